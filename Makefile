@@ -1,0 +1,35 @@
+# ClusterScope: the two commands a new user needs.
+#   make run    install dependencies, build, and start the program
+#   make test   install dependencies, build, and run every test headless
+# Builds go through CMakePresets.json (preset `dev`; `make test PRESET=asan`).
+
+PRESET ?= dev
+JOBS ?= $(shell nproc)
+
+.PHONY: all deps configure build run test test-asan bench clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+configure: deps
+	@cmake --preset $(PRESET) >/dev/null
+
+build: configure
+	@cmake --build --preset $(PRESET) -j $(JOBS)
+
+run: build
+	@bash scripts/run.sh build/$(PRESET)
+
+test: build
+	@ctest --preset $(PRESET) -j $(JOBS)
+
+test-asan:
+	@$(MAKE) --no-print-directory test PRESET=asan
+
+bench: build
+	@bash scripts/bench.sh build/$(PRESET)
+
+clean:
+	rm -rf build

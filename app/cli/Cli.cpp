@@ -1,0 +1,60 @@
+#include "app/cli/Cli.h"
+#include "model/core/ModelError.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+#include <string_view>
+
+namespace cs::cli {
+
+namespace {
+
+struct Entry {
+    std::string_view name;
+    Command command;
+    std::string_view summary;
+};
+
+const Entry kCommands[] = {
+    {"list", listCommand, "list blocks [--json]             the model blocks, their inputs and outputs"},
+    {"eval", evalCommand, "eval --block ID [--set NAME=VALUE ...] [--json]   evaluate one block"},
+};
+
+void usage(std::ostream& out)
+{
+    out << "usage: clusterscope-cli COMMAND [ARGS]\n\ncommands:\n";
+    for (const Entry& e : kCommands)
+        out << "  " << e.summary << "\n";
+    out << "\nValues are SI units unless a unit is given: --set bw_hc=80MiB/s --set L=15us\n";
+}
+
+} // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+{
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        usage(args.empty() ? err : out);
+        return args.empty() ? 2 : 0;
+    }
+    for (const Entry& e : kCommands) {
+        if (args[0] != e.name)
+            continue;
+        try {
+            return e.command(std::vector<std::string>(args.begin() + 1, args.end()), out, err);
+        } catch (const UsageError& ex) {
+            err << "clusterscope-cli " << e.name << ": " << ex.what() << " (see clusterscope-cli --help)\n";
+            return 2;
+        } catch (const ModelError& ex) {
+            err << "clusterscope-cli " << e.name << ": error: " << ex.what() << "\n";
+            return 1;
+        } catch (const nlohmann::json::exception& ex) {
+            err << "clusterscope-cli " << e.name << ": error: " << ex.what() << "\n";
+            return 1;
+        }
+    }
+    err << "clusterscope-cli: unknown command '" << args[0] << "' (see clusterscope-cli --help)\n";
+    return 2;
+}
+
+} // namespace cs::cli

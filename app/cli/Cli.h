@@ -1,0 +1,27 @@
+#pragma once
+#include <iosfwd>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cs::cli {
+
+// A mistake in how the command was called (exit code 2, with usage hint).
+class UsageError : public std::runtime_error {
+public:
+    explicit UsageError(const std::string& what) : std::runtime_error(what) {}
+};
+
+// Runs `clusterscope-cli` with `args` (without the program name), writing
+// results to `out` and a one-line error to `err`. Returns the exit code:
+// 0 on success, 1 when the model rejects the input, 2 on a usage error.
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// A subcommand: its words after the command name.
+using Command = int (*)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+// Subcommands, each in the file of its feature.
+int listCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+} // namespace cs::cli

@@ -1,0 +1,16 @@
+#include "model/blocks/BuiltinBlocks.h"
+
+namespace cs {
+
+void registerBuiltinBlocks(BlockRegistry& r)
+{
+    registerInicBlocks(r);
+    registerLogpBlocks(r);
+    registerOffloadBlocks(r);
+    registerBondingBlocks(r);
+    registerMeshBlocks(r);
+    registerSpeedupBlocks(r);
+    registerTopologyBlocks(r);
+}
+
+} // namespace cs

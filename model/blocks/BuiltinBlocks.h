@@ -1,0 +1,20 @@
+#pragma once
+
+namespace cs {
+
+class BlockRegistry;
+
+// Each feature folder under model/blocks/ defines its own registration
+// function; registerBuiltinBlocks() calls them all. Explicit calls (rather
+// than static initialisers) survive static linking.
+void registerInicBlocks(BlockRegistry& r);       // blocks/inic: seed 000
+void registerLogpBlocks(BlockRegistry& r);       // blocks/loggp: seeds 002, 001
+void registerOffloadBlocks(BlockRegistry& r);    // blocks/offload: seed 001
+void registerBondingBlocks(BlockRegistry& r);    // blocks/bonding: seeds 004, 003
+void registerMeshBlocks(BlockRegistry& r);       // blocks/mesh: seed 004
+void registerSpeedupBlocks(BlockRegistry& r);    // blocks/speedup
+void registerTopologyBlocks(BlockRegistry& r);   // topology: metrics block
+
+void registerBuiltinBlocks(BlockRegistry& r);
+
+} // namespace cs

@@ -1,0 +1,11 @@
+#include "model/blocks/BuiltinBlocks.h"
+#include "model/core/BlockRegistry.h"
+
+namespace cs {
+
+void registerInicBlocks(BlockRegistry&)
+{
+    // Not yet implemented: filled in by its feature.
+}
+
+} // namespace cs

@@ -1,0 +1,53 @@
+#include "model/core/BlockRegistry.h"
+#include "model/blocks/BuiltinBlocks.h"
+#include "model/core/ModelError.h"
+
+#include <algorithm>
+
+namespace cs {
+
+void BlockRegistry::add(std::unique_ptr<Block> block)
+{
+    if (find(block->spec().id))
+        throw ModelError("block type '" + block->spec().id + "' is registered twice");
+    blocks_.push_back(std::move(block));
+}
+
+const Block* BlockRegistry::find(std::string_view id) const
+{
+    for (const auto& b : blocks_)
+        if (b->spec().id == id)
+            return b.get();
+    return nullptr;
+}
+
+const Block& BlockRegistry::get(std::string_view id) const
+{
+    if (const Block* b = find(id))
+        return *b;
+    std::string known;
+    for (const Block* b : all())
+        known += (known.empty() ? "" : ", ") + b->spec().id;
+    throw ModelError("unknown block type '" + std::string(id) + "' (known: " + known + ")");
+}
+
+std::vector<const Block*> BlockRegistry::all() const
+{
+    std::vector<const Block*> out;
+    for (const auto& b : blocks_)
+        out.push_back(b.get());
+    std::sort(out.begin(), out.end(), [](const Block* a, const Block* b) { return a->spec().id < b->spec().id; });
+    return out;
+}
+
+const BlockRegistry& BlockRegistry::builtin()
+{
+    static const BlockRegistry registry = [] {
+        BlockRegistry r;
+        registerBuiltinBlocks(r);
+        return r;
+    }();
+    return registry;
+}
+
+} // namespace cs

@@ -1,0 +1,378 @@
+#include "model/core/Design.h"
+#include "model/core/ModelError.h"
+#include "model/core/Plan.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace cs {
+
+Endpoint Endpoint::parse(std::string_view dotted)
+{
+    const auto dot = dotted.rfind('.');
+    if (dot == std::string_view::npos || dot == 0 || dot + 1 == dotted.size())
+        throw ModelError("'" + std::string(dotted) + "' is not of the form block.port");
+    return {std::string(dotted.substr(0, dot)), std::string(dotted.substr(dot + 1))};
+}
+
+std::string nameProblem(std::string_view name)
+{
+    if (name.empty())
+        return "a name must not be empty";
+    if (std::isdigit(static_cast<unsigned char>(name.front())))
+        return "name '" + std::string(name) + "' must not start with a digit";
+    for (char c : name)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'))
+            return "name '" + std::string(name) + "' may only contain letters, digits, '_' and '-'";
+    return {};
+}
+
+int Design::blockIndex(std::string_view name) const
+{
+    for (std::size_t i = 0; i < blocks_.size(); ++i)
+        if (blocks_[i].name == name)
+            return static_cast<int>(i);
+    return -1;
+}
+
+const BlockInstance* Design::findBlock(std::string_view name) const
+{
+    const int i = blockIndex(name);
+    return i < 0 ? nullptr : &blocks_[i];
+}
+
+const BlockInstance& Design::block(std::string_view name) const
+{
+    if (const BlockInstance* b = findBlock(name))
+        return *b;
+    throw ModelError("no block named '" + std::string(name) + "' in the design");
+}
+
+BlockInstance& Design::addBlock(const std::string& name, std::string_view typeId)
+{
+    if (auto p = nameProblem(name); !p.empty())
+        throw ModelError("block " + p);
+    if (findBlock(name))
+        throw ModelError("a block named '" + name + "' already exists");
+    if (findDesignParam(name))
+        throw ModelError("block name '" + name + "' is already a design parameter");
+    const Block& type = registry_->get(typeId);
+    BlockInstance inst;
+    inst.name = name;
+    inst.block = &type;
+    for (const ParamSpec& p : type.spec().inputs)
+        inst.values.push_back({p.defaultValue, {}});
+    blocks_.push_back(std::move(inst));
+    return blocks_.back();
+}
+
+void Design::removeBlock(const std::string& name)
+{
+    const int i = blockIndex(name);
+    if (i < 0)
+        throw ModelError("no block named '" + name + "' in the design");
+    std::erase_if(wires_, [&](const Wire& w) { return w.to.block == name || w.from.block == name; });
+    blocks_.erase(blocks_.begin() + i);
+}
+
+void Design::renameBlock(const std::string& from, const std::string& to)
+{
+    const int i = blockIndex(from);
+    if (i < 0)
+        throw ModelError("no block named '" + from + "' in the design");
+    if (from == to)
+        return;
+    if (auto p = nameProblem(to); !p.empty())
+        throw ModelError("block " + p);
+    if (findBlock(to) || findDesignParam(to))
+        throw ModelError("the name '" + to + "' is already taken");
+    blocks_[i].name = to;
+    for (Wire& w : wires_) {
+        if (w.to.block == from)
+            w.to.block = to;
+        if (w.from.block == from)
+            w.from.block = to;
+    }
+}
+
+namespace {
+std::string valueRangeError(const BlockInstance& b, const ParamSpec& p, const std::string& problem)
+{
+    return "block '" + b.name + "' (" + b.spec().id + "): input " + p.symbol + " " + problem;
+}
+} // namespace
+
+void Design::setValue(const Endpoint& input, double value, Provenance provenance)
+{
+    const BlockInstance& b = block(input.block);
+    const int idx = b.spec().inputIndex(input.port);
+    if (idx < 0)
+        throw ModelError("block '" + b.name + "' (" + b.spec().id + ") has no input '" + input.port + "'");
+    const ParamSpec& p = b.spec().inputs[idx];
+    if (auto problem = p.rangeProblem(value); !problem.empty())
+        throw ModelError(valueRangeError(b, p, problem));
+    if (const Wire* w = wireInto(input))
+        throw ModelError("input " + input.str() + " is wired from " + w->from.str() + "; disconnect it first");
+    blocks_[blockIndex(input.block)].values[idx] = {value, std::move(provenance)};
+}
+
+void Design::setValueUnchecked(const Endpoint& input, ParamValue value)
+{
+    const BlockInstance& b = block(input.block);
+    const int idx = b.spec().inputIndex(input.port);
+    if (idx < 0)
+        throw ModelError("block '" + b.name + "' (" + b.spec().id + ") has no input '" + input.port + "'");
+    blocks_[blockIndex(input.block)].values[idx] = std::move(value);
+}
+
+ParamValue Design::value(const Endpoint& input) const
+{
+    const BlockInstance& b = block(input.block);
+    const int idx = b.spec().inputIndex(input.port);
+    if (idx < 0)
+        throw ModelError("block '" + b.name + "' (" + b.spec().id + ") has no input '" + input.port + "'");
+    if (const Wire* w = wireInto(input)) {
+        ParamValue v = b.values[idx];
+        v.provenance = Provenance::wired(w->from.str());
+        return v;
+    }
+    return b.values[idx];
+}
+
+void Design::resetValue(const Endpoint& input)
+{
+    const BlockInstance& b = block(input.block);
+    const int idx = b.spec().inputIndex(input.port);
+    if (idx < 0)
+        throw ModelError("block '" + b.name + "' (" + b.spec().id + ") has no input '" + input.port + "'");
+    blocks_[blockIndex(input.block)].values[idx] = {b.spec().inputs[idx].defaultValue, {}};
+}
+
+void Design::addDesignParam(const ParamSpec& spec, double value)
+{
+    if (auto p = nameProblem(spec.symbol); !p.empty())
+        throw ModelError("design parameter " + p);
+    if (findDesignParam(spec.symbol))
+        throw ModelError("design parameter '" + spec.symbol + "' already exists");
+    if (findBlock(spec.symbol))
+        throw ModelError("design parameter name '" + spec.symbol + "' is already a block");
+    if (auto problem = spec.rangeProblem(value); !problem.empty())
+        throw ModelError("design parameter " + spec.symbol + " " + problem);
+    params_.push_back({spec, {value, Provenance::user()}});
+}
+
+void Design::removeDesignParam(const std::string& name)
+{
+    auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
+    if (it == params_.end())
+        throw ModelError("no design parameter named '" + name + "'");
+    std::erase_if(wires_, [&](const Wire& w) { return w.from.isDesignParam() && w.from.port == name; });
+    params_.erase(it);
+}
+
+void Design::setDesignParam(const std::string& name, double value, Provenance provenance)
+{
+    auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
+    if (it == params_.end())
+        throw ModelError("no design parameter named '" + name + "'");
+    if (auto problem = it->spec.rangeProblem(value); !problem.empty())
+        throw ModelError("design parameter " + name + " " + problem);
+    it->value = {value, std::move(provenance)};
+}
+
+const DesignParam* Design::findDesignParam(std::string_view name) const
+{
+    for (const DesignParam& p : params_)
+        if (p.spec.symbol == name)
+            return &p;
+    return nullptr;
+}
+
+const Wire* Design::wireInto(const Endpoint& to) const
+{
+    for (const Wire& w : wires_)
+        if (w.to == to)
+            return &w;
+    return nullptr;
+}
+
+bool Design::reaches(int fromBlock, int toBlock) const
+{
+    // Depth-first search along wires from block `fromBlock`.
+    std::vector<char> seen(blocks_.size(), 0);
+    std::vector<int> stack{fromBlock};
+    while (!stack.empty()) {
+        const int b = stack.back();
+        stack.pop_back();
+        if (b == toBlock)
+            return true;
+        if (seen[b])
+            continue;
+        seen[b] = 1;
+        for (const Wire& w : wires_)
+            if (!w.from.isDesignParam() && w.from.block == blocks_[b].name)
+                stack.push_back(blockIndex(w.to.block));
+    }
+    return false;
+}
+
+std::string Design::checkConnection(const Source& from, const Endpoint& to) const
+{
+    const int toIdx = blockIndex(to.block);
+    if (toIdx < 0)
+        return "no block named '" + to.block + "'";
+    const BlockSpec& toSpec = blocks_[toIdx].spec();
+    const int in = toSpec.inputIndex(to.port);
+    if (in < 0)
+        return "block '" + to.block + "' (" + toSpec.id + ") has no input '" + to.port + "'";
+    const ParamSpec& inSpec = toSpec.inputs[in];
+
+    Unit fromUnit;
+    if (from.isDesignParam()) {
+        const DesignParam* p = findDesignParam(from.port);
+        if (!p)
+            return "no design parameter named '" + from.port + "'";
+        fromUnit = p->spec.unit;
+    } else {
+        const int fromIdx = blockIndex(from.block);
+        if (fromIdx < 0)
+            return "no block named '" + from.block + "'";
+        const BlockSpec& fromSpec = blocks_[fromIdx].spec();
+        const int out = fromSpec.outputIndex(from.port);
+        if (out < 0)
+            return "block '" + from.block + "' (" + fromSpec.id + ") has no output '" + from.port + "'";
+        fromUnit = fromSpec.outputs[out].unit;
+    }
+    if (fromUnit != inSpec.unit)
+        return "units differ: " + from.str() + " is in " + std::string(unitSymbol(fromUnit)) + " but " + to.str() +
+               " is in " + std::string(unitSymbol(inSpec.unit));
+    if (const Wire* w = wireInto(to))
+        return "input " + to.str() + " is already wired from " + w->from.str();
+    if (!from.isDesignParam()) {
+        const int fromIdx = blockIndex(from.block);
+        if (fromIdx == toIdx || reaches(toIdx, fromIdx))
+            return "wiring " + from.str() + " to " + to.str() + " would make a cycle";
+    }
+    return {};
+}
+
+void Design::connect(const Source& from, const Endpoint& to)
+{
+    if (auto reason = checkConnection(from, to); !reason.empty())
+        throw ModelError("cannot connect " + from.str() + " to " + to.str() + ": " + reason);
+    wires_.push_back({from, to});
+}
+
+void Design::disconnect(const Endpoint& to)
+{
+    std::erase_if(wires_, [&](const Wire& w) { return w.to == to; });
+}
+
+std::vector<int> Design::topologicalOrder() const
+{
+    // Kahn's algorithm; ties keep insertion order so plans are stable.
+    const std::size_t n = blocks_.size();
+    std::vector<int> indegree(n, 0);
+    for (const Wire& w : wires_)
+        if (!w.from.isDesignParam())
+            ++indegree[blockIndex(w.to.block)];
+    std::vector<int> order;
+    std::vector<char> done(n, 0);
+    while (order.size() < n) {
+        int next = -1;
+        for (std::size_t i = 0; i < n; ++i)
+            if (!done[i] && indegree[i] == 0) {
+                next = static_cast<int>(i);
+                break;
+            }
+        if (next < 0) {
+            std::string names;
+            for (std::size_t i = 0; i < n; ++i)
+                if (!done[i])
+                    names += (names.empty() ? "" : ", ") + blocks_[i].name;
+            throw ModelError("the wires form a cycle through blocks " + names);
+        }
+        done[next] = 1;
+        order.push_back(next);
+        for (const Wire& w : wires_)
+            if (!w.from.isDesignParam() && w.from.block == blocks_[next].name)
+                --indegree[blockIndex(w.to.block)];
+    }
+    return order;
+}
+
+Plan Design::compile() const
+{
+    // Every wire must still refer to something that exists (a hand-edited
+    // document may say otherwise); the message names the wire.
+    for (const Wire& w : wires_) {
+        const BlockInstance* to = findBlock(w.to.block);
+        if (!to || to->spec().inputIndex(w.to.port) < 0)
+            throw ModelError("wire " + w.from.str() + " -> " + w.to.str() + ": no such input");
+        if (w.from.isDesignParam() ? !findDesignParam(w.from.port)
+                                   : (!findBlock(w.from.block) ||
+                                      block(w.from.block).spec().outputIndex(w.from.port) < 0))
+            throw ModelError("wire " + w.from.str() + " -> " + w.to.str() + ": no such source");
+    }
+    const std::vector<int> order = topologicalOrder();
+
+    Plan plan;
+    std::vector<std::pair<std::string, std::uint32_t>> names;
+    auto addSlot = [&](double v, const ParamSpec* in, const OutputSpec* out) {
+        plan.initial_.push_back(v);
+        plan.inputSpecs_.push_back(in);
+        plan.outputSpecs_.push_back(out);
+        plan.wiredInput_.push_back(0);
+        return static_cast<std::uint32_t>(plan.initial_.size() - 1);
+    };
+    plan.paramChecks_.reserve(params_.size()); // slot specs point into it
+    for (const DesignParam& p : params_) {
+        plan.paramChecks_.push_back({static_cast<std::uint32_t>(plan.initial_.size()), p.spec, p.spec.symbol});
+        const std::uint32_t s = addSlot(p.value.value, &plan.paramChecks_.back().spec, nullptr);
+        names.emplace_back(p.spec.symbol, s);
+    }
+    // Lay out slots for every block first, so wires can be resolved.
+    std::vector<std::uint32_t> inBase(blocks_.size()), outBase(blocks_.size());
+    for (int bi : order) {
+        const BlockInstance& b = blocks_[bi];
+        const BlockSpec& spec = b.spec();
+        inBase[bi] = static_cast<std::uint32_t>(plan.initial_.size());
+        for (std::size_t i = 0; i < spec.inputs.size(); ++i)
+            names.emplace_back(b.name + "." + spec.inputs[i].symbol, addSlot(b.values[i].value, &spec.inputs[i], nullptr));
+        outBase[bi] = static_cast<std::uint32_t>(plan.initial_.size());
+        for (std::size_t o = 0; o < spec.outputs.size(); ++o)
+            names.emplace_back(b.name + "." + spec.outputs[o].symbol, addSlot(0.0, nullptr, &spec.outputs[o]));
+    }
+    auto sourceSlot = [&](const Source& s) -> std::uint32_t {
+        if (s.isDesignParam()) {
+            for (std::size_t i = 0; i < params_.size(); ++i)
+                if (params_[i].spec.symbol == s.port)
+                    return plan.paramChecks_[i].slot;
+        }
+        const int bi = blockIndex(s.block);
+        return outBase[bi] + static_cast<std::uint32_t>(blocks_[bi].spec().outputIndex(s.port));
+    };
+    for (int bi : order) {
+        const BlockInstance& b = blocks_[bi];
+        Plan::Step step{b.block, b.name, inBase[bi], outBase[bi],
+                        static_cast<std::uint32_t>(b.spec().inputs.size()),
+                        static_cast<std::uint32_t>(b.spec().outputs.size()),
+                        static_cast<std::uint32_t>(plan.copies_.size()), 0};
+        for (const Wire& w : wires_) {
+            if (w.to.block != b.name)
+                continue;
+            const std::uint32_t to = inBase[bi] + static_cast<std::uint32_t>(b.spec().inputIndex(w.to.port));
+            const std::uint32_t from = sourceSlot(w.from);
+            plan.copies_.push_back({from, to});
+            plan.wiredInput_[to] = 1;
+            plan.initial_[to] = plan.initial_[from];
+        }
+        step.copyEnd = static_cast<std::uint32_t>(plan.copies_.size());
+        plan.steps_.push_back(step);
+    }
+    std::sort(names.begin(), names.end());
+    plan.names_ = std::move(names);
+    return plan;
+}
+
+} // namespace cs

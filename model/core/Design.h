@@ -1,0 +1,128 @@
+#pragma once
+#include "model/core/Block.h"
+#include "model/core/BlockRegistry.h"
+#include "model/core/Provenance.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cs {
+
+class Plan;
+
+// One block placed in a design.
+struct BlockInstance {
+    std::string name;              // unique within the design, e.g. "fft"
+    const Block* block = nullptr;  // the type (owned by a registry)
+    std::vector<ParamValue> values; // one per spec().inputs, SI units
+
+    const BlockSpec& spec() const { return block->spec(); }
+};
+
+// A value shared by several blocks, e.g. the processor count P.
+struct DesignParam {
+    ParamSpec spec;   // spec.symbol is the parameter's name
+    ParamValue value;
+};
+
+// A port of a block instance: "fft.T" is block "fft", port "T".
+struct Endpoint {
+    std::string block;
+    std::string port;
+
+    static Endpoint parse(std::string_view dotted); // throws ModelError if there is no '.'
+    std::string str() const { return block + "." + port; }
+    bool operator==(const Endpoint&) const = default;
+};
+
+// What feeds an input: a block output, or a design parameter (block empty).
+struct Source {
+    std::string block; // empty for a design parameter
+    std::string port;  // output symbol, or design parameter name
+
+    static Source output(Endpoint e) { return {std::move(e.block), std::move(e.port)}; }
+    static Source designParam(std::string name) { return {{}, std::move(name)}; }
+    bool isDesignParam() const { return block.empty(); }
+    std::string str() const { return isDesignParam() ? port : block + "." + port; }
+    bool operator==(const Source&) const = default;
+};
+
+struct Wire {
+    Source from;
+    Endpoint to; // an input port
+    bool operator==(const Wire&) const = default;
+};
+
+// The design graph: block instances, their values, wires and shared design
+// parameters. It knows nothing of Qt; the GUI and the loader edit it through
+// these functions, and connections go through checkConnection() only.
+class Design {
+public:
+    explicit Design(const BlockRegistry& registry = BlockRegistry::builtin()) : registry_(&registry) {}
+
+    const BlockRegistry& registry() const { return *registry_; }
+
+    // Adds an instance of block type `typeId` with default values. Throws
+    // ModelError for a duplicate or malformed name or an unknown type.
+    BlockInstance& addBlock(const std::string& name, std::string_view typeId);
+    // Removes the instance and every wire into or out of it.
+    void removeBlock(const std::string& name);
+    void renameBlock(const std::string& from, const std::string& to);
+
+    const std::vector<BlockInstance>& blocks() const { return blocks_; }
+    const BlockInstance* findBlock(std::string_view name) const;
+    const BlockInstance& block(std::string_view name) const; // throws naming the block
+
+    // Sets an input's value (SI units). Throws ModelError naming the block,
+    // parameter, value and valid range when out of range, or when the input
+    // is wired (its value comes from the wire).
+    void setValue(const Endpoint& input, double value, Provenance provenance = Provenance::user());
+    // Sets a value without the range check (loading a document records what
+    // the file says; compile() then reports the problem with its name).
+    void setValueUnchecked(const Endpoint& input, ParamValue value);
+    ParamValue value(const Endpoint& input) const;
+    // Back to the spec's default, provenance Default.
+    void resetValue(const Endpoint& input);
+
+    // Design parameters.
+    void addDesignParam(const ParamSpec& spec, double value);
+    void removeDesignParam(const std::string& name); // also drops its wires
+    void setDesignParam(const std::string& name, double value, Provenance provenance = Provenance::user());
+    const std::vector<DesignParam>& designParams() const { return params_; }
+    const DesignParam* findDesignParam(std::string_view name) const;
+
+    // THE connection rule, in one place. Returns "" when `from` may feed
+    // `to`, otherwise the reason: an unknown block or port, units that
+    // differ, an input that is already wired, or a cycle.
+    std::string checkConnection(const Source& from, const Endpoint& to) const;
+    // Adds the wire after checkConnection(); throws ModelError with its reason.
+    void connect(const Source& from, const Endpoint& to);
+    // Removes the wire into `to`, if any.
+    void disconnect(const Endpoint& to);
+    const std::vector<Wire>& wires() const { return wires_; }
+    const Wire* wireInto(const Endpoint& to) const;
+
+    // Block instances in an order where every wire goes forward. Throws on a
+    // cycle (which connect() never creates, but a hand-edited file might).
+    std::vector<int> topologicalOrder() const;
+
+    // Compiles the design into a flat evaluation plan (see Plan.h).
+    Plan compile() const;
+
+private:
+    int blockIndex(std::string_view name) const;
+    bool reaches(int fromBlock, int toBlock) const; // is there a wire path from -> to?
+
+    const BlockRegistry* registry_;
+    std::vector<BlockInstance> blocks_;
+    std::vector<DesignParam> params_;
+    std::vector<Wire> wires_;
+};
+
+// Checks a block or design-parameter name: letters, digits, '_' and '-',
+// not starting with a digit. Returns "" or the reason.
+std::string nameProblem(std::string_view name);
+
+} // namespace cs

@@ -1,0 +1,107 @@
+#include "model/core/Plan.h"
+#include "model/core/ModelError.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cs {
+
+int Plan::slotOf(std::string_view path) const
+{
+    auto it = std::lower_bound(names_.begin(), names_.end(), path,
+                               [](const auto& entry, std::string_view p) { return entry.first < p; });
+    if (it != names_.end() && it->first == path)
+        return static_cast<int>(it->second);
+    return -1;
+}
+
+const ParamSpec* Plan::inputSpecAt(int slot) const
+{
+    return (slot >= 0 && static_cast<std::size_t>(slot) < inputSpecs_.size()) ? inputSpecs_[slot] : nullptr;
+}
+
+const OutputSpec* Plan::outputSpecAt(int slot) const
+{
+    return (slot >= 0 && static_cast<std::size_t>(slot) < outputSpecs_.size()) ? outputSpecs_[slot] : nullptr;
+}
+
+bool Plan::isWiredInput(int slot) const
+{
+    return slot >= 0 && static_cast<std::size_t>(slot) < wiredInput_.size() && wiredInput_[slot];
+}
+
+bool Plan::fail(EvalError* err, EvalError::Kind kind, int step, int port, const double* slots,
+                const std::string& detail) const
+{
+    if (!err)
+        return false;
+    err->kind = kind;
+    err->step = step;
+    err->port = port;
+    if (step < 0) {
+        err->message = "design parameter " + paramChecks_[port].name + " " + detail;
+        return false;
+    }
+    const Step& s = steps_[step];
+    const BlockSpec& spec = s.block->spec();
+    std::string where = "block '" + s.name + "' (" + spec.id + "): ";
+    switch (kind) {
+    case EvalError::Kind::InputRange:
+        err->message = where + "input " + spec.inputs[port].symbol + " " + detail;
+        break;
+    case EvalError::Kind::NonFinite: {
+        std::string inputs;
+        for (std::uint32_t i = 0; i < s.nIn; ++i)
+            inputs += (i ? ", " : "") + spec.inputs[i].symbol + "=" + formatNumber(slots[s.inBase + i]);
+        err->message = where + "output " + spec.outputs[port].symbol + " " + detail + " for inputs " + inputs;
+        break;
+    }
+    default:
+        err->message = where + detail;
+    }
+    return false;
+}
+
+bool Plan::run(double* slots, EvalError* err) const
+{
+    for (std::size_t c = 0; c < paramChecks_.size(); ++c) {
+        const Check& chk = paramChecks_[c];
+        const double v = slots[chk.slot];
+        if (!(v >= chk.spec.min && v <= chk.spec.max) || (chk.spec.integer && std::floor(v) != v))
+            return fail(err, EvalError::Kind::ParamRange, -1, static_cast<int>(c), slots, chk.spec.rangeProblem(v));
+    }
+    for (std::size_t si = 0; si < steps_.size(); ++si) {
+        const Step& s = steps_[si];
+        for (std::uint32_t c = s.copyBegin; c < s.copyEnd; ++c)
+            slots[copies_[c].to] = slots[copies_[c].from];
+        const double* in = slots + s.inBase;
+        const auto& specs = s.block->spec().inputs;
+        for (std::uint32_t i = 0; i < s.nIn; ++i) {
+            const ParamSpec& p = specs[i];
+            const double v = in[i];
+            // The negated form also rejects NaN.
+            if (!(v >= p.min && v <= p.max) || (p.integer && std::floor(v) != v))
+                return fail(err, EvalError::Kind::InputRange, static_cast<int>(si), static_cast<int>(i), slots,
+                            p.rangeProblem(v));
+        }
+        std::string problem = s.block->check(in);
+        if (!problem.empty())
+            return fail(err, EvalError::Kind::Inconsistent, static_cast<int>(si), -1, slots, problem);
+        double* out = slots + s.outBase;
+        s.block->evaluate(in, out);
+        for (std::uint32_t o = 0; o < s.nOut; ++o)
+            if (!std::isfinite(out[o]))
+                return fail(err, EvalError::Kind::NonFinite, static_cast<int>(si), static_cast<int>(o), slots,
+                            "is not finite (" + formatNumber(out[o]) + ")");
+    }
+    return true;
+}
+
+void Plan::runOrThrow(double* slots) const
+{
+    EvalError err;
+    if (!run(slots, &err))
+        throw ModelError(err.message);
+}
+
+} // namespace cs

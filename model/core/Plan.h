@@ -1,0 +1,92 @@
+#pragma once
+#include "model/core/Block.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cs {
+
+// Why a pass over the plan stopped.
+struct EvalError {
+    enum class Kind { None, ParamRange, InputRange, Inconsistent, NonFinite };
+    Kind kind = Kind::None;
+    int step = -1;   // index into Plan::steps(), -1 for a design parameter
+    int port = -1;   // input or output index within the block, or design parameter index
+    std::string message; // complete sentence naming block, parameter, value and range
+};
+
+// A design compiled to a flat program over one array of doubles ("slots").
+// Slots hold, in order: the design parameters, then for each block in
+// topological order its inputs followed by its outputs. A pass copies wired
+// values into input slots, checks ranges, checks consistency, evaluates, and
+// checks outputs are finite. A pass does no look-ups and no allocation
+// unless it fails.
+class Plan {
+public:
+    struct Step {
+        const Block* block;
+        std::string name;        // instance name, for messages
+        std::uint32_t inBase;    // first input slot
+        std::uint32_t outBase;   // first output slot
+        std::uint32_t nIn;
+        std::uint32_t nOut;
+        std::uint32_t copyBegin; // range in copies() to perform before this step
+        std::uint32_t copyEnd;
+    };
+    struct Copy {
+        std::uint32_t from;
+        std::uint32_t to;
+    };
+    struct Check { // a design parameter's own range
+        std::uint32_t slot;
+        ParamSpec spec; // owned: the plan outlives edits to the design
+        std::string name;
+    };
+
+    Plan() = default;
+    // Move-only: slot specs point into the plan's own storage.
+    Plan(Plan&&) = default;
+    Plan& operator=(Plan&&) = default;
+    Plan(const Plan&) = delete;
+    Plan& operator=(const Plan&) = delete;
+
+    std::size_t slotCount() const { return initial_.size(); }
+    // Slots as the design sets them: defaults, user values, design params.
+    const std::vector<double>& initialSlots() const { return initial_; }
+
+    // Slot of "block.port" (an input or output) or of a design parameter
+    // name; -1 when there is none. For a sweep, resolve once, then write.
+    int slotOf(std::string_view path) const;
+    // The spec of whatever lives in that slot (input, output or design param).
+    const ParamSpec* inputSpecAt(int slot) const;
+    const OutputSpec* outputSpecAt(int slot) const;
+    // True when the slot is an input fed by a wire (writing it has no effect).
+    bool isWiredInput(int slot) const;
+
+    // One evaluation pass over `slots` (slotCount() doubles, usually a copy of
+    // initialSlots() with swept values written in). Returns false and fills
+    // `err` (when not null) at the first problem.
+    bool run(double* slots, EvalError* err) const;
+    // The same, throwing ModelError with the message.
+    void runOrThrow(double* slots) const;
+
+    const std::vector<Step>& steps() const { return steps_; }
+
+private:
+    friend class Design;
+    bool fail(EvalError* err, EvalError::Kind kind, int step, int port, const double* slots,
+              const std::string& detail) const;
+
+    std::vector<double> initial_;
+    std::vector<Step> steps_;
+    std::vector<Copy> copies_;
+    std::vector<Check> paramChecks_;
+    std::vector<std::uint8_t> wiredInput_; // per slot
+    std::vector<std::pair<std::string, std::uint32_t>> names_; // path -> slot, sorted
+    std::vector<const ParamSpec*> inputSpecs_;  // per slot, or nullptr
+    std::vector<const OutputSpec*> outputSpecs_; // per slot, or nullptr
+};
+
+} // namespace cs

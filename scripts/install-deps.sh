@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs every Debian 12 package ClusterScope needs to build, test and run.
+# Idempotent: when everything is present it does nothing, and it runs
+# `apt-get update` only when something is missing.
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config
+  qt6-base-dev qt6-base-dev-tools libqt6svg6-dev libgl-dev
+  libqcustomplot-dev
+  libeigen3-dev libboost-graph-dev
+  catch2 nlohmann-json3-dev
+  libfftw3-dev
+  openmpi-bin libopenmpi-dev
+  openssh-client openssh-server
+  iproute2
+  clang libclang-rt-14-dev
+  xvfb xauth
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2

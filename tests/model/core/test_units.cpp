@@ -1,0 +1,49 @@
+#include "model/core/ModelError.h"
+#include "model/core/ParamSpec.h"
+#include "model/core/Unit.h"
+
+#include <catch2/catch.hpp>
+
+using namespace cs;
+
+TEST_CASE("parseQuantity reads SI numbers and display units", "[core][units]")
+{
+    CHECK(parseQuantity("1024", Unit::Count) == 1024.0);
+    CHECK(parseQuantity("2^20", Unit::Count) == 1048576.0);
+    // 80 MiB/s = 80 * 1048576 B/s = 83886080 B/s
+    CHECK(parseQuantity("80MiB/s", Unit::BytesPerSecond) == 83886080.0);
+    // 100 Mbit/s = 100e6 / 8 = 12.5e6 B/s
+    CHECK(parseQuantity("100 Mbit/s", Unit::BytesPerSecond) == Approx(12.5e6));
+    CHECK(parseQuantity("15us", Unit::Seconds) == Approx(15e-6));
+    CHECK(parseQuantity("4 KiB", Unit::Bytes) == 4096.0);
+}
+
+TEST_CASE("parseQuantity rejects bad text with a message naming it", "[core][units]")
+{
+    CHECK_THROWS_WITH(parseQuantity("abc", Unit::Count), Catch::Contains("'abc' is not a number"));
+    CHECK_THROWS_WITH(parseQuantity("5 furlongs", Unit::Seconds), Catch::Contains("unknown unit 'furlongs'"));
+    CHECK_THROWS_WITH(parseQuantity("5 MiB", Unit::Seconds), Catch::Contains("B but s is expected"));
+    CHECK_THROWS_AS(parseQuantity("", Unit::Seconds), ModelError);
+    CHECK_THROWS_AS(parseQuantity("1e999", Unit::Seconds), ModelError);
+}
+
+TEST_CASE("ParamSpec range problems name the value and range", "[core][units]")
+{
+    const ParamSpec p = countParam("P", 8, 1, 1024, "processors", "test");
+    CHECK(p.rangeProblem(8).empty());
+    CHECK(p.rangeProblem(0) == "= 0 is out of range [1, 1024]");
+    CHECK(p.rangeProblem(2.5) == "= 2.5 must be a whole number");
+    CHECK_FALSE(p.rangeProblem(std::numeric_limits<double>::quiet_NaN()).empty());
+
+    const ParamSpec c = choiceParam("sched", {"SRR", "WSRR", "WD"}, 0, "scheduler", "test");
+    CHECK(c.parse("WD") == 2.0);
+    CHECK(c.parse("1") == 1.0);
+    CHECK_THROWS_WITH(c.parse("FIFO"), Catch::Contains("one of SRR (0), WSRR (1), WD (2)"));
+}
+
+TEST_CASE("formatNumber round-trips", "[core][units]")
+{
+    CHECK(formatNumber(0.1) == "0.1");
+    CHECK(formatNumber(1048576) == "1048576");
+    CHECK(std::stod(formatNumber(1.0 / 3.0)) == 1.0 / 3.0);
+}
