@@ -16,6 +16,7 @@ PACKAGES=(
   iproute2
   clang libclang-rt-14-dev
   xvfb xauth
+  python3-igraph
 )
 
 missing=()

@@ -17,8 +17,9 @@ struct Entry {
 };
 
 const Entry kCommands[] = {
-    {"list", listCommand, "list blocks [--json]             the model blocks, their inputs and outputs"},
+    {"list", listCommand, "list blocks|generators [--json]   the model blocks / topology generators"},
     {"eval", evalCommand, "eval --block ID [--set NAME=VALUE ...] [--json]   evaluate one block"},
+    {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},
 };
 
 void usage(std::ostream& out)

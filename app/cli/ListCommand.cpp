@@ -42,11 +42,13 @@ int listCommand(const std::vector<std::string>& words, std::ostream& out, std::o
 {
     const Args args(words, {}, {"--json"});
     if (args.positional().size() != 1)
-        throw UsageError("list expects one of: blocks");
+        throw UsageError("list expects one of: blocks, generators");
     const std::string& what = args.positional()[0];
     if (what == "blocks")
         return listBlocks(args.flag("--json"), out);
-    throw UsageError("cannot list '" + what + "' (expected: blocks)");
+    if (what == "generators")
+        return listGenerators(args.flag("--json"), out);
+    throw UsageError("cannot list '" + what + "' (expected: blocks, generators)");
 }
 
 } // namespace cs::cli

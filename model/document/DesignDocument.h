@@ -1,0 +1,69 @@
+#pragma once
+#include "model/core/Design.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+// One design variant to compare, e.g. "INIC" against "GigE": the output that
+// is its total time, and values that differ from the base design.
+struct Variant {
+    std::string name;
+    std::string total; // output path, e.g. "inic.T"
+    std::vector<std::pair<std::string, double>> overrides; // slot path -> SI value
+    bool operator==(const Variant&) const = default;
+};
+
+// One swept parameter: a slot path (design parameter "P" or input "fft.rows")
+// and its values as written by the user ("1:16", "1:1024:log2", "1,2,4,8").
+struct SweepAxis {
+    std::string path;
+    std::string spec;
+    bool operator==(const SweepAxis&) const = default;
+};
+
+struct SweepSettings {
+    std::vector<SweepAxis> axes;
+    std::string speedupParam = "P"; // the parameter speedup is measured along
+    double speedupBaseline = 1.0;   // its reference value (P = 1)
+    bool operator==(const SweepSettings&) const = default;
+};
+
+// A component cost: `usd` each, times the value of slot `per` at the point
+// (e.g. "P" hosts, "topo.switches"), or once when `per` is empty. Applies to
+// the named variants, or to all when `variants` is empty.
+struct CostItem {
+    std::string name;
+    double usd = 0.0;
+    std::string per;
+    std::vector<std::string> variants;
+    bool operator==(const CostItem&) const = default;
+};
+
+// A design document: what a preset or a saved file holds. Sections the model
+// library does not interpret yet (topology, calibration, measured series,
+// nodes, layout) are kept as JSON and written back unchanged.
+struct DesignDocument {
+    std::string name;
+    std::string description;
+    std::string source; // seed file and figure the design reproduces
+    Design design;
+    std::vector<Variant> variants;
+    SweepSettings sweep;
+    std::vector<CostItem> costs;
+    nlohmann::json topology;    // null when absent
+    nlohmann::json calibration; // array
+    nlohmann::json measured;    // array
+    nlohmann::json nodes;       // array
+    nlohmann::json layout;      // GUI positions, object
+
+    // Variants as evaluated: the declared ones, or one "default" variant whose
+    // total is the first block output named "T" when none are declared.
+    std::vector<Variant> effectiveVariants() const;
+};
+
+} // namespace cs

@@ -1,0 +1,185 @@
+#include "model/document/DocumentFormat.h"
+#include "model/core/ModelError.h"
+#include "model/core/Plan.h"
+#include "model/document/AtomicFile.h"
+#include "model/document/DocumentReader.h"
+#include "model/sweep/SweepAxis.h"
+
+#include <nlohmann/json.hpp>
+
+namespace cs {
+
+using nlohmann::json;
+
+namespace {
+
+std::string joinProblems(const std::vector<std::string>& problems)
+{
+    std::string s;
+    for (const auto& p : problems)
+        s += (s.empty() ? "" : "\n") + p;
+    return s;
+}
+
+json provenanceToJson(const Provenance& p)
+{
+    json j{{"kind", provenanceName(p.kind)}};
+    if (!p.detail.empty())
+        j["detail"] = p.detail;
+    if (p.kind == ProvenanceKind::Calibrated) {
+        j["ci"] = {p.ciLow, p.ciHigh};
+        j["time"] = p.time;
+        j["nodes"] = p.nodes;
+    }
+    return j;
+}
+
+json valueToJson(const ParamValue& v)
+{
+    if (v.provenance.kind == ProvenanceKind::User)
+        return v.value;
+    return {{"value", v.value}, {"provenance", provenanceToJson(v.provenance)}};
+}
+
+} // namespace
+
+DocumentError::DocumentError(std::vector<std::string> problems)
+    : ModelError(joinProblems(problems)), problems_(std::move(problems))
+{
+}
+
+std::vector<Variant> DesignDocument::effectiveVariants() const
+{
+    if (!variants.empty())
+        return variants;
+    for (const BlockInstance& b : design.blocks())
+        if (b.spec().outputIndex("T") >= 0)
+            return {Variant{"default", b.name + ".T", {}}};
+    if (!design.blocks().empty() && !design.blocks().front().spec().outputs.empty())
+        return {Variant{"default", design.blocks().front().name + "." + design.blocks().front().spec().outputs[0].symbol, {}}};
+    return {};
+}
+
+DesignDocument parseDocument(const std::string& text, const BlockRegistry& registry)
+{
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        throw DocumentError({"(document): malformed JSON at byte " + std::to_string(e.byte) + ": " +
+                             std::string(e.what()).substr(std::string(e.what()).find(':') + 2)});
+    }
+    return documentFromJson(j, registry);
+}
+
+DesignDocument documentFromJson(const json& input, const BlockRegistry& registry)
+{
+    json j = input;
+    if (!j.is_object())
+        throw DocumentError({"(document): expected a JSON object at the top level"});
+    migrateDocument(j);
+    DocumentReader reader(registry);
+    return reader.read(j);
+}
+
+json documentToJson(const DesignDocument& doc)
+{
+    json j;
+    j["format"] = kDocumentFormat;
+    j["version"] = kDocumentVersion;
+    j["name"] = doc.name;
+    if (!doc.description.empty())
+        j["description"] = doc.description;
+    if (!doc.source.empty())
+        j["source"] = doc.source;
+
+    json params = json::array();
+    for (const DesignParam& p : doc.design.designParams()) {
+        json pj{{"name", p.spec.symbol}, {"unit", unitSymbol(p.spec.unit)}, {"value", valueToJson(p.value)},
+                {"min", p.spec.min},     {"max", p.spec.max}};
+        if (!p.spec.displayUnit.empty())
+            pj["displayUnit"] = p.spec.displayUnit;
+        if (!p.spec.meaning.empty())
+            pj["meaning"] = p.spec.meaning;
+        if (!p.spec.source.empty())
+            pj["source"] = p.spec.source;
+        params.push_back(pj);
+    }
+    j["parameters"] = params;
+
+    json blocks = json::array();
+    for (const BlockInstance& b : doc.design.blocks()) {
+        json values = json::object();
+        for (std::size_t i = 0; i < b.values.size(); ++i)
+            if (b.values[i].provenance.kind != ProvenanceKind::Default &&
+                b.values[i].provenance.kind != ProvenanceKind::Wired)
+                values[b.spec().inputs[i].symbol] = valueToJson(b.values[i]);
+        blocks.push_back({{"name", b.name}, {"type", b.spec().id}, {"values", values}});
+    }
+    j["blocks"] = blocks;
+
+    json wires = json::array();
+    for (const Wire& w : doc.design.wires())
+        wires.push_back({{"from", w.from.str()}, {"to", w.to.str()}});
+    j["wires"] = wires;
+
+    json variants = json::array();
+    for (const Variant& v : doc.variants) {
+        json overrides = json::object();
+        for (const auto& [path, value] : v.overrides)
+            overrides[path] = value;
+        variants.push_back({{"name", v.name}, {"total", v.total}, {"overrides", overrides}});
+    }
+    j["variants"] = variants;
+
+    json axes = json::array();
+    for (const SweepAxis& a : doc.sweep.axes)
+        axes.push_back({{"path", a.path}, {"values", a.spec}});
+    j["sweep"] = {{"axes", axes},
+                  {"speedup", {{"param", doc.sweep.speedupParam}, {"baseline", doc.sweep.speedupBaseline}}}};
+
+    json costs = json::array();
+    for (const CostItem& c : doc.costs) {
+        json cj{{"name", c.name}, {"usd", c.usd}};
+        if (!c.per.empty())
+            cj["per"] = c.per;
+        if (!c.variants.empty())
+            cj["variants"] = c.variants;
+        costs.push_back(cj);
+    }
+    j["costs"] = costs;
+
+    if (!doc.topology.is_null())
+        j["topology"] = doc.topology;
+    j["calibration"] = doc.calibration.is_null() ? json::array() : doc.calibration;
+    j["measured"] = doc.measured.is_null() ? json::array() : doc.measured;
+    j["nodes"] = doc.nodes.is_null() ? json::array() : doc.nodes;
+    if (!doc.layout.is_null() && !doc.layout.empty())
+        j["layout"] = doc.layout;
+    return j;
+}
+
+std::string serializeDocument(const DesignDocument& doc)
+{
+    return documentToJson(doc).dump(2) + "\n";
+}
+
+DesignDocument loadDocument(const std::string& path, const BlockRegistry& registry)
+{
+    const std::string text = readFile(path);
+    try {
+        return parseDocument(text, registry);
+    } catch (const DocumentError& e) {
+        std::vector<std::string> problems;
+        for (const auto& p : e.problems())
+            problems.push_back(path + ": " + p);
+        throw DocumentError(problems);
+    }
+}
+
+void saveDocument(const DesignDocument& doc, const std::string& path)
+{
+    writeFileAtomically(path, serializeDocument(doc));
+}
+
+} // namespace cs

@@ -1,0 +1,46 @@
+#pragma once
+#include "model/core/ModelError.h"
+#include "model/document/DesignDocument.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+inline constexpr const char* kDocumentFormat = "clusterscope-design";
+inline constexpr int kDocumentVersion = 2;
+
+// Every problem found while loading, each with its JSON path
+// ("blocks[2].values.P: = 0 is out of range [1, 65536]").
+class DocumentError : public ModelError {
+public:
+    explicit DocumentError(std::vector<std::string> problems);
+    const std::vector<std::string>& problems() const { return problems_; }
+
+private:
+    std::vector<std::string> problems_;
+};
+
+// Parses and validates a document. Older versions are migrated first.
+// Throws DocumentError listing every problem (malformed JSON, wrong types,
+// unknown blocks, bad wires, cycles, values out of range, unknown version).
+DesignDocument parseDocument(const std::string& text, const BlockRegistry& registry = BlockRegistry::builtin());
+DesignDocument documentFromJson(const nlohmann::json& j, const BlockRegistry& registry = BlockRegistry::builtin());
+
+// The current version's JSON. Output is stable: the same document always
+// gives the same text.
+nlohmann::json documentToJson(const DesignDocument& doc);
+std::string serializeDocument(const DesignDocument& doc);
+
+// Brings an older document up to kDocumentVersion in place; records each
+// step in `notes`. Throws DocumentError for a version it does not know.
+void migrateDocument(nlohmann::json& j, std::vector<std::string>* notes = nullptr);
+
+// File helpers: load (with the path in every message) and atomic save.
+DesignDocument loadDocument(const std::string& path, const BlockRegistry& registry = BlockRegistry::builtin());
+void saveDocument(const DesignDocument& doc, const std::string& path);
+
+} // namespace cs

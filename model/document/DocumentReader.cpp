@@ -1,0 +1,472 @@
+#include "model/document/DocumentReader.h"
+#include "model/core/ModelError.h"
+#include "model/core/Plan.h"
+#include "model/document/DocumentFormat.h"
+#include "model/sweep/SweepAxis.h"
+
+namespace cs {
+
+using nlohmann::json;
+
+namespace {
+const char* typeName(const json& v)
+{
+    return v.type_name();
+}
+} // namespace
+
+void DocumentReader::problem(const std::string& path, const std::string& what)
+{
+    problems_.push_back(path + ": " + what);
+}
+
+bool DocumentReader::getString(const json& obj, const std::string& path, const char* key, std::string& out,
+                               bool required)
+{
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+        if (required)
+            problem(path, std::string("missing required member '") + key + "'");
+        return false;
+    }
+    if (!it->is_string()) {
+        problem(path + "." + key, std::string("expected a string, got ") + typeName(*it));
+        return false;
+    }
+    out = it->get<std::string>();
+    return true;
+}
+
+bool DocumentReader::getNumber(const json& obj, const std::string& path, const char* key, double& out,
+                               bool required)
+{
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+        if (required)
+            problem(path, std::string("missing required member '") + key + "'");
+        return false;
+    }
+    if (!it->is_number()) {
+        problem(path + "." + key, std::string("expected a number, got ") + typeName(*it));
+        return false;
+    }
+    out = it->get<double>();
+    return true;
+}
+
+bool DocumentReader::getArray(const json& obj, const std::string& path, const char* key, const json*& out)
+{
+    auto it = obj.find(key);
+    if (it == obj.end())
+        return false;
+    if (!it->is_array()) {
+        problem(path.empty() ? key : path + "." + key, std::string("expected an array, got ") + typeName(*it));
+        return false;
+    }
+    out = &*it;
+    return true;
+}
+
+bool DocumentReader::readValue(const json& v, const std::string& path, ParamValue& out)
+{
+    if (v.is_number()) {
+        out = {v.get<double>(), Provenance::user()};
+        return true;
+    }
+    if (!v.is_object()) {
+        problem(path, std::string("expected a number or {value, provenance}, got ") + typeName(v));
+        return false;
+    }
+    if (!getNumber(v, path, "value", out.value, true))
+        return false;
+    out.provenance = Provenance::user();
+    auto pit = v.find("provenance");
+    if (pit == v.end())
+        return true;
+    if (!pit->is_object()) {
+        problem(path + ".provenance", std::string("expected an object, got ") + typeName(*pit));
+        return false;
+    }
+    std::string kind;
+    if (!getString(*pit, path + ".provenance", "kind", kind, true))
+        return false;
+    try {
+        out.provenance.kind = provenanceFromName(kind);
+    } catch (const ModelError& e) {
+        problem(path + ".provenance.kind", e.what());
+        return false;
+    }
+    getString(*pit, path + ".provenance", "detail", out.provenance.detail, false);
+    getString(*pit, path + ".provenance", "time", out.provenance.time, false);
+    getString(*pit, path + ".provenance", "nodes", out.provenance.nodes, false);
+    if (auto ci = pit->find("ci"); ci != pit->end()) {
+        if (!ci->is_array() || ci->size() != 2 || !(*ci)[0].is_number() || !(*ci)[1].is_number()) {
+            problem(path + ".provenance.ci", "expected [low, high]");
+            return false;
+        }
+        out.provenance.ciLow = (*ci)[0].get<double>();
+        out.provenance.ciHigh = (*ci)[1].get<double>();
+    }
+    return true;
+}
+
+void DocumentReader::readParameters(const json& j, DesignDocument& doc)
+{
+    const json* arr = nullptr;
+    if (!getArray(j, "", "parameters", arr))
+        return;
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+        const json& pj = (*arr)[i];
+        const std::string path = "parameters[" + std::to_string(i) + "]";
+        if (!pj.is_object()) {
+            problem(path, std::string("expected an object, got ") + typeName(pj));
+            continue;
+        }
+        ParamSpec spec;
+        std::string unit;
+        bool ok = getString(pj, path, "name", spec.symbol, true);
+        ok = getString(pj, path, "unit", unit, true) && ok;
+        ok = getNumber(pj, path, "min", spec.min, true) && ok;
+        ok = getNumber(pj, path, "max", spec.max, true) && ok;
+        getString(pj, path, "displayUnit", spec.displayUnit, false);
+        getString(pj, path, "meaning", spec.meaning, false);
+        getString(pj, path, "source", spec.source, false);
+        ParamValue value;
+        if (auto v = pj.find("value"); v == pj.end()) {
+            problem(path, "missing required member 'value'");
+            ok = false;
+        } else if (!readValue(*v, path + ".value", value)) {
+            ok = false;
+        }
+        if (!ok)
+            continue;
+        const auto u = unitFromSymbol(unit);
+        if (!u) {
+            problem(path + ".unit", "unknown unit '" + unit + "'");
+            continue;
+        }
+        spec.unit = *u;
+        spec.integer = (*u == Unit::Count || *u == Unit::Choice);
+        spec.defaultValue = value.value;
+        try {
+            doc.design.addDesignParam(spec, value.value);
+            doc.design.setDesignParam(spec.symbol, value.value, value.provenance);
+        } catch (const ModelError& e) {
+            problem(path, e.what());
+        }
+    }
+}
+
+void DocumentReader::readBlocks(const json& j, DesignDocument& doc)
+{
+    const json* arr = nullptr;
+    if (!getArray(j, "", "blocks", arr))
+        return;
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+        const json& bj = (*arr)[i];
+        const std::string path = "blocks[" + std::to_string(i) + "]";
+        if (!bj.is_object()) {
+            problem(path, std::string("expected an object, got ") + typeName(bj));
+            continue;
+        }
+        std::string name, type;
+        bool ok = getString(bj, path, "name", name, true);
+        ok = getString(bj, path, "type", type, true) && ok;
+        if (!ok)
+            continue;
+        if (!registry_.find(type)) {
+            problem(path + ".type", "unknown block type '" + type + "'");
+            continue;
+        }
+        try {
+            doc.design.addBlock(name, type);
+        } catch (const ModelError& e) {
+            problem(path + ".name", e.what());
+            continue;
+        }
+        auto vit = bj.find("values");
+        if (vit == bj.end())
+            continue;
+        if (!vit->is_object()) {
+            problem(path + ".values", std::string("expected an object, got ") + typeName(*vit));
+            continue;
+        }
+        const BlockSpec& spec = doc.design.block(name).spec();
+        for (auto it = vit->begin(); it != vit->end(); ++it) {
+            const std::string vpath = path + ".values." + it.key();
+            const int idx = spec.inputIndex(it.key());
+            if (idx < 0) {
+                problem(vpath, "block type " + type + " has no input '" + it.key() + "'");
+                continue;
+            }
+            ParamValue v;
+            if (!readValue(it.value(), vpath, v))
+                continue;
+            if (auto rp = spec.inputs[idx].rangeProblem(v.value); !rp.empty()) {
+                problem(vpath, it.key() + " " + rp);
+                continue;
+            }
+            doc.design.setValueUnchecked({name, it.key()}, v);
+        }
+    }
+}
+
+void DocumentReader::readWires(const json& j, DesignDocument& doc)
+{
+    const json* arr = nullptr;
+    if (!getArray(j, "", "wires", arr))
+        return;
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+        const json& wj = (*arr)[i];
+        const std::string path = "wires[" + std::to_string(i) + "]";
+        if (!wj.is_object()) {
+            problem(path, std::string("expected an object, got ") + typeName(wj));
+            continue;
+        }
+        std::string from, to;
+        bool ok = getString(wj, path, "from", from, true);
+        ok = getString(wj, path, "to", to, true) && ok;
+        if (!ok)
+            continue;
+        try {
+            const Endpoint toEp = Endpoint::parse(to);
+            const Source src = from.find('.') == std::string::npos ? Source::designParam(from)
+                                                                     : Source::output(Endpoint::parse(from));
+            doc.design.connect(src, toEp);
+        } catch (const ModelError& e) {
+            problem(path, e.what());
+        }
+    }
+}
+
+std::string DocumentReader::inputPathProblem(const Design& d, const std::string& path) const
+{
+    if (path.find('.') == std::string::npos)
+        return d.findDesignParam(path) ? "" : "no design parameter named '" + path + "'";
+    Endpoint ep;
+    try {
+        ep = Endpoint::parse(path);
+    } catch (const ModelError& e) {
+        return e.what();
+    }
+    const BlockInstance* b = d.findBlock(ep.block);
+    if (!b)
+        return "no block named '" + ep.block + "'";
+    if (b->spec().inputIndex(ep.port) < 0)
+        return "block '" + ep.block + "' (" + b->spec().id + ") has no input '" + ep.port + "'";
+    if (d.wireInto(ep))
+        return "input " + path + " is wired and cannot be set";
+    return {};
+}
+
+void DocumentReader::readVariants(const json& j, DesignDocument& doc)
+{
+    const json* arr = nullptr;
+    if (!getArray(j, "", "variants", arr))
+        return;
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+        const json& vj = (*arr)[i];
+        const std::string path = "variants[" + std::to_string(i) + "]";
+        if (!vj.is_object()) {
+            problem(path, std::string("expected an object, got ") + typeName(vj));
+            continue;
+        }
+        Variant v;
+        bool ok = getString(vj, path, "name", v.name, true);
+        ok = getString(vj, path, "total", v.total, true) && ok;
+        if (!ok)
+            continue;
+        try {
+            const Endpoint ep = Endpoint::parse(v.total);
+            const BlockInstance* b = doc.design.findBlock(ep.block);
+            if (!b)
+                problem(path + ".total", "no block named '" + ep.block + "'");
+            else if (b->spec().outputIndex(ep.port) < 0)
+                problem(path + ".total", "block '" + ep.block + "' (" + b->spec().id + ") has no output '" + ep.port + "'");
+        } catch (const ModelError& e) {
+            problem(path + ".total", e.what());
+        }
+        if (auto oit = vj.find("overrides"); oit != vj.end()) {
+            if (!oit->is_object()) {
+                problem(path + ".overrides", std::string("expected an object, got ") + typeName(*oit));
+                continue;
+            }
+            for (auto it = oit->begin(); it != oit->end(); ++it) {
+                const std::string opath = path + ".overrides." + it.key();
+                if (!it.value().is_number()) {
+                    problem(opath, std::string("expected a number, got ") + typeName(it.value()));
+                    continue;
+                }
+                if (auto p = inputPathProblem(doc.design, it.key()); !p.empty()) {
+                    problem(opath, p);
+                    continue;
+                }
+                v.overrides.emplace_back(it.key(), it.value().get<double>());
+            }
+        }
+        for (const Variant& other : doc.variants)
+            if (other.name == v.name)
+                problem(path + ".name", "a variant named '" + v.name + "' already exists");
+        doc.variants.push_back(std::move(v));
+    }
+}
+
+void DocumentReader::readSweep(const json& j, DesignDocument& doc)
+{
+    auto it = j.find("sweep");
+    if (it == j.end())
+        return;
+    if (!it->is_object()) {
+        problem("sweep", std::string("expected an object, got ") + typeName(*it));
+        return;
+    }
+    const json* axes = nullptr;
+    if (getArray(*it, "sweep", "axes", axes)) {
+        for (std::size_t i = 0; i < axes->size(); ++i) {
+            const json& aj = (*axes)[i];
+            const std::string path = "sweep.axes[" + std::to_string(i) + "]";
+            if (!aj.is_object()) {
+                problem(path, std::string("expected an object, got ") + typeName(aj));
+                continue;
+            }
+            SweepAxis a;
+            bool ok = getString(aj, path, "path", a.path, true);
+            ok = getString(aj, path, "values", a.spec, true) && ok;
+            if (!ok)
+                continue;
+            if (auto p = inputPathProblem(doc.design, a.path); !p.empty()) {
+                problem(path + ".path", p);
+                continue;
+            }
+            try {
+                parseAxisValues(a.spec);
+            } catch (const ModelError& e) {
+                problem(path + ".values", e.what());
+                continue;
+            }
+            doc.sweep.axes.push_back(a);
+        }
+    }
+    if (auto sp = it->find("speedup"); sp != it->end()) {
+        if (!sp->is_object()) {
+            problem("sweep.speedup", std::string("expected an object, got ") + typeName(*sp));
+            return;
+        }
+        getString(*sp, "sweep.speedup", "param", doc.sweep.speedupParam, false);
+        getNumber(*sp, "sweep.speedup", "baseline", doc.sweep.speedupBaseline, false);
+        if (!doc.sweep.speedupParam.empty())
+            if (auto p = inputPathProblem(doc.design, doc.sweep.speedupParam); !p.empty())
+                problem("sweep.speedup.param", p);
+    }
+}
+
+void DocumentReader::readCosts(const json& j, DesignDocument& doc)
+{
+    const json* arr = nullptr;
+    if (!getArray(j, "", "costs", arr))
+        return;
+    for (std::size_t i = 0; i < arr->size(); ++i) {
+        const json& cj = (*arr)[i];
+        const std::string path = "costs[" + std::to_string(i) + "]";
+        if (!cj.is_object()) {
+            problem(path, std::string("expected an object, got ") + typeName(cj));
+            continue;
+        }
+        CostItem c;
+        bool ok = getString(cj, path, "name", c.name, true);
+        ok = getNumber(cj, path, "usd", c.usd, true) && ok;
+        getString(cj, path, "per", c.per, false);
+        if (ok && c.usd < 0)
+            problem(path + ".usd", "a cost must not be negative, got " + formatNumber(c.usd));
+        if (auto vit = cj.find("variants"); vit != cj.end()) {
+            if (!vit->is_array()) {
+                problem(path + ".variants", "expected an array of variant names");
+            } else {
+                for (const json& n : *vit) {
+                    if (!n.is_string()) {
+                        problem(path + ".variants", "expected an array of variant names");
+                        break;
+                    }
+                    c.variants.push_back(n.get<std::string>());
+                }
+            }
+        }
+        if (!c.per.empty()) {
+            // `per` may name any slot: a design parameter, an input or an output.
+            bool found = doc.design.findDesignParam(c.per) != nullptr;
+            if (!found && c.per.find('.') != std::string::npos) {
+                const Endpoint ep = Endpoint::parse(c.per);
+                const BlockInstance* b = doc.design.findBlock(ep.block);
+                found = b && (b->spec().inputIndex(ep.port) >= 0 || b->spec().outputIndex(ep.port) >= 0);
+            }
+            if (!found)
+                problem(path + ".per", "'" + c.per + "' names no parameter, input or output");
+        }
+        for (const std::string& vn : c.variants) {
+            bool known = false;
+            for (const Variant& v : doc.variants)
+                known = known || v.name == vn;
+            if (!known)
+                problem(path + ".variants", "no variant named '" + vn + "'");
+        }
+        if (ok)
+            doc.costs.push_back(std::move(c));
+    }
+}
+
+void DocumentReader::readExtras(const json& j, DesignDocument& doc)
+{
+    for (const char* key : {"calibration", "measured", "nodes"}) {
+        auto it = j.find(key);
+        json& slot = std::string(key) == "calibration" ? doc.calibration
+                     : std::string(key) == "measured"  ? doc.measured
+                                                        : doc.nodes;
+        if (it == j.end()) {
+            slot = json::array();
+        } else if (!it->is_array()) {
+            problem(key, std::string("expected an array, got ") + typeName(*it));
+        } else {
+            slot = *it;
+        }
+    }
+    if (auto it = j.find("topology"); it != j.end()) {
+        if (!it->is_object())
+            problem("topology", std::string("expected an object, got ") + typeName(*it));
+        else
+            doc.topology = *it;
+    }
+    if (auto it = j.find("layout"); it != j.end()) {
+        if (!it->is_object())
+            problem("layout", std::string("expected an object, got ") + typeName(*it));
+        else
+            doc.layout = *it;
+    }
+}
+
+DesignDocument DocumentReader::read(const json& j)
+{
+    DesignDocument doc;
+    doc.design = Design(registry_);
+    getString(j, "(document)", "name", doc.name, false);
+    getString(j, "(document)", "description", doc.description, false);
+    getString(j, "(document)", "source", doc.source, false);
+    readParameters(j, doc);
+    readBlocks(j, doc);
+    readWires(j, doc);
+    readVariants(j, doc);
+    readSweep(j, doc);
+    readCosts(j, doc);
+    readExtras(j, doc);
+    if (problems_.empty()) {
+        try {
+            doc.design.compile();
+        } catch (const ModelError& e) {
+            problem("wires", e.what());
+        }
+    }
+    if (!problems_.empty())
+        throw DocumentError(problems_);
+    return doc;
+}
+
+} // namespace cs

@@ -1,0 +1,44 @@
+#pragma once
+#include "model/document/DesignDocument.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace cs {
+
+// Reads a current-version document JSON into a DesignDocument, collecting
+// every problem with its JSON path instead of stopping at the first.
+class DocumentReader {
+public:
+    explicit DocumentReader(const BlockRegistry& registry) : registry_(registry) {}
+
+    // Throws DocumentError listing all problems when there are any.
+    DesignDocument read(const nlohmann::json& j);
+
+private:
+    void problem(const std::string& path, const std::string& what);
+    // Typed member access: records a problem and returns false when the
+    // member is missing (and required) or of the wrong type.
+    bool getString(const nlohmann::json& obj, const std::string& path, const char* key, std::string& out,
+                   bool required);
+    bool getNumber(const nlohmann::json& obj, const std::string& path, const char* key, double& out, bool required);
+    bool getArray(const nlohmann::json& obj, const std::string& path, const char* key, const nlohmann::json*& out);
+    bool readValue(const nlohmann::json& v, const std::string& path, ParamValue& out);
+
+    void readParameters(const nlohmann::json& j, DesignDocument& doc);
+    void readBlocks(const nlohmann::json& j, DesignDocument& doc);
+    void readWires(const nlohmann::json& j, DesignDocument& doc);
+    void readVariants(const nlohmann::json& j, DesignDocument& doc);
+    void readSweep(const nlohmann::json& j, DesignDocument& doc);
+    void readCosts(const nlohmann::json& j, DesignDocument& doc);
+    void readExtras(const nlohmann::json& j, DesignDocument& doc);
+    // "" when `path` names a design parameter or a block input, else why not.
+    std::string inputPathProblem(const Design& d, const std::string& path) const;
+
+    const BlockRegistry& registry_;
+    std::vector<std::string> problems_;
+};
+
+} // namespace cs

@@ -1,0 +1,82 @@
+#include "model/document/DocumentFormat.h"
+
+#include <nlohmann/json.hpp>
+
+namespace cs {
+
+using nlohmann::json;
+
+namespace {
+
+// Version 1 (ClusterScope 0.0, see docs/format.md) wrote wires as strings
+// "SOURCE -> block.input" under "connections", block values under "inputs",
+// and one "total" output path at the top level instead of "variants".
+void migrate1to2(json& j, std::vector<std::string>* notes)
+{
+    if (auto it = j.find("connections"); it != j.end()) {
+        json wires = json::array();
+        if (it->is_array()) {
+            for (const json& c : *it) {
+                if (!c.is_string()) {
+                    wires.push_back(c); // reported by the reader with its path
+                    continue;
+                }
+                const std::string s = c.get<std::string>();
+                const auto arrow = s.find("->");
+                if (arrow == std::string::npos) {
+                    wires.push_back({{"from", s}, {"to", ""}});
+                    continue;
+                }
+                auto trim = [](std::string t) {
+                    while (!t.empty() && t.front() == ' ')
+                        t.erase(t.begin());
+                    while (!t.empty() && t.back() == ' ')
+                        t.pop_back();
+                    return t;
+                };
+                wires.push_back({{"from", trim(s.substr(0, arrow))}, {"to", trim(s.substr(arrow + 2))}});
+            }
+        }
+        j["wires"] = wires;
+        j.erase("connections");
+    }
+    if (auto it = j.find("blocks"); it != j.end() && it->is_array()) {
+        for (json& b : *it)
+            if (b.is_object() && b.contains("inputs") && !b.contains("values")) {
+                b["values"] = b["inputs"];
+                b.erase("inputs");
+            }
+    }
+    if (auto it = j.find("total"); it != j.end()) {
+        if (!j.contains("variants"))
+            j["variants"] = json::array({{{"name", "default"}, {"total", *it}, {"overrides", json::object()}}});
+        j.erase("total");
+    }
+    j["version"] = 2;
+    if (notes)
+        notes->push_back("migrated from version 1: connections -> wires, inputs -> values, total -> variants");
+}
+
+} // namespace
+
+void migrateDocument(json& j, std::vector<std::string>* notes)
+{
+    auto fmt = j.find("format");
+    if (fmt == j.end())
+        throw DocumentError({"format: missing; expected \"" + std::string(kDocumentFormat) + "\""});
+    if (!fmt->is_string() || fmt->get<std::string>() != kDocumentFormat)
+        throw DocumentError({"format: expected \"" + std::string(kDocumentFormat) + "\", got " + fmt->dump()});
+    auto ver = j.find("version");
+    if (ver == j.end())
+        throw DocumentError({"version: missing"});
+    if (!ver->is_number_integer())
+        throw DocumentError({"version: expected an integer, got " + ver->dump()});
+    const int version = ver->get<int>();
+    if (version < 1 || version > kDocumentVersion)
+        throw DocumentError({"version: unknown version " + std::to_string(version) + " (this program reads 1 to " +
+                             std::to_string(kDocumentVersion) + ")"});
+    if (version == 1)
+        migrate1to2(j, notes);
+}
+
+} // namespace cs

@@ -1,0 +1,61 @@
+#pragma once
+#include "model/document/DesignDocument.h"
+
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+// One swept parameter with its expanded values.
+struct SweepAxisValues {
+    std::string path; // writable slot: design parameter or unwired block input
+    std::vector<double> values;
+};
+
+// The table a sweep produces: one row per grid point and variant. Row r is
+// point r / variants.size(), variant r % variants.size(). Points enumerate
+// the full grid with the last axis varying fastest.
+struct SweepTable {
+    std::vector<std::string> axes;     // axis paths
+    std::vector<std::string> variants; // variant names
+    // Fixed columns: "T", "speedup", "efficiency", "cost", then one column
+    // per phase name (union over variants; NaN where a variant lacks it), then
+    // any extra outputs asked for.
+    std::vector<std::string> columns;
+    std::size_t points = 0;
+    std::vector<double> axisValues; // points x axes
+    std::vector<double> values;     // rows x columns (NaN = not applicable or failed)
+    std::vector<std::pair<std::size_t, std::string>> errors; // row -> message, sorted by row
+    bool cancelled = false;
+
+    std::size_t rows() const { return points * variants.size(); }
+    double axis(std::size_t point, std::size_t a) const { return axisValues[point * axes.size() + a]; }
+    double at(std::size_t row, std::size_t column) const { return values[row * columns.size() + column]; }
+    int column(const std::string& name) const; // -1 if none
+    const std::string* error(std::size_t row) const;
+};
+
+struct SweepOptions {
+    unsigned threads = 0; // 0 = hardware concurrency
+    std::vector<std::string> extraOutputs; // output paths to add as columns
+    // Called with (points done, points total) now and then, from the calling
+    // thread only. Keep it cheap.
+    std::function<void(std::size_t, std::size_t)> progress;
+    const std::atomic<bool>* cancel = nullptr; // checked between chunks
+};
+
+// Evaluates `doc` over the full grid of `axes` for every variant. Speedup is
+// T at the speedup parameter's baseline value divided by T at the point,
+// with every other value equal; efficiency is speedup * baseline / P.
+// Points where the model rejects the input record the message and NaN values;
+// the sweep goes on. Throws ModelError for a bad axis path or an empty grid.
+SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes,
+                    const SweepOptions& options = {});
+
+// The axes stored in the document's sweep settings, expanded.
+std::vector<SweepAxisValues> documentAxes(const DesignDocument& doc);
+
+} // namespace cs

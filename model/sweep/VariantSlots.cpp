@@ -1,0 +1,78 @@
+#include "model/sweep/VariantSlots.h"
+#include "model/core/ModelError.h"
+
+namespace cs {
+
+int writableSlot(const Plan& plan, const std::string& path)
+{
+    const int s = plan.slotOf(path);
+    if (s < 0)
+        throw ModelError("'" + path + "' names no design parameter or block input");
+    if (!plan.inputSpecAt(s))
+        throw ModelError("'" + path + "' is an output and cannot be set");
+    if (plan.isWiredInput(s))
+        throw ModelError("'" + path + "' is wired from another block and cannot be set");
+    return s;
+}
+
+namespace {
+
+// Appends the leaf phases of output `symbol` of the block whose outputs start
+// at `outBase`: a phase with phases of its own is replaced by them.
+void leafPhases(const BlockSpec& spec, const std::string& symbol, int outBase, std::vector<int>& slots,
+                std::vector<std::string>& names, int depth)
+{
+    for (std::size_t o = 0; o < spec.outputs.size(); ++o) {
+        if (spec.outputs[o].phaseOf != symbol || depth > 8)
+            continue;
+        const std::size_t before = slots.size();
+        leafPhases(spec, spec.outputs[o].symbol, outBase, slots, names, depth + 1);
+        if (slots.size() == before) {
+            slots.push_back(outBase + static_cast<int>(o));
+            names.push_back(spec.outputs[o].symbol);
+        }
+    }
+}
+
+} // namespace
+
+std::vector<VariantSlots> resolveVariants(const DesignDocument& doc, const Plan& plan)
+{
+    std::vector<VariantSlots> out;
+    for (const Variant& v : doc.effectiveVariants()) {
+        VariantSlots vs;
+        vs.name = v.name;
+        try {
+            for (const auto& [path, value] : v.overrides)
+                vs.overrides.emplace_back(writableSlot(plan, path), value);
+            vs.total = plan.slotOf(v.total);
+            if (vs.total < 0 || !plan.outputSpecAt(vs.total))
+                throw ModelError("total '" + v.total + "' is not a block output");
+            const Endpoint ep = Endpoint::parse(v.total);
+            const BlockSpec& spec = doc.design.block(ep.block).spec();
+            const int outBase = plan.slotOf(ep.block + "." + spec.outputs.front().symbol);
+            leafPhases(spec, ep.port, outBase, vs.phases, vs.phaseNames, 0);
+        } catch (const ModelError& e) {
+            throw ModelError("variant '" + v.name + "': " + e.what());
+        }
+        for (const CostItem& c : doc.costs) {
+            bool applies = c.variants.empty();
+            for (const std::string& n : c.variants)
+                applies = applies || n == v.name;
+            if (!applies)
+                continue;
+            const int slot = c.per.empty() ? -1 : plan.slotOf(c.per);
+            if (!c.per.empty() && slot < 0)
+                throw ModelError("cost '" + c.name + "': '" + c.per + "' names nothing in the design");
+            vs.costs.emplace_back(slot, c.usd);
+        }
+        if (!doc.sweep.speedupParam.empty()) {
+            const int s = plan.slotOf(doc.sweep.speedupParam);
+            vs.speedupSlot = (s >= 0 && plan.inputSpecAt(s) && !plan.isWiredInput(s)) ? s : -1;
+        }
+        out.push_back(std::move(vs));
+    }
+    return out;
+}
+
+} // namespace cs

@@ -1,0 +1,45 @@
+#pragma once
+#include "model/core/Plan.h"
+#include "model/document/DesignDocument.h"
+
+#include <string>
+#include <vector>
+
+namespace cs {
+
+// A variant resolved against a compiled plan: which slots to write, and
+// which to read, so evaluating it is array work only.
+struct VariantSlots {
+    std::string name;
+    std::vector<std::pair<int, double>> overrides; // slot -> value
+    int total = -1;                                 // slot of the total time
+    std::vector<int> phases;                        // leaf phases of the total, in spec order
+    std::vector<std::string> phaseNames;            // output symbols of those phases
+    std::vector<std::pair<int, double>> costs;      // slot (-1 = once) -> USD each
+    int speedupSlot = -1;                           // slot of the speedup parameter, -1 if none
+
+    // Writes the overrides into `slots` (a copy of plan.initialSlots()).
+    void apply(double* slots) const
+    {
+        for (const auto& [s, v] : overrides)
+            slots[s] = v;
+    }
+    // Total cost in USD at the evaluated slots.
+    double cost(const double* slots) const
+    {
+        double c = 0.0;
+        for (const auto& [s, usd] : costs)
+            c += usd * (s < 0 ? 1.0 : slots[s]);
+        return c;
+    }
+};
+
+// Resolves every effective variant of `doc` against `plan`. Throws
+// ModelError naming the variant and the path that does not resolve.
+std::vector<VariantSlots> resolveVariants(const DesignDocument& doc, const Plan& plan);
+
+// Resolves a slot path for writing ("P", "fft.rows"); throws ModelError
+// naming the path when it is unknown, an output, or a wired input.
+int writableSlot(const Plan& plan, const std::string& path);
+
+} // namespace cs
