@@ -1,11 +1,14 @@
 #include "model/blocks/BuiltinBlocks.h"
+#include "model/blocks/bonding/BondingThroughputBlock.h"
 #include "model/core/BlockRegistry.h"
+
+#include <memory>
 
 namespace cs {
 
-void registerBondingBlocks(BlockRegistry&)
+void registerBondingBlocks(BlockRegistry& r)
 {
-    // Not yet implemented: filled in by its feature.
+    r.add(std::make_unique<BondingThroughputBlock>());
 }
 
 } // namespace cs

@@ -1,11 +1,14 @@
 #include "model/blocks/BuiltinBlocks.h"
+#include "model/blocks/mesh/MeshRoutingBlock.h"
 #include "model/core/BlockRegistry.h"
+
+#include <memory>
 
 namespace cs {
 
-void registerMeshBlocks(BlockRegistry&)
+void registerMeshBlocks(BlockRegistry& r)
 {
-    // Not yet implemented: filled in by its feature.
+    r.add(std::make_unique<MeshRoutingBlock>());
 }
 
 } // namespace cs

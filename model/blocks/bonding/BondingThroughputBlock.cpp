@@ -1,0 +1,238 @@
+#include "model/blocks/bonding/BondingThroughputBlock.h"
+#include "model/core/Unit.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cs {
+
+namespace {
+
+constexpr const char* kSeed003 = "003_9603d52cdb909e6e.txt";
+constexpr const char* kSeed004 = "004_07d1c859a4352179.txt";
+
+std::string src(const char* seed, const char* where)
+{
+    return std::string(seed) + " " + where;
+}
+
+ParamSpec wholeBytes(std::string symbol, double def, double min, double max, std::string meaning,
+                     std::string source)
+{
+    ParamSpec p = param(std::move(symbol), Unit::Bytes, "B", def, min, max, std::move(meaning), std::move(source));
+    p.integer = true;
+    return p;
+}
+
+std::vector<ParamSpec> inputs()
+{
+    std::vector<ParamSpec> v;
+    v.push_back(countParam("n", 8, 1, BondingThroughputBlock::kMaxLinks, "physical links bonded into one logical link",
+                           src(kSeed003, "§3 (1 to 8 links of 1 Gbit/s); default 8x1")));
+    v.push_back(param("r", Unit::BytesPerSecond, "Gbit/s", 125e6, 1e3, 1e12,
+                      "rate of each link unless overridden by r_i",
+                      src(kSeed003, "§3 (1 Gbit/s Intel PRO/1000 links)")));
+    for (int i = 1; i <= BondingThroughputBlock::kMaxLinks; ++i)
+        v.push_back(param("r_" + std::to_string(i), Unit::BytesPerSecond, "Gbit/s", 0.0, 0.0, 1e12,
+                          "rate of link " + std::to_string(i) + "; 0 means the common rate r",
+                          src(kSeed003, "§2, §4.4 (heterogeneous links: 1x10 + 4x1)")));
+    v.push_back(choiceParam("sched", {"SRR", "WSRR", "WD"}, BondingThroughputBlock::SRR,
+                            "link scheduler: static round robin, weighted static round robin, weighted dynamic",
+                            src(kSeed003, "§2 (SRR is MultiEdge's default); 004 §3 alternates packets")));
+    v.push_back(param("l_st", Unit::Ratio, "1", 1.0 - 1.0 / 1.11, 0.0, 0.9,
+                      "share of link capacity a static schedule (SRR, WSRR) loses to varying per-link load",
+                      src(kSeed003, "§4.4: WD outperforms WSRR by 11% one-way, so l_st = 1 - 1/1.11; abstract (d)")));
+    v.push_back(param("eta_m", Unit::Ratio, "1", 1.0, 0.01, 1.0,
+                      "medium efficiency: share of a shared, contended segment a transfer obtains (1: point-to-point)",
+                      src(kSeed003, "§3 (links cross-cabled back to back, no contention); 004 §3 (contention "
+                                    "on shared 10 and 100 Mbit/s Ethernet)")));
+    v.push_back(wholeBytes("MTU", 9000, 46, 65536, "frame size: bytes of protocol headers plus payload per frame",
+                           src(kSeed003, "§3 (9000-byte frames); 004 §3 uses 1500")));
+    v.push_back(wholeBytes("h", 28, 0, 1024, "protocol header bytes inside each frame",
+                           "assumed: IPv4 20 + UDP 8 (" + src(kSeed004, "§3 uses UDP") +
+                               "); 003 does not give MultiEdge's header size"));
+    v.push_back(wholeBytes("h_w", 38, 0, 1024, "wire bytes per frame outside the MTU",
+                           "assumed: IEEE 802.3 header 14 + FCS 4 + preamble 8 + inter-frame gap 12"));
+    v.push_back(countParam("k_c", 1, 0, 4, "memory copies of each payload byte on the send path (0 = noCopy)",
+                           src(kSeed003, "§2 (user-to-kernel copy on send), §3 noCopy configuration")));
+    v.push_back(param("B_copy", Unit::BytesPerSecond, "GB/s", 1.3e9, 1e6, 1e12,
+                      "memory-copy bandwidth of one CPU", src(kSeed003, "§3 Fig. 1 (about 1.3 GBytes/s)")));
+    v.push_back(param("o_pkt", Unit::Seconds, "us", 4.3e-6, 1e-9, 1.0,
+                      "send-path CPU time per frame: protocol and device work (Packet + Device)",
+                      src(kSeed003, "§4.2: 1x10 polling reaches 800 MB/s one-way, so o_pkt = 8972 B x "
+                                    "(1/800e6 - 1/1.3e9) s/B = 4.3 us")));
+    v.push_back(choiceParam("irq", {"interrupts", "polling"}, BondingThroughputBlock::Interrupts,
+                            "how links are serviced; polling runs on the other CPU, off the send path",
+                            src(kSeed003, "§2 (polling version), §4.2")));
+    v.push_back(param("o_irq", Unit::Seconds, "us", 7.8e-6, 0.0, 1e-3, "CPU time per interrupt",
+                      src(kSeed003, "§4.1: 8x1 base reaches 550 MB/s one-way, so 8 o_irq f_irq = 1 - 550e6 x "
+                                    "(1/1.3e9 + o_pkt/8972) = 0.313, o_irq = 0.0392/f_irq = 7.8 us")));
+    v.push_back(param("f_irq", Unit::PerSecond, "1/s", 5000.0, 1.0, 1e7,
+                      "most interrupts per second one busy link raises under coalescing",
+                      "assumed: 5000/s (a 200 us coalescing timer); " +
+                          src(kSeed003, "gives no rate; only o_irq x f_irq matters while links are busy")));
+    return v;
+}
+
+std::vector<OutputSpec> outputs()
+{
+    const std::string s3 = kSeed003;
+    return {
+        output("f", Unit::Ratio, "1", "framing efficiency, (MTU - h) / (MTU + h_w)",
+               s3 + " §3 (small MTUs decrease the payload per packet)"),
+        output("R_nom", Unit::BytesPerSecond, "MB/s", "nominal aggregate rate, sum of the n link rates",
+               s3 + " abstract (nominal aggregate throughput); 004 §3 (peak 2.5 MBps on two channels)"),
+        output("C", Unit::BytesPerSecond, "MB/s", "raw link capacity the scheduler can use",
+               s3 + " §2 (SRR, WSRR, WD), §4.4"),
+        output("X_link", Unit::BytesPerSecond, "MB/s", "link-limited payload rate, C eta_m f",
+               s3 + " §4.3 (noCopy reaches the maximum possible throughput)"),
+        output("X_host", Unit::BytesPerSecond, "MB/s", "host-limited payload rate: send-path CPU busy all the time",
+               s3 + " §4.1 (throughput is limited by the available CPU resources)"),
+        output("X", Unit::BytesPerSecond, "MB/s", "delivered one-way payload throughput, min(X_link, X_host)",
+               s3 + " §4.1-4.4 one-way; 004 §3 token exchange"),
+        output("E", Unit::Ratio, "%", "fraction of nominal, X / R_nom", s3 + " abstract; 004 §3"),
+        output("lim", Unit::Choice, "", "limiting resource: 0 = links, 1 = host CPU", s3 + " §4.1"),
+        output("U", Unit::Ratio, "%", "send-path CPU utilisation at X", s3 + " §4.1 Fig. 2(b)"),
+        output("U_copy", Unit::Ratio, "%", "share of U copying, X k_c / B_copy", s3 + " Fig. 2(b) TxCopy", "U"),
+        output("U_pkt", Unit::Ratio, "%", "share of U on per-frame work, X o_pkt / (MTU - h)",
+               s3 + " Fig. 2(b) Packet + Device", "U"),
+        output("U_irq", Unit::Ratio, "%", "share of U servicing interrupts", s3 + " Fig. 2(b) Poll/IRQ", "U"),
+    };
+}
+
+// Rate of link i (0-based) given the common rate and the overrides.
+double linkRate(const double* in, int i)
+{
+    const double ri = in[BondingThroughputBlock::r_1 + i];
+    return ri > 0.0 ? ri : in[BondingThroughputBlock::r];
+}
+
+// The interrupt CPU share at payload rate x: every link raises one
+// interrupt per frame until coalescing caps it at fIrq per second.
+double irqShare(const double* w, int n, double x, double s, double oIrq, double fIrq)
+{
+    double u = 0.0;
+    for (int i = 0; i < n; ++i)
+        u += std::min(fIrq, x * w[i] / s);
+    return oIrq * u;
+}
+
+// Solves c x + irqShare(x) = 1 for x. The left side is increasing and
+// piecewise linear in x, with a kink where link i reaches fIrq frames per
+// second (x = fIrq s / w_i); walk the kinks in increasing order.
+double hostLimit(const double* w, int n, double s, double c, double oIrq, double fIrq)
+{
+    double kink[BondingThroughputBlock::kMaxLinks] = {};
+    int order[BondingThroughputBlock::kMaxLinks] = {};
+    for (int i = 0; i < n; ++i) { // insertion sort by kink: n <= 8
+        kink[i] = fIrq * s / w[i];
+        int j = i;
+        for (; j > 0 && kink[order[j - 1]] > kink[i]; --j)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    double x0 = 0.0, u0 = 0.0;
+    double slope = c + oIrq / s; // all links below their cap; the shares w sum to 1
+    for (int k = 0; k < n; ++k) {
+        const int i = order[k];
+        const double uAtKink = u0 + slope * (kink[i] - x0);
+        if (uAtKink >= 1.0)
+            break;
+        x0 = kink[i];
+        u0 = uAtKink;
+        slope -= oIrq * w[i] / s;
+    }
+    return x0 + (1.0 - u0) / std::max(slope, c);
+}
+
+} // namespace
+
+const BlockSpec& BondingThroughputBlock::spec() const
+{
+    static const BlockSpec s{
+        "bonding.throughput",
+        "Bonded links throughput",
+        "Network",
+        "One-way throughput of a logical link bonded from 1 to 8 physical links: the smaller of the link "
+        "capacity the scheduler (SRR, WSRR, WD) can use, after framing and medium efficiency, and the rate "
+        "at which the sending host's CPU saturates on copies, per-frame work and per-link interrupts. "
+        "Models 003's base, polling and noCopy configurations and 004's channel-bonded Ethernet.",
+        src(kSeed003, "§2-4") + "; " + src(kSeed004, "§3"),
+        inputs(),
+        outputs(),
+    };
+    return s;
+}
+
+std::string BondingThroughputBlock::check(const double* in) const
+{
+    if (in[h] >= in[MTU])
+        return "h = " + formatNumber(in[h]) + " B of headers leave no payload in MTU = " + formatNumber(in[MTU]) +
+               " B frames";
+    return {};
+}
+
+void BondingThroughputBlock::evaluate(const double* in, double* out) const
+{
+    const int links = std::clamp(static_cast<int>(in[n]), 1, kMaxLinks);
+    double rate[kMaxLinks] = {};
+    double rMin = 0.0, rSum = 0.0;
+    for (int i = 0; i < links; ++i) {
+        rate[i] = linkRate(in, i);
+        rMin = (i == 0) ? rate[i] : std::min(rMin, rate[i]);
+        rSum += rate[i];
+    }
+
+    // Capacity under the scheduler and each link's share of the frames.
+    double w[kMaxLinks] = {};
+    double cap = rSum;
+    const int scheduler = static_cast<int>(in[sched]);
+    const double keep = 1.0 - in[l_st];
+    if (links == 1) {
+        w[0] = 1.0;
+    } else if (scheduler == SRR) {
+        cap = links * rMin * keep;
+        for (int i = 0; i < links; ++i)
+            w[i] = 1.0 / links;
+    } else if (scheduler == WSRR) {
+        double weight[kMaxLinks] = {};
+        double wSum = 0.0;
+        for (int i = 0; i < links; ++i) {
+            weight[i] = std::max(1.0, std::floor(rate[i] / rMin + 0.5));
+            wSum += weight[i];
+        }
+        cap = rate[0] * wSum / weight[0];
+        for (int i = 0; i < links; ++i) {
+            cap = std::min(cap, rate[i] * wSum / weight[i]);
+            w[i] = weight[i] / wSum;
+        }
+        cap *= keep;
+    } else { // WD
+        for (int i = 0; i < links; ++i)
+            w[i] = rate[i] / rSum;
+    }
+
+    const double payload = in[MTU] - in[h];
+    const double frame = payload / (in[MTU] + in[h_w]);
+    const double xLink = cap * in[eta_m] * frame;
+
+    const double perByte = in[k_c] / in[B_copy] + in[o_pkt] / payload;
+    const double oIrq = (static_cast<int>(in[irq]) == Polling) ? 0.0 : in[o_irq];
+    const double xHost = hostLimit(w, links, payload, perByte, oIrq, in[f_irq]);
+
+    const double x = std::min(xLink, xHost);
+    out[f] = frame;
+    out[R_nom] = rSum;
+    out[C] = cap;
+    out[X_link] = xLink;
+    out[X_host] = xHost;
+    out[X] = x;
+    out[E] = x / rSum;
+    out[lim] = (xLink <= xHost) ? LinkLimited : HostLimited;
+    out[U_copy] = x * in[k_c] / in[B_copy];
+    out[U_pkt] = x * in[o_pkt] / payload;
+    out[U_irq] = irqShare(w, links, x, payload, oIrq, in[f_irq]);
+    out[U] = out[U_copy] + out[U_pkt] + out[U_irq];
+}
+
+} // namespace cs

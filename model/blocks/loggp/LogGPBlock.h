@@ -1,0 +1,40 @@
+#pragma once
+#include "model/core/Block.h"
+
+namespace cs {
+
+// "logp.loggp": the LogGP network model. Inputs are the five LogGP
+// parameters (L, o_s, o_r, g in seconds; G in seconds per byte), a message
+// size k (bytes), a train length n, a host count P and an all-to-all
+// algorithm. Outputs are point-to-point and collective times built on
+// cs::loggp (LogGPMath.h), the step count of each collective, and the five
+// parameters again (L_out, o_s_out, o_r_out, g_out, G_out) so that one
+// network block can feed the LogGP inputs of application blocks by wires.
+class LogGPBlock final : public Block {
+public:
+    const BlockSpec& spec() const override;
+    void evaluate(const double* in, double* out) const override;
+
+    enum In { L, o_s, o_r, g, G, k, n, P, alltoall };
+    enum Out {
+        T_oneway,
+        T_rtt,
+        T_train,
+        T_msg,
+        T_bcast,
+        T_allreduce,
+        T_barrier,
+        T_alltoall,
+        steps_bcast,
+        steps_allreduce,
+        steps_barrier,
+        steps_alltoall,
+        L_out,
+        o_s_out,
+        o_r_out,
+        g_out,
+        G_out,
+    };
+};
+
+} // namespace cs
