@@ -17,8 +17,15 @@ struct Entry {
 };
 
 const Entry kCommands[] = {
-    {"list", listCommand, "list blocks|generators [--json]   the model blocks / topology generators"},
-    {"eval", evalCommand, "eval --block ID [--set NAME=VALUE ...] [--json]   evaluate one block"},
+    {"list", listCommand, "list presets|blocks|generators [--json]   presets, model blocks, topology generators"},
+    {"eval", evalCommand, "eval --block ID [--set NAME=VALUE ...] [--json]   evaluate one block\n"
+                          "  eval DESIGN [--set PATH=VALUE ...] [--json]   each variant's time, phases, speedup, cost"},
+    {"sweep", sweepCommand, "sweep DESIGN --param PATH=SPEC [--param ...] [--set ...] [--output PATH ...]\n"
+                            "        [--csv|--json] [-o FILE]   SPEC is 1:16, 1:1024:log2, 1,2,4,8 or 0:1:0.1"},
+    {"pareto", paretoCommand, "pareto DESIGN [--param PATH=SPEC ...] [--target SECONDS | --target-speedup S]\n"
+                              "        [--json]   cost/time Pareto front and the cheapest design meeting a target"},
+    {"sensitivity", sensitivityCommand, "sensitivity DESIGN [--variant NAME] [--at PATH=VALUE ...] [--output PATH]\n"
+                                        "        [--step 0.1] [--json]   tornado data: +/-10% in each parameter"},
     {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},
 };
 
@@ -27,7 +34,8 @@ void usage(std::ostream& out)
     out << "usage: clusterscope-cli COMMAND [ARGS]\n\ncommands:\n";
     for (const Entry& e : kCommands)
         out << "  " << e.summary << "\n";
-    out << "\nValues are SI units unless a unit is given: --set bw_hc=80MiB/s --set L=15us\n";
+    out << "\nDESIGN is a design file or a preset name (clusterscope-cli list presets).\n"
+           "Values are SI units unless a unit is given: --set fft.bw_hc=80MiB/s --set loggp.L=15us\n";
 }
 
 } // namespace

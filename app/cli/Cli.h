@@ -23,6 +23,9 @@ using Command = int (*)(const std::vector<std::string>& args, std::ostream& out,
 // Subcommands, each in the file of its feature.
 int listCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int paretoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int sensitivityCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int topoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // `list generators [--json]` (topology generators and their parameters).

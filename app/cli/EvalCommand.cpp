@@ -1,11 +1,16 @@
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
+#include "app/cli/SweepCommands.h"
+#include "app/cli/TableOutput.h"
+#include "model/sweep/Sweep.h"
 #include "model/core/Design.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+#include <cstdio>
 #include <iomanip>
 #include <ostream>
 
@@ -91,7 +96,65 @@ int evalBlockIn(const std::string& id, const Args& args, std::ostream& out)
 
 } // namespace
 
-int evalCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
+namespace {
+
+// `eval DESIGN`: every variant at the document's values. It is a sweep of
+// one point, so eval and sweep can never disagree.
+int evalDocument(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const DesignDocument doc = documentFromArgs(args, "eval");
+    const SweepTable t = sweepWithProgress(doc, {}, err);
+    if (args.flag("--json")) {
+        nlohmann::json variants = nlohmann::json::array();
+        for (std::size_t r = 0; r < t.rows(); ++r) {
+            nlohmann::json row = rowToJson(t, r);
+            row.erase("axes");
+            nlohmann::json phases = nlohmann::json::object();
+            for (std::size_t c = 4; c < t.columns.size(); ++c)
+                if (!row[t.columns[c]].is_null())
+                    phases[t.columns[c]] = row[t.columns[c]];
+            for (std::size_t c = 4; c < t.columns.size(); ++c)
+                row.erase(t.columns[c]);
+            row["phases"] = phases;
+            variants.push_back(row);
+        }
+        out << nlohmann::json{{"design", doc.name}, {"variants", variants}}.dump(2) << "\n";
+        return t.errors.empty() ? 0 : 1;
+    }
+    out << doc.name << "\n";
+    if (!doc.source.empty())
+        out << "  source: " << doc.source << "\n";
+    for (std::size_t r = 0; r < t.rows(); ++r) {
+        out << "variant " << t.variants[r] << ":\n";
+        if (const std::string* e = t.error(r)) {
+            out << "  error: " << *e << "\n";
+            continue;
+        }
+        const double T = t.at(r, 0);
+        out << "  T           " << formatQuantity(T, "s", Unit::Seconds) << "\n";
+        for (std::size_t c = 4; c < t.columns.size(); ++c) {
+            const double v = t.at(r, c);
+            if (std::isnan(v))
+                continue;
+            char pct[32];
+            std::snprintf(pct, sizeof pct, "%5.1f%%", 100.0 * v / T);
+            out << "    " << std::left << std::setw(12) << t.columns[c] << std::setw(16)
+                << formatQuantity(v, "s", Unit::Seconds) << pct << "\n";
+        }
+        if (!std::isnan(t.at(r, 1)))
+            out << "  speedup     " << formatNumber(t.at(r, 1)) << "  (efficiency " << formatNumber(t.at(r, 2))
+                << ", against " << doc.sweep.speedupParam << " = " << formatNumber(doc.sweep.speedupBaseline) << ")\n";
+        if (t.at(r, 3) > 0)
+            out << "  cost        " << formatNumber(t.at(r, 3)) << " USD\n";
+    }
+    for (const auto& [row, msg] : t.errors)
+        err << "clusterscope-cli eval: error: variant " << t.variants[row % t.variants.size()] << ": " << msg << "\n";
+    return t.errors.empty() ? 0 : 1;
+}
+
+} // namespace
+
+int evalCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words, {"--block", "--set"}, {"--json"});
     if (auto id = args.value("--block")) {
@@ -99,7 +162,9 @@ int evalCommand(const std::vector<std::string>& words, std::ostream& out, std::o
             throw UsageError("eval --block takes no document");
         return evalBlock(*id, args, out);
     }
-    throw UsageError("eval needs --block ID");
+    if (args.positional().empty())
+        throw UsageError("eval needs --block ID or a DESIGN");
+    return evalDocument(args, out, err);
 }
 
 } // namespace cs::cli

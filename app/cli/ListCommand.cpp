@@ -1,5 +1,7 @@
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
+#include "app/cli/DocumentInput.h"
+#include "model/document/DocumentFormat.h"
 #include "model/core/BlockRegistry.h"
 #include "model/core/SpecJson.h"
 
@@ -36,19 +38,39 @@ int listBlocks(bool json, std::ostream& out)
     return 0;
 }
 
+int listPresets(bool json, std::ostream& out)
+{
+    nlohmann::json arr = nlohmann::json::array();
+    for (const std::string& name : presetNames()) {
+        const DesignDocument doc = openDocument(name);
+        if (json) {
+            arr.push_back({{"name", name}, {"title", doc.name}, {"description", doc.description}, {"source", doc.source}});
+        } else {
+            out << std::left << std::setw(24) << name << " " << doc.name << "\n";
+            if (!doc.source.empty())
+                out << std::setw(25) << "" << "source: " << doc.source << "\n";
+        }
+    }
+    if (json)
+        out << arr.dump(2) << "\n";
+    return 0;
+}
+
 } // namespace
 
 int listCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
 {
     const Args args(words, {}, {"--json"});
     if (args.positional().size() != 1)
-        throw UsageError("list expects one of: blocks, generators");
+        throw UsageError("list expects one of: presets, blocks, generators");
     const std::string& what = args.positional()[0];
     if (what == "blocks")
         return listBlocks(args.flag("--json"), out);
+    if (what == "presets")
+        return listPresets(args.flag("--json"), out);
     if (what == "generators")
         return listGenerators(args.flag("--json"), out);
-    throw UsageError("cannot list '" + what + "' (expected: blocks, generators)");
+    throw UsageError("cannot list '" + what + "' (expected: presets, blocks, generators)");
 }
 
 } // namespace cs::cli

@@ -1,0 +1,25 @@
+#pragma once
+#include "model/document/DesignDocument.h"
+
+#include <string>
+#include <vector>
+
+namespace cs::cli {
+
+// Where presets live: $CLUSTERSCOPE_PRESETS, else the source tree's presets/.
+std::string presetDirectory();
+
+// Names of the presets (file names without .json), sorted.
+std::vector<std::string> presetNames();
+
+// Loads a document from a path, or from a preset when `nameOrPath` is not an
+// existing file but names one ("acc-fft" or "acc-fft.json"). Throws
+// ModelError naming what was tried.
+DesignDocument openDocument(const std::string& nameOrPath);
+
+// Applies "PATH=VALUE" to the document: PATH is a design parameter or
+// block.input; VALUE may carry a unit ("80MiB/s") or name a choice. Throws
+// ModelError naming the path and value.
+void applyAssignment(DesignDocument& doc, const std::string& assignment);
+
+} // namespace cs::cli

@@ -1,0 +1,197 @@
+#include "app/cli/SweepCommands.h"
+#include "app/cli/Cli.h"
+#include "app/cli/DocumentInput.h"
+#include "app/cli/TableOutput.h"
+#include "model/core/ModelError.h"
+#include "model/core/Plan.h"
+#include "model/document/AtomicFile.h"
+#include "model/sweep/Pareto.h"
+#include "model/sweep/Sensitivity.h"
+#include "model/sweep/SweepAxis.h"
+#include "model/sweep/VariantSlots.h"
+
+#include <nlohmann/json.hpp>
+
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+namespace cs::cli {
+
+DesignDocument documentFromArgs(const Args& args, const char* command)
+{
+    if (args.positional().size() != 1)
+        throw UsageError(std::string(command) + " expects one DESIGN.json or preset name");
+    DesignDocument doc = openDocument(args.positional()[0]);
+    for (const std::string& s : args.values("--set"))
+        applyAssignment(doc, s);
+    return doc;
+}
+
+std::vector<SweepAxisValues> axesFromArgs(const DesignDocument& doc, const Args& args)
+{
+    const auto params = args.values("--param");
+    if (params.empty())
+        return documentAxes(doc);
+    const Plan plan = doc.design.compile();
+    std::vector<SweepAxisValues> axes;
+    for (const std::string& p : params) {
+        auto [path, spec] = splitAssignment(p, "--param");
+        const int slot = writableSlot(plan, path);
+        try {
+            axes.push_back({path, parseAxisValues(spec, plan.inputSpecAt(slot)->unit)});
+        } catch (const ModelError& e) {
+            throw ModelError("--param " + path + ": " + e.what());
+        }
+    }
+    return axes;
+}
+
+SweepTable sweepWithProgress(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes, std::ostream& err,
+                             std::vector<std::string> extraOutputs)
+{
+    std::size_t points = 1;
+    for (const auto& a : axes)
+        points *= a.values.size();
+    SweepOptions opts;
+    opts.extraOutputs = std::move(extraOutputs);
+    int lastPercent = -1;
+    const bool show = points >= 20000;
+    if (show)
+        opts.progress = [&](std::size_t done, std::size_t total) {
+            const int percent = static_cast<int>(100 * done / total);
+            if (percent / 5 != lastPercent / 5) {
+                err << "\rsweep: " << std::setw(3) << percent << "% (" << done << "/" << total << " points)"
+                    << std::flush;
+                lastPercent = percent;
+            }
+        };
+    SweepTable t = runSweep(doc, axes, opts);
+    if (show)
+        err << "\n";
+    return t;
+}
+
+void emit(const Args& args, const std::string& text, std::ostream& out)
+{
+    if (auto file = args.value("-o"))
+        writeFileAtomically(*file, text);
+    else
+        out << text;
+}
+
+int sweepCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Args args(words, {"--param", "--set", "-o", "--output"}, {"--csv", "--json"});
+    const DesignDocument doc = documentFromArgs(args, "sweep");
+    const auto axes = axesFromArgs(doc, args);
+    if (axes.empty())
+        throw UsageError("sweep needs --param NAME=SPEC (or sweep axes in the document)");
+    const SweepTable t = sweepWithProgress(doc, axes, err, args.values("--output"));
+    std::ostringstream s;
+    if (args.flag("--json"))
+        s << tableToJson(t).dump(2) << "\n";
+    else if (args.flag("--csv"))
+        writeCsv(t, s);
+    else
+        writeText(t, s);
+    emit(args, s.str(), out);
+    return 0;
+}
+
+int paretoCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Args args(words, {"--param", "--set", "-o", "--target", "--target-speedup"}, {"--json", "--csv"});
+    const DesignDocument doc = documentFromArgs(args, "pareto");
+    const auto axes = axesFromArgs(doc, args);
+    const SweepTable t = sweepWithProgress(doc, axes, err);
+    const bool bySpeedup = args.value("--target-speedup").has_value();
+    const std::vector<std::size_t> front = paretoFront(t, bySpeedup);
+    std::optional<std::size_t> cheapest;
+    double target = 0;
+    if (auto v = args.value(bySpeedup ? "--target-speedup" : "--target")) {
+        target = parseQuantity(*v, bySpeedup ? Unit::Ratio : Unit::Seconds);
+        cheapest = cheapestMeeting(t, target, bySpeedup);
+    }
+    std::ostringstream s;
+    if (args.flag("--json")) {
+        nlohmann::json j;
+        j["front"] = nlohmann::json::array();
+        for (std::size_t r : front)
+            j["front"].push_back(rowToJson(t, r));
+        if (args.value("--target") || bySpeedup) {
+            j["target"] = target;
+            j["cheapest"] = cheapest ? rowToJson(t, *cheapest) : nlohmann::json(nullptr);
+        }
+        s << j.dump(2) << "\n";
+    } else {
+        s << "Pareto front of cost against " << (bySpeedup ? "speedup" : "time") << " (" << front.size() << " of "
+          << t.rows() << " designs):\n";
+        auto describe = [&](std::size_t r) {
+            std::ostringstream d;
+            d << std::left << std::setw(10) << t.variants[r % t.variants.size()];
+            for (std::size_t a = 0; a < t.axes.size(); ++a)
+                d << " " << t.axes[a] << "=" << formatNumber(t.axis(r / t.variants.size(), a));
+            d << "  cost " << formatNumber(t.at(r, 3)) << " USD  T " << formatNumber(t.at(r, 0)) << " s  speedup "
+              << formatNumber(t.at(r, 1));
+            return d.str();
+        };
+        for (std::size_t r : front)
+            s << "  " << describe(r) << "\n";
+        if (args.value("--target") || bySpeedup) {
+            if (cheapest)
+                s << "cheapest design meeting " << (bySpeedup ? "speedup >= " : "T <= ") << formatNumber(target)
+                  << ":\n  " << describe(*cheapest) << "\n";
+            else
+                s << "no design meets " << (bySpeedup ? "speedup >= " : "T <= ") << formatNumber(target) << "\n";
+        }
+    }
+    emit(args, s.str(), out);
+    return 0;
+}
+
+int sensitivityCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
+{
+    const Args args(words, {"--set", "--variant", "--at", "--output", "--step", "-o"}, {"--json"});
+    const DesignDocument doc = documentFromArgs(args, "sensitivity");
+    const auto variants = doc.effectiveVariants();
+    if (variants.empty())
+        throw ModelError("the design has no variant to analyse");
+    const std::string variant = args.value("--variant").value_or(variants.front().name);
+    std::vector<std::pair<std::string, double>> at;
+    const Plan plan = doc.design.compile();
+    for (const std::string& a : args.values("--at")) {
+        auto [path, text] = splitAssignment(a, "--at");
+        const int slot = writableSlot(plan, path);
+        at.emplace_back(path, plan.inputSpecAt(slot)->parse(text));
+    }
+    const double step = args.value("--step") ? parseQuantity(*args.value("--step"), Unit::Ratio) : 0.1;
+    if (!(step > 0 && step < 1))
+        throw ModelError("--step must be between 0 and 1, got " + formatNumber(step));
+    const SensitivityResult r = sensitivity(doc, variant, at, args.value("--output").value_or(""), step);
+    std::ostringstream s;
+    if (args.flag("--json")) {
+        nlohmann::json bars = nlohmann::json::array();
+        for (const auto& b : r.bars)
+            bars.push_back({{"path", b.path}, {"base", b.base}, {"low", b.low}, {"high", b.high},
+                            {"outLow", b.outLow}, {"outHigh", b.outHigh}, {"swing", b.swing()}});
+        s << nlohmann::json{{"variant", variant}, {"output", r.output}, {"base", r.baseOutput}, {"step", step},
+                            {"bars", bars}}
+                 .dump(2)
+          << "\n";
+    } else {
+        s << "sensitivity of " << r.output << " (variant " << variant << ") = " << formatNumber(r.baseOutput)
+          << " to +/-" << formatNumber(step * 100) << "% in each parameter:\n";
+        for (const auto& b : r.bars) {
+            if (b.swing() == 0)
+                continue;
+            s << "  " << std::left << std::setw(22) << b.path << std::right << std::setw(13)
+              << formatNumber(b.outLow) << " .. " << std::left << std::setw(13) << formatNumber(b.outHigh)
+              << " swing " << formatNumber(b.swing()) << "\n";
+        }
+    }
+    emit(args, s.str(), out);
+    return 0;
+}
+
+} // namespace cs::cli

@@ -1,0 +1,17 @@
+#pragma once
+#include "model/sweep/Sweep.h"
+
+#include <iosfwd>
+#include <nlohmann/json_fwd.hpp>
+
+namespace cs::cli {
+
+// Writes a sweep table: one row per point and variant, axis values first.
+void writeCsv(const SweepTable& t, std::ostream& out);
+void writeText(const SweepTable& t, std::ostream& out);
+nlohmann::json tableToJson(const SweepTable& t);
+
+// One row as JSON: {variant, axes: {...}, T, speedup, ..., error?}.
+nlohmann::json rowToJson(const SweepTable& t, std::size_t row);
+
+} // namespace cs::cli
