@@ -1,0 +1,41 @@
+#pragma once
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+
+namespace cs::app {
+
+class DocumentModel;
+
+// Writes the document to a recovery file every `interval` while it has
+// unsaved changes, and removes the file once the changes are saved or
+// discarded. After a crash, pending() lists the recovery files left behind.
+class Autosave : public QObject {
+    Q_OBJECT
+public:
+    // `folder` defaults to <AppLocalDataLocation>/recovery.
+    Autosave(DocumentModel* model, int intervalMs = 30000, QString folder = {});
+    ~Autosave() override;
+
+    QString recoveryPath() const { return path_; }
+    QString folder() const { return folder_; }
+    // Saves now when there are unsaved changes; returns "" or the error.
+    QString saveNow();
+    // Removes this session's recovery file (after a save, or a clean exit).
+    void discard();
+
+    // Recovery files left by sessions that did not exit cleanly.
+    static QStringList pending(const QString& folder = {});
+    static QString defaultFolder();
+    // The original file a recovery file stood for ("" if it was untitled).
+    static QString originalPath(const QString& recoveryFile);
+
+private:
+    DocumentModel* model_;
+    QTimer timer_;
+    QString folder_;
+    QString path_;
+};
+
+} // namespace cs::app

@@ -1,0 +1,334 @@
+#include "app/gui/mainwindow/MainWindow.h"
+#include "app/document/Autosave.h"
+#include "app/document/DocumentModel.h"
+#include "app/gui/Selection.h"
+#include "app/gui/canvas/BlockCanvas.h"
+#include "app/gui/inspector/Inspector.h"
+#include "app/gui/mainwindow/RecentFiles.h"
+#include "app/gui/mainwindow/StartPage.h"
+#include "app/gui/sweeppanel/SweepPanel.h"
+#include "app/gui/topology/MetricsPanel.h"
+#include "app/gui/topology/TopologyEditor.h"
+#include "model/core/ModelError.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QUndoStack>
+
+namespace cs::app {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), model_(new DocumentModel(this)), selection_(new Selection(this)),
+      autosave_(new Autosave(model_))
+{
+    setObjectName("MainWindow");
+    stack_ = new QStackedWidget(this);
+    start_ = new StartPage(stack_);
+    tabs_ = new QTabWidget(stack_);
+    topology_ = new TopologyEditor(model_, selection_, tabs_);
+    canvas_ = new BlockCanvas(model_, selection_, tabs_);
+    tabs_->addTab(topology_, tr("&Topology"));
+    tabs_->addTab(canvas_, tr("&Blocks"));
+    stack_->addWidget(start_);
+    stack_->addWidget(tabs_);
+    setCentralWidget(stack_);
+
+    inspector_ = new Inspector(model_, selection_, this);
+    metrics_ = new MetricsPanel(model_, this);
+    sweep_ = new SweepPanel(model_, this);
+    createDocks();
+    createActions();
+
+    status_ = new QLabel(this);
+    statusBar()->addWidget(status_, 1);
+
+    connect(start_, &StartPage::presetRequested, this, &MainWindow::openPreset);
+    connect(start_, &StartPage::fileRequested, this, &MainWindow::openFile);
+    connect(start_, &StartPage::newRequested, this, [this] {
+        model_->newDocument();
+        showDesign();
+    });
+    connect(model_, &DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(model_, &DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
+    connect(model_, &DocumentModel::documentReset, this, &MainWindow::updateTitle);
+    connect(model_->undoStack(), &QUndoStack::indexChanged, this, [this] {
+        status_->setText(model_->undoStack()->undoText().isEmpty()
+                             ? QString()
+                             : tr("Last edit: %1").arg(model_->undoStack()->undoText()));
+    });
+
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restoreState(settings.value("window/state").toByteArray());
+    if (!settings.contains("window/geometry"))
+        resize(1400, 900);
+    updateTitle();
+    showStartPage();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    auto dock = [this](QWidget* w, const QString& title, const QString& name, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(area, d);
+        return d;
+    };
+    dock(inspector_, tr("Inspector"), "inspectorDock", Qt::RightDockWidgetArea);
+    auto* m = dock(metrics_, tr("Topology metrics"), "metricsDock", Qt::RightDockWidgetArea);
+    dock(sweep_, tr("Sweep and plots"), "sweepDock", Qt::BottomDockWidgetArea);
+    Q_UNUSED(m);
+}
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QToolBar* tb = addToolBar(tr("Main"));
+    tb->setObjectName("mainToolbar");
+
+    QAction* newAct = file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newDocument);
+    QAction* openAct = file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::open);
+    file->addAction(tr("Start &page"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), this, &MainWindow::showStartPage);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    QAction* saveAct = file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
+    file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addSeparator();
+    file->addAction(tr("&Export plot..."), QKeySequence(Qt::CTRL | Qt::Key_E), sweep_, &SweepPanel::exportPlot);
+    file->addAction(tr("Export sweep &CSV..."), sweep_, &SweepPanel::exportCsv);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    tb->addAction(newAct);
+    tb->addAction(openAct);
+    tb->addAction(saveAct);
+    tb->addSeparator();
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = model_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = model_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction* del = edit->addAction(tr("&Delete"), this, [this] {
+        if (tabs_->currentWidget() == topology_)
+            topology_->deleteSelected();
+        else
+            canvas_->deleteSelected();
+    });
+    del->setShortcuts({QKeySequence::Delete, QKeySequence(Qt::Key_Backspace)});
+    edit->addAction(tr("&Generate topology..."), QKeySequence(Qt::CTRL | Qt::Key_G), topology_,
+                    &TopologyEditor::showGeneratorDialog);
+    tb->addAction(undo);
+    tb->addAction(redo);
+    tb->addSeparator();
+
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    QAction* zin = viewMenu_->addAction(tr("Zoom &in"), QKeySequence::ZoomIn, topology_, &TopologyEditor::zoomIn);
+    QAction* zout = viewMenu_->addAction(tr("Zoom &out"), QKeySequence::ZoomOut, topology_, &TopologyEditor::zoomOut);
+    QAction* fit = viewMenu_->addAction(tr("&Fit to window"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] {
+        if (tabs_->currentWidget() == topology_)
+            topology_->zoomToFit();
+        else
+            canvas_->zoomToFit();
+    });
+    viewMenu_->addAction(tr("&Topology"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { showTab(0); });
+    viewMenu_->addAction(tr("&Blocks"), QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { showTab(1); });
+    viewMenu_->addSeparator();
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        viewMenu_->addAction(d->toggleViewAction());
+    tb->addAction(zin);
+    tb->addAction(zout);
+    tb->addAction(fit);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ClusterScope"), this, [this] {
+        QMessageBox::about(this, tr("About ClusterScope"),
+                           tr("<b>ClusterScope</b> %1<p>A design-space explorer for computer clusters, built on "
+                              "the analytic models of the cluster papers (INIC, Maestro2 MDO, Berkeley NOW, "
+                              "MultiEdge, Beowulf network architectures).</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::showDesign()
+{
+    stack_->setCurrentWidget(tabs_);
+}
+
+void MainWindow::showStartPage()
+{
+    start_->refresh();
+    stack_->setCurrentWidget(start_);
+}
+
+void MainWindow::showTab(int index)
+{
+    showDesign();
+    tabs_->setCurrentIndex(index);
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    if (!maybeSave())
+        return false;
+    try {
+        model_->load(path);
+    } catch (const ModelError& e) {
+        QMessageBox::warning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), QString::fromStdString(e.what()));
+        RecentFiles::remove(path);
+        return false;
+    }
+    RecentFiles::add(model_->filePath());
+    showDesign();
+    return true;
+}
+
+bool MainWindow::openPreset(const QString& name)
+{
+    if (!maybeSave())
+        return false;
+    try {
+        model_->loadPreset(name);
+    } catch (const ModelError& e) {
+        QMessageBox::warning(this, tr("Cannot open preset %1").arg(name), QString::fromStdString(e.what()));
+        return false;
+    }
+    showDesign();
+    return true;
+}
+
+bool MainWindow::offerRecovery()
+{
+    const QStringList files = Autosave::pending(autosave_->folder());
+    if (files.isEmpty())
+        return false;
+    const QString file = files.front();
+    const QString original = Autosave::originalPath(file);
+    const auto answer = QMessageBox::question(
+        this, tr("Recover unsaved work?"),
+        tr("ClusterScope did not exit cleanly last time. Unsaved changes to %1 were kept.\n\nRecover them?")
+            .arg(original.isEmpty() ? tr("an untitled design") : original),
+        QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+    if (answer != QMessageBox::Yes) {
+        QFile::remove(file);
+        return false;
+    }
+    try {
+        model_->load(file);
+    } catch (const ModelError& e) {
+        QMessageBox::warning(this, tr("Cannot recover"), QString::fromStdString(e.what()));
+        return false;
+    }
+    // The recovered text is unsaved work: keep it dirty, and point Save at
+    // the original file (or ask, when it was untitled).
+    DesignDocument doc = model_->doc();
+    model_->setDocument(doc, original);
+    model_->editDesign(tr("Recovered"), [](DesignDocument&) {});
+    QFile::remove(file);
+    showDesign();
+    return true;
+}
+
+void MainWindow::newDocument()
+{
+    if (!maybeSave())
+        return;
+    model_->newDocument();
+    showDesign();
+}
+
+void MainWindow::open()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open design"), QString(),
+                                                      tr("ClusterScope designs (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::save()
+{
+    if (model_->filePath().isEmpty())
+        return saveAs();
+    const QString err = model_->save(model_->filePath());
+    if (!err.isEmpty()) {
+        QMessageBox::warning(this, tr("Save failed"), err);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(model_->filePath()), 3000);
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save design"), model_->displayName(),
+                                                tr("ClusterScope designs (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(".json"))
+        path += ".json";
+    const QString err = model_->save(path);
+    if (!err.isEmpty()) {
+        QMessageBox::warning(this, tr("Save failed"), err);
+        return false;
+    }
+    RecentFiles::add(model_->filePath());
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!model_->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+                                             tr("%1 has unsaved changes. Save them?").arg(model_->displayName()),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    recentMenu_->clear();
+    for (const QString& p : RecentFiles::list())
+        recentMenu_->addAction(QFileInfo(p).fileName(), this, [this, p] { openFile(p); })->setToolTip(p);
+    if (recentMenu_->isEmpty())
+        recentMenu_->addAction(tr("(none)"))->setEnabled(false);
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(QString("%1%2 - ClusterScope").arg(model_->displayName(), model_->isModified() ? "*" : ""));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    autosave_->discard();
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+    event->accept();
+}
+
+} // namespace cs::app

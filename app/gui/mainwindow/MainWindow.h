@@ -1,0 +1,81 @@
+#pragma once
+#include <QMainWindow>
+
+class QStackedWidget;
+class QTabWidget;
+class QLabel;
+class QMenu;
+
+namespace cs::app {
+
+class Autosave;
+class BlockCanvas;
+class DocumentModel;
+class Inspector;
+class MetricsPanel;
+class Selection;
+class StartPage;
+class SweepPanel;
+class TopologyEditor;
+
+// The main window: a start page, the topology editor and block canvas as
+// tabs, docks for the inspector, metrics and sweep plots (their layout
+// persists in QSettings), menus, toolbars and a status bar.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    DocumentModel* model() const { return model_; }
+    Selection* selection() const { return selection_; }
+    TopologyEditor* topologyEditor() const { return topology_; }
+    BlockCanvas* blockCanvas() const { return canvas_; }
+    Inspector* inspector() const { return inspector_; }
+    SweepPanel* sweepPanel() const { return sweep_; }
+    Autosave* autosave() const { return autosave_; }
+
+    // Opening; each returns false (after telling the user) on failure.
+    bool openFile(const QString& path);
+    bool openPreset(const QString& name);
+    // Shows the design views (instead of the start page).
+    void showDesign();
+    void showStartPage();
+    // The tab to show: 0 = topology, 1 = blocks.
+    void showTab(int index);
+    // Offers recovery files left by a crash; returns true if one was opened.
+    bool offerRecovery();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private slots:
+    void newDocument();
+    void open();
+    bool save();
+    bool saveAs();
+    void updateTitle();
+
+private:
+    void createActions();
+    void createDocks();
+    bool maybeSave();
+    void rebuildRecentMenu();
+
+    DocumentModel* model_;
+    Selection* selection_;
+    Autosave* autosave_;
+    QStackedWidget* stack_;
+    StartPage* start_;
+    QTabWidget* tabs_;
+    TopologyEditor* topology_;
+    BlockCanvas* canvas_;
+    Inspector* inspector_;
+    MetricsPanel* metrics_;
+    SweepPanel* sweep_;
+    QMenu* recentMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    QLabel* status_;
+};
+
+} // namespace cs::app

@@ -1,0 +1,88 @@
+#include "app/document/Autosave.h"
+#include "app/document/DocumentModel.h"
+#include "model/document/DocumentFormat.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <catch2/catch.hpp>
+
+using namespace cs;
+using namespace cs::app;
+
+namespace {
+// A small design from the built-in blocks: speedup fed by a design param.
+DesignDocument smallDoc()
+{
+    return parseDocument(R"({
+      "format": "clusterscope-design", "version": 2, "name": "small",
+      "parameters": [{"name": "P", "unit": "count", "value": 4, "min": 1, "max": 64}],
+      "blocks": [{"name": "s", "type": "speedup.efficiency", "values": {"T": 2}}],
+      "wires": [{"from": "P", "to": "s.P"}]
+    })");
+}
+} // namespace
+
+TEST_CASE("edits go through the undo stack and can be undone and redone", "[gui][document]")
+{
+    DocumentModel m;
+    m.setDocument(smallDoc(), {});
+    QSignalSpy changed(&m, &DocumentModel::designChanged);
+    CHECK_FALSE(m.isModified());
+
+    CHECK(m.setValue({"s", "T_ref"}, 10.0).isEmpty());
+    CHECK(m.doc().design.value({"s", "T_ref"}).value == 10.0);
+    CHECK(m.isModified());
+    CHECK(changed.count() == 1);
+
+    m.undoStack()->undo();
+    CHECK(m.doc().design.value({"s", "T_ref"}).value == 1.0);
+    CHECK_FALSE(m.isModified());
+    m.undoStack()->redo();
+    CHECK(m.doc().design.value({"s", "T_ref"}).value == 10.0);
+
+    // An invalid value is refused with the model's message and changes nothing.
+    const int depth = m.undoStack()->count();
+    CHECK(m.setValue({"s", "T_ref"}, -1.0).toStdString() ==
+          "block 's' (speedup.efficiency): input T_ref = -1 is out of range [1e-12, 1e+12] s");
+    CHECK(m.undoStack()->count() == depth);
+
+    QString name;
+    CHECK(m.addBlock("speedup.efficiency", {10, 20}, &name).isEmpty());
+    CHECK(name == "efficiency");
+    CHECK(m.blockPosition("efficiency") == std::optional<QPointF>(QPointF(10, 20)));
+    CHECK(m.connect(Source::output({"s", "S"}), {"efficiency", "P_ref"}).contains("units differ"));
+    CHECK(m.connect(Source::output({"s", "E"}), {"efficiency", "T"}).contains("units differ"));
+    m.undoStack()->undo(); // the add, as one step with its position
+    CHECK(m.doc().design.findBlock("efficiency") == nullptr);
+    CHECK_FALSE(m.blockPosition("efficiency").has_value());
+
+    CHECK(m.removeBlocks({"s"}).isEmpty());
+    CHECK(m.doc().design.wires().empty());
+    m.undoStack()->undo();
+    CHECK(m.doc().design.wires().size() == 1);
+}
+
+TEST_CASE("save is atomic, marks clean, and autosave writes a recovery file", "[gui][document]")
+{
+    QTemporaryDir dir;
+    DocumentModel m;
+    m.setDocument(smallDoc(), {});
+    Autosave autosave(&m, 60000, dir.filePath("recovery"));
+    CHECK(autosave.saveNow().isEmpty());
+    CHECK_FALSE(QFile::exists(autosave.recoveryPath())); // nothing unsaved yet
+
+    m.setValue({"s", "T"}, 3.0);
+    CHECK(autosave.saveNow().isEmpty());
+    REQUIRE(QFile::exists(autosave.recoveryPath()));
+    // The recovery file is a loadable document holding the unsaved value.
+    const DesignDocument rec = loadDocument(autosave.recoveryPath().toStdString());
+    CHECK(rec.design.value({"s", "T"}).value == 3.0);
+
+    const QString path = dir.filePath("saved.json");
+    CHECK(m.save(path).isEmpty());
+    CHECK_FALSE(m.isModified());
+    CHECK_FALSE(QFile::exists(autosave.recoveryPath())); // saved: recovery dropped
+    CHECK(loadDocument(path.toStdString()).design.value({"s", "T"}).value == 3.0);
+
+    CHECK(m.save(dir.filePath("missing/dir/x.json")).contains("Cannot"));
+}
