@@ -26,6 +26,8 @@ const Entry kCommands[] = {
                               "        [--json]   cost/time Pareto front and the cheapest design meeting a target"},
     {"sensitivity", sensitivityCommand, "sensitivity DESIGN [--variant NAME] [--at PATH=VALUE ...] [--output PATH]\n"
                                         "        [--step 0.1] [--json]   tornado data: +/-10% in each parameter"},
+    {"plot", plotCommand, "plot DESIGN [--param PATH=SPEC ...] [--set ...] [--at P] [--log] -o FILE.png|.svg|.pdf\n"
+                          "        speedup curve and phase breakdown, drawn as the GUI draws them"},
     {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},
 };
 

@@ -26,6 +26,7 @@ int evalCommand(const std::vector<std::string>& args, std::ostream& out, std::os
 int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int paretoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int sensitivityCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int plotCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int topoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // `list generators [--json]` (topology generators and their parameters).
