@@ -8,8 +8,19 @@ namespace cs {
 
 void BlockRegistry::add(std::unique_ptr<Block> block)
 {
-    if (find(block->spec().id))
-        throw ModelError("block type '" + block->spec().id + "' is registered twice");
+    const BlockSpec& s = block->spec();
+    if (find(s.id))
+        throw ModelError("block type '" + s.id + "' is registered twice");
+    // Inputs and outputs share one namespace ("block.port"), so a port name
+    // may appear only once; otherwise slot look-ups would be ambiguous.
+    std::vector<std::string> names;
+    for (const auto& p : s.inputs)
+        names.push_back(p.symbol);
+    for (const auto& o : s.outputs)
+        names.push_back(o.symbol);
+    std::sort(names.begin(), names.end());
+    if (auto dup = std::adjacent_find(names.begin(), names.end()); dup != names.end())
+        throw ModelError("block type '" + s.id + "' has two ports named '" + *dup + "'");
     blocks_.push_back(std::move(block));
 }
 

@@ -207,3 +207,24 @@ TEST_CASE("Endpoint parsing", "[core][design]")
     CHECK_THROWS_WITH(Endpoint::parse("fft"), Catch::Contains("not of the form block.port"));
     CHECK_THROWS_AS(Endpoint::parse(".T"), ModelError);
 }
+
+namespace {
+class ClashBlock final : public cs::Block {
+public:
+    const cs::BlockSpec& spec() const override
+    {
+        static const cs::BlockSpec s{"test.clash", "Clash", "Test", "", "test",
+                                     {cs::param("T", cs::Unit::Seconds, "s", 1, 0, 1, "", "")},
+                                     {cs::output("T", cs::Unit::Seconds, "s", "", "")}};
+        return s;
+    }
+    void evaluate(const double* in, double* out) const override { out[0] = in[0]; }
+};
+} // namespace
+
+TEST_CASE("the registry refuses a block whose ports share a name", "[core][design]")
+{
+    BlockRegistry r;
+    CHECK_THROWS_WITH(r.add(std::make_unique<ClashBlock>()), "block type 'test.clash' has two ports named 'T'");
+    CHECK_NOTHROW(BlockRegistry::builtin()); // every built-in block passes
+}

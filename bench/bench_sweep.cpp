@@ -1,0 +1,150 @@
+// Sweep throughput (issue 4): the INIC FFT preset over 10^6 points, on one
+// core and on both, against a straightforward interpreter of the same design
+// that looks every value up by name at every point. Prints points/s, block
+// evaluations/s and the ratios; the target is >= 10^7 block evaluations per
+// second per core for the seed blocks.
+#include "model/core/Plan.h"
+#include "model/document/DocumentFormat.h"
+#include "model/sweep/Sweep.h"
+#include "model/sweep/SweepAxis.h"
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace cs;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds(Clock::time_point a, Clock::time_point b)
+{
+    return std::chrono::duration<double>(b - a).count();
+}
+
+// The naive interpretation: values in a map keyed by "block.port"; each
+// block's inputs are looked up by name, wires copied by name, outputs
+// stored by name, at every point.
+double interpret(const DesignDocument& doc, const std::vector<int>& order, const std::vector<double>& ps,
+                 const std::vector<double>& rows)
+{
+    const Design& d = doc.design;
+    double checksum = 0;
+    for (std::size_t i = 0; i < ps.size(); ++i) {
+        std::map<std::string, double> values;
+        for (const DesignParam& p : d.designParams())
+            values[p.spec.symbol] = p.value.value;
+        values["P"] = ps[i];
+        for (int bi : order) {
+            const BlockInstance& b = d.blocks()[bi];
+            for (std::size_t k = 0; k < b.values.size(); ++k)
+                values[b.name + "." + b.spec().inputs[k].symbol] = b.values[k].value;
+        }
+        for (const BlockInstance& b : d.blocks())
+            if (b.spec().inputIndex("rows") >= 0 && !d.wireInto({b.name, "rows"}))
+                values[b.name + ".rows"] = rows[i];
+        for (int bi : order) {
+            const BlockInstance& b = d.blocks()[bi];
+            std::vector<double> in(b.values.size()), out(b.spec().outputs.size());
+            for (std::size_t k = 0; k < in.size(); ++k) {
+                const std::string name = b.name + "." + b.spec().inputs[k].symbol;
+                if (const Wire* w = d.wireInto({b.name, b.spec().inputs[k].symbol}))
+                    values[name] = values[w->from.str()];
+                in[k] = values[name];
+            }
+            if (!b.block->check(in.data()).empty())
+                continue;
+            b.block->evaluate(in.data(), out.data());
+            for (std::size_t o = 0; o < out.size(); ++o)
+                values[b.name + "." + b.spec().outputs[o].symbol] = out[o];
+        }
+        checksum += values[doc.effectiveVariants().front().total];
+    }
+    return checksum;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const std::string path = argc > 1 ? argv[1] : std::string(CS_SOURCE_DIR) + "/presets/acc-fft.json";
+    const std::size_t N = argc > 2 ? std::stoul(argv[2]) : 1'000'000;
+    const DesignDocument doc = loadDocument(path);
+    const Plan plan = doc.design.compile();
+    const std::size_t steps = plan.steps().size();
+    const std::size_t variants = doc.effectiveVariants().size();
+    std::printf("design %s: %zu blocks, %zu variants, %zu slots\n", doc.name.c_str(), steps, variants, plan.slotCount());
+
+    // 1) Raw plan passes: one variant, P cycling 1..16, N passes.
+    {
+        std::vector<double> slots = plan.initialSlots();
+        const int pSlot = plan.slotOf("P");
+        const int total = plan.slotOf(doc.effectiveVariants().front().total);
+        double sum = 0;
+        const auto t0 = Clock::now();
+        for (std::size_t i = 0; i < N; ++i) {
+            slots[pSlot] = 1 + static_cast<double>(i % 16);
+            plan.run(slots.data(), nullptr);
+            sum += slots[total];
+        }
+        const double s = seconds(t0, Clock::now());
+        std::printf("plan passes, 1 core: %.3g passes/s = %.3g block evaluations/s (checksum %.6g)\n", N / s,
+                    N * steps / s, sum);
+    }
+
+    // 2) The sweep engine over 10^6 points (P x a second axis), 1 and 2 threads.
+    const std::vector<double> ps = parseAxisValues("1:16");
+    std::vector<double> second;
+    std::string secondPath;
+    for (const BlockInstance& b : doc.design.blocks())
+        if (b.spec().inputIndex("t_fft1d") >= 0 && !doc.design.wireInto({b.name, "t_fft1d"})) {
+            secondPath = b.name + ".t_fft1d";
+            break;
+        }
+    for (std::size_t i = 0; i < N / ps.size(); ++i)
+        second.push_back(50e-6 + 1e-9 * static_cast<double>(i));
+    std::vector<SweepAxisValues> axes{{"P", ps}};
+    if (!secondPath.empty())
+        axes.push_back({secondPath, second});
+    double rate[3] = {0, 0, 0};
+    for (unsigned threads : {1u, 2u}) {
+        SweepOptions o;
+        o.threads = threads;
+        const auto t0 = Clock::now();
+        const SweepTable t = runSweep(doc, axes, o);
+        const double s = seconds(t0, Clock::now());
+        // Each point runs every variant twice (the point and its speedup baseline).
+        const double evals = static_cast<double>(t.points) * variants * 2 * steps;
+        rate[threads] = t.points / s;
+        std::printf("sweep, %u thread(s): %zu points x %zu variants in %.3f s = %.3g points/s, %.3g block "
+                    "evaluations/s (%.3g per core)\n",
+                    threads, t.points, variants, s, t.points / s, evals / s, evals / s / threads);
+    }
+    std::printf("two threads / one thread: %.2f\n", rate[2] / rate[1]);
+
+    // 3) The naive interpreter on a sample, scaled.
+    const std::size_t M = std::min<std::size_t>(N, 20000);
+    std::vector<double> ip(M), ir(M);
+    for (std::size_t i = 0; i < M; ++i) {
+        ip[i] = 1 + static_cast<double>(i % 16);
+        ir[i] = 1024;
+    }
+    const auto order = doc.design.topologicalOrder();
+    const auto t0 = Clock::now();
+    const double chk = interpret(doc, order, ip, ir);
+    const double s = seconds(t0, Clock::now());
+    std::printf("interpreter (name look-ups), 1 core: %.3g points/s (checksum %.6g)\n", M / s, chk);
+    // Compare like with like: one variant, one pass per point, one core.
+    std::vector<double> slots = plan.initialSlots();
+    const int pSlot = plan.slotOf("P");
+    const auto t1 = Clock::now();
+    for (std::size_t i = 0; i < M; ++i) {
+        slots[pSlot] = ip[i];
+        plan.run(slots.data(), nullptr);
+    }
+    const double sp = seconds(t1, Clock::now());
+    std::printf("compiled plan / interpreter (same points, one pass each): %.1fx\n", s / sp);
+    return 0;
+}
