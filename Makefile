@@ -6,7 +6,7 @@
 PRESET ?= dev
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build run test test-asan bench clean
+.PHONY: all deps configure build run test test-asan fuzz bench clean
 
 all: build
 
@@ -22,11 +22,19 @@ build: configure
 run: build
 	@bash scripts/run.sh build/$(PRESET)
 
+FUZZ_SECONDS ?= 20
+
 test: build
 	@ctest --preset $(PRESET) -j $(JOBS)
+ifeq ($(PRESET),dev)
+	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
+endif
 
 test-asan:
 	@$(MAKE) --no-print-directory test PRESET=asan
+
+fuzz: deps
+	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
 
 bench: build
 	@bash scripts/bench.sh build/$(PRESET)
