@@ -20,7 +20,7 @@ build: configure
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
 run: build
-	@bash scripts/run.sh build/$(PRESET)
+	@bash scripts/run.sh build/$(PRESET) $(ARGS)
 
 FUZZ_SECONDS ?= 20
 
