@@ -5,6 +5,7 @@
 #include "model/core/BlockRegistry.h"
 #include "model/core/Design.h"
 #include "model/core/Plan.h"
+#include "../BlockTestSupport.h"
 
 #include <catch2/catch.hpp>
 
@@ -15,44 +16,20 @@
 
 namespace cs::test::inic {
 
-using Values = std::vector<std::pair<std::string, double>>;
+using cs::test::Values;
 
 // Outputs of one instance "b" of block type `type`, with the given inputs set
 // through Design::setValue (range-checked) and the rest at their defaults.
 inline std::map<std::string, double> evalDesign(const std::string& type, const Values& values = {})
 {
-    Design d;
-    d.addBlock("b", type);
-    for (const auto& [symbol, v] : values)
-        d.setValue({"b", symbol}, v);
-    const Plan plan = d.compile();
-    std::vector<double> slots = plan.initialSlots();
-    plan.runOrThrow(slots.data());
-    std::map<std::string, double> out;
-    for (const OutputSpec& o : d.block("b").spec().outputs)
-        out[o.symbol] = slots[plan.slotOf("b." + o.symbol)];
-    return out;
+    return evaluateOutputs(type, values);
 }
 
 // The message of the first evaluation problem when the given values are
 // written straight into the plan's slots (as a sweep does), "" if none.
 inline std::string planError(const std::string& type, const Values& values, EvalError::Kind* kind = nullptr)
 {
-    Design d;
-    d.addBlock("b", type);
-    const Plan plan = d.compile();
-    std::vector<double> slots = plan.initialSlots();
-    for (const auto& [symbol, v] : values) {
-        const int slot = plan.slotOf("b." + symbol);
-        REQUIRE(slot >= 0);
-        slots[slot] = v;
-    }
-    EvalError err;
-    if (plan.run(slots.data(), &err))
-        return {};
-    if (kind)
-        *kind = err.kind;
-    return err.message;
+    return cs::test::planError(type, values, "b", kind);
 }
 
 // Every total that has phases equals the sum of its phases (exactly, up to

@@ -11,6 +11,8 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 
+#include "../BlockTestSupport.h"
+
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -23,23 +25,11 @@ namespace {
 constexpr double us = 1e-6;
 constexpr double ms = 1e-3;
 
-struct Run {
-    Plan plan;
-    std::vector<double> slots;
-    double operator()(const std::string& path) const
-    {
-        const int s = plan.slotOf(path);
-        REQUIRE(s >= 0);
-        return slots[static_cast<std::size_t>(s)];
-    }
-};
+using Run = cs::test::Evaluated;
 
 Run run(const Design& d)
 {
-    Run r{d.compile(), {}};
-    r.slots = r.plan.initialSlots();
-    r.plan.runOrThrow(r.slots.data());
-    return r;
+    return cs::test::evaluateDesign(d);
 }
 
 // A small hand-checkable network and host: L 10, o_s 2, o_r 3, g 4 us,
