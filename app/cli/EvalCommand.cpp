@@ -131,7 +131,9 @@ int evalDocument(const Args& args, std::ostream& out, std::ostream& err)
             continue;
         }
         const double T = t.at(r, 0);
-        out << "  T           " << formatQuantity(T, "s", Unit::Seconds) << "\n";
+        const SweepTable::Total& total = t.totals[r];
+        const std::string unitName = total.displayUnit.empty() ? std::string(unitSymbol(total.unit)) : total.displayUnit;
+        out << "  " << std::left << std::setw(12) << total.symbol << formatQuantity(T, unitName, total.unit) << "\n";
         for (std::size_t c = 4; c < t.columns.size(); ++c) {
             const double v = t.at(r, c);
             if (std::isnan(v))
@@ -139,7 +141,7 @@ int evalDocument(const Args& args, std::ostream& out, std::ostream& err)
             char pct[32];
             std::snprintf(pct, sizeof pct, "%5.1f%%", 100.0 * v / T);
             out << "    " << std::left << std::setw(12) << t.columns[c] << std::setw(16)
-                << formatQuantity(v, "s", Unit::Seconds) << pct << "\n";
+                << formatQuantity(v, unitName, total.unit) << pct << "\n";
         }
         if (!std::isnan(t.at(r, 1)))
             out << "  speedup     " << formatNumber(t.at(r, 1)) << "  (efficiency " << formatNumber(t.at(r, 2))

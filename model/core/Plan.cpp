@@ -62,7 +62,38 @@ bool Plan::fail(EvalError* err, EvalError::Kind kind, int step, int port, const 
     return false;
 }
 
-bool Plan::run(double* slots, EvalError* err) const
+std::vector<std::uint32_t> Plan::stepsFor(const std::vector<int>& targets) const
+{
+    auto owner = [&](std::uint32_t slot) -> int {
+        for (std::size_t i = 0; i < steps_.size(); ++i)
+            if (slot >= steps_[i].inBase && slot < steps_[i].outBase + steps_[i].nOut)
+                return static_cast<int>(i);
+        return -1; // a design parameter
+    };
+    std::vector<char> need(steps_.size(), 0);
+    std::vector<int> stack;
+    for (int t : targets)
+        if (t >= 0)
+            if (int o = owner(static_cast<std::uint32_t>(t)); o >= 0)
+                stack.push_back(o);
+    while (!stack.empty()) {
+        const int s = stack.back();
+        stack.pop_back();
+        if (need[s])
+            continue;
+        need[s] = 1;
+        for (std::uint32_t c = steps_[s].copyBegin; c < steps_[s].copyEnd; ++c)
+            if (int o = owner(copies_[c].from); o >= 0 && !need[o])
+                stack.push_back(o);
+    }
+    std::vector<std::uint32_t> out;
+    for (std::size_t i = 0; i < steps_.size(); ++i)
+        if (need[i])
+            out.push_back(static_cast<std::uint32_t>(i));
+    return out;
+}
+
+bool Plan::run(double* slots, EvalError* err, const std::vector<std::uint32_t>* only) const
 {
     for (std::size_t c = 0; c < paramChecks_.size(); ++c) {
         const Check& chk = paramChecks_[c];
@@ -70,7 +101,9 @@ bool Plan::run(double* slots, EvalError* err) const
         if (!(v >= chk.spec.min && v <= chk.spec.max) || (chk.spec.integer && std::floor(v) != v))
             return fail(err, EvalError::Kind::ParamRange, -1, static_cast<int>(c), slots, chk.spec.rangeProblem(v));
     }
-    for (std::size_t si = 0; si < steps_.size(); ++si) {
+    const std::size_t count = only ? only->size() : steps_.size();
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t si = only ? (*only)[k] : k;
         const Step& s = steps_[si];
         for (std::uint32_t c = s.copyBegin; c < s.copyEnd; ++c)
             slots[copies_[c].to] = slots[copies_[c].from];

@@ -67,8 +67,14 @@ public:
 
     // One evaluation pass over `slots` (slotCount() doubles, usually a copy of
     // initialSlots() with swept values written in). Returns false and fills
-    // `err` (when not null) at the first problem.
-    bool run(double* slots, EvalError* err) const;
+    // `err` (when not null) at the first problem. With `only`, just those
+    // steps run (ascending indices, e.g. from stepsFor()).
+    bool run(double* slots, EvalError* err, const std::vector<std::uint32_t>* only = nullptr) const;
+
+    // The steps needed to compute the given slots: the steps that own them
+    // and, through wires, every step they depend on; ascending. Design
+    // parameters need no step.
+    std::vector<std::uint32_t> stepsFor(const std::vector<int>& slots) const;
     // The same, throwing ModelError with the message.
     void runOrThrow(double* slots) const;
 

@@ -28,7 +28,9 @@ struct SweepAxis {
 
 struct SweepSettings {
     std::vector<SweepAxis> axes;
-    std::string speedupParam = "P"; // the parameter speedup is measured along
+    // The parameter speedup is measured along; "" for none. A document that
+    // does not say gets "P" when it has a design parameter P.
+    std::string speedupParam;
     double speedupBaseline = 1.0;   // its reference value (P = 1)
     bool operator==(const SweepSettings&) const = default;
 };

@@ -110,10 +110,19 @@ json documentToJson(const DesignDocument& doc)
     json blocks = json::array();
     for (const BlockInstance& b : doc.design.blocks()) {
         json values = json::object();
-        for (std::size_t i = 0; i < b.values.size(); ++i)
-            if (b.values[i].provenance.kind != ProvenanceKind::Default &&
-                b.values[i].provenance.kind != ProvenanceKind::Wired)
-                values[b.spec().inputs[i].symbol] = valueToJson(b.values[i]);
+        for (std::size_t i = 0; i < b.values.size(); ++i) {
+            const ParamValue& v = b.values[i];
+            if (v.provenance.kind == ProvenanceKind::Default || v.provenance.kind == ProvenanceKind::Wired)
+                continue;
+            const ParamSpec& ps = b.spec().inputs[i];
+            const auto idx = static_cast<std::size_t>(v.value);
+            // Choices by name, so a reordered list cannot change a file's meaning.
+            if (!ps.choices.empty() && v.provenance.kind == ProvenanceKind::User && idx < ps.choices.size() &&
+                static_cast<double>(idx) == v.value)
+                values[ps.symbol] = ps.choices[idx];
+            else
+                values[ps.symbol] = valueToJson(v);
+        }
         blocks.push_back({{"name", b.name}, {"type", b.spec().id}, {"values", values}});
     }
     j["blocks"] = blocks;

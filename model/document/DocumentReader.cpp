@@ -200,9 +200,19 @@ void DocumentReader::readBlocks(const json& j, DesignDocument& doc)
                 continue;
             }
             ParamValue v;
-            if (!readValue(it.value(), vpath, v))
+            const ParamSpec& ps = spec.inputs[idx];
+            if (it.value().is_string() && !ps.choices.empty()) {
+                // A choice may be written by name ("WD"); indices are kept for old files.
+                try {
+                    v = {ps.parse(it.value().get<std::string>()), Provenance::user()};
+                } catch (const ModelError& e) {
+                    problem(vpath, e.what());
+                    continue;
+                }
+            } else if (!readValue(it.value(), vpath, v)) {
                 continue;
-            if (auto rp = spec.inputs[idx].rangeProblem(v.value); !rp.empty()) {
+            }
+            if (auto rp = ps.rangeProblem(v.value); !rp.empty()) {
                 problem(vpath, it.key() + " " + rp);
                 continue;
             }
@@ -314,6 +324,10 @@ void DocumentReader::readVariants(const json& j, DesignDocument& doc)
 void DocumentReader::readSweep(const json& j, DesignDocument& doc)
 {
     auto it = j.find("sweep");
+    const bool saysSpeedup = it != j.end() && it->is_object() && it->contains("speedup") &&
+                             (*it)["speedup"].is_object() && (*it)["speedup"].contains("param");
+    if (!saysSpeedup && doc.design.findDesignParam("P"))
+        doc.sweep.speedupParam = "P";
     if (it == j.end())
         return;
     if (!it->is_object()) {

@@ -32,8 +32,11 @@ SensitivityResult sensitivity(const DesignDocument& doc, const std::string& vari
     vit->apply(base.data());
     for (const auto& [path, value] : at)
         base[writableSlot(plan, path)] = value;
+    // Only the blocks the output depends on: another variant's block cannot fail this one.
+    const std::vector<std::uint32_t> steps = plan.stepsFor({outSlot});
     std::vector<double> work = base;
-    plan.runOrThrow(work.data());
+    if (EvalError e; !plan.run(work.data(), &e, &steps))
+        throw ModelError(e.message);
 
     SensitivityResult result;
     result.output = outputPath;
@@ -51,7 +54,7 @@ SensitivityResult sensitivity(const DesignDocument& doc, const std::string& vari
         work = base;
         work[slot] = v;
         EvalError err;
-        if (!plan.run(work.data(), &err))
+        if (!plan.run(work.data(), &err, &steps))
             return false;
         out = work[outSlot];
         return true;

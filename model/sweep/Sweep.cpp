@@ -43,7 +43,14 @@ std::vector<SweepAxisValues> documentAxes(const DesignDocument& doc)
 SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes, const SweepOptions& options)
 {
     const Plan plan = doc.design.compile();
-    const std::vector<VariantSlots> variants = resolveVariants(doc, plan);
+    std::vector<int> extraSlots;
+    for (const std::string& path : options.extraOutputs) {
+        const int s = plan.slotOf(path);
+        if (s < 0)
+            throw ModelError("output '" + path + "' names nothing in the design");
+        extraSlots.push_back(s);
+    }
+    const std::vector<VariantSlots> variants = resolveVariants(doc, plan, extraSlots);
     if (variants.empty())
         throw ModelError("the design has no variant and no block output to sweep");
 
@@ -60,8 +67,11 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
             throw ModelError("the sweep grid has more than 10^8 points");
     }
     table.points = points;
-    for (const VariantSlots& v : variants)
+    for (const VariantSlots& v : variants) {
         table.variants.push_back(v.name);
+        const OutputSpec* spec = plan.outputSpecAt(v.total);
+        table.totals.push_back({spec->symbol, spec->unit, spec->displayUnit});
+    }
 
     table.columns = {"T", "speedup", "efficiency", "cost"};
     std::vector<std::vector<int>> phaseColumn(variants.size()); // per variant: column of each of its phases
@@ -74,14 +84,8 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
             }
             phaseColumn[v].push_back(c);
         }
-    std::vector<int> extraSlots;
-    for (const std::string& path : options.extraOutputs) {
-        const int s = plan.slotOf(path);
-        if (s < 0)
-            throw ModelError("output '" + path + "' names nothing in the design");
-        extraSlots.push_back(s);
+    for (const std::string& path : options.extraOutputs)
         table.columns.push_back(path);
-    }
     const std::size_t C = table.columns.size();
     const std::size_t V = variants.size();
     const std::size_t extraBase = C - extraSlots.size();
@@ -131,7 +135,7 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
                     vs.apply(slots.data());
                     for (std::size_t a = 0; a < axisSlots.size(); ++a)
                         slots[axisSlots[a]] = av[a];
-                    if (!plan.run(slots.data(), &err)) {
+                    if (!plan.run(slots.data(), &err, &vs.steps)) {
                         localErrors.emplace_back(row, err.message);
                         continue;
                     }
@@ -145,7 +149,7 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
                     if (vs.speedupSlot >= 0) {
                         const double P = slots[vs.speedupSlot];
                         slots[vs.speedupSlot] = doc.sweep.speedupBaseline;
-                        if (plan.run(slots.data(), &err)) {
+                        if (plan.run(slots.data(), &err, &vs.steps)) {
                             const double Tref = slots[vs.total];
                             rowv[1] = Tref / T;
                             rowv[2] = rowv[1] * doc.sweep.speedupBaseline / P;

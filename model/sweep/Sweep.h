@@ -1,4 +1,5 @@
 #pragma once
+#include "model/core/Unit.h"
 #include "model/document/DesignDocument.h"
 
 #include <atomic>
@@ -21,6 +22,14 @@ struct SweepAxisValues {
 struct SweepTable {
     std::vector<std::string> axes;     // axis paths
     std::vector<std::string> variants; // variant names
+    // What each variant's total is: output symbol, unit and display unit
+    // (usually seconds, but a throughput design's total is in B/s).
+    struct Total {
+        std::string symbol;
+        Unit unit = Unit::Seconds;
+        std::string displayUnit;
+    };
+    std::vector<Total> totals; // per variant
     // Fixed columns: "T", "speedup", "efficiency", "cost", then one column
     // per phase name (union over variants; NaN where a variant lacks it), then
     // any extra outputs asked for.

@@ -36,7 +36,8 @@ void leafPhases(const BlockSpec& spec, const std::string& symbol, int outBase, s
 
 } // namespace
 
-std::vector<VariantSlots> resolveVariants(const DesignDocument& doc, const Plan& plan)
+std::vector<VariantSlots> resolveVariants(const DesignDocument& doc, const Plan& plan,
+                                          const std::vector<int>& extraOutputs)
 {
     std::vector<VariantSlots> out;
     for (const Variant& v : doc.effectiveVariants()) {
@@ -70,6 +71,12 @@ std::vector<VariantSlots> resolveVariants(const DesignDocument& doc, const Plan&
             const int s = plan.slotOf(doc.sweep.speedupParam);
             vs.speedupSlot = (s >= 0 && plan.inputSpecAt(s) && !plan.isWiredInput(s)) ? s : -1;
         }
+        std::vector<int> targets = extraOutputs;
+        targets.push_back(vs.total);
+        targets.insert(targets.end(), vs.phases.begin(), vs.phases.end());
+        for (const auto& c : vs.costs)
+            targets.push_back(c.first);
+        vs.steps = plan.stepsFor(targets);
         out.push_back(std::move(vs));
     }
     return out;

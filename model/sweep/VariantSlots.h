@@ -17,6 +17,10 @@ struct VariantSlots {
     std::vector<std::string> phaseNames;            // output symbols of those phases
     std::vector<std::pair<int, double>> costs;      // slot (-1 = once) -> USD each
     int speedupSlot = -1;                           // slot of the speedup parameter, -1 if none
+    // The steps this variant needs (its total, phases, costs and any extra
+    // outputs and what they depend on): a block that only another variant
+    // uses cannot fail this one.
+    std::vector<std::uint32_t> steps;
 
     // Writes the overrides into `slots` (a copy of plan.initialSlots()).
     void apply(double* slots) const
@@ -36,7 +40,9 @@ struct VariantSlots {
 
 // Resolves every effective variant of `doc` against `plan`. Throws
 // ModelError naming the variant and the path that does not resolve.
-std::vector<VariantSlots> resolveVariants(const DesignDocument& doc, const Plan& plan);
+// `extraOutputs` are slots every variant must also compute.
+std::vector<VariantSlots> resolveVariants(const DesignDocument& doc, const Plan& plan,
+                                          const std::vector<int>& extraOutputs = {});
 
 // Resolves a slot path for writing ("P", "fft.rows"); throws ModelError
 // naming the path when it is unknown, an output, or a wired input.

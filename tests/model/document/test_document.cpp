@@ -187,3 +187,15 @@ TEST_CASE("saves are atomic and loads name the file", "[document]")
                       Catch::Contains("cannot create a temporary file"));
     fs::remove_all(dir);
 }
+
+TEST_CASE("speedup is measured along P when the document does not say", "[document]")
+{
+    // No P: no speedup parameter, and the saved file loads again.
+    const char* noP = R"({"format": "clusterscope-design", "version": 2, "name": "x",
+                          "blocks": [{"name": "a", "type": "test.scale"}]})";
+    const DesignDocument a = parseDocument(noP, testRegistry());
+    CHECK(a.sweep.speedupParam.empty());
+    CHECK_NOTHROW(parseDocument(serializeDocument(a), testRegistry()));
+    // With P and no sweep section: P.
+    CHECK(parseDocument(kGood, testRegistry()).sweep.speedupParam == "P");
+}

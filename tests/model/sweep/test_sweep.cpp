@@ -1,5 +1,6 @@
 #include "../core/TestBlocks.h"
 #include "model/core/ModelError.h"
+#include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
 #include "model/sweep/Pareto.h"
 #include "model/sweep/Sensitivity.h"
@@ -162,4 +163,27 @@ TEST_CASE("sensitivity on a case worked by hand", "[sweep][sensitivity]")
     CHECK(r.bars[0].high == 11);
     CHECK(r.bars[2].swing() == 0.0);
     CHECK_THROWS_WITH(sensitivity(doc, "nope", {}), "no variant named 'nope'");
+}
+
+TEST_CASE("a variant evaluates only the blocks its total depends on", "[sweep]")
+{
+    // Two independent chains: variant "a" uses block a only, "b" uses b only.
+    const DesignDocument doc = parseDocument(R"({
+      "format": "clusterscope-design", "version": 2, "name": "two chains",
+      "blocks": [{"name": "a", "type": "test.scale"}, {"name": "b", "type": "test.scale"}],
+      "variants": [{"name": "a", "total": "a.y", "overrides": {}}, {"name": "b", "total": "b.y", "overrides": {}}]
+    })", testRegistry());
+    // b.x = 0 makes b's output inv = 1/0 non-finite: b fails, a must not.
+    const SweepTable t = runSweep(doc, {{"b.x", {0, 1}}}, {});
+    REQUIRE(t.rows() == 4);
+    CHECK(t.at(0, 0) == 2.0); // a.y = 1 * 2 at point b.x = 0
+    REQUIRE(t.error(1) != nullptr);
+    CHECK_THAT(*t.error(1), Catch::Contains("output inv is not finite"));
+    CHECK(t.at(3, 0) == 2.0); // b.y = 1 * 2 at b.x = 1
+    CHECK(t.totals[0].symbol == "y");
+    CHECK(t.totals[0].unit == Unit::Seconds);
+
+    const Plan plan = doc.design.compile();
+    CHECK(plan.stepsFor({plan.slotOf("a.y")}).size() == 1);
+    CHECK(plan.stepsFor({plan.slotOf("a.y"), plan.slotOf("b.inv")}).size() == 2);
 }

@@ -7,6 +7,7 @@
 #include "model/core/Design.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
+#include "model/document/DocumentFormat.h"
 
 #include "../BlockTestSupport.h"
 
@@ -261,4 +262,17 @@ TEST_CASE("logp.loggp outputs stay finite at the edges of the input ranges", "[l
     slots[plan.slotOf("net.P")] = 1048576;
     CHECK(plan.run(slots.data(), nullptr));
     CHECK(slots[plan.slotOf("net.steps_bcast")] == 20); // log2 2^20
+}
+
+TEST_CASE("choice values are saved by name and read by name or index", "[loggp][document]")
+{
+    // logp.loggp's all-to-all algorithm is a choice: linear (0) or pairwise (1).
+    const char* doc = R"({"format": "clusterscope-design", "version": 2, "name": "c",
+        "blocks": [{"name": "l", "type": "logp.loggp", "values": {"alltoall": "linear"}}]})";
+    const DesignDocument d = parseDocument(doc);
+    CHECK(d.design.value({"l", "alltoall"}).value == 0.0);
+    CHECK(documentToJson(d)["blocks"][0]["values"]["alltoall"] == "linear");
+    std::string bad = R"({"format": "clusterscope-design", "version": 2, "name": "c",
+        "blocks": [{"name": "l", "type": "logp.loggp", "values": {"alltoall": "ring"}}]})";
+    CHECK_THROWS_WITH(parseDocument(bad), Catch::Contains("blocks[0].values.alltoall: 'ring' is not a number"));
 }
