@@ -1,16 +1,235 @@
+// `clusterscope-cli topo --gen NAME:key=value,... [--json]`
+// `clusterscope-cli topo FILE.json [--json]`
+// `clusterscope-cli list generators [--json]`
+#include "app/cli/Args.h"
 #include "app/cli/Cli.h"
+#include "model/core/ModelError.h"
+#include "model/core/SpecJson.h"
+#include "model/core/Unit.h"
+#include "model/topology/GeneratorRegistry.h"
+#include "model/topology/TopologyJson.h"
+#include "model/topology/TopologyMetrics.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
 
 namespace cs::cli {
 
-// Stub until the topology layer lands.
-int topoCommand(const std::vector<std::string>&, std::ostream&, std::ostream&)
+namespace {
+
+std::string trimmed(const std::string& s)
 {
-    throw UsageError("topo is not implemented yet");
+    const auto b = s.find_first_not_of(" \t");
+    if (b == std::string::npos)
+        return {};
+    const auto e = s.find_last_not_of(" \t");
+    return s.substr(b, e - b + 1);
 }
 
-int listGenerators(bool, std::ostream&)
+// "fat-tree:k=4,bw=1Gbit/s" -> a generated topology.
+Topology fromGenSpec(const std::string& text)
 {
-    throw UsageError("no topology generators yet");
+    const auto colon = text.find(':');
+    const std::string name = trimmed(text.substr(0, colon));
+    if (name.empty())
+        throw UsageError("--gen needs NAME or NAME:key=value,... (see clusterscope-cli list generators)");
+    const Generator& g = GeneratorRegistry::builtin().get(name);
+    NamedValues values;
+    if (colon != std::string::npos) {
+        std::stringstream items(text.substr(colon + 1));
+        std::string item;
+        while (std::getline(items, item, ',')) {
+            item = trimmed(item);
+            if (item.empty())
+                continue;
+            auto [key, value] = splitAssignment(item, "--gen " + name);
+            key = trimmed(key);
+            value = trimmed(value);
+            const int idx = g.spec().paramIndex(key);
+            if (idx < 0)
+                (void)generatorParams(g, {{key, 0.0}}); // throws, naming the known parameters
+            double v = 0;
+            try {
+                v = g.spec().params[static_cast<std::size_t>(idx)].parse(value);
+            } catch (const ModelError& e) {
+                throw ModelError("generator " + name + ": " + key + ": " + e.what());
+            }
+            values.emplace_back(key, v);
+        }
+    }
+    return generate(name, values);
+}
+
+Topology fromFile(const std::string& file)
+{
+    std::ifstream in(file);
+    if (!in)
+        throw ModelError("cannot open '" + file + "'");
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw ModelError(file + ": " + e.what());
+    }
+    try {
+        return topologyFromDocument(doc);
+    } catch (const ModelError& e) {
+        throw ModelError(file + ": " + e.what());
+    }
+}
+
+// Six significant digits for text output (JSON keeps full precision).
+std::string sig(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+std::string bw(double v)
+{
+    return formatQuantity(v, "MB/s", Unit::BytesPerSecond);
+}
+
+nlohmann::json loadsJson(const LinkLoads& l)
+{
+    return {{"flows", l.flows},
+            {"max_link_load", l.maxLoad},
+            {"bottleneck", l.bottleneck},
+            {"per_flow_bandwidth", l.perFlowBandwidth()},
+            {"unroutable_flows", l.unroutable}};
+}
+
+void printLoads(std::ostream& out, const std::string& label, const LinkLoads& l)
+{
+    out << "  " << std::left << std::setw(19) << label;
+    if (l.flows == 0) {
+        out << "no flows\n";
+        return;
+    }
+    out << sig(l.maxLoad) << " flows on " << l.bottleneck << " (" << l.flows << " flows; "
+        << bw(l.perFlowBandwidth()) << " per flow)";
+    if (l.unroutable)
+        out << ", " << l.unroutable << " unroutable";
+    out << "\n";
+}
+
+} // namespace
+
+int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
+{
+    const Args args(words, {"--gen"}, {"--json"});
+    const auto gen = args.value("--gen");
+    if (gen && !args.positional().empty())
+        throw UsageError("topo takes either --gen NAME:key=value,... or a FILE.json, not both");
+    if (!gen && args.positional().size() != 1)
+        throw UsageError("topo needs --gen NAME:key=value,... or one FILE.json");
+    const Topology t = gen ? fromGenSpec(*gen) : fromFile(args.positional().front());
+    const TopologyMetrics m = computeMetrics(t);
+    std::string what = gen ? t.generator : args.positional().front();
+    if (!t.generator.empty()) {
+        what = t.generator + " (";
+        for (std::size_t i = 0; i < t.generatorParams.size(); ++i)
+            what += (i ? ", " : "") + t.generatorParams[i].first + "=" + formatNumber(t.generatorParams[i].second);
+        what += ")";
+    }
+
+    if (args.flag("--json")) {
+        nlohmann::json hist = nlohmann::json::array();
+        for (std::size_t h = 0; h < m.hops.count.size(); ++h)
+            if (m.hops.count[h])
+                hist.push_back({{"hops", h}, {"pairs", m.hops.count[h]}});
+        nlohmann::json facts = nlohmann::json::object();
+        for (const auto& [k, v] : t.facts)
+            facts[k] = v;
+        nlohmann::json j{
+            {"topology", what},
+            {"counts",
+             {{"hosts", m.counts.hosts},
+              {"switches", m.counts.switches},
+              {"segments", m.counts.segments},
+              {"links", m.counts.links}}},
+            {"diameter", m.diameter()},
+            {"avg_hops", m.avgHops()},
+            {"hop_histogram", hist},
+            {"unreachable_pairs", m.hops.unreachable},
+            {"bisection",
+             {{"bandwidth", m.bisection.bandwidth}, {"exact", m.bisection.exact}, {"method", m.bisection.method}}},
+            {"all_to_all", loadsJson(m.allToAll)},
+            {"a2a_bw_per_host", m.a2aBandwidth},
+            {"facts", facts},
+        };
+        if (m.transpose)
+            j["transpose"] = loadsJson(*m.transpose);
+        if (m.nearestNeighbour)
+            j["nearest_neighbour"] = loadsJson(*m.nearestNeighbour);
+        out << j.dump(2) << "\n";
+        return 0;
+    }
+
+    out << "topology: " << what << "\n";
+    out << "  hosts " << m.counts.hosts << ", switches " << m.counts.switches << ", segments " << m.counts.segments
+        << ", links " << m.counts.links << "\n";
+    out << "  diameter " << m.diameter() << " hops, average " << sig(m.avgHops())
+        << " hops (a hop = one link traversed host to host)\n";
+    out << "hop histogram over " << m.hops.pairs() << " ordered host pairs:\n";
+    for (std::size_t h = 0; h < m.hops.count.size(); ++h)
+        if (m.hops.count[h])
+            out << "  " << std::right << std::setw(4) << h << (h == 1 ? " hop:  " : " hops: ") << m.hops.count[h] << "\n";
+    if (m.hops.unreachable)
+        out << "  unreachable: " << m.hops.unreachable << "\n";
+    out << "bisection bandwidth: " << bw(m.bisection.bandwidth) << (m.bisection.exact ? " (exact: " : " (upper bound: ")
+        << m.bisection.method << ")\n";
+    out << "link load (minimum-hop ECMP):\n";
+    printLoads(out, "all-to-all:", m.allToAll);
+    out << "  " << std::left << std::setw(19) << "" << "per-host all-to-all bandwidth " << bw(m.a2aBandwidth) << "\n";
+    if (m.transpose)
+        printLoads(out, "transpose:", *m.transpose);
+    if (m.nearestNeighbour)
+        printLoads(out, "nearest-neighbour:", *m.nearestNeighbour);
+    if (!t.facts.empty()) {
+        out << "generator facts:\n";
+        for (const auto& [k, v] : t.facts)
+            out << "  " << k << " = " << formatNumber(v) << "\n";
+    }
+    return 0;
+}
+
+int listGenerators(bool json, std::ostream& out)
+{
+    const auto gens = GeneratorRegistry::builtin().all();
+    if (json) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const Generator* g : gens) {
+            const GeneratorSpec& s = g->spec();
+            nlohmann::json params = nlohmann::json::array();
+            for (const ParamSpec& p : s.params)
+                params.push_back(toJson(p));
+            arr.push_back({{"name", s.name},
+                           {"title", s.title},
+                           {"description", s.description},
+                           {"source", s.source},
+                           {"params", params}});
+        }
+        out << arr.dump(2) << "\n";
+        return 0;
+    }
+    for (const Generator* g : gens) {
+        const GeneratorSpec& s = g->spec();
+        out << std::left << std::setw(14) << s.name << " " << s.title << "\n    source: " << s.source << "\n";
+        for (const ParamSpec& p : s.params) {
+            const std::string def = p.choices.empty() ? formatQuantity(p.defaultValue, p.displayUnit, p.unit)
+                                                      : p.choices[static_cast<std::size_t>(p.defaultValue)];
+            out << "    " << std::setw(12) << p.symbol << " = " << std::setw(14) << def << " " << p.rangeText()
+                << "  " << p.meaning << "  [" << p.source << "]\n";
+        }
+    }
+    return 0;
 }
 
 } // namespace cs::cli

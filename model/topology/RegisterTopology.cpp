@@ -1,11 +1,14 @@
 #include "model/blocks/BuiltinBlocks.h"
 #include "model/core/BlockRegistry.h"
+#include "model/topology/TopologyMetricsBlock.h"
+
+#include <memory>
 
 namespace cs {
 
-void registerTopologyBlocks(BlockRegistry&)
+void registerTopologyBlocks(BlockRegistry& r)
 {
-    // Not yet implemented: filled in by its feature.
+    r.add(std::make_unique<TopologyMetricsBlock>());
 }
 
 } // namespace cs

@@ -1,0 +1,33 @@
+#pragma once
+// Host-to-host hop counts. A hop is one link traversed: host - switch - host
+// is 2 hops, a host - segment - host exchange on a shared bus is 2 hops, two
+// hosts joined directly are 1 hop. Routes are minimum-hop and pass only
+// through switches, segments and forwarding hosts.
+#include "model/topology/CoreGraph.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace cs {
+
+struct HopHistogram {
+    std::vector<std::uint64_t> count; // count[h] = ordered host pairs (a != b) at h hops
+    std::uint64_t unreachable = 0;    // ordered pairs with no route
+
+    std::uint64_t pairs() const;      // reachable ordered pairs
+    double average() const;           // mean hops over reachable pairs (0 if none)
+    int diameter() const;             // largest h with count[h] > 0 (0 if none)
+    void add(const HopHistogram& other);
+};
+
+// Over every ordered pair of distinct hosts: one BFS per distinct root of the
+// core graph, shared out over `threads` std::threads.
+HopHistogram hostHopHistogram(const CoreGraph& g, int threads = 2);
+HopHistogram hostHopHistogram(const Topology& t, int threads = 2);
+
+// Plain graph distances between every ordered pair of distinct vertices of
+// any kind, ignoring forwarding rules (what igraph's path_length_hist counts,
+// doubled because igraph counts unordered pairs). For the benchmark.
+HopHistogram vertexHopHistogram(const Topology& t, int threads = 2);
+
+} // namespace cs

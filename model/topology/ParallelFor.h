@@ -1,0 +1,41 @@
+#pragma once
+// A tiny work-sharing loop over std::thread for the topology metrics.
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <thread>
+#include <vector>
+
+namespace cs {
+
+// Runs work(worker, i) for i in [0, n) on up to `threads` threads, each with
+// its own copy of `proto`, handing out items in small chunks so that uneven
+// costs balance. Returns the workers, for the caller to merge.
+template <class Worker, class Fn>
+std::vector<Worker> parallelFor(std::size_t n, int threads, const Worker& proto, Fn work)
+{
+    const std::size_t nt = static_cast<std::size_t>(std::clamp(threads, 1, 64));
+    std::vector<Worker> workers(std::min<std::size_t>(nt, std::max<std::size_t>(n, 1)), proto);
+    std::atomic<std::size_t> next{0};
+    const std::size_t chunk = std::max<std::size_t>(1, std::min<std::size_t>(64, n / (workers.size() * 16) + 1));
+    auto run = [&](Worker& w) {
+        for (;;) {
+            const std::size_t begin = next.fetch_add(chunk);
+            if (begin >= n)
+                return;
+            const std::size_t end = std::min(n, begin + chunk);
+            for (std::size_t i = begin; i < end; ++i)
+                work(w, i);
+        }
+    };
+    std::vector<std::thread> pool;
+    for (std::size_t i = 1; i < workers.size(); ++i)
+        pool.emplace_back(run, std::ref(workers[i]));
+    run(workers[0]);
+    for (auto& th : pool)
+        th.join();
+    return workers;
+}
+
+} // namespace cs

@@ -1,0 +1,64 @@
+#include "model/topology/Routing.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace cs {
+
+std::vector<int> hopDistances(const Topology& t, std::size_t from)
+{
+    const auto& g = t.graph();
+    std::vector<int> dist(t.vertexCount(), -1);
+    std::vector<std::size_t> queue{from};
+    dist[from] = 0;
+    for (std::size_t h = 0; h < queue.size(); ++h) {
+        const std::size_t u = queue[h];
+        if (u != from && !t.isTransit(u))
+            continue;
+        for (auto [it, end] = boost::adjacent_vertices(u, g); it != end; ++it)
+            if (dist[*it] < 0) {
+                dist[*it] = dist[u] + 1;
+                queue.push_back(*it);
+            }
+    }
+    return dist;
+}
+
+std::vector<std::vector<std::size_t>> minHopRoutes(const Topology& t, std::size_t from, std::size_t to,
+                                                   std::size_t limit)
+{
+    std::vector<std::vector<std::size_t>> routes;
+    if (from == to)
+        return {{from}};
+    // Distances to `to`; a route's next hop is one step closer and may carry
+    // transit traffic (or is `to` itself).
+    const std::vector<int> d = hopDistances(t, to);
+    if (d[from] < 0)
+        return routes;
+    const auto& g = t.graph();
+    std::vector<std::size_t> path{from};
+    std::function<void(std::size_t)> walk = [&](std::size_t u) {
+        if (routes.size() >= limit)
+            return;
+        if (u == to) {
+            routes.push_back(path);
+            return;
+        }
+        std::vector<std::size_t> tried; // parallel links would list the same vertex route twice
+        for (auto [it, end] = boost::adjacent_vertices(u, g); it != end; ++it) {
+            const std::size_t v = *it;
+            if (d[v] != d[u] - 1 || (v != to && !t.isTransit(v)))
+                continue;
+            if (std::find(tried.begin(), tried.end(), v) != tried.end())
+                continue;
+            tried.push_back(v);
+            path.push_back(v);
+            walk(v);
+            path.pop_back();
+        }
+    };
+    walk(from);
+    return routes;
+}
+
+} // namespace cs

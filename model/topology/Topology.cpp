@@ -1,0 +1,273 @@
+#include "model/topology/Topology.h"
+#include "model/core/ModelError.h"
+#include "model/core/Unit.h"
+
+#include <cmath>
+
+namespace cs {
+
+std::string_view vertexKindName(VertexKind k)
+{
+    switch (k) {
+    case VertexKind::Host: return "host";
+    case VertexKind::Switch: return "switch";
+    case VertexKind::Segment: return "segment";
+    }
+    return "?";
+}
+
+Topology::Topology(const Topology& o)
+    : exactBisection(o.exactBisection), bisectionNote(o.bisectionNote), generator(o.generator),
+      generatorParams(o.generatorParams), facts(o.facts), g_(o.g_), hosts_(o.hosts_), ids_(o.ids_)
+{
+    reindexEdges();
+}
+
+Topology::Topology(Topology&& o) noexcept
+    : exactBisection(std::move(o.exactBisection)), bisectionNote(std::move(o.bisectionNote)),
+      generator(std::move(o.generator)), generatorParams(std::move(o.generatorParams)), facts(std::move(o.facts)),
+      g_(std::move(o.g_)), hosts_(std::move(o.hosts_)), ids_(std::move(o.ids_))
+{
+    reindexEdges();
+}
+
+Topology& Topology::operator=(const Topology& o)
+{
+    if (this != &o) {
+        Topology copy(o);
+        *this = std::move(copy);
+    }
+    return *this;
+}
+
+Topology& Topology::operator=(Topology&& o) noexcept
+{
+    if (this != &o) {
+        exactBisection = std::move(o.exactBisection);
+        bisectionNote = std::move(o.bisectionNote);
+        generator = std::move(o.generator);
+        generatorParams = std::move(o.generatorParams);
+        facts = std::move(o.facts);
+        g_ = std::move(o.g_);
+        hosts_ = std::move(o.hosts_);
+        ids_ = std::move(o.ids_);
+        reindexEdges();
+    }
+    return *this;
+}
+
+void Topology::reindexEdges()
+{
+    edges_.assign(boost::num_edges(g_), {});
+    for (auto [it, end] = boost::edges(g_); it != end; ++it)
+        edges_[g_[*it].index] = *it;
+}
+
+std::size_t Topology::addVertex(VertexProps p)
+{
+    if (p.id.empty())
+        throw ModelError("a " + std::string(vertexKindName(p.kind)) + " needs a non-empty id");
+    const std::size_t v = boost::num_vertices(g_);
+    auto [it, inserted] = ids_.emplace(p.id, v);
+    if (!inserted)
+        throw ModelError("id '" + p.id + "' is already used by another vertex");
+    if (p.kind == VertexKind::Host)
+        hosts_.push_back(v);
+    boost::add_vertex(std::move(p), g_);
+    return v;
+}
+
+std::size_t Topology::addHost(const std::string& id, bool forwards, double forwardCost)
+{
+    VertexProps p;
+    p.id = id;
+    p.kind = VertexKind::Host;
+    p.forwards = forwards;
+    p.forwardCost = forwardCost;
+    return addVertex(std::move(p));
+}
+
+std::size_t Topology::addSwitch(const std::string& id, int ports, double latency)
+{
+    VertexProps p;
+    p.id = id;
+    p.kind = VertexKind::Switch;
+    p.ports = ports;
+    p.latency = latency;
+    return addVertex(std::move(p));
+}
+
+std::size_t Topology::addSegment(const std::string& id, double bandwidth, double latency)
+{
+    VertexProps p;
+    p.id = id;
+    p.kind = VertexKind::Segment;
+    p.bandwidth = bandwidth;
+    p.latency = latency;
+    return addVertex(std::move(p));
+}
+
+std::size_t Topology::addLink(std::size_t a, std::size_t b, const LinkProps& link)
+{
+    const std::size_t n = vertexCount();
+    if (a >= n || b >= n)
+        throw ModelError("link refers to vertex index " + std::to_string(a >= n ? a : b) + " but there are only " +
+                         std::to_string(n) + " vertices");
+    EdgeProps e;
+    e.link = link;
+    e.index = edges_.size();
+    edges_.push_back(boost::add_edge(a, b, e, g_).first);
+    return e.index;
+}
+
+std::size_t Topology::addLink(std::string_view a, std::string_view b, const LinkProps& link)
+{
+    const auto va = find(a);
+    const auto vb = find(b);
+    if (!va || !vb)
+        throw ModelError("link " + std::string(a) + " - " + std::string(b) + ": id '" + std::string(!va ? a : b) +
+                         "' refers to no vertex");
+    return addLink(*va, *vb, link);
+}
+
+std::pair<std::size_t, std::size_t> Topology::endpoints(std::size_t e) const
+{
+    return {boost::source(edges_[e], g_), boost::target(edges_[e], g_)};
+}
+
+std::optional<std::size_t> Topology::find(std::string_view id) const
+{
+    auto it = ids_.find(std::string(id));
+    if (it == ids_.end())
+        return std::nullopt;
+    return it->second;
+}
+
+TopologyCounts Topology::counts() const
+{
+    TopologyCounts c;
+    for (std::size_t v = 0; v < vertexCount(); ++v) {
+        switch (g_[v].kind) {
+        case VertexKind::Host: ++c.hosts; break;
+        case VertexKind::Switch: ++c.switches; break;
+        case VertexKind::Segment: ++c.segments; break;
+        }
+    }
+    c.links = edgeCount();
+    return c;
+}
+
+bool Topology::isTransit(std::size_t v) const
+{
+    const VertexProps& p = g_[v];
+    return p.kind != VertexKind::Host || p.forwards;
+}
+
+std::optional<double> Topology::fact(std::string_view key) const
+{
+    for (const auto& [k, v] : facts)
+        if (k == key)
+            return v;
+    return std::nullopt;
+}
+
+std::vector<TopologyProblem> Topology::problems() const
+{
+    using W = TopologyProblem::Where;
+    std::vector<TopologyProblem> out;
+    const std::size_t n = vertexCount();
+
+    for (std::size_t v = 0; v < n; ++v) {
+        const VertexProps& p = g_[v];
+        if (p.kind == VertexKind::Host && !(p.forwardCost >= 0.0 && std::isfinite(p.forwardCost)))
+            out.push_back({W::Vertex, v, "forward_cost", "must be >= 0, got " + formatNumber(p.forwardCost)});
+        if (p.kind == VertexKind::Switch && p.ports < 1)
+            out.push_back({W::Vertex, v, "ports", "must be >= 1, got " + std::to_string(p.ports)});
+        if (p.kind != VertexKind::Host && !(p.latency >= 0.0 && std::isfinite(p.latency)))
+            out.push_back({W::Vertex, v, "latency", "must be >= 0, got " + formatNumber(p.latency)});
+        if (p.kind == VertexKind::Segment && !(p.bandwidth > 0.0 && std::isfinite(p.bandwidth)))
+            out.push_back({W::Vertex, v, "bandwidth", "must be > 0, got " + formatNumber(p.bandwidth)});
+    }
+    std::vector<long long> portsUsed(n, 0);
+    for (std::size_t e = 0; e < edges_.size(); ++e) {
+        const auto [a, b] = endpoints(e);
+        const LinkProps& l = link(e);
+        if (!(l.bandwidth > 0.0 && std::isfinite(l.bandwidth)))
+            out.push_back({W::Edge, e, "bandwidth", "must be > 0, got " + formatNumber(l.bandwidth)});
+        if (!(l.latency >= 0.0 && std::isfinite(l.latency)))
+            out.push_back({W::Edge, e, "latency", "must be >= 0, got " + formatNumber(l.latency)});
+        if (l.channels < 1)
+            out.push_back({W::Edge, e, "channels", "must be >= 1, got " + std::to_string(l.channels)});
+        if (a == b)
+            out.push_back({W::Edge, e, "", "links '" + g_[a].id + "' to itself"});
+        portsUsed[a] += l.channels;
+        if (a != b)
+            portsUsed[b] += l.channels;
+    }
+    for (std::size_t v = 0; v < n; ++v) {
+        const VertexProps& p = g_[v];
+        if (p.kind == VertexKind::Switch && p.ports >= 1 && portsUsed[v] > p.ports)
+            out.push_back({W::Vertex, v, "",
+                           "switch '" + p.id + "' uses " + std::to_string(portsUsed[v]) +
+                               " ports (links x channels) but has only " + std::to_string(p.ports)});
+    }
+    if (hosts_.empty()) {
+        out.push_back({W::Whole, 0, "", "the topology has no hosts"});
+        return out;
+    }
+    bool anyIsolated = false;
+    for (std::size_t h : hosts_) {
+        if (boost::out_degree(h, g_) == 0) {
+            out.push_back({W::Vertex, h, "", "host '" + g_[h].id + "' is disconnected: it has no links"});
+            anyIsolated = true;
+        }
+    }
+    if (anyIsolated)
+        return out;
+    // Reachability from the first host, passing only through transit vertices.
+    std::vector<char> seen(n, 0);
+    std::vector<std::size_t> queue{hosts_.front()};
+    seen[hosts_.front()] = 1;
+    for (std::size_t qi = 0; qi < queue.size(); ++qi) {
+        const std::size_t u = queue[qi];
+        if (qi > 0 && !isTransit(u))
+            continue;
+        for (auto [it, end] = boost::adjacent_vertices(u, g_); it != end; ++it) {
+            if (!seen[*it]) {
+                seen[*it] = 1;
+                queue.push_back(*it);
+            }
+        }
+    }
+    for (std::size_t h : hosts_) {
+        if (!seen[h]) {
+            out.push_back({W::Vertex, h, "",
+                           "host '" + g_[h].id + "' is disconnected: no route (through switches, segments or "
+                           "forwarding hosts) reaches it from host '" + g_[hosts_.front()].id + "'"});
+            break;
+        }
+    }
+    return out;
+}
+
+void Topology::validate() const
+{
+    const auto ps = problems();
+    if (ps.empty())
+        return;
+    const TopologyProblem& p = ps.front();
+    std::string where;
+    if (p.where == TopologyProblem::Where::Edge) {
+        const auto [a, b] = endpoints(p.index);
+        where = "link " + std::to_string(p.index) + " (" + g_[a].id + " - " + g_[b].id + ")";
+    } else if (p.where == TopologyProblem::Where::Vertex && !p.field.empty()) {
+        where = std::string(vertexKindName(g_[p.index].kind)) + " '" + g_[p.index].id + "'";
+    }
+    if (!p.field.empty())
+        throw ModelError(where + ": " + p.field + " " + p.message);
+    if (!where.empty())
+        throw ModelError(where + ": " + p.message);
+    throw ModelError(p.message);
+}
+
+} // namespace cs

@@ -1,0 +1,334 @@
+#include "model/topology/TopologyJson.h"
+#include "model/core/ModelError.h"
+#include "model/core/Unit.h"
+#include "model/topology/GeneratorRegistry.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <initializer_list>
+#include <string_view>
+
+namespace cs {
+
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void fail(const std::string& path, const std::string& message)
+{
+    throw ModelError(path + ": " + message);
+}
+
+std::string typeName(const json& j)
+{
+    return j.type_name();
+}
+
+void onlyKeys(const json& obj, const std::string& path, std::initializer_list<std::string_view> keys)
+{
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        bool known = false;
+        for (std::string_view k : keys)
+            known = known || it.key() == k;
+        if (!known) {
+            std::string list;
+            for (std::string_view k : keys)
+                list += (list.empty() ? "" : ", ") + std::string(k);
+            fail(path + "." + it.key(), "unknown key (expected one of: " + list + ")");
+        }
+    }
+}
+
+const json& object(const json& j, const std::string& path)
+{
+    if (!j.is_object())
+        fail(path, "must be an object, got " + typeName(j));
+    return j;
+}
+
+std::string stringAt(const json& obj, const char* key, const std::string& path)
+{
+    const std::string p = path + "." + key;
+    auto it = obj.find(key);
+    if (it == obj.end())
+        fail(p, "missing");
+    if (!it->is_string())
+        fail(p, "must be a string, got " + typeName(*it));
+    return it->get<std::string>();
+}
+
+// A number in SI units, or a string with a unit.
+double quantity(const json& v, Unit unit, const std::string& p)
+{
+    if (v.is_number())
+        return v.get<double>();
+    if (v.is_string()) {
+        try {
+            return parseQuantity(v.get<std::string>(), unit);
+        } catch (const ModelError& e) {
+            fail(p, e.what());
+        }
+    }
+    fail(p, "must be a number or a string with a unit, got " + typeName(v));
+}
+
+double quantityAt(const json& obj, const char* key, Unit unit, const std::string& path, double def)
+{
+    auto it = obj.find(key);
+    return it == obj.end() ? def : quantity(*it, unit, path + "." + key);
+}
+
+long long integerAt(const json& obj, const char* key, const std::string& path, long long def)
+{
+    auto it = obj.find(key);
+    if (it == obj.end())
+        return def;
+    const std::string p = path + "." + key;
+    if (!it->is_number())
+        fail(p, "must be a whole number, got " + typeName(*it));
+    const double v = it->get<double>();
+    if (std::floor(v) != v || std::fabs(v) > 1e15)
+        fail(p, "must be a whole number, got " + formatNumber(v));
+    return static_cast<long long>(v);
+}
+
+bool boolAt(const json& obj, const char* key, const std::string& path, bool def)
+{
+    auto it = obj.find(key);
+    if (it == obj.end())
+        return def;
+    if (!it->is_boolean())
+        fail(path + "." + key, "must be true or false, got " + typeName(*it));
+    return it->get<bool>();
+}
+
+Topology fromGenerator(const json& j, const std::string& path)
+{
+    onlyKeys(j, path, {"generator", "params"});
+    const std::string name = stringAt(j, "generator", path);
+    const Generator* gen = GeneratorRegistry::builtin().find(name);
+    if (!gen)
+        fail(path + ".generator",
+             "unknown generator '" + name + "' (known: " + GeneratorRegistry::builtin().names() + ")");
+    const GeneratorSpec& spec = gen->spec();
+    NamedValues values;
+    if (auto it = j.find("params"); it != j.end()) {
+        const json& params = object(*it, path + ".params");
+        for (auto p = params.begin(); p != params.end(); ++p) {
+            const std::string ppath = path + ".params." + p.key();
+            const int idx = spec.paramIndex(p.key());
+            if (idx < 0) {
+                std::string known;
+                for (const ParamSpec& ps : spec.params)
+                    known += (known.empty() ? "" : ", ") + ps.symbol;
+                fail(ppath, name + " has no parameter '" + p.key() + "' (parameters: " + known + ")");
+            }
+            const ParamSpec& ps = spec.params[static_cast<std::size_t>(idx)];
+            double v = 0;
+            if (p->is_string()) {
+                try {
+                    v = ps.parse(p->get<std::string>());
+                } catch (const ModelError& e) {
+                    fail(ppath, e.what());
+                }
+            } else if (p->is_number()) {
+                v = p->get<double>();
+            } else {
+                fail(ppath, "must be a number or a string, got " + typeName(*p));
+            }
+            const std::string range = ps.rangeProblem(v);
+            if (!range.empty())
+                fail(ppath, range.substr(2)); // "300 is out of range [2, 160]"
+            values.emplace_back(p.key(), v);
+        }
+    }
+    const std::vector<double> pv = generatorParams(*gen, values);
+    const std::string problem = gen->check(pv.data());
+    if (!problem.empty())
+        fail(path + ".params", problem + " (" + name + ")");
+    return generate(*gen, pv.data());
+}
+
+Topology explicitForm(const json& j, const std::string& path)
+{
+    onlyKeys(j, path, {"vertices", "edges"});
+    auto vit = j.find("vertices");
+    if (vit == j.end())
+        fail(path + ".vertices", "missing (or give \"generator\")");
+    if (!vit->is_array())
+        fail(path + ".vertices", "must be an array, got " + typeName(*vit));
+    Topology t;
+    std::vector<char> portsGiven;
+    std::unordered_map<std::string, std::size_t> firstIndex;
+    for (std::size_t i = 0; i < vit->size(); ++i) {
+        const std::string p = path + ".vertices[" + std::to_string(i) + "]";
+        const json& v = object((*vit)[i], p);
+        const std::string id = stringAt(v, "id", p);
+        if (id.empty())
+            fail(p + ".id", "must not be empty");
+        if (auto f = firstIndex.find(id); f != firstIndex.end())
+            fail(p + ".id", "'" + id + "' is already used by vertices[" + std::to_string(f->second) + "]");
+        firstIndex.emplace(id, i);
+        const std::string kind = stringAt(v, "kind", p);
+        if (kind == "host") {
+            onlyKeys(v, p, {"id", "kind", "forwards", "forward_cost"});
+            t.addHost(id, boolAt(v, "forwards", p, false), quantityAt(v, "forward_cost", Unit::Seconds, p, 0.0));
+            portsGiven.push_back(1);
+        } else if (kind == "switch") {
+            onlyKeys(v, p, {"id", "kind", "ports", "latency"});
+            const long long ports = integerAt(v, "ports", p, 0);
+            if (v.contains("ports") && ports < 1)
+                fail(p + ".ports", "must be >= 1, got " + std::to_string(ports));
+            if (ports > 1000000000LL)
+                fail(p + ".ports", "must be at most 1e9, got " + std::to_string(ports));
+            t.addSwitch(id, static_cast<int>(ports), quantityAt(v, "latency", Unit::Seconds, p, 0.0));
+            portsGiven.push_back(v.contains("ports") ? 1 : 0);
+        } else if (kind == "segment" || kind == "hub" || kind == "bus") {
+            onlyKeys(v, p, {"id", "kind", "bandwidth", "latency"});
+            if (!v.contains("bandwidth"))
+                fail(p + ".bandwidth", "missing (a segment's medium rate, e.g. \"10Mbit/s\")");
+            t.addSegment(id, quantityAt(v, "bandwidth", Unit::BytesPerSecond, p, 0.0),
+                         quantityAt(v, "latency", Unit::Seconds, p, 0.0));
+            portsGiven.push_back(1);
+        } else {
+            fail(p + ".kind", "unknown kind '" + kind + "' (expected host, switch or segment)");
+        }
+    }
+    std::vector<long long> used(t.vertexCount(), 0);
+    if (auto eit = j.find("edges"); eit != j.end()) {
+        if (!eit->is_array())
+            fail(path + ".edges", "must be an array, got " + typeName(*eit));
+        for (std::size_t i = 0; i < eit->size(); ++i) {
+            const std::string p = path + ".edges[" + std::to_string(i) + "]";
+            const json& e = object((*eit)[i], p);
+            onlyKeys(e, p, {"from", "to", "bandwidth", "latency", "channels", "duplex"});
+            const std::string from = stringAt(e, "from", p);
+            const std::string to = stringAt(e, "to", p);
+            const auto a = t.find(from);
+            if (!a)
+                fail(p + ".from", "'" + from + "' refers to no vertex");
+            const auto b = t.find(to);
+            if (!b)
+                fail(p + ".to", "'" + to + "' refers to no vertex");
+            if (!e.contains("bandwidth"))
+                fail(p + ".bandwidth", "missing");
+            LinkProps l;
+            l.bandwidth = quantityAt(e, "bandwidth", Unit::BytesPerSecond, p, 0.0);
+            l.latency = quantityAt(e, "latency", Unit::Seconds, p, 0.0);
+            const long long ch = integerAt(e, "channels", p, 1);
+            if (ch < 1 || ch > 1000000)
+                fail(p + ".channels", "must be in [1, 1000000], got " + std::to_string(ch));
+            l.channels = static_cast<int>(ch);
+            l.duplex = boolAt(e, "duplex", p, true);
+            t.addLink(*a, *b, l);
+            used[*a] += ch;
+            if (*b != *a)
+                used[*b] += ch;
+        }
+    }
+    // Switches without a port count get exactly what their links use. The
+    // graph is rebuilt only if needed (VertexProps are owned by the graph).
+    bool fixPorts = false;
+    for (std::size_t v = 0; v < t.vertexCount(); ++v)
+        fixPorts = fixPorts || !portsGiven[v];
+    if (fixPorts) {
+        Topology u;
+        for (std::size_t v = 0; v < t.vertexCount(); ++v) {
+            const VertexProps& p = t.vertex(v);
+            switch (p.kind) {
+            case VertexKind::Host: u.addHost(p.id, p.forwards, p.forwardCost); break;
+            case VertexKind::Switch:
+                u.addSwitch(p.id, portsGiven[v] ? p.ports : static_cast<int>(std::max<long long>(used[v], 1)),
+                            p.latency);
+                break;
+            case VertexKind::Segment: u.addSegment(p.id, p.bandwidth, p.latency); break;
+            }
+        }
+        for (std::size_t e = 0; e < t.edgeCount(); ++e) {
+            const auto [a, b] = t.endpoints(e);
+            u.addLink(a, b, t.link(e));
+        }
+        t = std::move(u);
+    }
+    const auto problems = t.problems();
+    if (!problems.empty()) {
+        const TopologyProblem& pr = problems.front();
+        std::string p = path;
+        if (pr.where == TopologyProblem::Where::Vertex)
+            p += ".vertices[" + std::to_string(pr.index) + "]";
+        else if (pr.where == TopologyProblem::Where::Edge)
+            p += ".edges[" + std::to_string(pr.index) + "]";
+        if (!pr.field.empty())
+            p += "." + pr.field;
+        fail(p, pr.message);
+    }
+    return t;
+}
+
+} // namespace
+
+Topology topologyFromJson(const json& j, const std::string& path)
+{
+    object(j, path);
+    const bool gen = j.contains("generator");
+    if (gen && (j.contains("vertices") || j.contains("edges")))
+        fail(path, "give either \"generator\" or \"vertices\" and \"edges\", not both");
+    if (gen)
+        return fromGenerator(j, path);
+    return explicitForm(j, path);
+}
+
+Topology topologyFromDocument(const json& doc)
+{
+    object(doc, "document");
+    if (auto it = doc.find("topology"); it != doc.end())
+        return topologyFromJson(*it, "topology");
+    if (doc.contains("generator") || doc.contains("vertices"))
+        return topologyFromJson(doc, "topology");
+    throw ModelError("document: no \"topology\" member (and the top level is not a topology object)");
+}
+
+json topologyToJson(const Topology& t, TopologyJsonForm form)
+{
+    if (form == TopologyJsonForm::Auto && !t.generator.empty()) {
+        json params = json::object();
+        for (const auto& [k, v] : t.generatorParams)
+            params[k] = v;
+        return {{"generator", t.generator}, {"params", params}};
+    }
+    json vertices = json::array();
+    for (std::size_t v = 0; v < t.vertexCount(); ++v) {
+        const VertexProps& p = t.vertex(v);
+        json o{{"id", p.id}, {"kind", vertexKindName(p.kind)}};
+        switch (p.kind) {
+        case VertexKind::Host:
+            o["forwards"] = p.forwards;
+            o["forward_cost"] = p.forwardCost;
+            break;
+        case VertexKind::Switch:
+            o["ports"] = p.ports;
+            o["latency"] = p.latency;
+            break;
+        case VertexKind::Segment:
+            o["bandwidth"] = p.bandwidth;
+            o["latency"] = p.latency;
+            break;
+        }
+        vertices.push_back(std::move(o));
+    }
+    json edges = json::array();
+    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
+        const auto [a, b] = t.endpoints(e);
+        const LinkProps& l = t.link(e);
+        edges.push_back({{"from", t.vertex(a).id},
+                         {"to", t.vertex(b).id},
+                         {"bandwidth", l.bandwidth},
+                         {"latency", l.latency},
+                         {"channels", l.channels},
+                         {"duplex", l.duplex}});
+    }
+    return {{"vertices", vertices}, {"edges", edges}};
+}
+
+} // namespace cs

@@ -1,0 +1,39 @@
+#pragma once
+// The topology as JSON, as it appears in a design document under "topology".
+//
+// Explicit form:
+//   {"vertices": [{"id": "h0", "kind": "host", "forwards": false, "forward_cost": 0},
+//                 {"id": "sw0", "kind": "switch", "ports": 8, "latency": "1us"},
+//                 {"id": "bus0", "kind": "segment", "bandwidth": "10Mbit/s"}],
+//    "edges":    [{"from": "h0", "to": "sw0", "bandwidth": "1Gbit/s", "latency": 0,
+//                  "channels": 1, "duplex": true}]}
+// Generator form (expanded on load):
+//   {"generator": "fat-tree", "params": {"k": 4, "bw": "1Gbit/s"}}
+//
+// Quantities are SI numbers or strings with a unit ("10Mbit/s", "15us").
+// A switch without "ports" gets as many as its links use; "hub" and "bus"
+// are accepted as kinds meaning "segment". Unknown keys are errors (they are
+// usually typos). Every error names its JSON path, e.g.
+// "topology.edges[3].bandwidth: must be > 0, got -5".
+#include "model/topology/Topology.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <string>
+
+namespace cs {
+
+// Reads either form and validates the result. `path` names the object in
+// messages. Throws ModelError.
+Topology topologyFromJson(const nlohmann::json& j, const std::string& path = "topology");
+
+// A document whose top level is a topology object or has a "topology" member.
+Topology topologyFromDocument(const nlohmann::json& doc);
+
+enum class TopologyJsonForm {
+    Auto,     // the generator form when the topology came from a generator
+    Explicit, // always vertices and edges
+};
+nlohmann::json topologyToJson(const Topology& t, TopologyJsonForm form = TopologyJsonForm::Auto);
+
+} // namespace cs

@@ -1,0 +1,207 @@
+#include "model/topology/TopologyMetricsBlock.h"
+#include "model/core/ModelError.h"
+#include "model/topology/GeneratorRegistry.h"
+#include "model/topology/TopologyMetrics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace cs {
+
+namespace {
+
+std::vector<std::string> kindNames()
+{
+    std::vector<std::string> names;
+    for (const Generator* g : GeneratorRegistry::builtin().all())
+        names.push_back(g->spec().name);
+    return names;
+}
+
+int kindIndex(const std::string& name)
+{
+    const auto names = kindNames();
+    return static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
+}
+
+} // namespace
+
+const BlockSpec& TopologyMetricsBlock::spec() const
+{
+    static const BlockSpec s{
+        "topology.metrics",
+        "Topology metrics",
+        "Network",
+        "Builds a generated topology (star, bus, bonded, Beowulf mesh, fat-trees, torus, hypercube, ...) and "
+        "derives hop counts, diameter, bisection bandwidth, all-to-all link load and bandwidth, and the "
+        "latency L = average hops x per-hop latency for LogGP.",
+        "004_07d1c859a4352179.txt §3-4; 002_5a9fca780898fb85.txt §2.2; standard topologies",
+        {
+            choiceParam("kind", kindNames(), kindIndex("fat-tree"), "topology generator (gfat uses its Berkeley NOW defaults)",
+                        "004_07d1c859a4352179.txt §3-4, 002_5a9fca780898fb85.txt §2.2, standard"),
+            countParam("n", 16, 2, kMaxGeneratedHosts, "hosts (star, bus, hub, bonded, full)",
+                       "004_07d1c859a4352179.txt Table 1 (16 nodes)"),
+            countParam("nets", 2, 1, 64, "parallel networks (bonded)", "004_07d1c859a4352179.txt §3"),
+            countParam("k", 4, 2, 4096, "switch ports (fat-tree); hosts per dimension (torus, mesh)",
+                       "standard k-ary fat-tree and k-ary n-cube"),
+            countParam("dims", 2, 1, 21, "dimensions (torus, mesh, hypercube)", "standard k-ary n-cube"),
+            countParam("rows", 4, 1, 4096, "host rows (beowulf-mesh)", "004_07d1c859a4352179.txt §4 Fig. 5"),
+            countParam("cols", 4, 1, 4096, "host columns (beowulf-mesh)", "004_07d1c859a4352179.txt §4 Fig. 5"),
+            choiceParam("routing", {"software", "switch"}, 0, "beowulf-mesh: forwarding hosts or two switches",
+                        "004_07d1c859a4352179.txt §4 Figures 5 and 6"),
+            param("bw", Unit::BytesPerSecond, "MB/s", 125e6, 1.0, 1e13, "link bandwidth per channel",
+                  "assumed: 1 Gbit/s links"),
+            countParam("channels", 1, 1, 64, "bonded channels per link", "004_07d1c859a4352179.txt §3"),
+            param("lat_hop", Unit::Seconds, "us", 1e-6, 0.0, 1.0, "latency added per hop (link and what it enters)",
+                  "assumed: 1 us per hop; L = hops x lat_hop"),
+        },
+        {
+            output("hosts", Unit::Count, "", "hosts", "generator"),
+            output("switches", Unit::Count, "", "switches", "generator"),
+            output("segments", Unit::Count, "", "shared segments (hubs, buses)", "generator"),
+            output("links", Unit::Count, "", "links (cables; a bonded link counts once)", "generator"),
+            output("diameter", Unit::Count, "", "most hops between two hosts (a hop = one link)",
+                   "minimum-hop routing"),
+            output("avg_hops", Unit::Ratio, "1", "mean hops over ordered pairs of distinct hosts",
+                   "minimum-hop routing"),
+            output("bisection_bw", Unit::BytesPerSecond, "MB/s",
+                   "bisection bandwidth: exact for generators that know their cut, else a max-flow upper bound",
+                   "standard definition; see bisection_exact"),
+            output("bisection_exact", Unit::Ratio, "1", "1 when bisection_bw is exact, 0 when it is an upper bound",
+                   "generator"),
+            output("max_link_load", Unit::Ratio, "1",
+                   "flows (ordered host pairs, ECMP-split) on the most congested link under uniform all-to-all",
+                   "minimum-hop ECMP routing"),
+            output("a2a_bw", Unit::BytesPerSecond, "MB/s",
+                   "per-host all-to-all bandwidth: (hosts - 1) x the bottleneck link's share per flow",
+                   "minimum-hop ECMP routing"),
+            output("L", Unit::Seconds, "us", "latency avg_hops x lat_hop (wire to LogGP's L)",
+                   "002_5a9fca780898fb85.txt §3 (LogP L); assumed: L = avg_hops x lat_hop"),
+            output("L_max", Unit::Seconds, "us", "worst-pair latency diameter x lat_hop",
+                   "assumed: L_max = diameter x lat_hop"),
+        },
+    };
+    return s;
+}
+
+TopologyMetricsBlock::TopologyMetricsBlock()
+{
+    const BlockSpec& s = spec();
+    for (const Generator* g : GeneratorRegistry::builtin().all()) {
+        gens_.push_back(g);
+        std::array<int, kMaxParams> m;
+        m.fill(-1);
+        const auto& params = g->spec().params;
+        if (params.size() > static_cast<std::size_t>(kMaxParams))
+            throw ModelError("generator " + g->spec().name + " has more parameters than topology.metrics holds");
+        for (std::size_t i = 0; i < params.size(); ++i) {
+            const int idx = s.inputIndex(params[i].symbol);
+            if (idx > kind && idx != lat_hop)
+                m[i] = idx;
+        }
+        map_.push_back(m);
+    }
+}
+
+const Generator& TopologyMetricsBlock::generatorFor(const double* in) const
+{
+    return *gens_[static_cast<std::size_t>(in[kind])];
+}
+
+void TopologyMetricsBlock::paramsFor(const double* in, double* p) const
+{
+    const std::size_t kd = static_cast<std::size_t>(in[kind]);
+    const auto& params = gens_[kd]->spec().params;
+    for (int i = 0; i < kMaxParams; ++i)
+        p[i] = 0.0;
+    for (std::size_t i = 0; i < params.size(); ++i)
+        p[i] = map_[kd][i] >= 0 ? in[map_[kd][i]] : params[i].defaultValue;
+}
+
+std::string TopologyMetricsBlock::check(const double* in) const
+{
+    const Generator& g = generatorFor(in);
+    double p[kMaxParams];
+    paramsFor(in, p);
+    std::string problem = checkGeneratorParams(g, p);
+    if (!problem.empty())
+        return "kind = " + g.spec().name + ": " + problem;
+    const GeneratorCounts c = g.counts(p);
+    const double work = c.roots * (c.hosts + c.switches + c.segments + 2 * c.links);
+    if (work > kMaxWork) {
+        char steps[32];
+        std::snprintf(steps, sizeof steps, "%.2g", work);
+        return "kind = " + g.spec().name + " with these parameters has " + formatNumber(c.hosts) +
+               " hosts; its metrics need about " + steps + " BFS steps, more than this block's limit of " +
+               formatNumber(kMaxWork) + " (use clusterscope-cli topo for it)";
+    }
+    return {};
+}
+
+void TopologyMetricsBlock::evaluate(const double* in, double* out) const
+{
+    const int kd = static_cast<int>(in[kind]);
+    Entry key;
+    key.kind = kd;
+    paramsFor(in, key.p.data());
+    bool found = false;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        for (const Entry& e : cache_) {
+            if (e.kind == key.kind && e.p == key.p) {
+                std::copy(e.out.begin(), e.out.end(), out);
+                found = true;
+                ++hits_;
+                break;
+            }
+        }
+        if (!found)
+            ++misses_;
+    }
+    if (!found) {
+        // Cache miss: build and measure (allocates).
+        try {
+            const Topology t = generate(*gens_[static_cast<std::size_t>(kd)], key.p.data());
+            MetricsOptions o;
+            o.transpose = false;
+            o.nearestNeighbour = false;
+            const TopologyMetrics m = computeMetrics(t, o);
+            key.out[hosts] = static_cast<double>(m.counts.hosts);
+            key.out[switches] = static_cast<double>(m.counts.switches);
+            key.out[segments] = static_cast<double>(m.counts.segments);
+            key.out[links] = static_cast<double>(m.counts.links);
+            key.out[diameter] = m.diameter();
+            key.out[avg_hops] = m.avgHops();
+            key.out[bisection_bw] = m.bisection.bandwidth;
+            key.out[bisection_exact] = m.bisection.exact ? 1.0 : 0.0;
+            key.out[max_link_load] = m.allToAll.maxLoad;
+            key.out[a2a_bw] = m.a2aBandwidth;
+        } catch (const std::exception&) {
+            // check() rules this out; if it happens the plan reports the
+            // non-finite outputs with the inputs that caused them.
+            key.out.fill(std::numeric_limits<double>::quiet_NaN());
+        }
+        std::copy(key.out.begin(), key.out.end(), out);
+        std::lock_guard<std::mutex> lock(mutex_);
+        cache_[static_cast<std::size_t>(nextSlot_)] = key;
+        nextSlot_ = (nextSlot_ + 1) % kCacheSize;
+    }
+    out[L] = out[avg_hops] * in[lat_hop];
+    out[L_max] = out[diameter] * in[lat_hop];
+}
+
+std::size_t TopologyMetricsBlock::cacheHits() const
+{
+    std::lock_guard<std::mutex> lock(mutex_);
+    return hits_;
+}
+
+std::size_t TopologyMetricsBlock::cacheMisses() const
+{
+    std::lock_guard<std::mutex> lock(mutex_);
+    return misses_;
+}
+
+} // namespace cs

@@ -1,0 +1,69 @@
+#pragma once
+#include "model/core/Block.h"
+#include "model/topology/Generator.h"
+
+#include <array>
+#include <mutex>
+#include <vector>
+
+namespace cs {
+
+// "topology.metrics": builds a generated topology and derives what other
+// blocks wire from: host and switch counts, diameter, average host-to-host
+// hops, bisection bandwidth, the worst link load under uniform all-to-all and
+// the per-host all-to-all bandwidth it allows, and a latency
+//   L     = avg_hops x lat_hop   (mean over ordered host pairs; feeds LogGP's L)
+//   L_max = diameter x lat_hop   (worst pair)
+// A hop is one link traversed host to host (host - switch - host is 2).
+//
+// Inputs are the generator (`kind`) and the parameters generators share by
+// name (n, nets, k, dims, rows, cols, routing, bw, channels); each kind reads
+// the ones it has and uses its own defaults for the rest (gfat: the Berkeley
+// NOW shape). Parameters a kind does not use do not matter.
+//
+// Thread-safe. evaluate() looks the parameter set up in a small cache of the
+// last kCacheSize sets behind a mutex and copies the result: no allocation.
+// On a cache miss it builds the topology and computes the metrics, which
+// allocates (and takes time: up to a few hundred million BFS steps, which
+// check() enforces); the result then enters the cache.
+class TopologyMetricsBlock final : public Block {
+public:
+    enum In { kind, n, nets, k, dims, rows, cols, routing, bw, channels, lat_hop, kInputs };
+    enum Out { hosts, switches, segments, links, diameter, avg_hops, bisection_bw, bisection_exact, max_link_load,
+               a2a_bw, L, L_max, kOutputs };
+    static constexpr int kMaxParams = 24;
+    static constexpr int kCacheSize = 8;
+    // check() refuses parameter sets whose hop and load searches would take
+    // more than this many BFS steps (vertices + arcs per root x roots).
+    static constexpr double kMaxWork = 5e8;
+
+    TopologyMetricsBlock();
+
+    const BlockSpec& spec() const override;
+    std::string check(const double* in) const override;
+    void evaluate(const double* in, double* out) const override;
+
+    // The generator's parameter array for these inputs (for tests and tools).
+    const Generator& generatorFor(const double* in) const;
+    void paramsFor(const double* in, double* p) const;
+
+    // Cache statistics (for tests): lookups that found / missed the cache.
+    std::size_t cacheHits() const;
+    std::size_t cacheMisses() const;
+
+private:
+    static constexpr int kCached = 10; // outputs before L and L_max
+    struct Entry {
+        int kind = -1;
+        std::array<double, kMaxParams> p{};
+        std::array<double, kCached> out{};
+    };
+    std::vector<const Generator*> gens_;             // by kind
+    std::vector<std::array<int, kMaxParams>> map_;   // by kind: generator param -> block input, or -1
+    mutable std::mutex mutex_;
+    mutable std::array<Entry, kCacheSize> cache_;
+    mutable int nextSlot_ = 0;
+    mutable std::size_t hits_ = 0, misses_ = 0;
+};
+
+} // namespace cs

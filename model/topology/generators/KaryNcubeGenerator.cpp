@@ -1,0 +1,107 @@
+#include "model/topology/generators/Generators.h"
+
+#include <cmath>
+
+namespace cs {
+
+namespace {
+
+// The k-ary n-cube: k^dims hosts on a dims-dimensional grid with k per side,
+// each linked to its neighbours along every dimension; "torus" wraps each
+// dimension around, "mesh" does not. Each host routes (an integrated
+// router: hosts forward). Host index i has coordinate (i / k^d) mod k in
+// dimension d.
+class KaryNcubeGenerator final : public Generator {
+public:
+    enum P { K, DIMS, FWD, BW, LAT, CH };
+
+    explicit KaryNcubeGenerator(bool wrap) : wrap_(wrap) {}
+
+    const GeneratorSpec& spec() const override { return wrap_ ? specFor(true) : specFor(false); }
+
+    std::string check(const double* p) const override
+    {
+        if (wrap_ && p[K] < 3)
+            return "k = " + formatNumber(p[K]) +
+                   " is too small for a torus (the wrap-around link would repeat the direct one); use k >= 3, "
+                   "mesh or hypercube";
+        if (std::pow(p[K], p[DIMS]) > kMaxGeneratedHosts)
+            return "k = " + formatNumber(p[K]) + ", dims = " + formatNumber(p[DIMS]) + " gives k^dims = " +
+                   formatNumber(std::pow(p[K], p[DIMS])) + " hosts, more than " + formatNumber(kMaxGeneratedHosts);
+        return {};
+    }
+
+    GeneratorCounts counts(const double* p) const override
+    {
+        const double hosts = std::pow(p[K], p[DIMS]);
+        const double links = wrap_ ? p[DIMS] * hosts : p[DIMS] * (p[K] - 1) * std::pow(p[K], p[DIMS] - 1);
+        return {hosts, 0, 0, links, hosts};
+    }
+
+    void build(const double* p, Topology& t) const override
+    {
+        const long k = static_cast<long>(p[K]);
+        const int dims = static_cast<int>(p[DIMS]);
+        const LinkProps l = linkFrom(p, BW);
+        long n = 1;
+        for (int d = 0; d < dims; ++d)
+            n *= k;
+        for (long i = 0; i < n; ++i) {
+            std::string id = "h";
+            long rest = i;
+            for (int d = 0; d < dims; ++d, rest /= k)
+                id += (d ? "_" : "") + std::to_string(rest % k);
+            t.addHost(id, true, p[FWD]);
+        }
+        long stride = 1;
+        for (int d = 0; d < dims; ++d, stride *= k) {
+            for (long i = 0; i < n; ++i) {
+                const long c = (i / stride) % k;
+                if (c + 1 < k)
+                    t.addLink(static_cast<std::size_t>(i), static_cast<std::size_t>(i + stride), l);
+                else if (wrap_)
+                    t.addLink(static_cast<std::size_t>(i), static_cast<std::size_t>(i - c * stride), l);
+            }
+        }
+        if (k % 2 == 0) {
+            // Cutting dimension dims-1 in the middle severs k^(dims-1) links,
+            // twice that with wrap-around; for even k no balanced cut is smaller.
+            const double across = std::pow(static_cast<double>(k), dims - 1) * (wrap_ ? 2 : 1);
+            t.exactBisection = across * l.bandwidth * l.channels;
+            t.bisectionNote = wrap_ ? "2 k^(dims-1) links (even k)" : "k^(dims-1) links (even k)";
+        }
+    }
+
+private:
+    static const GeneratorSpec& specFor(bool wrap)
+    {
+        static const GeneratorSpec s[2] = {make(false), make(true)};
+        return s[wrap ? 1 : 0];
+    }
+    static GeneratorSpec make(bool wrap)
+    {
+        GeneratorSpec g{wrap ? "torus" : "mesh",
+                        wrap ? "k-ary n-cube torus" : "k-ary n-cube mesh",
+                        std::string("k^dims hosts on a dims-dimensional grid, k per side, each linked to its "
+                                    "neighbours") +
+                            (wrap ? " with wrap-around" : " (no wrap-around)") +
+                            "; hosts route. Diameter " + (wrap ? "dims x floor(k/2)." : "dims x (k - 1)."),
+                        "standard (Dally and Towles, k-ary n-cube)",
+                        {countParam("k", 4, 2, 4096, "hosts per dimension", "standard k-ary n-cube"),
+                         countParam("dims", 2, 1, 21, "dimensions (the n of k-ary n-cube)", "standard k-ary n-cube"),
+                         forwardCostParam(0.0, "assumed: an integrated router forwards at no host cost")}};
+        appendLinkParams(g.params, 125e6, "assumed: 1 Gbit/s links");
+        return g;
+    }
+
+    bool wrap_;
+};
+
+} // namespace
+
+std::unique_ptr<Generator> makeKaryNcubeGenerator(bool wrap)
+{
+    return std::make_unique<KaryNcubeGenerator>(wrap);
+}
+
+} // namespace cs
