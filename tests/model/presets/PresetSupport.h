@@ -1,0 +1,101 @@
+#pragma once
+// Helpers for the preset tests: load a preset from presets/ in the source
+// tree, sweep it with cs::runSweep, and read the table by variant name and
+// axis value.
+#include "model/document/DocumentFormat.h"
+#include "model/sweep/Sweep.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace cs::test::presets {
+
+inline std::string presetDirectory()
+{
+    return std::string(CS_SOURCE_DIR) + "/presets";
+}
+
+inline std::string presetPath(const std::string& name)
+{
+    return presetDirectory() + "/" + name + ".json";
+}
+
+inline DesignDocument loadPreset(const std::string& name)
+{
+    return loadDocument(presetPath(name));
+}
+
+// Every preset file, by name (file name without ".json"), sorted.
+inline std::vector<std::string> presetNames()
+{
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(presetDirectory()))
+        if (e.is_regular_file() && e.path().extension() == ".json")
+            names.push_back(e.path().stem().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+// A sweep table read by variant name, point and column.
+class Result {
+public:
+    explicit Result(SweepTable t) : table(std::move(t)) {}
+
+    SweepTable table;
+
+    std::size_t variant(const std::string& name) const
+    {
+        const auto it = std::find(table.variants.begin(), table.variants.end(), name);
+        INFO("variant '" << name << "'");
+        REQUIRE(it != table.variants.end());
+        return static_cast<std::size_t>(it - table.variants.begin());
+    }
+    // The point whose first axis has value `x`.
+    std::size_t point(double x) const
+    {
+        for (std::size_t p = 0; p < table.points; ++p)
+            if (table.axis(p, 0) == x)
+                return p;
+        INFO("axis value " << x);
+        FAIL("no such point");
+        return 0;
+    }
+    double at(const std::string& variantName, std::size_t point, const std::string& column = "T") const
+    {
+        const int c = table.column(column);
+        INFO("column '" << column << "'");
+        REQUIRE(c >= 0);
+        return table.at(point * table.variants.size() + variant(variantName), static_cast<std::size_t>(c));
+    }
+    // Value of `column` for the variant at the point where the first axis is x.
+    double atAxis(const std::string& variantName, double x, const std::string& column = "T") const
+    {
+        return at(variantName, point(x), column);
+    }
+};
+
+// Runs the sweep on one thread and requires that no point failed.
+inline Result sweep(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes,
+                    const std::vector<std::string>& extraOutputs = {})
+{
+    SweepOptions o;
+    o.threads = 1;
+    o.extraOutputs = extraOutputs;
+    Result r(runSweep(doc, axes, o));
+    if (!r.table.errors.empty())
+        FAIL("row " << r.table.errors.front().first << ": " << r.table.errors.front().second);
+    return r;
+}
+
+// |value / reference - 1| <= tolerance.
+inline bool within(double value, double reference, double tolerance)
+{
+    return std::abs(value / reference - 1.0) <= tolerance;
+}
+
+} // namespace cs::test::presets
