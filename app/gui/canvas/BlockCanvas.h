@@ -1,24 +1,90 @@
 #pragma once
+#include <QPointF>
+#include <QString>
 #include <QWidget>
 
+#include <map>
+
 class QGraphicsView;
+class QLineEdit;
 
 namespace cs::app {
 
 class DocumentModel;
 class Selection;
 
-// The block canvas: the design's blocks as nodes with input and output
-// ports, laid out automatically on load; wires dragged from an output to an
-// input (rejected with the model's reason); a palette of block types.
+namespace canvas {
+class BlockNode;
+class BlockPalette;
+class CanvasScene;
+class CanvasView;
+class PortItem;
+} // namespace canvas
+
+// The block canvas: the design's blocks as nodes with input ports on the
+// left and output ports on the right, design parameters as small source
+// nodes, and wires as curves. Nodes are placed from the document's layout,
+// or laid out by topological order when they have no position. Wires are
+// drawn by dragging from an output to an input; the document applies the
+// model's connection rule and a refusal is shown with its reason. A palette
+// of block types, grouped by category, adds blocks by drag and drop or
+// double-click. Every edit goes through the DocumentModel (undoable).
 class BlockCanvas : public QWidget {
     Q_OBJECT
 public:
     BlockCanvas(DocumentModel* model, Selection* selection, QWidget* parent = nullptr);
+    ~BlockCanvas() override;
+
     QGraphicsView* view() const;
+    canvas::BlockPalette* palette() const { return palette_; }
+
+    // The node of a block instance or design parameter, or nullptr.
+    canvas::BlockNode* node(const QString& name) const;
+    // A port of a node (input or output), or nullptr.
+    canvas::PortItem* port(const QString& node, const QString& symbol, bool input) const;
+    int wireCount() const;
+    // The last message shown in the canvas (e.g. why a wire was refused).
+    QString lastMessage() const { return lastMessage_; }
+
 public slots:
     void zoomToFit();
+    // Deletes the selected blocks and disconnects the selected wires.
     void deleteSelected();
+    // Re-arranges every node by topological order, as one undo step.
+    void arrangeAutomatically();
+    // Adds a block of `typeId` with its top-left corner at `scenePos`.
+    void addBlockAt(const QString& typeId, QPointF scenePos);
+    // Adds a block of `typeId` right of the existing nodes.
+    void addBlock(const QString& typeId);
+
+signals:
+    // Every message shown in the canvas, for a status bar.
+    void message(const QString& text);
+
+protected:
+    void showEvent(QShowEvent* e) override;
+
+private:
+    void rebuild();
+    void updatePositions();
+    void showMessage(const QString& text, bool error);
+    void selectionFromScene();
+    void selectionToScene();
+    QPointF positionOf(const QString& name) const;
+
+    DocumentModel* model_;
+    Selection* selection_;
+    canvas::CanvasScene* scene_;
+    canvas::CanvasView* view_;
+    canvas::BlockPalette* palette_;
+    QLineEdit* filter_;
+    std::map<QString, canvas::BlockNode*> nodes_;
+    // Positions chosen by the automatic layout for nodes the document has
+    // not placed; kept so nodes do not jump when the design changes.
+    std::map<QString, QPointF> autoPos_;
+    QString lastMessage_;
+    bool syncing_ = false;
+    bool fitPending_ = true;
 };
 
 } // namespace cs::app

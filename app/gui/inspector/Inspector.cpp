@@ -1,8 +1,94 @@
 #include "app/gui/inspector/Inspector.h"
+#include "app/document/DocumentModel.h"
+#include "app/gui/Selection.h"
+#include "app/gui/inspector/BlockForm.h"
+#include "app/gui/inspector/DesignParamForm.h"
+#include "app/gui/inspector/TopologyForm.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTimer>
+#include <QVBoxLayout>
 
 namespace cs::app {
 
-// Placeholder until the inspector lands.
-Inspector::Inspector(DocumentModel*, Selection*, QWidget* parent) : QWidget(parent) {}
+using namespace inspector;
+
+Inspector::Inspector(DocumentModel* model, Selection* selection, QWidget* parent)
+    : QWidget(parent), model_(model), selection_(selection)
+{
+    setObjectName("inspector");
+    scroll_ = new QScrollArea(this);
+    scroll_->setWidgetResizable(true);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll_);
+
+    connect(selection_, &Selection::changed, this, &Inspector::refresh);
+    connect(model_, &DocumentModel::documentReset, this, &Inspector::refresh);
+    connect(model_, &DocumentModel::designChanged, this, &Inspector::refresh);
+    connect(model_, &DocumentModel::topologyChanged, this, &Inspector::refresh);
+    refresh();
+}
+
+QWidget* Inspector::form() const
+{
+    return scroll_->widget();
+}
+
+void Inspector::refresh()
+{
+    const QString key = QString::number(static_cast<int>(selection_->kind())) + ":" + selection_->key();
+    const int scroll = key == shownKey_ ? scroll_->verticalScrollBar()->value() : 0;
+
+    // The old form may be the sender of the edit that led here (an editor's
+    // editingFinished): silence it and delete it later, never now.
+    if (QWidget* old = scroll_->takeWidget()) {
+        for (QLineEdit* e : old->findChildren<QLineEdit*>())
+            e->blockSignals(true);
+        for (QComboBox* c : old->findChildren<QComboBox*>())
+            c->blockSignals(true);
+        old->deleteLater();
+    }
+
+    QWidget* form = nullptr;
+    const std::string k = selection_->key().toStdString();
+    switch (selection_->kind()) {
+    case Selection::Kind::Block:
+        if (model_->doc().design.findBlock(k))
+            form = new BlockForm(model_, k);
+        break;
+    case Selection::Kind::DesignParam:
+        if (model_->doc().design.findDesignParam(k))
+            form = new DesignParamForm(model_, k);
+        break;
+    case Selection::Kind::Vertex:
+        form = new TopologyForm(model_, TopologyForm::What::Vertex, selection_->key());
+        break;
+    case Selection::Kind::Link:
+        form = new TopologyForm(model_, TopologyForm::What::Link, selection_->key());
+        break;
+    case Selection::Kind::None: break;
+    }
+    if (!form) {
+        auto* note = new QLabel(tr("Select a block or a design parameter on the block canvas, or a host, switch, "
+                                   "segment or link in the topology editor, to see and edit its parameters."));
+        note->setObjectName("inspectorNote");
+        note->setWordWrap(true);
+        note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+        note->setMargin(10);
+        note->setStyleSheet("QLabel { color: #666; }");
+        form = note;
+    }
+    scroll_->setWidget(form);
+    shownKey_ = key;
+    if (scroll > 0) // after the new form has been laid out
+        QTimer::singleShot(0, this, [this, scroll] { scroll_->verticalScrollBar()->setValue(scroll); });
+}
 
 } // namespace cs::app

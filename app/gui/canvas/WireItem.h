@@ -1,0 +1,50 @@
+#pragma once
+#include <QGraphicsPathItem>
+
+namespace cs::app::canvas {
+
+class PortItem;
+
+// A wire from an output port (or a design parameter's port) to an input
+// port, drawn as a horizontal S-curve. A wire with no input port is the
+// rubber wire that follows the mouse while the user drags.
+class WireItem : public QGraphicsPathItem {
+public:
+    enum { Type = UserType + 102 };
+
+    WireItem(PortItem* from, PortItem* to);
+    int type() const override { return Type; }
+
+    PortItem* from() const { return from_; }
+    PortItem* to() const { return to_; }
+
+    // Re-reads the ports' positions.
+    void updatePath();
+    // The rubber wire: from the fixed port to a free point in scene coordinates.
+    void setFreeEnd(QPointF scenePos);
+
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+    // The curve between an output-side point and an input-side point. When
+    // the plain S-curve would pass behind one of `obstacles` (other nodes'
+    // rectangles), the wire is routed through a channel above or below them,
+    // so that it never seems to come out of a port it does not belong to.
+    // `lane` (>= 0) moves the channel further out, so wires from different
+    // sources that share a channel stay apart.
+    static QPainterPath curve(QPointF out, QPointF in, const QList<QRectF>& obstacles = {}, double lane = 0.0);
+
+protected:
+    void hoverEnterEvent(QGraphicsSceneHoverEvent* e) override;
+    void hoverLeaveEvent(QGraphicsSceneHoverEvent* e) override;
+
+private:
+    QList<QRectF> obstacles(QPointF out, QPointF in) const;
+
+    PortItem* from_;
+    PortItem* to_;
+    bool hovered_ = false;
+};
+
+} // namespace cs::app::canvas

@@ -1,0 +1,188 @@
+#include "app/gui/inspector/BlockForm.h"
+#include "app/document/DocumentModel.h"
+#include "app/gui/inspector/InspectorText.h"
+#include "app/gui/inspector/ParamGrid.h"
+#include "model/core/ModelError.h"
+#include "model/core/Plan.h"
+
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <climits>
+#include <optional>
+
+namespace cs::app::inspector {
+
+namespace {
+
+// The design evaluated once, as the CLI does: compile, then one pass.
+struct Evaluation {
+    std::optional<Plan> plan;
+    std::vector<double> slotValues;
+    int reached = INT_MAX; // steps before this one ran; INT_MAX when all did
+    QString error;
+
+    explicit Evaluation(const Design& d)
+    {
+        try {
+            plan.emplace(d.compile());
+        } catch (const ModelError& e) {
+            error = q(e.what());
+            reached = -1;
+            return;
+        }
+        slotValues = plan->initialSlots();
+        EvalError err;
+        if (!plan->run(slotValues.data(), &err)) {
+            error = q(err.message);
+            reached = err.step;
+        }
+    }
+    int stepOf(const std::string& block) const
+    {
+        if (!plan)
+            return -1;
+        for (std::size_t i = 0; i < plan->steps().size(); ++i)
+            if (plan->steps()[i].name == block)
+                return static_cast<int>(i);
+        return -1;
+    }
+    // The slot's value when the pass got that far.
+    std::optional<double> value(const std::string& path, bool output, int step) const
+    {
+        if (!plan || step < 0 || reached < 0 || step > reached || (output && step == reached))
+            return std::nullopt;
+        const int slot = plan->slotOf(path);
+        if (slot < 0)
+            return std::nullopt;
+        return slotValues[static_cast<std::size_t>(slot)];
+    }
+};
+
+int phaseDepth(const BlockSpec& s, const OutputSpec& o)
+{
+    int depth = 0;
+    const OutputSpec* cur = &o;
+    while (!cur->phaseOf.empty() && depth < 8) {
+        const int i = s.outputIndex(cur->phaseOf);
+        if (i < 0)
+            break;
+        cur = &s.outputs[static_cast<std::size_t>(i)];
+        ++depth;
+    }
+    return depth;
+}
+
+} // namespace
+
+BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget* parent) : QWidget(parent)
+{
+    setObjectName("blockForm");
+    const Design& d = model->doc().design;
+    const BlockInstance& b = d.block(blockName);
+    const BlockSpec& s = b.spec();
+    const Evaluation eval(d);
+    const int step = eval.stepOf(blockName);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(8);
+
+    auto* header = new QLabel(this);
+    header->setObjectName("header");
+    header->setWordWrap(true);
+    header->setTextFormat(Qt::RichText);
+    header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    header->setText(tr("<div style='font-size:12pt'><b>%1</b></div>"
+                       "<div>%2 <span style='color:#777'><code>%3</code> · %4</span></div>"
+                       "<div style='color:#444; font-size:8pt'>%5</div>"
+                       "<div style='color:#888; font-size:8pt'><i>%6</i></div>")
+                        .arg(q(b.name).toHtmlEscaped(), q(s.name).toHtmlEscaped(), q(s.id),
+                             q(s.category).toHtmlEscaped(), q(s.description).toHtmlEscaped(),
+                             q(s.source).toHtmlEscaped()));
+    layout->addWidget(header);
+
+    // Inputs.
+    auto* inBox = new QGroupBox(tr("Inputs"), this);
+    auto* inLayout = new QVBoxLayout(inBox);
+    auto* grid = new ParamGrid(inBox);
+    for (const ParamSpec& p : s.inputs) {
+        const Endpoint e{b.name, p.symbol};
+        ParamRow row;
+        row.spec = p;
+        row.value = d.value(e);
+        if (row.value.provenance.kind == ProvenanceKind::Wired)
+            row.incoming = eval.value(e.str(), false, step);
+        row.apply = [model, e](double v) { return model->setValue(e, v); };
+        row.reset = [model, e] { return model->resetValue(e); };
+        grid->addRow(row);
+    }
+    inLayout->addWidget(grid);
+    layout->addWidget(inBox);
+
+    // Outputs, as the design evaluates now.
+    auto* outBox = new QGroupBox(tr("Outputs"), this);
+    auto* outLayout = new QVBoxLayout(outBox);
+    evalError_ = new QLabel(outBox);
+    evalError_->setObjectName("evaluationError");
+    evalError_->setWordWrap(true);
+    evalError_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    evalError_->setStyleSheet("QLabel { color: #c0392b; }");
+    evalError_->setText(eval.error.isEmpty() ? QString() : tr("The design does not evaluate: %1").arg(eval.error));
+    evalError_->setVisible(!eval.error.isEmpty());
+    outLayout->addWidget(evalError_);
+
+    outputs_ = new QTableWidget(static_cast<int>(s.outputs.size()), 3, outBox);
+    outputs_->setObjectName("outputs");
+    outputs_->setHorizontalHeaderLabels({tr("Output"), tr("Value"), tr("Meaning")});
+    outputs_->verticalHeader()->hide();
+    outputs_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    outputs_->setSelectionMode(QAbstractItemView::NoSelection);
+    outputs_->setWordWrap(false);
+    outputs_->setAlternatingRowColors(true);
+    outputs_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    for (int i = 0; i < static_cast<int>(s.outputs.size()); ++i) {
+        const OutputSpec& o = s.outputs[static_cast<std::size_t>(i)];
+        const QString indent(phaseDepth(s, o) * 3, QChar(' '));
+        auto* sym = new QTableWidgetItem(indent + q(o.symbol));
+        QFont f = sym->font();
+        f.setBold(o.phaseOf.empty());
+        sym->setFont(f);
+        const std::optional<double> v = eval.value(b.name + "." + o.symbol, true, step);
+        auto* val = new QTableWidgetItem(v ? displayValue(*v, o.displayUnit, o.unit) : QString("—"));
+        val->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        auto* meaning = new QTableWidgetItem(q(o.meaning));
+        const QString tip = tr("<b>%1</b> — %2%3<br><i>%4</i>")
+                                .arg(q(o.symbol).toHtmlEscaped(), q(o.meaning).toHtmlEscaped(),
+                                     o.phaseOf.empty() ? QString() : tr("<br>a phase of %1").arg(q(o.phaseOf)),
+                                     q(o.source).toHtmlEscaped());
+        for (QTableWidgetItem* it : {sym, val, meaning})
+            it->setToolTip(tip);
+        meaning->setForeground(QColor(90, 90, 90));
+        outputs_->setItem(i, 0, sym);
+        outputs_->setItem(i, 1, val);
+        outputs_->setItem(i, 2, meaning);
+    }
+    outputs_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    outputs_->setTextElideMode(Qt::ElideRight); // the full meaning is in the tooltip
+    outputs_->resizeColumnsToContents();
+    outputs_->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    outputs_->resizeRowsToContents();
+    int h = outputs_->horizontalHeader()->height() + 2 * outputs_->frameWidth() + 2;
+    for (int i = 0; i < outputs_->rowCount(); ++i)
+        h += outputs_->rowHeight(i);
+    outputs_->setFixedHeight(h);
+    outLayout->addWidget(outputs_);
+    layout->addWidget(outBox);
+    layout->addStretch(1);
+}
+
+QString BlockForm::evaluationError() const
+{
+    return evalError_->isHidden() ? QString() : evalError_->text();
+}
+
+} // namespace cs::app::inspector

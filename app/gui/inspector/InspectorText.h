@@ -1,0 +1,32 @@
+#pragma once
+#include "model/core/ParamSpec.h"
+#include "model/core/Provenance.h"
+
+#include <QColor>
+#include <QString>
+
+#include <string>
+#include <vector>
+
+namespace cs::app::inspector {
+
+inline QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+// A value in its display unit ("6 us", "38 MB/s", "1024", or a choice name).
+QString displayValue(double si, const std::string& displayUnit, Unit unit,
+                     const std::vector<std::string>& choices = {});
+// The same for an input's spec.
+QString displayValue(double si, const ParamSpec& spec);
+// The text an editor starts with (the display value).
+QString editText(double si, const ParamSpec& spec);
+
+// "default", "set by user", "wired from loggp.L_out", "calibrated".
+QString provenanceLabel(const Provenance& p);
+// A longer description for a tooltip (calibration CI, time, nodes, run).
+QString provenanceDetail(const Provenance& p, const ParamSpec& spec);
+QColor provenanceColor(ProvenanceKind k);
+
+} // namespace cs::app::inspector

@@ -1,0 +1,95 @@
+#include "app/gui/inspector/ParamGrid.h"
+#include "app/gui/inspector/InspectorText.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QToolButton>
+
+namespace cs::app::inspector {
+
+ParamGrid::ParamGrid(QWidget* parent) : QWidget(parent)
+{
+    grid_ = new QGridLayout(this);
+    grid_->setContentsMargins(0, 0, 0, 0);
+    grid_->setHorizontalSpacing(6);
+    grid_->setVerticalSpacing(2);
+    grid_->setColumnStretch(1, 1);
+}
+
+ValueField* ParamGrid::addRow(const ParamRow& row)
+{
+    const ParamSpec& s = row.spec;
+    const QString sym = q(s.symbol);
+    const QString tip = tr("<b>%1</b> — %2<br>range %3<br><i>%4</i>")
+                            .arg(sym.toHtmlEscaped(), q(s.meaning).toHtmlEscaped(), q(s.rangeText()).toHtmlEscaped(),
+                                 q(s.source).toHtmlEscaped());
+    const int r = next_;
+    next_ += 2;
+    if (r > 0)
+        grid_->setRowMinimumHeight(r, 24);
+
+    auto* symbol = new QLabel(QString("<b>%1</b>").arg(sym.toHtmlEscaped()), this);
+    symbol->setObjectName("symbol:" + sym);
+    symbol->setToolTip(tip);
+    grid_->addWidget(symbol, r, 0, Qt::AlignTop | Qt::AlignLeft);
+
+    const bool wired = row.value.provenance.kind == ProvenanceKind::Wired;
+    ValueField* field = nullptr;
+    if (wired || !row.apply) {
+        QString text = wired ? tr("← %1").arg(q(row.value.provenance.detail)) : displayValue(row.value.value, s);
+        if (wired && row.incoming)
+            text += QString("  (%1)").arg(displayValue(*row.incoming, s));
+        auto* label = new QLabel(text, this);
+        label->setObjectName("wired:" + sym);
+        label->setToolTip(provenanceDetail(row.value.provenance, s));
+        label->setStyleSheet("QLabel { color: #2a6a36; padding: 3px 2px; }");
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        grid_->addWidget(label, r, 1);
+    } else {
+        field = new ValueField(s, row.value.value, row.apply, this);
+        field->setToolTip(tip);
+        grid_->addWidget(field, r, 1);
+    }
+
+    if (row.reset && !wired) {
+        auto* reset = new QToolButton(this);
+        reset->setObjectName("reset:" + sym);
+        reset->setText("↺");
+        reset->setAutoRaise(true);
+        reset->setToolTip(tr("Reset %1 to its default, %2").arg(sym, displayValue(s.defaultValue, s)));
+        reset->setEnabled(row.value.provenance.kind != ProvenanceKind::Default || row.value.value != s.defaultValue);
+        auto fn = row.reset;
+        connect(reset, &QToolButton::clicked, this, [fn, field] {
+            const QString err = fn();
+            if (field)
+                field->setError(err);
+        });
+        grid_->addWidget(reset, r, 2, Qt::AlignTop);
+    }
+
+    if (row.showProvenance) {
+        const QString text = wired ? tr("wired") : provenanceLabel(row.value.provenance);
+        auto* prov = new QLabel(text, this);
+        prov->setObjectName("provenance:" + sym);
+        prov->setToolTip(provenanceDetail(row.value.provenance, s));
+        const QColor c = provenanceColor(row.value.provenance.kind);
+        prov->setStyleSheet(QString("QLabel { color: %1; border: 1px solid %1; border-radius: 3px;"
+                                    " padding: 0px 4px; font-size: 8pt; }")
+                                .arg(c.name()));
+        grid_->addWidget(prov, r, 3, Qt::AlignTop | Qt::AlignLeft);
+    }
+
+    auto* details = new QLabel(this);
+    details->setObjectName("details:" + sym);
+    details->setWordWrap(true);
+    details->setTextFormat(Qt::RichText);
+    details->setText(QString("<span style='color:#444'>%1</span> · <span style='color:#666'>%2</span>"
+                             "<br><span style='color:#888'><i>%3</i></span>")
+                         .arg(q(s.rangeText()).toHtmlEscaped(), q(s.meaning).toHtmlEscaped(),
+                              q(s.source).toHtmlEscaped()));
+    details->setStyleSheet("QLabel { font-size: 8pt; }");
+    grid_->addWidget(details, r + 1, 1, 1, 3);
+    return field;
+}
+
+} // namespace cs::app::inspector

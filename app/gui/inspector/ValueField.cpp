@@ -1,0 +1,103 @@
+#include "app/gui/inspector/ValueField.h"
+#include "app/gui/inspector/InspectorText.h"
+#include "model/core/ModelError.h"
+
+#include <QComboBox>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+namespace cs::app::inspector {
+
+ValueField::ValueField(const ParamSpec& spec, double value, Apply apply, QWidget* parent)
+    : QWidget(parent), spec_(spec), apply_(std::move(apply))
+{
+    const QString sym = q(spec_.symbol);
+    setObjectName("field:" + sym);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(1);
+
+    if (!spec_.choices.empty()) {
+        combo_ = new QComboBox(this);
+        combo_->setObjectName("edit:" + sym);
+        for (const std::string& c : spec_.choices)
+            combo_->addItem(q(c));
+        combo_->setCurrentIndex(static_cast<int>(value));
+        connect(combo_, &QComboBox::activated, this, [this](int index) {
+            if (!apply_)
+                return;
+            const QString err = apply_(static_cast<double>(index));
+            setError(err);
+        });
+        layout->addWidget(combo_);
+    } else {
+        edit_ = new QLineEdit(this);
+        edit_->setObjectName("edit:" + sym);
+        original_ = editText(value, spec_);
+        edit_->setText(original_);
+        const bool plain = spec_.unit == Unit::Count || spec_.unit == Unit::Ratio;
+        const QString exact = q(formatNumber(value)) + (plain ? QString() : " " + q(std::string(unitSymbol(spec_.unit))));
+        edit_->setToolTip(tr("Exactly %1. Type a value with a unit, e.g. %2; Enter applies, Esc reverts.")
+                              .arg(exact, displayValue(spec_.defaultValue, spec_)));
+        edit_->installEventFilter(this);
+        connect(edit_, &QLineEdit::editingFinished, this, [this] {
+            if (edit_->isModified())
+                commit();
+        });
+        layout->addWidget(edit_);
+    }
+    error_ = new QLabel(this);
+    error_->setObjectName("error:" + sym);
+    error_->setWordWrap(true);
+    error_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    error_->setStyleSheet("QLabel { color: #c0392b; font-size: 8pt; }");
+    error_->hide();
+    layout->addWidget(error_);
+}
+
+QString ValueField::errorText() const
+{
+    return error_->isHidden() ? QString() : error_->text();
+}
+
+void ValueField::setError(const QString& text)
+{
+    error_->setText(text);
+    error_->setVisible(!text.isEmpty());
+    if (edit_)
+        edit_->setStyleSheet(text.isEmpty() ? QString() : QString("QLineEdit { border: 1px solid #c0392b; }"));
+}
+
+bool ValueField::commit()
+{
+    if (!edit_ || !apply_)
+        return false;
+    double v = 0.0;
+    try {
+        v = spec_.parse(edit_->text().trimmed().toStdString());
+    } catch (const ModelError& e) {
+        setError(tr("%1: %2 (valid range %3)").arg(q(spec_.symbol), q(e.what()), q(spec_.rangeText())));
+        return false;
+    }
+    const QString err = apply_(v);
+    setError(err);
+    if (!err.isEmpty())
+        return false;
+    edit_->setModified(false);
+    return true;
+}
+
+bool ValueField::eventFilter(QObject* watched, QEvent* e)
+{
+    if (watched == edit_ && e->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(e)->key() == Qt::Key_Escape) {
+        edit_->setText(original_);
+        edit_->setModified(false);
+        setError({});
+        return true;
+    }
+    return QWidget::eventFilter(watched, e);
+}
+
+} // namespace cs::app::inspector
