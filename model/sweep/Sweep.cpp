@@ -101,7 +101,7 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
         }
     };
     for (std::size_t p = 0; p < points; ++p)
-        decode(p, &table.axisValues[p * axes.size()]);
+        decode(p, table.axisValues.data() + p * axes.size()); // data(): there may be no axes
 
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
     const unsigned nthreads =
@@ -126,7 +126,7 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
                 break;
             const std::size_t end = std::min(points, begin + kChunk);
             for (std::size_t p = begin; p < end; ++p) {
-                const double* av = &table.axisValues[p * axes.size()];
+                const double* av = table.axisValues.data() + p * axes.size();
                 for (std::size_t v = 0; v < V; ++v) {
                     const VariantSlots& vs = variants[v];
                     const std::size_t row = p * V + v;
