@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 namespace cs {
 
@@ -370,6 +371,10 @@ Plan Design::compile() const
         step.copyEnd = static_cast<std::uint32_t>(plan.copies_.size());
         plan.steps_.push_back(step);
     }
+    plan.ranges_.assign(plan.initial_.size(), {-HUGE_VAL, HUGE_VAL, false});
+    for (std::size_t slot = 0; slot < plan.inputSpecs_.size(); ++slot)
+        if (const ParamSpec* spec = plan.inputSpecs_[slot])
+            plan.ranges_[slot] = {spec->min, spec->max, spec->integer};
     std::sort(names.begin(), names.end());
     plan.names_ = std::move(names);
     return plan;

@@ -108,14 +108,13 @@ bool Plan::run(double* slots, EvalError* err, const std::vector<std::uint32_t>* 
         for (std::uint32_t c = s.copyBegin; c < s.copyEnd; ++c)
             slots[copies_[c].to] = slots[copies_[c].from];
         const double* in = slots + s.inBase;
-        const auto& specs = s.block->spec().inputs;
+        const Range* range = ranges_.data() + s.inBase;
         for (std::uint32_t i = 0; i < s.nIn; ++i) {
-            const ParamSpec& p = specs[i];
             const double v = in[i];
             // The negated form also rejects NaN.
-            if (!(v >= p.min && v <= p.max) || (p.integer && std::floor(v) != v))
+            if (!(v >= range[i].min && v <= range[i].max) || (range[i].integer && std::floor(v) != v))
                 return fail(err, EvalError::Kind::InputRange, static_cast<int>(si), static_cast<int>(i), slots,
-                            p.rangeProblem(v));
+                            s.block->spec().inputs[i].rangeProblem(v));
         }
         std::string problem = s.block->check(in);
         if (!problem.empty())

@@ -92,6 +92,14 @@ private:
     std::vector<std::uint8_t> wiredInput_; // per slot
     std::vector<std::pair<std::string, std::uint32_t>> names_; // path -> slot, sorted
     std::vector<const ParamSpec*> inputSpecs_;  // per slot, or nullptr
+    // Each slot's valid range, packed so the per-pass check reads one small
+    // array instead of the specs (unbounded for outputs).
+    struct Range {
+        double min;
+        double max;
+        bool integer;
+    };
+    std::vector<Range> ranges_; // per slot
     std::vector<const OutputSpec*> outputSpecs_; // per slot, or nullptr
 };
 
