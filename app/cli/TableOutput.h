@@ -7,6 +7,7 @@
 namespace cs::cli {
 
 // Writes a sweep table: one row per point and variant, axis values first.
+// writeCsv is cs::plots::writeSweepCsv, the one CSV writer the GUI shares.
 void writeCsv(const SweepTable& t, std::ostream& out);
 void writeText(const SweepTable& t, std::ostream& out);
 nlohmann::json tableToJson(const SweepTable& t);

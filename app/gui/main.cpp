@@ -1,9 +1,26 @@
 #include "app/gui/mainwindow/MainWindow.h"
 
+#include "app/gui/sweeppanel/SweepPanel.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDockWidget>
+#include <QTimer>
 
-// clusterscope [FILE | --preset NAME]
+// Saves the whole window to `path` once the sweep panel has drawn (or after
+// 10 s), then quits: how the README's screenshots are made (scripts/screenshots.sh).
+static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path)
+{
+    auto shoot = [&w, path] {
+        const bool ok = w.grab().save(path);
+        QApplication::exit(ok ? 0 : 1);
+    };
+    auto* sweep = w.sweepPanel();
+    QObject::connect(sweep, &cs::app::SweepPanel::sensitivityUpdated, &w, [shoot] { QTimer::singleShot(300, shoot); });
+    QTimer::singleShot(10000, &w, shoot);
+}
+
+// clusterscope [FILE | --preset NAME] [--tab N] [--size WxH] [--dock NAME] [--screenshot PNG]
 int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
@@ -17,12 +34,22 @@ int main(int argc, char** argv)
     parser.addVersionOption();
     parser.addOption({"preset", "Open the preset NAME.", "NAME"});
     parser.addOption({"tab", "Show the topology (0) or blocks (1) tab.", "INDEX", "0"});
+    parser.addOption({"size", "Resize the window to WxH pixels.", "WxH"});
+    parser.addOption({"dock", "Show and enlarge the dock whose object name is NAME (e.g. sweepDock).", "NAME"});
+    parser.addOption({"screenshot", "Save the window to PNG once the plots are drawn, then quit.", "PNG"});
     parser.addPositionalArgument("file", "A design file to open.");
     parser.process(app);
 
     cs::app::MainWindow w;
+    if (parser.isSet("size")) {
+        const QStringList wh = parser.value("size").split('x');
+        if (wh.size() == 2)
+            w.resize(wh[0].toInt(), wh[1].toInt());
+    }
     w.show();
-    if (!w.offerRecovery()) {
+    if (parser.isSet("screenshot"))
+        screenshotWhenReady(w, parser.value("screenshot"));
+    if (parser.isSet("screenshot") || !w.offerRecovery()) {
         if (!parser.positionalArguments().isEmpty())
             w.openFile(parser.positionalArguments().front());
         else if (parser.isSet("preset"))
@@ -30,5 +57,13 @@ int main(int argc, char** argv)
     }
     if (parser.isSet("tab"))
         w.showTab(parser.value("tab").toInt());
+    if (parser.isSet("dock")) {
+        if (auto* d = w.findChild<QDockWidget*>(parser.value("dock"))) {
+            d->show();
+            d->raise();
+            const bool bottom = w.dockWidgetArea(d) == Qt::BottomDockWidgetArea;
+            w.resizeDocks({d}, {bottom ? w.height() / 2 : w.width() / 3}, bottom ? Qt::Vertical : Qt::Horizontal);
+        }
+    }
     return app.exec();
 }

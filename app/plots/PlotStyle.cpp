@@ -1,4 +1,12 @@
 #include "app/plots/PlotStyle.h"
+#include "model/core/ModelError.h"
+#include "model/core/Plan.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
 
 namespace cs::plots {
 
@@ -9,6 +17,453 @@ QColor variantColor(int i)
                                     QColor(204, 121, 167), QColor(230, 159, 0), QColor(86, 180, 233),
                                     QColor(240, 228, 66), QColor(0, 0, 0)};
     return colors[static_cast<unsigned>(i) % 8];
+}
+
+QColor phaseColor(int i)
+{
+    // Tableau 20: ten hues, each dark then light, readable as adjacent
+    // stacked segments; designs with many phases rarely show 20 at one point.
+    static const QColor colors[] = {
+        QColor(78, 121, 167),  QColor(242, 142, 43),  QColor(225, 87, 89),   QColor(118, 183, 178),
+        QColor(89, 161, 79),   QColor(237, 201, 72),  QColor(176, 122, 161), QColor(255, 157, 167),
+        QColor(156, 117, 95),  QColor(186, 176, 172), QColor(160, 203, 232), QColor(255, 190, 125),
+        QColor(255, 157, 154), QColor(134, 188, 182), QColor(140, 209, 125), QColor(241, 206, 99),
+        QColor(212, 166, 200), QColor(250, 191, 210), QColor(215, 181, 166), QColor(121, 112, 110)};
+    return colors[static_cast<unsigned>(i) % 20];
+}
+
+Qt::PenStyle groupPenStyle(int i)
+{
+    static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
+                                          Qt::DashDotDotLine};
+    return styles[static_cast<unsigned>(i) % 5];
+}
+
+ScaleUnit timeUnitFor(double maxSeconds)
+{
+    const double m = std::abs(maxSeconds);
+    if (!(m > 0) || m >= 1.0)
+        return {1.0, "s"};
+    if (m >= 1e-3)
+        return {1e-3, "ms"};
+    if (m >= 1e-6)
+        return {1e-6, "us"};
+    return {1e-9, "ns"};
+}
+
+ScaleUnit scaleFor(Unit unit, double maxAbs)
+{
+    const double m = std::abs(maxAbs);
+    struct Step {
+        double scale;
+        const char* name;
+    };
+    auto pick = [m](std::initializer_list<Step> steps) {
+        // The largest unit that keeps the value at 1 or more.
+        ScaleUnit best{steps.begin()->scale, steps.begin()->name};
+        for (const Step& st : steps)
+            if (m >= st.scale)
+                best = {st.scale, st.name};
+        return best;
+    };
+    switch (unit) {
+    case Unit::Seconds:
+        return timeUnitFor(maxAbs);
+    case Unit::BytesPerSecond:
+        return pick({{1, "B/s"}, {1e3, "KB/s"}, {1e6, "MB/s"}, {1e9, "GB/s"}});
+    case Unit::Bytes:
+        return pick({{1, "B"}, {1024, "KiB"}, {1048576, "MiB"}, {1073741824, "GiB"}});
+    case Unit::SecondsPerByte:
+        return pick({{1e-12, "ps/B"}, {1e-9, "ns/B"}, {1e-6, "us/B"}, {1e-3, "ms/B"}, {1, "s/B"}});
+    case Unit::PerSecond:
+        return pick({{1, "1/s"}, {1e3, "k/s"}, {1e6, "M/s"}});
+    case Unit::USD:
+        return {1, "USD"};
+    default:
+        return {1, ""};
+    }
+}
+
+namespace {
+std::optional<Unit> outputUnit(const Plan& plan, const std::string& path)
+{
+    const int slot = plan.slotOf(path);
+    if (slot < 0)
+        return std::nullopt;
+    if (const OutputSpec* o = plan.outputSpecAt(slot))
+        return o->unit;
+    if (const ParamSpec* p = plan.inputSpecAt(slot))
+        return p->unit;
+    return std::nullopt;
+}
+std::string symbolOf(const std::string& path)
+{
+    const auto dot = path.rfind('.');
+    return dot == std::string::npos ? path : path.substr(dot + 1);
+}
+} // namespace
+
+Quantity totalQuantity(const DesignDocument& doc)
+{
+    Quantity q;
+    try {
+        const Plan plan = doc.design.compile();
+        std::optional<Unit> unit;
+        std::string symbol;
+        bool sameUnit = true, sameSymbol = true;
+        const auto variants = doc.effectiveVariants();
+        for (const Variant& v : variants) {
+            const auto u = outputUnit(plan, v.total);
+            if (!u || (unit && *u != *unit))
+                sameUnit = false;
+            else
+                unit = u;
+            const std::string s = symbolOf(v.total);
+            if (!symbol.empty() && s != symbol)
+                sameSymbol = false;
+            symbol = s;
+        }
+        if (variants.empty() || !sameUnit || !unit)
+            return q;
+        q.unit = *unit;
+        q.symbol = sameSymbol ? QString::fromStdString(symbol)
+                   : q.unit == Unit::Seconds ? QString("T")
+                   : q.unit == Unit::BytesPerSecond ? QString("throughput")
+                                                    : QString("total");
+    } catch (const ModelError&) {
+        // A design that does not compile has no sweep either: the default will do.
+    }
+    return q;
+}
+
+Quantity outputQuantity(const DesignDocument& doc, const std::string& path)
+{
+    Quantity q;
+    q.symbol = QString::fromStdString(path);
+    try {
+        if (const auto u = outputUnit(doc.design.compile(), path))
+            q.unit = *u;
+    } catch (const ModelError&) {
+    }
+    return q;
+}
+
+QString quantityLabel(const Quantity& q, const ScaleUnit& unit)
+{
+    return unit.name.isEmpty() ? q.symbol : QString("%1 (%2)").arg(q.symbol, unit.name);
+}
+
+QString formatWithUnit(double scaled, const ScaleUnit& unit)
+{
+    return unit.name.isEmpty() ? formatValue(scaled) : formatValue(scaled) + " " + unit.name;
+}
+
+int variantShape(int i)
+{
+    static const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
+                                                           QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond};
+    return shapes[(static_cast<unsigned>(i) / 8) % 4];
+}
+
+AxisDescription describeParameter(const DesignDocument& doc, const std::string& path)
+{
+    AxisDescription d;
+    d.label = QString::fromStdString(path);
+    try {
+        const Plan plan = doc.design.compile();
+        // (VariantSlots.h's writableSlot would say why a path is unusable, but
+        // its member `slots` collides with Qt's macro; any slot's spec will do.)
+        const int slot = plan.slotOf(path);
+        const ParamSpec* spec = slot >= 0 ? plan.inputSpecAt(slot) : nullptr;
+        if (!spec)
+            return d;
+        if (spec->unit == Unit::Count || spec->unit == Unit::Ratio) {
+            // A count's "unit" is what it counts: say so from the meaning's first words.
+            QString meaning = QString::fromStdString(spec->meaning);
+            const int cut = meaning.indexOf(QRegularExpression("[;,(]"));
+            if (cut > 0)
+                meaning = meaning.left(cut);
+            meaning = meaning.trimmed();
+            if (!meaning.isEmpty() && meaning.size() <= 28)
+                d.label += " (" + meaning + ")";
+            return d;
+        }
+        const std::string unitName = spec->displayUnit.empty() ? std::string(unitSymbol(spec->unit)) : spec->displayUnit;
+        if (auto du = findDisplayUnit(unitName))
+            d.unit = {du->scale, QString::fromUtf8(du->name.data(), static_cast<int>(du->name.size()))};
+        else
+            d.unit = {1.0, QString::fromStdString(unitName)};
+        d.label += " (" + d.unit.name + ")";
+    } catch (const ModelError&) {
+        // An unknown path: the bare path is the best label there is.
+    }
+    return d;
+}
+
+QString formatValue(double v)
+{
+    if (std::isnan(v))
+        return QStringLiteral("-");
+    return QString::number(v, 'g', 4);
+}
+
+void resetPlot(QCustomPlot* plot, const QString& title)
+{
+    plot->clearGraphs();
+    plot->clearPlottables();
+    plot->clearItems();
+    for (QCPAxis* axis : {plot->xAxis, plot->yAxis}) {
+        axis->setScaleType(QCPAxis::stLinear);
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        axis->setLabel({});
+        axis->setTickLabelRotation(0);
+        axis->grid()->setSubGridVisible(false);
+        axis->setRange(0, 1);
+    }
+    QFont labelFont = plot->font();
+    labelFont.setPointSizeF(labelFont.pointSizeF() > 0 ? labelFont.pointSizeF() : 9);
+    plot->xAxis->setLabelFont(labelFont);
+    plot->yAxis->setLabelFont(labelFont);
+
+    QCPLayoutGrid* layout = plot->plotLayout();
+    QCPTextElement* titleElement = qobject_cast<QCPTextElement*>(layout->element(0, 0));
+    if (!titleElement) {
+        layout->insertRow(0);
+        QFont f = plot->font();
+        f.setBold(true);
+        f.setPointSizeF(f.pointSizeF() > 0 ? f.pointSizeF() + 1 : 10);
+        titleElement = new QCPTextElement(plot, title, f);
+        layout->addElement(0, 0, titleElement);
+        layout->setRowStretchFactor(0, 0.001);
+    }
+    titleElement->setText(title);
+    plot->legend->setVisible(true);
+    QFont legendFont = plot->font();
+    plot->legend->setFont(legendFont);
+    plot->legend->setBrush(QBrush(QColor(255, 255, 255, 220)));
+    plot->legend->setBorderPen(QPen(QColor(160, 160, 160)));
+}
+
+void setLogScale(QCPAxis* axis, bool log, double min, double max)
+{
+    if (!log) {
+        axis->setScaleType(QCPAxis::stLinear);
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        axis->grid()->setSubGridVisible(false);
+        return;
+    }
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    auto ticker = QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog);
+    const bool octaves = min > 0 && max > 0 && std::log2(max / min) <= 12;
+    ticker->setLogBase(octaves ? 2 : 10);
+    ticker->setSubTickCount(octaves ? 0 : 8);
+    axis->setTicker(ticker);
+    axis->setNumberFormat("g");
+    axis->setNumberPrecision(6);
+    axis->grid()->setSubGridVisible(false); // sub-ticks are enough; a sub-grid is noise
+}
+
+namespace {
+// The default ticker's readable steps (1, 2, 2.5, 5 x 10^n), never below 1
+// and rounded down to a whole number (2.5 -> 2), so counts get whole ticks.
+class IntegerTicker : public QCPAxisTicker {
+protected:
+    double getTickStep(const QCPRange& range) override
+    {
+        const double step = QCPAxisTicker::getTickStep(range);
+        return step < 1.0 ? 1.0 : std::floor(step);
+    }
+    int getSubTickCount(double tickStep) override
+    {
+        return tickStep <= 1.0 ? 0 : QCPAxisTicker::getSubTickCount(tickStep);
+    }
+};
+} // namespace
+
+void setIntegerTicks(QCPAxis* axis)
+{
+    axis->setTicker(QSharedPointer<QCPAxisTicker>(new IntegerTicker));
+}
+
+void setPaddedRange(QCPAxis* axis, double lo, double hi, double pad)
+{
+    if (!std::isfinite(lo) || !std::isfinite(hi)) {
+        axis->setRange(0, 1);
+        return;
+    }
+    if (axis->scaleType() == QCPAxis::stLogarithmic) {
+        if (lo <= 0)
+            lo = hi > 0 ? hi / 10 : 1;
+        if (hi <= 0)
+            hi = lo * 10;
+        const double f = std::pow(hi / lo, pad);
+        const double m = f > 1.05 ? f : 1.15;
+        axis->setRange(lo / m, hi * m);
+        return;
+    }
+    if (lo == hi) {
+        const double d = lo == 0 ? 1 : std::abs(lo) * 0.1;
+        axis->setRange(lo - d, hi + d);
+        return;
+    }
+    const double d = (hi - lo) * pad;
+    axis->setRange(lo - d, hi + d);
+}
+
+namespace {
+
+constexpr const char* kLegendColumnProperty = "csLegendColumn";
+constexpr int kMinInsideHeight = 360; // below this a legend inside would hide the data
+constexpr const char* kPlaceProperty = "csLegendPlace";
+constexpr const char* kCornerProperty = "csLegendCorner";
+constexpr const char* kColumnsProperty = "csLegendColumns";
+
+// Takes the legend out of wherever it is, leaving no empty row or column.
+void detachLegend(QCustomPlot* plot)
+{
+    QCPLegend* legend = plot->legend;
+    if (QCPLayout* current = legend->layout()) {
+        current->take(legend);
+        // The right-hand column legendRight() made goes with it.
+        if (current->property(kLegendColumnProperty).toBool())
+            plot->plotLayout()->remove(current);
+        plot->plotLayout()->simplify();
+    }
+}
+
+// The legend in its own column right of the axis rect, items stacked.
+void legendRight(QCustomPlot* plot)
+{
+    QCPLegend* legend = plot->legend;
+    QCPLayoutGrid* layout = plot->plotLayout();
+    int row = -1, col = -1;
+    auto locate = [&] {
+        for (int r = 0; r < layout->rowCount(); ++r)
+            for (int c = 0; c < layout->columnCount(); ++c)
+                if (layout->hasElement(r, c) && layout->element(r, c) == plot->axisRect()) {
+                    row = r;
+                    col = c;
+                }
+    };
+    locate();
+    // The legend sits at the top of a column of its own: a grid cell's
+    // maximum height caps its whole row, so capping the legend directly in
+    // the axis rect's row would shrink the axis rect to the legend's height.
+    QCPLayout* column = legend->layout();
+    const bool placed = column && column->property(kLegendColumnProperty).toBool() &&
+                        layout->hasElement(row, col + 1) && layout->element(row, col + 1) == column;
+    if (!placed) {
+        detachLegend(plot);
+        locate();
+        auto* grid = new QCPLayoutGrid;
+        grid->setProperty(kLegendColumnProperty, true);
+        layout->addElement(row, col + 1, grid);
+        grid->addElement(0, 0, legend);
+        grid->addElement(1, 0, new QCPLayoutElement(plot));
+        grid->setRowStretchFactor(0, 0.001);
+        grid->setRowSpacing(0);
+        layout->setColumnStretchFactor(col + 1, 0.001);
+    }
+    legend->setWrap(0);
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setMargins(QMargins(4, 8, 6, 4));
+    // Items at the top of the column, not spread over its height.
+    legend->setMaximumSize(QWIDGETSIZE_MAX, legend->minimumOuterSizeHint().height());
+    legend->setLayer("legend");
+}
+
+} // namespace
+
+void placeLegendInside(QCustomPlot* plot, Qt::Alignment corner)
+{
+    plot->setProperty(kPlaceProperty, "inside");
+    plot->setProperty(kCornerProperty, static_cast<int>(corner));
+    QCPLegend* legend = plot->legend;
+    legend->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+    if (plot->height() < kMinInsideHeight) {
+        legendRight(plot);
+        return;
+    }
+    QCPLayoutInset* inset = plot->axisRect()->insetLayout();
+    if (legend->layout() != inset) {
+        detachLegend(plot);
+        inset->addElement(legend, corner);
+    }
+    for (int i = 0; i < inset->elementCount(); ++i)
+        if (inset->elementAt(i) == legend)
+            inset->setInsetAlignment(i, corner);
+    legend->setWrap(0);
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    legend->setBrush(QBrush(QColor(255, 255, 255, 220)));
+    legend->setBorderPen(QPen(QColor(160, 160, 160)));
+    legend->setMargins(QMargins(7, 5, 7, 4));
+}
+
+void refitLegend(QCustomPlot* plot)
+{
+    if (!plot->legend || !plot->legend->visible())
+        return;
+    const QString place = plot->property(kPlaceProperty).toString();
+    if (place == "inside")
+        placeLegendInside(plot, static_cast<Qt::Alignment>(plot->property(kCornerProperty).toInt()));
+    else if (place == "below")
+        placeLegendBelow(plot, plot->property(kColumnsProperty).toInt());
+}
+
+void placeLegendBelow(QCustomPlot* plot, int columns)
+{
+    plot->setProperty(kPlaceProperty, "below");
+    plot->setProperty(kColumnsProperty, columns);
+    plot->legend->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+    // itemCount() counts the empty cells of a wrapped grid too.
+    QFontMetrics fm(plot->font());
+    int items = 0, widest = 40;
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+        if (auto* pi = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) {
+            ++items;
+            widest = std::max(widest, fm.horizontalAdvance(pi->plottable()->name()));
+        }
+    QFont f = plot->font();
+    if (items > 9 && f.pointSizeF() > 7) {
+        f.setPointSizeF(f.pointSizeF() - 1);
+        widest = widest * 9 / 10;
+    }
+    plot->legend->setFont(f); // and every item's
+    if (columns <= 0) {
+        // Columns as wide as the longest entry allows across the plot's width.
+        const int cell = widest + 32 + 24; // icon, its padding, column gap
+        columns = std::clamp(std::max(plot->width(), 200) / cell, 1, 8);
+        if (items > 0)
+            columns = std::min(columns, items);
+    }
+    QCPLegend* legend = plot->legend;
+    QCPLayoutGrid* layout = plot->plotLayout();
+    if (legend->layout() != layout || layout->columnCount() > 1) {
+        detachLegend(plot);
+        const int row = layout->rowCount();
+        layout->addElement(row, 0, legend);
+        layout->setRowStretchFactor(row, 0.001);
+    }
+    // Wrap first, then re-lay the items out row by row.
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setMargins(QMargins(6, 0, 6, 4));
+}
+
+void showMessage(QCustomPlot* plot, const QString& text)
+{
+    auto* label = new QCPItemText(plot);
+    label->position->setType(QCPItemPosition::ptAxisRectRatio);
+    label->position->setCoords(0.5, 0.5);
+    label->setPositionAlignment(Qt::AlignCenter);
+    label->setText(text);
+    label->setColor(QColor(120, 120, 120));
+    label->setClipToAxisRect(false);
+    plot->legend->setVisible(false);
 }
 
 } // namespace cs::plots

@@ -1,10 +1,502 @@
+// VariantSlots.h first: it has a member named `slots`, which Qt's headers
+// turn into a macro.
+#include "model/sweep/VariantSlots.h"
+
 #include "app/gui/sweeppanel/SweepPanel.h"
+#include "app/document/DocumentModel.h"
+#include "app/gui/sweeppanel/ChartView.h"
+#include "app/gui/sweeppanel/SweepAxesEditor.h"
+#include "app/plots/BreakdownChart.h"
+#include "app/plots/ParetoChart.h"
+#include "app/plots/PlotExport.h"
+#include "app/plots/SpeedupChart.h"
+#include "app/plots/SweepCsv.h"
+#include "app/plots/SweepDefaults.h"
+#include "app/plots/TableSlice.h"
+#include "app/plots/TornadoChart.h"
+#include "app/sweep/SweepJob.h"
+#include "model/core/ModelError.h"
+#include "model/core/Plan.h"
+#include "model/sweep/SweepAxis.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QTabWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include <cmath>
+#include <set>
+#include <sstream>
 
 namespace cs::app {
 
-// Placeholder until the sweep panel lands.
-SweepPanel::SweepPanel(DocumentModel*, QWidget* parent) : QWidget(parent) {}
-void SweepPanel::exportPlot() {}
-void SweepPanel::exportCsv() {}
+namespace sweeppanel {
+// What a background sensitivity run hands back.
+struct SensitivityOutcome {
+    quint64 generation = 0;
+    QString variant;
+    SensitivityResult result;
+    QString error;
+};
+} // namespace sweeppanel
+
+using sweeppanel::ChartView;
+using sweeppanel::SensitivityOutcome;
+
+namespace {
+constexpr int kDebounceMs = 100; // an edit burst (typing, dragging a value) starts one sweep
+}
+
+SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
+    : QWidget(parent), model_(model), job_(new SweepJob(this)), debounce_(new QTimer(this))
+{
+    debounce_->setSingleShot(true);
+    debounce_->setInterval(kDebounceMs);
+
+    // Left: what to sweep and how to show it. Right: the charts.
+    auto* controls = new QWidget(this);
+    auto* side = new QVBoxLayout(controls);
+    side->setContentsMargins(0, 0, 0, 0);
+    auto* axesBox = new QGroupBox(tr("Swept parameters"), controls);
+    auto* axesLayout = new QVBoxLayout(axesBox);
+    axesLayout->setContentsMargins(6, 6, 6, 6);
+    axesEditor_ = new sweeppanel::SweepAxesEditor(axesBox);
+    axesLayout->addWidget(axesEditor_);
+    side->addWidget(axesBox);
+
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    log_ = new QCheckBox(tr("Logarithmic axes"), controls);
+    log_->setToolTip(tr("Log scale on both axes of the speedup and Pareto charts"));
+    form->addRow(log_);
+    breakdownAt_ = new QComboBox(controls);
+    breakdownAt_->setToolTip(tr("The value of the speedup parameter (or the first swept parameter) at which "
+                                "the phase breakdown and the sensitivity are shown"));
+    breakdownLabel_ = new QLabel(tr("P for breakdown:"), controls);
+    form->addRow(breakdownLabel_, breakdownAt_);
+    sensVariant_ = new QComboBox(controls);
+    sensVariant_->setToolTip(tr("The variant whose sensitivity the tornado chart shows"));
+    form->addRow(tr("Sensitivity of:"), sensVariant_);
+    side->addLayout(form);
+
+    auto* progressRow = new QHBoxLayout;
+    progress_ = new QProgressBar(controls);
+    progress_->setTextVisible(true);
+    cancel_ = new QPushButton(tr("Cancel"), controls);
+    cancel_->setToolTip(tr("Stop the sweep; the charts keep the last result"));
+    progressRow->addWidget(progress_, 1);
+    progressRow->addWidget(cancel_);
+    side->addLayout(progressRow);
+    status_ = new QLabel(controls);
+    status_->setWordWrap(true);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    side->addWidget(status_);
+    side->addStretch(1);
+    auto* exportRow = new QHBoxLayout;
+    auto* exportPlotButton = new QPushButton(tr("Export plot..."), controls);
+    exportPlotButton->setToolTip(tr("Save the chart shown as PNG, SVG or PDF"));
+    auto* exportCsvButton = new QPushButton(tr("Export CSV..."), controls);
+    exportCsvButton->setToolTip(tr("Save the sweep table as CSV (the format of clusterscope-cli sweep --csv)"));
+    exportRow->addWidget(exportPlotButton);
+    exportRow->addWidget(exportCsvButton);
+    side->addLayout(exportRow);
+    controls->setMinimumWidth(250);
+    controls->setMaximumWidth(340);
+
+    tabs_ = new QTabWidget(this);
+    const char* names[] = {QT_TR_NOOP("Speedup"), QT_TR_NOOP("Breakdown"), QT_TR_NOOP("Pareto"),
+                           QT_TR_NOOP("Sensitivity")};
+    for (int i = 0; i < 4; ++i) {
+        charts_[i] = new ChartView(tabs_);
+        tabs_->addTab(charts_[i], tr(names[i]));
+    }
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(controls);
+    layout->addWidget(tabs_, 1);
+
+    connect(debounce_, &QTimer::timeout, this, &SweepPanel::recompute);
+    connect(model_, &DocumentModel::documentReset, this, [this] { onDocumentChanged(true); });
+    connect(model_, &DocumentModel::designChanged, this, [this] { onDocumentChanged(false); });
+    connect(axesEditor_, &sweeppanel::SweepAxesEditor::axesEdited, this, &SweepPanel::applyAxes);
+    connect(job_, &SweepJob::finished, this, &SweepPanel::onFinished);
+    connect(job_, &SweepJob::failed, this, &SweepPanel::onFailed);
+    connect(job_, &SweepJob::cancelled, this, &SweepPanel::onCancelled);
+    connect(job_, &SweepJob::progress, this, [this](qint64 done, qint64 total) {
+        progress_->setRange(0, static_cast<int>(std::min<qint64>(total, 1 << 30)));
+        progress_->setValue(static_cast<int>(std::min<qint64>(done, 1 << 30)));
+    });
+    connect(cancel_, &QPushButton::clicked, this, &SweepPanel::cancel);
+    connect(log_, &QCheckBox::toggled, this, [this] { redrawSweepCharts(); });
+    connect(breakdownAt_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i < 0)
+            return;
+        at_ = breakdownAt_->itemData(i).toDouble();
+        redrawBreakdown();
+        startSensitivity();
+    });
+    connect(sensVariant_, &QComboBox::currentIndexChanged, this, [this] { startSensitivity(); });
+    connect(&sensWatcher_, &QFutureWatcherBase::finished, this, &SweepPanel::onSensitivityDone);
+    connect(exportPlotButton, &QPushButton::clicked, this, &SweepPanel::exportPlot);
+    connect(exportCsvButton, &QPushButton::clicked, this, &SweepPanel::exportCsv);
+
+    setComputing(false);
+    onDocumentChanged(true);
+}
+
+SweepPanel::~SweepPanel()
+{
+    debounce_->stop();
+    job_->cancel();
+    sensWatcher_.waitForFinished();
+}
+
+bool SweepPanel::isComputing() const
+{
+    return cancel_->isVisible() || job_->isRunning();
+}
+
+QCustomPlot* SweepPanel::plot(Chart chart) const
+{
+    return charts_[chart];
+}
+
+ChartView* SweepPanel::chartView(Chart chart) const
+{
+    return charts_[chart];
+}
+
+QString SweepPanel::statusText() const
+{
+    return status_->text();
+}
+
+void SweepPanel::scheduleRecompute()
+{
+    debounce_->start();
+}
+
+void SweepPanel::onDocumentChanged(bool reset)
+{
+    const DesignDocument& doc = model_->doc();
+    axesEditor_->setAxes(doc, plots::chartAxes(doc));
+    if (reset)
+        axesEditor_->setError({});
+    fillVariantSelector();
+    scheduleRecompute();
+}
+
+void SweepPanel::applyAxes(const std::vector<SweepAxis>& axes)
+{
+    const QString problem = model_->editDesign(tr("Set swept parameters"), [&](DesignDocument& d) {
+        const Plan plan = d.design.compile();
+        std::set<std::string> seen;
+        for (const SweepAxis& a : axes) {
+            if (a.path.empty())
+                throw ModelError("a swept parameter needs a name");
+            if (!seen.insert(a.path).second)
+                throw ModelError(a.path + " is swept twice");
+            const int slot = writableSlot(plan, a.path);
+            try {
+                parseAxisValues(a.spec, plan.inputSpecAt(slot)->unit);
+            } catch (const ModelError& e) {
+                throw ModelError(a.path + ": " + e.what());
+            }
+        }
+        d.sweep.axes = axes;
+    });
+    axesEditor_->setError(problem);
+}
+
+void SweepPanel::recompute()
+{
+    debounce_->stop();
+    const DesignDocument& doc = model_->doc();
+    std::vector<SweepAxisValues> axes;
+    try {
+        const Plan plan = doc.design.compile();
+        for (const SweepAxis& a : plots::chartAxes(doc)) {
+            const int slot = writableSlot(plan, a.path);
+            axes.push_back({a.path, parseAxisValues(a.spec, plan.inputSpecAt(slot)->unit)});
+        }
+    } catch (const ModelError& e) {
+        job_->cancel();
+        onFailed(QString::fromStdString(e.what()));
+        return;
+    }
+    if (axes.empty()) {
+        // Not an error: a new design has nothing to sweep yet.
+        job_->cancel();
+        clearCharts(tr("add a parameter to sweep"));
+        setComputing(false);
+        setStatus(tr("Nothing to sweep: add a parameter above."));
+        return;
+    }
+    pendingDoc_ = doc;
+    progress_->setRange(0, 0); // busy until the first progress report
+    setComputing(true);
+    setStatus(tr("computing..."));
+    job_->start(doc, std::move(axes));
+}
+
+void SweepPanel::cancel()
+{
+    debounce_->stop();
+    if (job_->isRunning() || cancel_->isVisible())
+        job_->cancel();
+}
+
+void SweepPanel::setComputing(bool on)
+{
+    progress_->setVisible(on);
+    cancel_->setVisible(on);
+    cancel_->setEnabled(on);
+}
+
+void SweepPanel::setStatus(const QString& text, bool error)
+{
+    status_->setText(text);
+    status_->setStyleSheet(error ? "color: #b00000" : "");
+}
+
+void SweepPanel::onFinished(std::shared_ptr<const SweepTable> table)
+{
+    table_ = std::move(table);
+    tableDoc_ = pendingDoc_;
+    setComputing(false);
+    QString text = tr("%1 points x %2 variants").arg(table_->points).arg(table_->variants.size());
+    if (!table_->errors.empty())
+        text += tr("; %1 rows failed, e.g. %2")
+                    .arg(table_->errors.size())
+                    .arg(QString::fromStdString(table_->errors.front().second));
+    setStatus(text, false);
+    fillBreakdownSelector();
+    redrawSweepCharts();
+    startSensitivity();
+    emit plotsUpdated();
+}
+
+void SweepPanel::onFailed(const QString& message)
+{
+    setComputing(false);
+    setStatus(tr("sweep failed: %1").arg(message), true);
+    clearCharts(tr("no result: %1").arg(message.left(80)));
+    emit sweepFailed(message);
+}
+
+void SweepPanel::clearCharts(const QString& message)
+{
+    table_.reset();
+    for (ChartView* c : charts_) {
+        plots::resetPlot(c, {});
+        plots::showMessage(c, message);
+        c->setHover({});
+        c->replot();
+    }
+    ++sensGeneration_; // a tornado still computing belongs to the old design
+}
+
+void SweepPanel::onCancelled()
+{
+    setComputing(false);
+    setStatus(table_ ? tr("sweep cancelled; the charts show the previous result") : tr("sweep cancelled"));
+    emit sweepCancelled();
+}
+
+void SweepPanel::fillBreakdownSelector()
+{
+    const QSignalBlocker block(breakdownAt_);
+    breakdownAt_->clear();
+    const std::string param = table_ ? plots::breakdownParam(tableDoc_, *table_) : std::string();
+    const int a = table_ ? plots::axisIndex(*table_, param) : -1;
+    breakdownAt_->setEnabled(a >= 0);
+    breakdownLabel_->setText(tr("%1 for breakdown:").arg(param.empty() ? QString("P") : QString::fromStdString(param)));
+    if (a < 0) {
+        at_ = std::numeric_limits<double>::quiet_NaN();
+        return;
+    }
+    std::vector<double> levels = plots::axisLevels(*table_, a);
+    std::sort(levels.begin(), levels.end());
+    const double keep = std::find(levels.begin(), levels.end(), at_) != levels.end()
+                            ? at_
+                            : plots::defaultBreakdownAt(tableDoc_, *table_);
+    const plots::AxisDescription d = plots::describeParameter(tableDoc_, param);
+    for (double v : levels) {
+        QString text = plots::formatValue(v / d.unit.scale);
+        if (!d.unit.name.isEmpty())
+            text += " " + d.unit.name;
+        breakdownAt_->addItem(text, v);
+        if (v == keep)
+            breakdownAt_->setCurrentIndex(breakdownAt_->count() - 1);
+    }
+    at_ = breakdownAt_->currentData().toDouble();
+}
+
+void SweepPanel::fillVariantSelector()
+{
+    const QSignalBlocker block(sensVariant_);
+    const QString current = sensVariant_->currentText();
+    sensVariant_->clear();
+    for (const Variant& v : model_->doc().effectiveVariants())
+        sensVariant_->addItem(QString::fromStdString(v.name));
+    const int i = sensVariant_->findText(current);
+    sensVariant_->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+void SweepPanel::redrawSweepCharts()
+{
+    if (!table_)
+        return;
+    redrawSpeedupChart();
+    charts_[ParetoChart]->setHover(plots::buildParetoChart(charts_[ParetoChart], *table_, log_->isChecked(),
+                                                            plots::totalQuantity(tableDoc_)));
+    charts_[ParetoChart]->replot();
+    redrawBreakdown();
+}
+
+void SweepPanel::setSpeedupOverlay(SpeedupOverlay overlay)
+{
+    overlay_ = std::move(overlay);
+    redrawSpeedupChart();
+}
+
+void SweepPanel::redrawSpeedupChart()
+{
+    if (!table_)
+        return;
+    const plots::SpeedupChartOptions o = plots::speedupOptionsFor(tableDoc_, *table_, log_->isChecked());
+    plots::ChartHover hover = plots::buildSpeedupChart(charts_[SpeedupChart], *table_, o);
+    if (overlay_)
+        overlay_(charts_[SpeedupChart], hover, *table_, tableDoc_, o);
+    charts_[SpeedupChart]->setHover(std::move(hover));
+    charts_[SpeedupChart]->replot();
+}
+
+void SweepPanel::redrawBreakdown()
+{
+    if (!table_)
+        return;
+    plots::BreakdownChartOptions o;
+    o.param = plots::breakdownParam(tableDoc_, *table_);
+    o.at = at_;
+    o.total = plots::totalQuantity(tableDoc_);
+    charts_[BreakdownChart]->setHover(plots::buildBreakdownChart(charts_[BreakdownChart], *table_, o));
+    charts_[BreakdownChart]->replot();
+}
+
+void SweepPanel::startSensitivity()
+{
+    if (!table_ || table_->points == 0 || sensVariant_->currentIndex() < 0)
+        return;
+    // The tornado is taken at the breakdown's point: every swept parameter at its value there.
+    plots::BreakdownChartOptions o;
+    o.param = plots::breakdownParam(tableDoc_, *table_);
+    o.at = at_;
+    const std::size_t p = plots::breakdownPoint(*table_, o);
+    std::vector<std::pair<std::string, double>> at;
+    for (std::size_t a = 0; a < table_->axes.size(); ++a)
+        at.emplace_back(table_->axes[a], table_->axis(p, a));
+    const quint64 generation = ++sensGeneration_;
+    const QString variant = sensVariant_->currentText();
+    const DesignDocument doc = tableDoc_;
+    sensWatcher_.setFuture(QtConcurrent::run([generation, variant, doc, at] {
+        auto out = std::make_shared<SensitivityOutcome>();
+        out->generation = generation;
+        out->variant = variant;
+        try {
+            out->result = sensitivity(doc, variant.toStdString(), at);
+        } catch (const ModelError& e) {
+            out->error = QString::fromStdString(e.what());
+        }
+        return out;
+    }));
+}
+
+void SweepPanel::onSensitivityDone()
+{
+    if (sensWatcher_.future().isCanceled() || !sensWatcher_.future().isValid())
+        return;
+    const std::shared_ptr<SensitivityOutcome> out = sensWatcher_.result();
+    if (!out || out->generation != sensGeneration_)
+        return; // superseded
+    ChartView* c = charts_[TornadoChart];
+    if (!out->error.isEmpty()) {
+        plots::resetPlot(c, tr("Sensitivity (%1)").arg(out->variant));
+        plots::showMessage(c, tr("no result: %1").arg(out->error.left(80)));
+        c->setHover({});
+    } else {
+        plots::TornadoChartOptions o;
+        o.variant = out->variant;
+        o.doc = &tableDoc_;
+        c->setHover(plots::buildTornadoChart(c, out->result, o));
+    }
+    c->replot();
+    emit sensitivityUpdated();
+}
+
+QString SweepPanel::exportPlotTo(const QString& path, int width, int height)
+{
+    ChartView* c = charts_[std::max(0, tabs_->currentIndex())];
+    return plots::exportPlot(c, path, width > 0 ? width : std::max(800, c->width()),
+                             height > 0 ? height : std::max(500, c->height()));
+}
+
+QString SweepPanel::exportCsvTo(const QString& path) const
+{
+    if (!table_)
+        return tr("there is no sweep result to export yet");
+    std::ostringstream s;
+    plots::writeSweepCsv(*table_, s);
+    const std::string text = s.str();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return tr("cannot write '%1': %2").arg(path, file.errorString());
+    file.write(text.data(), static_cast<qint64>(text.size()));
+    if (!file.commit())
+        return tr("cannot write '%1': %2").arg(path, file.errorString());
+    return {};
+}
+
+void SweepPanel::exportPlot()
+{
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), tabs_->tabText(tabs_->currentIndex()).toLower() + ".png",
+                                                tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)"), &filter);
+    if (path.isEmpty())
+        return;
+    if (!plots::imageFormatFor(path))
+        path += filter.contains("svg") ? ".svg" : filter.contains("pdf") ? ".pdf" : ".png";
+    const QString problem = exportPlotTo(path);
+    if (!problem.isEmpty())
+        QMessageBox::warning(this, tr("Export plot"), problem);
+}
+
+void SweepPanel::exportCsv()
+{
+    if (!table_) {
+        QMessageBox::information(this, tr("Export CSV"), tr("There is no sweep result to export yet."));
+        return;
+    }
+    QString path = QFileDialog::getSaveFileName(this, tr("Export sweep CSV"), "sweep.csv", tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += ".csv";
+    const QString problem = exportCsvTo(path);
+    if (!problem.isEmpty())
+        QMessageBox::warning(this, tr("Export CSV"), problem);
+}
 
 } // namespace cs::app

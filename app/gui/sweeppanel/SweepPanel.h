@@ -1,20 +1,133 @@
 #pragma once
+#include "app/plots/SpeedupChart.h"
+#include "model/sweep/Sensitivity.h"
+#include "model/sweep/Sweep.h"
+
+#include <QFutureWatcher>
 #include <QWidget>
+
+#include <functional>
+#include <limits>
+#include <memory>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+class QTimer;
+class QCustomPlot;
 
 namespace cs::app {
 
 class DocumentModel;
+class SweepJob;
+
+namespace sweeppanel {
+class ChartView;
+class SweepAxesEditor;
+struct SensitivityOutcome;
+} // namespace sweeppanel
 
 // Sweep settings and the charts: speedup against P for every variant, the
 // phase breakdown, the Pareto chart and the tornado chart. Recomputed off
-// the GUI thread shortly after each edit.
+// the GUI thread (SweepJob) about 100 ms after each edit, cancelling the
+// sweep still running; progress and a cancel button show meanwhile.
+// The swept parameters are the document's sweep axes (edits to them are
+// undoable document edits), or P over 1:16 when it has none.
 class SweepPanel : public QWidget {
     Q_OBJECT
 public:
+    enum Chart { SpeedupChart, BreakdownChart, ParetoChart, TornadoChart };
+
     explicit SweepPanel(DocumentModel* model, QWidget* parent = nullptr);
+    ~SweepPanel() override;
+
+    // The table the charts show (null before the first sweep finishes).
+    std::shared_ptr<const SweepTable> table() const { return table_; }
+    SweepJob* job() const { return job_; }
+    bool isComputing() const;
+    QCustomPlot* plot(Chart chart) const;
+    sweeppanel::ChartView* chartView(Chart chart) const;
+    QTabWidget* tabs() const { return tabs_; }
+    sweeppanel::SweepAxesEditor* axesEditor() const { return axesEditor_; }
+    QCheckBox* logToggle() const { return log_; }
+    QComboBox* breakdownSelector() const { return breakdownAt_; } // "P for breakdown"
+    QComboBox* sensitivityVariant() const { return sensVariant_; }
+    QPushButton* cancelButton() const { return cancel_; }
+    QProgressBar* progressBar() const { return progress_; }
+    QString statusText() const;
+    // The value of the speedup parameter the breakdown and tornado use (NaN: none).
+    double breakdownAt() const { return at_; }
+
+    // Without a dialog: the current tab's chart (at least 800 x 500 pixels,
+    // or width x height when given), and the sweep table as CSV in the format
+    // of `clusterscope-cli sweep --csv`. Return "" or the reason.
+    QString exportPlotTo(const QString& path, int width = 0, int height = 0);
+    QString exportCsvTo(const QString& path) const;
+
+    // ---- Overlay hook (app/gui/calibration draws measured series and the
+    // uncertainty band): called each time the speedup chart is built, before
+    // it is replotted; it may add graphs, items and hover points.
+    using SpeedupOverlay = std::function<void(QCustomPlot* plot, plots::ChartHover& hover, const SweepTable& table,
+                                              const DesignDocument& doc, const plots::SpeedupChartOptions& options)>;
+    void setSpeedupOverlay(SpeedupOverlay overlay); // and redraws
+    // The document the shown table was computed from.
+    const DesignDocument& tableDocument() const { return tableDoc_; }
+
 public slots:
+    void redrawSpeedupChart(); // e.g. when the overlay's data changed
     void exportPlot(); // asks for a file: PNG, SVG or PDF
     void exportCsv();
+    void recompute();  // starts a sweep of the document now
+    void cancel();     // stops the running sweep; the charts keep the last result
+
+signals:
+    void plotsUpdated();       // charts redrawn from a newly finished sweep
+    void sensitivityUpdated(); // tornado chart redrawn
+    void sweepFailed(const QString& message);
+    void sweepCancelled();
+
+private:
+    void scheduleRecompute();
+    void onDocumentChanged(bool reset);
+    void applyAxes(const std::vector<SweepAxis>& axes);
+    void onFinished(std::shared_ptr<const SweepTable> table);
+    void onFailed(const QString& message);
+    void onCancelled();
+    void clearCharts(const QString& message); // drops the table; each chart shows `message`
+    void setComputing(bool on);
+    void setStatus(const QString& text, bool error = false);
+    void fillBreakdownSelector();
+    void fillVariantSelector();
+    void redrawSweepCharts();
+    void redrawBreakdown();
+    void startSensitivity();
+    void onSensitivityDone();
+
+    DocumentModel* model_;
+    SweepJob* job_;
+    QTimer* debounce_;
+    sweeppanel::SweepAxesEditor* axesEditor_;
+    QCheckBox* log_;
+    QLabel* breakdownLabel_;
+    QComboBox* breakdownAt_;
+    QComboBox* sensVariant_;
+    QProgressBar* progress_;
+    QPushButton* cancel_;
+    QLabel* status_;
+    QTabWidget* tabs_;
+    sweeppanel::ChartView* charts_[4];
+
+    std::shared_ptr<const SweepTable> table_;
+    DesignDocument pendingDoc_; // the document the running sweep evaluates
+    DesignDocument tableDoc_;   // the document the shown table was computed from
+    double at_ = std::numeric_limits<double>::quiet_NaN();
+    QFutureWatcher<std::shared_ptr<sweeppanel::SensitivityOutcome>> sensWatcher_;
+    quint64 sensGeneration_ = 0;
+    SpeedupOverlay overlay_;
 };
 
 } // namespace cs::app

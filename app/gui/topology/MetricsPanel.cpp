@@ -1,8 +1,199 @@
 #include "app/gui/topology/MetricsPanel.h"
+#include "app/document/DocumentModel.h"
+#include "app/gui/topology/HopHistogramWidget.h"
+#include "app/gui/topology/ViewGraph.h"
+#include "model/core/ModelError.h"
+#include "model/topology/TopologyMetrics.h"
+
+#include <QFormLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace cs::app {
 
-// Placeholder until the metrics panel lands.
-MetricsPanel::MetricsPanel(DocumentModel*, QWidget* parent) : QWidget(parent) {}
+MetricsPanel::MetricsPanel(DocumentModel* model, QWidget* parent) : QWidget(parent), model_(model)
+{
+    setObjectName("metricsPanel");
+    auto* outer = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    form->setLabelAlignment(Qt::AlignLeft);
+    const std::pair<const char*, QString> rows[] = {
+        {"hosts", tr("Hosts")},
+        {"switches", tr("Switches")},
+        {"segments", tr("Segments")},
+        {"links", tr("Links")},
+        {"diameter", tr("Diameter")},
+        {"avgHops", tr("Average hops")},
+        {"bisection", tr("Bisection")},
+        {"maxLoad", tr("Max link load (all-to-all)")},
+        {"a2a", tr("All-to-all per host")},
+    };
+    for (const auto& [key, title] : rows) {
+        auto* l = new QLabel(QStringLiteral("\u2013"), this);
+        l->setObjectName(QStringLiteral("metric-") + QLatin1String(key));
+        l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        l->setWordWrap(true);
+        labels_.insert(QLatin1String(key), l);
+        form->addRow(title + QLatin1Char(':'), l);
+    }
+    outer->addLayout(form);
+    status_ = new QLabel(this);
+    status_->setObjectName("metricsStatus");
+    status_->setWordWrap(true);
+    outer->addWidget(status_);
+    histogram_ = new HopHistogramWidget(this);
+    outer->addWidget(histogram_);
+    outer->addStretch(1);
+
+    connect(&watcher_, &QFutureWatcher<Result>::finished, this, &MetricsPanel::finished);
+    connect(model_, &DocumentModel::topologyChanged, this, &MetricsPanel::topologyChanged);
+    connect(model_, &DocumentModel::documentReset, this, &MetricsPanel::topologyChanged);
+    topologyChanged();
+}
+
+MetricsPanel::~MetricsPanel()
+{
+    // The job holds its own copy of the topology; only wait so that no
+    // result arrives at a half-destroyed panel.
+    watcher_.disconnect(this);
+    watcher_.waitForFinished();
+}
+
+bool MetricsPanel::isComputing() const
+{
+    return running_ || pending_;
+}
+
+QString MetricsPanel::value(const QString& key) const
+{
+    const QLabel* l = labels_.value(key);
+    return l ? l->text() : QString();
+}
+
+QString MetricsPanel::status() const
+{
+    return status_->text();
+}
+
+void MetricsPanel::setValue(const QString& key, const QString& text, const QString& tip)
+{
+    if (QLabel* l = labels_.value(key)) {
+        l->setText(text);
+        l->setToolTip(tip);
+    }
+}
+
+void MetricsPanel::clearComputed(const QString& text)
+{
+    for (const char* k : {"diameter", "avgHops", "bisection", "maxLoad", "a2a"})
+        setValue(QLatin1String(k), text);
+    histogram_->setCounts({});
+}
+
+void MetricsPanel::topologyChanged()
+{
+    ++generation_;
+    const auto& t = model_->topology();
+    if (!t) {
+        pending_ = false;
+        for (const char* k : {"hosts", "switches", "segments", "links"})
+            setValue(QLatin1String(k), QStringLiteral("\u2013"));
+        clearComputed(QStringLiteral("\u2013"));
+        const QString why = model_->topologyError();
+        status_->setStyleSheet(why.isEmpty() ? QString() : QStringLiteral("color: #b91c1c;"));
+        status_->setText(why.isEmpty() ? tr("No topology yet: draw one or generate one.")
+                                       : tr("The topology is not valid: %1").arg(why));
+        emit updated();
+        return;
+    }
+    // Counts are cheap: show them now.
+    const TopologyCounts c = t->counts();
+    setValue("hosts", QString::number(c.hosts));
+    setValue("switches", QString::number(c.switches));
+    setValue("segments", QString::number(c.segments));
+    setValue("links", QString::number(c.links));
+    clearComputed(tr("computing\u2026"));
+    status_->setStyleSheet(QString());
+    status_->setText(tr("computing\u2026"));
+    if (watcher_.isRunning())
+        pending_ = true; // one more run when this one ends
+    else
+        start();
+}
+
+void MetricsPanel::start()
+{
+    pending_ = false;
+    const auto& t = model_->topology();
+    if (!t)
+        return;
+    const quint64 gen = generation_;
+    running_ = true;
+    // The job owns a copy: the document may change while it runs.
+    watcher_.setFuture(QtConcurrent::run([topo = *t, gen]() {
+        Result r;
+        r.generation = gen;
+        try {
+            MetricsOptions opt;
+            opt.threads = 2;
+            opt.transpose = false;
+            opt.nearestNeighbour = false;
+            r.metrics = std::make_shared<TopologyMetrics>(computeMetrics(topo, opt));
+        } catch (const ModelError& e) {
+            r.error = QString::fromStdString(e.what());
+        } catch (const std::exception& e) {
+            r.error = QString::fromStdString(e.what());
+        }
+        return r;
+    }));
+}
+
+void MetricsPanel::finished()
+{
+    running_ = false;
+    const Result r = watcher_.result();
+    if (pending_ || r.generation != generation_) { // stale: the topology changed meanwhile
+        if (model_->topology())
+            start();
+        return;
+    }
+    if (!r.metrics) {
+        clearComputed(QStringLiteral("\u2013"));
+        status_->setStyleSheet(QStringLiteral("color: #b91c1c;"));
+        status_->setText(r.error);
+        emit updated();
+        return;
+    }
+    const TopologyMetrics& m = *r.metrics;
+    setValue("diameter", m.diameter() == 1 ? tr("1 hop") : tr("%1 hops").arg(m.diameter()));
+    setValue("avgHops", QString::number(m.avgHops(), 'f', 3));
+    if (m.bisection.exact)
+        setValue("bisection", formatBandwidth(m.bisection.bandwidth) + tr(" (exact)"),
+                 QString::fromStdString(m.bisection.method));
+    else
+        setValue("bisection", QStringLiteral("\u2264 ") + formatBandwidth(m.bisection.bandwidth) + tr(" (upper bound)"),
+                 tr("No generator cut is known: the least of several balanced min-cuts, each at least the true "
+                    "bisection.\n%1")
+                     .arg(QString::fromStdString(m.bisection.method)));
+    const LinkLoads& a = m.allToAll;
+    if (a.bottleneck.empty())
+        setValue("maxLoad", tr("no load"));
+    else
+        setValue("maxLoad", tr("%1 flows on %2").arg(QString::number(a.maxLoad, 'g', 6), QString::fromStdString(a.bottleneck)),
+                 tr("Uniform all-to-all: every host sends one flow to every other; minimum-hop ECMP routing. "
+                    "%1 flows in all%2.")
+                     .arg(a.flows)
+                     .arg(a.unroutable ? tr(", %1 unroutable").arg(a.unroutable) : QString()));
+    setValue("a2a", m.a2aBandwidth > 0 ? formatBandwidth(m.a2aBandwidth) : QStringLiteral("\u2013"),
+             tr("(hosts - 1) x the bottleneck's per-flow rate"));
+    histogram_->setCounts(m.hops.count);
+    QString note;
+    if (m.hops.unreachable)
+        note = tr("%1 host pairs have no route.").arg(m.hops.unreachable);
+    status_->setStyleSheet(QString());
+    status_->setText(note);
+    emit updated();
+}
 
 } // namespace cs::app

@@ -1,16 +1,67 @@
 #pragma once
+#include <QFutureWatcher>
+#include <QMap>
+#include <QString>
 #include <QWidget>
+
+#include <memory>
+
+class QFormLayout;
+class QLabel;
+
+namespace cs {
+struct TopologyMetrics;
+}
 
 namespace cs::app {
 
 class DocumentModel;
+class HopHistogramWidget;
 
-// Live topology metrics: hosts, switches, diameter, average hops, bisection,
-// hop histogram. Recomputed off the GUI thread when the topology changes.
+// Live topology metrics: hosts, switches, segments, links, diameter, average
+// hops, bisection (exact, or an upper bound), the most loaded link under
+// uniform all-to-all traffic and a hop histogram. Counts show at once; the
+// rest is recomputed off the GUI thread (QtConcurrent) when the topology
+// changes, showing "computing…" meanwhile. Edits made while a computation
+// runs are coalesced into one more run. An invalid topology shows the
+// model's reason instead.
 class MetricsPanel : public QWidget {
     Q_OBJECT
 public:
     explicit MetricsPanel(DocumentModel* model, QWidget* parent = nullptr);
+    ~MetricsPanel() override;
+
+    bool isComputing() const;
+    // The text shown for a metric: "hosts", "switches", "segments", "links",
+    // "diameter", "avgHops", "bisection", "maxLoad", "a2a"; and the status
+    // line ("computing…", the topology's problem, or "").
+    QString value(const QString& key) const;
+    QString status() const;
+    HopHistogramWidget* histogram() const { return histogram_; }
+
+signals:
+    void updated(); // new metrics (or an error) are shown
+
+private:
+    struct Result {
+        std::shared_ptr<TopologyMetrics> metrics;
+        QString error;
+        quint64 generation = 0;
+    };
+    void topologyChanged();
+    void start();
+    void finished();
+    void setValue(const QString& key, const QString& text, const QString& tip = {});
+    void clearComputed(const QString& text);
+
+    DocumentModel* model_;
+    QMap<QString, QLabel*> labels_;
+    QLabel* status_;
+    HopHistogramWidget* histogram_;
+    QFutureWatcher<Result> watcher_;
+    quint64 generation_ = 0; // bumped on every topology change
+    bool running_ = false;   // a job runs (until its result is handled)
+    bool pending_ = false;   // a change arrived while computing
 };
 
 } // namespace cs::app

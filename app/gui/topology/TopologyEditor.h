@@ -1,27 +1,122 @@
 #pragma once
+#include "app/gui/topology/ViewGraph.h"
+
+#include <QPointF>
 #include <QWidget>
 
+#include <map>
+#include <vector>
+
+class QComboBox;
+class QGraphicsScene;
 class QGraphicsView;
+class QLabel;
+class QSpinBox;
+class QToolBar;
+class QAction;
+class QGraphicsRectItem;
 
 namespace cs::app {
 
 class DocumentModel;
+class GeneratorDialog;
+class LinkItem;
+class LinkOverview;
 class Selection;
+class TopologyView;
+class VertexItem;
 
 // The topology editor: a palette of hosts, switches and segments dragged
 // onto a QGraphicsScene, links drawn by dragging between items, rubber-band
 // selection, zoom and fit, and a generator dialog.
+//
+// It is a view over DocumentModel::topology() (or, while a drawing is not yet
+// a valid network, over the document's explicit topology JSON): the scene is
+// rebuilt on topologyChanged/documentReset and items follow layoutChanged.
+// Vertices without a stored position get an automatic layout, which is
+// pinned into the document on the next topology edit so nothing jumps.
 class TopologyEditor : public QWidget {
     Q_OBJECT
 public:
     TopologyEditor(DocumentModel* model, Selection* selection, QWidget* parent = nullptr);
+    ~TopologyEditor() override;
     QGraphicsView* view() const;
+    QGraphicsScene* scene() const { return scene_; }
+
+    // The items, by the topology's vertex and edge order (empty slots never
+    // occur: the scene mirrors the document).
+    VertexItem* vertexItem(int index) const;
+    VertexItem* vertexItem(const std::string& id) const;
+    LinkItem* linkItem(int index) const;
+    const ViewGraph& graph() const { return graph_; }
+
+    // Edits, each one undo step; they return "" or the model's reason
+    // (also shown under the view).
+    QString addVertex(VertexKind kind, QPointF scenePos, std::string* id = nullptr);
+    QString addLink(int fromVertex, int toVertex);
+    // The bandwidth (B/s per channel) and channel count new links get.
+    void setNewLinkDefaults(double bandwidth, int channels);
+    double newLinkBandwidth() const;
+    int newLinkChannels() const;
+    void setLinkMode(bool on);
+
+    QString message() const; // what the line under the view says
+    QRectF contentRect() const; // what the vertices (and so the links) cover, scene coordinates
+    // A large topology zoomed far out is drawn by one batched item.
+    bool overviewShown() const { return overviewOn_; }
+    GeneratorDialog* generatorDialog() const { return dialog_; }
+
 public slots:
     void zoomIn();
     void zoomOut();
     void zoomToFit();
     void deleteSelected();
     void showGeneratorDialog();
+
+protected:
+    void showEvent(QShowEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
+
+private:
+    void buildToolbar();
+    void rebuild();
+    void applyPositions();
+    void refreshDecorations(); // bus bars, link labels, legend
+    void updateDetail();       // the batched overview of a large topology when zoomed far out
+    QPointF positionOf(int v) const;
+    std::map<std::string, QPointF> pinnedPositions() const;
+    void onSceneSelection();
+    void onSelectionChanged();
+    void onMoveFinished(const std::map<int, QPointF>& moved);
+    void showMessage(const QString& text, bool error);
+    void updateStatus();
+    QString report(const QString& err);
+
+    DocumentModel* model_;
+    Selection* selection_;
+    QGraphicsScene* scene_;
+    TopologyView* view_;
+    QToolBar* toolbar_ = nullptr;
+    QAction* linkAction_ = nullptr;
+    QComboBox* bandwidth_ = nullptr;
+    QSpinBox* channels_ = nullptr;
+    QLabel* status_ = nullptr;
+    GeneratorDialog* dialog_ = nullptr;
+
+    ViewGraph graph_;
+    std::vector<VertexItem*> vertices_;
+    std::vector<LinkItem*> links_;
+    std::map<std::string, int> index_;
+    QGraphicsRectItem* linkLayer_ = nullptr; // parent of the link items (hidden in overview)
+    LinkOverview* overview_ = nullptr;
+    bool overviewOn_ = false;
+    std::vector<QPointF> auto_;   // automatic positions (empty until needed)
+    std::vector<char> placed_;    // position stored in the document
+    bool rebuilding_ = false;
+    bool syncing_ = false;
+    bool keepRect_ = false;  // grow the scene rect instead of replacing it
+    bool fitPending_ = true; // fit once the view has its real size
+    QString error_;
 };
 
 } // namespace cs::app

@@ -1,0 +1,60 @@
+#pragma once
+#include "model/topology/Topology.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QPointF>
+#include <QString>
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+
+namespace cs::app {
+
+class DocumentModel;
+
+// Edits of the explicit topology JSON (model/topology/TopologyJson.h), as
+// the editor makes them. Each function mutates `topology` in place.
+namespace topoedit {
+
+// Defaults for what the palette adds (assumed: today's commodity Ethernet).
+inline constexpr double kDefaultLinkBandwidth = 1.25e8;    // B/s: 1 Gbit/s
+inline constexpr double kDefaultSegmentBandwidth = 1.25e7; // B/s: 100 Mbit/s, a shared hub or bus
+
+// "h", "sw", "seg".
+std::string idPrefix(VertexKind kind);
+// prefix + the smallest number >= 0 that no vertex of `topology` uses.
+std::string uniqueId(const nlohmann::json& topology, const std::string& prefix);
+// Appends a vertex with the defaults above (a switch gets no "ports": it has
+// as many as its links use), named `id` or, when that is "", the first free
+// idPrefix(kind) + number. Returns its id.
+std::string addVertex(nlohmann::json& topology, VertexKind kind, const std::string& id = {});
+// Appends a link (bandwidth in B/s per channel).
+void addLink(nlohmann::json& topology, const std::string& from, const std::string& to, double bandwidth,
+             int channels);
+// Removes the vertices (with every link that touches them) and the links by
+// index (the topology's edge order == the "edges" array order).
+void remove(nlohmann::json& topology, const std::set<std::string>& vertexIds, const std::set<std::size_t>& links);
+
+} // namespace topoedit
+
+// Applies `mutate` to the document's explicit topology as one undo step with
+// `positions` (new or pinned vertex positions), through
+// DocumentModel::editTopology. A drawing in progress is usually not yet a
+// valid network (a host with no link, a switch before any host): when the
+// model's only objection is that kind of connectivity problem, the edit is
+// still recorded (the same undo command DocumentModel uses), so the user can
+// go on drawing; DocumentModel::topology() is then empty and
+// topologyError() says what is missing. Any other problem (a full switch, a
+// bad value) is refused: returns the model's reason, changing nothing.
+QString applyTopologyEdit(DocumentModel* model, const QString& text,
+                          const std::function<void(nlohmann::json&)>& mutate,
+                          const std::map<std::string, QPointF>& positions = {});
+
+// True for the model's "still being drawn" problems: a disconnected host or
+// no host at all.
+bool isConnectivityProblem(const QString& message);
+
+} // namespace cs::app

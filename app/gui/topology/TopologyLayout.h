@@ -1,0 +1,25 @@
+#pragma once
+#include "app/gui/topology/ViewGraph.h"
+
+#include <QPointF>
+
+#include <vector>
+
+namespace cs::app {
+
+// Spacing of the automatic layout, in scene units (pixels at zoom 1).
+inline constexpr double kHostSpacing = 64;  // between neighbouring hosts
+inline constexpr double kLayerSpacing = 130; // between switch layers
+
+// A position (item centre, scene units) for every vertex of g, in O(V + E):
+// - grids for the grid-shaped generators (torus, mesh, hypercube, Beowulf
+//   segment mesh: hosts on the grid, row segments to the left, column
+//   segments above);
+// - otherwise layers: hosts in a row of blocks under the switch or segment
+//   they first link to, that switch layer above them, and every further
+//   switch layer above the one it links down to (core at the top), each
+//   vertex centred over its neighbours below;
+// - a circle (or a grid when large) for networks of hosts only.
+std::vector<QPointF> autoLayout(const ViewGraph& g);
+
+} // namespace cs::app

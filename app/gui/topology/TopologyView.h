@@ -1,0 +1,77 @@
+#pragma once
+#include "app/gui/topology/LinkLabels.h"
+#include "model/topology/Topology.h"
+
+#include <QGraphicsView>
+#include <QPointF>
+
+#include <map>
+#include <vector>
+
+class QGraphicsLineItem;
+
+namespace cs::app {
+
+class VertexItem;
+
+// The view of the topology scene. It adds to QGraphicsView:
+// - drawing links: in link mode, or with Shift or the right button held,
+//   dragging from one item to another asks for a link (linkRequested);
+// - moves: when a drag of items ends, the new positions (moveFinished);
+// - drops from the palette (dropRequested) and wheel zoom about the cursor;
+// - a hint on an empty scene, and a legend of the link kinds (line, width,
+//   channels, bandwidth, count) and vertex kinds in the corner.
+class TopologyView : public QGraphicsView {
+    Q_OBJECT
+public:
+    struct Legend {
+        std::vector<LinkClass> links; // most common first
+        bool hosts = false, switches = false, segments = false, forwarding = false;
+    };
+
+    explicit TopologyView(QGraphicsScene* scene, QWidget* parent = nullptr);
+
+    void setLinkMode(bool on);
+    bool linkMode() const { return linkMode_; }
+    VertexItem* vertexAt(const QPoint& viewPos) const;
+    void zoomBy(double factor);
+    double zoom() const { return transform().m11(); }
+    void setEmptyHint(const QString& text);
+    void setLegend(Legend legend);
+    const Legend& legend() const { return legend_; }
+
+signals:
+    void linkRequested(int fromVertex, int toVertex);
+    void dropRequested(VertexKind kind, QPointF scenePos);
+    // Vertex index -> new position, for the items a drag moved.
+    void moveFinished(const std::map<int, QPointF>& moved);
+    void zoomed(); // after zoomBy (wheel, zoom actions)
+    void deleteRequested(); // Delete or Backspace with the view focused
+
+protected:
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+    void mouseReleaseEvent(QMouseEvent* e) override;
+    void wheelEvent(QWheelEvent* e) override;
+    void keyPressEvent(QKeyEvent* e) override;
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dragMoveEvent(QDragMoveEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
+    void drawForeground(QPainter* p, const QRectF& rect) override;
+    void scrollContentsBy(int dx, int dy) override;
+    bool viewportEvent(QEvent* e) override; // tooltips, built when asked
+
+private:
+    void endLink(const QPoint& viewPos, bool commit);
+    void drawLegend(QPainter* p);
+
+    bool linkMode_ = false;
+    VertexItem* linkFrom_ = nullptr;
+    VertexItem* linkTarget_ = nullptr;
+    QGraphicsLineItem* rubberLink_ = nullptr;
+    std::map<VertexItem*, QPointF> pressed_; // selected items and where the drag started
+    QString emptyHint_;
+    Legend legend_;
+};
+
+} // namespace cs::app

@@ -1,0 +1,76 @@
+#pragma once
+#include "app/gui/topology/ViewGraph.h"
+
+#include <QGraphicsItem>
+
+#include <vector>
+
+namespace cs::app {
+
+class LinkItem;
+
+// A host, switch or segment on the topology scene. Each kind has its own
+// shape and colour (the palette shows the same pictures); the id and, for a
+// switch or segment, its ports or bandwidth are written next to it. Labels
+// are dropped when zoomed far out.
+//
+// A segment (hub or bus) is drawn as a bar that stretches along its taps:
+// its links meet the bar at the point nearest the other end, so hosts hang
+// off the bus as in the Beowulf papers' figures.
+class VertexItem : public QGraphicsItem {
+public:
+    enum { Type = QGraphicsItem::UserType + 501 };
+
+    VertexItem(int index, const ViewGraph::Vertex& v);
+    int type() const override { return Type; }
+    int index() const { return index_; }
+    const std::string& id() const { return id_; }
+    VertexKind kind() const { return kind_; }
+    QString infoText() const { return info_; }
+    QString toolTipText() const; // "switch sw0 (8 ports)"
+
+    void addLink(LinkItem* l) { links_.push_back(l); }
+    const std::vector<LinkItem*>& links() const { return links_; }
+    // The body (without the label) in item coordinates.
+    QRectF body() const;
+    // Where a link towards `other` (scene coordinates) meets this item.
+    QPointF attachPoint(QPointF other) const;
+    // Segments: lie along x (true) or y, and stretch over the taps. Returns
+    // whether the bar changed (its links are then re-adjusted).
+    void setHorizontal(bool horizontal);
+    bool updateSpan();
+    void setLinkTarget(bool on); // highlighted while a link is drawn onto it
+    // While many items move at once (undo of a layout), stretching buses per
+    // move is quadratic: defer it and call updateSpan() on them afterwards.
+    static void setDeferSpans(bool defer);
+    // When the scene is drawn as an overview (LinkOverview), this item
+    // draws nothing at overview zoom: the overview draws its box.
+    void setInOverview(bool on) { inOverview_ = on; }
+
+    QRectF boundingRect() const override;
+    QPainterPath shape() const override;
+    void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
+
+private:
+    QRectF computeLabelRect() const;
+    void relayout(); // caches the label rect and bounds (boundingRect is hot)
+
+    int index_;
+    std::string id_;
+    VertexKind kind_;
+    bool forwards_;
+    QString label_;
+    QString info_;
+    bool target_ = false;
+    bool inOverview_ = false;
+    QRectF labelRect_;
+    QRectF bounds_;
+    bool horizontal_ = true;
+    double lo_ = -44, hi_ = 44; // a segment's bar along its axis, item coordinates
+    std::vector<LinkItem*> links_;
+};
+
+} // namespace cs::app

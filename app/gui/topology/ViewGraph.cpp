@@ -1,0 +1,168 @@
+#include "app/gui/topology/ViewGraph.h"
+#include "model/core/ModelError.h"
+#include "model/core/Unit.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <unordered_map>
+
+namespace cs::app {
+
+using nlohmann::json;
+
+ViewGraph ViewGraph::fromTopology(const Topology& t)
+{
+    ViewGraph g;
+    g.vertices.reserve(t.vertexCount());
+    for (std::size_t v = 0; v < t.vertexCount(); ++v) {
+        const VertexProps& p = t.vertex(v);
+        g.vertices.push_back({p.id, p.kind, p.forwards, p.ports, p.bandwidth});
+    }
+    g.edges.reserve(t.edgeCount());
+    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
+        const auto [a, b] = t.endpoints(e);
+        const LinkProps& l = t.link(e);
+        g.edges.push_back({static_cast<int>(a), static_cast<int>(b), l.bandwidth, l.channels, l.duplex});
+    }
+    g.generator = t.generator;
+    g.generatorParams = t.generatorParams;
+    return g;
+}
+
+namespace {
+
+double quantityOr(const json& obj, const char* key, Unit unit, double def)
+{
+    auto it = obj.find(key);
+    if (it == obj.end())
+        return def;
+    if (it->is_number())
+        return it->get<double>();
+    if (it->is_string()) {
+        try {
+            return parseQuantity(it->get<std::string>(), unit);
+        } catch (const ModelError&) {
+        }
+    }
+    return def;
+}
+
+} // namespace
+
+ViewGraph ViewGraph::fromJson(const json& j)
+{
+    ViewGraph g;
+    if (!j.is_object())
+        return g;
+    std::unordered_map<std::string, int> index;
+    if (auto vs = j.find("vertices"); vs != j.end() && vs->is_array()) {
+        for (const json& v : *vs) {
+            if (!v.is_object() || !v.contains("id") || !v["id"].is_string())
+                continue;
+            Vertex x;
+            x.id = v["id"].get<std::string>();
+            if (x.id.empty() || index.count(x.id))
+                continue;
+            const std::string kind = v.value("kind", std::string("host"));
+            x.kind = kind == "switch" ? VertexKind::Switch
+                     : (kind == "segment" || kind == "hub" || kind == "bus") ? VertexKind::Segment
+                                                                             : VertexKind::Host;
+            if (auto f = v.find("forwards"); f != v.end() && f->is_boolean())
+                x.forwards = f->get<bool>();
+            if (auto p = v.find("ports"); p != v.end() && p->is_number())
+                x.ports = static_cast<int>(p->get<double>());
+            x.bandwidth = quantityOr(v, "bandwidth", Unit::BytesPerSecond, 0.0);
+            index.emplace(x.id, static_cast<int>(g.vertices.size()));
+            g.vertices.push_back(std::move(x));
+        }
+    }
+    if (auto es = j.find("edges"); es != j.end() && es->is_array()) {
+        for (const json& e : *es) {
+            if (!e.is_object())
+                continue;
+            auto a = index.find(e.value("from", std::string()));
+            auto b = index.find(e.value("to", std::string()));
+            if (a == index.end() || b == index.end())
+                continue;
+            Edge x;
+            x.a = a->second;
+            x.b = b->second;
+            x.bandwidth = quantityOr(e, "bandwidth", Unit::BytesPerSecond, 0.0);
+            if (auto c = e.find("channels"); c != e.end() && c->is_number())
+                x.channels = std::max(1, static_cast<int>(c->get<double>()));
+            if (auto d = e.find("duplex"); d != e.end() && d->is_boolean())
+                x.duplex = d->get<bool>();
+            g.edges.push_back(x);
+        }
+    }
+    return g;
+}
+
+double ViewGraph::param(const std::string& name, double def) const
+{
+    for (const auto& [k, v] : generatorParams)
+        if (k == name)
+            return v;
+    return def;
+}
+
+namespace {
+
+// Significant decimal digits of v (1 for 1e9, 3 for 1.25e8).
+int sigDigits(double v)
+{
+    const double e = std::floor(std::log10(v));
+    for (int d = 1; d < 15; ++d) {
+        const double q = std::pow(10.0, e - d + 1);
+        if (std::fabs(std::round(v / q) * q - v) <= 1e-9 * v)
+            return d;
+    }
+    return 15;
+}
+
+} // namespace
+
+QString formatBandwidth(double bps)
+{
+    if (!(bps > 0) || !std::isfinite(bps))
+        return QStringLiteral("?");
+    auto fmt = [](double v, const char* unit) {
+        return QString::number(v, 'g', 4) + QLatin1Char(' ') + QLatin1String(unit);
+    };
+    // Whichever reads rounder: Ethernet rates are round in bits (1 Gbit/s =
+    // 1.25e8 B/s), Myrinet's in bytes (160 MB/s = 1.28 Gbit/s).
+    const double bits = bps * 8.0;
+    if (sigDigits(bits) <= sigDigits(bps)) {
+        if (bits >= 1e12)
+            return fmt(bits / 1e12, "Tbit/s");
+        if (bits >= 1e9)
+            return fmt(bits / 1e9, "Gbit/s");
+        if (bits >= 1e6)
+            return fmt(bits / 1e6, "Mbit/s");
+        if (bits >= 1e3)
+            return fmt(bits / 1e3, "kbit/s");
+        return fmt(bits, "bit/s");
+    }
+    if (bps >= 1e12)
+        return fmt(bps / 1e12, "TB/s");
+    if (bps >= 1e9)
+        return fmt(bps / 1e9, "GB/s");
+    if (bps >= 1e6)
+        return fmt(bps / 1e6, "MB/s");
+    if (bps >= 1e3)
+        return fmt(bps / 1e3, "kB/s");
+    return fmt(bps, "B/s");
+}
+
+QString formatLink(double bps, int channels, bool duplex)
+{
+    QString s = formatBandwidth(bps);
+    if (channels > 1)
+        s += QStringLiteral(" \u00d7%1").arg(channels);
+    if (!duplex)
+        s += QStringLiteral(" half");
+    return s;
+}
+
+} // namespace cs::app

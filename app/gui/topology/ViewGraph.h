@@ -1,0 +1,53 @@
+#pragma once
+#include "model/topology/Topology.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <QString>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cs::app {
+
+// What the topology editor draws: vertices and links in the topology's own
+// order (vertex index, edge index), read from a validated Topology or,
+// leniently, from an explicit topology JSON that does not validate (a drawing
+// in progress, e.g. a host not linked yet). Plain data, no Qt widgets.
+struct ViewGraph {
+    struct Vertex {
+        std::string id;
+        VertexKind kind = VertexKind::Host;
+        bool forwards = false;  // host: forwards packets (software routing)
+        int ports = 0;          // switch: port count (0 = as many as its links use)
+        double bandwidth = 0.0; // segment: medium rate, B/s
+    };
+    struct Edge {
+        int a = 0, b = 0;       // vertex indices
+        double bandwidth = 0.0; // B/s per channel
+        int channels = 1;
+        bool duplex = true;
+    };
+    std::vector<Vertex> vertices;
+    std::vector<Edge> edges;
+    // The generator that made it ("" when drawn by hand) and its parameters
+    // in spec order; the layout uses them for grid-shaped networks.
+    std::string generator;
+    std::vector<std::pair<std::string, double>> generatorParams;
+
+    static ViewGraph fromTopology(const Topology& t);
+    // Skips what it cannot read (a vertex without an id, an edge naming an
+    // unknown vertex); never throws.
+    static ViewGraph fromJson(const nlohmann::json& topology);
+
+    double param(const std::string& name, double def) const;
+};
+
+// "1 Gbit/s", "100 Mbit/s", "160 MB/s": bit rates for Ethernet-like values
+// (whole multiples of 1 kbit/s), bytes otherwise.
+QString formatBandwidth(double bytesPerSecond);
+// "1 Gbit/s", or "1 Gbit/s ×2" for a bonded link, plus " half" when half duplex.
+QString formatLink(double bytesPerSecond, int channels, bool duplex = true);
+
+} // namespace cs::app

@@ -1,0 +1,33 @@
+#pragma once
+#include "app/plots/ChartHover.h"
+#include "app/plots/PlotStyle.h"
+#include "model/sweep/Sweep.h"
+
+#include <cstddef>
+#include <limits>
+#include <string>
+
+class QCustomPlot;
+
+namespace cs::plots {
+
+struct BreakdownChartOptions {
+    std::string param = "P"; // the axis `at` picks a value of (the speedup parameter)
+    double at = std::numeric_limits<double>::quiet_NaN(); // NaN: the largest swept value
+    Quantity total; // what the T column and its phases hold (run time in s, or a throughput)
+};
+
+// The point the breakdown shows: the value of `param` nearest `at` (the
+// largest when `at` is NaN), with every other axis at its first value.
+std::size_t breakdownPoint(const SweepTable& table, const BreakdownChartOptions& options);
+
+// Fills `plot` with one stacked bar per variant at breakdownPoint(): one
+// QCPBars per phase column that is non-zero for some variant there (in
+// column order, stacked bottom to top), or one "T" bar when the table has no
+// phases. A variant that failed at that point gets no bar and an "error"
+// label. Up to five variants stand as vertical bars; more (or very long
+// names) lie as horizontal bars, first variant at the top, so their names
+// stay readable. Returns the hover regions (one per bar segment).
+ChartHover buildBreakdownChart(QCustomPlot* plot, const SweepTable& table, const BreakdownChartOptions& options);
+
+} // namespace cs::plots

@@ -1,0 +1,208 @@
+#include "app/plots/SpeedupChart.h"
+#include "app/plots/TableSlice.h"
+#include "model/core/Unit.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace cs::plots {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+struct Extent {
+    double xlo = kInf, xhi = -kInf, ylo = kInf, yhi = -kInf;
+    void add(double x, double y)
+    {
+        xlo = std::min(xlo, x);
+        xhi = std::max(xhi, x);
+        ylo = std::min(ylo, y);
+        yhi = std::max(yhi, y);
+    }
+    bool empty() const { return xlo > xhi; }
+};
+
+// Points grouped by the values of every axis other than `xAxis`, in the
+// order the groups first appear.
+std::vector<std::vector<std::size_t>> groupPoints(const SweepTable& t, int xAxis)
+{
+    std::map<std::vector<double>, std::size_t> index;
+    std::vector<std::vector<std::size_t>> groups;
+    for (std::size_t p = 0; p < t.points; ++p) {
+        std::vector<double> key;
+        for (std::size_t a = 0; a < t.axes.size(); ++a)
+            if (static_cast<int>(a) != xAxis)
+                key.push_back(t.axis(p, a));
+        auto [it, added] = index.emplace(key, groups.size());
+        if (added)
+            groups.emplace_back();
+        groups[it->second].push_back(p);
+    }
+    return groups;
+}
+
+} // namespace
+
+SpeedupChartOptions speedupOptionsFor(const DesignDocument& doc, const SweepTable& table, bool log)
+{
+    SpeedupChartOptions o;
+    o.speedupParam = doc.sweep.speedupParam;
+    o.baseline = doc.sweep.speedupBaseline;
+    o.log = log;
+    const bool swept = axisIndex(table, o.speedupParam) >= 0;
+    if (swept || !table.axes.empty())
+        o.param = describeParameter(doc, swept ? o.speedupParam : table.axes.front());
+    o.total = totalQuantity(doc);
+    return o;
+}
+
+namespace {
+// The x axis description buildSpeedupChart labels the axis with.
+AxisDescription xDescription(const SweepTable& t, const SpeedupChartOptions& o, int xAxis)
+{
+    const QString xName = QString::fromStdString(xAxis >= 0 ? t.axes[static_cast<std::size_t>(xAxis)] : "");
+    return (!o.param.label.isEmpty() && o.param.label.startsWith(xName)) ? o.param : AxisDescription{xName, {}};
+}
+
+ScaleUnit totalScale(const SweepTable& t, const SpeedupChartOptions& o)
+{
+    double tMax = 0;
+    for (std::size_t r = 0; r < t.rows(); ++r)
+        if (!t.values.empty() && std::isfinite(t.at(r, 0)))
+            tMax = std::max(tMax, std::abs(t.at(r, 0)));
+    return scaleFor(o.total.unit, tMax);
+}
+} // namespace
+
+SpeedupChartFrame speedupChartFrame(const SweepTable& t, const SpeedupChartOptions& o)
+{
+    SpeedupChartFrame f;
+    const int speedAxis = axisIndex(t, o.speedupParam);
+    f.bySpeedup = speedAxis >= 0;
+    f.xAxis = f.bySpeedup ? speedAxis : (t.axes.empty() ? -1 : 0);
+    const AxisDescription xDesc = xDescription(t, o, f.xAxis);
+    f.xScale = xDesc.unit.scale > 0 ? xDesc.unit.scale : 1.0;
+    f.yColumn = t.column(f.bySpeedup ? "speedup" : "T");
+    f.yScale = f.bySpeedup ? 1.0 : totalScale(t, o).scale;
+    return f;
+}
+
+ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const SpeedupChartOptions& o)
+{
+    ChartHover hover;
+    const SpeedupChartFrame frame = speedupChartFrame(t, o);
+    const bool bySpeedup = frame.bySpeedup;
+    const int xAxis = frame.xAxis;
+    const QString xName = QString::fromStdString(xAxis >= 0 ? t.axes[static_cast<std::size_t>(xAxis)] : "");
+    const AxisDescription xDesc = xDescription(t, o, xAxis);
+    const double xScale = frame.xScale;
+    const int yCol = frame.yColumn;
+    const ScaleUnit tUnit = totalScale(t, o);
+    const ScaleUnit yUnit = bySpeedup ? ScaleUnit{1.0, ""} : tUnit;
+
+    resetPlot(plot, bySpeedup ? QString("Speedup against %1").arg(xName)
+                              : QString("%1 against %2").arg(o.total.symbol, xName.isEmpty() ? "the point" : xName));
+    if (xAxis < 0 || yCol < 0 || t.points == 0) {
+        showMessage(plot, "no sweep data");
+        return hover;
+    }
+
+    const auto allGroups = groupPoints(t, xAxis);
+    const std::size_t nGroups =
+        std::min<std::size_t>(allGroups.size(), static_cast<std::size_t>(std::max(1, o.maxGroups)));
+    Extent ext;
+    bool wholeX = true;
+    const std::size_t nv = t.variants.size();
+    for (std::size_t v = 0; v < nv; ++v) {
+        const QColor colour = variantColor(static_cast<int>(v));
+        const auto shape = static_cast<QCPScatterStyle::ScatterShape>(variantShape(static_cast<int>(v)));
+        for (std::size_t g = 0; g < nGroups; ++g) {
+            QCPGraph* graph = plot->addGraph();
+            const std::string where = describePoint(t, allGroups[g].front(), xAxis);
+            QString name = QString::fromStdString(t.variants[v]);
+            if (allGroups.size() > 1)
+                name += QString(" (%1)").arg(QString::fromStdString(where));
+            graph->setName(name);
+            QPen pen(colour, 2.0);
+            pen.setStyle(groupPenStyle(static_cast<int>(g)));
+            graph->setPen(pen);
+            graph->setScatterStyle(QCPScatterStyle(shape, colour, Qt::white, 7));
+            QVector<double> xs, ys;
+            for (std::size_t p : allGroups[g]) {
+                const std::size_t r = p * nv + v;
+                const double x = t.axis(p, static_cast<std::size_t>(xAxis)) / xScale;
+                const double y = t.at(r, static_cast<std::size_t>(yCol)) / yUnit.scale;
+                if (!std::isfinite(y) || (o.log && (x <= 0 || y <= 0)))
+                    continue; // failed point, or one a log axis cannot show
+                xs.push_back(x);
+                ys.push_back(y);
+                ext.add(x, y);
+                wholeX = wholeX && x == std::round(x);
+                QString text = QString("%1\n%2 = %3").arg(QString::fromStdString(t.variants[v]), xName,
+                                                         formatWithUnit(x, xDesc.unit));
+                if (!where.empty())
+                    text += "\n" + QString::fromStdString(where);
+                const double total = t.at(r, 0);
+                const ScaleUnit tu = scaleFor(o.total.unit, total);
+                if (bySpeedup)
+                    text += QString("\nspeedup %1\nefficiency %2").arg(formatValue(y), formatValue(t.at(r, 2)));
+                text += QString("\n%1 = %2").arg(o.total.symbol, formatWithUnit(total / tu.scale, tu));
+                hover.addPoint(x, y, text);
+            }
+            graph->setData(xs, ys);
+        }
+    }
+
+    if (bySpeedup && !ext.empty()) {
+        // Ideal speedup P / baseline at the swept values: the same polyline the
+        // curves are, so it stays right on a log x axis with a linear y axis.
+        QCPGraph* ideal = plot->addGraph();
+        const double base = o.baseline / xScale;
+        ideal->setName(QString("ideal (%1 / %2)").arg(xName, formatValue(base)));
+        ideal->setPen(QPen(QColor(110, 110, 110), 1.5, Qt::DashLine));
+        QVector<double> xs, ys;
+        for (double level : axisLevels(t, xAxis)) {
+            const double x = level / xScale;
+            if (x < ext.xlo || x > ext.xhi)
+                continue;
+            xs.push_back(x);
+            ys.push_back(x / base);
+            ext.add(x, x / base);
+        }
+        ideal->setData(xs, ys);
+    }
+
+    plot->xAxis->setLabel(xDesc.label);
+    plot->yAxis->setLabel(bySpeedup
+                              ? QString("speedup %1(%2 = %3) / %1(%2)").arg(o.total.symbol, xName, formatValue(o.baseline / xScale))
+                              : quantityLabel(o.total, yUnit));
+    // Few entries fit in the empty corner above a speedup curve; many go below.
+    if (bySpeedup && plot->graphCount() <= 6)
+        placeLegendInside(plot, Qt::AlignTop | Qt::AlignLeft);
+    else
+        placeLegendBelow(plot);
+    if (ext.empty()) {
+        showMessage(plot, "no point of the sweep evaluated");
+        return hover;
+    }
+    const bool logX = o.log || (ext.xlo > 0 && ext.xhi / ext.xlo >= 1000);
+    setLogScale(plot->xAxis, logX, ext.xlo, ext.xhi);
+    setLogScale(plot->yAxis, o.log, ext.ylo, ext.yhi);
+    if (!logX && wholeX)
+        setIntegerTicks(plot->xAxis);
+    setPaddedRange(plot->xAxis, ext.xlo, ext.xhi);
+    setPaddedRange(plot->yAxis, o.log ? ext.ylo : std::min(0.0, ext.ylo), ext.yhi, 0.06);
+    if (!o.log && ext.ylo >= 0)
+        plot->yAxis->setRangeLower(0); // speedups, times and rates start at zero
+    if (allGroups.size() > nGroups)
+        plot->xAxis->setLabel(xDesc.label +
+                              QString("   (first %1 of %2 curves per variant)").arg(nGroups).arg(allGroups.size()));
+    return hover;
+}
+
+} // namespace cs::plots

@@ -1,0 +1,51 @@
+#pragma once
+#include "app/plots/ChartHover.h"
+#include "app/plots/PlotStyle.h"
+#include "model/document/DesignDocument.h"
+#include "model/sweep/Sweep.h"
+
+#include <string>
+
+class QCustomPlot;
+
+namespace cs::plots {
+
+struct SpeedupChartOptions {
+    std::string speedupParam = "P"; // the axis speedup is measured along
+    double baseline = 1.0;          // its reference value: ideal speedup is P / baseline
+    bool log = false;               // logarithmic x and y axes
+    // Label and display unit of the x axis: the speedup parameter, or the
+    // first axis when the table does not sweep it (default: the bare path).
+    AxisDescription param;
+    Quantity total;                 // what the T column holds (run time in s, or a throughput)
+    int maxGroups = 5;              // curves per variant when other axes are swept too
+};
+
+// The document's speedup parameter and baseline, the x axis label for
+// `table`, and the unit of the variants' totals.
+SpeedupChartOptions speedupOptionsFor(const DesignDocument& doc, const SweepTable& table, bool log = false);
+
+// Fills `plot` with speedup against the speedup parameter for every variant
+// (graph i*groups + g is variant i, group g), then the ideal line
+// y = P / baseline as the last graph, with a legend. When other axes are
+// swept too, each of their value combinations is a curve of its own (up to
+// maxGroups, told apart by line style). When the table does not sweep the
+// speedup parameter, plots each variant's T against the first axis instead
+// (no ideal line). Failed points are left out. An x axis spanning three
+// decades or more is logarithmic even without `log` (1:1048576:log2 sweeps).
+// Returns the hover regions.
+ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& table, const SpeedupChartOptions& options);
+
+// ---- For overlays drawn over the chart (measured series, uncertainty
+// bands; app/gui/calibration): where buildSpeedupChart puts a table value.
+// Plot x = SI axis value / xScale; plot y = SI column value / yScale.
+struct SpeedupChartFrame {
+    bool bySpeedup = false; // y is the "speedup" column; else the "T" column (the variants' totals)
+    int xAxis = -1;         // index into table.axes, -1 when nothing is plotted
+    int yColumn = -1;       // table column plotted
+    double xScale = 1.0;
+    double yScale = 1.0;
+};
+SpeedupChartFrame speedupChartFrame(const SweepTable& table, const SpeedupChartOptions& options);
+
+} // namespace cs::plots
