@@ -12,6 +12,7 @@ PACKAGES=(
   catch2 nlohmann-json3-dev
   libfftw3-dev
   openmpi-bin libopenmpi-dev
+  sockperf slurm-wlm
   openssh-client openssh-server
   iproute2
   clang libclang-rt-14-dev

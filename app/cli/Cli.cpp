@@ -29,6 +29,15 @@ const Entry kCommands[] = {
     {"plot", plotCommand, "plot DESIGN [--param PATH=SPEC ...] [--set ...] [--at P] [--log] -o FILE.png|.svg|.pdf\n"
                           "        speedup curve and phase breakdown, drawn as the GUI draws them"},
     {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},
+    {"probe", probeCommand, "probe --nodes SPEC --probe ID [--set NAME=VALUE ...] [--timeout S] [--pairs all|chain|first]\n"
+                            "        [--json] [-o FILE] [--design FILE]   run a probe on nodes (progress on stderr)\n"
+                            "  probe --list [--json]   the probes, their parameters and what they calibrate\n"
+                            "        SPEC: local:cpu=0,local:cpu=1 | ssh:root@10.0.0.2 | mpi:2 (docs/agent-protocol.md)"},
+    {"calibrate", calibrateCommand,
+     "calibrate DESIGN --nodes SPEC [--probe ID ...] [--set [PROBE.]NAME=VALUE ...] [--hold-out 0.25]\n"
+     "        [--timeout S] [--pairs P] [--json] [-o CALIBRATED.json]   run the probes the design's blocks\n"
+     "        calibrate from, fit their parameters (95% CIs, R^2, SMAPE, held-out errors), write the design\n"
+     "  calibrate DESIGN --results FILE [--probe ID ...] [--json] [-o FILE]   fit from saved probe results"},
 };
 
 void usage(std::ostream& out)

@@ -28,6 +28,8 @@ int paretoCommand(const std::vector<std::string>& args, std::ostream& out, std::
 int sensitivityCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int plotCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int topoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int probeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int calibrateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // `list generators [--json]` (topology generators and their parameters).
 int listGenerators(bool json, std::ostream& out);

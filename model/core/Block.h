@@ -3,9 +3,47 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cs {
+
+// How one probe result sets one block input (calibration, issue #7). Plain
+// data next to the block's spec; model/calibration interprets it. Several
+// specs may name the same input: they are tried in order, the first whose
+// probe has usable results wins (later ones stand in when it has none).
+struct CalibrationSpec {
+    std::string input;  // input symbol it sets, e.g. "G"
+    std::string probe;  // probe id, e.g. "net.pingpong"
+    // What to read from every "ok" result of the probe:
+    //   "derived:NAME"  summary.derived.NAME: {value, ci_lo, ci_hi}
+    //   "series:PFX@"   every summary.series "PFX@X": x = X, y = its median
+    //   "series:NAME"   summary.series.NAME's median; x = params[xParam]
+    std::string read;
+    std::string xParam;  // probe parameter giving x for "series:NAME", e.g. "keys"
+    double xOffset = 0.0; // added to every x before the fit (LogGP: -1, bytes after the first)
+    // "direct" (a derived value as is), "ols", "wls" (weights from the
+    // medians' CIs), "segmented" (piecewise line; the segment with the largest
+    // x is used), "lm" (Levenberg-Marquardt).
+    std::string method;
+    // The fitted form and its coefficient names:
+    //   "const"   y = v            (direct)
+    //   "line"    y = a + b x
+    //   "prop"    y = c x
+    //   "nlogn"   y = c x log2 x
+    //   "bonding" y = min(n R, (1 - n A) / c), x = n links (see BondingThroughputBlock.h)
+    std::string form;
+    // The input's value as an expression of the coefficients and of the
+    // block's other inputs (current values), e.g. "a - o_s - o_r",
+    // "c * rows * log2(rows)". Operators + - * / ^ ( ); log2, ln, sqrt, min, max
+    // (model/calibration/Expression.h).
+    std::string value;
+    std::string xInput;  // block input the probe's x stands for ("k"); "" none
+    std::string yOutput; // block output the probe's y measures ("T_oneway"); "" none
+    std::vector<std::pair<std::string, double>> probeParams; // suggested probe settings (SI)
+    std::vector<double> xValues; // with xParam: one probe run per value
+    std::string source;  // seed and equation the relation comes from
+};
 
 // Static description of a block type.
 struct BlockSpec {
@@ -16,6 +54,8 @@ struct BlockSpec {
     std::string source;      // seed file and section
     std::vector<ParamSpec> inputs;
     std::vector<OutputSpec> outputs;
+    // Optional: which inputs probe results can set, and how (issue #7).
+    std::vector<CalibrationSpec> calibration = {};
 
     int inputIndex(std::string_view symbol) const;  // -1 if none
     int outputIndex(std::string_view symbol) const; // -1 if none

@@ -31,8 +31,13 @@ nlohmann::json toJson(const BlockSpec& b)
     nlohmann::json outputs = nlohmann::json::array();
     for (const auto& o : b.outputs)
         outputs.push_back(toJson(o));
+    // What a probe can set, and how (issue 7): shown by `list blocks --json`.
+    nlohmann::json calibration = nlohmann::json::array();
+    for (const CalibrationSpec& c : b.calibration)
+        calibration.push_back({{"input", c.input}, {"probe", c.probe}, {"read", c.read}, {"method", c.method},
+                               {"form", c.form}, {"value", c.value}, {"source", c.source}});
     return {{"id", b.id},         {"name", b.name},     {"category", b.category}, {"description", b.description},
-            {"source", b.source}, {"inputs", inputs}, {"outputs", outputs}};
+            {"source", b.source}, {"inputs", inputs}, {"outputs", outputs}, {"calibration", calibration}};
 }
 
 } // namespace cs

@@ -1,4 +1,5 @@
 #include "model/blocks/bonding/BondingThroughputBlock.h"
+#include "model/blocks/bonding/BondingCalibration.h"
 #include "model/core/Unit.h"
 
 #include <algorithm>
@@ -160,6 +161,7 @@ const BlockSpec& BondingThroughputBlock::spec() const
         src(kSeed003, "§2-4") + "; " + src(kSeed004, "§3"),
         inputs(),
         outputs(),
+        bondingCalibration(),
     };
     return s;
 }

@@ -1,4 +1,5 @@
 #include "model/blocks/inic/InicFft2dBlock.h"
+#include "model/blocks/inic/InicCalibration.h"
 #include "model/blocks/inic/InicSpecs.h"
 #include "model/core/Unit.h"
 
@@ -43,6 +44,7 @@ const BlockSpec& InicFft2dBlock::spec() const
                    "000_e9da438bafb3289f.txt eq. (10)", "T"),
             output("T", Unit::Seconds, "ms", "run time, T_compute + T_trans", "000_e9da438bafb3289f.txt eq. (3)"),
         },
+        inicFft2dCalibration(),
     };
     return s;
 }

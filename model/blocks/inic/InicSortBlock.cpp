@@ -1,4 +1,5 @@
 #include "model/blocks/inic/InicSortBlock.h"
+#include "model/blocks/inic/InicCalibration.h"
 #include "model/blocks/inic/InicSpecs.h"
 #include "model/core/Unit.h"
 
@@ -47,6 +48,7 @@ const BlockSpec& InicSortBlock::spec() const
                    "000_e9da438bafb3289f.txt eq. (11)", "T"),
             output("T", Unit::Seconds, "ms", "run time, T_countsort + T_INIC", "000_e9da438bafb3289f.txt eq. (11)"),
         },
+        inicSortCalibration(),
     };
     return s;
 }

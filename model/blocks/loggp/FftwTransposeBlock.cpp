@@ -1,4 +1,5 @@
 #include "model/blocks/loggp/FftwTransposeBlock.h"
+#include "model/blocks/loggp/LogGPCalibration.h"
 #include "model/blocks/loggp/LogGPMath.h"
 
 #include <algorithm>
@@ -103,6 +104,7 @@ const BlockSpec& FftwTransposeBlock::spec() const
             output("steps_a2a", Unit::Count, "", "all-to-all rounds per transpose: P-1 pairwise, 1 linear",
                    "pairwise and linear exchange"),
         },
+        fftwTransposeCalibration(),
     };
     return s;
 }

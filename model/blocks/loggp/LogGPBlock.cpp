@@ -1,4 +1,5 @@
 #include "model/blocks/loggp/LogGPBlock.h"
+#include "model/blocks/loggp/LogGPCalibration.h"
 #include "model/blocks/loggp/LogGPMath.h"
 
 namespace cs {
@@ -99,6 +100,7 @@ const BlockSpec& LogGPBlock::spec() const
             output("G_out", Unit::SecondsPerByte, "ns/B", "G, for wiring to other blocks",
                    "LogGP (Alexandrov 1995)"),
         },
+        logGPCalibration(),
     };
     return s;
 }

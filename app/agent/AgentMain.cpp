@@ -1,0 +1,193 @@
+#include "app/agent/AgentMain.h"
+#include "app/agent/AgentOptions.h"
+#include "app/agent/AgentServer.h"
+
+#include "cs/probe/Environment.h"
+#include "cs/probe/Error.h"
+#include "cs/probe/Socket.h"
+#include "cs/sdk/PluginLoader.h"
+
+#include <QCoreApplication>
+#include <QtGlobal>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sched.h>
+#include <unistd.h>
+
+namespace cs::agent {
+
+namespace {
+
+std::string readToken(const AgentOptions& o)
+{
+    std::string token;
+    if (o.tokenStdin) {
+        // Byte by byte, so nothing after the newline (the first frame) is consumed.
+        char c = 0;
+        while (token.size() <= 256) {
+            const ssize_t n = ::read(STDIN_FILENO, &c, 1);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0 || c == '\n')
+                break;
+            token += c;
+        }
+    } else if (!o.tokenFile.empty()) {
+        std::ifstream f(o.tokenFile);
+        if (!f)
+            throw std::runtime_error("cannot read token file " + o.tokenFile);
+        std::getline(f, token);
+    } else if (const char* v = std::getenv(o.tokenEnv.c_str())) {
+        token = v;
+        ::unsetenv(o.tokenEnv.c_str()); // the probes' own processes need not see it
+    }
+    while (!token.empty() && (token.back() == '\n' || token.back() == '\r' || token.back() == ' '))
+        token.pop_back();
+    if (token.empty())
+        throw std::runtime_error("no per-run token: set " + o.tokenEnv + " or pass --token-file PATH");
+    if (token.size() > 256)
+        throw std::runtime_error("the token is longer than 256 characters");
+    return token;
+}
+
+void pin(const std::vector<int>& cpus)
+{
+    if (cpus.empty())
+        return;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    for (int c : cpus)
+        CPU_SET(c, &set);
+    if (::sched_setaffinity(0, sizeof set, &set) != 0)
+        throw std::runtime_error("cannot pin to the requested CPUs: " + std::string(std::strerror(errno)));
+}
+
+nlohmann::json environment(const AgentOptions& o, const sdk::PluginLoader& plugins)
+{
+    const cs::probe::Environment env = cs::probe::captureEnvironment(o.cpus.empty() ? -1 : o.cpus.front());
+    nlohmann::json plugDirs = nlohmann::json::array();
+    for (const QString& d : plugins.searchPath())
+        plugDirs.push_back(d.toStdString());
+    return {{"hostname", env.hostname},
+            {"kernel", env.kernelRelease},
+            {"cpu_model", env.cpuModel},
+            {"online_cpus", env.onlineCpus},
+            {"cpus_requested", o.cpus},
+            {"affinity", env.affinity},
+            {"pinned", env.pinned},
+            {"clock_source", env.clockSource},
+            {"timer", env.timer},
+            {"timer_resolution_s", env.timerResolution_s},
+            {"llc_bytes", env.lastLevelCache_B},
+            {"pid", static_cast<long long>(::getpid())},
+            {"versions",
+             {{"agent", CS_AGENT_VERSION},
+              {"protocol", kProtocolVersion},
+              {"probe_api", sdk::kProbeApiVersion},
+              {"kernels", cs::probe::kKernelsVersion},
+              {"qt", qVersion()}}},
+            {"plugin_path", plugDirs}};
+}
+
+void listProbes(const sdk::PluginLoader& plugins, bool json)
+{
+    if (json) {
+        nlohmann::json a = nlohmann::json::array();
+        for (const auto& p : plugins.probes())
+            a.push_back(sdk::toJson(p.descriptor));
+        std::cout << a.dump(2) << "\n";
+        return;
+    }
+    for (const auto& p : plugins.probes())
+        std::cout << p.descriptor.id << "\t" << p.descriptor.name << "\n";
+}
+
+int serveListening(const AgentOptions& o, const AgentConfig& config, const sdk::PluginLoader& plugins)
+{
+    cs::probe::Endpoint ep = cs::probe::parseEndpoint(o.listen);
+    cs::probe::Listener listener(ep, false);
+    std::cout << "listening " << cs::probe::Endpoint{ep.host, listener.port()}.toString() << std::endl;
+    cs::probe::RunControl rc = cs::probe::RunControl::withTimeout(o.acceptTimeout);
+    for (;;) {
+        cs::probe::Socket s;
+        try {
+            s = listener.accept(o.acceptTimeout, rc);
+        } catch (const cs::probe::ProbeError& e) {
+            std::cerr << "clusterscope-agent: no controller connected: " << e.what() << "\n";
+            return 3;
+        }
+        s.setNonBlocking(false);
+        AgentServer server(s.fd(), s.fd(), config, plugins);
+        const AgentServer::End end = server.serve();
+        if (end == AgentServer::End::ControllerGone && server.greeted())
+            return 0; // our controller came and went: done
+        if (end == AgentServer::End::Rejected)
+            std::cerr << "clusterscope-agent: refused a controller from " << s.peer() << ": "
+                      << server.rejection() << "\n";
+        // Otherwise keep listening for the real controller until the deadline.
+    }
+}
+
+} // namespace
+
+int agentMain(int argc, char** argv)
+{
+    std::signal(SIGPIPE, SIG_IGN);
+    AgentOptions o;
+    try {
+        o = parseAgentOptions(std::vector<std::string>(argv + 1, argv + argc));
+    } catch (const std::exception& e) {
+        std::cerr << "clusterscope-agent: " << e.what() << "\n" << agentUsage();
+        return 2;
+    }
+    if (o.mode == AgentOptions::Mode::Help) {
+        std::cout << agentUsage();
+        return 0;
+    }
+    if (o.mode == AgentOptions::Mode::Version) {
+        std::cout << "clusterscope-agent " << CS_AGENT_VERSION << " (protocol " << kProtocolVersion
+                  << ", probe API " << sdk::kProbeApiVersion << ")\n";
+        return 0;
+    }
+    try {
+        pin(o.cpus); // before any thread starts, so every thread inherits it
+        QCoreApplication app(argc, argv);
+        sdk::PluginLoader plugins;
+        plugins.load();
+        for (const QString& p : plugins.problems())
+            std::cerr << "clusterscope-agent: skipped plugin " << p.toStdString() << "\n";
+        if (o.mode == AgentOptions::Mode::List) {
+            listProbes(plugins, o.json);
+            return 0;
+        }
+        AgentConfig config;
+        config.expectedToken = readToken(o);
+        config.defaultBind = o.bind;
+        config.helloTimeoutMs = static_cast<int>(o.helloTimeout * 1000);
+        config.environment = environment(o, plugins);
+        if (o.mode == AgentOptions::Mode::Listen)
+            return serveListening(o, config, plugins);
+        // Pipe mode: frames go to the original stdout only; anything else a
+        // library prints on stdout is sent to stderr instead.
+        const int out = ::dup(STDOUT_FILENO);
+        ::dup2(STDERR_FILENO, STDOUT_FILENO);
+        AgentServer server(STDIN_FILENO, out, config, plugins);
+        const AgentServer::End end = server.serve();
+        if (end == AgentServer::End::Rejected) {
+            std::cerr << "clusterscope-agent: refused the controller: " << server.rejection() << "\n";
+            return 3;
+        }
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "clusterscope-agent: " << e.what() << "\n";
+        return 2;
+    }
+}
+
+} // namespace cs::agent

@@ -1,0 +1,121 @@
+#include "app/agent/AgentOptions.h"
+
+#include <stdexcept>
+
+namespace cs::agent {
+
+const char* agentUsage()
+{
+    return "usage: clusterscope-agent [--stdio | --listen HOST:PORT] [--cpus LIST] [--bind ADDR]\n"
+           "                          [--token-env NAME | --token-file PATH | --token-stdin] [--hello-timeout S]\n"
+           "                          [--accept-timeout S]\n"
+           "       clusterscope-agent --list [--json] | --version | --help\n"
+           "\n"
+           "Runs ClusterScope probe kernels for a controller (clusterscope-cli probe, the GUI runner).\n"
+           "  --stdio            speak the protocol on stdin/stdout (default); exit at end of input\n"
+           "  --listen HOST:PORT accept one controller over TCP (default 127.0.0.1:0; the port is\n"
+           "                     printed on stdout as 'listening HOST:PORT'); exit when it disconnects\n"
+           "  --cpus LIST        pin the agent to these CPUs, e.g. 0 or 0,2-3\n"
+           "  --bind ADDR        address listening probe roles bind to (default 127.0.0.1)\n"
+           "  --token-env NAME   environment variable holding the per-run token\n"
+           "                     (default CLUSTERSCOPE_AGENT_TOKEN)\n"
+           "  --token-file PATH  read the token from a file instead\n"
+           "  --token-stdin      read the token from the first line of stdin (pipe mode; keeps it\n"
+           "                     out of argv and the environment)\n"
+           "Protocol: docs/agent-protocol.md. Probe plugins: the built-in folder, then\n"
+           "CLUSTERSCOPE_PLUGIN_PATH.\n";
+}
+
+std::vector<int> parseCpuList(const std::string& text)
+{
+    std::vector<int> cpus;
+    std::size_t pos = 0;
+    auto number = [&](std::size_t& p) {
+        std::size_t used = 0;
+        int v = 0;
+        try {
+            v = std::stoi(text.substr(p), &used);
+        } catch (const std::exception&) {
+            throw std::invalid_argument("bad CPU list '" + text + "' (expected e.g. 0 or 0,2-3)");
+        }
+        if (v < 0 || v > 4095)
+            throw std::invalid_argument("CPU " + std::to_string(v) + " is out of range [0, 4095]");
+        p += used;
+        return v;
+    };
+    while (pos < text.size()) {
+        const int a = number(pos);
+        int b = a;
+        if (pos < text.size() && text[pos] == '-') {
+            ++pos;
+            b = number(pos);
+        }
+        if (b < a)
+            throw std::invalid_argument("bad CPU range in '" + text + "'");
+        for (int c = a; c <= b; ++c)
+            cpus.push_back(c);
+        if (pos < text.size()) {
+            if (text[pos] != ',')
+                throw std::invalid_argument("bad CPU list '" + text + "' (expected e.g. 0 or 0,2-3)");
+            ++pos;
+        }
+    }
+    if (cpus.empty())
+        throw std::invalid_argument("empty CPU list");
+    return cpus;
+}
+
+AgentOptions parseAgentOptions(const std::vector<std::string>& args)
+{
+    AgentOptions o;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> const std::string& {
+            if (i + 1 >= args.size())
+                throw std::invalid_argument(a + " needs a value");
+            return args[++i];
+        };
+        auto seconds = [&]() {
+            const std::string& v = value();
+            try {
+                const double s = std::stod(v);
+                if (s > 0 && s <= 86400)
+                    return s;
+            } catch (const std::exception&) {
+            }
+            throw std::invalid_argument(a + " " + v + ": expected seconds in (0, 86400]");
+        };
+        if (a == "--stdio")
+            o.mode = AgentOptions::Mode::Stdio;
+        else if (a == "--listen") {
+            o.mode = AgentOptions::Mode::Listen;
+            o.listen = value();
+        } else if (a == "--cpus")
+            o.cpus = parseCpuList(value());
+        else if (a == "--bind")
+            o.bind = value();
+        else if (a == "--token-env")
+            o.tokenEnv = value();
+        else if (a == "--token-file")
+            o.tokenFile = value();
+        else if (a == "--token-stdin")
+            o.tokenStdin = true;
+        else if (a == "--hello-timeout")
+            o.helloTimeout = seconds();
+        else if (a == "--accept-timeout")
+            o.acceptTimeout = seconds();
+        else if (a == "--list")
+            o.mode = AgentOptions::Mode::List;
+        else if (a == "--json")
+            o.json = true;
+        else if (a == "--version")
+            o.mode = AgentOptions::Mode::Version;
+        else if (a == "--help" || a == "-h")
+            o.mode = AgentOptions::Mode::Help;
+        else
+            throw std::invalid_argument("unknown option " + a);
+    }
+    return o;
+}
+
+} // namespace cs::agent

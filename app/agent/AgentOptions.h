@@ -1,0 +1,31 @@
+#pragma once
+// Command line of clusterscope-agent.
+#include <string>
+#include <vector>
+
+namespace cs::agent {
+
+struct AgentOptions {
+    enum class Mode { Stdio, Listen, List, Version, Help };
+    Mode mode = Mode::Stdio;
+    std::string listen = "127.0.0.1:0"; // --listen HOST:PORT (loopback unless told otherwise)
+    std::vector<int> cpus;              // --cpus 0,2-3: pin the whole agent
+    std::string tokenEnv = "CLUSTERSCOPE_AGENT_TOKEN";
+    std::string tokenFile;              // --token-file PATH (read, then the file is left alone)
+    bool tokenStdin = false;            // --token-stdin: the first line of stdin is the token
+    std::string bind = "127.0.0.1";     // --bind ADDR: default data-plane address of listening roles
+    double helloTimeout = 10.0;         // --hello-timeout S
+    double acceptTimeout = 60.0;        // --accept-timeout S (listen mode)
+    bool json = false;                  // --list --json
+};
+
+// Parses argv (without the program name). Throws std::invalid_argument with
+// a one-line reason on a bad command line.
+AgentOptions parseAgentOptions(const std::vector<std::string>& args);
+
+// "0,2-3" -> {0, 2, 3}; throws std::invalid_argument.
+std::vector<int> parseCpuList(const std::string& text);
+
+const char* agentUsage();
+
+} // namespace cs::agent

@@ -1,0 +1,415 @@
+#include "app/agent/mpi/MpiAgent.h"
+#include "app/agent/AgentOptions.h"
+#include "app/agent/mpi/MpiKernels.h"
+#include "app/agent/protocol/AgentProtocol.h"
+
+#include "cs/probe/Environment.h"
+#include "cs/probe/Statistics.h"
+#include "mpi/MpiDescriptors.h"
+
+#include <mpi.h>
+
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <sched.h>
+#include <thread>
+#include <unistd.h>
+
+namespace cs::agent::mpi {
+
+using nlohmann::json;
+
+namespace {
+
+enum Command : int { Quit = 0, Run = 1 };
+
+// Rank 0's view of its controller: frames read by a thread into a queue.
+class Inbox {
+public:
+    struct Item {
+        bool end = false;     // end of stream (or a broken frame: `problem`)
+        std::string problem;
+        Message message;
+    };
+
+    explicit Inbox(int fd) : fd_(fd) {}
+
+    void start()
+    {
+        std::thread([this] { readLoop(); }).detach(); // blocked in read() until stdin ends
+    }
+
+    Item pop()
+    {
+        std::unique_lock lock(mutex_);
+        cv_.wait(lock, [this] { return !items_.empty(); });
+        Item i = std::move(items_.front());
+        items_.pop_front();
+        return i;
+    }
+
+    void setActiveRun(const std::string& id)
+    {
+        std::lock_guard lock(mutex_);
+        activeRun_ = id;
+        cancel_ = false;
+    }
+    bool cancelled() const { return cancel_.load(); }
+
+private:
+    void push(Item i)
+    {
+        {
+            std::lock_guard lock(mutex_);
+            items_.push_back(std::move(i));
+        }
+        cv_.notify_all();
+    }
+
+    void readLoop()
+    {
+        FrameDecoder decoder;
+        std::string frame;
+        char buf[65536];
+        for (;;) {
+            const ssize_t n = ::read(fd_, buf, sizeof buf);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                cancel_ = true;
+                push({true, "", {}});
+                return;
+            }
+            decoder.feed(buf, static_cast<std::size_t>(n));
+            for (;;) {
+                const auto st = decoder.next(frame);
+                if (st == FrameDecoder::Status::NeedMore)
+                    break;
+                if (st != FrameDecoder::Status::Frame) {
+                    cancel_ = true;
+                    push({true, "frame of " + std::to_string(decoder.refusedLength()) +
+                                    " bytes refused (bound " + std::to_string(kMaxFrameBytes) + ")",
+                          {}});
+                    return;
+                }
+                Item item;
+                if (std::string problem = parseMessage(frame, Sender::Controller, item.message); !problem.empty()) {
+                    item.problem = problem;
+                } else if (item.message.type == "cancel") {
+                    std::lock_guard lock(mutex_);
+                    if (item.message.body["id"].get<std::string>() == activeRun_)
+                        cancel_ = true;
+                    continue;
+                }
+                push(std::move(item));
+            }
+        }
+    }
+
+    int fd_;
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    std::deque<Item> items_;
+    std::string activeRun_;
+    std::atomic<bool> cancel_{false};
+};
+
+class Writer {
+public:
+    explicit Writer(int fd) : fd_(fd) {}
+    void send(const json& m)
+    {
+        const std::string f = encodeFrame(m);
+        const char* p = f.data();
+        std::size_t left = f.size();
+        while (left > 0) {
+            const ssize_t n = ::write(fd_, p, left);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                return;
+            p += n;
+            left -= static_cast<std::size_t>(n);
+        }
+    }
+
+private:
+    int fd_;
+};
+
+// Runs one probe on every rank; rank 0 returns the samples by series.
+std::map<std::string, std::vector<double>> execute(const json& cmd, const StopCheck& stop)
+{
+    const std::string probe = cmd["probe"].get<std::string>();
+    const json& p = cmd["params"];
+    const int count = p["warmups"].get<int>() + p["reps"].get<int>();
+    std::map<std::string, std::vector<double>> out;
+    if (probe == "mpi.alltoall") {
+        out["alltoall"] = timeAlltoall(MPI_COMM_WORLD, p["block_bytes"].get<std::uint64_t>(), count, stop);
+    } else if (probe == "mpi.collectives") {
+        const auto bytes = p["bytes"].get<std::uint64_t>();
+        out["barrier"] = timeBarrier(MPI_COMM_WORLD, count, stop);
+        if (!stoppedEarly())
+            out["bcast"] = timeBcast(MPI_COMM_WORLD, bytes, count, stop);
+        if (!stoppedEarly())
+            out["allreduce"] = timeAllreduce(MPI_COMM_WORLD, bytes, count, stop);
+    }
+    return out;
+}
+
+void broadcastCommand(int command, const std::string& payload)
+{
+    int header[2] = {command, static_cast<int>(payload.size())};
+    MPI_Bcast(header, 2, MPI_INT, 0, MPI_COMM_WORLD);
+    if (header[1] > 0)
+        MPI_Bcast(const_cast<char*>(payload.data()), header[1], MPI_CHAR, 0, MPI_COMM_WORLD);
+}
+
+void workerLoop()
+{
+    for (;;) {
+        int header[2] = {0, 0};
+        MPI_Bcast(header, 2, MPI_INT, 0, MPI_COMM_WORLD);
+        if (header[0] != Run)
+            return;
+        std::string payload(static_cast<std::size_t>(header[1]), '\0');
+        MPI_Bcast(payload.data(), header[1], MPI_CHAR, 0, MPI_COMM_WORLD);
+        execute(json::parse(payload), {});
+    }
+}
+
+// Every rank's placement, gathered on rank 0 (a collective: all ranks call it).
+json gatherPlacement(int rank, int size)
+{
+    char name[MPI_MAX_PROCESSOR_NAME] = {};
+    int len = 0;
+    MPI_Get_processor_name(name, &len);
+    const cs::probe::Environment env = cs::probe::captureEnvironment();
+    const std::string line = json{{"rank", rank}, {"host", std::string(name, static_cast<std::size_t>(len))},
+                                  {"affinity", env.affinity}, {"pinned", env.pinned}, {"cpu", env.cpuObserved}}
+                                 .dump();
+    char mine[256] = {};
+    std::strncpy(mine, line.c_str(), sizeof mine - 1);
+    std::vector<char> all(rank == 0 ? 256 * static_cast<std::size_t>(size) : 0);
+    MPI_Gather(mine, 256, MPI_CHAR, all.data(), 256, MPI_CHAR, 0, MPI_COMM_WORLD);
+    json ranks = json::array();
+    if (rank == 0)
+        for (int r = 0; r < size; ++r)
+            ranks.push_back(json::parse(std::string(all.data() + 256 * r), nullptr, false));
+    return ranks;
+}
+
+json environment(const json& ranks, int size, const std::vector<int>& cpus)
+{
+    const cs::probe::Environment env = cs::probe::captureEnvironment(cpus.empty() ? -1 : cpus.front());
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+    int len = 0;
+    MPI_Get_library_version(lib, &len);
+    std::string library(lib, static_cast<std::size_t>(len));
+    if (auto nl = library.find('\n'); nl != std::string::npos)
+        library.resize(nl);
+    auto envOr = [](const char* k) {
+        const char* v = std::getenv(k);
+        return v ? std::string(v) : std::string();
+    };
+    return {{"hostname", env.hostname},
+            {"kernel", env.kernelRelease},
+            {"cpu_model", env.cpuModel},
+            {"online_cpus", env.onlineCpus},
+            {"cpus_requested", cpus},
+            {"clock_source", env.clockSource},
+            {"timer", "MPI_Wtime"},
+            {"pid", static_cast<long long>(::getpid())},
+            {"mpi", {{"library", library}, {"ranks", size}, {"btl", envOr("OMPI_MCA_btl")},
+                     {"pml", envOr("OMPI_MCA_pml")}, {"placement", ranks}}},
+            {"versions",
+             {{"agent", CS_AGENT_VERSION}, {"protocol", kProtocolVersion}, {"kernels", cs::probe::kKernelsVersion}}}};
+}
+
+std::string readTokenLine()
+{
+    std::string token;
+    char c = 0;
+    while (token.size() <= 256) {
+        const ssize_t n = ::read(STDIN_FILENO, &c, 1);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0 || c == '\n')
+            break;
+        token += c;
+    }
+    return token;
+}
+
+int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
+{
+    Writer out(framesFd);
+    std::string token;
+    if (opts.tokenStdin)
+        token = readTokenLine();
+    else if (const char* v = std::getenv(opts.tokenEnv.c_str()))
+        token = v;
+    if (token.empty()) {
+        std::cerr << "clusterscope-mpi-agent: no per-run token (use --token-stdin or " << opts.tokenEnv << ")\n";
+        broadcastCommand(Quit, {});
+        return 2;
+    }
+    Inbox inbox(STDIN_FILENO);
+    inbox.start();
+    bool greeted = false;
+    int status = 0;
+    for (;;) {
+        Inbox::Item item = inbox.pop();
+        if (item.end) {
+            if (!item.problem.empty()) {
+                out.send(errorMessage(code::Frame, item.problem));
+                status = 3;
+            }
+            break;
+        }
+        if (!item.problem.empty()) {
+            out.send(errorMessage(code::Malformed, item.problem));
+            if (!greeted) {
+                status = 3;
+                break;
+            }
+            continue;
+        }
+        const Message& m = item.message;
+        const json& b = m.body;
+        if (!greeted) {
+            if (m.type != "hello" || !tokensEqual(b["token"].get_ref<const std::string&>(), token)) {
+                out.send(errorMessage(m.type != "hello" ? code::State : code::Token,
+                                      m.type != "hello" ? "the first message must be hello" : "wrong token"));
+                status = 3;
+                break;
+            }
+            if (b["versions"][0].get<long long>() > kProtocolVersion || b["versions"][1].get<long long>() < kProtocolVersion) {
+                out.send(errorMessage(code::Version, "no common protocol version"));
+                status = 3;
+                break;
+            }
+            greeted = true;
+            out.send({{"type", "welcome"},
+                      {"protocol", kProtocolVersion},
+                      {"agent", std::string("clusterscope-mpi-agent ") + CS_AGENT_VERSION},
+                      {"probes", {"mpi.alltoall", "mpi.collectives"}},
+                      {"environment", env}});
+            continue;
+        }
+        if (m.type == "bye")
+            break;
+        if (m.type != "run") {
+            if (m.type != "go")
+                out.send(errorMessage(code::State, "unexpected " + m.type));
+            continue;
+        }
+        const std::string id = b["id"].get<std::string>();
+        const std::string probe = b["probe"].get<std::string>();
+        const sdk::ProbeDescriptor* d = nullptr;
+        static const std::vector<sdk::ProbeDescriptor> descriptors = probes::mpiDescriptors();
+        for (const auto& x : descriptors)
+            if (x.id == probe)
+                d = &x;
+        if (!d) {
+            out.send(errorMessage(code::UnknownProbe, "this MPI agent does not know probe " + probe, id));
+            continue;
+        }
+        std::map<std::string, double> params;
+        if (std::string problem = sdk::resolveParams(*d, b.value("params", json::object()), params); !problem.empty()) {
+            out.send(errorMessage(code::BadParam, problem, id));
+            continue;
+        }
+        json cmd = {{"probe", probe}, {"params", json::object()}};
+        for (const auto& [k, v] : params)
+            cmd["params"][k] = v;
+        inbox.setActiveRun(id);
+        broadcastCommand(Run, cmd.dump());
+        const auto samples = execute(cmd, [&] { return inbox.cancelled(); });
+        if (stoppedEarly()) {
+            json e = errorMessage(code::Cancelled, "cancelled", id);
+            e["kind"] = "cancelled";
+            out.send(e);
+            continue;
+        }
+        const auto warmups = static_cast<std::size_t>(params["warmups"]);
+        json series = json::object();
+        json derivedValues = json::object();
+        for (const auto& [name, all] : samples) {
+            const cs::probe::Summary s = cs::probe::summarize(all, warmups);
+            std::vector<double> kept(all.begin() + static_cast<long>(std::min(warmups, all.size())), all.end());
+            for (std::size_t i = 0; i < kept.size(); i += kMaxChunkValues) {
+                const std::size_t end = std::min(kept.size(), i + kMaxChunkValues);
+                out.send({{"type", "samples"}, {"id", id}, {"series", name},
+                          {"values", std::vector<double>(kept.begin() + static_cast<long>(i), kept.begin() + static_cast<long>(end))}});
+            }
+            series[name] = {{"n", s.count},       {"median", s.median}, {"ci_lo", s.ciLow}, {"ci_hi", s.ciHigh},
+                            {"min", s.min},       {"p25", s.p25},       {"p75", s.p75},     {"p99", s.p99},
+                            {"max", s.max},       {"mean", s.mean},     {"warmups", s.warmupsDiscarded},
+                            {"unit", "s"}};
+            std::string key = "T_" + name;
+            derivedValues[key] = {{"value", s.median}, {"ci_lo", s.ciLow}, {"ci_hi", s.ciHigh}, {"unit", "s"}};
+        }
+        out.send({{"type", "result"},
+                  {"id", id},
+                  {"summary", {{"series", series}, {"derived", derivedValues}}},
+                  {"details", {{"ranks", env["mpi"]["ranks"]}}},
+                  {"environment", env}});
+    }
+    broadcastCommand(Quit, {});
+    return status;
+}
+
+void pinRank(const std::vector<int>& cpus, int rank)
+{
+    if (cpus.empty())
+        return;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpus[static_cast<std::size_t>(rank) % cpus.size()], &set);
+    if (::sched_setaffinity(0, sizeof set, &set) != 0)
+        std::cerr << "clusterscope-mpi-agent: rank " << rank << ": cannot pin: " << std::strerror(errno) << "\n";
+}
+
+} // namespace
+
+int mpiAgentMain(int argc, char** argv)
+{
+    int provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    int rank = 0;
+    int size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    AgentOptions opts;
+    try {
+        opts = parseAgentOptions(std::vector<std::string>(argv + 1, argv + argc));
+    } catch (const std::exception& e) {
+        if (rank == 0)
+            std::cerr << "clusterscope-mpi-agent: " << e.what() << "\n";
+        MPI_Finalize();
+        return 2;
+    }
+    pinRank(opts.cpus, rank);
+    // Only rank 0's frames may reach mpirun's stdout: everything else that
+    // any rank prints goes to stderr.
+    const int framesFd = rank == 0 ? ::dup(STDOUT_FILENO) : -1;
+    ::dup2(STDERR_FILENO, STDOUT_FILENO);
+    const json placement = gatherPlacement(rank, size);
+    int status = 0;
+    if (rank == 0)
+        status = controllerLoop(opts, environment(placement, size, opts.cpus), framesFd);
+    else
+        workerLoop();
+    MPI_Finalize();
+    return status;
+}
+
+} // namespace cs::agent::mpi

@@ -1,0 +1,252 @@
+// `clusterscope-cli calibrate`: run the probes a design can be calibrated
+// from (or read their results from a file), fit the block parameters, print
+// them with their intervals, goodness and the validation errors, and write
+// the calibrated design. The fitting is model/calibration (issue #7).
+#include "app/cli/Args.h"
+#include "app/cli/Cli.h"
+#include "app/cli/DocumentInput.h"
+#include "app/cli/ProbeSession.h"
+
+#include "model/calibration/Calibration.h"
+#include "model/core/ModelError.h"
+#include "model/core/Unit.h"
+#include "model/document/AtomicFile.h"
+#include "model/document/DocumentFormat.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+
+namespace cs::cli {
+
+namespace {
+
+using nlohmann::json;
+
+// The results array of a results file ({"results": [...]}), a design
+// document ({"measured": [...]}), or a bare array. Errors name the file.
+json readResults(const std::string& path)
+{
+    const std::string text = readFile(path);
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        throw ModelError(path + ": not JSON: " + e.what());
+    }
+    if (j.is_array())
+        return j;
+    if (j.is_object() && j.contains("results"))
+        return j["results"];
+    if (j.is_object() && j.contains("measured"))
+        return j["measured"];
+    throw ModelError(path + ": expected a probe results file (an object with \"results\") or a design with "
+                          "\"measured\" results");
+}
+
+// Probe runs for the design: calibrationPlan() restricted to --probe, with
+// --set NAME=VALUE (every run whose probe has NAME) or PROBE.NAME=VALUE.
+std::vector<runner::RunPlan> makePlans(const DesignDocument& doc, const Args& args, const sdk::PluginLoader& plugins)
+{
+    const std::vector<std::string> only = args.values("--probe");
+    std::vector<calib::ProbeRun> runs = calib::calibrationPlan(doc);
+    for (const std::string& p : only) {
+        if (!plugins.find(p))
+            throw ModelError("unknown probe '" + p + "' (clusterscope-cli probe --list shows the probes)");
+        if (std::none_of(runs.begin(), runs.end(), [&](const calib::ProbeRun& r) { return r.probe == p; }))
+            throw ModelError("probe " + p + " calibrates no block of this design");
+    }
+    if (!only.empty())
+        runs.erase(std::remove_if(runs.begin(), runs.end(),
+                                  [&](const calib::ProbeRun& r) {
+                                      return std::find(only.begin(), only.end(), r.probe) == only.end();
+                                  }),
+                   runs.end());
+    if (runs.empty())
+        throw ModelError("no block of this design can be calibrated (none declares what a probe sets)");
+
+    std::vector<runner::RunPlan> plans;
+    for (const calib::ProbeRun& run : runs) {
+        if (!plugins.find(run.probe))
+            continue; // a probe this build does not have: calibrate() reports the inputs left alone
+        runner::RunPlan plan;
+        plan.probe = run.probe;
+        plan.params = run.params;
+        plans.push_back(std::move(plan));
+    }
+    if (plans.empty())
+        throw ModelError("none of the probes this design needs is installed (clusterscope-cli probe --list)");
+
+    for (const std::string& s : args.values("--set")) {
+        auto [name, text] = splitAssignment(s, "--set");
+        std::string probe;
+        if (const std::size_t dot = name.rfind('.'); dot != std::string::npos) {
+            probe = name.substr(0, dot);
+            name = name.substr(dot + 1);
+        }
+        bool used = false;
+        for (runner::RunPlan& plan : plans) {
+            if (!probe.empty() && plan.probe != probe)
+                continue;
+            const sdk::ParamDef* def = plugins.find(plan.probe)->descriptor.findParam(name);
+            if (!def)
+                continue;
+            plan.params[name] = parseProbeParam(*def, text);
+            used = true;
+        }
+        if (!used)
+            throw UsageError("--set " + s + ": no probe to run" + (probe.empty() ? "" : " named " + probe) +
+                             " has a parameter '" + name + "'");
+    }
+    if (auto t = args.value("--timeout")) {
+        double timeout = 0;
+        try {
+            timeout = parseQuantity(*t, Unit::Seconds);
+        } catch (const ModelError& e) {
+            throw UsageError(std::string("--timeout: ") + e.what());
+        }
+        for (runner::RunPlan& plan : plans)
+            plan.timeout = timeout;
+    }
+    if (auto p = args.value("--pairs"))
+        for (runner::RunPlan& plan : plans)
+            plan.pairing = *p;
+    return plans;
+}
+
+std::string percent(double fraction)
+{
+    if (!std::isfinite(fraction))
+        return "-";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f%%", 100.0 * fraction);
+    return buf;
+}
+
+std::string general(double v, int digits = 5)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return buf;
+}
+
+void printReport(const calib::CalibrationReport& r, std::ostream& out)
+{
+    out << "calibrated parameters (95% confidence intervals):\n";
+    for (const calib::CalibratedParam& p : r.params) {
+        out << "  " << p.block << "." << p.param << " = " << formatValue(p.value, p.unit) << "  ["
+            << formatValue(p.ciLow, p.unit) << ", " << formatValue(p.ciHigh, p.unit) << "]  was "
+            << formatValue(p.previous, p.unit) << "\n"
+            << "      " << p.method << " " << p.form << " from " << p.probe << ", " << p.expression
+            << "; R^2 = " << general(p.r2) << ", SMAPE = " << percent(p.smape) << "\n";
+    }
+    if (!r.fits.empty())
+        out << "fits:\n";
+    for (std::size_t i = 0; i < r.fits.size(); ++i) {
+        const calib::FitRecord& f = r.fits[i];
+        const calib::FitResult& x = f.result;
+        out << "  [" << i << "] " << f.block << ": " << f.probe << " " << f.read
+            << (f.xParam.empty() ? "" : " vs " + f.xParam) << ", " << x.method << " " << x.form << ", " << x.n
+            << " point(s)";
+        if (!f.heldOutX.empty())
+            out << " + " << f.heldOutX.size() << " held out";
+        if (x.method == "segmented")
+            out << ", " << x.segments.size() << " segment(s)";
+        out << "; R^2 = " << general(x.r2) << ", SMAPE = " << percent(x.smape) << "\n";
+        for (std::size_t j = 0; j < x.names.size(); ++j)
+            out << "      " << x.names[j] << " = " << general(x.values[j]) << "  [" << general(x.ciLow[j]) << ", "
+                << general(x.ciHigh[j]) << "]\n";
+        for (double b : x.breakpoints)
+            out << "      breakpoint at x = " << general(b) << "\n";
+    }
+    if (!r.validation.empty()) {
+        out << "validation (x, measured, predicted, relative error):\n";
+        for (const calib::ValidationPoint& v : r.validation)
+            out << "  [" << v.fit << "] " << v.series << "  " << general(v.x, 10) << "  " << general(v.measured) << "  "
+                << general(v.predicted) << "  " << percent(v.relError) << (v.heldOut ? "  held out" : "") << "\n";
+        out << "mean |error| on fitted points: " << percent(r.meanAbsRelError);
+        if (std::isfinite(r.heldOutMeanAbsRelError))
+            out << "; on held-out points: mean " << percent(r.heldOutMeanAbsRelError) << ", max "
+                << percent(r.heldOutMaxAbsRelError);
+        else
+            out << "; no points held out";
+        out << "\n";
+    }
+    for (const std::string& w : r.warnings)
+        out << "warning: " << w << "\n";
+}
+
+} // namespace
+
+int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Args args(words,
+                    {"--nodes", "--probe", "--set", "--results", "-o", "--hold-out", "--timeout", "--pairs"},
+                    {"--json", "--quiet"});
+    if (args.positional().size() != 1)
+        throw UsageError(args.positional().empty() ? "calibrate needs a DESIGN (a file or a preset name)"
+                                                   : "unexpected argument '" + args.positional()[1] + "'");
+    const auto resultsFile = args.value("--results");
+    if (resultsFile && (args.value("--nodes") || !args.values("--set").empty()))
+        throw UsageError("--results uses measured results; --nodes and --set are for running probes");
+
+    calib::CalibrationOptions options;
+    if (auto h = args.value("--hold-out")) {
+        char* end = nullptr;
+        options.holdOutFraction = std::strtod(h->c_str(), &end);
+        if (h->empty() || end != h->c_str() + h->size() || !(options.holdOutFraction >= 0.0) ||
+            !(options.holdOutFraction < 1.0))
+            throw UsageError("--hold-out " + *h + ": expected a fraction in [0, 1), e.g. 0.25");
+    }
+    options.probes = args.values("--probe");
+
+    DesignDocument doc = openDocument(args.positional().front());
+    json results;
+    int failedJobs = 0;
+    if (resultsFile) {
+        results = readResults(*resultsFile);
+    } else {
+        const std::vector<runner::Node> nodes = nodesFrom(args.value("--nodes"), doc.nodes, "calibrate");
+        const CoreApp app;
+        sdk::PluginLoader plugins;
+        plugins.load();
+        std::vector<runner::RunPlan> plans = makePlans(doc, args, plugins);
+        for (runner::RunPlan& plan : plans)
+            plan.nodes = nodes;
+        const std::vector<runner::JobResult> jobs = runPlans(plugins, plans, args.flag("--quiet"), err);
+        results = json::array();
+        for (const runner::JobResult& j : jobs) {
+            results.push_back(runner::resultToJson(j));
+            failedJobs += j.ok() ? 0 : 1;
+            if (!j.ok())
+                err << "clusterscope-cli calibrate: " << j.probe << " " << j.status
+                    << (j.reason.empty() ? "" : ": " + j.reason) << "\n";
+        }
+    }
+
+    const calib::CalibrationReport report = calib::calibrate(doc, results, options);
+    if (args.flag("--json"))
+        out << calib::reportToJson(report).dump(1) << "\n";
+    else
+        printReport(report, out);
+
+    if (auto file = args.value("-o")) {
+        std::vector<std::string> skipped;
+        calib::applyCalibration(doc, report, &skipped);
+        if (!resultsFile) {
+            if (!doc.measured.is_array())
+                doc.measured = json::array();
+            for (const json& r : results)
+                doc.measured.push_back(r);
+        }
+        saveDocument(doc, *file);
+        for (const std::string& s : skipped)
+            err << "clusterscope-cli calibrate: not applied: " << s << "\n";
+    }
+    if (failedJobs > 0)
+        err << "clusterscope-cli calibrate: " << failedJobs << " probe job(s) did not succeed\n";
+    return 0;
+}
+
+} // namespace cs::cli

@@ -1,0 +1,141 @@
+#include "app/cli/ProbeSession.h"
+#include "app/cli/Cli.h"
+
+#include "model/core/ModelError.h"
+#include "model/core/Unit.h"
+
+#include <QCoreApplication>
+
+#include <atomic>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <mutex>
+#include <ostream>
+#include <stdexcept>
+
+namespace cs::cli {
+
+namespace {
+
+std::atomic<bool> gInterrupted{false};
+
+extern "C" void onInterrupt(int)
+{
+    gInterrupted = true;
+}
+
+} // namespace
+
+CoreApp::CoreApp()
+{
+    static int argc = 1;
+    static char name[] = "clusterscope-cli";
+    static char* argv[] = {name, nullptr};
+    if (!QCoreApplication::instance())
+        app_ = std::make_unique<QCoreApplication>(argc, argv);
+}
+
+CoreApp::~CoreApp() = default;
+
+double parseProbeParam(const sdk::ParamDef& p, const std::string& text)
+{
+    std::optional<Unit> unit = unitFromSymbol(p.unit);
+    if (!unit)
+        unit = p.integer ? Unit::Count : Unit::Ratio;
+    try {
+        return parseQuantity(text, *unit);
+    } catch (const ModelError& e) {
+        throw UsageError("--set " + p.name + "=" + text + ": " + e.what());
+    }
+}
+
+std::vector<runner::Node> nodesFrom(const std::optional<std::string>& spec, const nlohmann::json& documentNodes,
+                                    const std::string& command)
+{
+    try {
+        if (spec)
+            return runner::parseNodeSpec(*spec);
+        if (documentNodes.is_array() && !documentNodes.empty())
+            return runner::nodesFromJson(documentNodes);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--nodes: ") + e.what());
+    }
+    throw UsageError(command + " needs --nodes SPEC (e.g. local:cpu=0,local:cpu=1) or a design with nodes");
+}
+
+std::vector<runner::JobResult> runPlans(const sdk::PluginLoader& plugins, const std::vector<runner::RunPlan>& plans,
+                                        bool quiet, std::ostream& err)
+{
+    std::vector<runner::JobResult> all;
+    gInterrupted = false;
+    auto previous = std::signal(SIGINT, onInterrupt);
+    for (std::size_t i = 0; i < plans.size() && !gInterrupted.load(); ++i) {
+        runner::Runner r(plugins);
+        std::mutex errMutex;
+        const std::string tag = plans.size() > 1 ? plans[i].probe + " (" + std::to_string(i + 1) + "/" +
+                                                       std::to_string(plans.size()) + ") "
+                                                 : std::string();
+        QObject::connect(
+            &r, &runner::Runner::progress, &r,
+            [&](int done, int total, double fraction, const QString& message) {
+                if (quiet)
+                    return;
+                std::lock_guard lock(errMutex);
+                err << tag << "[" << done << "/" << total << "] ";
+                if (fraction > 0 && fraction < 1)
+                    err << static_cast<int>(fraction * 100) << "% ";
+                err << message.toStdString() << std::endl;
+            },
+            Qt::DirectConnection);
+        try {
+            r.start(plans[i]);
+        } catch (const std::invalid_argument& e) {
+            std::signal(SIGINT, previous);
+            throw ModelError(plans[i].probe + ": " + e.what());
+        }
+        // Ctrl-C cancels the run (within a second); finished results are kept.
+        while (!r.wait(100))
+            if (gInterrupted.load())
+                r.cancel();
+        for (runner::JobResult& res : r.results())
+            all.push_back(std::move(res));
+    }
+    std::signal(SIGINT, previous);
+    return all;
+}
+
+std::string formatValue(const nlohmann::json& v, const std::string& unit)
+{
+    if (!v.is_number())
+        return "-";
+    const double x = v.get<double>();
+    struct Scale {
+        double factor;
+        const char* name;
+    };
+    std::vector<Scale> scales;
+    if (unit == "s")
+        scales = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
+    else if (unit == "B/s")
+        scales = {{1073741824.0, "GiB/s"}, {1048576.0, "MiB/s"}, {1024.0, "KiB/s"}, {1, "B/s"}};
+    else if (unit == "B")
+        scales = {{1073741824.0, "GiB"}, {1048576.0, "MiB"}, {1024.0, "KiB"}, {1, "B"}};
+    else if (unit == "s/B")
+        scales = {{1e-9, "ns/B"}, {1e-12, "ps/B"}};
+    char buf[64];
+    if (scales.empty()) {
+        std::snprintf(buf, sizeof buf, "%.6g%s%s", x, unit.empty() ? "" : " ", unit.c_str());
+        return buf;
+    }
+    const Scale* chosen = &scales.back();
+    for (const Scale& sc : scales)
+        if (std::abs(x) >= sc.factor) {
+            chosen = &sc;
+            break;
+        }
+    std::snprintf(buf, sizeof buf, "%.4g %s", x / chosen->factor, chosen->name);
+    return buf;
+}
+
+} // namespace cs::cli

@@ -1,0 +1,53 @@
+#pragma once
+// What `clusterscope-cli probe` and `clusterscope-cli calibrate` share: a Qt
+// core application for the runner, --set parsing against a probe's
+// parameters, the node list, running plans with progress and Ctrl-C, and
+// readable values.
+#include "app/runner/JobResult.h"
+#include "app/runner/Node.h"
+#include "app/runner/Runner.h"
+
+#include "cs/sdk/PluginLoader.h"
+
+#include <nlohmann/json.hpp>
+
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+class QCoreApplication;
+
+namespace cs::cli {
+
+// Makes a QCoreApplication when the process has none (the runner and the
+// plugin loader are Qt; the CLI has no application object of its own).
+class CoreApp {
+public:
+    CoreApp();
+    ~CoreApp();
+
+private:
+    std::unique_ptr<QCoreApplication> app_;
+};
+
+// Parses a --set value in the parameter's unit: "64KiB", "10us", "2^20", "3".
+// Throws UsageError naming the option.
+double parseProbeParam(const sdk::ParamDef& p, const std::string& text);
+
+// Nodes from --nodes SPEC, else from the design document's "nodes". Throws
+// UsageError when neither gives any, or the spec is malformed.
+std::vector<runner::Node> nodesFrom(const std::optional<std::string>& spec, const nlohmann::json& documentNodes,
+                                    const std::string& command);
+
+// Runs the plans one after another on the runner, progress lines on `err`
+// unless quiet; Ctrl-C cancels the current run and skips the rest. Throws
+// ModelError (naming the probe) when a plan is rejected before it starts.
+std::vector<runner::JobResult> runPlans(const sdk::PluginLoader& plugins, const std::vector<runner::RunPlan>& plans,
+                                        bool quiet, std::ostream& err);
+
+// A value in a readable unit: 12.32 us, 906.7 MiB/s, 0.5116 ns/B.
+std::string formatValue(const nlohmann::json& v, const std::string& unit);
+
+} // namespace cs::cli

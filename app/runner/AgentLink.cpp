@@ -1,0 +1,327 @@
+#include "app/runner/AgentLink.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QRandomGenerator>
+#include <QTcpSocket>
+
+#include <fstream>
+#include <unistd.h>
+#include <thread>
+
+namespace cs::runner {
+
+using nlohmann::json;
+
+namespace {
+
+int remainingMs(Clock::time_point deadline)
+{
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    return static_cast<int>(std::max<long long>(0, std::min<long long>(ms, 1 << 30)));
+}
+
+QStringList toQt(const std::vector<std::string>& v)
+{
+    QStringList l;
+    for (const std::string& s : v)
+        l << QString::fromStdString(s);
+    return l;
+}
+
+QProcessEnvironment environmentWith(const std::map<std::string, std::string>& extra)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const auto& [k, v] : extra)
+        env.insert(QString::fromStdString(k), QString::fromStdString(v));
+    return env;
+}
+
+std::string exitText(const QProcess& p)
+{
+    if (p.exitStatus() == QProcess::CrashExit)
+        return "was killed (signal " + std::to_string(p.exitCode()) + ")";
+    return "exited with status " + std::to_string(p.exitCode());
+}
+
+} // namespace
+
+std::string makeToken()
+{
+    static const char* hex = "0123456789abcdef";
+    std::string t;
+    for (int i = 0; i < 32; ++i)
+        t += hex[QRandomGenerator::system()->bounded(16)];
+    return t;
+}
+
+AgentLink::AgentLink(Node node, LaunchContext context, std::string tag)
+    : node_(std::move(node)), ctx_(std::move(context)), tag_(std::move(tag))
+{
+}
+
+AgentLink::~AgentLink()
+{
+    close(200);
+}
+
+QIODevice* AgentLink::io() const
+{
+    if (process_)
+        return process_.get();
+    return socket_.get();
+}
+
+void AgentLink::markDead(const std::string& why)
+{
+    if (!dead_) {
+        dead_ = true;
+        failure_ = why;
+    }
+}
+
+void AgentLink::collectStderr()
+{
+    if (!process_)
+        return;
+    stderr_ += process_->readAllStandardError();
+    if (stderr_.size() > 8192)
+        stderr_ = stderr_.right(8192);
+}
+
+std::string AgentLink::stderrTail() const
+{
+    QByteArray t = stderr_.trimmed();
+    const QList<QByteArray> lines = t.split('\n');
+    QByteArray tail;
+    for (qsizetype i = std::max<qsizetype>(0, lines.size() - 3); i < lines.size(); ++i)
+        tail += (tail.isEmpty() ? "" : " | ") + lines[i].trimmed();
+    return tail.toStdString();
+}
+
+bool AgentLink::runSetup(const LaunchPlan& plan, Clock::time_point deadline, const std::atomic<bool>& cancel)
+{
+    for (const Command& c : plan.setup) {
+        QProcess p;
+        p.setProcessEnvironment(environmentWith(c.env));
+        p.start(QString::fromStdString(c.program), toQt(c.args));
+        if (!p.waitForStarted(5000)) {
+            markDead("cannot start " + c.program + ": " + p.errorString().toStdString());
+            return false;
+        }
+        while (!p.waitForFinished(100)) {
+            if (cancel.load() || Clock::now() > deadline) {
+                p.kill();
+                p.waitForFinished(1000);
+                markDead(cancel.load() ? "cancelled while copying the agent"
+                                       : "timed out while copying the agent (" + c.program + ")");
+                return false;
+            }
+        }
+        if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+            const std::string err = QString::fromLocal8Bit(p.readAllStandardError()).trimmed().toStdString();
+            markDead(c.program + " to " + node_.host + " failed (" + exitText(p) + ")" +
+                     (err.empty() ? "" : ": " + err));
+            return false;
+        }
+    }
+    return true;
+}
+
+bool AgentLink::open(Clock::time_point deadline, const std::atomic<bool>& cancel)
+{
+    const LaunchPlan plan = planLaunch(node_, ctx_, tag_);
+    std::string token;
+    if (node_.transport == "tcp") {
+        std::ifstream f(node_.tokenFile);
+        std::getline(f, token);
+        if (token.empty()) {
+            markDead("cannot read the token file " + node_.tokenFile);
+            return false;
+        }
+    } else
+        token = makeToken();
+
+    if (!plan.stageDir.empty()) {
+        if (std::string problem = stageAgentFiles(ctx_, plan.stageDir); !problem.empty()) {
+            markDead(problem);
+            return false;
+        }
+    }
+    if (!plan.hostfile.empty()) {
+        QFile f(QString::fromStdString(plan.hostfile));
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+            f.write(QByteArray::fromStdString(plan.hostfileText)) < 0) {
+            markDead("cannot write the MPI hostfile " + plan.hostfile);
+            return false;
+        }
+    }
+    if (!runSetup(plan, deadline, cancel))
+        return false;
+
+    if (node_.transport == "tcp") {
+        commandText_ = "tcp " + node_.host + ":" + std::to_string(node_.port);
+        socket_ = std::make_unique<QTcpSocket>();
+        socket_->connectToHost(QString::fromStdString(node_.host), static_cast<quint16>(node_.port));
+        if (!socket_->waitForConnected(std::min(remainingMs(deadline), 10000))) {
+            markDead("cannot connect to the agent at " + node_.host + ":" + std::to_string(node_.port) + ": " +
+                     socket_->errorString().toStdString());
+            return false;
+        }
+    } else {
+        commandText_ = plan.agent.text();
+        if (plan.agent.program.empty()) {
+            markDead("no agent program for transport " + node_.transport);
+            return false;
+        }
+        process_ = std::make_unique<QProcess>();
+        process_->setProcessEnvironment(environmentWith(plan.agent.env));
+        // A process group of its own: a Ctrl-C at the terminal reaches only
+        // the controller, which cancels the run in order (the agent, ssh or
+        // mpirun would otherwise die of the SIGINT first).
+        process_->setChildProcessModifier([] { ::setpgid(0, 0); });
+        process_->start(QString::fromStdString(plan.agent.program), toQt(plan.agent.args));
+        if (!process_->waitForStarted(5000)) {
+            markDead("cannot start " + plan.agent.program + ": " + process_->errorString().toStdString());
+            return false;
+        }
+        process_->write(QByteArray::fromStdString(token + "\n"));
+    }
+    send({{"type", "hello"}, {"versions", {agent::kProtocolVersion, agent::kProtocolVersion}}, {"token", token}});
+
+    while (true) {
+        if (cancel.load()) {
+            kill();
+            failure_ = "cancelled while starting the agent";
+            dead_ = true;
+            return false;
+        }
+        if (Clock::now() > deadline) {
+            kill();
+            dead_ = true;
+            failure_ = "no answer from the agent (" + commandText_ + ") in time" +
+                       (stderrTail().empty() ? "" : ": " + stderrTail());
+            return false;
+        }
+        const bool up = pump(50);
+        while (auto m = take()) {
+            if (m->type == "welcome") {
+                welcome_ = m->body;
+                return true;
+            }
+            if (m->type == "error") {
+                markDead("the agent refused the session: " + m->body.value("message", std::string()));
+                close(200);
+                return false;
+            }
+        }
+        if (!up) {
+            failure_ = "the agent (" + commandText_ + ") ended before greeting: " + failure_;
+            return false;
+        }
+    }
+}
+
+bool AgentLink::send(const json& message)
+{
+    QIODevice* d = io();
+    if (!d || dead_ || closed_)
+        return false;
+    const std::string frame = agent::encodeFrame(message);
+    if (d->write(frame.data(), static_cast<qint64>(frame.size())) != static_cast<qint64>(frame.size()))
+        return false;
+    d->waitForBytesWritten(100);
+    return true;
+}
+
+bool AgentLink::pump(int ms)
+{
+    QIODevice* d = io();
+    if (!d || dead_)
+        return false;
+    if (d->bytesAvailable() == 0)
+        d->waitForReadyRead(ms);
+    const QByteArray data = d->readAll();
+    collectStderr();
+    if (!data.isEmpty()) {
+        decoder_.feed(data.constData(), static_cast<std::size_t>(data.size()));
+        std::string frame;
+        for (;;) {
+            const auto st = decoder_.next(frame);
+            if (st == agent::FrameDecoder::Status::NeedMore)
+                break;
+            if (st != agent::FrameDecoder::Status::Frame) {
+                markDead("the agent sent a broken frame (length " + std::to_string(decoder_.refusedLength()) + ")");
+                kill();
+                return false;
+            }
+            agent::Message m;
+            if (std::string problem = agent::parseMessage(frame, agent::Sender::Agent, m); !problem.empty()) {
+                markDead("the agent sent a malformed message: " + problem);
+                kill();
+                return false;
+            }
+            inbox_.push_back(std::move(m));
+        }
+        return true;
+    }
+    if (process_ && process_->state() == QProcess::NotRunning) {
+        collectStderr();
+        const std::string tail = stderrTail();
+        markDead("the agent process " + exitText(*process_) + (tail.empty() ? "" : ": " + tail));
+        return false;
+    }
+    if (socket_ && socket_->state() != QAbstractSocket::ConnectedState) {
+        markDead("the agent closed the connection");
+        return false;
+    }
+    return true;
+}
+
+std::optional<agent::Message> AgentLink::take()
+{
+    if (inbox_.empty())
+        return std::nullopt;
+    agent::Message m = std::move(inbox_.front());
+    inbox_.pop_front();
+    return m;
+}
+
+void AgentLink::kill()
+{
+    if (process_ && process_->state() != QProcess::NotRunning) {
+        // SIGTERM first: mpirun and ssh clean up their remote side on it.
+        process_->terminate();
+        if (!process_->waitForFinished(300)) {
+            process_->kill();
+            process_->waitForFinished(1000);
+        }
+    }
+    if (socket_)
+        socket_->abort();
+    closed_ = true;
+}
+
+void AgentLink::close(int graceMs)
+{
+    if (closed_)
+        return;
+    if (!dead_)
+        send({{"type", "bye"}});
+    closed_ = true;
+    if (process_ && process_->state() != QProcess::NotRunning) {
+        process_->closeWriteChannel();
+        if (!process_->waitForFinished(graceMs)) {
+            closed_ = false;
+            kill();
+        }
+    }
+    if (socket_) {
+        socket_->disconnectFromHost();
+        if (socket_->state() != QAbstractSocket::UnconnectedState)
+            socket_->waitForDisconnected(graceMs);
+    }
+}
+
+} // namespace cs::runner

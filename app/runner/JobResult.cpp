@@ -1,0 +1,72 @@
+#include "app/runner/JobResult.h"
+
+#include "model/document/AtomicFile.h"
+#include "model/document/DocumentFormat.h"
+
+#include <QDateTime>
+
+namespace cs::runner {
+
+using nlohmann::json;
+
+json resultToJson(const JobResult& r, bool withSamples)
+{
+    json parts = json::array();
+    for (const PartResult& p : r.parts) {
+        json j = {{"node", p.node},
+                  {"transport", p.transport},
+                  {"role", p.role},
+                  {"rank", p.rank},
+                  {"status", p.status},
+                  {"summary", p.summary},
+                  {"details", p.details},
+                  {"environment", {{"agent", p.agentEnvironment}, {"probe", p.probeEnvironment}}},
+                  {"command", p.command}};
+        if (!p.reason.empty())
+            j["reason"] = p.reason;
+        if (withSamples) {
+            json s = json::object();
+            for (const auto& [series, values] : p.samples)
+                s[series] = values;
+            j["samples"] = s;
+        }
+        parts.push_back(j);
+    }
+    json j = {{"probe", r.probe},     {"name", r.probeName},         {"nodes", r.nodes},
+              {"status", r.status},   {"params", r.params},          {"started", r.started},
+              {"duration_s", r.duration}, {"summary", r.summary},    {"calibrates", r.calibrates},
+              {"parts", parts}};
+    if (!r.reason.empty())
+        j["reason"] = r.reason;
+    if (!r.failedNodes.empty())
+        j["failed_nodes"] = r.failedNodes;
+    return j;
+}
+
+json resultsDocument(const std::vector<JobResult>& results, bool withSamples)
+{
+    json a = json::array();
+    for (const JobResult& r : results)
+        a.push_back(resultToJson(r, withSamples));
+    return {{"format", "clusterscope-probe-results"},
+            {"version", 1},
+            {"created", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString()},
+            {"results", a}};
+}
+
+void writeResultsFile(const std::string& path, const std::vector<JobResult>& results)
+{
+    writeFileAtomically(path, resultsDocument(results).dump(1) + "\n");
+}
+
+void appendToDocument(const std::string& path, const std::vector<JobResult>& results)
+{
+    DesignDocument doc = loadDocument(path);
+    if (!doc.measured.is_array())
+        doc.measured = json::array();
+    for (const JobResult& r : results)
+        doc.measured.push_back(resultToJson(r, true));
+    saveDocument(doc, path);
+}
+
+} // namespace cs::runner

@@ -1,0 +1,306 @@
+#include "app/runner/Node.h"
+
+#include <set>
+#include <stdexcept>
+
+namespace cs::runner {
+
+using nlohmann::json;
+
+std::string Node::dataAddress() const
+{
+    if (!address.empty())
+        return address;
+    if (transport == "ssh" || transport == "slurm" || transport == "tcp")
+        return host;
+    return "127.0.0.1";
+}
+
+std::string Node::bindAddress() const
+{
+    if (!bind.empty())
+        return bind;
+    if (transport == "local" || transport == "mpi")
+        return "127.0.0.1";
+    return dataAddress();
+}
+
+std::string Node::describe() const
+{
+    std::string d = transport;
+    if (!host.empty())
+        d += " " + (user.empty() ? host : user + "@" + host);
+    if (!netns.empty())
+        d += " netns " + netns;
+    if (transport == "mpi")
+        d += " " + std::to_string(ranks) + " ranks";
+    if (!cpus.empty()) {
+        d += " cpu ";
+        for (std::size_t i = 0; i < cpus.size(); ++i)
+            d += (i ? "+" : "") + std::to_string(cpus[i]);
+    }
+    return d;
+}
+
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : s) {
+        if (c == sep) {
+            out.push_back(cur);
+            cur.clear();
+        } else
+            cur += c;
+    }
+    out.push_back(cur);
+    return out;
+}
+
+int toInt(const std::string& v, const std::string& what, int lo, int hi)
+{
+    std::size_t used = 0;
+    int n = 0;
+    try {
+        n = std::stoi(v, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used != v.size() || v.empty() || n < lo || n > hi)
+        throw std::invalid_argument(what + " = '" + v + "' must be a whole number in [" + std::to_string(lo) + ", " +
+                                    std::to_string(hi) + "]");
+    return n;
+}
+
+// "0", "0+2", "0-3"
+std::vector<int> cpuList(const std::string& v, const std::string& what)
+{
+    std::vector<int> cpus;
+    for (const std::string& part : split(v, '+')) {
+        const auto dash = part.find('-');
+        if (dash == std::string::npos) {
+            cpus.push_back(toInt(part, what, 0, 4095));
+            continue;
+        }
+        const int a = toInt(part.substr(0, dash), what, 0, 4095);
+        const int b = toInt(part.substr(dash + 1), what, 0, 4095);
+        if (b < a)
+            throw std::invalid_argument(what + " has a backwards range '" + part + "'");
+        for (int c = a; c <= b; ++c)
+            cpus.push_back(c);
+    }
+    return cpus;
+}
+
+const std::set<std::string> kTransports = {"local", "ssh", "mpi", "slurm", "tcp"};
+
+} // namespace
+
+std::vector<Node> parseNodeSpec(const std::string& spec)
+{
+    std::vector<Node> nodes;
+    if (spec.empty())
+        throw std::invalid_argument("empty node list");
+    int index = 0;
+    for (const std::string& entry : split(spec, ',')) {
+        const std::string where = "node " + std::to_string(index) + " ('" + entry + "')";
+        const std::vector<std::string> items = split(entry, ':');
+        Node n;
+        n.transport = items[0];
+        if (!kTransports.count(n.transport))
+            throw std::invalid_argument(where + ": unknown transport '" + n.transport +
+                                        "' (use local, ssh, mpi, slurm or tcp)");
+        bool haveTarget = false;
+        for (std::size_t i = 1; i < items.size(); ++i) {
+            const std::string& item = items[i];
+            const auto eq = item.find('=');
+            if (eq == std::string::npos) {
+                // The positional target: [user@]host, a rank count, or a port.
+                if (n.transport == "ssh" || n.transport == "slurm" || (n.transport == "tcp" && !haveTarget)) {
+                    if (haveTarget)
+                        throw std::invalid_argument(where + ": more than one host");
+                    const auto at = item.find('@');
+                    if (at != std::string::npos) {
+                        n.user = item.substr(0, at);
+                        n.host = item.substr(at + 1);
+                    } else
+                        n.host = item;
+                    haveTarget = true;
+                } else if (n.transport == "tcp") {
+                    n.port = toInt(item, where + " port", 1, 65535);
+                } else if (n.transport == "mpi" && !haveTarget) {
+                    n.ranks = toInt(item, where + " ranks", 2, 4096);
+                    haveTarget = true;
+                } else
+                    throw std::invalid_argument(where + ": unexpected '" + item + "'");
+                continue;
+            }
+            const std::string key = item.substr(0, eq);
+            const std::string value = item.substr(eq + 1);
+            if (key == "cpu" || key == "cpus")
+                n.cpus = cpuList(value, where + " " + key);
+            else if (key == "name")
+                n.name = value;
+            else if (key == "port")
+                n.port = toInt(value, where + " port", 1, 65535);
+            else if (key == "address")
+                n.address = value;
+            else if (key == "bind")
+                n.bind = value;
+            else if (key == "agent")
+                n.agent = value;
+            else if (key == "copy")
+                n.copyAgent = value == "1" || value == "yes" || value == "true";
+            else if (key == "identity" || key == "key")
+                n.identity = value;
+            else if (key == "opt")
+                n.sshOptions.push_back(value);
+            else if (key == "ranks")
+                n.ranks = toInt(value, where + " ranks", 2, 4096);
+            else if (key == "hosts")
+                n.hosts = split(value, '+');
+            else if (key == "btl")
+                n.btl = split(value, '+');
+            else if (key == "partition")
+                n.partition = value;
+            else if (key == "token-file")
+                n.tokenFile = value;
+            else if (key == "netns")
+                n.netns = value;
+            else
+                throw std::invalid_argument(where + ": unknown setting '" + key + "'");
+        }
+        if (n.name.empty()) {
+            if (n.transport == "local")
+                n.name = "local" + std::to_string(index);
+            else if (n.transport == "mpi")
+                n.name = "mpi" + std::to_string(index);
+            else
+                n.name = n.host.empty() ? n.transport + std::to_string(index) : n.host;
+        }
+        nodes.push_back(std::move(n));
+        ++index;
+    }
+    // Two ssh entries for the same host need distinct names.
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+        if (!seen.insert(nodes[i].name).second) {
+            nodes[i].name += "#" + std::to_string(i);
+            seen.insert(nodes[i].name);
+        }
+    if (std::string problem = checkNodes(nodes); !problem.empty())
+        throw std::invalid_argument(problem);
+    return nodes;
+}
+
+std::string checkNodes(const std::vector<Node>& nodes)
+{
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const Node& n = nodes[i];
+        const std::string where = "node " + n.name;
+        if (n.name.empty())
+            return "node " + std::to_string(i) + " has no name";
+        if (!names.insert(n.name).second)
+            return "two nodes are named " + n.name;
+        if (!kTransports.count(n.transport))
+            return where + ": unknown transport '" + n.transport + "'";
+        if ((n.transport == "ssh" || n.transport == "tcp") && n.host.empty())
+            return where + ": the " + n.transport + " transport needs a host";
+        if (n.transport == "tcp" && (n.port <= 0 || n.tokenFile.empty()))
+            return where + ": the tcp transport needs the agent's port and a token-file";
+        if (n.transport == "mpi" && n.ranks < 2)
+            return where + ": the mpi transport needs at least 2 ranks (e.g. mpi:2)";
+    }
+    return {};
+}
+
+std::vector<Node> nodesFromJson(const json& nodes)
+{
+    std::vector<Node> out;
+    if (nodes.is_null())
+        return out;
+    if (!nodes.is_array())
+        throw std::invalid_argument("nodes must be an array");
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const json& j = nodes[i];
+        const std::string where = "nodes[" + std::to_string(i) + "]";
+        if (!j.is_object())
+            throw std::invalid_argument(where + " must be an object");
+        Node n;
+        try {
+            n.name = j.value("name", std::string());
+            n.transport = j.value("transport", std::string("local"));
+            n.host = j.value("host", std::string());
+            n.user = j.value("user", std::string());
+            n.port = j.value("port", 0);
+            n.address = j.value("address", std::string());
+            n.bind = j.value("bind", std::string());
+            n.cpus = j.value("cpus", std::vector<int>{});
+            n.agent = j.value("agent", std::string());
+            n.copyAgent = j.value("copyAgent", false);
+            n.identity = j.value("identity", std::string());
+            n.sshOptions = j.value("sshOptions", std::vector<std::string>{});
+            n.ranks = j.value("ranks", 0);
+            n.hosts = j.value("hosts", std::vector<std::string>{});
+            n.btl = j.value("btl", std::vector<std::string>{});
+            n.partition = j.value("partition", std::string());
+            n.tokenFile = j.value("tokenFile", std::string());
+            n.netns = j.value("netns", std::string());
+        } catch (const json::exception& e) {
+            throw std::invalid_argument(where + ": " + e.what());
+        }
+        if (n.name.empty())
+            n.name = n.host.empty() ? n.transport + std::to_string(i) : n.host;
+        for (int c : n.cpus)
+            if (c < 0 || c > 4095)
+                throw std::invalid_argument(where + ".cpus: CPU " + std::to_string(c) + " is out of range [0, 4095]");
+        if (n.port < 0 || n.port > 65535)
+            throw std::invalid_argument(where + ".port = " + std::to_string(n.port) + " is out of range [0, 65535]");
+        out.push_back(std::move(n));
+    }
+    if (std::string problem = checkNodes(out); !problem.empty())
+        throw std::invalid_argument(problem);
+    return out;
+}
+
+json nodesToJson(const std::vector<Node>& nodes)
+{
+    json a = json::array();
+    for (const Node& n : nodes) {
+        json j = {{"name", n.name}, {"transport", n.transport}};
+        auto put = [&](const char* k, const std::string& v) {
+            if (!v.empty())
+                j[k] = v;
+        };
+        put("host", n.host);
+        put("user", n.user);
+        if (n.port)
+            j["port"] = n.port;
+        put("address", n.address);
+        put("bind", n.bind);
+        if (!n.cpus.empty())
+            j["cpus"] = n.cpus;
+        put("agent", n.agent);
+        if (n.copyAgent)
+            j["copyAgent"] = true;
+        put("identity", n.identity);
+        if (!n.sshOptions.empty())
+            j["sshOptions"] = n.sshOptions;
+        if (n.ranks)
+            j["ranks"] = n.ranks;
+        if (!n.hosts.empty())
+            j["hosts"] = n.hosts;
+        if (!n.btl.empty())
+            j["btl"] = n.btl;
+        put("partition", n.partition);
+        put("tokenFile", n.tokenFile);
+        put("netns", n.netns);
+        a.push_back(j);
+    }
+    return a;
+}
+
+} // namespace cs::runner

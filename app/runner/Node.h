@@ -1,0 +1,53 @@
+#pragma once
+// A node probes run on, with its transport settings: an entry of the design
+// document's "nodes" array (schema in docs/agent-protocol.md) or of the
+// command line's --nodes SPEC.
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace cs::runner {
+
+struct Node {
+    std::string name;      // unique label used in results ("local0", "n1")
+    std::string transport; // "local", "ssh", "mpi", "slurm", "tcp"
+    std::string host;      // ssh/slurm/tcp: the machine ("10.0.0.2", "node07"); "" for local and mpi
+    std::string user;      // ssh: remote user ("" = ssh's default)
+    int port = 0;          // ssh: sshd port (0 = 22); tcp: the listening agent's port
+    std::string address;   // data-plane address peers use to reach this node ("" = host, or 127.0.0.1)
+    std::string bind;      // address this node's listening roles bind to ("" = address, loopback for local)
+    std::vector<int> cpus; // CPUs the agent is pinned to (empty = not pinned)
+    std::string agent;     // agent executable on the node ("" = the build's for local/mpi, PATH for ssh/slurm)
+    bool copyAgent = false;              // ssh: copy the agent and its plugins with scp first
+    std::string identity;                // ssh: private key file (-i)
+    std::vector<std::string> sshOptions; // ssh: extra -o options ("StrictHostKeyChecking=no")
+    int ranks = 0;                       // mpi: processes (>= 2)
+    std::vector<std::string> hosts;      // mpi: hostfile entries ("" = localhost)
+    std::vector<std::string> btl;        // mpi: --mca btl list ("self", "tcp", "vader"); empty = default
+    std::string partition;               // slurm: -p
+    std::string tokenFile;               // tcp: file holding the token the listening agent expects
+    std::string netns;                   // local: run the agent in this network namespace (ip netns exec)
+
+    // The address a peer connects to for this node's listening roles.
+    std::string dataAddress() const;
+    // The address this node's listening roles bind to.
+    std::string bindAddress() const;
+    // "ssh root@10.0.0.2 cpu 0" for messages.
+    std::string describe() const;
+};
+
+// Parses the command line's node list (docs/agent-protocol.md, "Node
+// specification"), e.g. "local:cpu=0,local:cpu=1", "ssh:root@10.0.0.2",
+// "mpi:2". Throws std::invalid_argument with a sentence naming the entry.
+std::vector<Node> parseNodeSpec(const std::string& spec);
+
+// The design document's "nodes" array. Throws std::invalid_argument naming
+// the entry ("nodes[1].transport: ...").
+std::vector<Node> nodesFromJson(const nlohmann::json& nodes);
+nlohmann::json nodesToJson(const std::vector<Node>& nodes);
+
+// "" when the list is usable, else a sentence (duplicate names, missing host).
+std::string checkNodes(const std::vector<Node>& nodes);
+
+} // namespace cs::runner

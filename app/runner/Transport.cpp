@@ -1,0 +1,241 @@
+#include "app/runner/Transport.h"
+
+#include "cs/sdk/PluginLoader.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QLibrary>
+#include <QStandardPaths>
+
+#include <unistd.h>
+
+#ifndef CS_AGENT_EXE
+#define CS_AGENT_EXE ""
+#endif
+#ifndef CS_MPI_AGENT_EXE
+#define CS_MPI_AGENT_EXE ""
+#endif
+#ifndef CS_SDK_LIBRARY
+#define CS_SDK_LIBRARY ""
+#endif
+
+namespace cs::runner {
+
+std::string shellQuote(const std::string& word)
+{
+    if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                                "@%+=:,./_-") == std::string::npos)
+        return word;
+    std::string q = "'";
+    for (char c : word) {
+        if (c == '\'')
+            q += "'\\''";
+        else
+            q += c;
+    }
+    return q + "'";
+}
+
+std::string Command::text() const
+{
+    std::string t;
+    for (const auto& [k, v] : env)
+        t += k + "=" + shellQuote(v) + " ";
+    t += shellQuote(program);
+    for (const std::string& a : args)
+        t += " " + shellQuote(a);
+    return t;
+}
+
+namespace {
+
+std::string cpuArg(const std::vector<int>& cpus)
+{
+    std::string s;
+    for (std::size_t i = 0; i < cpus.size(); ++i)
+        s += (i ? "," : "") + std::to_string(cpus[i]);
+    return s;
+}
+
+// The agent's own options, common to every transport.
+std::vector<std::string> agentArgs(const Node& n)
+{
+    std::vector<std::string> a = {"--stdio", "--token-stdin", "--bind", n.bindAddress()};
+    if (!n.cpus.empty()) {
+        a.push_back("--cpus");
+        a.push_back(cpuArg(n.cpus));
+    }
+    return a;
+}
+
+std::vector<std::string> sshBaseArgs(const Node& n, bool forScp)
+{
+    std::vector<std::string> a;
+    if (!forScp)
+        a = {"-T", "-e", "none"};
+    else
+        a = {"-q", "-r", "-B"};
+    for (const char* o : {"BatchMode=yes", "ConnectTimeout=10", "ServerAliveInterval=5", "ServerAliveCountMax=3"}) {
+        a.push_back("-o");
+        a.push_back(o);
+    }
+    for (const std::string& o : n.sshOptions) {
+        a.push_back("-o");
+        a.push_back(o);
+    }
+    if (n.port > 0) {
+        a.push_back(forScp ? "-P" : "-p");
+        a.push_back(std::to_string(n.port));
+    }
+    if (!n.identity.empty()) {
+        a.push_back("-i");
+        a.push_back(n.identity);
+    }
+    return a;
+}
+
+std::string sshTarget(const Node& n)
+{
+    return n.user.empty() ? n.host : n.user + "@" + n.host;
+}
+
+} // namespace
+
+LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string& tag)
+{
+    LaunchPlan p;
+    if (n.transport == "local") {
+        p.agent.program = n.agent.empty() ? ctx.agentPath : n.agent;
+        p.agent.args = agentArgs(n);
+        if (!n.netns.empty()) {
+            // A namespace stands for another host (tests, emulated clusters).
+            p.agent.args.insert(p.agent.args.begin(), {"netns", "exec", n.netns, p.agent.program});
+            p.agent.program = "ip";
+        }
+    } else if (n.transport == "ssh") {
+        std::string remote;
+        if (n.copyAgent) {
+            const std::string dir = "/tmp/clusterscope-" + tag;
+            p.stageDir = ctx.workDir + "/stage-" + tag;
+            Command scp;
+            scp.program = "scp";
+            scp.args = sshBaseArgs(n, true);
+            scp.args.push_back(p.stageDir);
+            scp.args.push_back(sshTarget(n) + ":" + dir);
+            p.setup.push_back(scp);
+            // Run the copy, then remove it whatever the agent's fate.
+            remote = "d=" + shellQuote(dir) + "; LD_LIBRARY_PATH=\"$d/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\" " +
+                     "CLUSTERSCOPE_PLUGIN_PATH=\"$d/probes\" \"$d/bin/clusterscope-agent\"";
+            for (const std::string& a : agentArgs(n))
+                remote += " " + shellQuote(a);
+            remote += "; rc=$?; rm -rf \"$d\"; exit $rc";
+        } else {
+            remote = "exec " + shellQuote(n.agent.empty() ? std::string("clusterscope-agent") : n.agent);
+            for (const std::string& a : agentArgs(n))
+                remote += " " + shellQuote(a);
+        }
+        p.agent.program = "ssh";
+        p.agent.args = sshBaseArgs(n, false);
+        p.agent.args.push_back(sshTarget(n));
+        p.agent.args.push_back("--");
+        p.agent.args.push_back(remote);
+    } else if (n.transport == "mpi") {
+        p.hostfile = ctx.workDir + "/hostfile-" + tag;
+        const std::vector<std::string> hosts = n.hosts.empty() ? std::vector<std::string>{"localhost"} : n.hosts;
+        const int perHost = (n.ranks + static_cast<int>(hosts.size()) - 1) / static_cast<int>(hosts.size());
+        for (const std::string& h : hosts)
+            p.hostfileText += h + " slots=" + std::to_string(perHost) + "\n";
+        p.agent.program = "mpirun";
+        p.agent.args = {"-np", std::to_string(n.ranks), "--hostfile", p.hostfile, "--oversubscribe"};
+        if (ctx.root) {
+            p.agent.args.push_back("--allow-run-as-root");
+            p.agent.env["OMPI_ALLOW_RUN_AS_ROOT"] = "1";
+            p.agent.env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1";
+        }
+        if (!n.cpus.empty()) {
+            // Rank i on cpus[i % size]: the same pinning the other transports use.
+            p.agent.args.insert(p.agent.args.end(), {"--bind-to", "none"});
+        }
+        if (!n.btl.empty()) {
+            std::string btl;
+            for (std::size_t i = 0; i < n.btl.size(); ++i)
+                btl += (i ? "," : "") + n.btl[i];
+            p.agent.args.insert(p.agent.args.end(), {"--mca", "btl", btl});
+        }
+        p.agent.args.push_back(n.agent.empty() ? ctx.mpiAgentPath : n.agent);
+        p.agent.args.push_back("--stdio");
+        p.agent.args.push_back("--token-stdin");
+        if (!n.cpus.empty()) {
+            p.agent.args.push_back("--cpus");
+            p.agent.args.push_back(cpuArg(n.cpus));
+        }
+    } else if (n.transport == "slurm") {
+        p.agent.program = "srun";
+        p.agent.args = {"-N1", "-n1", "--quiet"};
+        if (!n.host.empty())
+            p.agent.args.insert(p.agent.args.end(), {"-w", n.host});
+        if (!n.partition.empty())
+            p.agent.args.insert(p.agent.args.end(), {"-p", n.partition});
+        if (!n.cpus.empty())
+            p.agent.args.push_back("--cpu-bind=map_cpu:" + cpuArg(n.cpus));
+        p.agent.args.push_back(n.agent.empty() ? ctx.agentPath : n.agent);
+        for (const std::string& a : agentArgs(n))
+            p.agent.args.push_back(a);
+    }
+    // tcp: nothing to start.
+    return p;
+}
+
+std::string stageAgentFiles(const LaunchContext& ctx, const std::string& dir)
+{
+    const QString root = QString::fromStdString(dir);
+    QDir d;
+    if (!d.mkpath(root + "/bin") || !d.mkpath(root + "/lib") || !d.mkpath(root + "/probes"))
+        return "cannot create the staging folder " + dir;
+    auto copy = [](const QString& from, const QString& to) {
+        QFile::remove(to);
+        return QFile::copy(from, to) && QFile::setPermissions(to, QFile(from).permissions());
+    };
+    if (!copy(QString::fromStdString(ctx.agentPath), root + "/bin/clusterscope-agent"))
+        return "cannot copy the agent " + ctx.agentPath;
+    if (!ctx.sdkLibrary.empty()) {
+        // Copy under the file name and the soname the agent asks for.
+        const QFileInfo lib(QString::fromStdString(ctx.sdkLibrary));
+        if (!copy(lib.absoluteFilePath(), root + "/lib/" + lib.fileName()))
+            return "cannot copy the SDK library " + ctx.sdkLibrary;
+    }
+    const QDir plugins(QString::fromStdString(ctx.pluginDir));
+    for (const QFileInfo& fi : plugins.entryInfoList(QDir::Files))
+        if (QLibrary::isLibrary(fi.absoluteFilePath()) && !copy(fi.absoluteFilePath(), root + "/probes/" + fi.fileName()))
+            return "cannot copy plugin " + fi.absoluteFilePath().toStdString();
+    return {};
+}
+
+LaunchContext defaultLaunchContext()
+{
+    LaunchContext c;
+    auto pick = [](const char* env, const QString& name, const char* configured) {
+        const QString e = qEnvironmentVariable(env);
+        if (!e.isEmpty())
+            return e.toStdString();
+        if (QCoreApplication::instance()) {
+            const QString beside = QCoreApplication::applicationDirPath() + "/" + name;
+            if (QFileInfo(beside).isExecutable())
+                return beside.toStdString();
+        }
+        if (configured[0] != '\0' && QFileInfo(QString::fromUtf8(configured)).isExecutable())
+            return std::string(configured);
+        const QString onPath = QStandardPaths::findExecutable(name);
+        return onPath.isEmpty() ? std::string(configured) : onPath.toStdString();
+    };
+    c.agentPath = pick("CLUSTERSCOPE_AGENT", QStringLiteral("clusterscope-agent"), CS_AGENT_EXE);
+    c.mpiAgentPath = pick("CLUSTERSCOPE_MPI_AGENT", QStringLiteral("clusterscope-mpi-agent"), CS_MPI_AGENT_EXE);
+    c.pluginDir = sdk::PluginLoader::builtInDir().toStdString();
+    c.sdkLibrary = CS_SDK_LIBRARY;
+    c.root = ::geteuid() == 0;
+    return c;
+}
+
+} // namespace cs::runner

@@ -1,0 +1,72 @@
+// Calibration data of bonding.throughput.
+//
+// The host costs follow from throughput against link count. With every link
+// busy above its interrupt cap, the send-path CPU is saturated when
+//   U(X) = X (k_c / B_copy + o_pkt / s) + n o_irq f_irq = 1,   s = MTU - h
+// (BondingThroughputBlock.h; 003_9603d52cdb909e6e.txt §4.1: throughput is
+// limited by the CPU, and interrupt cost grows with the number of links,
+// §4.1, §4.3; 004_07d1c859a4352179.txt §3 measures throughput per channel
+// count). With c = k_c / B_copy + o_pkt / s and A = o_irq f_irq:
+//   X_host(n) = (1 - n A) / c,    X_link(n) = n R,    X(n) = min(X_link, X_host)
+// which is nonlinear in (R, A, c): Levenberg-Marquardt on net.stream's total
+// rate against its socket count (one socket per link). Then
+//   o_irq = A / f_irq                       (f_irq as the block has it)
+//   o_pkt = s (c - k_c / B_copy)            (B_copy calibrated first from mem.copy)
+//   r     = R / (eta_m f),  f = (MTU - h) / (MTU + h_w)   (payload rate back to the link rate)
+// A link-limited host (throughput still rising at the largest n) does not
+// determine A and c; then only r is set, from a line through the origin.
+#include "model/blocks/bonding/BondingCalibration.h"
+
+namespace cs {
+
+namespace {
+
+constexpr const char* kSrc = "003_9603d52cdb909e6e.txt §4.1, §4.3; 004_07d1c859a4352179.txt §3; "
+                             "X(n) = min(n R, (1 - n o_irq f_irq) / (k_c/B_copy + o_pkt/(MTU-h)))";
+
+CalibrationSpec stream(const char* input, const char* value)
+{
+    CalibrationSpec s;
+    s.input = input;
+    s.probe = "net.stream";
+    s.read = "series:total";
+    s.xParam = "sockets";
+    s.method = "lm";
+    s.form = "bonding";
+    s.value = value;
+    s.xInput = "n";
+    s.yOutput = "X";
+    s.xValues = {1, 2, 3, 4, 6, 8};
+    s.probeParams = {{"mode", 0}, {"duration", 0.5}, {"reps", 5}};
+    s.source = kSrc;
+    return s;
+}
+
+} // namespace
+
+std::vector<CalibrationSpec> bondingCalibration()
+{
+    CalibrationSpec copy;
+    copy.input = "B_copy";
+    copy.probe = "mem.copy";
+    copy.read = "derived:memcpy";
+    copy.method = "direct";
+    copy.form = "const";
+    copy.value = "v";
+    copy.source = "003_9603d52cdb909e6e.txt §3 Fig. 1; mem.copy median memcpy bandwidth";
+
+    CalibrationSpec rLine = stream("r", "c * (MTU + h_w) / (MTU - h) / eta_m");
+    rLine.method = "ols";
+    rLine.form = "prop";
+    rLine.source = "X_link(n) = n r eta_m (MTU - h) / (MTU + h_w) while the links limit; " + std::string(kSrc);
+
+    return {
+        copy,
+        stream("o_irq", "A / f_irq"),
+        stream("o_pkt", "(MTU - h) * (c - k_c / B_copy)"),
+        stream("r", "R * (MTU + h_w) / (MTU - h) / eta_m"),
+        rLine,
+    };
+}
+
+} // namespace cs

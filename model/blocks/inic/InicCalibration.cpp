@@ -1,0 +1,43 @@
+#include "model/blocks/inic/InicCalibration.h"
+
+namespace cs {
+
+// t_fft1d is the time of one 1D FFT of a row of length rows (000 eq. (4)).
+// cpu.fft times lengths n from length_min to length_max; an FFT of length n
+// costs c n log2 n (the radix-2 operation count), so c is fitted by weighted
+// least squares over the lengths and t_fft1d = c rows log2 rows.
+std::vector<CalibrationSpec> inicFft2dCalibration()
+{
+    CalibrationSpec s;
+    s.input = "t_fft1d";
+    s.probe = "cpu.fft";
+    s.read = "series:t@";
+    s.method = "wls";
+    s.form = "nlogn";
+    s.value = "c * rows * log2(rows)";
+    s.probeParams = {{"length_min", 256}, {"length_max", 65536}};
+    s.source = "000_e9da438bafb3289f.txt eq. (4); t(n) = c n log2 n, the FFT operation count";
+    return {s};
+}
+
+// T_countsort is the final Count Sort on one processor's E_init / P keys
+// (000 eq. (11)). Count Sort is linear in the keys (one counting pass and one
+// placing pass), so cpu.sort is run for several key counts and
+// T(keys) = a + b keys is fitted; the block's value is the line at E_init / P.
+std::vector<CalibrationSpec> inicSortCalibration()
+{
+    CalibrationSpec s;
+    s.input = "T_countsort";
+    s.probe = "cpu.sort";
+    s.read = "series:countsort";
+    s.xParam = "keys";
+    s.method = "wls";
+    s.form = "line";
+    s.value = "a + b * E_init / P";
+    s.xValues = {65536, 262144, 1048576, 4194304};
+    s.probeParams = {{"reps", 10}};
+    s.source = "000_e9da438bafb3289f.txt eq. (11), §3.2; Count Sort time linear in the keys";
+    return {s};
+}
+
+} // namespace cs

@@ -1,0 +1,12 @@
+#pragma once
+// What probe results can set in the INIC application blocks (BlockSpec::calibration).
+#include "model/core/Block.h"
+
+#include <vector>
+
+namespace cs {
+
+std::vector<CalibrationSpec> inicFft2dCalibration(); // inic.fft2d
+std::vector<CalibrationSpec> inicSortCalibration();  // inic.sort
+
+} // namespace cs

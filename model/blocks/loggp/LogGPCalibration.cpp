@@ -1,0 +1,110 @@
+// Calibration data of the LogGP blocks.
+//
+// L and G come from net.pingpong's size sweep. LogGP's one-way time of a
+// k-byte message is T(k) = o_s + (k-1) G + L + o_r (LogGPMath.h oneWay();
+// Alexandrov 1995; LogP 002_5a9fca780898fb85.txt §3 Fig. 5). The ping-pong's
+// latency@k series is RTT/2, the one-way time of a symmetric echo. Fitting
+// latency against x = k - 1 (xOffset = -1) gives the line a + b x with
+//   b = G                      (slope: seconds per byte after the first)
+//   a = o_s + L + o_r          (intercept)
+// so L = a - o_s - o_r, with o_s and o_r the block's values (calibrated from
+// net.loggp first when its results are there, else as the design has them).
+// The ping-pong alone cannot split the intercept between L and the
+// overheads; net.loggp's PRTT(n,d,s) method can, so its o_s, o_r and g are
+// taken directly. The fit is segmented: a TCP size sweep changes regime
+// (Nagle-free small messages, then window-limited bulk), and the segment of
+// the largest sizes is used, the long messages G is defined for.
+// When no ping-pong ran, net.loggp's own L and G stand in.
+#include "model/blocks/loggp/LogGPCalibration.h"
+
+namespace cs {
+
+namespace {
+
+constexpr const char* kOneWay = "LogGP one-way T(k) = o_s + (k-1)G + L + o_r (Alexandrov 1995; "
+                                "002_5a9fca780898fb85.txt §3 Fig. 5); latency@k = RTT/2";
+
+std::vector<std::pair<std::string, double>> pingpongParams()
+{
+    return {{"size_min", 1024}, {"size_max", 4194304}, {"size_factor", 4}, {"warmups", 10}, {"reps", 100}};
+}
+
+CalibrationSpec direct(const char* input, const char* probe, const char* derived, const char* source)
+{
+    CalibrationSpec s;
+    s.input = input;
+    s.probe = probe;
+    s.read = std::string("derived:") + derived;
+    s.method = "direct";
+    s.form = "const";
+    s.value = "v";
+    s.source = source;
+    return s;
+}
+
+CalibrationSpec pingpong(const char* input, const char* value)
+{
+    CalibrationSpec s;
+    s.input = input;
+    s.probe = "net.pingpong";
+    s.read = "series:latency@";
+    s.xOffset = -1.0;
+    s.method = "segmented";
+    s.form = "line";
+    s.value = value;
+    s.xInput = "k";
+    s.yOutput = "T_oneway";
+    s.probeParams = pingpongParams();
+    s.source = std::string(kOneWay) + "; fit of the segment of the largest sizes";
+    return s;
+}
+
+// The parts shared by both blocks: L, o_s, o_r, g, G.
+std::vector<CalibrationSpec> networkSpecs(bool withOneWay)
+{
+    const char* prtt = "net.loggp PRTT(n,d,s) (Netgauge), first segment";
+    std::vector<CalibrationSpec> v{
+        direct("o_s", "net.loggp", "o_s", prtt),
+        direct("o_r", "net.loggp", "o_r", prtt),
+        direct("g", "net.loggp", "g", prtt),
+        pingpong("G", "b"),
+        direct("G", "net.loggp", "G", prtt),
+        pingpong("L", "a - o_s - o_r"),
+        direct("L", "net.loggp", "L", prtt),
+    };
+    if (!withOneWay)
+        for (auto& s : v) {
+            s.xInput.clear();
+            s.yOutput.clear();
+        }
+    return v;
+}
+
+} // namespace
+
+std::vector<CalibrationSpec> logGPCalibration()
+{
+    return networkSpecs(true);
+}
+
+std::vector<CalibrationSpec> fftwTransposeCalibration()
+{
+    std::vector<CalibrationSpec> v = networkSpecs(false);
+    // 000_e9da438bafb3289f.txt eq. (4) uses t_fft1d for rows = the block's
+    // rows; an FFT of length n costs c n log2 n (the radix-2 operation count),
+    // so the fit over the probe's lengths is evaluated at rows.
+    CalibrationSpec fft;
+    fft.input = "t_fft1d";
+    fft.probe = "cpu.fft";
+    fft.read = "series:t@";
+    fft.method = "wls";
+    fft.form = "nlogn";
+    fft.value = "c * rows * log2(rows)";
+    fft.probeParams = {{"length_min", 256}, {"length_max", 65536}};
+    fft.source = "000_e9da438bafb3289f.txt eq. (4); t(n) = c n log2 n, the FFT operation count";
+    v.push_back(fft);
+    v.push_back(direct("bw_mem", "mem.copy", "memcpy", "mem.copy: median memcpy bandwidth (STREAM copy convention)"));
+    return v;
+}
+
+} // namespace cs

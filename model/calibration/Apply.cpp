@@ -1,0 +1,63 @@
+// Applying a calibration report to a document, and reverting an input.
+#include "model/calibration/Calibration.h"
+#include "model/core/ModelError.h"
+
+namespace cs::calib {
+
+std::vector<AppliedChange> applyCalibration(DesignDocument& doc, const CalibrationReport& report,
+                                            std::vector<std::string>* skipped)
+{
+    std::vector<AppliedChange> changes;
+    auto skip = [&](const std::string& why) {
+        if (skipped)
+            skipped->push_back(why);
+    };
+    for (const CalibratedParam& p : report.params) {
+        const std::string path = p.block + "." + p.param;
+        const BlockInstance* bi = doc.design.findBlock(p.block);
+        if (!bi) {
+            skip(path + ": block \"" + p.block + "\" is not in the design");
+            continue;
+        }
+        if (bi->spec().inputIndex(p.param) < 0) {
+            skip(path + ": block type " + bi->spec().id + " has no input " + p.param);
+            continue;
+        }
+        const Endpoint e{p.block, p.param};
+        if (const Wire* w = doc.design.wireInto(e)) {
+            skip(path + " is wired from " + w->from.str() + "; calibrate the source instead");
+            continue;
+        }
+        Provenance prov;
+        prov.kind = ProvenanceKind::Calibrated;
+        prov.detail = p.run;
+        prov.ciLow = p.ciLow;
+        prov.ciHigh = p.ciHigh;
+        prov.time = p.time;
+        prov.nodes = p.nodes;
+        AppliedChange c{p.block, p.param, doc.design.value(e), ParamValue{p.value, prov}};
+        try {
+            doc.design.setValue(e, p.value, prov);
+        } catch (const ModelError& err) {
+            skip(err.what());
+            continue;
+        }
+        changes.push_back(std::move(c));
+    }
+    if (!doc.calibration.is_array())
+        doc.calibration = nlohmann::json::array();
+    doc.calibration.push_back(reportToJson(report));
+    return changes;
+}
+
+void revertToDefault(DesignDocument& doc, const std::string& block, const std::string& param)
+{
+    const BlockInstance* bi = doc.design.findBlock(block);
+    if (!bi)
+        throw ModelError("block \"" + block + "\" is not in the design");
+    if (bi->spec().inputIndex(param) < 0)
+        throw ModelError("block \"" + block + "\" (" + bi->spec().id + ") has no input " + param);
+    doc.design.resetValue(Endpoint{block, param});
+}
+
+} // namespace cs::calib

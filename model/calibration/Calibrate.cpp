@@ -1,0 +1,376 @@
+// calibrate(): every block instance whose type declares calibration specs is
+// matched against the probe results; each input takes the first spec whose
+// probe has usable results; fits are shared between specs that read the same
+// points the same way (pingpong's L and G come from one fit).
+#include "model/calibration/Calibration.h"
+#include "model/calibration/ResultsData.h"
+#include "model/calibration/SpecFit.h"
+#include "model/calibration/TimeText.h"
+#include "model/core/ModelError.h"
+#include "model/core/Plan.h"
+#include "model/core/Unit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace cs::calib {
+
+namespace {
+
+bool contains(const std::vector<std::string>& v, const std::string& s)
+{
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+std::string joinSet(const std::set<std::string>& s)
+{
+    std::string out;
+    for (const auto& v : s)
+        out += (out.empty() ? "" : ",") + v;
+    return out;
+}
+
+void checkFilters(const DesignDocument& doc, const CalibrationOptions& o)
+{
+    const Design& d = doc.design;
+    for (const std::string& b : o.blocks)
+        if (!d.findBlock(b))
+            throw ModelError("block \"" + b + "\" is not in the design");
+    for (const std::string& path : o.inputs) {
+        const Endpoint e = Endpoint::parse(path);
+        const BlockInstance* bi = d.findBlock(e.block);
+        if (!bi)
+            throw ModelError("input \"" + path + "\": block \"" + e.block + "\" is not in the design");
+        if (bi->spec().inputIndex(e.port) < 0)
+            throw ModelError("input \"" + path + "\": block type " + bi->spec().id + " has no input " + e.port);
+    }
+    for (const std::string& p : o.probes) {
+        bool used = false;
+        for (const BlockInstance& bi : d.blocks())
+            for (const CalibrationSpec& s : bi.spec().calibration)
+                used = used || s.probe == p;
+        if (!used)
+            throw ModelError("probe \"" + p + "\" calibrates no block of this design");
+    }
+}
+
+// The current value of every input of every block: design values, with wired
+// inputs as the design evaluates them (when it evaluates).
+struct CurrentValues {
+    const Design& design;
+    std::vector<double> slots;
+    Plan plan;
+
+    explicit CurrentValues(const Design& d) : design(d), plan(d.compile())
+    {
+        slots = plan.initialSlots();
+        plan.run(slots.data(), nullptr);
+    }
+    double at(const std::string& block, const std::string& input) const
+    {
+        const Endpoint e{block, input};
+        if (design.wireInto(e)) {
+            const int slot = plan.slotOf(e.str());
+            if (slot >= 0)
+                return slots[static_cast<std::size_t>(slot)];
+        }
+        return design.value(e).value;
+    }
+};
+
+// Splits points into fitted and held out: the largest distinct x values,
+// ceil(fraction * distinct), when enough remain.
+void holdOut(const std::vector<double>& x, double fraction, std::size_t minKeep, std::vector<bool>& held,
+             std::string& note)
+{
+    held.assign(x.size(), false);
+    if (fraction <= 0.0)
+        return;
+    std::vector<double> distinct = x;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    const auto nHold = static_cast<std::size_t>(std::ceil(fraction * static_cast<double>(distinct.size())));
+    if (nHold == 0)
+        return;
+    const double cut = distinct[distinct.size() - nHold];
+    std::size_t keep = 0;
+    for (double v : x)
+        keep += v < cut ? 1 : 0;
+    if (keep < minKeep || distinct.size() - nHold < 2) {
+        note = "too few points (" + std::to_string(x.size()) + ") to hold any out; all are fitted";
+        return;
+    }
+    for (std::size_t i = 0; i < x.size(); ++i)
+        held[i] = x[i] >= cut;
+}
+
+struct Calibrator {
+    const DesignDocument& doc;
+    const CalibrationOptions& opt;
+    std::vector<ResultEntry> entries;
+    CurrentValues current;
+    CalibrationReport report;
+    std::map<std::string, int> fitCache; // key -> index in report.fits, -1 = failed
+    std::set<std::string> nodes;
+
+    Calibrator(const DesignDocument& d, const nlohmann::json& results, const CalibrationOptions& o)
+        : doc(d), opt(o), entries(resultEntries(results)), current(d.design)
+    {
+    }
+
+    bool probeHasResults(const std::string& probe) const
+    {
+        return std::any_of(entries.begin(), entries.end(), [&](const ResultEntry& e) { return e.probe == probe; });
+    }
+
+    // The fit for (block, spec), made once. Throws ModelError.
+    int fitFor(const BlockInstance& bi, const CalibrationSpec& s)
+    {
+        const std::string key = bi.name + "|" + s.probe + "|" + s.read + "|" + s.xParam + "|" +
+                                formatNumber(s.xOffset) + "|" + s.method + "|" + s.form;
+        if (const auto it = fitCache.find(key); it != fitCache.end())
+            return it->second;
+        FitRecord rec;
+        rec.block = bi.name;
+        rec.probe = s.probe;
+        rec.read = s.read;
+        rec.xParam = s.xParam;
+        rec.xOffset = s.xOffset;
+        std::vector<std::string> notes;
+        std::vector<const ResultEntry*> used;
+        if (s.method == "direct") {
+            const DerivedValue v = readDerived(entries, s.probe, s.read);
+            FitResult& f = rec.result;
+            f.method = "direct";
+            f.form = "const";
+            f.names = {"v"};
+            f.values = {v.value};
+            const double hw = v.hasCi ? std::max(v.value - v.ciLow, v.ciHigh - v.value) : 0.0;
+            f.ciLow = {v.hasCi ? v.ciLow : v.value};
+            f.ciHigh = {v.hasCi ? v.ciHigh : v.value};
+            const double sd = hw / 1.959963984540054;
+            f.covariance = {sd * sd};
+            f.n = 1;
+            f.r2 = 1.0;
+            f.smape = 0.0;
+            used.push_back(v.from);
+        } else {
+            const SpecPoints pts = readSeriesPoints(entries, s.probe, s.read, s.xParam);
+            used = pts.used;
+            std::vector<bool> held;
+            std::string note;
+            holdOut(pts.x, opt.holdOutFraction, minPointsFor(s, opt.segments), held, note);
+            if (!note.empty())
+                notes.push_back(note);
+            std::vector<double> fx, fy, fs;
+            for (std::size_t i = 0; i < pts.x.size(); ++i) {
+                if (held[i]) {
+                    rec.heldOutX.push_back(pts.x[i]);
+                    rec.heldOutY.push_back(pts.y[i]);
+                } else {
+                    fx.push_back(pts.x[i] + s.xOffset);
+                    fy.push_back(pts.y[i]);
+                    fs.push_back(pts.sigma[i]);
+                }
+            }
+            if (fx.size() < minPointsFor(s, opt.segments))
+                throw ModelError("needs at least " + std::to_string(minPointsFor(s, opt.segments)) +
+                                 " points to fit, the results give " + std::to_string(fx.size()));
+            rec.result = fitSpecPoints(s, fx, fy, fs, opt.segments, notes);
+        }
+        for (const ResultEntry* e : used)
+            for (std::size_t p = 0, q; p < e->nodes.size(); p = q + 1) {
+                q = e->nodes.find(',', p);
+                if (q == std::string::npos)
+                    q = e->nodes.size();
+                nodes.insert(e->nodes.substr(p, q - p));
+            }
+        for (const std::string& n : notes)
+            report.warnings.push_back(bi.name + ": " + s.probe + " " + s.read + ": " + n);
+        const int index = static_cast<int>(report.fits.size());
+        report.fits.push_back(std::move(rec));
+        runOf[index] = used.empty() ? nullptr : used.front();
+        addValidation(index);
+        fitCache[key] = index;
+        return index;
+    }
+
+    void addValidation(int index)
+    {
+        const FitRecord& rec = report.fits[static_cast<std::size_t>(index)];
+        if (rec.result.method == "direct")
+            return;
+        const std::string series = rec.probe + " " + rec.read.substr(rec.read.find(':') + 1) +
+                                   (rec.xParam.empty() ? "" : " vs " + rec.xParam);
+        auto add = [&](double xRaw, double measured, bool held) {
+            ValidationPoint v;
+            v.fit = index;
+            v.series = series;
+            v.x = xRaw;
+            v.measured = measured;
+            v.predicted = evaluateFit(rec.result, xRaw + rec.xOffset);
+            v.relError = measured != 0.0 ? (v.predicted - measured) / measured : 0.0;
+            v.heldOut = held;
+            report.validation.push_back(v);
+        };
+        for (std::size_t i = 0; i < rec.result.x.size(); ++i)
+            add(rec.result.x[i] - rec.xOffset, rec.result.y[i], false);
+        for (std::size_t i = 0; i < rec.heldOutX.size(); ++i)
+            add(rec.heldOutX[i], rec.heldOutY[i], true);
+    }
+
+    std::map<int, const ResultEntry*> runOf;
+
+    void calibrateBlock(const BlockInstance& bi)
+    {
+        const BlockSpec& spec = bi.spec();
+        std::map<std::string, InputValue> done; // calibrated in this run
+        for (const CalibrationSpec& s : spec.calibration) {
+            if (done.count(s.input))
+                continue;
+            if (!opt.inputs.empty() && !contains(opt.inputs, bi.name + "." + s.input))
+                continue;
+            if (!opt.probes.empty() && !contains(opt.probes, s.probe))
+                continue;
+            if (!probeHasResults(s.probe))
+                continue;
+            const int inputIdx = spec.inputIndex(s.input);
+            const std::string label = bi.name + "." + s.input + " from " + s.probe + " " + s.read;
+            if (inputIdx < 0) {
+                report.warnings.push_back(label + ": block type " + spec.id + " has no input " + s.input);
+                continue;
+            }
+            try {
+                const int fi = fitFor(bi, s);
+                const FitRecord& rec = report.fits[static_cast<std::size_t>(fi)];
+                const Coefficients coef = coefficientsOf(rec.result);
+                const ExpressionValue ev = evaluateSpecValue(s.value, coef, [&](const std::string& name) {
+                    if (const auto it = done.find(name); it != done.end())
+                        return it->second;
+                    if (spec.inputIndex(name) < 0)
+                        throw ModelError("expression '" + s.value + "' uses " + name +
+                                         ", which is neither a coefficient nor an input of " + spec.id);
+                    return InputValue{current.at(bi.name, name), 0.0};
+                });
+                const ParamSpec& ps = spec.inputs[static_cast<std::size_t>(inputIdx)];
+                if (!std::isfinite(ev.value))
+                    throw ModelError(s.input + " = " + s.value + " is not a finite number");
+                if (const std::string problem = ps.rangeProblem(ev.value); !problem.empty())
+                    throw ModelError(s.input + " = " + s.value + " = " +
+                                     formatQuantity(ev.value, ps.displayUnit, ps.unit) + ", outside its range " +
+                                     ps.rangeText() + "; not set");
+                CalibratedParam p;
+                p.block = bi.name;
+                p.param = s.input;
+                p.value = ev.value;
+                const bool plainDirect = rec.result.method == "direct" && s.value == "v";
+                p.ciLow = plainDirect ? rec.result.ciLow[0] : ev.value - ev.halfWidth;
+                p.ciHigh = plainDirect ? rec.result.ciHigh[0] : ev.value + ev.halfWidth;
+                p.unit = std::string(unitSymbol(ps.unit));
+                p.displayUnit = ps.displayUnit;
+                p.previous = current.at(bi.name, s.input);
+                p.method = rec.result.method;
+                p.form = rec.result.form;
+                p.expression = s.value;
+                p.probe = s.probe;
+                if (const ResultEntry* e = runOf[fi]) {
+                    p.run = e->probe + "@" + e->started;
+                    p.time = e->started;
+                    p.nodes = e->nodes;
+                }
+                p.r2 = rec.result.r2;
+                p.smape = rec.result.smape;
+                p.fit = fi;
+                report.params.push_back(p);
+                done[s.input] = InputValue{p.value, (p.ciHigh - p.ciLow) / 2.0};
+            } catch (const ModelError& e) {
+                report.warnings.push_back(label + ": " + e.what());
+            }
+        }
+    }
+
+    void finish()
+    {
+        double sum = 0.0, hsum = 0.0, hmax = 0.0;
+        std::size_t n = 0, hn = 0;
+        for (const ValidationPoint& v : report.validation) {
+            const double a = std::fabs(v.relError);
+            if (v.heldOut) {
+                hsum += a;
+                hmax = std::max(hmax, a);
+                ++hn;
+            } else {
+                sum += a;
+                ++n;
+            }
+        }
+        report.meanAbsRelError = n ? sum / static_cast<double>(n) : 0.0;
+        report.heldOutMeanAbsRelError = hn ? hsum / static_cast<double>(hn) : std::nan("");
+        report.heldOutMaxAbsRelError = hn ? hmax : std::nan("");
+        report.time = opt.time.empty() ? isoTimeNow() : opt.time;
+        report.nodes = joinSet(nodes);
+    }
+};
+
+} // namespace
+
+CalibrationReport calibrate(const DesignDocument& doc, const nlohmann::json& results, const CalibrationOptions& options)
+{
+    if (!(options.holdOutFraction >= 0.0 && options.holdOutFraction < 1.0))
+        throw ModelError("holdOutFraction = " + formatNumber(options.holdOutFraction) + " must be in [0, 1)");
+    checkFilters(doc, options);
+    Calibrator c(doc, results, options);
+    if (c.entries.empty())
+        throw ModelError("the probe results are empty: there is nothing to calibrate from");
+    for (const BlockInstance& bi : doc.design.blocks()) {
+        if (!options.blocks.empty() && !contains(options.blocks, bi.name))
+            continue;
+        c.calibrateBlock(bi);
+    }
+    c.finish();
+    if (c.report.params.empty()) {
+        std::set<std::string> probes;
+        for (const ResultEntry& e : c.entries)
+            probes.insert(e.probe);
+        std::string why;
+        for (const std::string& w : c.report.warnings)
+            why += (why.empty() ? "" : "; ") + w;
+        throw ModelError("no block input could be calibrated from the results (probes " + joinSet(probes) + ")" +
+                         (why.empty() ? std::string(": none of them calibrates a block of this design") : ": " + why));
+    }
+    return c.report;
+}
+
+std::vector<ProbeRun> calibrationPlan(const DesignDocument& doc)
+{
+    std::vector<ProbeRun> runs;
+    for (const BlockInstance& bi : doc.design.blocks())
+        for (const CalibrationSpec& s : bi.spec().calibration) {
+            std::vector<double> xs = s.xValues;
+            if (xs.empty() || s.xParam.empty())
+                xs = {std::nan("")};
+            for (double x : xs) {
+                ProbeRun r;
+                r.probe = s.probe;
+                for (const auto& [k, v] : s.probeParams)
+                    r.params[k] = v;
+                if (!std::isnan(x))
+                    r.params[s.xParam] = x;
+                auto same = std::find_if(runs.begin(), runs.end(), [&](const ProbeRun& o) {
+                    return o.probe == r.probe && o.params == r.params;
+                });
+                const std::string target = bi.name + "." + s.input;
+                if (same == runs.end()) {
+                    r.targets.push_back(target);
+                    runs.push_back(std::move(r));
+                } else if (!contains(same->targets, target)) {
+                    same->targets.push_back(target);
+                }
+            }
+        }
+    return runs;
+}
+
+} // namespace cs::calib

@@ -1,0 +1,207 @@
+#pragma once
+// Calibration (issue #7): from probe results to block parameters, with
+// confidence intervals, goodness, held-out validation, measured series and
+// an uncertainty band for sweeps. Qt-free; the GUI and the CLI both use it.
+//
+// "results" everywhere is the JSON array of probe results, the RESULT objects
+// of docs/agent-protocol.md "Results": what `clusterscope-cli probe -o` writes
+// under "results" and what a document keeps in its "measured" array. A whole
+// results file ({"format": "clusterscope-probe-results", "results": [...]})
+// is accepted too.
+//
+// What each block type can calibrate is data in its BlockSpec::calibration
+// (model/core/Block.h). All values are SI base units.
+#include "model/calibration/Fit.h"
+#include "model/document/DesignDocument.h"
+#include "model/sweep/Sweep.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cs::calib {
+
+// One block input set from a probe.
+struct CalibratedParam {
+    std::string block;         // block instance name in the design, e.g. "net"
+    std::string param;         // input symbol, e.g. "G"
+    double value = 0.0;        // SI
+    double ciLow = 0.0;        // 95% CI, SI
+    double ciHigh = 0.0;
+    std::string unit;          // SI unit name of the input ("s", "s/B", "B/s", ...)
+    std::string displayUnit;   // the input's display unit ("us", "ns/B")
+    double previous = 0.0;     // the value before calibration (for display)
+    std::string method;        // "direct", "ols", "wls", "segmented", "lm"
+    std::string form;          // "const", "line", "prop", "nlogn", "bonding"
+    std::string expression;    // how the value follows from the fit, e.g. "a - o_s - o_r"
+    std::string probe;         // probe id
+    std::string run;           // probe run id: "<probe>@<started>" of the first result used
+    std::string time;          // when the probe ran (ISO 8601 UTC, the first result's "started")
+    std::string nodes;         // node set, comma-separated ("n1,n2")
+    double r2 = 1.0;           // of the fit it came from (1 for direct)
+    double smape = 0.0;        // of the fit it came from (0 for direct)
+    int fit = -1;              // index into CalibrationReport::fits, -1 for none
+};
+
+// One measured point against the calibrated prediction.
+struct ValidationPoint {
+    int fit = -1;              // index into CalibrationReport::fits
+    std::string series;        // e.g. "net.pingpong latency@"
+    double x = 0.0;            // in the probe's units (message bytes, keys, links), before xOffset
+    double measured = 0.0;
+    double predicted = 0.0;
+    double relError = 0.0;     // (predicted - measured) / measured
+    bool heldOut = false;      // true: not used in the fit
+};
+
+// One fit made for one (block instance, calibration spec).
+struct FitRecord {
+    std::string block;         // instance
+    std::string probe;
+    std::string read;          // CalibrationSpec::read
+    std::string xParam;        // CalibrationSpec::xParam
+    double xOffset = 0.0;
+    FitResult result;          // on the points not held out
+    std::vector<double> heldOutX, heldOutY; // raw x (before xOffset)
+};
+
+struct CalibrationReport {
+    std::vector<CalibratedParam> params;
+    std::vector<FitRecord> fits;
+    std::vector<ValidationPoint> validation;
+    double meanAbsRelError = 0.0;        // mean |relError| over points used in fits (0 when none)
+    double heldOutMeanAbsRelError = 0.0; // over held-out points; NaN when none were held out
+    double heldOutMaxAbsRelError = 0.0;  // NaN when none were held out
+    std::vector<std::string> warnings;   // specs skipped and why, inputs not calibrated, ...
+    std::string time;                    // when calibrate() ran (ISO 8601 UTC)
+    std::string nodes;                   // union of the results' nodes, comma-separated
+};
+
+struct CalibrationOptions {
+    // Share of each fit's points held out for validation: the largest x
+    // values, ceil(fraction * n), as long as enough remain to fit (else none
+    // are held out and a warning says so). 0 = fit on everything.
+    double holdOutFraction = 0.25;
+    // Only these probes / block instances / "block.input"s (empty = all).
+    std::vector<std::string> probes;
+    std::vector<std::string> blocks;
+    std::vector<std::string> inputs;
+    SegmentOptions segments;
+    // The report's time; "" = now. Tests set it for reproducible output.
+    std::string time;
+};
+
+// Fits every block instance in the design whose type has calibration specs,
+// from the results. Throws ModelError when `results` is malformed (naming the
+// entry and field, e.g. "results[0].summary.series.latency@1024.median = null
+// is not a number"), when a block/input/probe filter names something the
+// design does not have, or when no input at all could be calibrated (the
+// message then gives every reason, e.g. a result whose status is "failed").
+// A spec whose probe has no results is passed over silently; one that has
+// results but cannot be used (all failed, too few points, a series missing,
+// a fit that does not converge, a value outside the input's range) is
+// skipped with a warning naming the block.input, probe and what to read.
+CalibrationReport calibrate(const DesignDocument& doc, const nlohmann::json& results,
+                            const CalibrationOptions& options = {});
+
+// One change made by applyCalibration, so the GUI can undo it.
+struct AppliedChange {
+    std::string block, param;
+    ParamValue before, after;
+};
+// Sets every calibrated input (provenance Calibrated: detail = run id, CI,
+// time, nodes) and appends the report (reportToJson) to doc.calibration.
+// Inputs that are wired, or whose value is out of the input's range, are
+// skipped: the returned list says what changed and `skipped` (when given) why
+// not. Pure function of the document: the GUI wraps it in an undo command.
+std::vector<AppliedChange> applyCalibration(DesignDocument& doc, const CalibrationReport& report,
+                                            std::vector<std::string>* skipped = nullptr);
+// Back to the block's default value and provenance. Throws naming an unknown
+// block or input.
+void revertToDefault(DesignDocument& doc, const std::string& block, const std::string& param);
+
+// The report as JSON (what doc.calibration keeps) and back. reportFromJson
+// throws ModelError naming the missing or mistyped field.
+nlohmann::json reportToJson(const CalibrationReport& report);
+CalibrationReport reportFromJson(const nlohmann::json& j);
+
+// Probe runs that would calibrate the design: one per (probe, xValues entry)
+// with the specs' suggested parameters merged. Duplicates are dropped.
+struct ProbeRun {
+    std::string probe;
+    nlohmann::json params = nlohmann::json::object(); // name -> SI value
+    std::vector<std::string> targets;                 // "block.input" it can set
+};
+std::vector<ProbeRun> calibrationPlan(const DesignDocument& doc);
+
+// ---------------------------------------------------------------- measured series
+
+// A measured curve to draw over predictions.
+struct MeasuredSeries {
+    std::string name;          // "net.pingpong latency@" or the CSV's series name
+    std::string probe;         // "" for a CSV
+    std::string xName, xUnit;  // "size", "B"
+    std::string yName, yUnit;  // "latency", "s"
+    std::vector<double> x, y;
+    std::vector<double> yLow, yHigh; // the medians' 95% CIs (empty when unknown)
+    // Where it sits in the design, when a block instance's calibration spec
+    // says (CalibrationSpec::xInput / yOutput): "net.k" against "net.T_oneway".
+    std::string xPath, yPath;
+};
+
+// Every series family in the results: "PFX@X" series grouped by prefix (x =
+// X), and "series:NAME" with x from a probe parameter when several results
+// vary it (keys for cpu.sort, sockets for net.stream). With a document, xPath
+// and yPath are filled from its blocks' calibration specs.
+std::vector<MeasuredSeries> measuredSeries(const nlohmann::json& results, const DesignDocument* doc = nullptr);
+
+// Reads a CSV of measured points: a header line naming the columns (x and y
+// required, series optional, any order; other columns ignored), then one
+// point per line; '#' starts a comment line. One MeasuredSeries per distinct
+// series value (named after the file when there is no series column).
+// Throws ModelError naming the file, line and column of a bad cell, e.g.
+// "m.csv line 4, column y: 'abc' is not a number".
+std::vector<MeasuredSeries> readMeasuredCsv(const std::string& path);
+
+// Measured against what the design predicts: for each x, the design is
+// evaluated with xPath set to x and yPath read. Points the model rejects are
+// left out (their message in `errors`).
+struct Comparison {
+    std::vector<ValidationPoint> points; // fit = -1, heldOut = false
+    double meanAbsRelError = 0.0;        // NaN when there are no points
+    double maxAbsRelError = 0.0;
+    std::vector<std::string> errors;
+};
+Comparison compareWithDesign(const DesignDocument& doc, const MeasuredSeries& series);
+
+// ---------------------------------------------------------------- uncertainty
+
+struct BandOptions {
+    enum class Method { MonteCarlo, Corners };
+    Method method = Method::MonteCarlo;
+    int draws = 200;            // Monte Carlo draws
+    std::uint64_t seed = 12345; // fixed: the same band every time
+    double coverage = 0.95;     // Monte Carlo: the central share of draws kept per row
+    unsigned threads = 1;       // passed to runSweep
+};
+// Per-row band of one sweep column over the calibrated inputs' CIs.
+struct UncertaintyBand {
+    std::string column;           // the column (e.g. "T") or output path
+    std::vector<double> nominal;  // the sweep with the calibrated values as they are
+    std::vector<double> lo, hi;   // per row (rows of SweepTable)
+    std::vector<std::string> params; // "block.input" drawn
+};
+// Monte Carlo: each calibrated input (provenance Calibrated with a CI) is
+// drawn from a normal with mean its value and sigma = CI half-width / 1.96,
+// truncated to its CI and to its valid range, independently; lo/hi are the
+// (1 -/+ coverage)/2 quantiles per row. Corners: every combination of CI ends
+// (at most 2^12), lo/hi the min/max per row. `column` is a SweepTable column
+// ("T", "speedup", a phase name) or an output path "block.port" (added as an
+// extra output). Throws when the document has no calibrated input with a CI,
+// or the column is unknown.
+UncertaintyBand uncertaintyBand(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes,
+                                const std::string& column, const BandOptions& options = {});
+
+} // namespace cs::calib

@@ -1,0 +1,192 @@
+// Segmented (piecewise-linear) least squares with breakpoint detection.
+//
+// Why greedy binary splitting with a BIC and an F test: the probes' size
+// sweeps change protocol a few times at most (eager to rendezvous, a buffer
+// limit), so a handful of segments suffices, and greedy splitting is O(n^2)
+// per split with running sums. The BIC guards against over-splitting noise
+// on many points; the F test against splitting a few points on a small
+// curvature. Segments are fitted independently (no continuity), which suits
+// protocol switches: the time jumps where the protocol changes.
+#include "model/calibration/Fit.h"
+#include "model/calibration/FitSupport.h"
+#include "model/core/ModelError.h"
+#include "model/core/Unit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace cs::calib {
+
+namespace {
+
+// Weighted SSE of a line fitted to points [lo, hi) of sorted data, two-pass
+// (centred sums) so that a perfect line gives an SSE at rounding level.
+double segmentSse(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& w,
+                  std::size_t lo, std::size_t hi)
+{
+    double sw = 0, sx = 0, sy = 0;
+    for (std::size_t i = lo; i < hi; ++i) {
+        sw += w[i];
+        sx += w[i] * x[i];
+        sy += w[i] * y[i];
+    }
+    const double mx = sx / sw, my = sy / sw;
+    double dxx = 0, dxy = 0;
+    for (std::size_t i = lo; i < hi; ++i) {
+        dxx += w[i] * (x[i] - mx) * (x[i] - mx);
+        dxy += w[i] * (x[i] - mx) * (y[i] - my);
+    }
+    const double b = dxx > 0.0 ? dxy / dxx : 0.0;
+    double sse = 0;
+    for (std::size_t i = lo; i < hi; ++i) {
+        const double e = y[i] - my - b * (x[i] - mx);
+        sse += w[i] * e * e;
+    }
+    return sse;
+}
+
+struct Split {
+    std::vector<std::size_t> starts; // first index of each segment; segment k = [starts[k], starts[k+1])
+};
+
+double totalSse(const Split& s, const std::vector<double>& x, const std::vector<double>& y,
+                const std::vector<double>& w)
+{
+    double sse = 0.0;
+    for (std::size_t k = 0; k < s.starts.size(); ++k) {
+        const std::size_t hi = k + 1 < s.starts.size() ? s.starts[k + 1] : x.size();
+        sse += segmentSse(x, y, w, s.starts[k], hi);
+    }
+    return sse;
+}
+
+double bic(double sse, std::size_t n, std::size_t segments)
+{
+    const double k = 2.0 * static_cast<double>(segments) + static_cast<double>(segments - 1);
+    const double dn = static_cast<double>(n);
+    // A perfect fit has SSE = 0; keep the log finite (relative to the data
+    // scale it is only compared with other candidates on the same data).
+    return dn * std::log(std::max(sse / dn, std::numeric_limits<double>::min())) + k * std::log(dn);
+}
+
+} // namespace
+
+FitResult fitSegmented(const std::vector<double>& xIn, const std::vector<double>& yIn, const SegmentOptions& options,
+                       const std::vector<double>& weightsIn)
+{
+    const std::size_t n = yIn.size();
+    detail::checkData("x", xIn, n);
+    detail::checkData("y", yIn, n);
+    detail::checkWeights(weightsIn, n);
+    if (options.minPoints < 3)
+        throw ModelError("segments need at least 3 points each (minPoints = " + std::to_string(options.minPoints) +
+                         ")");
+    if (options.maxSegments < 1)
+        throw ModelError("maxSegments = " + std::to_string(options.maxSegments) + " must be at least 1");
+    const auto minPts = static_cast<std::size_t>(options.minPoints);
+    if (n < minPts)
+        throw ModelError("a segmented fit needs at least " + std::to_string(minPts) + " points, got " +
+                         std::to_string(n));
+
+    // Sort by x (stable, so equal x keep their order).
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return xIn[a] < xIn[b]; });
+    std::vector<double> x(n), y(n), w(n, 1.0);
+    for (std::size_t i = 0; i < n; ++i) {
+        x[i] = xIn[order[i]];
+        y[i] = yIn[order[i]];
+        if (!weightsIn.empty())
+            w[i] = weightsIn[order[i]];
+    }
+
+    // SSEs below this share of the total variation are rounding: a perfect fit.
+    double sst = 0.0;
+    {
+        double sw = 0, sy = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            sw += w[i];
+            sy += w[i] * y[i];
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            sst += w[i] * (y[i] - sy / sw) * (y[i] - sy / sw);
+    }
+    const double zero = 1e-12 * sst;
+
+    Split best{{0}};
+    double bestSse = totalSse(best, x, y, w);
+    while (static_cast<int>(best.starts.size()) < options.maxSegments && bestSse > zero) {
+        Split cand;
+        double candSse = std::numeric_limits<double>::infinity();
+        for (std::size_t k = 0; k < best.starts.size(); ++k) {
+            const std::size_t lo = best.starts[k];
+            const std::size_t hi = k + 1 < best.starts.size() ? best.starts[k + 1] : n;
+            for (std::size_t s = lo + minPts; s + minPts <= hi; ++s) {
+                if (x[s] == x[s - 1])
+                    continue; // a breakpoint must fall between distinct x
+                Split trial = best;
+                trial.starts.insert(trial.starts.begin() + static_cast<std::ptrdiff_t>(k + 1), s);
+                const double sse = totalSse(trial, x, y, w);
+                if (sse < candSse) {
+                    candSse = sse;
+                    cand = std::move(trial);
+                }
+            }
+        }
+        if (cand.starts.empty())
+            break; // no segment long enough to split
+        // A split adds a slope, an intercept and a breakpoint: 3 parameters.
+        const std::size_t kNew = 3 * cand.starts.size() - 1;
+        const double dofNew = static_cast<double>(n) - static_cast<double>(kNew);
+        const bool perfect = candSse <= zero;
+        const double f = perfect || dofNew <= 0 ? std::numeric_limits<double>::infinity()
+                                                : ((bestSse - candSse) / 3.0) / (candSse / dofNew);
+        if (!perfect && (bic(candSse, n, cand.starts.size()) >= bic(bestSse, n, best.starts.size()) ||
+                         f < options.fThreshold))
+            break;
+        best = std::move(cand);
+        bestSse = candSse;
+    }
+
+    // Fit each segment as a line (with CIs) and assemble.
+    FitResult r;
+    r.method = "segmented";
+    r.form = "line";
+    r.x = x;
+    r.y = y;
+    r.fitted.assign(n, 0.0);
+    const std::size_t segs = best.starts.size();
+    const std::size_t p = 2 * segs;
+    r.covariance.assign(p * p, 0.0);
+    r.n = static_cast<int>(n);
+    r.dof = static_cast<int>(n) - static_cast<int>(3 * segs - 1);
+    for (std::size_t k = 0; k < segs; ++k) {
+        const std::size_t lo = best.starts[k];
+        const std::size_t hi = k + 1 < segs ? best.starts[k + 1] : n;
+        std::vector<double> sx(x.begin() + lo, x.begin() + hi), sy(y.begin() + lo, y.begin() + hi);
+        std::vector<double> sw;
+        if (!weightsIn.empty())
+            sw.assign(w.begin() + lo, w.begin() + hi);
+        const FitResult seg = fitLine(sx, sy, sw);
+        const std::string id = std::to_string(k + 1);
+        r.names.push_back("a" + id);
+        r.names.push_back("b" + id);
+        r.values.insert(r.values.end(), seg.values.begin(), seg.values.end());
+        r.ciLow.insert(r.ciLow.end(), seg.ciLow.begin(), seg.ciLow.end());
+        r.ciHigh.insert(r.ciHigh.end(), seg.ciHigh.begin(), seg.ciHigh.end());
+        for (std::size_t a = 0; a < 2; ++a)
+            for (std::size_t b = 0; b < 2; ++b)
+                r.covariance[(2 * k + a) * p + 2 * k + b] = seg.covariance[a * 2 + b];
+        for (std::size_t i = lo; i < hi; ++i)
+            r.fitted[i] = seg.fitted[i - lo];
+        r.segments.emplace_back(x[lo], x[hi - 1]);
+        if (k > 0)
+            r.breakpoints.push_back((x[lo - 1] + x[lo]) / 2.0);
+    }
+    detail::finishGoodness(r, weightsIn.empty() ? std::vector<double>{} : w);
+    return r;
+}
+
+} // namespace cs::calib

@@ -1,0 +1,221 @@
+#include "model/calibration/SpecFit.h"
+#include "model/calibration/Expression.h"
+#include "model/calibration/FitSupport.h"
+#include "model/core/ModelError.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cs::calib {
+
+std::size_t minPointsFor(const CalibrationSpec& spec, const SegmentOptions& segments)
+{
+    if (spec.method == "direct")
+        return 1;
+    if (spec.method == "segmented")
+        return static_cast<std::size_t>(std::max(3, segments.minPoints));
+    if (spec.form == "line")
+        return 3;
+    if (spec.form == "bonding")
+        return 4;
+    return 2; // one coefficient: prop, nlogn
+}
+
+namespace {
+
+// The bonding form's analytic Jacobian (FitSupport.h bondingForm): whichever
+// limit is lower at n is the active one.
+NonlinearModel bondingModel()
+{
+    NonlinearModel m;
+    m.form = "bonding";
+    m.names = {"R", "A", "c"};
+    m.f = [](double n, const double* p) { return bondingForm(n, p[0], p[1], p[2]); };
+    m.jacobian = [](double n, const double* p, double* g) {
+        const double link = n * p[0];
+        const double host = (1.0 - n * p[1]) / p[2];
+        if (link <= host) {
+            g[0] = n;
+            g[1] = 0.0;
+            g[2] = 0.0;
+        } else {
+            g[0] = 0.0;
+            g[1] = -n / p[2];
+            g[2] = -host / p[2];
+        }
+    };
+    return m;
+}
+
+// Starting values for the bonding form: R from the smallest n; when the
+// throughput falls after its peak, c and A from a line through the falling
+// points (X = 1/c - (A/c) n); else a host limit just above the peak.
+std::vector<double> bondingStart(const std::vector<double>& x, const std::vector<double>& y)
+{
+    std::size_t first = 0, peak = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        if (x[i] < x[first])
+            first = i;
+        if (y[i] > y[peak])
+            peak = i;
+    }
+    const double R = x[first] > 0.0 ? y[first] / x[first] : y[peak];
+    std::vector<double> fx, fy;
+    for (std::size_t i = 0; i < x.size(); ++i)
+        if (x[i] >= x[peak]) {
+            fx.push_back(x[i]);
+            fy.push_back(y[i]);
+        }
+    if (fx.size() >= 3) {
+        try {
+            const FitResult line = fitLine(fx, fy);
+            const double a = line.values[0], b = line.values[1];
+            if (a > 0.0 && b < 0.0)
+                return {R, -b / a, 1.0 / a};
+        } catch (const ModelError&) {
+        }
+    }
+    const double nMax = *std::max_element(x.begin(), x.end());
+    const double A = 0.1 / std::max(1.0, nMax); // interrupts take 10% of the CPU at the most links
+    return {R, A, (1.0 - nMax * A) / (1.2 * y[peak])};
+}
+
+} // namespace
+
+FitResult fitSpecPoints(const CalibrationSpec& spec, const std::vector<double>& x, const std::vector<double>& y,
+                        const std::vector<double>& sigma, const SegmentOptions& segments,
+                        std::vector<std::string>& notes)
+{
+    std::vector<double> w;
+    const bool allSigma = !sigma.empty() && std::all_of(sigma.begin(), sigma.end(), [](double s) { return s > 0.0; });
+    if (spec.method == "wls" || spec.method == "segmented" || spec.method == "lm") {
+        if (allSigma) {
+            w.resize(sigma.size());
+            for (std::size_t i = 0; i < sigma.size(); ++i)
+                w[i] = 1.0 / (sigma[i] * sigma[i]);
+        } else if (spec.method == "wls") {
+            notes.push_back("some medians have no confidence interval, so the fit is unweighted (ols)");
+        }
+    } else if (spec.method != "ols") {
+        throw ModelError("method = \"" + spec.method + "\" is not one of direct, ols, wls, segmented, lm");
+    }
+
+    if (spec.method == "segmented") {
+        if (spec.form != "line")
+            throw ModelError("a segmented fit is of form line, not \"" + spec.form + "\"");
+        return fitSegmented(x, y, segments, w);
+    }
+    if (spec.method == "lm") {
+        if (spec.form != "bonding")
+            throw ModelError("form = \"" + spec.form + "\" has no Levenberg-Marquardt model (known: bonding)");
+        return fitLevenbergMarquardt(bondingModel(), x, y, bondingStart(x, y), w);
+    }
+    FitResult r;
+    if (spec.form == "line")
+        r = fitLine(x, y, w);
+    else if (spec.form == "prop")
+        r = fitProportional(x, y, w);
+    else if (spec.form == "nlogn")
+        r = fitNLogN(x, y, w);
+    else
+        throw ModelError("form = \"" + spec.form + "\" is not one of line, prop, nlogn, bonding, const");
+    return r;
+}
+
+Coefficients coefficientsOf(const FitResult& fit)
+{
+    Coefficients c;
+    if (fit.method == "direct") {
+        c.names = fit.names;
+        c.values = fit.values;
+        c.covariance = fit.covariance;
+        return c;
+    }
+    c.t = tQuantile95(fit.dof);
+    const std::size_t p = fit.values.size();
+    if (fit.method == "segmented") {
+        // The segment with the largest x: the last one.
+        const std::size_t k = fit.segments.size() - 1;
+        c.names = {"a", "b"};
+        c.values = {fit.values[2 * k], fit.values[2 * k + 1]};
+        c.covariance = {fit.covariance[(2 * k) * p + 2 * k], fit.covariance[(2 * k) * p + 2 * k + 1],
+                        fit.covariance[(2 * k + 1) * p + 2 * k], fit.covariance[(2 * k + 1) * p + 2 * k + 1]};
+        // Each segment has its own residual dof; use the segment's size.
+        std::size_t nk = 0;
+        for (double xv : fit.x)
+            if (xv >= fit.segments[k].first && xv <= fit.segments[k].second)
+                ++nk;
+        c.t = tQuantile95(std::max<int>(1, static_cast<int>(nk) - 2));
+        return c;
+    }
+    c.names = fit.names;
+    c.values = fit.values;
+    c.covariance = fit.covariance;
+    return c;
+}
+
+ExpressionValue evaluateSpecValue(const std::string& expression, const Coefficients& c,
+                                  const std::function<InputValue(const std::string&)>& input)
+{
+    const std::vector<std::string> symbols = expressionSymbols(expression);
+    std::vector<double> theta = c.values;
+    std::vector<std::string> inputNames;
+    std::vector<InputValue> inputs;
+    for (const std::string& s : symbols)
+        if (std::find(c.names.begin(), c.names.end(), s) == c.names.end()) {
+            inputNames.push_back(s);
+            inputs.push_back(input(s));
+        }
+    auto eval = [&]() {
+        return evaluateExpression(expression, [&](const std::string& name) {
+            for (std::size_t j = 0; j < c.names.size(); ++j)
+                if (c.names[j] == name)
+                    return theta[j];
+            for (std::size_t j = 0; j < inputNames.size(); ++j)
+                if (inputNames[j] == name)
+                    return inputs[j].value;
+            throw ModelError("expression '" + expression + "' uses unknown symbol " + name);
+        });
+    };
+    ExpressionValue out;
+    out.value = eval();
+
+    // Delta method over the coefficients.
+    const std::size_t p = theta.size();
+    std::vector<double> grad(p, 0.0);
+    for (std::size_t j = 0; j < p; ++j) {
+        const double sd = c.covariance.empty() ? 0.0 : std::sqrt(std::max(0.0, c.covariance[j * p + j]));
+        const double h = std::max({1e-6 * std::fabs(theta[j]), 1e-3 * sd, 1e-300});
+        const double keep = theta[j];
+        theta[j] = keep + h;
+        const double up = eval();
+        theta[j] = keep - h;
+        const double down = eval();
+        theta[j] = keep;
+        grad[j] = (up - down) / (2.0 * h);
+    }
+    double var = 0.0;
+    if (!c.covariance.empty())
+        for (std::size_t a = 0; a < p; ++a)
+            for (std::size_t b = 0; b < p; ++b)
+                var += grad[a] * c.covariance[a * p + b] * grad[b];
+    double hw2 = c.t * c.t * std::max(0.0, var);
+    // Uncertain inputs (calibrated in the same run), in quadrature.
+    for (std::size_t j = 0; j < inputs.size(); ++j) {
+        if (inputs[j].halfWidth <= 0.0)
+            continue;
+        const double keep = inputs[j].value;
+        const double h = std::max(1e-6 * std::fabs(keep), 1e-3 * inputs[j].halfWidth);
+        inputs[j].value = keep + h;
+        const double up = eval();
+        inputs[j].value = keep - h;
+        const double down = eval();
+        inputs[j].value = keep;
+        const double d = (up - down) / (2.0 * h) * inputs[j].halfWidth;
+        hw2 += d * d;
+    }
+    out.halfWidth = std::sqrt(hw2);
+    return out;
+}
+
+} // namespace cs::calib

@@ -1,0 +1,280 @@
+#include "cs/probe/PingPong.h"
+
+#include "Roles.h"
+#include "cs/probe/Clock.h"
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <sstream>
+
+namespace cs::probe {
+
+namespace {
+
+constexpr std::uint32_t kMaxTcpSize = 16u << 20;
+constexpr std::uint32_t kMaxUdpSize = 65507;
+
+// The first min(size, 8) bytes of a UDP datagram carry the low bytes of its sequence number.
+void putSeq(std::uint8_t* buf, std::uint32_t size, std::uint64_t seq)
+{
+    const std::uint32_t k = std::min<std::uint32_t>(size, 8);
+    for (std::uint32_t i = 0; i < k; ++i)
+        buf[i] = static_cast<std::uint8_t>(seq >> (8 * i));
+}
+
+bool seqMatches(const std::uint8_t* buf, std::uint32_t size, std::uint64_t seq)
+{
+    const std::uint32_t k = std::min<std::uint32_t>(size, 8);
+    for (std::uint32_t i = 0; i < k; ++i)
+        if (buf[i] != static_cast<std::uint8_t>(seq >> (8 * i)))
+            return false;
+    return true;
+}
+
+bool sameHost(const sockaddr_storage& a, const sockaddr_storage& b)
+{
+    if (a.ss_family != b.ss_family)
+        return false;
+    if (a.ss_family == AF_INET)
+        return reinterpret_cast<const sockaddr_in&>(a).sin_addr.s_addr ==
+               reinterpret_cast<const sockaddr_in&>(b).sin_addr.s_addr;
+    if (a.ss_family == AF_INET6)
+        return std::memcmp(&reinterpret_cast<const sockaddr_in6&>(a).sin6_addr,
+                           &reinterpret_cast<const sockaddr_in6&>(b).sin6_addr, sizeof(in6_addr)) == 0;
+    return false;
+}
+
+PingPongSizeResult summarise(std::uint32_t size, const std::vector<double>& all, std::uint32_t warmups,
+                             std::uint32_t lost, bool keep)
+{
+    PingPongSizeResult r;
+    r.size = size;
+    r.lost = lost;
+    std::vector<double> half(all.size()), bw(all.size());
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        half[i] = all[i] / 2.0;
+        bw[i] = 2.0 * size / all[i]; // NaN stays NaN (lost datagram)
+    }
+    r.rtt = summarize(all, warmups);
+    r.latency = summarize(half, warmups);
+    r.bandwidth = summarize(bw, warmups);
+    if (keep)
+        for (std::size_t i = warmups; i < all.size(); ++i)
+            if (std::isfinite(all[i]))
+                r.rttSamples.push_back(all[i]);
+    return r;
+}
+
+} // namespace
+
+std::string PingPongParams::validate() const
+{
+    std::ostringstream os;
+    const std::uint32_t maxSize = transport == Transport::Tcp ? kMaxTcpSize : kMaxUdpSize;
+    if (transport != Transport::Tcp && transport != Transport::Udp)
+        os << "transport = " << static_cast<int>(transport) << " must be TCP (0) or UDP (1)";
+    else if (sizes.empty() || sizes.size() > 64)
+        os << "sizes has " << sizes.size() << " entries; it needs 1 to 64";
+    else if (warmups > 1000000)
+        os << "warmups = " << warmups << " must be in [0, 1000000]";
+    else if (repetitions < 1 || repetitions > 10000000)
+        os << "repetitions = " << repetitions << " must be in [1, 10000000]";
+    else if (!(lossTimeout_s > 0 && lossTimeout_s <= 10))
+        os << "lossTimeout_s = " << lossTimeout_s << " must be in (0, 10] seconds";
+    else if (!(maxLossFraction >= 0 && maxLossFraction <= 1))
+        os << "maxLossFraction = " << maxLossFraction << " must be in [0, 1]";
+    else if (cpu < -1)
+        os << "cpu = " << cpu << " must be -1 (no pinning) or a CPU number";
+    else
+        for (auto s : sizes)
+            if (s < 1 || s > maxSize) {
+                os << "message size " << s << " B must be in [1, " << maxSize << "] for "
+                   << (transport == Transport::Tcp ? "TCP" : "UDP");
+                break;
+            }
+    return os.str();
+}
+
+namespace roles {
+
+void encode(wire::Writer& w, const PingPongParams& p)
+{
+    w.u8(static_cast<std::uint8_t>(p.transport));
+    w.u32vec(p.sizes);
+    w.u32(p.warmups);
+    w.u32(p.repetitions);
+    w.f64(p.lossTimeout_s);
+    w.f64(p.maxLossFraction);
+}
+
+void decode(wire::Reader& r, PingPongParams& p)
+{
+    p.transport = static_cast<Transport>(r.u8("transport"));
+    p.sizes = r.u32vec("sizes", 64);
+    p.warmups = r.u32("warmups");
+    p.repetitions = r.u32("repetitions");
+    p.lossTimeout_s = r.f64("lossTimeout_s");
+    p.maxLossFraction = r.f64("maxLossFraction");
+}
+
+namespace {
+
+void serveTcp(Context& ctx, const PingPongParams& p)
+{
+    std::uint32_t index = 0;
+    Socket data = wire::acceptJoin(ctx.listener, ctx.nonce, index, ctx.rc);
+    std::uint32_t maxSize = 0;
+    for (auto s : p.sizes)
+        maxSize = std::max(maxSize, s);
+    std::vector<std::uint8_t> buf(maxSize);
+    const std::uint64_t perSize = std::uint64_t(p.warmups) + p.repetitions;
+    for (auto s : p.sizes) {
+        for (std::uint64_t i = 0; i < perSize; ++i) {
+            data.recvAll(buf.data(), s, ctx.rc, "ping-pong receive");
+            data.sendAll(buf.data(), s, ctx.rc, "ping-pong echo");
+            ctx.session.bytesReceived += s;
+            ctx.session.bytesSent += s;
+            ++ctx.session.messages;
+        }
+    }
+    (void)wire::expectFrame(ctx.control, wire::FrameType::Done, ctx.rc, "ping-pong end");
+    wire::sendFrame(ctx.control, wire::FrameType::Done, std::vector<std::uint8_t>{}, ctx.rc);
+}
+
+void serveUdp(Context& ctx, const PingPongParams&)
+{
+    sockaddr_storage client{};
+    socklen_t clen = sizeof(client);
+    getpeername(ctx.control.fd(), reinterpret_cast<sockaddr*>(&client), &clen);
+    Socket& udp = ctx.listener.udp();
+    std::vector<std::uint8_t> buf(65536);
+    udp.setRecvTimeout(std::min(ctx.rc.pollSlice_s, ctx.rc.ioTimeout_s));
+    auto lastActivity = SteadyClock::now();
+    for (;;) {
+        sockaddr_storage from{};
+        socklen_t flen = sizeof(from);
+        const ssize_t n = ::recvfrom(udp.fd(), buf.data(), buf.size(), 0, reinterpret_cast<sockaddr*>(&from), &flen);
+        if (n >= 0) {
+            if (!sameHost(from, client))
+                continue; // only the session's client is answered
+            (void)::sendto(udp.fd(), buf.data(), static_cast<std::size_t>(n), MSG_NOSIGNAL,
+                           reinterpret_cast<sockaddr*>(&from), flen);
+            ctx.session.bytesReceived += static_cast<std::uint64_t>(n);
+            ctx.session.bytesSent += static_cast<std::uint64_t>(n);
+            ++ctx.session.messages;
+            lastActivity = SteadyClock::now();
+            ctx.rc.check("UDP ping-pong echo");
+            continue;
+        }
+        if (errno == EINTR)
+            continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK)
+            throw ProbeError(ErrorKind::System, std::string("UDP echo failed: ") + std::strerror(errno));
+        // Idle for a slice: the client may have finished (Done on the control connection) or vanished.
+        ctx.rc.check("UDP ping-pong echo");
+        if (ctx.control.waitReadable(0.0, ctx.rc, "UDP ping-pong control")) {
+            (void)wire::expectFrame(ctx.control, wire::FrameType::Done, ctx.rc, "ping-pong end");
+            wire::sendFrame(ctx.control, wire::FrameType::Done, std::vector<std::uint8_t>{}, ctx.rc);
+            return;
+        }
+        if (std::chrono::duration<double>(SteadyClock::now() - lastActivity).count() > ctx.rc.ioTimeout_s)
+            throw ProbeError(ErrorKind::Timeout, "UDP ping-pong: no datagram from " + ctx.control.peer() + " within " +
+                                                     std::to_string(ctx.rc.ioTimeout_s) + " s");
+    }
+}
+
+} // namespace
+
+void serve(Context& ctx, const PingPongParams& p)
+{
+    if (p.transport == Transport::Tcp)
+        serveTcp(ctx, p);
+    else
+        serveUdp(ctx, p);
+}
+
+} // namespace roles
+
+PingPongResult runPingPongClient(const Endpoint& server, const PingPongParams& params, const RunControl& rc)
+{
+    if (const std::string bad = params.validate(); !bad.empty())
+        throw ProbeError(ErrorKind::InvalidParameter, "ping-pong: " + bad);
+    if (const std::string bad = rc.validate(); !bad.empty())
+        throw ProbeError(ErrorKind::InvalidParameter, "ping-pong: " + bad);
+    ScopedCpuPin pin(params.cpu);
+    wire::Writer w;
+    roles::encode(w, params);
+    std::uint64_t nonce = 0;
+    Socket control = wire::openSession(server, KernelId::PingPong, w, rc, nonce);
+
+    PingPongResult result;
+    result.transport = params.transport;
+    result.server = server;
+    std::uint32_t maxSize = 0;
+    for (auto s : params.sizes)
+        maxSize = std::max(maxSize, s);
+    std::vector<std::uint8_t> out(maxSize, 0x5a), in(std::max<std::uint32_t>(maxSize, 65536));
+    const std::uint64_t perSize = std::uint64_t(params.warmups) + params.repetitions;
+
+    if (params.transport == Transport::Tcp) {
+        Socket data = wire::joinSession(server, nonce, 0, rc);
+        for (auto s : params.sizes) {
+            std::vector<double> rtt(perSize);
+            for (std::uint64_t i = 0; i < perSize; ++i) {
+                const auto t0 = SteadyClock::now();
+                data.sendAll(out.data(), s, rc, "ping-pong send");
+                data.recvAll(in.data(), s, rc, "ping-pong receive");
+                const auto t1 = SteadyClock::now();
+                rtt[i] = std::chrono::duration<double>(t1 - t0).count();
+            }
+            result.sizes.push_back(summarise(s, rtt, params.warmups, 0, params.keepSamples));
+        }
+    } else {
+        Socket udp = connectUdp(server);
+        std::uint64_t seq = 0;
+        for (auto s : params.sizes) {
+            std::vector<double> rtt(perSize, std::numeric_limits<double>::quiet_NaN());
+            std::uint32_t lost = 0;
+            for (std::uint64_t i = 0; i < perSize; ++i) {
+                ++seq;
+                putSeq(out.data(), s, seq);
+                const auto t0 = SteadyClock::now();
+                sendDatagram(udp, out.data(), s, rc);
+                for (;;) {
+                    const double left =
+                        params.lossTimeout_s - std::chrono::duration<double>(SteadyClock::now() - t0).count();
+                    const std::size_t n = left > 0 ? recvDatagram(udp, in.data(), in.size(), left, rc) : 0;
+                    if (n == 0) {
+                        ++lost;
+                        break;
+                    }
+                    if (n == s && seqMatches(in.data(), s, seq)) {
+                        rtt[i] = std::chrono::duration<double>(SteadyClock::now() - t0).count();
+                        break;
+                    }
+                    // a late reply to an earlier, lost datagram: ignore it
+                }
+            }
+            if (lost > params.maxLossFraction * static_cast<double>(perSize)) {
+                std::ostringstream os;
+                os << "UDP ping-pong with " << server.toString() << " lost " << lost << " of " << perSize
+                   << " datagrams of " << s << " B (more than maxLossFraction = " << params.maxLossFraction << ")";
+                throw ProbeError(ErrorKind::Timeout, os.str());
+            }
+            std::uint32_t keptLost = 0;
+            for (std::uint64_t i = params.warmups; i < perSize; ++i)
+                keptLost += std::isfinite(rtt[i]) ? 0 : 1;
+            result.sizes.push_back(summarise(s, rtt, params.warmups, keptLost, params.keepSamples));
+        }
+    }
+    wire::finishSession(control, rc);
+    result.env = captureEnvironment(params.cpu);
+    return result;
+}
+
+} // namespace cs::probe

@@ -1,0 +1,72 @@
+#include "alltoall/AlltoallPlugin.h"
+#include "common/ProbeSupport.h"
+
+#include "cs/probe/Alltoall.h"
+
+namespace cs::probes {
+
+using nlohmann::json;
+
+sdk::ProbeDescriptor AlltoallPlugin::descriptor() const
+{
+    sdk::ProbeDescriptor d;
+    d.id = "net.alltoall";
+    d.name = "All-to-all transpose exchange over TCP";
+    d.description = "Every one of P nodes sends a block of block_bytes to every other node and receives one from "
+                    "each, over a full mesh of TCP connections (the transpose of a distributed 2D FFT). The time "
+                    "of one exchange is the maximum over the nodes.";
+    d.span = sdk::Span::Group;
+    d.roles = {"peer"};
+    d.params = {
+        {"block_bytes", "B", 65536, 1, 1073741824, true, "bytes sent to each other node per exchange"},
+        warmupsParam(2, 1000),
+        repsParam(10, 100000),
+        {"setup_timeout", "s", 30, 0.1, 3600, false, "how long the mesh may take to connect"},
+        ioTimeoutParam(),
+    };
+    d.validates = {"logp.loggp.T_alltoall", "fftw.transpose.T_a2a"};
+    d.summary = std::string(kSummaryConvention) +
+                "; series completion (max over nodes) and local (this node) exchange times; derived T_alltoall "
+                "and the per-node bandwidth";
+    return d;
+}
+
+sdk::RunOutcome AlltoallPlugin::run(const sdk::RunRequest& request, sdk::RunContext& context) const
+{
+    return guarded([&] {
+        cs::probe::AlltoallParams p;
+        p.rank = static_cast<std::uint32_t>(request.rank);
+        p.blockBytes = static_cast<std::uint64_t>(request.param("block_bytes"));
+        p.warmups = static_cast<std::uint32_t>(request.param("warmups"));
+        p.repetitions = static_cast<std::uint32_t>(request.param("reps"));
+        p.setupTimeout_s = request.param("setup_timeout");
+        cs::probe::Endpoint bindTo;
+        bindTo.host = request.bind.empty() ? "127.0.0.1" : request.bind;
+        cs::probe::Listener own(bindTo, false);
+        context.announce(own.port());
+        const std::vector<sdk::Endpoint> peers = context.waitPeers();
+        if (peers.empty())
+            return sdk::RunOutcome::failure("cancelled", "cancelled while waiting for the other nodes");
+        for (const sdk::Endpoint& e : peers) {
+            cs::probe::Endpoint k;
+            k.host = e.host;
+            k.port = static_cast<std::uint16_t>(e.port);
+            p.peers.push_back(k);
+        }
+        if (std::string problem = p.validate(); !problem.empty())
+            return sdk::RunOutcome::failure("invalid-parameter", problem);
+        const cs::probe::AlltoallResult r = cs::probe::runTcpAlltoall(own, p, makeControl(request, context));
+        sdk::RunOutcome out;
+        out.ok = true;
+        out.summary = {{"series",
+                        {{"completion", statsJson(r.completionTime, "s")}, {"local", statsJson(r.localTime, "s")}}},
+                       {"derived",
+                        {{"T_alltoall", derived(r.completionTime, "s")},
+                         {"bandwidth_per_node", derived(r.perRankBandwidth, "B/s")}}}};
+        out.details = {{"rank", r.rank}, {"P", r.P}, {"block_bytes", r.blockBytes}};
+        out.environment = environmentJson(r.env);
+        return out;
+    });
+}
+
+} // namespace cs::probes

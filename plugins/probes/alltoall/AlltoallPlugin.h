@@ -1,0 +1,18 @@
+#pragma once
+#include "cs/sdk/ProbePlugin.h"
+
+#include <QObject>
+
+namespace cs::probes {
+
+// All-to-all transpose exchange over TCP (see descriptor() for the method).
+class AlltoallPlugin : public QObject, public sdk::ProbePlugin {
+    Q_OBJECT
+    Q_PLUGIN_METADATA(IID CS_PROBE_PLUGIN_IID FILE "alltoall.json")
+    Q_INTERFACES(cs::sdk::ProbePlugin)
+public:
+    sdk::ProbeDescriptor descriptor() const override;
+    sdk::RunOutcome run(const sdk::RunRequest& request, sdk::RunContext& context) const override;
+};
+
+} // namespace cs::probes

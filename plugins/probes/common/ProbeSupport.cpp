@@ -1,0 +1,151 @@
+#include "common/ProbeSupport.h"
+
+#include <cmath>
+#include <exception>
+
+namespace cs::probes {
+
+using nlohmann::json;
+
+namespace {
+
+json number(double v)
+{
+    return std::isfinite(v) ? json(v) : json(nullptr);
+}
+
+} // namespace
+
+json statsJson(const cs::probe::Summary& s, const std::string& unit)
+{
+    return {{"n", s.count},       {"median", number(s.median)}, {"ci_lo", number(s.ciLow)},
+            {"ci_hi", number(s.ciHigh)}, {"ci_coverage", number(s.ciRanks.coverage)},
+            {"min", number(s.min)}, {"p25", number(s.p25)},       {"p75", number(s.p75)},
+            {"p99", number(s.p99)}, {"max", number(s.max)},       {"mean", number(s.mean)},
+            {"warmups", s.warmupsDiscarded}, {"dropped", s.nonFiniteDropped}, {"unit", unit}};
+}
+
+json derived(double value, const std::string& unit)
+{
+    return {{"value", number(value)}, {"ci_lo", nullptr}, {"ci_hi", nullptr}, {"unit", unit}};
+}
+
+json derived(const cs::probe::Summary& s, const std::string& unit)
+{
+    return {{"value", number(s.median)}, {"ci_lo", number(s.ciLow)}, {"ci_hi", number(s.ciHigh)}, {"unit", unit}};
+}
+
+json environmentJson(const cs::probe::Environment& env)
+{
+    return {{"hostname", env.hostname},
+            {"kernel", env.kernelRelease},
+            {"cpu_model", env.cpuModel},
+            {"online_cpus", env.onlineCpus},
+            {"requested_cpu", env.requestedCpu},
+            {"pinned", env.pinned},
+            {"cpu_observed", env.cpuObserved},
+            {"affinity", env.affinity},
+            {"clock_source", env.clockSource},
+            {"timer", env.timer},
+            {"timer_resolution_s", env.timerResolution_s},
+            {"llc_bytes", env.lastLevelCache_B},
+            {"kernels_version", env.kernelsVersion}};
+}
+
+cs::probe::RunControl makeControl(const sdk::RunRequest& request, sdk::RunContext& context)
+{
+    cs::probe::RunControl rc;
+    rc.stop = context.stopFlag();
+    rc.token = request.token;
+    if (auto it = request.params.find("io_timeout"); it != request.params.end())
+        rc.ioTimeout_s = it->second;
+    if (auto it = request.params.find("connect_timeout"); it != request.params.end())
+        rc.connectTimeout_s = it->second;
+    return rc;
+}
+
+sdk::RunOutcome guarded(const std::function<sdk::RunOutcome()>& body)
+{
+    try {
+        return body();
+    } catch (const cs::probe::ProbeError& e) {
+        return sdk::RunOutcome::failure(cs::probe::errorKindName(e.kind()), e.what());
+    } catch (const std::exception& e) {
+        return sdk::RunOutcome::failure("failed", e.what());
+    }
+}
+
+sdk::ParamDef warmupsParam(double def, double max)
+{
+    return {"warmups", "count", def, 0, max, true, "measurements discarded before the kept ones"};
+}
+
+sdk::ParamDef repsParam(double def, double max)
+{
+    return {"reps", "count", def, 1, max, true, "measurements kept per point"};
+}
+
+sdk::ParamDef ioTimeoutParam()
+{
+    return {"io_timeout", "s", 5.0, 0.01, 3600, false, "a peer silent this long fails the run"};
+}
+
+sdk::ParamDef acceptTimeoutParam()
+{
+    return {"accept_timeout", "s", 30.0, 0.1, 86400, false, "server role: how long to wait for the client"};
+}
+
+std::vector<std::uint32_t> geometricSizes(double min, double max, double factor)
+{
+    std::vector<std::uint32_t> sizes;
+    if (factor < 1.0 + 1e-9)
+        factor = 2.0;
+    for (double s = min; s < max && sizes.size() < 63; s *= factor)
+        sizes.push_back(static_cast<std::uint32_t>(std::llround(s)));
+    sizes.push_back(static_cast<std::uint32_t>(std::llround(max)));
+    return sizes;
+}
+
+cs::probe::Endpoint serverEndpoint(const sdk::RunRequest& request)
+{
+    if (request.peers.empty())
+        throw cs::probe::ProbeError(cs::probe::ErrorKind::InvalidParameter,
+                                    "the client role needs the server's endpoint (no peers given)");
+    cs::probe::Endpoint e;
+    e.host = request.peers.front().host;
+    e.port = static_cast<std::uint16_t>(request.peers.front().port);
+    return e;
+}
+
+sdk::RunOutcome serveOnce(const sdk::RunRequest& request, sdk::RunContext& context, cs::probe::KernelId kernel,
+                          bool withUdp)
+{
+    return guarded([&] {
+        const cs::probe::RunControl rc = makeControl(request, context);
+        cs::probe::Endpoint bindTo;
+        bindTo.host = request.bind.empty() ? "127.0.0.1" : request.bind;
+        bindTo.port = 0;
+        cs::probe::Listener listener(bindTo, withUdp);
+        context.announce(listener.port());
+        cs::probe::ServeOptions opts;
+        opts.allowed = {kernel};
+        opts.sessions = 1;
+        if (auto it = request.params.find("accept_timeout"); it != request.params.end())
+            opts.acceptTimeout_s = it->second;
+        const cs::probe::ServeResult served = cs::probe::serve(listener, opts, rc);
+        sdk::RunOutcome out;
+        out.ok = true;
+        json sessions = json::array();
+        for (const auto& s : served.sessions)
+            sessions.push_back({{"kernel", cs::probe::kernelName(s.kernel)},
+                                {"peer", s.peer},
+                                {"bytes_received", s.bytesReceived},
+                                {"bytes_sent", s.bytesSent},
+                                {"messages", s.messages}});
+        out.details = {{"served", sessions}, {"port", listener.port()}};
+        out.environment = environmentJson(served.env);
+        return out;
+    });
+}
+
+} // namespace cs::probes

@@ -1,0 +1,59 @@
+#pragma once
+// Helpers shared by the probe plugins: kernel results to JSON, kernel errors
+// to RunOutcome, common parameters and the RunControl of a request.
+#include "cs/probe/Environment.h"
+#include "cs/probe/Error.h"
+#include "cs/probe/RunControl.h"
+#include "cs/probe/Server.h"
+#include "cs/probe/Socket.h"
+#include "cs/probe/Statistics.h"
+#include "cs/sdk/ProbeDescriptor.h"
+#include "cs/sdk/RunContext.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cs::probes {
+
+// Text every probe's descriptor uses to say how it summarises samples.
+inline constexpr const char* kSummaryConvention =
+    "warm-ups discarded; per series: median with a distribution-free 95% confidence interval "
+    "(binomial order statistics), min, p25, p75, p99, max and the sample count";
+
+// {"n", "median", "ci_lo", "ci_hi", "min", "p25", "p75", "p99", "max", "mean", "warmups", "unit"}
+nlohmann::json statsJson(const cs::probe::Summary& s, const std::string& unit);
+// {value, ci_lo, ci_hi, unit}; ci bounds are null when not known.
+nlohmann::json derived(double value, const std::string& unit);
+nlohmann::json derived(const cs::probe::Summary& s, const std::string& unit); // median and its CI
+nlohmann::json environmentJson(const cs::probe::Environment& env);
+
+// The RunControl for a request: the context's stop flag, the request's
+// token, io_timeout / connect_timeout parameters when present.
+cs::probe::RunControl makeControl(const sdk::RunRequest& request, sdk::RunContext& context);
+
+// Runs `body`, turning a ProbeError (or any exception) into a failed outcome
+// whose errorKind is the kernel's error kind name.
+sdk::RunOutcome guarded(const std::function<sdk::RunOutcome()>& body);
+
+// Parameters most probes share.
+sdk::ParamDef warmupsParam(double def, double max = 100000);
+sdk::ParamDef repsParam(double def, double max = 1000000);
+sdk::ParamDef ioTimeoutParam();
+sdk::ParamDef acceptTimeoutParam();
+
+// Message sizes min, min*factor, ... up to max (max always included).
+std::vector<std::uint32_t> geometricSizes(double min, double max, double factor);
+
+// The server role of a pair probe: binds request.bind (port 0), announces
+// the port, serves one session of `kernel`, summarises what it served.
+sdk::RunOutcome serveOnce(const sdk::RunRequest& request, sdk::RunContext& context, cs::probe::KernelId kernel,
+                          bool withUdp);
+
+// The first peer of a client role as a kernel endpoint.
+cs::probe::Endpoint serverEndpoint(const sdk::RunRequest& request);
+
+} // namespace cs::probes

@@ -1,0 +1,18 @@
+#pragma once
+#include "cs/sdk/ProbePlugin.h"
+
+#include <QObject>
+
+namespace cs::probes {
+
+// Memory-copy bandwidth (STREAM copy) (see descriptor() for the method).
+class MemCopyPlugin : public QObject, public sdk::ProbePlugin {
+    Q_OBJECT
+    Q_PLUGIN_METADATA(IID CS_PROBE_PLUGIN_IID FILE "memcopy.json")
+    Q_INTERFACES(cs::sdk::ProbePlugin)
+public:
+    sdk::ProbeDescriptor descriptor() const override;
+    sdk::RunOutcome run(const sdk::RunRequest& request, sdk::RunContext& context) const override;
+};
+
+} // namespace cs::probes

@@ -1,0 +1,61 @@
+#include "mpi/MpiDescriptors.h"
+
+namespace cs::probes {
+
+namespace {
+
+const char* kMpiSummary =
+    "warm-ups discarded; one sample per repetition = the slowest rank's time (MPI_Reduce MAX of MPI_Wtime "
+    "differences after a barrier); per series: median with a distribution-free 95% confidence interval, "
+    "min, p25, p75, p99, max and the sample count";
+
+} // namespace
+
+sdk::ProbeDescriptor mpiAlltoallDescriptor()
+{
+    sdk::ProbeDescriptor d;
+    d.id = "mpi.alltoall";
+    d.name = "All-to-all transpose with MPI_Alltoall";
+    d.description = "Every rank sends block_bytes to every other rank with MPI_Alltoall (the transpose of a "
+                    "distributed 2D FFT). Runs under mpirun: use an mpi node (--nodes mpi:N).";
+    d.span = sdk::Span::Group;
+    d.roles = {"peer"};
+    d.launcher = "mpi";
+    d.params = {
+        {"block_bytes", "B", 65536, 1, 67108864, true, "bytes sent to each other rank per exchange"},
+        {"warmups", "count", 2, 0, 1000, true, "exchanges discarded first"},
+        {"reps", "count", 20, 1, 100000, true, "exchanges kept"},
+    };
+    d.validates = {"logp.loggp.T_alltoall", "fftw.transpose.T_a2a"};
+    d.summary = std::string(kMpiSummary) + "; series alltoall (s); derived T_alltoall";
+    return d;
+}
+
+sdk::ProbeDescriptor mpiCollectivesDescriptor()
+{
+    sdk::ProbeDescriptor d;
+    d.id = "mpi.collectives";
+    d.name = "Barrier, broadcast and allreduce under MPI";
+    d.description = "Times MPI_Barrier, MPI_Bcast of `bytes` from rank 0 and MPI_Allreduce (sum of doubles) of "
+                    "`bytes`, the collectives of 001's MDO comparison. Runs under mpirun (--nodes mpi:N).";
+    d.span = sdk::Span::Group;
+    d.roles = {"peer"};
+    d.launcher = "mpi";
+    d.params = {
+        {"bytes", "B", 8, 8, 67108864, true, "broadcast and allreduce payload (allreduce: bytes / 8 doubles)"},
+        {"warmups", "count", 10, 0, 100000, true, "operations discarded first"},
+        {"reps", "count", 200, 1, 1000000, true, "operations kept per collective"},
+    };
+    d.validates = {"logp.loggp.T_barrier", "logp.loggp.T_bcast", "logp.loggp.T_allreduce",
+                   "offload.collective.T_barrier", "offload.collective.T_bcast", "offload.collective.T_allreduce"};
+    d.summary = std::string(kMpiSummary) + "; series barrier, bcast, allreduce (s); derived T_barrier, T_bcast, "
+                                           "T_allreduce";
+    return d;
+}
+
+std::vector<sdk::ProbeDescriptor> mpiDescriptors()
+{
+    return {mpiAlltoallDescriptor(), mpiCollectivesDescriptor()};
+}
+
+} // namespace cs::probes

@@ -1,0 +1,15 @@
+#pragma once
+// The MPI probes' descriptors, Qt-free: the Qt plugins (for the runner) and
+// clusterscope-mpi-agent (which runs them under mpirun) share them, so both
+// check the same parameter bounds.
+#include "cs/sdk/ProbeDescriptor.h"
+
+#include <vector>
+
+namespace cs::probes {
+
+sdk::ProbeDescriptor mpiAlltoallDescriptor();    // "mpi.alltoall"
+sdk::ProbeDescriptor mpiCollectivesDescriptor(); // "mpi.collectives": barrier, broadcast, allreduce
+std::vector<sdk::ProbeDescriptor> mpiDescriptors();
+
+} // namespace cs::probes

@@ -1,0 +1,84 @@
+#include "pingpong/PingPongPlugin.h"
+#include "common/ProbeSupport.h"
+
+#include "cs/probe/PingPong.h"
+
+namespace cs::probes {
+
+using nlohmann::json;
+
+sdk::ProbeDescriptor PingPongPlugin::descriptor() const
+{
+    sdk::ProbeDescriptor d;
+    d.id = "net.pingpong";
+    d.name = "Ping-pong latency (TCP/UDP)";
+    d.description = "The client sends a message of s bytes, the server echoes it; each round trip is timed. "
+                    "Sizes sweep geometrically from size_min to size_max. Latency is half the round trip; "
+                    "bandwidth per round trip is 2 s / RTT (003's ping-pong benchmark).";
+    d.span = sdk::Span::Pair;
+    d.roles = {"server", "client"};
+    d.params = {
+        {"transport", "choice", 0, 0, 1, true, "0 = TCP (TCP_NODELAY), 1 = UDP"},
+        {"size_min", "B", 1, 1, 16777216, true, "smallest message size (UDP: at most 65507)"},
+        {"size_max", "B", 16384, 1, 16777216, true, "largest message size (UDP: at most 65507)"},
+        {"size_factor", "ratio", 4, 1.01, 1024, false, "ratio between consecutive sizes"},
+        warmupsParam(100, 1000000),
+        repsParam(1000, 10000000),
+        {"loss_timeout", "s", 0.2, 0.001, 10, false, "UDP: a datagram without reply this long is lost"},
+        ioTimeoutParam(),
+        acceptTimeoutParam(),
+    };
+    d.validates = {"logp.loggp.T_rtt", "logp.loggp.T_oneway"};
+    d.summary = std::string(kSummaryConvention) +
+                "; series rtt@S, latency@S (RTT/2) and bandwidth@S (2 S / RTT) per size S; derived "
+                "latency and rtt at the smallest size, bandwidth at the largest";
+    return d;
+}
+
+sdk::RunOutcome PingPongPlugin::run(const sdk::RunRequest& request, sdk::RunContext& context) const
+{
+    const bool udp = request.param("transport") == 1;
+    if (request.role == "server")
+        return serveOnce(request, context, cs::probe::KernelId::PingPong, udp);
+    if (request.role != "client")
+        return sdk::RunOutcome::failure("invalid-parameter", "net.pingpong has roles server and client, not " +
+                                                                 request.role);
+    return guarded([&] {
+        cs::probe::PingPongParams p;
+        p.transport = udp ? cs::probe::Transport::Udp : cs::probe::Transport::Tcp;
+        p.sizes = geometricSizes(request.param("size_min"), request.param("size_max"), request.param("size_factor"));
+        p.warmups = static_cast<std::uint32_t>(request.param("warmups"));
+        p.repetitions = static_cast<std::uint32_t>(request.param("reps"));
+        p.lossTimeout_s = request.param("loss_timeout");
+        if (std::string problem = p.validate(); !problem.empty())
+            return sdk::RunOutcome::failure("invalid-parameter", problem);
+        const cs::probe::RunControl rc = makeControl(request, context);
+        const cs::probe::PingPongResult r = cs::probe::runPingPongClient(serverEndpoint(request), p, rc);
+
+        sdk::RunOutcome out;
+        out.ok = true;
+        json series = json::object();
+        json sizes = json::array();
+        for (const auto& s : r.sizes) {
+            const std::string at = "@" + std::to_string(s.size);
+            context.addSamples("rtt" + at, s.rttSamples);
+            series["rtt" + at] = statsJson(s.rtt, "s");
+            series["latency" + at] = statsJson(s.latency, "s");
+            series["bandwidth" + at] = statsJson(s.bandwidth, "B/s");
+            sizes.push_back({{"size", s.size}, {"lost", s.lost}});
+        }
+        json derivedValues = json::object();
+        if (!r.sizes.empty()) {
+            derivedValues["latency"] = derived(r.sizes.front().latency, "s");
+            derivedValues["rtt"] = derived(r.sizes.front().rtt, "s");
+            derivedValues["bandwidth"] = derived(r.sizes.back().bandwidth, "B/s");
+        }
+        out.summary = {{"series", series}, {"derived", derivedValues}};
+        out.details = {{"transport", udp ? "udp" : "tcp"}, {"server", r.server.toString()}, {"sizes", sizes}};
+        out.environment = environmentJson(r.env);
+        context.progress(1, 1);
+        return out;
+    });
+}
+
+} // namespace cs::probes

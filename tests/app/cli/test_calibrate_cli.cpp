@@ -1,0 +1,149 @@
+// clusterscope-cli calibrate, driven in-process from a saved results file
+// (the probes themselves run in tests/app/runner/CalibrationE2ETest.cpp).
+#include "app/cli/Cli.h"
+#include "model/document/DocumentFormat.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using cs::cli::run;
+using nlohmann::json;
+using Catch::Contains;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+    int rc;
+    std::string out, err;
+};
+
+Result cli(std::vector<std::string> args)
+{
+    std::ostringstream out, err;
+    const int rc = run(args, out, err);
+    return {rc, out.str(), err.str()};
+}
+
+fs::path tempDir()
+{
+    const fs::path d = fs::temp_directory_path() / ("cs_calibrate_cli_" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d;
+}
+
+std::string writeFile(const std::string& name, const std::string& text)
+{
+    const fs::path p = tempDir() / name;
+    std::ofstream(p) << text;
+    return p.string();
+}
+
+const char* kDesign = R"({"format": "clusterscope-design", "version": 2, "name": "net",
+  "blocks": [{"name": "net", "type": "logp.loggp"}]})";
+
+// A ping-pong whose one-way time is 20 us + (s-1) 10 ns/B exactly, sizes 1 KiB .. 1 MiB.
+json pingpongResults(const std::string& status = "ok")
+{
+    json series = json::object();
+    for (double s : {1024.0, 4096.0, 16384.0, 65536.0, 262144.0, 1048576.0}) {
+        const double t = 20e-6 + (s - 1) * 1e-8;
+        series["latency@" + std::to_string(static_cast<long>(s))] = {
+            {"n", 100}, {"median", t}, {"ci_lo", 0.99 * t}, {"ci_hi", 1.01 * t}, {"unit", "s"}};
+    }
+    json r = {{"probe", "net.pingpong"}, {"nodes", {"a", "b"}},       {"status", status},
+              {"params", json::object()}, {"started", "2026-11-21T20:00:00Z"},
+              {"summary", {{"series", series}, {"derived", json::object()}}}};
+    if (status != "ok")
+        r["reason"] = "node b: connection refused";
+    return {{"format", "clusterscope-probe-results"}, {"version", 1}, {"results", {r}}};
+}
+
+} // namespace
+
+TEST_CASE("calibrate from a results file prints parameters, fits and validation", "[calib-cli]")
+{
+    const std::string design = writeFile("net.json", kDesign);
+    const std::string results = writeFile("results.json", pingpongResults().dump());
+    const Result r = cli({"calibrate", design, "--results", results});
+    INFO(r.err);
+    REQUIRE(r.rc == 0);
+    // G = 10 ns/B exactly; L = 20 - 4 - 5 = 11 us (the block's o_s, o_r).
+    CHECK_THAT(r.out, Contains("net.G = 10 ns/B"));
+    CHECK_THAT(r.out, Contains("net.L = 11 us"));
+    CHECK_THAT(r.out, Contains("segmented line from net.pingpong"));
+    // Six sizes, ceil(0.25 * 6) = 2 held out by default.
+    CHECK_THAT(r.out, Contains("4 point(s) + 2 held out"));
+    CHECK_THAT(r.out, Contains("held out"));
+    CHECK_THAT(r.out, Contains("on held-out points: mean 0.00%"));
+}
+
+TEST_CASE("calibrate --json gives the report; -o writes the calibrated design", "[calib-cli]")
+{
+    const std::string design = writeFile("net2.json", kDesign);
+    const std::string results = writeFile("results2.json", pingpongResults().dump());
+    const std::string outFile = (tempDir() / "calibrated.json").string();
+    const Result r = cli({"calibrate", design, "--results", results, "--json", "--hold-out", "0", "-o", outFile});
+    INFO(r.err);
+    REQUIRE(r.rc == 0);
+    const json j = json::parse(r.out);
+    CHECK(j["format"] == "clusterscope-calibration");
+    REQUIRE(j["params"].size() == 2);
+    CHECK(j["fits"][0]["n"] == 6);
+    CHECK(j["held_out_mean_abs_rel_error"].is_null());
+
+    const cs::DesignDocument doc = cs::loadDocument(outFile);
+    const cs::ParamValue G = doc.design.value(cs::Endpoint{"net", "G"});
+    CHECK(G.value == Approx(1e-8).epsilon(1e-9));
+    CHECK(G.provenance.kind == cs::ProvenanceKind::Calibrated);
+    CHECK(G.provenance.detail == "net.pingpong@2026-11-21T20:00:00Z");
+    CHECK(G.provenance.nodes == "a,b");
+    REQUIRE(doc.calibration.size() == 1);
+    CHECK(doc.calibration[0]["params"].size() == 2);
+}
+
+TEST_CASE("calibrate errors exit 1 naming the field; usage errors exit 2", "[calib-cli]")
+{
+    const std::string design = writeFile("net3.json", kDesign);
+
+    const Result failed = cli({"calibrate", design, "--results", writeFile("failed.json", pingpongResults("failed").dump())});
+    CHECK(failed.rc == 1);
+    CHECK_THAT(failed.err, Contains("results[0] (net.pingpong).status = \"failed\" (node b: connection refused)"));
+
+    json badMedian = pingpongResults();
+    badMedian["results"][0]["summary"]["series"]["latency@1024"]["median"] = "fast";
+    const Result bad = cli({"calibrate", design, "--results", writeFile("bad.json", badMedian.dump())});
+    CHECK(bad.rc == 1);
+    CHECK_THAT(bad.err, Contains("results[0].summary.series.latency@1024.median = \"fast\" is not a number"));
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+
+    const Result missing = cli({"calibrate", design, "--results", "/nonexistent/r.json"});
+    CHECK(missing.rc == 1);
+    CHECK_THAT(missing.err, Contains("/nonexistent/r.json"));
+
+    const Result notJson = cli({"calibrate", design, "--results", writeFile("nj.json", "{oops")});
+    CHECK(notJson.rc == 1);
+    CHECK_THAT(notJson.err, Contains("nj.json: not JSON"));
+
+    const Result probe = cli({"calibrate", design, "--results", writeFile("r4.json", pingpongResults().dump()),
+                              "--probe", "cpu.fft"});
+    CHECK(probe.rc == 1);
+    CHECK_THAT(probe.err, Contains("probe \"cpu.fft\" calibrates no block of this design"));
+
+    CHECK(cli({"calibrate"}).rc == 2);
+    CHECK_THAT(cli({"calibrate"}).err, Contains("calibrate needs a DESIGN"));
+    const Result holdOut = cli({"calibrate", design, "--results", "x.json", "--hold-out", "half"});
+    CHECK(holdOut.rc == 2);
+    CHECK_THAT(holdOut.err, Contains("--hold-out half: expected a fraction in [0, 1)"));
+    CHECK(cli({"calibrate", design, "--results", "x.json", "--nodes", "local:cpu=0"}).rc == 2);
+    CHECK(cli({"calibrate", design, "--colour"}).rc == 2);
+    // Probing without nodes (the design has none) is a usage error.
+    const Result noNodes = cli({"calibrate", design, "--quiet"});
+    CHECK(noNodes.rc == 2);
+    CHECK_THAT(noNodes.err, Contains("calibrate needs --nodes SPEC"));
+}

@@ -1,0 +1,133 @@
+// Failures keep every other result: a killed agent, an unreachable node, a
+// timeout and a cancel each mark only their own job.
+#include "TestSupport.h"
+
+#include <catch2/catch.hpp>
+
+#include <csignal>
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QThread>
+
+using namespace cs;
+using nlohmann::json;
+
+namespace {
+
+const json kQuickSort = {{"keys", 1 << 14}, {"reps", 3}, {"warmups", 0}};
+
+runner::RunPlan sortPlan(const std::string& nodes, const json& params, double timeout = 60)
+{
+    runner::RunPlan plan;
+    plan.nodes = runner::parseNodeSpec(nodes);
+    plan.probe = "cpu.sort";
+    plan.params = params;
+    plan.timeout = timeout;
+    return plan;
+}
+
+
+// Runs `plan`; when the job on node `victim` starts running, sends `signal`
+// to that node's agent (whose wrapper wrote its PID to `pidFile`).
+std::vector<runner::JobResult> runAndSignal(const runner::RunPlan& plan, const std::string& victim,
+                                            const QString& pidFile, int signal)
+{
+    runner::Runner r(test::plugins());
+    bool sent = false;
+    QObject::connect(
+        &r, &runner::Runner::progress, &r,
+        [&](int, int, double, const QString& message) {
+            if (sent || !message.contains(QString::fromStdString(victim)) || !message.endsWith(": running"))
+                return;
+            QFile f(pidFile);
+            if (f.open(QIODevice::ReadOnly)) {
+                const int pid = f.readAll().trimmed().toInt();
+                if (pid > 0)
+                    ::kill(pid, signal);
+                sent = true;
+            }
+        },
+        Qt::DirectConnection);
+    r.start(plan);
+    REQUIRE(r.wait(120000));
+    CHECK(sent);
+    return r.results();
+}
+
+} // namespace
+
+TEST_CASE("a killed agent fails only its own job, with the reason, the others keep theirs", "[failures]")
+{
+    QTemporaryDir dir;
+    const QString pidFile = dir.filePath("doomed.pid");
+    const std::string wrapper = test::writeScript(
+        dir, "doomed.sh", "echo $$ > " + pidFile.toStdString() + "\nexec " + test::agentExe() + " \"$@\"");
+    const auto results = runAndSignal(
+        sortPlan("local:cpu=0,local:cpu=1:agent=" + wrapper + ":name=doomed,local:cpu=1", kQuickSort, 30), "doomed",
+        pidFile, SIGKILL);
+    REQUIRE(results.size() == 3);
+    CHECK(results[0].ok());
+    CHECK(results[0].summary["series"]["countsort"]["n"] == 3);
+    CHECK(results[2].ok());
+    CHECK(results[1].status == "failed");
+    CHECK_THAT(results[1].reason, Catch::Contains("node doomed") && Catch::Contains("killed (signal 9)"));
+    CHECK(results[1].failedNodes == std::vector<std::string>{"doomed"});
+}
+
+TEST_CASE("an unreachable node fails with ssh's reason, the others run", "[failures]")
+{
+    // Nothing listens on port 1: ssh fails at once with "Connection refused".
+    const auto results = test::runToEnd(sortPlan(
+        "local:cpu=0,ssh:root@127.0.0.1:port=1:name=gone:opt=StrictHostKeyChecking=no,local:cpu=1", kQuickSort, 30));
+    REQUIRE(results.size() == 3);
+    CHECK(results[0].ok());
+    CHECK(results[2].ok());
+    CHECK(results[1].status == "failed");
+    CHECK(results[1].failedNodes == std::vector<std::string>{"gone"});
+    CHECK_THAT(results[1].reason, Catch::Contains("node gone unreachable") && Catch::Contains("refused"));
+}
+
+TEST_CASE("a node that stops answering times out, the others keep their results", "[failures]")
+{
+    QTemporaryDir dir;
+    const QString pidFile = dir.filePath("frozen.pid");
+    const std::string wrapper = test::writeScript(
+        dir, "frozen.sh", "echo $$ > " + pidFile.toStdString() + "\nexec " + test::agentExe() + " \"$@\"");
+    // The agent is frozen (SIGSTOP) when its job starts; the runner's 3 s timeout ends it.
+    const auto results = runAndSignal(
+        sortPlan("local:cpu=0,local:cpu=1:agent=" + wrapper + ":name=frozen,local:cpu=1", kQuickSort, 3), "frozen",
+        pidFile, SIGSTOP);
+    REQUIRE(results.size() == 3);
+    CHECK(results[0].ok());
+    CHECK(results[2].ok());
+    CHECK(results[1].status == "failed");
+    CHECK_THAT(results[1].reason, Catch::Contains("timed out after 3 s; no result from frozen"));
+    CHECK(results[1].failedNodes == std::vector<std::string>{"frozen"});
+}
+
+TEST_CASE("cancel stops the run within a second and keeps finished results", "[failures]")
+{
+    runner::Runner r(test::plugins());
+    r.start(sortPlan("local:cpu=0,local:cpu=1,local:cpu=0", {{"keys", 1 << 16}, {"reps", 3000}, {"warmups", 0}}, 60));
+    // Wait for the first job to finish, then cancel while the second runs.
+    QElapsedTimer guard;
+    guard.start();
+    while (r.results().empty() && guard.elapsed() < 60000)
+        QThread::msleep(20);
+    REQUIRE(r.results().size() == 1);
+    QThread::msleep(300);
+    QElapsedTimer t;
+    t.start();
+    r.cancel();
+    const bool endedInTime = r.wait(1000);
+    CHECK(endedInTime);
+    r.wait();
+    INFO("cancel took " << t.elapsed() << " ms");
+    const auto results = r.results();
+    REQUIRE(results.size() == 3);
+    CHECK(results[0].ok());
+    CHECK(results[1].status == "cancelled");
+    CHECK(results[2].status == "cancelled");
+    CHECK(results[2].reason == "cancelled before it started");
+}

@@ -1,0 +1,135 @@
+#include "TestSupport.h"
+
+#include <catch2/catch.hpp>
+
+#include <QFile>
+
+#include <array>
+#include <atomic>
+#include <cstdio>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace cs::test {
+
+const sdk::PluginLoader& plugins()
+{
+    static sdk::PluginLoader loader;
+    loader.load(); // once; later calls do nothing
+    return loader;
+}
+
+std::vector<runner::JobResult> runToEnd(const runner::RunPlan& plan, int limitMs)
+{
+    runner::Runner r(plugins());
+    r.start(plan);
+    REQUIRE(r.wait(limitMs));
+    return r.results();
+}
+
+runner::JobResult runOne(const std::string& nodes, const std::string& probe, const nlohmann::json& params,
+                         double timeout)
+{
+    runner::RunPlan plan;
+    plan.nodes = runner::parseNodeSpec(nodes);
+    plan.probe = probe;
+    plan.params = params;
+    plan.timeout = timeout;
+    const auto results = runToEnd(plan);
+    REQUIRE(results.size() == 1);
+    INFO(probe << " on " << nodes << ": " << results[0].status << " " << results[0].reason);
+    return results[0];
+}
+
+int sh(const std::string& command, std::string* output)
+{
+    FILE* p = ::popen((command + " 2>&1").c_str(), "r");
+    if (!p)
+        return -1;
+    std::array<char, 4096> buf{};
+    std::string out;
+    while (std::size_t n = std::fread(buf.data(), 1, buf.size(), p))
+        out.append(buf.data(), n);
+    const int status = ::pclose(p);
+    if (output)
+        *output = out;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string uniquePrefix()
+{
+    static std::atomic<int> counter{0};
+    return "cs" + std::to_string(::getpid() % 1000000) + std::string(1, static_cast<char>('a' + counter++ % 26));
+}
+
+std::string uniqueSubnet()
+{
+    static std::atomic<int> counter{0};
+    const int pid = ::getpid();
+    return "10." + std::to_string(200 + (pid % 50)) + "." + std::to_string((pid / 50 + counter++ * 37) % 250);
+}
+
+std::string namespacesUnavailable()
+{
+    if (::geteuid() != 0)
+        return "not root: network namespaces need CAP_SYS_ADMIN and CAP_NET_ADMIN";
+    const std::string probe = uniquePrefix();
+    std::string out;
+    if (sh("ip netns add " + probe + "-p", &out) != 0)
+        return "cannot create a network namespace: " + out;
+    sh("ip netns del " + probe + "-p");
+    return {};
+}
+
+std::string agentExe()
+{
+    return CS_AGENT_EXE;
+}
+
+std::string scriptsDir()
+{
+    return std::string(CS_SOURCE_DIR) + "/scripts";
+}
+
+std::string writeScript(const QTemporaryDir& dir, const std::string& name, const std::string& body)
+{
+    const QString path = dir.filePath(QString::fromStdString(name));
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QByteArray::fromStdString("#!/bin/sh\n" + body + "\n"));
+    f.close();
+    f.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    return path.toStdString();
+}
+
+NetnsPair::NetnsPair(const std::string& rate) : prefix_(uniquePrefix()), subnet_(uniqueSubnet())
+{
+    error_ = namespacesUnavailable();
+    if (!error_.empty())
+        return;
+    std::string out;
+    if (sh(scriptsDir() + "/netns-pair.sh up " + prefix_ + " " + subnet_ + " " + rate, &out) != 0)
+        error_ = "netns-pair.sh failed: " + out;
+}
+
+NetnsPair::~NetnsPair()
+{
+    sh(scriptsDir() + "/netns-pair.sh down " + prefix_);
+}
+
+NetnsHost::NetnsHost() : prefix_(uniquePrefix()), subnet_(uniqueSubnet())
+{
+    error_ = namespacesUnavailable();
+    if (!error_.empty())
+        return;
+    std::string out;
+    if (sh(scriptsDir() + "/netns-host.sh up " + prefix_ + " " + subnet_, &out) != 0)
+        error_ = "netns-host.sh failed: " + out;
+}
+
+NetnsHost::~NetnsHost()
+{
+    sh(scriptsDir() + "/netns-host.sh down " + prefix_);
+}
+
+} // namespace cs::test

@@ -1,0 +1,95 @@
+// The command lines each transport starts its agent with.
+#include "app/runner/Transport.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using namespace cs::runner;
+
+namespace {
+
+LaunchContext context(bool root = false)
+{
+    LaunchContext c;
+    c.agentPath = "/b/bin/clusterscope-agent";
+    c.mpiAgentPath = "/b/bin/clusterscope-mpi-agent";
+    c.pluginDir = "/b/lib/clusterscope/probes";
+    c.workDir = "/tmp/w";
+    c.root = root;
+    return c;
+}
+
+bool has(const std::vector<std::string>& v, const std::string& s)
+{
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+} // namespace
+
+TEST_CASE("local: the agent pins itself and reads the token from stdin", "[transport]")
+{
+    const LaunchPlan p = planLaunch(parseNodeSpec("local:cpu=1")[0], context(), "t");
+    CHECK(p.agent.text() == "/b/bin/clusterscope-agent --stdio --token-stdin --bind 127.0.0.1 --cpus 1");
+    CHECK(p.setup.empty());
+    // Never the token in argv or the environment.
+    CHECK(p.agent.env.empty());
+    const LaunchPlan ns = planLaunch(parseNodeSpec("local:netns=cs1-a:bind=10.1.1.1")[0], context(), "t");
+    CHECK(ns.agent.text() == "ip netns exec cs1-a /b/bin/clusterscope-agent --stdio --token-stdin --bind 10.1.1.1");
+}
+
+TEST_CASE("ssh: OpenSSH client in batch mode, agent on the remote PATH", "[transport]")
+{
+    const LaunchPlan p =
+        planLaunch(parseNodeSpec("ssh:root@10.0.0.2:port=2222:identity=/k:cpu=0")[0], context(), "t");
+    CHECK(p.agent.program == "ssh");
+    CHECK(has(p.agent.args, "BatchMode=yes"));
+    CHECK(has(p.agent.args, "-p"));
+    CHECK(has(p.agent.args, "2222"));
+    CHECK(has(p.agent.args, "/k"));
+    CHECK(has(p.agent.args, "root@10.0.0.2"));
+    CHECK(p.agent.args.back() == "exec clusterscope-agent --stdio --token-stdin --bind 10.0.0.2 --cpus 0");
+}
+
+TEST_CASE("ssh with copyAgent: scp the staged agent first, remove it afterwards", "[transport]")
+{
+    const LaunchPlan p = planLaunch(parseNodeSpec("ssh:u@h:copy=1")[0], context(), "tag1")
+        ;
+    REQUIRE(p.setup.size() == 1);
+    CHECK(p.setup[0].program == "scp");
+    CHECK(p.setup[0].args.back() == "u@h:/tmp/clusterscope-tag1");
+    CHECK(p.stageDir == "/tmp/w/stage-tag1");
+    CHECK_THAT(p.agent.args.back(), Catch::Contains("CLUSTERSCOPE_PLUGIN_PATH=\"$d/probes\""));
+    CHECK_THAT(p.agent.args.back(), Catch::Contains("rm -rf \"$d\""));
+}
+
+TEST_CASE("mpi: mpirun with a hostfile, root needs to say so", "[transport]")
+{
+    const LaunchPlan p = planLaunch(parseNodeSpec("mpi:2")[0], context(true), "t");
+    CHECK(p.agent.program == "mpirun");
+    CHECK(p.hostfile == "/tmp/w/hostfile-t");
+    CHECK(p.hostfileText == "localhost slots=2\n");
+    CHECK(has(p.agent.args, "--allow-run-as-root"));
+    CHECK(p.agent.env.at("OMPI_ALLOW_RUN_AS_ROOT") == "1");
+    CHECK(p.agent.env.at("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM") == "1");
+    CHECK(has(p.agent.args, "/b/bin/clusterscope-mpi-agent"));
+    const LaunchPlan user = planLaunch(parseNodeSpec("mpi:4:hosts=a+b:btl=self+tcp")[0], context(false), "t");
+    CHECK_FALSE(has(user.agent.args, "--allow-run-as-root"));
+    CHECK(user.hostfileText == "a slots=2\nb slots=2\n");
+    CHECK(has(user.agent.args, "self,tcp"));
+}
+
+TEST_CASE("slurm: srun one task on the named node", "[transport]")
+{
+    const LaunchPlan p = planLaunch(parseNodeSpec("slurm:node07:partition=debug:cpu=3")[0], context(), "t");
+    CHECK(p.agent.text() == "srun -N1 -n1 --quiet -w node07 -p debug --cpu-bind=map_cpu:3 /b/bin/clusterscope-agent "
+                            "--stdio --token-stdin --bind node07 --cpus 3");
+}
+
+TEST_CASE("shell quoting survives spaces and quotes", "[transport]")
+{
+    CHECK(shellQuote("plain/path-1") == "plain/path-1");
+    CHECK(shellQuote("a b") == "'a b'");
+    CHECK(shellQuote("it's") == "'it'\\''s'");
+    CHECK(shellQuote("") == "''");
+}

@@ -1,0 +1,268 @@
+// Fits of model/calibration/Fit.h against values derived by hand.
+#include "model/calibration/Fit.h"
+#include "model/core/ModelError.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+
+using namespace cs::calib;
+using Catch::Contains;
+
+namespace {
+// t_{0.975, dof} from a printed t table (e.g. NIST/SEMATECH e-Handbook 1.3.6.7.2).
+constexpr double kT2 = 4.302652729911275;
+constexpr double kT1 = 12.706204736174698;
+constexpr double kT8 = 2.306004135204166;
+
+// A fixed, zero-mean-ish pattern standing in for measurement noise.
+double noise(int i)
+{
+    return std::sin(1.7 * i + 0.3);
+}
+} // namespace
+
+TEST_CASE("t quantiles match the printed table", "[calib]")
+{
+    CHECK(tQuantile95(1) == Approx(kT1).epsilon(1e-9));
+    CHECK(tQuantile95(2) == Approx(kT2).epsilon(1e-9));
+    CHECK(tQuantile95(8) == Approx(kT8).epsilon(1e-9));
+    CHECK_THROWS_WITH(tQuantile95(0), Contains("at least 1 degree of freedom, not 0"));
+}
+
+TEST_CASE("OLS line on four points, by hand", "[calib]")
+{
+    // x = 1..4, y = 2, 3, 5, 6.
+    // xbar = 2.5, ybar = 4; Sxx = 2.25+0.25+0.25+2.25 = 5;
+    // Sxy = (-1.5)(-2) + (-0.5)(-1) + (0.5)(1) + (1.5)(2) = 7.
+    // b = Sxy/Sxx = 1.4; a = ybar - b xbar = 4 - 3.5 = 0.5.
+    const FitResult f = fitLine({1, 2, 3, 4}, {2, 3, 5, 6});
+    REQUIRE(f.names == std::vector<std::string>{"a", "b"});
+    CHECK(f.method == "ols");
+    CHECK(f.values[0] == Approx(0.5));
+    CHECK(f.values[1] == Approx(1.4));
+    CHECK(f.n == 4);
+    CHECK(f.dof == 2);
+    // fitted 1.9, 3.3, 4.7, 6.1; residuals 0.1, -0.3, 0.3, -0.1; SSE = 0.2;
+    // s^2 = SSE/(n-2) = 0.1.
+    CHECK(f.sigma == Approx(std::sqrt(0.1)));
+    CHECK(f.rmse == Approx(std::sqrt(0.2 / 4)));
+    // SE(b) = sqrt(s^2/Sxx) = sqrt(0.02) = 0.1414214; t_{.975,2} = 4.302653
+    // half-width 0.608487 -> [0.791513, 2.008487].
+    CHECK(f.ciLow[1] == Approx(1.4 - kT2 * std::sqrt(0.02)));
+    CHECK(f.ciHigh[1] == Approx(1.4 + kT2 * std::sqrt(0.02)));
+    CHECK(f.ciLow[1] == Approx(0.791513).epsilon(1e-5));
+    // SE(a) = sqrt(s^2 (1/n + xbar^2/Sxx)) = sqrt(0.1 (0.25 + 1.25)) = sqrt(0.15)
+    // half-width 1.666410 -> [-1.166410, 2.166410].
+    CHECK(f.ciLow[0] == Approx(-1.166410).epsilon(1e-5));
+    CHECK(f.ciHigh[0] == Approx(2.166410).epsilon(1e-5));
+    // Cov(a, b) = -xbar s^2 / Sxx = -2.5 * 0.1 / 5 = -0.05.
+    CHECK(f.covariance[1] == Approx(-0.05));
+    // R^2 = 1 - SSE/SST, SST = 4+1+1+4 = 10 -> 0.98.
+    CHECK(f.r2 == Approx(0.98));
+    // SMAPE = mean |y-f| / ((|y|+|f|)/2):
+    //   0.1/1.95 + 0.3/3.15 + 0.3/4.85 + 0.1/6.05
+    //   = 0.0512821 + 0.0952381 + 0.0618557 + 0.0165289 = 0.2249047; / 4 = 0.0562262
+    CHECK(f.smape == Approx(0.0562262).epsilon(1e-5));
+    CHECK(evaluateFit(f, 10.0) == Approx(0.5 + 14.0));
+}
+
+TEST_CASE("R^2 and SMAPE by hand", "[calib]")
+{
+    // y = 1, 2, 3 (mean 2, SST = 2); f = 1, 2, 4: SSE = 1 -> R^2 = 0.5.
+    CHECK(rSquared({1, 2, 3}, {1, 2, 4}) == Approx(0.5));
+    // SMAPE = (0 + 0 + 1/3.5) / 3 = 0.0952381.
+    CHECK(smape({1, 2, 3}, {1, 2, 4}) == Approx(0.0952381).epsilon(1e-6));
+    // A point where both are 0 counts as exact.
+    CHECK(smape({0, 2}, {0, 2}) == 0.0);
+    CHECK(rSquared({5, 5}, {5, 5}) == 1.0);
+    CHECK_THROWS_WITH(rSquared({1, 2}, {1}), Contains("fitted has 1 values but y has 2"));
+    CHECK_THROWS_WITH(smape({}, {}), Contains("needs at least one point"));
+}
+
+TEST_CASE("noise-free data give the exact line with zero-width intervals", "[calib]")
+{
+    std::vector<double> x, y;
+    for (int i = 0; i < 10; ++i) {
+        x.push_back(i);
+        y.push_back(3.0 + 2.0 * i); // y = 3 + 2x exactly
+    }
+    const FitResult f = fitLine(x, y);
+    CHECK(f.values[0] == Approx(3.0));
+    CHECK(f.values[1] == Approx(2.0));
+    CHECK(f.r2 == Approx(1.0));
+    CHECK(f.smape == Approx(0.0).margin(1e-12));
+    CHECK(f.ciHigh[1] - f.ciLow[1] == Approx(0.0).margin(1e-9));
+}
+
+TEST_CASE("WLS weights points by hand", "[calib]")
+{
+    // x = 0, 1, 2; y = 1, 3, 4; w = 1, 1, 2.
+    // Sw = 4, xbar_w = (0+1+4)/4 = 1.25, ybar_w = (1+3+8)/4 = 3.
+    // Sxx_w = 1(1.5625) + 1(0.0625) + 2(0.5625) = 2.75
+    // Sxy_w = 1(-1.25)(-2) + 1(-0.25)(0) + 2(0.75)(1) = 4
+    // b = 4/2.75 = 1.4545455; a = 3 - 1.4545455 * 1.25 = 1.1818182.
+    const FitResult f = fitLine({0, 1, 2}, {1, 3, 4}, {1, 1, 2});
+    CHECK(f.method == "wls");
+    CHECK(f.values[1] == Approx(1.4545455));
+    CHECK(f.values[0] == Approx(1.1818182));
+    // Unweighted for comparison: b = Sxy/Sxx = 3/2 = 1.5, a = 8/3 - 1.5 = 1.1666667.
+    const FitResult o = fitLine({0, 1, 2}, {1, 3, 4});
+    CHECK(o.values[1] == Approx(1.5));
+    CHECK(o.values[0] == Approx(1.1666667));
+}
+
+TEST_CASE("proportional and n log n fits by hand", "[calib]")
+{
+    // y = c x through the origin: c = Sxy / Sxx = (1*2 + 2*4.2 + 3*5.7) / (1+4+9)
+    //   = (2 + 8.4 + 17.1) / 14 = 27.5/14 = 1.9642857.
+    const FitResult p = fitProportional({1, 2, 3}, {2, 4.2, 5.7});
+    CHECK(p.values[0] == Approx(1.9642857));
+    CHECK(p.dof == 2);
+    // y = c n log2 n with n = 2, 4, 8 -> basis 2, 8, 24; y = 1, 4, 12 = 0.5 * basis exactly.
+    const FitResult q = fitNLogN({2, 4, 8}, {1, 4, 12});
+    CHECK(q.values[0] == Approx(0.5));
+    CHECK(evaluateFit(q, 16.0) == Approx(0.5 * 16 * 4));
+    CHECK_THROWS_WITH(fitNLogN({0, 4, 8}, {1, 4, 12}), Contains("x[0] = 0 must be positive"));
+}
+
+TEST_CASE("confidence intervals shrink with more data and contain the truth", "[calib]")
+{
+    // y = 1 + 0.5 x + 0.2 noise, x spread over [0, 10] with n points.
+    double previous = std::numeric_limits<double>::infinity();
+    for (int n : {8, 32, 128, 512}) {
+        std::vector<double> x, y;
+        for (int i = 0; i < n; ++i) {
+            const double xi = 10.0 * i / (n - 1);
+            x.push_back(xi);
+            y.push_back(1.0 + 0.5 * xi + 0.2 * noise(i));
+        }
+        const FitResult f = fitLine(x, y);
+        INFO("n = " << n);
+        CHECK(f.ciLow[0] <= 1.0);
+        CHECK(f.ciHigh[0] >= 1.0);
+        CHECK(f.ciLow[1] <= 0.5);
+        CHECK(f.ciHigh[1] >= 0.5);
+        const double width = f.ciHigh[1] - f.ciLow[1];
+        CHECK(width < previous);
+        previous = width;
+    }
+}
+
+TEST_CASE("segmented fit finds a known breakpoint", "[calib]")
+{
+    // y = 1 + 2x for x = 0..9, y = 5 + 0.5x for x = 10..19 (a protocol switch).
+    std::vector<double> x, y;
+    for (int i = 0; i < 20; ++i) {
+        x.push_back(i);
+        y.push_back(i < 10 ? 1.0 + 2.0 * i : 5.0 + 0.5 * i);
+    }
+    const FitResult f = fitSegmented(x, y);
+    CHECK(f.method == "segmented");
+    REQUIRE(f.segments.size() == 2);
+    REQUIRE(f.breakpoints.size() == 1);
+    CHECK(f.breakpoints[0] == Approx(9.5)); // between x = 9 and x = 10
+    CHECK(f.names == std::vector<std::string>{"a1", "b1", "a2", "b2"});
+    CHECK(f.values[0] == Approx(1.0));
+    CHECK(f.values[1] == Approx(2.0));
+    CHECK(f.values[2] == Approx(5.0));
+    CHECK(f.values[3] == Approx(0.5));
+    CHECK(evaluateFit(f, 3.0) == Approx(7.0));
+    CHECK(evaluateFit(f, 15.0) == Approx(12.5));
+
+    // The same with noise of +-0.05 still splits at 9.5, and the truth lies in the CIs.
+    for (int i = 0; i < 20; ++i)
+        y[static_cast<std::size_t>(i)] += 0.05 * noise(i);
+    const FitResult g = fitSegmented(x, y);
+    REQUIRE(g.breakpoints.size() == 1);
+    CHECK(g.breakpoints[0] == Approx(9.5));
+    CHECK(g.ciLow[1] <= 2.0);
+    CHECK(g.ciHigh[1] >= 2.0);
+    CHECK(g.ciLow[3] <= 0.5);
+    CHECK(g.ciHigh[3] >= 0.5);
+}
+
+TEST_CASE("segmented fit keeps one segment for a noisy straight line", "[calib]")
+{
+    std::vector<double> x, y;
+    for (int i = 0; i < 30; ++i) {
+        x.push_back(i);
+        y.push_back(2.0 + 0.3 * i + 0.1 * noise(i));
+    }
+    const FitResult f = fitSegmented(x, y);
+    CHECK(f.segments.size() == 1);
+    CHECK(f.breakpoints.empty());
+    CHECK(f.values[1] == Approx(0.3).epsilon(0.02));
+    // And a noise-free line is never split by rounding.
+    for (int i = 0; i < 30; ++i)
+        y[static_cast<std::size_t>(i)] = 2e-5 + 1e-8 * i * 1000.0;
+    CHECK(fitSegmented(x, y).segments.size() == 1);
+}
+
+TEST_CASE("segmented fit rejects bad options and too few points", "[calib]")
+{
+    SegmentOptions o;
+    o.minPoints = 2;
+    CHECK_THROWS_WITH(fitSegmented({1, 2, 3}, {1, 2, 3}, o), Contains("minPoints = 2"));
+    CHECK_THROWS_WITH(fitSegmented({1, 2}, {1, 2}), Contains("at least 3 points, got 2"));
+}
+
+TEST_CASE("Levenberg-Marquardt recovers an exponential", "[calib]")
+{
+    // y = 2 exp(-0.3 x), x = 0..9, noise-free; start from (1, -0.1).
+    NonlinearModel m;
+    m.form = "exp";
+    m.names = {"A", "k"};
+    m.f = [](double x, const double* p) { return p[0] * std::exp(p[1] * x); };
+    std::vector<double> x, y;
+    for (int i = 0; i < 10; ++i) {
+        x.push_back(i);
+        y.push_back(2.0 * std::exp(-0.3 * i));
+    }
+    const FitResult f = fitLevenbergMarquardt(m, x, y, {1.0, -0.1});
+    CHECK(f.method == "lm");
+    CHECK(f.values[0] == Approx(2.0).epsilon(1e-6));
+    CHECK(f.values[1] == Approx(-0.3).epsilon(1e-6));
+    CHECK(f.r2 == Approx(1.0));
+
+    // With 1% multiplicative noise the CIs (from the Jacobian) hold the truth,
+    // with an analytic Jacobian given this time.
+    m.jacobian = [](double xv, const double* p, double* g) {
+        g[0] = std::exp(p[1] * xv);
+        g[1] = p[0] * xv * std::exp(p[1] * xv);
+    };
+    for (std::size_t i = 0; i < y.size(); ++i)
+        y[i] *= 1.0 + 0.01 * noise(static_cast<int>(i));
+    const FitResult g = fitLevenbergMarquardt(m, x, y, {1.0, -0.1});
+    CHECK(g.ciLow[0] <= 2.0);
+    CHECK(g.ciHigh[0] >= 2.0);
+    CHECK(g.ciLow[1] <= -0.3);
+    CHECK(g.ciHigh[1] >= -0.3);
+    CHECK(g.ciHigh[1] - g.ciLow[1] < 0.02);
+}
+
+TEST_CASE("Levenberg-Marquardt names a coefficient the data do not determine", "[calib]")
+{
+    // y = p0 + 0 * p1: p1 has a zero Jacobian column.
+    NonlinearModel m;
+    m.form = "flat";
+    m.names = {"p0", "p1"};
+    m.f = [](double, const double* p) { return p[0] + 0.0 * p[1]; };
+    CHECK_THROWS_WITH(fitLevenbergMarquardt(m, {1, 2, 3}, {1, 1.1, 0.9}, {1, 1}),
+                      Contains("do not determine coefficient p1"));
+    CHECK_THROWS_WITH(fitLevenbergMarquardt(m, {1, 2, 3}, {1, 1.1, 0.9}, {1}),
+                      Contains("initial has 1 values but the model 'flat' has 2 coefficients"));
+}
+
+TEST_CASE("fits reject bad input naming the argument and value", "[calib]")
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    CHECK_THROWS_WITH(fitLine({1, 2}, {1, 2}), Contains("needs at least 3 points, got 2"));
+    CHECK_THROWS_WITH(fitLine({1, 2, 3}, {1, 2}), Contains("x has 3 values but y has 2"));
+    CHECK_THROWS_WITH(fitLine({1, 2, 3}, {1, nan, 3}), Contains("y[1] = nan is not a finite number"));
+    CHECK_THROWS_WITH(fitLine({1, 2, 3}, {1, 2, 3}, {1, 0, 1}), Contains("weights[1] = 0 must be positive"));
+    CHECK_THROWS_WITH(fitLine({1, 2, 3}, {1, 2, 3}, {1, 1}), Contains("weights has 2 values but y has 3"));
+    CHECK_THROWS_WITH(fitLine({2, 2, 2}, {1, 2, 3}), Contains("do not determine every coefficient"));
+    CHECK_THROWS_WITH(fitProportional({1}, {1}), Contains("needs at least 2 points, got 1"));
+}

@@ -1,0 +1,80 @@
+// The calibration data next to the blocks (BlockSpec::calibration) and the
+// expression language it is written in.
+#include "model/calibration/Expression.h"
+#include "model/core/BlockRegistry.h"
+#include "model/core/ModelError.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace cs;
+using namespace cs::calib;
+using Catch::Contains;
+
+TEST_CASE("expressions evaluate with symbols, functions and precedence", "[calib]")
+{
+    const auto lookup = [](const std::string& s) -> double {
+        if (s == "a")
+            return 20.0;
+        if (s == "o_s")
+            return 4.0;
+        if (s == "o_r")
+            return 5.0;
+        throw ModelError("unknown " + s);
+    };
+    CHECK(evaluateExpression("a - o_s - o_r", lookup) == 11.0);          // 20 - 4 - 5
+    CHECK(evaluateExpression("2 + 3 * 4", lookup) == 14.0);              // * before +
+    CHECK(evaluateExpression("(2 + 3) * 4", lookup) == 20.0);
+    CHECK(evaluateExpression("-2^2", lookup) == -4.0);                   // unary minus of the power
+    CHECK(evaluateExpression("1024 * log2(1024)", lookup) == 10240.0);   // 1024 x 10
+    CHECK(evaluateExpression("sqrt(16) + min(a, 3) + max(1, 2)", lookup) == 9.0);
+    CHECK(evaluateExpression("1e-6 * a", lookup) == Approx(2e-5));
+    CHECK(expressionSymbols("c * rows * log2(rows) + c") == std::vector<std::string>{"c", "rows"});
+    CHECK_THROWS_WITH(evaluateExpression("a +", lookup), Contains("expression 'a +' at position 4"));
+    CHECK_THROWS_WITH(evaluateExpression("(a", lookup), Contains("expected ')'"));
+    CHECK_THROWS_WITH(evaluateExpression("foo(1)", lookup), Contains("unknown function foo()"));
+    CHECK_THROWS_WITH(evaluateExpression("log2(1, 2)", lookup), Contains("log2() takes 1 argument(s), not 2"));
+    CHECK_THROWS_WITH(evaluateExpression("zz", lookup), Contains("unknown zz"));
+    CHECK_THROWS_WITH(evaluateExpression("a $ 2", lookup), Contains("unexpected '$'"));
+}
+
+TEST_CASE("every block's calibration specs name real inputs and well-formed fits", "[calib]")
+{
+    // Coefficients each form provides to the value expression.
+    const std::map<std::string, std::set<std::string>> coefficients{
+        {"const", {"v"}}, {"line", {"a", "b"}}, {"prop", {"c"}}, {"nlogn", {"c"}}, {"bonding", {"R", "A", "c"}}};
+    const std::set<std::string> methods{"direct", "ols", "wls", "segmented", "lm"};
+    std::set<std::string> calibrated;
+    for (const Block* b : BlockRegistry::builtin().all()) {
+        const BlockSpec& spec = b->spec();
+        for (const CalibrationSpec& s : spec.calibration) {
+            INFO(spec.id << "." << s.input << " from " << s.probe << " " << s.read);
+            CHECK(spec.inputIndex(s.input) >= 0);
+            CHECK(methods.count(s.method) == 1);
+            REQUIRE(coefficients.count(s.form) == 1);
+            CHECK((s.method == "direct") == (s.form == "const"));
+            CHECK((s.method == "lm") == (s.form == "bonding"));
+            CHECK((s.read.rfind("derived:", 0) == 0) == (s.method == "direct"));
+            if (s.read.rfind("series:", 0) == 0 && s.read.back() != '@')
+                CHECK_FALSE(s.xParam.empty()); // x comes from a probe parameter
+            for (const std::string& sym : expressionSymbols(s.value))
+                CHECK((coefficients.at(s.form).count(sym) == 1 || spec.inputIndex(sym) >= 0));
+            if (!s.xInput.empty())
+                CHECK(spec.inputIndex(s.xInput) >= 0);
+            if (!s.yOutput.empty())
+                CHECK(spec.outputIndex(s.yOutput) >= 0);
+            CHECK_FALSE(s.source.empty());
+            calibrated.insert(spec.id + "." + s.input);
+        }
+    }
+    // What issue #7 asks for at least.
+    for (const char* target :
+         {"logp.loggp.L", "logp.loggp.G", "logp.loggp.o_s", "logp.loggp.o_r", "fftw.transpose.G",
+          "fftw.transpose.L", "fftw.transpose.t_fft1d", "fftw.transpose.bw_mem", "inic.fft2d.t_fft1d",
+          "inic.sort.T_countsort", "bonding.throughput.o_pkt", "bonding.throughput.o_irq", "bonding.throughput.r",
+          "bonding.throughput.B_copy"})
+        CHECK(calibrated.count(target) == 1);
+}

@@ -1,0 +1,99 @@
+#pragma once
+// Test helpers: a probe server running serve() on a loopback Listener in a thread of the test process.
+
+#include "cs/probe/Kernels.h"
+
+#include <atomic>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <thread>
+
+namespace cs::probe::test {
+
+/// Starts serve() on 127.0.0.1:<ephemeral> (TCP + UDP) in a thread; the destructor raises the stop flag and
+/// joins, so a test never leaves a server behind even when it fails.
+class ServerThread {
+public:
+    explicit ServerThread(ServeOptions opts = {}, std::string token = {}, double ioTimeout = 5.0)
+        : listener_(Endpoint{"127.0.0.1", 0}, true)
+    {
+        opts.acceptTimeout_s = opts.acceptTimeout_s == 30.0 ? 10.0 : opts.acceptTimeout_s;
+        RunControl rc;
+        rc.stop = &stop_;
+        rc.ioTimeout_s = ioTimeout;
+        rc.token = std::move(token);
+        thread_ = std::thread([this, opts, rc] {
+            try {
+                result_ = serve(listener_, opts, rc);
+            } catch (...) {
+                error_ = std::current_exception();
+            }
+            done_ = true;
+        });
+    }
+    ~ServerThread()
+    {
+        stop_ = true;
+        if (thread_.joinable())
+            thread_.join();
+    }
+    ServerThread(const ServerThread&) = delete;
+    ServerThread& operator=(const ServerThread&) = delete;
+
+    Endpoint endpoint() const { return {"127.0.0.1", listener_.port()}; }
+    void stop() { stop_ = true; }
+    /// Waits for the server to return; rethrows its exception, if any.
+    ServeResult join()
+    {
+        if (thread_.joinable())
+            thread_.join();
+        if (error_)
+            std::rethrow_exception(error_);
+        return result_.value();
+    }
+    /// Waits for the server and returns its error kind (nullopt when it succeeded).
+    std::optional<ErrorKind> joinError(std::string* what = nullptr)
+    {
+        if (thread_.joinable())
+            thread_.join();
+        if (!error_)
+            return std::nullopt;
+        try {
+            std::rethrow_exception(error_);
+        } catch (const ProbeError& e) {
+            if (what)
+                *what = e.what();
+            return e.kind();
+        }
+    }
+
+private:
+    Listener listener_;
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> done_{false};
+    std::optional<ServeResult> result_;
+    std::exception_ptr error_;
+    std::thread thread_;
+};
+
+/// A RunControl for clients in tests: short timeouts so a failing test fails fast.
+inline RunControl quickControl(double ioTimeout = 5.0, double connectTimeout = 2.0)
+{
+    RunControl rc;
+    rc.ioTimeout_s = ioTimeout;
+    rc.connectTimeout_s = connectTimeout;
+    return rc;
+}
+
+/// Sanity range for a time that cannot flake: positive, finite and below one second.
+inline bool saneTime(double t) { return t > 0.0 && t < 1.0; }
+
+/// The summary's order statistics are ordered as they must be.
+inline bool ordered(const Summary& s)
+{
+    return s.min <= s.p25 && s.p25 <= s.median && s.median <= s.p75 && s.p75 <= s.p99 && s.p99 <= s.max &&
+           s.ciLow <= s.median && s.median <= s.ciHigh;
+}
+
+} // namespace cs::probe::test
