@@ -2,10 +2,13 @@
 #include "app/document/Autosave.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/Selection.h"
+#include "app/gui/calibration/CalibrationPanel.h"
 #include "app/gui/canvas/BlockCanvas.h"
 #include "app/gui/inspector/Inspector.h"
 #include "app/gui/mainwindow/RecentFiles.h"
 #include "app/gui/mainwindow/StartPage.h"
+#include "app/gui/runner/NodeListEditor.h"
+#include "app/gui/runner/ProbeRunPanel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "app/gui/topology/MetricsPanel.h"
 #include "app/gui/topology/TopologyEditor.h"
@@ -48,6 +51,9 @@ MainWindow::MainWindow(QWidget* parent)
     inspector_ = new Inspector(model_, selection_, this);
     metrics_ = new MetricsPanel(model_, this);
     sweep_ = new SweepPanel(model_, this);
+    nodes_ = new NodeListEditor(model_, this);
+    probes_ = new ProbeRunPanel(model_, this);
+    calibration_ = new calibration::CalibrationPanel(model_, sweep_, this);
     createDocks();
     createActions();
 
@@ -60,6 +66,8 @@ MainWindow::MainWindow(QWidget* parent)
         model_->newDocument();
         showDesign();
     });
+    connect(canvas_, &BlockCanvas::message, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+    connect(sweep_, &SweepPanel::sweepFailed, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(model_, &DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::documentReset, this, &MainWindow::updateTitle);
@@ -72,8 +80,14 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
     restoreState(settings.value("window/state").toByteArray());
-    if (!settings.contains("window/geometry"))
+    if (!settings.contains("window/geometry")) {
         resize(1400, 900);
+        // First run: give the plots a third of the height, the docks on the right a quarter of the width.
+        if (auto* sd = findChild<QDockWidget*>("sweepDock"))
+            resizeDocks({sd}, {330}, Qt::Vertical);
+        if (auto* id = findChild<QDockWidget*>("inspectorDock"))
+            resizeDocks({id}, {340}, Qt::Horizontal);
+    }
     updateTitle();
     showStartPage();
 }
@@ -89,10 +103,17 @@ void MainWindow::createDocks()
         addDockWidget(area, d);
         return d;
     };
-    dock(inspector_, tr("Inspector"), "inspectorDock", Qt::RightDockWidgetArea);
+    auto* insp = dock(inspector_, tr("Inspector"), "inspectorDock", Qt::RightDockWidgetArea);
     auto* m = dock(metrics_, tr("Topology metrics"), "metricsDock", Qt::RightDockWidgetArea);
-    dock(sweep_, tr("Sweep and plots"), "sweepDock", Qt::BottomDockWidgetArea);
-    Q_UNUSED(m);
+    auto* sw = dock(sweep_, tr("Sweep and plots"), "sweepDock", Qt::BottomDockWidgetArea);
+    // Measurement: nodes and probes share the bottom area with the plots;
+    // calibration sits on the right, next to the sweep chart it draws on.
+    tabifyDockWidget(sw, dock(nodes_, tr("Nodes"), "nodesDock", Qt::BottomDockWidgetArea));
+    tabifyDockWidget(sw, dock(probes_, tr("Probes"), "probesDock", Qt::BottomDockWidgetArea));
+    tabifyDockWidget(m, dock(calibration_, tr("Calibration"), "calibrationDock", Qt::RightDockWidgetArea));
+    sw->raise();
+    m->raise();
+    resizeDocks({insp, m}, {500, 400}, Qt::Vertical); // the calibration pages need less than the inspector
 }
 
 void MainWindow::createActions()
@@ -156,6 +177,24 @@ void MainWindow::createActions()
     tb->addAction(zin);
     tb->addAction(zout);
     tb->addAction(fit);
+
+    QMenu* measure = menuBar()->addMenu(tr("&Measure"));
+    auto showDock = [this](const char* name) {
+        if (auto* d = findChild<QDockWidget*>(name)) {
+            d->show();
+            d->raise();
+        }
+    };
+    measure->addAction(tr("&Nodes..."), this, [showDock] { showDock("nodesDock"); });
+    measure->addAction(tr("&Run probes..."), this, [showDock] { showDock("probesDock"); });
+    measure->addAction(tr("&Calibrate..."), this, [this, showDock] {
+        showDock("calibrationDock");
+        calibration_->calibrate();
+    });
+    measure->addAction(tr("&Import measured CSV..."), this, [this, showDock] {
+        showDock("calibrationDock");
+        calibration_->importCsv();
+    });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About ClusterScope"), this, [this] {

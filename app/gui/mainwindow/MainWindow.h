@@ -17,6 +17,11 @@ class Selection;
 class StartPage;
 class SweepPanel;
 class TopologyEditor;
+class NodeListEditor;
+class ProbeRunPanel;
+namespace calibration {
+class CalibrationPanel;
+}
 
 // The main window: a start page, the topology editor and block canvas as
 // tabs, docks for the inspector, metrics and sweep plots (their layout
@@ -34,6 +39,9 @@ public:
     Inspector* inspector() const { return inspector_; }
     SweepPanel* sweepPanel() const { return sweep_; }
     Autosave* autosave() const { return autosave_; }
+    NodeListEditor* nodeEditor() const { return nodes_; }
+    ProbeRunPanel* probePanel() const { return probes_; }
+    calibration::CalibrationPanel* calibrationPanel() const { return calibration_; }
 
     // Opening; each returns false (after telling the user) on failure.
     bool openFile(const QString& path);
@@ -73,6 +81,9 @@ private:
     Inspector* inspector_;
     MetricsPanel* metrics_;
     SweepPanel* sweep_;
+    NodeListEditor* nodes_;                     // measurement (issues #6, #7): docks and the Measure menu
+    ProbeRunPanel* probes_;
+    calibration::CalibrationPanel* calibration_;
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QLabel* status_;

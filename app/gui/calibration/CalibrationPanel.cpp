@@ -1,0 +1,502 @@
+#include "app/gui/calibration/CalibrationPanel.h"
+#include "app/document/DocumentModel.h"
+#include "app/gui/calibration/MeasureSection.h"
+#include "app/gui/calibration/OverlayDraw.h"
+#include "app/gui/calibration/ReportTables.h"
+#include "app/gui/calibration/SweepOverlay.h"
+#include "model/core/ModelError.h"
+#include "model/core/Plan.h"
+
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include <cmath>
+#include <set>
+
+namespace cs::app::calibration {
+
+namespace {
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+constexpr int kSeriesTab = 3;
+constexpr int kWarningsTab = 4;
+
+QLabel* wrapLabel(QWidget* parent)
+{
+    auto* l = new QLabel(parent);
+    l->setWordWrap(true);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
+}
+
+} // namespace
+
+CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWidget* parent)
+    : QWidget(parent), model_(model)
+{
+    calibrate_ = new QPushButton(tr("Calibrate"), this);
+    calibrate_->setObjectName("calibrateButton");
+    calibrate_->setToolTip(tr("Fit the design's calibratable inputs to the probe results stored in the document"));
+    holdOut_ = new QDoubleSpinBox(this);
+    holdOut_->setRange(0, 50);
+    holdOut_->setValue(25);
+    holdOut_->setSuffix(" %");
+    holdOut_->setDecimals(0);
+    holdOut_->setToolTip(tr("Share of each fit's points (the largest x values) kept out of the fit to check it"));
+    status_ = wrapLabel(this);
+    status_->setObjectName("calibrationStatus");
+    auto* calRow = new QHBoxLayout;
+    calRow->addWidget(calibrate_);
+    calRow->addWidget(new QLabel(tr("Hold out:"), this));
+    calRow->addWidget(holdOut_);
+    calRow->addWidget(status_, 1);
+    summary_ = wrapLabel(this);
+    summary_->setObjectName("calibrationSummary");
+
+    // Measure, then the fit's outcome, page by page: the dock stays short
+    // enough to leave the inspector room above it.
+    tabs_ = new QTabWidget(this);
+    auto* measurePage = new QWidget(tabs_);
+    auto* measureLayout = new QVBoxLayout(measurePage);
+    measureLayout->setContentsMargins(4, 4, 4, 4);
+    measure_ = new MeasureSection(model, measurePage);
+    measureLayout->addWidget(measure_);
+    params_ = new QTableWidget(tabs_);
+    params_->setObjectName("fittedValues");
+    setupParamTable(params_);
+    params_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    validation_ = new QTableWidget(tabs_);
+    validation_->setObjectName("validationPoints");
+    setupValidationTable(validation_);
+
+    auto* seriesPage = new QWidget(tabs_);
+    series_ = new QTableWidget(seriesPage);
+    series_->setObjectName("measuredSeries");
+    series_->setColumnCount(3);
+    series_->setHorizontalHeaderLabels({tr("Series"), tr("On the chart"), tr("Error or note")});
+    series_->verticalHeader()->hide();
+    series_->verticalHeader()->setDefaultSectionSize(series_->fontMetrics().height() + 8);
+    series_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    series_->horizontalHeader()->setStretchLastSection(true);
+    series_->setWordWrap(false);
+    import_ = new QPushButton(tr("Import CSV..."), seriesPage);
+    import_->setToolTip(tr("A CSV with columns x, y and optionally series, in SI units, drawn over the sweep chart"));
+    clearImported_ = new QPushButton(tr("Clear imported"), seriesPage);
+    showMeasured_ = new QCheckBox(tr("Measured on the sweep chart"), seriesPage);
+    showMeasured_->setChecked(true);
+    showBand_ = new QCheckBox(tr("Uncertainty band"), seriesPage);
+    showBand_->setChecked(true);
+    showBand_->setToolTip(tr("A 95% band on the speedup/time chart from the calibrated parameters' intervals"));
+    bandNote_ = wrapLabel(seriesPage);
+    auto* seriesButtons = new QHBoxLayout;
+    seriesButtons->addWidget(import_);
+    seriesButtons->addWidget(clearImported_);
+    seriesButtons->addStretch(1);
+    seriesButtons->addWidget(showMeasured_);
+    seriesButtons->addWidget(showBand_);
+    auto* seriesLayout = new QVBoxLayout(seriesPage);
+    seriesLayout->setContentsMargins(4, 4, 4, 4);
+    seriesLayout->addWidget(series_, 1);
+    seriesLayout->addWidget(bandNote_);
+    seriesLayout->addLayout(seriesButtons);
+
+    auto* warnScroll = new QScrollArea(tabs_);
+    warnings_ = wrapLabel(warnScroll);
+    warnings_->setObjectName("calibrationWarnings");
+    warnings_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    warnings_->setMargin(6);
+    warnScroll->setWidget(warnings_);
+    warnScroll->setWidgetResizable(true);
+
+    tabs_->addTab(measurePage, tr("Measure"));
+    tabs_->addTab(params_, tr("Fitted values"));
+    tabs_->addTab(validation_, tr("Validation"));
+    tabs_->addTab(seriesPage, tr("Measured series"));
+    tabs_->addTab(warnScroll, tr("Warnings"));
+
+    apply_ = new QPushButton(tr("Apply to design"), this);
+    apply_->setObjectName("applyCalibration");
+    apply_->setToolTip(tr("Set the fitted values with their provenance (one undo step)"));
+    revert_ = new QPushButton(tr("Revert to defaults"), this);
+    revert_->setToolTip(tr("Set the selected fitted inputs (or, with none selected, every calibrated input) back "
+                           "to the block's default (one undo step)"));
+    auto* applyRow = new QHBoxLayout;
+    applyRow->addStretch(1);
+    applyRow->addWidget(revert_);
+    applyRow->addWidget(apply_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(calRow);
+    layout->addWidget(summary_);
+    layout->addWidget(tabs_, 1);
+    layout->addLayout(applyRow);
+
+    if (sweep) {
+        overlay_ = new SweepOverlay(model, sweep, this);
+        connect(overlay_, &SweepOverlay::drawn, this, &CalibrationPanel::refreshSeries);
+    } else {
+        showMeasured_->setEnabled(false);
+        showBand_->setEnabled(false);
+        import_->setEnabled(false);
+    }
+
+    connect(calibrate_, &QPushButton::clicked, this, &CalibrationPanel::calibrate);
+    connect(apply_, &QPushButton::clicked, this, &CalibrationPanel::apply);
+    connect(revert_, &QPushButton::clicked, this, &CalibrationPanel::revertToDefaults);
+    connect(import_, &QPushButton::clicked, this, &CalibrationPanel::importCsv);
+    connect(clearImported_, &QPushButton::clicked, this, [this] {
+        if (overlay_)
+            overlay_->clearImported();
+    });
+    connect(showMeasured_, &QCheckBox::toggled, this, [this](bool on) {
+        if (overlay_)
+            overlay_->setShowMeasured(on);
+    });
+    connect(showBand_, &QCheckBox::toggled, this, [this](bool on) {
+        if (overlay_)
+            overlay_->setShowBand(on);
+    });
+    connect(&watcher_, &QFutureWatcherBase::finished, this, &CalibrationPanel::onCalibrated);
+    connect(measure_, &MeasureSection::runFinished, this, [this](int ok, int, int) {
+        if (ok > 0)
+            calibrate(); // measure -> fit: the usual next step
+    });
+    connect(model_, &DocumentModel::documentReset, this, [this] {
+        report_.reset();
+        showStoredReport();
+        refreshSeries();
+    });
+    connect(model_, &DocumentModel::resultsChanged, this, [this] {
+        if (!report_)
+            showStoredReport();
+        updateButtons();
+        refreshSeries();
+    });
+    connect(model_, &DocumentModel::designChanged, this, &CalibrationPanel::updateButtons);
+    connect(params_, &QTableWidget::itemSelectionChanged, this, &CalibrationPanel::updateButtons);
+    showStoredReport();
+    refreshSeries();
+}
+
+CalibrationPanel::~CalibrationPanel()
+{
+    watcher_.waitForFinished();
+}
+
+QString CalibrationPanel::statusText() const
+{
+    return status_->text();
+}
+
+QString CalibrationPanel::summaryText() const
+{
+    return summary_->text();
+}
+
+void CalibrationPanel::setStatus(const QString& text, bool error)
+{
+    status_->setText(text);
+    status_->setStyleSheet(error ? "color: #b00000" : "");
+}
+
+void CalibrationPanel::calibrate()
+{
+    if (watcher_.isRunning())
+        return;
+    const DesignDocument doc = model_->doc();
+    if (!doc.measured.is_array() || doc.measured.empty()) {
+        setStatus(tr("No probe results in the document yet: measure first (or run probes in the Probes panel)"), true);
+        return;
+    }
+    calib::CalibrationOptions options;
+    options.holdOutFraction = holdOut_->value() / 100.0;
+    setStatus(tr("fitting..."));
+    calibrate_->setEnabled(false);
+    watcher_.setFuture(QtConcurrent::run([doc, options] {
+        auto out = std::make_shared<CalibrationOutcome>();
+        try {
+            out->report = calib::calibrate(doc, doc.measured, options);
+        } catch (const ModelError& e) {
+            out->error = QString::fromStdString(e.what());
+        } catch (const std::exception& e) {
+            out->error = QString::fromStdString(e.what());
+        }
+        return out;
+    }));
+}
+
+void CalibrationPanel::onCalibrated()
+{
+    calibrate_->setEnabled(true);
+    const std::shared_ptr<CalibrationOutcome> out = watcher_.result();
+    if (!out)
+        return;
+    if (!out->error.isEmpty()) {
+        setStatus(tr("Calibration failed: %1").arg(out->error), true);
+        return;
+    }
+    showReport(out->report, {});
+    if (!out->report.params.empty())
+        tabs_->setCurrentWidget(params_);
+    setStatus(out->report.params.empty()
+                  ? tr("Nothing could be calibrated; see Warnings")
+                  : tr("Fitted %n input(s); check them, then Apply", "", static_cast<int>(out->report.params.size())),
+              out->report.params.empty());
+    emit calibrated();
+}
+
+void CalibrationPanel::showReport(const calib::CalibrationReport& report, const QString& origin)
+{
+    report_ = report;
+    fillParamTable(params_, report);
+    std::map<std::string, std::pair<std::string, std::string>> units;
+    try {
+        for (const calib::MeasuredSeries& s : calib::measuredSeries(model_->doc().measured))
+            units[s.name] = {s.xUnit, s.yUnit};
+    } catch (const ModelError&) {
+        // units are only for display
+    }
+    fillValidationTable(validation_, report, units);
+    QString summary = reportSummary(report);
+    if (!origin.isEmpty())
+        summary = origin + " " + summary;
+    summary_->setText(summary);
+    QStringList w;
+    for (const std::string& s : report.warnings)
+        w << "• " + q(s);
+    warnings_->setText(w.isEmpty() ? tr("No warnings.") : w.join("\n"));
+    tabs_->setTabText(kWarningsTab, w.isEmpty() ? tr("Warnings") : tr("Warnings (%1)").arg(w.size()));
+    updateButtons();
+}
+
+void CalibrationPanel::showStoredReport()
+{
+    const nlohmann::json& cal = model_->doc().calibration;
+    if (!cal.is_array() || cal.empty()) {
+        report_.reset();
+        params_->setRowCount(0);
+        validation_->setRowCount(0);
+        summary_->setText(tr("Measure, then Calibrate: the fitted values, their 95% intervals and the validation "
+                             "error show here."));
+        warnings_->setText(tr("No warnings."));
+        tabs_->setTabText(kWarningsTab, tr("Warnings"));
+        updateButtons();
+        return;
+    }
+    try {
+        const calib::CalibrationReport r = calib::reportFromJson(cal.back());
+        showReport(r, tr("Applied calibration of %1.").arg(q(r.time)));
+    } catch (const ModelError& e) {
+        summary_->setText(tr("The document's calibration record cannot be read: %1").arg(q(e.what())));
+    }
+}
+
+namespace {
+bool isApplied(const DesignDocument& doc, const calib::CalibrationReport& r)
+{
+    if (!doc.calibration.is_array())
+        return false;
+    for (const nlohmann::json& entry : doc.calibration)
+        if (entry.is_object() && entry.value("time", std::string()) == r.time)
+            return true;
+    return false;
+}
+
+bool anyCalibrated(const DesignDocument& doc)
+{
+    for (const BlockInstance& b : doc.design.blocks())
+        for (const ParamValue& v : b.values)
+            if (v.provenance.kind == ProvenanceKind::Calibrated)
+                return true;
+    return false;
+}
+} // namespace
+
+void CalibrationPanel::updateButtons()
+{
+    const bool have = report_ && !report_->params.empty();
+    const bool applied = have && isApplied(model_->doc(), *report_);
+    apply_->setEnabled(have && !applied);
+    apply_->setText(applied ? tr("Applied") : tr("Apply to design"));
+    revert_->setEnabled(anyCalibrated(model_->doc()) || !params_->selectedItems().isEmpty());
+}
+
+void CalibrationPanel::apply()
+{
+    if (!report_ || report_->params.empty()) {
+        setStatus(tr("Calibrate first: there is nothing to apply"), true);
+        return;
+    }
+    DesignDocument calibrated = model_->doc();
+    std::vector<std::string> skipped;
+    std::vector<calib::AppliedChange> changes;
+    try {
+        changes = calib::applyCalibration(calibrated, *report_, &skipped);
+        calibrated.design.compile();
+    } catch (const ModelError& e) {
+        setStatus(tr("Cannot apply: %1").arg(q(e.what())), true);
+        return;
+    }
+    if (changes.empty()) {
+        QStringList why;
+        for (const std::string& s : skipped)
+            why << q(s);
+        setStatus(tr("Nothing applied: %1").arg(why.join("; ")), true);
+        return;
+    }
+    // Values and provenance live in the Design section, the calibration
+    // record in the Results section: two edits, one undo step.
+    const QString text = tr("Apply calibration (%n input(s))", "", static_cast<int>(changes.size()));
+    QUndoStack* undo = model_->undoStack();
+    undo->beginMacro(text);
+    QString err = model_->editDesign(text, [&](DesignDocument& d) {
+        DesignDocument next = calibrated;
+        next.calibration = d.calibration;
+        next.measured = d.measured;
+        next.nodes = d.nodes;
+        next.topology = d.topology;
+        next.layout = d.layout;
+        d = std::move(next);
+    });
+    if (err.isEmpty())
+        err = model_->editResults(text, [&](DesignDocument& d) { d.calibration = calibrated.calibration; });
+    undo->endMacro();
+    if (!err.isEmpty()) {
+        undo->undo(); // leave nothing half applied
+        setStatus(tr("Cannot apply: %1").arg(err), true);
+        return;
+    }
+    QString status = tr("Applied %n input(s); Edit > Undo restores the previous values", "",
+                        static_cast<int>(changes.size()));
+    if (!skipped.empty()) {
+        status += tr("; %n skipped (see Warnings)", "", static_cast<int>(skipped.size()));
+        QString w = warnings_->text() == tr("No warnings.") ? QString() : warnings_->text() + "\n";
+        for (const std::string& s : skipped)
+            w += "• " + tr("not applied: %1").arg(q(s)) + "\n";
+        warnings_->setText(w.trimmed());
+    }
+    setStatus(status);
+    updateButtons();
+    emit applied();
+}
+
+void CalibrationPanel::revertToDefaults()
+{
+    std::set<std::pair<std::string, std::string>> targets;
+    for (const QModelIndex& i : params_->selectionModel()->selectedRows()) {
+        const QTableWidgetItem* it = params_->item(i.row(), PParam);
+        targets.insert({it->data(Qt::UserRole).toString().toStdString(),
+                        it->data(Qt::UserRole + 1).toString().toStdString()});
+    }
+    if (targets.empty()) {
+        for (const BlockInstance& b : model_->doc().design.blocks())
+            for (std::size_t k = 0; k < b.values.size(); ++k)
+                if (b.values[k].provenance.kind == ProvenanceKind::Calibrated)
+                    targets.insert({b.name, b.spec().inputs[k].symbol});
+    }
+    if (targets.empty()) {
+        setStatus(tr("No calibrated input to revert"), true);
+        return;
+    }
+    const QString err = model_->editDesign(
+        tr("Revert %n input(s) to defaults", "", static_cast<int>(targets.size())), [&](DesignDocument& d) {
+            for (const auto& [block, param] : targets) {
+                try {
+                    calib::revertToDefault(d, block, param);
+                } catch (const ModelError&) {
+                    throw;
+                } catch (const std::exception& e) {
+                    throw ModelError(e.what());
+                }
+            }
+        });
+    if (!err.isEmpty()) {
+        setStatus(tr("Cannot revert: %1").arg(err), true);
+        return;
+    }
+    setStatus(tr("Reverted %n input(s) to their defaults", "", static_cast<int>(targets.size())));
+    updateButtons();
+}
+
+QString CalibrationPanel::importCsvFrom(const QString& path)
+{
+    if (!overlay_)
+        return tr("there is no sweep chart to draw on");
+    std::vector<calib::MeasuredSeries> series;
+    try {
+        series = calib::readMeasuredCsv(path.toStdString());
+    } catch (const ModelError& e) {
+        return QString::fromStdString(e.what());
+    }
+    overlay_->addImported(series, QFileInfo(path).fileName());
+    tabs_->setCurrentIndex(kSeriesTab);
+    return {};
+}
+
+void CalibrationPanel::importCsv()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import measured CSV"), QString(),
+                                                      tr("CSV files (*.csv);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    const QString err = importCsvFrom(path);
+    if (!err.isEmpty())
+        QMessageBox::warning(this, tr("Import measured CSV"), err);
+    else
+        setStatus(tr("Imported %1").arg(QFileInfo(path).fileName()));
+}
+
+void CalibrationPanel::refreshSeries()
+{
+    series_->setRowCount(0);
+    auto add = [this](const QString& name, const QString& from, const QString& on, const QString& note, bool good) {
+        const int r = series_->rowCount();
+        series_->insertRow(r);
+        const bool probe = from == tr("probe results");
+        const QStringList cells = {probe ? name : QString("%1 (%2)").arg(name, from), on, note};
+        for (int c = 0; c < 3; ++c) {
+            auto* it = new QTableWidgetItem(cells[c]);
+            it->setToolTip(c == 0 ? tr("%1, from %2").arg(name, from) : cells[c]);
+            series_->setItem(r, c, it);
+        }
+        series_->item(r, 1)->setForeground(good ? QColor(0x1e, 0x7a, 0x2e) : QColor(120, 120, 120));
+    };
+    if (overlay_) {
+        // The series on the chart first.
+        for (bool drawn : {true, false})
+            for (const SeriesState& s : overlay_->seriesStates())
+                if (s.drawn == drawn)
+                    add(s.name, s.source, s.drawn ? tr("yes") : tr("no"), s.note, s.drawn);
+        bandNote_->setText(overlay_->bandNote());
+        bandNote_->setVisible(!overlay_->bandNote().isEmpty());
+    } else if (model_->doc().measured.is_array() && !model_->doc().measured.empty()) {
+        try {
+            for (const calib::MeasuredSeries& s : calib::measuredSeries(model_->doc().measured, &model_->doc()))
+                add(q(s.name), tr("probe results"), tr("no"), tr("%1 points").arg(s.x.size()), false);
+        } catch (const ModelError& e) {
+            add(tr("probe results"), {}, tr("no"), q(e.what()), false);
+        }
+    }
+    series_->resizeColumnsToContents();
+}
+
+} // namespace cs::app::calibration

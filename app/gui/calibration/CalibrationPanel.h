@@ -1,0 +1,110 @@
+#pragma once
+// The "Calibration" dock (issue #7): measure (MeasureSection), fit the
+// design's calibratable inputs to the document's probe results
+// (cs::calib::calibrate, off the GUI thread), see the fitted values with
+// their 95% intervals, R² and SMAPE and the held-out validation error, apply
+// them (ONE undo step that restores values, provenance and the calibration
+// record), revert inputs to their defaults, and see measured series (from
+// the results, or imported from CSV) over the predictions on the sweep
+// chart with an uncertainty band (SweepOverlay).
+#include "model/calibration/Calibration.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QCheckBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QTabWidget;
+class QTableWidget;
+
+namespace cs::app {
+
+class DocumentModel;
+class SweepPanel;
+
+namespace calibration {
+
+class MeasureSection;
+class SweepOverlay;
+
+struct CalibrationOutcome {
+    calib::CalibrationReport report;
+    QString error;
+};
+
+class CalibrationPanel : public QWidget {
+    Q_OBJECT
+public:
+    // `sweep` may be null (no chart overlay then).
+    CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWidget* parent = nullptr);
+    ~CalibrationPanel() override;
+
+    MeasureSection* measure() const { return measure_; }
+    SweepOverlay* overlay() const { return overlay_; }
+    QPushButton* calibrateButton() const { return calibrate_; }
+    QPushButton* applyButton() const { return apply_; }
+    QPushButton* revertButton() const { return revert_; }
+    QPushButton* importButton() const { return import_; }
+    QDoubleSpinBox* holdOutBox() const { return holdOut_; }
+    QTableWidget* paramTable() const { return params_; }
+    QTableWidget* validationTable() const { return validation_; }
+    QTableWidget* seriesTable() const { return series_; }
+    QTabWidget* tabs() const { return tabs_; }
+    QString statusText() const;
+    QString summaryText() const;
+    bool isCalibrating() const { return watcher_.isRunning(); }
+    // The report shown (fresh from calibrate(), or the last applied one from the document).
+    const std::optional<calib::CalibrationReport>& report() const { return report_; }
+
+    // Without a dialog: imports a CSV of measured points; "" or the reason.
+    QString importCsvFrom(const QString& path);
+
+public slots:
+    void calibrate();      // fits on the document's measured results
+    void apply();          // applies the shown report: one undo step
+    void revertToDefaults(); // the selected fitted inputs, else every calibrated input: one undo step
+    void importCsv();      // asks for a file
+
+signals:
+    void calibrated();     // a new report is shown
+    void applied();
+
+private:
+    void onCalibrated();
+    void showReport(const calib::CalibrationReport& report, const QString& origin);
+    void showStoredReport(); // the document's last applied calibration, if any
+    void refreshSeries();
+    void setStatus(const QString& text, bool error = false);
+    void updateButtons();
+
+    DocumentModel* model_;
+    MeasureSection* measure_;
+    SweepOverlay* overlay_ = nullptr;
+    QPushButton* calibrate_;
+    QDoubleSpinBox* holdOut_;
+    QLabel* status_;
+    QLabel* summary_;
+    QTabWidget* tabs_;
+    QTableWidget* params_;
+    QTableWidget* validation_;
+    QTableWidget* series_;
+    QLabel* warnings_;
+    QPushButton* apply_;
+    QPushButton* revert_;
+    QPushButton* import_;
+    QPushButton* clearImported_;
+    QCheckBox* showMeasured_;
+    QCheckBox* showBand_;
+    QLabel* bandNote_;
+    std::optional<calib::CalibrationReport> report_;
+    bool reportApplied_ = false;
+    QFutureWatcher<std::shared_ptr<CalibrationOutcome>> watcher_;
+};
+
+} // namespace calibration
+} // namespace cs::app

@@ -1,0 +1,140 @@
+#include "app/gui/calibration/ReportTables.h"
+#include "app/gui/calibration/OverlayDraw.h"
+#include "app/gui/runner/RunnerText.h"
+#include "app/plots/PlotStyle.h"
+#include "model/core/Unit.h"
+
+#include <QColor>
+#include <QHeaderView>
+#include <QTableWidget>
+
+#include <cmath>
+
+namespace cs::app::calibration {
+
+namespace {
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QTableWidgetItem* cell(const QString& text, const QString& tip = {})
+{
+    auto* it = new QTableWidgetItem(text);
+    it->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    if (!tip.isEmpty())
+        it->setToolTip(tip);
+    return it;
+}
+
+void setup(QTableWidget* t, const QStringList& headers)
+{
+    t->setColumnCount(static_cast<int>(headers.size()));
+    t->setHorizontalHeaderLabels(headers);
+    t->verticalHeader()->hide();
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 8);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setWordWrap(false);
+    t->horizontalHeader()->setStretchLastSection(true);
+}
+
+} // namespace
+
+void setupParamTable(QTableWidget* t)
+{
+    setup(t, {QObject::tr("Parameter"), QObject::tr("Value"), QObject::tr("95% CI"), QObject::tr("R²"),
+              QObject::tr("SMAPE"), QObject::tr("Method"), QObject::tr("Before"), QObject::tr("Probe run")});
+}
+
+void setupValidationTable(QTableWidget* t)
+{
+    setup(t, {QObject::tr("Series"), QObject::tr("x"), QObject::tr("Measured"), QObject::tr("Predicted"),
+              QObject::tr("Error"), QObject::tr("Used")});
+}
+
+QString formatParam(double si, const calib::CalibratedParam& p)
+{
+    if (!std::isfinite(si))
+        return QStringLiteral("-");
+    if (const std::optional<DisplayUnit> d = findDisplayUnit(p.displayUnit); d && d->scale > 0)
+        return QString::number(si / d->scale, 'g', 4) + " " + q(std::string(d->name));
+    return QString::number(si, 'g', 4) + (p.unit.empty() ? "" : " " + q(p.unit));
+}
+
+namespace {
+// A measured or predicted value in its series' unit ("10.5 us", "906 MiB/s").
+QString formatSeriesValue(double v, const std::string& unit)
+{
+    if (unit.empty())
+        return QString::number(v, 'g', 4);
+    return formatMeasured(v, unit);
+}
+} // namespace
+
+void fillParamTable(QTableWidget* t, const calib::CalibrationReport& r)
+{
+    t->setRowCount(static_cast<int>(r.params.size()));
+    for (int i = 0; i < t->rowCount(); ++i) {
+        const calib::CalibratedParam& p = r.params[static_cast<std::size_t>(i)];
+        QString how = q(p.method);
+        if (!p.form.empty() && p.form != "const")
+            how += " " + q(p.form);
+        QString tip = q(p.expression.empty() ? std::string() : "value = " + p.expression);
+        const QString name = q(p.block + "." + p.param);
+        t->setItem(i, PParam, cell(name, tip));
+        t->item(i, PParam)->setData(Qt::UserRole, q(p.block));
+        t->item(i, PParam)->setData(Qt::UserRole + 1, q(p.param));
+        t->setItem(i, PValue, cell(formatParam(p.value, p)));
+        t->setItem(i, PCi, cell(QString("[%1, %2]").arg(formatParam(p.ciLow, p), formatParam(p.ciHigh, p))));
+        t->setItem(i, PBefore, cell(formatParam(p.previous, p)));
+        t->setItem(i, PMethod, cell(how, tip));
+        t->setItem(i, PR2, cell(QString::number(p.r2, 'f', 4)));
+        t->setItem(i, PSmape, cell(percent(p.smape, false)));
+        t->setItem(i, PRun, cell(q(p.probe), QObject::tr("run %1\nat %2\non %3").arg(q(p.run), q(p.time), q(p.nodes))));
+    }
+    t->resizeColumnsToContents();
+}
+
+void fillValidationTable(QTableWidget* t, const calib::CalibrationReport& r,
+                         const std::map<std::string, std::pair<std::string, std::string>>& units)
+{
+    t->setRowCount(static_cast<int>(r.validation.size()));
+    for (int i = 0; i < t->rowCount(); ++i) {
+        const calib::ValidationPoint& v = r.validation[static_cast<std::size_t>(i)];
+        const auto u = units.find(v.series);
+        const std::string xUnit = u == units.end() ? std::string() : u->second.first;
+        const std::string yUnit = u == units.end() ? std::string() : u->second.second;
+        t->setItem(i, VSeries, cell(q(v.series)));
+        t->setItem(i, VX, cell(formatSeriesValue(v.x, xUnit)));
+        t->setItem(i, VMeasured, cell(formatSeriesValue(v.measured, yUnit)));
+        t->setItem(i, VPredicted, cell(formatSeriesValue(v.predicted, yUnit)));
+        t->setItem(i, VError, cell(percent(v.relError)));
+        t->setItem(i, VHeldOut, cell(v.heldOut ? QObject::tr("held out") : QObject::tr("in fit")));
+        if (v.heldOut)
+            for (int c = 0; c < VColumnCount; ++c)
+                t->item(i, c)->setBackground(QColor(255, 246, 214));
+        if (std::abs(v.relError) > 0.10)
+            t->item(i, VError)->setForeground(QColor(0xb0, 0, 0));
+    }
+    t->resizeColumnsToContents();
+}
+
+QString reportSummary(const calib::CalibrationReport& r)
+{
+    int heldOut = 0;
+    for (const calib::ValidationPoint& v : r.validation)
+        heldOut += v.heldOut ? 1 : 0;
+    QString s = QObject::tr("%n parameter(s) from %1 fit(s). ", "", static_cast<int>(r.params.size())).arg(r.fits.size());
+    s += QObject::tr("Fit error (mean |relative|): %1.").arg(percent(r.meanAbsRelError, false));
+    if (heldOut > 0 && std::isfinite(r.heldOutMeanAbsRelError))
+        s += " " + QObject::tr("Held-out check on %1 point(s) not used in the fits: mean %2, max %3.")
+                       .arg(heldOut)
+                       .arg(percent(r.heldOutMeanAbsRelError, false), percent(r.heldOutMaxAbsRelError, false));
+    else
+        s += " " + QObject::tr("No point was held out for validation.");
+    return s;
+}
+
+} // namespace cs::app::calibration

@@ -1,0 +1,275 @@
+#include "app/gui/runner/ProbeRunPanel.h"
+#include "app/document/DocumentModel.h"
+#include "app/gui/runner/NodePicker.h"
+#include "app/gui/runner/ProbeCatalog.h"
+#include "app/gui/runner/ProbeParamTable.h"
+#include "app/gui/runner/ProbeSession.h"
+#include "app/gui/runner/ResultsTable.h"
+
+#include "cs/sdk/PluginLoader.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+#include <set>
+#include <stdexcept>
+
+namespace cs::app {
+
+ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
+    : QWidget(parent), model_(model), session_(new ProbeSession(model, this))
+{
+    // Three panes side by side (the dock is usually wide and short): where
+    // and how to run, what to run, and what came back.
+    auto* runBox = new QGroupBox(tr("Run on"), this);
+    nodes_ = new NodePicker(model, runBox);
+    nodes_->setToolTip(tr("The document's nodes (edit them in the Nodes panel); checked ones take part"));
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    pairing_ = new QComboBox(runBox);
+    pairing_->addItem(tr("every pair"), "all");
+    pairing_->addItem(tr("chain: 1-2, 2-3, ..."), "chain");
+    pairing_->addItem(tr("first serves the others"), "first");
+    pairing_->setToolTip(tr("Which pairs of the checked nodes a two-node probe runs on"));
+    pairingLabel_ = new QLabel(tr("Pairs:"), runBox);
+    form->addRow(pairingLabel_, pairing_);
+    timeout_ = new QDoubleSpinBox(runBox);
+    timeout_->setRange(1, 86400);
+    timeout_->setValue(120);
+    timeout_->setSuffix(" s");
+    timeout_->setDecimals(0);
+    timeout_->setToolTip(tr("Each job's limit, including the agents' start"));
+    form->addRow(tr("Timeout per job:"), timeout_);
+    run_ = new QPushButton(tr("Run"), runBox);
+    run_->setObjectName("runProbe");
+    run_->setToolTip(tr("Run the probe on the checked nodes; the results are stored in the document"));
+    cancel_ = new QPushButton(tr("Cancel"), runBox);
+    cancel_->setToolTip(tr("Stop within a second; finished results are kept"));
+    progress_ = new QProgressBar(runBox);
+    progress_->setRange(0, 1000);
+    progress_->setFormat("%p%");
+    status_ = new QLabel(runBox);
+    status_->setObjectName("probeStatus");
+    status_->setWordWrap(true);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    status_->setMinimumHeight(2 * status_->fontMetrics().height());
+    status_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    auto* runRow = new QHBoxLayout;
+    runRow->addWidget(run_);
+    runRow->addWidget(cancel_);
+    auto* runLayout = new QVBoxLayout(runBox);
+    runLayout->setContentsMargins(6, 6, 6, 6);
+    runLayout->addWidget(nodes_, 1);
+    runLayout->addLayout(form);
+    runLayout->addLayout(runRow);
+    runLayout->addWidget(progress_);
+    runLayout->addWidget(status_);
+
+    auto* probeBox = new QGroupBox(tr("Probe"), this);
+    probe_ = new QComboBox(probeBox);
+    probe_->setObjectName("probeCombo");
+    for (const sdk::LoadedProbe& p : probeCatalog().probes())
+        probe_->addItem(QString("%1  -  %2").arg(QString::fromStdString(p.descriptor.id),
+                                                 QString::fromStdString(p.descriptor.name)),
+                        QString::fromStdString(p.descriptor.id));
+    description_ = new QLabel(probeBox);
+    description_->setWordWrap(true);
+    description_->setStyleSheet("color: #555");
+    params_ = new ProbeParamTable(probeBox);
+    auto* probeLayout = new QVBoxLayout(probeBox);
+    probeLayout->setContentsMargins(6, 6, 6, 6);
+    probeLayout->addWidget(probe_);
+    probeLayout->addWidget(description_);
+    probeLayout->addWidget(params_, 1);
+
+    auto* resultsBox = new QGroupBox(tr("Results in this document"), this);
+    results_ = new ResultsTable(resultsBox);
+    removeResults_ = new QPushButton(tr("Remove selected"), resultsBox);
+    removeResults_->setToolTip(tr("Delete the selected results from the document (undoable)"));
+    auto* resultsButtons = new QHBoxLayout;
+    resultsButtons->addStretch(1);
+    resultsButtons->addWidget(removeResults_);
+    auto* resultsLayout = new QVBoxLayout(resultsBox);
+    resultsLayout->setContentsMargins(6, 6, 6, 6);
+    resultsLayout->addWidget(results_, 1);
+    resultsLayout->addLayout(resultsButtons);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(runBox);
+    split->addWidget(probeBox);
+    split->addWidget(resultsBox);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 4);
+    split->setStretchFactor(2, 6);
+    split->setChildrenCollapsible(false);
+    runBox->setMinimumWidth(220);
+    probeBox->setMinimumWidth(320);
+    resultsBox->setMinimumWidth(260);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(split);
+
+    connect(probe_, &QComboBox::currentIndexChanged, this, &ProbeRunPanel::onProbeChanged);
+    connect(run_, &QPushButton::clicked, this, &ProbeRunPanel::run);
+    connect(cancel_, &QPushButton::clicked, this, &ProbeRunPanel::cancel);
+    connect(removeResults_, &QPushButton::clicked, this, &ProbeRunPanel::removeSelectedResults);
+    connect(session_, &ProbeSession::progress, this, [this](double f, const QString& message) {
+        progress_->setValue(static_cast<int>(f * 1000));
+        setStatus(message);
+    });
+    connect(session_, &ProbeSession::jobFinished, this, [this] { refreshResults(); });
+    connect(session_, &ProbeSession::finished, this, [this](int ok, int failed, int cancelled) {
+        setRunning(false);
+        progress_->setValue(1000);
+        QString text = tr("%1 of %2 jobs succeeded").arg(ok).arg(ok + failed + cancelled);
+        if (failed)
+            text += tr(", %1 failed").arg(failed);
+        if (cancelled)
+            text += tr(", %1 cancelled").arg(cancelled);
+        text += tr("; results stored in the document");
+        setStatus(text, failed > 0);
+        refreshResults();
+        emit runFinished(ok, failed, cancelled);
+    });
+    connect(model_, &DocumentModel::documentReset, this, &ProbeRunPanel::refreshResults);
+    connect(model_, &DocumentModel::resultsChanged, this, &ProbeRunPanel::refreshResults);
+
+    if (probeCatalog().probes().empty()) {
+        const QStringList problems = probeCatalog().problems();
+        setStatus(tr("No probe plugins were found in %1%2")
+                      .arg(probeCatalog().searchPath().join(", "),
+                           problems.isEmpty() ? QString() : ": " + problems.join("; ")),
+                  true);
+    }
+    onProbeChanged();
+    setRunning(false);
+    refreshResults();
+}
+
+QString ProbeRunPanel::statusText() const
+{
+    return status_->text();
+}
+
+bool ProbeRunPanel::selectProbe(const QString& id)
+{
+    const int i = probe_->findData(id);
+    if (i < 0)
+        return false;
+    probe_->setCurrentIndex(i);
+    return true;
+}
+
+void ProbeRunPanel::onProbeChanged()
+{
+    const sdk::LoadedProbe* p = probeCatalog().find(probe_->currentData().toString().toStdString());
+    if (!p) {
+        description_->clear();
+        params_->setRowCount(0);
+        return;
+    }
+    const sdk::ProbeDescriptor& d = p->descriptor;
+    QString text = QString::fromStdString(d.description);
+    QStringList targets;
+    for (const sdk::Calibration& c : d.calibrates)
+        targets << QString::fromStdString(c.target);
+    if (!targets.isEmpty())
+        text += "\n" + tr("Calibrates %1.").arg(targets.join(", "));
+    description_->setText(text);
+    description_->setToolTip(QString::fromStdString(d.summary));
+    params_->setProbe(d);
+    const bool pair = d.span == sdk::Span::Pair && d.launcher != "mpi";
+    pairing_->setVisible(pair);
+    pairingLabel_->setVisible(pair);
+}
+
+void ProbeRunPanel::run()
+{
+    if (session_->isRunning())
+        return;
+    runner::RunPlan plan;
+    plan.probe = probe_->currentData().toString().toStdString();
+    try {
+        plan.nodes = nodes_->checkedNodes();
+        plan.params = params_->values();
+    } catch (const std::invalid_argument& e) {
+        setStatus(QString::fromStdString(e.what()), true);
+        return;
+    }
+    if (plan.nodes.empty()) {
+        setStatus(tr("Check at least one node to run on (add nodes in the Nodes panel)"), true);
+        return;
+    }
+    plan.timeout = timeout_->value();
+    plan.pairing = pairing_->currentData().toString().toStdString();
+    const QString problem = session_->start({plan});
+    if (!problem.isEmpty()) {
+        setStatus(problem, true);
+        return;
+    }
+    progress_->setValue(0);
+    setRunning(true);
+    setStatus(tr("starting %1 on %2...").arg(QString::fromStdString(plan.probe), nodes_->checkedNames().join(", ")));
+    refreshResults();
+}
+
+void ProbeRunPanel::cancel()
+{
+    if (!session_->isRunning())
+        return;
+    session_->cancel();
+    cancel_->setEnabled(false);
+    setStatus(tr("cancelling..."));
+}
+
+void ProbeRunPanel::setRunning(bool on)
+{
+    run_->setEnabled(!on);
+    cancel_->setEnabled(on);
+    probe_->setEnabled(!on);
+    params_->setEnabled(!on);
+    nodes_->setEnabled(!on);
+}
+
+void ProbeRunPanel::setStatus(const QString& text, bool error)
+{
+    status_->setText(text);
+    status_->setStyleSheet(error ? "color: #b00000" : "");
+}
+
+void ProbeRunPanel::refreshResults()
+{
+    // While a session runs, the jobs that ended so far follow the stored results.
+    results_->setResults(model_->doc().measured,
+                         session_->isRunning() ? session_->pendingResults() : std::vector<runner::JobResult>{});
+    removeResults_->setEnabled(results_->storedCount() > 0 && !session_->isRunning());
+}
+
+void ProbeRunPanel::removeSelectedResults()
+{
+    const QList<int> rows = results_->selectedStored();
+    if (rows.isEmpty()) {
+        setStatus(tr("Select the results to remove first"), true);
+        return;
+    }
+    const std::set<int> drop(rows.begin(), rows.end());
+    model_->editResults(rows.size() == 1 ? tr("Remove a probe result") : tr("Remove %1 probe results").arg(rows.size()),
+                        [&](DesignDocument& d) {
+                            nlohmann::json kept = nlohmann::json::array();
+                            for (std::size_t i = 0; i < d.measured.size(); ++i)
+                                if (!drop.count(static_cast<int>(i)))
+                                    kept.push_back(d.measured[i]);
+                            d.measured = kept;
+                        });
+}
+
+} // namespace cs::app

@@ -1,0 +1,76 @@
+#pragma once
+// The "Probes" dock: pick nodes (NodePicker) and a probe with its parameters
+// (from the SDK's plugin list), run it through cs::runner off the GUI thread
+// with a progress bar and a Cancel button (stops within a second), and see
+// every job's status and reason (ResultsTable). Results are stored in the
+// document's "measured" array as one undo step per run; a failed node
+// (unreachable, killed agent, timeout) shows its reason and the other jobs'
+// results are kept.
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace cs::app {
+
+class DocumentModel;
+class NodePicker;
+class ProbeParamTable;
+class ProbeSession;
+class ResultsTable;
+
+class ProbeRunPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ProbeRunPanel(DocumentModel* model, QWidget* parent = nullptr);
+
+    NodePicker* nodePicker() const { return nodes_; }
+    QComboBox* probeCombo() const { return probe_; }
+    ProbeParamTable* paramTable() const { return params_; }
+    QComboBox* pairingCombo() const { return pairing_; }
+    QDoubleSpinBox* timeoutBox() const { return timeout_; }
+    QPushButton* runButton() const { return run_; }
+    QPushButton* cancelButton() const { return cancel_; }
+    QProgressBar* progressBar() const { return progress_; }
+    ResultsTable* resultsTable() const { return results_; }
+    ProbeSession* session() const { return session_; }
+    QString statusText() const;
+
+    // Selects a probe by id; false when the SDK has no such probe.
+    bool selectProbe(const QString& id);
+
+public slots:
+    void run();
+    void cancel();
+
+signals:
+    void runFinished(int ok, int failed, int cancelled);
+
+private:
+    void onProbeChanged();
+    void setRunning(bool on);
+    void setStatus(const QString& text, bool error = false);
+    void refreshResults();
+    void removeSelectedResults();
+
+    DocumentModel* model_;
+    ProbeSession* session_;
+    NodePicker* nodes_;
+    QComboBox* probe_;
+    QLabel* description_;
+    ProbeParamTable* params_;
+    QComboBox* pairing_;
+    QLabel* pairingLabel_;
+    QDoubleSpinBox* timeout_;
+    QPushButton* run_;
+    QPushButton* cancel_;
+    QProgressBar* progress_;
+    QLabel* status_;
+    ResultsTable* results_;
+    QPushButton* removeResults_;
+};
+
+} // namespace cs::app

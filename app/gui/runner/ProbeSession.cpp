@@ -1,0 +1,155 @@
+#include "app/gui/runner/ProbeSession.h"
+#include "app/document/DocumentModel.h"
+#include "app/gui/runner/ProbeCatalog.h"
+
+#include "cs/sdk/PluginLoader.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace cs::app {
+
+ProbeSession::ProbeSession(DocumentModel* model, QObject* parent)
+    : QObject(parent), model_(model), runner_(std::make_unique<runner::Runner>(probeCatalog()))
+{
+    // The runner emits from its worker thread; these connections queue to
+    // the GUI thread this object lives in.
+    connect(runner_.get(), &runner::Runner::progress, this,
+            [this](int done, int total, double fraction, const QString& message) {
+                if (!running_ || totalJobs_ <= 0)
+                    return;
+                Q_UNUSED(total);
+                const double f = (jobsBefore_ + done + std::clamp(fraction, 0.0, 1.0)) / totalJobs_;
+                emit progress(std::min(f, 1.0), message);
+            });
+    connect(runner_.get(), &runner::Runner::jobFinished, this, [this](int index, const QString&, const QString&) {
+        const std::vector<runner::JobResult> rs = runner_->results();
+        if (index >= 0 && static_cast<std::size_t>(index) < rs.size())
+            emit jobFinished(rs[static_cast<std::size_t>(index)]);
+    });
+    connect(runner_.get(), &runner::Runner::finished, this, &ProbeSession::onRunnerFinished);
+    // Another document was opened: its measured array is not where these results belong.
+    connect(model_, &DocumentModel::documentReset, this, [this] {
+        if (!running_)
+            return;
+        discard_ = true;
+        cancel();
+    });
+}
+
+ProbeSession::~ProbeSession()
+{
+    if (runner_) {
+        runner_->cancel();
+        runner_->wait();
+    }
+}
+
+QString ProbeSession::start(std::vector<runner::RunPlan> plans)
+{
+    if (running_)
+        return tr("probes are already running");
+    if (plans.empty())
+        return tr("nothing to run: pick a probe");
+    int total = 0;
+    try {
+        for (const runner::RunPlan& p : plans)
+            total += static_cast<int>(runner::planJobs(p, probeCatalog()).size());
+    } catch (const std::invalid_argument& e) {
+        return QString::fromStdString(e.what());
+    }
+    plans_ = std::move(plans);
+    planIndex_ = 0;
+    jobsBefore_ = 0;
+    totalJobs_ = total;
+    results_.clear();
+    cancelled_ = false;
+    discard_ = false;
+    running_ = true;
+    startPlan();
+    return {};
+}
+
+void ProbeSession::startPlan()
+{
+    try {
+        runner_->wait(); // the previous plan's worker has ended its loop; let the thread exit
+        if (!runner_->start(plans_[planIndex_]))
+            throw std::invalid_argument("the runner is busy");
+    } catch (const std::invalid_argument& e) {
+        // Checked in start(); only a change made meanwhile can get here.
+        runner::JobResult r;
+        r.probe = plans_[planIndex_].probe;
+        r.status = "failed";
+        r.reason = e.what();
+        results_.push_back(r);
+        emit jobFinished(r);
+        jobsBefore_ += 1;
+        advance();
+    }
+}
+
+std::vector<runner::JobResult> ProbeSession::pendingResults() const
+{
+    std::vector<runner::JobResult> out = results_;
+    if (running_) {
+        const std::vector<runner::JobResult> current = runner_->results();
+        out.insert(out.end(), current.begin(), current.end());
+    }
+    return out;
+}
+
+void ProbeSession::cancel()
+{
+    if (!running_)
+        return;
+    cancelled_ = true;
+    runner_->cancel();
+}
+
+void ProbeSession::onRunnerFinished()
+{
+    if (!running_)
+        return;
+    const std::vector<runner::JobResult> rs = runner_->results();
+    results_.insert(results_.end(), rs.begin(), rs.end());
+    jobsBefore_ += runner_->jobCount();
+    advance();
+}
+
+void ProbeSession::advance()
+{
+    ++planIndex_;
+    if (!cancelled_ && planIndex_ < plans_.size()) {
+        startPlan();
+        return;
+    }
+    // Plans never started because of a cancel count as cancelled jobs.
+    for (; planIndex_ < plans_.size(); ++planIndex_) {
+        runner::JobResult r;
+        r.probe = plans_[planIndex_].probe;
+        r.status = "cancelled";
+        r.reason = "cancelled before it started";
+        for (const runner::Node& n : plans_[planIndex_].nodes)
+            r.nodes.push_back(n.name);
+        results_.push_back(r);
+    }
+    running_ = false;
+    int ok = 0, failed = 0, cancelled = 0;
+    for (const runner::JobResult& r : results_)
+        (r.ok() ? ok : r.status == "cancelled" ? cancelled : failed)++;
+    if (store_ && !discard_ && !results_.empty()) {
+        const QString text = results_.size() == 1
+                                 ? tr("Store %1 result").arg(QString::fromStdString(results_.front().probe))
+                                 : tr("Store %1 probe results").arg(results_.size());
+        model_->editResults(text, [this](DesignDocument& d) {
+            if (!d.measured.is_array())
+                d.measured = nlohmann::json::array();
+            for (const runner::JobResult& r : results_)
+                d.measured.push_back(runner::resultToJson(r));
+        });
+    }
+    emit finished(ok, failed, cancelled);
+}
+
+} // namespace cs::app

@@ -1,0 +1,21 @@
+#pragma once
+// Readable text for probe values and results: "12.32 us", "906.7 MiB/s",
+// "0.5116 ns/B", and one-line summaries of a result object
+// (docs/agent-protocol.md "Results").
+#include <nlohmann/json.hpp>
+
+#include <QString>
+
+#include <string>
+
+namespace cs::app {
+
+// An SI value of unit "s", "B", "B/s", "s/B" (others: the number and the unit).
+QString formatMeasured(double si, const std::string& unit);
+// "latency = 10.5 us [10.2 us, 10.9 us]; G = 0.51 ns/B" from summary.derived (at most `max`
+// values; the intervals only `withCi`).
+QString derivedSummary(const nlohmann::json& result, int max = 3, bool withCi = true);
+// "local0 -> local1" (pair) or "n1, n2, n3".
+QString nodesText(const nlohmann::json& result);
+
+} // namespace cs::app

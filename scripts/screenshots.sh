@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Retakes the README's screenshots of the real GUI under Xvfb:
+#   scripts/screenshots.sh [BUILD_DIR]      (default build/dev; writes docs/screenshots/*.png)
+# Each run opens a preset with fresh settings, waits until the sweep panel has
+# drawn, grabs the window (clusterscope --screenshot) and quits.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build/dev}
+exe="$build/bin/clusterscope"
+out=docs/screenshots
+mkdir -p "$out"
+# Fresh QSettings and autosave folder, so the shots do not depend on this user's layout or recovery files.
+export XDG_CONFIG_HOME=$(mktemp -d) XDG_DATA_HOME=$(mktemp -d) XDG_RUNTIME_DIR=$(mktemp -d)
+trap 'rm -rf "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_RUNTIME_DIR"' EXIT
+shot() { # NAME ARGS...
+  local name=$1; shift
+  xvfb-run -a -s "-screen 0 1600x1000x24" "$exe" --size 1440x900 --screenshot "$out/$name.png" "$@"
+  echo "$out/$name.png"
+}
+shot topology --preset mesh-4x4-switch --tab 0
+shot blocks --preset acc-fft --tab 1
+shot sweep --preset acc-fft --tab 1 --dock sweepDock
+
+# The calibration shot needs measured results: the offscreen GUI test runs a
+# real ping-pong on CPUs 0 and 1, calibrates, applies, and grabs the window.
+shots=$(mktemp -d)
+CS_SHOT_DIR="$shots" QT_QPA_PLATFORM=offscreen "$build/tests/cs_gui_tests" "[g-calib-shot]" >/dev/null
+cp "$shots/mainwindow.png" "$out/calibration.png" && echo "$out/calibration.png"
+rm -rf "$shots"
