@@ -60,13 +60,9 @@ PingPongSizeResult summarise(std::uint32_t size, const std::vector<double>& all,
         half[i] = all[i] / 2.0;
         bw[i] = 2.0 * size / all[i]; // NaN stays NaN (lost datagram)
     }
-    r.rtt = summarize(all, warmups);
-    r.latency = summarize(half, warmups);
-    r.bandwidth = summarize(bw, warmups);
-    if (keep)
-        for (std::size_t i = warmups; i < all.size(); ++i)
-            if (std::isfinite(all[i]))
-                r.rttSamples.push_back(all[i]);
+    r.rtt = summarize(all, warmups, 0.95, keep);
+    r.latency = summarize(half, warmups, 0.95, keep);
+    r.bandwidth = summarize(bw, warmups, 0.95, keep);
     return r;
 }
 

@@ -76,7 +76,7 @@ double quantileSorted(std::span<const double> sorted, double p)
     return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
 }
 
-Summary summarize(std::span<const double> samples, std::size_t warmups, double confidence)
+Summary summarize(std::span<const double> samples, std::size_t warmups, double confidence, bool keepSamples)
 {
     Summary s;
     s.confidence = confidence;
@@ -90,6 +90,8 @@ Summary summarize(std::span<const double> samples, std::size_t warmups, double c
             ++s.nonFiniteDropped;
     }
     s.count = v.size();
+    if (keepSamples)
+        s.samples = v;
     if (v.empty()) {
         const double nan = std::numeric_limits<double>::quiet_NaN();
         s.min = s.p25 = s.median = s.p75 = s.p99 = s.max = s.mean = s.mad = s.ciLow = s.ciHigh = nan;

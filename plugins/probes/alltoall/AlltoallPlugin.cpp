@@ -59,7 +59,8 @@ sdk::RunOutcome AlltoallPlugin::run(const sdk::RunRequest& request, sdk::RunCont
         sdk::RunOutcome out;
         out.ok = true;
         out.summary = {{"series",
-                        {{"completion", statsJson(r.completionTime, "s")}, {"local", statsJson(r.localTime, "s")}}},
+                        {{"completion", seriesJson(context, "completion", r.completionTime, "s")},
+                         {"local", seriesJson(context, "local", r.localTime, "s")}}},
                        {"derived",
                         {{"T_alltoall", derived(r.completionTime, "s")},
                          {"bandwidth_per_node", derived(r.perRankBandwidth, "B/s")}}}};

@@ -25,6 +25,14 @@ json statsJson(const cs::probe::Summary& s, const std::string& unit)
             {"warmups", s.warmupsDiscarded}, {"dropped", s.nonFiniteDropped}, {"unit", unit}};
 }
 
+json seriesJson(sdk::RunContext& context, const std::string& name, const cs::probe::Summary& s,
+               const std::string& unit)
+{
+    if (!s.samples.empty())
+        context.addSamples(name, s.samples);
+    return statsJson(s, unit);
+}
+
 json derived(double value, const std::string& unit)
 {
     return {{"value", number(value)}, {"ci_lo", nullptr}, {"ci_hi", nullptr}, {"unit", unit}};

@@ -26,6 +26,10 @@ inline constexpr const char* kSummaryConvention =
 
 // {"n", "median", "ci_lo", "ci_hi", "min", "p25", "p75", "p99", "max", "mean", "warmups", "unit"}
 nlohmann::json statsJson(const cs::probe::Summary& s, const std::string& unit);
+// Stores the series' raw samples (s.samples) in the results under `name`, then returns statsJson(s, unit).
+// Every probe reports its series through this, so each summary has its samples beside it.
+nlohmann::json seriesJson(sdk::RunContext& context, const std::string& name, const cs::probe::Summary& s,
+                          const std::string& unit);
 // {value, ci_lo, ci_hi, unit}; ci bounds are null when not known.
 nlohmann::json derived(double value, const std::string& unit);
 nlohmann::json derived(const cs::probe::Summary& s, const std::string& unit); // median and its CI

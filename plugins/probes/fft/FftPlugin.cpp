@@ -53,7 +53,8 @@ sdk::RunOutcome FftPlugin::run(const sdk::RunRequest& request, sdk::RunContext& 
         json series = json::object();
         json lengths = json::array();
         for (const auto& l : r.lengths) {
-            series["t@" + std::to_string(l.n)] = statsJson(l.time, "s");
+            const std::string name = "t@" + std::to_string(l.n);
+            series[name] = seriesJson(context, name, l.time, "s");
             lengths.push_back(
                 {{"n", l.n}, {"plan_time_s", l.planTime_s}, {"batch", l.batch}, {"flop_rate", l.flopRate}});
         }

@@ -82,10 +82,10 @@ sdk::RunOutcome LogGPPlugin::run(const sdk::RunRequest& request, sdk::RunContext
         json points = json::array();
         for (const auto& pt : r.points) {
             const std::string at = "@" + std::to_string(pt.s);
-            series["prtt1" + at] = statsJson(pt.prtt1, "s");
-            series["prttN" + at] = statsJson(pt.prttN, "s");
-            series["prttD" + at] = statsJson(pt.prttD, "s");
-            series["o_r" + at] = statsJson(pt.oR, "s");
+            series["prtt1" + at] = seriesJson(context, "prtt1" + at, pt.prtt1, "s");
+            series["prttN" + at] = seriesJson(context, "prttN" + at, pt.prttN, "s");
+            series["prttD" + at] = seriesJson(context, "prttD" + at, pt.prttD, "s");
+            series["o_r" + at] = seriesJson(context, "o_r" + at, pt.oR, "s");
             points.push_back({{"s", pt.s}, {"d", pt.d}, {"g_all", pt.gAll}, {"o_s", pt.oS}, {"o_r", pt.oRmed}});
         }
         json segments = json::array();

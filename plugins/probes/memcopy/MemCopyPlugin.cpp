@@ -43,10 +43,10 @@ sdk::RunOutcome MemCopyPlugin::run(const sdk::RunRequest& request, sdk::RunConte
         sdk::RunOutcome out;
         out.ok = true;
         out.summary = {{"series",
-                        {{"memcpy", statsJson(r.memcpyBandwidth, "B/s")},
-                         {"loop", statsJson(r.loopBandwidth, "B/s")},
-                         {"memcpy_time", statsJson(r.memcpyTime, "s")},
-                         {"loop_time", statsJson(r.loopTime, "s")}}},
+                        {{"memcpy", seriesJson(context, "memcpy", r.memcpyBandwidth, "B/s")},
+                         {"loop", seriesJson(context, "loop", r.loopBandwidth, "B/s")},
+                         {"memcpy_time", seriesJson(context, "memcpy_time", r.memcpyTime, "s")},
+                         {"loop_time", seriesJson(context, "loop_time", r.loopTime, "s")}}},
                        {"derived",
                         {{"memcpy", derived(r.memcpyBandwidth, "B/s")}, {"loop", derived(r.loopBandwidth, "B/s")}}}};
         out.details = {{"array_bytes", r.arrayBytes},

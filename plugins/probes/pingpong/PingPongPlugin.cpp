@@ -61,10 +61,9 @@ sdk::RunOutcome PingPongPlugin::run(const sdk::RunRequest& request, sdk::RunCont
         json sizes = json::array();
         for (const auto& s : r.sizes) {
             const std::string at = "@" + std::to_string(s.size);
-            context.addSamples("rtt" + at, s.rttSamples);
-            series["rtt" + at] = statsJson(s.rtt, "s");
-            series["latency" + at] = statsJson(s.latency, "s");
-            series["bandwidth" + at] = statsJson(s.bandwidth, "B/s");
+            series["rtt" + at] = seriesJson(context, "rtt" + at, s.rtt, "s");
+            series["latency" + at] = seriesJson(context, "latency" + at, s.latency, "s");
+            series["bandwidth" + at] = seriesJson(context, "bandwidth" + at, s.bandwidth, "B/s");
             sizes.push_back({{"size", s.size}, {"lost", s.lost}});
         }
         json derivedValues = json::object();

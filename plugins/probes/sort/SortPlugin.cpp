@@ -55,7 +55,8 @@ sdk::RunOutcome SortPlugin::run(const sdk::RunRequest& request, sdk::RunContext&
         sdk::RunOutcome out;
         out.ok = true;
         out.summary = {{"series",
-                        {{"bucket", statsJson(r.bucketTime, "s")}, {"countsort", statsJson(r.countSortTime, "s")}}},
+                        {{"bucket", seriesJson(context, "bucket", r.bucketTime, "s")},
+                         {"countsort", seriesJson(context, "countsort", r.countSortTime, "s")}}},
                        {"derived",
                         {{"T_countsort", derived(r.countSortTime, "s")},
                          {"T_bucket", derived(r.bucketTime, "s")},

@@ -55,23 +55,16 @@ sdk::RunOutcome StreamPlugin::run(const sdk::RunRequest& request, sdk::RunContex
             return sdk::RunOutcome::failure("invalid-parameter", problem);
         const cs::probe::StreamResult r =
             cs::probe::runStreamClient(serverEndpoint(request), p, makeControl(request, context));
-        std::vector<double> c2s, s2c, total;
         json reps = json::array();
         for (const auto& rep : r.repetitions) {
-            c2s.push_back(rep.clientToServer);
-            s2c.push_back(rep.serverToClient);
-            total.push_back(rep.total);
             reps.push_back({{"client_to_server", rep.clientToServer},
                             {"server_to_client", rep.serverToClient},
                             {"bytes_per_stream", rep.bytesPerStream}});
         }
-        context.addSamples("client_to_server", c2s);
+        json series = {{"client_to_server", seriesJson(context, "client_to_server", r.clientToServer, "B/s")},
+                       {"total", seriesJson(context, "total", r.total, "B/s")}};
         if (p.mode == cs::probe::StreamMode::TwoWay)
-            context.addSamples("server_to_client", s2c);
-        context.addSamples("total", total);
-        json series = {{"client_to_server", statsJson(r.clientToServer, "B/s")}, {"total", statsJson(r.total, "B/s")}};
-        if (p.mode == cs::probe::StreamMode::TwoWay)
-            series["server_to_client"] = statsJson(r.serverToClient, "B/s");
+            series["server_to_client"] = seriesJson(context, "server_to_client", r.serverToClient, "B/s");
         sdk::RunOutcome out;
         out.ok = true;
         out.summary = {{"series", series}, {"derived", {{"bandwidth", derived(r.total, "B/s")}}}};

@@ -50,16 +50,12 @@ sdk::RunOutcome TokenPlugin::run(const sdk::RunRequest& request, sdk::RunContext
             return sdk::RunOutcome::failure("invalid-parameter", problem);
         const cs::probe::TokenExchangeResult r =
             cs::probe::runTokenExchangeClient(serverEndpoint(request), p, makeControl(request, context));
-        std::vector<double> tp;
-        for (const auto& rep : r.repetitions)
-            tp.push_back(rep.throughput);
-        context.addSamples("throughput", tp);
         sdk::RunOutcome out;
         out.ok = true;
         out.summary = {{"series",
-                        {{"throughput", statsJson(r.throughput, "B/s")},
-                         {"one_way", statsJson(r.oneWayThroughput, "B/s")},
-                         {"exchange_time", statsJson(r.exchangeTime, "s")}}},
+                        {{"throughput", seriesJson(context, "throughput", r.throughput, "B/s")},
+                         {"one_way", seriesJson(context, "one_way", r.oneWayThroughput, "B/s")},
+                         {"exchange_time", seriesJson(context, "exchange_time", r.exchangeTime, "s")}}},
                        {"derived", {{"throughput", derived(r.throughput, "B/s")}}}};
         out.details = {{"packets_per_token", r.packetsPerToken}, {"lost_tokens", r.lostTokens},
                        {"server", r.server.toString()}};

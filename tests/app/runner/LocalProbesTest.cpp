@@ -1,5 +1,5 @@
 // Every probe, on local processes pinned to CPUs, through the runner: the
-// results carry samples, a summary with the median and its confidence
+// results carry the raw samples of every series, a summary with the median and its confidence
 // interval, the calibration values, and where each process ran.
 #include "TestSupport.h"
 
@@ -12,20 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-// The structural facts every series summary must satisfy.
-void checkSeries(const json& s)
-{
-    INFO(s.dump());
-    REQUIRE(s["n"].get<int>() > 0);
-    const double median = s["median"], lo = s["ci_lo"], hi = s["ci_hi"];
-    CHECK(s["min"].get<double>() <= s["p25"].get<double>());
-    CHECK(s["p25"].get<double>() <= median);
-    CHECK(median <= s["p75"].get<double>());
-    CHECK(s["p75"].get<double>() <= s["p99"].get<double>());
-    CHECK(lo <= median);
-    CHECK(median <= hi);
-}
-
 void checkOk(const runner::JobResult& r)
 {
     INFO(r.probe << ": " << r.reason);
@@ -37,8 +23,7 @@ void checkOk(const runner::JobResult& r)
         CHECK(p.agentEnvironment.contains("clock_source"));
         CHECK(p.agentEnvironment["versions"].contains("agent"));
     }
-    for (auto& [name, s] : r.summary["series"].items())
-        checkSeries(s);
+    test::checkSeriesWithSamples(r);
 }
 
 } // namespace

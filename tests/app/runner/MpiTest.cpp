@@ -19,6 +19,7 @@ TEST_CASE("mpirun with two ranks: MPI_Alltoall and barrier, broadcast, allreduce
     REQUIRE(r.ok());
     CHECK(r.summary["series"]["alltoall"]["n"] == 5);
     CHECK(r.parts[0].samples.at("alltoall").size() == 5);
+    test::checkSeriesWithSamples(r);
     const auto& mpi = r.parts[0].agentEnvironment["mpi"];
     CHECK(mpi["ranks"] == 2);
     CHECK_THAT(mpi["library"].get<std::string>(), Catch::Contains("Open MPI"));
@@ -30,6 +31,7 @@ TEST_CASE("mpirun with two ranks: MPI_Alltoall and barrier, broadcast, allreduce
     r = test::runOne("mpi:2", "mpi.collectives", {{"bytes", 64}, {"reps", 20}, {"warmups", 2}});
     INFO(r.reason);
     REQUIRE(r.ok());
+    test::checkSeriesWithSamples(r);
     for (const char* k : {"T_barrier", "T_bcast", "T_allreduce"})
         CHECK(r.summary["derived"][k]["value"].get<double>() > 0);
 }

@@ -4,6 +4,7 @@
 
 #include <QFile>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdio>
@@ -130,6 +131,36 @@ NetnsHost::NetnsHost() : prefix_(uniquePrefix()), subnet_(uniqueSubnet())
 NetnsHost::~NetnsHost()
 {
     sh(scriptsDir() + "/netns-host.sh down " + prefix_);
+}
+
+void checkSeriesWithSamples(const runner::JobResult& r)
+{
+    // The job's summary is its primary part's (client, self or rank 0); that part holds the samples.
+    const runner::PartResult* primary = nullptr;
+    for (const auto& p : r.parts)
+        if (p.summary == r.summary)
+            primary = &p;
+    REQUIRE(primary != nullptr);
+    REQUIRE(!r.summary["series"].empty());
+    for (auto& [name, s] : r.summary["series"].items()) {
+        INFO(r.probe << " series " << name << ": " << s.dump());
+        REQUIRE(s["n"].get<int>() > 0);
+        const double median = s["median"];
+        CHECK(s["min"].get<double>() <= s["p25"].get<double>());
+        CHECK(s["p25"].get<double>() <= median);
+        CHECK(median <= s["p75"].get<double>());
+        CHECK(s["p75"].get<double>() <= s["p99"].get<double>());
+        CHECK(s["ci_lo"].get<double>() <= median);
+        CHECK(median <= s["ci_hi"].get<double>());
+        REQUIRE(primary->samples.count(name) == 1);
+        std::vector<double> sorted = primary->samples.at(name);
+        CHECK(sorted.size() == s["n"].get<std::size_t>());
+        // The median of n sorted values: the middle one, or the mean of the middle two.
+        std::sort(sorted.begin(), sorted.end());
+        const std::size_t n = sorted.size();
+        const double expected = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        CHECK(expected == Approx(median).epsilon(1e-12));
+    }
 }
 
 } // namespace cs::test

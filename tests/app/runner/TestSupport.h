@@ -23,6 +23,11 @@ std::vector<runner::JobResult> runToEnd(const runner::RunPlan& plan, int limitMs
 runner::JobResult runOne(const std::string& nodes, const std::string& probe, const nlohmann::json& params,
                          double timeout = 60.0);
 
+// Checks every series of r's summary: ordered statistics (min <= p25 <= median <= p75 <= p99, the median
+// inside its CI), and raw samples stored under the same name in the primary part, one per counted
+// repetition, whose median is the summary's median.
+void checkSeriesWithSamples(const runner::JobResult& r);
+
 // Runs a shell command; returns its exit status and fills `output` (stdout+stderr).
 int sh(const std::string& command, std::string* output = nullptr);
 

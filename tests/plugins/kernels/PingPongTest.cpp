@@ -21,7 +21,7 @@ TEST_CASE("TCP ping-pong sweeps sizes and returns sane samples", "[kernels][ping
         CHECK(s.size == p.sizes[i]);
         CHECK(s.rtt.count == 50);
         CHECK(s.rtt.warmupsDiscarded == 10);
-        CHECK(s.rttSamples.size() == 50);
+        CHECK(s.rtt.samples.size() == 50);
         CHECK(s.lost == 0);
         CHECK(saneTime(s.rtt.median));
         CHECK(ordered(s.rtt));

@@ -108,6 +108,21 @@ TEST_CASE("summarize discards warm-ups and reports every statistic", "[kernels][
     CHECK(r.ciHigh == 9);         // x(9)
     // |x - 5.5| = 4.5, 3.5, 2.5, 1.5, 0.5, 0.5, 1.5, 2.5, 3.5, 4.5 -> sorted median = (2.5 + 2.5) / 2
     CHECK(r.mad == Approx(2.5));
+    // The kept samples, in measurement order: the ten after the two warm-ups, unsorted.
+    CHECK(r.samples == std::vector<double>{7, 3, 10, 1, 9, 2, 8, 4, 6, 5});
+    CHECK(summarize(s, 2, 0.95, false).samples.empty());
+}
+
+TEST_CASE("summarize keeps the finite samples after the warm-ups, in order", "[kernels][stats]")
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const std::vector<double> s = {50, 4, nan, 2, std::numeric_limits<double>::infinity(), 3};
+    const Summary r = summarize(s, 1);
+    // Warm-up 50 dropped; NaN and inf dropped (counted); 4, 2, 3 kept in that order.
+    CHECK(r.nonFiniteDropped == 2);
+    CHECK(r.count == 3);
+    CHECK(r.samples == std::vector<double>{4, 2, 3});
+    CHECK(r.median == 3);
 }
 
 TEST_CASE("summarize is robust to an outlier and drops non-finite samples", "[kernels][stats]")

@@ -39,7 +39,7 @@ struct PingPongParams {
     double maxLossFraction = 0.1;
     /// CPU to pin the client thread to, -1 = none. The server pins itself via ServeOptions::cpu.
     int cpu = -1;
-    /// Keep every raw RTT sample in the result (warm-ups excluded). Default true.
+    /// Keep the raw samples in each Summary::samples (warm-ups excluded). Default true.
     bool keepSamples = true;
 
     /// "" when valid, else a sentence naming the offending field and value.
@@ -48,11 +48,10 @@ struct PingPongParams {
 
 struct PingPongSizeResult {
     std::uint32_t size = 0;          ///< message size, bytes
-    Summary rtt;                     ///< round-trip time, seconds
+    Summary rtt;                     ///< round-trip time, seconds (raw RTTs in rtt.samples if keepSamples)
     Summary latency;                 ///< half round trip, seconds (RTT / 2 sample by sample)
     Summary bandwidth;               ///< 2 s / RTT per sample, bytes/second
     std::uint32_t lost = 0;          ///< UDP datagrams without reply (always 0 for TCP)
-    std::vector<double> rttSamples;  ///< raw kept RTTs, seconds (if keepSamples)
 };
 
 struct PingPongResult {

@@ -59,10 +59,16 @@ struct Summary {
     double ciLow = 0.0;               ///< x_(j), lower bound of the median's confidence interval
     double ciHigh = 0.0;              ///< x_(k), upper bound
     MedianCiRanks ciRanks;            ///< the ranks j, k and the achieved coverage
+    /// The samples the statistics were computed from, in measurement order (warm-ups and non-finite values
+    /// removed). Plugins store them in the results as the raw samples of the series; empty when summarize()
+    /// was told not to keep them.
+    std::vector<double> samples;
 };
 
 /// Summarises `samples` after dropping the first `warmups` of them (in the given order) and any non-finite
-/// values. An empty remainder gives count = 0 and NaN statistics.
-Summary summarize(std::span<const double> samples, std::size_t warmups = 0, double confidence = 0.95);
+/// values. An empty remainder gives count = 0 and NaN statistics. With keepSamples the kept samples are copied
+/// into Summary::samples (in their original order).
+Summary summarize(std::span<const double> samples, std::size_t warmups = 0, double confidence = 0.95,
+                  bool keepSamples = true);
 
 } // namespace cs::probe
