@@ -107,35 +107,7 @@ std::vector<runner::JobResult> runPlans(const sdk::PluginLoader& plugins, const 
 
 std::string formatValue(const nlohmann::json& v, const std::string& unit)
 {
-    if (!v.is_number())
-        return "-";
-    const double x = v.get<double>();
-    struct Scale {
-        double factor;
-        const char* name;
-    };
-    std::vector<Scale> scales;
-    if (unit == "s")
-        scales = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
-    else if (unit == "B/s")
-        scales = {{1073741824.0, "GiB/s"}, {1048576.0, "MiB/s"}, {1024.0, "KiB/s"}, {1, "B/s"}};
-    else if (unit == "B")
-        scales = {{1073741824.0, "GiB"}, {1048576.0, "MiB"}, {1024.0, "KiB"}, {1, "B"}};
-    else if (unit == "s/B")
-        scales = {{1e-9, "ns/B"}, {1e-12, "ps/B"}};
-    char buf[64];
-    if (scales.empty()) {
-        std::snprintf(buf, sizeof buf, "%.6g%s%s", x, unit.empty() ? "" : " ", unit.c_str());
-        return buf;
-    }
-    const Scale* chosen = &scales.back();
-    for (const Scale& sc : scales)
-        if (std::abs(x) >= sc.factor) {
-            chosen = &sc;
-            break;
-        }
-    std::snprintf(buf, sizeof buf, "%.4g %s", x / chosen->factor, chosen->name);
-    return buf;
+    return v.is_number() ? formatMeasured(v.get<double>(), unit) : "-";
 }
 
 } // namespace cs::cli

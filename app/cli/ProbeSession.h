@@ -47,7 +47,7 @@ std::vector<runner::Node> nodesFrom(const std::optional<std::string>& spec, cons
 std::vector<runner::JobResult> runPlans(const sdk::PluginLoader& plugins, const std::vector<runner::RunPlan>& plans,
                                         bool quiet, std::ostream& err);
 
-// A value in a readable unit: 12.32 us, 906.7 MiB/s, 0.5116 ns/B.
+// cs::formatMeasured of a JSON number ("12.32 us", "906.7 MiB/s", "511.6 ps/B"); "-" when not a number.
 std::string formatValue(const nlohmann::json& v, const std::string& unit);
 
 } // namespace cs::cli

@@ -21,7 +21,7 @@ const std::vector<const char*>& keysOf(Section s)
                                                  "wires", "variants", "sweep", "costs"};
     static const std::vector<const char*> topology{"topology"};
     static const std::vector<const char*> layout{"layout"};
-    static const std::vector<const char*> results{"calibration", "measured", "nodes"};
+    static const std::vector<const char*> results{"calibration", "measured", "imported", "nodes"};
     switch (s) {
     case Section::Design: return design;
     case Section::Topology: return topology;
@@ -143,7 +143,10 @@ json DocumentModel::section(Section s) const
     case Section::Topology: return doc_.topology;
     case Section::Layout: return doc_.layout.is_null() ? json::object() : doc_.layout;
     case Section::Results:
-        return {{"calibration", doc_.calibration}, {"measured", doc_.measured}, {"nodes", doc_.nodes}};
+        return {{"calibration", doc_.calibration},
+                {"measured", doc_.measured},
+                {"imported", doc_.imported},
+                {"nodes", doc_.nodes}};
     case Section::Design: break;
     }
     json full = documentToJson(doc_);
@@ -167,6 +170,7 @@ void DocumentModel::replaceSection(Section s, const json& value)
     case Section::Results:
         doc_.calibration = value.value("calibration", json::array());
         doc_.measured = value.value("measured", json::array());
+        doc_.imported = value.value("imported", json::array());
         doc_.nodes = value.value("nodes", json::array());
         break;
     case Section::Design: {

@@ -19,7 +19,7 @@ enum class Section {
     Design,   // name, description, source, parameters, blocks, wires, variants, sweep, costs
     Topology, // topology
     Layout,   // layout (GUI positions of blocks and topology vertices)
-    Results,  // calibration, measured, nodes
+    Results,  // calibration, measured, imported, nodes
 };
 
 // The document the GUI views and edits. Every change goes through an undo

@@ -165,6 +165,16 @@ std::vector<MeasuredSeries> measuredSeries(const nlohmann::json& results, const 
 // "m.csv line 4, column y: 'abc' is not a number".
 std::vector<MeasuredSeries> readMeasuredCsv(const std::string& path);
 
+// Imported series as a document keeps them (DesignDocument::imported; docs/format.md "imported[]"):
+// {"name", "file", "x_name", "x_unit", "y_name", "y_unit", "x_path", "y_path", "x": [...], "y": [...]}.
+struct ImportedSeries {
+    MeasuredSeries series;
+    std::string file; // the CSV file's name it came from
+};
+nlohmann::json importedJson(const MeasuredSeries& s, const std::string& file);
+// The document's imported series, in order (entries the reader would reject are skipped).
+std::vector<ImportedSeries> importedSeries(const DesignDocument& doc);
+
 // Measured against what the design predicts: for each x, the design is
 // evaluated with xPath set to x and yPath read. Points the model rejects are
 // left out (their message in `errors`).

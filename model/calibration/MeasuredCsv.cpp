@@ -142,4 +142,40 @@ std::vector<MeasuredSeries> readMeasuredCsv(const std::string& path)
     return out;
 }
 
+nlohmann::json importedJson(const MeasuredSeries& s, const std::string& file)
+{
+    return {{"name", s.name},         {"file", file},       {"x_name", s.xName}, {"x_unit", s.xUnit},
+            {"y_name", s.yName},      {"y_unit", s.yUnit},  {"x_path", s.xPath}, {"y_path", s.yPath},
+            {"x", s.x},               {"y", s.y}};
+}
+
+std::vector<ImportedSeries> importedSeries(const DesignDocument& doc)
+{
+    std::vector<ImportedSeries> out;
+    if (!doc.imported.is_array())
+        return out;
+    for (const nlohmann::json& e : doc.imported) {
+        if (!e.is_object() || !e.contains("x") || !e.contains("y"))
+            continue;
+        ImportedSeries i;
+        try {
+            i.series.name = e.value("name", std::string());
+            i.file = e.value("file", std::string());
+            i.series.xName = e.value("x_name", std::string("x"));
+            i.series.xUnit = e.value("x_unit", std::string());
+            i.series.yName = e.value("y_name", std::string("y"));
+            i.series.yUnit = e.value("y_unit", std::string());
+            i.series.xPath = e.value("x_path", std::string());
+            i.series.yPath = e.value("y_path", std::string());
+            i.series.x = e["x"].get<std::vector<double>>();
+            i.series.y = e["y"].get<std::vector<double>>();
+        } catch (const nlohmann::json::exception&) {
+            continue; // DocumentReader rejects such an entry on load
+        }
+        if (i.series.x.size() == i.series.y.size())
+            out.push_back(std::move(i));
+    }
+    return out;
+}
+
 } // namespace cs::calib

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <span>
 
 namespace cs {
 
@@ -27,7 +28,7 @@ constexpr std::array<UnitName, 9> kUnitNames{{
     {Unit::Choice, "choice"},
 }};
 
-constexpr std::array<DisplayUnit, 38> kDisplayUnits{{
+constexpr std::array<DisplayUnit, 39> kDisplayUnits{{
     {"s", Unit::Seconds, 1.0},
     {"ms", Unit::Seconds, 1e-3},
     {"us", Unit::Seconds, 1e-6},
@@ -56,6 +57,7 @@ constexpr std::array<DisplayUnit, 38> kDisplayUnits{{
     {"s/B", Unit::SecondsPerByte, 1.0},
     {"us/B", Unit::SecondsPerByte, 1e-6},
     {"ns/B", Unit::SecondsPerByte, 1e-9},
+    {"ps/B", Unit::SecondsPerByte, 1e-12},
     {"1/s", Unit::PerSecond, 1.0},
     {"k/s", Unit::PerSecond, 1e3},
     {"M/s", Unit::PerSecond, 1e6},
@@ -166,6 +168,47 @@ std::string formatQuantity(double si, std::string_view displayUnit, Unit unit)
     if (displayUnit == "1" || displayUnit == "count" || displayUnit == "choice")
         return buf;
     return std::string(buf) + " " + std::string(displayUnit);
+}
+
+DisplayUnit autoDisplayUnit(double si, Unit unit)
+{
+    // Candidate display units of each kind, largest scale first.
+    static constexpr std::string_view kSeconds[] = {"s", "ms", "us", "ns"};
+    static constexpr std::string_view kBytes[] = {"GiB", "MiB", "KiB", "B"};
+    static constexpr std::string_view kRates[] = {"GiB/s", "MiB/s", "KiB/s", "B/s"};
+    static constexpr std::string_view kPerByte[] = {"us/B", "ns/B", "ps/B"};
+    std::span<const std::string_view> names;
+    switch (unit) {
+    case Unit::Seconds: names = kSeconds; break;
+    case Unit::Bytes: names = kBytes; break;
+    case Unit::BytesPerSecond: names = kRates; break;
+    case Unit::SecondsPerByte: names = kPerByte; break;
+    default: return {unitSymbol(unit), unit, 1.0};
+    }
+    const double magnitude = std::abs(si);
+    for (std::string_view name : names) {
+        const DisplayUnit d = *findDisplayUnit(name);
+        if (magnitude >= d.scale)
+            return d;
+    }
+    return *findDisplayUnit(names.back());
+}
+
+std::string formatMeasured(double si, std::string_view symbol)
+{
+    if (!std::isfinite(si))
+        return "-";
+    char buf[64];
+    const auto unit = unitFromSymbol(symbol);
+    if (!unit) {
+        std::snprintf(buf, sizeof buf, "%.6g", si);
+        return symbol.empty() ? std::string(buf) : std::string(buf) + " " + std::string(symbol);
+    }
+    const DisplayUnit d = autoDisplayUnit(si, *unit);
+    std::snprintf(buf, sizeof buf, "%.4g", si / d.scale);
+    if (*unit == Unit::Count || *unit == Unit::Ratio || *unit == Unit::Choice)
+        return buf;
+    return std::string(buf) + " " + std::string(d.name);
 }
 
 } // namespace cs

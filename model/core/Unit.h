@@ -42,6 +42,16 @@ double parseQuantity(std::string_view text, Unit expected);
 // or empty display unit prints the SI value with the unit symbol.
 std::string formatQuantity(double si, std::string_view displayUnit, Unit unit);
 
+// The display unit that puts a magnitude of at least 1 in front of |si| (the largest scale not above |si|):
+// seconds s, ms, us, ns; bytes B, KiB, MiB, GiB; rates B/s, KiB/s, MiB/s, GiB/s; per-byte costs
+// us/B, ns/B, ps/B. Smaller magnitudes (and 0) take the smallest scale. Other kinds: the SI unit, scale 1.
+DisplayUnit autoDisplayUnit(double si, Unit unit);
+
+// A measured value at its automatic display unit with 4 significant digits: "21 us", "906.7 MiB/s",
+// "511.6 ps/B". `unitSymbol` is an SI symbol ("s", "B/s", ...); counts and ratios print the bare
+// number; an unknown symbol ("flop/s") prints the number and the symbol; non-finite values print "-".
+std::string formatMeasured(double si, std::string_view unitSymbol);
+
 // Shortest round-trip representation of a double ("0.1", "1048576", "1e-06").
 std::string formatNumber(double v);
 

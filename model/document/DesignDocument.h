@@ -60,6 +60,7 @@ struct DesignDocument {
     nlohmann::json topology;    // null when absent
     nlohmann::json calibration; // array
     nlohmann::json measured;    // array
+    nlohmann::json imported;    // array: measured series imported from CSV files (docs/format.md)
     nlohmann::json nodes;       // array
     nlohmann::json layout;      // GUI positions, object
 

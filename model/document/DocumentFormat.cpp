@@ -162,6 +162,8 @@ json documentToJson(const DesignDocument& doc)
         j["topology"] = doc.topology;
     j["calibration"] = doc.calibration.is_null() ? json::array() : doc.calibration;
     j["measured"] = doc.measured.is_null() ? json::array() : doc.measured;
+    if (doc.imported.is_array() && !doc.imported.empty())
+        j["imported"] = doc.imported;
     j["nodes"] = doc.nodes.is_null() ? json::array() : doc.nodes;
     if (!doc.layout.is_null() && !doc.layout.empty())
         j["layout"] = doc.layout;

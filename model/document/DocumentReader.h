@@ -34,6 +34,7 @@ private:
     void readSweep(const nlohmann::json& j, DesignDocument& doc);
     void readCosts(const nlohmann::json& j, DesignDocument& doc);
     void readExtras(const nlohmann::json& j, DesignDocument& doc);
+    void readImported(const nlohmann::json& j, DesignDocument& doc);
     // "" when `path` names a design parameter or a block input, else why not.
     std::string inputPathProblem(const Design& d, const std::string& path) const;
 

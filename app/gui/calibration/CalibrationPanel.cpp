@@ -164,8 +164,10 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     connect(revert_, &QPushButton::clicked, this, &CalibrationPanel::revertToDefaults);
     connect(import_, &QPushButton::clicked, this, &CalibrationPanel::importCsv);
     connect(clearImported_, &QPushButton::clicked, this, [this] {
-        if (overlay_)
-            overlay_->clearImported();
+        if (!overlay_)
+            return;
+        if (const QString err = overlay_->clearImported(); !err.isEmpty())
+            setStatus(tr("Cannot clear the imported series: %1").arg(err), true);
     });
     connect(showMeasured_, &QCheckBox::toggled, this, [this](bool on) {
         if (overlay_)
@@ -447,7 +449,8 @@ QString CalibrationPanel::importCsvFrom(const QString& path)
     } catch (const ModelError& e) {
         return QString::fromStdString(e.what());
     }
-    overlay_->addImported(series, QFileInfo(path).fileName());
+    if (const QString err = overlay_->addImported(series, QFileInfo(path).fileName()); !err.isEmpty())
+        return err;
     tabs_->setCurrentIndex(kSeriesTab);
     return {};
 }

@@ -85,17 +85,29 @@ bool SweepOverlay::hasCalibratedInputs(const DesignDocument& doc)
     return false;
 }
 
-void SweepOverlay::addImported(const std::vector<calib::MeasuredSeries>& series, const QString& file)
+QString SweepOverlay::addImported(const std::vector<calib::MeasuredSeries>& series, const QString& file)
 {
-    for (const calib::MeasuredSeries& s : series)
-        imported_.push_back({s, file});
-    sweep_->redrawSpeedupChart();
+    // The chart redraws on the model's resultsChanged.
+    return model_->editResults(tr("Import %1").arg(file), [&](DesignDocument& d) {
+        if (!d.imported.is_array())
+            d.imported = nlohmann::json::array();
+        for (const calib::MeasuredSeries& s : series)
+            d.imported.push_back(calib::importedJson(s, file.toStdString()));
+    });
 }
 
-void SweepOverlay::clearImported()
+QString SweepOverlay::clearImported()
 {
-    imported_.clear();
-    sweep_->redrawSpeedupChart();
+    if (importedCount() == 0)
+        return {};
+    return model_->editResults(tr("Clear imported series"),
+                               [](DesignDocument& d) { d.imported = nlohmann::json::array(); });
+}
+
+int SweepOverlay::importedCount() const
+{
+    const nlohmann::json& imported = model_->doc().imported;
+    return imported.is_array() ? static_cast<int>(imported.size()) : 0;
 }
 
 void SweepOverlay::setShowMeasured(bool on)
@@ -134,9 +146,12 @@ void SweepOverlay::drawSeries(QCustomPlot* plot, plots::ChartHover& hover, const
 {
     const std::string axisPath = table.axes[static_cast<std::size_t>(frame.xAxis)];
     std::vector<std::pair<calib::MeasuredSeries, QString>> all;
-    if (doc.measured.is_array() && !doc.measured.empty()) {
+    // `doc` is the design as swept (the predictions); the measurements are the document's as it is now,
+    // since results change without a new sweep (a probe run, an import, an undo).
+    const DesignDocument& now = model_->doc();
+    if (now.measured.is_array() && !now.measured.empty()) {
         try {
-            for (calib::MeasuredSeries& s : calib::measuredSeries(doc.measured, &doc))
+            for (calib::MeasuredSeries& s : calib::measuredSeries(now.measured, &doc))
                 all.emplace_back(std::move(s), tr("probe results"));
         } catch (const ModelError& e) {
             SeriesState st;
@@ -145,8 +160,8 @@ void SweepOverlay::drawSeries(QCustomPlot* plot, plots::ChartHover& hover, const
             states_.push_back(st);
         }
     }
-    for (const Imported& i : imported_)
-        all.emplace_back(i.series, i.file);
+    for (calib::ImportedSeries& i : calib::importedSeries(now))
+        all.emplace_back(std::move(i.series), q(i.file));
 
     const std::vector<Variant> variants = doc.effectiveVariants();
     const std::string totalUnit(unitSymbol(options.total.unit));

@@ -48,10 +48,11 @@ public:
     SweepOverlay(DocumentModel* model, SweepPanel* sweep, QObject* parent = nullptr);
     ~SweepOverlay() override;
 
-    // Imported CSV series (kept for this session; the document keeps probe results).
-    void addImported(const std::vector<calib::MeasuredSeries>& series, const QString& file);
-    void clearImported();
-    int importedCount() const { return static_cast<int>(imported_.size()); }
+    // Imported CSV series, kept in the document's "imported" section (saved with it); each call is one
+    // undo step. Returns "" or why the document refused the edit.
+    QString addImported(const std::vector<calib::MeasuredSeries>& series, const QString& file);
+    QString clearImported();
+    int importedCount() const;
 
     void setShowMeasured(bool on);
     void setShowBand(bool on);
@@ -82,11 +83,6 @@ private:
 
     DocumentModel* model_;
     SweepPanel* sweep_;
-    struct Imported {
-        calib::MeasuredSeries series;
-        QString file;
-    };
-    std::vector<Imported> imported_;
     bool showMeasured_ = true;
     bool showBand_ = true;
     std::vector<SeriesState> states_;

@@ -1,41 +1,15 @@
 #include "app/gui/runner/RunnerText.h"
+#include "model/core/Unit.h"
 
 #include <QObject>
 #include <QStringList>
 
-#include <cmath>
-#include <vector>
 
 namespace cs::app {
 
-QString formatMeasured(double x, const std::string& unit)
+QString formatMeasured(double si, const std::string& unit)
 {
-    struct Scale {
-        double factor;
-        const char* name;
-    };
-    std::vector<Scale> scales;
-    if (unit == "s")
-        scales = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
-    else if (unit == "B/s")
-        scales = {{1073741824.0, "GiB/s"}, {1048576.0, "MiB/s"}, {1024.0, "KiB/s"}, {1, "B/s"}};
-    else if (unit == "B")
-        scales = {{1073741824.0, "GiB"}, {1048576.0, "MiB"}, {1024.0, "KiB"}, {1, "B"}};
-    else if (unit == "s/B")
-        scales = {{1e-9, "ns/B"}, {1e-12, "ps/B"}};
-    if (!std::isfinite(x))
-        return QStringLiteral("-");
-    if (scales.empty()) {
-        const QString u = unit.empty() || unit == "count" || unit == "ratio" ? QString() : " " + QString::fromStdString(unit);
-        return QString::number(x, 'g', 6) + u;
-    }
-    const Scale* chosen = &scales.back();
-    for (const Scale& sc : scales)
-        if (std::abs(x) >= sc.factor) {
-            chosen = &sc;
-            break;
-        }
-    return QString::number(x / chosen->factor, 'g', 4) + " " + chosen->name;
+    return QString::fromStdString(cs::formatMeasured(si, unit));
 }
 
 QString derivedSummary(const nlohmann::json& r, int max, bool withCi)

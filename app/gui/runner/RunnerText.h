@@ -10,7 +10,7 @@
 
 namespace cs::app {
 
-// An SI value of unit "s", "B", "B/s", "s/B" (others: the number and the unit).
+// cs::formatMeasured (model/core/Unit.h) as a QString: "12.32 us", "906.7 MiB/s".
 QString formatMeasured(double si, const std::string& unit);
 // "latency = 10.5 us [10.2 us, 10.9 us]; G = 0.51 ns/B" from summary.derived (at most `max`
 // values; the intervals only `withCi`).

@@ -129,6 +129,26 @@ TEST_CASE("a measured CSV with one or several series", "[calib]")
     CHECK(b[1].name == "slow");
 }
 
+TEST_CASE("imported CSV series go into the document and come back unchanged", "[calib]")
+{
+    TempCsv two("series,x,y\nfast,10,1\nslow,10,2\nfast,20,3\n", "two.csv");
+    DesignDocument doc;
+    for (const MeasuredSeries& m : readMeasuredCsv(two.path))
+        doc.imported.push_back(importedJson(m, "two.csv"));
+    REQUIRE(doc.imported.size() == 2);
+    const std::vector<ImportedSeries> back = importedSeries(doc);
+    REQUIRE(back.size() == 2);
+    CHECK(back[0].file == "two.csv");
+    CHECK(back[0].series.name == "fast");
+    CHECK(back[0].series.x == std::vector<double>{10, 20});
+    CHECK(back[0].series.y == std::vector<double>{1, 3});
+    CHECK(back[1].series.name == "slow");
+    CHECK(back[1].series.y == std::vector<double>{2});
+    // An entry a reader would reject (y not numbers) is skipped, not thrown on.
+    doc.imported.push_back({{"name", "bad"}, {"x", {1}}, {"y", {"a"}}});
+    CHECK(importedSeries(doc).size() == 2);
+}
+
 TEST_CASE("a bad CSV names the file, line and column", "[calib]")
 {
     TempCsv badCell("x,y\n1,2\n2,abc\n");

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 using namespace cs;
 
 TEST_CASE("parseQuantity reads SI numbers and display units", "[core][units]")
@@ -46,4 +48,31 @@ TEST_CASE("formatNumber round-trips", "[core][units]")
     CHECK(formatNumber(0.1) == "0.1");
     CHECK(formatNumber(1048576) == "1048576");
     CHECK(std::stod(formatNumber(1.0 / 3.0)) == 1.0 / 3.0);
+}
+
+TEST_CASE("autoDisplayUnit picks the largest scale not above the magnitude", "[core][units]")
+{
+    // 2.1e-5 s: 1e-6 <= 2.1e-5 < 1e-3, so us; 2.1e-5 / 1e-6 = 21.
+    CHECK(autoDisplayUnit(2.1e-5, Unit::Seconds).name == "us");
+    CHECK(autoDisplayUnit(1.5, Unit::Seconds).name == "s");
+    CHECK(autoDisplayUnit(-3e-3, Unit::Seconds).name == "ms"); // by magnitude
+    CHECK(autoDisplayUnit(0.0, Unit::Seconds).name == "ns");   // below every scale: the smallest
+    // 906.7 MiB/s = 906.7 x 1048576 = 950,744,678 B/s, below 1 GiB/s = 1,073,741,824 B/s.
+    CHECK(autoDisplayUnit(950744678.0, Unit::BytesPerSecond).name == "MiB/s");
+    CHECK(autoDisplayUnit(1073741824.0, Unit::BytesPerSecond).name == "GiB/s");
+    CHECK(autoDisplayUnit(4096.0, Unit::Bytes).name == "KiB");
+    // 5.116e-10 s/B is below 1 ns/B (1e-9) and above 1 ps/B (1e-12).
+    CHECK(autoDisplayUnit(5.116e-10, Unit::SecondsPerByte).name == "ps/B");
+    const DisplayUnit count = autoDisplayUnit(12345, Unit::Count);
+    CHECK(count.scale == 1.0);
+}
+
+TEST_CASE("formatMeasured prints 4 significant digits at the automatic unit", "[core][units]")
+{
+    CHECK(formatMeasured(2.1e-5, "s") == "21 us");
+    CHECK(formatMeasured(950744678.0, "B/s") == "906.7 MiB/s"); // 950744678 / 1048576 = 906.700...
+    CHECK(formatMeasured(5.116e-10, "s/B") == "511.6 ps/B");    // 5.116e-10 / 1e-12 = 511.6
+    CHECK(formatMeasured(123456.0, "count") == "1.235e+05");    // a count is a bare number
+    CHECK(formatMeasured(1.5e9, "flop/s") == "1.5e+09 flop/s"); // an unknown symbol is kept as is
+    CHECK(formatMeasured(std::nan(""), "s") == "-");
 }

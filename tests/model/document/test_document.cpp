@@ -74,6 +74,22 @@ TEST_CASE("load, save and load again gives an identical document", "[document]")
     CHECK(serializeDocument(second) == text1);
 }
 
+TEST_CASE("imported measured series are kept through save and load", "[document]")
+{
+    const std::string text = withReplaced(
+        kGood, R"("measured": [])",
+        R"("measured": [], "imported": [{"name": "bench", "file": "bench.csv", "x_name": "x", "y_name": "y",
+                                          "x": [1024, 16384], "y": [4.6113e-05, 0.000401518]}])");
+    const DesignDocument doc = parseDocument(text, testRegistry());
+    REQUIRE(doc.imported.size() == 1);
+    CHECK(doc.imported[0]["file"] == "bench.csv");
+    CHECK(doc.imported[0]["y"][1] == 0.000401518);
+    const std::string saved = serializeDocument(doc);
+    CHECK(parseDocument(saved, testRegistry()).imported == doc.imported);
+    // A document without imported series does not grow an empty section.
+    CHECK(serializeDocument(parseDocument(kGood, testRegistry())).find("imported") == std::string::npos);
+}
+
 TEST_CASE("malformed documents give every error with its JSON path", "[document]")
 {
     SECTION("truncated")
@@ -137,6 +153,19 @@ TEST_CASE("malformed documents give every error with its JSON path", "[document]
         CHECK_THAT(p, Catch::Contains("variants[1].overrides.b.x: input b.x is wired and cannot be set"));
         CHECK_THAT(p, Catch::Contains("sweep.axes[0].path: no design parameter named 'Q'"));
         CHECK_THAT(p, Catch::Contains("costs[0].per: 'nothing' names no parameter, input or output"));
+    }
+    SECTION("imported series with bad members")
+    {
+        auto t = withReplaced(kGood, R"("measured": [])",
+                              R"("measured": [], "imported": [{"name": "a", "x": [1, 2], "y": [1, "two"]},
+                                 {"name": "b", "x": [1, 2], "y": [1]}, {"x": [1], "y": [1]}, 5])");
+        const std::string p = problemsOf(t);
+        CHECK_THAT(p, Catch::Contains("imported[0].y[1]: expected a number, got string"));
+        CHECK_THAT(p, Catch::Contains("imported[1]: x has 2 values but y has 1"));
+        CHECK_THAT(p, Catch::Contains("imported[2]: missing required member 'name'"));
+        CHECK_THAT(p, Catch::Contains("imported[3]: expected an object, got number"));
+        CHECK_THAT(problemsOf(withReplaced(kGood, R"("measured": [])", R"("measured": [], "imported": {})")),
+                   Catch::Contains("imported: expected an array, got object"));
     }
     SECTION("not an object")
     {

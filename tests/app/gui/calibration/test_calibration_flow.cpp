@@ -294,6 +294,40 @@ TEST_CASE("an imported CSV series is drawn over the prediction with its error pe
     // No band without calibrated parameters.
     CHECK_FALSE(panel.overlay()->bandDrawn());
     CHECK(panel.overlay()->bandNote().contains("no calibrated parameter"));
+
+    // The import is one undo step in the document, and the series is saved with it.
+    REQUIRE(m.doc().imported.size() == 1);
+    CHECK(m.doc().imported[0]["file"] == "bench.csv");
+    m.undoStack()->undo();
+    CHECK(m.doc().imported.empty());
+    QApplication::processEvents();
+    CHECK(panel.overlay()->seriesStates().empty());
+    CHECK_FALSE(hasGraph(chart, "measured bench (mean |error| 10%)"));
+    m.undoStack()->redo();
+    QApplication::processEvents();
+    REQUIRE(panel.overlay()->seriesStates().size() == 1);
+    const QString saved = dir.filePath("with-import.json");
+    REQUIRE(m.save(saved).isEmpty());
+
+    // Reopened in a fresh window, the imported series is drawn again with the same error.
+    DocumentModel m2;
+    m2.load(saved);
+    SweepPanel sweep2(&m2);
+    calibration::CalibrationPanel panel2(&m2, &sweep2);
+    sweep2.resize(1000, 500);
+    sweep2.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&sweep2));
+    QSignalSpy plotted2(&sweep2, &SweepPanel::plotsUpdated);
+    REQUIRE(plotted2.wait(10000));
+    REQUIRE(panel2.overlay()->seriesStates().size() == 1);
+    CHECK(panel2.overlay()->seriesStates()[0].source == "bench.csv");
+    CHECK(panel2.overlay()->seriesStates()[0].meanAbsRelError == Approx(0.1010).margin(2e-4));
+
+    // Clear imported is one undo step too.
+    CHECK(panel2.overlay()->clearImported().isEmpty());
+    CHECK(m2.doc().imported.empty());
+    m2.undoStack()->undo();
+    CHECK(m2.doc().imported.size() == 1);
 }
 
 TEST_CASE("the main window has Nodes, Probes and Calibration docks and a Measure menu", "[g-calib]")
