@@ -1,5 +1,6 @@
 #include "app/plots/PlotExport.h"
 
+#include <QFileDialog>
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
@@ -119,6 +120,17 @@ QString exportPlots(const std::vector<QCustomPlot*>& plots, const QString& path,
 QString exportPlot(QCustomPlot* plot, const QString& path, int width, int height)
 {
     return exportPlots({plot}, path, width > 0 ? width : plot->width(), height > 0 ? height : plot->height());
+}
+
+QString askPlotExportPath(QWidget* parent, const QString& suggestedName)
+{
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export plot"), suggestedName,
+                                                QObject::tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)"),
+                                                &filter);
+    if (!path.isEmpty() && !imageFormatFor(path))
+        path += filter.contains("svg") ? ".svg" : filter.contains("pdf") ? ".pdf" : ".png";
+    return path;
 }
 
 } // namespace cs::plots

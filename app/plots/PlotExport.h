@@ -5,6 +5,7 @@
 #include <vector>
 
 class QCustomPlot;
+class QWidget;
 
 namespace cs::plots {
 
@@ -23,5 +24,9 @@ QString exportPlots(const std::vector<QCustomPlot*>& plots, const QString& path,
 
 // One plot; width/height 0 take the widget's size.
 QString exportPlot(QCustomPlot* plot, const QString& path, int width = 0, int height = 0);
+
+// Asks where to export a plot (PNG, SVG or PDF), suggesting `suggestedName`;
+// adds the chosen filter's extension when the name has none. "" when cancelled.
+QString askPlotExportPath(QWidget* parent, const QString& suggestedName);
 
 } // namespace cs::plots

@@ -5,6 +5,7 @@
 #include "app/gui/runner/ProbeParamTable.h"
 #include "app/gui/runner/ProbeSession.h"
 #include "app/gui/runner/ResultsTable.h"
+#include "app/gui/runner/SamplesPlot.h"
 
 #include "cs/sdk/PluginLoader.h"
 
@@ -97,22 +98,36 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     auto* resultsButtons = new QHBoxLayout;
     resultsButtons->addStretch(1);
     resultsButtons->addWidget(removeResults_);
+    // The table and the selected result's raw samples, side by side.
+    auto* tablePane = new QWidget(resultsBox);
+    auto* tableLayout = new QVBoxLayout(tablePane);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addWidget(results_, 1);
+    tableLayout->addLayout(resultsButtons);
+    samples_ = new SamplesPlot(resultsBox);
+    auto* resultsSplit = new QSplitter(Qt::Horizontal, resultsBox);
+    resultsSplit->setObjectName("resultsSplit");
+    resultsSplit->addWidget(tablePane);
+    resultsSplit->addWidget(samples_);
+    resultsSplit->setStretchFactor(0, 2);
+    resultsSplit->setStretchFactor(1, 3);
+    resultsSplit->setChildrenCollapsible(false);
+    tablePane->setMinimumWidth(160);
     auto* resultsLayout = new QVBoxLayout(resultsBox);
     resultsLayout->setContentsMargins(6, 6, 6, 6);
-    resultsLayout->addWidget(results_, 1);
-    resultsLayout->addLayout(resultsButtons);
+    resultsLayout->addWidget(resultsSplit, 1);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(runBox);
     split->addWidget(probeBox);
     split->addWidget(resultsBox);
     split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 4);
-    split->setStretchFactor(2, 6);
+    split->setStretchFactor(1, 3);
+    split->setStretchFactor(2, 8);
     split->setChildrenCollapsible(false);
     runBox->setMinimumWidth(220);
     probeBox->setMinimumWidth(320);
-    resultsBox->setMinimumWidth(260);
+    resultsBox->setMinimumWidth(380); // the table and the samples plot at their narrowest
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -122,6 +137,8 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     connect(run_, &QPushButton::clicked, this, &ProbeRunPanel::run);
     connect(cancel_, &QPushButton::clicked, this, &ProbeRunPanel::cancel);
     connect(removeResults_, &QPushButton::clicked, this, &ProbeRunPanel::removeSelectedResults);
+    connect(results_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &ProbeRunPanel::updateSamplesPlot);
     connect(session_, &ProbeSession::progress, this, [this](double f, const QString& message) {
         progress_->setValue(static_cast<int>(f * 1000));
         setStatus(message);
@@ -249,9 +266,44 @@ void ProbeRunPanel::setStatus(const QString& text, bool error)
 void ProbeRunPanel::refreshResults()
 {
     // While a session runs, the jobs that ended so far follow the stored results.
-    results_->setResults(model_->doc().measured,
+    refreshing_ = true;
+    const nlohmann::json& measured = model_->doc().measured;
+    results_->setResults(measured,
                          session_->isRunning() ? session_->pendingResults() : std::vector<runner::JobResult>{});
+    // The results selected before stay selected wherever they are now
+    // (a removal or an undo moves them); removed ones drop out.
+    std::set<int> reselect;
+    for (const nlohmann::json& shown : shownResults_)
+        for (int i = 0; i < results_->storedCount(); ++i)
+            if (!reselect.count(i) && measured[static_cast<std::size_t>(i)] == shown) {
+                reselect.insert(i);
+                break;
+            }
+    for (int i : reselect)
+        results_->selectionModel()->select(results_->model()->index(i, 0),
+                                           QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    refreshing_ = false;
     removeResults_->setEnabled(results_->storedCount() > 0 && !session_->isRunning());
+    updateSamplesPlot();
+}
+
+void ProbeRunPanel::updateSamplesPlot()
+{
+    if (refreshing_)
+        return;
+    const nlohmann::json& measured = model_->doc().measured;
+    shownResults_.clear();
+    for (int i : results_->selectedStored())
+        if (measured.is_array() && i < static_cast<int>(measured.size()))
+            shownResults_.push_back(measured[static_cast<std::size_t>(i)]);
+    if (shownResults_.size() == 1)
+        samples_->setResult(shownResults_.front());
+    else if (shownResults_.empty())
+        samples_->showPlaceholder(results_->storedCount() > 0 ? tr("select a result to see its raw samples")
+                                                              : tr("no results stored yet"));
+    else
+        samples_->showPlaceholder(
+            tr("%1 results are selected: select one to see its raw samples").arg(shownResults_.size()));
 }
 
 void ProbeRunPanel::removeSelectedResults()

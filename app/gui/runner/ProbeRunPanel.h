@@ -5,8 +5,13 @@
 // every job's status and reason (ResultsTable). Results are stored in the
 // document's "measured" array as one undo step per run; a failed node
 // (unreachable, killed agent, timeout) shows its reason and the other jobs'
-// results are kept.
+// results are kept. The raw samples of the selected result are plotted
+// beside the table (SamplesPlot).
+#include <nlohmann/json.hpp>
+
 #include <QWidget>
+
+#include <vector>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -21,6 +26,7 @@ class NodePicker;
 class ProbeParamTable;
 class ProbeSession;
 class ResultsTable;
+class SamplesPlot;
 
 class ProbeRunPanel : public QWidget {
     Q_OBJECT
@@ -36,6 +42,7 @@ public:
     QPushButton* cancelButton() const { return cancel_; }
     QProgressBar* progressBar() const { return progress_; }
     ResultsTable* resultsTable() const { return results_; }
+    SamplesPlot* samplesPlot() const { return samples_; }
     ProbeSession* session() const { return session_; }
     QString statusText() const;
 
@@ -55,6 +62,7 @@ private:
     void setStatus(const QString& text, bool error = false);
     void refreshResults();
     void removeSelectedResults();
+    void updateSamplesPlot();
 
     DocumentModel* model_;
     ProbeSession* session_;
@@ -71,6 +79,9 @@ private:
     QLabel* status_;
     ResultsTable* results_;
     QPushButton* removeResults_;
+    SamplesPlot* samples_;
+    std::vector<nlohmann::json> shownResults_; // the selected stored results, kept selected over a refresh
+    bool refreshing_ = false;
 };
 
 } // namespace cs::app

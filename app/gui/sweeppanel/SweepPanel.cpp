@@ -471,13 +471,9 @@ QString SweepPanel::exportCsvTo(const QString& path) const
 
 void SweepPanel::exportPlot()
 {
-    QString filter;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), tabs_->tabText(tabs_->currentIndex()).toLower() + ".png",
-                                                tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)"), &filter);
+    const QString path = plots::askPlotExportPath(this, tabs_->tabText(tabs_->currentIndex()).toLower() + ".png");
     if (path.isEmpty())
         return;
-    if (!plots::imageFormatFor(path))
-        path += filter.contains("svg") ? ".svg" : filter.contains("pdf") ? ".pdf" : ".png";
     const QString problem = exportPlotTo(path);
     if (!problem.isEmpty())
         QMessageBox::warning(this, tr("Export plot"), problem);
