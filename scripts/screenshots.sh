@@ -26,4 +26,5 @@ shot sweep --preset acc-fft --tab 1 --dock sweepDock
 shots=$(mktemp -d)
 CS_SHOT_DIR="$shots" QT_QPA_PLATFORM=offscreen "$build/tests/cs_gui_tests" "[g-calib-shot]" >/dev/null
 cp "$shots/mainwindow.png" "$out/calibration.png" && echo "$out/calibration.png"
+cp "$shots/probes.png" "$out/probes.png" && echo "$out/probes.png"
 rm -rf "$shots"

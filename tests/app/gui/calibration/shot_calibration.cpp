@@ -14,6 +14,7 @@
 #include "app/gui/runner/NodeListEditor.h"
 #include "app/gui/runner/NodePicker.h"
 #include "app/gui/runner/NodeTableModel.h"
+#include "app/gui/runner/ResultsTable.h"
 #include "app/gui/runner/ProbeParamTable.h"
 #include "app/gui/runner/ProbeRunPanel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
@@ -97,6 +98,8 @@ TEST_CASE("screenshots of the Nodes, Probes and Calibration panels", "[.][g-cali
     CHECK(probes->grab().save(dir + "/probes_running.png"));
     if (ran.isEmpty())
         REQUIRE(ran.wait(120000));
+    probes->resultsTable()->selectRow(0); // its raw samples in the plot beside the table
+    QApplication::processEvents();
     CHECK(probes->grab().save(dir + "/probes.png"));
 
     // Calibration: measure net.loggp too, calibrate, apply.
