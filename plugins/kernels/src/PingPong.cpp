@@ -1,6 +1,7 @@
 #include "cs/probe/PingPong.h"
 
 #include "Roles.h"
+#include "UdpServe.h"
 #include "cs/probe/Clock.h"
 
 #include <netinet/in.h>
@@ -34,19 +35,6 @@ bool seqMatches(const std::uint8_t* buf, std::uint32_t size, std::uint64_t seq)
         if (buf[i] != static_cast<std::uint8_t>(seq >> (8 * i)))
             return false;
     return true;
-}
-
-bool sameHost(const sockaddr_storage& a, const sockaddr_storage& b)
-{
-    if (a.ss_family != b.ss_family)
-        return false;
-    if (a.ss_family == AF_INET)
-        return reinterpret_cast<const sockaddr_in&>(a).sin_addr.s_addr ==
-               reinterpret_cast<const sockaddr_in&>(b).sin_addr.s_addr;
-    if (a.ss_family == AF_INET6)
-        return std::memcmp(&reinterpret_cast<const sockaddr_in6&>(a).sin6_addr,
-                           &reinterpret_cast<const sockaddr_in6&>(b).sin6_addr, sizeof(in6_addr)) == 0;
-    return false;
 }
 
 PingPongSizeResult summarise(std::uint32_t size, const std::vector<double>& all, std::uint32_t warmups,
@@ -144,44 +132,15 @@ void serveTcp(Context& ctx, const PingPongParams& p)
 
 void serveUdp(Context& ctx, const PingPongParams&)
 {
-    sockaddr_storage client{};
-    socklen_t clen = sizeof(client);
-    getpeername(ctx.control.fd(), reinterpret_cast<sockaddr*>(&client), &clen);
-    Socket& udp = ctx.listener.udp();
     std::vector<std::uint8_t> buf(65536);
-    udp.setRecvTimeout(std::min(ctx.rc.pollSlice_s, ctx.rc.ioTimeout_s));
-    auto lastActivity = SteadyClock::now();
-    for (;;) {
-        sockaddr_storage from{};
-        socklen_t flen = sizeof(from);
-        const ssize_t n = ::recvfrom(udp.fd(), buf.data(), buf.size(), 0, reinterpret_cast<sockaddr*>(&from), &flen);
-        if (n >= 0) {
-            if (!sameHost(from, client))
-                continue; // only the session's client is answered
-            (void)::sendto(udp.fd(), buf.data(), static_cast<std::size_t>(n), MSG_NOSIGNAL,
-                           reinterpret_cast<sockaddr*>(&from), flen);
-            ctx.session.bytesReceived += static_cast<std::uint64_t>(n);
-            ctx.session.bytesSent += static_cast<std::uint64_t>(n);
-            ++ctx.session.messages;
-            lastActivity = SteadyClock::now();
-            ctx.rc.check("UDP ping-pong echo");
-            continue;
-        }
-        if (errno == EINTR)
-            continue;
-        if (errno != EAGAIN && errno != EWOULDBLOCK)
-            throw ProbeError(ErrorKind::System, std::string("UDP echo failed: ") + std::strerror(errno));
-        // Idle for a slice: the client may have finished (Done on the control connection) or vanished.
-        ctx.rc.check("UDP ping-pong echo");
-        if (ctx.control.waitReadable(0.0, ctx.rc, "UDP ping-pong control")) {
-            (void)wire::expectFrame(ctx.control, wire::FrameType::Done, ctx.rc, "ping-pong end");
-            wire::sendFrame(ctx.control, wire::FrameType::Done, std::vector<std::uint8_t>{}, ctx.rc);
-            return;
-        }
-        if (std::chrono::duration<double>(SteadyClock::now() - lastActivity).count() > ctx.rc.ioTimeout_s)
-            throw ProbeError(ErrorKind::Timeout, "UDP ping-pong: no datagram from " + ctx.control.peer() + " within " +
-                                                     std::to_string(ctx.rc.ioTimeout_s) + " s");
-    }
+    const int fd = ctx.listener.udp().fd();
+    serveDatagrams(ctx, buf, "UDP ping-pong", [&](std::size_t n, const sockaddr_storage& from, socklen_t flen) {
+        (void)::sendto(fd, buf.data(), n, MSG_NOSIGNAL, reinterpret_cast<const sockaddr*>(&from), flen);
+        ctx.session.bytesReceived += n;
+        ctx.session.bytesSent += n;
+        ++ctx.session.messages;
+        return true;
+    });
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "cs/probe/TokenExchange.h"
 
 #include "Roles.h"
+#include "UdpServe.h"
 #include "cs/probe/Clock.h"
 
 #include <netinet/in.h>
@@ -59,19 +60,6 @@ std::uint32_t payloadOf(const TokenExchangeParams& p, std::uint32_t index)
     return std::min(p.packetPayload, p.tokenBytes - off);
 }
 
-bool sameHost(const sockaddr_storage& a, const sockaddr_storage& b)
-{
-    if (a.ss_family != b.ss_family)
-        return false;
-    if (a.ss_family == AF_INET)
-        return reinterpret_cast<const sockaddr_in&>(a).sin_addr.s_addr ==
-               reinterpret_cast<const sockaddr_in&>(b).sin_addr.s_addr;
-    if (a.ss_family == AF_INET6)
-        return std::memcmp(&reinterpret_cast<const sockaddr_in6&>(a).sin6_addr,
-                           &reinterpret_cast<const sockaddr_in6&>(b).sin6_addr, sizeof(in6_addr)) == 0;
-    return false;
-}
-
 } // namespace
 
 std::string TokenExchangeParams::validate() const
@@ -122,12 +110,8 @@ void decode(wire::Reader& r, TokenExchangeParams& p)
 
 void serve(Context& ctx, const TokenExchangeParams& p)
 {
-    sockaddr_storage client{};
-    socklen_t clen = sizeof(client);
-    getpeername(ctx.control.fd(), reinterpret_cast<sockaddr*>(&client), &clen);
     Socket& udp = ctx.listener.udp();
     udp.setBuffers(kUdpBuffer, kUdpBuffer);
-    udp.setRecvTimeout(std::min(ctx.rc.pollSlice_s, ctx.rc.ioTimeout_s));
     const std::uint32_t P = packetsPerToken(p);
     struct TokenState {
         std::uint32_t gen = 0;
@@ -141,68 +125,46 @@ void serve(Context& ctx, const TokenExchangeParams& p)
         t.data.assign(p.tokenBytes, 0);
     }
     std::vector<std::uint8_t> in(65536), out(kHeader + p.packetPayload);
-    auto lastActivity = SteadyClock::now();
-    for (;;) {
-        sockaddr_storage from{};
-        socklen_t flen = sizeof(from);
-        const ssize_t n = ::recvfrom(udp.fd(), in.data(), in.size(), 0, reinterpret_cast<sockaddr*>(&from), &flen);
-        if (n >= 0) {
-            ctx.rc.check("token exchange");
-            if (!sameHost(from, client) || static_cast<std::size_t>(n) < kHeader)
-                continue;
-            const PacketHeader h = getHeader(in.data());
-            if (h.id >= p.inFlight || h.count != P || h.index >= P ||
-                static_cast<std::size_t>(n) != kHeader + payloadOf(p, h.index))
-                continue; // not one of this session's packets
-            lastActivity = SteadyClock::now();
-            ctx.session.bytesReceived += static_cast<std::uint64_t>(n) - kHeader;
-            ++ctx.session.messages;
-            TokenState& t = tokens[h.id];
-            if (h.gen < t.gen)
-                continue; // stale: the client already re-sent this token
-            if (h.gen > t.gen) {
-                t.gen = h.gen;
-                t.received = 0;
-                std::fill(t.got.begin(), t.got.end(), false);
-            }
-            if (t.got[h.index])
-                continue;
-            t.got[h.index] = true;
-            std::memcpy(t.data.data() + std::size_t(h.index) * p.packetPayload, in.data() + kHeader,
-                        payloadOf(p, h.index));
-            if (++t.received < P)
-                continue;
-            // Complete: send the stored token back, packet by packet.
-            for (std::uint32_t i = 0; i < P; ++i) {
-                const std::uint32_t len = payloadOf(p, i);
-                putHeader(out.data(), {h.id, h.gen, i, P});
-                std::memcpy(out.data() + kHeader, t.data.data() + std::size_t(i) * p.packetPayload, len);
-                for (;;) {
-                    const ssize_t s = ::sendto(udp.fd(), out.data(), kHeader + len, MSG_NOSIGNAL,
-                                               reinterpret_cast<sockaddr*>(&from), flen);
-                    if (s >= 0 || errno != EINTR)
-                        break;
-                }
-                ctx.session.bytesSent += len;
-            }
+    serveDatagrams(ctx, in, "token exchange", [&](std::size_t n, const sockaddr_storage& from, socklen_t flen) {
+        if (n < kHeader)
+            return false;
+        const PacketHeader h = getHeader(in.data());
+        if (h.id >= p.inFlight || h.count != P || h.index >= P || n != kHeader + payloadOf(p, h.index))
+            return false; // not one of this session's packets
+        ctx.session.bytesReceived += n - kHeader;
+        ++ctx.session.messages;
+        TokenState& t = tokens[h.id];
+        if (h.gen < t.gen)
+            return true; // stale: the client already re-sent this token
+        if (h.gen > t.gen) {
+            t.gen = h.gen;
             t.received = 0;
-            std::fill(t.got.begin(), t.got.end(), true); // duplicates of this generation are ignored
-            continue;
+            std::fill(t.got.begin(), t.got.end(), false);
         }
-        if (errno == EINTR)
-            continue;
-        if (errno != EAGAIN && errno != EWOULDBLOCK)
-            throw ProbeError(ErrorKind::System, std::string("token exchange receive failed: ") + std::strerror(errno));
-        ctx.rc.check("token exchange");
-        if (ctx.control.waitReadable(0.0, ctx.rc, "token exchange control")) {
-            (void)wire::expectFrame(ctx.control, wire::FrameType::Done, ctx.rc, "token exchange end");
-            wire::sendFrame(ctx.control, wire::FrameType::Done, std::vector<std::uint8_t>{}, ctx.rc);
-            return;
+        if (t.got[h.index])
+            return true;
+        t.got[h.index] = true;
+        std::memcpy(t.data.data() + std::size_t(h.index) * p.packetPayload, in.data() + kHeader,
+                    payloadOf(p, h.index));
+        if (++t.received < P)
+            return true;
+        // Complete: send the stored token back, packet by packet.
+        for (std::uint32_t i = 0; i < P; ++i) {
+            const std::uint32_t len = payloadOf(p, i);
+            putHeader(out.data(), {h.id, h.gen, i, P});
+            std::memcpy(out.data() + kHeader, t.data.data() + std::size_t(i) * p.packetPayload, len);
+            for (;;) {
+                const ssize_t s = ::sendto(udp.fd(), out.data(), kHeader + len, MSG_NOSIGNAL,
+                                           reinterpret_cast<const sockaddr*>(&from), flen);
+                if (s >= 0 || errno != EINTR)
+                    break;
+            }
+            ctx.session.bytesSent += len;
         }
-        if (std::chrono::duration<double>(SteadyClock::now() - lastActivity).count() > ctx.rc.ioTimeout_s)
-            throw ProbeError(ErrorKind::Timeout, "token exchange: no packet from " + ctx.control.peer() + " within " +
-                                                     std::to_string(ctx.rc.ioTimeout_s) + " s");
-    }
+        t.received = 0;
+        std::fill(t.got.begin(), t.got.end(), true); // duplicates of this generation are ignored
+        return true;
+    });
 }
 
 } // namespace roles
