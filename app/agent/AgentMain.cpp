@@ -24,38 +24,6 @@ namespace cs::agent {
 
 namespace {
 
-std::string readToken(const AgentOptions& o)
-{
-    std::string token;
-    if (o.tokenStdin) {
-        // Byte by byte, so nothing after the newline (the first frame) is consumed.
-        char c = 0;
-        while (token.size() <= 256) {
-            const ssize_t n = ::read(STDIN_FILENO, &c, 1);
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n <= 0 || c == '\n')
-                break;
-            token += c;
-        }
-    } else if (!o.tokenFile.empty()) {
-        std::ifstream f(o.tokenFile);
-        if (!f)
-            throw std::runtime_error("cannot read token file " + o.tokenFile);
-        std::getline(f, token);
-    } else if (const char* v = std::getenv(o.tokenEnv.c_str())) {
-        token = v;
-        ::unsetenv(o.tokenEnv.c_str()); // the probes' own processes need not see it
-    }
-    while (!token.empty() && (token.back() == '\n' || token.back() == '\r' || token.back() == ' '))
-        token.pop_back();
-    if (token.empty())
-        throw std::runtime_error("no per-run token: set " + o.tokenEnv + " or pass --token-file PATH");
-    if (token.size() > 256)
-        throw std::runtime_error("the token is longer than 256 characters");
-    return token;
-}
-
 void pin(const std::vector<int>& cpus)
 {
     if (cpus.empty())
@@ -167,7 +135,7 @@ int agentMain(int argc, char** argv)
             return 0;
         }
         AgentConfig config;
-        config.expectedToken = readToken(o);
+        config.expectedToken = readAgentToken(o);
         config.defaultBind = o.bind;
         config.helloTimeoutMs = static_cast<int>(o.helloTimeout * 1000);
         config.environment = environment(o, plugins);

@@ -28,4 +28,10 @@ std::vector<int> parseCpuList(const std::string& text);
 
 const char* agentUsage();
 
+// The per-run token: the first line of stdin (--token-stdin, read byte by byte so that nothing after the
+// newline is consumed), the first line of --token-file, or the environment variable tokenEnv (then unset, so
+// the probes' processes do not see it). Throws std::runtime_error when there is none or it is over 256
+// characters.
+std::string readAgentToken(const AgentOptions& o);
+
 } // namespace cs::agent

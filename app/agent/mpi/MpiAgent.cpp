@@ -233,31 +233,14 @@ json environment(const json& ranks, int size, const std::vector<int>& cpus)
              {{"agent", CS_AGENT_VERSION}, {"protocol", kProtocolVersion}, {"kernels", cs::probe::kKernelsVersion}}}};
 }
 
-std::string readTokenLine()
-{
-    std::string token;
-    char c = 0;
-    while (token.size() <= 256) {
-        const ssize_t n = ::read(STDIN_FILENO, &c, 1);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0 || c == '\n')
-            break;
-        token += c;
-    }
-    return token;
-}
-
 int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
 {
     Writer out(framesFd);
     std::string token;
-    if (opts.tokenStdin)
-        token = readTokenLine();
-    else if (const char* v = std::getenv(opts.tokenEnv.c_str()))
-        token = v;
-    if (token.empty()) {
-        std::cerr << "clusterscope-mpi-agent: no per-run token (use --token-stdin or " << opts.tokenEnv << ")\n";
+    try {
+        token = readAgentToken(opts);
+    } catch (const std::runtime_error& e) {
+        std::cerr << "clusterscope-mpi-agent: " << e.what() << "\n";
         broadcastCommand(Quit, {});
         return 2;
     }
