@@ -233,13 +233,8 @@ void AgentServer::startRun(const json& b)
     QObject::connect(
         s, &sdk::ProbeSession::samplesAdded, s,
         [this, id](const std::string& series, const std::vector<double>& values) {
-            for (std::size_t i = 0; i < values.size(); i += kMaxChunkValues) {
-                const std::size_t end = std::min(values.size(), i + kMaxChunkValues);
-                json chunk = json::array();
-                for (std::size_t k = i; k < end; ++k)
-                    chunk.push_back(std::isfinite(values[k]) ? json(values[k]) : json(nullptr));
-                send({{"type", "samples"}, {"id", id}, {"series", series}, {"values", chunk}});
-            }
+            for (const json& m : samplesMessages(id, series, values))
+                send(m);
         },
         Qt::DirectConnection);
     QObject::connect(

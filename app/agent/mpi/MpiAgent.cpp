@@ -4,6 +4,7 @@
 #include "app/agent/protocol/AgentProtocol.h"
 
 #include "cs/probe/Environment.h"
+#include "common/SummaryJson.h"
 #include "cs/probe/Statistics.h"
 #include "mpi/MpiDescriptors.h"
 
@@ -327,18 +328,10 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
         json derivedValues = json::object();
         for (const auto& [name, all] : samples) {
             const cs::probe::Summary s = cs::probe::summarize(all, warmups);
-            std::vector<double> kept(all.begin() + static_cast<long>(std::min(warmups, all.size())), all.end());
-            for (std::size_t i = 0; i < kept.size(); i += kMaxChunkValues) {
-                const std::size_t end = std::min(kept.size(), i + kMaxChunkValues);
-                out.send({{"type", "samples"}, {"id", id}, {"series", name},
-                          {"values", std::vector<double>(kept.begin() + static_cast<long>(i), kept.begin() + static_cast<long>(end))}});
-            }
-            series[name] = {{"n", s.count},       {"median", s.median}, {"ci_lo", s.ciLow}, {"ci_hi", s.ciHigh},
-                            {"min", s.min},       {"p25", s.p25},       {"p75", s.p75},     {"p99", s.p99},
-                            {"max", s.max},       {"mean", s.mean},     {"warmups", s.warmupsDiscarded},
-                            {"unit", "s"}};
-            std::string key = "T_" + name;
-            derivedValues[key] = {{"value", s.median}, {"ci_lo", s.ciLow}, {"ci_hi", s.ciHigh}, {"unit", "s"}};
+            for (const json& frame : samplesMessages(id, name, s.samples)) // the samples the summary is of
+                out.send(frame);
+            series[name] = probes::statsJson(s, "s");
+            derivedValues["T_" + name] = probes::derived(s, "s");
         }
         out.send({{"type", "result"},
                   {"id", id},

@@ -85,6 +85,20 @@ json errorMessage(std::string_view code, std::string_view message, std::string_v
     return j;
 }
 
+std::vector<json> samplesMessages(std::string_view runId, const std::string& series,
+                                  const std::vector<double>& values)
+{
+    std::vector<json> out;
+    for (std::size_t i = 0; i < values.size(); i += kMaxChunkValues) {
+        const std::size_t end = std::min(values.size(), i + kMaxChunkValues);
+        json chunk = json::array();
+        for (std::size_t k = i; k < end; ++k)
+            chunk.push_back(std::isfinite(values[k]) ? json(values[k]) : json(nullptr));
+        out.push_back({{"type", "samples"}, {"id", std::string(runId)}, {"series", series}, {"values", chunk}});
+    }
+    return out;
+}
+
 namespace {
 
 // Nesting depth of a JSON text, counted outside strings, so that a deeply

@@ -82,5 +82,9 @@ bool tokensEqual(std::string_view a, std::string_view b);
 
 // Helpers that build well-formed messages.
 nlohmann::json errorMessage(std::string_view code, std::string_view message, std::string_view runId = {});
+// The "samples" messages that carry `values` of one series, at most kMaxChunkValues each; a non-finite
+// value (a failed repetition) is sent as null.
+std::vector<nlohmann::json> samplesMessages(std::string_view runId, const std::string& series,
+                                            const std::vector<double>& values);
 
 } // namespace cs::agent

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the probe plugins: kernel results to JSON, kernel errors
 // to RunOutcome, common parameters and the RunControl of a request.
+#include "common/SummaryJson.h"
 #include "cs/probe/Environment.h"
 #include "cs/probe/Error.h"
 #include "cs/probe/RunControl.h"
@@ -24,15 +25,10 @@ inline constexpr const char* kSummaryConvention =
     "warm-ups discarded; per series: median with a distribution-free 95% confidence interval "
     "(binomial order statistics), min, p25, p75, p99, max and the sample count";
 
-// {"n", "median", "ci_lo", "ci_hi", "min", "p25", "p75", "p99", "max", "mean", "warmups", "unit"}
-nlohmann::json statsJson(const cs::probe::Summary& s, const std::string& unit);
 // Stores the series' raw samples (s.samples) in the results under `name`, then returns statsJson(s, unit).
 // Every probe reports its series through this, so each summary has its samples beside it.
 nlohmann::json seriesJson(sdk::RunContext& context, const std::string& name, const cs::probe::Summary& s,
                           const std::string& unit);
-// {value, ci_lo, ci_hi, unit}; ci bounds are null when not known.
-nlohmann::json derived(double value, const std::string& unit);
-nlohmann::json derived(const cs::probe::Summary& s, const std::string& unit); // median and its CI
 nlohmann::json environmentJson(const cs::probe::Environment& env);
 
 // The RunControl for a request: the context's stop flag, the request's
