@@ -35,17 +35,11 @@ MeasureSection::MeasureSection(DocumentModel* model, QWidget* parent)
     runs_ = new QListWidget(this);
     runs_->setObjectName("calibrationRuns");
     runs_->setToolTip(tr("Probe runs that calibrate inputs of this design, with their suggested settings"));
-    run_ = new QPushButton(tr("Measure"), this);
-    run_->setObjectName("measureButton");
-    run_->setToolTip(tr("Run the checked probes on the checked nodes; the results are stored in the document"));
-    cancel_ = new QPushButton(tr("Cancel"), this);
-    cancel_->setToolTip(tr("Stop within a second; finished results are kept"));
-    progress_ = new QProgressBar(this);
-    progress_->setRange(0, 1000);
-    progress_->setFormat("%p%");
-    status_ = new QLabel(this);
-    status_->setWordWrap(true);
-    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    controls_ = new SessionControls(session_, tr("Measure"), this);
+    controls_->runButton()->setObjectName("measureButton");
+    controls_->runButton()->setToolTip(
+        tr("Run the checked probes on the checked nodes; the results are stored in the document"));
+    controls_->lockWhileRunning({runs_, nodes_});
 
     auto* lists = new QHBoxLayout;
     auto* nodesCol = new QVBoxLayout;
@@ -57,47 +51,20 @@ MeasureSection::MeasureSection(DocumentModel* model, QWidget* parent)
     lists->addLayout(nodesCol, 2);
     lists->addLayout(runsCol, 3);
     auto* row = new QHBoxLayout;
-    row->addWidget(run_);
-    row->addWidget(cancel_);
-    row->addWidget(progress_, 1);
+    row->addWidget(controls_->runButton());
+    row->addWidget(controls_->cancelButton());
+    row->addWidget(controls_->progressBar(), 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(lists, 1);
     layout->addLayout(row);
-    layout->addWidget(status_);
+    layout->addWidget(controls_->statusLabel());
 
-    connect(run_, &QPushButton::clicked, this, &MeasureSection::run);
-    connect(cancel_, &QPushButton::clicked, this, &MeasureSection::cancel);
+    connect(controls_->runButton(), &QPushButton::clicked, this, &MeasureSection::run);
     connect(model_, &DocumentModel::documentReset, this, &MeasureSection::refill);
     connect(model_, &DocumentModel::designChanged, this, &MeasureSection::refill);
-    connect(session_, &ProbeSession::progress, this, [this](double f, const QString& m) {
-        progress_->setValue(static_cast<int>(f * 1000));
-        setStatus(m);
-    });
-    connect(session_, &ProbeSession::finished, this, [this](int ok, int failed, int cancelled) {
-        setRunning(false);
-        progress_->setValue(1000);
-        QString text = tr("%1 of %2 jobs succeeded").arg(ok).arg(ok + failed + cancelled);
-        if (failed)
-            text += tr(", %1 failed").arg(failed);
-        if (cancelled)
-            text += tr(", %1 cancelled").arg(cancelled);
-        // Name the failures: a failed node must say why.
-        for (const runner::JobResult& r : session_->results())
-            if (!r.ok() && !r.reason.empty()) {
-                text += "\n" + QString::fromStdString(r.probe + ": " + r.reason);
-                break;
-            }
-        setStatus(text, failed > 0);
-        emit runFinished(ok, failed, cancelled);
-    });
+    connect(controls_, &SessionControls::finished, this, &MeasureSection::runFinished);
     refill();
-    setRunning(false);
-}
-
-QString MeasureSection::statusText() const
-{
-    return status_->text();
 }
 
 void MeasureSection::setOverrides(const QString& probe, const QVariantMap& params)
@@ -116,7 +83,7 @@ void MeasureSection::refill()
     try {
         plan = calib::calibrationPlan(model_->doc());
     } catch (const ModelError& e) {
-        setStatus(QString::fromStdString(e.what()), true);
+        controls_->setStatus(QString::fromStdString(e.what()), true);
     }
     for (const calib::ProbeRun& r : plan) {
         QStringList settings, targets;
@@ -151,11 +118,11 @@ void MeasureSection::run()
     try {
         nodes = nodes_->checkedNodes();
     } catch (const std::invalid_argument& e) {
-        setStatus(QString::fromStdString(e.what()), true);
+        controls_->setStatus(QString::fromStdString(e.what()), true);
         return;
     }
     if (nodes.empty()) {
-        setStatus(tr("Check at least one node (add nodes in the Nodes panel)"), true);
+        controls_->setStatus(tr("Check at least one node (add nodes in the Nodes panel)"), true);
         return;
     }
     std::vector<runner::RunPlan> plans;
@@ -175,40 +142,15 @@ void MeasureSection::run()
         plans.push_back(std::move(p));
     }
     if (plans.empty()) {
-        setStatus(tr("Check at least one probe run"), true);
+        controls_->setStatus(tr("Check at least one probe run"), true);
         return;
     }
     const QString problem = session_->start(std::move(plans));
     if (!problem.isEmpty()) {
-        setStatus(problem, true);
+        controls_->setStatus(problem, true);
         return;
     }
-    progress_->setValue(0);
-    setRunning(true);
-    setStatus(tr("measuring on %1...").arg(nodes_->checkedNames().join(", ")));
-}
-
-void MeasureSection::cancel()
-{
-    if (!session_->isRunning())
-        return;
-    session_->cancel();
-    cancel_->setEnabled(false);
-    setStatus(tr("cancelling..."));
-}
-
-void MeasureSection::setRunning(bool on)
-{
-    run_->setEnabled(!on);
-    cancel_->setEnabled(on);
-    runs_->setEnabled(!on);
-    nodes_->setEnabled(!on);
-}
-
-void MeasureSection::setStatus(const QString& text, bool error)
-{
-    status_->setText(text);
-    status_->setStyleSheet(error ? "color: #b00000" : "");
+    controls_->started(tr("measuring on %1...").arg(nodes_->checkedNames().join(", ")));
 }
 
 } // namespace cs::app::calibration

@@ -4,11 +4,12 @@
 // settings and the inputs it can set), the nodes to run them on, and Run /
 // Cancel with progress. Runs go through a ProbeSession (off the GUI thread;
 // results stored in the document's "measured" array as one undo step).
+#include "app/gui/runner/SessionControls.h"
+
 #include <QMap>
 #include <QVariantMap>
 #include <QWidget>
 
-class QLabel;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
@@ -28,11 +29,11 @@ public:
 
     NodePicker* nodePicker() const { return nodes_; }
     QListWidget* runList() const { return runs_; }
-    QPushButton* runButton() const { return run_; }
-    QPushButton* cancelButton() const { return cancel_; }
-    QProgressBar* progressBar() const { return progress_; }
+    QPushButton* runButton() const { return controls_->runButton(); }
+    QPushButton* cancelButton() const { return controls_->cancelButton(); }
+    QProgressBar* progressBar() const { return controls_->progressBar(); }
     ProbeSession* session() const { return session_; }
-    QString statusText() const;
+    QString statusText() const { return controls_->statusText(); }
     // Per-job timeout (s) and probe settings that override the suggested ones
     // (SI, by probe id then parameter name), e.g. shorter runs in tests.
     void setTimeout(double seconds) { timeout_ = seconds; }
@@ -40,24 +41,19 @@ public:
 
 public slots:
     void run();
-    void cancel();
+    void cancel() { controls_->cancel(); }
 
 signals:
     void runFinished(int ok, int failed, int cancelled);
 
 private:
     void refill();
-    void setRunning(bool on);
-    void setStatus(const QString& text, bool error = false);
 
     DocumentModel* model_;
     ProbeSession* session_;
     NodePicker* nodes_;
     QListWidget* runs_;
-    QPushButton* run_;
-    QPushButton* cancel_;
-    QProgressBar* progress_;
-    QLabel* status_;
+    SessionControls* controls_;
     double timeout_ = 120.0;
     QMap<QString, QVariantMap> overrides_;
 };

@@ -5,6 +5,7 @@
 #include "app/gui/runner/ProbeParamTable.h"
 #include "app/gui/runner/ProbeSession.h"
 #include "app/gui/runner/ResultsTable.h"
+#include "app/gui/runner/SessionControls.h"
 #include "app/gui/runner/SamplesPlot.h"
 
 #include "cs/sdk/PluginLoader.h"
@@ -49,30 +50,24 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     timeout_->setDecimals(0);
     timeout_->setToolTip(tr("Each job's limit, including the agents' start"));
     form->addRow(tr("Timeout per job:"), timeout_);
-    run_ = new QPushButton(tr("Run"), runBox);
-    run_->setObjectName("runProbe");
-    run_->setToolTip(tr("Run the probe on the checked nodes; the results are stored in the document"));
-    cancel_ = new QPushButton(tr("Cancel"), runBox);
-    cancel_->setToolTip(tr("Stop within a second; finished results are kept"));
-    progress_ = new QProgressBar(runBox);
-    progress_->setRange(0, 1000);
-    progress_->setFormat("%p%");
-    status_ = new QLabel(runBox);
-    status_->setObjectName("probeStatus");
-    status_->setWordWrap(true);
-    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    status_->setMinimumHeight(2 * status_->fontMetrics().height());
-    status_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    controls_ = new SessionControls(session_, tr("Run"), runBox);
+    controls_->setFinishedNote(tr("; results stored in the document"));
+    controls_->runButton()->setObjectName("runProbe");
+    controls_->runButton()->setToolTip(tr("Run the probe on the checked nodes; the results are stored in the document"));
+    QLabel* status = controls_->statusLabel();
+    status->setObjectName("probeStatus");
+    status->setMinimumHeight(2 * status->fontMetrics().height());
+    status->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     auto* runRow = new QHBoxLayout;
-    runRow->addWidget(run_);
-    runRow->addWidget(cancel_);
+    runRow->addWidget(controls_->runButton());
+    runRow->addWidget(controls_->cancelButton());
     auto* runLayout = new QVBoxLayout(runBox);
     runLayout->setContentsMargins(6, 6, 6, 6);
     runLayout->addWidget(nodes_, 1);
     runLayout->addLayout(form);
     runLayout->addLayout(runRow);
-    runLayout->addWidget(progress_);
-    runLayout->addWidget(status_);
+    runLayout->addWidget(controls_->progressBar());
+    runLayout->addWidget(status);
 
     auto* probeBox = new QGroupBox(tr("Probe"), this);
     probe_ = new QComboBox(probeBox);
@@ -134,26 +129,13 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     layout->addWidget(split);
 
     connect(probe_, &QComboBox::currentIndexChanged, this, &ProbeRunPanel::onProbeChanged);
-    connect(run_, &QPushButton::clicked, this, &ProbeRunPanel::run);
-    connect(cancel_, &QPushButton::clicked, this, &ProbeRunPanel::cancel);
+    controls_->lockWhileRunning({probe_, params_, nodes_});
+    connect(controls_->runButton(), &QPushButton::clicked, this, &ProbeRunPanel::run);
     connect(removeResults_, &QPushButton::clicked, this, &ProbeRunPanel::removeSelectedResults);
     connect(results_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &ProbeRunPanel::updateSamplesPlot);
-    connect(session_, &ProbeSession::progress, this, [this](double f, const QString& message) {
-        progress_->setValue(static_cast<int>(f * 1000));
-        setStatus(message);
-    });
     connect(session_, &ProbeSession::jobFinished, this, [this] { refreshResults(); });
-    connect(session_, &ProbeSession::finished, this, [this](int ok, int failed, int cancelled) {
-        setRunning(false);
-        progress_->setValue(1000);
-        QString text = tr("%1 of %2 jobs succeeded").arg(ok).arg(ok + failed + cancelled);
-        if (failed)
-            text += tr(", %1 failed").arg(failed);
-        if (cancelled)
-            text += tr(", %1 cancelled").arg(cancelled);
-        text += tr("; results stored in the document");
-        setStatus(text, failed > 0);
+    connect(controls_, &SessionControls::finished, this, [this](int ok, int failed, int cancelled) {
         refreshResults();
         emit runFinished(ok, failed, cancelled);
     });
@@ -162,19 +144,13 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
 
     if (probeCatalog().probes().empty()) {
         const QStringList problems = probeCatalog().problems();
-        setStatus(tr("No probe plugins were found in %1%2")
+        controls_->setStatus(tr("No probe plugins were found in %1%2")
                       .arg(probeCatalog().searchPath().join(", "),
                            problems.isEmpty() ? QString() : ": " + problems.join("; ")),
                   true);
     }
     onProbeChanged();
-    setRunning(false);
     refreshResults();
-}
-
-QString ProbeRunPanel::statusText() const
-{
-    return status_->text();
 }
 
 bool ProbeRunPanel::selectProbe(const QString& id)
@@ -219,48 +195,22 @@ void ProbeRunPanel::run()
         plan.nodes = nodes_->checkedNodes();
         plan.params = params_->values();
     } catch (const std::invalid_argument& e) {
-        setStatus(QString::fromStdString(e.what()), true);
+        controls_->setStatus(QString::fromStdString(e.what()), true);
         return;
     }
     if (plan.nodes.empty()) {
-        setStatus(tr("Check at least one node to run on (add nodes in the Nodes panel)"), true);
+        controls_->setStatus(tr("Check at least one node to run on (add nodes in the Nodes panel)"), true);
         return;
     }
     plan.timeout = timeout_->value();
     plan.pairing = pairing_->currentData().toString().toStdString();
     const QString problem = session_->start({plan});
     if (!problem.isEmpty()) {
-        setStatus(problem, true);
+        controls_->setStatus(problem, true);
         return;
     }
-    progress_->setValue(0);
-    setRunning(true);
-    setStatus(tr("starting %1 on %2...").arg(QString::fromStdString(plan.probe), nodes_->checkedNames().join(", ")));
+    controls_->started(tr("starting %1 on %2...").arg(QString::fromStdString(plan.probe), nodes_->checkedNames().join(", ")));
     refreshResults();
-}
-
-void ProbeRunPanel::cancel()
-{
-    if (!session_->isRunning())
-        return;
-    session_->cancel();
-    cancel_->setEnabled(false);
-    setStatus(tr("cancelling..."));
-}
-
-void ProbeRunPanel::setRunning(bool on)
-{
-    run_->setEnabled(!on);
-    cancel_->setEnabled(on);
-    probe_->setEnabled(!on);
-    params_->setEnabled(!on);
-    nodes_->setEnabled(!on);
-}
-
-void ProbeRunPanel::setStatus(const QString& text, bool error)
-{
-    status_->setText(text);
-    status_->setStyleSheet(error ? "color: #b00000" : "");
 }
 
 void ProbeRunPanel::refreshResults()
@@ -310,7 +260,7 @@ void ProbeRunPanel::removeSelectedResults()
 {
     const QList<int> rows = results_->selectedStored();
     if (rows.isEmpty()) {
-        setStatus(tr("Select the results to remove first"), true);
+        controls_->setStatus(tr("Select the results to remove first"), true);
         return;
     }
     const std::set<int> drop(rows.begin(), rows.end());

@@ -9,6 +9,8 @@
 // beside the table (SamplesPlot).
 #include <nlohmann/json.hpp>
 
+#include "app/gui/runner/SessionControls.h"
+
 #include <QWidget>
 
 #include <vector>
@@ -38,28 +40,26 @@ public:
     ProbeParamTable* paramTable() const { return params_; }
     QComboBox* pairingCombo() const { return pairing_; }
     QDoubleSpinBox* timeoutBox() const { return timeout_; }
-    QPushButton* runButton() const { return run_; }
-    QPushButton* cancelButton() const { return cancel_; }
-    QProgressBar* progressBar() const { return progress_; }
+    QPushButton* runButton() const { return controls_->runButton(); }
+    QPushButton* cancelButton() const { return controls_->cancelButton(); }
+    QProgressBar* progressBar() const { return controls_->progressBar(); }
     ResultsTable* resultsTable() const { return results_; }
     SamplesPlot* samplesPlot() const { return samples_; }
     ProbeSession* session() const { return session_; }
-    QString statusText() const;
+    QString statusText() const { return controls_->statusText(); }
 
     // Selects a probe by id; false when the SDK has no such probe.
     bool selectProbe(const QString& id);
 
 public slots:
     void run();
-    void cancel();
+    void cancel() { controls_->cancel(); }
 
 signals:
     void runFinished(int ok, int failed, int cancelled);
 
 private:
     void onProbeChanged();
-    void setRunning(bool on);
-    void setStatus(const QString& text, bool error = false);
     void refreshResults();
     void removeSelectedResults();
     void updateSamplesPlot();
@@ -73,10 +73,7 @@ private:
     QComboBox* pairing_;
     QLabel* pairingLabel_;
     QDoubleSpinBox* timeout_;
-    QPushButton* run_;
-    QPushButton* cancel_;
-    QProgressBar* progress_;
-    QLabel* status_;
+    SessionControls* controls_;
     ResultsTable* results_;
     QPushButton* removeResults_;
     SamplesPlot* samples_;
