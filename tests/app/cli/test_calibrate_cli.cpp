@@ -1,5 +1,6 @@
 // clusterscope-cli calibrate, driven in-process from a saved results file
 // (the probes themselves run in tests/app/runner/CalibrationE2ETest.cpp).
+#include "CliTestSupport.h"
 #include "app/cli/Cli.h"
 #include "model/document/DocumentFormat.h"
 
@@ -8,27 +9,14 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <unistd.h>
 
-using cs::cli::run;
+using cs::test::cli;
 using nlohmann::json;
 using Catch::Contains;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct Result {
-    int rc;
-    std::string out, err;
-};
-
-Result cli(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    const int rc = run(args, out, err);
-    return {rc, out.str(), err.str()};
-}
 
 fs::path tempDir()
 {
@@ -70,7 +58,7 @@ TEST_CASE("calibrate from a results file prints parameters, fits and validation"
 {
     const std::string design = writeFile("net.json", kDesign);
     const std::string results = writeFile("results.json", pingpongResults().dump());
-    const Result r = cli({"calibrate", design, "--results", results});
+    const cs::test::CliResult r = cli({"calibrate", design, "--results", results});
     INFO(r.err);
     REQUIRE(r.rc == 0);
     // G = 10 ns/B exactly; L = 20 - 4 - 5 = 11 us (the block's o_s, o_r).
@@ -88,7 +76,7 @@ TEST_CASE("calibrate --json gives the report; -o writes the calibrated design", 
     const std::string design = writeFile("net2.json", kDesign);
     const std::string results = writeFile("results2.json", pingpongResults().dump());
     const std::string outFile = (tempDir() / "calibrated.json").string();
-    const Result r = cli({"calibrate", design, "--results", results, "--json", "--hold-out", "0", "-o", outFile});
+    const cs::test::CliResult r = cli({"calibrate", design, "--results", results, "--json", "--hold-out", "0", "-o", outFile});
     INFO(r.err);
     REQUIRE(r.rc == 0);
     const json j = json::parse(r.out);
@@ -111,39 +99,39 @@ TEST_CASE("calibrate errors exit 1 naming the field; usage errors exit 2", "[cal
 {
     const std::string design = writeFile("net3.json", kDesign);
 
-    const Result failed = cli({"calibrate", design, "--results", writeFile("failed.json", pingpongResults("failed").dump())});
+    const cs::test::CliResult failed = cli({"calibrate", design, "--results", writeFile("failed.json", pingpongResults("failed").dump())});
     CHECK(failed.rc == 1);
     CHECK_THAT(failed.err, Contains("results[0] (net.pingpong).status = \"failed\" (node b: connection refused)"));
 
     json badMedian = pingpongResults();
     badMedian["results"][0]["summary"]["series"]["latency@1024"]["median"] = "fast";
-    const Result bad = cli({"calibrate", design, "--results", writeFile("bad.json", badMedian.dump())});
+    const cs::test::CliResult bad = cli({"calibrate", design, "--results", writeFile("bad.json", badMedian.dump())});
     CHECK(bad.rc == 1);
     CHECK_THAT(bad.err, Contains("results[0].summary.series.latency@1024.median = \"fast\" is not a number"));
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
 
-    const Result missing = cli({"calibrate", design, "--results", "/nonexistent/r.json"});
+    const cs::test::CliResult missing = cli({"calibrate", design, "--results", "/nonexistent/r.json"});
     CHECK(missing.rc == 1);
     CHECK_THAT(missing.err, Contains("/nonexistent/r.json"));
 
-    const Result notJson = cli({"calibrate", design, "--results", writeFile("nj.json", "{oops")});
+    const cs::test::CliResult notJson = cli({"calibrate", design, "--results", writeFile("nj.json", "{oops")});
     CHECK(notJson.rc == 1);
     CHECK_THAT(notJson.err, Contains("nj.json: not JSON"));
 
-    const Result probe = cli({"calibrate", design, "--results", writeFile("r4.json", pingpongResults().dump()),
+    const cs::test::CliResult probe = cli({"calibrate", design, "--results", writeFile("r4.json", pingpongResults().dump()),
                               "--probe", "cpu.fft"});
     CHECK(probe.rc == 1);
     CHECK_THAT(probe.err, Contains("probe \"cpu.fft\" calibrates no block of this design"));
 
     CHECK(cli({"calibrate"}).rc == 2);
     CHECK_THAT(cli({"calibrate"}).err, Contains("calibrate needs a DESIGN"));
-    const Result holdOut = cli({"calibrate", design, "--results", "x.json", "--hold-out", "half"});
+    const cs::test::CliResult holdOut = cli({"calibrate", design, "--results", "x.json", "--hold-out", "half"});
     CHECK(holdOut.rc == 2);
     CHECK_THAT(holdOut.err, Contains("--hold-out half: expected a fraction in [0, 1)"));
     CHECK(cli({"calibrate", design, "--results", "x.json", "--nodes", "local:cpu=0"}).rc == 2);
     CHECK(cli({"calibrate", design, "--colour"}).rc == 2);
     // Probing without nodes (the design has none) is a usage error.
-    const Result noNodes = cli({"calibrate", design, "--quiet"});
+    const cs::test::CliResult noNodes = cli({"calibrate", design, "--quiet"});
     CHECK(noNodes.rc == 2);
     CHECK_THAT(noNodes.err, Contains("calibrate needs --nodes SPEC"));
 }

@@ -1,6 +1,7 @@
 // clusterscope-cli eval / sweep / pareto / sensitivity on a design document,
 // driven in-process the way a user types them. Every figure below is worked
 // out by hand from 000_e9da438bafb3289f.txt eqs. (3)-(10) (the INIC 2D-FFT).
+#include "CliTestSupport.h"
 #include "app/cli/Cli.h"
 
 #include <catch2/catch.hpp>
@@ -9,25 +10,12 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <unistd.h>
 
-using cs::cli::run;
+using cs::test::cli;
 using nlohmann::json;
 
 namespace {
-
-struct Result {
-    int rc;
-    std::string out, err;
-};
-
-Result cli(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    const int rc = run(args, out, err);
-    return {rc, out.str(), err.str()};
-}
 
 std::string tempPath(const std::string& name)
 {
@@ -79,7 +67,7 @@ std::string docFile()
 TEST_CASE("eval DESIGN prints each variant's total, phases and speedup", "[cli][design]")
 {
     const std::string file = docFile();
-    const Result r = cli({"eval", file, "--json"});
+    const cs::test::CliResult r = cli({"eval", file, "--json"});
     REQUIRE(r.rc == 0);
     const json j = json::parse(r.out);
     REQUIRE(j["variants"].size() == 2);
@@ -97,12 +85,12 @@ TEST_CASE("eval DESIGN prints each variant's total, phases and speedup", "[cli][
     CHECK(slow["cost"].get<double>() == Approx(400));
 
     // --set changes the document's value before evaluating: P = 2.
-    const Result p2 = cli({"eval", file, "--set", "P=2", "--json"});
+    const cs::test::CliResult p2 = cli({"eval", file, "--set", "P=2", "--json"});
     REQUIRE(p2.rc == 0);
     CHECK(json::parse(p2.out)["variants"][0]["T"].get<double>() == Approx(0.15689));
 
     // The text form names the total, the phases with their share, and the speedup.
-    const Result text = cli({"eval", file});
+    const cs::test::CliResult text = cli({"eval", file});
     REQUIRE(text.rc == 0);
     CHECK_THAT(text.out, Catch::Contains("variant fast:"));
     CHECK_THAT(text.out, Catch::Contains("T_trans"));
@@ -114,7 +102,7 @@ TEST_CASE("eval DESIGN prints each variant's total, phases and speedup", "[cli][
 TEST_CASE("sweep DESIGN --param prints one row per point and variant", "[cli][design]")
 {
     const std::string file = docFile();
-    const Result r = cli({"sweep", file, "--param", "P=1,2,4", "--json"});
+    const cs::test::CliResult r = cli({"sweep", file, "--param", "P=1,2,4", "--json"});
     REQUIRE(r.rc == 0);
     const json j = json::parse(r.out);
     REQUIRE(j["rows"].size() == 6); // 3 points x 2 variants
@@ -127,7 +115,7 @@ TEST_CASE("sweep DESIGN --param prints one row per point and variant", "[cli][de
 
     // A grid over two parameters: 3 x 2 points, 2 variants. rows = 128 at P = 1 (fast):
     // S = 128^2*16 = 262144; T_compute = 2*10us*128 = 2.56 ms; dtc = dtg = dth = 0.25 s; T = 1.50256 s.
-    const Result grid = cli({"sweep", file, "--param", "P=1:4:log2", "--param", "fft.rows=64,128", "--json"});
+    const cs::test::CliResult grid = cli({"sweep", file, "--param", "P=1:4:log2", "--param", "fft.rows=64,128", "--json"});
     REQUIRE(grid.rc == 0);
     const json g = json::parse(grid.out);
     REQUIRE(g["rows"].size() == 12);
@@ -148,13 +136,13 @@ TEST_CASE("sweep DESIGN --param prints one row per point and variant", "[cli][de
 TEST_CASE("sweep errors name the parameter and the value", "[cli][design]")
 {
     const std::string file = docFile();
-    const Result unknown = cli({"sweep", file, "--param", "fft.nope=1,2"});
+    const cs::test::CliResult unknown = cli({"sweep", file, "--param", "fft.nope=1,2"});
     CHECK(unknown.rc == 1);
     CHECK_THAT(unknown.err, Catch::Contains("fft.nope"));
-    const Result bad = cli({"sweep", file, "--param", "P=8:1"});
+    const cs::test::CliResult bad = cli({"sweep", file, "--param", "P=8:1"});
     CHECK(bad.rc == 1);
     CHECK_THAT(bad.err, Catch::Contains("the end 1 is below the start 8"));
-    const Result missing = cli({"sweep", tempPath("does-not-exist.json"), "--param", "P=1,2"});
+    const cs::test::CliResult missing = cli({"sweep", tempPath("does-not-exist.json"), "--param", "P=1,2"});
     CHECK(missing.rc == 1);
     CHECK_THAT(missing.err, Catch::Contains("does-not-exist.json"));
     std::filesystem::remove(file);
@@ -167,7 +155,7 @@ TEST_CASE("pareto finds the front of cost against time and the cheapest design m
     // fast P1 and fast P2 cost more than slow P4 and are slower: dominated. The front is the other 4.
     // Cheapest with T <= 0.2 s: slow P4 (400 USD). With T <= 0.09 s only fast P4 (900 USD) qualifies.
     const std::string file = docFile();
-    const Result r = cli({"pareto", file, "--target", "0.2s", "--json"});
+    const cs::test::CliResult r = cli({"pareto", file, "--target", "0.2s", "--json"});
     REQUIRE(r.rc == 0);
     const json j = json::parse(r.out);
     REQUIRE(j["front"].size() == 4);
@@ -179,12 +167,12 @@ TEST_CASE("pareto finds the front of cost against time and the cheapest design m
     CHECK(j["cheapest"]["variant"] == "slow");
     CHECK(j["cheapest"]["cost"].get<double>() == Approx(400));
 
-    const Result tight = cli({"pareto", file, "--target", "90ms"});
+    const cs::test::CliResult tight = cli({"pareto", file, "--target", "90ms"});
     REQUIRE(tight.rc == 0);
     CHECK_THAT(tight.out, Catch::Contains("Pareto front of cost against time (4 of 6 designs)"));
     CHECK_THAT(tight.out, Catch::Contains("cheapest design meeting T <= 0.09"));
     CHECK_THAT(tight.out, Catch::Contains("fast       P=4  cost 900 USD"));
-    const Result none = cli({"pareto", file, "--target", "1ms"});
+    const cs::test::CliResult none = cli({"pareto", file, "--target", "1ms"});
     CHECK_THAT(none.out, Catch::Contains("no design meets T <= 0.001"));
     std::filesystem::remove(file);
 }
@@ -197,7 +185,7 @@ TEST_CASE("sensitivity reports +/-10% swings, largest first", "[cli][design]")
     //   = 0.03125; T = 0.00032 + 0.0434027778 + 0.03125 = 0.0749727778.
     // bw_hc +10%: 0.01953125 / 1.1 * 2 = 0.0355113636; T = 0.0670813636.
     const std::string file = docFile();
-    const Result r = cli({"sensitivity", file, "--variant", "fast", "--json"});
+    const cs::test::CliResult r = cli({"sensitivity", file, "--variant", "fast", "--json"});
     REQUIRE(r.rc == 0);
     const json j = json::parse(r.out);
     CHECK(j["base"].get<double>() == Approx(0.0706325));
@@ -216,7 +204,7 @@ TEST_CASE("sensitivity reports +/-10% swings, largest first", "[cli][design]")
     for (std::size_t i = 1; i < bars.size(); ++i)
         CHECK(bars[i - 1]["swing"].get<double>() >= bars[i]["swing"].get<double>());
 
-    const Result badStep = cli({"sensitivity", file, "--step", "1.5"});
+    const cs::test::CliResult badStep = cli({"sensitivity", file, "--step", "1.5"});
     CHECK(badStep.rc == 1);
     CHECK_THAT(badStep.err, Catch::Contains("--step must be between 0 and 1, got 1.5"));
     std::filesystem::remove(file);
@@ -224,12 +212,12 @@ TEST_CASE("sensitivity reports +/-10% swings, largest first", "[cli][design]")
 
 TEST_CASE("a preset name works wherever a document is expected", "[cli][design]")
 {
-    const Result r = cli({"eval", "acc-fft", "--json"});
+    const cs::test::CliResult r = cli({"eval", "acc-fft", "--json"});
     // acc-fft's Fast Ethernet variant may fail at its default P; the others evaluate.
     const json j = json::parse(r.out);
     CHECK(j["design"].get<std::string>().find("ACC") != std::string::npos);
     CHECK(j["variants"].size() == 4);
-    const Result s = cli({"sweep", "acc-fft", "--param", "P=1,2", "--csv"});
+    const cs::test::CliResult s = cli({"sweep", "acc-fft", "--param", "P=1,2", "--csv"});
     CHECK(s.rc == 0);
     CHECK(std::count(s.out.begin(), s.out.end(), '\n') == 1 + 2 * 4);
 }

@@ -1,5 +1,6 @@
 // clusterscope-cli plot, driven in-process (this test program has no
 // QApplication: the command makes its own, offscreen).
+#include "CliTestSupport.h"
 #include "app/cli/Cli.h"
 #include "app/plots/SweepCsv.h"
 #include "model/document/DocumentFormat.h"
@@ -12,22 +13,10 @@
 #include <sstream>
 #include <unistd.h>
 
-using cs::cli::run;
+using cs::test::cli;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct Result {
-    int rc;
-    std::string out, err;
-};
-
-Result cli(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    const int rc = run(args, out, err);
-    return {rc, out.str(), err.str()};
-}
 
 const char* kFftDoc = R"({
   "format": "clusterscope-design", "version": 2, "name": "fft",
@@ -78,7 +67,7 @@ TEST_CASE("plot writes the speedup and breakdown charts as PNG, SVG and PDF", "[
     const fs::path png = tempDir() / "fft.png", svg = tempDir() / "fft.svg", pdf = tempDir() / "fft.pdf";
     fs::remove(png);
 
-    const Result r = cli({"plot", doc, "-o", png.string()});
+    const cs::test::CliResult r = cli({"plot", doc, "-o", png.string()});
     REQUIRE(r.rc == 0);
     CHECK(r.err.empty());
     // The document's P = 4 is swept, so the breakdown is taken there.
@@ -98,7 +87,7 @@ TEST_CASE("plot writes the speedup and breakdown charts as PNG, SVG and PDF", "[
     CHECK(head(svg, 300).find("<svg") != std::string::npos);
     CHECK(fs::file_size(svg) > 5000);
 
-    const Result p = cli({"plot", doc, "--param", "P=1:8:log2", "--set", "rows=2048", "--stacked", "--width", "600",
+    const cs::test::CliResult p = cli({"plot", doc, "--param", "P=1:8:log2", "--set", "rows=2048", "--stacked", "--width", "600",
                           "--height", "800", "-o", pdf.string()});
     REQUIRE(p.rc == 0);
     CHECK(p.out.find("over 4 points, breakdown at P = 4") != std::string::npos);
@@ -106,7 +95,7 @@ TEST_CASE("plot writes the speedup and breakdown charts as PNG, SVG and PDF", "[
     CHECK(fs::file_size(pdf) > 2000);
 
     // --at picks the nearest swept value.
-    const Result at = cli({"plot", doc, "--at", "10", "-o", png.string()});
+    const cs::test::CliResult at = cli({"plot", doc, "--at", "10", "-o", png.string()});
     REQUIRE(at.rc == 0);
     CHECK(at.out.find("breakdown at P = 8") != std::string::npos);
 }
@@ -117,7 +106,7 @@ TEST_CASE("plot sweeps P over 1:16 when the document has no sweep axes", "[plots
     const std::string axes = R"("axes": [{"path": "P", "values": "1,2,4,8,16"}])";
     text.replace(text.find(axes), axes.size(), R"("axes": [])");
     const std::string doc = writeDoc("noaxes.json", text);
-    const Result r = cli({"plot", doc, "-o", (tempDir() / "noaxes.png").string()});
+    const cs::test::CliResult r = cli({"plot", doc, "-o", (tempDir() / "noaxes.png").string()});
     REQUIRE(r.rc == 0);
     CHECK(r.out.find("over 16 points") != std::string::npos);
 }
@@ -127,39 +116,39 @@ TEST_CASE("plot rejects bad input with a one-line error and a non-zero exit", "[
     const std::string doc = writeDoc("fft.json", kFftDoc);
     const std::string out = (tempDir() / "bad.png").string();
 
-    const Result noOut = cli({"plot", doc});
+    const cs::test::CliResult noOut = cli({"plot", doc});
     CHECK(noOut.rc == 2);
     CHECK(oneLine(noOut.err));
     CHECK_THAT(noOut.err, Catch::Contains("plot needs -o FILE.png, FILE.svg or FILE.pdf"));
 
-    const Result gif = cli({"plot", doc, "-o", (tempDir() / "x.gif").string()});
+    const cs::test::CliResult gif = cli({"plot", doc, "-o", (tempDir() / "x.gif").string()});
     CHECK(gif.rc == 2);
     CHECK(oneLine(gif.err));
     CHECK_THAT(gif.err, Catch::Contains("use .png, .svg or .pdf"));
     CHECK_FALSE(fs::exists(tempDir() / "x.gif"));
 
-    const Result missing = cli({"plot", (tempDir() / "nosuch.json").string(), "-o", out});
+    const cs::test::CliResult missing = cli({"plot", (tempDir() / "nosuch.json").string(), "-o", out});
     CHECK(missing.rc == 1);
     CHECK(oneLine(missing.err));
 
-    const Result broken = cli({"plot", writeDoc("broken.json", "{ not json"), "-o", out});
+    const cs::test::CliResult broken = cli({"plot", writeDoc("broken.json", "{ not json"), "-o", out});
     CHECK(broken.rc == 1);
     CHECK_THAT(broken.err, Catch::StartsWith("clusterscope-cli plot: error: "));
 
-    const Result badParam = cli({"plot", doc, "--param", "nosuch=1:4", "-o", out});
+    const cs::test::CliResult badParam = cli({"plot", doc, "--param", "nosuch=1:4", "-o", out});
     CHECK(badParam.rc == 1);
     CHECK(oneLine(badParam.err));
     CHECK_THAT(badParam.err, Catch::Contains("nosuch"));
 
-    const Result badWidth = cli({"plot", doc, "--width", "wide", "-o", out});
+    const cs::test::CliResult badWidth = cli({"plot", doc, "--width", "wide", "-o", out});
     CHECK(badWidth.rc == 2);
     CHECK_THAT(badWidth.err, Catch::Contains("--width must be a whole number of pixels from 100 to 20000, got 'wide'"));
 
-    const Result badAt = cli({"plot", doc, "--at", "many", "-o", out});
+    const cs::test::CliResult badAt = cli({"plot", doc, "--at", "many", "-o", out});
     CHECK(badAt.rc == 1);
     CHECK(oneLine(badAt.err));
 
-    const Result noDir = cli({"plot", doc, "-o", (tempDir() / "no" / "such" / "dir.png").string()});
+    const cs::test::CliResult noDir = cli({"plot", doc, "-o", (tempDir() / "no" / "such" / "dir.png").string()});
     CHECK(noDir.rc == 1);
     CHECK(oneLine(noDir.err));
     CHECK_THAT(noDir.err, Catch::Contains("cannot write"));
@@ -170,7 +159,7 @@ TEST_CASE("plot rejects bad input with a one-line error and a non-zero exit", "[
 TEST_CASE("sweep --csv and the GUI's CSV export are one writer", "[plots][cli]")
 {
     const std::string doc = writeDoc("fft.json", kFftDoc);
-    const Result r = cli({"sweep", doc, "--csv"});
+    const cs::test::CliResult r = cli({"sweep", doc, "--csv"});
     REQUIRE(r.rc == 0);
     const cs::DesignDocument d = cs::parseDocument(kFftDoc);
     std::ostringstream expected;

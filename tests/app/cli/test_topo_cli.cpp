@@ -1,4 +1,5 @@
 // clusterscope-cli topo and list generators, driven in-process.
+#include "CliTestSupport.h"
 #include "app/cli/Cli.h"
 
 #include <catch2/catch.hpp>
@@ -7,24 +8,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <unistd.h>
 
-using cs::cli::run;
+using cs::test::cli;
 
 namespace {
-
-struct Result {
-    int rc;
-    std::string out, err;
-};
-
-Result cli(std::vector<std::string> args)
-{
-    std::ostringstream out, err;
-    const int rc = run(args, out, err);
-    return {rc, out.str(), err.str()};
-}
 
 std::string tempFile(const std::string& name, const std::string& text)
 {
@@ -42,7 +30,7 @@ bool oneLine(const std::string& s)
 
 TEST_CASE("topo --gen prints counts, hops, histogram, bisection and load", "[topology][cli]")
 {
-    const Result r = cli({"topo", "--gen", "fat-tree:k=4"});
+    const cs::test::CliResult r = cli({"topo", "--gen", "fat-tree:k=4"});
     REQUIRE(r.rc == 0);
     CHECK(r.err.empty());
     // k=4: 16 hosts, 20 switches, 48 links; histogram 16 / 32 / 192 (see the model tests).
@@ -57,7 +45,7 @@ TEST_CASE("topo --gen prints counts, hops, histogram, bisection and load", "[top
     CHECK_THAT(r.out, Catch::Contains("all-to-all:        15 flows on link"));
 
     // Units and choice names in --gen values; a bound for the segment mesh.
-    const Result m = cli({"topo", "--gen", "beowulf-mesh:rows=4, cols=4, routing=switch, bw=10Mbit/s"});
+    const cs::test::CliResult m = cli({"topo", "--gen", "beowulf-mesh:rows=4, cols=4, routing=switch, bw=10Mbit/s"});
     REQUIRE(m.rc == 0);
     CHECK_THAT(m.out, Catch::Contains("hosts 16, switches 2, segments 8, links 40"));
     CHECK_THAT(m.out, Catch::Contains("(upper bound: "));
@@ -65,7 +53,7 @@ TEST_CASE("topo --gen prints counts, hops, histogram, bisection and load", "[top
 
 TEST_CASE("topo --json is machine-readable", "[topology][cli]")
 {
-    const Result r = cli({"topo", "--gen", "hypercube:dims=3", "--json"});
+    const cs::test::CliResult r = cli({"topo", "--gen", "hypercube:dims=3", "--json"});
     REQUIRE(r.rc == 0);
     const auto j = nlohmann::json::parse(r.out);
     CHECK(j["counts"]["hosts"] == 8);
@@ -87,7 +75,7 @@ TEST_CASE("topo reads a topology file, bare or inside a document", "[topology][c
       "edges": [{"from": "a", "to": "bus", "bandwidth": "10Mbit/s"},
                 {"from": "b", "to": "bus", "bandwidth": "10Mbit/s"},
                 {"from": "c", "to": "bus", "bandwidth": "10Mbit/s"}]})");
-    const Result r = cli({"topo", bare});
+    const cs::test::CliResult r = cli({"topo", bare});
     REQUIRE(r.rc == 0);
     CHECK_THAT(r.out, Catch::Contains("hosts 3, switches 0, segments 1, links 3"));
     CHECK_THAT(r.out, Catch::Contains("   2 hops: 6\n")); // 3 x 2 ordered pairs
@@ -98,7 +86,7 @@ TEST_CASE("topo reads a topology file, bare or inside a document", "[topology][c
 
     const std::string doc =
         tempFile("doc.json", R"({"version": 1, "topology": {"generator": "star", "params": {"n": 4}}})");
-    const Result d = cli({"topo", doc, "--json"});
+    const cs::test::CliResult d = cli({"topo", doc, "--json"});
     REQUIRE(d.rc == 0);
     CHECK(nlohmann::json::parse(d.out)["counts"]["hosts"] == 4);
     std::filesystem::remove(bare);
@@ -107,7 +95,7 @@ TEST_CASE("topo reads a topology file, bare or inside a document", "[topology][c
 
 TEST_CASE("topo errors are one line with a non-zero exit", "[topology][cli]")
 {
-    Result r = cli({"topo", "--gen", "nope:k=4"});
+    cs::test::CliResult r = cli({"topo", "--gen", "nope:k=4"});
     CHECK(r.rc == 1);
     CHECK(oneLine(r.err));
     CHECK_THAT(r.err, Catch::StartsWith("clusterscope-cli topo: error: unknown generator 'nope' (known: star, "));
@@ -154,14 +142,14 @@ TEST_CASE("topo errors are one line with a non-zero exit", "[topology][cli]")
 
 TEST_CASE("list generators, as text and JSON", "[topology][cli]")
 {
-    const Result r = cli({"list", "generators"});
+    const cs::test::CliResult r = cli({"list", "generators"});
     REQUIRE(r.rc == 0);
     for (const char* name : {"star", "bus", "hub", "bonded", "beowulf-mesh", "fat-tree", "gfat", "torus", "mesh",
                              "hypercube", "full"})
         CHECK_THAT(r.out, Catch::Contains(std::string("\n") + name + " ") || Catch::StartsWith(std::string(name) + " "));
     CHECK_THAT(r.out, Catch::Contains("002_5a9fca780898fb85.txt §2.2"));
 
-    const Result j = cli({"list", "generators", "--json"});
+    const cs::test::CliResult j = cli({"list", "generators", "--json"});
     REQUIRE(j.rc == 0);
     const auto arr = nlohmann::json::parse(j.out);
     REQUIRE(arr.size() == 11);
