@@ -145,7 +145,7 @@ int evalDocument(const Args& args, std::ostream& out, std::ostream& err)
         }
         if (!std::isnan(t.at(r, 1)))
             out << "  speedup     " << formatNumber(t.at(r, 1)) << "  (efficiency " << formatNumber(t.at(r, 2))
-                << ", against " << doc.sweep.speedupParam << " = " << formatNumber(doc.sweep.speedupBaseline) << ")\n";
+                << ", " << t.speedupBasis << ")\n";
         if (t.at(r, 3) > 0)
             out << "  cost        " << formatNumber(t.at(r, 3)) << " USD\n";
     }

@@ -3,9 +3,11 @@
 // `clusterscope-cli list generators [--json]`
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
+#include "app/cli/DocumentInput.h"
 #include "model/core/ModelError.h"
 #include "model/core/SpecJson.h"
 #include "model/core/Unit.h"
+#include "model/document/DocumentTopology.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/TopologyJson.h"
 #include "model/topology/TopologyMetrics.h"
@@ -13,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <ostream>
@@ -67,6 +70,16 @@ Topology fromGenSpec(const std::string& text)
 
 Topology fromFile(const std::string& file)
 {
+    std::error_code ec;
+    const bool looksLikePath = file.find('/') != std::string::npos || file.ends_with(".json");
+    if (!looksLikePath && !std::filesystem::is_regular_file(file, ec)) {
+        // A preset name: its topology as the design has it.
+        const DesignDocument doc = openDocument(file);
+        const nlohmann::json t = currentTopologyJson(doc);
+        if (t.is_null())
+            throw ModelError("design '" + file + "' has no topology");
+        return topologyFromJson(t, file + ": topology");
+    }
     std::ifstream in(file);
     if (!in)
         throw ModelError("cannot open '" + file + "'");

@@ -3,6 +3,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
+#include "model/document/DocumentTopology.h"
 #include "model/topology/TopologyJson.h"
 
 #include <QDir>
@@ -17,8 +18,10 @@ namespace {
 
 const std::vector<const char*>& keysOf(Section s)
 {
+    // The topology is part of the design: its generator parameters are
+    // design inputs and its outputs feed the blocks.
     static const std::vector<const char*> design{"name", "description", "source", "parameters", "blocks",
-                                                 "wires", "variants", "sweep", "costs"};
+                                                 "wires", "variants", "sweep", "costs", "topology"};
     static const std::vector<const char*> topology{"topology"};
     static const std::vector<const char*> layout{"layout"};
     static const std::vector<const char*> results{"calibration", "measured", "imported", "nodes"};
@@ -162,7 +165,13 @@ void DocumentModel::replaceSection(Section s, const json& value)
     switch (s) {
     case Section::Topology:
         doc_.topology = value;
+        try {
+            attachTopology(doc_);
+        } catch (const ModelError&) {
+            // reparseTopology() records the problem for the views.
+        }
         reparseTopology();
+        emit designChanged();
         break;
     case Section::Layout:
         doc_.layout = value;
@@ -180,7 +189,12 @@ void DocumentModel::replaceSection(Section s, const json& value)
         for (auto it = value.begin(); it != value.end(); ++it)
             full[it.key()] = it.value();
         DesignDocument next = documentFromJson(full, doc_.design.registry());
+        const bool topologyMoved = next.topology != doc_.topology;
         doc_ = std::move(next);
+        if (topologyMoved) {
+            reparseTopology();
+            emit topologyChanged();
+        }
         break;
     }
     }
@@ -222,12 +236,19 @@ QString DocumentModel::editDesign(const QString& text, const std::function<void(
     try {
         mutate(copy);
         copy.design.compile(); // the result must still be a valid graph
+        // A generated topology's parameters may have been edited as inputs.
+        copy.topology = currentTopologyJson(copy);
     } catch (const ModelError& e) {
         return QString::fromStdString(e.what());
     }
     json before = section(Section::Design);
+    const bool topologyMoved = copy.topology != doc_.topology;
     doc_ = std::move(copy);
+    if (topologyMoved)
+        reparseTopology();
     push(Section::Design, text, std::move(before));
+    if (topologyMoved)
+        emit topologyChanged();
     return {};
 }
 
@@ -249,13 +270,26 @@ QString DocumentModel::setDesignParam(const QString& name, double value)
                       [&](DesignDocument& d) { d.design.setDesignParam(name.toStdString(), value); });
 }
 
+QString DocumentModel::followDesignParam(const QString& name)
+{
+    const DesignParam* p = doc_.design.findDesignParam(name.toStdString());
+    if (!p || p->follows.empty())
+        return tr("%1 follows no output").arg(name);
+    const double v = p->value.value;
+    return editDesign(tr("%1 follows %2").arg(name, QString::fromStdString(p->follows)),
+                      [&](DesignDocument& d) { d.design.setDesignParam(name.toStdString(), v, Provenance{}); });
+}
+
 QString DocumentModel::addBlock(const QString& type, QPointF pos, QString* nameOut)
 {
     if (!doc_.design.registry().find(type.toStdString()))
         return tr("unknown block type '%1'").arg(type);
     const std::string name = uniqueBlockName(doc_.design, type.toStdString());
     undo_.beginMacro(tr("Add block %1").arg(QString::fromStdString(name)));
-    const QString err = editDesign(tr("Add block"), [&](DesignDocument& d) { d.design.addBlock(name, type.toStdString()); });
+    const QString err = editDesign(tr("Add block"), [&](DesignDocument& d) {
+        d.design.addBlock(name, type.toStdString());
+        d.design.wireFromTopology(name); // what the network supplies comes from the drawing
+    });
     if (err.isEmpty())
         moveBlocks({{name, pos}});
     undo_.endMacro();
@@ -296,19 +330,31 @@ QString DocumentModel::disconnect(const Endpoint& to)
                       [&](DesignDocument& d) { d.design.disconnect(to); });
 }
 
-QString DocumentModel::setTopology(const QString& text, const json& topology,
-                                   const std::map<std::string, QPointF>& positions)
+QString DocumentModel::checkTopology(const json& topology) const
 {
+    // The whole edit on a copy, so that a refused one changes nothing and
+    // leaves no empty step on the undo stack.
+    DesignDocument trial = doc_;
+    trial.topology = topology;
     try {
-        topologyFromJson(topology); // validate before touching anything
+        attachTopology(trial);
+        trial.design.compile();
     } catch (const ModelError& e) {
         return QString::fromStdString(e.what());
     }
+    return {};
+}
+
+QString DocumentModel::setTopology(const QString& text, const json& topology,
+                                   const std::map<std::string, QPointF>& positions)
+{
+    if (QString err = checkTopology(topology); !err.isEmpty())
+        return err;
     undo_.beginMacro(text);
-    json before = section(Section::Topology);
-    doc_.topology = topology;
-    reparseTopology();
-    push(Section::Topology, text, std::move(before));
+    editDesign(text, [&](DesignDocument& d) {
+        d.topology = topology;
+        attachTopology(d);
+    });
     json layoutBefore = section(Section::Layout);
     json layout = layoutBefore;
     layout["vertices"] = json::object();
@@ -329,18 +375,18 @@ QString DocumentModel::editTopology(const QString& text, const std::function<voi
                     : doc_.topology;
     try {
         mutate(next);
-        if (!next["vertices"].empty())
-            topologyFromJson(next);
     } catch (const ModelError& e) {
         return QString::fromStdString(e.what());
     } catch (const json::exception& e) {
         return QString::fromStdString(e.what());
     }
+    if (QString err = checkTopology(next); !err.isEmpty())
+        return err;
     undo_.beginMacro(text);
-    json before = section(Section::Topology);
-    doc_.topology = next;
-    reparseTopology();
-    push(Section::Topology, text, std::move(before));
+    editDesign(text, [&](DesignDocument& d) {
+        d.topology = next;
+        attachTopology(d);
+    });
     if (!newPositions.empty())
         moveVertices(newPositions);
     undo_.endMacro();

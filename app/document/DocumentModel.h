@@ -55,6 +55,8 @@ public:
     QString setValue(const Endpoint& input, double value);
     QString resetValue(const Endpoint& input);
     QString setDesignParam(const QString& name, double value);
+    // Lets a bounded design parameter follow its output again (DesignParam::follows).
+    QString followDesignParam(const QString& name);
     // Adds a block of `type` named after it (fft, fft2, ...); returns the name in `name`.
     QString addBlock(const QString& type, QPointF pos, QString* name = nullptr);
     QString removeBlocks(const QStringList& names);
@@ -97,6 +99,7 @@ private:
     void push(Section s, const QString& text, nlohmann::json before);
     void reparseTopology();
     void emitFor(Section s);
+    QString checkTopology(const nlohmann::json& topology) const;
 
     DesignDocument doc_;
     std::optional<Topology> topology_;

@@ -85,6 +85,12 @@ SpeedupChartFrame speedupChartFrame(const SweepTable& t, const SpeedupChartOptio
     const int speedAxis = axisIndex(t, o.speedupParam);
     f.bySpeedup = speedAxis >= 0;
     f.xAxis = f.bySpeedup ? speedAxis : (t.axes.empty() ? -1 : 0);
+    if (!f.bySpeedup && f.xAxis >= 0 && t.axes[static_cast<std::size_t>(f.xAxis)].rfind("topology.", 0) == 0 &&
+        t.column("topology.hosts") >= 0) {
+        // Node count against speedup on a growing network: P follows the hosts.
+        f.xColumn = t.column("topology.hosts");
+        f.bySpeedup = !o.speedupParam.empty();
+    }
     const AxisDescription xDesc = xDescription(t, o, f.xAxis);
     f.xScale = xDesc.unit.scale > 0 ? xDesc.unit.scale : 1.0;
     f.yColumn = t.column(f.bySpeedup ? "speedup" : "T");
@@ -98,8 +104,18 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
     const SpeedupChartFrame frame = speedupChartFrame(t, o);
     const bool bySpeedup = frame.bySpeedup;
     const int xAxis = frame.xAxis;
-    const QString xName = QString::fromStdString(xAxis >= 0 ? t.axes[static_cast<std::size_t>(xAxis)] : "");
-    const AxisDescription xDesc = xDescription(t, o, xAxis);
+    const int xCol = frame.xColumn;
+    const QString xName = xCol >= 0 ? QString("hosts")
+                                    : QString::fromStdString(xAxis >= 0 ? t.axes[static_cast<std::size_t>(xAxis)] : "");
+    const AxisDescription xDesc =
+        xCol >= 0 ? AxisDescription{QString("hosts (the network regenerated at each %1)")
+                                        .arg(QString::fromStdString(t.axes[static_cast<std::size_t>(xAxis)])),
+                                    {}}
+                  : xDescription(t, o, xAxis);
+    // The x value of a row: the swept value, or the network's host count.
+    auto xOf = [&](std::size_t p, std::size_t r) {
+        return xCol >= 0 ? t.at(r, static_cast<std::size_t>(xCol)) : t.axis(p, static_cast<std::size_t>(xAxis));
+    };
     const double xScale = frame.xScale;
     const int yCol = frame.yColumn;
     const ScaleUnit tUnit = totalScale(t, o);
@@ -135,7 +151,7 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
             QVector<double> xs, ys;
             for (std::size_t p : allGroups[g]) {
                 const std::size_t r = p * nv + v;
-                const double x = t.axis(p, static_cast<std::size_t>(xAxis)) / xScale;
+                const double x = xOf(p, r) / xScale;
                 const double y = t.at(r, static_cast<std::size_t>(yCol)) / yUnit.scale;
                 if (!std::isfinite(y) || (o.log && (x <= 0 || y <= 0)))
                     continue; // failed point, or one a log axis cannot show
@@ -147,6 +163,9 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
                                                          formatWithUnit(x, xDesc.unit));
                 if (!where.empty())
                     text += "\n" + QString::fromStdString(where);
+                if (xCol >= 0)
+                    text += QString("\n%1 = %2").arg(QString::fromStdString(t.axes[static_cast<std::size_t>(xAxis)]),
+                                                     formatValue(t.axis(p, static_cast<std::size_t>(xAxis))));
                 const double total = t.at(r, 0);
                 const ScaleUnit tu = scaleFor(o.total.unit, total);
                 if (bySpeedup)
@@ -166,7 +185,17 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
         ideal->setName(QString("ideal (%1 / %2)").arg(xName, formatValue(base)));
         ideal->setPen(QPen(QColor(110, 110, 110), 1.5, Qt::DashLine));
         QVector<double> xs, ys;
-        for (double level : axisLevels(t, xAxis)) {
+        std::vector<double> levels;
+        if (xCol >= 0) {
+            for (std::size_t r = 0; r < t.rows(); ++r)
+                if (std::isfinite(t.at(r, static_cast<std::size_t>(xCol))))
+                    levels.push_back(t.at(r, static_cast<std::size_t>(xCol)));
+            std::sort(levels.begin(), levels.end());
+            levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
+        } else {
+            levels = axisLevels(t, xAxis);
+        }
+        for (double level : levels) {
             const double x = level / xScale;
             if (x < ext.xlo || x > ext.xhi)
                 continue;
@@ -178,9 +207,8 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
     }
 
     plot->xAxis->setLabel(xDesc.label);
-    plot->yAxis->setLabel(bySpeedup
-                              ? QString("speedup %1(%2 = %3) / %1(%2)").arg(o.total.symbol, xName, formatValue(o.baseline / xScale))
-                              : quantityLabel(o.total, yUnit));
+    plot->yAxis->setLabel(bySpeedup ? QString("speedup (%1)").arg(QString::fromStdString(t.speedupBasis))
+                                    : quantityLabel(o.total, yUnit));
     // Few entries fit in the empty corner above a speedup curve; many go below.
     if (bySpeedup && plot->graphCount() <= 6)
         placeLegendInside(plot, Qt::AlignTop | Qt::AlignLeft);

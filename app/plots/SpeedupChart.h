@@ -42,6 +42,9 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& table, const S
 struct SpeedupChartFrame {
     bool bySpeedup = false; // y is the "speedup" column; else the "T" column (the variants' totals)
     int xAxis = -1;         // index into table.axes, -1 when nothing is plotted
+    // When the swept axis reshapes the network (topology.k, topology.n), x is
+    // this column instead, the host count each point's network has.
+    int xColumn = -1;
     int yColumn = -1;       // table column plotted
     double xScale = 1.0;
     double yScale = 1.0;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 
 namespace cs {
 
@@ -53,6 +54,8 @@ BlockInstance& Design::addBlock(const std::string& name, std::string_view typeId
 {
     if (auto p = nameProblem(name); !p.empty())
         throw ModelError("block " + p);
+    if (name == kTopologyBlock)
+        throw ModelError("the name 'topology' is reserved for the design's topology");
     if (findBlock(name))
         throw ModelError("a block named '" + name + "' already exists");
     if (findDesignParam(name))
@@ -72,6 +75,8 @@ void Design::removeBlock(const std::string& name)
     const int i = blockIndex(name);
     if (i < 0)
         throw ModelError("no block named '" + name + "' in the design");
+    if (name == kTopologyBlock)
+        throw ModelError("the topology is part of every design and cannot be removed; replace or redraw it");
     std::erase_if(wires_, [&](const Wire& w) { return w.to.block == name || w.from.block == name; });
     blocks_.erase(blocks_.begin() + i);
 }
@@ -83,6 +88,8 @@ void Design::renameBlock(const std::string& from, const std::string& to)
         throw ModelError("no block named '" + from + "' in the design");
     if (from == to)
         return;
+    if (from == kTopologyBlock || to == kTopologyBlock)
+        throw ModelError("the topology block keeps its name 'topology'");
     if (auto p = nameProblem(to); !p.empty())
         throw ModelError("block " + p);
     if (findBlock(to) || findDesignParam(to))
@@ -149,6 +156,94 @@ void Design::resetValue(const Endpoint& input)
     blocks_[blockIndex(input.block)].values[idx] = {b.spec().inputs[idx].defaultValue, {}};
 }
 
+std::vector<Wire> Design::setTopology(std::shared_ptr<const Block> source, std::vector<ParamValue> values)
+{
+    if (!source)
+        throw ModelError("setTopology: no topology block");
+    const BlockSpec& spec = source->spec();
+    if (values.size() != spec.inputs.size())
+        throw ModelError("setTopology: " + std::to_string(values.size()) + " values for " +
+                         std::to_string(spec.inputs.size()) + " inputs");
+    BlockInstance inst;
+    inst.name = kTopologyBlock;
+    inst.block = source.get();
+    inst.values = std::move(values);
+    inst.owned = std::move(source);
+    if (const int i = blockIndex(kTopologyBlock); i >= 0)
+        blocks_.erase(blocks_.begin() + i);
+    // First, so that every plan evaluates it before the blocks it feeds.
+    blocks_.insert(blocks_.begin(), std::move(inst));
+    std::vector<Wire> dropped;
+    std::erase_if(wires_, [&](const Wire& w) {
+        const bool stale = (w.to.block == kTopologyBlock && spec.inputIndex(w.to.port) < 0) ||
+                           (w.from.block == kTopologyBlock && spec.outputIndex(w.from.port) < 0);
+        if (stale)
+            dropped.push_back(w);
+        return stale;
+    });
+    for (DesignParam& p : params_)
+        if (!p.follows.empty() && Endpoint::parse(p.follows).block == kTopologyBlock &&
+            spec.outputIndex(Endpoint::parse(p.follows).port) < 0)
+            p.follows.clear();
+    return dropped;
+}
+
+void Design::clearTopology()
+{
+    if (const int i = blockIndex(kTopologyBlock); i >= 0)
+        blocks_.erase(blocks_.begin() + i);
+    std::erase_if(wires_, [](const Wire& w) { return w.to.block == kTopologyBlock || w.from.block == kTopologyBlock; });
+    for (DesignParam& p : params_)
+        if (p.follows.rfind(std::string(kTopologyBlock) + ".", 0) == 0)
+            p.follows.clear();
+}
+
+std::vector<Wire> Design::wireFromTopology(const std::string& name)
+{
+    std::vector<Wire> made;
+    const BlockInstance* topo = topology();
+    if (!topo || name == kTopologyBlock)
+        return made;
+    const BlockInstance& b = block(name);
+    for (std::size_t i = 0; i < b.spec().inputs.size(); ++i) {
+        const ParamSpec& in = b.spec().inputs[i];
+        if (in.topology.empty() || b.values[i].provenance.kind != ProvenanceKind::Default)
+            continue;
+        const Source from{kTopologyBlock, in.topology};
+        const Endpoint to{name, in.symbol};
+        if (checkConnection(from, to).empty()) {
+            wires_.push_back({from, to});
+            made.push_back(wires_.back());
+        }
+    }
+    return made;
+}
+
+void Design::setFollows(const std::string& name, const std::string& output)
+{
+    auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
+    if (it == params_.end())
+        throw ModelError("no design parameter named '" + name + "'");
+    if (!output.empty()) {
+        const Endpoint ep = Endpoint::parse(output);
+        const BlockInstance* b = findBlock(ep.block);
+        if (!b)
+            throw ModelError("design parameter " + name + " follows '" + output + "': no block named '" + ep.block + "'");
+        const int o = b->spec().outputIndex(ep.port);
+        if (o < 0)
+            throw ModelError("design parameter " + name + " follows '" + output + "': block '" + ep.block +
+                             "' has no output '" + ep.port + "'");
+        if (b->spec().outputs[o].unit != it->spec.unit)
+            throw ModelError("design parameter " + name + " follows '" + output + "': units differ");
+        // Only a block that takes no wires from other blocks may bound a
+        // parameter: it must run before anything that reads the parameter.
+        for (const Wire& w : wires_)
+            if (w.to.block == ep.block && !w.from.isDesignParam())
+                throw ModelError("design parameter " + name + " can follow only an output of the topology");
+    }
+    it->follows = output;
+}
+
 void Design::addDesignParam(const ParamSpec& spec, double value)
 {
     if (auto p = nameProblem(spec.symbol); !p.empty())
@@ -159,7 +254,7 @@ void Design::addDesignParam(const ParamSpec& spec, double value)
         throw ModelError("design parameter name '" + spec.symbol + "' is already a block");
     if (auto problem = spec.rangeProblem(value); !problem.empty())
         throw ModelError("design parameter " + spec.symbol + " " + problem);
-    params_.push_back({spec, {value, Provenance::user()}});
+    params_.push_back({spec, {value, Provenance::user()}, {}});
 }
 
 void Design::removeDesignParam(const std::string& name)
@@ -227,6 +322,8 @@ std::string Design::checkConnection(const Source& from, const Endpoint& to) cons
     if (in < 0)
         return "block '" + to.block + "' (" + toSpec.id + ") has no input '" + to.port + "'";
     const ParamSpec& inSpec = toSpec.inputs[in];
+    if (to.block == kTopologyBlock && !from.isDesignParam())
+        return "the topology's parameters take wires from design parameters only, not from " + from.str();
 
     Unit fromUnit;
     if (from.isDesignParam()) {
@@ -249,6 +346,7 @@ std::string Design::checkConnection(const Source& from, const Endpoint& to) cons
                " is in " + std::string(unitSymbol(inSpec.unit));
     if (const Wire* w = wireInto(to))
         return "input " + to.str() + " is already wired from " + w->from.str();
+
     if (!from.isDesignParam()) {
         const int fromIdx = blockIndex(from.block);
         if (fromIdx == toIdx || reaches(toIdx, fromIdx))
@@ -328,7 +426,7 @@ Plan Design::compile() const
     };
     plan.paramChecks_.reserve(params_.size()); // slot specs point into it
     for (const DesignParam& p : params_) {
-        plan.paramChecks_.push_back({static_cast<std::uint32_t>(plan.initial_.size()), p.spec, p.spec.symbol});
+        plan.paramChecks_.push_back({static_cast<std::uint32_t>(plan.initial_.size()), p.spec, p.spec.symbol, -1, {}});
         const std::uint32_t s = addSlot(p.value.value, &plan.paramChecks_.back().spec, nullptr);
         names.emplace_back(p.spec.symbol, s);
     }
@@ -370,6 +468,37 @@ Plan Design::compile() const
         }
         step.copyEnd = static_cast<std::uint32_t>(plan.copies_.size());
         plan.steps_.push_back(step);
+    }
+    // Parameters bounded by (and, by default, following) an output.
+    for (std::size_t i = 0; i < params_.size(); ++i) {
+        const DesignParam& p = params_[i];
+        if (p.follows.empty())
+            continue;
+        const Endpoint ep = Endpoint::parse(p.follows);
+        const int bi = blockIndex(ep.block);
+        const int o = bi < 0 ? -1 : blocks_[bi].spec().outputIndex(ep.port);
+        if (o < 0)
+            throw ModelError("design parameter " + p.spec.symbol + " follows '" + p.follows + "', which is no output");
+        for (const Wire& w : wires_)
+            if (w.to.block == ep.block && (!w.from.isDesignParam() || w.from.port == p.spec.symbol))
+                throw ModelError("design parameter " + p.spec.symbol + " follows " + p.follows + " but " +
+                                 w.from.str() + " is wired into " + w.to.str());
+        const auto stepIt = std::find(order.begin(), order.end(), bi);
+        const auto step = static_cast<std::int64_t>(stepIt - order.begin());
+        if (plan.boundStep_ >= 0 && plan.boundStep_ != step)
+            throw ModelError("design parameters may follow the outputs of one block only");
+        plan.boundStep_ = step;
+        Plan::Check& chk = plan.paramChecks_[i];
+        chk.boundSlot = outBase[bi] + static_cast<std::uint32_t>(o);
+        chk.boundName = p.follows;
+        if (p.value.provenance.kind == ProvenanceKind::Default) {
+            // NaN: "take the output's value" (Plan::run); a sweep that writes
+            // a number into the slot pins it for that pass.
+            plan.initial_[chk.slot] = std::numeric_limits<double>::quiet_NaN();
+            for (const Plan::Copy& c : plan.copies_)
+                if (c.from == chk.slot)
+                    plan.initial_[c.to] = plan.initial_[chk.slot];
+        }
     }
     plan.ranges_.assign(plan.initial_.size(), {-HUGE_VAL, HUGE_VAL, false});
     for (std::size_t slot = 0; slot < plan.inputSpecs_.size(); ++slot)

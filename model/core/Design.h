@@ -3,6 +3,7 @@
 #include "model/core/BlockRegistry.h"
 #include "model/core/Provenance.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,11 +13,18 @@ namespace cs {
 
 class Plan;
 
+// The name of the design's topology source block (see Design::setTopology).
+inline constexpr const char* kTopologyBlock = "topology";
+
 // One block placed in a design.
 struct BlockInstance {
     std::string name;              // unique within the design, e.g. "fft"
-    const Block* block = nullptr;  // the type (owned by a registry)
+    const Block* block = nullptr;  // the type (owned by a registry, or by `owned`)
     std::vector<ParamValue> values; // one per spec().inputs, SI units
+    // Set for a block the design owns rather than the registry: the topology
+    // source, whose spec depends on the drawing. Shared by copies of the
+    // design (the block is immutable apart from its thread-safe cache).
+    std::shared_ptr<const Block> owned;
 
     const BlockSpec& spec() const { return block->spec(); }
 };
@@ -25,6 +33,11 @@ struct BlockInstance {
 struct DesignParam {
     ParamSpec spec;   // spec.symbol is the parameter's name
     ParamValue value;
+    // A block output this parameter is bounded by, e.g. "topology.hosts":
+    // a value above it is an error naming both numbers. While the value's
+    // provenance is Default the parameter also takes that output's value at
+    // every evaluation ("P follows the host count unless the user sets it").
+    std::string follows;
 };
 
 // A port of a block instance: "fft.T" is block "fft", port "T".
@@ -86,10 +99,27 @@ public:
     // Back to the spec's default, provenance Default.
     void resetValue(const Endpoint& input);
 
+    // The topology source: a block the design owns, named kTopologyBlock,
+    // placed first, whose inputs are the generator's parameters (none for a
+    // drawing) and whose outputs are what the network gives the models.
+    // Replacing it keeps every wire whose ports still exist and returns the
+    // wires it dropped. It cannot be removed or renamed, and its inputs take
+    // wires from design parameters only.
+    std::vector<Wire> setTopology(std::shared_ptr<const Block> source, std::vector<ParamValue> values);
+    const BlockInstance* topology() const { return findBlock(kTopologyBlock); }
+    // Removes the topology (an empty drawing), its wires and the bounds it set.
+    void clearTopology();
+    // Wires each input of `block` that the topology can supply
+    // (ParamSpec::topology), that is free and still at its default, from the
+    // topology's output. Returns the wires it made (none without a topology).
+    std::vector<Wire> wireFromTopology(const std::string& block);
+
     // Design parameters.
     void addDesignParam(const ParamSpec& spec, double value);
     void removeDesignParam(const std::string& name); // also drops its wires
     void setDesignParam(const std::string& name, double value, Provenance provenance = Provenance::user());
+    // Bounds the parameter by a block output ("" to clear); see DesignParam::follows.
+    void setFollows(const std::string& name, const std::string& output);
     const std::vector<DesignParam>& designParams() const { return params_; }
     const DesignParam* findDesignParam(std::string_view name) const;
 

@@ -19,6 +19,9 @@ struct ParamSpec {
     std::string source;      // seed file plus equation/table/figure, e.g. "000_e9da438bafb3289f.txt eq. (5)"
     bool integer = false;    // must be a whole number (counts, choices)
     std::vector<std::string> choices; // for Unit::Choice: value i means choices[i]
+    // The output of the design's topology that can supply this input
+    // ("a2a_bw", "L", "channels"); "" when the network does not set it.
+    std::string topology = {};
 
     // Empty when v is acceptable; otherwise the reason, e.g.
     // "= 0 is out of range [1, 65536]" or "= 2.5 must be a whole number".
@@ -47,6 +50,12 @@ ParamSpec param(std::string symbol, Unit unit, std::string displayUnit, double d
                 std::string meaning, std::string source);
 ParamSpec countParam(std::string symbol, double def, double min, double max, std::string meaning,
                      std::string source);
+// Marks an input the design's topology can supply from its output `output`.
+inline ParamSpec throughNetwork(ParamSpec p, std::string output)
+{
+    p.topology = std::move(output);
+    return p;
+}
 ParamSpec choiceParam(std::string symbol, std::vector<std::string> choices, int def, std::string meaning,
                       std::string source);
 OutputSpec output(std::string symbol, Unit unit, std::string displayUnit, std::string meaning,

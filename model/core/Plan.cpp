@@ -25,6 +25,14 @@ const OutputSpec* Plan::outputSpecAt(int slot) const
     return (slot >= 0 && static_cast<std::size_t>(slot) < outputSpecs_.size()) ? outputSpecs_[slot] : nullptr;
 }
 
+bool Plan::isFollowing(int slot) const
+{
+    for (const Check& c : paramChecks_)
+        if (c.slot == static_cast<std::uint32_t>(slot))
+            return c.boundSlot >= 0 && std::isnan(initial_[c.slot]);
+    return false;
+}
+
 bool Plan::isWiredInput(int slot) const
 {
     return slot >= 0 && static_cast<std::size_t>(slot) < wiredInput_.size() && wiredInput_[slot];
@@ -86,6 +94,10 @@ std::vector<std::uint32_t> Plan::stepsFor(const std::vector<int>& targets) const
             if (int o = owner(copies_[c].from); o >= 0 && !need[o])
                 stack.push_back(o);
     }
+    // The step that bounds design parameters runs whenever anything runs:
+    // the parameters it bounds are read through copies and by sweeps.
+    if (boundStep_ >= 0 && std::find(need.begin(), need.end(), 1) != need.end())
+        need[static_cast<std::size_t>(boundStep_)] = 1;
     std::vector<std::uint32_t> out;
     for (std::size_t i = 0; i < steps_.size(); ++i)
         if (need[i])
@@ -95,12 +107,9 @@ std::vector<std::uint32_t> Plan::stepsFor(const std::vector<int>& targets) const
 
 bool Plan::run(double* slots, EvalError* err, const std::vector<std::uint32_t>* only) const
 {
-    for (std::size_t c = 0; c < paramChecks_.size(); ++c) {
-        const Check& chk = paramChecks_[c];
-        const double v = slots[chk.slot];
-        if (!(v >= chk.spec.min && v <= chk.spec.max) || (chk.spec.integer && std::floor(v) != v))
-            return fail(err, EvalError::Kind::ParamRange, -1, static_cast<int>(c), slots, chk.spec.rangeProblem(v));
-    }
+    for (std::size_t c = 0; c < paramChecks_.size(); ++c)
+        if (paramChecks_[c].boundSlot < 0 && !checkParam(c, slots, err))
+            return false;
     const std::size_t count = only ? only->size() : steps_.size();
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t si = only ? (*only)[k] : k;
@@ -125,7 +134,31 @@ bool Plan::run(double* slots, EvalError* err, const std::vector<std::uint32_t>* 
             if (!std::isfinite(out[o]))
                 return fail(err, EvalError::Kind::NonFinite, static_cast<int>(si), static_cast<int>(o), slots,
                             "is not finite (" + formatNumber(out[o]) + ")");
+        if (static_cast<std::int64_t>(si) == boundStep_)
+            for (std::size_t c = 0; c < paramChecks_.size(); ++c) {
+                const Check& chk = paramChecks_[c];
+                if (chk.boundSlot < 0)
+                    continue;
+                const double bound = slots[chk.boundSlot];
+                if (std::isnan(slots[chk.slot])) // following: take the output's value
+                    slots[chk.slot] = bound;
+                if (!checkParam(c, slots, err))
+                    return false;
+                if (slots[chk.slot] > bound)
+                    return fail(err, EvalError::Kind::ParamRange, -1, static_cast<int>(c), slots,
+                                "= " + formatNumber(slots[chk.slot]) + " exceeds " + chk.boundName + " = " +
+                                    formatNumber(bound));
+            }
     }
+    return true;
+}
+
+bool Plan::checkParam(std::size_t c, const double* slots, EvalError* err) const
+{
+    const Check& chk = paramChecks_[c];
+    const double v = slots[chk.slot];
+    if (!(v >= chk.spec.min && v <= chk.spec.max) || (chk.spec.integer && std::floor(v) != v))
+        return fail(err, EvalError::Kind::ParamRange, -1, static_cast<int>(c), slots, chk.spec.rangeProblem(v));
     return true;
 }
 

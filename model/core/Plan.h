@@ -43,6 +43,10 @@ public:
         std::uint32_t slot;
         ParamSpec spec; // owned: the plan outlives edits to the design
         std::string name;
+        // Bound by this output slot (DesignParam::follows), checked after the
+        // step that writes it; -1 when unbounded.
+        std::int64_t boundSlot = -1;
+        std::string boundName; // "topology.hosts"
     };
 
     Plan() = default;
@@ -64,6 +68,9 @@ public:
     const OutputSpec* outputSpecAt(int slot) const;
     // True when the slot is an input fed by a wire (writing it has no effect).
     bool isWiredInput(int slot) const;
+    // True when a design parameter in this slot follows an output (its
+    // initial value is NaN, "take the output's value"; writing a number pins it).
+    bool isFollowing(int slot) const;
 
     // One evaluation pass over `slots` (slotCount() doubles, usually a copy of
     // initialSlots() with swept values written in). Returns false and fills
@@ -82,6 +89,7 @@ public:
 
 private:
     friend class Design;
+    bool checkParam(std::size_t check, const double* slots, EvalError* err) const;
     bool fail(EvalError* err, EvalError::Kind kind, int step, int port, const double* slots,
               const std::string& detail) const;
 
@@ -89,6 +97,9 @@ private:
     std::vector<Step> steps_;
     std::vector<Copy> copies_;
     std::vector<Check> paramChecks_;
+    // Design parameters bounded by an output are checked (and, when their
+    // slot holds NaN, set) right after step boundStep_ runs.
+    std::int64_t boundStep_ = -1;
     std::vector<std::uint8_t> wiredInput_; // per slot
     std::vector<std::pair<std::string, std::uint32_t>> names_; // path -> slot, sorted
     std::vector<const ParamSpec*> inputSpecs_;  // per slot, or nullptr

@@ -32,6 +32,11 @@ struct SweepSettings {
     // does not say gets "P" when it has a design parameter P.
     std::string speedupParam;
     double speedupBaseline = 1.0;   // its reference value (P = 1)
+    // The serial baseline: the variant whose total at the reference value is
+    // the time every variant's speedup divides (one processor running
+    // ordinary code, shared by all, as the papers measure). "" measures each
+    // variant against itself at the reference value.
+    std::string speedupAgainst;
     bool operator==(const SweepSettings&) const = default;
 };
 

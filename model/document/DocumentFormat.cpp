@@ -3,6 +3,7 @@
 #include "model/core/Plan.h"
 #include "model/document/AtomicFile.h"
 #include "model/document/DocumentReader.h"
+#include "model/document/DocumentTopology.h"
 #include "model/sweep/SweepAxis.h"
 
 #include <nlohmann/json.hpp>
@@ -95,8 +96,12 @@ json documentToJson(const DesignDocument& doc)
 
     json params = json::array();
     for (const DesignParam& p : doc.design.designParams()) {
-        json pj{{"name", p.spec.symbol}, {"unit", unitSymbol(p.spec.unit)}, {"value", valueToJson(p.value)},
-                {"min", p.spec.min},     {"max", p.spec.max}};
+        json pj{{"name", p.spec.symbol}, {"unit", unitSymbol(p.spec.unit)}, {"min", p.spec.min}, {"max", p.spec.max}};
+        if (!p.follows.empty())
+            pj["follows"] = p.follows;
+        // A following parameter at its default has no value of its own.
+        if (p.follows.empty() || p.value.provenance.kind != ProvenanceKind::Default)
+            pj["value"] = valueToJson(p.value);
         if (!p.spec.displayUnit.empty())
             pj["displayUnit"] = p.spec.displayUnit;
         if (!p.spec.meaning.empty())
@@ -109,6 +114,8 @@ json documentToJson(const DesignDocument& doc)
 
     json blocks = json::array();
     for (const BlockInstance& b : doc.design.blocks()) {
+        if (b.name == kTopologyBlock)
+            continue; // saved as the "topology" section
         json values = json::object();
         for (std::size_t i = 0; i < b.values.size(); ++i) {
             const ParamValue& v = b.values[i];
@@ -144,8 +151,10 @@ json documentToJson(const DesignDocument& doc)
     json axes = json::array();
     for (const SweepAxis& a : doc.sweep.axes)
         axes.push_back({{"path", a.path}, {"values", a.spec}});
-    j["sweep"] = {{"axes", axes},
-                  {"speedup", {{"param", doc.sweep.speedupParam}, {"baseline", doc.sweep.speedupBaseline}}}};
+    json speedup{{"param", doc.sweep.speedupParam}, {"baseline", doc.sweep.speedupBaseline}};
+    if (!doc.sweep.speedupAgainst.empty())
+        speedup["against"] = doc.sweep.speedupAgainst;
+    j["sweep"] = {{"axes", axes}, {"speedup", speedup}};
 
     json costs = json::array();
     for (const CostItem& c : doc.costs) {
@@ -158,8 +167,8 @@ json documentToJson(const DesignDocument& doc)
     }
     j["costs"] = costs;
 
-    if (!doc.topology.is_null())
-        j["topology"] = doc.topology;
+    if (json topo = currentTopologyJson(doc); !topo.is_null())
+        j["topology"] = std::move(topo);
     j["calibration"] = doc.calibration.is_null() ? json::array() : doc.calibration;
     j["measured"] = doc.measured.is_null() ? json::array() : doc.measured;
     if (doc.imported.is_array() && !doc.imported.empty())

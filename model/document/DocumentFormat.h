@@ -11,7 +11,7 @@
 namespace cs {
 
 inline constexpr const char* kDocumentFormat = "clusterscope-design";
-inline constexpr int kDocumentVersion = 2;
+inline constexpr int kDocumentVersion = 3;
 
 // Every problem found while loading, each with its JSON path
 // ("blocks[2].values.P: = 0 is out of range [1, 65536]").

@@ -2,6 +2,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
+#include "model/document/DocumentTopology.h"
 #include "model/sweep/SweepAxis.h"
 
 namespace cs {
@@ -131,10 +132,18 @@ void DocumentReader::readParameters(const json& j, DesignDocument& doc)
         getString(pj, path, "displayUnit", spec.displayUnit, false);
         getString(pj, path, "meaning", spec.meaning, false);
         getString(pj, path, "source", spec.source, false);
+        std::string follows;
+        getString(pj, path, "follows", follows, false);
         ParamValue value;
         if (auto v = pj.find("value"); v == pj.end()) {
-            problem(path, "missing required member 'value'");
-            ok = false;
+            // A parameter that follows an output may omit its value: it then
+            // takes the output's value at every evaluation.
+            if (follows.empty()) {
+                problem(path, "missing required member 'value' (or 'follows')");
+                ok = false;
+            } else {
+                value = {spec.min, Provenance{}};
+            }
         } else if (!readValue(*v, path + ".value", value)) {
             ok = false;
         }
@@ -151,8 +160,39 @@ void DocumentReader::readParameters(const json& j, DesignDocument& doc)
         try {
             doc.design.addDesignParam(spec, value.value);
             doc.design.setDesignParam(spec.symbol, value.value, value.provenance);
+            if (!follows.empty())
+                pendingFollows_.push_back({spec.symbol, follows, path + ".follows"});
         } catch (const ModelError& e) {
             problem(path, e.what());
+        }
+    }
+}
+
+void DocumentReader::readTopology(const json& j, DesignDocument& doc)
+{
+    auto it = j.find("topology");
+    if (it == j.end())
+        return;
+    if (!it->is_object()) {
+        problem("topology", std::string("expected an object, got ") + typeName(*it));
+        return;
+    }
+    doc.topology = *it;
+    try {
+        attachTopology(doc);
+    } catch (const ModelError& e) {
+        // The message starts with the JSON path ("topology.params.k: ...").
+        problems_.push_back(e.what());
+    }
+}
+
+void DocumentReader::applyFollows(DesignDocument& doc)
+{
+    for (const PendingFollow& f : pendingFollows_) {
+        try {
+            doc.design.setFollows(f.param, f.output);
+        } catch (const ModelError& e) {
+            problem(f.path, e.what());
         }
     }
 }
@@ -368,6 +408,13 @@ void DocumentReader::readSweep(const json& j, DesignDocument& doc)
         }
         getString(*sp, "sweep.speedup", "param", doc.sweep.speedupParam, false);
         getNumber(*sp, "sweep.speedup", "baseline", doc.sweep.speedupBaseline, false);
+        if (getString(*sp, "sweep.speedup", "against", doc.sweep.speedupAgainst, false)) {
+            bool known = false;
+            for (const Variant& v : doc.variants)
+                known = known || v.name == doc.sweep.speedupAgainst;
+            if (!known)
+                problem("sweep.speedup.against", "no variant named '" + doc.sweep.speedupAgainst + "'");
+        }
         if (!doc.sweep.speedupParam.empty())
             if (auto p = inputPathProblem(doc.design, doc.sweep.speedupParam); !p.empty())
                 problem("sweep.speedup.param", p);
@@ -443,12 +490,6 @@ void DocumentReader::readExtras(const json& j, DesignDocument& doc)
             slot = *it;
         }
     }
-    if (auto it = j.find("topology"); it != j.end()) {
-        if (!it->is_object())
-            problem("topology", std::string("expected an object, got ") + typeName(*it));
-        else
-            doc.topology = *it;
-    }
     if (auto it = j.find("layout"); it != j.end()) {
         if (!it->is_object())
             problem("layout", std::string("expected an object, got ") + typeName(*it));
@@ -508,8 +549,10 @@ DesignDocument DocumentReader::read(const json& j)
     getString(j, "(document)", "description", doc.description, false);
     getString(j, "(document)", "source", doc.source, false);
     readParameters(j, doc);
+    readTopology(j, doc);
     readBlocks(j, doc);
     readWires(j, doc);
+    applyFollows(doc);
     readVariants(j, doc);
     readSweep(j, doc);
     readCosts(j, doc);

@@ -28,6 +28,8 @@ private:
     bool readValue(const nlohmann::json& v, const std::string& path, ParamValue& out);
 
     void readParameters(const nlohmann::json& j, DesignDocument& doc);
+    void readTopology(const nlohmann::json& j, DesignDocument& doc);
+    void applyFollows(DesignDocument& doc);
     void readBlocks(const nlohmann::json& j, DesignDocument& doc);
     void readWires(const nlohmann::json& j, DesignDocument& doc);
     void readVariants(const nlohmann::json& j, DesignDocument& doc);
@@ -40,6 +42,10 @@ private:
 
     const BlockRegistry& registry_;
     std::vector<std::string> problems_;
+    struct PendingFollow {
+        std::string param, output, path;
+    };
+    std::vector<PendingFollow> pendingFollows_; // applied once blocks and wires exist
 };
 
 } // namespace cs

@@ -57,6 +57,24 @@ void migrate1to2(json& j, std::vector<std::string>* notes)
         notes->push_back("migrated from version 1: connections -> wires, inputs -> values, total -> variants");
 }
 
+// Version 3 makes the topology a source of the design. A processor count P
+// in a document that has a topology is bounded by its host count from now
+// on; its value stays what the file says (set by the user), so an old
+// document evaluates as before unless it asked for more hosts than it drew.
+void migrate2to3(json& j, std::vector<std::string>* notes)
+{
+    if (j.contains("topology"))
+        if (auto it = j.find("parameters"); it != j.end() && it->is_array())
+            for (json& p : *it)
+                if (p.is_object() && p.value("name", json()) == "P" && p.value("unit", json()) == "count" &&
+                    !p.contains("follows")) {
+                    p["follows"] = "topology.hosts";
+                    if (notes)
+                        notes->push_back("migrated from version 2: P is bounded by topology.hosts");
+                }
+    j["version"] = 3;
+}
+
 } // namespace
 
 void migrateDocument(json& j, std::vector<std::string>* notes)
@@ -77,6 +95,8 @@ void migrateDocument(json& j, std::vector<std::string>* notes)
                              std::to_string(kDocumentVersion) + ")"});
     if (version == 1)
         migrate1to2(j, notes);
+    if (version <= 2)
+        migrate2to3(j, notes);
 }
 
 } // namespace cs

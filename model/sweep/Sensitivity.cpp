@@ -38,6 +38,12 @@ SensitivityResult sensitivity(const DesignDocument& doc, const std::string& vari
     if (EvalError e; !plan.run(work.data(), &e, &steps))
         throw ModelError(e.message);
 
+    // A parameter following the topology (P = hosts) is perturbed from the
+    // value it took.
+    for (const DesignParam& p : doc.design.designParams())
+        if (const int s = plan.slotOf(p.spec.symbol); plan.isFollowing(s) && std::isnan(base[s]))
+            base[s] = work[s];
+
     SensitivityResult result;
     result.output = outputPath;
     result.baseOutput = work[outSlot];

@@ -40,9 +40,19 @@ std::vector<SweepAxisValues> documentAxes(const DesignDocument& doc)
     return axes;
 }
 
-SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes, const SweepOptions& options)
+SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes, const SweepOptions& givenOptions)
 {
     const Plan plan = doc.design.compile();
+    SweepOptions options = givenOptions;
+    // Sweeping the network's shape: the host count it gives is what a chart's
+    // x axis shows, so every row carries it.
+    const std::string hostsPath = std::string(kTopologyBlock) + ".hosts";
+    const bool network = std::any_of(axes.begin(), axes.end(), [](const SweepAxisValues& a) {
+        return a.path.rfind(std::string(kTopologyBlock) + ".", 0) == 0;
+    });
+    if (network && plan.slotOf(hostsPath) >= 0 &&
+        std::find(options.extraOutputs.begin(), options.extraOutputs.end(), hostsPath) == options.extraOutputs.end())
+        options.extraOutputs.push_back(hostsPath);
     std::vector<int> extraSlots;
     for (const std::string& path : options.extraOutputs) {
         const int s = plan.slotOf(path);
@@ -71,6 +81,18 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
         table.variants.push_back(v.name);
         const OutputSpec* spec = plan.outputSpecAt(v.total);
         table.totals.push_back({spec->symbol, spec->unit, spec->displayUnit});
+    }
+
+    int against = -1; // the serial baseline variant, if any
+    for (std::size_t v = 0; v < variants.size(); ++v)
+        if (variants[v].name == doc.sweep.speedupAgainst)
+            against = static_cast<int>(v);
+    if (!doc.sweep.speedupAgainst.empty() && against < 0)
+        throw ModelError("speedup baseline: no variant named '" + doc.sweep.speedupAgainst + "'");
+    if (!doc.sweep.speedupParam.empty()) {
+        const std::string at = doc.sweep.speedupParam + " = " + formatNumber(doc.sweep.speedupBaseline);
+        table.speedupBasis = against >= 0 ? "serial baseline: " + doc.sweep.speedupAgainst + " at " + at
+                                          : "each variant at " + at;
     }
 
     table.columns = {"T", "speedup", "efficiency", "cost"};
@@ -127,6 +149,21 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
             const std::size_t end = std::min(points, begin + kChunk);
             for (std::size_t p = begin; p < end; ++p) {
                 const double* av = table.axisValues.data() + p * axes.size();
+                // The shared serial baseline at this point's other values.
+                double Tserial = kNaN;
+                std::string serialError;
+                if (against >= 0 && variants[against].speedupSlot >= 0) {
+                    const VariantSlots& bs = variants[against];
+                    std::copy(initial.begin(), initial.end(), slots.begin());
+                    bs.apply(slots.data());
+                    for (std::size_t a = 0; a < axisSlots.size(); ++a)
+                        slots[axisSlots[a]] = av[a];
+                    slots[bs.speedupSlot] = doc.sweep.speedupBaseline;
+                    if (plan.run(slots.data(), &err, &bs.steps))
+                        Tserial = slots[bs.total];
+                    else
+                        serialError = "serial baseline (" + bs.name + "): " + err.message;
+                }
                 for (std::size_t v = 0; v < V; ++v) {
                     const VariantSlots& vs = variants[v];
                     const std::size_t row = p * V + v;
@@ -146,7 +183,14 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
                         rowv[phaseColumn[v][ph]] = slots[vs.phases[ph]];
                     for (std::size_t e = 0; e < extraSlots.size(); ++e)
                         rowv[extraBase + e] = slots[extraSlots[e]];
-                    if (vs.speedupSlot >= 0) {
+                    if (vs.speedupSlot >= 0 && against >= 0) {
+                        if (serialError.empty()) {
+                            rowv[1] = Tserial / T;
+                            rowv[2] = rowv[1] * doc.sweep.speedupBaseline / slots[vs.speedupSlot];
+                        } else {
+                            localErrors.emplace_back(row, serialError);
+                        }
+                    } else if (vs.speedupSlot >= 0) {
                         const double P = slots[vs.speedupSlot];
                         slots[vs.speedupSlot] = doc.sweep.speedupBaseline;
                         if (plan.run(slots.data(), &err, &vs.steps)) {

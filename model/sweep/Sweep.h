@@ -38,6 +38,9 @@ struct SweepTable {
     std::vector<double> axisValues; // points x axes
     std::vector<double> values;     // rows x columns (NaN = not applicable or failed)
     std::vector<std::pair<std::size_t, std::string>> errors; // row -> message, sorted by row
+    // What speedup is measured against, for axis labels: "serial baseline:
+    // Gigabit Ethernet at P = 1", or "each variant at P = 1"; "" without speedup.
+    std::string speedupBasis;
     bool cancelled = false;
 
     std::size_t rows() const { return points * variants.size(); }
@@ -57,8 +60,11 @@ struct SweepOptions {
 };
 
 // Evaluates `doc` over the full grid of `axes` for every variant. Speedup is
-// T at the speedup parameter's baseline value divided by T at the point,
-// with every other value equal; efficiency is speedup * baseline / P.
+// the baseline time divided by T at the point: the serial baseline variant's
+// total (SweepSettings::speedupAgainst) at the speedup parameter's reference
+// value, shared by every variant, or each variant's own total there when no
+// baseline variant is named; every other value is the point's. Efficiency is
+// speedup * reference / P.
 // Points where the model rejects the input record the message and NaN values;
 // the sweep goes on. Throws ModelError for a bad axis path or an empty grid.
 SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes,

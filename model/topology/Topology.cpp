@@ -212,13 +212,13 @@ std::vector<TopologyProblem> Topology::problems() const
                                " ports (links x channels) but has only " + std::to_string(p.ports)});
     }
     if (hosts_.empty()) {
-        out.push_back({W::Whole, 0, "", "the topology has no hosts"});
+        out.push_back({W::Whole, 0, "", "the topology has no hosts", true});
         return out;
     }
     bool anyIsolated = false;
     for (std::size_t h : hosts_) {
         if (boost::out_degree(h, g_) == 0) {
-            out.push_back({W::Vertex, h, "", "host '" + g_[h].id + "' is disconnected: it has no links"});
+            out.push_back({W::Vertex, h, "", "host '" + g_[h].id + "' is disconnected: it has no links", true});
             anyIsolated = true;
         }
     }
@@ -243,7 +243,7 @@ std::vector<TopologyProblem> Topology::problems() const
         if (!seen[h]) {
             out.push_back({W::Vertex, h, "",
                            "host '" + g_[h].id + "' is disconnected: no route (through switches, segments or "
-                           "forwarding hosts) reaches it from host '" + g_[hosts_.front()].id + "'"});
+                           "forwarding hosts) reaches it from host '" + g_[hosts_.front()].id + "'", true});
             break;
         }
     }

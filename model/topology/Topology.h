@@ -70,6 +70,9 @@ struct TopologyProblem {
     std::size_t index = 0;
     std::string field;
     std::string message;
+    // A drawing still in progress (no host yet, a host not yet linked or
+    // reached), as opposed to a wrong value or an overfull switch.
+    bool unfinished = false;
 };
 
 class Topology {

@@ -105,52 +105,11 @@ bool boolAt(const json& obj, const char* key, const std::string& path, bool def)
 
 Topology fromGenerator(const json& j, const std::string& path)
 {
-    onlyKeys(j, path, {"generator", "params"});
-    const std::string name = stringAt(j, "generator", path);
-    const Generator* gen = GeneratorRegistry::builtin().find(name);
-    if (!gen)
-        fail(path + ".generator",
-             "unknown generator '" + name + "' (known: " + GeneratorRegistry::builtin().names() + ")");
-    const GeneratorSpec& spec = gen->spec();
-    NamedValues values;
-    if (auto it = j.find("params"); it != j.end()) {
-        const json& params = object(*it, path + ".params");
-        for (auto p = params.begin(); p != params.end(); ++p) {
-            const std::string ppath = path + ".params." + p.key();
-            const int idx = spec.paramIndex(p.key());
-            if (idx < 0) {
-                std::string known;
-                for (const ParamSpec& ps : spec.params)
-                    known += (known.empty() ? "" : ", ") + ps.symbol;
-                fail(ppath, name + " has no parameter '" + p.key() + "' (parameters: " + known + ")");
-            }
-            const ParamSpec& ps = spec.params[static_cast<std::size_t>(idx)];
-            double v = 0;
-            if (p->is_string()) {
-                try {
-                    v = ps.parse(p->get<std::string>());
-                } catch (const ModelError& e) {
-                    fail(ppath, e.what());
-                }
-            } else if (p->is_number()) {
-                v = p->get<double>();
-            } else {
-                fail(ppath, "must be a number or a string, got " + typeName(*p));
-            }
-            const std::string range = ps.rangeProblem(v);
-            if (!range.empty())
-                fail(ppath, range.substr(2)); // "300 is out of range [2, 160]"
-            values.emplace_back(p.key(), v);
-        }
-    }
-    const std::vector<double> pv = generatorParams(*gen, values);
-    const std::string problem = gen->check(pv.data());
-    if (!problem.empty())
-        fail(path + ".params", problem + " (" + name + ")");
-    return generate(*gen, pv.data());
+    const GeneratorForm f = readGeneratorForm(j, path);
+    return generate(*f.generator, f.params.data());
 }
 
-Topology explicitForm(const json& j, const std::string& path)
+Topology explicitForm(const json& j, const std::string& path, TopologyCheck check)
 {
     onlyKeys(j, path, {"vertices", "edges"});
     auto vit = j.find("vertices");
@@ -251,24 +210,74 @@ Topology explicitForm(const json& j, const std::string& path)
         }
         t = std::move(u);
     }
-    const auto problems = t.problems();
-    if (!problems.empty()) {
-        const TopologyProblem& pr = problems.front();
-        std::string p = path;
-        if (pr.where == TopologyProblem::Where::Vertex)
-            p += ".vertices[" + std::to_string(pr.index) + "]";
-        else if (pr.where == TopologyProblem::Where::Edge)
-            p += ".edges[" + std::to_string(pr.index) + "]";
-        if (!pr.field.empty())
-            p += "." + pr.field;
-        fail(p, pr.message);
-    }
+    for (const TopologyProblem& pr : t.problems())
+        if (check == TopologyCheck::Full || !pr.unfinished)
+            throw ModelError(problemText(pr, path));
     return t;
 }
 
 } // namespace
 
-Topology topologyFromJson(const json& j, const std::string& path)
+GeneratorForm readGeneratorForm(const json& j, const std::string& path)
+{
+    onlyKeys(j, path, {"generator", "params"});
+    const std::string name = stringAt(j, "generator", path);
+    const Generator* gen = GeneratorRegistry::builtin().find(name);
+    if (!gen)
+        fail(path + ".generator",
+             "unknown generator '" + name + "' (known: " + GeneratorRegistry::builtin().names() + ")");
+    const GeneratorSpec& spec = gen->spec();
+    NamedValues values;
+    if (auto it = j.find("params"); it != j.end()) {
+        const json& params = object(*it, path + ".params");
+        for (auto p = params.begin(); p != params.end(); ++p) {
+            const std::string ppath = path + ".params." + p.key();
+            const int idx = spec.paramIndex(p.key());
+            if (idx < 0) {
+                std::string known;
+                for (const ParamSpec& ps : spec.params)
+                    known += (known.empty() ? "" : ", ") + ps.symbol;
+                fail(ppath, name + " has no parameter '" + p.key() + "' (parameters: " + known + ")");
+            }
+            const ParamSpec& ps = spec.params[static_cast<std::size_t>(idx)];
+            double v = 0;
+            if (p->is_string()) {
+                try {
+                    v = ps.parse(p->get<std::string>());
+                } catch (const ModelError& e) {
+                    fail(ppath, e.what());
+                }
+            } else if (p->is_number()) {
+                v = p->get<double>();
+            } else {
+                fail(ppath, "must be a number or a string, got " + typeName(*p));
+            }
+            const std::string range = ps.rangeProblem(v);
+            if (!range.empty())
+                fail(ppath, range.substr(2)); // "300 is out of range [2, 160]"
+            values.emplace_back(p.key(), v);
+        }
+    }
+    std::vector<double> pv = generatorParams(*gen, values);
+    const std::string problem = gen->check(pv.data());
+    if (!problem.empty())
+        fail(path + ".params", problem + " (" + name + ")");
+    return {gen, pv};
+}
+
+std::string problemText(const TopologyProblem& pr, const std::string& path)
+{
+    std::string p = path;
+    if (pr.where == TopologyProblem::Where::Vertex)
+        p += ".vertices[" + std::to_string(pr.index) + "]";
+    else if (pr.where == TopologyProblem::Where::Edge)
+        p += ".edges[" + std::to_string(pr.index) + "]";
+    if (!pr.field.empty())
+        p += "." + pr.field;
+    return p + ": " + pr.message;
+}
+
+Topology topologyFromJson(const json& j, const std::string& path, TopologyCheck check)
 {
     object(j, path);
     const bool gen = j.contains("generator");
@@ -276,7 +285,7 @@ Topology topologyFromJson(const json& j, const std::string& path)
         fail(path, "give either \"generator\" or \"vertices\" and \"edges\", not both");
     if (gen)
         return fromGenerator(j, path);
-    return explicitForm(j, path);
+    return explicitForm(j, path, check);
 }
 
 Topology topologyFromDocument(const json& doc)

@@ -15,17 +15,38 @@
 // are accepted as kinds meaning "segment". Unknown keys are errors (they are
 // usually typos). Every error names its JSON path, e.g.
 // "topology.edges[3].bandwidth: must be > 0, got -5".
+#include "model/topology/Generator.h"
 #include "model/topology/Topology.h"
 
 #include <nlohmann/json_fwd.hpp>
 
 #include <string>
+#include <vector>
 
 namespace cs {
 
+// The generator form without building it: the generator and its parameter
+// array in spec order (defaults where the JSON gives none), each value
+// range-checked and the combination checked. Throws ModelError with a path.
+struct GeneratorForm {
+    const Generator* generator = nullptr;
+    std::vector<double> params;
+};
+GeneratorForm readGeneratorForm(const nlohmann::json& j, const std::string& path = "topology");
+
+// How much of a topology topologyFromJson() checks.
+enum class TopologyCheck {
+    Full,      // the JSON and every Topology::problems() (a usable network)
+    Structure, // all but TopologyProblem::unfinished: a drawing in progress (a host not yet linked) is read
+};
+
 // Reads either form and validates the result. `path` names the object in
 // messages. Throws ModelError.
-Topology topologyFromJson(const nlohmann::json& j, const std::string& path = "topology");
+Topology topologyFromJson(const nlohmann::json& j, const std::string& path = "topology",
+                          TopologyCheck check = TopologyCheck::Full);
+
+// A problem as one line with its JSON path: "topology.vertices[3]: host 'h3' is disconnected: ...".
+std::string problemText(const TopologyProblem& problem, const std::string& path = "topology");
 
 // A document whose top level is a topology object or has a "topology" member.
 Topology topologyFromDocument(const nlohmann::json& doc);

@@ -22,6 +22,8 @@ struct TopologyMetrics {
     std::optional<LinkLoads> transpose;
     std::optional<LinkLoads> nearestNeighbour;
     double a2aBandwidth = 0.0; // per host, B/s: (H - 1) x the bottleneck's per-flow rate
+    double avgLatency = 0.0;   // s, mean host-to-host route latency over ordered pairs
+    double maxLatency = 0.0;   // s, the worst pair's route latency
 
     double avgHops() const { return hops.average(); }
     int diameter() const { return hops.diameter(); }

@@ -1,5 +1,6 @@
 #include "app/gui/inspector/BlockForm.h"
 #include "app/document/DocumentModel.h"
+#include "app/gui/inspector/Evaluation.h"
 #include "app/gui/inspector/InspectorText.h"
 #include "app/gui/inspector/ParamGrid.h"
 #include "model/core/ModelError.h"
@@ -18,49 +19,6 @@ namespace cs::app::inspector {
 
 namespace {
 
-// The design evaluated once, as the CLI does: compile, then one pass.
-struct Evaluation {
-    std::optional<Plan> plan;
-    std::vector<double> slotValues;
-    int reached = INT_MAX; // steps before this one ran; INT_MAX when all did
-    QString error;
-
-    explicit Evaluation(const Design& d)
-    {
-        try {
-            plan.emplace(d.compile());
-        } catch (const ModelError& e) {
-            error = q(e.what());
-            reached = -1;
-            return;
-        }
-        slotValues = plan->initialSlots();
-        EvalError err;
-        if (!plan->run(slotValues.data(), &err)) {
-            error = q(err.message);
-            reached = err.step;
-        }
-    }
-    int stepOf(const std::string& block) const
-    {
-        if (!plan)
-            return -1;
-        for (std::size_t i = 0; i < plan->steps().size(); ++i)
-            if (plan->steps()[i].name == block)
-                return static_cast<int>(i);
-        return -1;
-    }
-    // The slot's value when the pass got that far.
-    std::optional<double> value(const std::string& path, bool output, int step) const
-    {
-        if (!plan || step < 0 || reached < 0 || step > reached || (output && step == reached))
-            return std::nullopt;
-        const int slot = plan->slotOf(path);
-        if (slot < 0)
-            return std::nullopt;
-        return slotValues[static_cast<std::size_t>(slot)];
-    }
-};
 
 int phaseDepth(const BlockSpec& s, const OutputSpec& o)
 {
@@ -118,6 +76,13 @@ BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget
             row.incoming = eval.value(e.str(), false, step);
         row.apply = [model, e](double v) { return model->setValue(e, v); };
         row.reset = [model, e] { return model->resetValue(e); };
+        const Wire* w = d.wireInto(e);
+        if (w && w->from.block == kTopologyBlock)
+            row.override = [model, e] { return model->disconnect(e); };
+        else if (!w && !p.topology.empty() && d.topology() && b.name != kTopologyBlock)
+            row.useTopology = [model, e, src = p.topology] {
+                return model->connect(Source{kTopologyBlock, src}, e);
+            };
         grid->addRow(row);
     }
     inLayout->addWidget(grid);

@@ -1,5 +1,6 @@
 #include "app/gui/inspector/DesignParamForm.h"
 #include "app/document/DocumentModel.h"
+#include "app/gui/inspector/Evaluation.h"
 #include "app/gui/inspector/InspectorText.h"
 #include "app/gui/inspector/ParamGrid.h"
 
@@ -38,12 +39,34 @@ DesignParamForm::DesignParamForm(DocumentModel* model, const std::string& name, 
     row.value = p->value;
     const QString qname = q(name);
     row.apply = [model, qname](double v) { return model->setDesignParam(qname, v); };
-    if (p->spec.rangeProblem(p->spec.defaultValue).empty()) {
+    if (!p->follows.empty() && p->value.provenance.kind == ProvenanceKind::Default) {
+        // Following: show where the value comes from; the pen pins it.
+        row.value.provenance = Provenance::wired(p->follows);
+        const Evaluation eval(d);
+        row.incoming = eval.value(p->follows, true, eval.stepOf(kTopologyBlock));
+        const double now = row.incoming.value_or(p->value.value);
+        row.override = [model, qname, now] { return model->setDesignParam(qname, now); };
+    } else if (!p->follows.empty()) {
+        row.reset = [model, qname] { return model->followDesignParam(qname); };
+    } else if (p->spec.rangeProblem(p->spec.defaultValue).empty()) {
         const double def = p->spec.defaultValue;
         row.reset = [model, qname, def] { return model->setDesignParam(qname, def); };
     }
     grid->addRow(row);
     boxLayout->addWidget(grid);
+    if (!p->follows.empty()) {
+        auto* bound = new QLabel(p->value.provenance.kind == ProvenanceKind::Default
+                                     ? tr("%1 follows %2 and can never exceed it. Pin it with ✎ to set it yourself.")
+                                           .arg(qname, q(p->follows))
+                                     : tr("Set by you; bounded by %2 (a larger value is an error, never clipped). "
+                                          "↺ follows %2 again.")
+                                           .arg(qname, q(p->follows)),
+                                 box);
+        bound->setObjectName("bound");
+        bound->setWordWrap(true);
+        bound->setStyleSheet("QLabel { color: #555; font-size: 8pt; }");
+        boxLayout->addWidget(bound);
+    }
     layout->addWidget(box);
 
     QStringList feeds;

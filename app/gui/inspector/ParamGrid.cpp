@@ -51,7 +51,26 @@ ValueField* ParamGrid::addRow(const ParamRow& row)
         grid_->addWidget(field, r, 1);
     }
 
-    if (row.reset && !wired) {
+    auto addAction = [&](const QString& name, const QString& text, const QString& tip, std::function<QString()> fn) {
+        auto* b = new QToolButton(this);
+        b->setObjectName(name + ":" + sym);
+        b->setText(text);
+        b->setAutoRaise(true);
+        b->setToolTip(tip);
+        connect(b, &QToolButton::clicked, this, [fn, field] {
+            const QString err = fn();
+            if (field)
+                field->setError(err);
+        });
+        grid_->addWidget(b, r, 2, Qt::AlignTop);
+    };
+    if (wired && row.override)
+        addAction("override", tr("✎"),
+                  tr("Override: stop taking %1 from %2 and set it yourself").arg(sym, q(row.value.provenance.detail)),
+                  row.override);
+    if (!wired && row.useTopology)
+        addAction("useTopology", tr("⇠"), tr("Take %1 from topology.%2").arg(sym, q(s.topology)), row.useTopology);
+    if (row.reset && !wired && !row.useTopology) {
         auto* reset = new QToolButton(this);
         reset->setObjectName("reset:" + sym);
         reset->setText("↺");
@@ -83,10 +102,14 @@ ValueField* ParamGrid::addRow(const ParamRow& row)
     details->setObjectName("details:" + sym);
     details->setWordWrap(true);
     details->setTextFormat(Qt::RichText);
+    const QString network = s.topology.empty()
+                                ? QString()
+                                : tr("<br><span style='color:#2a6a36'>the topology can supply it: topology.%1</span>")
+                                      .arg(q(s.topology).toHtmlEscaped());
     details->setText(QString("<span style='color:#444'>%1</span> · <span style='color:#666'>%2</span>"
-                             "<br><span style='color:#888'><i>%3</i></span>")
+                             "<br><span style='color:#888'><i>%3</i></span>%4")
                          .arg(q(s.rangeText()).toHtmlEscaped(), q(s.meaning).toHtmlEscaped(),
-                              q(s.source).toHtmlEscaped()));
+                              q(s.source).toHtmlEscaped(), network));
     details->setStyleSheet("QLabel { font-size: 8pt; }");
     grid_->addWidget(details, r + 1, 1, 1, 3);
     return field;

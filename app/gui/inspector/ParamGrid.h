@@ -20,6 +20,11 @@ struct ParamRow {
     bool showProvenance = true;
     ValueField::Apply apply;         // null: read-only
     std::function<QString()> reset;  // null: no reset button
+    // A wired input or following parameter: cut the wire or pin the value,
+    // so the user can set it (null: no button).
+    std::function<QString()> override;
+    // An input the topology can supply but does not: wire it (null: no button).
+    std::function<QString()> useTopology;
 };
 
 // A form of parameters: for each, its symbol, an editor (or, when wired,

@@ -1,10 +1,8 @@
 #include "app/gui/topology/TopologyEdits.h"
 #include "app/document/DocumentModel.h"
-#include "app/document/SectionCommand.h"
 #include "model/core/ModelError.h"
 #include "model/topology/TopologyJson.h"
 
-#include <QUndoStack>
 
 #include <unordered_set>
 
@@ -78,47 +76,10 @@ void remove(json& topology, const std::set<std::string>& vertexIds, const std::s
 
 } // namespace topoedit
 
-bool isConnectivityProblem(const QString& message)
-{
-    // Topology::problems() reports these last, so when one is the first
-    // (only reported) problem there is nothing else wrong.
-    return message.contains(QLatin1String(" is disconnected")) ||
-           message.contains(QLatin1String("the topology has no hosts"));
-}
-
 QString applyTopologyEdit(DocumentModel* model, const QString& text, const std::function<void(json&)>& mutate,
                           const std::map<std::string, QPointF>& positions)
 {
-    const QString err = model->editTopology(text, mutate, positions);
-    if (err.isEmpty() || !isConnectivityProblem(err))
-        return err;
-
-    // The same edit without the connectivity rule (what editTopology does,
-    // otherwise): start from the explicit form, mutate, check the rest.
-    const json& current = model->doc().topology;
-    json next = current.is_null() || current.contains("generator")
-                    ? (model->topology() ? topologyToJson(*model->topology(), TopologyJsonForm::Explicit)
-                                         : json{{"vertices", json::array()}, {"edges", json::array()}})
-                    : current;
-    try {
-        mutate(next);
-        topologyFromJson(next);
-    } catch (const ModelError& e) {
-        const QString why = QString::fromStdString(e.what());
-        if (!isConnectivityProblem(why))
-            return why;
-    } catch (const json::exception& e) {
-        return QString::fromStdString(e.what());
-    }
-    QUndoStack* undo = model->undoStack();
-    undo->beginMacro(text);
-    json before = model->section(Section::Topology);
-    model->replaceSection(Section::Topology, next);
-    undo->push(new SectionCommand(model, Section::Topology, text, std::move(before), next));
-    if (!positions.empty())
-        model->moveVertices(positions);
-    undo->endMacro();
-    return {};
+    return model->editTopology(text, mutate, positions);
 }
 
 } // namespace cs::app

@@ -42,19 +42,14 @@ void remove(nlohmann::json& topology, const std::set<std::string>& vertexIds, co
 
 // Applies `mutate` to the document's explicit topology as one undo step with
 // `positions` (new or pinned vertex positions), through
-// DocumentModel::editTopology. A drawing in progress is usually not yet a
-// valid network (a host with no link, a switch before any host): when the
-// model's only objection is that kind of connectivity problem, the edit is
-// still recorded (the same undo command DocumentModel uses), so the user can
-// go on drawing; DocumentModel::topology() is then empty and
-// topologyError() says what is missing. Any other problem (a full switch, a
-// bad value) is refused: returns the model's reason, changing nothing.
+// DocumentModel::editTopology. A drawing in progress (a host with no link, a
+// switch before any host) is recorded, so the user can go on drawing; the
+// design then reports what is missing when it is evaluated, and
+// DocumentModel::topology() is empty with topologyError() saying why. Any
+// other problem (a full switch, a bad value) is refused: returns the model's
+// reason, changing nothing.
 QString applyTopologyEdit(DocumentModel* model, const QString& text,
                           const std::function<void(nlohmann::json&)>& mutate,
                           const std::map<std::string, QPointF>& positions = {});
-
-// True for the model's "still being drawn" problems: a disconnected host or
-// no host at all.
-bool isConnectivityProblem(const QString& message);
 
 } // namespace cs::app

@@ -28,11 +28,14 @@ ParamSpec wholeBytes(std::string symbol, double def, double min, double max, std
 std::vector<ParamSpec> inputs()
 {
     std::vector<ParamSpec> v;
-    v.push_back(countParam("n", 8, 1, BondingThroughputBlock::kMaxLinks, "physical links bonded into one logical link",
-                           src(kSeed003, "§3 (1 to 8 links of 1 Gbit/s); default 8x1")));
-    v.push_back(param("r", Unit::BytesPerSecond, "Gbit/s", 125e6, 1e3, 1e12,
-                      "rate of each link unless overridden by r_i",
-                      src(kSeed003, "§3 (1 Gbit/s Intel PRO/1000 links)")));
+    v.push_back(throughNetwork(countParam("n", 8, 1, BondingThroughputBlock::kMaxLinks,
+                                          "physical links bonded into one logical link",
+                                          src(kSeed003, "§3 (1 to 8 links of 1 Gbit/s); default 8x1")),
+                               "channels"));
+    v.push_back(throughNetwork(param("r", Unit::BytesPerSecond, "Gbit/s", 125e6, 1e3, 1e12,
+                                     "rate of each link unless overridden by r_i",
+                                     src(kSeed003, "§3 (1 Gbit/s Intel PRO/1000 links)")),
+                               "link_bw"));
     for (int i = 1; i <= BondingThroughputBlock::kMaxLinks; ++i)
         v.push_back(param("r_" + std::to_string(i), Unit::BytesPerSecond, "Gbit/s", 0.0, 0.0, 1e12,
                           "rate of link " + std::to_string(i) + "; 0 means the common rate r",

@@ -1,5 +1,7 @@
 #include "model/blocks/inic/InicCalibration.h"
 
+#include <algorithm>
+
 namespace cs {
 
 // t_fft1d is the time of one 1D FFT of a row of length rows (000 eq. (4)).

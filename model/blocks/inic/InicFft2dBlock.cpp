@@ -3,6 +3,8 @@
 #include "model/blocks/inic/InicSpecs.h"
 #include "model/core/Unit.h"
 
+#include <algorithm>
+
 namespace cs {
 
 const BlockSpec& InicFft2dBlock::spec() const
@@ -23,6 +25,7 @@ const BlockSpec& InicFft2dBlock::spec() const
             inic::bwHostCardParam("000_e9da438bafb3289f.txt eqs. (6), (9): 80 x 1024 x 1024 B/s"),
             inic::bwCardNetParam("000_e9da438bafb3289f.txt eqs. (7), (8): 90 x 1024 x 1024 B/s"),
             inic::elemParam(),
+            inic::bNetParam(),
         },
         {
             output("S", Unit::Bytes, "MiB", "partition per processor, rows^2 * elem / P",
@@ -62,8 +65,9 @@ void InicFft2dBlock::evaluate(const double* in, double* out) const
     out[S] = s;
     out[T_compute] = 2.0 * (in[t_fft1d] * (n / p));        // eq. (4)
     out[T_dtc] = (s / p) / in[bw_hc];                      // eq. (6)
-    out[T_dtg] = (s / p) / in[bw_cn];                      // eq. (7)
-    out[T_dfg] = ((p - 1.0) * s / p) / in[bw_cn];          // eq. (8)
+    const double cn = std::min(in[bw_cn], in[B_net]);      // the network may be slower than the card
+    out[T_dtg] = (s / p) / cn;                             // eq. (7)
+    out[T_dfg] = ((p - 1.0) * s / p) / cn;                 // eq. (8)
     out[T_dth] = s / in[bw_hc];                            // eq. (9)
     out[T_transpose] = out[T_dtc] + out[T_dtg] + out[T_dfg] + out[T_dth];
     out[T_trans] = 2.0 * out[T_transpose];                 // eq. (10)

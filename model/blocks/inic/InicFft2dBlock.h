@@ -28,7 +28,7 @@ public:
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { rows, P, t_fft1d, bw_hc, bw_cn, elem };
+    enum In { rows, P, t_fft1d, bw_hc, bw_cn, elem, B_net };
     enum Out { S, T_compute, T_dtc, T_dtg, T_dfg, T_dth, T_transpose, T_trans, T };
 };
 

@@ -3,6 +3,8 @@
 #include "model/blocks/inic/InicSpecs.h"
 #include "model/core/Unit.h"
 
+#include <algorithm>
+
 namespace cs {
 
 const BlockSpec& InicSortBlock::spec() const
@@ -30,6 +32,7 @@ const BlockSpec& InicSortBlock::spec() const
             inic::bwHostCardParam("000_e9da438bafb3289f.txt eqs. (13), (16): 80 x 1024 x 1024 B/s"),
             inic::bwCardNetParam("000_e9da438bafb3289f.txt eqs. (14), (15): 90 x 1024 x 1024 B/s"),
             inic::tCountsortParam(),
+            inic::bNetParam(),
         },
         {
             output("S", Unit::Bytes, "MiB", "partition per processor, key * E_init / P",
@@ -74,8 +77,9 @@ void InicSortBlock::evaluate(const double* in, double* out) const
     const double s = in[key] * in[E_init] / in[P];          // eq. (12)
     out[S] = s;
     out[T_dtc] = in[P] * in[pkt] / in[bw_hc];               // eq. (13)
-    out[T_dtg] = in[P] * in[pkt] / in[bw_cn];               // eq. (14)
-    out[T_dfg] = in[N] * in[dma] / in[bw_cn];               // eq. (15)
+    const double cn = std::min(in[bw_cn], in[B_net]);       // the network may be slower than the card
+    out[T_dtg] = in[P] * in[pkt] / cn;                      // eq. (14)
+    out[T_dfg] = in[N] * in[dma] / cn;                      // eq. (15)
     out[T_dth] = s / in[bw_hc];                             // eq. (16)
     out[T_INIC] = out[T_dtc] + out[T_dtg] + out[T_dfg] + out[T_dth]; // eq. (17)
     out[T_count] = in[T_countsort];

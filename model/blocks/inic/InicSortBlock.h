@@ -27,7 +27,7 @@ public:
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { E_init, P, N, pkt, dma, key, bw_hc, bw_cn, T_countsort };
+    enum In { E_init, P, N, pkt, dma, key, bw_hc, bw_cn, T_countsort, B_net };
     enum Out { S, T_dtc, T_dtg, T_dfg, T_dth, T_INIC, T_count, T };
 };
 

@@ -89,6 +89,21 @@ inline ParamSpec tBucket2Param(std::string meaning, std::string source)
     return param("t_bucket2", Unit::Seconds, "ns", 80e-9, 0, 1e-3, std::move(meaning), std::move(source));
 }
 
+// The network's share: the per-host bandwidth the topology leaves under the
+// application's all-to-all traffic. The card (or host) sends at most this
+// fast; the default is no limit, so a design without a topology wired in
+// evaluates the paper's equations exactly.
+inline ParamSpec bNetParam()
+{
+    return throughNetwork(param("B_net", Unit::BytesPerSecond, "MB/s", 1e13, 1e3, 1e13,
+                                "per-host bandwidth the network leaves under all-to-all traffic; data leaves the "
+                                "node at min(its own rate, B_net)",
+                                "000_e9da438bafb3289f.txt eqs. (7), (8), (14), (15) (the card-to-network transfers); "
+                                "the rate comes from the design's topology (a2a_bw, minimum-hop ECMP link loads); "
+                                "default 1e13 B/s = no limit"),
+                          "a2a_bw");
+}
+
 // "" when every processor holds at least one row (M = rows / P >= 1).
 inline std::string procsWithinRows(double P, double rows)
 {

@@ -2,6 +2,8 @@
 #include "model/blocks/inic/InicSpecs.h"
 #include "model/core/Unit.h"
 
+#include <algorithm>
+
 namespace cs {
 
 const BlockSpec& ParallelSortBlock::spec() const
@@ -40,6 +42,7 @@ const BlockSpec& ParallelSortBlock::spec() const
             param("t_small", Unit::Seconds, "ms", 1e-3, 0, 10,
                   "extra stall of a short message (interrupt-mitigation timeout, slow-start round trips)",
                   "000_e9da438bafb3289f.txt §4.1; default assumed: 1 ms"),
+            inic::bNetParam(),
         },
         {
             output("S", Unit::Bytes, "MiB", "partition per processor, key * E_init / P",
@@ -77,7 +80,7 @@ void ParallelSortBlock::evaluate(const double* in, double* out) const
     out[S] = s;
     out[m] = msg;
     out[T_bucket1] = keysPerProc * in[t_bucket1];
-    out[T_xchg] = (p - 1.0) * (in[o_msg] + msg / in[bw_net] + stall);
+    out[T_xchg] = (p - 1.0) * (in[o_msg] + msg / std::min(in[bw_net], in[B_net]) + stall);
     out[T_bucket2] = keysPerProc * in[t_bucket2];
     out[T_count] = in[T_countsort];
     out[T] = out[T_bucket1] + out[T_xchg] + out[T_bucket2] + out[T_count];

@@ -27,7 +27,7 @@ public:
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { E_init, P, key, t_bucket1, t_bucket2, T_countsort, bw_net, o_msg, m_small, t_small };
+    enum In { E_init, P, key, t_bucket1, t_bucket2, T_countsort, bw_net, o_msg, m_small, t_small, B_net };
     enum Out { S, m, T_bucket1, T_xchg, T_bucket2, T_count, T };
 };
 

@@ -27,6 +27,7 @@ const BlockSpec& ProtoFft2dBlock::spec() const
                                  "90 x 1024 x 1024 B/s"),
             inic::bwBusParam(),
             inic::elemParam(),
+            inic::bNetParam(),
         },
         {
             output("S", Unit::Bytes, "MiB", "partition per processor, rows^2 * elem / P",
@@ -64,7 +65,7 @@ void ProtoFft2dBlock::evaluate(const double* in, double* out) const
     const double n = in[rows];
     const double s = n * n * in[elem] / p;                       // eq. (5)
     const double rHc = std::min(in[bw_hc], in[bw_bus]);
-    const double rCn = std::min(in[bw_cn], in[bw_bus]);
+    const double rCn = std::min({in[bw_cn], in[bw_bus], in[B_net]});
     const double remote = (p - 1.0) * s / p;                     // bytes for (and from) the other P - 1
     out[S] = s;
     out[T_compute] = 2.0 * (in[t_fft1d] * (n / p));              // eq. (4)

@@ -32,6 +32,7 @@ const BlockSpec& ProtoSortBlock::spec() const
                                 "sort.parallel's second pass (§6 notes it can be faster than one pass into "
                                 "16 x N buckets)"),
             inic::tCountsortParam(),
+            inic::bNetParam(),
         },
         {
             output("S", Unit::Bytes, "MiB", "partition per processor, key * E_init / P",
@@ -68,7 +69,7 @@ void ProtoSortBlock::evaluate(const double* in, double* out) const
     const double keysPerProc = in[E_init] / p;
     const double s = in[key] * keysPerProc;                      // eq. (12)
     const double rHc = std::min(in[bw_hc], in[bw_bus]);
-    const double rCn = std::min(in[bw_cn], in[bw_bus]);
+    const double rCn = std::min({in[bw_cn], in[bw_bus], in[B_net]});
     const double remote = (p - 1.0) * s / p;
     out[S] = s;
     out[T_dtc] = s / rHc;

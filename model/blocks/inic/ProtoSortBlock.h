@@ -27,7 +27,7 @@ public:
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { E_init, P, key, bw_hc, bw_cn, bw_bus, t_bucket2, T_countsort };
+    enum In { E_init, P, key, bw_hc, bw_cn, bw_bus, t_bucket2, T_countsort, B_net };
     enum Out { S, T_dtc, T_dtg, T_dfg, T_dth, T_INIC, T_bucket2, T_count, T };
 };
 

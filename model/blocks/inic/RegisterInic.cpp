@@ -6,6 +6,7 @@
 #include "model/blocks/inic/ProtoSortBlock.h"
 #include "model/core/BlockRegistry.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace cs {

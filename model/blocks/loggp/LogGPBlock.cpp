@@ -2,6 +2,8 @@
 #include "model/blocks/loggp/LogGPCalibration.h"
 #include "model/blocks/loggp/LogGPMath.h"
 
+#include <algorithm>
+
 namespace cs {
 
 namespace {
@@ -62,6 +64,14 @@ const BlockSpec& LogGPBlock::spec() const
                        src(kSeed001, "§4.3.2 (4, 6 and 8 hosts); default assumed")),
             choiceParam("alltoall", {"linear", "pairwise"}, 1, "all-to-all algorithm",
                         "assumed: MPICH's pairwise exchange by default; linear posts all sends at once"),
+            throughNetwork(param("L_net", Unit::Seconds, "us", 0.0, 0.0, 1.0,
+                                 "latency the network's route adds to L (links, switches, forwarding hosts)",
+                                 "the design's topology (L, mean over host pairs); default 0: L alone"),
+                           "L"),
+            throughNetwork(param("B_net", Unit::BytesPerSecond, "MB/s", 1e13, 1e3, 1e13,
+                                 "per-host bandwidth the network leaves under all-to-all traffic; G is at least 1 / B_net",
+                                 "the design's topology (a2a_bw); default 1e13 B/s = no limit"),
+                           "a2a_bw"),
         },
         {
             output("T_oneway", Unit::Seconds, "us", "one-way time of a k-byte message, o_s + (k-1)G + L + o_r",
@@ -107,7 +117,11 @@ const BlockSpec& LogGPBlock::spec() const
 
 void LogGPBlock::evaluate(const double* in, double* out) const
 {
-    const loggp::Params p{in[L], in[o_s], in[o_r], in[g], in[G]};
+    // The network adds its route latency to L, and a congested network can
+    // make the per-byte gap larger than the host's own G.
+    const double L_eff = in[L] + in[L_net];
+    const double G_eff = std::max(in[G], 1.0 / in[B_net]);
+    const loggp::Params p{L_eff, in[o_s], in[o_r], in[g], G_eff};
     const double bytes = in[k];
     const double hosts = in[P];
     const auto algo = static_cast<loggp::AllToAll>(static_cast<int>(in[alltoall]));
@@ -124,11 +138,11 @@ void LogGPBlock::evaluate(const double* in, double* out) const
     out[steps_allreduce] = loggp::allreduceSteps(hosts);
     out[steps_barrier] = loggp::barrierSteps(hosts);
     out[steps_alltoall] = loggp::alltoallSteps(hosts, algo);
-    out[L_out] = in[L];
+    out[L_out] = L_eff;
     out[o_s_out] = in[o_s];
     out[o_r_out] = in[o_r];
     out[g_out] = in[g];
-    out[G_out] = in[G];
+    out[G_out] = G_eff;
 }
 
 } // namespace cs

@@ -15,7 +15,7 @@ public:
     const BlockSpec& spec() const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { L, o_s, o_r, g, G, k, n, P, alltoall };
+    enum In { L, o_s, o_r, g, G, k, n, P, alltoall, L_net, B_net };
     enum Out {
         T_oneway,
         T_rtt,

@@ -133,7 +133,7 @@ TEST_CASE("malformed documents give every error with its JSON path", "[document]
     SECTION("an unknown version")
     {
         CHECK(problemsOf(withReplaced(kGood, R"("version": 2)", R"("version": 99)")) ==
-              "version: unknown version 99 (this program reads 1 to 2)");
+              "version: unknown version 99 (this program reads 1 to 3)");
         CHECK(problemsOf(withReplaced(kGood, R"("version": 2)", R"("version": "2")")) ==
               "version: expected an integer, got \"2\"");
     }

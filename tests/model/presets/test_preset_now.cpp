@@ -7,7 +7,8 @@
 //   hops between hosts (a hop is one link): same first-level switch 2 (105 x 4 = 420 ordered pairs),
 //   same subcluster 4 (105 x 30 = 3150), other subcluster 6 (105 x 70 = 7350); 420 + 3150 + 7350 =
 //   10920 = 105 x 104. Average (840 + 12600 + 44100) / 10920 = 57540 / 10920 = 5.2692308 hops;
-//   L = 5.2692308 x 1 us = 5.2692308 us
+//   L = 5.2692308 x 1 us = 5.2692308 us (the topology's mean route latency: 1 us per link, switches 0;
+//   the LogGP block's own L, the host part, is 0)
 //   one-way of a k-byte message: o_s + (k - 1) G + L + o_r = 4 + 5.2692308 + 5 + (k - 1) / 38 us
 //   = 14.2692308 us + (k - 1) / 38e6 s
 #include "PresetSupport.h"
@@ -20,12 +21,12 @@ using namespace cs::test::presets;
 TEST_CASE("berkeley-now: 105 hosts on the fat-tree, latency from its hop counts (002 §2.2 Fig. 3)", "[presets]")
 {
     const DesignDocument doc = loadPreset("berkeley-now");
-    const Result r = sweep(doc, {}, {"topo.hosts", "topo.avg_hops", "topo.diameter", "topo.L", "mpi.P"});
-    CHECK(r.at("MPI one-way", 0, "topo.hosts") == 105);
+    const Result r = sweep(doc, {}, {"topology.hosts", "topology.avg_hops", "topology.diameter", "topology.L", "mpi.P"});
+    CHECK(r.at("MPI one-way", 0, "topology.hosts") == 105);
     CHECK(r.at("MPI one-way", 0, "mpi.P") == 105); // the collectives run over every host
-    CHECK(r.at("MPI one-way", 0, "topo.diameter") == 6);
-    CHECK(r.at("MPI one-way", 0, "topo.avg_hops") == Approx(57540.0 / 10920).epsilon(1e-12));
-    CHECK(r.at("MPI one-way", 0, "topo.L") == Approx(5.2692308e-6).epsilon(1e-7));
+    CHECK(r.at("MPI one-way", 0, "topology.diameter") == 6);
+    CHECK(r.at("MPI one-way", 0, "topology.avg_hops") == Approx(57540.0 / 10920).epsilon(1e-12));
+    CHECK(r.at("MPI one-way", 0, "topology.L") == Approx(5.2692308e-6).epsilon(1e-7));
     // The document's topology section builds the same 105-host network.
     const TopologyCounts c = topologyFromJson(doc.topology).counts();
     CHECK(c.hosts == 105);

@@ -97,3 +97,16 @@ TEST_CASE("presets: every variant evaluates at the defaults and over the stored 
             FAIL_CHECK("row " << s.errors.front().first << ": " << s.errors.front().second);
     }
 }
+
+TEST_CASE("every preset's models read its own topology", "[presets][topology]")
+{
+    for (const std::string& name : presetNames()) {
+        INFO(name);
+        const DesignDocument doc = loadPreset(name);
+        REQUIRE(doc.design.topology() != nullptr);
+        std::size_t fed = 0;
+        for (const Wire& w : doc.design.wires())
+            fed += w.from.block == kTopologyBlock;
+        CHECK(fed > 0); // a drawing that changes no prediction is a defect
+    }
+}

@@ -22,8 +22,10 @@ using namespace cs::app;
 
 namespace {
 
+// Version 3, and P without "follows": the two-host drawing (for the topology
+// forms below) does not bound the processor count of this block design.
 const char* kDoc = R"({
-  "format": "clusterscope-design", "version": 2, "name": "fft over loggp",
+  "format": "clusterscope-design", "version": 3, "name": "fft over loggp",
   "parameters": [{"name": "P", "unit": "count", "value": 8, "min": 1, "max": 1024,
                   "meaning": "processors"}],
   "blocks": [
