@@ -1,6 +1,7 @@
 #include "app/agent/AgentMain.h"
 #include "app/agent/AgentOptions.h"
 #include "app/agent/AgentServer.h"
+#include "app/agent/ListenServer.h"
 
 #include "cs/probe/Environment.h"
 #include "cs/probe/Error.h"
@@ -74,32 +75,6 @@ void listProbes(const sdk::PluginLoader& plugins, bool json)
     }
     for (const auto& p : plugins.probes())
         std::cout << p.descriptor.id << "\t" << p.descriptor.name << "\n";
-}
-
-int serveListening(const AgentOptions& o, const AgentConfig& config, const sdk::PluginLoader& plugins)
-{
-    cs::probe::Endpoint ep = cs::probe::parseEndpoint(o.listen);
-    cs::probe::Listener listener(ep, false);
-    std::cout << "listening " << cs::probe::Endpoint{ep.host, listener.port()}.toString() << std::endl;
-    cs::probe::RunControl rc = cs::probe::RunControl::withTimeout(o.acceptTimeout);
-    for (;;) {
-        cs::probe::Socket s;
-        try {
-            s = listener.accept(o.acceptTimeout, rc);
-        } catch (const cs::probe::ProbeError& e) {
-            std::cerr << "clusterscope-agent: no controller connected: " << e.what() << "\n";
-            return 3;
-        }
-        s.setNonBlocking(false);
-        AgentServer server(s.fd(), s.fd(), config, plugins);
-        const AgentServer::End end = server.serve();
-        if (end == AgentServer::End::ControllerGone && server.greeted())
-            return 0; // our controller came and went: done
-        if (end == AgentServer::End::Rejected)
-            std::cerr << "clusterscope-agent: refused a controller from " << s.peer() << ": "
-                      << server.rejection() << "\n";
-        // Otherwise keep listening for the real controller until the deadline.
-    }
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <stdexcept>
 #include <unistd.h>
@@ -21,11 +22,12 @@ const char* agentUsage()
            "                     printed on stdout as 'listening HOST:PORT'); exit when it disconnects\n"
            "  --cpus LIST        pin the agent to these CPUs, e.g. 0 or 0,2-3\n"
            "  --bind ADDR        address listening probe roles bind to (default 127.0.0.1)\n"
-           "  --token-env NAME   environment variable holding the per-run token\n"
-           "                     (default CLUSTERSCOPE_AGENT_TOKEN)\n"
-           "  --token-file PATH  read the token from a file instead\n"
            "  --token-stdin      read the token from the first line of stdin (pipe mode; keeps it\n"
-           "                     out of argv and the environment)\n"
+           "                     out of argv and the environment): preferred\n"
+           "  --token-file PATH  read the token from a file (mode 0600; listen mode): preferred\n"
+           "  --token-env NAME   environment variable holding the per-run token (default\n"
+           "                     CLUSTERSCOPE_AGENT_TOKEN); the agent erases it once read, but it was\n"
+           "                     visible in /proc/PID/environ until then: prefer stdin or a file\n"
            "Protocol: docs/agent-protocol.md. Probe plugins: the built-in folder, then\n"
            "CLUSTERSCOPE_PLUGIN_PATH.\n";
 }
@@ -141,8 +143,13 @@ std::string readAgentToken(const AgentOptions& o)
         if (!f)
             throw std::runtime_error("cannot read token file " + o.tokenFile);
         std::getline(f, token);
-    } else if (const char* v = std::getenv(o.tokenEnv.c_str())) {
+    } else if (char* v = std::getenv(o.tokenEnv.c_str())) {
         token = v;
+        // unsetenv() only drops the pointer from environ: the bytes stay in
+        // the block the kernel shows as /proc/PID/environ for the life of
+        // the process. Overwrite them first. (A file or stdin is better
+        // still: the variable was visible there until now.)
+        std::memset(v, 0, std::strlen(v));
         ::unsetenv(o.tokenEnv.c_str()); // the probes' own processes need not see it
     }
     while (!token.empty() && (token.back() == '\n' || token.back() == '\r' || token.back() == ' '))

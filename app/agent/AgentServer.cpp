@@ -152,6 +152,11 @@ bool AgentServer::handle(const Message& m)
             sendError(code::Version, rejection_);
             return false;
         }
+        if (config_.claim && !config_.claim()) {
+            rejection_ = "another controller is already connected";
+            sendError(code::Busy, rejection_);
+            return false;
+        }
         greeted_ = true;
         json probes = json::array();
         for (const sdk::LoadedProbe& p : plugins_.probes())

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -27,6 +28,9 @@ struct AgentConfig {
     int helloTimeoutMs = 10000;      // a controller silent this long before its hello is dropped
     int maxConcurrentRuns = 4;
     nlohmann::json environment;      // sent in the welcome: host, CPU, pinning, clock, versions
+    // Listen mode: asked once a hello with the right token arrives; false
+    // means another controller was first, and this one is refused as busy.
+    std::function<bool()> claim;
 };
 
 class AgentServer {

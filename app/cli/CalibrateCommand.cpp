@@ -183,7 +183,7 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
 {
     const Args args(words,
                     {"--nodes", "--probe", "--set", "--results", "-o", "--hold-out", "--timeout", "--pairs"},
-                    {"--json", "--quiet"});
+                    {"--json", "--quiet", "--trust-nodes"});
     if (args.positional().size() != 1)
         throw UsageError(args.positional().empty() ? "calibrate needs a DESIGN (a file or a preset name)"
                                                    : "unexpected argument '" + args.positional()[1] + "'");
@@ -208,6 +208,9 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
         results = readResults(*resultsFile);
     } else {
         const std::vector<runner::Node> nodes = nodesFrom(args.value("--nodes"), doc.nodes, "calibrate");
+        if (!args.value("--nodes") &&
+            !nodesAllowed(nodes, args.positional().front(), args.flag("--trust-nodes"), "calibrate", err))
+            return 2;
         const CoreApp app;
         sdk::PluginLoader plugins;
         plugins.load();

@@ -92,7 +92,7 @@ int listProbes(const sdk::PluginLoader& plugins, bool json, std::ostream& out, s
 int probeCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words, {"--nodes", "--probe", "--set", "--timeout", "--pairs", "-o", "--design"},
-                    {"--list", "--json", "--quiet"});
+                    {"--list", "--json", "--quiet", "--trust-nodes"});
     if (!args.positional().empty())
         throw UsageError("unexpected argument '" + args.positional().front() + "'");
 
@@ -133,6 +133,8 @@ int probeCommand(const std::vector<std::string>& words, std::ostream& out, std::
 
     const auto design = args.value("--design");
     plan.nodes = nodesFrom(args.value("--nodes"), design ? loadDocument(*design).nodes : nlohmann::json(), "probe");
+    if (design && !args.value("--nodes") && !nodesAllowed(plan.nodes, *design, args.flag("--trust-nodes"), "probe", err))
+        return 2;
 
     std::vector<runner::JobResult> results;
     try {

@@ -1,5 +1,6 @@
 #include "app/cli/ProbeSession.h"
 #include "app/cli/Cli.h"
+#include "app/runner/Consent.h"
 
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
@@ -62,6 +63,22 @@ std::vector<runner::Node> nodesFrom(const std::optional<std::string>& spec, cons
         throw UsageError(std::string("--nodes: ") + e.what());
     }
     throw UsageError(command + " needs --nodes SPEC (e.g. local:cpu=0,local:cpu=1) or a design with nodes");
+}
+
+bool nodesAllowed(const std::vector<runner::Node>& nodes, const std::string& file, bool trusted,
+                  const std::string& command, std::ostream& err)
+{
+    if (trusted)
+        return true;
+    const std::vector<std::string> commands = runner::commandsNeedingConsent(nodes, runner::defaultLaunchContext());
+    if (commands.empty())
+        return true;
+    err << "clusterscope-cli " << command << ": the nodes of " << file
+        << " would run these commands (a design file may come from anyone):\n";
+    for (const std::string& c : commands)
+        err << "  " << c << "\n";
+    err << "clusterscope-cli " << command << ": check them, then run again with --trust-nodes to allow them\n";
+    return false;
 }
 
 std::vector<runner::JobResult> runPlans(const sdk::PluginLoader& plugins, const std::vector<runner::RunPlan>& plans,

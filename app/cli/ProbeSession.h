@@ -41,6 +41,13 @@ double parseProbeParam(const sdk::ParamDef& p, const std::string& text);
 std::vector<runner::Node> nodesFrom(const std::optional<std::string>& spec, const nlohmann::json& documentNodes,
                                     const std::string& command);
 
+// Nodes read from the design document `file` run only what the user has
+// seen: unless `trusted` (--trust-nodes), when any node needs consent
+// (runner/Consent.h) this prints the commands it would run on `err` and
+// returns false.
+bool nodesAllowed(const std::vector<runner::Node>& nodes, const std::string& file, bool trusted,
+                  const std::string& command, std::ostream& err);
+
 // Runs the plans one after another on the runner, progress lines on `err`
 // unless quiet; Ctrl-C cancels the current run and skips the rest. Throws
 // ModelError (naming the probe) when a plan is rejected before it starts.

@@ -5,6 +5,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/document/AtomicFile.h"
+#include "app/plots/SweepCsv.h"
 #include "model/sweep/Pareto.h"
 #include "model/sweep/Sensitivity.h"
 #include "model/sweep/SweepAxis.h"
@@ -13,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <iomanip>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -48,12 +50,11 @@ std::vector<SweepAxisValues> axesFromArgs(const DesignDocument& doc, const Args&
 }
 
 SweepTable sweepWithProgress(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes, std::ostream& err,
-                             std::vector<std::string> extraOutputs)
+                             std::vector<std::string> extraOutputs, SweepOptions opts)
 {
     std::size_t points = 1;
     for (const auto& a : axes)
         points *= a.values.size();
-    SweepOptions opts;
     opts.extraOutputs = std::move(extraOutputs);
     int lastPercent = -1;
     const bool show = points >= 20000;
@@ -80,6 +81,46 @@ void emit(const Args& args, const std::string& text, std::ostream& out)
         out << text;
 }
 
+namespace {
+
+// `sweep --csv`: rows are written as they are computed, never held as a
+// table, so a sweep's size is bounded by time, not memory. With -o they go
+// to the file through an atomic writer (nothing appears until the end).
+int streamCsv(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes, const Args& args,
+              std::ostream& out, std::ostream& err)
+{
+    std::optional<AtomicFileWriter> file;
+    if (auto path = args.value("-o"))
+        file.emplace(*path);
+    std::ostringstream buffer; // chunks of text, so the file is written in large pieces
+    std::ostream& sink = file ? buffer : out;
+    bool header = false;
+    auto flush = [&](bool always) {
+        if (file && (always || buffer.tellp() > (1 << 20))) {
+            file->write(buffer.str());
+            buffer.str({});
+        }
+    };
+    SweepOptions opts;
+    opts.onRow = [&](const SweepTable& layout, const SweepRow& row) {
+        if (!header) {
+            plots::writeSweepCsvHeader(layout, sink);
+            header = true;
+        }
+        plots::writeSweepCsvRow(layout, row, sink);
+        flush(false);
+    };
+    const SweepTable layout = sweepWithProgress(doc, axes, err, args.values("--output"), std::move(opts));
+    if (!header)
+        plots::writeSweepCsvHeader(layout, sink);
+    flush(true);
+    if (file)
+        file->commit();
+    return 0;
+}
+
+} // namespace
+
 int sweepCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words, {"--param", "--set", "-o", "--output"}, {"--csv", "--json"});
@@ -87,6 +128,8 @@ int sweepCommand(const std::vector<std::string>& words, std::ostream& out, std::
     const auto axes = axesFromArgs(doc, args);
     if (axes.empty())
         throw UsageError("sweep needs --param NAME=SPEC (or sweep axes in the document)");
+    if (args.flag("--csv") && !args.flag("--json"))
+        return streamCsv(doc, axes, args, out, err);
     const SweepTable t = sweepWithProgress(doc, axes, err, args.values("--output"));
     std::ostringstream s;
     if (args.flag("--json"))

@@ -16,9 +16,11 @@ DesignDocument documentFromArgs(const Args& args, const char* command);
 // there are none). Values are parsed in the parameter's unit.
 std::vector<SweepAxisValues> axesFromArgs(const DesignDocument& doc, const Args& args);
 
-// Runs a sweep with a progress line on `err` when it is long.
+// Runs a sweep with a progress line on `err` when it is long; `options`
+// may stream the rows (SweepOptions::onRow).
 SweepTable sweepWithProgress(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes,
-                             std::ostream& err, std::vector<std::string> extraOutputs = {});
+                             std::ostream& err, std::vector<std::string> extraOutputs = {},
+                             SweepOptions options = {});
 
 // Writes `text` to -o FILE atomically, or to `out`.
 void emit(const Args& args, const std::string& text, std::ostream& out);

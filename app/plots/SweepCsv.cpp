@@ -26,7 +26,7 @@ std::string cell(double v)
 
 } // namespace
 
-void writeSweepCsv(const SweepTable& t, std::ostream& out)
+void writeSweepCsvHeader(const SweepTable& t, std::ostream& out)
 {
     for (const auto& a : t.axes)
         out << csvField(a) << ",";
@@ -34,14 +34,29 @@ void writeSweepCsv(const SweepTable& t, std::ostream& out)
     for (const auto& c : t.columns)
         out << "," << csvField(c);
     out << ",error\n";
+}
+
+void writeSweepCsvRow(const SweepTable& t, const SweepRow& row, std::ostream& out)
+{
+    for (std::size_t a = 0; a < t.axes.size(); ++a)
+        out << cell(row.axes[a]) << ",";
+    out << csvField(t.variants[row.variant]);
+    for (std::size_t c = 0; c < t.columns.size(); ++c)
+        out << "," << cell(row.values[c]);
+    out << "," << (row.error ? csvField(*row.error) : "") << "\n";
+}
+
+void writeSweepCsv(const SweepTable& t, std::ostream& out)
+{
+    writeSweepCsvHeader(t, out);
     for (std::size_t r = 0; r < t.rows(); ++r) {
-        const std::size_t p = r / t.variants.size();
-        for (std::size_t a = 0; a < t.axes.size(); ++a)
-            out << cell(t.axis(p, a)) << ",";
-        out << csvField(t.variants[r % t.variants.size()]);
-        for (std::size_t c = 0; c < t.columns.size(); ++c)
-            out << "," << cell(t.at(r, c));
-        out << "," << (t.error(r) ? csvField(*t.error(r)) : "") << "\n";
+        SweepRow row;
+        row.point = r / t.variants.size();
+        row.variant = r % t.variants.size();
+        row.axes = t.axisValues.data() + row.point * t.axes.size();
+        row.values = t.values.data() + r * t.columns.size();
+        row.error = t.error(r);
+        writeSweepCsvRow(t, row, out);
     }
 }
 

@@ -66,6 +66,8 @@ JobResult JobExecutor::run(const Job& job)
 
     std::vector<std::unique_ptr<AgentLink>> links;
     std::vector<bool> done(n, false);
+    std::vector<bool> asked(n, false); // sent a run: an answer is expected
+    bool awaitingPorts = false;        // the answer expected is "ready" (a listening role's port)
     std::vector<int> port(n, -1);
     const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(++counter_) + "-" + makeToken().substr(0, 8);
     const std::string runId = "run" + std::to_string(counter_);
@@ -217,6 +219,11 @@ JobResult JobExecutor::run(const Job& job)
     // Stops what is still running, briefly collects the last replies, and
     // records how the job ended.
     auto abort = [&](Wait why) {
+        // Who owes an answer now, before the cancel makes everyone answer.
+        std::vector<std::size_t> silent;
+        for (std::size_t i = 0; i < n; ++i)
+            if (!done[i] && asked[i] && (!awaitingPorts || port[i] < 0))
+                silent.push_back(i);
         for (std::size_t i = 0; i < n; ++i)
             if (!done[i])
                 links[i]->send({{"type", "cancel"}, {"id", runId}});
@@ -225,28 +232,37 @@ JobResult JobExecutor::run(const Job& job)
         const Clock::time_point graceEnd = Clock::now() + std::chrono::milliseconds(why == Wait::Failed ? 300 : 200);
         while (Clock::now() < graceEnd && std::any_of(done.begin(), done.end(), [](bool x) { return !x; }))
             pumpAll();
-        std::vector<std::string> pending;
+        if (why == Wait::Timeout) {
+            // The nodes that owed an answer failed; whatever the others did
+            // after the cancel (acknowledged it, lost their peer) follows
+            // from it, so they are cancelled, and failed_nodes names exactly
+            // the silent ones.
+            std::string who;
+            for (std::size_t i = 0; i < n; ++i) {
+                const bool isSilent = std::find(silent.begin(), silent.end(), i) != silent.end();
+                PartResult& p = r.parts[i];
+                if (isSilent) {
+                    done[i] = true;
+                    p.status = "failed";
+                    p.reason = "no result within " + seconds(job.timeout) + " s";
+                    who += (who.empty() ? "" : ", ") + p.node + " (" + p.role + ")";
+                } else if (p.status != "ok") {
+                    done[i] = true;
+                    p.status = "cancelled";
+                }
+            }
+            return finish("failed", "timed out after " + seconds(job.timeout) + " s; no result from " + who);
+        }
         for (std::size_t i = 0; i < n; ++i)
             if (!done[i]) {
-                pending.push_back(r.parts[i].node);
-                if (why == Wait::Timeout)
-                    failPart(i, "timed out after " + seconds(job.timeout) + " s");
-                else {
-                    done[i] = true;
-                    r.parts[i].status = "cancelled";
-                }
+                done[i] = true;
+                r.parts[i].status = "cancelled";
             }
         if (why == Wait::Cancelled) {
             for (PartResult& p : r.parts)
                 if (p.status != "ok" && p.status != "failed")
                     p.status = "cancelled";
             return finish("cancelled", "cancelled by the user");
-        }
-        if (why == Wait::Timeout) {
-            std::string who;
-            for (const std::string& s : pending)
-                who += (who.empty() ? "" : ", ") + s;
-            return finish("failed", "timed out after " + seconds(job.timeout) + " s; no result from " + who);
         }
         // Failed: name every failed node, agent deaths first.
         std::string reason;
@@ -265,20 +281,28 @@ JobResult JobExecutor::run(const Job& job)
 
     say(0.0, job.label + ": running");
     Wait w = Wait::Ok;
+    auto sendRun = [&](std::size_t i, const json& message) {
+        asked[i] = true;
+        links[i]->send(message);
+    };
     if (d.span == sdk::Span::Pair && n == 2) {
-        links[0]->send(runMessage(0));
+        sendRun(0, runMessage(0));
+        awaitingPorts = true;
         w = waitUntil([&] { return port[0] >= 0; });
         if (w != Wait::Ok)
             return abort(w);
         json client = runMessage(1);
         client["peers"] = json::array({{{"host", job.nodes[0].dataAddress()}, {"port", port[0]}}});
-        links[1]->send(client);
+        awaitingPorts = false;
+        sendRun(1, client);
     } else if (d.span == sdk::Span::Group && d.launcher == "agent") {
         for (std::size_t i = 0; i < n; ++i)
-            links[i]->send(runMessage(i));
+            sendRun(i, runMessage(i));
+        awaitingPorts = true;
         w = waitUntil([&] { return std::all_of(port.begin(), port.end(), [](int p) { return p >= 0; }); });
         if (w != Wait::Ok)
             return abort(w);
+        awaitingPorts = false;
         json peers = json::array();
         for (std::size_t i = 0; i < n; ++i)
             peers.push_back({{"host", job.nodes[i].dataAddress()}, {"port", port[i]}});
@@ -286,7 +310,7 @@ JobResult JobExecutor::run(const Job& job)
             links[i]->send({{"type", "go"}, {"id", runId}, {"peers", peers}});
     } else {
         for (std::size_t i = 0; i < n; ++i)
-            links[i]->send(runMessage(i));
+            sendRun(i, runMessage(i));
     }
     w = waitUntil([&] { return std::all_of(done.begin(), done.end(), [](bool x) { return x; }); });
     if (w != Wait::Ok)

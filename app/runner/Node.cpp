@@ -1,5 +1,7 @@
 #include "app/runner/Node.h"
 
+#include <algorithm>
+#include <cctype>
 #include <set>
 #include <stdexcept>
 
@@ -96,7 +98,65 @@ std::vector<int> cpuList(const std::string& v, const std::string& what)
 
 const std::set<std::string> kTransports = {"local", "ssh", "mpi", "slurm", "tcp"};
 
+// Options that only change how ssh connects. Everything else is refused in a
+// document: ProxyCommand, LocalCommand, KnownHostsCommand, Match exec run
+// commands; PKCS11Provider and SecurityKeyProvider load libraries; forwards,
+// ControlPath and Include reach further than a probe needs.
+const char* const kHarmlessSshOptions[] = {
+    "Port", "User", "IdentityFile", "IdentitiesOnly", "ConnectTimeout", "ConnectionAttempts",
+    "StrictHostKeyChecking", "UserKnownHostsFile", "GlobalKnownHostsFile", "HostKeyAlias", "CheckHostIP",
+    "BatchMode", "ServerAliveInterval", "ServerAliveCountMax", "TCPKeepAlive", "Compression", "AddressFamily",
+    "LogLevel", "HostKeyAlgorithms", "Ciphers", "MACs", "KexAlgorithms", "PubkeyAuthentication",
+    "PasswordAuthentication", "KbdInteractiveAuthentication", "PreferredAuthentications", "UpdateHostKeys",
+    "HashKnownHosts", "VerifyHostKeyDNS", "IPQoS", "RekeyLimit"};
+
+bool hasControlOrSpace(const std::string& s)
+{
+    for (unsigned char c : s)
+        if (c < 0x20 || c == 0x7f || c == ' ')
+            return true;
+    return false;
+}
+
+// "" or why `value` of `what` could be taken for an option or break a line.
+std::string settingProblem(const std::string& what, const std::string& value, bool noSpaces)
+{
+    if (!value.empty() && value.front() == '-')
+        return what + " '" + value.substr(0, 60) + "' starts with '-', so the program it is passed to would read "
+                                                    "it as an option";
+    for (unsigned char c : value)
+        if (c < 0x20 || c == 0x7f)
+            return what + " contains a control character";
+    if (noSpaces && hasControlOrSpace(value))
+        return what + " '" + value.substr(0, 60) + "' contains a space";
+    return {};
+}
+
 } // namespace
+
+bool isHarmlessSshOption(const std::string& option)
+{
+    // "Name=value" or "Name value", as ssh -o accepts.
+    const auto end = option.find_first_of("= \t");
+    if (end == std::string::npos || end == 0 || hasControlOrSpace(option.substr(end + 1)))
+        return false;
+    const std::string name = option.substr(0, end);
+    for (const char* allowed : kHarmlessSshOptions) {
+        const std::string a = allowed;
+        if (a.size() == name.size() &&
+            std::equal(a.begin(), a.end(), name.begin(), [](char x, char y) { return std::tolower(x) == std::tolower(y); }))
+            return true;
+    }
+    return false;
+}
+
+std::string harmlessSshOptionNames()
+{
+    std::string s;
+    for (const char* allowed : kHarmlessSshOptions)
+        s += (s.empty() ? "" : ", ") + std::string(allowed);
+    return s;
+}
 
 std::vector<Node> parseNodeSpec(const std::string& spec)
 {
@@ -213,6 +273,28 @@ std::string checkNodes(const std::vector<Node>& nodes)
             return where + ": the tcp transport needs the agent's port and a token-file";
         if (n.transport == "mpi" && n.ranks < 2)
             return where + ": the mpi transport needs at least 2 ranks (e.g. mpi:2)";
+        // Settings land in argv (and mpi hosts in a hostfile): none may be
+        // read as an option or start a new line.
+        const std::pair<const char*, const std::string*> settings[] = {
+            {"host", &n.host},   {"user", &n.user},   {"partition", &n.partition}, {"netns", &n.netns},
+            {"agent", &n.agent}, {"bind", &n.bind},   {"address", &n.address},     {"identity", &n.identity},
+            {"tokenFile", &n.tokenFile}};
+        for (const auto& [what, value] : settings) {
+            const bool name = std::string(what) != "agent" && std::string(what) != "identity" &&
+                              std::string(what) != "tokenFile"; // paths may hold spaces
+            if (std::string p = settingProblem(what, *value, name); !p.empty())
+                return where + ": " + p;
+        }
+        for (const std::string& h : n.hosts)
+            if (std::string p = settingProblem("mpi host", h, true); !p.empty() || h.find('#') != std::string::npos)
+                return where + ": " + (p.empty() ? "mpi host '" + h.substr(0, 60) + "' contains '#'" : p);
+        for (const std::string& b : n.btl)
+            if (b.empty() || b.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_^") !=
+                                 std::string::npos)
+                return where + ": btl '" + b.substr(0, 60) + "' is not an MPI component name (e.g. self, vader, tcp)";
+        for (const std::string& o : n.sshOptions)
+            if (std::string p = settingProblem("ssh option", o, false); !p.empty())
+                return where + ": " + p;
     }
     return {};
 }
@@ -254,6 +336,12 @@ std::vector<Node> nodesFromJson(const json& nodes)
         }
         if (n.name.empty())
             n.name = n.host.empty() ? n.transport + std::to_string(i) : n.host;
+        for (std::size_t k = 0; k < n.sshOptions.size(); ++k)
+            if (!isHarmlessSshOption(n.sshOptions[k]))
+                throw std::invalid_argument(where + ".sshOptions[" + std::to_string(k) + "]: '" +
+                                            n.sshOptions[k].substr(0, 60) +
+                                            "' is not an ssh option a design file may set (allowed: " +
+                                            harmlessSshOptionNames() + ")");
         for (int c : n.cpus)
             if (c < 0 || c > 4095)
                 throw std::invalid_argument(where + ".cpus: CPU " + std::to_string(c) + " is out of range [0, 4095]");

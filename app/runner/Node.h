@@ -43,11 +43,23 @@ struct Node {
 std::vector<Node> parseNodeSpec(const std::string& spec);
 
 // The design document's "nodes" array. Throws std::invalid_argument naming
-// the entry ("nodes[1].transport: ...").
+// the entry ("nodes[1].transport: ..."). A document may come from anyone, so
+// its ssh options must be harmless (isHarmlessSshOption).
 std::vector<Node> nodesFromJson(const nlohmann::json& nodes);
 nlohmann::json nodesToJson(const std::vector<Node>& nodes);
 
-// "" when the list is usable, else a sentence (duplicate names, missing host).
+// "" when the list is usable, else a sentence (duplicate names, missing host,
+// a setting the program it is passed to would read as an option: a host,
+// user, partition, namespace or agent starting with '-'; a control character
+// or space in a host name; an MPI btl that is not a component name).
 std::string checkNodes(const std::vector<Node>& nodes);
+
+// ssh options ("Name=value") a design file may set: how ssh connects (port,
+// user, key, timeouts, host-key checking, known-hosts file), never one that
+// runs a command (ProxyCommand, LocalCommand, ...), forwards anything, or
+// loads code. The name is matched without case, as ssh does.
+bool isHarmlessSshOption(const std::string& option);
+// The allowed option names, for messages: "Port, User, ...".
+std::string harmlessSshOptionNames();
 
 } // namespace cs::runner

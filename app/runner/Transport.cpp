@@ -122,6 +122,7 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
             Command scp;
             scp.program = "scp";
             scp.args = sshBaseArgs(n, true);
+            scp.args.push_back("--"); // nothing after this is an option
             scp.args.push_back(p.stageDir);
             scp.args.push_back(sshTarget(n) + ":" + dir);
             p.setup.push_back(scp);
@@ -138,8 +139,11 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
         }
         p.agent.program = "ssh";
         p.agent.args = sshBaseArgs(n, false);
-        p.agent.args.push_back(sshTarget(n));
+        // "--" before the destination: ssh reads neither it nor the remote
+        // command as options (after "--" ssh also stops looking for options
+        // behind the host, so no second "--" is needed or allowed).
         p.agent.args.push_back("--");
+        p.agent.args.push_back(sshTarget(n));
         p.agent.args.push_back(remote);
     } else if (n.transport == "mpi") {
         p.hostfile = ctx.workDir + "/hostfile-" + tag;

@@ -4,7 +4,7 @@
 //
 //   local  clusterscope-agent --stdio --token-stdin --cpus C --bind B
 //          (with netns: ip netns exec NS clusterscope-agent ...)
-//   ssh    ssh -T -o BatchMode=yes ... [user@]host -- 'exec AGENT --stdio --token-stdin ...'
+//   ssh    ssh -T -o BatchMode=yes ... -- [user@]host 'exec AGENT --stdio --token-stdin ...'
 //          (with copyAgent: scp -r of the agent, its SDK library and plugins first)
 //   mpi    mpirun -np N --hostfile F [--allow-run-as-root] clusterscope-mpi-agent --stdio --token-stdin
 //   slurm  srun -N1 -n1 [-w host] [-p partition] [--cpu-bind=map_cpu:C] AGENT --stdio --token-stdin ...

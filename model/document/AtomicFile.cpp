@@ -4,51 +4,135 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
-#include <sys/stat.h>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace cs {
 
 namespace {
+
 std::string systemError(const std::string& what, const std::string& path)
 {
     return what + " '" + path + "': " + std::strerror(errno);
 }
+
+constexpr const char* kTempSuffix = ".tmp-"; // then mkstemp's six characters
+
+// Removes `file` when it is a stale temporary: a regular file of ours, not
+// modified for `minAge` seconds, on which no live writer holds its lock.
+bool removeIfStale(const std::string& file, double minAge)
+{
+    const int fd = ::open(file.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    bool removed = false;
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == ::geteuid() &&
+        std::difftime(std::time(nullptr), st.st_mtime) >= minAge && ::flock(fd, LOCK_EX | LOCK_NB) == 0) {
+        // Still the same file under that name (not replaced since we opened it)?
+        struct stat now {};
+        if (::lstat(file.c_str(), &now) == 0 && now.st_ino == st.st_ino && now.st_dev == st.st_dev)
+            removed = ::unlink(file.c_str()) == 0;
+    }
+    ::close(fd);
+    return removed;
+}
+
 } // namespace
 
-void writeFileAtomically(const std::string& path, const std::string& content)
+int removeStaleTemporaries(const std::string& path, double minAgeSeconds)
 {
-    std::string tmpl = path + ".tmp-XXXXXX";
-    const int fd = ::mkstemp(tmpl.data());
-    if (fd < 0)
-        throw ModelError(systemError("cannot create a temporary file next to", path));
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    const std::string prefix = target.filename().string() + kTempSuffix;
+    int removed = 0;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.size() == prefix.size() + 6 && name.compare(0, prefix.size(), prefix) == 0 &&
+            removeIfStale(it->path().string(), minAgeSeconds))
+            ++removed;
+    }
+    return removed;
+}
+
+AtomicFileWriter::AtomicFileWriter(const std::string& path) : path_(path)
+{
+    removeStaleTemporaries(path_);
+    tmp_ = path_ + kTempSuffix + "XXXXXX";
+    fd_ = ::mkstemp(tmp_.data());
+    if (fd_ < 0)
+        throw ModelError(systemError("cannot create a temporary file next to", path_));
+    // The lock tells a later writer's clean-up that this file is in use.
+    ::flock(fd_, LOCK_EX | LOCK_NB);
+    ::fchmod(fd_, 0644);
+}
+
+AtomicFileWriter::~AtomicFileWriter()
+{
+    abandon();
+}
+
+void AtomicFileWriter::abandon()
+{
+    if (fd_ < 0)
+        return;
+    ::close(fd_);
+    fd_ = -1;
+    ::unlink(tmp_.c_str());
+}
+
+void AtomicFileWriter::write(std::string_view text)
+{
+    if (fd_ < 0)
+        throw ModelError("cannot write '" + tmp_ + "': the file is already closed");
     std::size_t written = 0;
-    while (written < content.size()) {
-        const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd_, text.data() + written, text.size() - written);
         if (n < 0) {
             if (errno == EINTR)
                 continue;
-            const std::string msg = systemError("cannot write", tmpl);
-            ::close(fd);
-            ::unlink(tmpl.c_str());
+            const std::string msg = systemError("cannot write", tmp_);
+            abandon();
             throw ModelError(msg);
         }
         written += static_cast<std::size_t>(n);
     }
-    ::fchmod(fd, 0644);
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        const std::string msg = systemError("cannot flush", tmpl);
-        ::unlink(tmpl.c_str());
+}
+
+void AtomicFileWriter::commit()
+{
+    if (fd_ < 0)
+        throw ModelError("cannot save '" + path_ + "': the temporary file is already closed");
+    if (::fsync(fd_) != 0) {
+        const std::string msg = systemError("cannot flush", tmp_);
+        abandon();
         throw ModelError(msg);
     }
-    if (::rename(tmpl.c_str(), path.c_str()) != 0) {
-        const std::string msg = systemError("cannot replace", path);
-        ::unlink(tmpl.c_str());
+    // Rename while the lock is held, then close.
+    if (::rename(tmp_.c_str(), path_.c_str()) != 0) {
+        const std::string msg = systemError("cannot replace", path_);
+        abandon();
         throw ModelError(msg);
     }
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0)
+        throw ModelError(systemError("cannot close", path_));
+}
+
+void writeFileAtomically(const std::string& path, const std::string& content)
+{
+    AtomicFileWriter w(path);
+    w.write(content);
+    w.commit();
 }
 
 std::string readFile(const std::string& path)

@@ -1,13 +1,44 @@
 #pragma once
 #include <string>
+#include <string_view>
 
 namespace cs {
 
-// Writes `content` to `path` atomically: a temporary file in the same folder
-// is written, flushed to disk, then renamed over `path`, so a crash leaves
-// either the old file or the new one, never half of each. Throws ModelError
+// Writes a file atomically, in pieces: the text goes to a temporary file in
+// the same folder (PATH.tmp-XXXXXX, locked while it is written), which
+// commit() flushes to disk and renames over PATH, so a crash leaves either
+// the old file or the new one, never half of each. A writer destroyed
+// without commit() removes its temporary file. Temporary files that a killed
+// process left behind for the same PATH (older than a minute, locked by no
+// one) are removed when the next writer opens. Errors throw ModelError
 // naming the path and the system's reason.
+class AtomicFileWriter {
+public:
+    explicit AtomicFileWriter(const std::string& path);
+    ~AtomicFileWriter();
+    AtomicFileWriter(const AtomicFileWriter&) = delete;
+    AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+
+    void write(std::string_view text);
+    void commit();
+
+    const std::string& temporaryPath() const { return tmp_; }
+
+private:
+    void abandon();
+
+    std::string path_;
+    std::string tmp_;
+    int fd_ = -1;
+};
+
+// The whole content at once (see AtomicFileWriter).
 void writeFileAtomically(const std::string& path, const std::string& content);
+
+// Removes PATH.tmp-XXXXXX files of earlier writes of `path` that are older
+// than `minAgeSeconds`, regular, ours, and not locked by a live writer.
+// Returns how many were removed. Called by every writer; public for tests.
+int removeStaleTemporaries(const std::string& path, double minAgeSeconds = 60.0);
 
 // Reads a whole file; throws ModelError naming the path when it cannot.
 std::string readFile(const std::string& path);

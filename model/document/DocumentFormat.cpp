@@ -4,9 +4,12 @@
 #include "model/document/AtomicFile.h"
 #include "model/document/DocumentReader.h"
 #include "model/document/DocumentTopology.h"
+#include "model/document/StrictJson.h"
 #include "model/sweep/SweepAxis.h"
 
 #include <nlohmann/json.hpp>
+
+#include <filesystem>
 
 namespace cs {
 
@@ -63,24 +66,29 @@ std::vector<Variant> DesignDocument::effectiveVariants() const
 
 DesignDocument parseDocument(const std::string& text, const BlockRegistry& registry)
 {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        throw DocumentError({"(document): malformed JSON at byte " + std::to_string(e.byte) + ": " +
-                             std::string(e.what()).substr(std::string(e.what()).find(':') + 2)});
-    }
-    return documentFromJson(j, registry);
+    return documentFromJson(parseStrictJson(text), registry);
 }
 
 DesignDocument documentFromJson(const json& input, const BlockRegistry& registry)
 {
-    json j = input;
-    if (!j.is_object())
+    // Copying, dumping and reading all recurse: refuse a deep tree first.
+    if (deeperThan(input, kMaxJsonDepth))
+        throw DocumentError({"(document): nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
+    if (!input.is_object())
         throw DocumentError({"(document): expected a JSON object at the top level"});
-    migrateDocument(j);
-    DocumentReader reader(registry);
-    return reader.read(j);
+    try {
+        json j = input;
+        migrateDocument(j);
+        DocumentReader reader(registry);
+        return reader.read(j);
+    } catch (const DocumentError&) {
+        throw;
+    } catch (const ModelError& e) {
+        // A check the reader did not anticipate: still one line, never an escape.
+        throw DocumentError({"(document): " + clipText(e.what(), 300)});
+    } catch (const json::exception& e) {
+        throw DocumentError({"(document): " + clipText(e.what(), 300)});
+    }
 }
 
 json documentToJson(const DesignDocument& doc)
@@ -186,6 +194,13 @@ std::string serializeDocument(const DesignDocument& doc)
 
 DesignDocument loadDocument(const std::string& path, const BlockRegistry& registry)
 {
+    // Far above any real design (raw samples included), far below what
+    // reading and parsing it would need in memory.
+    constexpr std::uintmax_t kMaxDocumentBytes = std::uintmax_t{512} << 20;
+    std::error_code ec;
+    if (const auto size = std::filesystem::file_size(path, ec); !ec && size > kMaxDocumentBytes)
+        throw DocumentError({path + ": (document): the file is " + std::to_string(size >> 20) +
+                             " MiB, more than the 512 MiB a design document may be"});
     const std::string text = readFile(path);
     try {
         return parseDocument(text, registry);

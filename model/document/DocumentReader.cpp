@@ -3,6 +3,8 @@
 #include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentTopology.h"
+#include "model/document/SectionShapes.h"
+#include "model/document/StrictJson.h"
 #include "model/sweep/SweepAxis.h"
 
 namespace cs {
@@ -18,7 +20,14 @@ const char* typeName(const json& v)
 
 void DocumentReader::problem(const std::string& path, const std::string& what)
 {
-    problems_.push_back(path + ": " + what);
+    // Messages quote names and values from the file, which may be huge.
+    problems_.push_back(clipText(path + ": " + what, 300));
+}
+
+bool DocumentReader::refersToBroken(const std::string& path) const
+{
+    const auto dot = path.rfind('.');
+    return broken_.count(dot == std::string::npos ? path : path.substr(0, dot)) > 0;
 }
 
 bool DocumentReader::getString(const json& obj, const std::string& path, const char* key, std::string& out,
@@ -147,11 +156,14 @@ void DocumentReader::readParameters(const json& j, DesignDocument& doc)
         } else if (!readValue(*v, path + ".value", value)) {
             ok = false;
         }
-        if (!ok)
+        if (!ok) {
+            broken_.insert(spec.symbol); // its wires are not reported again
             continue;
+        }
         const auto u = unitFromSymbol(unit);
         if (!u) {
-            problem(path + ".unit", "unknown unit '" + unit + "'");
+            problem(path + ".unit", "unknown unit '" + clipText(unit) + "'");
+            broken_.insert(spec.symbol);
             continue;
         }
         spec.unit = *u;
@@ -164,6 +176,7 @@ void DocumentReader::readParameters(const json& j, DesignDocument& doc)
                 pendingFollows_.push_back({spec.symbol, follows, path + ".follows"});
         } catch (const ModelError& e) {
             problem(path, e.what());
+            broken_.insert(spec.symbol);
         }
     }
 }
@@ -212,16 +225,20 @@ void DocumentReader::readBlocks(const json& j, DesignDocument& doc)
         std::string name, type;
         bool ok = getString(bj, path, "name", name, true);
         ok = getString(bj, path, "type", type, true) && ok;
-        if (!ok)
+        if (!ok) {
+            broken_.insert(name);
             continue;
+        }
         if (!registry_.find(type)) {
-            problem(path + ".type", "unknown block type '" + type + "'");
+            problem(path + ".type", "unknown block type '" + clipText(type) + "'");
+            broken_.insert(name);
             continue;
         }
         try {
             doc.design.addBlock(name, type);
         } catch (const ModelError& e) {
             problem(path + ".name", e.what());
+            broken_.insert(name);
             continue;
         }
         auto vit = bj.find("values");
@@ -233,10 +250,10 @@ void DocumentReader::readBlocks(const json& j, DesignDocument& doc)
         }
         const BlockSpec& spec = doc.design.block(name).spec();
         for (auto it = vit->begin(); it != vit->end(); ++it) {
-            const std::string vpath = path + ".values." + it.key();
+            const std::string vpath = path + ".values." + clipText(it.key(), 40);
             const int idx = spec.inputIndex(it.key());
             if (idx < 0) {
-                problem(vpath, "block type " + type + " has no input '" + it.key() + "'");
+                problem(vpath, "block type " + type + " has no input '" + clipText(it.key()) + "'");
                 continue;
             }
             ParamValue v;
@@ -257,6 +274,7 @@ void DocumentReader::readBlocks(const json& j, DesignDocument& doc)
                 continue;
             }
             doc.design.setValueUnchecked({name, it.key()}, v);
+            given_.emplace_back(Endpoint{name, it.key()}, vpath);
         }
     }
 }
@@ -278,6 +296,8 @@ void DocumentReader::readWires(const json& j, DesignDocument& doc)
         ok = getString(wj, path, "to", to, true) && ok;
         if (!ok)
             continue;
+        if (refersToBroken(from) || refersToBroken(to))
+            continue; // the block or parameter itself is reported
         try {
             const Endpoint toEp = Endpoint::parse(to);
             const Source src = from.find('.') == std::string::npos ? Source::designParam(from)
@@ -292,7 +312,7 @@ void DocumentReader::readWires(const json& j, DesignDocument& doc)
 std::string DocumentReader::inputPathProblem(const Design& d, const std::string& path) const
 {
     if (path.find('.') == std::string::npos)
-        return d.findDesignParam(path) ? "" : "no design parameter named '" + path + "'";
+        return d.findDesignParam(path) ? "" : "no design parameter named '" + clipText(path) + "'";
     Endpoint ep;
     try {
         ep = Endpoint::parse(path);
@@ -301,9 +321,9 @@ std::string DocumentReader::inputPathProblem(const Design& d, const std::string&
     }
     const BlockInstance* b = d.findBlock(ep.block);
     if (!b)
-        return "no block named '" + ep.block + "'";
+        return "no block named '" + clipText(ep.block) + "'";
     if (b->spec().inputIndex(ep.port) < 0)
-        return "block '" + ep.block + "' (" + b->spec().id + ") has no input '" + ep.port + "'";
+        return "block '" + ep.block + "' (" + b->spec().id + ") has no input '" + clipText(ep.port) + "'";
     if (d.wireInto(ep))
         return "input " + path + " is wired and cannot be set";
     return {};
@@ -329,9 +349,10 @@ void DocumentReader::readVariants(const json& j, DesignDocument& doc)
         try {
             const Endpoint ep = Endpoint::parse(v.total);
             const BlockInstance* b = doc.design.findBlock(ep.block);
-            if (!b)
-                problem(path + ".total", "no block named '" + ep.block + "'");
-            else if (b->spec().outputIndex(ep.port) < 0)
+            if (!b) {
+                if (!broken_.count(ep.block)) // else the block itself is reported
+                    problem(path + ".total", "no block named '" + clipText(ep.block) + "'");
+            } else if (b->spec().outputIndex(ep.port) < 0)
                 problem(path + ".total", "block '" + ep.block + "' (" + b->spec().id + ") has no output '" + ep.port + "'");
         } catch (const ModelError& e) {
             problem(path + ".total", e.what());
@@ -342,13 +363,14 @@ void DocumentReader::readVariants(const json& j, DesignDocument& doc)
                 continue;
             }
             for (auto it = oit->begin(); it != oit->end(); ++it) {
-                const std::string opath = path + ".overrides." + it.key();
+                const std::string opath = path + ".overrides." + clipText(it.key(), 40);
                 if (!it.value().is_number()) {
                     problem(opath, std::string("expected a number, got ") + typeName(it.value()));
                     continue;
                 }
                 if (auto p = inputPathProblem(doc.design, it.key()); !p.empty()) {
-                    problem(opath, p);
+                    if (!refersToBroken(it.key()))
+                        problem(opath, p);
                     continue;
                 }
                 v.overrides.emplace_back(it.key(), it.value().get<double>());
@@ -356,7 +378,7 @@ void DocumentReader::readVariants(const json& j, DesignDocument& doc)
         }
         for (const Variant& other : doc.variants)
             if (other.name == v.name)
-                problem(path + ".name", "a variant named '" + v.name + "' already exists");
+                problem(path + ".name", "a variant named '" + clipText(v.name) + "' already exists");
         doc.variants.push_back(std::move(v));
     }
 }
@@ -389,7 +411,8 @@ void DocumentReader::readSweep(const json& j, DesignDocument& doc)
             if (!ok)
                 continue;
             if (auto p = inputPathProblem(doc.design, a.path); !p.empty()) {
-                problem(path + ".path", p);
+                if (!refersToBroken(a.path))
+                    problem(path + ".path", p);
                 continue;
             }
             try {
@@ -416,7 +439,8 @@ void DocumentReader::readSweep(const json& j, DesignDocument& doc)
                 problem("sweep.speedup.against", "no variant named '" + doc.sweep.speedupAgainst + "'");
         }
         if (!doc.sweep.speedupParam.empty())
-            if (auto p = inputPathProblem(doc.design, doc.sweep.speedupParam); !p.empty())
+            if (auto p = inputPathProblem(doc.design, doc.sweep.speedupParam); !p.empty() &&
+                                                                              !refersToBroken(doc.sweep.speedupParam))
                 problem("sweep.speedup.param", p);
     }
 }
@@ -456,19 +480,23 @@ void DocumentReader::readCosts(const json& j, DesignDocument& doc)
             // `per` may name any slot: a design parameter, an input or an output.
             bool found = doc.design.findDesignParam(c.per) != nullptr;
             if (!found && c.per.find('.') != std::string::npos) {
-                const Endpoint ep = Endpoint::parse(c.per);
-                const BlockInstance* b = doc.design.findBlock(ep.block);
-                found = b && (b->spec().inputIndex(ep.port) >= 0 || b->spec().outputIndex(ep.port) >= 0);
+                try {
+                    const Endpoint ep = Endpoint::parse(c.per);
+                    const BlockInstance* b = doc.design.findBlock(ep.block);
+                    found = b && (b->spec().inputIndex(ep.port) >= 0 || b->spec().outputIndex(ep.port) >= 0);
+                } catch (const ModelError&) {
+                    found = false; // "x." names nothing either
+                }
             }
-            if (!found)
-                problem(path + ".per", "'" + c.per + "' names no parameter, input or output");
+            if (!found && !refersToBroken(c.per))
+                problem(path + ".per", "'" + clipText(c.per) + "' names no parameter, input or output");
         }
         for (const std::string& vn : c.variants) {
             bool known = false;
             for (const Variant& v : doc.variants)
                 known = known || v.name == vn;
             if (!known)
-                problem(path + ".variants", "no variant named '" + vn + "'");
+                problem(path + ".variants", "no variant named '" + clipText(vn) + "'");
         }
         if (ok)
             doc.costs.push_back(std::move(c));
@@ -488,6 +516,7 @@ void DocumentReader::readExtras(const json& j, DesignDocument& doc)
             problem(key, std::string("expected an array, got ") + typeName(*it));
         } else {
             slot = *it;
+            checkSectionEntries(key, *it, problems_);
         }
     }
     if (auto it = j.find("layout"); it != j.end()) {
@@ -553,6 +582,7 @@ DesignDocument DocumentReader::read(const json& j)
     readBlocks(j, doc);
     readWires(j, doc);
     applyFollows(doc);
+    checkWiredValues(doc);
     readVariants(j, doc);
     readSweep(j, doc);
     readCosts(j, doc);
@@ -564,9 +594,25 @@ DesignDocument DocumentReader::read(const json& j)
             problem("wires", e.what());
         }
     }
+    if (problems_.size() > kMaxProblems) {
+        // A hostile file can hold a million bad entries; the first few say enough.
+        const std::size_t more = problems_.size() - kMaxProblems;
+        problems_.resize(kMaxProblems);
+        problems_.push_back("(document): and " + std::to_string(more) + " more problems");
+    }
     if (!problems_.empty())
         throw DocumentError(problems_);
     return doc;
+}
+
+void DocumentReader::checkWiredValues(const DesignDocument& doc)
+{
+    // A wire sets its input: a value also given in the file would be dropped
+    // without a word, so the file means something other than it says.
+    for (const auto& [ep, path] : given_)
+        if (const Wire* w = doc.design.wireInto(ep))
+            problem(path, "input " + ep.str() + " is wired from " + w->from.str() +
+                              ", so this value would be ignored; remove the value or the wire");
 }
 
 } // namespace cs

@@ -1,6 +1,9 @@
 #include "model/document/DocumentFormat.h"
+#include "model/document/StrictJson.h"
 
 #include <nlohmann/json.hpp>
+
+#include <cstdint>
 
 namespace cs {
 
@@ -14,6 +17,10 @@ namespace {
 void migrate1to2(json& j, std::vector<std::string>* notes)
 {
     if (auto it = j.find("connections"); it != j.end()) {
+        // Dropping a malformed list would lose every wire without a word.
+        if (!it->is_array())
+            throw DocumentError({std::string("connections: expected an array of \"SOURCE -> block.input\" strings, got ") +
+                                 it->type_name()});
         json wires = json::array();
         if (it->is_array()) {
             for (const json& c : *it) {
@@ -83,16 +90,23 @@ void migrateDocument(json& j, std::vector<std::string>* notes)
     if (fmt == j.end())
         throw DocumentError({"format: missing; expected \"" + std::string(kDocumentFormat) + "\""});
     if (!fmt->is_string() || fmt->get<std::string>() != kDocumentFormat)
-        throw DocumentError({"format: expected \"" + std::string(kDocumentFormat) + "\", got " + fmt->dump()});
+        throw DocumentError({"format: expected \"" + std::string(kDocumentFormat) + "\", got " + clipJson(*fmt)});
     auto ver = j.find("version");
     if (ver == j.end())
         throw DocumentError({"version: missing"});
+    // Compare as the 64-bit number it is: reading it as an int would turn
+    // 4294967297 into 1 and migrate a file this program does not know.
+    const auto last = static_cast<std::uint64_t>(kDocumentVersion);
+    const bool known = ver->is_number_unsigned()  ? ver->get<std::uint64_t>() >= 1 && ver->get<std::uint64_t>() <= last
+                       : ver->is_number_integer() ? ver->get<std::int64_t>() >= 1 &&
+                                                       static_cast<std::uint64_t>(ver->get<std::int64_t>()) <= last
+                                                  : false;
     if (!ver->is_number_integer())
-        throw DocumentError({"version: expected an integer, got " + ver->dump()});
-    const int version = ver->get<int>();
-    if (version < 1 || version > kDocumentVersion)
-        throw DocumentError({"version: unknown version " + std::to_string(version) + " (this program reads 1 to " +
+        throw DocumentError({"version: expected an integer, got " + clipJson(*ver)});
+    if (!known)
+        throw DocumentError({"version: unknown version " + ver->dump() + " (this program reads 1 to " +
                              std::to_string(kDocumentVersion) + ")"});
+    const int version = static_cast<int>(ver->get<std::int64_t>());
     if (version == 1)
         migrate1to2(j, notes);
     if (version <= 2)

@@ -5,16 +5,21 @@
 #include "model/sweep/VariantSlots.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstdio>
+#include <fstream>
 #include <limits>
 #include <mutex>
 #include <thread>
+#include <unistd.h>
 
 namespace cs {
 
 namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr std::size_t kChunk = 256;
+constexpr std::size_t kStreamBlock = 16384; // points per streamed block
 } // namespace
 
 int SweepTable::column(const std::string& name) const
@@ -39,6 +44,37 @@ std::vector<SweepAxisValues> documentAxes(const DesignDocument& doc)
         axes.push_back({a.path, parseAxisValues(a.spec)});
     return axes;
 }
+
+double sweepTableBytes(double points, std::size_t axes, std::size_t variants, std::size_t columns)
+{
+    return points * sizeof(double) * (static_cast<double>(axes) + static_cast<double>(variants * columns));
+}
+
+std::size_t availableMemory()
+{
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key;
+    while (meminfo >> key) {
+        std::size_t kib = 0;
+        if (key == "MemAvailable:" && meminfo >> kib)
+            return kib * 1024;
+        meminfo.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+    }
+    const long pages = ::sysconf(_SC_AVPHYS_PAGES);
+    const long page = ::sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) : 0;
+}
+
+namespace {
+
+std::string gigabytes(double bytes)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g GB", bytes / 1e9);
+    return buf;
+}
+
+} // namespace
 
 SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes, const SweepOptions& givenOptions)
 {
@@ -108,118 +144,173 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
         }
     for (const std::string& path : options.extraOutputs)
         table.columns.push_back(path);
+    const std::size_t A = axes.size();
     const std::size_t C = table.columns.size();
     const std::size_t V = variants.size();
     const std::size_t extraBase = C - extraSlots.size();
-    table.axisValues.resize(points * axes.size());
-    table.values.assign(points * V * C, kNaN);
+    const bool streaming = static_cast<bool>(options.onRow);
+
+    // Refuse before allocating: a grid within the point cap can still need
+    // tens of GB, and std::bad_alloc halfway through helps no one.
+    if (!streaming) {
+        const double need = sweepTableBytes(static_cast<double>(points), A, V, C);
+        const double available = static_cast<double>(availableMemory());
+        const double limit = options.memoryLimit ? static_cast<double>(options.memoryLimit)
+                                                 : std::max(0.0, available * 0.8 - 256e6);
+        if (need > limit)
+            throw ModelError("the sweep needs about " + gigabytes(need) + " for its table (" + std::to_string(points) +
+                             " points x " + std::to_string(V) + " variants x " + std::to_string(C) +
+                             " columns), more than the " + gigabytes(limit) +
+                             " of memory it may use here; use fewer points" +
+                             " (clusterscope-cli sweep --csv streams its rows instead)");
+    }
 
     // Grid decoding: the last axis varies fastest.
     auto decode = [&](std::size_t p, double* out) {
-        for (std::size_t a = axes.size(); a-- > 0;) {
+        for (std::size_t a = A; a-- > 0;) {
             const std::size_t n = axes[a].values.size();
             out[a] = axes[a].values[p % n];
             p /= n;
         }
     };
-    for (std::size_t p = 0; p < points; ++p)
-        decode(p, table.axisValues.data() + p * axes.size()); // data(): there may be no axes
 
     const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-    const unsigned nthreads =
-        static_cast<unsigned>(std::min<std::size_t>(options.threads ? options.threads : hw, (points + kChunk - 1) / kChunk));
-    std::atomic<std::size_t> next{0};
-    std::atomic<std::size_t> done{0};
-    std::mutex errorMutex;
     std::atomic<bool> cancelled{false};
+    std::atomic<std::size_t> done{0};
 
-    auto worker = [&](bool reporter) {
-        std::vector<double> slots(plan.slotCount());
-        std::vector<std::pair<std::size_t, std::string>> localErrors;
-        EvalError err;
-        const std::vector<double>& initial = plan.initialSlots();
-        for (;;) {
-            if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
-                cancelled = true;
-                break;
-            }
-            const std::size_t begin = next.fetch_add(kChunk);
-            if (begin >= points)
-                break;
-            const std::size_t end = std::min(points, begin + kChunk);
-            for (std::size_t p = begin; p < end; ++p) {
-                const double* av = table.axisValues.data() + p * axes.size();
-                // The shared serial baseline at this point's other values.
-                double Tserial = kNaN;
-                std::string serialError;
-                if (against >= 0 && variants[against].speedupSlot >= 0) {
-                    const VariantSlots& bs = variants[against];
-                    std::copy(initial.begin(), initial.end(), slots.begin());
-                    bs.apply(slots.data());
-                    for (std::size_t a = 0; a < axisSlots.size(); ++a)
-                        slots[axisSlots[a]] = av[a];
-                    slots[bs.speedupSlot] = doc.sweep.speedupBaseline;
-                    if (plan.run(slots.data(), &err, &bs.steps))
-                        Tserial = slots[bs.total];
-                    else
-                        serialError = "serial baseline (" + bs.name + "): " + err.message;
+    // Evaluates points [first, last) into `axisOut` (A per point) and
+    // `valuesOut` (V x C per point, NaN-filled), with errors by row, on the
+    // worker threads and the calling one.
+    auto evaluate = [&](std::size_t first, std::size_t last, double* axisOut, double* valuesOut,
+                        std::vector<std::pair<std::size_t, std::string>>& errors) {
+        const std::size_t count = last - first;
+        for (std::size_t p = 0; p < count; ++p)
+            decode(first + p, axisOut + p * A); // axisOut may be null when A == 0
+        const unsigned nthreads =
+            static_cast<unsigned>(std::min<std::size_t>(options.threads ? options.threads : hw, (count + kChunk - 1) / kChunk));
+        std::atomic<std::size_t> next{0};
+        std::mutex errorMutex;
+        auto worker = [&](bool reporter) {
+            std::vector<double> slots(plan.slotCount());
+            std::vector<std::pair<std::size_t, std::string>> localErrors;
+            EvalError err;
+            const std::vector<double>& initial = plan.initialSlots();
+            for (;;) {
+                if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
+                    cancelled = true;
+                    break;
                 }
-                for (std::size_t v = 0; v < V; ++v) {
-                    const VariantSlots& vs = variants[v];
-                    const std::size_t row = p * V + v;
-                    double* rowv = &table.values[row * C];
-                    std::copy(initial.begin(), initial.end(), slots.begin());
-                    vs.apply(slots.data());
-                    for (std::size_t a = 0; a < axisSlots.size(); ++a)
-                        slots[axisSlots[a]] = av[a];
-                    if (!plan.run(slots.data(), &err, &vs.steps)) {
-                        localErrors.emplace_back(row, err.message);
-                        continue;
+                const std::size_t begin = next.fetch_add(kChunk);
+                if (begin >= count)
+                    break;
+                const std::size_t end = std::min(count, begin + kChunk);
+                for (std::size_t p = begin; p < end; ++p) {
+                    const double* av = axisOut + p * A;
+                    // The shared serial baseline at this point's other values.
+                    double Tserial = kNaN;
+                    std::string serialError;
+                    if (against >= 0 && variants[against].speedupSlot >= 0) {
+                        const VariantSlots& bs = variants[against];
+                        std::copy(initial.begin(), initial.end(), slots.begin());
+                        bs.apply(slots.data());
+                        for (std::size_t a = 0; a < axisSlots.size(); ++a)
+                            slots[axisSlots[a]] = av[a];
+                        slots[bs.speedupSlot] = doc.sweep.speedupBaseline;
+                        if (plan.run(slots.data(), &err, &bs.steps))
+                            Tserial = slots[bs.total];
+                        else
+                            serialError = "serial baseline (" + bs.name + "): " + err.message;
                     }
-                    const double T = slots[vs.total];
-                    rowv[0] = T;
-                    rowv[3] = vs.cost(slots.data());
-                    for (std::size_t ph = 0; ph < vs.phases.size(); ++ph)
-                        rowv[phaseColumn[v][ph]] = slots[vs.phases[ph]];
-                    for (std::size_t e = 0; e < extraSlots.size(); ++e)
-                        rowv[extraBase + e] = slots[extraSlots[e]];
-                    if (vs.speedupSlot >= 0 && against >= 0) {
-                        if (serialError.empty()) {
-                            rowv[1] = Tserial / T;
-                            rowv[2] = rowv[1] * doc.sweep.speedupBaseline / slots[vs.speedupSlot];
-                        } else {
-                            localErrors.emplace_back(row, serialError);
+                    for (std::size_t v = 0; v < V; ++v) {
+                        const VariantSlots& vs = variants[v];
+                        const std::size_t row = (first + p) * V + v;
+                        double* rowv = valuesOut + (p * V + v) * C;
+                        std::copy(initial.begin(), initial.end(), slots.begin());
+                        vs.apply(slots.data());
+                        for (std::size_t a = 0; a < axisSlots.size(); ++a)
+                            slots[axisSlots[a]] = av[a];
+                        if (!plan.run(slots.data(), &err, &vs.steps)) {
+                            localErrors.emplace_back(row, err.message);
+                            continue;
                         }
-                    } else if (vs.speedupSlot >= 0) {
-                        const double P = slots[vs.speedupSlot];
-                        slots[vs.speedupSlot] = doc.sweep.speedupBaseline;
-                        if (plan.run(slots.data(), &err, &vs.steps)) {
-                            const double Tref = slots[vs.total];
-                            rowv[1] = Tref / T;
-                            rowv[2] = rowv[1] * doc.sweep.speedupBaseline / P;
-                        } else {
-                            localErrors.emplace_back(row, "speedup baseline: " + err.message);
+                        const double T = slots[vs.total];
+                        rowv[0] = T;
+                        rowv[3] = vs.cost(slots.data());
+                        for (std::size_t ph = 0; ph < vs.phases.size(); ++ph)
+                            rowv[phaseColumn[v][ph]] = slots[vs.phases[ph]];
+                        for (std::size_t e = 0; e < extraSlots.size(); ++e)
+                            rowv[extraBase + e] = slots[extraSlots[e]];
+                        if (vs.speedupSlot >= 0 && against >= 0) {
+                            if (serialError.empty()) {
+                                rowv[1] = Tserial / T;
+                                rowv[2] = rowv[1] * doc.sweep.speedupBaseline / slots[vs.speedupSlot];
+                            } else {
+                                localErrors.emplace_back(row, serialError);
+                            }
+                        } else if (vs.speedupSlot >= 0) {
+                            const double P = slots[vs.speedupSlot];
+                            slots[vs.speedupSlot] = doc.sweep.speedupBaseline;
+                            if (plan.run(slots.data(), &err, &vs.steps)) {
+                                const double Tref = slots[vs.total];
+                                rowv[1] = Tref / T;
+                                rowv[2] = rowv[1] * doc.sweep.speedupBaseline / P;
+                            } else {
+                                localErrors.emplace_back(row, "speedup baseline: " + err.message);
+                            }
                         }
                     }
                 }
+                const std::size_t d = done.fetch_add(end - begin) + (end - begin);
+                if (reporter && options.progress)
+                    options.progress(d, points);
             }
-            const std::size_t d = done.fetch_add(end - begin) + (end - begin);
-            if (reporter && options.progress)
-                options.progress(d, points);
-        }
-        std::lock_guard<std::mutex> lock(errorMutex);
-        table.errors.insert(table.errors.end(), localErrors.begin(), localErrors.end());
+            std::lock_guard<std::mutex> lock(errorMutex);
+            errors.insert(errors.end(), localErrors.begin(), localErrors.end());
+        };
+        std::vector<std::thread> threads;
+        for (unsigned t = 1; t < nthreads; ++t)
+            threads.emplace_back(worker, false);
+        worker(true);
+        for (auto& t : threads)
+            t.join();
+        std::sort(errors.begin(), errors.end());
     };
 
-    std::vector<std::thread> threads;
-    for (unsigned t = 1; t < nthreads; ++t)
-        threads.emplace_back(worker, false);
-    worker(true);
-    for (auto& t : threads)
-        t.join();
-    std::sort(table.errors.begin(), table.errors.end());
+    if (!streaming) {
+        table.axisValues.resize(points * A);
+        table.values.assign(points * V * C, kNaN);
+        evaluate(0, points, table.axisValues.data(), table.values.data(), table.errors);
+    } else {
+        // Blocks of points in order: each is computed in parallel, then
+        // handed over row by row, so memory stays one block's worth.
+        std::vector<double> blockAxes(kStreamBlock * A);
+        std::vector<double> blockValues(kStreamBlock * V * C);
+        std::vector<std::pair<std::size_t, std::string>> blockErrors;
+        for (std::size_t first = 0; first < points && !cancelled.load(); first += kStreamBlock) {
+            const std::size_t last = std::min(points, first + kStreamBlock);
+            std::fill(blockValues.begin(), blockValues.end(), kNaN);
+            blockErrors.clear();
+            evaluate(first, last, blockAxes.data(), blockValues.data(), blockErrors);
+            if (cancelled.load())
+                break;
+            auto err = blockErrors.begin();
+            SweepRow row;
+            for (std::size_t p = first; p < last; ++p)
+                for (std::size_t v = 0; v < V; ++v) {
+                    const std::size_t r = p * V + v;
+                    while (err != blockErrors.end() && err->first < r)
+                        ++err;
+                    row.point = p;
+                    row.variant = v;
+                    row.axes = blockAxes.data() + (p - first) * A;
+                    row.values = blockValues.data() + ((p - first) * V + v) * C;
+                    row.error = err != blockErrors.end() && err->first == r ? &err->second : nullptr;
+                    options.onRow(table, row);
+                }
+        }
+    }
     table.cancelled = cancelled.load();
-    if (options.progress && !cancelled)
+    if (options.progress && !table.cancelled)
         options.progress(points, points);
     return table;
 }

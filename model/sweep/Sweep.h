@@ -50,6 +50,15 @@ struct SweepTable {
     const std::string* error(std::size_t row) const;
 };
 
+// One row of a streamed sweep (SweepOptions::onRow); pointers valid during the call.
+struct SweepRow {
+    std::size_t point = 0;
+    std::size_t variant = 0;           // row = point * variants + variant
+    const double* axes = nullptr;      // one value per axis
+    const double* values = nullptr;    // one value per column (NaN = not applicable or failed)
+    const std::string* error = nullptr; // why the point failed, or nullptr
+};
+
 struct SweepOptions {
     unsigned threads = 0; // 0 = hardware concurrency
     std::vector<std::string> extraOutputs; // output paths to add as columns
@@ -57,7 +66,24 @@ struct SweepOptions {
     // thread only. Keep it cheap.
     std::function<void(std::size_t, std::size_t)> progress;
     const std::atomic<bool>* cancel = nullptr; // checked between chunks
+    // When set, rows are handed over in row order, from the calling thread,
+    // as they are computed, and the returned table holds only the layout
+    // (axes, variants, totals, columns, points; no values or errors): the
+    // memory a sweep needs stays a few MB whatever its size.
+    std::function<void(const SweepTable& layout, const SweepRow& row)> onRow;
+    // Memory the table may take, bytes; 0 = the physical memory available
+    // now less a margin (availableMemory()). A sweep whose table would not
+    // fit is refused before anything is allocated.
+    std::size_t memoryLimit = 0;
 };
+
+// Bytes a table of `points` grid points over `axes` axes, `variants`
+// variants and `columns` columns holds (values and axis values).
+double sweepTableBytes(double points, std::size_t axes, std::size_t variants, std::size_t columns);
+
+// Physical memory that can be allocated now without swapping, bytes:
+// MemAvailable of /proc/meminfo, else the free pages sysconf reports.
+std::size_t availableMemory();
 
 // Evaluates `doc` over the full grid of `axes` for every variant. Speedup is
 // the baseline time divided by T at the point: the serial baseline variant's
@@ -66,7 +92,8 @@ struct SweepOptions {
 // baseline variant is named; every other value is the point's. Efficiency is
 // speedup * reference / P.
 // Points where the model rejects the input record the message and NaN values;
-// the sweep goes on. Throws ModelError for a bad axis path or an empty grid.
+// the sweep goes on. Throws ModelError for a bad axis path, an empty grid,
+// more than 10^8 points, or a table that would not fit in memory.
 SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes,
                     const SweepOptions& options = {});
 

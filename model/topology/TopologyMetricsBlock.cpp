@@ -2,6 +2,7 @@
 #include "model/core/ModelError.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/TopologyMetrics.h"
+#include "model/topology/TopologySource.h"
 
 #include <algorithm>
 #include <cmath>
@@ -58,25 +59,20 @@ const BlockSpec& TopologyMetricsBlock::spec() const
                   "assumed: 1 us per hop; L = hops x lat_hop"),
         },
         {
-            output("hosts", Unit::Count, "", "hosts", "generator"),
-            output("switches", Unit::Count, "", "switches", "generator"),
-            output("segments", Unit::Count, "", "shared segments (hubs, buses)", "generator"),
-            output("links", Unit::Count, "", "links (cables; a bonded link counts once)", "generator"),
-            output("diameter", Unit::Count, "", "most hops between two hosts (a hop = one link)",
-                   "minimum-hop routing"),
-            output("avg_hops", Unit::Ratio, "1", "mean hops over ordered pairs of distinct hosts",
-                   "minimum-hop routing"),
-            output("bisection_bw", Unit::BytesPerSecond, "MB/s",
-                   "bisection bandwidth: exact for generators that know their cut, else a max-flow upper bound",
-                   "standard definition; see bisection_exact"),
+            // The quantities the design's topology also gives, with the same meaning.
+            TopologySource::outputSpec("hosts"),
+            TopologySource::outputSpec("switches"),
+            TopologySource::outputSpec("segments"),
+            TopologySource::outputSpec("links"),
+            TopologySource::outputSpec("diameter"),
+            TopologySource::outputSpec("avg_hops"),
+            TopologySource::outputSpec("bisection_bw"),
             output("bisection_exact", Unit::Ratio, "1", "1 when bisection_bw is exact, 0 when it is an upper bound",
                    "generator"),
             output("max_link_load", Unit::Ratio, "1",
                    "flows (ordered host pairs, ECMP-split) on the most congested link under uniform all-to-all",
                    "minimum-hop ECMP routing"),
-            output("a2a_bw", Unit::BytesPerSecond, "MB/s",
-                   "per-host all-to-all bandwidth: (hosts - 1) x the bottleneck link's share per flow",
-                   "minimum-hop ECMP routing"),
+            TopologySource::outputSpec("a2a_bw"),
             output("L", Unit::Seconds, "us", "latency avg_hops x lat_hop (wire to LogGP's L)",
                    "002_5a9fca780898fb85.txt §3 (LogP L); assumed: L = avg_hops x lat_hop"),
             output("L_max", Unit::Seconds, "us", "worst-pair latency diameter x lat_hop",
@@ -142,51 +138,36 @@ std::string TopologyMetricsBlock::check(const double* in) const
 
 void TopologyMetricsBlock::evaluate(const double* in, double* out) const
 {
-    const int kd = static_cast<int>(in[kind]);
-    Entry key;
-    key.kind = kd;
-    paramsFor(in, key.p.data());
-    bool found = false;
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        for (const Entry& e : cache_) {
-            if (e.kind == key.kind && e.p == key.p) {
-                std::copy(e.out.begin(), e.out.end(), out);
-                found = true;
-                ++hits_;
-                break;
-            }
-        }
-        if (!found)
-            ++misses_;
-    }
-    if (!found) {
+    // The key: the generator, then its parameter array.
+    std::array<double, kMaxParams + 1> key{};
+    key[0] = in[kind];
+    paramsFor(in, key.data() + 1);
+    if (!cache_.find(key, out)) {
         // Cache miss: build and measure (allocates).
+        std::array<double, kCached> value{};
         try {
-            const Topology t = generate(*gens_[static_cast<std::size_t>(kd)], key.p.data());
+            const Topology t = generate(*gens_[static_cast<std::size_t>(in[kind])], key.data() + 1);
             MetricsOptions o;
             o.transpose = false;
             o.nearestNeighbour = false;
             const TopologyMetrics m = computeMetrics(t, o);
-            key.out[hosts] = static_cast<double>(m.counts.hosts);
-            key.out[switches] = static_cast<double>(m.counts.switches);
-            key.out[segments] = static_cast<double>(m.counts.segments);
-            key.out[links] = static_cast<double>(m.counts.links);
-            key.out[diameter] = m.diameter();
-            key.out[avg_hops] = m.avgHops();
-            key.out[bisection_bw] = m.bisection.bandwidth;
-            key.out[bisection_exact] = m.bisection.exact ? 1.0 : 0.0;
-            key.out[max_link_load] = m.allToAll.maxLoad;
-            key.out[a2a_bw] = m.a2aBandwidth;
+            value[hosts] = static_cast<double>(m.counts.hosts);
+            value[switches] = static_cast<double>(m.counts.switches);
+            value[segments] = static_cast<double>(m.counts.segments);
+            value[links] = static_cast<double>(m.counts.links);
+            value[diameter] = m.diameter();
+            value[avg_hops] = m.avgHops();
+            value[bisection_bw] = m.bisection.bandwidth;
+            value[bisection_exact] = m.bisection.exact ? 1.0 : 0.0;
+            value[max_link_load] = m.allToAll.maxLoad;
+            value[a2a_bw] = m.a2aBandwidth;
         } catch (const std::exception&) {
             // check() rules this out; if it happens the plan reports the
             // non-finite outputs with the inputs that caused them.
-            key.out.fill(std::numeric_limits<double>::quiet_NaN());
+            value.fill(std::numeric_limits<double>::quiet_NaN());
         }
-        std::copy(key.out.begin(), key.out.end(), out);
-        std::lock_guard<std::mutex> lock(mutex_);
-        cache_[static_cast<std::size_t>(nextSlot_)] = key;
-        nextSlot_ = (nextSlot_ + 1) % kCacheSize;
+        std::copy(value.begin(), value.end(), out);
+        cache_.store(key, value);
     }
     out[L] = out[avg_hops] * in[lat_hop];
     out[L_max] = out[diameter] * in[lat_hop];
@@ -194,14 +175,12 @@ void TopologyMetricsBlock::evaluate(const double* in, double* out) const
 
 std::size_t TopologyMetricsBlock::cacheHits() const
 {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return hits_;
+    return cache_.hits();
 }
 
 std::size_t TopologyMetricsBlock::cacheMisses() const
 {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return misses_;
+    return cache_.misses();
 }
 
 } // namespace cs

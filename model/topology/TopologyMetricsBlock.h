@@ -1,9 +1,9 @@
 #pragma once
 #include "model/core/Block.h"
 #include "model/topology/Generator.h"
+#include "model/topology/MetricsCache.h"
 
 #include <array>
-#include <mutex>
 #include <vector>
 
 namespace cs {
@@ -22,7 +22,7 @@ namespace cs {
 // NOW shape). Parameters a kind does not use do not matter.
 //
 // Thread-safe. evaluate() looks the parameter set up in a small cache of the
-// last kCacheSize sets behind a mutex and copies the result: no allocation.
+// last kCacheSize sets (MetricsCache) and copies the result: no allocation.
 // On a cache miss it builds the topology and computes the metrics, which
 // allocates (and takes time: up to a few hundred million BFS steps, which
 // check() enforces); the result then enters the cache.
@@ -53,17 +53,9 @@ public:
 
 private:
     static constexpr int kCached = 10; // outputs before L and L_max
-    struct Entry {
-        int kind = -1;
-        std::array<double, kMaxParams> p{};
-        std::array<double, kCached> out{};
-    };
     std::vector<const Generator*> gens_;             // by kind
     std::vector<std::array<int, kMaxParams>> map_;   // by kind: generator param -> block input, or -1
-    mutable std::mutex mutex_;
-    mutable std::array<Entry, kCacheSize> cache_;
-    mutable int nextSlot_ = 0;
-    mutable std::size_t hits_ = 0, misses_ = 0;
+    MetricsCache<kMaxParams + 1, kCached, kCacheSize> cache_; // key: kind, then the generator's parameters
 };
 
 } // namespace cs

@@ -227,48 +227,44 @@ void TopologySource::compute(const Topology& t, double* out)
 
 void TopologySource::evaluate(const double* in, double* out) const
 {
-    Entry key;
-    key.used = true;
-    const std::size_t n = spec_.inputs.size();
-    std::copy(in, in + n, key.p.begin());
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        for (const Entry& e : cache_)
-            if (e.used && e.p == key.p) {
-                std::copy(e.out.begin(), e.out.end(), out);
-                ++hits_;
-                return;
-            }
-        ++misses_;
-    }
+    std::array<double, kMaxParams> key{};
+    std::copy(in, in + spec_.inputs.size(), key.begin());
+    if (cache_.find(key, out))
+        return;
     // A miss builds the network and measures it (allocates). Two threads may
     // both compute the same entry; the results are equal.
+    std::array<double, kOutputs> value{};
     try {
         if (drawn_)
-            compute(*drawn_, key.out.data());
+            compute(*drawn_, value.data());
         else
-            compute(generate(*generator_, in), key.out.data());
+            compute(generate(*generator_, in), value.data());
     } catch (const std::exception&) {
         // check() rules this out; should it happen, the plan reports the
         // non-finite outputs together with the inputs that caused them.
-        key.out.fill(std::numeric_limits<double>::quiet_NaN());
+        value.fill(std::numeric_limits<double>::quiet_NaN());
     }
-    std::copy(key.out.begin(), key.out.end(), out);
-    std::lock_guard<std::mutex> lock(mutex_);
-    cache_[static_cast<std::size_t>(nextSlot_)] = key;
-    nextSlot_ = (nextSlot_ + 1) % kCacheSize;
+    std::copy(value.begin(), value.end(), out);
+    cache_.store(key, value);
 }
 
 std::size_t TopologySource::cacheHits() const
 {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return hits_;
+    return cache_.hits();
 }
 
 std::size_t TopologySource::cacheMisses() const
 {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return misses_;
+    return cache_.misses();
+}
+
+const OutputSpec& TopologySource::outputSpec(const std::string& symbol)
+{
+    static const std::vector<OutputSpec> all = sourceOutputs();
+    for (const OutputSpec& o : all)
+        if (o.symbol == symbol)
+            return o;
+    throw ModelError("the topology has no output '" + symbol + "'");
 }
 
 TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::string& path)

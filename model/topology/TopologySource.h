@@ -10,6 +10,7 @@
 // regenerates the network at that point. A drawn topology has no inputs.
 #include "model/core/Block.h"
 #include "model/core/Provenance.h"
+#include "model/topology/MetricsCache.h"
 #include "model/topology/Generator.h"
 #include "model/topology/Topology.h"
 
@@ -78,20 +79,15 @@ public:
     // steps than this (vertices + arcs per root x roots).
     static constexpr double kMaxWork = 5e8;
 
+    // The spec of output `symbol` (topology.metrics shares them).
+    static const OutputSpec& outputSpec(const std::string& symbol);
+
 private:
-    struct Entry {
-        bool used = false;
-        std::array<double, kMaxParams> p{};
-        std::array<double, kOutputs> out{};
-    };
     BlockSpec spec_;
     const Generator* generator_ = nullptr;
     std::shared_ptr<const Topology> drawn_;
     std::string problem_; // a drawing that is not (yet) a usable network
-    mutable std::mutex mutex_;
-    mutable std::array<Entry, kCacheSize> cache_;
-    mutable int nextSlot_ = 0;
-    mutable std::size_t hits_ = 0, misses_ = 0;
+    MetricsCache<kMaxParams, kOutputs, kCacheSize> cache_;
 };
 
 // The design's topology source and its input values from a document's

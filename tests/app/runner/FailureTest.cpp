@@ -131,3 +131,31 @@ TEST_CASE("cancel stops the run within a second and keeps finished results", "[f
     CHECK(results[2].status == "cancelled");
     CHECK(results[2].reason == "cancelled before it started");
 }
+
+TEST_CASE("a timed-out job names the nodes that did not answer, and only those fail", "[failures]")
+{
+    // A live agent that is merely slow acknowledges the cancel at once; the
+    // reason must still name it, and failed_nodes must be exactly it.
+    const auto results =
+        test::runToEnd(sortPlan("local:cpu=0:name=slow", {{"keys", 1 << 16}, {"reps", 100000}, {"warmups", 0}}, 1));
+    REQUIRE(results.size() == 1);
+    CHECK(results[0].status == "failed");
+    CHECK(results[0].reason == "timed out after 1 s; no result from slow (self)");
+    CHECK(results[0].failedNodes == std::vector<std::string>{"slow"});
+    REQUIRE(results[0].parts.size() == 1);
+    CHECK(results[0].parts[0].reason == "no result within 1 s");
+
+    // A pair: both owe a result; whatever one of them does after the cancel
+    // (lose its peer), both are named and both failed.
+    runner::RunPlan pair;
+    pair.nodes = runner::parseNodeSpec("local:cpu=0:name=srv,local:cpu=1:name=cli");
+    pair.probe = "net.stream";
+    pair.params = {{"duration", 30}};
+    pair.timeout = 2;
+    const auto p = test::runToEnd(pair);
+    REQUIRE(p.size() == 1);
+    INFO(p[0].reason);
+    CHECK(p[0].status == "failed");
+    CHECK(p[0].reason == "timed out after 2 s; no result from srv (server), cli (client)");
+    CHECK(p[0].failedNodes == std::vector<std::string>{"srv", "cli"});
+}
