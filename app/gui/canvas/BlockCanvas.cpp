@@ -207,8 +207,11 @@ void BlockCanvas::rebuild()
 
     for (const DesignParam& p : d.designParams()) {
         const QString name = q(p.spec.symbol);
-        PortDesc out{name, shown(p.value.value, p.spec.displayUnit, p.spec.unit, p.spec.choices), p.spec.unit,
-                     inputTip(p.spec, p.value), usedSources.contains(name)};
+        // A parameter following the topology has no number of its own.
+        const bool following = !p.follows.empty() && p.value.provenance.kind == ProvenanceKind::Default;
+        const QString value = following ? tr("= %1").arg(q(Endpoint::parse(p.follows).port))
+                                        : shown(p.value.value, p.spec.displayUnit, p.spec.unit, p.spec.choices);
+        PortDesc out{name, value, p.spec.unit, inputTip(p.spec, p.value), usedSources.contains(name)};
         auto* n = new BlockNode(BlockNode::Kind::Param, name, name, {}, {}, {}, {out});
         n->setToolTip(tr("<b>Design parameter %1</b><br>%2<br>Drag from its port to an input to share it.")
                           .arg(name.toHtmlEscaped(), q(p.spec.meaning).toHtmlEscaped()));
