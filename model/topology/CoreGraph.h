@@ -36,6 +36,14 @@ struct CoreGraph {
     std::vector<std::uint32_t> leafEdge;
     std::uint64_t hosts = 0;
 
+    // Latencies for the path-latency metric (all in s).
+    std::vector<double> arcLatency;      // arc -> its link's latency
+    std::vector<double> cost;            // core vertex -> time to pass through it: a switch's or
+                                         // segment's latency, a forwarding host's forward cost
+    std::vector<double> leafLatencySum;  // core vertex -> sum of its leaf links' latencies
+    std::vector<double> leafLatencyMax;  // the largest of them (0 without leaves)
+    std::vector<double> leafLatencyMax2; // the second largest (0 with fewer than two leaves)
+
     // Hosts at (or hanging off) core vertex c.
     std::uint64_t hostsAt(std::uint32_t c) const { return selfHost[c] + std::uint64_t{leafCount[c]}; }
     // Core vertex a host is at (itself, or the vertex its leaf link goes to).
@@ -45,6 +53,9 @@ struct CoreGraph {
     }
 
     static CoreGraph build(const Topology& t);
+    // Every vertex as a core vertex that is a host and forwards, whatever its
+    // kind: plain graph distances between all vertices (see vertexHopHistogram).
+    static CoreGraph plain(const Topology& t);
 };
 
 } // namespace cs

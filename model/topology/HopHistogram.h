@@ -3,6 +3,7 @@
 // is 2 hops, a host - segment - host exchange on a shared bus is 2 hops, two
 // hosts joined directly are 1 hop. Routes are minimum-hop and pass only
 // through switches, segments and forwarding hosts.
+#include "model/topology/BfsLayers.h"
 #include "model/topology/CoreGraph.h"
 
 #include <cstdint>
@@ -29,5 +30,15 @@ HopHistogram hostHopHistogram(const Topology& t, int threads = 2);
 // any kind, ignoring forwarding rules (what igraph's path_length_hist counts,
 // doubled because igraph counts unordered pairs). For the benchmark.
 HopHistogram vertexHopHistogram(const Topology& t, int threads = 2);
+
+// Adds `weight` x the ordered host pairs with one end at the root of the
+// finished search `b` (the root itself if it is a host, and its leaf hosts)
+// and the other anywhere, by hops; pairs with no route go to `unreachable`.
+// Distances are symmetric, so the other end may be the source or the
+// destination. Summing over every core vertex with hosts counts each ordered
+// pair once.
+void addRootPairs(const CoreGraph& g, const BfsLayers& b, std::uint64_t weight, HopHistogram& h);
+// Drops trailing empty bins.
+void trimHistogram(HopHistogram& h);
 
 } // namespace cs

@@ -18,9 +18,10 @@ enum class TrafficPattern {
     Transpose,        // hosts as an r x c matrix (row-major in host order, r the largest divisor of H
                       // not above sqrt(H)); host (i, j) sends to the host at (j, i) of the c x r transpose
     NearestNeighbour, // every host sends one flow to each host at its smallest hop distance
+    Ring,             // host i sends one flow to host (i + 1) mod H (host order)
 };
 
-std::string_view patternName(TrafficPattern p); // "all-to-all", "transpose", "nearest-neighbour"
+std::string_view patternName(TrafficPattern p); // "all-to-all", "transpose", "nearest-neighbour", "ring"
 
 struct LinkLoads {
     TrafficPattern pattern = TrafficPattern::AllToAll;
@@ -37,6 +38,10 @@ struct LinkLoads {
     double maxLoad = 0.0;       // flows on the bottleneck
     double maxCongestion = 0.0; // flows per B/s on the bottleneck
     std::string bottleneck;     // "link agg0_0 -> core1", "segment row0", "" if no load
+    // Whether the loads are the exact ECMP loads (up to rounding) or an
+    // estimate, and how they were computed, one line.
+    bool exact = true;
+    std::string method;
     // Rate each flow gets when all flows send at the same rate and the
     // bottleneck is full: 1 / maxCongestion (B/s); 0 when nothing is loaded.
     double perFlowBandwidth() const { return maxCongestion > 0 ? 1.0 / maxCongestion : 0.0; }
@@ -46,8 +51,28 @@ struct LinkLoads {
 // hosts; i itself when i sits on the diagonal (it then sends nothing).
 std::uint32_t transposePartner(std::uint32_t i, std::uint32_t H);
 
+// The plain computation: one ECMP pass per destination core vertex, no
+// symmetry (computeMetrics uses the generator's symmetry where it has one).
 LinkLoads linkLoads(const Topology& t, const CoreGraph& g, TrafficPattern p, int threads = 2);
 LinkLoads linkLoads(const Topology& t, TrafficPattern p, int threads = 2);
+
+// Loads of one pattern on the core graph, before the access links of leaf
+// hosts and the bottleneck are added.
+struct CoreLoads {
+    std::vector<double> arc;     // flows per core arc (arc i runs from its vertex to adj[i])
+    std::vector<double> through; // flows across each core vertex that is a segment
+    double routed = 0;           // flows that found a route
+
+    void add(const CoreLoads& o);
+};
+
+// The finished loads: the core loads by topology edge and direction, plus
+// the access link of each leaf host carrying what it sends (`out`) and
+// receives (`in`, both per topology vertex); `flows` in the pattern; then the
+// bottleneck. Near-equal loads (within 1e-12 relative) count as equal, so
+// the first such link in edge order is named whatever the rounding.
+LinkLoads finishLoads(const Topology& t, const CoreGraph& g, TrafficPattern p, const CoreLoads& core,
+                      const std::vector<double>& out, const std::vector<double>& in, std::uint64_t flows);
 
 // Effective per-host all-to-all bandwidth (B/s): each host sends to H - 1
 // peers at the bottleneck rate, so (H - 1) / maxCongestion.

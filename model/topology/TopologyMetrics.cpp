@@ -1,32 +1,84 @@
 #include "model/topology/TopologyMetrics.h"
-
-#include <algorithm>
+#include "model/topology/EcmpPass.h"
+#include "model/topology/MetricsProgress.h"
+#include "model/topology/TrafficDemands.h"
 
 namespace cs {
+
+namespace {
+
+std::optional<LinkLoads>& slot(TopologyMetrics& m, TrafficPattern p)
+{
+    return p == TrafficPattern::Transpose ? m.transpose : p == TrafficPattern::Ring ? m.ring : m.nearestNeighbour;
+}
+
+} // namespace
 
 TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
 {
     t.validate();
+    MetricsProgress progress(o.progress, o.cancel);
     TopologyMetrics m;
     m.counts = t.counts();
     const CoreGraph g = CoreGraph::build(t);
-    m.hops = hostHopHistogram(g, o.threads);
-    m.bisection = bisection(t);
-    m.allToAll = linkLoads(t, g, TrafficPattern::AllToAll, o.threads);
-    m.a2aBandwidth = allToAllBandwidth(m.allToAll, m.counts.hosts);
-    // Interim: every hop costs the mean link latency.
-    double lat = 0.0, latMax = 0.0;
-    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
-        lat += t.link(e).latency;
-        latMax = std::max(latMax, t.link(e).latency);
-    }
-    lat = t.edgeCount() ? lat / static_cast<double>(t.edgeCount()) : 0.0;
-    m.avgLatency = m.avgHops() * lat;
-    m.maxLatency = m.diameter() * latMax;
+    const std::uint64_t H = g.hosts;
+
+    std::vector<TrafficPattern> patterns;
     if (o.transpose)
-        m.transpose = linkLoads(t, g, TrafficPattern::Transpose, o.threads);
+        patterns.push_back(TrafficPattern::Transpose);
     if (o.nearestNeighbour)
-        m.nearestNeighbour = linkLoads(t, g, TrafficPattern::NearestNeighbour, o.threads);
+        patterns.push_back(TrafficPattern::NearestNeighbour);
+    if (o.ring)
+        patterns.push_back(TrafficPattern::Ring);
+    std::vector<Demands> demands;
+    demands.reserve(patterns.size());
+    for (TrafficPattern p : patterns) {
+        demands.push_back(trafficDemands(t, g, p));
+        progress.throwIfCancelled();
+    }
+
+    EcmpJob job;
+    job.allPairsRoots = everyHostRoot(g);
+    for (const Demands& d : demands)
+        job.sparse.push_back(&d);
+    // Progress shares by rough work: a full search per all-pairs root, about
+    // half of one per other destination, and push-relabel max flows when the
+    // bisection is not known.
+    const double search = double(g.n) + double(g.adj.size());
+    double ecmpWork = double(job.allPairsRoots.size()) * search;
+    for (const Demands& d : demands) {
+        std::size_t dsts = 0;
+        for (std::uint32_t c = 0; c < g.n; ++c)
+            dsts += d.dstBegin[c + 1] > d.dstBegin[c];
+        ecmpWork += 0.5 * double(dsts) * search;
+    }
+    const double cutWork = t.exactBisection ? 0.0 : 6.0 * 20.0 * double(t.vertexCount() + t.edgeCount());
+    const double total = ecmpWork + cutWork + 1.0;
+    job.progressShare = ecmpWork / total;
+    EcmpResult res = runEcmpPass(g, job, o.threads, &progress);
+
+    m.hops = std::move(res.hops);
+    const std::uint64_t pairs = m.hops.pairs();
+    m.avgLatency = pairs ? res.latencySum / static_cast<double>(pairs) : 0.0;
+    m.maxLatency = res.latencyMax;
+    m.method = "ECMP from each of " + std::to_string(job.allPairsRoots.size()) + " destination roots, exact";
+    const std::vector<double> ends = allToAllAccess(t, g, res.leafReach, {});
+    m.allToAll = finishLoads(t, g, TrafficPattern::AllToAll, res.allToAll, ends, ends, H ? H * (H - 1) : 0);
+    m.allToAll.method = m.method;
+    m.a2aBandwidth = allToAllBandwidth(m.allToAll, m.counts.hosts);
+
+    for (std::size_t i = 0; i < demands.size(); ++i) {
+        const Demands& d = demands[i];
+        std::vector<double> out, in;
+        accessLoads(d, res.entryRouted[i], out, in);
+        LinkLoads l = finishLoads(t, g, d.pattern, res.sparse[i], out, in, d.flows);
+        l.method = "ECMP per destination root, searched to its farthest source, exact";
+        slot(m, d.pattern) = std::move(l);
+    }
+
+    progress.beginStage(cutWork / total, 1);
+    m.bisection = bisection(t);
+    progress.finish();
     return m;
 }
 

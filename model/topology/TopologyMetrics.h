@@ -4,7 +4,10 @@
 #include "model/topology/HopHistogram.h"
 #include "model/topology/LinkLoad.h"
 
+#include <atomic>
+#include <functional>
 #include <optional>
+#include <string>
 
 namespace cs {
 
@@ -12,6 +15,13 @@ struct MetricsOptions {
     int threads = 2;
     bool transpose = true;        // also load the transpose pattern
     bool nearestNeighbour = true; // also load the nearest-neighbour pattern
+    bool ring = true;             // also load the ring pattern
+    // Called with the fraction done, in [0, 1] and rising, on the thread that
+    // called computeMetrics (a few hundred times at most).
+    std::function<void(double)> progress;
+    // Polled between BFS roots and flows; when it becomes true,
+    // computeMetrics throws MetricsCancelled (a ModelError, "cancelled").
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 struct TopologyMetrics {
@@ -21,16 +31,27 @@ struct TopologyMetrics {
     LinkLoads allToAll;
     std::optional<LinkLoads> transpose;
     std::optional<LinkLoads> nearestNeighbour;
+    std::optional<LinkLoads> ring;
     double a2aBandwidth = 0.0; // per host, B/s: (H - 1) x the bottleneck's per-flow rate
-    double avgLatency = 0.0;   // s, mean host-to-host route latency over ordered pairs
-    double maxLatency = 0.0;   // s, the worst pair's route latency
+    // Path latency (s) over ordered reachable host pairs, of minimum-hop
+    // routes: the latencies of the links crossed, plus the latency of each
+    // switch or segment and the forward cost of each forwarding host passed
+    // through (not the two end hosts). avgLatency is the mean, with the
+    // routes of a pair weighted as ECMP splits its traffic (evenly at each
+    // vertex); maxLatency the largest over pairs of their worst route. Exact.
+    double avgLatency = 0.0;
+    double maxLatency = 0.0;
+    // How the hop histogram, latency and all-to-all loads were computed, one
+    // line.
+    std::string method;
 
     double avgHops() const { return hops.average(); }
     int diameter() const { return hops.diameter(); }
 };
 
 // Validates, then computes. Allocates freely (it is not on a sweep's hot
-// path; the topology block caches its results).
+// path; the topology block caches its results). Throws ModelError for an
+// invalid topology and MetricsCancelled when options.cancel is set.
 TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& options = {});
 
 } // namespace cs

@@ -42,6 +42,8 @@ std::vector<OutputSpec> sourceOutputs()
                "minimum-hop ECMP routing"),
         output("nn_bw", Unit::BytesPerSecond, "MB/s", "per-flow bandwidth under nearest-neighbour exchange",
                "minimum-hop ECMP routing"),
+        output("ring_bw", Unit::BytesPerSecond, "MB/s", "per-flow bandwidth when host i sends to host i + 1",
+               "minimum-hop ECMP routing"),
         output("L", Unit::Seconds, "us",
                "mean host-to-host latency over ordered pairs: links, switches, segments and forwarding hosts",
                "002_5a9fca780898fb85.txt §3 (LogP L) from the drawn link and switch latencies"),
@@ -196,6 +198,7 @@ void TopologySource::compute(const Topology& t, double* out)
     out[G_a2a] = m.a2aBandwidth > 0 ? 1.0 / m.a2aBandwidth : 0.0;
     out[transpose_bw] = m.transpose ? m.transpose->perFlowBandwidth() : 0.0;
     out[nn_bw] = m.nearestNeighbour ? m.nearestNeighbour->perFlowBandwidth() : 0.0;
+    out[ring_bw] = m.ring ? m.ring->perFlowBandwidth() : 0.0;
     out[L] = m.avgLatency;
     out[L_max] = m.maxLatency;
 

@@ -39,6 +39,7 @@ public:
         G_a2a,         // s/B, 1 / a2a_bw: the per-byte gap a host sees in an all-to-all (0 with one host)
         transpose_bw,  // B/s per flow under the matrix-transpose pattern
         nn_bw,         // B/s per flow under nearest-neighbour exchange
+        ring_bw,       // B/s per flow when host i sends to host i + 1
         L,             // s, mean host-to-host latency: links, switches, segments and forwarding hosts on the route
         L_max,         // s, the worst pair's latency
         inj_bw,        // B/s, least bandwidth a host can inject: its links' bandwidth x channels, summed

@@ -1,5 +1,6 @@
 // Hop histograms, bisection bandwidth and link loads, against values worked
 // out by hand. A hop is one link traversed host to host (host-switch-host = 2).
+#include "TopologyTestSupport.h"
 #include "model/topology/Bisection.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/Routing.h"
@@ -10,6 +11,7 @@
 #include <cmath>
 
 using namespace cs;
+using cs::test::linkLoad;
 
 namespace {
 
@@ -18,21 +20,6 @@ std::size_t v(const Topology& t, const char* id)
     const auto x = t.find(id);
     REQUIRE(x);
     return *x;
-}
-
-// Load on the link a - b in the direction a -> b.
-double load(const Topology& t, const LinkLoads& l, const char* a, const char* b)
-{
-    const std::size_t va = v(t, a), vb = v(t, b);
-    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
-        const auto [x, y] = t.endpoints(e);
-        if (x == va && y == vb)
-            return l.forward[e];
-        if (x == vb && y == va)
-            return l.backward[e];
-    }
-    FAIL("no link " << a << " - " << b);
-    return 0;
 }
 
 // The histogram by brute force: a BFS per host over the Boost graph.
@@ -216,12 +203,12 @@ TEST_CASE("link loads under all-to-all, transpose and nearest-neighbour", "[topo
         CHECK(a.flows == 240);
         CHECK(a.unroutable == 0);
         // A host link carries the host's 15 outgoing flows (and 15 incoming).
-        CHECK(load(t, a, "h0_0_0", "edge0_0") == Approx(15));
-        CHECK(load(t, a, "edge0_0", "h0_0_0") == Approx(15));
+        CHECK(linkLoad(t, a, "h0_0_0", "edge0_0") == Approx(15));
+        CHECK(linkLoad(t, a, "edge0_0", "h0_0_0") == Approx(15));
         // Edge switch up-link: 2 hosts x 14 peers off the switch, over 2 aggs = 14.
-        CHECK(load(t, a, "edge0_0", "agg0_0") == Approx(14));
+        CHECK(linkLoad(t, a, "edge0_0", "agg0_0") == Approx(14));
         // Agg up-link: 4 hosts x 12 peers outside the pod, over 4 agg-core links = 12.
-        CHECK(load(t, a, "agg0_0", "core0") == Approx(12));
+        CHECK(linkLoad(t, a, "agg0_0", "core0") == Approx(12));
         CHECK(a.maxLoad == Approx(15));
         // Per-host all-to-all bandwidth = 15 peers x (125e6 / 15 per flow) = 125e6.
         CHECK(allToAllBandwidth(a, 16) == Approx(125e6));
@@ -233,7 +220,7 @@ TEST_CASE("link loads under all-to-all, transpose and nearest-neighbour", "[topo
         const LinkLoads nn = linkLoads(t, TrafficPattern::NearestNeighbour);
         CHECK(nn.flows == 16);
         CHECK(nn.maxLoad == Approx(1));
-        CHECK(load(t, nn, "edge0_0", "agg0_0") == 0);
+        CHECK(linkLoad(t, nn, "edge0_0", "agg0_0") == 0);
     }
     SECTION("4x4 torus")
     {
@@ -281,8 +268,8 @@ TEST_CASE("link loads under all-to-all, transpose and nearest-neighbour", "[topo
         const Topology t = generate("star", {{"n", 5}});
         const LinkLoads nn = linkLoads(t, TrafficPattern::NearestNeighbour);
         CHECK(nn.flows == 20);
-        CHECK(load(t, nn, "h0", "sw0") == Approx(4));
-        CHECK(load(t, nn, "sw0", "h3") == Approx(4));
+        CHECK(linkLoad(t, nn, "h0", "sw0") == Approx(4));
+        CHECK(linkLoad(t, nn, "sw0", "h3") == Approx(4));
         CHECK(nn.maxLoad == Approx(4));
     }
     SECTION("transpose partners")

@@ -68,6 +68,15 @@ TEST_CASE("topology source: a star's outputs, derived by hand", "[topology][sour
     CHECK(out[TopologySource::link_bw] == Approx(1e6));
     CHECK(out[TopologySource::seg_bw] == 0);
     CHECK(out[TopologySource::mesh_rows] == 0); // a star is no segment mesh
+    // Ring: host i sends to i + 1; each uplink and downlink carries one flow: 1e6 B/s per flow.
+    CHECK(out[TopologySource::ring_bw] == Approx(1e6));
+
+    // Route latency: 2 us links and a 3 us switch. Every pair crosses two links and the
+    // switch: L = L_max = 2 + 3 + 2 = 7 us.
+    const auto lat = outputsOf(
+        {{"generator", "star"}, {"params", {{"n", 4}, {"bw", 1e6}, {"lat", 2e-6}, {"switch_lat", 3e-6}}}});
+    CHECK(lat[TopologySource::L] == Approx(7e-6));
+    CHECK(lat[TopologySource::L_max] == Approx(7e-6));
 }
 
 TEST_CASE("topology source: segment mesh shape and bonded channels come from the graph", "[topology][source]")

@@ -1,0 +1,222 @@
+#include "model/topology/TrafficDemands.h"
+#include "model/core/ModelError.h"
+#include "model/topology/BfsLayers.h"
+
+#include <algorithm>
+#include <limits>
+#include <tuple>
+
+namespace cs {
+
+namespace {
+
+// Collects flows as (destination core, source core, weight) and sorts them
+// into the by-destination layout at the end.
+class DemandBuilder {
+public:
+    DemandBuilder(const Topology& t, const CoreGraph& g, TrafficPattern p) : g_(g)
+    {
+        d_.pattern = p;
+        d_.local.assign(g.n, 0.0);
+        d_.out.assign(t.vertexCount(), 0.0);
+        d_.in.assign(t.vertexCount(), 0.0);
+    }
+
+    // `w` flows from host `fromV` to host `toV` (topology vertices).
+    void flow(std::size_t fromV, std::size_t toV, double w = 1.0)
+    {
+        const std::uint32_t s = g_.coreOfHost(fromV), t = g_.coreOfHost(toV);
+        const bool fromLeaf = g_.leafParent[fromV] != CoreGraph::kNone;
+        const bool toLeaf = g_.leafParent[toV] != CoreGraph::kNone;
+        d_.flows += static_cast<std::uint64_t>(w);
+        // A leaf of a host that does not forward reaches only that host.
+        if ((fromLeaf && !g_.transit[s] && toV != g_.topoOf[s]) || (toLeaf && !g_.transit[t] && fromV != g_.topoOf[t]))
+            return;
+        if (s == t) {
+            d_.local[t] += w;
+            d_.out[fromV] += w;
+            d_.in[toV] += w;
+            return;
+        }
+        flows_.emplace_back(t, s, w);
+        if (fromLeaf)
+            leaves_.push_back({t, s, static_cast<std::uint32_t>(fromV), w, true});
+        if (toLeaf)
+            leaves_.push_back({t, s, static_cast<std::uint32_t>(toV), w, false});
+    }
+    // `count` flows among the leaves of transit core vertex `s`, `each` into
+    // every one of them: added in bulk (a star of a million hosts).
+    void siblingFlows(std::uint32_t s, const std::uint32_t* leaves, std::uint32_t L)
+    {
+        const double each = static_cast<double>(L - 1);
+        d_.local[s] += each * L;
+        d_.flows += static_cast<std::uint64_t>(L) * (L - 1);
+        for (std::uint32_t i = 0; i < L; ++i) {
+            d_.in[leaves[i]] += each;
+            d_.out[leaves[i]] += each;
+        }
+    }
+
+    Demands finish()
+    {
+        std::sort(flows_.begin(), flows_.end());
+        d_.dstBegin.assign(g_.n + 1, 0);
+        d_.src.reserve(flows_.size());
+        d_.weight.reserve(flows_.size());
+        for (const auto& [t, s, w] : flows_) {
+            // Merge flows with the same two core ends.
+            if (!d_.src.empty() && d_.src.back() == s && d_.dstBegin[t + 1] > 0) {
+                d_.weight.back() += w;
+                continue;
+            }
+            ++d_.dstBegin[t + 1];
+            d_.src.push_back(s);
+            d_.weight.push_back(w);
+        }
+        for (std::uint32_t t = 0; t < g_.n; ++t)
+            d_.dstBegin[t + 1] += d_.dstBegin[t];
+        // Sources are sorted within each destination's entries.
+        for (const Pending& p : leaves_) {
+            const auto begin = d_.src.begin() + d_.dstBegin[p.t], end = d_.src.begin() + d_.dstBegin[p.t + 1];
+            const auto k = static_cast<std::uint32_t>(std::lower_bound(begin, end, p.s) - d_.src.begin());
+            d_.leafEnds.push_back({k, p.host, p.w, p.sends});
+        }
+        return std::move(d_);
+    }
+
+private:
+    struct Pending {
+        std::uint32_t t, s, host;
+        double w;
+        bool sends;
+    };
+    const CoreGraph& g_;
+    Demands d_;
+    std::vector<std::tuple<std::uint32_t, std::uint32_t, double>> flows_;
+    std::vector<Pending> leaves_;
+};
+
+// Each host sends one flow to each host at its smallest hop distance. Leaf
+// hosts of the same core vertex have the same targets, so their flows are
+// added in bulk (a star of a million hosts stays linear), and each search
+// stops at the level that settles the smallest distance.
+void nearestFlows(const Topology& t, const CoreGraph& g, DemandBuilder& b)
+{
+    std::vector<std::uint32_t> leafBegin(g.n + 1, 0), leaves;
+    for (std::size_t v = 0; v < t.vertexCount(); ++v)
+        if (g.leafParent[v] != CoreGraph::kNone)
+            ++leafBegin[g.leafParent[v] + 1];
+    for (std::uint32_t c = 0; c < g.n; ++c)
+        leafBegin[c + 1] += leafBegin[c];
+    leaves.resize(leafBegin[g.n]);
+    {
+        std::vector<std::uint32_t> fill(leafBegin.begin(), leafBegin.end() - 1);
+        for (std::size_t v = 0; v < t.vertexCount(); ++v)
+            if (g.leafParent[v] != CoreGraph::kNone)
+                leaves[fill[g.leafParent[v]]++] = static_cast<std::uint32_t>(v);
+    }
+    constexpr std::uint32_t inf = std::numeric_limits<std::uint32_t>::max();
+    BfsLayers bfs(g);
+
+    // Host `from`, whose distance to a target is the target's core distance
+    // from the search root + `offset` (+ 1 more for a leaf target), sends a
+    // flow to every target at `want` hops.
+    auto sendAt = [&](std::size_t from, std::uint32_t offset, std::uint32_t want) {
+        for (std::uint32_t pos = 1; pos < bfs.reachedCount(); ++pos) {
+            const std::uint32_t v = bfs.at(pos);
+            const std::uint32_t dv = bfs.dist(v);
+            if (g.selfHost[v] && dv + offset == want)
+                b.flow(from, g.topoOf[v]);
+            if (g.transit[v] && dv + 1 + offset == want)
+                for (std::uint32_t i = leafBegin[v]; i < leafBegin[v + 1]; ++i)
+                    b.flow(from, leaves[i]);
+        }
+    };
+
+    for (std::uint32_t s = 0; s < g.n; ++s) {
+        const std::uint32_t L = leafBegin[s + 1] - leafBegin[s];
+        const bool self = g.selfHost[s] != 0;
+        if (!self && (!L || !g.transit[s]))
+            continue;
+        // Smallest hop distance from a host at s as itself (self target at
+        // core distance d: d hops; leaf target: d + 1). Search only as deep
+        // as the answer needs: a host with leaves has them at 1 hop, and
+        // leaves of a switch with siblings have them at 2.
+        std::uint32_t best = inf;
+        auto depthNeeded = [&] { return (self && L) || (!self && L > 1) ? 1u : best; };
+        bfs.start(g, s, false);
+        for (std::uint32_t deepest = 0; deepest < depthNeeded() && bfs.grow(g);) {
+            ++deepest;
+            for (std::uint32_t pos = bfs.levelBegin(deepest); pos < bfs.levelEnd(deepest); ++pos) {
+                const std::uint32_t v = bfs.at(pos);
+                if (g.selfHost[v])
+                    best = std::min(best, deepest);
+                if (g.transit[v] && g.leafCount[v])
+                    best = std::min(best, deepest + 1);
+            }
+        }
+        if (self) {
+            const std::size_t me = g.topoOf[s];
+            // Its own leaves are 1 hop away: nothing is nearer.
+            const std::uint32_t want = L ? 1 : best;
+            if (want != inf) {
+                for (std::uint32_t i = leafBegin[s]; i < leafBegin[s + 1]; ++i)
+                    b.flow(me, leaves[i]);
+                sendAt(me, 0, want);
+            }
+            // Its leaves' nearest host is the host they hang off (1 hop).
+            for (std::uint32_t i = leafBegin[s]; i < leafBegin[s + 1]; ++i)
+                b.flow(leaves[i], me);
+            continue;
+        }
+        // Leaves of a switch or segment: siblings at 2 hops, others at core
+        // distance + 2 (leaf) or + 1 (a host in the core).
+        const std::uint32_t want = std::min(L > 1 ? 2u : inf, best == inf ? inf : best + 1);
+        if (want == inf)
+            continue;
+        if (want == 2 && L > 1)
+            b.siblingFlows(s, &leaves[leafBegin[s]], L);
+        for (std::uint32_t i = leafBegin[s]; i < leafBegin[s + 1]; ++i)
+            sendAt(leaves[i], 1, want);
+    }
+}
+
+} // namespace
+
+Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p)
+{
+    DemandBuilder b(t, g, p);
+    const auto& hosts = t.hosts();
+    const auto H = static_cast<std::uint32_t>(hosts.size());
+    switch (p) {
+    case TrafficPattern::Transpose:
+        for (std::uint32_t i = 0; i < H; ++i) {
+            const std::uint32_t j = transposePartner(i, H);
+            if (j != i)
+                b.flow(hosts[i], hosts[j]);
+        }
+        break;
+    case TrafficPattern::Ring:
+        for (std::uint32_t i = 0; H > 1 && i < H; ++i)
+            b.flow(hosts[i], hosts[(i + 1) % H]);
+        break;
+    case TrafficPattern::NearestNeighbour:
+        nearestFlows(t, g, b);
+        break;
+    case TrafficPattern::AllToAll:
+        throw ModelError("trafficDemands: all-to-all is routed without a demand list");
+    }
+    return b.finish();
+}
+
+void accessLoads(const Demands& d, const std::vector<std::uint8_t>& entryRouted, std::vector<double>& out,
+                 std::vector<double>& in)
+{
+    out = d.out;
+    in = d.in;
+    for (const Demands::LeafEnd& e : d.leafEnds)
+        if (entryRouted.empty() || entryRouted[e.entry])
+            (e.sends ? out : in)[e.host] += e.flows;
+}
+
+} // namespace cs

@@ -1,0 +1,48 @@
+#pragma once
+// The flows of a traffic pattern other than all-to-all, grouped by the core
+// vertex of their destination: what a per-destination ECMP pass routes.
+#include "model/topology/CoreGraph.h"
+#include "model/topology/LinkLoad.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace cs {
+
+struct Demands {
+    TrafficPattern pattern = TrafficPattern::Transpose;
+    // Flows between core vertices, by destination: entries dstBegin[t] ..
+    // dstBegin[t + 1] of src / weight end at core vertex t.
+    std::vector<std::uint32_t> dstBegin; // n + 1
+    std::vector<std::uint32_t> src;      // source core vertex
+    std::vector<double> weight;          // flows
+    std::vector<double> local;           // per core vertex: routable flows with both ends at it
+    // Per topology vertex: flows that stay at the host's core vertex, which
+    // the access link of a leaf host carries (sent, received).
+    std::vector<double> out, in;
+    // Flows of leaf hosts that cross the core: they load the host's access
+    // link only if routed, i.e. if their entry's source reaches its
+    // destination.
+    struct LeafEnd {
+        std::uint32_t entry; // index into src / weight
+        std::uint32_t host;  // topology vertex of the leaf host
+        double flows;
+        bool sends;          // the host is the source (else the destination)
+    };
+    std::vector<LeafEnd> leafEnds;
+    // Flows in the pattern, routable or not. A leaf host of a host that does
+    // not forward reaches only that host; its other flows are counted here
+    // and nowhere else.
+    std::uint64_t flows = 0;
+};
+
+// Transpose, nearest-neighbour or ring (see TrafficPattern); not all-to-all.
+Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p);
+
+// What the access links of leaf hosts carry, per topology vertex: the flows
+// that stay at their core vertex plus those of routed entries
+// (`entryRouted[k]` != 0; empty means all were routed).
+void accessLoads(const Demands& d, const std::vector<std::uint8_t>& entryRouted, std::vector<double>& out,
+                 std::vector<double>& in);
+
+} // namespace cs
