@@ -142,13 +142,17 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
         p.agent.args.push_back("--");
         p.agent.args.push_back(remote);
     } else if (n.transport == "mpi") {
-        p.hostfile = ctx.workDir + "/hostfile-" + tag;
-        const std::vector<std::string> hosts = n.hosts.empty() ? std::vector<std::string>{"localhost"} : n.hosts;
-        const int perHost = (n.ranks + static_cast<int>(hosts.size()) - 1) / static_cast<int>(hosts.size());
-        for (const std::string& h : hosts)
-            p.hostfileText += h + " slots=" + std::to_string(perHost) + "\n";
+        if (n.hostfile.empty()) {
+            p.hostfile = ctx.workDir + "/hostfile-" + tag;
+            const std::vector<std::string> hosts = n.hosts.empty() ? std::vector<std::string>{"localhost"} : n.hosts;
+            const int perHost = (n.ranks + static_cast<int>(hosts.size()) - 1) / static_cast<int>(hosts.size());
+            for (const std::string& h : hosts)
+                p.hostfileText += h + " slots=" + std::to_string(perHost) + "\n";
+        }
         p.agent.program = "mpirun";
-        p.agent.args = {"-np", std::to_string(n.ranks), "--hostfile", p.hostfile, "--oversubscribe"};
+        // The user's own hostfile goes to mpirun as it is, slots and all.
+        p.agent.args = {"-np", std::to_string(n.ranks), "--hostfile", n.hostfile.empty() ? p.hostfile : n.hostfile,
+                        "--oversubscribe"};
         if (ctx.root) {
             p.agent.args.push_back("--allow-run-as-root");
             p.agent.env["OMPI_ALLOW_RUN_AS_ROOT"] = "1";

@@ -86,6 +86,17 @@ TEST_CASE("slurm: srun one task on the named node", "[transport]")
                             "--stdio --token-stdin --bind node07 --cpus 3");
 }
 
+TEST_CASE("mpi: a hostfile of the user's goes to mpirun as it is", "[transport]")
+{
+    Node n = parseNodeSpec("mpi:4")[0];
+    n.hostfile = "/home/u/hosts";
+    const LaunchPlan p = planLaunch(n, context(true), "t");
+    CHECK(p.hostfile.empty()); // nothing to write
+    const auto it = std::find(p.agent.args.begin(), p.agent.args.end(), "--hostfile");
+    REQUIRE(it != p.agent.args.end());
+    CHECK(*(it + 1) == "/home/u/hosts");
+}
+
 TEST_CASE("shell quoting survives spaces and quotes", "[transport]")
 {
     CHECK(shellQuote("plain/path-1") == "plain/path-1");
