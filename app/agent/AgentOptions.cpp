@@ -10,7 +10,8 @@ namespace cs::agent {
 
 const char* agentUsage()
 {
-    return "usage: clusterscope-agent [--stdio | --listen HOST:PORT] [--cpus LIST] [--bind ADDR]\n"
+    return "usage: clusterscope-agent [--stdio | --listen HOST:PORT] [--cpus LIST [--cpus-in-allocation]]\n"
+           "                          [--bind ADDR]\n"
            "                          [--token-env NAME | --token-file PATH | --token-stdin] [--hello-timeout S]\n"
            "                          [--accept-timeout S]\n"
            "       clusterscope-agent --list [--json] | --version | --help\n"
@@ -20,6 +21,9 @@ const char* agentUsage()
            "  --listen HOST:PORT accept one controller over TCP (default 127.0.0.1:0; the port is\n"
            "                     printed on stdout as 'listening HOST:PORT'); exit when it disconnects\n"
            "  --cpus LIST        pin the agent to these CPUs, e.g. 0 or 0,2-3\n"
+           "  --cpus-in-allocation\n"
+           "                     pin only to those of the listed CPUs the agent was started on (a batch\n"
+           "                     system's allocation); when there are none, keep the CPUs it was given\n"
            "  --bind ADDR        address listening probe roles bind to (default 127.0.0.1)\n"
            "  --token-env NAME   environment variable holding the per-run token\n"
            "                     (default CLUSTERSCOPE_AGENT_TOKEN)\n"
@@ -96,6 +100,8 @@ AgentOptions parseAgentOptions(const std::vector<std::string>& args)
             o.listen = value();
         } else if (a == "--cpus")
             o.cpus = parseCpuList(value());
+        else if (a == "--cpus-in-allocation")
+            o.cpusInAllocation = true;
         else if (a == "--bind")
             o.bind = value();
         else if (a == "--token-env")
