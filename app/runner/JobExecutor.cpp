@@ -122,11 +122,11 @@ JobResult JobExecutor::run(const Job& job)
                 failPart(i, "timed out after " + seconds(job.timeout) + " s while starting its agent: " +
                                 links.back()->failure());
             else
-                failPart(i, "unreachable: " + links.back()->failure());
+                failPart(i, "its agent did not start: " + links.back()->failure());
             for (std::size_t k = 0; k < n; ++k)
                 if (!done[k])
                     r.parts[k].status = "cancelled";
-            return finish("failed", "node " + job.nodes[i].name + " " + r.parts[i].reason);
+            return finish("failed", "node " + job.nodes[i].name + ": " + r.parts[i].reason);
         }
         r.parts[i].agentEnvironment = links.back()->welcome().value("environment", json::object());
         const json probes = links.back()->welcome().value("probes", json::array());
@@ -228,7 +228,10 @@ JobResult JobExecutor::run(const Job& job)
         std::vector<std::string> pending;
         for (std::size_t i = 0; i < n; ++i)
             if (!done[i]) {
-                pending.push_back(r.parts[i].node);
+                // What its launcher said may be the cause (a step that srun
+                // could not start, ssh's warnings).
+                const std::string said = links[i]->stderrSummary();
+                pending.push_back(r.parts[i].node + (said.empty() ? "" : " (stderr: " + said + ")"));
                 if (why == Wait::Timeout)
                     failPart(i, "timed out after " + seconds(job.timeout) + " s");
                 else {
@@ -255,7 +258,7 @@ JobResult JobExecutor::run(const Job& job)
                 if (p.status != "failed")
                     continue;
                 const bool death = p.reason.find("agent process") != std::string::npos ||
-                                   p.reason.find("unreachable") != std::string::npos;
+                                   p.reason.find("did not start") != std::string::npos;
                 if ((pass == 0) != death)
                     continue;
                 reason += (reason.empty() ? "" : "; ") + std::string("node ") + p.node + " (" + p.role + "): " + p.reason;
