@@ -12,7 +12,10 @@ PACKAGES=(
   catch2 nlohmann-json3-dev
   libfftw3-dev
   openmpi-bin libopenmpi-dev
-  sockperf slurm-wlm
+  sockperf
+  # Slurm: srun/salloc/sbatch/sinfo, both daemons and munge, for the slurm
+  # transport and the private cluster scripts/slurm-local.sh starts in tests.
+  slurm-wlm slurm-client slurmctld slurmd slurm-wlm-basic-plugins munge
   openssh-client openssh-server
   iproute2
   clang libclang-rt-14-dev

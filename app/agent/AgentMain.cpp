@@ -2,6 +2,7 @@
 #include "app/agent/AgentOptions.h"
 #include "app/agent/AgentServer.h"
 #include "app/agent/ListenServer.h"
+#include "app/agent/Placement.h"
 
 #include "cs/probe/Environment.h"
 #include "cs/probe/Error.h"
@@ -25,25 +26,14 @@ namespace cs::agent {
 
 namespace {
 
-void pin(const std::vector<int>& cpus)
+nlohmann::json environment(const AgentOptions& o, const Placement& placement, const sdk::PluginLoader& plugins)
 {
-    if (cpus.empty())
-        return;
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    for (int c : cpus)
-        CPU_SET(c, &set);
-    if (::sched_setaffinity(0, sizeof set, &set) != 0)
-        throw std::runtime_error("cannot pin to the requested CPUs: " + std::string(std::strerror(errno)));
-}
-
-nlohmann::json environment(const AgentOptions& o, const sdk::PluginLoader& plugins)
-{
-    const cs::probe::Environment env = cs::probe::captureEnvironment(o.cpus.empty() ? -1 : o.cpus.front());
+    const int requested = placement.pinnedTo.empty() ? -1 : placement.pinnedTo.front();
+    const cs::probe::Environment env = cs::probe::captureEnvironment(requested);
     nlohmann::json plugDirs = nlohmann::json::array();
     for (const QString& d : plugins.searchPath())
         plugDirs.push_back(d.toStdString());
-    return {{"hostname", env.hostname},
+    nlohmann::json e = {{"hostname", env.hostname},
             {"kernel", env.kernelRelease},
             {"cpu_model", env.cpuModel},
             {"online_cpus", env.onlineCpus},
@@ -62,6 +52,10 @@ nlohmann::json environment(const AgentOptions& o, const sdk::PluginLoader& plugi
               {"kernels", cs::probe::kKernelsVersion},
               {"qt", qVersion()}}},
             {"plugin_path", plugDirs}};
+    describePlacement(placement, e);
+    if (nlohmann::json slurm = slurmEnvironment(); !slurm.is_null())
+        e["slurm"] = slurm;
+    return e;
 }
 
 void listProbes(const sdk::PluginLoader& plugins, bool json)
@@ -99,7 +93,8 @@ int agentMain(int argc, char** argv)
         return 0;
     }
     try {
-        pin(o.cpus); // before any thread starts, so every thread inherits it
+        // Before any thread starts, so every thread inherits it.
+        const Placement placement = pinAgent(o.cpus, o.cpusInAllocation);
         QCoreApplication app(argc, argv);
         sdk::PluginLoader plugins;
         plugins.load();
@@ -113,7 +108,7 @@ int agentMain(int argc, char** argv)
         config.expectedToken = readAgentToken(o);
         config.defaultBind = o.bind;
         config.helloTimeoutMs = static_cast<int>(o.helloTimeout * 1000);
-        config.environment = environment(o, plugins);
+        config.environment = environment(o, placement, plugins);
         if (o.mode == AgentOptions::Mode::Listen)
             return serveListening(o, config, plugins);
         // Pipe mode: frames go to the original stdout only; anything else a

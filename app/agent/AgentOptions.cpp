@@ -11,7 +11,8 @@ namespace cs::agent {
 
 const char* agentUsage()
 {
-    return "usage: clusterscope-agent [--stdio | --listen HOST:PORT] [--cpus LIST] [--bind ADDR]\n"
+    return "usage: clusterscope-agent [--stdio | --listen HOST:PORT] [--cpus LIST [--cpus-in-allocation]]\n"
+           "                          [--bind ADDR]\n"
            "                          [--token-env NAME | --token-file PATH | --token-stdin] [--hello-timeout S]\n"
            "                          [--accept-timeout S]\n"
            "       clusterscope-agent --list [--json] | --version | --help\n"
@@ -21,6 +22,9 @@ const char* agentUsage()
            "  --listen HOST:PORT accept one controller over TCP (default 127.0.0.1:0; the port is\n"
            "                     printed on stdout as 'listening HOST:PORT'); exit when it disconnects\n"
            "  --cpus LIST        pin the agent to these CPUs, e.g. 0 or 0,2-3\n"
+           "  --cpus-in-allocation\n"
+           "                     pin only to those of the listed CPUs the agent was started on (a batch\n"
+           "                     system's allocation); when there are none, keep the CPUs it was given\n"
            "  --bind ADDR        address listening probe roles bind to (default 127.0.0.1)\n"
            "  --token-stdin      read the token from the first line of stdin (pipe mode; keeps it\n"
            "                     out of argv and the environment): preferred\n"
@@ -98,6 +102,8 @@ AgentOptions parseAgentOptions(const std::vector<std::string>& args)
             o.listen = value();
         } else if (a == "--cpus")
             o.cpus = parseCpuList(value());
+        else if (a == "--cpus-in-allocation")
+            o.cpusInAllocation = true;
         else if (a == "--bind")
             o.bind = value();
         else if (a == "--token-env")

@@ -10,6 +10,7 @@ struct AgentOptions {
     Mode mode = Mode::Stdio;
     std::string listen = "127.0.0.1:0"; // --listen HOST:PORT (loopback unless told otherwise)
     std::vector<int> cpus;              // --cpus 0,2-3: pin the whole agent
+    bool cpusInAllocation = false;      // --cpus-in-allocation: pin only to listed CPUs the agent was started on
     std::string tokenEnv = "CLUSTERSCOPE_AGENT_TOKEN";
     std::string tokenFile;              // --token-file PATH (read, then the file is left alone)
     bool tokenStdin = false;            // --token-stdin: the first line of stdin is the token

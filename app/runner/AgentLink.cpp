@@ -1,6 +1,7 @@
 #include "app/runner/AgentLink.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRandomGenerator>
@@ -85,19 +86,48 @@ void AgentLink::collectStderr()
 {
     if (!process_)
         return;
-    stderr_ += process_->readAllStandardError();
+    const QByteArray more = process_->readAllStandardError();
+    if (stderrHead_.size() < 2048)
+        stderrHead_ += more.left(2048 - stderrHead_.size());
+    stderr_ += more;
     if (stderr_.size() > 8192)
         stderr_ = stderr_.right(8192);
 }
 
-std::string AgentLink::stderrTail() const
+std::string firstAndLastLines(const std::string& head, const std::string& tail, std::size_t maxLine)
 {
-    QByteArray t = stderr_.trimmed();
-    const QList<QByteArray> lines = t.split('\n');
-    QByteArray tail;
-    for (qsizetype i = std::max<qsizetype>(0, lines.size() - 3); i < lines.size(); ++i)
-        tail += (tail.isEmpty() ? "" : " | ") + lines[i].trimmed();
-    return tail.toStdString();
+    auto lines = [](const std::string& text) {
+        std::vector<std::string> out;
+        std::string cur;
+        for (char c : text + "\n") {
+            if (c == '\n' || c == '\r') {
+                const auto b = cur.find_first_not_of(" \t");
+                if (b != std::string::npos)
+                    out.push_back(cur.substr(b, cur.find_last_not_of(" \t") - b + 1));
+                cur.clear();
+            } else if (static_cast<unsigned char>(c) >= 0x20 || c == '\t')
+                cur += c;
+        }
+        return out;
+    };
+    auto cut = [&](std::string s) {
+        if (s.size() > maxLine)
+            s = s.substr(0, maxLine) + "...";
+        return s;
+    };
+    const std::vector<std::string> first = lines(head);
+    const std::vector<std::string> last = lines(tail);
+    if (first.empty() && last.empty())
+        return {};
+    const std::string a = cut(first.empty() ? last.front() : first.front());
+    const std::string b = cut(last.empty() ? first.back() : last.back());
+    return a == b ? a : a + " ... " + b;
+}
+
+std::string AgentLink::stderrSummary()
+{
+    collectStderr();
+    return firstAndLastLines(stderrHead_.toStdString(), stderr_.toStdString());
 }
 
 bool AgentLink::runSetup(const LaunchPlan& plan, Clock::time_point deadline, const std::atomic<bool>& cancel)
@@ -120,9 +150,10 @@ bool AgentLink::runSetup(const LaunchPlan& plan, Clock::time_point deadline, con
             }
         }
         if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-            const std::string err = QString::fromLocal8Bit(p.readAllStandardError()).trimmed().toStdString();
+            const QByteArray err = p.readAllStandardError();
+            const std::string said = firstAndLastLines(err.left(2048).toStdString(), err.right(2048).toStdString());
             markDead(c.program + " to " + node_.host + " failed (" + exitText(p) + ")" +
-                     (err.empty() ? "" : ": " + err));
+                     (said.empty() ? "" : ": " + said));
             return false;
         }
     }
@@ -171,6 +202,7 @@ bool AgentLink::open(Clock::time_point deadline, const std::atomic<bool>& cancel
         }
     } else {
         commandText_ = plan.agent.text();
+        launcher_ = QFileInfo(QString::fromStdString(plan.agent.program)).fileName().toStdString();
         if (plan.agent.program.empty()) {
             markDead("no agent program for transport " + node_.transport);
             return false;
@@ -200,14 +232,15 @@ bool AgentLink::open(Clock::time_point deadline, const std::atomic<bool>& cancel
         if (Clock::now() > deadline) {
             kill();
             dead_ = true;
-            failure_ = "no answer from the agent (" + commandText_ + ") in time" +
-                       (stderrTail().empty() ? "" : ": " + stderrTail());
+            const std::string said = stderrSummary();
+            failure_ = "no answer from the agent in time" + (said.empty() ? "" : "; " + launcher_ + " said: " + said);
             return false;
         }
         const bool up = pump(50);
         while (auto m = take()) {
             if (m->type == "welcome") {
                 welcome_ = m->body;
+                greeted_ = true;
                 return true;
             }
             if (m->type == "error") {
@@ -216,10 +249,8 @@ bool AgentLink::open(Clock::time_point deadline, const std::atomic<bool>& cancel
                 return false;
             }
         }
-        if (!up) {
-            failure_ = "the agent (" + commandText_ + ") ended before greeting: " + failure_;
+        if (!up)
             return false;
-        }
     }
 }
 
@@ -267,9 +298,9 @@ bool AgentLink::pump(int ms)
         return true;
     }
     if (process_ && process_->state() == QProcess::NotRunning) {
-        collectStderr();
-        const std::string tail = stderrTail();
-        markDead("the agent process " + exitText(*process_) + (tail.empty() ? "" : ": " + tail));
+        const std::string said = stderrSummary();
+        markDead("the agent process (" + launcher_ + ") " + exitText(*process_) +
+                 (greeted_ ? "" : " before the agent answered") + (said.empty() ? "" : ": " + said));
         return false;
     }
     if (socket_ && socket_->state() != QAbstractSocket::ConnectedState) {

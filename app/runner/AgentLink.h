@@ -45,9 +45,13 @@ public:
     bool pump(int ms);
     std::optional<agent::Message> take();
     bool alive() const { return !dead_; }
-    // Why the channel died: the agent's exit status, its last stderr lines
-    // (ssh's "Connection refused"), or the protocol problem.
+    // Why the channel died: the agent's exit status with the first and last
+    // lines of its launcher's stderr (ssh's "Connection refused", srun's
+    // "Requested nodes are busy"), or the protocol problem.
     const std::string& failure() const { return failure_; }
+    // The first and last lines the launcher (or agent) wrote on stderr so
+    // far, bounded; "" when it wrote nothing.
+    std::string stderrSummary();
 
     // Says bye, closes the agent's stdin, waits up to `graceMs` for it to
     // exit, then kills it. Safe to call twice.
@@ -63,7 +67,6 @@ public:
 private:
     QIODevice* io() const;
     void markDead(const std::string& why);
-    std::string stderrTail() const;
     void collectStderr();
     bool runSetup(const LaunchPlan& plan, Clock::time_point deadline, const std::atomic<bool>& cancel);
 
@@ -74,13 +77,21 @@ private:
     std::unique_ptr<QTcpSocket> socket_;
     agent::FrameDecoder decoder_;
     std::deque<agent::Message> inbox_;
-    QByteArray stderr_;
+    QByteArray stderrHead_; // the first bytes: where ssh and srun say what went wrong first
+    QByteArray stderr_;     // the last bytes
+    std::string launcher_;  // the program started ("srun", "ssh", "mpirun", the agent)
+    bool greeted_ = false;
     bool dead_ = false;
     bool closed_ = false;
     std::string failure_;
     nlohmann::json welcome_;
     std::string commandText_;
 };
+
+// The first and the last non-empty line of a stream's start and end, each
+// cut to `maxLine` characters, as "first … last" (just one line when they
+// are the same). "" when both are blank.
+std::string firstAndLastLines(const std::string& head, const std::string& tail, std::size_t maxLine = 300);
 
 // A fresh random token (32 hex digits) from the system's generator.
 std::string makeToken();

@@ -124,11 +124,11 @@ JobResult JobExecutor::run(const Job& job)
                 failPart(i, "timed out after " + seconds(job.timeout) + " s while starting its agent: " +
                                 links.back()->failure());
             else
-                failPart(i, "unreachable: " + links.back()->failure());
+                failPart(i, "its agent did not start: " + links.back()->failure());
             for (std::size_t k = 0; k < n; ++k)
                 if (!done[k])
                     r.parts[k].status = "cancelled";
-            return finish("failed", "node " + job.nodes[i].name + " " + r.parts[i].reason);
+            return finish("failed", "node " + job.nodes[i].name + ": " + r.parts[i].reason);
         }
         r.parts[i].agentEnvironment = links.back()->welcome().value("environment", json::object());
         const json probes = links.back()->welcome().value("probes", json::array());
@@ -242,10 +242,14 @@ JobResult JobExecutor::run(const Job& job)
                 const bool isSilent = std::find(silent.begin(), silent.end(), i) != silent.end();
                 PartResult& p = r.parts[i];
                 if (isSilent) {
+                    // What its launcher said may be the cause (a step that
+                    // srun could not start, ssh's warnings).
+                    const std::string said = links[i]->stderrSummary();
+                    const std::string stderrNote = said.empty() ? "" : " (stderr: " + said + ")";
                     done[i] = true;
                     p.status = "failed";
-                    p.reason = "no result within " + seconds(job.timeout) + " s";
-                    who += (who.empty() ? "" : ", ") + p.node + " (" + p.role + ")";
+                    p.reason = "no result within " + seconds(job.timeout) + " s" + stderrNote;
+                    who += (who.empty() ? "" : ", ") + p.node + " (" + p.role + ")" + stderrNote;
                 } else if (p.status != "ok") {
                     done[i] = true;
                     p.status = "cancelled";
@@ -271,7 +275,7 @@ JobResult JobExecutor::run(const Job& job)
                 if (p.status != "failed")
                     continue;
                 const bool death = p.reason.find("agent process") != std::string::npos ||
-                                   p.reason.find("unreachable") != std::string::npos;
+                                   p.reason.find("did not start") != std::string::npos;
                 if ((pass == 0) != death)
                     continue;
                 reason += (reason.empty() ? "" : "; ") + std::string("node ") + p.node + " (" + p.role + "): " + p.reason;

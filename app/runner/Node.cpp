@@ -46,21 +46,6 @@ std::string Node::describe() const
 
 namespace {
 
-std::vector<std::string> split(const std::string& s, char sep)
-{
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : s) {
-        if (c == sep) {
-            out.push_back(cur);
-            cur.clear();
-        } else
-            cur += c;
-    }
-    out.push_back(cur);
-    return out;
-}
-
 int toInt(const std::string& v, const std::string& what, int lo, int hi)
 {
     std::size_t used = 0;
@@ -80,7 +65,7 @@ int toInt(const std::string& v, const std::string& what, int lo, int hi)
 std::vector<int> cpuList(const std::string& v, const std::string& what)
 {
     std::vector<int> cpus;
-    for (const std::string& part : split(v, '+')) {
+    for (const std::string& part : splitOutsideBrackets(v, '+')) {
         const auto dash = part.find('-');
         if (dash == std::string::npos) {
             cpus.push_back(toInt(part, what, 0, 4095));
@@ -132,6 +117,67 @@ std::string settingProblem(const std::string& what, const std::string& value, bo
     return {};
 }
 
+// Only these transports start one agent per named host, so only their
+// entries may name several hosts.
+bool perHost(const std::string& transport)
+{
+    return transport == "ssh" || transport == "slurm";
+}
+
+// One entry of a node list, possibly naming many hosts ("slurm:node[01-04]",
+// "slurm:allocation", a hostfile), as the nodes it stands for. `where` names
+// the entry in messages.
+std::vector<Node> expandEntry(Node n, const std::string& where, const EnvLookup& env)
+{
+    try {
+        if (n.transport == "mpi") {
+            std::vector<std::string> hosts;
+            for (const std::string& h : n.hosts) {
+                std::vector<std::string> more = h == "allocation" ? allocationHosts(env)
+                                                : isHostList(h)   ? expandHostList(h)
+                                                                  : std::vector<std::string>{h};
+                hosts.insert(hosts.end(), more.begin(), more.end());
+                if (hosts.size() > kMaxHosts)
+                    throw std::invalid_argument("more than " + std::to_string(kMaxHosts) + " hosts");
+            }
+            n.hosts = std::move(hosts);
+            return {n};
+        }
+        if (!perHost(n.transport)) {
+            if (!n.hostfile.empty())
+                throw std::invalid_argument("a hostfile is for the ssh, slurm and mpi transports");
+            if (isHostList(n.host) || n.host == "allocation")
+                throw std::invalid_argument("the " + n.transport + " transport takes one host, not a list");
+            return {n};
+        }
+        std::vector<std::string> hosts;
+        if (!n.hostfile.empty()) {
+            if (!n.host.empty())
+                throw std::invalid_argument("give a host or a hostfile, not both");
+            for (const HostfileEntry& e : readHostfile(n.hostfile))
+                hosts.push_back(e.host);
+        } else if (n.host == "allocation") {
+            hosts = allocationHosts(env);
+        } else if (isHostList(n.host)) {
+            hosts = expandHostList(n.host);
+        } else
+            return {n};
+        if (hosts.size() > 1 && !n.name.empty())
+            throw std::invalid_argument("name '" + n.name + "' would name " + std::to_string(hosts.size()) +
+                                        " nodes; leave it out and each node is named by its host");
+        std::vector<Node> out;
+        n.hostfile.clear();
+        for (const std::string& h : hosts) {
+            Node one = n;
+            one.host = h;
+            out.push_back(std::move(one));
+        }
+        return out;
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(where + ": " + e.what());
+    }
+}
+
 } // namespace
 
 bool isHarmlessSshOption(const std::string& option)
@@ -158,27 +204,36 @@ std::string harmlessSshOptionNames()
     return s;
 }
 
-std::vector<Node> parseNodeSpec(const std::string& spec)
+std::vector<Node> parseNodeSpec(const std::string& spec, const EnvLookup& env)
 {
     std::vector<Node> nodes;
     if (spec.empty())
         throw std::invalid_argument("empty node list");
     int index = 0;
-    for (const std::string& entry : split(spec, ',')) {
+    for (const std::string& entry : splitOutsideBrackets(spec, ',')) {
         const std::string where = "node " + std::to_string(index) + " ('" + entry + "')";
-        const std::vector<std::string> items = split(entry, ':');
+        const std::vector<std::string> items = splitOutsideBrackets(entry, ':');
         Node n;
         n.transport = items[0];
-        if (!kTransports.count(n.transport))
+        // "hostfile:PATH[:transport=slurm]": one ssh (or slurm) node per host of an MPI hostfile.
+        const bool fromHostfile = n.transport == "hostfile";
+        if (fromHostfile)
+            n.transport = "ssh";
+        else if (!kTransports.count(n.transport))
             throw std::invalid_argument(where + ": unknown transport '" + n.transport +
-                                        "' (use local, ssh, mpi, slurm or tcp)");
+                                        "' (use local, ssh, mpi, slurm, tcp or hostfile)");
         bool haveTarget = false;
         for (std::size_t i = 1; i < items.size(); ++i) {
             const std::string& item = items[i];
             const auto eq = item.find('=');
             if (eq == std::string::npos) {
-                // The positional target: [user@]host, a rank count, or a port.
-                if (n.transport == "ssh" || n.transport == "slurm" || (n.transport == "tcp" && !haveTarget)) {
+                // The positional target: [user@]host (or a host list), a rank count, a port or a hostfile.
+                if (fromHostfile) {
+                    if (haveTarget)
+                        throw std::invalid_argument(where + ": more than one hostfile");
+                    n.hostfile = item;
+                    haveTarget = true;
+                } else if (n.transport == "ssh" || n.transport == "slurm" || (n.transport == "tcp" && !haveTarget)) {
                     if (haveTarget)
                         throw std::invalid_argument(where + ": more than one host");
                     const auto at = item.find('@');
@@ -220,27 +275,41 @@ std::vector<Node> parseNodeSpec(const std::string& spec)
             else if (key == "ranks")
                 n.ranks = toInt(value, where + " ranks", 2, 4096);
             else if (key == "hosts")
-                n.hosts = split(value, '+');
+                n.hosts = splitOutsideBrackets(value, '+');
+            else if (key == "hostfile")
+                n.hostfile = value;
             else if (key == "btl")
-                n.btl = split(value, '+');
+                n.btl = splitOutsideBrackets(value, '+');
             else if (key == "partition")
                 n.partition = value;
+            else if (key == "immediate")
+                n.immediate = toInt(value, where + " immediate", 1, 3600);
             else if (key == "token-file")
                 n.tokenFile = value;
             else if (key == "netns")
                 n.netns = value;
-            else
+            else if (key == "transport" && fromHostfile) {
+                if (value != "ssh" && value != "slurm")
+                    throw std::invalid_argument(where + ": a hostfile's nodes use ssh or slurm, not '" + value + "'");
+                n.transport = value;
+            } else
                 throw std::invalid_argument(where + ": unknown setting '" + key + "'");
         }
-        if (n.name.empty()) {
-            if (n.transport == "local")
-                n.name = "local" + std::to_string(index);
-            else if (n.transport == "mpi")
-                n.name = "mpi" + std::to_string(index);
-            else
-                n.name = n.host.empty() ? n.transport + std::to_string(index) : n.host;
+        if (fromHostfile && n.hostfile.empty())
+            throw std::invalid_argument(where + ": give the hostfile's path (hostfile:PATH)");
+        for (Node& one : expandEntry(std::move(n), where, env)) {
+            if (one.name.empty()) {
+                if (one.transport == "local")
+                    one.name = "local" + std::to_string(index);
+                else if (one.transport == "mpi")
+                    one.name = "mpi" + std::to_string(index);
+                else
+                    one.name = one.host.empty() ? one.transport + std::to_string(index) : one.host;
+            }
+            nodes.push_back(std::move(one));
+            if (nodes.size() > kMaxHosts)
+                throw std::invalid_argument("the node list names more than " + std::to_string(kMaxHosts) + " nodes");
         }
-        nodes.push_back(std::move(n));
         ++index;
     }
     // Two ssh entries for the same host need distinct names.
@@ -299,7 +368,7 @@ std::string checkNodes(const std::vector<Node>& nodes)
     return {};
 }
 
-std::vector<Node> nodesFromJson(const json& nodes)
+std::vector<Node> nodesFromJson(const json& nodes, const EnvLookup& env)
 {
     std::vector<Node> out;
     if (nodes.is_null())
@@ -327,6 +396,8 @@ std::vector<Node> nodesFromJson(const json& nodes)
             n.sshOptions = j.value("sshOptions", std::vector<std::string>{});
             n.ranks = j.value("ranks", 0);
             n.hosts = j.value("hosts", std::vector<std::string>{});
+            n.hostfile = j.value("hostfile", std::string());
+            n.immediate = j.value("immediate", 30);
             n.btl = j.value("btl", std::vector<std::string>{});
             n.partition = j.value("partition", std::string());
             n.tokenFile = j.value("tokenFile", std::string());
@@ -334,8 +405,6 @@ std::vector<Node> nodesFromJson(const json& nodes)
         } catch (const json::exception& e) {
             throw std::invalid_argument(where + ": " + e.what());
         }
-        if (n.name.empty())
-            n.name = n.host.empty() ? n.transport + std::to_string(i) : n.host;
         for (std::size_t k = 0; k < n.sshOptions.size(); ++k)
             if (!isHarmlessSshOption(n.sshOptions[k]))
                 throw std::invalid_argument(where + ".sshOptions[" + std::to_string(k) + "]: '" +
@@ -347,7 +416,16 @@ std::vector<Node> nodesFromJson(const json& nodes)
                 throw std::invalid_argument(where + ".cpus: CPU " + std::to_string(c) + " is out of range [0, 4095]");
         if (n.port < 0 || n.port > 65535)
             throw std::invalid_argument(where + ".port = " + std::to_string(n.port) + " is out of range [0, 65535]");
-        out.push_back(std::move(n));
+        if (n.immediate < 1 || n.immediate > 3600)
+            throw std::invalid_argument(where + ".immediate = " + std::to_string(n.immediate) +
+                                        " is out of range [1, 3600] s");
+        for (Node& one : expandEntry(std::move(n), where, env)) {
+            if (one.name.empty())
+                one.name = one.host.empty() ? one.transport + std::to_string(i) : one.host;
+            out.push_back(std::move(one));
+            if (out.size() > kMaxHosts)
+                throw std::invalid_argument("nodes: more than " + std::to_string(kMaxHosts) + " nodes");
+        }
     }
     if (std::string problem = checkNodes(out); !problem.empty())
         throw std::invalid_argument(problem);
@@ -383,7 +461,10 @@ json nodesToJson(const std::vector<Node>& nodes)
             j["hosts"] = n.hosts;
         if (!n.btl.empty())
             j["btl"] = n.btl;
+        put("hostfile", n.hostfile);
         put("partition", n.partition);
+        if (n.immediate != Node().immediate)
+            j["immediate"] = n.immediate;
         put("tokenFile", n.tokenFile);
         put("netns", n.netns);
         a.push_back(j);

@@ -2,6 +2,8 @@
 // A node probes run on, with its transport settings: an entry of the design
 // document's "nodes" array (schema in docs/agent-protocol.md) or of the
 // command line's --nodes SPEC.
+#include "app/runner/HostList.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -12,7 +14,8 @@ namespace cs::runner {
 struct Node {
     std::string name;      // unique label used in results ("local0", "n1")
     std::string transport; // "local", "ssh", "mpi", "slurm", "tcp"
-    std::string host;      // ssh/slurm/tcp: the machine ("10.0.0.2", "node07"); "" for local and mpi
+    std::string host;      // ssh/slurm/tcp: the machine ("10.0.0.2", "node07"); "" for local and mpi.
+                           // Before expansion also a host list ("node[01-04]") or "allocation".
     std::string user;      // ssh: remote user ("" = ssh's default)
     int port = 0;          // ssh: sshd port (0 = 22); tcp: the listening agent's port
     std::string address;   // data-plane address peers use to reach this node ("" = host, or 127.0.0.1)
@@ -23,9 +26,11 @@ struct Node {
     std::string identity;                // ssh: private key file (-i)
     std::vector<std::string> sshOptions; // ssh: extra -o options ("StrictHostKeyChecking=no")
     int ranks = 0;                       // mpi: processes (>= 2)
-    std::vector<std::string> hosts;      // mpi: hostfile entries ("" = localhost)
     std::vector<std::string> btl;        // mpi: --mca btl list ("self", "tcp", "vader"); empty = default
+    std::vector<std::string> hosts;      // mpi: hostfile entries ("" = localhost); host lists allowed
+    std::string hostfile;                // mpi: mpirun --hostfile as given; ssh/slurm: read into one node per host
     std::string partition;               // slurm: -p
+    int immediate = 30;                  // slurm: seconds srun may wait for CPUs before failing (--immediate)
     std::string tokenFile;               // tcp: file holding the token the listening agent expects
     std::string netns;                   // local: run the agent in this network namespace (ip netns exec)
 
@@ -39,13 +44,18 @@ struct Node {
 
 // Parses the command line's node list (docs/agent-protocol.md, "Node
 // specification"), e.g. "local:cpu=0,local:cpu=1", "ssh:root@10.0.0.2",
-// "mpi:2". Throws std::invalid_argument with a sentence naming the entry.
-std::vector<Node> parseNodeSpec(const std::string& spec);
+// "mpi:2". Node lists are expanded into one node per host:
+// "slurm:node[01-04]", "slurm:allocation" (SLURM_JOB_NODELIST, looked up in
+// `env`), "hostfile:PATH[:transport=slurm]". Throws std::invalid_argument
+// with a sentence naming the entry.
+std::vector<Node> parseNodeSpec(const std::string& spec, const EnvLookup& env = processEnvironment());
 
-// The design document's "nodes" array. Throws std::invalid_argument naming
-// the entry ("nodes[1].transport: ..."). A document may come from anyone, so
-// its ssh options must be harmless (isHarmlessSshOption).
-std::vector<Node> nodesFromJson(const nlohmann::json& nodes);
+// The design document's "nodes" array, expanded the same way (a "host" that
+// is a host list or "allocation", a "hostfile" for ssh and slurm). Throws
+// std::invalid_argument naming the entry ("nodes[1].transport: ..."). A
+// document may come from anyone, so its ssh options must be harmless
+// (isHarmlessSshOption).
+std::vector<Node> nodesFromJson(const nlohmann::json& nodes, const EnvLookup& env = processEnvironment());
 nlohmann::json nodesToJson(const std::vector<Node>& nodes);
 
 // "" when the list is usable, else a sentence (duplicate names, missing host,

@@ -9,6 +9,7 @@
 #include <QLibrary>
 #include <QStandardPaths>
 
+#include <algorithm>
 #include <unistd.h>
 
 #ifndef CS_AGENT_EXE
@@ -146,13 +147,17 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
         p.agent.args.push_back(sshTarget(n));
         p.agent.args.push_back(remote);
     } else if (n.transport == "mpi") {
-        p.hostfile = ctx.workDir + "/hostfile-" + tag;
-        const std::vector<std::string> hosts = n.hosts.empty() ? std::vector<std::string>{"localhost"} : n.hosts;
-        const int perHost = (n.ranks + static_cast<int>(hosts.size()) - 1) / static_cast<int>(hosts.size());
-        for (const std::string& h : hosts)
-            p.hostfileText += h + " slots=" + std::to_string(perHost) + "\n";
+        if (n.hostfile.empty()) {
+            p.hostfile = ctx.workDir + "/hostfile-" + tag;
+            const std::vector<std::string> hosts = n.hosts.empty() ? std::vector<std::string>{"localhost"} : n.hosts;
+            const int perHost = (n.ranks + static_cast<int>(hosts.size()) - 1) / static_cast<int>(hosts.size());
+            for (const std::string& h : hosts)
+                p.hostfileText += h + " slots=" + std::to_string(perHost) + "\n";
+        }
         p.agent.program = "mpirun";
-        p.agent.args = {"-np", std::to_string(n.ranks), "--hostfile", p.hostfile, "--oversubscribe"};
+        // The user's own hostfile goes to mpirun as it is, slots and all.
+        p.agent.args = {"-np", std::to_string(n.ranks), "--hostfile", n.hostfile.empty() ? p.hostfile : n.hostfile,
+                        "--oversubscribe"};
         if (ctx.root) {
             p.agent.args.push_back("--allow-run-as-root");
             p.agent.env["OMPI_ALLOW_RUN_AS_ROOT"] = "1";
@@ -177,16 +182,33 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
         }
     } else if (n.transport == "slurm") {
         p.agent.program = "srun";
-        p.agent.args = {"-N1", "-n1", "--quiet"};
+        // -u: srun otherwise holds task output back until a newline, and
+        // frames have none. --exact with -c: inside an allocation a step
+        // takes only its own CPUs, so both agents of a same-node pair start
+        // (the first would otherwise hold every CPU of the job). --immediate:
+        // a busy node or a queued job fails with srun's own reason instead of
+        // waiting silently; no --quiet, so that reason reaches us.
+        const int cpusPerTask = std::max<int>(1, static_cast<int>(n.cpus.size()));
+        p.agent.args = {"-N1", "-n1", "--cpus-per-task=" + std::to_string(cpusPerTask), "--exact", "-u",
+                        "--immediate=" + std::to_string(n.immediate), "--job-name=clusterscope-agent"};
+        if (!ctx.slurmJob.empty()) {
+            // A step's memory: within the job's, without reserving all of it,
+            // or the second step of a pair waits for memory instead of CPUs.
+            // (Outside an allocation --mem=0 would ask for the whole node.)
+            p.agent.args.push_back("--mem=0");
+        }
         if (!n.host.empty())
             p.agent.args.insert(p.agent.args.end(), {"-w", n.host});
         if (!n.partition.empty())
             p.agent.args.insert(p.agent.args.end(), {"-p", n.partition});
-        if (!n.cpus.empty())
-            p.agent.args.push_back("--cpu-bind=map_cpu:" + cpuArg(n.cpus));
         p.agent.args.push_back(n.agent.empty() ? ctx.agentPath : n.agent);
         for (const std::string& a : agentArgs(n))
             p.agent.args.push_back(a);
+        // Slurm chooses the CPUs and binds the task to them; the agent pins
+        // itself to the requested CPUs only where they lie inside that
+        // allocation, and reports what it got.
+        if (!n.cpus.empty())
+            p.agent.args.push_back("--cpus-in-allocation");
     }
     // tcp: nothing to start.
     return p;
@@ -239,6 +261,7 @@ LaunchContext defaultLaunchContext()
     c.pluginDir = sdk::PluginLoader::builtInDir().toStdString();
     c.sdkLibrary = CS_SDK_LIBRARY;
     c.root = ::geteuid() == 0;
+    c.slurmJob = qEnvironmentVariable("SLURM_JOB_ID").toStdString();
     return c;
 }
 

@@ -7,7 +7,8 @@
 //   ssh    ssh -T -o BatchMode=yes ... -- [user@]host 'exec AGENT --stdio --token-stdin ...'
 //          (with copyAgent: scp -r of the agent, its SDK library and plugins first)
 //   mpi    mpirun -np N --hostfile F [--allow-run-as-root] clusterscope-mpi-agent --stdio --token-stdin
-//   slurm  srun -N1 -n1 [-w host] [-p partition] [--cpu-bind=map_cpu:C] AGENT --stdio --token-stdin ...
+//   slurm  srun -N1 -n1 --cpus-per-task=K --exact -u --immediate=S [--mem=0] [-w host] [-p partition]
+//          AGENT --stdio --token-stdin ... [--cpus C --cpus-in-allocation]
 //   tcp    no process: connect to an agent already listening on host:port
 //
 // In every case the per-run token travels as the first line of the agent's
@@ -28,6 +29,7 @@ struct LaunchContext {
     std::string sdkLibrary;   // the SDK shared library the agent links (copied with copyAgent)
     std::string workDir;      // a private folder for hostfiles and staging
     bool root = false;        // running as root (mpirun needs to be told)
+    std::string slurmJob;     // SLURM_JOB_ID when running inside a Slurm allocation (salloc, sbatch), else ""
 };
 
 struct Command {

@@ -14,6 +14,9 @@
 #include <QTemporaryDir>
 #include <QTcpSocket>
 
+#include <functional>
+#include <sched.h>
+
 using namespace cs;
 using nlohmann::json;
 
@@ -22,8 +25,13 @@ namespace {
 // A controller end for tests, speaking raw frames.
 class RawAgent {
 public:
-    explicit RawAgent(const std::string& token = "secret", QStringList extra = {})
+    // `childSetup` runs in the child before the agent starts (e.g. to
+    // narrow its CPU affinity the way a batch system would).
+    explicit RawAgent(const std::string& token = "secret", QStringList extra = {},
+                      std::function<void()> childSetup = {})
     {
+        if (childSetup)
+            p.setChildProcessModifier(childSetup);
         p.start(QString::fromStdString(test::agentExe()), QStringList{"--stdio", "--token-stdin"} + extra);
         REQUIRE(p.waitForStarted(5000));
         p.write(QByteArray::fromStdString(token + "\n"));
@@ -274,4 +282,43 @@ TEST_CASE("agent --listen: loopback, token checked, exits when its controller le
     CHECK(results[0].ok());
     REQUIRE(p.waitForFinished(5000));
     CHECK(p.exitCode() == 0);
+}
+
+TEST_CASE("agent --cpus-in-allocation: pins inside the CPUs it was started on, else keeps them and says so",
+          "[agent]")
+{
+    // Started on CPU 0 only, as srun binds a task to its allocation.
+    const auto onCpu0 = [] {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(0, &set);
+        ::sched_setaffinity(0, sizeof set, &set);
+    };
+    {
+        RawAgent a("secret", {"--cpus", "1", "--cpus-in-allocation"}, onCpu0);
+        const json env = a.hello()["environment"];
+        CHECK(env["cpus_requested"] == json::array({1}));
+        CHECK(env["cpus_inherited"] == "0");
+        CHECK(env["affinity"] == "0");
+        CHECK_THAT(env["pin_note"].get<std::string>(),
+                   Catch::Contains("CPU 1 is outside this process's allocation (CPU 0)"));
+    }
+    {
+        RawAgent a("secret", {"--cpus", "0-1", "--cpus-in-allocation"}, onCpu0);
+        const json env = a.hello()["environment"];
+        CHECK(env["affinity"] == "0");
+        CHECK_THAT(env["pin_note"].get<std::string>(), Catch::StartsWith("pinned to CPU 0 only"));
+    }
+    {
+        RawAgent a("secret", {"--cpus", "0", "--cpus-in-allocation"}, onCpu0);
+        const json env = a.hello()["environment"];
+        CHECK(env["affinity"] == "0");
+        CHECK_FALSE(env.contains("pin_note"));
+    }
+    // Without the flag the request wins, as for the local transport.
+    RawAgent plain("secret", {"--cpus", "1"}, onCpu0);
+    const json env = plain.hello()["environment"];
+    CHECK(env["cpus_inherited"] == "0");
+    CHECK(env["affinity"] == "1");
+    CHECK_FALSE(env.contains("slurm")); // not started by Slurm
 }

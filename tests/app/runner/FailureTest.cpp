@@ -2,6 +2,8 @@
 // timeout and a cancel each mark only their own job.
 #include "TestSupport.h"
 
+#include "app/runner/AgentLink.h"
+
 #include <catch2/catch.hpp>
 
 #include <csignal>
@@ -85,7 +87,42 @@ TEST_CASE("an unreachable node fails with ssh's reason, the others run", "[failu
     CHECK(results[2].ok());
     CHECK(results[1].status == "failed");
     CHECK(results[1].failedNodes == std::vector<std::string>{"gone"});
-    CHECK_THAT(results[1].reason, Catch::Contains("node gone unreachable") && Catch::Contains("refused"));
+    // The node's name, and ssh's own words (its first and last stderr lines).
+    CHECK_THAT(results[1].reason, Catch::StartsWith("node gone: its agent did not start: the agent process (ssh) "
+                                                    "exited with status 255 before the agent answered: ") &&
+                                      Catch::Contains("Connection refused"));
+}
+
+TEST_CASE("a launcher that fails names the node and keeps its first and last stderr lines, bounded", "[failures]")
+{
+    QTemporaryDir dir;
+    // Like srun or ssh: the cause first, then noise, then the last word.
+    const std::string launcher = test::writeScript(
+        dir, "noisy.sh",
+        "echo 'launcher: error: the first cause' >&2\n"
+        "i=0; while [ $i -lt 2000 ]; do echo \"noise line $i\" >&2; i=$((i+1)); done\n"
+        "printf '%0500d\\n' 0 >&2\n"
+        "echo 'launcher: error: the last word' >&2\nexit 3");
+    const auto results = test::runToEnd(sortPlan("local:agent=" + launcher + ":name=noisy", kQuickSort, 30));
+    REQUIRE(results.size() == 1);
+    const std::string& reason = results[0].reason;
+    CHECK_THAT(reason, Catch::StartsWith("node noisy: its agent did not start: the agent process (noisy.sh) exited "
+                                         "with status 3 before the agent answered: launcher: error: the first cause ... "
+                                         "launcher: error: the last word"));
+    CHECK_THAT(reason, !Catch::Contains("noise line"));
+    CHECK(reason.size() < 800);
+}
+
+TEST_CASE("first and last lines of a launcher's stderr", "[failures]")
+{
+    using runner::firstAndLastLines;
+    CHECK(firstAndLastLines("", "") == "");
+    CHECK(firstAndLastLines("  \n\n", "\n") == "");
+    CHECK(firstAndLastLines("only\n", "only\n") == "only");
+    CHECK(firstAndLastLines("a\nb\nc\n", "a\nb\nc\n") == "a ... c");
+    CHECK(firstAndLastLines("first\r\n", "...\nlast\r\n") == "first ... last");
+    CHECK(firstAndLastLines("x\x1b[31mred\n", "") == "x[31mred"); // no control characters
+    CHECK(firstAndLastLines(std::string(1000, 'a'), "", 10) == "aaaaaaaaaa...");
 }
 
 TEST_CASE("a node that stops answering times out, the others keep their results", "[failures]")

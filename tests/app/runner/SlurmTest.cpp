@@ -1,35 +1,294 @@
-// The Slurm transport. With a working Slurm (sinfo answers) the agent is
-// started by the real srun; otherwise by a stand-in `srun` on PATH that
-// checks the options the runner passes and runs the command, so the
-// transport's command line and stdio path are still exercised.
+// The Slurm transport against a real Slurm: each test brings up a private
+// single-machine cluster from Debian's packages (scripts/slurm-local.sh:
+// munged, slurmctld and slurmd with their own key, socket, ports and
+// folder) and takes it down again by PID, also when the test fails. Probes
+// run through the real srun, outside an allocation and inside salloc and
+// sbatch. Needs root; without it the tests skip with the reason.
 #include "TestSupport.h"
 
 #include <catch2/catch.hpp>
 
-#include <QTemporaryDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QThread>
+
+#include <fstream>
+#include <map>
+#include <unistd.h>
 
 using namespace cs;
+using nlohmann::json;
 
-TEST_CASE("slurm transport: the agent started through srun", "[slurm]")
-{
-    QTemporaryDir dir;
-    const QByteArray oldPath = qgetenv("PATH");
-    const bool realSlurm = test::sh("sinfo -h >/dev/null 2>&1") == 0;
-    if (!realSlurm) {
-        WARN("no working Slurm cluster (sinfo failed): using a stand-in srun that checks its options");
-        // Accepts exactly what the runner passes, then runs the program.
-        test::writeScript(dir, "srun",
-                          "[ \"$1\" = -N1 ] && [ \"$2\" = -n1 ] && [ \"$3\" = --quiet ] || { echo \"bad srun args: $*\" >&2; exit 64; }\n"
-                          "shift 3\n"
-                          "while [ $# -gt 0 ]; do case \"$1\" in -w|-p) shift 2;; --cpu-bind=*) shift;; *) break;; esac; done\n"
-                          "exec \"$@\"");
-        qputenv("PATH", dir.path().toUtf8() + ":" + oldPath);
+namespace {
+
+// Sets environment variables for the test's processes and puts the old
+// values back.
+class EnvOverride {
+public:
+    void set(const char* name, const std::string& value)
+    {
+        remember(name);
+        qputenv(name, QByteArray::fromStdString(value));
     }
-    const auto r = test::runOne(realSlurm ? "slurm:" : "slurm:localhost:partition=debug:cpu=0", "cpu.sort",
-                                {{"keys", 2048}, {"reps", 3}});
-    qputenv("PATH", oldPath);
-    INFO(r.reason);
-    REQUIRE(r.ok());
-    CHECK(r.parts[0].transport == "slurm");
-    CHECK_THAT(r.parts[0].command, Catch::StartsWith("srun -N1 -n1 --quiet"));
+    void unset(const char* name)
+    {
+        remember(name);
+        qunsetenv(name);
+    }
+    ~EnvOverride()
+    {
+        for (const auto& [name, old] : old_)
+            old ? qputenv(name.c_str(), *old) : qunsetenv(name.c_str());
+    }
+
+private:
+    void remember(const char* name)
+    {
+        if (!old_.count(name))
+            old_[name] = qEnvironmentVariableIsSet(name) ? std::optional<QByteArray>(qgetenv(name)) : std::nullopt;
+    }
+    std::map<std::string, std::optional<QByteArray>> old_;
+};
+
+// A running private cluster; down in the destructor. Should the test
+// process die instead, slurm-local.sh's watcher (--owner) takes it down.
+class LocalSlurm {
+public:
+    LocalSlurm()
+    {
+        if (::geteuid() != 0) {
+            skip = "not root: slurmd and munged of a private Slurm cluster need root";
+            return;
+        }
+        std::string out;
+        test::sh("hostname -s", &out);
+        node = out.substr(0, out.find('\n'));
+        QElapsedTimer t;
+        t.start();
+        // Not inside some other allocation: these tests make their own.
+        for (const char* v : {"SLURM_JOB_ID", "SLURM_JOBID", "SLURM_JOB_NODELIST", "SLURM_NODELIST", "SLURM_CONF"})
+            env.unset(v);
+        if (test::sh(script() + " up " + dir.path().toStdString() + "/cluster --owner " +
+                         std::to_string(::getpid()),
+                     &out) != 0) {
+            error = "scripts/slurm-local.sh up failed: " + out;
+            return;
+        }
+        upSeconds = t.elapsed() / 1000.0;
+        env.set("SLURM_CONF", dir.path().toStdString() + "/cluster/slurm.conf");
+        up = true;
+    }
+    ~LocalSlurm()
+    {
+        if (!dir.isValid())
+            return;
+        std::string out;
+        if (QFile::exists(dir.path() + "/cluster/slurm.conf"))
+            test::sh(script() + " down " + dir.path().toStdString() + "/cluster", &out);
+    }
+    static std::string script() { return test::scriptsDir() + "/slurm-local.sh"; }
+
+    std::string node;
+    std::string skip;  // why the test cannot run here
+    std::string error; // why the cluster did not start
+    bool up = false;
+    double upSeconds = 0;
+    QTemporaryDir dir;
+    EnvOverride env;
+};
+
+// Skips without root, fails when root cannot start the cluster.
+#define NEED_SLURM(cluster)                                                                                         \
+    if (!(cluster).skip.empty()) {                                                                                  \
+        WARN("skipped: " << (cluster).skip);                                                                        \
+        return;                                                                                                     \
+    }                                                                                                               \
+    INFO((cluster).error);                                                                                          \
+    REQUIRE((cluster).up);                                                                                          \
+    WARN("private Slurm cluster up in " << (cluster).upSeconds << " s")
+
+json readResults(const QString& path)
+{
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::ReadOnly));
+    return json::parse(f.readAll().toStdString());
+}
+
+const json& slurmOf(const runner::PartResult& p)
+{
+    return p.agentEnvironment["slurm"];
+}
+
+// "0-1,3" holds CPU c?
+bool inCpuList(const std::string& list, int c)
+{
+    std::size_t pos = 0;
+    while (pos < list.size()) {
+        std::size_t used = 0;
+        const int a = std::stoi(list.substr(pos), &used);
+        pos += used;
+        int b = a;
+        if (pos < list.size() && list[pos] == '-') {
+            b = std::stoi(list.substr(pos + 1), &used);
+            pos += used + 1;
+        }
+        if (a <= c && c <= b)
+            return true;
+        ++pos; // ','
+    }
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("real Slurm, outside an allocation: srun starts each agent as a job of its own", "[slurm]")
+{
+    LocalSlurm slurm;
+    NEED_SLURM(slurm);
+    const std::string lo = ":address=127.0.0.1"; // the data plane stays on loopback
+
+    QElapsedTimer t;
+    t.start();
+    const auto copy =
+        test::runOne("slurm:" + slurm.node + ":cpu=1" + lo, "mem.copy", {{"array_bytes", 1 << 20}, {"reps", 3}}, 60);
+    WARN("mem.copy through srun took " << t.elapsed() << " ms");
+    INFO(copy.reason);
+    REQUIRE(copy.ok());
+    CHECK(!copy.calibrates.empty());
+    const auto& part = copy.parts[0];
+    CHECK_THAT(part.command, Catch::StartsWith("srun -N1 -n1 --cpus-per-task=1 --exact -u --immediate=30"));
+    CHECK_THAT(part.command, !Catch::Contains("--quiet") && !Catch::Contains("map_cpu"));
+    // Where it ran: the job, the node, the CPUs Slurm bound it to, and the
+    // requested CPU 1 only if it lies inside them.
+    REQUIRE(slurmOf(part).is_object());
+    CHECK(!slurmOf(part)["job_id"].get<std::string>().empty());
+    CHECK(slurmOf(part)["node"] == slurm.node);
+    const std::string given = part.agentEnvironment["cpus_inherited"];
+    INFO("Slurm bound the agent to CPU " << given);
+    if (inCpuList(given, 1)) {
+        CHECK(part.agentEnvironment["affinity"] == "1");
+    } else {
+        CHECK(part.agentEnvironment["affinity"] == given);
+        CHECK_THAT(part.agentEnvironment["pin_note"].get<std::string>(),
+                   Catch::Contains("outside this process's allocation"));
+    }
+
+    // A ping-pong pair: two jobs, one CPU each.
+    t.restart();
+    const auto pp = test::runOne("slurm:" + slurm.node + lo + ",slurm:" + slurm.node + lo, "net.pingpong",
+                                 {{"size_max", 256}, {"reps", 30}, {"warmups", 3}}, 60);
+    WARN("net.pingpong pair through srun took " << t.elapsed() << " ms");
+    INFO(pp.reason);
+    REQUIRE(pp.ok());
+    test::checkSeriesWithSamples(pp);
+    CHECK(slurmOf(pp.parts[0])["job_id"] != slurmOf(pp.parts[1])["job_id"]);
+}
+
+TEST_CASE("real Slurm, inside salloc and sbatch: slurm:allocation and a same-node pair", "[slurm]")
+{
+    LocalSlurm slurm;
+    NEED_SLURM(slurm);
+    const QString dir = slurm.dir.path();
+    const std::string cli = CS_CLI_EXE;
+    const std::string pair = "slurm:allocation:address=127.0.0.1,slurm:allocation:address=127.0.0.1";
+    const std::string pingpong = " probe --quiet --nodes " + pair +
+                                 " --probe net.pingpong --set size_max=256 --set reps=30 --set warmups=3 --timeout 60";
+    const std::string calibrate = " calibrate acc-fft --quiet --nodes slurm:allocation --probe mem.copy "
+                                  "--set array_bytes=1MiB --set reps=3 --timeout 60";
+
+    // Two steps of one job on one node: each gets a CPU of its own
+    // (--exact) and a share of the job's memory (--mem=0; the cluster
+    // counts memory), instead of the second waiting for the first's. Then
+    // a design calibrated from a probe run in the allocation.
+    std::string out;
+    QElapsedTimer t;
+    t.start();
+    const int code = test::sh("salloc -N1 -n2 --mem=512 --immediate=30 sh -c '" + cli + pingpong + " -o " +
+                                  dir.toStdString() + "/pair.json && " + cli + calibrate + " -o " + dir.toStdString() +
+                                  "/calibrated.json'",
+                              &out);
+    WARN("salloc with a ping-pong pair and a calibration took " << t.elapsed() << " ms");
+    INFO(out);
+    REQUIRE(code == 0);
+    const json pairResult = readResults(dir + "/pair.json")["results"][0];
+    INFO(pairResult.dump(1));
+    REQUIRE(pairResult["status"] == "ok");
+    const json& a = pairResult["parts"][0]["environment"]["agent"];
+    const json& b = pairResult["parts"][1]["environment"]["agent"];
+    CHECK(pairResult["nodes"] == json::array({slurm.node, slurm.node + "#1"}));
+    CHECK(a["slurm"]["job_id"] == b["slurm"]["job_id"]); // steps of the one allocation
+    CHECK(a["slurm"]["step_id"] != b["slurm"]["step_id"]);
+    CHECK(a["cpus_inherited"] != b["cpus_inherited"]); // a CPU each
+    bool calibrated = false;
+    const json design = readResults(dir + "/calibrated.json");
+    for (const json& block : design["blocks"])
+        if (block["type"] == "fftw.transpose") {
+            const json& provenance = block["values"]["bw_mem"]["provenance"];
+            calibrated = provenance["kind"] == "calibrated" && provenance["nodes"] == slurm.node;
+        }
+    CHECK(calibrated);
+
+    // The same from a batch script.
+    t.restart();
+    const int batch = test::sh("sbatch --wait --quiet -N1 -n2 -o " + dir.toStdString() +
+                                   "/batch.out --wrap '" + cli + pingpong + " -o " + dir.toStdString() +
+                                   "/batch.json'",
+                               &out);
+    WARN("sbatch --wait with a ping-pong pair took " << t.elapsed() << " ms");
+    QFile log(dir + "/batch.out");
+    log.open(QIODevice::ReadOnly);
+    INFO(out << log.readAll().toStdString());
+    REQUIRE(batch == 0);
+    const json batchResult = readResults(dir + "/batch.json")["results"][0];
+    CHECK(batchResult["status"] == "ok");
+    CHECK(batchResult["parts"][0]["environment"]["agent"]["slurm"]["job_id"] ==
+          batchResult["parts"][1]["environment"]["agent"]["slurm"]["job_id"]);
+}
+
+TEST_CASE("real Slurm: a busy node fails within --immediate, naming the node and srun's reason", "[slurm]")
+{
+    LocalSlurm slurm;
+    NEED_SLURM(slurm);
+    const QString dir = slurm.dir.path();
+
+    // Inside an allocation of one CPU, the pair's second step cannot start.
+    std::string out;
+    QElapsedTimer t;
+    t.start();
+    const int code = test::sh("salloc -N1 -n1 --immediate=30 " + std::string(CS_CLI_EXE) +
+                                  " probe --quiet --nodes slurm:allocation:address=127.0.0.1,"
+                                  "slurm:allocation:address=127.0.0.1:immediate=1 --probe net.pingpong "
+                                  "--set reps=10 --timeout 60 -o " + dir.toStdString() + "/busy.json",
+                              &out);
+    WARN("a pair in a one-CPU allocation failed after " << t.elapsed() << " ms");
+    INFO(out);
+    CHECK(code == 1);
+    const json r = readResults(dir + "/busy.json")["results"][0];
+    CHECK(r["status"] == "failed");
+    CHECK(r["failed_nodes"] == json::array({slurm.node + "#1"}));
+    CHECK_THAT(r["reason"].get<std::string>(), Catch::StartsWith("node " + slurm.node + "#1: its agent did not start") &&
+                                                   Catch::Contains("srun") &&
+                                                   Catch::Contains("Requested nodes are busy"));
+
+    // Outside: another job holds every CPU of the node.
+    QProcess blocker;
+    blocker.start("srun", {"-N1", "-n2", "--job-name=cs-blocker", "sleep", "120"});
+    REQUIRE(blocker.waitForStarted(5000));
+    for (int i = 0; i < 100; ++i) {
+        test::sh("squeue -h -n cs-blocker -t R -o %i", &out);
+        if (!out.empty())
+            break;
+        QThread::msleep(100);
+    }
+    REQUIRE(!out.empty());
+    t.restart();
+    const auto busy = test::runOne("slurm:" + slurm.node + ":immediate=1", "cpu.sort", {{"keys", 1024}, {"reps", 1}});
+    WARN("a job on a busy node failed after " << t.elapsed() << " ms");
+    blocker.terminate(); // srun cancels its job on SIGTERM
+    blocker.waitForFinished(10000);
+    CHECK(busy.status == "failed");
+    CHECK_THAT(busy.reason, Catch::StartsWith("node " + slurm.node + ": its agent did not start") &&
+                                Catch::Contains("Requested nodes are busy"));
+    CHECK(busy.reason.size() < 1200);
 }

@@ -79,11 +79,40 @@ TEST_CASE("mpi: mpirun with a hostfile, root needs to say so", "[transport]")
     CHECK(has(user.agent.args, "self,tcp"));
 }
 
-TEST_CASE("slurm: srun one task on the named node", "[transport]")
+TEST_CASE("slurm: srun one unbuffered task on the named node, CPUs chosen by Slurm", "[transport]")
 {
     const LaunchPlan p = planLaunch(parseNodeSpec("slurm:node07:partition=debug:cpu=3")[0], context(), "t");
-    CHECK(p.agent.text() == "srun -N1 -n1 --quiet -w node07 -p debug --cpu-bind=map_cpu:3 /b/bin/clusterscope-agent "
-                            "--stdio --token-stdin --bind node07 --cpus 3");
+    // -u: frames carry no newline; --exact: a same-node pair's second step
+    // is not blocked by the first; --immediate: a busy node fails with
+    // srun's reason; no --quiet (it hides that reason) and no map_cpu (it
+    // fails when Slurm allocated another CPU): the agent pins itself inside
+    // its allocation.
+    CHECK(p.agent.text() == "srun -N1 -n1 --cpus-per-task=1 --exact -u --immediate=30 --job-name=clusterscope-agent "
+                            "-w node07 -p debug /b/bin/clusterscope-agent --stdio --token-stdin --bind node07 --cpus 3 "
+                            "--cpus-in-allocation");
+    CHECK_FALSE(has(p.agent.args, "--quiet"));
+    // Inside an allocation a step's memory stays within the job's without reserving all of it.
+    LaunchContext inJob = context();
+    inJob.slurmJob = "42";
+    const LaunchPlan s = planLaunch(parseNodeSpec("slurm:n1:cpus=0-1:immediate=5")[0], inJob, "t");
+    CHECK(has(s.agent.args, "--mem=0"));
+    CHECK(has(s.agent.args, "--cpus-per-task=2"));
+    CHECK(has(s.agent.args, "--immediate=5"));
+    CHECK_FALSE(has(p.agent.args, "--mem=0"));
+    // No CPU asked for: Slurm's choice, no pinning by the agent.
+    const LaunchPlan any = planLaunch(parseNodeSpec("slurm:n1")[0], context(), "t");
+    CHECK_FALSE(has(any.agent.args, "--cpus-in-allocation"));
+}
+
+TEST_CASE("mpi: a hostfile of the user's goes to mpirun as it is", "[transport]")
+{
+    Node n = parseNodeSpec("mpi:4")[0];
+    n.hostfile = "/home/u/hosts";
+    const LaunchPlan p = planLaunch(n, context(true), "t");
+    CHECK(p.hostfile.empty()); // nothing to write
+    const auto it = std::find(p.agent.args.begin(), p.agent.args.end(), "--hostfile");
+    REQUIRE(it != p.agent.args.end());
+    CHECK(*(it + 1) == "/home/u/hosts");
 }
 
 TEST_CASE("shell quoting survives spaces and quotes", "[transport]")
