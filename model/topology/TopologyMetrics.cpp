@@ -1,6 +1,7 @@
 #include "model/topology/TopologyMetrics.h"
 #include "model/topology/EcmpPass.h"
 #include "model/topology/MetricsProgress.h"
+#include "model/topology/Symmetry.h"
 #include "model/topology/TrafficDemands.h"
 
 namespace cs {
@@ -23,6 +24,9 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     const CoreGraph g = CoreGraph::build(t);
     const std::uint64_t H = g.hosts;
 
+    // Symmetry comes from the generator's record and is checked on the
+    // graph; without it every destination root is searched.
+    const std::optional<Symmetry> sym = o.symmetry ? findSymmetry(t, g) : std::nullopt;
     std::vector<TrafficPattern> patterns;
     if (o.transpose)
         patterns.push_back(TrafficPattern::Transpose);
@@ -38,7 +42,7 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     }
 
     EcmpJob job;
-    job.allPairsRoots = everyHostRoot(g);
+    job.allPairsRoots = sym ? sym->roots : everyHostRoot(g);
     for (const Demands& d : demands)
         job.sparse.push_back(&d);
     // Progress shares by rough work: a full search per all-pairs root, about
@@ -61,8 +65,13 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     const std::uint64_t pairs = m.hops.pairs();
     m.avgLatency = pairs ? res.latencySum / static_cast<double>(pairs) : 0.0;
     m.maxLatency = res.latencyMax;
-    m.method = "ECMP from each of " + std::to_string(job.allPairsRoots.size()) + " destination roots, exact";
-    const std::vector<double> ends = allToAllAccess(t, g, res.leafReach, {});
+    m.method = sym ? sym->method
+                   : "ECMP from each of " + std::to_string(job.allPairsRoots.size()) +
+                         " destination roots (no symmetry used), exact";
+    if (sym)
+        sym->fold(res.allToAll);
+    const std::vector<double> ends =
+        allToAllAccess(t, g, res.leafReach, sym ? sym->rootOf : std::vector<std::uint32_t>{});
     m.allToAll = finishLoads(t, g, TrafficPattern::AllToAll, res.allToAll, ends, ends, H ? H * (H - 1) : 0);
     m.allToAll.method = m.method;
     m.a2aBandwidth = allToAllBandwidth(m.allToAll, m.counts.hosts);
