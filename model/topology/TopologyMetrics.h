@@ -18,9 +18,9 @@ struct MetricsOptions {
     bool ring = true;             // also load the ring pattern
     // Use the symmetry a generator's record implies (translations of a
     // torus or hypercube, pods of a fat-tree; each checked on the graph
-    // before use; see Symmetry.h). Off: the plain per-destination
-    // computation, for tests and benchmarks. The results are the same either
-    // way, up to rounding.
+    // before use) and the coordinates of k-ary n-cubes. Off: the plain
+    // per-destination computation, for tests and benchmarks. The results are
+    // the same either way, up to rounding.
     bool symmetry = true;
     // Called with the fraction done, in [0, 1] and rising, on the thread that
     // called computeMetrics (a few hundred times at most).

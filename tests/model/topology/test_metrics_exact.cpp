@@ -1,7 +1,7 @@
 // The fast metric paths against slower ones: symmetric (generator
-// automorphisms) against the plain per-destination computation, and both
-// against an oracle that walks every flow on the Topology itself. Results
-// must agree to 1e-9 relative.
+// automorphisms, cube coordinates) against the plain per-destination
+// computation, and both against an oracle that walks every flow on the
+// Topology itself. Results must agree to 1e-9 relative.
 #include "TopologyTestSupport.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/HopHistogram.h"
@@ -74,20 +74,21 @@ TEST_CASE("symmetric metrics equal the plain computation on every symmetric fami
     struct Case {
         const char* gen;
         NamedValues params;
+        bool cube; // sparse patterns routed by cube coordinates
     };
     const Case cases[] = {
-        {"torus", {{"k", 4}, {"dims", 2}}},
-        {"torus", {{"k", 4}, {"dims", 3}}},
-        {"torus", {{"k", 5}, {"dims", 2}}},
-        {"torus", {{"k", 6}, {"dims", 1}}},
-        {"hypercube", {{"dims", 4}}},
-        {"mesh", {{"k", 4}, {"dims", 2}}},
-        {"mesh", {{"k", 3}, {"dims", 3}}},
-        {"fat-tree", {{"k", 4}}},
-        {"fat-tree", {{"k", 6}}},
-        {"gfat", {}}, // Berkeley NOW, 105 hosts
+        {"torus", {{"k", 4}, {"dims", 2}}, true},
+        {"torus", {{"k", 4}, {"dims", 3}}, true},
+        {"torus", {{"k", 5}, {"dims", 2}}, true},
+        {"torus", {{"k", 6}, {"dims", 1}}, true},
+        {"hypercube", {{"dims", 4}}, true},
+        {"mesh", {{"k", 4}, {"dims", 2}}, true},
+        {"mesh", {{"k", 3}, {"dims", 3}}, true},
+        {"fat-tree", {{"k", 4}}, false},
+        {"fat-tree", {{"k", 6}}, false},
+        {"gfat", {}, false}, // Berkeley NOW, 105 hosts
         // A two-level gfat whose level-1 switches all link to every level-2 switch.
-        {"gfat", {{"levels", 2}, {"down1", 4}, {"up1", 4}, {"group2", 6}, {"down2", 6}, {"up2", 0}}},
+        {"gfat", {{"levels", 2}, {"down1", 4}, {"up1", 4}, {"group2", 6}, {"down2", 6}, {"up2", 0}}, false},
     };
     for (const Case& c : cases) {
         const Generator& gen = GeneratorRegistry::builtin().get(c.gen);
@@ -100,6 +101,8 @@ TEST_CASE("symmetric metrics equal the plain computation on every symmetric fami
         // The symmetry was found and used: fewer roots than hosts' roots.
         CHECK_THAT(fast.method, Catch::Contains("automorphisms checked"));
         CHECK_THAT(plain.method, Catch::Contains("no symmetry"));
+        if (c.cube)
+            CHECK_THAT(fast.transpose->method, Catch::Contains("box of minimum-hop routes"));
         checkSame(fast, plain);
         CHECK(fast.avgLatency > 0);
         // The histogram from a Topology uses the symmetry too.
@@ -181,6 +184,7 @@ TEST_CASE("symmetry is checked on the graph, not assumed from the generator name
     plainOpt.symmetry = false;
     const TopologyMetrics fast = computeMetrics(t), plain = computeMetrics(t, plainOpt);
     CHECK_THAT(fast.method, Catch::Contains("no symmetry"));
+    CHECK_THAT(fast.transpose->method, !Catch::Contains("box"));
     checkSame(fast, plain);
 
     // A fat-tree with different latency on one host link: pod shifts still
