@@ -1,5 +1,6 @@
 #include "model/topology/HopHistogram.h"
 #include "model/topology/EcmpPass.h"
+#include "model/topology/Symmetry.h"
 
 #include <algorithm>
 
@@ -111,7 +112,10 @@ HopHistogram hostHopHistogram(const CoreGraph& g, int threads)
 
 HopHistogram hostHopHistogram(const Topology& t, int threads)
 {
-    return hostHopHistogram(CoreGraph::build(t), threads);
+    const CoreGraph g = CoreGraph::build(t);
+    if (const std::optional<Symmetry> sym = findSymmetry(t, g))
+        return histogramFrom(g, sym->roots, threads);
+    return histogramFrom(g, everyHostRoot(g), threads);
 }
 
 HopHistogram vertexHopHistogram(const Topology& t, int threads)

@@ -22,7 +22,8 @@ struct HopHistogram {
 };
 
 // Over every ordered pair of distinct hosts: one BFS per distinct root of the
-// core graph, shared out over `threads` std::threads.
+// core graph, shared out over `threads` std::threads. From a Topology, one
+// BFS per orbit when its generator's symmetry checks out (see Symmetry.h).
 HopHistogram hostHopHistogram(const CoreGraph& g, int threads = 2);
 HopHistogram hostHopHistogram(const Topology& t, int threads = 2);
 

@@ -1,6 +1,8 @@
 #include "model/topology/TopologyMetrics.h"
+#include "model/topology/CubeRouter.h"
 #include "model/topology/EcmpPass.h"
 #include "model/topology/MetricsProgress.h"
+#include "model/topology/Symmetry.h"
 #include "model/topology/TrafficDemands.h"
 
 namespace cs {
@@ -23,6 +25,9 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     const CoreGraph g = CoreGraph::build(t);
     const std::uint64_t H = g.hosts;
 
+    // Symmetry and cube coordinates come from the generator's record and are
+    // checked on the graph; without them every destination root is searched.
+    const std::optional<Symmetry> sym = o.symmetry ? findSymmetry(t, g) : std::nullopt;
     std::vector<TrafficPattern> patterns;
     if (o.transpose)
         patterns.push_back(TrafficPattern::Transpose);
@@ -30,6 +35,8 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
         patterns.push_back(TrafficPattern::NearestNeighbour);
     if (o.ring)
         patterns.push_back(TrafficPattern::Ring);
+    const std::optional<CubeRouter> cube =
+        o.symmetry && !patterns.empty() ? CubeRouter::detect(t, g) : std::nullopt;
     std::vector<Demands> demands;
     demands.reserve(patterns.size());
     for (TrafficPattern p : patterns) {
@@ -38,22 +45,27 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     }
 
     EcmpJob job;
-    job.allPairsRoots = everyHostRoot(g);
-    for (const Demands& d : demands)
-        job.sparse.push_back(&d);
+    job.allPairsRoots = sym ? sym->roots : everyHostRoot(g);
+    if (!cube)
+        for (const Demands& d : demands)
+            job.sparse.push_back(&d);
     // Progress shares by rough work: a full search per all-pairs root, about
-    // half of one per other destination, and push-relabel max flows when the
-    // bisection is not known.
+    // half of one per other destination, a small box per cube flow, and
+    // push-relabel max flows when the bisection is not known.
     const double search = double(g.n) + double(g.adj.size());
-    double ecmpWork = double(job.allPairsRoots.size()) * search;
+    double ecmpWork = double(job.allPairsRoots.size()) * search, cubeWork = 0;
     for (const Demands& d : demands) {
+        if (cube) {
+            cubeWork += 16.0 * double(d.src.size());
+            continue;
+        }
         std::size_t dsts = 0;
         for (std::uint32_t c = 0; c < g.n; ++c)
             dsts += d.dstBegin[c + 1] > d.dstBegin[c];
         ecmpWork += 0.5 * double(dsts) * search;
     }
     const double cutWork = t.exactBisection ? 0.0 : 6.0 * 20.0 * double(t.vertexCount() + t.edgeCount());
-    const double total = ecmpWork + cutWork + 1.0;
+    const double total = ecmpWork + cubeWork + cutWork + 1.0;
     job.progressShare = ecmpWork / total;
     EcmpResult res = runEcmpPass(g, job, o.threads, &progress);
 
@@ -61,18 +73,25 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     const std::uint64_t pairs = m.hops.pairs();
     m.avgLatency = pairs ? res.latencySum / static_cast<double>(pairs) : 0.0;
     m.maxLatency = res.latencyMax;
-    m.method = "ECMP from each of " + std::to_string(job.allPairsRoots.size()) + " destination roots, exact";
-    const std::vector<double> ends = allToAllAccess(t, g, res.leafReach, {});
+    m.method = sym ? sym->method
+                   : "ECMP from each of " + std::to_string(job.allPairsRoots.size()) +
+                         " destination roots (no symmetry used), exact";
+    if (sym)
+        sym->fold(res.allToAll);
+    const std::vector<double> ends =
+        allToAllAccess(t, g, res.leafReach, sym ? sym->rootOf : std::vector<std::uint32_t>{});
     m.allToAll = finishLoads(t, g, TrafficPattern::AllToAll, res.allToAll, ends, ends, H ? H * (H - 1) : 0);
     m.allToAll.method = m.method;
     m.a2aBandwidth = allToAllBandwidth(m.allToAll, m.counts.hosts);
 
     for (std::size_t i = 0; i < demands.size(); ++i) {
         const Demands& d = demands[i];
+        CoreLoads core = cube ? cube->route(g, d, o.threads, &progress, cubeWork / total / double(demands.size()))
+                              : std::move(res.sparse[i]);
         std::vector<double> out, in;
-        accessLoads(d, res.entryRouted[i], out, in);
-        LinkLoads l = finishLoads(t, g, d.pattern, res.sparse[i], out, in, d.flows);
-        l.method = "ECMP per destination root, searched to its farthest source, exact";
+        accessLoads(d, cube ? std::vector<std::uint8_t>{} : res.entryRouted[i], out, in);
+        LinkLoads l = finishLoads(t, g, d.pattern, core, out, in, d.flows);
+        l.method = cube ? cube->method() : "ECMP per destination root, searched to its farthest source, exact";
         slot(m, d.pattern) = std::move(l);
     }
 

@@ -16,6 +16,12 @@ struct MetricsOptions {
     bool transpose = true;        // also load the transpose pattern
     bool nearestNeighbour = true; // also load the nearest-neighbour pattern
     bool ring = true;             // also load the ring pattern
+    // Use the symmetry a generator's record implies (translations of a
+    // torus or hypercube, pods of a fat-tree; each checked on the graph
+    // before use) and the coordinates of k-ary n-cubes. Off: the plain
+    // per-destination computation, for tests and benchmarks. The results are
+    // the same either way, up to rounding.
+    bool symmetry = true;
     // Called with the fraction done, in [0, 1] and rising, on the thread that
     // called computeMetrics (a few hundred times at most).
     std::function<void(double)> progress;
@@ -41,8 +47,8 @@ struct TopologyMetrics {
     // vertex); maxLatency the largest over pairs of their worst route. Exact.
     double avgLatency = 0.0;
     double maxLatency = 0.0;
-    // How the hop histogram, latency and all-to-all loads were computed, one
-    // line.
+    // How the hop histogram, latency and all-to-all loads were computed (the
+    // symmetry used, if any), one line.
     std::string method;
 
     double avgHops() const { return hops.average(); }

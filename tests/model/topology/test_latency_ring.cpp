@@ -133,6 +133,7 @@ TEST_CASE("progress rises to 1 on the calling thread; cancel throws", "[topology
             cancel = true;
     };
     MetricsOptions plain = o;
+    plain.symmetry = false;
     plain.threads = 1;
     CHECK_THROWS_AS(computeMetrics(generate("torus", {{"k", 12}, {"dims", 2}}), plain), ModelError);
 }

@@ -1,5 +1,7 @@
-// The metrics against an oracle that walks every flow on the Topology
-// itself. Results must agree to 1e-9 relative.
+// The fast metric paths against slower ones: symmetric (generator
+// automorphisms, cube coordinates) against the plain per-destination
+// computation, and both against an oracle that walks every flow on the
+// Topology itself. Results must agree to 1e-9 relative.
 #include "TopologyTestSupport.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/HopHistogram.h"
@@ -11,6 +13,21 @@ using namespace cs;
 using namespace cs::test;
 
 namespace {
+
+void checkSame(const TopologyMetrics& a, const TopologyMetrics& b)
+{
+    CHECK(a.hops.count == b.hops.count);
+    CHECK(a.hops.unreachable == b.hops.unreachable);
+    CHECK(close(a.avgLatency, b.avgLatency));
+    CHECK(close(a.maxLatency, b.maxLatency));
+    CHECK(close(a.a2aBandwidth, b.a2aBandwidth));
+    checkSameLoads(a.allToAll, b.allToAll);
+    for (auto p : {&TopologyMetrics::transpose, &TopologyMetrics::nearestNeighbour, &TopologyMetrics::ring}) {
+        REQUIRE((a.*p).has_value());
+        REQUIRE((b.*p).has_value());
+        checkSameLoads(*(a.*p), *(b.*p));
+    }
+}
 
 // Every pattern against the oracle, and latency over all pairs.
 void checkOracle(const Topology& t, const TopologyMetrics& m)
@@ -37,7 +54,61 @@ void checkOracle(const Topology& t, const TopologyMetrics& m)
     }
 }
 
+// Non-zero link latencies, switch latencies and forward costs, so that the
+// latency metrics have something to add up.
+NamedValues withLatency(NamedValues v, const Generator& g)
+{
+    if (g.spec().paramIndex("lat") >= 0)
+        v.emplace_back("lat", 1e-6);
+    if (g.spec().paramIndex("switch_lat") >= 0)
+        v.emplace_back("switch_lat", 3e-6);
+    if (g.spec().paramIndex("forward_cost") >= 0)
+        v.emplace_back("forward_cost", 5e-6);
+    return v;
+}
+
 } // namespace
+
+TEST_CASE("symmetric metrics equal the plain computation on every symmetric family", "[topology][symmetry]")
+{
+    struct Case {
+        const char* gen;
+        NamedValues params;
+        bool cube; // sparse patterns routed by cube coordinates
+    };
+    const Case cases[] = {
+        {"torus", {{"k", 4}, {"dims", 2}}, true},
+        {"torus", {{"k", 4}, {"dims", 3}}, true},
+        {"torus", {{"k", 5}, {"dims", 2}}, true},
+        {"torus", {{"k", 6}, {"dims", 1}}, true},
+        {"hypercube", {{"dims", 4}}, true},
+        {"mesh", {{"k", 4}, {"dims", 2}}, true},
+        {"mesh", {{"k", 3}, {"dims", 3}}, true},
+        {"fat-tree", {{"k", 4}}, false},
+        {"fat-tree", {{"k", 6}}, false},
+        {"gfat", {}, false}, // Berkeley NOW, 105 hosts
+        // A two-level gfat whose level-1 switches all link to every level-2 switch.
+        {"gfat", {{"levels", 2}, {"down1", 4}, {"up1", 4}, {"group2", 6}, {"down2", 6}, {"up2", 0}}, false},
+    };
+    for (const Case& c : cases) {
+        const Generator& gen = GeneratorRegistry::builtin().get(c.gen);
+        const Topology t = generate(c.gen, withLatency(c.params, gen));
+        INFO(c.gen << " with " << t.hosts().size() << " hosts");
+        MetricsOptions fastOpt, plainOpt;
+        plainOpt.symmetry = false;
+        const TopologyMetrics fast = computeMetrics(t, fastOpt);
+        const TopologyMetrics plain = computeMetrics(t, plainOpt);
+        // The symmetry was found and used: fewer roots than hosts' roots.
+        CHECK_THAT(fast.method, Catch::Contains("automorphisms checked"));
+        CHECK_THAT(plain.method, Catch::Contains("no symmetry"));
+        if (c.cube)
+            CHECK_THAT(fast.transpose->method, Catch::Contains("box of minimum-hop routes"));
+        checkSame(fast, plain);
+        CHECK(fast.avgLatency > 0);
+        // The histogram from a Topology uses the symmetry too.
+        CHECK(hostHopHistogram(t).count == plain.hops.count);
+    }
+}
 
 TEST_CASE("loads of every pattern and path latency match a flow-by-flow oracle", "[topology][oracle]")
 {
@@ -82,9 +153,61 @@ TEST_CASE("loads of every pattern and path latency match a flow-by-flow oracle",
     cases.push_back(odd);
     for (const Topology& t : cases) {
         INFO((t.generator.empty() ? std::string("drawn") : t.generator));
-        const TopologyMetrics m = computeMetrics(t);
+        MetricsOptions o;
+        o.symmetry = false;
+        const TopologyMetrics m = computeMetrics(t, o);
         checkOracle(t, m);
         // The public one-pattern entry point is the same computation.
         checkSameLoads(linkLoads(t, TrafficPattern::Ring), *m.ring);
     }
+}
+
+TEST_CASE("the symmetric path matches the oracle too", "[topology][symmetry]")
+{
+    for (const Topology& t : {generate("torus", {{"k", 4}, {"dims", 2}, {"lat", 1e-6}, {"forward_cost", 2e-6}}),
+                              generate("fat-tree", {{"k", 4}, {"lat", 1e-6}, {"switch_lat", 3e-6}}),
+                              generate("hypercube", {{"dims", 3}, {"lat", 1e-6}})}) {
+        INFO(t.generator);
+        checkOracle(t, computeMetrics(t));
+    }
+}
+
+TEST_CASE("symmetry is checked on the graph, not assumed from the generator name", "[topology][symmetry]")
+{
+    // A torus with one link made slower (latency) and one extra chord: the
+    // generator record still says torus, but translations are no longer
+    // automorphisms. The symmetric path must notice and give the plain
+    // result.
+    Topology t = generate("torus", {{"k", 4}, {"dims", 2}});
+    t.addLink("h0_0", "h2_2", LinkProps{125e6, 0, 1, true});
+    MetricsOptions plainOpt;
+    plainOpt.symmetry = false;
+    const TopologyMetrics fast = computeMetrics(t), plain = computeMetrics(t, plainOpt);
+    CHECK_THAT(fast.method, Catch::Contains("no symmetry"));
+    CHECK_THAT(fast.transpose->method, !Catch::Contains("box"));
+    checkSame(fast, plain);
+
+    // A fat-tree with different latency on one host link: pod shifts still
+    // hold for loads, but not for latency; the checked group is smaller and
+    // the results still equal the plain ones.
+    Topology f = generate("fat-tree", {{"k", 4}, {"lat", 1e-6}});
+    Topology g;
+    for (std::size_t v = 0; v < f.vertexCount(); ++v) {
+        const VertexProps& p = f.vertex(v);
+        if (p.kind == VertexKind::Host)
+            g.addHost(p.id);
+        else
+            g.addSwitch(p.id, p.ports, p.latency);
+    }
+    for (std::size_t e = 0; e < f.edgeCount(); ++e) {
+        LinkProps l = f.link(e);
+        if (e == 5)
+            l.latency = 9e-6;
+        g.addLink(f.endpoints(e).first, f.endpoints(e).second, l);
+    }
+    g.generator = f.generator;
+    g.generatorParams = f.generatorParams;
+    const TopologyMetrics gf = computeMetrics(g), gp = computeMetrics(g, plainOpt);
+    checkSame(gf, gp);
+    checkOracle(g, gf);
 }

@@ -1,0 +1,232 @@
+#include "model/topology/CubeRouter.h"
+#include "model/topology/ParallelFor.h"
+
+#include <cmath>
+
+namespace cs {
+
+std::optional<CubeRouter> CubeRouter::detect(const Topology& t, const CoreGraph& g)
+{
+    CubeRouter c;
+    c.name_ = t.generator;
+    std::optional<double> k, dims;
+    for (const auto& [name, v] : t.generatorParams) {
+        if (name == "k")
+            k = v;
+        if (name == "dims")
+            dims = v;
+    }
+    if (c.name_ == "hypercube")
+        k = 2;
+    else if (c.name_ != "torus" && c.name_ != "mesh")
+        return std::nullopt;
+    if (!k || !dims || *k < 2 || *dims < 1 || *dims > 31)
+        return std::nullopt;
+    c.k_ = static_cast<std::uint32_t>(*k);
+    c.dims_ = static_cast<std::uint32_t>(*dims);
+    c.wrap_ = c.name_ == "torus";
+    if (c.wrap_ && c.k_ < 3)
+        return std::nullopt;
+    c.stride_.assign(c.dims_ + 1, 1);
+    for (std::uint32_t d = 0; d < c.dims_; ++d)
+        c.stride_[d + 1] = c.stride_[d] * c.k_;
+    const std::uint64_t n = std::pow(double(c.k_), double(c.dims_));
+    // Hosts 0..n-1 are core vertices 0..n-1 in order, all forwarding.
+    if (g.n != n || g.hosts != n)
+        return std::nullopt;
+    for (std::uint32_t v = 0; v < g.n; ++v)
+        if (g.topoOf[v] != v || !g.transit[v] || g.leafCount[v])
+            return std::nullopt;
+    c.arcTo_.assign(std::size_t{g.n} * c.dims_ * 2, CoreGraph::kNone);
+    std::uint64_t expected = 0;
+    for (std::uint32_t v = 0; v < g.n; ++v) {
+        for (std::uint32_t d = 0; d < c.dims_; ++d) {
+            const std::uint32_t x = c.coord(v, d);
+            expected += (c.wrap_ || x + 1 < c.k_) + (c.wrap_ || x > 0);
+        }
+        for (std::uint32_t i = g.offset[v]; i < g.offset[v + 1]; ++i) {
+            const std::uint32_t u = g.adj[i];
+            // The one dimension in which u differs from v, by one step.
+            std::uint32_t dim = c.dims_, dir = 2;
+            for (std::uint32_t d = 0; d < c.dims_; ++d) {
+                const std::uint32_t a = c.coord(v, d), b = c.coord(u, d);
+                if (a == b)
+                    continue;
+                if (dim != c.dims_)
+                    return std::nullopt;
+                dim = d;
+                if (b == (c.wrap_ ? (a + 1) % c.k_ : a + 1))
+                    dir = 0;
+                else if (b == (c.wrap_ ? (a + c.k_ - 1) % c.k_ : a - 1))
+                    dir = 1;
+                else
+                    return std::nullopt;
+            }
+            if (dim == c.dims_)
+                return std::nullopt;
+            std::uint32_t& slot = c.arcTo_[(std::size_t{v} * c.dims_ + dim) * 2 + dir];
+            if (slot != CoreGraph::kNone)
+                return std::nullopt; // two links for one step
+            slot = i;
+        }
+    }
+    if (expected != g.adj.size())
+        return std::nullopt;
+    return c;
+}
+
+std::string CubeRouter::method() const
+{
+    return "ECMP per flow over its box of minimum-hop routes (" + name_ + " coordinates, exact)";
+}
+
+void CubeRouter::axis(std::uint32_t from, std::uint32_t to, Axis& a) const
+{
+    a.coord.clear();
+    a.next.clear();
+    for (int s = 0; s < 2; ++s) {
+        a.to[s].clear();
+        a.dir[s].clear();
+    }
+    auto add = [&](std::uint32_t x) {
+        a.coord.push_back(x);
+        a.next.push_back(0);
+        for (int s = 0; s < 2; ++s) {
+            a.to[s].push_back(0);
+            a.dir[s].push_back(0);
+        }
+        return static_cast<std::uint32_t>(a.coord.size() - 1);
+    };
+    auto step = [&](std::uint32_t p, std::uint32_t q, std::uint8_t dir) {
+        const std::uint8_t s = a.next[p]++;
+        a.to[s][p] = q;
+        a.dir[s][p] = dir;
+    };
+    const std::uint32_t fwd = wrap_ ? (to + k_ - from) % k_ : (to >= from ? to - from : 0);
+    const std::uint32_t bwd = wrap_ ? (from + k_ - to) % k_ : (from >= to ? from - to : 0);
+    std::uint32_t p = add(from);
+    if (fwd == 0 || bwd == 0 || fwd != bwd) {
+        // One way: the shorter (a mesh has only one).
+        const bool up = bwd == 0 || (fwd != 0 && fwd < bwd);
+        const std::uint32_t r = up ? fwd : bwd;
+        for (std::uint32_t j = 1; j <= r; ++j) {
+            const std::uint32_t x = up ? (from + j) % k_ : (from + k_ - j) % k_;
+            const std::uint32_t q = add(x);
+            step(p, q, up ? 0 : 1);
+            p = q;
+        }
+        return;
+    }
+    // A torus dimension exactly k/2 away: both ways, meeting at `to`.
+    const std::uint32_t half = fwd;
+    std::uint32_t plus = p, minus = p;
+    for (std::uint32_t j = 1; j < half; ++j) {
+        const std::uint32_t qp = add((from + j) % k_), qm = add((from + k_ - j) % k_);
+        step(plus, qp, 0);
+        step(minus, qm, 1);
+        plus = qp;
+        minus = qm;
+    }
+    const std::uint32_t end = add(to);
+    step(plus, end, 0);
+    step(minus, end, 1);
+}
+
+CoreLoads CubeRouter::route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
+                            double progressShare) const
+{
+    struct Worker {
+        std::vector<double> load;
+        std::vector<double> mass; // per box position, zero between flows
+        std::vector<Axis> axes;
+        std::vector<std::uint32_t> node, boxStride;
+        double routed = 0;
+    };
+    Worker proto;
+    proto.load.assign(g.adj.size(), 0.0);
+    proto.mass.assign(g.n, 0.0);
+    proto.axes.resize(dims_);
+    proto.node.resize(dims_);
+    proto.boxStride.resize(dims_ + 1);
+    // Flow entries by destination, in order.
+    std::vector<std::uint32_t> dstOf(d.src.size());
+    for (std::uint32_t t = 0; t < g.n; ++t)
+        for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k)
+            dstOf[k] = t;
+    if (progress)
+        progress->beginStage(progressShare, d.src.size());
+
+    const std::size_t arcsPerVertex = std::size_t{dims_} * 2;
+    auto work = [&](Worker& w, std::size_t k) {
+        if (progress && progress->cancelled())
+            return;
+        const std::uint32_t s = d.src[k], t = dstOf[k];
+        w.boxStride[0] = 1;
+        for (std::uint32_t x = 0; x < dims_; ++x) {
+            axis(coord(s, x), coord(t, x), w.axes[x]);
+            w.boxStride[x + 1] = w.boxStride[x] * static_cast<std::uint32_t>(w.axes[x].coord.size());
+            w.node[x] = 0;
+        }
+        const std::uint32_t box = w.boxStride[dims_];
+        double* mass = w.mass.data();
+        double* load = w.load.data();
+        mass[0] = d.weight[k];
+        // Rows along dimension 0; the other dimensions' positions are fixed
+        // within a row, and so are the steps they offer.
+        const Axis& a0 = w.axes[0];
+        const std::uint32_t m0 = static_cast<std::uint32_t>(a0.coord.size());
+        struct Step {
+            std::uint32_t arc; // offset within a vertex's arcTo_ row
+            std::uint32_t jump; // box positions ahead
+        };
+        Step outer[64];
+        for (std::uint32_t row = 0; row < box; row += m0) {
+            std::uint32_t base = 0, ways = 0, nOuter = 0;
+            for (std::uint32_t x = 1; x < dims_; ++x) {
+                const Axis& a = w.axes[x];
+                const std::uint32_t at = w.node[x];
+                base += a.coord[at] * stride_[x];
+                ways += a.next[at];
+                for (std::uint32_t st = 0; st < a.next[at]; ++st)
+                    outer[nOuter++] = {2 * x + a.dir[st][at], (a.to[st][at] - at) * w.boxStride[x]};
+            }
+            for (std::uint32_t p0 = 0; p0 < m0; ++p0) {
+                const std::uint32_t pos = row + p0;
+                const double m = mass[pos];
+                mass[pos] = 0;
+                const std::uint32_t n0 = a0.next[p0];
+                if (m == 0 || ways + n0 == 0)
+                    continue;
+                const double share = m / static_cast<double>(ways + n0);
+                const std::uint32_t* arcs = &arcTo_[(base + a0.coord[p0] * stride_[0]) * arcsPerVertex];
+                for (std::uint32_t st = 0; st < n0; ++st) {
+                    load[arcs[a0.dir[st][p0]]] += share;
+                    mass[row + a0.to[st][p0]] += share;
+                }
+                for (std::uint32_t i = 0; i < nOuter; ++i) {
+                    load[arcs[outer[i].arc]] += share;
+                    mass[pos + outer[i].jump] += share;
+                }
+            }
+            // The next row: odometer over dimensions 1.. (dimension 1 fastest).
+            for (std::uint32_t x = 1; x < dims_; ++x) {
+                if (++w.node[x] < w.axes[x].coord.size())
+                    break;
+                w.node[x] = 0;
+            }
+        }
+        w.routed += d.weight[k];
+        if (progress)
+            progress->step();
+    };
+    auto workers = parallelFor(d.src.size(), threads, proto, work);
+    if (progress)
+        progress->throwIfCancelled();
+    CoreLoads out;
+    out.through.assign(g.n, 0.0);
+    for (const Worker& w : workers)
+        out.add({w.load, {}, w.routed});
+    return out;
+}
+
+} // namespace cs

@@ -1,0 +1,60 @@
+#pragma once
+// Exact ECMP loads of individual flows on a k-ary n-cube (torus, mesh,
+// hypercube), from coordinates instead of a search.
+//
+// On a k-ary n-cube every host routes, and the minimum-hop routes from s to
+// t are the monotone staircase paths inside the "box" spanned by s and t:
+// along each dimension, the shorter way round (both ways when a torus
+// dimension is exactly k/2 away). Hop-by-hop ECMP splits a vertex's flow
+// evenly over the dimensions (and, at a tie, directions) that still bring it
+// closer, so one sweep over the box in coordinate order gives every arc's
+// share: work proportional to the box, not to the network. This is what makes
+// transpose on a 32,768-host torus cheap; a search per destination would
+// cover half the network for each of its 32,768 flows.
+//
+// detect() accepts only a graph that is exactly the cube its generator
+// record names (every arc a +1 or -1 step in one coordinate, each step
+// present once), so an edited topology falls back to the general search.
+#include "model/topology/CoreGraph.h"
+#include "model/topology/LinkLoad.h"
+#include "model/topology/MetricsProgress.h"
+#include "model/topology/TrafficDemands.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+class CubeRouter {
+public:
+    static std::optional<CubeRouter> detect(const Topology& t, const CoreGraph& g);
+
+    // The core loads of every flow in `d`. Polls `progress` for cancellation
+    // between flows and throws MetricsCancelled; counts flows as its stage.
+    CoreLoads route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
+                    double progressShare) const;
+    std::string method() const;
+
+private:
+    // One dimension's part of a box: positions in an order where every step
+    // goes to a later position, with the steps that bring a flow closer.
+    struct Axis {
+        std::vector<std::uint32_t> coord;   // coordinate of each position
+        std::vector<std::uint8_t> next;     // 0, 1 or 2 steps onward
+        std::vector<std::uint32_t> to[2];   // position after each step
+        std::vector<std::uint8_t> dir[2];   // 0: +1, 1: -1
+    };
+    void axis(std::uint32_t from, std::uint32_t to, Axis& a) const;
+    std::uint32_t coord(std::uint32_t v, std::uint32_t d) const { return (v / stride_[d]) % k_; }
+
+    std::uint32_t k_ = 0;
+    std::uint32_t dims_ = 0;
+    bool wrap_ = false;
+    std::string name_;
+    std::vector<std::uint32_t> stride_;
+    std::vector<std::uint32_t> arcTo_; // (v * dims + d) * 2 + dir -> core arc
+};
+
+} // namespace cs
