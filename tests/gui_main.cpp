@@ -4,14 +4,16 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
-#include <QApplication>
+#include "app/gui/mainwindow/GuiApplication.h"
+
 #include <QStandardPaths>
 
 int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
     QStandardPaths::setTestModeEnabled(true);
-    QApplication app(argc, argv);
+    // The program's own application object: its notify() is under test too.
+    cs::app::GuiApplication app(argc, argv);
     QApplication::setOrganizationName("ClusterScopeTests");
     QApplication::setApplicationName("ClusterScopeTests");
     return Catch::Session().run(argc, argv);
