@@ -1,6 +1,9 @@
 // libFuzzer target for the design-document loader: any byte string must
 // either load or be refused with a DocumentError/ModelError, never crash,
-// hang or leak. Built by the `fuzz` preset (clang); run by scripts/fuzz.sh.
+// hang or leak; and what loads must be readable by the calibration code
+// that trusts its measured and calibration sections. Built by the `fuzz` preset (clang); run by scripts/fuzz.sh.
+#include "model/calibration/Calibration.h"
+#include "model/calibration/ResultsData.h"
 #include "model/core/ModelError.h"
 #include "model/document/DocumentFormat.h"
 
@@ -16,6 +19,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         // A document that loads must also save and load again.
         const std::string again = cs::serializeDocument(doc);
         cs::parseDocument(again);
+        // The sections other readers trust have the shapes they expect:
+        // reading them refuses in words (ModelError) or succeeds.
+        for (const auto& entry : doc.calibration)
+            try {
+                cs::calib::reportFromJson(entry);
+            } catch (const cs::ModelError&) {
+            }
+        try {
+            cs::calib::resultEntries(doc.measured);
+        } catch (const cs::ModelError&) {
+        }
+        cs::calib::measuredSeries(doc.measured, &doc);
     } catch (const cs::ModelError&) {
     }
     return 0;

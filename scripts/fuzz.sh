@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang and runs each for a bounded time
-# (default 20 s) on a seed corpus made of the presets and the test documents.
+# (default 20 s) on a seed corpus made of the presets and the test documents
+# (fuzz/corpus/NAME), with the dictionary fuzz/NAME.dict when there is one.
 # Exits non-zero when a fuzzer finds a crash, leak or timeout.
 set -euo pipefail
 seconds=${1:-20}
@@ -17,7 +18,9 @@ for fuzzer in build/fuzz/fuzz/fuzz_*; do
   if [ -d "fuzz/corpus/$name" ]; then cp fuzz/corpus/"$name"/* "$corpus"/ 2>/dev/null || true; fi
   if [ "$name" = fuzz_document ]; then cp presets/*.json "$corpus"/ 2>/dev/null || true; fi
   echo "fuzz: $name for ${seconds}s"
-  "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  dict=()
+  if [ -f "fuzz/$name.dict" ]; then dict=(-dict="fuzz/$name.dict"); fi
+  "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
     -artifact_prefix="$work/" "$corpus" 2>"$work/$name.log" || {
       tail -40 "$work/$name.log"; echo "fuzz: $name FAILED"; exit 1; }
   grep -E "stat::number_of_executed_units|Done" "$work/$name.log" | tail -2

@@ -4,14 +4,25 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
-#include <QApplication>
+#include "app/gui/mainwindow/GuiApplication.h"
+#include "app/gui/runner/ProbeSession.h"
+
 #include <QStandardPaths>
+
+#include <cstdio>
 
 int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
     QStandardPaths::setTestModeEnabled(true);
-    QApplication app(argc, argv);
+    // The program's own application object: its notify() is under test too.
+    cs::app::GuiApplication app(argc, argv);
+    // A test that runs probes on nodes needing consent answers the prompt
+    // itself; any other would block on a dialog offscreen, so it is refused.
+    cs::app::ProbeSession::setConsentPrompt([](const QStringList& commands) {
+        std::fprintf(stderr, "unexpected consent prompt for: %s\n", commands.join("; ").toLocal8Bit().constData());
+        return false;
+    });
     QApplication::setOrganizationName("ClusterScopeTests");
     QApplication::setApplicationName("ClusterScopeTests");
     return Catch::Session().run(argc, argv);

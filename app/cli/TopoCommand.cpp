@@ -7,8 +7,11 @@
 #include "model/core/ModelError.h"
 #include "model/core/SpecJson.h"
 #include "model/core/Unit.h"
+#include "model/document/AtomicFile.h"
 #include "model/document/DocumentTopology.h"
+#include "model/document/StrictJson.h"
 #include "model/topology/GeneratorRegistry.h"
+#include "model/topology/TopologyBudget.h"
 #include "model/topology/TopologyJson.h"
 #include "model/topology/TopologyMetrics.h"
 
@@ -16,7 +19,6 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -65,7 +67,13 @@ Topology fromGenSpec(const std::string& text)
             values.emplace_back(key, v);
         }
     }
-    return generate(name, values);
+    // Refuse metrics that would run for more than about a minute before
+    // spending the time (and memory) to build the network.
+    const std::vector<double> p = generatorParams(g, values);
+    if (checkGeneratorParams(g, p.data()).empty())
+        if (std::string problem = topologyMetricsProblem(g.counts(p.data())); !problem.empty())
+            throw ModelError("generator " + name + ": " + problem);
+    return generate(g, p.data());
 }
 
 Topology fromFile(const std::string& file)
@@ -80,15 +88,33 @@ Topology fromFile(const std::string& file)
             throw ModelError("design '" + file + "' has no topology");
         return topologyFromJson(t, file + ": topology");
     }
-    std::ifstream in(file);
-    if (!in)
+    std::string text;
+    try {
+        text = readFile(file);
+    } catch (const ModelError&) {
         throw ModelError("cannot open '" + file + "'");
+    }
     nlohmann::json doc;
     try {
-        doc = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& e) {
+        doc = parseStrictJson(text); // a received file: bounded depth, no duplicate keys
+    } catch (const ModelError& e) {
         throw ModelError(file + ": " + e.what());
     }
+    // A generator form: refuse metrics over the limit before building the network.
+    const auto topo = doc.is_object() ? doc.find("topology") : doc.end();
+    const nlohmann::json& t = doc.is_object() && topo != doc.end() ? *topo : doc;
+    if (t.is_object() && t.contains("generator") && t["generator"].is_string() && t.contains("params") &&
+        t["params"].is_object())
+        if (const Generator* g = GeneratorRegistry::builtin().find(t["generator"].get<std::string>())) {
+            NamedValues values;
+            for (auto it = t["params"].begin(); it != t["params"].end(); ++it)
+                if (it->is_number() && g->spec().paramIndex(it.key()) >= 0)
+                    values.emplace_back(it.key(), it->get<double>());
+            const std::vector<double> p = generatorParams(*g, values);
+            if (checkGeneratorParams(*g, p.data()).empty())
+                if (std::string problem = topologyMetricsProblem(g->counts(p.data())); !problem.empty())
+                    throw ModelError(file + ": " + problem);
+        }
     try {
         return topologyFromDocument(doc);
     } catch (const ModelError& e) {
@@ -143,6 +169,8 @@ int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::o
     if (!gen && args.positional().size() != 1)
         throw UsageError("topo needs --gen NAME:key=value,... or one FILE.json");
     const Topology t = gen ? fromGenSpec(*gen) : fromFile(args.positional().front());
+    if (std::string problem = topologyMetricsProblem(countsOf(t)); !problem.empty())
+        throw ModelError(problem);
     const TopologyMetrics m = computeMetrics(t);
     std::string what = gen ? t.generator : args.positional().front();
     if (!t.generator.empty()) {

@@ -1,3 +1,4 @@
+#include "app/gui/mainwindow/GuiApplication.h"
 #include "app/gui/mainwindow/MainWindow.h"
 
 #include "app/gui/sweeppanel/SweepPanel.h"
@@ -23,7 +24,7 @@ static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path)
 // clusterscope [FILE | --preset NAME] [--tab N] [--size WxH] [--dock NAME] [--screenshot PNG]
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
+    cs::app::GuiApplication app(argc, argv);
     QApplication::setOrganizationName("ClusterScope");
     QApplication::setApplicationName("ClusterScope");
     QApplication::setApplicationVersion("0.1.0");
@@ -41,6 +42,7 @@ int main(int argc, char** argv)
     parser.process(app);
 
     cs::app::MainWindow w;
+    app.setErrorHandler([&w](const QString& what) { w.reportInternalError(what); });
     if (parser.isSet("size")) {
         const QStringList wh = parser.value("size").split('x');
         if (wh.size() == 2)

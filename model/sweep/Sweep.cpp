@@ -1,4 +1,5 @@
 #include "model/sweep/Sweep.h"
+#include "model/core/AvailableMemory.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/sweep/SweepAxis.h"
@@ -8,11 +9,9 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <limits>
 #include <mutex>
 #include <thread>
-#include <unistd.h>
 
 namespace cs {
 
@@ -48,21 +47,6 @@ std::vector<SweepAxisValues> documentAxes(const DesignDocument& doc)
 double sweepTableBytes(double points, std::size_t axes, std::size_t variants, std::size_t columns)
 {
     return points * sizeof(double) * (static_cast<double>(axes) + static_cast<double>(variants * columns));
-}
-
-std::size_t availableMemory()
-{
-    std::ifstream meminfo("/proc/meminfo");
-    std::string key;
-    while (meminfo >> key) {
-        std::size_t kib = 0;
-        if (key == "MemAvailable:" && meminfo >> kib)
-            return kib * 1024;
-        meminfo.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
-    }
-    const long pages = ::sysconf(_SC_AVPHYS_PAGES);
-    const long page = ::sysconf(_SC_PAGESIZE);
-    return pages > 0 && page > 0 ? static_cast<std::size_t>(pages) * static_cast<std::size_t>(page) : 0;
 }
 
 namespace {

@@ -1,4 +1,5 @@
 #pragma once
+#include "model/core/AvailableMemory.h"
 #include "model/core/Unit.h"
 #include "model/document/DesignDocument.h"
 
@@ -72,7 +73,7 @@ struct SweepOptions {
     // memory a sweep needs stays a few MB whatever its size.
     std::function<void(const SweepTable& layout, const SweepRow& row)> onRow;
     // Memory the table may take, bytes; 0 = the physical memory available
-    // now less a margin (availableMemory()). A sweep whose table would not
+    // now (availableMemory()) less a margin. A sweep whose table would not
     // fit is refused before anything is allocated.
     std::size_t memoryLimit = 0;
 };
@@ -81,9 +82,6 @@ struct SweepOptions {
 // variants and `columns` columns holds (values and axis values).
 double sweepTableBytes(double points, std::size_t axes, std::size_t variants, std::size_t columns);
 
-// Physical memory that can be allocated now without swapping, bytes:
-// MemAvailable of /proc/meminfo, else the free pages sysconf reports.
-std::size_t availableMemory();
 
 // Evaluates `doc` over the full grid of `axes` for every variant. Speedup is
 // the baseline time divided by T at the point: the serial baseline variant's

@@ -1,5 +1,6 @@
 #include "model/topology/GeneratorRegistry.h"
 #include "model/core/ModelError.h"
+#include "model/topology/TopologyBudget.h"
 #include "model/topology/generators/Generators.h"
 
 #include <cmath>
@@ -133,6 +134,8 @@ Topology generate(const Generator& g, const double* p)
 {
     const GeneratorSpec& s = g.spec();
     std::string problem = checkGeneratorParams(g, p);
+    if (problem.empty())
+        problem = topologyBuildProblem(g.counts(p)); // before allocating, not at bad_alloc
     if (!problem.empty())
         throw ModelError("generator " + s.name + ": " + problem);
     Topology t;

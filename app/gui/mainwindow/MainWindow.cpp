@@ -23,6 +23,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -283,6 +284,27 @@ bool MainWindow::offerRecovery()
     QFile::remove(file);
     showDesign();
     return true;
+}
+
+void MainWindow::reportInternalError(const QString& what)
+{
+    QMessageBox box(QMessageBox::Critical, tr("Internal error"),
+                    tr("ClusterScope met an error it did not expect. The program goes on, but what you were "
+                       "doing may not have finished.\n\n%1")
+                        .arg(what),
+                    QMessageBox::NoButton, this);
+    box.setObjectName("internalErrorBox");
+    QPushButton* saveCopy =
+        model_->isModified() ? box.addButton(tr("Save a recovery copy"), QMessageBox::AcceptRole) : nullptr;
+    box.addButton(tr("Continue"), QMessageBox::RejectRole);
+    box.exec();
+    if (!saveCopy || box.clickedButton() != saveCopy)
+        return;
+    const QString err = autosave_->saveNow();
+    statusBar()->showMessage(err.isEmpty() ? tr("Recovery copy saved to %1; it is offered at the next start.")
+                                                 .arg(autosave_->recoveryPath())
+                                           : tr("Could not save a recovery copy: %1").arg(err),
+                             10000);
 }
 
 void MainWindow::newDocument()

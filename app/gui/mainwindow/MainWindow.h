@@ -53,6 +53,10 @@ public:
     void showTab(int index);
     // Offers recovery files left by a crash; returns true if one was opened.
     bool offerRecovery();
+    // An error nothing else caught (GuiApplication::notify): tells the user,
+    // offers to save a recovery copy of unsaved work, and returns so the
+    // program goes on.
+    void reportInternalError(const QString& what);
 
 protected:
     void closeEvent(QCloseEvent* event) override;

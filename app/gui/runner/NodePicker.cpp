@@ -60,7 +60,13 @@ void NodePicker::reread()
 std::vector<runner::Node> NodePicker::checkedNodes() const
 {
     std::vector<runner::Node> out;
-    for (runner::Node& n : runner::nodesFromJson(model_->doc().nodes))
+    std::vector<runner::Node> all;
+    try {
+        all = runner::nodesFromJson(model_->doc().nodes);
+    } catch (const std::invalid_argument&) {
+        return out; // the list shows why (reread)
+    }
+    for (runner::Node& n : all)
         if (!unchecked_.count(n.name))
             out.push_back(std::move(n));
     return out;

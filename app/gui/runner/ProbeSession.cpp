@@ -1,13 +1,56 @@
 #include "app/gui/runner/ProbeSession.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/runner/ProbeCatalog.h"
+#include "app/runner/Consent.h"
 
 #include "cs/sdk/PluginLoader.h"
 
+#include <QApplication>
+#include <QMessageBox>
+#include <QPushButton>
+
 #include <algorithm>
+#include <set>
 #include <stdexcept>
 
 namespace cs::app {
+
+namespace {
+
+std::set<QString>& allowedCommands()
+{
+    static std::set<QString> allowed;
+    return allowed;
+}
+
+ProbeSession::ConsentPrompt& consentPrompt()
+{
+    static ProbeSession::ConsentPrompt prompt;
+    return prompt;
+}
+
+bool askInDialog(const QStringList& commands)
+{
+    QMessageBox box(QMessageBox::Warning, QObject::tr("Run these commands?"),
+                    QObject::tr("The nodes of this design would run these commands. A design file may come from "
+                                "anyone: run them only if you trust every one of them."),
+                    QMessageBox::NoButton, QApplication::activeWindow());
+    box.setObjectName("consentBox");
+    box.setInformativeText(commands.join("\n\n"));
+    box.setTextInteractionFlags(Qt::TextSelectableByMouse);
+    box.addButton(QObject::tr("Run them"), QMessageBox::AcceptRole);
+    QPushButton* no = box.addButton(QObject::tr("Do not run"), QMessageBox::RejectRole);
+    box.setDefaultButton(no);
+    box.exec();
+    return box.clickedButton() != no;
+}
+
+} // namespace
+
+void ProbeSession::setConsentPrompt(ConsentPrompt prompt)
+{
+    consentPrompt() = std::move(prompt);
+}
 
 ProbeSession::ProbeSession(DocumentModel* model, QObject* parent)
     : QObject(parent), model_(model), runner_(std::make_unique<runner::Runner>(probeCatalog()))
@@ -57,6 +100,20 @@ QString ProbeSession::start(std::vector<runner::RunPlan> plans)
             total += static_cast<int>(runner::planJobs(p, probeCatalog()).size());
     } catch (const std::invalid_argument& e) {
         return QString::fromStdString(e.what());
+    }
+    std::vector<runner::Node> nodes;
+    for (const runner::RunPlan& p : plans)
+        nodes.insert(nodes.end(), p.nodes.begin(), p.nodes.end());
+    QStringList unseen;
+    for (const std::string& c : runner::commandsNeedingConsent(nodes, runner::defaultLaunchContext()))
+        if (!allowedCommands().count(QString::fromStdString(c)) && !unseen.contains(QString::fromStdString(c)))
+            unseen << QString::fromStdString(c);
+    if (!unseen.isEmpty()) {
+        const bool allowed = consentPrompt() ? consentPrompt()(unseen) : askInDialog(unseen);
+        if (!allowed)
+            return tr("not started: the nodes' commands were not allowed");
+        for (const QString& c : unseen)
+            allowedCommands().insert(c);
     }
     plans_ = std::move(plans);
     planIndex_ = 0;

@@ -10,7 +10,9 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -39,6 +41,15 @@ public:
     std::vector<runner::JobResult> pendingResults() const;
     // Store results in the document when the session ends (default true).
     void setStoreResults(bool on) { store_ = on; }
+
+    // The document's nodes decide which programs run where. Before the
+    // first run of a command that reaches another machine or program
+    // (runner/Consent.h), start() shows the commands and runs them only
+    // when allowed; an allowed command is not asked about again while the
+    // program runs. The prompt returns true to allow; the default is a
+    // dialog. Tests replace it.
+    using ConsentPrompt = std::function<bool(const QStringList& commands)>;
+    static void setConsentPrompt(ConsentPrompt prompt);
 
 signals:
     // `fraction` of all jobs in [0, 1]; `message` names the job and what it does.

@@ -40,16 +40,31 @@ void ResultsTable::setResults(const nlohmann::json& stored, const std::vector<ru
         scrollToBottom();
 }
 
-void ResultsTable::addRow(const nlohmann::json& r, bool pending)
+namespace {
+
+// A member as text, or `fallback` when it is absent or not a string: the
+// document's results are data from elsewhere, never trusted to be well formed.
+std::string text(const nlohmann::json& r, const char* key, const std::string& fallback = {})
+{
+    const auto it = r.find(key);
+    return it != r.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+} // namespace
+
+void ResultsTable::addRow(const nlohmann::json& entry, bool pending)
 {
     const int row = rowCount();
     insertRow(row);
-    const std::string status = r.value("status", std::string("?"));
-    const std::string reason = r.value("reason", std::string());
+    static const nlohmann::json kEmpty = nlohmann::json::object();
+    const nlohmann::json& r = entry.is_object() ? entry : kEmpty;
+    const std::string status = text(r, "status", entry.is_object() ? "?" : "unreadable");
+    const std::string reason = entry.is_object() ? text(r, "reason") : "this entry is not a probe result";
     const QString result = status == "ok" ? derivedSummary(r, 3, false) : QString::fromStdString(reason);
-    const std::string started = r.value("started", std::string());
-    const double duration = r.value("duration_s", 0.0);
-    QStringList cells = {QString::fromStdString(r.value("probe", std::string("?"))), nodesText(r),
+    const std::string started = text(r, "started");
+    const auto durationIt = r.find("duration_s");
+    const double duration = durationIt != r.end() && durationIt->is_number() ? durationIt->get<double>() : 0.0;
+    QStringList cells = {QString::fromStdString(text(r, "probe", "?")), nodesText(r),
                          QString::fromStdString(status) + (pending ? tr(" (not stored yet)") : QString()),
                          QString::fromStdString(started).replace('T', ' ').left(19),
                          duration > 0 ? QString::number(duration, 'f', 2) + " s" : QString(), result};
@@ -66,9 +81,10 @@ void ResultsTable::addRow(const nlohmann::json& r, bool pending)
                                                    : QColor(110, 110, 110));
         if (c == Result) {
             QString tip = status == "ok" ? derivedSummary(r, 50).replace("; ", "\n") : QString::fromStdString(reason);
-            const auto failed = r.value("failed_nodes", nlohmann::json::array());
-            if (!failed.empty())
-                tip += "\n" + tr("failed nodes: %1").arg(QString::fromStdString(failed.dump()));
+            const auto failed = r.find("failed_nodes");
+            if (failed != r.end() && failed->is_array() && !failed->empty())
+                tip += "\n" + tr("failed nodes: %1").arg(QString::fromStdString(failed->dump(-1, ' ', false,
+                                                                                      nlohmann::json::error_handler_t::replace)));
             it->setToolTip(tip);
         }
         setItem(row, c, it);

@@ -14,35 +14,54 @@ QString formatMeasured(double si, const std::string& unit)
 
 QString derivedSummary(const nlohmann::json& r, int max, bool withCi)
 {
-    if (!r.is_object() || !r.contains("summary") || !r["summary"].is_object())
+    // Reads with find() only: a document's results may lack any member.
+    if (!r.is_object())
         return {};
-    const nlohmann::json derived = r["summary"].value("derived", nlohmann::json::object());
+    const auto summary = r.find("summary");
+    if (summary == r.end() || !summary->is_object())
+        return {};
+    const auto derivedIt = summary->find("derived");
+    const nlohmann::json derived =
+        derivedIt != summary->end() && derivedIt->is_object() ? *derivedIt : nlohmann::json::object();
+    auto number = [](const nlohmann::json& o, const char* key) -> const nlohmann::json* {
+        const auto it = o.find(key);
+        return it != o.end() && it->is_number() ? &*it : nullptr;
+    };
     QStringList parts;
     for (auto it = derived.begin(); it != derived.end() && parts.size() < max; ++it) {
-        if (!it->is_object() || !(*it)["value"].is_number())
+        const nlohmann::json* value = it->is_object() ? number(*it, "value") : nullptr;
+        if (!value)
             continue;
-        const std::string unit = it->value("unit", std::string());
-        QString s = QString::fromStdString(it.key()) + " = " + formatMeasured((*it)["value"].get<double>(), unit);
-        if (withCi && (*it)["ci_lo"].is_number() && (*it)["ci_hi"].is_number())
-            s += QString(" [%1, %2]").arg(formatMeasured((*it)["ci_lo"].get<double>(), unit),
-                                          formatMeasured((*it)["ci_hi"].get<double>(), unit));
+        const auto unitIt = it->find("unit");
+        const std::string unit = unitIt != it->end() && unitIt->is_string() ? unitIt->get<std::string>() : "";
+        QString s = QString::fromStdString(it.key()) + " = " + formatMeasured(value->get<double>(), unit);
+        const nlohmann::json* lo = number(*it, "ci_lo");
+        const nlohmann::json* hi = number(*it, "ci_hi");
+        if (withCi && lo && hi)
+            s += QString(" [%1, %2]").arg(formatMeasured(lo->get<double>(), unit), formatMeasured(hi->get<double>(), unit));
         parts << s;
     }
     const int more = static_cast<int>(derived.size()) - max;
     if (more > 0)
         parts << QObject::tr("%1 more").arg(more);
-    if (parts.isEmpty() && r["summary"].contains("series"))
-        return QObject::tr("%1 series").arg(r["summary"]["series"].size());
+    const auto series = summary->find("series");
+    if (parts.isEmpty() && series != summary->end())
+        return QObject::tr("%1 series").arg(series->size());
     return parts.join("; ");
 }
 
 QString nodesText(const nlohmann::json& r)
 {
+    if (!r.is_object())
+        return {};
     QStringList names;
-    for (const nlohmann::json& n : r.value("nodes", nlohmann::json::array()))
-        if (n.is_string())
-            names << QString::fromStdString(n.get<std::string>());
-    const bool pair = r.value("parts", nlohmann::json::array()).size() == 2 && names.size() == 2;
+    const auto nodes = r.find("nodes");
+    if (nodes != r.end() && nodes->is_array())
+        for (const nlohmann::json& n : *nodes)
+            if (n.is_string())
+                names << QString::fromStdString(n.get<std::string>());
+    const auto parts = r.find("parts");
+    const bool pair = parts != r.end() && parts->is_array() && parts->size() == 2 && names.size() == 2;
     return names.join(pair ? " -> " : ", ");
 }
 

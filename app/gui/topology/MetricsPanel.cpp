@@ -3,6 +3,7 @@
 #include "app/gui/topology/HopHistogramWidget.h"
 #include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
+#include "model/topology/TopologyBudget.h"
 #include "model/topology/TopologyMetrics.h"
 
 #include <QFormLayout>
@@ -113,6 +114,15 @@ void MetricsPanel::topologyChanged()
     setValue("switches", QString::number(c.switches));
     setValue("segments", QString::number(c.segments));
     setValue("links", QString::number(c.links));
+    // Metrics that would run for more than about a minute are not started.
+    if (const std::string why = topologyMetricsProblem(countsOf(*t)); !why.empty()) {
+        pending_ = false;
+        clearComputed(QStringLiteral("\u2013"));
+        status_->setStyleSheet(QStringLiteral("color: #b45309;"));
+        status_->setText(tr("Not computed here: %1.").arg(QString::fromStdString(why)));
+        emit updated();
+        return;
+    }
     clearComputed(tr("computing\u2026"));
     status_->setStyleSheet(QString());
     status_->setText(tr("computing\u2026"));

@@ -8,6 +8,7 @@
 #include "app/gui/topology/TopologyEdits.h"
 #include "app/gui/topology/TopologyItems.h"
 #include "app/gui/topology/TopologyLayout.h"
+#include "app/gui/topology/TopologySummary.h"
 #include "app/gui/topology/TopologyView.h"
 
 #include <QAction>
@@ -194,8 +195,26 @@ void TopologyEditor::rebuild()
     vertices_.clear();
     links_.clear();
     index_.clear();
+    summary_ = nullptr;
+    linkLayer_ = nullptr;
+    overview_ = nullptr;
 
     const json& doc = model_->doc().topology;
+    if (TopologySummary::vertexCount(model_->topology() ? &*model_->topology() : nullptr, doc) >
+        TopologySummary::kMaxDrawnVertices) {
+        // Too large to draw item by item: a summary, and no items to edit.
+        graph_ = ViewGraph{};
+        placed_.clear();
+        auto_.clear();
+        summary_ = model_->topology() ? new TopologySummary(*model_->topology()) : new TopologySummary(doc);
+        scene_->addItem(summary_);
+        scene_->setSceneRect(summary_->boundingRect().adjusted(-400, -300, 400, 300));
+        view_->setEmptyHint({});
+        view_->setLegend({});
+        rebuilding_ = false;
+        updateStatus();
+        return;
+    }
     if (model_->topology())
         graph_ = ViewGraph::fromTopology(*model_->topology());
     else if (doc.is_object() && !doc.contains("generator"))
@@ -271,6 +290,8 @@ void TopologyEditor::rebuild()
 
 void TopologyEditor::applyPositions()
 {
+    if (summary_)
+        return;
     const int n = static_cast<int>(vertices_.size());
     bool anyUnplaced = false;
     for (int v = 0; v < n; ++v) {
@@ -294,6 +315,8 @@ void TopologyEditor::applyPositions()
 
 QRectF TopologyEditor::contentRect() const
 {
+    if (summary_)
+        return summary_->sceneBoundingRect();
     QRectF r;
     for (const VertexItem* v : vertices_)
         r |= v->sceneBoundingRect();
@@ -302,6 +325,8 @@ QRectF TopologyEditor::contentRect() const
 
 void TopologyEditor::updateDetail()
 {
+    if (!overview_)
+        return; // a summary: nothing to switch
     const bool want = links_.size() >= kOverviewLinks && view_->zoom() < kOverviewZoom;
     if (want == overviewOn_)
         return;
@@ -450,7 +475,7 @@ void TopologyEditor::zoomOut()
 void TopologyEditor::zoomToFit()
 {
     fitPending_ = false;
-    if (vertices_.empty()) {
+    if (vertices_.empty() && !summary_) {
         view_->resetTransform();
         view_->centerOn(0, 0);
         return;
@@ -550,6 +575,12 @@ void TopologyEditor::updateStatus()
 {
     if (!error_.isEmpty())
         return showMessage(error_, true);
+    if (summary_)
+        return showMessage(tr("%1: more than %2 vertices are drawn as a summary (clusterscope-cli topo gives the "
+                              "metrics of networks this large).")
+                               .arg(summary_->text())
+                               .arg(TopologySummary::kMaxDrawnVertices),
+                           false);
     const QString why = model_->topologyError();
     showMessage(why.isEmpty() ? QString() : tr("Not a valid network yet: %1").arg(why), false);
 }

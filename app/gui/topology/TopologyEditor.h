@@ -23,6 +23,7 @@ class GeneratorDialog;
 class LinkItem;
 class LinkOverview;
 class Selection;
+class TopologySummary;
 class TopologyView;
 class VertexItem;
 
@@ -46,6 +47,9 @@ public:
     // The items, by the topology's vertex and edge order (empty slots never
     // occur: the scene mirrors the document).
     VertexItem* vertexItem(int index) const;
+    // The summary drawn instead of items for a network too large to draw
+    // one by one (TopologySummary::kMaxDrawnVertices); null otherwise.
+    TopologySummary* summary() const { return summary_; }
     VertexItem* vertexItem(const std::string& id) const;
     LinkItem* linkItem(int index) const;
     const ViewGraph& graph() const { return graph_; }
@@ -109,6 +113,7 @@ private:
     std::map<std::string, int> index_;
     QGraphicsRectItem* linkLayer_ = nullptr; // parent of the link items (hidden in overview)
     LinkOverview* overview_ = nullptr;
+    TopologySummary* summary_ = nullptr; // instead of items, for a network too large to draw
     bool overviewOn_ = false;
     std::vector<QPointF> auto_;   // automatic positions (empty until needed)
     std::vector<char> placed_;    // position stored in the document

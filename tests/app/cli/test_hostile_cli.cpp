@@ -117,3 +117,23 @@ TEST_CASE("a sweep too large for memory is refused in one line; --csv streams it
     std::filesystem::remove(out);
     std::filesystem::remove(f);
 }
+
+TEST_CASE("topo refuses, in one line, networks whose metrics would run for more than about a minute",
+          "[cli][hostile]")
+{
+    for (const char* gen : {"hypercube:dims=20", "fat-tree:k=160", "torus:k=1448,dims=2", "hypercube:dims=14"}) {
+        INFO(gen);
+        const auto r = cli({"topo", "--gen", gen});
+        CHECK(r.rc == 1);
+        CHECK(lines(r.err) == 1);
+        CHECK_THAT(r.err, Catch::Contains("BFS steps, more than the") && Catch::Contains("in about a minute"));
+    }
+    const auto ok = cli({"topo", "--gen", "hypercube:dims=6"});
+    CHECK(ok.rc == 0);
+    // The same limit for a topology read from a file.
+    const std::string f = writeTemp("cube.json", R"({"topology": {"generator": "hypercube", "params": {"dims": 20}}})");
+    const auto file = cli({"topo", f});
+    CHECK(file.rc == 1);
+    CHECK_THAT(file.err, Catch::Contains("BFS steps"));
+    std::filesystem::remove(f);
+}

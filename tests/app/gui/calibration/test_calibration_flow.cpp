@@ -216,7 +216,10 @@ TEST_CASE("calibrated G matches a tbf-shaped veth link through the GUI flow", "[
     measure->setOverrides("net.pingpong",
                           {{"size_min", 262144}, {"size_max", 4194304}, {"size_factor", 1.5}, {"reps", 7}, {"warmups", 2}});
     measure->setTimeout(300);
+    // Nodes in network namespaces need the user's consent: given here.
+    ProbeSession::setConsentPrompt([](const QStringList&) { return true; });
     measureAndCalibrate(panel, 300000);
+    ProbeSession::setConsentPrompt([](const QStringList&) { return false; });
 
     QTest::mouseClick(panel->applyButton(), Qt::LeftButton);
     const ParamValue g = valueOf(w.model(), "G");

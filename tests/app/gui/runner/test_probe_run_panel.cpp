@@ -126,6 +126,12 @@ TEST_CASE("a failed node shows its reason and the other node's result is kept", 
     panel.resize(1100, 700);
     panel.show();
     REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    // Another program as the agent: the user is shown the command first.
+    QStringList asked;
+    ProbeSession::setConsentPrompt([&](const QStringList& commands) {
+        asked = commands;
+        return true;
+    });
     REQUIRE(panel.selectProbe("mem.copy"));
     typeParam(panel.paramTable(), "array_bytes", "8MiB");
     typeParam(panel.paramTable(), "reps", "3");
@@ -134,6 +140,9 @@ TEST_CASE("a failed node shows its reason and the other node's result is kept", 
     QSignalSpy done(&panel, &ProbeRunPanel::runFinished);
     QTest::mouseClick(panel.runButton(), Qt::LeftButton);
     REQUIRE(done.wait(90000));
+    ProbeSession::setConsentPrompt([](const QStringList&) { return false; });
+    REQUIRE(asked.size() == 1);
+    CHECK(asked[0].startsWith("broken (local): /nonexistent/clusterscope-agent --stdio"));
     CHECK(done.at(0).at(0).toInt() == 1);
     CHECK(done.at(0).at(1).toInt() == 1);
 

@@ -1,0 +1,144 @@
+#include "app/gui/topology/TopologySummary.h"
+#include "app/gui/topology/ItemStyle.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QLocale>
+#include <QPainter>
+#include <QStringList>
+
+#include <algorithm>
+
+namespace cs::app {
+
+namespace {
+
+constexpr double kBoxW = 220, kBoxH = 64;
+
+std::size_t kindIndex(VertexKind k)
+{
+    return static_cast<std::size_t>(k);
+}
+
+QString plural(std::size_t n, const char* one, const char* many)
+{
+    return QLocale().toString(static_cast<qulonglong>(n)) + " " + (n == 1 ? one : many);
+}
+
+} // namespace
+
+TopologySummary::TopologySummary(const Topology& t)
+{
+    for (std::size_t v = 0; v < t.vertexCount(); ++v)
+        ++counts_[kindIndex(t.vertex(v).kind)];
+    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
+        const auto [a, b] = t.endpoints(e);
+        const std::size_t ka = kindIndex(t.vertex(a).kind), kb = kindIndex(t.vertex(b).kind);
+        ++links_[std::min(ka, kb)][std::max(ka, kb)];
+    }
+    total_ = t.edgeCount();
+    byKind_ = true;
+    setFlag(ItemUsesExtendedStyleOption, false);
+}
+
+TopologySummary::TopologySummary(const nlohmann::json& topology)
+{
+    if (!topology.is_object())
+        return;
+    if (auto v = topology.find("vertices"); v != topology.end() && v->is_array())
+        for (const nlohmann::json& vertex : *v) {
+            const auto kind = vertex.is_object() ? vertex.find("kind") : vertex.end();
+            const std::string k = kind != vertex.end() && kind->is_string() ? kind->get<std::string>() : "host";
+            ++counts_[kindIndex(k == "switch" ? VertexKind::Switch : k == "segment" ? VertexKind::Segment : VertexKind::Host)];
+        }
+    if (auto e = topology.find("edges"); e != topology.end() && e->is_array())
+        total_ = e->size();
+}
+
+std::size_t TopologySummary::vertexCount(const Topology* t, const nlohmann::json& topology)
+{
+    if (t)
+        return t->vertexCount();
+    if (!topology.is_object())
+        return 0;
+    const auto v = topology.find("vertices");
+    return v != topology.end() && v->is_array() ? v->size() : 0;
+}
+
+std::size_t TopologySummary::links(VertexKind a, VertexKind b) const
+{
+    const std::size_t ka = kindIndex(a), kb = kindIndex(b);
+    return links_[std::min(ka, kb)][std::max(ka, kb)];
+}
+
+QString TopologySummary::text() const
+{
+    QStringList parts;
+    if (count(VertexKind::Host))
+        parts << plural(count(VertexKind::Host), "host", "hosts");
+    if (count(VertexKind::Switch))
+        parts << plural(count(VertexKind::Switch), "switch", "switches");
+    if (count(VertexKind::Segment))
+        parts << plural(count(VertexKind::Segment), "segment", "segments");
+    return parts.join(", ") + " and " + plural(total_, "link", "links");
+}
+
+QPointF TopologySummary::centre(VertexKind k) const
+{
+    // Switches above, hosts below, segments to the side: the usual drawing.
+    switch (k) {
+    case VertexKind::Switch:
+        return {0, 0};
+    case VertexKind::Segment:
+        return {360, 180};
+    default:
+        return {0, 360};
+    }
+}
+
+QRectF TopologySummary::boundingRect() const
+{
+    return QRectF(-kBoxW / 2 - 140, -kBoxH / 2 - 40, 360 + kBoxW + 280, 360 + kBoxH + 80);
+}
+
+void TopologySummary::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    const VertexKind kinds[] = {VertexKind::Host, VertexKind::Switch, VertexKind::Segment};
+    p->setRenderHint(QPainter::Antialiasing, true);
+    QFont f = p->font();
+    f.setPointSizeF(11);
+    p->setFont(f);
+    // Bundles of links first, under the boxes.
+    p->setPen(QPen(style::linkColour(false), 3));
+    for (VertexKind a : kinds)
+        for (VertexKind b : kinds) {
+            if (kindIndex(a) > kindIndex(b) || !byKind_ || links(a, b) == 0)
+                continue;
+            QPointF label;
+            if (a == b) { // links within one kind: a loop beside its box
+                const QRectF loop(centre(a) + QPointF(kBoxW / 2 - 20, -50), QSizeF(100, 100));
+                p->drawEllipse(loop);
+                label = loop.center() + QPointF(56, 0);
+            } else {
+                p->drawLine(centre(a), centre(b));
+                label = (centre(a) + centre(b)) / 2 + QPointF(8, 0);
+            }
+            p->drawText(label, plural(links(a, b), "link", "links"));
+        }
+    if (!byKind_ && total_ > 0)
+        p->drawText(centre(VertexKind::Host) + QPointF(-kBoxW / 2, kBoxH), plural(total_, "link", "links"));
+    for (VertexKind k : kinds) {
+        if (count(k) == 0)
+            continue;
+        const QRectF box(centre(k) - QPointF(kBoxW / 2, kBoxH / 2), QSizeF(kBoxW, kBoxH));
+        p->setPen(QPen(style::border(k), 2));
+        p->setBrush(style::fill(k));
+        p->drawRoundedRect(box, 8, 8);
+        p->setPen(Qt::black);
+        const char* one = k == VertexKind::Host ? "host" : k == VertexKind::Switch ? "switch" : "segment";
+        const char* many = k == VertexKind::Host ? "hosts" : k == VertexKind::Switch ? "switches" : "segments";
+        p->drawText(box, Qt::AlignCenter, plural(count(k), one, many));
+    }
+}
+
+} // namespace cs::app

@@ -1,0 +1,96 @@
+// The GUI's last line of defence: an exception that escapes an event handler
+// is reported, a recovery copy of unsaved work is offered, and the program
+// goes on.
+#include "app/document/Autosave.h"
+#include "app/document/DocumentModel.h"
+#include "app/gui/mainwindow/GuiApplication.h"
+#include "app/gui/mainwindow/MainWindow.h"
+
+#include <QAbstractButton>
+#include <QEvent>
+#include <QFile>
+#include <QMessageBox>
+#include <QTest>
+#include <QTimer>
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+
+using namespace cs;
+using namespace cs::app;
+
+namespace {
+
+// An object whose event handler throws, as a bug in a slot would.
+class Thrower : public QObject {
+public:
+    bool event(QEvent* e) override
+    {
+        if (e->type() == QEvent::User)
+            throw std::runtime_error("measured[0].status: type must be string, but is number");
+        return QObject::event(e);
+    }
+};
+
+GuiApplication& guiApp()
+{
+    auto* app = qobject_cast<GuiApplication*>(QCoreApplication::instance());
+    REQUIRE(app);
+    return *app;
+}
+
+} // namespace
+
+TEST_CASE("an exception escaping an event handler is reported and the program goes on", "[gui][crash]")
+{
+    GuiApplication& app = guiApp();
+    QStringList reported;
+    app.setErrorHandler([&](const QString& what) { reported << what; });
+    const int before = app.caught();
+    Thrower t;
+    QEvent sent(QEvent::User);
+    CHECK_FALSE(QCoreApplication::sendEvent(&t, &sent));
+    // A posted event (a queued slot) goes through the same door.
+    QCoreApplication::postEvent(&t, new QEvent(QEvent::User));
+    QCoreApplication::processEvents();
+    CHECK(app.caught() == before + 2);
+    REQUIRE(reported.size() == 2);
+    CHECK(reported[0].contains("measured[0].status: type must be string"));
+    app.setErrorHandler({});
+}
+
+TEST_CASE("the main window reports an internal error and saves a recovery copy of unsaved work", "[gui][crash]")
+{
+    MainWindow w;
+    w.model()->newDocument();
+    REQUIRE(w.model()->addBlock("inic.fft2d", QPointF(0, 0)).isEmpty()); // unsaved work
+    REQUIRE(w.model()->isModified());
+    const QString recovery = w.autosave()->recoveryPath();
+    QFile::remove(recovery);
+
+    GuiApplication& app = guiApp();
+    app.setErrorHandler([&w](const QString& what) { w.reportInternalError(what); });
+    QString shown;
+    // The dialog is modal: answer it as the user would, by saving a copy.
+    QTimer::singleShot(0, [&] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        REQUIRE(box);
+        shown = box->text();
+        for (QAbstractButton* b : box->buttons())
+            if (b->text().contains("recovery copy"))
+                b->click();
+    });
+    Thrower t;
+    QEvent e(QEvent::User);
+    QCoreApplication::sendEvent(&t, &e);
+    app.setErrorHandler({});
+
+    CHECK(shown.contains("did not expect"));
+    CHECK(shown.contains("measured[0].status"));
+    // The unsaved work is in the recovery file (offered at the next start).
+    QFile copy(recovery);
+    REQUIRE(copy.open(QIODevice::ReadOnly));
+    CHECK(copy.readAll().contains("inic.fft2d"));
+    copy.close();
+    QFile::remove(recovery);
+}
