@@ -224,6 +224,8 @@ CoreLoads CubeRouter::route(const CoreGraph& g, const Demands& d, int threads, M
         progress->throwIfCancelled();
     CoreLoads out;
     out.through.assign(g.n, 0.0);
+    for (std::uint32_t t = 0; t < g.n; ++t)
+        out.routed += d.local[t]; // none on a cube: no two hosts share a vertex
     for (const Worker& w : workers)
         out.add({w.load, {}, w.routed});
     return out;
