@@ -126,7 +126,8 @@ Topology irregularDirect(int side, int chords, unsigned seed)
                 t.addLink(i, i + static_cast<std::size_t>(side), l);
         }
     for (int c = 0; c < chords; ++c) {
-        const std::size_t a = rng() % static_cast<std::size_t>(side * side), b = rng() % static_cast<std::size_t>(side * side);
+        const auto n = static_cast<std::size_t>(side * side);
+        const std::size_t a = rng() % n, b = rng() % n;
         if (a != b)
             t.addLink(a, b, l);
     }

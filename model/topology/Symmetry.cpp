@@ -310,11 +310,13 @@ std::vector<Perm> gfatProposals(const Topology& t, const CoreGraph& g)
     if (!group || !up || *group < 2)
         return {};
     const long gL = std::lround(*group);
-    std::vector<long> count(static_cast<std::size_t>(L + 1), 0);
+    std::vector<long> count(static_cast<std::size_t>(L + 1), 0); // switches per level
     const std::vector<std::string> ids = coreIds(t, g);
     for (const std::string& id : ids)
-        if (auto x = idNumbers(id, "s"); x && x->first >= 1 && x->first <= L)
-            count[static_cast<std::size_t>(x->first)] = std::max(count[static_cast<std::size_t>(x->first)], x->second + 1);
+        if (auto x = idNumbers(id, "s"); x && x->first >= 1 && x->first <= L) {
+            long& n = count[static_cast<std::size_t>(x->first)];
+            n = std::max(n, x->second + 1);
+        }
     for (long m = 1; m < L; ++m)
         if (count[static_cast<std::size_t>(m)] % gL != 0)
             return {};

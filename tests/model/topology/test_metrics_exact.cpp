@@ -1,7 +1,7 @@
 // The fast metric paths against slower ones: symmetric (generator
-// automorphisms, cube and fat-tree coordinates) against the plain per-destination
-// computation, and both against an oracle that walks every flow on the
-// Topology itself. Results must agree to 1e-9 relative.
+// automorphisms, cube and fat-tree coordinates) against the plain
+// per-destination computation, and both against an oracle that walks every
+// flow on the Topology itself. Results must agree to 1e-9 relative.
 #include "TopologyTestSupport.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/HopHistogram.h"
