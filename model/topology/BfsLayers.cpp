@@ -5,7 +5,8 @@
 namespace cs {
 
 BfsLayers::BfsLayers(const CoreGraph& g)
-    : label_(g.n, 0), pos_(g.n, 0), queue_(g.n + 1, 0), nhBegin_(g.n + 2, 0), nhArc_(g.adj.size() + 1, 0), nhPos_(g.adj.size() + 1, 0)
+    : label_(g.n, 0), pos_(g.n, 0), queue_(g.n + 1, 0), nhBegin_(g.n + 2, 0), nhArc_(g.adj.size() + 1, 0),
+      nhPos_(g.adj.size() + 1, 0)
 {
     levelStart_.reserve(64);
 }

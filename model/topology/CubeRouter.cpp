@@ -139,7 +139,7 @@ CoreLoads CubeRouter::route(const CoreGraph& g, const Demands& d, int threads, M
         std::vector<double> load;
         std::vector<double> mass; // per box position, zero between flows
         std::vector<Axis> axes;
-        std::vector<std::uint32_t> node, boxStride;
+        std::vector<std::uint32_t> node, boxStride, offset0;
         double routed = 0;
     };
     Worker proto;
@@ -148,6 +148,7 @@ CoreLoads CubeRouter::route(const CoreGraph& g, const Demands& d, int threads, M
     proto.axes.resize(dims_);
     proto.node.resize(dims_);
     proto.boxStride.resize(dims_ + 1);
+    proto.offset0.resize(k_ + 1);
     // Flow entries by destination, in order.
     std::vector<std::uint32_t> dstOf(d.src.size());
     for (std::uint32_t t = 0; t < g.n; ++t)
@@ -157,6 +158,10 @@ CoreLoads CubeRouter::route(const CoreGraph& g, const Demands& d, int threads, M
         progress->beginStage(progressShare, d.src.size());
 
     const std::size_t arcsPerVertex = std::size_t{dims_} * 2;
+    // A vertex has at most 2 x dims ways on; dividing by a count is a multiply.
+    std::vector<double> inverse(2 * dims_ + 1, 0.0);
+    for (std::size_t i = 1; i < inverse.size(); ++i)
+        inverse[i] = 1.0 / static_cast<double>(i);
     auto work = [&](Worker& w, std::size_t k) {
         if (progress && progress->cancelled())
             return;
@@ -175,8 +180,14 @@ CoreLoads CubeRouter::route(const CoreGraph& g, const Demands& d, int threads, M
         // within a row, and so are the steps they offer.
         const Axis& a0 = w.axes[0];
         const std::uint32_t m0 = static_cast<std::uint32_t>(a0.coord.size());
+        const std::uint8_t* next0 = a0.next.data();
+        const std::uint32_t* to0[2] = {a0.to[0].data(), a0.to[1].data()};
+        const std::uint8_t* dir0[2] = {a0.dir[0].data(), a0.dir[1].data()};
+        std::uint32_t* vertexOff0 = w.offset0.data(); // arcTo_ offset of each position's vertex along dim 0
+        for (std::uint32_t p0 = 0; p0 < m0; ++p0)
+            vertexOff0[p0] = a0.coord[p0] * stride_[0] * static_cast<std::uint32_t>(arcsPerVertex);
         struct Step {
-            std::uint32_t arc; // offset within a vertex's arcTo_ row
+            std::uint32_t arc;  // offset within a vertex's arcTo_ row
             std::uint32_t jump; // box positions ahead
         };
         Step outer[64];
@@ -190,22 +201,23 @@ CoreLoads CubeRouter::route(const CoreGraph& g, const Demands& d, int threads, M
                 for (std::uint32_t st = 0; st < a.next[at]; ++st)
                     outer[nOuter++] = {2 * x + a.dir[st][at], (a.to[st][at] - at) * w.boxStride[x]};
             }
+            const std::uint32_t* rowArcs = arcTo_.data() + std::size_t{base} * arcsPerVertex;
+            double* rowMass = mass + row;
             for (std::uint32_t p0 = 0; p0 < m0; ++p0) {
-                const std::uint32_t pos = row + p0;
-                const double m = mass[pos];
-                mass[pos] = 0;
-                const std::uint32_t n0 = a0.next[p0];
+                const double m = rowMass[p0];
+                rowMass[p0] = 0;
+                const std::uint32_t n0 = next0[p0];
                 if (m == 0 || ways + n0 == 0)
                     continue;
-                const double share = m / static_cast<double>(ways + n0);
-                const std::uint32_t* arcs = &arcTo_[(base + a0.coord[p0] * stride_[0]) * arcsPerVertex];
+                const double share = m * inverse[ways + n0];
+                const std::uint32_t* arcs = rowArcs + vertexOff0[p0];
                 for (std::uint32_t st = 0; st < n0; ++st) {
-                    load[arcs[a0.dir[st][p0]]] += share;
-                    mass[row + a0.to[st][p0]] += share;
+                    load[arcs[dir0[st][p0]]] += share;
+                    rowMass[to0[st][p0]] += share;
                 }
                 for (std::uint32_t i = 0; i < nOuter; ++i) {
                     load[arcs[outer[i].arc]] += share;
-                    mass[pos + outer[i].jump] += share;
+                    rowMass[p0 + outer[i].jump] += share;
                 }
             }
             // The next row: odometer over dimensions 1.. (dimension 1 fastest).
@@ -224,6 +236,8 @@ CoreLoads CubeRouter::route(const CoreGraph& g, const Demands& d, int threads, M
         progress->throwIfCancelled();
     CoreLoads out;
     out.through.assign(g.n, 0.0);
+    for (std::uint32_t t = 0; t < g.n; ++t)
+        out.routed += d.local[t]; // none on a cube: no two hosts share a vertex
     for (const Worker& w : workers)
         out.add({w.load, {}, w.routed});
     return out;

@@ -15,10 +15,7 @@
 // detect() accepts only a graph that is exactly the cube its generator
 // record names (every arc a +1 or -1 step in one coordinate, each step
 // present once), so an edited topology falls back to the general search.
-#include "model/topology/CoreGraph.h"
-#include "model/topology/LinkLoad.h"
-#include "model/topology/MetricsProgress.h"
-#include "model/topology/TrafficDemands.h"
+#include "model/topology/FlowRouter.h"
 
 #include <cstdint>
 #include <optional>
@@ -27,15 +24,15 @@
 
 namespace cs {
 
-class CubeRouter {
+class CubeRouter final : public FlowRouter {
 public:
     static std::optional<CubeRouter> detect(const Topology& t, const CoreGraph& g);
 
-    // The core loads of every flow in `d`. Polls `progress` for cancellation
-    // between flows and throws MetricsCancelled; counts flows as its stage.
+    // Flows are shared out over threads and are the stage's items; the
+    // cancel flag is polled between them.
     CoreLoads route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
-                    double progressShare) const;
-    std::string method() const;
+                    double progressShare) const override;
+    std::string method() const override;
 
 private:
     // One dimension's part of a box: positions in an order where every step

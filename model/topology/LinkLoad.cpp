@@ -17,12 +17,22 @@ std::string_view patternName(TrafficPattern p)
     return "?";
 }
 
-std::uint32_t transposePartner(std::uint32_t i, std::uint32_t H)
+std::uint32_t transposeRows(std::uint32_t H)
 {
     std::uint32_t r = 1;
     for (std::uint32_t d = 1; static_cast<std::uint64_t>(d) * d <= H; ++d)
         if (H % d == 0)
             r = d;
+    return r;
+}
+
+std::uint32_t transposePartner(std::uint32_t i, std::uint32_t H)
+{
+    return transposePartner(i, H, transposeRows(H));
+}
+
+std::uint32_t transposePartner(std::uint32_t i, std::uint32_t H, std::uint32_t r)
+{
     const std::uint32_t c = H / r;
     const std::uint32_t row = i / c, col = i % c;
     return col * r + row; // element (row, col) of the r x c matrix is (col, row) of its c x r transpose

@@ -49,7 +49,11 @@ struct LinkLoads {
 
 // The destination of host i (host order) under the transpose pattern of H
 // hosts; i itself when i sits on the diagonal (it then sends nothing).
+// `rows` is transposeRows(H), for callers that look up many hosts.
 std::uint32_t transposePartner(std::uint32_t i, std::uint32_t H);
+std::uint32_t transposePartner(std::uint32_t i, std::uint32_t H, std::uint32_t rows);
+// The transpose matrix's row count: the largest divisor of H not above sqrt(H).
+std::uint32_t transposeRows(std::uint32_t H);
 
 // The plain computation: one ECMP pass per destination core vertex, no
 // symmetry (computeMetrics uses the generator's symmetry where it has one).

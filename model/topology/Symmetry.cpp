@@ -1,4 +1,5 @@
 #include "model/topology/Symmetry.h"
+#include "model/topology/GeneratedIds.h"
 
 #include <algorithm>
 #include <cmath>
@@ -273,22 +274,6 @@ std::vector<std::string> coreIds(const Topology& t, const CoreGraph& g)
     return ids;
 }
 
-// "agg3_1" -> {3, 1} when it starts with `prefix`.
-std::optional<std::pair<long, long>> twoNumbers(std::string_view id, std::string_view prefix)
-{
-    if (id.substr(0, prefix.size()) != prefix)
-        return std::nullopt;
-    const std::string rest(id.substr(prefix.size()));
-    const auto us = rest.find('_');
-    if (us == std::string::npos || us == 0 || us + 1 == rest.size())
-        return std::nullopt;
-    try {
-        return std::pair{std::stol(rest.substr(0, us)), std::stol(rest.substr(us + 1))};
-    } catch (const std::exception&) {
-        return std::nullopt;
-    }
-}
-
 // k-ary fat-tree (FatTreeGenerator): pods shift by one; aggregation switch
 // a of every pod becomes a + 1 along with its block of cores.
 std::vector<Perm> fatTreeProposals(const Topology& t, const CoreGraph& g, long k)
@@ -297,17 +282,15 @@ std::vector<Perm> fatTreeProposals(const Topology& t, const CoreGraph& g, long k
     const std::vector<std::string> ids = coreIds(t, g);
     auto podShift = [&](const std::string& id) -> std::string {
         for (const char* pre : {"agg", "edge"})
-            if (auto x = twoNumbers(id, pre))
+            if (auto x = idNumbers(id, pre))
                 return pre + std::to_string((x->first + 1) % k) + "_" + std::to_string(x->second);
         return {};
     };
     auto aggShift = [&](const std::string& id) -> std::string {
-        if (auto x = twoNumbers(id, "agg"))
+        if (auto x = idNumbers(id, "agg"))
             return "agg" + std::to_string(x->first) + "_" + std::to_string((x->second + 1) % h);
-        if (id.rfind("core", 0) == 0) {
-            const long c = std::stol(id.substr(4));
-            return "core" + std::to_string(((c / h + 1) % h) * h + c % h);
-        }
+        if (auto c = idNumber(id, "core"))
+            return "core" + std::to_string(((*c / h + 1) % h) * h + *c % h);
         return {};
     };
     return {permByIds(t, g, ids, podShift), permByIds(t, g, ids, aggShift)};
@@ -327,11 +310,13 @@ std::vector<Perm> gfatProposals(const Topology& t, const CoreGraph& g)
     if (!group || !up || *group < 2)
         return {};
     const long gL = std::lround(*group);
-    std::vector<long> count(static_cast<std::size_t>(L + 1), 0);
+    std::vector<long> count(static_cast<std::size_t>(L + 1), 0); // switches per level
     const std::vector<std::string> ids = coreIds(t, g);
     for (const std::string& id : ids)
-        if (auto x = twoNumbers(id, "s"); x && x->first >= 1 && x->first <= L)
-            count[static_cast<std::size_t>(x->first)] = std::max(count[static_cast<std::size_t>(x->first)], x->second + 1);
+        if (auto x = idNumbers(id, "s"); x && x->first >= 1 && x->first <= L) {
+            long& n = count[static_cast<std::size_t>(x->first)];
+            n = std::max(n, x->second + 1);
+        }
     for (long m = 1; m < L; ++m)
         if (count[static_cast<std::size_t>(m)] % gL != 0)
             return {};
@@ -340,7 +325,7 @@ std::vector<Perm> gfatProposals(const Topology& t, const CoreGraph& g)
         return {};
     const long shiftTop = (count[static_cast<std::size_t>(L - 1)] / gL) * std::lround(*up) % top;
     auto shift = [&](const std::string& id) -> std::string {
-        auto x = twoNumbers(id, "s");
+        auto x = idNumbers(id, "s");
         if (!x || x->first < 1 || x->first > L)
             return {};
         const long n = count[static_cast<std::size_t>(x->first)];

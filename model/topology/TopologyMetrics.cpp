@@ -1,5 +1,5 @@
 #include "model/topology/TopologyMetrics.h"
-#include "model/topology/CubeRouter.h"
+#include "model/topology/FlowRouter.h"
 #include "model/topology/EcmpPass.h"
 #include "model/topology/MetricsProgress.h"
 #include "model/topology/Symmetry.h"
@@ -25,7 +25,7 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     const CoreGraph g = CoreGraph::build(t);
     const std::uint64_t H = g.hosts;
 
-    // Symmetry and cube coordinates come from the generator's record and are
+    // Symmetry and coordinates come from the generator's record and are
     // checked on the graph; without them every destination root is searched.
     const std::optional<Symmetry> sym = o.symmetry ? findSymmetry(t, g) : std::nullopt;
     std::vector<TrafficPattern> patterns;
@@ -35,8 +35,8 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
         patterns.push_back(TrafficPattern::NearestNeighbour);
     if (o.ring)
         patterns.push_back(TrafficPattern::Ring);
-    const std::optional<CubeRouter> cube =
-        o.symmetry && !patterns.empty() ? CubeRouter::detect(t, g) : std::nullopt;
+    const std::unique_ptr<FlowRouter> router =
+        o.symmetry && !patterns.empty() ? coordinateRouter(t, g) : nullptr;
     std::vector<Demands> demands;
     demands.reserve(patterns.size());
     for (TrafficPattern p : patterns) {
@@ -46,17 +46,17 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
 
     EcmpJob job;
     job.allPairsRoots = sym ? sym->roots : everyHostRoot(g);
-    if (!cube)
+    if (!router)
         for (const Demands& d : demands)
             job.sparse.push_back(&d);
     // Progress shares by rough work: a full search per all-pairs root, about
-    // half of one per other destination, a small box per cube flow, and
+    // half of one per other destination, a small box per routed flow, and
     // push-relabel max flows when the bisection is not known.
     const double search = double(g.n) + double(g.adj.size());
-    double ecmpWork = double(job.allPairsRoots.size()) * search, cubeWork = 0;
+    double ecmpWork = double(job.allPairsRoots.size()) * search, routerWork = 0;
     for (const Demands& d : demands) {
-        if (cube) {
-            cubeWork += 16.0 * double(d.src.size());
+        if (router) {
+            routerWork += 16.0 * double(d.src.size());
             continue;
         }
         std::size_t dsts = 0;
@@ -65,7 +65,7 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
         ecmpWork += 0.5 * double(dsts) * search;
     }
     const double cutWork = t.exactBisection ? 0.0 : 6.0 * 20.0 * double(t.vertexCount() + t.edgeCount());
-    const double total = ecmpWork + cubeWork + cutWork + 1.0;
+    const double total = ecmpWork + routerWork + cutWork + 1.0;
     job.progressShare = ecmpWork / total;
     EcmpResult res = runEcmpPass(g, job, o.threads, &progress);
 
@@ -86,12 +86,12 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
 
     for (std::size_t i = 0; i < demands.size(); ++i) {
         const Demands& d = demands[i];
-        CoreLoads core = cube ? cube->route(g, d, o.threads, &progress, cubeWork / total / double(demands.size()))
-                              : std::move(res.sparse[i]);
+        const double share = routerWork / total / double(demands.size());
+        CoreLoads core = router ? router->route(g, d, o.threads, &progress, share) : std::move(res.sparse[i]);
         std::vector<double> out, in;
-        accessLoads(d, cube ? std::vector<std::uint8_t>{} : res.entryRouted[i], out, in);
+        accessLoads(d, router ? std::vector<std::uint8_t>{} : res.entryRouted[i], out, in);
         LinkLoads l = finishLoads(t, g, d.pattern, core, out, in, d.flows);
-        l.method = cube ? cube->method() : "ECMP per destination root, searched to its farthest source, exact";
+        l.method = router ? router->method() : "ECMP per destination root, searched to its farthest source, exact";
         slot(m, d.pattern) = std::move(l);
     }
 

@@ -18,7 +18,8 @@ struct MetricsOptions {
     bool ring = true;             // also load the ring pattern
     // Use the symmetry a generator's record implies (translations of a
     // torus or hypercube, pods of a fat-tree; each checked on the graph
-    // before use) and the coordinates of k-ary n-cubes. Off: the plain
+    // before use; see Symmetry.h) and the coordinates of k-ary n-cubes and
+    // fat-trees for the sparse patterns (see FlowRouter.h). Off: the plain
     // per-destination computation, for tests and benchmarks. The results are
     // the same either way, up to rounding.
     bool symmetry = true;
@@ -26,7 +27,8 @@ struct MetricsOptions {
     // called computeMetrics (a few hundred times at most).
     std::function<void(double)> progress;
     // Polled between BFS roots and flows; when it becomes true,
-    // computeMetrics throws MetricsCancelled (a ModelError, "cancelled").
+    // computeMetrics throws MetricsCancelled (a ModelError, "cancelled")
+    // instead of returning. The bisection's max flows are not interrupted.
     const std::atomic<bool>* cancel = nullptr;
 };
 

@@ -190,8 +190,8 @@ Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p)
     const auto H = static_cast<std::uint32_t>(hosts.size());
     switch (p) {
     case TrafficPattern::Transpose:
-        for (std::uint32_t i = 0; i < H; ++i) {
-            const std::uint32_t j = transposePartner(i, H);
+        for (std::uint32_t i = 0, rows = transposeRows(H); i < H; ++i) {
+            const std::uint32_t j = transposePartner(i, H, rows);
             if (j != i)
                 b.flow(hosts[i], hosts[j]);
         }

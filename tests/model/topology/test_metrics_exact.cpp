@@ -1,7 +1,7 @@
 // The fast metric paths against slower ones: symmetric (generator
-// automorphisms, cube coordinates) against the plain per-destination
-// computation, and both against an oracle that walks every flow on the
-// Topology itself. Results must agree to 1e-9 relative.
+// automorphisms, cube and fat-tree coordinates) against the plain
+// per-destination computation, and both against an oracle that walks every
+// flow on the Topology itself. Results must agree to 1e-9 relative.
 #include "TopologyTestSupport.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/HopHistogram.h"
@@ -67,6 +67,30 @@ NamedValues withLatency(NamedValues v, const Generator& g)
     return v;
 }
 
+// A copy of a generated switched network (generator record kept) with
+// `extraPorts` more ports on every switch and, when `lat5` > 0, that latency
+// on link 5 (a host link of edge0_0 in a k=4 fat-tree).
+Topology rebuilt(const Topology& f, int extraPorts, double lat5)
+{
+    Topology g;
+    for (std::size_t v = 0; v < f.vertexCount(); ++v) {
+        const VertexProps& p = f.vertex(v);
+        if (p.kind == VertexKind::Host)
+            g.addHost(p.id);
+        else
+            g.addSwitch(p.id, p.ports + extraPorts, p.latency);
+    }
+    for (std::size_t e = 0; e < f.edgeCount(); ++e) {
+        LinkProps l = f.link(e);
+        if (e == 5 && lat5 > 0)
+            l.latency = lat5;
+        g.addLink(f.endpoints(e).first, f.endpoints(e).second, l);
+    }
+    g.generator = f.generator;
+    g.generatorParams = f.generatorParams;
+    return g;
+}
+
 } // namespace
 
 TEST_CASE("symmetric metrics equal the plain computation on every symmetric family", "[topology][symmetry]")
@@ -74,21 +98,24 @@ TEST_CASE("symmetric metrics equal the plain computation on every symmetric fami
     struct Case {
         const char* gen;
         NamedValues params;
-        bool cube; // sparse patterns routed by cube coordinates
+        const char* router; // how the sparse patterns are routed
     };
+    const char* box = "box of minimum-hop routes";
+    const char* closed = "closed form (fat-tree";
+    const char* search = "per destination root";
     const Case cases[] = {
-        {"torus", {{"k", 4}, {"dims", 2}}, true},
-        {"torus", {{"k", 4}, {"dims", 3}}, true},
-        {"torus", {{"k", 5}, {"dims", 2}}, true},
-        {"torus", {{"k", 6}, {"dims", 1}}, true},
-        {"hypercube", {{"dims", 4}}, true},
-        {"mesh", {{"k", 4}, {"dims", 2}}, true},
-        {"mesh", {{"k", 3}, {"dims", 3}}, true},
-        {"fat-tree", {{"k", 4}}, false},
-        {"fat-tree", {{"k", 6}}, false},
-        {"gfat", {}, false}, // Berkeley NOW, 105 hosts
+        {"torus", {{"k", 4}, {"dims", 2}}, box},
+        {"torus", {{"k", 4}, {"dims", 3}}, box},
+        {"torus", {{"k", 5}, {"dims", 2}}, box},
+        {"torus", {{"k", 6}, {"dims", 1}}, box},
+        {"hypercube", {{"dims", 4}}, box},
+        {"mesh", {{"k", 4}, {"dims", 2}}, box},
+        {"mesh", {{"k", 3}, {"dims", 3}}, box},
+        {"fat-tree", {{"k", 4}}, closed},
+        {"fat-tree", {{"k", 6}}, closed},
+        {"gfat", {}, search}, // Berkeley NOW, 105 hosts
         // A two-level gfat whose level-1 switches all link to every level-2 switch.
-        {"gfat", {{"levels", 2}, {"down1", 4}, {"up1", 4}, {"group2", 6}, {"down2", 6}, {"up2", 0}}, false},
+        {"gfat", {{"levels", 2}, {"down1", 4}, {"up1", 4}, {"group2", 6}, {"down2", 6}, {"up2", 0}}, search},
     };
     for (const Case& c : cases) {
         const Generator& gen = GeneratorRegistry::builtin().get(c.gen);
@@ -101,8 +128,8 @@ TEST_CASE("symmetric metrics equal the plain computation on every symmetric fami
         // The symmetry was found and used: fewer roots than hosts' roots.
         CHECK_THAT(fast.method, Catch::Contains("automorphisms checked"));
         CHECK_THAT(plain.method, Catch::Contains("no symmetry"));
-        if (c.cube)
-            CHECK_THAT(fast.transpose->method, Catch::Contains("box of minimum-hop routes"));
+        CHECK_THAT(fast.transpose->method, Catch::Contains(c.router));
+        CHECK_THAT(fast.ring->method, Catch::Contains(c.router));
         checkSame(fast, plain);
         CHECK(fast.avgLatency > 0);
         // The histogram from a Topology uses the symmetry too.
@@ -184,29 +211,19 @@ TEST_CASE("symmetry is checked on the graph, not assumed from the generator name
     plainOpt.symmetry = false;
     const TopologyMetrics fast = computeMetrics(t), plain = computeMetrics(t, plainOpt);
     CHECK_THAT(fast.method, Catch::Contains("no symmetry"));
-    CHECK_THAT(fast.transpose->method, !Catch::Contains("box"));
+    CHECK_THAT(fast.transpose->method, Catch::Contains("per destination root"));
     checkSame(fast, plain);
+    // The same for a fat-tree with one extra link between two edge switches.
+    Topology x = rebuilt(generate("fat-tree", {{"k", 4}}), 1, 0);
+    x.addLink("edge0_0", "edge1_1", LinkProps{125e6, 0, 1, true});
+    const TopologyMetrics xf = computeMetrics(x), xp = computeMetrics(x, plainOpt);
+    CHECK_THAT(xf.transpose->method, Catch::Contains("per destination root"));
+    checkSame(xf, xp);
 
-    // A fat-tree with different latency on one host link: pod shifts still
+    // A fat-tree with a different latency on one host link: pod shifts still
     // hold for loads, but not for latency; the checked group is smaller and
     // the results still equal the plain ones.
-    Topology f = generate("fat-tree", {{"k", 4}, {"lat", 1e-6}});
-    Topology g;
-    for (std::size_t v = 0; v < f.vertexCount(); ++v) {
-        const VertexProps& p = f.vertex(v);
-        if (p.kind == VertexKind::Host)
-            g.addHost(p.id);
-        else
-            g.addSwitch(p.id, p.ports, p.latency);
-    }
-    for (std::size_t e = 0; e < f.edgeCount(); ++e) {
-        LinkProps l = f.link(e);
-        if (e == 5)
-            l.latency = 9e-6;
-        g.addLink(f.endpoints(e).first, f.endpoints(e).second, l);
-    }
-    g.generator = f.generator;
-    g.generatorParams = f.generatorParams;
+    const Topology g = rebuilt(generate("fat-tree", {{"k", 4}, {"lat", 1e-6}}), 0, 9e-6);
     const TopologyMetrics gf = computeMetrics(g), gp = computeMetrics(g, plainOpt);
     checkSame(gf, gp);
     checkOracle(g, gf);

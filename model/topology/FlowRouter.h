@@ -1,0 +1,32 @@
+#pragma once
+// Routers that load the flows of a sparse pattern (transpose, ring,
+// nearest-neighbour) from a generated network's coordinates instead of a
+// search per destination. Each one accepts a topology only when its graph is
+// exactly what the generator record names, and gives the same ECMP loads as
+// the search (exact, up to rounding).
+#include "model/topology/CoreGraph.h"
+#include "model/topology/LinkLoad.h"
+#include "model/topology/MetricsProgress.h"
+#include "model/topology/TrafficDemands.h"
+
+#include <memory>
+#include <string>
+
+namespace cs {
+
+class FlowRouter {
+public:
+    virtual ~FlowRouter() = default;
+    // The core loads of every flow in `d` (all of them are routable).
+    // Counts its work as a stage of `progress` spanning `progressShare`,
+    // and throws MetricsCancelled when the cancel flag is set.
+    virtual CoreLoads route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
+                            double progressShare) const = 0;
+    virtual std::string method() const = 0; // one line, for LinkLoads::method
+};
+
+// The router for a torus, mesh or hypercube (CubeRouter) or a k-ary fat-tree
+// (FatTreeRouter) that checks out; nullptr for anything else.
+std::unique_ptr<FlowRouter> coordinateRouter(const Topology& t, const CoreGraph& g);
+
+} // namespace cs
