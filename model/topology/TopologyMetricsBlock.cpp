@@ -1,6 +1,7 @@
 #include "model/topology/TopologyMetricsBlock.h"
 #include "model/core/ModelError.h"
 #include "model/topology/GeneratorRegistry.h"
+#include "model/topology/TopologyBudget.h"
 #include "model/topology/TopologyMetrics.h"
 #include "model/topology/TopologySource.h"
 
@@ -124,15 +125,9 @@ std::string TopologyMetricsBlock::check(const double* in) const
     std::string problem = checkGeneratorParams(g, p);
     if (!problem.empty())
         return "kind = " + g.spec().name + ": " + problem;
-    const GeneratorCounts c = g.counts(p);
-    const double work = c.roots * (c.hosts + c.switches + c.segments + 2 * c.links);
-    if (work > kMaxWork) {
-        char steps[32];
-        std::snprintf(steps, sizeof steps, "%.2g", work);
-        return "kind = " + g.spec().name + " with these parameters has " + formatNumber(c.hosts) +
-               " hosts; its metrics need about " + steps + " BFS steps, more than this block's limit of " +
-               formatNumber(kMaxWork) + " (use clusterscope-cli topo for it)";
-    }
+    problem = topologyMetricsProblem(g.counts(p)); // the one work limit (TopologyBudget)
+    if (!problem.empty())
+        return "kind = " + g.spec().name + ": " + problem;
     return {};
 }
 

@@ -33,9 +33,6 @@ public:
                a2a_bw, L, L_max, kOutputs };
     static constexpr int kMaxParams = 24;
     static constexpr int kCacheSize = 8;
-    // check() refuses parameter sets whose hop and load searches would take
-    // more than this many BFS steps (vertices + arcs per root x roots).
-    static constexpr double kMaxWork = 5e8;
 
     TopologyMetricsBlock();
 

@@ -1,6 +1,7 @@
 #include "model/topology/TopologySource.h"
 #include "model/core/ModelError.h"
 #include "model/topology/GeneratorRegistry.h"
+#include "model/topology/TopologyBudget.h"
 #include "model/topology/TopologyJson.h"
 #include "model/topology/TopologyMetrics.h"
 
@@ -169,15 +170,11 @@ std::string TopologySource::check(const double* in) const
     std::string problem = checkGeneratorParams(*generator_, in);
     if (!problem.empty())
         return "generator " + generator_->spec().name + ": " + problem;
-    const GeneratorCounts c = generator_->counts(in);
-    const double work = c.roots * (c.hosts + c.switches + c.segments + 2 * c.links);
-    if (work > kMaxWork) {
-        char steps[32];
-        std::snprintf(steps, sizeof steps, "%.2g", work);
-        return "generator " + generator_->spec().name + " with these parameters has " + formatNumber(c.hosts) +
-               " hosts; its metrics need about " + steps + " BFS steps, more than the limit of " +
-               formatNumber(kMaxWork);
-    }
+    // The one work limit (TopologyBudget); it also bounds memory, since the
+    // per-vertex and per-link passes alone count 500 steps each.
+    problem = topologyMetricsProblem(generator_->counts(in));
+    if (!problem.empty())
+        return "generator " + generator_->spec().name + ": " + problem;
     return {};
 }
 

@@ -76,9 +76,6 @@ public:
 
     static constexpr int kMaxParams = 16;
     static constexpr int kCacheSize = 64; // a sweep over 64 sizes computes each once
-    // check() refuses a generated network whose metrics would take more BFS
-    // steps than this (vertices + arcs per root x roots).
-    static constexpr double kMaxWork = 5e8;
 
     // The spec of output `symbol` (topology.metrics shares them).
     static const OutputSpec& outputSpec(const std::string& symbol);

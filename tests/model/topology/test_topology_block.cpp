@@ -117,10 +117,11 @@ TEST_CASE("topology.metrics refuses what its generator refuses, naming it", "[to
     r.kind("torus");
     r.set("k", 2);
     CHECK_THROWS_WITH(r.run(), Catch::StartsWith("block 'topo' (topology.metrics): kind = torus: k = 2 is too small"));
-    // 128 x 128 torus: 16384 roots x (16384 + 2 x 32768) = 1.3e9 BFS steps > 5e8.
-    r.set("k", 128);
-    CHECK_THROWS_WITH(r.run(), Catch::Contains("kind = torus with these parameters has 16384 hosts") &&
-                                   Catch::Contains("1.3e+09 BFS steps, more than this block's limit of 5e+08"));
+    // 200 x 200 torus: 40000 roots x (40000 + 2 x 80000) + 500 x (40000 + 80000)
+    // = 8e9 + 6e7 = 8.06e9 BFS steps > kMaxMetricsWork = 1.5e9.
+    r.set("k", 200);
+    CHECK_THROWS_WITH(r.run(), Catch::Contains("kind = torus: the metrics of a topology of 40000 hosts and 80000 links") &&
+                                   Catch::Contains("need about 8.1e+09 BFS steps, more than the 1.5e+09"));
     r.kind("gfat");
     r.set("channels", 2);
     CHECK_THROWS_WITH(r.run(), "block 'topo' (topology.metrics): kind = gfat: down1 + up1 = 8 links x channels = 2 "
