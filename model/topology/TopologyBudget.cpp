@@ -25,14 +25,19 @@ std::string count(double n)
     return buf;
 }
 
+std::string counted(double n, const char* one, const char* many)
+{
+    return count(n) + " " + (n == 1 ? one : many);
+}
+
 std::string describe(const GeneratorCounts& c)
 {
-    std::string s = count(c.hosts) + " hosts";
+    std::string s = counted(c.hosts, "host", "hosts");
     if (c.switches > 0)
-        s += ", " + count(c.switches) + " switches";
+        s += ", " + counted(c.switches, "switch", "switches");
     if (c.segments > 0)
-        s += ", " + count(c.segments) + " segments";
-    return s + " and " + count(c.links) + " links";
+        s += ", " + counted(c.segments, "segment", "segments");
+    return s + " and " + counted(c.links, "link", "links");
 }
 
 } // namespace

@@ -166,7 +166,7 @@ TopologySource::TopologySource(Topology drawn, std::string problem)
 std::string TopologySource::check(const double* in) const
 {
     if (!generator_)
-        return problem_.empty() ? std::string() : "the drawn topology is not a usable network yet: " + problem_;
+        return problem_;
     std::string problem = checkGeneratorParams(*generator_, in);
     if (!problem.empty())
         return "generator " + generator_->spec().name + ": " + problem;
@@ -288,7 +288,14 @@ TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::s
     // refused; the design then reports why it cannot be evaluated.
     Topology t = topologyFromJson(j, path, TopologyCheck::Structure);
     const auto problems = t.problems();
-    std::string problem = problems.empty() ? std::string() : problemText(problems.front(), path);
+    std::string problem =
+        problems.empty() ? std::string()
+                         : "the drawn topology is not a usable network yet: " + problemText(problems.front(), path);
+    // Drawn networks have no generator to estimate from, so every host counts
+    // as a BFS root (an upper bound); the same limit as generated ones.
+    if (problem.empty())
+        if (std::string p = topologyMetricsProblem(countsOf(t)); !p.empty())
+            problem = "the drawn topology is too large to evaluate here: " + p;
     parts.block = std::make_shared<const TopologySource>(std::move(t), std::move(problem));
     return parts;
 }

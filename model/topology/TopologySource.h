@@ -54,8 +54,8 @@ public:
     // A generated topology: inputs are the generator's parameters.
     explicit TopologySource(const Generator& generator);
     // A drawn topology: no inputs. `problem` is "" for a usable network, or
-    // why it is not one yet (an unfinished drawing: a host not yet linked),
-    // which every evaluation then reports.
+    // the sentence every evaluation then reports: why it is not one yet (an
+    // unfinished drawing: a host not yet linked) or why it is too large.
     explicit TopologySource(Topology drawn, std::string problem = {});
 
     const BlockSpec& spec() const override { return spec_; }
@@ -84,7 +84,7 @@ private:
     BlockSpec spec_;
     const Generator* generator_ = nullptr;
     std::shared_ptr<const Topology> drawn_;
-    std::string problem_; // a drawing that is not (yet) a usable network
+    std::string problem_; // why a drawing cannot be evaluated (unfinished, too large); "" if it can
     MetricsCache<kMaxParams, kOutputs, kCacheSize> cache_;
 };
 

@@ -6,6 +6,7 @@
 #include "app/gui/topology/MetricsPanel.h"
 #include "app/gui/topology/TopologySummary.h"
 #include "app/gui/topology/VertexItem.h"
+#include "model/core/Plan.h"
 
 #include <QGraphicsScene>
 #include <catch2/catch.hpp>
@@ -46,13 +47,49 @@ TEST_CASE("a star of 300,000 hosts is drawn as a summary, not 300,000 items", "[
     CHECK(editor.vertexItem(0) != nullptr);
 }
 
-TEST_CASE("the metrics panel does not start metrics that would run for more than about a minute",
+TEST_CASE("a generated network whose metrics would run for more than about a minute is refused in words",
           "[gui][topology][hostile]")
 {
     DocumentModel model;
     MetricsPanel panel(&model);
-    REQUIRE(model.setTopology("cube", json{{"generator", "hypercube"}, {"params", {{"dims", 14}}}}, {}).isEmpty());
-    CHECK(panel.status().startsWith("Not computed here: the metrics of a topology of 16384 hosts"));
-    CHECK(panel.value("hosts") == "16384");
+    REQUIRE(model.setTopology("star", json{{"generator", "star"}, {"params", {{"n", 8}}}}, {}).isEmpty());
+    const json before = model.doc().topology;
+    // hypercube dims = 14: 16384 hosts, 14 x 16384 / 2 = 114688 links; every
+    // host a BFS root: 16384 x (16384 + 2 x 114688) + 500 x (16384 + 114688)
+    // = 4.03e9 + 6.6e7 = 4.1e9 steps > 1.5e9.
+    const QString err = model.setTopology("cube", json{{"generator", "hypercube"}, {"params", {{"dims", 14}}}}, {});
+    CHECK(err.contains("generator hypercube: the metrics of a topology of 16384 hosts and 114688 links need about "
+                       "4.1e+09 BFS steps, more than the 1.5e+09 this machine does in about a minute"));
+    CHECK(model.doc().topology == before);
+    CHECK(panel.value("hosts") == "8");
+}
+
+TEST_CASE("the metrics panel does not start metrics that would run for more than about a minute",
+          "[gui][topology][hostile]")
+{
+    // A drawn star of 40000 hosts: no generator, so every host counts as a
+    // root: 40000 x (40001 + 2 x 40000) + 500 x (40001 + 40000) = 4.8e9 + 4e7
+    // = 4.84e9 steps > 1.5e9. The design takes the drawing (work is never
+    // refused) and says at evaluation why it cannot use it; the panel does
+    // not start.
+    json drawn{{"vertices", json::array()}, {"edges", json::array()}};
+    drawn["vertices"].push_back({{"id", "s"}, {"kind", "switch"}});
+    for (int i = 0; i < 40000; ++i) {
+        const std::string h = "h" + std::to_string(i);
+        drawn["vertices"].push_back({{"id", h}, {"kind", "host"}});
+        drawn["edges"].push_back({{"from", h}, {"to", "s"}, {"bandwidth", 1e9}, {"latency", 1e-6}});
+    }
+    DocumentModel model;
+    MetricsPanel panel(&model);
+    const QString err = model.setTopology("drawn star", drawn, {});
+    INFO(err.toStdString());
+    REQUIRE(err.isEmpty());
+    CHECK(panel.status().startsWith("Not computed here: the metrics of a topology of 40000 hosts"));
+    CHECK(panel.value("hosts") == "40000");
     CHECK(panel.value("diameter") == QStringLiteral("\u2013"));
+    const Plan plan = model.doc().design.compile();
+    std::vector<double> values = plan.initialSlots();
+    CHECK_THROWS_WITH(plan.runOrThrow(values.data()),
+                      Catch::Contains("the drawn topology is too large to evaluate here: the metrics of a topology "
+                                      "of 40000 hosts, 1 switch and 40000 links need about 4.8e+09 BFS steps"));
 }
