@@ -195,12 +195,15 @@ void DocumentReader::readTopology(const json& j, DesignDocument& doc)
     } catch (const ModelError& e) {
         // The message starts with the JSON path ("topology.params.k: ...").
         problems_.push_back(e.what());
+        broken_.insert(kTopologyBlock); // what follows or wires from it is not reported again
     }
 }
 
 void DocumentReader::applyFollows(DesignDocument& doc)
 {
     for (const PendingFollow& f : pendingFollows_) {
+        if (refersToBroken(f.output))
+            continue; // the block it follows is reported already
         try {
             doc.design.setFollows(f.param, f.output);
         } catch (const ModelError& e) {
