@@ -28,7 +28,11 @@ const Entry kCommands[] = {
                                         "        [--step 0.1] [--json]   tornado data: +/-10% in each parameter"},
     {"plot", plotCommand, "plot DESIGN [--param PATH=SPEC ...] [--set ...] [--at P] [--log] -o FILE.png|.svg|.pdf\n"
                           "        speedup curve and phase breakdown, drawn as the GUI draws them"},
-    {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},
+    {"topo", topoCommand,
+     "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics\n"
+     "  topo --import slurm:topology.conf|ibnet:ibnetdiscover.txt [--bw RATE] [--lat TIME] [--switch-lat TIME]\n"
+     "       [--into DESIGN] [-o OUT.json]   a cluster's network as a topology, or put into a design\n"
+     "  topo DESIGN.json|--gen SPEC --export-slurm [-o topology.conf]   the design's network for Slurm"},
     {"probe", probeCommand, "probe --nodes SPEC --probe ID [--set NAME=VALUE ...] [--timeout S] [--pairs all|chain|first]\n"
                             "        [--json] [-o FILE] [--design FILE [--trust-nodes]]   run a probe on nodes (progress on\n"
                             "        stderr); the design's own nodes run only with --trust-nodes when they reach other\n"

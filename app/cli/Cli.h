@@ -4,6 +4,10 @@
 #include <string>
 #include <vector>
 
+namespace cs {
+class Topology;
+}
+
 namespace cs::cli {
 
 // A mistake in how the command was called (exit code 2, with usage hint).
@@ -27,6 +31,11 @@ int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::o
 int paretoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int sensitivityCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int plotCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+class Args;
+// topo --import slurm:FILE|ibnet:FILE [--bw Q] [--lat Q] [--switch-lat Q] [--into DESIGN] [-o OUT]
+int importTopology(const Args& args, std::ostream& out);
+// topo DESIGN|--gen SPEC --export-slurm [-o topology.conf]
+int exportSlurmTopology(const Args& args, const Topology& t, std::ostream& out);
 int topoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int probeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int calibrateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

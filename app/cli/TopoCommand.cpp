@@ -162,13 +162,21 @@ void printLoads(std::ostream& out, const std::string& label, const LinkLoads& l)
 
 int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
 {
-    const Args args(words, {"--gen"}, {"--json"});
+    const Args args(words, {"--gen", "--import", "--bw", "--lat", "--switch-lat", "--into", "-o"},
+                    {"--json", "--export-slurm"});
+    if (args.value("--import")) {
+        if (args.value("--gen") || !args.positional().empty())
+            throw UsageError("topo --import takes no --gen and no FILE (use --into DESIGN to put it in a design)");
+        return importTopology(args, out);
+    }
     const auto gen = args.value("--gen");
     if (gen && !args.positional().empty())
         throw UsageError("topo takes either --gen NAME:key=value,... or a FILE.json, not both");
     if (!gen && args.positional().size() != 1)
         throw UsageError("topo needs --gen NAME:key=value,... or one FILE.json");
     const Topology t = gen ? fromGenSpec(*gen) : fromFile(args.positional().front());
+    if (args.flag("--export-slurm"))
+        return exportSlurmTopology(args, t, out);
     if (std::string problem = topologyMetricsProblem(countsOf(t)); !problem.empty())
         throw ModelError(problem);
     const TopologyMetrics m = computeMetrics(t);

@@ -2,7 +2,7 @@
 // A node probes run on, with its transport settings: an entry of the design
 // document's "nodes" array (schema in docs/agent-protocol.md) or of the
 // command line's --nodes SPEC.
-#include "app/runner/HostList.h"
+#include "model/cluster/HostList.h"
 
 #include <nlohmann/json.hpp>
 

@@ -8,10 +8,18 @@
 
 namespace cs {
 
+// What a new network no longer has, and so was removed from the document:
+// wires to or from its ports, and variant overrides and sweep axes that
+// set inputs it does not take (a generator parameter, after drawing).
+struct TopologyDetached {
+    std::vector<Wire> wires;
+    std::vector<std::string> references; // "variants[1].overrides.topology.bw", "sweep.axes[0] (topology.k)"
+};
+
 // Builds doc.topology into the design's topology block (none when the
-// section is null or an empty drawing). Wires whose ports the new topology lacks are dropped and
-// returned. Throws ModelError naming the JSON path of the first problem.
-std::vector<Wire> attachTopology(DesignDocument& doc);
+// section is null or an empty drawing), removing what the new network lacks
+// (returned). Throws ModelError naming the JSON path of the first problem.
+TopologyDetached attachTopology(DesignDocument& doc);
 
 // The topology section as the design has it now: a generated topology's
 // parameters come from the block's current values (an edit in the inspector

@@ -1,6 +1,6 @@
 // Node lists as clusters write them: Slurm host lists, the allocation's
 // SLURM_JOB_NODELIST and MPI hostfiles, and their mistakes.
-#include "app/runner/HostList.h"
+#include "model/cluster/HostList.h"
 #include "app/runner/Node.h"
 
 #include <catch2/catch.hpp>
@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 
+using namespace cs;
 using namespace cs::runner;
 using Hosts = std::vector<std::string>;
 

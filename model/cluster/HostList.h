@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace cs::runner {
+namespace cs {
 
 // The most hosts one list may name: a mistyped range ("node[1-100000]")
 // fails at once instead of planning millions of jobs.
@@ -21,6 +21,12 @@ inline constexpr std::size_t kMaxHosts = 4096;
 // '.', '_' and '-'. Throws std::invalid_argument naming `text` (backwards
 // range, unclosed bracket, more than `limit` hosts, ...).
 std::vector<std::string> expandHostList(const std::string& text, std::size_t limit = kMaxHosts);
+
+// The reverse: names folded into one host list in the order given, runs of
+// consecutive numbers with the same prefix, suffix and width joined into a
+// bracket ("node01,node02,node03,x" -> "node[01-03],x"). Each name's last
+// number is the one folded. expandHostList(compressHostList(v)) == v.
+std::string compressHostList(const std::vector<std::string>& names);
 
 // True when `text` is a host list rather than one plain name (it has a
 // bracket or a comma).
@@ -53,4 +59,4 @@ std::vector<HostfileEntry> parseHostfile(const std::string& text, const std::str
 // Reads and parses the file (at most 1 MiB). Throws std::invalid_argument.
 std::vector<HostfileEntry> readHostfile(const std::string& path);
 
-} // namespace cs::runner
+} // namespace cs

@@ -1,11 +1,11 @@
-#include "app/runner/HostList.h"
+#include "model/cluster/HostList.h"
 
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
-namespace cs::runner {
+namespace cs {
 
 namespace {
 
@@ -127,6 +127,61 @@ std::vector<std::vector<std::string>> parseItem(const std::string& item, const s
 }
 
 } // namespace
+
+std::string compressHostList(const std::vector<std::string>& names)
+{
+    auto natural = [](const std::string& d) { return d.size() == 1 || d[0] != '0'; };
+    // name = prefix + digits + suffix, digits the last run of digits.
+    struct Parts {
+        std::string prefix, digits, suffix;
+    };
+    auto split = [](const std::string& n) {
+        const std::size_t end = n.find_last_of("0123456789");
+        if (end == std::string::npos)
+            return Parts{n, "", ""};
+        std::size_t begin = end;
+        while (begin > 0 && n[begin - 1] >= '0' && n[begin - 1] <= '9')
+            --begin;
+        return Parts{n.substr(0, begin), n.substr(begin, end + 1 - begin), n.substr(end + 1)};
+    };
+    std::string out;
+    std::size_t i = 0;
+    while (i < names.size()) {
+        const Parts first = split(names[i]);
+        // Gather the names after it with the same prefix, suffix and width.
+        std::vector<std::string> group{first.digits};
+        std::size_t j = i + 1;
+        for (; j < names.size() && !first.digits.empty() && first.digits.size() <= 9; ++j) {
+            const Parts p = split(names[j]);
+            // A bracket pads each range to its first number's width: numbers
+            // without leading zeros may grow in width ("[8-11]"), padded
+            // ones must keep it ("[08-10]").
+            const bool sameWidth = p.digits.size() == first.digits.size();
+            if (p.prefix != first.prefix || p.suffix != first.suffix || p.digits.size() > 9 ||
+                !(sameWidth || (natural(first.digits) && natural(p.digits))))
+                break;
+            group.push_back(p.digits);
+        }
+        if (!out.empty())
+            out += ',';
+        if (group.size() == 1) {
+            out += names[i];
+            i = j;
+            continue;
+        }
+        std::string ranges;
+        for (std::size_t a = 0; a < group.size();) {
+            std::size_t b = a;
+            while (b + 1 < group.size() && std::stoull(group[b + 1]) == std::stoull(group[b]) + 1)
+                ++b;
+            ranges += (ranges.empty() ? "" : ",") + group[a] + (b > a ? "-" + group[b] : "");
+            a = b + 1;
+        }
+        out += first.prefix + "[" + ranges + "]" + first.suffix;
+        i = j;
+    }
+    return out;
+}
 
 bool isHostList(const std::string& text)
 {
@@ -266,4 +321,4 @@ std::vector<HostfileEntry> readHostfile(const std::string& path)
     return parseHostfile(text, path);
 }
 
-} // namespace cs::runner
+} // namespace cs

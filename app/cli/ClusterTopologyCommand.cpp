@@ -1,0 +1,94 @@
+// topo --import slurm:FILE|ibnet:FILE and topo DESIGN --export-slurm: the
+// cluster's own network description into a design, and back.
+#include "app/cli/Args.h"
+#include "app/cli/Cli.h"
+#include "app/cli/DocumentInput.h"
+#include "model/cluster/ClusterTopology.h"
+#include "model/core/ModelError.h"
+#include "model/core/Unit.h"
+#include "model/document/AtomicFile.h"
+#include "model/document/DocumentFormat.h"
+#include "model/document/DocumentTopology.h"
+#include "model/topology/TopologyJson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+namespace cs::cli {
+
+namespace {
+
+double quantity(const Args& args, const std::string& option, Unit unit, double fallback)
+{
+    const auto text = args.value(option);
+    if (!text)
+        return fallback;
+    try {
+        return parseQuantity(*text, unit);
+    } catch (const ModelError& e) {
+        throw UsageError(option + ": " + e.what());
+    }
+}
+
+void emit(const Args& args, const std::string& text, std::ostream& out, const std::string& summary)
+{
+    if (const auto path = args.value("-o")) {
+        writeFileAtomically(*path, text);
+        out << "wrote " << *path << ": " << summary << "\n";
+    } else {
+        out << text;
+    }
+}
+
+std::string summary(const Topology& t)
+{
+    const TopologyCounts c = t.counts();
+    return std::to_string(c.hosts) + " hosts, " + std::to_string(c.switches) + " switches, " +
+           std::to_string(c.links) + " links";
+}
+
+} // namespace
+
+int importTopology(const Args& args, std::ostream& out)
+{
+    const std::string spec = *args.value("--import");
+    const std::size_t colon = spec.find(':');
+    const std::string kind = colon == std::string::npos ? "" : spec.substr(0, colon);
+    if (kind != "slurm" && kind != "ibnet")
+        throw UsageError("--import " + spec + ": give slurm:TOPOLOGY.CONF or ibnet:IBNETDISCOVER.TXT");
+    const std::string file = spec.substr(colon + 1);
+    ClusterImportOptions o;
+    o.bandwidth = quantity(args, "--bw", Unit::BytesPerSecond, o.bandwidth);
+    o.latency = quantity(args, "--lat", Unit::Seconds, o.latency);
+    o.switchLatency = quantity(args, "--switch-lat", Unit::Seconds, o.switchLatency);
+    const std::string text = readFile(file);
+    const nlohmann::json topology =
+        kind == "slurm" ? topologyFromSlurmConf(text, file, o) : topologyFromIbnetdiscover(text, file, o);
+    const Topology t = topologyFromJson(topology, file); // checked like a drawing
+    if (const auto into = args.value("--into")) {
+        DesignDocument doc = openDocument(*into);
+        doc.topology = topology;
+        if (doc.layout.is_object())
+            doc.layout.erase("vertices"); // the old drawing's positions belong to the old network
+        const TopologyDetached gone = attachTopology(doc);
+        std::string also;
+        for (const Wire& w : gone.wires)
+            also += "\n  removed the wire " + w.from.str() + " -> " + w.to.str() + " (the new network has no such port)";
+        for (const std::string& r : gone.references)
+            also += "\n  removed " + r + " (the drawn network takes no such input)";
+        parseDocument(serializeDocument(doc)); // what we write must open again
+        emit(args, serializeDocument(doc), out, "design '" + *into + "' on " + summary(t) + also);
+    } else {
+        emit(args, nlohmann::json{{"topology", topology}}.dump(2) + "\n", out, summary(t));
+    }
+    return 0;
+}
+
+int exportSlurmTopology(const Args& args, const Topology& t, std::ostream& out)
+{
+    emit(args, slurmConfFromTopology(topologyToJson(t, TopologyJsonForm::Explicit)), out, summary(t));
+    return 0;
+}
+
+} // namespace cs::cli

@@ -1,0 +1,101 @@
+// The cluster a user has, from its Slurm topology.conf, as the network of a
+// preset, and a design's network written back for Slurm.
+//
+// Hand arithmetic for the prediction, 000_e9da438bafb3289f.txt eqs. (3)-(10),
+// the acc-fft preset's INIC at P = 4 (see test_topology_design_cli.cpp for
+// the inputs: S/P = 1048576 B, T_compute = 0.0512 s, T_dtc = 0.0125 s,
+// T_dth = 0.05 s per phase). The imported tree: three leaf switches of six
+// hosts under one top switch, every link 8 Mbit/s = 1e6 B/s. All-to-all over
+// its 18 hosts: a leaf's uplink carries 6 x 12 = 72 flows, a host's link 17,
+// so a flow gets 1e6/72 B/s and a host 17 x 1e6/72 = 236111.1 B/s = B_net,
+// below bw_cn. T_dtg = 1048576 / 236111.1 = 4.441028 s, T_dfg = 3 x that
+// = 13.323083 s; T = 0.0512 + 2 x (0.0125 + 0.05 + 4.441028 + 13.323083)
+// = 35.704422 s.
+#include "CliTestSupport.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using cs::test::cli;
+using Catch::Matchers::Contains;
+using nlohmann::json;
+
+namespace {
+
+std::string tempPath(const std::string& name)
+{
+    return (std::filesystem::temp_directory_path() / ("cs_cluster_topo_" + std::to_string(::getpid()) + "_" + name))
+        .string();
+}
+
+std::string write(const std::string& name, const std::string& text)
+{
+    const std::string path = tempPath(name);
+    std::ofstream(path) << text;
+    return path;
+}
+
+std::string slurp(const std::string& path)
+{
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+} // namespace
+
+TEST_CASE("cli: topo --import slurm puts a cluster's tree under a preset and predicts from it", "[cli][cluster]")
+{
+    const std::string conf = write("topology.conf", "SwitchName=s0 Nodes=dev[0-5]\nSwitchName=s1 Nodes=dev[6-11]\n"
+                                                    "SwitchName=s2 Nodes=dev[12-17]\nSwitchName=s3 Switches=s[0-2]\n");
+    const std::string design = tempPath("mycluster.json");
+    const auto imported = cli({"topo", "--import", "slurm:" + conf, "--bw", "8Mbit/s", "--into", "acc-fft", "-o", design});
+    INFO(imported.err);
+    REQUIRE(imported.rc == 0);
+    CHECK_THAT(imported.out, Contains("wrote " + design + ": design 'acc-fft' on 18 hosts, 4 switches, 21 links"));
+    // The preset's Fast Ethernet variant set the generated star's rate; the
+    // drawn tree has no such input, and the user is told it went.
+    CHECK_THAT(imported.out, Contains("removed variants[3].overrides.topology.bw"));
+
+    const auto eval = cli({"eval", design, "--set", "P=4", "--json"});
+    REQUIRE(eval.rc == 0);
+    double t = 0;
+    const json parsed = json::parse(eval.out);
+    for (const json& v : parsed["variants"])
+        if (v["variant"] == "INIC")
+            t = v["T"].get<double>();
+    CHECK(t == Approx(35.704422).epsilon(1e-6));
+
+    // And back out for Slurm, line for line what came in.
+    const std::string back = tempPath("back.conf");
+    REQUIRE(cli({"topo", design, "--export-slurm", "-o", back}).rc == 0);
+    CHECK_THAT(slurp(back), Contains("SwitchName=s0 Nodes=dev[0-5]\nSwitchName=s1 Nodes=dev[6-11]\n"
+                                     "SwitchName=s2 Nodes=dev[12-17]\nSwitchName=s3 Switches=s[0-2]\n"));
+    std::filesystem::remove(conf);
+    std::filesystem::remove(design);
+    std::filesystem::remove(back);
+}
+
+TEST_CASE("cli: topo --import and --export-slurm refuse in one line", "[cli][cluster]")
+{
+    auto r = cli({"topo", "--import", "lldp:x"});
+    CHECK(r.rc == 2);
+    CHECK_THAT(r.err, Contains("--import lldp:x: give slurm:TOPOLOGY.CONF or ibnet:IBNETDISCOVER.TXT"));
+    const std::string bad = write("bad.conf", "SwitchName=a Nodes=n1\nSwitchName=b Switches=c\n");
+    r = cli({"topo", "--import", "slurm:" + bad});
+    CHECK(r.rc == 1);
+    CHECK_THAT(r.err, Contains(bad + " line 2: switch 'c' is listed under 'b' but has no SwitchName line"));
+    r = cli({"topo", "--import", "slurm:" + bad, "--bw", "fast"});
+    CHECK(r.rc == 2);
+    CHECK_THAT(r.err, Contains("--bw: "));
+    r = cli({"topo", "--gen", "bus:n=4", "--export-slurm"});
+    CHECK(r.rc == 1);
+    CHECK_THAT(r.err, Contains("no shared segments"));
+    std::filesystem::remove(bad);
+}
