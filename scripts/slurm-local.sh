@@ -6,13 +6,15 @@
 # /etc/munge, /etc/slurm or the system's daemons, and picks free ports, so
 # several instances can run at once.
 #
-#   eval "$(scripts/slurm-local.sh up [DIR] [--owner PID])"   # prints: export SLURM_CONF=DIR/slurm.conf
+#   eval "$(scripts/slurm-local.sh up [DIR] [--owner PID] [--topology FILE])"   # prints: export SLURM_CONF=DIR/slurm.conf
 #   scripts/slurm-local.sh status [DIR]         # sinfo of that cluster; exit 0 when its node is usable
 #   scripts/slurm-local.sh down [DIR]           # scancel, then stop the daemons by PID, remove DIR
 #
 # DIR defaults to a new /tmp/cs-slurm-XXXXXX for `up`, and to the folder of
 # $SLURM_CONF for `status` and `down`. With --owner PID, a watcher takes the
-# cluster down when that process ends, even if it crashed (the tests use it). Needs root (slurmd runs jobs as any
+# cluster down when that process ends, even if it crashed (the tests use it).
+# With --topology FILE, the cluster uses the topology/tree plugin with FILE as
+# its topology.conf (`scontrol show topology` shows what Slurm read). Needs root (slurmd runs jobs as any
 # user). The node is this machine's short host name, with the CPUs and
 # memory `slurmd -C` reports; the partition is `debug`.
 set -euo pipefail
@@ -76,10 +78,12 @@ marked_pids() {
 }
 
 cmd_up() {
-  local d="" owner=""
+  local d="" owner="" topology=""
   while [ $# -gt 0 ]; do
     case "$1" in
       --owner) owner=${2:?--owner needs a PID}; shift 2 ;;
+      --topology) topology=${2:?--topology needs a topology.conf}; shift 2
+                  [ -r "$topology" ] || die "cannot read $topology" ;;
       *) d=$1; shift ;;
     esac
   done
@@ -147,6 +151,10 @@ SlurmdTimeout=30
 NodeName=$host NodeAddr=127.0.0.1 ${cpus_line}RealMemory=$mem State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
+  if [ -n "$topology" ]; then
+    cp "$topology" "$DIR/topology.conf"
+    echo "TopologyPlugin=topology/tree" >>"$DIR/slurm.conf"
+  fi
 
   # Foreground daemons in the background: their PIDs are ours to stop.
   env "$MARK" munged --foreground --force --socket="$DIR/munge.sock" --key-file="$DIR/munge.key" \

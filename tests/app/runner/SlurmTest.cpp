@@ -5,6 +5,7 @@
 // run through the real srun, outside an allocation and inside salloc and
 // sbatch. Needs root; without it the tests skip with the reason.
 #include "TestSupport.h"
+#include "model/cluster/ClusterTopology.h"
 
 #include <catch2/catch.hpp>
 
@@ -55,7 +56,8 @@ private:
 // process die instead, slurm-local.sh's watcher (--owner) takes it down.
 class LocalSlurm {
 public:
-    LocalSlurm()
+    // `topologyConf`: a topology.conf for the topology/tree plugin, or "".
+    explicit LocalSlurm(const std::string& topologyConf = {})
     {
         if (::geteuid() != 0) {
             skip = "not root: slurmd and munged of a private Slurm cluster need root";
@@ -70,7 +72,7 @@ public:
         for (const char* v : {"SLURM_JOB_ID", "SLURM_JOBID", "SLURM_JOB_NODELIST", "SLURM_NODELIST", "SLURM_CONF"})
             env.unset(v);
         if (test::sh(script() + " up " + dir.path().toStdString() + "/cluster --owner " +
-                         std::to_string(::getpid()),
+                         std::to_string(::getpid()) + (topologyConf.empty() ? "" : " --topology " + topologyConf),
                      &out) != 0) {
             error = "scripts/slurm-local.sh up failed: " + out;
             return;
@@ -291,4 +293,34 @@ TEST_CASE("real Slurm: a busy node fails within --immediate, naming the node and
     CHECK_THAT(busy.reason, Catch::StartsWith("node " + slurm.node + ": its agent did not start") &&
                                 Catch::Contains("Requested nodes are busy"));
     CHECK(busy.reason.size() < 1200);
+}
+
+TEST_CASE("real Slurm reads the topology.conf a design's network is exported as", "[slurm][cluster]")
+{
+    std::string host;
+    test::sh("hostname -s", &host);
+    host = host.substr(0, host.find('\n'));
+    // The machine's node under a leaf switch under a spine, as a design draws it.
+    const json drawn{{"vertices",
+                      {{{"id", "leaf0"}, {"kind", "switch"}},
+                       {{"id", "spine"}, {"kind", "switch"}},
+                       {{"id", host}, {"kind", "host"}}}},
+                     {"edges",
+                      {{{"from", host}, {"to", "leaf0"}, {"bandwidth", 1.25e9}},
+                       {{"from", "leaf0"}, {"to", "spine"}, {"bandwidth", 1.25e9}}}}};
+    const std::string conf = slurmConfFromTopology(drawn);
+    CHECK_THAT(conf, Catch::Contains("SwitchName=leaf0 Nodes=" + host + "\nSwitchName=spine Switches=leaf0\n"));
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("topology.conf").toStdString();
+    std::ofstream(path) << conf;
+
+    LocalSlurm slurm(path);
+    NEED_SLURM(slurm);
+    std::string out;
+    REQUIRE(test::sh("scontrol show topology", &out) == 0);
+    INFO(out);
+    // What slurmctld itself parsed: the leaf at level 0 with the node, the
+    // spine one level up over the leaf.
+    CHECK_THAT(out, Catch::Contains("SwitchName=leaf0 Level=0") && Catch::Contains("Nodes=" + host) &&
+                        Catch::Contains("SwitchName=spine Level=1") && Catch::Contains("Switches=leaf0"));
 }
