@@ -5,6 +5,7 @@
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
+#include "app/cli/PairPlan.h"
 #include "app/cli/ProbeSession.h"
 
 #include "model/calibration/Calibration.h"
@@ -183,7 +184,7 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
 {
     const Args args(words,
                     {"--nodes", "--probe", "--set", "--results", "-o", "--hold-out", "--timeout", "--pairs"},
-                    {"--json", "--quiet", "--trust-nodes"});
+                    {"--json", "--quiet", "--trust-nodes", "--dry-run"});
     if (args.positional().size() != 1)
         throw UsageError(args.positional().empty() ? "calibrate needs a DESIGN (a file or a preset name)"
                                                    : "unexpected argument '" + args.positional()[1] + "'");
@@ -208,7 +209,7 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
         results = readResults(*resultsFile);
     } else {
         const std::vector<runner::Node> nodes = nodesFrom(args.value("--nodes"), doc.nodes, "calibrate");
-        if (!args.value("--nodes") &&
+        if (!args.value("--nodes") && !args.flag("--dry-run") && // a dry run starts nothing
             !nodesAllowed(nodes, args.positional().front(), args.flag("--trust-nodes"), "calibrate", err))
             return 2;
         const CoreApp app;
@@ -217,6 +218,11 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
         std::vector<runner::RunPlan> plans = makePlans(doc, args, plugins);
         for (runner::RunPlan& plan : plans)
             plan.nodes = nodes;
+        choosePairs(doc, plans, args.value("--pairs"), err);
+        if (args.flag("--dry-run")) {
+            printDryRun(plans, plugins, out);
+            return 0;
+        }
         const std::vector<runner::JobResult> jobs = runPlans(plugins, plans, args.flag("--quiet"), err);
         results = json::array();
         for (const runner::JobResult& j : jobs) {

@@ -65,8 +65,18 @@ std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins)
             for (std::size_t i = 0; i < ns.size(); ++i)
                 for (std::size_t k = i + 1; k < ns.size(); ++k)
                     jobs.push_back(job({ns[i], ns[k]}));
+        } else if (plan.pairing == "paths") {
+            if (plan.pairs.empty())
+                throw std::invalid_argument("pairing 'paths' needs the design's topology to choose pairs from");
+            for (const PairChoice& p : plan.pairs) {
+                if (p.server >= ns.size() || p.client >= ns.size())
+                    throw std::invalid_argument("a chosen pair names node " + std::to_string(std::max(p.server, p.client)) +
+                                                " of " + std::to_string(ns.size()));
+                jobs.push_back(job({ns[p.server], ns[p.client]}));
+                jobs.back().label += " (" + p.pathClass + (p.check ? "; check" : "") + ")";
+            }
         } else
-            throw std::invalid_argument("unknown pairing '" + plan.pairing + "' (use all, chain or first)");
+            throw std::invalid_argument("unknown pairing '" + plan.pairing + "' (use all, chain, first or paths)");
     } else {
         if (ns.size() < 2)
             throw std::invalid_argument("probe " + d.id + " needs at least two nodes, got " +

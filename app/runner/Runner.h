@@ -12,6 +12,7 @@
 #include "app/runner/JobResult.h"
 #include "app/runner/Node.h"
 #include "app/runner/Transport.h"
+#include "model/cluster/PathClasses.h"
 
 #include "cs/sdk/PluginLoader.h"
 
@@ -35,8 +36,10 @@ struct RunPlan {
     nlohmann::json params = nlohmann::json::object();    // name -> SI number (unresolved)
     double timeout = 120.0;                              // per job, seconds
     // Pair probes: "all" = every pair (i < j, i serves), "chain" = 0-1, 1-2, ...,
-    // "first" = node 0 serves every other node.
+    // "first" = node 0 serves every other node, "paths" = the pairs in
+    // `pairs` (one per path class of the design's network, pairsByPathClass).
     std::string pairing = "all";
+    std::vector<PairChoice> pairs;
 };
 
 // Splits a plan into jobs. Throws std::invalid_argument with a sentence:

@@ -99,3 +99,36 @@ TEST_CASE("cli: topo --import and --export-slurm refuse in one line", "[cli][clu
     CHECK_THAT(r.err, Contains("no shared segments"));
     std::filesystem::remove(bad);
 }
+
+TEST_CASE("cli: calibrate --dry-run measures one pair per path class of the imported network", "[cli][cluster]")
+{
+    const std::string conf = write("pairs.conf", "SwitchName=s0 Nodes=dev[0-5]\nSwitchName=s1 Nodes=dev[6-11]\n"
+                                                 "SwitchName=s2 Nodes=dev[12-17]\nSwitchName=s3 Switches=s[0-2]\n");
+    const std::string design = tempPath("now18.json");
+    REQUIRE(cli({"topo", "--import", "slurm:" + conf, "--into", "berkeley-now", "-o", design}).rc == 0);
+    // 18 nodes named after the tree's hosts. By hand: two path classes, a
+    // pair under one leaf (host-leaf-host, 2 hops) and a pair across the top
+    // switch (4 hops); with 2 random checks 4 jobs per pair probe, where
+    // every pair would be 18 x 17 / 2 = 153.
+    const auto plan = cli({"calibrate", design, "--nodes", "slurm:dev[0-17]", "--probe", "net.loggp", "--dry-run"});
+    INFO(plan.err);
+    REQUIRE(plan.rc == 0);
+    CHECK_THAT(plan.out, Contains("net.loggp: 4 jobs (one pair per path class and 2 random checks; every pair would "
+                                  "be 153)"));
+    CHECK_THAT(plan.out, Contains("net.loggp dev0 -> dev1 (2 hops: "));
+    CHECK_THAT(plan.out, Contains("net.loggp dev0 -> dev6 (4 hops: "));
+    CHECK_THAT(plan.out, Contains("(nothing was run)"));
+    // Asked for by name, a node off the network is named.
+    const auto off = cli({"calibrate", design, "--nodes", "slurm:dev[0-1],slurm:other", "--probe", "net.loggp",
+                          "--pairs", "paths", "--dry-run"});
+    CHECK(off.rc == 1);
+    CHECK_THAT(off.err, Contains("--pairs paths: node on 'other': the design's topology has no host named 'other'"));
+    // Not asked for: every pair, and the reason.
+    const auto all = cli({"calibrate", design, "--nodes", "slurm:dev[0-1],slurm:other", "--probe", "net.loggp",
+                          "--dry-run"});
+    CHECK(all.rc == 0);
+    CHECK_THAT(all.out, Contains("net.loggp: 3 jobs\n"));
+    CHECK_THAT(all.err, Contains("every pair of nodes is measured: node on 'other'"));
+    std::filesystem::remove(conf);
+    std::filesystem::remove(design);
+}

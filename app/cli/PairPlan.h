@@ -1,0 +1,26 @@
+#pragma once
+// Which node pairs the pair probes of a calibration measure, and --dry-run.
+#include "app/runner/Runner.h"
+#include "model/document/DesignDocument.h"
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace cs::cli {
+
+// With no --pairs, or --pairs paths: when the design has a topology and
+// every node runs on one of its hosts (a node's host, or its name for local
+// nodes), the pair probes measure one pair per path class plus two random
+// checks (pairsByPathClass) instead of every pair. --pairs paths without
+// such a topology is an error naming the node; without --pairs the plans
+// keep "all" and a note on `err` says why.
+void choosePairs(const DesignDocument& doc, std::vector<runner::RunPlan>& plans,
+                 const std::optional<std::string>& pairsOption, std::ostream& err);
+
+// The jobs each plan makes, with their path classes, and the time they may
+// take at most (their timeouts), against what every pair would be.
+void printDryRun(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoader& plugins, std::ostream& out);
+
+} // namespace cs::cli
