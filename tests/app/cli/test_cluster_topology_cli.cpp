@@ -29,8 +29,7 @@ namespace {
 
 std::string tempPath(const std::string& name)
 {
-    return (std::filesystem::temp_directory_path() / ("cs_cluster_topo_" + std::to_string(::getpid()) + "_" + name))
-        .string();
+    return cs::test::tempPath("cs_cluster_topo_", name);
 }
 
 std::string write(const std::string& name, const std::string& text)

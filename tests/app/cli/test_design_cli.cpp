@@ -19,8 +19,7 @@ namespace {
 
 std::string tempPath(const std::string& name)
 {
-    return (std::filesystem::temp_directory_path() / ("cs_design_cli_" + std::to_string(::getpid()) + "_" + name))
-        .string();
+    return cs::test::tempPath("cs_design_cli_", name);
 }
 
 // One inic.fft2d block: rows n = 64, elem 16 B (so n^2 elem = 65536 B),

@@ -28,8 +28,7 @@ namespace {
 
 std::string tempPath(const std::string& name)
 {
-    return (std::filesystem::temp_directory_path() / ("cs_topo_design_" + std::to_string(::getpid()) + "_" + name))
-        .string();
+    return cs::test::tempPath("cs_topo_design_", name);
 }
 
 json preset(const std::string& name)
