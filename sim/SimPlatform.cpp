@@ -69,10 +69,11 @@ std::vector<sg4::Host*> buildPlatform(const Topology& t, const std::vector<std::
                                       ->set_latency(l.latency);
     }
     links.hostCap.assign(hostVertices.size(), nullptr);
-    if (options.hostCap > 0)
+    if (options.hostCap > 0 || options.hostLatency > 0)
         for (std::size_t i = 0; i < hostVertices.size(); ++i)
-            links.hostCap[i] =
-                zone->create_split_duplex_link("cap" + std::to_string(i), options.hostCap)->set_latency(0);
+            links.hostCap[i] = zone->create_split_duplex_link("cap" + std::to_string(i),
+                                                              options.hostCap > 0 ? options.hostCap : kFatPipeRate)
+                                   ->set_latency(options.hostLatency);
 
     using Dir = sg4::LinkInRoute::Direction;
     const RouteTable table(t);

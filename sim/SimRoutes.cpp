@@ -3,26 +3,13 @@
 #include "model/topology/Routing.h"
 
 #include <algorithm>
-#include <cstdint>
 
 namespace cs::sim {
 
-namespace {
-
-std::uint64_t mix(std::uint64_t x)
+RouteTable::RouteTable(const Topology& t) : t_(t), adj_(t.vertexCount()), ordinal_(t.vertexCount(), 0)
 {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ULL;
-    x ^= x >> 33;
-    return x;
-}
-
-} // namespace
-
-RouteTable::RouteTable(const Topology& t) : t_(t), adj_(t.vertexCount())
-{
+    for (std::size_t i = 0; i < t.hosts().size(); ++i)
+        ordinal_[t.hosts()[i]] = i;
     for (std::size_t e = 0; e < t.edgeCount(); ++e) {
         const auto [a, b] = t.endpoints(e);
         adj_[a].emplace_back(b, e);
@@ -42,14 +29,20 @@ std::vector<std::vector<RouteHop>> RouteTable::from(std::size_t src, const std::
                              "'");
         std::vector<RouteHop> hops(static_cast<std::size_t>(dist[dst]));
         std::size_t v = dst;
+        // Destination-mod-k: the choice at each step back from the
+        // destination is the next digit of its host ordinal in the mixed
+        // radix of the candidate counts (InfiniBand's d-mod-k on a fat-tree:
+        // every destination has its own path down, and a shift permutation
+        // meets no contention on the way up).
+        std::size_t digits = ordinal_[dst];
         for (int d = dist[dst]; d > 0; --d) {
             candidates.clear();
             for (const auto& [u, e] : adj_[v])
                 if (dist[u] == d - 1 && (u == src || t_.isTransit(u)))
                     candidates.emplace_back(u, e);
             // Every vertex at distance d was reached from one at d - 1 that may forward.
-            const std::uint64_t h = mix((static_cast<std::uint64_t>(src) << 40) ^ (dst << 20) ^ v);
-            const auto [u, e] = candidates[h % candidates.size()];
+            const auto [u, e] = candidates[digits % candidates.size()];
+            digits /= candidates.size();
             hops[static_cast<std::size_t>(d - 1)] = {e, u, v};
             v = u;
         }

@@ -3,8 +3,9 @@
 // (model/topology/Routing.h: minimum hops, transit only through switches,
 // segments and forwarding hosts), so the analytic and the simulated views
 // follow the same paths. Where several minimum-hop routes exist (ECMP), one
-// is picked per (source, destination) pair by a hash, which spreads pairs
-// over the equal-cost links as a static ECMP switch would.
+// is picked per destination (d-mod-k, as InfiniBand's fat-tree routing does):
+// static, deterministic, and free of contention for shift permutations on a
+// fat-tree.
 #include "model/topology/Topology.h"
 
 #include <cstddef>
@@ -28,6 +29,7 @@ public:
 private:
     const Topology& t_;
     std::vector<std::vector<std::pair<std::size_t, std::size_t>>> adj_; // vertex -> (neighbour, edge)
+    std::vector<std::size_t> ordinal_; // host vertex -> its place in host order
 };
 
 } // namespace cs::sim

@@ -133,6 +133,8 @@ void validate(const Topology& t, const SimProgram& program, const SimOptions& o)
     }
     if (!(o.hostCap >= 0) || !std::isfinite(o.hostCap))
         throw ModelError("host cap = " + formatNumber(o.hostCap) + " B/s must be >= 0");
+    if (!(o.hostLatency >= 0) || !std::isfinite(o.hostLatency))
+        throw ModelError("host latency = " + formatNumber(o.hostLatency) + " s must be >= 0");
     if (!(o.segmentEfficiency > 0 && o.segmentEfficiency <= 1))
         throw ModelError("segment efficiency = " + formatNumber(o.segmentEfficiency) + " must be in (0, 1]");
     if (o.networkModel != "CM02" && o.networkModel != "LV08")

@@ -20,6 +20,9 @@ struct SimOptions {
     // Each participant's NIC or card rate in B/s (000's bw_cn): a private
     // full-duplex link between the host and the network; 0 = no such limit.
     double hostCap = 0.0;
+    // Latency of that host link in seconds, paid at both ends (a NIC's share of
+    // LogGP's L); with hostCap 0 the link has no rate limit.
+    double hostLatency = 0.0;
     // Share of a shared segment's rate that transfers obtain (004's medium
     // efficiency eta_m, 1 = all of it).
     double segmentEfficiency = 1.0;
