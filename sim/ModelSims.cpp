@@ -59,6 +59,28 @@ std::optional<SimCase> fftCase(const Block& b, const std::string& symbol, const 
     return c;
 }
 
+// fftw.transpose: both transposes' all-to-all of S_block blocks (T_a2a is
+// twice one), with the LogGP host costs as for logp.loggp.
+std::optional<SimCase> fftwCase(const Block& b, const std::string& symbol, const double* in, const double* out,
+                                std::string& whyNot)
+{
+    if (symbol != "T" && symbol != "T_trans" && symbol != "T_a2a") {
+        whyNot = "fftw.transpose." + symbol + " has no network exchange to simulate";
+        return std::nullopt;
+    }
+    const std::size_t P = count(input(b, in, "P"), "P");
+    SimCase c;
+    c.program = allToAll(P, output(b, out, "S_block"), input(b, in, "alltoall") == 1,
+                         {input(b, in, "o_s"), input(b, in, "o_r")}, "transpose all-to-all");
+    c.options.hostCap = input(b, in, "G") > 0 ? 1.0 / input(b, in, "G") : 0.0;
+    c.options.hostLatency = input(b, in, "L") / 2;
+    c.replaced = "T_a2a / 2";
+    c.analyticPart = output(b, out, "T_a2a") / 2;
+    c.count = 2;
+    c.base = output(b, out, symbol.c_str()) - 2 * c.analyticPart;
+    return c;
+}
+
 std::optional<SimCase> loggpCase(const Block& b, const std::string& symbol, const double* in, const double* out,
                                  std::string& whyNot)
 {
@@ -231,11 +253,13 @@ std::optional<SimCase> simCaseFor(const Block& block, const std::string& symbol,
     const std::string& id = block.spec().id;
     if (id == "inic.fft2d" || id == "inic.proto.fft2d")
         return fftCase(block, symbol, in, out, id == "inic.proto.fft2d", whyNot);
+    if (id == "fftw.transpose")
+        return fftwCase(block, symbol, in, out, whyNot);
     if (id == "logp.loggp")
         return loggpCase(block, symbol, in, out, whyNot);
     if (id == "mesh.routing")
         return meshCase(block, symbol, in, out, t, whyNot);
-    whyNot = id + " has no simulated pattern (simulated: inic.fft2d, inic.proto.fft2d, logp.loggp, mesh.routing)";
+    whyNot = "no simulated pattern for " + id;
     return std::nullopt;
 }
 

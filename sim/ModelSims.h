@@ -8,6 +8,9 @@
 //                      T_trans); the card's rate bw_cn caps each host.
 //   inic.proto.fft2d   the same exchange replaces T_dtg + T_dfg (the prototype
 //                      sends and receives one after the other, §6).
+//   fftw.transpose     T, T_trans, T_a2a: the same exchange of S_block blocks
+//                      (pairwise or linear, as the block's alltoall) replaces
+//                      each transpose's half of T_a2a; host costs as logp.loggp.
 //   logp.loggp         T_oneway, T_rtt (ping-pong), T_train (PRTT), T_bcast
 //                      (binomial), T_allreduce and T_barrier (recursive doubling),
 //                      T_alltoall (pairwise or linear): the whole output. o_s and

@@ -34,11 +34,23 @@ TEST_CASE("simulate acc-fft: the INIC transpose on one switch agrees with 000 eq
     CHECK((*inic)["simulated_part"].get<double>() == Approx(7.0 / 360).epsilon(1e-6));
     CHECK((*inic)["ratio"].get<double>() == Approx(1.0).epsilon(0.01));
     CHECK((*inic)["simulated_speedup"].get<double>() == Approx((*inic)["speedup"].get<double>()).epsilon(0.01));
-    // A block without a simulated pattern says so and has no simulated value.
-    const json* gige = rowOf(j["rows"], "Gigabit Ethernet");
-    REQUIRE(gige);
-    CHECK((*gige)["simulated"].is_null());
-    CHECK((*gige)["note"].get<std::string>().find("no simulated pattern") != std::string::npos);
+}
+
+TEST_CASE("simulate: a variant without a pattern says so and has no simulated value", "[cli][simulate]")
+{
+    const cs::test::CliResult r = cli({"simulate", "maestro2-mdo", "--param", "P=4", "--json"});
+    REQUIRE(r.rc == 0);
+    const json j = json::parse(r.out);
+    const json* mdo = rowOf(j["rows"], "barrier, MDO");
+    REQUIRE(mdo);
+    CHECK((*mdo)["simulated"].is_null());
+    CHECK((*mdo)["note"] == "no simulated pattern for offload.collective");
+    // Its peer-to-peer counterpart (logp.loggp T_barrier, recursive doubling
+    // over 4 hosts on one switch, 2 steps) is simulated.
+    const json* p2p = rowOf(j["rows"], "barrier, peer-to-peer");
+    REQUIRE(p2p);
+    CHECK((*p2p)["pattern"] == "recursive doubling");
+    CHECK((*p2p)["phases"].size() == 2);
 }
 
 TEST_CASE("simulate mesh-4x4-switch: local pairs on their own segments agree, text and csv", "[cli][simulate]")
