@@ -29,7 +29,7 @@ static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path, boo
     QTimer::singleShot(simulated ? 120000 : 10000, &w, shoot);
 }
 
-// clusterscope [FILE | --preset NAME] [--tab N] [--size WxH] [--dock NAME] [--simulate] [--screenshot PNG]
+// clusterscope [FILE | --preset NAME] [--tab N] [--size WxH] [--dock NAME] [--log] [--simulate] [--screenshot PNG]
 int main(int argc, char** argv)
 {
     cs::app::GuiApplication app(argc, argv);
@@ -45,6 +45,7 @@ int main(int argc, char** argv)
     parser.addOption({"tab", "Show the topology (0) or blocks (1) tab.", "INDEX", "0"});
     parser.addOption({"size", "Resize the window to WxH pixels.", "WxH"});
     parser.addOption({"dock", "Show and enlarge the dock whose object name is NAME (e.g. sweepDock).", "NAME"});
+    parser.addOption({"log", "Tick 'Logarithmic axes' in the sweep dock."});
     parser.addOption({"simulate", "Tick 'Simulated points' (SimGrid) once the sweep is drawn."});
     parser.addOption({"screenshot", "Save the window to PNG once the plots are drawn, then quit.", "PNG"});
     parser.addPositionalArgument("file", "A design file to open.");
@@ -58,6 +59,8 @@ int main(int argc, char** argv)
             w.resize(wh[0].toInt(), wh[1].toInt());
     }
     w.show();
+    if (parser.isSet("log"))
+        w.sweepPanel()->logToggle()->setChecked(true);
     if (parser.isSet("simulate"))
         QObject::connect(
             w.sweepPanel(), &cs::app::SweepPanel::plotsUpdated, &w,

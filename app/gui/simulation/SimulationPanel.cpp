@@ -13,6 +13,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -188,6 +189,7 @@ void SimulationPanel::draw(QCustomPlot* plot, plots::ChartHover& hover, const Sw
     if (frame.xAxis < 0 || frame.yColumn < 0)
         return;
     const std::size_t nv = table.variants.size();
+    double top = 0;
     for (std::size_t v = 0; v < nv; ++v) {
         QVector<double> xs, ys;
         for (std::size_t p = 0; p < table.points; ++p) {
@@ -199,6 +201,7 @@ void SimulationPanel::draw(QCustomPlot* plot, plots::ChartHover& hover, const Sw
                                                 : table.axis(p, static_cast<std::size_t>(frame.xAxis));
             xs.push_back(x / frame.xScale);
             ys.push_back(y / frame.yScale);
+            top = std::max(top, ys.back());
             hover.addPoint(xs.back(), ys.back(),
                            tr("%1, simulated\n%2 (analytic %3, ratio %4)\n%5 -> %6 s by %7")
                                .arg(QString::fromStdString(table.variants[v]))
@@ -219,6 +222,9 @@ void SimulationPanel::draw(QCustomPlot* plot, plots::ChartHover& hover, const Sw
         g->setData(xs, ys, true);
         drawn_ += static_cast<int>(xs.size());
     }
+    // A simulated point above the analytic curves stays in view.
+    if (top > plot->yAxis->range().upper)
+        plot->yAxis->setRange(plot->yAxis->range().lower, top * 1.08);
     plots::refitLegend(plot);
 }
 
