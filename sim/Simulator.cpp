@@ -169,6 +169,8 @@ SimResult runSimulation(const Topology& t, const SimProgram& program, const SimO
         ::close(fds[0]);
         std::string line;
         try {
+            if (options.inChild)
+                options.inChild();
             line = simulateHere(t, program, options);
         } catch (const std::exception& e) {
             line = std::string("error ") + e.what() + "\n";

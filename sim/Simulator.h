@@ -12,6 +12,7 @@
 #include "sim/SimProgram.h"
 
 #include <atomic>
+#include <functional>
 #include <string>
 
 namespace cs::sim {
@@ -33,6 +34,9 @@ struct SimOptions {
     double timeoutSeconds = 0.0;
     // Set by another thread to stop the run (the child is killed).
     const std::atomic<bool>* cancel = nullptr;
+    // Called in the child before the platform is built; tests use it to make
+    // a simulation crash or throw.
+    std::function<void()> inChild;
 };
 
 // Simulates `program` on `topology`. Throws ModelError when the program or

@@ -11,6 +11,8 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <cstdlib>
+#include <stdexcept>
 
 using namespace cs;
 using namespace cs::sim;
@@ -176,6 +178,23 @@ TEST_CASE("a simulation is cancelled and times out without harming the caller", 
     SimOptions o;
     o.cancel = &cancel;
     CHECK_THROWS_WITH(runSimulation(star(64, GigE, 0), allToAll(64, MiB), o), "the simulation was cancelled");
+    // A limit of 1 ms cannot hold 4032 messages (starting the child alone takes longer).
+    SimOptions limit;
+    limit.timeoutSeconds = 1e-3;
+    CHECK_THROWS_WITH(runSimulation(star(64, GigE, 0), allToAll(64, MiB), limit),
+                      Catch::Contains("longer than its limit of 0.001 s"));
     // The caller goes on simulating afterwards.
+    CHECK(runSimulation(star(2, GigE, 0.0), oneWay(125e6)).total == Approx(1.0).epsilon(1e-9));
+}
+
+TEST_CASE("a simulation that crashes or throws is an error, and the caller goes on", "[sim]")
+{
+    SimOptions crash;
+    crash.inChild = [] { std::abort(); };
+    CHECK_THROWS_WITH(runSimulation(star(2, GigE, 0.0), oneWay(1), crash),
+                      Catch::StartsWith("the simulation crashed (signal 6"));
+    SimOptions thrower;
+    thrower.inChild = [] { throw std::runtime_error("no platform today"); };
+    CHECK_THROWS_WITH(runSimulation(star(2, GigE, 0.0), oneWay(1), thrower), "simulation: no platform today");
     CHECK(runSimulation(star(2, GigE, 0.0), oneWay(125e6)).total == Approx(1.0).epsilon(1e-9));
 }
