@@ -21,6 +21,8 @@ PACKAGES=(
   clang libclang-rt-14-dev
   xvfb xauth
   python3-igraph
+  # SimGrid 3.32: the flow-level simulator of sim/ (`clusterscope-cli simulate`).
+  libsimgrid-dev
 )
 
 missing=()

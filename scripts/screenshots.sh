@@ -29,3 +29,10 @@ CS_SHOT_DIR="$shots" QT_QPA_PLATFORM=offscreen "$build/tests/cs_gui_tests" "[g-c
 cp "$shots/mainwindow.png" "$out/calibration.png" && echo "$out/calibration.png"
 cp "$shots/probes.png" "$out/probes.png" && echo "$out/probes.png"
 rm -rf "$shots"
+
+# Analytic, simulated and measured in one chart: Berkeley NOW calibrated from a
+# loopback ping-pong on CPUs 0 and 1 (docs/screenshots/berkeley-now-calibrated.json
+# was made with `clusterscope-cli calibrate berkeley-now --nodes
+# local:cpu=0,local:cpu=1 --probe net.pingpong --set net.pingpong.size_max=1048576`
+# and keeps the two point-to-point variants), SimGrid points ticked on.
+shot simulation --dock sweepDock --log --simulate "$(dirname "$0")/../docs/screenshots/berkeley-now-calibrated.json"

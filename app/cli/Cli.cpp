@@ -28,6 +28,11 @@ const Entry kCommands[] = {
                                         "        [--step 0.1] [--json]   tornado data: +/-10% in each parameter"},
     {"plot", plotCommand, "plot DESIGN [--param PATH=SPEC ...] [--set ...] [--at P] [--log] -o FILE.png|.svg|.pdf\n"
                           "        speedup curve and phase breakdown, drawn as the GUI draws them"},
+    {"simulate", simulateCommand,
+     "simulate DESIGN [--param PATH=SPEC ...] [--set ...] [--variant NAME ...] [--network-model CM02|LV08]\n"
+     "        [--timeout S] [--max N] [--csv|--json] [-o FILE]   each variant's total, analytic and simulated on\n"
+     "        SimGrid (the same topology, routes and parameters), with their ratio (docs/simulation.md)"},
+    {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},
     {"topo", topoCommand,
      "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics\n"
      "  topo --import slurm:topology.conf|ibnet:ibnetdiscover.txt [--bw RATE] [--lat TIME] [--switch-lat TIME]\n"

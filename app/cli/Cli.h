@@ -39,6 +39,7 @@ int exportSlurmTopology(const Args& args, const Topology& t, std::ostream& out);
 int topoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int probeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int calibrateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int simulateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // `list generators [--json]` (topology generators and their parameters).
 int listGenerators(bool json, std::ostream& out);

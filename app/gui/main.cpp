@@ -1,7 +1,10 @@
 #include "app/gui/mainwindow/GuiApplication.h"
 #include "app/gui/mainwindow/MainWindow.h"
 
+#include "app/gui/simulation/SimulationPanel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
+
+#include <QCheckBox>
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -10,18 +13,23 @@
 
 // Saves the whole window to `path` once the sweep panel has drawn (or after
 // 10 s), then quits: how the README's screenshots are made (scripts/screenshots.sh).
-static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path)
+// With `simulated`, it waits for the simulated points instead (or 120 s).
+static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path, bool simulated)
 {
     auto shoot = [&w, path] {
         const bool ok = w.grab().save(path);
         QApplication::exit(ok ? 0 : 1);
     };
-    auto* sweep = w.sweepPanel();
-    QObject::connect(sweep, &cs::app::SweepPanel::sensitivityUpdated, &w, [shoot] { QTimer::singleShot(300, shoot); });
-    QTimer::singleShot(10000, &w, shoot);
+    if (simulated)
+        QObject::connect(w.simulationPanel(), &cs::app::SimulationPanel::simulated, &w,
+                         [shoot] { QTimer::singleShot(300, shoot); });
+    else
+        QObject::connect(w.sweepPanel(), &cs::app::SweepPanel::sensitivityUpdated, &w,
+                         [shoot] { QTimer::singleShot(300, shoot); });
+    QTimer::singleShot(simulated ? 120000 : 10000, &w, shoot);
 }
 
-// clusterscope [FILE | --preset NAME] [--tab N] [--size WxH] [--dock NAME] [--screenshot PNG]
+// clusterscope [FILE | --preset NAME] [--tab N] [--size WxH] [--dock NAME] [--log] [--simulate] [--screenshot PNG]
 int main(int argc, char** argv)
 {
     cs::app::GuiApplication app(argc, argv);
@@ -37,6 +45,8 @@ int main(int argc, char** argv)
     parser.addOption({"tab", "Show the topology (0) or blocks (1) tab.", "INDEX", "0"});
     parser.addOption({"size", "Resize the window to WxH pixels.", "WxH"});
     parser.addOption({"dock", "Show and enlarge the dock whose object name is NAME (e.g. sweepDock).", "NAME"});
+    parser.addOption({"log", "Tick 'Logarithmic axes' in the sweep dock."});
+    parser.addOption({"simulate", "Tick 'Simulated points' (SimGrid) once the sweep is drawn."});
     parser.addOption({"screenshot", "Save the window to PNG once the plots are drawn, then quit.", "PNG"});
     parser.addPositionalArgument("file", "A design file to open.");
     parser.process(app);
@@ -49,8 +59,14 @@ int main(int argc, char** argv)
             w.resize(wh[0].toInt(), wh[1].toInt());
     }
     w.show();
+    if (parser.isSet("log"))
+        w.sweepPanel()->logToggle()->setChecked(true);
+    if (parser.isSet("simulate"))
+        QObject::connect(
+            w.sweepPanel(), &cs::app::SweepPanel::plotsUpdated, &w,
+            [&w] { w.simulationPanel()->toggle()->setChecked(true); }, Qt::SingleShotConnection);
     if (parser.isSet("screenshot"))
-        screenshotWhenReady(w, parser.value("screenshot"));
+        screenshotWhenReady(w, parser.value("screenshot"), parser.isSet("simulate"));
     if (parser.isSet("screenshot") || !w.offerRecovery()) {
         if (!parser.positionalArguments().isEmpty())
             w.openFile(parser.positionalArguments().front());

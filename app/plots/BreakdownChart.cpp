@@ -196,11 +196,37 @@ ChartHover buildBreakdownChart(QCustomPlot* plot, const SweepTable& t, const Bre
         }
     }
 
+    // Markers (e.g. simulated totals) over the bars, at the same scale.
+    double markerTop = 0;
+    if (!o.markers.empty()) {
+        auto* g = new QCPGraph(keyAxis, valueAxis);
+        g->setName(o.markerName);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(QColor(20, 20, 20), 1.5),
+                                           QBrush(QColor(255, 200, 0)), 11));
+        for (std::size_t v = 0; v < nv && v < o.markers.size(); ++v) {
+            const double m = o.markers[v];
+            if (!std::isfinite(m))
+                continue;
+            g->addData(keyOf(v), m / unit.scale);
+            markerTop = std::max(markerTop, m / unit.scale);
+            const QPointF spot = horizontal ? QPointF(m / unit.scale, keyOf(v)) : QPointF(keyOf(v), m / unit.scale);
+            hover.addPoint(spot.x(), spot.y(),
+                           QString("%1%2\n%3 %4 = %5").arg(QString::fromStdString(t.variants[v]), at, o.markerName,
+                                                           o.total.symbol, formatWithUnit(m / unit.scale, unit)));
+        }
+        if (horizontal) {
+            // A graph's keys run along x; lying bars put them on y.
+            g->setKeyAxis(plot->yAxis);
+            g->setValueAxis(plot->xAxis);
+        }
+    }
+
     valueAxis->setLabel(totalsOnly ? quantityLabel(o.total, unit) : quantityLabel({"time", o.total.unit}, unit));
-    const double top = *std::max_element(stackTop.begin(), stackTop.end());
+    const double top = std::max(markerTop, *std::max_element(stackTop.begin(), stackTop.end()));
     // Room for the total labels beyond the longest bar.
     valueAxis->setRange(0, top > 0 ? top * (horizontal ? 1.22 : 1.15) : 1.0);
-    if (totalsOnly)
+    if (totalsOnly && o.markers.empty())
         plot->legend->setVisible(false);
     else
         placeLegendBelow(plot);

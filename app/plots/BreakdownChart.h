@@ -1,4 +1,7 @@
 #pragma once
+#include <QString>
+
+#include <vector>
 #include "app/plots/ChartHover.h"
 #include "app/plots/PlotStyle.h"
 #include "model/sweep/Sweep.h"
@@ -15,6 +18,11 @@ struct BreakdownChartOptions {
     std::string param = "P"; // the axis `at` picks a value of (the speedup parameter)
     double at = std::numeric_limits<double>::quiet_NaN(); // NaN: the largest swept value
     Quantity total; // what the T column and its phases hold (run time in s, or a throughput)
+    // Other values of each variant's total at the same point, drawn as
+    // diamonds over its bar (one per variant, NaN = none), e.g. the simulated
+    // totals (sim/, app/gui/simulation); `markerName` labels them in the legend.
+    std::vector<double> markers;
+    QString markerName = "simulated";
 };
 
 // The point the breakdown shows: the value of `param` nearest `at` (the

@@ -9,6 +9,7 @@
 #include "app/gui/mainwindow/StartPage.h"
 #include "app/gui/runner/NodeListEditor.h"
 #include "app/gui/runner/ProbeRunPanel.h"
+#include "app/gui/simulation/SimulationPanel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "app/gui/topology/MetricsPanel.h"
 #include "app/gui/topology/TopologyEditor.h"
@@ -52,6 +53,8 @@ MainWindow::MainWindow(QWidget* parent)
     inspector_ = new Inspector(model_, selection_, this);
     metrics_ = new MetricsPanel(model_, this);
     sweep_ = new SweepPanel(model_, this);
+    simulation_ = new SimulationPanel(sweep_, sweep_);
+    sweep_->addSideWidget(simulation_);
     nodes_ = new NodeListEditor(model_, this);
     probes_ = new ProbeRunPanel(model_, this);
     calibration_ = new calibration::CalibrationPanel(model_, sweep_, this);

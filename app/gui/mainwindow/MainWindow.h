@@ -16,6 +16,7 @@ class MetricsPanel;
 class Selection;
 class StartPage;
 class SweepPanel;
+class SimulationPanel;
 class TopologyEditor;
 class NodeListEditor;
 class ProbeRunPanel;
@@ -38,6 +39,7 @@ public:
     BlockCanvas* blockCanvas() const { return canvas_; }
     Inspector* inspector() const { return inspector_; }
     SweepPanel* sweepPanel() const { return sweep_; }
+    SimulationPanel* simulationPanel() const { return simulation_; }
     Autosave* autosave() const { return autosave_; }
     NodeListEditor* nodeEditor() const { return nodes_; }
     ProbeRunPanel* probePanel() const { return probes_; }
@@ -85,6 +87,7 @@ private:
     Inspector* inspector_;
     MetricsPanel* metrics_;
     SweepPanel* sweep_;
+    SimulationPanel* simulation_;
     NodeListEditor* nodes_;                     // measurement (issues #6, #7): docks and the Measure menu
     ProbeRunPanel* probes_;
     calibration::CalibrationPanel* calibration_;

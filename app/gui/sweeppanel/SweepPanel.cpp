@@ -67,6 +67,7 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
     // Left: what to sweep and how to show it. Right: the charts.
     auto* controls = new QWidget(this);
     auto* side = new QVBoxLayout(controls);
+    side_ = side;
     side->setContentsMargins(0, 0, 0, 0);
     auto* axesBox = new QGroupBox(tr("Swept parameters"), controls);
     auto* axesLayout = new QVBoxLayout(axesBox);
@@ -372,6 +373,20 @@ void SweepPanel::setSpeedupOverlay(SpeedupOverlay overlay)
     redrawSpeedupChart();
 }
 
+void SweepPanel::setSimulationOverlay(SpeedupOverlay overlay, BreakdownMarkers markers)
+{
+    simOverlay_ = std::move(overlay);
+    simMarkers_ = std::move(markers);
+    redrawSpeedupChart();
+    redrawBreakdown();
+}
+
+void SweepPanel::addSideWidget(QWidget* widget)
+{
+    // Above the stretch and the export buttons (the last two items).
+    side_->insertWidget(side_->count() - 2, widget);
+}
+
 void SweepPanel::redrawSpeedupChart()
 {
     if (!table_)
@@ -380,6 +395,8 @@ void SweepPanel::redrawSpeedupChart()
     plots::ChartHover hover = plots::buildSpeedupChart(charts_[SpeedupChart], *table_, o);
     if (overlay_)
         overlay_(charts_[SpeedupChart], hover, *table_, tableDoc_, o);
+    if (simOverlay_)
+        simOverlay_(charts_[SpeedupChart], hover, *table_, tableDoc_, o);
     charts_[SpeedupChart]->setHover(std::move(hover));
     charts_[SpeedupChart]->replot();
 }
@@ -392,6 +409,8 @@ void SweepPanel::redrawBreakdown()
     o.param = plots::breakdownParam(tableDoc_, *table_);
     o.at = at_;
     o.total = plots::totalQuantity(tableDoc_);
+    if (simMarkers_)
+        o.markers = simMarkers_(*table_, plots::breakdownPoint(*table_, o));
     charts_[BreakdownChart]->setHover(plots::buildBreakdownChart(charts_[BreakdownChart], *table_, o));
     charts_[BreakdownChart]->replot();
 }

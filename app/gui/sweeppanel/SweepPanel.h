@@ -18,6 +18,7 @@ class QProgressBar;
 class QPushButton;
 class QTabWidget;
 class QTimer;
+class QVBoxLayout;
 class QCustomPlot;
 
 namespace cs::app {
@@ -74,6 +75,13 @@ public:
     using SpeedupOverlay = std::function<void(QCustomPlot* plot, plots::ChartHover& hover, const SweepTable& table,
                                               const DesignDocument& doc, const plots::SpeedupChartOptions& options)>;
     void setSpeedupOverlay(SpeedupOverlay overlay); // and redraws
+    // ---- The simulation's hooks (app/gui/simulation): a second speedup
+    // overlay drawn after the calibration's, the markers over the breakdown's
+    // bars (one per variant at the breakdown's point, NaN = none), and room
+    // for its controls below the sweep's.
+    using BreakdownMarkers = std::function<std::vector<double>(const SweepTable& table, std::size_t point)>;
+    void setSimulationOverlay(SpeedupOverlay overlay, BreakdownMarkers markers); // and redraws
+    void addSideWidget(QWidget* widget);
     // The document the shown table was computed from.
     const DesignDocument& tableDocument() const { return tableDoc_; }
 
@@ -128,6 +136,9 @@ private:
     QFutureWatcher<std::shared_ptr<sweeppanel::SensitivityOutcome>> sensWatcher_;
     quint64 sensGeneration_ = 0;
     SpeedupOverlay overlay_;
+    SpeedupOverlay simOverlay_;
+    BreakdownMarkers simMarkers_;
+    QVBoxLayout* side_ = nullptr;
 };
 
 } // namespace cs::app

@@ -1,0 +1,34 @@
+#pragma once
+// Builds the SimGrid platform of a topology in the current process (the
+// forked child of runSimulation()). Only Simulator.cpp calls it.
+//
+// Mapping (one full zone, every route added explicitly from RouteTable):
+//   host                 -> s4u::Host (speed 1 Gflop/s; no computation is simulated)
+//   switch, segment      -> a router netpoint of the same id
+//   switch latency       -> a FATPIPE link with that latency, in every route through it
+//   segment              -> a SHARED link of the segment's rate x efficiency and its latency:
+//                           every transfer crossing it, in either direction, shares it
+//   forwarding host      -> a FATPIPE link with its per-packet cost as latency
+//   duplex link          -> a SPLITDUPLEX link of bandwidth x channels (each direction its own)
+//   half-duplex link     -> a SHARED link of bandwidth x channels (both directions share it)
+//   host cap (NIC, card) -> a SPLITDUPLEX link between the host and its first link
+#include "model/topology/Topology.h"
+#include "sim/Simulator.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace simgrid::s4u {
+class Host;
+}
+
+namespace cs::sim {
+
+// Creates the platform; returns the s4u host of each participant of a
+// program placed on `hostVertices` (vertex indices). Routes are added for
+// the ordered pairs in `pairs` (participant indices).
+std::vector<simgrid::s4u::Host*> buildPlatform(const Topology& t, const std::vector<std::size_t>& hostVertices,
+                                               const std::vector<std::vector<std::size_t>>& peersOf,
+                                               const SimOptions& options);
+
+} // namespace cs::sim
