@@ -152,7 +152,8 @@ int simulateCommand(const std::vector<std::string>& words, std::ostream& out, st
             for (std::size_t k = 0; k < a.axes.size(); ++k)
                 s << std::setw(14) << text(a.axis(r.point, k));
             const std::string unit = a.totals[r.variant].unit == Unit::Seconds ? " s" : "";
-            s << std::setw(14) << (text(r.analytic) + unit) << std::setw(14) << (text(r.simulated) + unit)
+            auto withUnit = [&](double v) { return std::isfinite(v) ? text(v) + unit : text(v); };
+            s << std::setw(14) << withUnit(r.analytic) << std::setw(14) << withUnit(r.simulated)
               << std::setw(9) << text(r.ratio);
             if (!r.replaced.empty())
                 s << r.replaced << ": " << text(r.analyticPart) << " -> " << text(r.simulatedPart) << " s ("
