@@ -28,6 +28,9 @@ const Entry kCommands[] = {
                                         "        [--step 0.1] [--json]   tornado data: +/-10% in each parameter"},
     {"plot", plotCommand, "plot DESIGN [--param PATH=SPEC ...] [--set ...] [--at P] [--log] -o FILE.png|.svg|.pdf\n"
                           "        speedup curve and phase breakdown, drawn as the GUI draws them"},
+    {"validate", validateCommand,
+     "validate [PRESET ...] [--json] [--claims DIR]   every quantitative claim of the seed papers against\n"
+     "        the presets: paper value, model value, relative error, fitted or predicted, verdict, summary"},
     {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},
     {"probe", probeCommand, "probe --nodes SPEC --probe ID [--set NAME=VALUE ...] [--timeout S] [--pairs all|chain|first]\n"
                             "        [--json] [-o FILE] [--design FILE [--trust-nodes]]   run a probe on nodes (progress on\n"
@@ -47,6 +50,8 @@ void usage(std::ostream& out)
     out << "usage: clusterscope-cli COMMAND [ARGS]\n\ncommands:\n";
     for (const Entry& e : kCommands)
         out << "  " << e.summary << "\n";
+    out << "\nSpeedup is against the design's serial baseline (sweep.speedup.against); --baseline self measures\n"
+           "each variant against itself at P = 1, --baseline VARIANT against that variant (eval, sweep, pareto, plot).\n";
     out << "\nDESIGN is a design file or a preset name (clusterscope-cli list presets).\n"
            "Values are SI units unless a unit is given: --set fft.bw_hc=80MiB/s --set loggp.L=15us\n";
 }

@@ -30,6 +30,7 @@ int plotCommand(const std::vector<std::string>& args, std::ostream& out, std::os
 int topoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int probeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int calibrateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // `list generators [--json]` (topology generators and their parameters).
 int listGenerators(bool json, std::ostream& out);
