@@ -328,10 +328,18 @@ void chooseSpeedupBaseline(DesignDocument& doc, const std::string& choice)
 
 std::string superlinearReason(const SweepTable& t, std::size_t row)
 {
-    if (t.speedupAgainst < 0 || t.variants.empty() || !(t.at(row, 2) > 1.0))
+    if (t.variants.empty() || !(t.at(row, 2) > 1.0))
         return {};
     // efficiency = speedup x reference / P, so P follows from the row.
     const double processors = t.at(row, 1) * t.speedupReference / t.at(row, 2);
+    if (t.speedupAgainst < 0) {
+        // Against itself: the variant's own time at the reference value is speedup x T.
+        const double Tref = t.at(row, 1) * t.at(row, 0);
+        return "P x T = " + fourDigits(processors) + " x " + fourDigits(t.at(row, 0)) + " s = " +
+               fourDigits(processors * t.at(row, 0)) + " s < the variant's own " + fourDigits(Tref) +
+               " s at the reference value, which is no serial run: it keeps costs that shrink faster than 1/P "
+               "(a serial baseline: --baseline VARIANT)";
+    }
     const std::size_t base = row - row % t.variants.size() + static_cast<std::size_t>(t.speedupAgainst);
     const double T = t.at(row, 0);
     const double Tserial = t.at(base, 0);

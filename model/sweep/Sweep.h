@@ -89,7 +89,7 @@ inline constexpr const char* kBaselineSelf = "self";
 void chooseSpeedupBaseline(DesignDocument& doc, const std::string& choice);
 
 // Why a row's efficiency exceeds 1, in the model's own terms, or "" when it
-// does not (or there is no serial baseline to compare with). The row's
+// does not. Against the variant itself the reason says so. The row's
 // processor time P x T is less than the baseline's time; the reason names
 // the baseline's phases (at the same point) that the row's variant lacks,
 // e.g. "P x T = 16 x 0.231 s = 3.70 s < serial 6.04 s: the variant skips

@@ -91,6 +91,10 @@ TEST_CASE("acc-fft: the user may still measure each variant against itself at P 
     CHECK(r.atAxis("INIC", 16, "speedup") == Approx(22.089173).epsilon(1e-6));
     CHECK(r.atAxis("INIC", 8, "speedup") == Approx(10.771302).epsilon(1e-6));
     CHECK(r.table.speedupBasis == "each variant at P = 1");
+    // Efficiency 22.089173 / 16 = 1.380573, and the reason says the reference is the variant itself:
+    // 16 x 0.06158 s = 0.9854 s < its own 1.36 s at P = 1.
+    CHECK_THAT(superlinearReason(r.table, r.rowAt("INIC", 16)),
+               Catch::Contains("P x T = 16 x 0.06158 s = 0.9854 s < the variant's own 1.36 s"));
     CHECK_THROWS_WITH(chooseSpeedupBaseline(doc, "serial"),
                       Catch::Contains("--baseline 'serial': expected 'self' or a variant name"));
 }
