@@ -2,6 +2,7 @@
 #include "app/gui/mainwindow/MainWindow.h"
 
 #include "app/gui/sweeppanel/SweepPanel.h"
+#include "app/gui/validation/ValidationDialog.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -10,10 +11,10 @@
 
 // Saves the whole window to `path` once the sweep panel has drawn (or after
 // 10 s), then quits: how the README's screenshots are made (scripts/screenshots.sh).
-static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path)
+static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path, QWidget* target)
 {
-    auto shoot = [&w, path] {
-        const bool ok = w.grab().save(path);
+    auto shoot = [target, path] {
+        const bool ok = target->grab().save(path);
         QApplication::exit(ok ? 0 : 1);
     };
     auto* sweep = w.sweepPanel();
@@ -21,7 +22,7 @@ static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path)
     QTimer::singleShot(10000, &w, shoot);
 }
 
-// clusterscope [FILE | --preset NAME] [--tab N] [--size WxH] [--dock NAME] [--screenshot PNG]
+// clusterscope [FILE | --preset NAME] [--tab N] [--size WxH] [--dock NAME] [--validation] [--screenshot PNG]
 int main(int argc, char** argv)
 {
     cs::app::GuiApplication app(argc, argv);
@@ -37,7 +38,9 @@ int main(int argc, char** argv)
     parser.addOption({"tab", "Show the topology (0) or blocks (1) tab.", "INDEX", "0"});
     parser.addOption({"size", "Resize the window to WxH pixels.", "WxH"});
     parser.addOption({"dock", "Show and enlarge the dock whose object name is NAME (e.g. sweepDock).", "NAME"});
-    parser.addOption({"screenshot", "Save the window to PNG once the plots are drawn, then quit.", "PNG"});
+    parser.addOption({"validation", "Open the validation report (Measure > Validate against the papers)."});
+    parser.addOption({"screenshot", "Save the window (or the validation report) to PNG once the plots are drawn, then quit.",
+                      "PNG"});
     parser.addPositionalArgument("file", "A design file to open.");
     parser.process(app);
 
@@ -49,8 +52,16 @@ int main(int argc, char** argv)
             w.resize(wh[0].toInt(), wh[1].toInt());
     }
     w.show();
+    QWidget* shot = &w;
+    if (parser.isSet("validation")) {
+        const QByteArray env = qgetenv("CLUSTERSCOPE_PRESETS");
+        auto* dialog = new cs::ValidationDialog(env.isEmpty() ? std::string(CS_PRESET_DIR) : env.toStdString(), &w);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+        shot = dialog;
+    }
     if (parser.isSet("screenshot"))
-        screenshotWhenReady(w, parser.value("screenshot"));
+        screenshotWhenReady(w, parser.value("screenshot"), shot);
     if (parser.isSet("screenshot") || !w.offerRecovery()) {
         if (!parser.positionalArguments().isEmpty())
             w.openFile(parser.positionalArguments().front());

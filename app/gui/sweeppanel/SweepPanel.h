@@ -56,6 +56,9 @@ public:
     QCheckBox* logToggle() const { return log_; }
     QComboBox* breakdownSelector() const { return breakdownAt_; } // "P for breakdown"
     QComboBox* sensitivityVariant() const { return sensVariant_; }
+    // What speedup is measured against: the design's serial baseline (data
+    // ""), each variant against itself ("self"), or another variant (its name).
+    QComboBox* baselineSelector() const { return baseline_; }
     QPushButton* cancelButton() const { return cancel_; }
     QProgressBar* progressBar() const { return progress_; }
     QString statusText() const;
@@ -102,6 +105,7 @@ private:
     void setStatus(const QString& text, bool error = false);
     void fillBreakdownSelector();
     void fillVariantSelector();
+    void fillBaselineSelector();
     void redrawSweepCharts();
     void redrawBreakdown();
     void startSensitivity();
@@ -115,6 +119,7 @@ private:
     QLabel* breakdownLabel_;
     QComboBox* breakdownAt_;
     QComboBox* sensVariant_;
+    QComboBox* baseline_;
     QProgressBar* progress_;
     QPushButton* cancel_;
     QLabel* status_;
