@@ -190,3 +190,39 @@ TEST_CASE("provenance basis: read, checked and written back", "[validation][docu
     CHECK_THROWS_WITH(parseDocument(unnamed), Catch::Contains("blocks[0].values.L.provenance.fittedTo: a fitted value "
                                                               "must name the claim it was fitted to"));
 }
+
+TEST_CASE("validate: every fittedTo in the presets names a claim of the catalogue", "[validation]")
+{
+    // A misspelt id would leave a fitted figure counted as a prediction.
+    std::set<std::string> ids;
+    for (const Claim& c : catalogue())
+        ids.insert(c.id);
+    int fitted = 0;
+    for (const auto& e : std::filesystem::directory_iterator(kPresets)) {
+        if (e.path().extension() != ".json")
+            continue;
+        const DesignDocument doc = loadDocument(e.path().string());
+        auto check = [&](const std::string& where, const Provenance& p) {
+            if (p.basis != "fitted")
+                return;
+            ++fitted;
+            std::size_t start = 0;
+            while (start <= p.fittedTo.size()) {
+                std::size_t end = p.fittedTo.find(',', start);
+                if (end == std::string::npos)
+                    end = p.fittedTo.size();
+                std::string id = p.fittedTo.substr(start, end - start);
+                id.erase(0, id.find_first_not_of(' '));
+                INFO(e.path().filename().string() << " " << where << ": fittedTo '" << id << "'");
+                CHECK(ids.count(id) == 1);
+                start = end + 1;
+            }
+        };
+        for (const DesignParam& p : doc.design.designParams())
+            check(p.spec.symbol, p.value.provenance);
+        for (const BlockInstance& b : doc.design.blocks())
+            for (const ParamSpec& in : b.spec().inputs)
+                check(b.name + "." + in.symbol, doc.design.value({b.name, in.symbol}).provenance);
+    }
+    CHECK(fitted >= 15);
+}
