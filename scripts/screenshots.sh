@@ -21,6 +21,7 @@ shot topology --preset mesh-4x4-switch --tab 0
 shot blocks --preset acc-fft --tab 1
 shot sweep --preset acc-fft --tab 1 --dock sweepDock
 shot fattree --preset inic-fattree --tab 1 --dock sweepDock
+shot validation --validation
 
 # The calibration shot needs measured results: the offscreen GUI test runs a
 # real ping-pong on CPUs 0 and 1, calibrates, applies, and grabs the window.

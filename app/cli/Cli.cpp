@@ -32,6 +32,9 @@ const Entry kCommands[] = {
      "simulate DESIGN [--param PATH=SPEC ...] [--set ...] [--variant NAME ...] [--network-model CM02|LV08]\n"
      "        [--timeout S] [--max N] [--csv|--json] [-o FILE]   each variant's total, analytic and simulated on\n"
      "        SimGrid (the same topology, routes and parameters), with their ratio (docs/simulation.md)"},
+    {"validate", validateCommand,
+     "validate [PRESET ...] [--json] [--claims DIR]   every quantitative claim of the seed papers against\n"
+     "        the presets: paper value, model value, relative error, fitted or predicted, verdict, summary"},
     {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},
     {"topo", topoCommand,
      "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics\n"
@@ -56,6 +59,8 @@ void usage(std::ostream& out)
     out << "usage: clusterscope-cli COMMAND [ARGS]\n\ncommands:\n";
     for (const Entry& e : kCommands)
         out << "  " << e.summary << "\n";
+    out << "\nSpeedup is against the design's serial baseline (sweep.speedup.against); --baseline self measures\n"
+           "each variant against itself at P = 1, --baseline VARIANT against that variant (eval, sweep, pareto, plot).\n";
     out << "\nDESIGN is a design file or a preset name (clusterscope-cli list presets).\n"
            "Values are SI units unless a unit is given: --set fft.bw_hc=80MiB/s --set loggp.L=15us\n";
 }

@@ -146,6 +146,8 @@ int evalDocument(const Args& args, std::ostream& out, std::ostream& err)
         if (!std::isnan(t.at(r, 1)))
             out << "  speedup     " << formatNumber(t.at(r, 1)) << "  (efficiency " << formatNumber(t.at(r, 2))
                 << ", " << t.speedupBasis << ")\n";
+        if (const std::string why = superlinearReason(t, r); !why.empty())
+            out << "  efficiency above 1: " << why << "\n";
         if (t.at(r, 3) > 0)
             out << "  cost        " << formatNumber(t.at(r, 3)) << " USD\n";
     }
@@ -158,7 +160,7 @@ int evalDocument(const Args& args, std::ostream& out, std::ostream& err)
 
 int evalCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--block", "--set"}, {"--json"});
+    const Args args(words, {"--block", "--set", "--baseline"}, {"--json"});
     if (auto id = args.value("--block")) {
         if (!args.positional().empty())
             throw UsageError("eval --block takes no document");

@@ -1,6 +1,7 @@
 // `clusterscope-cli plot`: the speedup curve and the phase breakdown, drawn
 // offscreen by the same chart builders the GUI's sweep panel uses.
 #include "app/cli/Cli.h"
+#include "app/cli/DocumentInput.h"
 #include "app/cli/SweepCommands.h"
 #include "model/sweep/VariantSlots.h" // before Qt: it has a member named `slots`
 #include "app/plots/BreakdownChart.h"
@@ -66,7 +67,7 @@ int pixels(const Args& args, const char* option, int fallback)
 
 int plotCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--param", "--set", "--at", "--width", "--height", "-o"}, {"--log", "--stacked"});
+    const Args args(words, {"--param", "--set", "--baseline", "--at", "--width", "--height", "-o"}, {"--log", "--stacked"});
     const auto file = args.value("-o");
     if (!file)
         throw UsageError("plot needs -o FILE.png, FILE.svg or FILE.pdf");
@@ -103,7 +104,9 @@ int plotCommand(const std::vector<std::string>& words, std::ostream& out, std::o
     const int cellW = stacked ? width : width / 2, cellH = stacked ? height / 2 : height;
     speedupPlot.resize(cellW, cellH);
     breakdownPlot.resize(cellW, cellH);
-    plots::buildSpeedupChart(&speedupPlot, table, plots::speedupOptionsFor(doc, table, args.flag("--log")));
+    plots::SpeedupChartOptions speedupOptions = plots::speedupOptionsFor(doc, table, args.flag("--log"));
+    speedupOptions.paper = plots::paperPointsFor(doc, presetDirectory(), speedupOptions.speedupParam);
+    plots::buildSpeedupChart(&speedupPlot, table, speedupOptions);
     plots::buildBreakdownChart(&breakdownPlot, table, breakdown);
     const QString problem = plots::exportPlots({&speedupPlot, &breakdownPlot}, path, width, height,
                                                stacked ? Qt::Vertical : Qt::Horizontal);

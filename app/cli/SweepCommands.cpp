@@ -27,6 +27,8 @@ DesignDocument documentFromArgs(const Args& args, const char* command)
     DesignDocument doc = openDocument(args.positional()[0]);
     for (const std::string& s : args.values("--set"))
         applyAssignment(doc, s);
+    if (auto b = args.value("--baseline"))
+        chooseSpeedupBaseline(doc, *b);
     return doc;
 }
 
@@ -123,7 +125,7 @@ int streamCsv(const DesignDocument& doc, const std::vector<SweepAxisValues>& axe
 
 int sweepCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--param", "--set", "-o", "--output"}, {"--csv", "--json"});
+    const Args args(words, {"--param", "--set", "--baseline", "-o", "--output"}, {"--csv", "--json"});
     const DesignDocument doc = documentFromArgs(args, "sweep");
     const auto axes = axesFromArgs(doc, args);
     if (axes.empty())
@@ -144,7 +146,7 @@ int sweepCommand(const std::vector<std::string>& words, std::ostream& out, std::
 
 int paretoCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--param", "--set", "-o", "--target", "--target-speedup"}, {"--json", "--csv"});
+    const Args args(words, {"--param", "--set", "--baseline", "-o", "--target", "--target-speedup"}, {"--json", "--csv"});
     const DesignDocument doc = documentFromArgs(args, "pareto");
     const auto axes = axesFromArgs(doc, args);
     const SweepTable t = sweepWithProgress(doc, axes, err);
@@ -195,7 +197,7 @@ int paretoCommand(const std::vector<std::string>& words, std::ostream& out, std:
 
 int sensitivityCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
 {
-    const Args args(words, {"--set", "--variant", "--at", "--output", "--step", "-o"}, {"--json"});
+    const Args args(words, {"--set", "--baseline", "--variant", "--at", "--output", "--step", "-o"}, {"--json"});
     const DesignDocument doc = documentFromArgs(args, "sensitivity");
     const auto variants = doc.effectiveVariants();
     if (variants.empty())

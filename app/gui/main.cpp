@@ -3,6 +3,7 @@
 
 #include "app/gui/simulation/SimulationPanel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
+#include "app/gui/validation/ValidationDialog.h"
 
 #include <QCheckBox>
 
@@ -14,10 +15,11 @@
 // Saves the whole window to `path` once the sweep panel has drawn (or after
 // 10 s), then quits: how the README's screenshots are made (scripts/screenshots.sh).
 // With `simulated`, it waits for the simulated points instead (or 120 s).
-static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path, bool simulated)
+// `target` is what is saved: the window, or a dialog over it.
+static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path, QWidget* target, bool simulated)
 {
-    auto shoot = [&w, path] {
-        const bool ok = w.grab().save(path);
+    auto shoot = [target, path] {
+        const bool ok = target->grab().save(path);
         QApplication::exit(ok ? 0 : 1);
     };
     if (simulated)
@@ -29,7 +31,8 @@ static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path, boo
     QTimer::singleShot(simulated ? 120000 : 10000, &w, shoot);
 }
 
-// clusterscope [FILE | --preset NAME] [--tab N] [--size WxH] [--dock NAME] [--log] [--simulate] [--screenshot PNG]
+// clusterscope [FILE | --preset NAME] [--tab N] [--size WxH] [--dock NAME] [--log] [--simulate] [--validation]
+//              [--screenshot PNG]
 int main(int argc, char** argv)
 {
     cs::app::GuiApplication app(argc, argv);
@@ -47,7 +50,9 @@ int main(int argc, char** argv)
     parser.addOption({"dock", "Show and enlarge the dock whose object name is NAME (e.g. sweepDock).", "NAME"});
     parser.addOption({"log", "Tick 'Logarithmic axes' in the sweep dock."});
     parser.addOption({"simulate", "Tick 'Simulated points' (SimGrid) once the sweep is drawn."});
-    parser.addOption({"screenshot", "Save the window to PNG once the plots are drawn, then quit.", "PNG"});
+    parser.addOption({"validation", "Open the validation report (Measure > Validate against the papers)."});
+    parser.addOption({"screenshot", "Save the window (or the validation report) to PNG once the plots are drawn, then quit.",
+                      "PNG"});
     parser.addPositionalArgument("file", "A design file to open.");
     parser.process(app);
 
@@ -65,8 +70,16 @@ int main(int argc, char** argv)
         QObject::connect(
             w.sweepPanel(), &cs::app::SweepPanel::plotsUpdated, &w,
             [&w] { w.simulationPanel()->toggle()->setChecked(true); }, Qt::SingleShotConnection);
+    QWidget* shot = &w;
+    if (parser.isSet("validation")) {
+        const QByteArray env = qgetenv("CLUSTERSCOPE_PRESETS");
+        auto* dialog = new cs::ValidationDialog(env.isEmpty() ? std::string(CS_PRESET_DIR) : env.toStdString(), &w);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+        shot = dialog;
+    }
     if (parser.isSet("screenshot"))
-        screenshotWhenReady(w, parser.value("screenshot"), parser.isSet("simulate"));
+        screenshotWhenReady(w, parser.value("screenshot"), shot, parser.isSet("simulate"));
     if (parser.isSet("screenshot") || !w.offerRecovery()) {
         if (!parser.positionalArguments().isEmpty())
             w.openFile(parser.positionalArguments().front());

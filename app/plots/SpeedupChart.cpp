@@ -1,4 +1,5 @@
 #include "app/plots/SpeedupChart.h"
+#include "model/core/ModelError.h"
 #include "app/plots/TableSlice.h"
 #include "model/core/Unit.h"
 
@@ -98,6 +99,19 @@ SpeedupChartFrame speedupChartFrame(const SweepTable& t, const SpeedupChartOptio
     return f;
 }
 
+std::vector<PaperPoint> paperPointsFor(const DesignDocument& doc, const std::string& presetDirectory,
+                                       const std::string& speedupParam)
+{
+    const std::string preset = presetNamed(doc, presetDirectory);
+    if (preset.empty())
+        return {};
+    try {
+        return paperPoints(loadClaims(presetDirectory + "/claims"), preset, speedupParam);
+    } catch (const ModelError&) {
+        return {}; // markers are an aid: a broken catalogue is reported by `validate`, not by a chart
+    }
+}
+
 ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const SpeedupChartOptions& o)
 {
     ChartHover hover;
@@ -174,6 +188,37 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
                 hover.addPoint(x, y, text);
             }
             graph->setData(xs, ys);
+        }
+    }
+
+    if (bySpeedup && xCol < 0) {
+        // The paper's stated points, one marker graph per variant that has any.
+        for (std::size_t v = 0; v < nv; ++v) {
+            QVector<double> xs, ys;
+            for (const PaperPoint& pp : o.paper) {
+                if (pp.variant != t.variants[v])
+                    continue;
+                const double x = pp.x / xScale;
+                if (o.log && (x <= 0 || pp.speedup <= 0))
+                    continue;
+                xs.push_back(x);
+                ys.push_back(pp.speedup);
+                ext.add(x, pp.speedup);
+                const QString rel = pp.compare == "atLeast" ? ">= " : pp.compare == "atMost" ? "<= " : "";
+                hover.addPoint(x, pp.speedup,
+                               QString("paper: %1\n%2 = %3\nspeedup %4%5\n(claim %6; clusterscope-cli validate)")
+                                   .arg(QString::fromStdString(t.variants[v]), xName, formatValue(x), rel,
+                                        formatValue(pp.speedup), QString::fromStdString(pp.claimId)));
+            }
+            if (xs.isEmpty())
+                continue;
+            QCPGraph* g = plot->addGraph();
+            g->setName(QString("paper: %1").arg(QString::fromStdString(t.variants[v])));
+            g->setLineStyle(QCPGraph::lsNone);
+            const QColor colour = variantColor(static_cast<int>(v));
+            g->setPen(QPen(colour, 2.0));
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, colour, colour, 13));
+            g->setData(xs, ys);
         }
     }
 

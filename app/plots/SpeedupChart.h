@@ -3,6 +3,7 @@
 #include "app/plots/PlotStyle.h"
 #include "model/document/DesignDocument.h"
 #include "model/sweep/Sweep.h"
+#include "model/validation/PaperPoints.h"
 
 #include <string>
 
@@ -19,7 +20,15 @@ struct SpeedupChartOptions {
     AxisDescription param;
     Quantity total;                 // what the T column holds (run time in s, or a throughput)
     int maxGroups = 5;              // curves per variant when other axes are swept too
+    // Points the papers state (presets/claims), drawn as "paper" markers in
+    // their variant's colour on the speedup chart.
+    std::vector<PaperPoint> paper;
 };
+
+// The paper's points for `doc` when it is (a copy of) a preset of
+// `presetDirectory` with claims in its claims/ folder; none otherwise.
+std::vector<PaperPoint> paperPointsFor(const DesignDocument& doc, const std::string& presetDirectory,
+                                       const std::string& speedupParam);
 
 // The document's speedup parameter and baseline, the x axis label for
 // `table`, and the unit of the variants' totals.

@@ -23,4 +23,9 @@ ProvenanceKind provenanceFromName(const std::string& name)
     throw ModelError("unknown provenance '" + name + "' (expected default, user, wired or calibrated)");
 }
 
+bool isProvenanceBasis(const std::string& basis)
+{
+    return basis.empty() || basis == "paper" || basis == "fitted" || basis == "assumed";
+}
+
 } // namespace cs

@@ -35,12 +35,18 @@ json provenanceToJson(const Provenance& p)
         j["time"] = p.time;
         j["nodes"] = p.nodes;
     }
+    if (!p.basis.empty())
+        j["basis"] = p.basis;
+    if (!p.fittedTo.empty())
+        j["fittedTo"] = p.fittedTo;
+    if (!p.note.empty())
+        j["note"] = p.note;
     return j;
 }
 
 json valueToJson(const ParamValue& v)
 {
-    if (v.provenance.kind == ProvenanceKind::User)
+    if (v.provenance.kind == ProvenanceKind::User && v.provenance.basis.empty() && v.provenance.note.empty())
         return v.value;
     return {{"value", v.value}, {"provenance", provenanceToJson(v.provenance)}};
 }

@@ -108,6 +108,18 @@ bool DocumentReader::readValue(const json& v, const std::string& path, ParamValu
     getString(*pit, path + ".provenance", "detail", out.provenance.detail, false);
     getString(*pit, path + ".provenance", "time", out.provenance.time, false);
     getString(*pit, path + ".provenance", "nodes", out.provenance.nodes, false);
+    getString(*pit, path + ".provenance", "fittedTo", out.provenance.fittedTo, false);
+    getString(*pit, path + ".provenance", "note", out.provenance.note, false);
+    if (getString(*pit, path + ".provenance", "basis", out.provenance.basis, false) &&
+        !isProvenanceBasis(out.provenance.basis)) {
+        problem(path + ".provenance.basis",
+                "basis '" + clipText(out.provenance.basis) + "' is not one of paper, fitted, assumed");
+        return false;
+    }
+    if (out.provenance.basis == "fitted" && out.provenance.fittedTo.empty()) {
+        problem(path + ".provenance.fittedTo", "a fitted value must name the claim it was fitted to");
+        return false;
+    }
     if (auto ci = pit->find("ci"); ci != pit->end()) {
         if (!ci->is_array() || ci->size() != 2 || !(*ci)[0].is_number() || !(*ci)[1].is_number()) {
             problem(path + ".provenance.ci", "expected [low, high]");

@@ -51,6 +51,13 @@ double sweepTableBytes(double points, std::size_t axes, std::size_t variants, st
 
 namespace {
 
+std::string fourDigits(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
 std::string gigabytes(double bytes)
 {
     char buf[32];
@@ -109,6 +116,8 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
             against = static_cast<int>(v);
     if (!doc.sweep.speedupAgainst.empty() && against < 0)
         throw ModelError("speedup baseline: no variant named '" + doc.sweep.speedupAgainst + "'");
+    table.speedupAgainst = against;
+    table.speedupReference = doc.sweep.speedupBaseline;
     if (!doc.sweep.speedupParam.empty()) {
         const std::string at = doc.sweep.speedupParam + " = " + formatNumber(doc.sweep.speedupBaseline);
         table.speedupBasis = against >= 0 ? "serial baseline: " + doc.sweep.speedupAgainst + " at " + at
@@ -297,6 +306,62 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
     if (options.progress && !table.cancelled)
         options.progress(points, points);
     return table;
+}
+
+void chooseSpeedupBaseline(DesignDocument& doc, const std::string& choice)
+{
+    if (choice == kBaselineSelf) {
+        doc.sweep.speedupAgainst.clear();
+        return;
+    }
+    std::string known;
+    for (const Variant& v : doc.effectiveVariants()) {
+        if (v.name == choice) {
+            doc.sweep.speedupAgainst = choice;
+            return;
+        }
+        known += ", '" + v.name + "'";
+    }
+    throw ModelError("--baseline '" + choice + "': expected '" + kBaselineSelf + "' or a variant name (" +
+                     std::string(kBaselineSelf) + known + ")");
+}
+
+std::string superlinearReason(const SweepTable& t, std::size_t row)
+{
+    if (t.variants.empty() || !(t.at(row, 2) > 1.0))
+        return {};
+    // efficiency = speedup x reference / P, so P follows from the row.
+    const double processors = t.at(row, 1) * t.speedupReference / t.at(row, 2);
+    if (t.speedupAgainst < 0) {
+        // Against itself: the variant's own time at the reference value is speedup x T.
+        const double Tref = t.at(row, 1) * t.at(row, 0);
+        return "P x T = " + fourDigits(processors) + " x " + fourDigits(t.at(row, 0)) + " s = " +
+               fourDigits(processors * t.at(row, 0)) + " s < the variant's own " + fourDigits(Tref) +
+               " s at the reference value, which is no serial run: it keeps costs that shrink faster than 1/P "
+               "(a serial baseline: --baseline VARIANT)";
+    }
+    const std::size_t base = row - row % t.variants.size() + static_cast<std::size_t>(t.speedupAgainst);
+    const double T = t.at(row, 0);
+    const double Tserial = t.at(base, 0);
+    std::string reason = "P x T = " + fourDigits(processors) + " x " + fourDigits(T) + " s = " +
+                         fourDigits(processors * T) + " s < serial " + fourDigits(Tserial) + " s";
+    // Phases of the serial baseline this variant does not have at all: the
+    // work it removes from the processors (a card doing it in the stream).
+    std::string skipped;
+    double skippedTime = 0.0;
+    for (std::size_t c = 4; c < t.columns.size(); ++c) {
+        const double b = t.at(base, c);
+        if (std::isnan(b) || b <= 0.0 || !std::isnan(t.at(row, c)))
+            continue;
+        // Columns hold leaf phases only, so nothing counts twice.
+        skipped += (skipped.empty() ? "" : " + ") + t.columns[c];
+        skippedTime += b;
+    }
+    if (!skipped.empty())
+        reason += ": the variant skips the serial baseline's " + skipped + " = " + fourDigits(skippedTime) + " s";
+    else
+        reason += ": the variant's model does less work per processor than the serial baseline";
+    return reason;
 }
 
 } // namespace cs

@@ -42,6 +42,8 @@ struct SweepTable {
     // What speedup is measured against, for axis labels: "serial baseline:
     // Gigabit Ethernet at P = 1", or "each variant at P = 1"; "" without speedup.
     std::string speedupBasis;
+    int speedupAgainst = -1; // index of the serial baseline variant, -1 = each variant against itself
+    double speedupReference = 1.0; // the speedup parameter's reference value (P = 1)
     bool cancelled = false;
 
     std::size_t rows() const { return points * variants.size(); }
@@ -77,6 +79,22 @@ struct SweepOptions {
     // fit is refused before anything is allocated.
     std::size_t memoryLimit = 0;
 };
+
+// What speedup is measured against, as the user chooses it (CLI --baseline,
+// the GUI's baseline choice): "self" measures each variant against itself at
+// the reference value; any other word must name a variant of `doc`, which
+// becomes the serial baseline. Throws ModelError naming the choice and the
+// variants otherwise.
+inline constexpr const char* kBaselineSelf = "self";
+void chooseSpeedupBaseline(DesignDocument& doc, const std::string& choice);
+
+// Why a row's efficiency exceeds 1, in the model's own terms, or "" when it
+// does not. Against the variant itself the reason says so. The row's
+// processor time P x T is less than the baseline's time; the reason names
+// the baseline's phases (at the same point) that the row's variant lacks,
+// e.g. "P x T = 16 x 0.231 s = 3.70 s < serial 6.04 s: the variant skips
+// the serial baseline's T_bucket1 + T_bucket2 = 5.37 s".
+std::string superlinearReason(const SweepTable& table, std::size_t row);
 
 // Bytes a table of `points` grid points over `axes` axes, `variants`
 // variants and `columns` columns holds (values and axis values).

@@ -13,6 +13,7 @@
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "app/gui/topology/MetricsPanel.h"
 #include "app/gui/topology/TopologyEditor.h"
+#include "app/gui/validation/ValidationDialog.h"
 #include "model/core/ModelError.h"
 
 #include <QAction>
@@ -198,6 +199,13 @@ void MainWindow::createActions()
     measure->addAction(tr("&Import measured CSV..."), this, [this, showDock] {
         showDock("calibrationDock");
         calibration_->importCsv();
+    });
+    measure->addSeparator();
+    measure->addAction(tr("&Validate against the papers..."), this, [this] {
+        const QByteArray env = qgetenv("CLUSTERSCOPE_PRESETS");
+        auto* dialog = new ValidationDialog(env.isEmpty() ? std::string(CS_PRESET_DIR) : env.toStdString(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
     });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));

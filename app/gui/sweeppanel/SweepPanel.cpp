@@ -30,6 +30,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QSignalBlocker>
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -86,6 +87,12 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
                                 "the phase breakdown and the sensitivity are shown"));
     breakdownLabel_ = new QLabel(tr("P for breakdown:"), controls);
     form->addRow(breakdownLabel_, breakdownAt_);
+    baseline_ = new QComboBox(controls);
+    baseline_->setObjectName("baselineSelector");
+    baseline_->setToolTip(tr("What speedup is measured against: the design's serial baseline (one processor "
+                             "running ordinary code, shared by every variant, as the papers measure), or each "
+                             "variant against itself at the reference value. The chart's axis label says which."));
+    form->addRow(tr("Speedup against:"), baseline_);
     sensVariant_ = new QComboBox(controls);
     sensVariant_->setToolTip(tr("The variant whose sensitivity the tornado chart shows"));
     form->addRow(tr("Sensitivity of:"), sensVariant_);
@@ -141,6 +148,7 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
     });
     connect(cancel_, &QPushButton::clicked, this, &SweepPanel::cancel);
     connect(log_, &QCheckBox::toggled, this, [this] { redrawSweepCharts(); });
+    connect(baseline_, &QComboBox::activated, this, [this] { scheduleRecompute(); });
     connect(breakdownAt_, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i < 0)
             return;
@@ -196,7 +204,34 @@ void SweepPanel::onDocumentChanged(bool reset)
     if (reset)
         axesEditor_->setError({});
     fillVariantSelector();
+    if (reset)
+        baseline_->clear(); // a new document starts on its own baseline
+    fillBaselineSelector();
     scheduleRecompute();
+}
+
+void SweepPanel::fillBaselineSelector()
+{
+    // A view setting: it changes what the sweep divides by, never the document.
+    const QString keep = baseline_->currentData().toString();
+    const DesignDocument& doc = model_->doc();
+    const QSignalBlocker block(baseline_);
+    baseline_->clear();
+    const std::string at = doc.sweep.speedupParam + " = " + formatNumber(doc.sweep.speedupBaseline);
+    // First the document's own choice (data ""), then the others.
+    if (!doc.sweep.speedupAgainst.empty()) {
+        baseline_->addItem(tr("serial baseline: %1").arg(QString::fromStdString(doc.sweep.speedupAgainst)), QString(""));
+        baseline_->addItem(tr("each variant at %1").arg(QString::fromStdString(at)), QString(kBaselineSelf));
+    } else {
+        baseline_->addItem(tr("each variant at %1").arg(QString::fromStdString(at)), QString(""));
+    }
+    for (const Variant& v : doc.effectiveVariants())
+        if (v.name != doc.sweep.speedupAgainst)
+            baseline_->addItem(tr("variant %1 at %2").arg(QString::fromStdString(v.name), QString::fromStdString(at)),
+                               QString::fromStdString(v.name));
+    const int i = keep.isEmpty() ? 0 : baseline_->findData(keep);
+    baseline_->setCurrentIndex(i >= 0 ? i : 0);
+    baseline_->setEnabled(!doc.sweep.speedupParam.empty());
 }
 
 void SweepPanel::applyAxes(const std::vector<SweepAxis>& axes)
@@ -246,10 +281,17 @@ void SweepPanel::recompute()
         return;
     }
     pendingDoc_ = doc;
+    if (const QString choice = baseline_->currentData().toString(); !choice.isEmpty()) {
+        try {
+            chooseSpeedupBaseline(pendingDoc_, choice.toStdString());
+        } catch (const ModelError&) {
+            fillBaselineSelector(); // the variant went away: back to the design's own baseline
+        }
+    }
     progress_->setRange(0, 0); // busy until the first progress report
     setComputing(true);
     setStatus(tr("computing..."));
-    job_->start(doc, std::move(axes));
+    job_->start(pendingDoc_, std::move(axes));
 }
 
 void SweepPanel::cancel()
@@ -391,7 +433,10 @@ void SweepPanel::redrawSpeedupChart()
 {
     if (!table_)
         return;
-    const plots::SpeedupChartOptions o = plots::speedupOptionsFor(tableDoc_, *table_, log_->isChecked());
+    plots::SpeedupChartOptions o = plots::speedupOptionsFor(tableDoc_, *table_, log_->isChecked());
+    const QByteArray presets = qgetenv("CLUSTERSCOPE_PRESETS");
+    o.paper = plots::paperPointsFor(tableDoc_, presets.isEmpty() ? std::string(CS_PRESET_DIR) : presets.toStdString(),
+                                    o.speedupParam);
     plots::ChartHover hover = plots::buildSpeedupChart(charts_[SpeedupChart], *table_, o);
     if (overlay_)
         overlay_(charts_[SpeedupChart], hover, *table_, tableDoc_, o);

@@ -57,6 +57,9 @@ public:
     QCheckBox* logToggle() const { return log_; }
     QComboBox* breakdownSelector() const { return breakdownAt_; } // "P for breakdown"
     QComboBox* sensitivityVariant() const { return sensVariant_; }
+    // What speedup is measured against: the design's serial baseline (data
+    // ""), each variant against itself ("self"), or another variant (its name).
+    QComboBox* baselineSelector() const { return baseline_; }
     QPushButton* cancelButton() const { return cancel_; }
     QProgressBar* progressBar() const { return progress_; }
     QString statusText() const;
@@ -110,6 +113,7 @@ private:
     void setStatus(const QString& text, bool error = false);
     void fillBreakdownSelector();
     void fillVariantSelector();
+    void fillBaselineSelector();
     void redrawSweepCharts();
     void redrawBreakdown();
     void startSensitivity();
@@ -123,6 +127,7 @@ private:
     QLabel* breakdownLabel_;
     QComboBox* breakdownAt_;
     QComboBox* sensVariant_;
+    QComboBox* baseline_;
     QProgressBar* progress_;
     QPushButton* cancel_;
     QLabel* status_;

@@ -28,7 +28,8 @@ const BlockSpec& InicFft2dBlock::spec() const
             inic::bNetParam(),
         },
         {
-            output("S", Unit::Bytes, "MiB", "partition per processor, rows^2 * elem / P",
+            output("S", Unit::Bytes, "MiB", "partition of the most loaded processor, ceil(rows / P) * rows * elem (eq. (5) when P divides "
+                   "rows)",
                    "000_e9da438bafb3289f.txt eq. (5)"),
             output("T_compute", Unit::Seconds, "ms", "row FFTs of both passes, 2 * t_fft1d * rows / P",
                    "000_e9da438bafb3289f.txt eq. (4)", "T"),
@@ -61,13 +62,15 @@ void InicFft2dBlock::evaluate(const double* in, double* out) const
 {
     const double p = in[P];
     const double n = in[rows];
-    const double s = n * n * in[elem] / p;                 // eq. (5)
+    const double m = fftrows::rowsPerProc(p, n);           // rows / P when P divides rows
+    const double s = m * n * in[elem];                     // eq. (5): rows^2 elem / P
+    const double block = m * m * in[elem];                 // S / P: the share of one destination
     out[S] = s;
-    out[T_compute] = 2.0 * (in[t_fft1d] * (n / p));        // eq. (4)
-    out[T_dtc] = (s / p) / in[bw_hc];                      // eq. (6)
+    out[T_compute] = 2.0 * (in[t_fft1d] * m);              // eq. (4)
+    out[T_dtc] = block / in[bw_hc];                        // eq. (6)
     const double cn = std::min(in[bw_cn], in[B_net]);      // the network may be slower than the card
-    out[T_dtg] = (s / p) / cn;                             // eq. (7)
-    out[T_dfg] = ((p - 1.0) * s / p) / cn;                 // eq. (8)
+    out[T_dtg] = block / cn;                               // eq. (7)
+    out[T_dfg] = ((p - 1.0) * block) / cn;                 // eq. (8)
     out[T_dth] = s / in[bw_hc];                            // eq. (9)
     out[T_transpose] = out[T_dtc] + out[T_dtg] + out[T_dfg] + out[T_dth];
     out[T_trans] = 2.0 * out[T_transpose];                 // eq. (10)

@@ -1,4 +1,5 @@
 #pragma once
+#include "model/blocks/FftRows.h"
 // Parameter specs and consistency rules shared by the seed-000 blocks
 // (Underwood, Sass, Ligon: INIC for Beowulf clusters), so that the same
 // symbol has the same meaning, default and range in every block.
@@ -107,10 +108,7 @@ inline ParamSpec bNetParam()
 // "" when every processor holds at least one row (M = rows / P >= 1).
 inline std::string procsWithinRows(double P, double rows)
 {
-    if (P > rows)
-        return "P = " + formatNumber(P) + " exceeds rows = " + formatNumber(rows) +
-               ": each processor needs at least one row (M = rows / P, §3.1.2)";
-    return {};
+    return fftrows::check(P, rows); // the one rule of all 2D-FFT blocks (model/blocks/FftRows.h)
 }
 
 // "" when every processor holds at least one key.

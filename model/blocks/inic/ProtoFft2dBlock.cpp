@@ -30,7 +30,8 @@ const BlockSpec& ProtoFft2dBlock::spec() const
             inic::bNetParam(),
         },
         {
-            output("S", Unit::Bytes, "MiB", "partition per processor, rows^2 * elem / P",
+            output("S", Unit::Bytes, "MiB", "partition of the most loaded processor, ceil(rows / P) * rows * elem (eq. (5) when P divides "
+                   "rows)",
                    "000_e9da438bafb3289f.txt eq. (5)"),
             output("T_compute", Unit::Seconds, "ms", "row FFTs of both passes, 2 * t_fft1d * rows / P",
                    "000_e9da438bafb3289f.txt eq. (4)", "T"),
@@ -63,12 +64,13 @@ void ProtoFft2dBlock::evaluate(const double* in, double* out) const
 {
     const double p = in[P];
     const double n = in[rows];
-    const double s = n * n * in[elem] / p;                       // eq. (5)
+    const double m = fftrows::rowsPerProc(p, n);                  // rows / P when P divides rows
+    const double s = m * n * in[elem];                           // eq. (5): rows^2 elem / P
     const double rHc = std::min(in[bw_hc], in[bw_bus]);
     const double rCn = std::min({in[bw_cn], in[bw_bus], in[B_net]});
-    const double remote = (p - 1.0) * s / p;                     // bytes for (and from) the other P - 1
+    const double remote = (p - 1.0) * m * m * in[elem];          // bytes for (and from) the other P - 1
     out[S] = s;
-    out[T_compute] = 2.0 * (in[t_fft1d] * (n / p));              // eq. (4)
+    out[T_compute] = 2.0 * (in[t_fft1d] * m);                    // eq. (4)
     out[T_dtc] = s / rHc;
     out[T_dtg] = remote / rCn;
     out[T_dfg] = remote / rCn;

@@ -1,4 +1,5 @@
 #include "model/blocks/loggp/FftwTransposeBlock.h"
+#include "model/blocks/FftRows.h"
 #include "model/blocks/loggp/LogGPCalibration.h"
 #include "model/blocks/loggp/LogGPMath.h"
 
@@ -97,8 +98,8 @@ const BlockSpec& FftwTransposeBlock::spec() const
                    "T_trans"),
             output("T_perm", Unit::Seconds, "s", "final permutations on the host, 2 S / bw_mem (0 for P = 1)",
                    src("§3.1.2 (final permutation)"), "T_trans"),
-            output("M", Unit::Count, "", "rows per processor, rows / P", src("§3.1.2")),
-            output("S", Unit::Bytes, "MiB", "partition size, rows^2 16 / P", src("eq. (5)")),
+            output("M", Unit::Count, "", "rows of the most loaded processor, ceil(rows / P)", src("§3.1.2")),
+            output("S", Unit::Bytes, "MiB", "partition size, M rows 16 (rows^2 16 / P when P divides rows)", src("eq. (5)")),
             output("S_block", Unit::Bytes, "KiB", "bytes of one M x M block sent to each other host, M^2 16",
                    src("§3.1.2")),
             output("steps_a2a", Unit::Count, "", "all-to-all rounds per transpose: P-1 pairwise, 1 linear",
@@ -111,19 +112,15 @@ const BlockSpec& FftwTransposeBlock::spec() const
 
 std::string FftwTransposeBlock::check(const double* in) const
 {
-    // Each host holds M = rows/P whole rows and exchanges M x M blocks (§3.1.2).
-    if (std::fmod(in[rows], in[P]) != 0.0)
-        return "P = " + formatNumber(in[P]) + " must divide rows = " + formatNumber(in[rows]) +
-               " (each processor holds M = rows/P whole rows)";
-    return {};
+    return fftrows::check(in[P], in[rows]); // the one rule of all 2D-FFT blocks (model/blocks/FftRows.h)
 }
 
 void FftwTransposeBlock::evaluate(const double* in, double* out) const
 {
     const double r = in[rows];
     const double p = in[P];
-    const double m = r / p;
-    const double partition = r * r * 16.0 / p; // eq. (5)
+    const double m = fftrows::rowsPerProc(p, r); // rows / P when P divides rows
+    const double partition = m * r * 16.0;      // eq. (5): rows^2 16 / P
     const double block = m * m * 16.0;
     const loggp::Params net{in[L], in[o_s], in[o_r], in[g], in[G]};
     const auto algo = static_cast<loggp::AllToAll>(static_cast<int>(in[alltoall]));
@@ -134,7 +131,7 @@ void FftwTransposeBlock::evaluate(const double* in, double* out) const
     const double penalty = loggp::alltoallMessages(p) * in[t_pen] * std::min(1.0, in[S_pen] / block);
     const double perm = p > 1.0 ? partition / in[bw_mem] : 0.0;
 
-    out[T_compute] = 2.0 * in[t_fft1d] * r / p; // eq. (4)
+    out[T_compute] = 2.0 * in[t_fft1d] * m; // eq. (4)
     out[T_local] = 2.0 * local;
     out[T_a2a] = 2.0 * a2a;
     out[T_penalty] = 2.0 * penalty;

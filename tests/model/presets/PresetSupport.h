@@ -72,6 +72,11 @@ public:
         REQUIRE(c >= 0);
         return table.at(point * table.variants.size() + variant(variantName), static_cast<std::size_t>(c));
     }
+    // The table row of the variant at the point where the first axis is x.
+    std::size_t rowAt(const std::string& variantName, double x) const
+    {
+        return point(x) * table.variants.size() + variant(variantName);
+    }
     // Value of `column` for the variant at the point where the first axis is x.
     double atAxis(const std::string& variantName, double x, const std::string& column = "T") const
     {

@@ -78,10 +78,24 @@ TEST_CASE("acc-sort: the INIC's speedup over the serial sort is superlinear, Gig
     // P = 8: 6.03979776 / 0.37295943 = 16.1942; P = 16: 6.03979776 / 0.23120085 = 26.1236.
     CHECK(serial / r.atAxis("INIC", 8) == Approx(16.1942).epsilon(1e-5));
     CHECK(serial / r.atAxis("INIC", 16) == Approx(26.1236).epsilon(1e-5));
-    // GigE: 6.03979776 / 1.24466019 = 4.8526 at 8. The sweep's own speedup column is T(1) / T(P) of
-    // the same variant, which for GigE is this same number.
+    // GigE: 6.03979776 / 1.24466019 = 4.8526 at 8.
     CHECK(serial / r.atAxis("Gigabit Ethernet", 8) == Approx(4.8526).epsilon(1e-4));
+    // The sweep's speedup column divides the preset's serial baseline, the variant 'serial sort'
+    // (sort.parallel at P = 1 with its own Count Sort at P = 1): 2 x 2^25 x 80 ns + 2^25 x 20 ns
+    // = 5.36870912 + 0.67108864 = 6.03979776 s, the same serial time.
+    CHECK(r.atAxis("serial sort", 8) == Approx(6.03979776).epsilon(1e-9));
     CHECK(r.atAxis("Gigabit Ethernet", 8, "speedup") == Approx(4.8526).epsilon(1e-4));
+    CHECK(r.atAxis("INIC", 16, "speedup") == Approx(26.1236).epsilon(1e-5));
+    // Efficiency 26.1236 / 16 = 1.63273, above 1 with the model's reason: the INIC variant has none of
+    // the serial sort's bucket phases, T_bucket1 + T_bucket2 = 2 x 2.68435456 = 5.36870912 s.
+    CHECK(r.atAxis("INIC", 16, "efficiency") == Approx(1.63273).epsilon(1e-5));
+    const std::size_t row = r.rowAt("INIC", 16);
+    const std::string why = superlinearReason(r.table, row);
+    CHECK_THAT(why, Catch::Contains("P x T = 16 x 0.2312"));
+    CHECK_THAT(why, Catch::Contains("skips the serial baseline's T_bucket"));
+    CHECK_THAT(why, Catch::Contains("T_bucket1") && Catch::Contains("T_bucket2") && Catch::Contains("= 5.369 s"));
+    CHECK_THAT(why, !Catch::Contains("T_count")); // Count Sort is done by every variant
+    CHECK(superlinearReason(r.table, r.rowAt("Gigabit Ethernet", 16)).empty()); // efficiency 0.59
 }
 
 TEST_CASE("acc-sort: the prototype INIC beats Gigabit Ethernet, below the full INIC (000 Fig. 8(b))",

@@ -40,8 +40,10 @@ TEST_CASE("mesh-4x4: local and remote token exchange, 7 pairs, 8192-byte tokens 
     CHECK(so.at("local nodes", 0) == Approx(sw.at("local nodes", 0)));
 
     // "The peak throughput achieved for local node transfers ... was 6.3 MBps for an 8192 byte
-    // token": the model has no host turnaround and gives 6.978 MBps (+10.8%).
-    CHECK(within(sw.at("local nodes", 0), 6.3e6, 0.15));
+    // token": the model has no host turnaround and gives 6.978 MBps (+10.8%), which is outside 10%:
+    // `clusterscope-cli validate` lists claim 004-fig7-local-peak-6.3MBps as off
+    // (tests/model/validation pins that verdict) instead of a loose tolerance here.
+    CHECK(sw.at("local nodes", 0) / 6.3e6 - 1.0 == Approx(0.107571).epsilon(1e-4));
     // "a factor of 3.7 improvement over the original channel bonded 10 Mbps Ethernet": against the
     // beowulf-gen1 2-channel peak 1.802083e6 B/s, 6977699 / 1802083 = 3.872 (+4.6%).
     const Result gen1 = sweep(loadPreset("beowulf-gen1"), {});

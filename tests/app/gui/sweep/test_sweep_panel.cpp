@@ -284,10 +284,11 @@ TEST_CASE("a document without sweep axes sweeps P over 1:16", "[gui][sweep]")
     REQUIRE(waitForPlots(updated));
     CHECK(panel.axesEditor()->specEdit(0)->text() == "1:16");
     CHECK(panel.table()->points == 16);
-    // P = 3 does not divide rows = 1024: those rows fail and are left out of the curves.
-    CHECK(panel.table()->errors.size() > 0);
-    CHECK(panel.plot(SweepPanel::SpeedupChart)->graph(1)->data()->size() == 5); // 1, 2, 4, 8, 16
-    CHECK(panel.statusText().contains("failed"));
+    // P = 3 does not divide rows = 1024, yet every 2D-FFT block takes it (model/blocks/FftRows.h:
+    // the most loaded processor holds ceil(rows / P) rows): every point is drawn.
+    CHECK(panel.table()->errors.empty());
+    CHECK(panel.plot(SweepPanel::SpeedupChart)->graph(1)->data()->size() == 16);
+    CHECK_FALSE(panel.statusText().contains("failed"));
 }
 
 TEST_CASE("a design the model rejects shows the reason instead of stale charts", "[gui][sweep]")
@@ -388,7 +389,8 @@ TEST_CASE("the panel draws a preset with four variants and costs", "[gui][sweep]
     QSignalSpy tornado(&panel, &SweepPanel::sensitivityUpdated);
     REQUIRE((tornado.count() > 0 || tornado.wait(10000)));
     const std::size_t nv = panel.table()->variants.size();
-    CHECK(panel.plot(SweepPanel::SpeedupChart)->graphCount() == static_cast<int>(nv) + 1);
+    // One curve per variant, the paper's points of INIC, Gigabit and Fast Ethernet (presets/claims), the ideal line.
+    CHECK(panel.plot(SweepPanel::SpeedupChart)->graphCount() == static_cast<int>(nv) + 3 + 1);
     CHECK(panel.plot(SweepPanel::ParetoChart)->graphCount() == static_cast<int>(nv) + 1);
     for (int i = 0; i < 4; ++i) {
         panel.tabs()->setCurrentIndex(i);

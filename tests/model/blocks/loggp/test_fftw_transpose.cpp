@@ -224,28 +224,35 @@ TEST_CASE("fftw.transpose speedup shape and communication scaling (000 §4.1, §
     CHECK(at(16, "T_penalty") > at(8, "T_penalty"));
 }
 
-TEST_CASE("fftw.transpose rejects inconsistent rows and P", "[loggp][fftw]")
+TEST_CASE("fftw.transpose takes any P up to rows, the most loaded host setting the time", "[loggp][fftw]")
 {
+    // One rule with inic.fft2d (model/blocks/FftRows.h, 000 §3.1.2): M = ceil(rows / P).
     Design d;
     d.addBlock("fft", "fftw.transpose");
     const Plan plan = d.compile();
     std::vector<double> slots = plan.initialSlots();
 
+    // P = 3, rows = 1024: M = ceil(341.33) = 342, S = 342 x 1024 x 16 = 5603328 B, S_block = 342^2 x 16
+    // = 1871424 B, T_compute = 2 x 100 us x 342 = 68.4 ms.
     slots[plan.slotOf("fft.P")] = 3;
     EvalError err;
-    CHECK_FALSE(plan.run(slots.data(), &err));
-    CHECK(err.kind == EvalError::Kind::Inconsistent);
-    CHECK(err.message ==
-          "block 'fft' (fftw.transpose): P = 3 must divide rows = 1024 (each processor holds M = rows/P whole rows)");
+    REQUIRE(plan.run(slots.data(), &err));
+    CHECK(slots[plan.slotOf("fft.M")] == 342);
+    CHECK(slots[plan.slotOf("fft.S")] == 5603328);
+    CHECK(slots[plan.slotOf("fft.S_block")] == 1871424);
+    CHECK(slots[plan.slotOf("fft.T_compute")] == Approx(0.0684));
 
     slots[plan.slotOf("fft.P")] = 2048; // more processors than rows
-    CHECK_THROWS_WITH(plan.runOrThrow(slots.data()), Catch::Contains("P = 2048 must divide rows = 1024"));
+    CHECK_FALSE(plan.run(slots.data(), &err));
+    CHECK(err.kind == EvalError::Kind::Inconsistent);
+    CHECK(err.message == "block 'fft' (fftw.transpose): P = 2048 exceeds rows = 1024: each processor needs at "
+                         "least one row (M = rows / P, §3.1.2)");
 
     slots[plan.slotOf("fft.P")] = 6;
-    slots[plan.slotOf("fft.rows")] = 1000;
-    CHECK_THROWS_WITH(plan.runOrThrow(slots.data()), Catch::Contains("P = 6 must divide rows = 1000"));
-
-    slots[plan.slotOf("fft.rows")] = 1002; // 1002 = 6 * 167
+    slots[plan.slotOf("fft.rows")] = 1000; // ceil(166.67) = 167
+    CHECK_NOTHROW(plan.runOrThrow(slots.data()));
+    CHECK(slots[plan.slotOf("fft.M")] == 167);
+    slots[plan.slotOf("fft.rows")] = 1002; // 1002 = 6 * 167: the same M when P divides rows
     CHECK_NOTHROW(plan.runOrThrow(slots.data()));
     CHECK(slots[plan.slotOf("fft.M")] == 167);
 }

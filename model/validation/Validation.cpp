@@ -1,0 +1,221 @@
+#include "model/validation/Validation.h"
+#include "model/core/ModelError.h"
+#include "model/document/DocumentFormat.h"
+#include "model/sweep/Sweep.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+
+namespace cs {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// One output of one variant at the given values (a one-point sweep, so a
+// claim reads exactly what eval and sweep print).
+double evaluateQuery(const DesignDocument& doc, const ClaimQuery& q,
+                     std::vector<std::pair<std::string, double>> at)
+{
+    for (const auto& extra : q.at) {
+        auto it = std::find_if(at.begin(), at.end(), [&](const auto& a) { return a.first == extra.first; });
+        if (it != at.end())
+            it->second = extra.second;
+        else
+            at.push_back(extra);
+    }
+    std::vector<SweepAxisValues> axes;
+    for (const auto& [path, v] : at)
+        axes.push_back({path, {v}});
+    SweepOptions o;
+    o.threads = 1;
+    const bool path = q.output.find('.') != std::string::npos;
+    if (path)
+        o.extraOutputs.push_back(q.output);
+    const SweepTable t = runSweep(doc, axes, o);
+    const auto it = std::find(t.variants.begin(), t.variants.end(), q.variant);
+    if (it == t.variants.end())
+        throw ModelError("preset has no variant '" + q.variant + "'");
+    const std::size_t row = static_cast<std::size_t>(it - t.variants.begin());
+    if (const std::string* e = t.error(row))
+        throw ModelError("variant '" + q.variant + "': " + *e);
+    const int c = t.column(q.output);
+    if (c < 0)
+        throw ModelError("variant '" + q.variant + "' has no output '" + q.output + "'");
+    return t.at(row, static_cast<std::size_t>(c));
+}
+
+using DocumentOf = std::function<const DesignDocument&(const std::string&)>;
+
+double evaluateModel(const DocumentOf& document, const ClaimModel& m)
+{
+    auto docOf = [&](const ClaimQuery& q) -> const DesignDocument& {
+        return document(q.preset.empty() ? m.preset : q.preset);
+    };
+    auto one = [&](const std::vector<std::pair<std::string, double>>& at) {
+        const double a = evaluateQuery(docOf(m.a), m.a, at);
+        if (m.form == "value")
+            return a;
+        ClaimQuery bq = m.b;
+        if (bq.variant.empty())
+            bq.variant = m.a.variant;
+        // b is read at a's point, with b's own values on top.
+        std::vector<std::pair<std::string, double>> base = at;
+        if (bq.preset.empty() || bq.preset == m.preset) // another preset has other slots
+            base.insert(base.end(), m.a.at.begin(), m.a.at.end());
+        const double b = evaluateQuery(docOf(bq), bq, base);
+        return m.form == "ratio" ? a / b : 1.0 - a / b;
+    };
+    if (m.overPath.empty())
+        return one({});
+    double best = kNaN;
+    for (double v : m.overValues) {
+        const double x = one({{m.overPath, v}});
+        if (std::isnan(best) || (m.aggregate == "max" ? x > best : x < best))
+            best = x;
+    }
+    return best;
+}
+
+// Paths of the preset's values whose provenance says they were fitted to `id`.
+std::string fittedTo(const DesignDocument& doc, const std::string& id)
+{
+    auto names = [&](const std::string& list) {
+        std::size_t start = 0;
+        while (start <= list.size()) {
+            std::size_t end = list.find(',', start);
+            if (end == std::string::npos)
+                end = list.size();
+            std::string w = list.substr(start, end - start);
+            w.erase(0, w.find_first_not_of(' '));
+            w.erase(w.find_last_not_of(' ') + 1);
+            if (w == id)
+                return true;
+            start = end + 1;
+        }
+        return false;
+    };
+    std::string out;
+    for (const DesignParam& p : doc.design.designParams())
+        if (p.value.provenance.basis == "fitted" && names(p.value.provenance.fittedTo))
+            out += (out.empty() ? "" : ", ") + p.spec.symbol;
+    for (const BlockInstance& b : doc.design.blocks())
+        for (const ParamSpec& in : b.spec().inputs) {
+            const ParamValue v = doc.design.value({b.name, in.symbol});
+            if (v.provenance.basis == "fitted" && names(v.provenance.fittedTo))
+                out += (out.empty() ? "" : ", ") + b.name + "." + in.symbol;
+        }
+    return out;
+}
+
+} // namespace
+
+const char* verdictName(Verdict v)
+{
+    switch (v) {
+    case Verdict::Within: return "within";
+    case Verdict::Off: return "off";
+    case Verdict::Fitted: return "fitted";
+    case Verdict::NotModelled: return "not modelled";
+    }
+    return "?";
+}
+
+std::string verdictText(Verdict v, const Claim& claim)
+{
+    if (v != Verdict::Within)
+        return verdictName(v);
+    if (claim.compare != "value")
+        return "holds";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "within %g%%", claim.tolerance * 100.0);
+    return buf;
+}
+
+std::string claimValueText(const Claim& c, double v)
+{
+    if (std::isnan(v))
+        return "-";
+    char buf[48];
+    if (c.unit == "%")
+        std::snprintf(buf, sizeof buf, "%.3g%%", v * 100.0);
+    else if (c.unit == "us")
+        std::snprintf(buf, sizeof buf, "%.4g us", v * 1e6);
+    else if (c.unit == "ms")
+        std::snprintf(buf, sizeof buf, "%.4g ms", v * 1e3);
+    else if (c.unit == "MB/s")
+        std::snprintf(buf, sizeof buf, "%.4g MB/s", v / 1e6);
+    else if (c.unit == "x")
+        std::snprintf(buf, sizeof buf, "%.3gx", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+ValidationReport validateClaims(const std::vector<Claim>& claims, const std::string& presetDirectory,
+                                const std::vector<std::string>& presets)
+{
+    namespace fs = std::filesystem;
+    for (const std::string& p : presets) {
+        std::error_code ec;
+        if (!fs::is_regular_file(fs::path(presetDirectory) / (p + ".json"), ec))
+            throw ModelError("validate: no preset named '" + p + "' in " + presetDirectory);
+    }
+    std::map<std::string, std::unique_ptr<DesignDocument>> docs;
+    auto document = [&](const std::string& name) -> const DesignDocument& {
+        auto& d = docs[name];
+        if (!d)
+            d = std::make_unique<DesignDocument>(loadDocument((fs::path(presetDirectory) / (name + ".json")).string()));
+        return *d;
+    };
+    ValidationReport report;
+    for (const Claim& c : claims) {
+        if (!presets.empty() && std::find(presets.begin(), presets.end(), c.model.preset) == presets.end())
+            continue;
+        ClaimResult r;
+        r.claim = &c;
+        r.reason = c.reason;
+        if (!c.modelled) {
+            r.verdict = Verdict::NotModelled;
+        } else {
+            try {
+                const DesignDocument& doc = document(c.model.preset);
+                r.model = evaluateModel(document, c.model);
+                r.relError = r.model / c.paper - 1.0;
+                r.fittedBy = fittedTo(doc, c.id);
+                bool ok = false;
+                if (c.compare == "atLeast")
+                    ok = r.model >= c.paper;
+                else if (c.compare == "atMost")
+                    ok = r.model <= c.paper;
+                else
+                    ok = std::abs(r.relError) <= c.tolerance;
+                if (!r.fittedBy.empty())
+                    r.verdict = Verdict::Fitted;
+                else
+                    r.verdict = ok ? Verdict::Within : Verdict::Off;
+                if (r.verdict == Verdict::Fitted)
+                    r.reason = "fitted: " + r.fittedBy + " set from this figure" +
+                               (c.reason.empty() ? "" : "; " + c.reason);
+            } catch (const ModelError& e) {
+                r.verdict = Verdict::Off;
+                r.reason = std::string("the model fails here: ") + e.what();
+            }
+        }
+        switch (r.verdict) {
+        case Verdict::Within: ++report.within; break;
+        case Verdict::Off: ++report.off; break;
+        case Verdict::Fitted: ++report.fitted; break;
+        case Verdict::NotModelled: ++report.notModelled; break;
+        }
+        report.results.push_back(std::move(r));
+    }
+    return report;
+}
+
+} // namespace cs

@@ -1,0 +1,47 @@
+#pragma once
+#include "model/validation/Claim.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+enum class Verdict {
+    Within,      // a prediction within the claim's tolerance (or meeting its bound)
+    Off,         // a prediction outside it, or a model that fails at the claim's point
+    Fitted,      // reproduced by a parameter fitted to this very claim: no check
+    NotModelled, // no preset models the quantity; the reason says why
+};
+
+const char* verdictName(Verdict v); // "within", "off", "fitted", "not modelled"
+// As printed: "within 10%" (the claim's tolerance), "holds" for a bound that
+// is met, else verdictName.
+std::string verdictText(Verdict v, const Claim& claim);
+
+struct ClaimResult {
+    const Claim* claim = nullptr;
+    double model = std::numeric_limits<double>::quiet_NaN();
+    double relError = std::numeric_limits<double>::quiet_NaN(); // model / paper - 1
+    std::string fittedBy; // "block.input" paths whose provenance says fitted to this claim
+    Verdict verdict = Verdict::NotModelled;
+    std::string reason;
+};
+
+struct ValidationReport {
+    std::vector<ClaimResult> results;
+    std::size_t within = 0, off = 0, fitted = 0, notModelled = 0;
+};
+
+// Evaluates `claims` against the presets in `presetDirectory`; `presets`
+// limits the report to claims of those presets (and, for an empty model
+// preset, to none of them) when not empty. Throws ModelError for an unknown
+// preset name in `presets`; a claim whose evaluation fails is reported Off
+// with the model's message.
+ValidationReport validateClaims(const std::vector<Claim>& claims, const std::string& presetDirectory,
+                                const std::vector<std::string>& presets = {});
+
+// The paper value or model value as the claim prints it ("18%", "15 us").
+std::string claimValueText(const Claim& c, double v);
+
+} // namespace cs

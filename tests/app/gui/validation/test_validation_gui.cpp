@@ -1,0 +1,90 @@
+// The validation report and the serial baseline in the GUI: the dialog lists
+// every claim with its verdict (the same report as clusterscope-cli validate),
+// the sweep dock draws the paper's points as markers on acc-fft's speedup
+// chart, and its baseline choice switches to "each variant at P = 1".
+#include "app/document/DocumentModel.h"
+#include "app/gui/sweeppanel/SweepPanel.h"
+#include "app/gui/validation/ValidationDialog.h"
+#include "model/document/DocumentFormat.h"
+#include "model/validation/Validation.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <catch2/catch.hpp>
+#include <qcustomplot.h>
+
+using namespace cs;
+using namespace cs::app;
+
+namespace {
+
+const std::string kPresets = std::string(CS_SOURCE_DIR) + "/presets";
+
+double speedupAt(const SweepTable& t, const std::string& variant, double P)
+{
+    const int c = t.column("speedup");
+    for (std::size_t p = 0; p < t.points; ++p)
+        for (std::size_t v = 0; v < t.variants.size(); ++v)
+            if (t.variants[v] == variant && t.axis(p, 0) == P)
+                return t.at(p * t.variants.size() + v, static_cast<std::size_t>(c));
+    FAIL("no row " << variant << " at P = " << P);
+    return 0;
+}
+
+} // namespace
+
+TEST_CASE("gui: the validation dialog shows every claim and the summary of validate", "[gui][validation]")
+{
+    ValidationDialog dialog(kPresets);
+    const std::vector<Claim> claims = loadClaims(kPresets + "/claims");
+    const ValidationReport report = validateClaims(claims, kPresets);
+    REQUIRE(dialog.table()->rowCount() == static_cast<int>(claims.size()));
+    // Row 0 is the first claim of 000-inic.json: the INIC FFT at P = 8 against the serial FFTW,
+    // 0.4284962 / 0.12629444 = 3.393 against a near-linear 8: off.
+    CHECK(dialog.table()->item(0, 3)->text() == "8x");
+    CHECK(dialog.table()->item(0, 4)->text() == "3.39x");
+    CHECK(dialog.table()->item(0, 6)->text() == "predicted");
+    CHECK(dialog.table()->item(0, 7)->text() == "off");
+    CHECK(dialog.summary().contains(QString("%1 off").arg(report.off)));
+    CHECK(dialog.summary().contains(QString("%1 fitted").arg(report.fitted)));
+    QDir().mkpath("/tmp/g-plots");
+    dialog.resize(1400, 800);
+    dialog.grab().save("/tmp/g-plots/validation-dialog.png");
+}
+
+TEST_CASE("gui: acc-fft's speedup chart has paper markers, and the baseline can be switched", "[gui][validation]")
+{
+    DocumentModel model;
+    model.setDocument(loadDocument(kPresets + "/acc-fft.json"), {});
+    SweepPanel panel(&model);
+    panel.resize(1300, 700);
+    QSignalSpy updated(&panel, &SweepPanel::plotsUpdated);
+    REQUIRE((updated.count() > 0 || updated.wait(20000)));
+    // The serial baseline by default: the INIC at 16 is 0.42849621 / 0.06158472 = 6.957833.
+    CHECK(speedupAt(*panel.table(), "INIC", 16) == Approx(6.957833).epsilon(1e-5));
+    QCustomPlot* plot = panel.plot(SweepPanel::SpeedupChart);
+    CHECK(plot->yAxis->label().contains("serial baseline: serial FFTW at P = 1"));
+    int markers = 0;
+    for (int g = 0; g < plot->graphCount(); ++g)
+        if (plot->graph(g)->name().startsWith("paper: "))
+            markers += plot->graph(g)->dataCount();
+    // acc-fft's speedup claims: INIC at 8 and 16, Fast Ethernet at 4, 8 and 14, GigE at 8 and 16.
+    CHECK(markers == 7);
+    QDir().mkpath("/tmp/g-plots");
+    panel.grab().save("/tmp/g-plots/acc-fft-paper-markers.png");
+
+    // "each variant at P = 1": the INIC against itself, 1.36035556 / 0.06158472 = 22.089173.
+    QComboBox* baseline = panel.baselineSelector();
+    const int self = baseline->findData(QString("self"));
+    REQUIRE(self >= 0);
+    updated.clear();
+    baseline->setCurrentIndex(self);
+    emit baseline->activated(self);
+    REQUIRE(updated.wait(20000));
+    CHECK(speedupAt(*panel.table(), "INIC", 16) == Approx(22.089173).epsilon(1e-5));
+    CHECK(plot->yAxis->label().contains("each variant at P = 1"));
+    CHECK(model.doc().sweep.speedupAgainst == "serial FFTW"); // a view choice: the document is unchanged
+}
