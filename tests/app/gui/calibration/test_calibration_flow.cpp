@@ -356,7 +356,8 @@ TEST_CASE("the main window has Nodes, Probes and Calibration docks and a Measure
     QStringList items;
     for (QAction* a : measure->actions())
         items << a->text();
-    CHECK(items == QStringList({"&Nodes...", "&Run probes...", "&Calibrate...", "&Import measured CSV..."}));
+    CHECK(items == QStringList({"&Nodes...", "&Run probes...", "&Calibrate...", "&Import measured CSV...", "",
+                                "&Validate against the papers..."}));
     // "Run probes..." shows and raises the Probes dock.
     w.findChild<QDockWidget*>("probesDock")->hide();
     measure->actions()[1]->trigger();

@@ -49,28 +49,29 @@ TEST_CASE("simulated points appear over the analytic speedup curve and the break
     REQUIRE(done.wait(30000));
     CHECK_FALSE(sim->cancelButton()->isVisible());
 
-    // acc-fft sweeps P = 1, 2, 4, 8, 16 on one switch: the INIC's transpose
-    // meets 000 eq. (8) there, so its simulated speedup sits on the analytic one
+    // acc-fft sweeps P = 1 to 16 on one switch: the INIC's transpose meets
+    // 000 eq. (8) there, so its simulated speedup sits on the analytic one
     // (sim/ tests derive the times by hand; here: drawn where the model is).
     QCustomPlot* speedup = panel.plot(SweepPanel::SpeedupChart);
     QCPGraph* analytic = graphNamed(speedup, "INIC");
     QCPGraph* simulated = graphNamed(speedup, "INIC (simulated)");
     REQUIRE(analytic);
     REQUIRE(simulated);
-    REQUIRE(simulated->data()->size() == 5);
-    for (int i = 0; i < 5; ++i)
+    REQUIRE(simulated->data()->size() == 16);
+    for (int i = 0; i < 16; ++i)
         CHECK(simulated->data()->at(i)->value == Approx(analytic->data()->at(i)->value).epsilon(0.01));
     // Every variant of acc-fft has a pattern (INIC, prototype, fftw.transpose
-    // over GigE and Fast Ethernet): 4 variants x 5 points.
+    // over GigE and Fast Ethernet, and the serial FFTW baseline, fftw.transpose
+    // at P = 1): 5 variants x 16 points.
     CHECK(graphNamed(speedup, "Gigabit Ethernet (simulated)"));
-    CHECK(sim->pointsDrawn() == 20);
-    CHECK(sim->statusText().startsWith("20 points simulated"));
+    CHECK(sim->pointsDrawn() == 80);
+    CHECK(sim->statusText().startsWith("80 points simulated"));
 
     // Breakdown: one marker per simulated variant at the breakdown's point.
     QCustomPlot* breakdown = panel.plot(SweepPanel::BreakdownChart);
     QCPGraph* markers = graphNamed(breakdown, "simulated");
     REQUIRE(markers);
-    CHECK(markers->data()->size() == 4);
+    CHECK(markers->data()->size() == 5); // the five variants above
 
     QDir().mkpath("/tmp/g-plots");
     panel.tabs()->setCurrentIndex(SweepPanel::SpeedupChart);
