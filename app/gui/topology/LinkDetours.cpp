@@ -104,7 +104,9 @@ void routeDetours(const std::vector<VertexItem*>& vertices, const std::vector<Li
     };
     std::map<std::tuple<long, long, int>, std::vector<Span>> lines;
     for (LinkItem* l : links) {
-        if (!grid.blocked(l->from(), l->to())) {
+        // A tap onto a segment meets the bar beside the host, not its centre: never blocked.
+        const bool tap = l->from()->kind() == VertexKind::Segment || l->to()->kind() == VertexKind::Segment;
+        if (tap || !grid.blocked(l->from(), l->to())) {
             l->setDetour(0.0);
             continue;
         }

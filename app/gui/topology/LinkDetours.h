@@ -12,7 +12,8 @@ class VertexItem;
 // so a torus's wrap-around links run outside their row or column and a
 // hypercube's higher dimensions do not hide behind the lower ones. Bridges
 // on the same line and side whose spans overlap get different distances
-// (lanes). Other links are straight. Networks of more than `maxLinks` links
+// (lanes). Other links, and taps onto a segment (drawn to the bar beside
+// the host), are straight. Networks of more than `maxLinks` links
 // (drawn as an overview when they fit the view) are left straight.
 void routeDetours(const std::vector<VertexItem*>& vertices, const std::vector<LinkItem*>& links,
                   std::size_t maxLinks = 6000);

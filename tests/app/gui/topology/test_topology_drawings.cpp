@@ -122,6 +122,17 @@ TEST_CASE("a 3-cube's third dimension is drawn beside the first, in lanes that d
                 CHECK(a->detour() != b->detour());
 }
 
+TEST_CASE("a segment mesh's taps stay straight", "[gui][topology][drawing]")
+{
+    // Each host taps its row bus and its column bus, drawn as bars beside it:
+    // no tap needs a bridge (004 §4 Fig. 5: 4 x 4 hosts, 8 segments, 32 taps).
+    Editor e("beowulf-mesh", {{"rows", 4}, {"cols", 4}});
+    const auto links = e.links();
+    REQUIRE(links.size() == 32);
+    for (const LinkItem* l : links)
+        CHECK(l->detour() == 0.0);
+}
+
 TEST_CASE("a k = 24 fat-tree is laid out with room between its layers", "[gui][topology][drawing]")
 {
     const ViewGraph g = ViewGraph::fromTopology(generate("fat-tree", {{"k", 24}}));
