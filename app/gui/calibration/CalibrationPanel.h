@@ -78,6 +78,8 @@ private:
     void onCalibrated();
     void showReport(const calib::CalibrationReport& report, const QString& origin);
     void showStoredReport(); // the document's last applied calibration, if any
+    // "Fitted 2 input(s); Apply can set 1 of them, 1 not (net.L is wired ...)".
+    QString fittedStatus(const calib::CalibrationReport& report) const;
     void refreshSeries();
     void setStatus(const QString& text, bool error = false);
     void updateButtons();
@@ -103,6 +105,8 @@ private:
     QLabel* bandNote_;
     std::optional<calib::CalibrationReport> report_;
     bool reportApplied_ = false;
+    int generation_ = 0;    // counts documents opened, so a fit started on one is not shown on the next
+    int fitGeneration_ = 0; // the document the running fit belongs to
     QFutureWatcher<std::shared_ptr<CalibrationOutcome>> watcher_;
 };
 

@@ -9,6 +9,7 @@ class QMenu;
 namespace cs::app {
 
 class Autosave;
+class HelpWindow;
 class BlockCanvas;
 class DocumentModel;
 class Inspector;
@@ -53,6 +54,11 @@ public:
     void showStartPage();
     // The tab to show: 0 = topology, 1 = blocks.
     void showTab(int index);
+    // View > Reset layout: every dock back in its place and shown, sized for the window.
+    void resetLayout();
+    // Help > User manual (F1): the README with its screenshots.
+    void showManual();
+    HelpWindow* manualWindow() const { return manual_; }
     // Offers recovery files left by a crash; returns true if one was opened.
     bool offerRecovery();
     // An error nothing else caught (GuiApplication::notify): tells the user,
@@ -94,6 +100,8 @@ private:
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QLabel* status_;
+    HelpWindow* manual_ = nullptr;
+    QByteArray defaultState_; // the dock arrangement before any saved one was restored
 };
 
 } // namespace cs::app

@@ -21,6 +21,20 @@ QString presetDir()
 }
 } // namespace
 
+QString summaryOf(const QString& text, int maxChars)
+{
+    const QString t = text.simplified();
+    if (t.size() <= maxChars)
+        return t;
+    // Whole sentences: the last ". " (or "; ") that ends within the limit.
+    for (int i = maxChars - 1; i > maxChars / 3; --i)
+        if ((t[i] == '.' || t[i] == ';') && i + 1 < t.size() && t[i + 1] == ' ')
+            return t.left(i + 1);
+    // Whole words: up to the last space within the limit.
+    const int space = t.lastIndexOf(' ', maxChars - 1);
+    return (space > 0 ? t.left(space) : t.left(maxChars - 1)) + QStringLiteral("\u2026");
+}
+
 StartPage::StartPage(QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
@@ -63,16 +77,19 @@ void StartPage::refresh()
     const QDir dir(presetDir());
     for (const QString& f : dir.entryList({"*.json"}, QDir::Files, QDir::Name)) {
         QString text = QFileInfo(f).completeBaseName();
+        QString tip;
         try {
             const DesignDocument d = loadDocument(dir.filePath(f).toStdString());
             text = QString("%1\n%2\nsource: %3")
-                       .arg(QString::fromStdString(d.name), QString::fromStdString(d.description).left(160),
+                       .arg(QString::fromStdString(d.name), summaryOf(QString::fromStdString(d.description), 220),
                             QString::fromStdString(d.source));
+            tip = QString::fromStdString(d.description);
         } catch (const ModelError& e) {
             text += "\n" + tr("cannot be read: %1").arg(QString::fromStdString(e.what()).left(120));
         }
         auto* item = new QListWidgetItem(text, presets_);
         item->setData(Qt::UserRole, QFileInfo(f).completeBaseName());
+        item->setToolTip(tip);
     }
     recent_->clear();
     for (const QString& p : RecentFiles::list()) {
