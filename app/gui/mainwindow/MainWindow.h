@@ -85,7 +85,7 @@ private:
     Inspector* inspector_;
     MetricsPanel* metrics_;
     SweepPanel* sweep_;
-    NodeListEditor* nodes_;                     // measurement (issues #6, #7): docks and the Measure menu
+    NodeListEditor* nodes_;                     // measurement: docks and the Measure menu
     ProbeRunPanel* probes_;
     calibration::CalibrationPanel* calibration_;
     QMenu* recentMenu_ = nullptr;
