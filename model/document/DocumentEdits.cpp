@@ -180,7 +180,8 @@ Outcome apply(DesignDocument& doc, unsigned parts, const std::function<void(Desi
         const bool topo = (parts & kTopology) || next.topology != doc.topology;
         const std::string what = e.what();
         // The topology builder's messages start with their own JSON path.
-        const std::string path = topo ? (what.rfind("topology", 0) == 0 ? "" : "topology") : "(document)";
+        // (The model's messages name what they concern: no path is added.)
+        const std::string path = topo && what.rfind("topology", 0) != 0 ? "topology" : "";
         out.problems.push_back(problem(topo ? ProblemKind::Topology : ProblemKind::Graph, path, "", what));
         return out;
     } catch (const json::exception& e) {
@@ -272,7 +273,7 @@ Outcome removeBlocks(DesignDocument& doc, const std::vector<std::string>& names)
         for (const std::string& n : names) {
             requireBlock(d.design, n, "blocks");
             if (n == kTopologyBlock)
-                refuse(ProblemKind::BadValue, "blocks", n, "the topology is part of every design; replace or redraw it");
+                refuse(ProblemKind::BadValue, "blocks", n, "the topology is part of every design and cannot be removed; replace or redraw it");
             d.design.removeBlock(n);
         }
         c.structure = true;
@@ -323,7 +324,7 @@ Outcome setValue(DesignDocument& doc, const std::string& path, double value, Pro
         if (path.find('.') == std::string::npos) {
             const DesignParam* p = d.design.findDesignParam(path);
             if (auto rp = p->spec.rangeProblem(value); !rp.empty())
-                refuse(ProblemKind::OutOfRange, path, path, path + " " + rp, formatNumber(value));
+                refuse(ProblemKind::OutOfRange, path, path, "design parameter " + path + " " + rp, formatNumber(value));
             d.design.setDesignParam(path, value, provenance);
         } else {
             const Endpoint ep = Endpoint::parse(path);
@@ -361,7 +362,7 @@ Outcome wire(DesignDocument& doc, const Source& from, const Endpoint& to)
 {
     return designEdit(doc, [&](DesignDocument& d, Change& c) {
         if (auto reason = d.design.checkConnection(from, to); !reason.empty())
-            refuse(ProblemKind::Graph, "wires", to.str(), "cannot connect " + from.str() + " to " + to.str() + ": " + reason,
+            refuse(ProblemKind::Graph, to.str(), to.str(), "cannot connect " + from.str() + " to " + to.str() + ": " + reason,
                    from.str());
         d.design.connect(from, to);
         c.structure = true;

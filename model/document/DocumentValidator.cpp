@@ -112,6 +112,8 @@ private:
                         add(ProblemKind::Wired, path, ep.str(), formatNumber(v.value),
                             "input " + ep.str() + " is wired from " + w->from.str() +
                                 ", so this value would be ignored; remove the value or the wire");
+                } else if (topo) {
+                    continue; // the generator checks its parameters as it builds the section
                 } else if (auto rp = ps.rangeProblem(v.value); !rp.empty()) {
                     add(ProblemKind::OutOfRange, path, ep.str(), formatNumber(v.value), ps.symbol + " " + rp);
                 }
