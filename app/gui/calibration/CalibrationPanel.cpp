@@ -393,25 +393,14 @@ void CalibrationPanel::apply()
         setStatus(tr("Nothing applied: %1").arg(why.join("; ")), true);
         return;
     }
-    // Values and provenance live in the Design section, the calibration
-    // record in the Results section: two edits, one undo step.
+    // The values with their provenance and the calibration record: one
+    // edit of the design and the results, one undo step.
     const QString text = tr("Apply calibration (%n input(s))", "", static_cast<int>(changes.size()));
-    QUndoStack* undo = model_->undoStack();
-    undo->beginMacro(text);
-    QString err = model_->editDesign(text, [&](DesignDocument& d) {
-        DesignDocument next = calibrated;
-        next.calibration = d.calibration;
-        next.measured = d.measured;
-        next.nodes = d.nodes;
-        next.topology = d.topology;
-        next.layout = d.layout;
-        d = std::move(next);
+    const QString err = model_->apply(text, [&](DesignDocument& d) {
+        return edit::editParts(d, edit::kDesign | edit::kResults,
+                               [&](DesignDocument& x) { calib::applyCalibration(x, *report_, nullptr); });
     });
-    if (err.isEmpty())
-        err = model_->editResults(text, [&](DesignDocument& d) { d.calibration = calibrated.calibration; });
-    undo->endMacro();
     if (!err.isEmpty()) {
-        undo->undo(); // leave nothing half applied
         setStatus(tr("Cannot apply: %1").arg(err), true);
         return;
     }

@@ -1,5 +1,5 @@
 #pragma once
-// The "Calibration" dock (issue #7): measure (MeasureSection), fit the
+// The "Calibration" dock: measure (MeasureSection), fit the
 // design's calibratable inputs to the document's probe results
 // (cs::calib::calibrate, off the GUI thread), see the fitted values with
 // their 95% intervals, R² and SMAPE and the held-out validation error, apply

@@ -370,12 +370,13 @@ bool MainWindow::offerRecovery()
         QMessageBox::warning(this, tr("Cannot recover"), QString::fromStdString(e.what()));
         return false;
     }
-    // The recovered text is unsaved work: keep it dirty, and point Save at
-    // the original file (or ask, when it was untitled).
+    // The recovered text is unsaved work: it stays unsaved (no undo makes it
+    // clean), Save points at the original file (or asks, when it was
+    // untitled), and the recovery file stays until the work is saved or
+    // explicitly discarded.
     DesignDocument doc = model_->doc();
-    model_->setDocument(doc, original);
-    model_->editDesign(tr("Recovered"), [](DesignDocument&) {});
-    QFile::remove(file);
+    model_->setRecoveredDocument(std::move(doc), original);
+    autosave_->adopt(file);
     showDesign();
     return true;
 }

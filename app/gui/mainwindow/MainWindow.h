@@ -94,7 +94,7 @@ private:
     MetricsPanel* metrics_;
     SweepPanel* sweep_;
     SimulationPanel* simulation_;
-    NodeListEditor* nodes_;                     // measurement (issues #6, #7): docks and the Measure menu
+    NodeListEditor* nodes_;                     // measurement: docks and the Measure menu
     ProbeRunPanel* probes_;
     calibration::CalibrationPanel* calibration_;
     QMenu* recentMenu_ = nullptr;

@@ -2,7 +2,9 @@
 #include "app/gui/mainwindow/RecentFiles.h"
 #include "model/core/ModelError.h"
 #include "model/document/DocumentFormat.h"
+#include "model/document/PresetFolder.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -16,8 +18,7 @@ namespace cs::app {
 namespace {
 QString presetDir()
 {
-    const QByteArray env = qgetenv("CLUSTERSCOPE_PRESETS");
-    return env.isEmpty() ? QString(CS_PRESET_DIR) : QString::fromUtf8(env);
+    return QString::fromStdString(presetFolder(QCoreApplication::applicationDirPath().toStdString()));
 }
 } // namespace
 
