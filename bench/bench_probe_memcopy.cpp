@@ -1,5 +1,4 @@
-// Benchmark: our memory-copy probe against a STREAM-style copy compiled here
-// (issue 6).
+// Benchmark: our memory-copy probe against a STREAM-style copy compiled here.
 //
 //   bench_probe_memcopy [--mib N] [--reps N] [--rounds N] [--cpu C]
 //

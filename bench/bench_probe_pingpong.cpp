@@ -1,4 +1,4 @@
-// Benchmark: our ping-pong probe against sockperf on loopback (issue 6).
+// Benchmark: our ping-pong probe against sockperf on loopback.
 //
 //   bench_probe_pingpong [--size BYTES] [--seconds S] [--rounds N] [--server-cpu C] [--client-cpu C]
 //
@@ -52,7 +52,7 @@ std::string run(const std::string& cmd)
 // Our kernel: a server thread pinned to serverCpu, the client pinned to clientCpu.
 double oursRtt(Transport t, std::uint32_t size, double seconds, int serverCpu, int clientCpu)
 {
-    Listener listener(Endpoint{"127.0.0.1", 0}, true);
+    Listener listener(SocketAddress{"127.0.0.1", 0}, true);
     ServeOptions so;
     so.cpu = serverCpu;
     so.allowed = {KernelId::PingPong};
@@ -75,7 +75,7 @@ double oursRtt(Transport t, std::uint32_t size, double seconds, int serverCpu, i
     p.warmups = 2000;
     double rtt = 0;
     try {
-        rtt = runPingPongClient(Endpoint{"127.0.0.1", listener.port()}, p, rc).sizes.at(0).rtt.median;
+        rtt = runPingPongClient(SocketAddress{"127.0.0.1", listener.port()}, p, rc).sizes.at(0).rtt.median;
     } catch (const std::exception& e) {
         std::cerr << "client: " << e.what() << "\n";
     }

@@ -1,4 +1,4 @@
-// Sweep throughput (issue 4): the INIC FFT preset over 10^6 points, on one
+// Sweep throughput: the INIC FFT preset over 10^6 points, on one
 // core and on both, against a straightforward interpreter of the same design
 // that looks every value up by name at every point. Prints points/s, block
 // evaluations/s and the ratios; the target is >= 10^7 block evaluations per

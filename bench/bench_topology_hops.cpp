@@ -1,4 +1,4 @@
-// Benchmark: host-to-host hop histograms (issue 3, "Performance").
+// Benchmark: host-to-host hop histograms.
 //
 //   bench_topology_hops [PATH/igraph_hops.py] [--threads N] [--reps N] [--no-igraph] [--igraph-k48]
 //

@@ -1,4 +1,4 @@
-// Benchmark: every topology metric on large networks (issue 12).
+// Benchmark: every topology metric on large networks.
 //
 //   bench_topology_loads [--threads N] [--full] [--fast-only] [--only LABEL]
 //

@@ -6,6 +6,7 @@
 
 #include "app/gui/mainwindow/GuiApplication.h"
 #include "app/gui/runner/ProbeSession.h"
+#include "app/gui/topology/GeneratorDialog.h"
 
 #include <QStandardPaths>
 
@@ -23,6 +24,8 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "unexpected consent prompt for: %s\n", commands.join("; ").toLocal8Bit().constData());
         return false;
     });
+    // Generating over a drawing asks first; tests that do it mean it.
+    cs::app::GeneratorDialog::setReplacePrompt([](const QString&) { return true; });
     QApplication::setOrganizationName("ClusterScopeTests");
     QApplication::setApplicationName("ClusterScopeTests");
     return Catch::Session().run(argc, argv);

@@ -17,7 +17,7 @@ struct AgentServer::ActiveRun {
     std::atomic<bool> done{false};
     std::chrono::steady_clock::time_point lastProgress{};
     // Last, so it is destroyed (and its worker joined) first.
-    std::unique_ptr<sdk::ProbeSession> session;
+    std::unique_ptr<sdk::PluginRun> session;
 };
 
 AgentServer::AgentServer(int inFd, int outFd, AgentConfig config, const sdk::PluginLoader& plugins)
@@ -229,21 +229,21 @@ void AgentServer::startRun(const json& b)
     }
     auto run = std::make_unique<ActiveRun>();
     run->id = id;
-    run->session = std::make_unique<sdk::ProbeSession>();
+    run->session = std::make_unique<sdk::PluginRun>();
     ActiveRun* r = run.get();
-    sdk::ProbeSession* s = r->session.get();
+    sdk::PluginRun* s = r->session.get();
     QObject::connect(
-        s, &sdk::ProbeSession::announced, s, [this, id](int port) { send({{"type", "ready"}, {"id", id}, {"port", port}}); },
+        s, &sdk::PluginRun::announced, s, [this, id](int port) { send({{"type", "ready"}, {"id", id}, {"port", port}}); },
         Qt::DirectConnection);
     QObject::connect(
-        s, &sdk::ProbeSession::samplesAdded, s,
+        s, &sdk::PluginRun::samplesAdded, s,
         [this, id](const std::string& series, const std::vector<double>& values) {
             for (const json& m : samplesMessages(id, series, values))
                 send(m);
         },
         Qt::DirectConnection);
     QObject::connect(
-        s, &sdk::ProbeSession::progressed, s,
+        s, &sdk::PluginRun::progressed, s,
         [this, id, r](double done, double total) {
             const auto now = std::chrono::steady_clock::now();
             if (done < total && now - r->lastProgress < std::chrono::milliseconds(100))
@@ -253,7 +253,7 @@ void AgentServer::startRun(const json& b)
         },
         Qt::DirectConnection);
     QObject::connect(
-        s, &sdk::ProbeSession::finished, s, [this, id](bool) { runFinished(id); }, Qt::DirectConnection);
+        s, &sdk::PluginRun::finished, s, [this, id](bool) { runFinished(id); }, Qt::DirectConnection);
     runs_[id] = std::move(run);
     s->start(lp->plugin, req);
 }
@@ -298,7 +298,7 @@ void AgentServer::cancelRun(const std::string& id)
 void AgentServer::peersForRun(const json& b)
 {
     const std::string id = b["id"].get<std::string>();
-    std::vector<sdk::Endpoint> peers;
+    std::vector<sdk::PeerAddress> peers;
     for (const json& p : b["peers"])
         peers.push_back({p["host"].get<std::string>(), p["port"].get<int>()});
     std::lock_guard lock(runsMutex_);

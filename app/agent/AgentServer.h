@@ -3,13 +3,13 @@
 // stdout in pipe mode, an accepted socket in listen mode). It speaks the
 // protocol of docs/agent-protocol.md: hello with version negotiation and the
 // per-run token first, then run / go / cancel / bye. Probes run on worker
-// threads (cs::sdk::ProbeSession); their samples, progress and results are
+// threads (cs::sdk::PluginRun); their samples, progress and results are
 // written back as frames. When the channel closes, every run is cancelled
 // and serve() returns.
 #include "app/agent/protocol/AgentProtocol.h"
 
 #include "cs/sdk/PluginLoader.h"
-#include "cs/sdk/ProbeSession.h"
+#include "cs/sdk/PluginRun.h"
 
 #include <nlohmann/json.hpp>
 

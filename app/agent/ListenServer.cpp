@@ -31,9 +31,9 @@ struct Handshake {
 
 int serveListening(const AgentOptions& o, AgentConfig config, const sdk::PluginLoader& plugins)
 {
-    probe::Endpoint ep = probe::parseEndpoint(o.listen);
+    probe::SocketAddress ep = probe::parseSocketAddress(o.listen);
     probe::Listener listener(ep, false);
-    std::cout << "listening " << probe::Endpoint{ep.host, listener.port()}.toString() << std::endl;
+    std::cout << "listening " << probe::SocketAddress{ep.host, listener.port()}.toString() << std::endl;
 
     std::mutex mutex;
     bool sessionTaken = false;

@@ -1,12 +1,12 @@
 // `clusterscope-cli calibrate`: run the probes a design can be calibrated
 // from (or read their results from a file), fit the block parameters, print
 // them with their intervals, goodness and the validation errors, and write
-// the calibrated design. The fitting is model/calibration (issue #7).
+// the calibrated design. The fitting is model/calibration.
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
 #include "app/cli/PairPlan.h"
-#include "app/cli/ProbeSession.h"
+#include "app/cli/ProbeRunSupport.h"
 
 #include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"

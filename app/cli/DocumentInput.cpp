@@ -1,15 +1,14 @@
 #include "app/cli/DocumentInput.h"
 #include "app/cli/Args.h"
 #include "model/core/ModelError.h"
+#include "model/core/Settable.h"
+#include "model/document/DocumentEdits.h"
 #include "model/document/DocumentFormat.h"
+#include "model/document/PresetFolder.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-
-#ifndef CS_PRESET_DIR
-#define CS_PRESET_DIR "presets"
-#endif
 
 namespace cs::cli {
 
@@ -17,9 +16,7 @@ namespace fs = std::filesystem;
 
 std::string presetDirectory()
 {
-    if (const char* env = std::getenv("CLUSTERSCOPE_PRESETS"); env && *env)
-        return env;
-    return CS_PRESET_DIR;
+    return presetFolder();
 }
 
 std::vector<std::string> presetNames()
@@ -52,33 +49,27 @@ DesignDocument openDocument(const std::string& nameOrPath)
 void applyAssignment(DesignDocument& doc, const std::string& assignment)
 {
     auto [path, text] = splitAssignment(assignment, "--set");
-    Design& d = doc.design;
-    if (path.find('.') == std::string::npos) {
-        const DesignParam* p = d.findDesignParam(path);
-        if (!p)
-            throw ModelError("--set " + path + ": no design parameter named '" + path + "'");
-        double v = 0;
-        try {
-            v = p->spec.parse(text);
-        } catch (const ModelError& e) {
-            throw ModelError("--set " + path + ": " + e.what());
-        }
-        d.setDesignParam(path, v);
-        return;
+    // The text is parsed with the slot's units; the edit itself goes through
+    // the editing layer, as in the GUI.
+    const SettableCheck where = checkSettable(doc.design, path);
+    if (!where.ok())
+        throw ModelError("--set " + path + ": " + where.message);
+    const ParamSpec* spec = nullptr;
+    if (const DesignParam* p = doc.design.findDesignParam(path))
+        spec = &p->spec;
+    else {
+        const Endpoint ep = Endpoint::parse(path);
+        const BlockInstance& b = doc.design.block(ep.block);
+        spec = &b.spec().inputs[static_cast<std::size_t>(b.spec().inputIndex(ep.port))];
     }
-    const Endpoint ep = Endpoint::parse(path);
-    const BlockInstance& b = d.block(ep.block);
-    const int idx = b.spec().inputIndex(ep.port);
-    if (idx < 0)
-        throw ModelError("--set " + path + ": block '" + ep.block + "' (" + b.spec().id + ") has no input '" +
-                         ep.port + "'");
     double v = 0;
     try {
-        v = b.spec().inputs[idx].parse(text);
+        v = spec->parse(text);
     } catch (const ModelError& e) {
         throw ModelError("--set " + path + ": " + e.what());
     }
-    d.setValue(ep, v);
+    if (const edit::Outcome o = edit::setValue(doc, path, v); !o.ok())
+        throw ModelError("--set " + path + ": " + o.problems.front().message);
 }
 
 } // namespace cs::cli

@@ -6,7 +6,7 @@
 
 namespace cs::cli {
 
-// Where presets live: $CLUSTERSCOPE_PRESETS, else the source tree's presets/.
+// Where presets live (model/document/PresetFolder.h).
 std::string presetDirectory();
 
 // Names of the presets (file names without .json), sorted.

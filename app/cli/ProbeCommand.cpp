@@ -3,7 +3,7 @@
 // node specification and the results format.
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
-#include "app/cli/ProbeSession.h"
+#include "app/cli/ProbeRunSupport.h"
 #include "app/runner/JobResult.h"
 
 #include "model/core/ModelError.h"

@@ -50,6 +50,14 @@ QString Autosave::saveNow()
 void Autosave::discard()
 {
     QFile::remove(path_);
+    if (!adopted_.isEmpty())
+        QFile::remove(adopted_);
+    adopted_.clear();
+}
+
+void Autosave::adopt(const QString& recoveryFile)
+{
+    adopted_ = recoveryFile;
 }
 
 QStringList Autosave::pending(const QString& folder)

@@ -22,8 +22,13 @@ public:
     QString folder() const { return folder_; }
     // Saves now when there are unsaved changes; returns "" or the error.
     QString saveNow();
-    // Removes this session's recovery file (after a save, or a clean exit).
+    // Removes this session's recovery file and an adopted one (after a save,
+    // or when the user discards the changes).
     void discard();
+    // Keeps `recoveryFile` (an earlier session's, whose work was recovered)
+    // until the next discard(), so that the work is never without a copy.
+    void adopt(const QString& recoveryFile);
+    QString adopted() const { return adopted_; }
 
     // Recovery files left by sessions that did not exit cleanly.
     static QStringList pending(const QString& folder = {});
@@ -36,6 +41,7 @@ private:
     QTimer timer_;
     QString folder_;
     QString path_;
+    QString adopted_;
 };
 
 } // namespace cs::app

@@ -1,43 +1,20 @@
 #include "app/document/DocumentModel.h"
-#include "app/document/SectionCommand.h"
 #include "model/core/ModelError.h"
-#include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
-#include "model/document/DocumentTopology.h"
+#include "model/document/PresetFolder.h"
 #include "model/topology/TopologyJson.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QUndoCommand>
 
 namespace cs::app {
 
 using nlohmann::json;
 
 namespace {
-
-const std::vector<const char*>& keysOf(Section s)
-{
-    // The topology is part of the design: its generator parameters are
-    // design inputs and its outputs feed the blocks.
-    static const std::vector<const char*> design{"name", "description", "source", "parameters", "blocks",
-                                                 "wires", "variants", "sweep", "costs", "topology"};
-    static const std::vector<const char*> topology{"topology"};
-    static const std::vector<const char*> layout{"layout"};
-    static const std::vector<const char*> results{"calibration", "measured", "imported", "nodes"};
-    switch (s) {
-    case Section::Design: return design;
-    case Section::Topology: return topology;
-    case Section::Layout: return layout;
-    case Section::Results: return results;
-    }
-    return design;
-}
-
-json pointJson(QPointF p)
-{
-    return json::array({p.x(), p.y()});
-}
 
 std::optional<QPointF> pointFrom(const json& layout, const char* group, const std::string& key)
 {
@@ -52,6 +29,14 @@ std::optional<QPointF> pointFrom(const json& layout, const char* group, const st
     return QPointF((*it)[0].get<double>(), (*it)[1].get<double>());
 }
 
+std::map<std::string, std::pair<double, double>> points(const std::map<std::string, QPointF>& in)
+{
+    std::map<std::string, std::pair<double, double>> out;
+    for (const auto& [k, p] : in)
+        out[k] = {p.x(), p.y()};
+    return out;
+}
+
 std::string uniqueBlockName(const Design& d, const std::string& type)
 {
     std::string base = type.substr(type.rfind('.') + 1);
@@ -61,17 +46,69 @@ std::string uniqueBlockName(const Design& d, const std::string& type)
     if (base.empty() || std::isdigit(static_cast<unsigned char>(base.front())))
         base = "b" + base;
     std::string name = base;
-    for (int i = 2; d.findBlock(name) || d.findDesignParam(name); ++i)
+    for (int i = 2; d.findBlock(name) || d.findDesignParam(name) || name == kTopologyBlock; ++i)
         name = base + std::to_string(i);
     return name;
 }
+
+// Two operations of the layer as one: the second runs only when the first
+// was accepted, and their changes add up.
+edit::Outcome both(edit::Outcome first, const std::function<edit::Outcome()>& second)
+{
+    if (!first.ok())
+        return first;
+    edit::Outcome o = second();
+    if (!o.ok())
+        return o;
+    edit::Change& c = first.change;
+    c.parts |= o.change.parts;
+    c.structure = c.structure || o.change.structure;
+    c.values.insert(c.values.end(), o.change.values.begin(), o.change.values.end());
+    c.movedBlocks.insert(c.movedBlocks.end(), o.change.movedBlocks.begin(), o.change.movedBlocks.end());
+    c.movedVertices.insert(c.movedVertices.end(), o.change.movedVertices.begin(), o.change.movedVertices.end());
+    c.topologyItems.insert(c.topologyItems.end(), o.change.topologyItems.begin(), o.change.topologyItems.end());
+    c.cleanup.insert(c.cleanup.end(), o.change.cleanup.begin(), o.change.cleanup.end());
+    return first;
+}
+
+// One undo step: the parts of the document an edit changed, before and
+// after. The edit is applied when the command is pushed, so the first redo
+// does nothing. Undo and redo copy snapshots back and cannot fail.
+class EditCommand : public QUndoCommand {
+public:
+    EditCommand(DocumentModel* model, const QString& text, edit::Snapshot before, edit::Snapshot after,
+                edit::Change change)
+        : QUndoCommand(text), model_(model), before_(std::move(before)), after_(std::move(after)),
+          change_(std::move(change))
+    {
+    }
+    void undo() override
+    {
+        model_->restore(before_, change_);
+        applied_ = false;
+    }
+    void redo() override
+    {
+        if (applied_)
+            return;
+        model_->restore(after_, change_);
+        applied_ = true;
+    }
+
+private:
+    DocumentModel* model_;
+    edit::Snapshot before_;
+    edit::Snapshot after_;
+    edit::Change change_;
+    bool applied_ = true;
+};
 
 } // namespace
 
 DocumentModel::DocumentModel(QObject* parent) : QObject(parent)
 {
     undo_.setUndoLimit(500);
-    QObject::connect(&undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+    QObject::connect(&undo_, &QUndoStack::cleanChanged, this, [this](bool) { emit modifiedChanged(isModified()); });
     newDocument();
 }
 
@@ -90,12 +127,20 @@ void DocumentModel::setDocument(DesignDocument doc, const QString& path)
 {
     doc_ = std::move(doc);
     path_ = path;
+    recovered_ = false;
     undo_.clear();
     undo_.setClean();
     reparseTopology();
     emit filePathChanged(path_);
     emit documentReset();
     emit modifiedChanged(false);
+}
+
+void DocumentModel::setRecoveredDocument(DesignDocument doc, const QString& path)
+{
+    setDocument(std::move(doc), path);
+    recovered_ = true;
+    emit modifiedChanged(true);
 }
 
 void DocumentModel::newDocument()
@@ -115,11 +160,8 @@ void DocumentModel::load(const QString& path)
 
 void DocumentModel::loadPreset(const QString& name)
 {
-    const QString path = QDir(QString::fromUtf8(qgetenv("CLUSTERSCOPE_PRESETS").isEmpty()
-                                                    ? QByteArray(CS_PRESET_DIR)
-                                                    : qgetenv("CLUSTERSCOPE_PRESETS")))
-                             .filePath(name.endsWith(".json") ? name : name + ".json");
-    setDocument(loadDocument(path.toStdString()), {});
+    const std::string file = name.endsWith(".json") ? name.toStdString() : name.toStdString() + ".json";
+    setDocument(loadDocument(presetFolder(QCoreApplication::applicationDirPath().toStdString()) + "/" + file), {});
 }
 
 QString DocumentModel::save(const QString& path)
@@ -136,85 +178,12 @@ QString DocumentModel::save(const QString& path)
         path_ = abs;
         emit filePathChanged(path_);
     }
+    const bool wasRecovered = recovered_;
+    recovered_ = false;
     undo_.setClean();
+    if (wasRecovered)
+        emit modifiedChanged(isModified());
     return {};
-}
-
-json DocumentModel::section(Section s) const
-{
-    switch (s) {
-    case Section::Topology: return doc_.topology;
-    case Section::Layout: return doc_.layout.is_null() ? json::object() : doc_.layout;
-    case Section::Results:
-        return {{"calibration", doc_.calibration},
-                {"measured", doc_.measured},
-                {"imported", doc_.imported},
-                {"nodes", doc_.nodes}};
-    case Section::Design: break;
-    }
-    json full = documentToJson(doc_);
-    json out = json::object();
-    for (const char* k : keysOf(s))
-        if (full.contains(k))
-            out[k] = full[k];
-    return out;
-}
-
-void DocumentModel::replaceSection(Section s, const json& value)
-{
-    switch (s) {
-    case Section::Topology:
-        doc_.topology = value;
-        try {
-            attachTopology(doc_);
-        } catch (const ModelError&) {
-            // reparseTopology() records the problem for the views.
-        }
-        reparseTopology();
-        emit designChanged();
-        break;
-    case Section::Layout:
-        doc_.layout = value;
-        break;
-    case Section::Results:
-        doc_.calibration = value.value("calibration", json::array());
-        doc_.measured = value.value("measured", json::array());
-        doc_.imported = value.value("imported", json::array());
-        doc_.nodes = value.value("nodes", json::array());
-        break;
-    case Section::Design: {
-        json full = documentToJson(doc_);
-        for (const char* k : keysOf(s))
-            full.erase(k);
-        for (auto it = value.begin(); it != value.end(); ++it)
-            full[it.key()] = it.value();
-        DesignDocument next = documentFromJson(full, doc_.design.registry());
-        const bool topologyMoved = next.topology != doc_.topology;
-        doc_ = std::move(next);
-        if (topologyMoved) {
-            reparseTopology();
-            emit topologyChanged();
-        }
-        break;
-    }
-    }
-    emitFor(s);
-}
-
-void DocumentModel::emitFor(Section s)
-{
-    switch (s) {
-    case Section::Design: emit designChanged(); break;
-    case Section::Topology: emit topologyChanged(); break;
-    case Section::Layout: emit layoutChanged(); break;
-    case Section::Results: emit resultsChanged(); break;
-    }
-}
-
-void DocumentModel::push(Section s, const QString& text, json before)
-{
-    undo_.push(new SectionCommand(this, s, text, std::move(before), section(s)));
-    emitFor(s);
 }
 
 void DocumentModel::reparseTopology()
@@ -230,44 +199,88 @@ void DocumentModel::reparseTopology()
     }
 }
 
+void DocumentModel::announce(const edit::Change& change)
+{
+    lastChange_ = change;
+    emit edited(change);
+    if (change.parts & edit::kTopology) {
+        reparseTopology();
+        emit topologyChanged();
+    }
+    if (change.parts & (edit::kDesign | edit::kTopology)) {
+        if (!change.structure && !change.values.empty()) {
+            QStringList paths;
+            for (const std::string& p : change.values)
+                paths << QString::fromStdString(p);
+            emit valuesChanged(paths);
+        }
+        emit designChanged();
+    }
+    if (change.parts & edit::kLayout)
+        emit layoutChanged();
+    if (change.parts & edit::kResults)
+        emit resultsChanged();
+}
+
+void DocumentModel::restore(const edit::Snapshot& snapshot, const edit::Change& change)
+{
+    edit::Change c = change;
+    if ((snapshot.parts & (edit::kDesign | edit::kTopology)) && snapshot.doc.topology != doc_.topology)
+        c.parts |= edit::kTopology;
+    edit::restore(doc_, snapshot);
+    announce(c);
+}
+
+QString DocumentModel::apply(const QString& text, const std::function<edit::Outcome(DesignDocument&)>& op)
+{
+    DesignDocument before = doc_;
+    edit::Outcome o;
+    try {
+        o = op(doc_);
+    } catch (const std::exception& e) {
+        // The layer reports problems as data; anything else is a bug, but not a crash.
+        o.problems.push_back({ProblemKind::BadValue, "(edit)", "", "", e.what()});
+    }
+    if (!o.ok()) {
+        doc_ = std::move(before); // a combined edit may have applied its first part
+        lastProblems_ = o.problems;
+        return QString::fromStdString(o.message());
+    }
+    lastProblems_.clear();
+    if ((o.change.parts & (edit::kDesign | edit::kTopology)) && before.topology != doc_.topology)
+        o.change.parts |= edit::kTopology;
+    undo_.push(new EditCommand(this, text, edit::snapshot(before, o.change.parts), edit::snapshot(doc_, o.change.parts),
+                               o.change));
+    announce(o.change);
+    return {};
+}
+
 QString DocumentModel::editDesign(const QString& text, const std::function<void(DesignDocument&)>& mutate)
 {
-    DesignDocument copy = doc_;
-    try {
-        mutate(copy);
-        copy.design.compile(); // the result must still be a valid graph
-        // A generated topology's parameters may have been edited as inputs.
-        copy.topology = currentTopologyJson(copy);
-    } catch (const ModelError& e) {
-        return QString::fromStdString(e.what());
-    }
-    json before = section(Section::Design);
-    const bool topologyMoved = copy.topology != doc_.topology;
-    doc_ = std::move(copy);
-    if (topologyMoved)
-        reparseTopology();
-    push(Section::Design, text, std::move(before));
-    if (topologyMoved)
-        emit topologyChanged();
-    return {};
+    return apply(text, [&](DesignDocument& d) { return edit::editDesign(d, mutate); });
 }
 
 QString DocumentModel::setValue(const Endpoint& input, double value)
 {
-    return editDesign(tr("Set %1").arg(QString::fromStdString(input.str())),
-                      [&](DesignDocument& d) { d.design.setValue(input, value); });
+    return apply(tr("Set %1").arg(QString::fromStdString(input.str())),
+                 [&](DesignDocument& d) { return edit::setValue(d, input.str(), value); });
 }
 
 QString DocumentModel::resetValue(const Endpoint& input)
 {
-    return editDesign(tr("Reset %1").arg(QString::fromStdString(input.str())),
-                      [&](DesignDocument& d) { d.design.resetValue(input); });
+    return apply(tr("Reset %1").arg(QString::fromStdString(input.str())),
+                 [&](DesignDocument& d) { return edit::clearValue(d, input.str()); });
 }
 
 QString DocumentModel::setDesignParam(const QString& name, double value)
 {
-    return editDesign(tr("Set %1").arg(name),
-                      [&](DesignDocument& d) { d.design.setDesignParam(name.toStdString(), value); });
+    return apply(tr("Set %1").arg(name), [&](DesignDocument& d) { return edit::setValue(d, name.toStdString(), value); });
+}
+
+QString DocumentModel::setDesignParamRange(const QString& name, double min, double max)
+{
+    return apply(tr("Range of %1").arg(name),
+                 [&](DesignDocument& d) { return edit::setParameterRange(d, name.toStdString(), min, max); });
 }
 
 QString DocumentModel::followDesignParam(const QString& name)
@@ -275,156 +288,76 @@ QString DocumentModel::followDesignParam(const QString& name)
     const DesignParam* p = doc_.design.findDesignParam(name.toStdString());
     if (!p || p->follows.empty())
         return tr("%1 follows no output").arg(name);
-    const double v = p->value.value;
-    return editDesign(tr("%1 follows %2").arg(name, QString::fromStdString(p->follows)),
-                      [&](DesignDocument& d) { d.design.setDesignParam(name.toStdString(), v, Provenance{}); });
+    return apply(tr("%1 follows %2").arg(name, QString::fromStdString(p->follows)),
+                 [&](DesignDocument& d) { return edit::clearValue(d, name.toStdString()); });
 }
 
 QString DocumentModel::addBlock(const QString& type, QPointF pos, QString* nameOut)
 {
-    if (!doc_.design.registry().find(type.toStdString()))
-        return tr("unknown block type '%1'").arg(type);
     const std::string name = uniqueBlockName(doc_.design, type.toStdString());
-    undo_.beginMacro(tr("Add block %1").arg(QString::fromStdString(name)));
-    const QString err = editDesign(tr("Add block"), [&](DesignDocument& d) {
-        d.design.addBlock(name, type.toStdString());
-        d.design.wireFromTopology(name); // what the network supplies comes from the drawing
+    const QString err = apply(tr("Add block %1").arg(QString::fromStdString(name)), [&](DesignDocument& d) {
+        return both(edit::addBlock(d, name, type.toStdString()),
+                    [&] { return edit::moveBlocks(d, {{name, {pos.x(), pos.y()}}}); });
     });
-    if (err.isEmpty())
-        moveBlocks({{name, pos}});
-    undo_.endMacro();
-    if (!err.isEmpty())
-        return err;
-    if (nameOut)
+    if (err.isEmpty() && nameOut)
         *nameOut = QString::fromStdString(name);
-    return {};
+    return err;
 }
 
 QString DocumentModel::removeBlocks(const QStringList& names)
 {
-    return editDesign(names.size() == 1 ? tr("Delete block %1").arg(names.front()) : tr("Delete %1 blocks").arg(names.size()),
-                      [&](DesignDocument& d) {
-                          for (const QString& n : names) {
-                              const std::string name = n.toStdString();
-                              d.design.removeBlock(name);
-                              std::erase_if(d.variants, [&](const Variant& v) { return v.total.rfind(name + ".", 0) == 0; });
-                              for (Variant& v : d.variants)
-                                  std::erase_if(v.overrides, [&](const auto& o) { return o.first.rfind(name + ".", 0) == 0; });
-                              std::erase_if(d.sweep.axes, [&](const SweepAxis& a) { return a.path.rfind(name + ".", 0) == 0; });
-                              std::erase_if(d.costs, [&](const CostItem& c) { return c.per.rfind(name + ".", 0) == 0; });
-                          }
-                      });
+    std::vector<std::string> list;
+    for (const QString& n : names)
+        list.push_back(n.toStdString());
+    return apply(names.size() == 1 ? tr("Delete block %1").arg(names.front()) : tr("Delete %1 blocks").arg(names.size()),
+                 [&](DesignDocument& d) { return edit::removeBlocks(d, list); });
 }
 
 QString DocumentModel::connect(const Source& from, const Endpoint& to)
 {
-    return editDesign(tr("Wire %1 to %2").arg(QString::fromStdString(from.str()), QString::fromStdString(to.str())),
-                      [&](DesignDocument& d) { d.design.connect(from, to); });
+    return apply(tr("Wire %1 to %2").arg(QString::fromStdString(from.str()), QString::fromStdString(to.str())),
+                 [&](DesignDocument& d) { return edit::wire(d, from, to); });
 }
 
 QString DocumentModel::disconnect(const Endpoint& to)
 {
-    if (!doc_.design.wireInto(to))
-        return tr("%1 is not wired").arg(QString::fromStdString(to.str()));
-    return editDesign(tr("Unwire %1").arg(QString::fromStdString(to.str())),
-                      [&](DesignDocument& d) { d.design.disconnect(to); });
-}
-
-QString DocumentModel::checkTopology(const json& topology) const
-{
-    // The whole edit on a copy, so that a refused one changes nothing and
-    // leaves no empty step on the undo stack.
-    DesignDocument trial = doc_;
-    trial.topology = topology;
-    try {
-        attachTopology(trial);
-        trial.design.compile();
-    } catch (const ModelError& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
+    return apply(tr("Unwire %1").arg(QString::fromStdString(to.str())),
+                 [&](DesignDocument& d) { return edit::unwire(d, to); });
 }
 
 QString DocumentModel::setTopology(const QString& text, const json& topology,
                                    const std::map<std::string, QPointF>& positions)
 {
-    if (QString err = checkTopology(topology); !err.isEmpty())
-        return err;
-    undo_.beginMacro(text);
-    editDesign(text, [&](DesignDocument& d) {
-        d.topology = topology;
-        attachTopology(d);
+    return apply(text, [&](DesignDocument& d) {
+        return both(edit::setTopology(d, topology), [&] { return edit::placeVertices(d, points(positions)); });
     });
-    json layoutBefore = section(Section::Layout);
-    json layout = layoutBefore;
-    layout["vertices"] = json::object();
-    for (const auto& [id, p] : positions)
-        layout["vertices"][id] = pointJson(p);
-    doc_.layout = layout;
-    push(Section::Layout, text, std::move(layoutBefore));
-    undo_.endMacro();
-    return {};
 }
 
 QString DocumentModel::editTopology(const QString& text, const std::function<void(json&)>& mutate,
                                     const std::map<std::string, QPointF>& newPositions)
 {
-    json next = doc_.topology.is_null() || doc_.topology.contains("generator")
-                    ? (topology_ ? topologyToJson(*topology_, TopologyJsonForm::Explicit)
-                                 : json{{"vertices", json::array()}, {"edges", json::array()}})
-                    : doc_.topology;
-    try {
-        mutate(next);
-    } catch (const ModelError& e) {
-        return QString::fromStdString(e.what());
-    } catch (const json::exception& e) {
-        return QString::fromStdString(e.what());
-    }
-    if (QString err = checkTopology(next); !err.isEmpty())
-        return err;
-    undo_.beginMacro(text);
-    editDesign(text, [&](DesignDocument& d) {
-        d.topology = next;
-        attachTopology(d);
+    return apply(text, [&](DesignDocument& d) {
+        return both(edit::editTopology(d, mutate), [&] {
+            return newPositions.empty() ? edit::Outcome{} : edit::moveVertices(d, points(newPositions));
+        });
     });
-    if (!newPositions.empty())
-        moveVertices(newPositions);
-    undo_.endMacro();
-    return {};
 }
 
 void DocumentModel::moveBlocks(const std::map<std::string, QPointF>& to)
 {
-    json before = section(Section::Layout);
-    json layout = before;
-    for (const auto& [name, p] : to)
-        layout["blocks"][name] = pointJson(p);
-    doc_.layout = layout;
-    push(Section::Layout, to.size() == 1 ? tr("Move block") : tr("Move %1 blocks").arg(to.size()), std::move(before));
+    apply(to.size() == 1 ? tr("Move block") : tr("Move %1 blocks").arg(to.size()),
+          [&](DesignDocument& d) { return edit::moveBlocks(d, points(to)); });
 }
 
 void DocumentModel::moveVertices(const std::map<std::string, QPointF>& to)
 {
-    json before = section(Section::Layout);
-    json layout = before;
-    for (const auto& [id, p] : to)
-        layout["vertices"][id] = pointJson(p);
-    doc_.layout = layout;
-    push(Section::Layout, to.size() == 1 ? tr("Move item") : tr("Move %1 items").arg(to.size()), std::move(before));
+    apply(to.size() == 1 ? tr("Move item") : tr("Move %1 items").arg(to.size()),
+          [&](DesignDocument& d) { return edit::moveVertices(d, points(to)); });
 }
 
 QString DocumentModel::editResults(const QString& text, const std::function<void(DesignDocument&)>& mutate)
 {
-    json before = section(Section::Results);
-    DesignDocument copy = doc_;
-    try {
-        mutate(copy);
-    } catch (const ModelError& e) {
-        return QString::fromStdString(e.what());
-    }
-    doc_ = std::move(copy);
-    push(Section::Results, text, std::move(before));
-    return {};
+    return apply(text, [&](DesignDocument& d) { return edit::editResults(d, mutate); });
 }
 
 std::optional<QPointF> DocumentModel::blockPosition(const std::string& name) const

@@ -1,29 +1,28 @@
 #pragma once
 #include "model/document/DesignDocument.h"
+#include "model/document/DocumentEdits.h"
 #include "model/topology/Topology.h"
 
 #include <QObject>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QUndoStack>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 
 namespace cs::app {
 
-// The parts of a document an edit replaces. Each is a set of top-level keys
-// of the document JSON, so an undo step stores only what it changed.
-enum class Section {
-    Design,   // name, description, source, parameters, blocks, wires, variants, sweep, costs
-    Topology, // topology
-    Layout,   // layout (GUI positions of blocks and topology vertices)
-    Results,  // calibration, measured, imported, nodes
-};
-
-// The document the GUI views and edits. Every change goes through an undo
-// command on undoStack(); views listen to the signals and re-read.
+// The document the GUI views and edits, and the GUI's only caller of the
+// editing layer (model/document/DocumentEdits.h): every change is one of its
+// operations, pushed as an undo command holding snapshots of the parts it
+// changed. Views listen to the signals: a value or a position changed alone
+// is said as such (valuesChanged, layoutChanged with blocksMoved), so that
+// they can update in place; anything else is designChanged/topologyChanged
+// and a re-read.
 class DocumentModel : public QObject {
     Q_OBJECT
 public:
@@ -34,10 +33,16 @@ public:
     QUndoStack* undoStack() { return &undo_; }
     QString filePath() const { return path_; }
     QString displayName() const; // file name, or the design's name, or "Untitled"
-    bool isModified() const { return !undo_.isClean(); }
+    // Unsaved: the undo stack is not at its clean index, or the document was
+    // recovered after a crash and not saved since (no undo makes it clean).
+    bool isModified() const { return recovered_ || !undo_.isClean(); }
 
     // Replacing the whole document clears the undo history.
     void setDocument(DesignDocument doc, const QString& path);
+    // A document recovered after a crash: unsaved work (Save writes it to
+    // `path`, or asks when that is empty) until it is saved or replaced.
+    void setRecoveredDocument(DesignDocument doc, const QString& path);
+    bool isRecovered() const { return recovered_; }
     void newDocument();
     // Throws ModelError (DocumentError) with every problem; nothing changes then.
     void load(const QString& path);
@@ -50,11 +55,13 @@ public:
     const std::optional<Topology>& topology() const { return topology_; }
     QString topologyError() const { return topologyError_; }
 
-    // ---- Edits. Each validates first, applies, and pushes one undo command.
-    // They return "" on success or the model's reason, changing nothing.
+    // ---- Edits. Each goes through the editing layer: on success one undo
+    // step is pushed and "" returned; otherwise nothing changes and the
+    // problems' text is returned (lastProblems() has them as data).
     QString setValue(const Endpoint& input, double value);
     QString resetValue(const Endpoint& input);
     QString setDesignParam(const QString& name, double value);
+    QString setDesignParamRange(const QString& name, double min, double max);
     // Lets a bounded design parameter follow its output again (DesignParam::follows).
     QString followDesignParam(const QString& name);
     // Adds a block of `type` named after it (fft, fft2, ...); returns the name in `name`.
@@ -75,37 +82,50 @@ public:
     // Records moved items (after a drag) as one undo step.
     void moveBlocks(const std::map<std::string, QPointF>& to);
     void moveVertices(const std::map<std::string, QPointF>& to);
-    // Generic results edit (calibration, measured series, nodes).
+    // Generic results edit (calibration, measured series, imported series, nodes).
     QString editResults(const QString& text, const std::function<void(DesignDocument&)>& mutate);
+    // Any operation of the editing layer as one undo step.
+    QString apply(const QString& text, const std::function<edit::Outcome(DesignDocument&)>& op);
+
+    // The structured problems of the last refused edit (empty after a success).
+    const DocumentProblems& lastProblems() const { return lastProblems_; }
+    // What the last accepted edit, undo or redo changed.
+    const edit::Change& lastChange() const { return lastChange_; }
 
     // Positions from the layout section (nullopt when unplaced).
     std::optional<QPointF> blockPosition(const std::string& name) const;
     std::optional<QPointF> vertexPosition(const std::string& id) const;
 
-    // Section JSON, and replacing it (what undo commands do).
-    nlohmann::json section(Section s) const;
-    void replaceSection(Section s, const nlohmann::json& value);
+    // Puts back the parts a snapshot holds (what undo and redo do) and tells
+    // the views. Never throws.
+    void restore(const edit::Snapshot& snapshot, const edit::Change& change);
 
 signals:
     void documentReset();     // a new document: re-read everything
-    void designChanged();     // blocks, values, wires, parameters, variants, sweep, costs
+    void designChanged();     // blocks, wires, parameters, variants, sweep, costs: re-read the design
+    // Only these values changed ("fft.P", "P"); the design's structure did not.
+    void valuesChanged(const QStringList& paths);
     void topologyChanged();
     void layoutChanged();
     void resultsChanged();
+    // Every accepted edit, undo and redo, with what it changed (before the
+    // signals above).
+    void edited(const cs::edit::Change& change);
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
 
 private:
-    void push(Section s, const QString& text, nlohmann::json before);
     void reparseTopology();
-    void emitFor(Section s);
-    QString checkTopology(const nlohmann::json& topology) const;
+    void announce(const edit::Change& change);
 
     DesignDocument doc_;
     std::optional<Topology> topology_;
     QString topologyError_;
     QString path_;
     QUndoStack undo_;
+    bool recovered_ = false;
+    DocumentProblems lastProblems_;
+    edit::Change lastChange_;
 };
 
 } // namespace cs::app

@@ -1,6 +1,7 @@
 // Applying a calibration report to a document, and reverting an input.
 #include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
+#include "model/core/Settable.h"
 
 namespace cs::calib {
 
@@ -14,20 +15,11 @@ std::vector<AppliedChange> applyCalibration(DesignDocument& doc, const Calibrati
     };
     for (const CalibratedParam& p : report.params) {
         const std::string path = p.block + "." + p.param;
-        const BlockInstance* bi = doc.design.findBlock(p.block);
-        if (!bi) {
-            skip(path + ": block \"" + p.block + "\" is not in the design");
-            continue;
-        }
-        if (bi->spec().inputIndex(p.param) < 0) {
-            skip(path + ": block type " + bi->spec().id + " has no input " + p.param);
+        if (SettableCheck c = checkSettable(doc.design, path); !c.ok()) {
+            skip(path + ": " + c.message + (c.kind == SettableKind::Wired ? "; calibrate the source instead" : ""));
             continue;
         }
         const Endpoint e{p.block, p.param};
-        if (const Wire* w = doc.design.wireInto(e)) {
-            skip(path + " is wired from " + w->from.str() + "; calibrate the source instead");
-            continue;
-        }
         Provenance prov;
         prov.kind = ProvenanceKind::Calibrated;
         prov.detail = p.run;

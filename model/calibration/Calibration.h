@@ -1,5 +1,5 @@
 #pragma once
-// Calibration (issue #7): from probe results to block parameters, with
+// Calibration: from probe results to block parameters, with
 // confidence intervals, goodness, held-out validation, measured series and
 // an uncertainty band for sweeps. Qt-free; the GUI and the CLI both use it.
 //
@@ -34,7 +34,7 @@ struct CalibratedParam {
     std::string displayUnit;   // the input's display unit ("us", "ns/B")
     double previous = 0.0;     // the value before calibration (for display)
     std::string method;        // "direct", "ols", "wls", "segmented", "lm"
-    std::string form;          // "const", "line", "prop", "nlogn", "bonding"
+    std::string form;          // a FitForm name (model/core/FitForm.h)
     std::string expression;    // how the value follows from the fit, e.g. "a - o_s - o_r"
     std::string probe;         // probe id
     std::string run;           // probe run id: "<probe>@<started>" of the first result used

@@ -1,5 +1,6 @@
 #include "model/calibration/Fit.h"
 #include "model/calibration/FitSupport.h"
+#include "model/core/FitForm.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 
@@ -228,22 +229,13 @@ double evaluateFit(const FitResult& fit, double x)
             ++k;
         return fit.values[2 * k] + fit.values[2 * k + 1] * x;
     }
-    if (fit.form == "const")
-        return coef("v");
-    if (fit.form == "line")
-        return coef("a") + coef("b") * x;
-    if (fit.form == "prop")
-        return coef("c") * x;
-    if (fit.form == "nlogn")
-        return x > 0.0 ? coef("c") * x * std::log2(x) : 0.0;
-    if (fit.form == "bonding")
-        return bondingForm(x, coef("R"), coef("A"), coef("c"));
-    throw ModelError("cannot evaluate a fit of unknown form '" + fit.form + "'");
-}
-
-double bondingForm(double n, double R, double A, double c)
-{
-    return std::min(n * R, (1.0 - n * A) / c);
+    const FitForm* form = findFitForm(fit.form);
+    if (!form)
+        throw ModelError("cannot evaluate a fit of unknown form '" + fit.form + "'");
+    std::vector<double> c;
+    for (const std::string& name : form->coefficients)
+        c.push_back(coef(name.c_str()));
+    return form->value(x, c.data());
 }
 
 } // namespace cs::calib

@@ -17,7 +17,7 @@ namespace cs::calib {
 // [ciLow[i], ciHigh[i]]. Units are those of the data.
 struct FitResult {
     std::string method;              // "ols", "wls", "segmented", "lm", "direct"
-    std::string form;                // "line", "prop", "nlogn", "bonding", "const", or the caller's name
+    std::string form;                // a FitForm name (model/core/FitForm.h), or the caller's name
     std::vector<std::string> names;  // coefficient names
     std::vector<double> values;
     std::vector<double> ciLow, ciHigh;

@@ -7,13 +7,6 @@
 
 namespace cs::calib {
 
-// The bonding form X(n) = min(n R, (1 - n A) / c): n links, R the payload
-// rate one link delivers when the links limit, A the CPU share each busy
-// link's interrupts take (o_irq f_irq), c the CPU seconds per payload byte
-// (k_c / B_copy + o_pkt / (MTU - h)). See BondingThroughputBlock.h: with all
-// links above their interrupt cap, U(X) = X c + n A = 1 gives X_host.
-double bondingForm(double n, double R, double A, double c);
-
 namespace detail {
 
 // Throws naming `what` when v has a length other than n or a non-finite value.

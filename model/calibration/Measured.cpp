@@ -2,6 +2,7 @@
 #include "model/calibration/Calibration.h"
 #include "model/calibration/ResultsData.h"
 #include "model/core/ModelError.h"
+#include "model/core/Settable.h"
 #include "model/core/Plan.h"
 #include "model/core/Unit.h"
 
@@ -195,8 +196,8 @@ Comparison compareWithDesign(const DesignDocument& doc, const MeasuredSeries& se
     const int ys = plan.slotOf(series.yPath);
     if (xs < 0 || (!plan.inputSpecAt(xs) && plan.outputSpecAt(xs)))
         throw ModelError("xPath \"" + series.xPath + "\" is not an input or design parameter of the design");
-    if (plan.isWiredInput(xs))
-        throw ModelError("xPath \"" + series.xPath + "\" is wired, so it cannot be set");
+    if (SettableCheck sc = checkSettable(plan, series.xPath); sc.kind == SettableKind::Wired)
+        throw ModelError("xPath \"" + series.xPath + "\": " + sc.message);
     if (ys < 0)
         throw ModelError("yPath \"" + series.yPath + "\" is not an output of the design");
     Comparison c;

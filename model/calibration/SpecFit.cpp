@@ -1,6 +1,7 @@
 #include "model/calibration/SpecFit.h"
 #include "model/calibration/Expression.h"
 #include "model/calibration/FitSupport.h"
+#include "model/core/FitForm.h"
 #include "model/core/ModelError.h"
 
 #include <algorithm>
@@ -14,73 +15,9 @@ std::size_t minPointsFor(const CalibrationSpec& spec, const SegmentOptions& segm
         return 1;
     if (spec.method == "segmented")
         return static_cast<std::size_t>(std::max(3, segments.minPoints));
-    if (spec.form == "line")
-        return 3;
-    if (spec.form == "bonding")
-        return 4;
-    return 2; // one coefficient: prop, nlogn
+    const FitForm* form = findFitForm(spec.form);
+    return form ? form->minPoints : 2;
 }
-
-namespace {
-
-// The bonding form's analytic Jacobian (FitSupport.h bondingForm): whichever
-// limit is lower at n is the active one.
-NonlinearModel bondingModel()
-{
-    NonlinearModel m;
-    m.form = "bonding";
-    m.names = {"R", "A", "c"};
-    m.f = [](double n, const double* p) { return bondingForm(n, p[0], p[1], p[2]); };
-    m.jacobian = [](double n, const double* p, double* g) {
-        const double link = n * p[0];
-        const double host = (1.0 - n * p[1]) / p[2];
-        if (link <= host) {
-            g[0] = n;
-            g[1] = 0.0;
-            g[2] = 0.0;
-        } else {
-            g[0] = 0.0;
-            g[1] = -n / p[2];
-            g[2] = -host / p[2];
-        }
-    };
-    return m;
-}
-
-// Starting values for the bonding form: R from the smallest n; when the
-// throughput falls after its peak, c and A from a line through the falling
-// points (X = 1/c - (A/c) n); else a host limit just above the peak.
-std::vector<double> bondingStart(const std::vector<double>& x, const std::vector<double>& y)
-{
-    std::size_t first = 0, peak = 0;
-    for (std::size_t i = 0; i < x.size(); ++i) {
-        if (x[i] < x[first])
-            first = i;
-        if (y[i] > y[peak])
-            peak = i;
-    }
-    const double R = x[first] > 0.0 ? y[first] / x[first] : y[peak];
-    std::vector<double> fx, fy;
-    for (std::size_t i = 0; i < x.size(); ++i)
-        if (x[i] >= x[peak]) {
-            fx.push_back(x[i]);
-            fy.push_back(y[i]);
-        }
-    if (fx.size() >= 3) {
-        try {
-            const FitResult line = fitLine(fx, fy);
-            const double a = line.values[0], b = line.values[1];
-            if (a > 0.0 && b < 0.0)
-                return {R, -b / a, 1.0 / a};
-        } catch (const ModelError&) {
-        }
-    }
-    const double nMax = *std::max_element(x.begin(), x.end());
-    const double A = 0.1 / std::max(1.0, nMax); // interrupts take 10% of the CPU at the most links
-    return {R, A, (1.0 - nMax * A) / (1.2 * y[peak])};
-}
-
-} // namespace
 
 FitResult fitSpecPoints(const CalibrationSpec& spec, const std::vector<double>& x, const std::vector<double>& y,
                         const std::vector<double>& sigma, const SegmentOptions& segments,
@@ -105,21 +42,23 @@ FitResult fitSpecPoints(const CalibrationSpec& spec, const std::vector<double>& 
             throw ModelError("a segmented fit is of form line, not \"" + spec.form + "\"");
         return fitSegmented(x, y, segments, w);
     }
+    const FitForm* form = findFitForm(spec.form);
+    if (!form)
+        throw ModelError("form = \"" + spec.form + "\" is not one of " + fitFormNames());
     if (spec.method == "lm") {
-        if (spec.form != "bonding")
-            throw ModelError("form = \"" + spec.form + "\" has no Levenberg-Marquardt model (known: bonding)");
-        return fitLevenbergMarquardt(bondingModel(), x, y, bondingStart(x, y), w);
+        if (!form->nonlinear())
+            throw ModelError("form = \"" + spec.form + "\" has no Levenberg-Marquardt model (it is linear: use ols or wls)");
+        const NonlinearModel model{form->name, form->coefficients, form->value, form->jacobian};
+        return fitLevenbergMarquardt(model, x, y, form->start(x, y), w);
     }
-    FitResult r;
-    if (spec.form == "line")
-        r = fitLine(x, y, w);
-    else if (spec.form == "prop")
-        r = fitProportional(x, y, w);
-    else if (spec.form == "nlogn")
-        r = fitNLogN(x, y, w);
-    else
-        throw ModelError("form = \"" + spec.form + "\" is not one of line, prop, nlogn, bonding, const");
-    return r;
+    // The linear forms, by their least-squares fit.
+    using Linear = FitResult (*)(const std::vector<double>&, const std::vector<double>&, const std::vector<double>&);
+    static const std::pair<const char*, Linear> linear[] = {
+        {"line", fitLine}, {"prop", fitProportional}, {"nlogn", fitNLogN}};
+    for (const auto& [name, fit] : linear)
+        if (spec.form == name)
+            return fit(x, y, w);
+    throw ModelError("form = \"" + spec.form + "\" is fitted by method lm or direct, not " + spec.method);
 }
 
 Coefficients coefficientsOf(const FitResult& fit)

@@ -8,7 +8,7 @@
 
 namespace cs {
 
-// How one probe result sets one block input (calibration, issue #7). Plain
+// How one probe result sets one block input (calibration). Plain
 // data next to the block's spec; model/calibration interprets it. Several
 // specs may name the same input: they are tried in order, the first whose
 // probe has usable results wins (later ones stand in when it has none).
@@ -26,12 +26,10 @@ struct CalibrationSpec {
     // medians' CIs), "segmented" (piecewise line; the segment with the largest
     // x is used), "lm" (Levenberg-Marquardt).
     std::string method;
-    // The fitted form and its coefficient names:
-    //   "const"   y = v            (direct)
-    //   "line"    y = a + b x
-    //   "prop"    y = c x
-    //   "nlogn"   y = c x log2 x
-    //   "bonding" y = min(n R, (1 - n A) / c), x = n links (see BondingThroughputBlock.h)
+    // The fitted form (model/core/FitForm.h has the table of forms and their
+    // coefficient names): "const" y = v, "line" y = a + b x, "prop" y = c x,
+    // "nlogn" y = c x log2 x, and the nonlinear forms blocks register, e.g.
+    // "bonding" y = min(n R, (1 - n A) / c) (BondingCalibration.h).
     std::string form;
     // The input's value as an expression of the coefficients and of the
     // block's other inputs (current values), e.g. "a - o_s - o_r",
@@ -54,7 +52,7 @@ struct BlockSpec {
     std::string source;      // seed file and section
     std::vector<ParamSpec> inputs;
     std::vector<OutputSpec> outputs;
-    // Optional: which inputs probe results can set, and how (issue #7).
+    // Optional: which inputs probe results can set, and how.
     std::vector<CalibrationSpec> calibration = {};
 
     int inputIndex(std::string_view symbol) const;  // -1 if none

@@ -1,5 +1,6 @@
 #include "model/core/Design.h"
 #include "model/core/ModelError.h"
+#include "model/core/Settable.h"
 #include "model/core/Plan.h"
 
 #include <algorithm>
@@ -119,8 +120,8 @@ void Design::setValue(const Endpoint& input, double value, Provenance provenance
     const ParamSpec& p = b.spec().inputs[idx];
     if (auto problem = p.rangeProblem(value); !problem.empty())
         throw ModelError(valueRangeError(b, p, problem));
-    if (const Wire* w = wireInto(input))
-        throw ModelError("input " + input.str() + " is wired from " + w->from.str() + "; disconnect it first");
+    if (SettableCheck c = checkSettable(*this, input.str()); c.kind == SettableKind::Wired)
+        throw ModelError(c.message + "; disconnect it first");
     blocks_[blockIndex(input.block)].values[idx] = {value, std::move(provenance)};
 }
 
@@ -255,6 +256,18 @@ void Design::addDesignParam(const ParamSpec& spec, double value)
     if (auto problem = spec.rangeProblem(value); !problem.empty())
         throw ModelError("design parameter " + spec.symbol + " " + problem);
     params_.push_back({spec, {value, Provenance::user()}, {}});
+}
+
+void Design::setDesignParamRange(const std::string& name, double min, double max)
+{
+    auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
+    if (it == params_.end())
+        throw ModelError("no design parameter named '" + name + "'");
+    if (!(min <= max) || !std::isfinite(min) || !std::isfinite(max))
+        throw ModelError("design parameter " + name + ": range [" + formatNumber(min) + ", " + formatNumber(max) +
+                         "] is not a range (min must be a number at most max)");
+    it->spec.min = min;
+    it->spec.max = max;
 }
 
 void Design::removeDesignParam(const std::string& name)

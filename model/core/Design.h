@@ -92,8 +92,10 @@ public:
     // parameter, value and valid range when out of range, or when the input
     // is wired (its value comes from the wire).
     void setValue(const Endpoint& input, double value, Provenance provenance = Provenance::user());
-    // Sets a value without the range check (loading a document records what
-    // the file says; compile() then reports the problem with its name).
+    // Sets a value without the range or wire check: the reader and the editing
+    // layer record what they are given, and validateDocument reports a value
+    // out of range or given to a wired input with its JSON path. (compile()
+    // does not check ranges; Plan::run() checks each input as it runs.)
     void setValueUnchecked(const Endpoint& input, ParamValue value);
     ParamValue value(const Endpoint& input) const;
     // Back to the spec's default, provenance Default.
@@ -118,6 +120,10 @@ public:
     void addDesignParam(const ParamSpec& spec, double value);
     void removeDesignParam(const std::string& name); // also drops its wires
     void setDesignParam(const std::string& name, double value, Provenance provenance = Provenance::user());
+    // Changes the parameter's range. Throws ModelError when min > max or
+    // either is not a number; the value is not checked here (the document
+    // validator reports a value the new range leaves out).
+    void setDesignParamRange(const std::string& name, double min, double max);
     // Bounds the parameter by a block output ("" to clear); see DesignParam::follows.
     void setFollows(const std::string& name, const std::string& output);
     const std::vector<DesignParam>& designParams() const { return params_; }

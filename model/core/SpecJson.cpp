@@ -31,7 +31,7 @@ nlohmann::json toJson(const BlockSpec& b)
     nlohmann::json outputs = nlohmann::json::array();
     for (const auto& o : b.outputs)
         outputs.push_back(toJson(o));
-    // What a probe can set, and how (issue 7): shown by `list blocks --json`.
+    // What a probe can set, and how: shown by `list blocks --json`.
     nlohmann::json calibration = nlohmann::json::array();
     for (const CalibrationSpec& c : b.calibration)
         calibration.push_back({{"input", c.input}, {"probe", c.probe}, {"read", c.read}, {"method", c.method},

@@ -51,9 +51,12 @@ struct CostItem {
     bool operator==(const CostItem&) const = default;
 };
 
-// A design document: what a preset or a saved file holds. Sections the model
-// library does not interpret yet (topology, calibration, measured series,
-// nodes, layout) are kept as JSON and written back unchanged.
+// A design document: what a preset or a saved file holds. The topology
+// section is built into the design's topology block (DocumentTopology.h) and
+// written back from it; calibration records, measured and imported series,
+// nodes and layout are kept as JSON, their entries checked by shape
+// (SectionShapes.h), and written back unchanged. Change it through the
+// editing layer (DocumentEdits.h) to keep it loadable.
 struct DesignDocument {
     std::string name;
     std::string description;

@@ -3,6 +3,7 @@
 #include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentTopology.h"
+#include "model/document/DocumentValidator.h"
 #include "model/document/StrictJson.h"
 #include "model/sweep/SweepAxis.h"
 
@@ -288,7 +289,6 @@ void DocumentReader::readBlocks(const json& j, DesignDocument& doc)
                 continue;
             }
             doc.design.setValueUnchecked({name, it.key()}, v);
-            given_.emplace_back(Endpoint{name, it.key()}, vpath);
         }
     }
 }
@@ -323,26 +323,6 @@ void DocumentReader::readWires(const json& j, DesignDocument& doc)
     }
 }
 
-std::string DocumentReader::inputPathProblem(const Design& d, const std::string& path) const
-{
-    if (path.find('.') == std::string::npos)
-        return d.findDesignParam(path) ? "" : "no design parameter named '" + clipText(path) + "'";
-    Endpoint ep;
-    try {
-        ep = Endpoint::parse(path);
-    } catch (const ModelError& e) {
-        return e.what();
-    }
-    const BlockInstance* b = d.findBlock(ep.block);
-    if (!b)
-        return "no block named '" + clipText(ep.block) + "'";
-    if (b->spec().inputIndex(ep.port) < 0)
-        return "block '" + ep.block + "' (" + b->spec().id + ") has no input '" + clipText(ep.port) + "'";
-    if (d.wireInto(ep))
-        return "input " + path + " is wired and cannot be set";
-    return {};
-}
-
 void DocumentReader::readVariants(const json& j, DesignDocument& doc)
 {
     const json* arr = nullptr;
@@ -360,17 +340,6 @@ void DocumentReader::readVariants(const json& j, DesignDocument& doc)
         ok = getString(vj, path, "total", v.total, true) && ok;
         if (!ok)
             continue;
-        try {
-            const Endpoint ep = Endpoint::parse(v.total);
-            const BlockInstance* b = doc.design.findBlock(ep.block);
-            if (!b) {
-                if (!broken_.count(ep.block)) // else the block itself is reported
-                    problem(path + ".total", "no block named '" + clipText(ep.block) + "'");
-            } else if (b->spec().outputIndex(ep.port) < 0)
-                problem(path + ".total", "block '" + ep.block + "' (" + b->spec().id + ") has no output '" + ep.port + "'");
-        } catch (const ModelError& e) {
-            problem(path + ".total", e.what());
-        }
         if (auto oit = vj.find("overrides"); oit != vj.end()) {
             if (!oit->is_object()) {
                 problem(path + ".overrides", std::string("expected an object, got ") + typeName(*oit));
@@ -382,17 +351,9 @@ void DocumentReader::readVariants(const json& j, DesignDocument& doc)
                     problem(opath, std::string("expected a number, got ") + typeName(it.value()));
                     continue;
                 }
-                if (auto p = inputPathProblem(doc.design, it.key()); !p.empty()) {
-                    if (!refersToBroken(it.key()))
-                        problem(opath, p);
-                    continue;
-                }
                 v.overrides.emplace_back(it.key(), it.value().get<double>());
             }
         }
-        for (const Variant& other : doc.variants)
-            if (other.name == v.name)
-                problem(path + ".name", "a variant named '" + clipText(v.name) + "' already exists");
         doc.variants.push_back(std::move(v));
     }
 }
@@ -424,17 +385,6 @@ void DocumentReader::readSweep(const json& j, DesignDocument& doc)
             ok = getString(aj, path, "values", a.spec, true) && ok;
             if (!ok)
                 continue;
-            if (auto p = inputPathProblem(doc.design, a.path); !p.empty()) {
-                if (!refersToBroken(a.path))
-                    problem(path + ".path", p);
-                continue;
-            }
-            try {
-                parseAxisValues(a.spec);
-            } catch (const ModelError& e) {
-                problem(path + ".values", e.what());
-                continue;
-            }
             doc.sweep.axes.push_back(a);
         }
     }
@@ -445,17 +395,7 @@ void DocumentReader::readSweep(const json& j, DesignDocument& doc)
         }
         getString(*sp, "sweep.speedup", "param", doc.sweep.speedupParam, false);
         getNumber(*sp, "sweep.speedup", "baseline", doc.sweep.speedupBaseline, false);
-        if (getString(*sp, "sweep.speedup", "against", doc.sweep.speedupAgainst, false)) {
-            bool known = false;
-            for (const Variant& v : doc.variants)
-                known = known || v.name == doc.sweep.speedupAgainst;
-            if (!known)
-                problem("sweep.speedup.against", "no variant named '" + doc.sweep.speedupAgainst + "'");
-        }
-        if (!doc.sweep.speedupParam.empty())
-            if (auto p = inputPathProblem(doc.design, doc.sweep.speedupParam); !p.empty() &&
-                                                                              !refersToBroken(doc.sweep.speedupParam))
-                problem("sweep.speedup.param", p);
+        getString(*sp, "sweep.speedup", "against", doc.sweep.speedupAgainst, false);
     }
 }
 
@@ -475,8 +415,6 @@ void DocumentReader::readCosts(const json& j, DesignDocument& doc)
         bool ok = getString(cj, path, "name", c.name, true);
         ok = getNumber(cj, path, "usd", c.usd, true) && ok;
         getString(cj, path, "per", c.per, false);
-        if (ok && c.usd < 0)
-            problem(path + ".usd", "a cost must not be negative, got " + formatNumber(c.usd));
         if (auto vit = cj.find("variants"); vit != cj.end()) {
             if (!vit->is_array()) {
                 problem(path + ".variants", "expected an array of variant names");
@@ -489,28 +427,6 @@ void DocumentReader::readCosts(const json& j, DesignDocument& doc)
                     c.variants.push_back(n.get<std::string>());
                 }
             }
-        }
-        if (!c.per.empty()) {
-            // `per` may name any slot: a design parameter, an input or an output.
-            bool found = doc.design.findDesignParam(c.per) != nullptr;
-            if (!found && c.per.find('.') != std::string::npos) {
-                try {
-                    const Endpoint ep = Endpoint::parse(c.per);
-                    const BlockInstance* b = doc.design.findBlock(ep.block);
-                    found = b && (b->spec().inputIndex(ep.port) >= 0 || b->spec().outputIndex(ep.port) >= 0);
-                } catch (const ModelError&) {
-                    found = false; // "x." names nothing either
-                }
-            }
-            if (!found && !refersToBroken(c.per))
-                problem(path + ".per", "'" + clipText(c.per) + "' names no parameter, input or output");
-        }
-        for (const std::string& vn : c.variants) {
-            bool known = false;
-            for (const Variant& v : doc.variants)
-                known = known || v.name == vn;
-            if (!known)
-                problem(path + ".variants", "no variant named '" + clipText(vn) + "'");
         }
         if (ok)
             doc.costs.push_back(std::move(c));
@@ -529,18 +445,17 @@ DesignDocument DocumentReader::read(const json& j)
     readBlocks(j, doc);
     readWires(j, doc);
     applyFollows(doc);
-    checkWiredValues(doc);
     readVariants(j, doc);
     readSweep(j, doc);
     readCosts(j, doc);
     readExtras(j, doc);
-    if (problems_.empty()) {
-        try {
-            doc.design.compile();
-        } catch (const ModelError& e) {
-            problem("wires", e.what());
-        }
-    }
+    // What the file refers to, its values against their wires and ranges, and
+    // the graph: the checks every edit of the document also passes.
+    ValidateOptions options;
+    options.alreadyReported = [this](const std::string& path) { return refersToBroken(path); };
+    options.compile = problems_.empty();
+    for (const DocumentProblem& p : validateDocument(doc, options))
+        problems_.push_back(p.line());
     if (problems_.size() > kMaxProblems) {
         // A hostile file can hold a million bad entries; the first few say enough.
         const std::size_t more = problems_.size() - kMaxProblems;
@@ -552,14 +467,5 @@ DesignDocument DocumentReader::read(const json& j)
     return doc;
 }
 
-void DocumentReader::checkWiredValues(const DesignDocument& doc)
-{
-    // A wire sets its input: a value also given in the file would be dropped
-    // without a word, so the file means something other than it says.
-    for (const auto& [ep, path] : given_)
-        if (const Wire* w = doc.design.wireInto(ep))
-            problem(path, "input " + ep.str() + " is wired from " + w->from.str() +
-                              ", so this value would be ignored; remove the value or the wire");
-}
 
 } // namespace cs

@@ -39,12 +39,9 @@ private:
     void readCosts(const nlohmann::json& j, DesignDocument& doc);
     void readExtras(const nlohmann::json& j, DesignDocument& doc);
     void readImported(const nlohmann::json& j, DesignDocument& doc);
-    // "" when `path` names a design parameter or a block input, else why not.
-    std::string inputPathProblem(const Design& d, const std::string& path) const;
     // True when `path` ("P", "fft.rows") names a parameter or block that
     // failed to load: its own problem is reported, the references are not.
     bool refersToBroken(const std::string& path) const;
-    void checkWiredValues(const DesignDocument& doc);
 
     static constexpr std::size_t kMaxProblems = 20;
 
@@ -55,7 +52,6 @@ private:
     };
     std::vector<PendingFollow> pendingFollows_; // applied once blocks and wires exist
     std::set<std::string> broken_;                             // names of parameters and blocks not loaded
-    std::vector<std::pair<Endpoint, std::string>> given_;     // inputs given a value, with their paths
 };
 
 } // namespace cs

@@ -1,8 +1,7 @@
 // The sections of a design document beside the design itself: calibration
-// records, measured results, nodes, layout and imported series (split from
-// DocumentReader.cpp, which reads the design).
+// records, measured results, nodes, layout and imported series. Their entries
+// are checked by validateDocument, as after an edit.
 #include "model/document/DocumentReader.h"
-#include "model/document/SectionShapes.h"
 
 namespace cs {
 
@@ -27,8 +26,7 @@ void DocumentReader::readExtras(const json& j, DesignDocument& doc)
         } else if (!it->is_array()) {
             problem(key, std::string("expected an array, got ") + jsonTypeName(*it));
         } else {
-            slot = *it;
-            checkSectionEntries(key, *it, problems_);
+            slot = *it; // entries: validateDocument
         }
     }
     if (auto it = j.find("layout"); it != j.end()) {
@@ -42,44 +40,11 @@ void DocumentReader::readExtras(const json& j, DesignDocument& doc)
 
 void DocumentReader::readImported(const json& j, DesignDocument& doc)
 {
+    // Entries are checked with the other sections' (validateDocument).
     doc.imported = json::array();
     const json* arr = nullptr;
-    if (!getArray(j, "", "imported", arr))
-        return;
-    for (std::size_t i = 0; i < arr->size(); ++i) {
-        const json& e = (*arr)[i];
-        const std::string path = "imported[" + std::to_string(i) + "]";
-        if (!e.is_object()) {
-            problem(path, std::string("expected an object, got ") + jsonTypeName(e));
-            continue;
-        }
-        const std::size_t before = problems_.size();
-        std::string text;
-        getString(e, path, "name", text, true);
-        for (const char* key : {"file", "x_name", "x_unit", "y_name", "y_unit", "x_path", "y_path"})
-            getString(e, path, key, text, false);
-        std::size_t lengths[2] = {0, 0};
-        for (int k = 0; k < 2; ++k) {
-            const char* key = k == 0 ? "x" : "y";
-            const json* values = nullptr;
-            if (!getArray(e, path, key, values)) {
-                if (!e.contains(key))
-                    problem(path, std::string("missing required member '") + key + "'");
-                continue;
-            }
-            lengths[k] = values->size();
-            for (std::size_t v = 0; v < values->size(); ++v)
-                if (!(*values)[v].is_number()) {
-                    problem(path + "." + key + "[" + std::to_string(v) + "]",
-                            std::string("expected a number, got ") + jsonTypeName((*values)[v]));
-                    break;
-                }
-        }
-        if (problems_.size() == before && lengths[0] != lengths[1])
-            problem(path, "x has " + std::to_string(lengths[0]) + " values but y has " + std::to_string(lengths[1]));
-        if (problems_.size() == before)
-            doc.imported.push_back(e);
-    }
+    if (getArray(j, "", "imported", arr))
+        doc.imported = *arr;
 }
 
 } // namespace cs

@@ -287,13 +287,41 @@ void calibrationEntry(const json& c, const std::string& path)
     strings(c, path, "warnings");
 }
 
+// An imported CSV series (docs/format.md "imported"): x and y are required
+// arrays of numbers of the same length.
+void importedEntry(const json& e, const std::string& path)
+{
+    expectObject(e, path);
+    str(e, path, "name", true);
+    for (const char* key : {"file", "x_name", "x_unit", "y_name", "y_unit", "x_path", "y_path"})
+        str(e, path, key);
+    std::size_t lengths[2] = {0, 0};
+    for (int k = 0; k < 2; ++k) {
+        const char* key = k == 0 ? "x" : "y";
+        const json* values = find(e, key);
+        if (!values)
+            bad(path, std::string("missing required member '") + key + "'");
+        if (!values->is_array())
+            bad(at(path, key), "expected an array, got " + typeOf(*values));
+        for (std::size_t v = 0; v < values->size(); ++v)
+            if (!(*values)[v].is_number())
+                bad(at(at(path, key), v), "expected a number, got " + typeOf((*values)[v]));
+        lengths[k] = values->size();
+    }
+    if (lengths[0] != lengths[1])
+        bad(path, "x has " + std::to_string(lengths[0]) + " values but y has " + std::to_string(lengths[1]));
+}
+
 } // namespace
 
 void checkSectionEntries(const std::string& section, const json& entries, std::vector<std::string>& problems)
 {
     if (!entries.is_array())
         return; // the reader reports the section itself
-    auto check = section == "measured" ? measuredEntry : section == "nodes" ? nodeEntry : calibrationEntry;
+    auto check = section == "measured"   ? measuredEntry
+                 : section == "nodes"    ? nodeEntry
+                 : section == "imported" ? importedEntry
+                                         : calibrationEntry;
     for (std::size_t i = 0; i < entries.size(); ++i) {
         try {
             check(entries[i], at(section, i));

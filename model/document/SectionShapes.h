@@ -12,7 +12,7 @@
 
 namespace cs {
 
-// Checks every entry of `section` ("measured", "nodes" or "calibration"; an
+// Checks every entry of `section` ("measured", "nodes", "imported" or "calibration"; an
 // array) and appends at most one problem per entry, with its JSON path
 // ("measured[2].parts[0].samples.rtt: expected an array of numbers, got
 // string"), so that a hostile file gives a short list.

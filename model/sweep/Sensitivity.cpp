@@ -1,5 +1,6 @@
 #include "model/sweep/Sensitivity.h"
 #include "model/core/ModelError.h"
+#include "model/core/Settable.h"
 #include "model/core/Plan.h"
 #include "model/sweep/VariantSlots.h"
 
@@ -68,7 +69,7 @@ SensitivityResult sensitivity(const DesignDocument& doc, const std::string& vari
 
     for (const std::string& path : paths) {
         const int slot = plan.slotOf(path);
-        if (slot < 0 || plan.isWiredInput(slot))
+        if (!checkSettable(plan, path).ok())
             continue;
         const ParamSpec* spec = plan.inputSpecAt(slot);
         if (!spec || spec->unit == Unit::Choice)

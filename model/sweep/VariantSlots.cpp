@@ -1,18 +1,14 @@
 #include "model/sweep/VariantSlots.h"
 #include "model/core/ModelError.h"
+#include "model/core/Settable.h"
 
 namespace cs {
 
 int writableSlot(const Plan& plan, const std::string& path)
 {
-    const int s = plan.slotOf(path);
-    if (s < 0)
-        throw ModelError("'" + path + "' names no design parameter or block input");
-    if (!plan.inputSpecAt(s))
-        throw ModelError("'" + path + "' is an output and cannot be set");
-    if (plan.isWiredInput(s))
-        throw ModelError("'" + path + "' is wired from another block and cannot be set");
-    return s;
+    if (SettableCheck c = checkSettable(plan, path); !c.ok())
+        throw ModelError(c.message);
+    return plan.slotOf(path);
 }
 
 namespace {
@@ -68,8 +64,8 @@ std::vector<VariantSlots> resolveVariants(const DesignDocument& doc, const Plan&
             vs.costs.emplace_back(slot, c.usd);
         }
         if (!doc.sweep.speedupParam.empty()) {
-            const int s = plan.slotOf(doc.sweep.speedupParam);
-            vs.speedupSlot = (s >= 0 && plan.inputSpecAt(s) && !plan.isWiredInput(s)) ? s : -1;
+            vs.speedupSlot =
+                checkSettable(plan, doc.sweep.speedupParam).ok() ? plan.slotOf(doc.sweep.speedupParam) : -1;
         }
         std::vector<int> targets = extraOutputs;
         targets.push_back(vs.total);

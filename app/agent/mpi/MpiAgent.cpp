@@ -298,7 +298,7 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
         const std::string id = b["id"].get<std::string>();
         const std::string probe = b["probe"].get<std::string>();
         const sdk::ProbeDescriptor* d = nullptr;
-        static const std::vector<sdk::ProbeDescriptor> descriptors = probes::mpiDescriptors();
+        static const std::vector<sdk::ProbeDescriptor> descriptors = probeplugin::mpiDescriptors();
         for (const auto& x : descriptors)
             if (x.id == probe)
                 d = &x;
@@ -330,8 +330,8 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
             const cs::probe::Summary s = cs::probe::summarize(all, warmups);
             for (const json& frame : samplesMessages(id, name, s.samples)) // the samples the summary is of
                 out.send(frame);
-            series[name] = probes::statsJson(s, "s");
-            derivedValues["T_" + name] = probes::derived(s, "s");
+            series[name] = probeplugin::statsJson(s, "s");
+            derivedValues["T_" + name] = probeplugin::derived(s, "s");
         }
         out.send({{"type", "result"},
                   {"id", id},

@@ -183,7 +183,12 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
             calibrate(); // measure -> fit: the usual next step
     });
     connect(model_, &DocumentModel::documentReset, this, [this] {
+        // Another document: nothing of the previous one's fit stays on show,
+        // and a fit still running for it is dropped when it ends.
+        ++generation_;
         report_.reset();
+        setStatus(QString());
+        tabs_->setCurrentIndex(0);
         showStoredReport();
         refreshSeries();
     });
@@ -233,6 +238,7 @@ void CalibrationPanel::calibrate()
     options.holdOutFraction = holdOut_->value() / 100.0;
     setStatus(tr("fitting..."));
     calibrate_->setEnabled(false);
+    fitGeneration_ = generation_;
     watcher_.setFuture(QtConcurrent::run([doc, options] {
         auto out = std::make_shared<CalibrationOutcome>();
         try {
@@ -250,7 +256,7 @@ void CalibrationPanel::onCalibrated()
 {
     calibrate_->setEnabled(true);
     const std::shared_ptr<CalibrationOutcome> out = watcher_.result();
-    if (!out)
+    if (!out || fitGeneration_ != generation_)
         return;
     if (!out->error.isEmpty()) {
         setStatus(tr("Calibration failed: %1").arg(out->error), true);
@@ -259,11 +265,31 @@ void CalibrationPanel::onCalibrated()
     showReport(out->report, {});
     if (!out->report.params.empty())
         tabs_->setCurrentWidget(params_);
-    setStatus(out->report.params.empty()
-                  ? tr("Nothing could be calibrated; see Warnings")
-                  : tr("Fitted %n input(s); check them, then Apply", "", static_cast<int>(out->report.params.size())),
+    setStatus(out->report.params.empty() ? tr("Nothing could be calibrated; see Warnings")
+                                         : fittedStatus(out->report),
               out->report.params.empty());
     emit calibrated();
+}
+
+QString CalibrationPanel::fittedStatus(const calib::CalibrationReport& report) const
+{
+    // What Apply would do, said now: the same count and reasons as after it.
+    DesignDocument trial = model_->doc();
+    std::vector<std::string> skipped;
+    std::size_t applicable = 0;
+    try {
+        applicable = calib::applyCalibration(trial, report, &skipped).size();
+    } catch (const ModelError& e) {
+        skipped.push_back(e.what());
+    }
+    const int fitted = static_cast<int>(report.params.size());
+    if (skipped.empty())
+        return tr("Fitted %n input(s); check them, then Apply", "", fitted);
+    return tr("Fitted %1 input(s); Apply can set %2 of them, %3 not (%4)")
+        .arg(fitted)
+        .arg(applicable)
+        .arg(skipped.size())
+        .arg(q(skipped.front()) + (skipped.size() > 1 ? tr("; see Warnings") : QString()));
 }
 
 void CalibrationPanel::showReport(const calib::CalibrationReport& report, const QString& origin)
@@ -279,6 +305,8 @@ void CalibrationPanel::showReport(const calib::CalibrationReport& report, const 
     }
     fillValidationTable(validation_, report, units);
     QString summary = reportSummary(report);
+    if (const QString story = r2Story(report); !story.isEmpty())
+        summary += " " + story;
     if (!origin.isEmpty())
         summary = origin + " " + summary;
     summary_->setText(summary);
@@ -365,32 +393,22 @@ void CalibrationPanel::apply()
         setStatus(tr("Nothing applied: %1").arg(why.join("; ")), true);
         return;
     }
-    // Values and provenance live in the Design section, the calibration
-    // record in the Results section: two edits, one undo step.
+    // The values with their provenance and the calibration record: one
+    // edit of the design and the results, one undo step.
     const QString text = tr("Apply calibration (%n input(s))", "", static_cast<int>(changes.size()));
-    QUndoStack* undo = model_->undoStack();
-    undo->beginMacro(text);
-    QString err = model_->editDesign(text, [&](DesignDocument& d) {
-        DesignDocument next = calibrated;
-        next.calibration = d.calibration;
-        next.measured = d.measured;
-        next.nodes = d.nodes;
-        next.topology = d.topology;
-        next.layout = d.layout;
-        d = std::move(next);
+    const QString err = model_->apply(text, [&](DesignDocument& d) {
+        return edit::editParts(d, edit::kDesign | edit::kResults,
+                               [&](DesignDocument& x) { calib::applyCalibration(x, *report_, nullptr); });
     });
-    if (err.isEmpty())
-        err = model_->editResults(text, [&](DesignDocument& d) { d.calibration = calibrated.calibration; });
-    undo->endMacro();
     if (!err.isEmpty()) {
-        undo->undo(); // leave nothing half applied
         setStatus(tr("Cannot apply: %1").arg(err), true);
         return;
     }
-    QString status = tr("Applied %n input(s); Edit > Undo restores the previous values", "",
-                        static_cast<int>(changes.size()));
+    QString status = tr("Applied %1 of %2 fitted input(s); Edit > Undo restores the previous values")
+                         .arg(changes.size())
+                         .arg(report_->params.size());
     if (!skipped.empty()) {
-        status += tr("; %n skipped (see Warnings)", "", static_cast<int>(skipped.size()));
+        status += tr("; %1 not applied (%2)").arg(skipped.size()).arg(q(skipped.front()));
         QString w = warnings_->text() == tr("No warnings.") ? QString() : warnings_->text() + "\n";
         for (const std::string& s : skipped)
             w += "• " + tr("not applied: %1").arg(q(s)) + "\n";

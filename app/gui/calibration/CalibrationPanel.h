@@ -1,5 +1,5 @@
 #pragma once
-// The "Calibration" dock (issue #7): measure (MeasureSection), fit the
+// The "Calibration" dock: measure (MeasureSection), fit the
 // design's calibratable inputs to the document's probe results
 // (cs::calib::calibrate, off the GUI thread), see the fitted values with
 // their 95% intervals, R² and SMAPE and the held-out validation error, apply
@@ -78,6 +78,8 @@ private:
     void onCalibrated();
     void showReport(const calib::CalibrationReport& report, const QString& origin);
     void showStoredReport(); // the document's last applied calibration, if any
+    // "Fitted 2 input(s); Apply can set 1 of them, 1 not (net.L is wired ...)".
+    QString fittedStatus(const calib::CalibrationReport& report) const;
     void refreshSeries();
     void setStatus(const QString& text, bool error = false);
     void updateButtons();
@@ -103,6 +105,8 @@ private:
     QLabel* bandNote_;
     std::optional<calib::CalibrationReport> report_;
     bool reportApplied_ = false;
+    int generation_ = 0;    // counts documents opened, so a fit started on one is not shown on the next
+    int fitGeneration_ = 0; // the document the running fit belongs to
     QFutureWatcher<std::shared_ptr<CalibrationOutcome>> watcher_;
 };
 

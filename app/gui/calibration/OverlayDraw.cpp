@@ -13,6 +13,7 @@ namespace cs::app::calibration {
 namespace {
 
 constexpr int kMaxLabels = 24;
+constexpr double kMinBandPx = 6.0; // the thinnest band drawn
 
 // Measured series colours: dark, apart from the variant colours.
 QColor seriesColor(int i)
@@ -73,46 +74,62 @@ void drawMeasured(QCustomPlot* plot, plots::ChartHover& hover, const plots::Spee
         double x, y;
         QString text;
         QColor color;
+        QCPAxis* axis;
     };
     std::vector<Label> labels;
-    double xlo = std::numeric_limits<double>::infinity(), xhi = -xlo, ylo = xlo, yhi = -xlo;
+    std::vector<Label> hovers; // added once the axes' ranges are final
+    const double inf = std::numeric_limits<double>::infinity();
+    double xlo = inf, xhi = -inf;
+    double lo[2] = {inf, inf}, hi[2] = {-inf, -inf}; // the chart's axis, the series' own
     for (std::size_t s = 0; s < series.size(); ++s) {
         const PlacedSeries& m = series[s];
         const QColor c = seriesColor(static_cast<int>(s));
+        const int k = m.ownAxis ? 1 : 0;
+        QCPAxis* const yAxis = m.ownAxis ? plot->yAxis2 : plot->yAxis;
+        const double yScale = m.ownAxis ? m.axisScale : f.yScale;
+        if (m.ownAxis) {
+            yAxis->setVisible(true);
+            yAxis->setTickLabels(true);
+            yAxis->setLabel(m.axisLabel);
+            yAxis->setLabelColor(c);
+            yAxis->setTickLabelColor(c);
+        }
         QVector<double> xs, ys, px, py, errLo, errHi;
         for (std::size_t i = 0; i < m.x.size(); ++i) {
-            const double x = m.x[i] / f.xScale, y = m.y[i] / f.yScale;
-            if (!usable(x, y, plot->xAxis, plot->yAxis))
+            const double x = m.x[i] / f.xScale, y = m.y[i] / yScale;
+            if (!usable(x, y, plot->xAxis, yAxis))
                 continue;
             xs << x;
             ys << y;
             const bool ci = i < m.yLow.size() && i < m.yHigh.size() && std::isfinite(m.yLow[i]) &&
                             std::isfinite(m.yHigh[i]);
-            errLo << (ci ? std::max(0.0, y - m.yLow[i] / f.yScale) : 0.0);
-            errHi << (ci ? std::max(0.0, m.yHigh[i] / f.yScale - y) : 0.0);
+            errLo << (ci ? std::max(0.0, y - m.yLow[i] / yScale) : 0.0);
+            errHi << (ci ? std::max(0.0, m.yHigh[i] / yScale - y) : 0.0);
             xlo = std::min(xlo, x);
             xhi = std::max(xhi, x);
-            ylo = std::min(ylo, ci ? m.yLow[i] / f.yScale : y);
-            yhi = std::max(yhi, ci ? m.yHigh[i] / f.yScale : y);
+            lo[k] = std::min(lo[k], ci ? m.yLow[i] / yScale : y);
+            hi[k] = std::max(hi[k], ci ? m.yHigh[i] / yScale : y);
             const double pred = i < m.predicted.size() ? m.predicted[i] : std::nan("");
             QString text = QString("measured %1\n%2 = %3\nmeasured %4").arg(m.name, xName, plots::formatValue(x),
                                                                             plots::formatValue(y));
             if (std::isfinite(pred) && pred != 0 && m.y[i] != 0) {
                 const double err = (pred - m.y[i]) / m.y[i];
-                text += QString("\npredicted %1\nerror %2").arg(plots::formatValue(pred / f.yScale), percent(err));
-                if (usable(x, pred / f.yScale, plot->xAxis, plot->yAxis)) {
+                text += QString("\npredicted %1\nerror %2").arg(plots::formatValue(pred / yScale), percent(err));
+                if (usable(x, pred / yScale, plot->xAxis, yAxis)) {
                     px << x;
-                    py << pred / f.yScale;
+                    py << pred / yScale;
+                    lo[k] = std::min(lo[k], pred / yScale);
+                    hi[k] = std::max(hi[k], pred / yScale);
                 }
                 if (m.x.size() <= kMaxLabels)
-                    labels.push_back({x, y, percent(err), c});
+                    labels.push_back({x, y, percent(err), c, yAxis});
             }
-            hover.addPoint(x, y, text);
+            hovers.push_back({x, y, text, QColor(), yAxis});
         }
         if (xs.isEmpty())
             continue;
         if (!px.isEmpty()) {
-            QCPGraph* pred = plot->addGraph();
+            QCPGraph* pred = plot->addGraph(plot->xAxis, yAxis);
             pred->setName(QString("predicted at the measured %1").arg(xName));
             pred->setPen(QPen(c, 1.2, Qt::DashLine));
             pred->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, Qt::white, 5));
@@ -120,17 +137,19 @@ void drawMeasured(QCustomPlot* plot, plots::ChartHover& hover, const plots::Spee
             if (s > 0) // one legend entry for the dashed prediction is enough
                 pred->removeFromLegend();
         }
-        QCPGraph* g = plot->addGraph();
+        QCPGraph* g = plot->addGraph(plot->xAxis, yAxis);
         QString name = QString("measured %1").arg(m.name);
         if (std::isfinite(m.meanAbsRelError))
             name += QString(" (mean |error| %1)").arg(percent(m.meanAbsRelError, false));
+        if (m.ownAxis)
+            name += QString(", right axis");
         g->setName(name);
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, c, c, 8));
         g->setData(xs, ys);
         if (std::any_of(errLo.begin(), errLo.end(), [](double e) { return e > 0; }) ||
             std::any_of(errHi.begin(), errHi.end(), [](double e) { return e > 0; })) {
-            auto* bars = new QCPErrorBars(plot->xAxis, plot->yAxis);
+            auto* bars = new QCPErrorBars(plot->xAxis, yAxis);
             bars->removeFromLegend();
             bars->setDataPlottable(g);
             bars->setData(errLo, errHi);
@@ -139,8 +158,17 @@ void drawMeasured(QCustomPlot* plot, plots::ChartHover& hover, const plots::Spee
     }
     if (xlo <= xhi) {
         include(plot->xAxis, xlo, xhi);
-        include(plot->yAxis, ylo, yhi);
+        include(plot->yAxis, lo[0], hi[0]);
+        if (lo[1] <= hi[1]) {
+            // Its own axis: just its points, with a margin (not the chart's range).
+            const double span = std::max(hi[1] - lo[1], std::fabs(hi[1]) * 0.1);
+            plot->yAxis2->setRange(std::max(0.0, lo[1] - 0.1 * span), hi[1] + 0.1 * span);
+        }
     }
+    // The hover knows the chart's axes: a point on the right-hand axis is
+    // given at the height it is drawn, in the left axis' coordinates.
+    for (const Label& h : hovers)
+        hover.addPoint(h.x, h.axis == plot->yAxis ? h.y : plot->yAxis->pixelToCoord(h.axis->coordToPixel(h.y)), h.text);
     // Error labels over the points, leaving out one that would overlap a
     // label already placed (crowded points on a linear axis); every point's
     // error is in its hover text anyway.
@@ -149,7 +177,7 @@ void drawMeasured(QCustomPlot* plot, plots::ChartHover& hover, const plots::Spee
     const QFontMetrics fm(font);
     std::vector<QRectF> taken;
     for (const Label& l : labels) {
-        const double px = plot->xAxis->coordToPixel(l.x), py = plot->yAxis->coordToPixel(l.y);
+        const double px = plot->xAxis->coordToPixel(l.x), py = l.axis->coordToPixel(l.y);
         const QSizeF size(fm.horizontalAdvance(l.text) + 4, fm.height());
         const QRectF box(QPointF(px - size.width() / 2, py - 6 - size.height()), size);
         if (std::any_of(taken.begin(), taken.end(), [&](const QRectF& r) { return r.intersects(box); }))
@@ -158,6 +186,7 @@ void drawMeasured(QCustomPlot* plot, plots::ChartHover& hover, const plots::Spee
         auto* label = new QCPItemText(plot);
         label->setObjectName("errorLabel");
         label->position->setType(QCPItemPosition::ptPlotCoords);
+        label->position->setAxes(plot->xAxis, l.axis);
         label->position->setCoords(l.x, l.y);
         label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         label->setPadding(QMargins(0, 0, 0, 6));
@@ -190,6 +219,7 @@ void drawBand(QCustomPlot* plot, plots::ChartHover& hover, const plots::SpeedupC
     });
     const std::size_t nv = t.variants.size();
     bool legendShown = false;
+    bool thin = false;
     for (std::size_t v = 0; v < nv; ++v) {
         QVector<double> xs, ls, hs;
         for (std::size_t p : points) {
@@ -207,6 +237,26 @@ void drawBand(QCustomPlot* plot, plots::ChartHover& hover, const plots::SpeedupC
         }
         if (xs.size() < 2)
             continue;
+        // A band thinner than kMinBandPx (tight intervals) would hide under
+        // the curve: it is drawn that thick, centred where it is, and the
+        // legend says so and gives its true width.
+        double tallest = 0, widest = 0;
+        for (int i = 0; i < xs.size(); ++i) {
+            tallest = std::max(tallest, std::fabs(plot->yAxis->coordToPixel(ls[i]) - plot->yAxis->coordToPixel(hs[i])));
+            const double mid = (ls[i] + hs[i]) / 2;
+            if (mid != 0)
+                widest = std::max(widest, (hs[i] - ls[i]) / 2 / std::fabs(mid));
+        }
+        if (tallest < kMinBandPx && plot->axisRect()->height() > 4 * kMinBandPx) {
+            for (int i = 0; i < xs.size(); ++i) {
+                const double mid = (plot->yAxis->coordToPixel(ls[i]) + plot->yAxis->coordToPixel(hs[i])) / 2;
+                ls[i] = plot->yAxis->pixelToCoord(mid + kMinBandPx / 2);
+                hs[i] = plot->yAxis->pixelToCoord(mid - kMinBandPx / 2);
+                if (ls[i] > hs[i])
+                    std::swap(ls[i], hs[i]);
+            }
+            thin = true;
+        }
         QColor c = plots::variantColor(static_cast<int>(v));
         QCPGraph* lower = plot->addGraph();
         QCPGraph* upper = plot->addGraph();
@@ -221,7 +271,8 @@ void drawBand(QCustomPlot* plot, plots::ChartHover& hover, const plots::SpeedupC
         upper->setBrush(QBrush(c));
         upper->setChannelFillGraph(lower);
         if (!legendShown) {
-            upper->setName(legend);
+            upper->setName(thin ? QString("%1 (\u00b1%2, widened to be seen)").arg(legend, percent(widest, false))
+                                : legend);
             upper->addToLegend();
             legendShown = true;
         }

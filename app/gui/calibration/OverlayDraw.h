@@ -22,6 +22,12 @@ struct PlacedSeries {
     std::vector<double> predicted;     // SI at each x (NaN: none)
     double meanAbsRelError = 0.0;      // over the points with a prediction (NaN: none)
     double maxAbsRelError = 0.0;
+    // A quantity other than the chart's (a link's latency beside an FFT's
+    // time): drawn against the right-hand axis, labelled `axisLabel`, with y
+    // (and its prediction) divided by `axisScale` instead of the chart's.
+    bool ownAxis = false;
+    QString axisLabel;
+    double axisScale = 1.0;
 };
 
 // Measured points (with CI error bars), the prediction at each measured x

@@ -6,8 +6,10 @@
 
 #include <QColor>
 #include <QHeaderView>
+#include <QStringList>
 #include <QTableWidget>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cs::app::calibration {
@@ -135,6 +137,32 @@ QString reportSummary(const calib::CalibrationReport& r)
     else
         s += " " + QObject::tr("No point was held out for validation.");
     return s;
+}
+
+QString r2Story(const calib::CalibrationReport& r)
+{
+    QStringList out;
+    for (std::size_t i = 0; i < r.fits.size(); ++i) {
+        const calib::FitResult& f = r.fits[i].result;
+        if (!(f.r2 < 0.9) || f.y.size() < 2)
+            continue;
+        double lo = f.y.front(), hi = f.y.front();
+        for (double y : f.y)
+            lo = std::min(lo, y), hi = std::max(hi, y);
+        const double spread = lo != 0 ? (hi - lo) / std::fabs(lo) : std::nan("");
+        const QString what = QString::fromStdString(r.fits[i].probe + " " + r.fits[i].read);
+        const QString r2 = QString::number(f.r2, 'f', 3);
+        // "Close": the fit misses by well under the spread it had to explain.
+        if (std::isfinite(spread) && f.smape < 0.05 && f.smape <= spread)
+            out << QObject::tr("%1: R\u00b2 %2 is low because the measured values hardly vary (%3 between the "
+                               "smallest and largest); the fit error, %4, says the fit is close.")
+                       .arg(what, r2, percent(spread, false), percent(f.smape, false));
+        else
+            out << QObject::tr("%1: R\u00b2 %2 with fit error %3: the model does not follow these measurements "
+                               "well; check the Validation page before applying.")
+                       .arg(what, r2, percent(f.smape, false));
+    }
+    return out.join(" ");
 }
 
 } // namespace cs::app::calibration

@@ -28,5 +28,10 @@ void fillValidationTable(QTableWidget* t, const calib::CalibrationReport& report
 QString formatParam(double si, const calib::CalibratedParam& p);
 // One paragraph: counts, fit error, held-out error.
 QString reportSummary(const calib::CalibrationReport& report);
+// For each fit whose R² is low (< 0.9), what that means beside its fit
+// error: when the measured values hardly vary, R² is low even for a close
+// fit; otherwise the model does not follow the measurements. "" when every
+// fit has R² >= 0.9.
+QString r2Story(const calib::CalibrationReport& report);
 
 } // namespace cs::app::calibration

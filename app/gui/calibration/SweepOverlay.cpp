@@ -8,6 +8,7 @@
 #include "model/document/DocumentFormat.h"
 
 #include <QtConcurrent>
+#include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
@@ -126,6 +127,7 @@ void SweepOverlay::draw(QCustomPlot* plot, plots::ChartHover& hover, const Sweep
                         const DesignDocument& doc, const plots::SpeedupChartOptions& options)
 {
     states_.clear();
+    chartHint_.clear();
     bandDrawn_ = false;
     const plots::SpeedupChartFrame frame = plots::speedupChartFrame(table, options);
     if (frame.xAxis < 0 || frame.yColumn < 0 || table.points == 0) {
@@ -182,6 +184,7 @@ void SweepOverlay::drawSeries(QCustomPlot* plot, plots::ChartHover& hover, const
         }
         if (m.xPath != axisPath) {
             st.note = tr("its x is %1; sweep %1 to see it here").arg(q(m.xPath));
+            st.sweepPath = q(m.xPath);
             states_.push_back(st);
             continue;
         }
@@ -192,22 +195,30 @@ void SweepOverlay::drawSeries(QCustomPlot* plot, plots::ChartHover& hover, const
         p.yLow = m.yLow;
         p.yHigh = m.yHigh;
         p.predicted.assign(m.x.size(), std::nan(""));
-        if (frame.bySpeedup) {
-            if (!m.yUnit.empty() && m.yUnit != "ratio") {
-                st.note = tr("measures %1 in %2; the chart shows speedup").arg(q(m.yName), q(m.yUnit));
-                states_.push_back(st);
-                continue;
-            }
+        // The chart's own quantity (speedup, or a variant's total time), or
+        // another one (a link's latency beside an FFT's time): that one goes
+        // on the right-hand axis, so it is never read as the chart's.
+        const bool isTotal = m.yPath.empty() || std::any_of(variants.begin(), variants.end(), [&](const Variant& v) {
+                                 return v.total == m.yPath;
+                             });
+        const bool same = frame.bySpeedup ? (m.yUnit.empty() || m.yUnit == "ratio")
+                                          : ((m.yUnit.empty() || m.yUnit == totalUnit) && isTotal);
+        if (!same) {
+            const std::optional<Unit> unit = unitFromSymbol(m.yUnit);
+            double biggest = 0;
+            for (double y : m.y)
+                if (std::isfinite(y))
+                    biggest = std::max(biggest, std::fabs(y));
+            const DisplayUnit du = unit ? autoDisplayUnit(biggest, *unit) : DisplayUnit{m.yUnit, Unit::Ratio, 1.0};
+            p.ownAxis = true;
+            p.axisScale = du.scale;
+            p.axisLabel = du.name.empty() ? q(m.yName) : QString("%1 (%2)").arg(q(m.yName), q(std::string(du.name)));
+        }
+        if (frame.bySpeedup && same) {
             for (std::size_t i = 0; i < m.x.size(); ++i)
                 p.predicted[i] = interpolate(table, frame, m.x[i]);
-        } else {
-            if (!m.yUnit.empty() && m.yUnit != totalUnit) {
-                st.note = tr("measures %1 in %2; the chart shows %3 in %4")
-                              .arg(q(m.yName), q(m.yUnit), options.total.symbol, q(totalUnit));
-                states_.push_back(st);
-                continue;
-            }
-            if (m.yPath.empty() && !variants.empty())
+        } else if (!m.yPath.empty() || (same && !variants.empty())) {
+            if (m.yPath.empty())
                 m.yPath = variants.front().total;
             try {
                 const calib::Comparison c = calib::compareWithDesign(doc, m);
@@ -241,8 +252,30 @@ void SweepOverlay::drawSeries(QCustomPlot* plot, plots::ChartHover& hover, const
         states_.push_back(st);
         placed.push_back(std::move(p));
     }
-    if (!placed.empty())
+    if (!placed.empty()) {
         drawMeasured(plot, hover, frame, q(axisPath), placed);
+        return;
+    }
+    // Measurements that this sweep cannot show: say so on the chart, and what to sweep.
+    QStringList paths;
+    for (const SeriesState& st : states_)
+        if (!st.sweepPath.isEmpty() && !paths.contains(st.sweepPath))
+            paths << st.sweepPath;
+    if (paths.isEmpty())
+        return;
+    chartHint_ = tr("Measured points are not shown: they were taken over %1, this chart is over %2.\n"
+                    "Sweep %1 to see them against the prediction.")
+                     .arg(paths.join(tr(" or ")), q(axisPath));
+    auto* hint = new QCPItemText(plot);
+    hint->setObjectName("measuredHint");
+    hint->position->setType(QCPItemPosition::ptAxisRectRatio);
+    hint->position->setCoords(0.5, 0.02);
+    hint->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    hint->setText(chartHint_);
+    hint->setColor(QColor(0x55, 0x55, 0x55));
+    hint->setBrush(QColor(255, 255, 255, 220));
+    hint->setPadding(QMargins(6, 3, 6, 3));
+    hint->setClipToAxisRect(true);
 }
 
 void SweepOverlay::drawUncertainty(QCustomPlot* plot, plots::ChartHover& hover, const SweepTable& table,

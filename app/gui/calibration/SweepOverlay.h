@@ -40,6 +40,7 @@ struct SeriesState {
     QString note;         // why not drawn, or "mean |error| 3.1%, max 6.0% over 8 points"
     double meanAbsRelError = 0.0;
     int points = 0;
+    QString sweepPath;    // not drawn because its x is this input, not the chart's: sweep it to see the series
 };
 
 class SweepOverlay : public QObject {
@@ -64,6 +65,9 @@ public:
     // "95% band over N calibrated parameters", or why there is none.
     QString bandNote() const { return bandNote_; }
     bool bandDrawn() const { return bandDrawn_; }
+    // The note written on the chart when measured series exist but none is
+    // on its x axis ("" when there is none): which input to sweep instead.
+    QString chartHint() const { return chartHint_; }
     bool isComputingBand() const { return watcher_.isRunning(); }
 
     // True when `doc` has an input with provenance Calibrated and a CI.
@@ -87,6 +91,7 @@ private:
     bool showBand_ = true;
     std::vector<SeriesState> states_;
     QString bandNote_;
+    QString chartHint_;
     bool bandDrawn_ = false;
     BandOutcome band_;           // the last computed band
     std::string pendingKey_;     // the band being computed

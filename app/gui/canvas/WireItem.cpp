@@ -15,7 +15,9 @@ namespace cs::app::canvas {
 
 WireItem::WireItem(PortItem* from, PortItem* to) : from_(from), to_(to)
 {
-    setZValue(0.0); // under the nodes, whose edges the wires end on
+    // Above the nodes: a wire that must cross a block (when no channel around
+    // it is free) is seen crossing it, not vanishing behind it.
+    setZValue(2.0);
     if (to_) {
         setFlag(ItemIsSelectable);
         setAcceptHoverEvents(true);

@@ -6,6 +6,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 
+#include <QAbstractButton>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -36,7 +37,8 @@ int phaseDepth(const BlockSpec& s, const OutputSpec& o)
 
 } // namespace
 
-BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget* parent) : QWidget(parent)
+BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget* parent)
+    : QWidget(parent), model_(model), block_(blockName)
 {
     setObjectName("blockForm");
     const Design& d = model->doc().design;
@@ -96,8 +98,6 @@ BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget
     evalError_->setWordWrap(true);
     evalError_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     evalError_->setStyleSheet("QLabel { color: #c0392b; }");
-    evalError_->setText(eval.error.isEmpty() ? QString() : tr("The design does not evaluate: %1").arg(eval.error));
-    evalError_->setVisible(!eval.error.isEmpty());
     outLayout->addWidget(evalError_);
 
     outputs_ = new QTableWidget(static_cast<int>(s.outputs.size()), 3, outBox);
@@ -109,6 +109,30 @@ BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget
     outputs_->setWordWrap(false);
     outputs_->setAlternatingRowColors(true);
     outputs_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    fillOutputs();
+    outputs_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    outputs_->setTextElideMode(Qt::ElideRight); // the full meaning is in the tooltip
+    outputs_->resizeColumnsToContents();
+    outputs_->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
+    outputs_->resizeRowsToContents();
+    int h = outputs_->horizontalHeader()->height() + 2 * outputs_->frameWidth() + 2;
+    for (int i = 0; i < outputs_->rowCount(); ++i)
+        h += outputs_->rowHeight(i);
+    outputs_->setFixedHeight(h);
+    outLayout->addWidget(outputs_);
+    layout->addWidget(outBox);
+    layout->addStretch(1);
+}
+
+void BlockForm::fillOutputs()
+{
+    const Design& d = model_->doc().design;
+    const BlockInstance& b = d.block(block_);
+    const BlockSpec& s = b.spec();
+    const Evaluation eval(d);
+    const int step = eval.stepOf(block_);
+    evalError_->setText(eval.error.isEmpty() ? QString() : tr("The design does not evaluate: %1").arg(eval.error));
+    evalError_->setVisible(!eval.error.isEmpty());
     for (int i = 0; i < static_cast<int>(s.outputs.size()); ++i) {
         const OutputSpec& o = s.outputs[static_cast<std::size_t>(i)];
         const QString indent(phaseDepth(s, o) * 3, QChar(' '));
@@ -131,18 +155,32 @@ BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget
         outputs_->setItem(i, 1, val);
         outputs_->setItem(i, 2, meaning);
     }
-    outputs_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    outputs_->setTextElideMode(Qt::ElideRight); // the full meaning is in the tooltip
-    outputs_->resizeColumnsToContents();
-    outputs_->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
-    outputs_->resizeRowsToContents();
-    int h = outputs_->horizontalHeader()->height() + 2 * outputs_->frameWidth() + 2;
-    for (int i = 0; i < outputs_->rowCount(); ++i)
-        h += outputs_->rowHeight(i);
-    outputs_->setFixedHeight(h);
-    outLayout->addWidget(outputs_);
-    layout->addWidget(outBox);
-    layout->addStretch(1);
+}
+
+void BlockForm::refreshValues()
+{
+    const Design& d = model_->doc().design;
+    const BlockInstance* b = d.findBlock(block_);
+    if (!b)
+        return;
+    for (const ParamSpec& p : b->spec().inputs) {
+        const QString sym = q(p.symbol);
+        const ParamValue v = d.value({block_, p.symbol});
+        if (auto* prov = findChild<QLabel*>("provenance:" + sym)) {
+            const bool wired = v.provenance.kind == ProvenanceKind::Wired;
+            prov->setText(wired ? tr("wired") : provenanceLabel(v.provenance));
+            prov->setToolTip(provenanceDetail(v.provenance, p));
+            const QColor c = provenanceColor(v.provenance.kind);
+            prov->setStyleSheet(QString("QLabel { color: %1; border: 1px solid %1; border-radius: 3px;"
+                                        " padding: 0px 4px; font-size: 8pt; }")
+                                    .arg(c.name()));
+        }
+        if (auto* field = findChild<ValueField*>("field:" + sym); field && v.provenance.kind != ProvenanceKind::Wired)
+            field->showValue(v.value);
+        if (auto* reset = findChild<QAbstractButton*>("reset:" + sym))
+            reset->setEnabled(v.provenance.kind != ProvenanceKind::Default || v.value != p.defaultValue);
+    }
+    fillOutputs();
 }
 
 QString BlockForm::evaluationError() const

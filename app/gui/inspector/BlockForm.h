@@ -21,10 +21,19 @@ public:
     BlockForm(DocumentModel* model, const std::string& block, QWidget* parent = nullptr);
 
     QTableWidget* outputs() const { return outputs_; }
+    const std::string& blockName() const { return block_; }
+    // After values changed alone (DocumentModel::valuesChanged): updates the
+    // provenance and reset button of each input and the outputs in place,
+    // keeping the editors (and the one being typed in) as they are.
+    void refreshValues();
     // The evaluation error ("" when the design evaluates).
     QString evaluationError() const;
 
 private:
+    void fillOutputs();
+
+    DocumentModel* model_;
+    std::string block_;
     QTableWidget* outputs_;
     QLabel* evalError_;
 };

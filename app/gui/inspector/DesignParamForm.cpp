@@ -1,14 +1,53 @@
 #include "app/gui/inspector/DesignParamForm.h"
 #include "app/document/DocumentModel.h"
+#include "app/gui/inspector/DesignParamRange.h"
 #include "app/gui/inspector/Evaluation.h"
 #include "app/gui/inspector/InspectorText.h"
 #include "app/gui/inspector/ParamGrid.h"
 
+#include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include <limits>
+
 namespace cs::app::inspector {
+
+namespace {
+
+// The valid range as two fields, min and max, each applied as one undoable
+// design edit (setDesignParamRange through DocumentModel::editDesign).
+QWidget* rangeBox(DocumentModel* model, const DesignParam& p)
+{
+    auto* box = new QGroupBox(QObject::tr("Valid range"));
+    box->setObjectName("rangeBox");
+    auto* form = new QFormLayout(box);
+    const QString qname = q(p.spec.symbol);
+    const std::string name = p.spec.symbol;
+    const double lo = p.spec.min, hi = p.spec.max;
+    auto field = [&](const char* which, double value, bool isMin) {
+        ParamSpec s = p.spec;
+        s.symbol = std::string("range.") + which;
+        s.min = -std::numeric_limits<double>::max();
+        s.max = std::numeric_limits<double>::max();
+        auto apply = [model, qname, name, lo, hi, isMin, s](double v) {
+            const double newLo = isMin ? v : lo, newHi = isMin ? hi : v;
+            return model->editDesign(QObject::tr("Set range of %1 to [%2, %3]")
+                                         .arg(qname, displayValue(newLo, s), displayValue(newHi, s)),
+                                     [&](DesignDocument& d) { setDesignParamRange(d.design, name, newLo, newHi); });
+        };
+        auto* f = new ValueField(s, value, apply, box);
+        f->setToolTip(isMin ? QObject::tr("The lowest value %1 may take; a sweep below it fails.").arg(qname)
+                            : QObject::tr("The highest value %1 may take; a sweep above it fails.").arg(qname));
+        form->addRow(QObject::tr(which), f);
+    };
+    field("min", lo, true);
+    field("max", hi, false);
+    return box;
+}
+
+} // namespace
 
 DesignParamForm::DesignParamForm(DocumentModel* model, const std::string& name, QWidget* parent) : QWidget(parent)
 {
@@ -68,6 +107,7 @@ DesignParamForm::DesignParamForm(DocumentModel* model, const std::string& name, 
         boxLayout->addWidget(bound);
     }
     layout->addWidget(box);
+    layout->addWidget(rangeBox(model, *p));
 
     QStringList feeds;
     for (const Wire& w : d.wires())

@@ -31,7 +31,22 @@ Inspector::Inspector(DocumentModel* model, Selection* selection, QWidget* parent
 
     connect(selection_, &Selection::changed, this, &Inspector::refresh);
     connect(model_, &DocumentModel::documentReset, this, &Inspector::refresh);
-    connect(model_, &DocumentModel::designChanged, this, &Inspector::refresh);
+    connect(model_, &DocumentModel::designChanged, this, [this] {
+        // A value changed alone: a block's form updates in place, so the
+        // field being edited keeps its focus and the form its scroll.
+        // Only the block's own inputs: values wired in from elsewhere are
+        // shown too, and a rebuild reads them again.
+        const edit::Change& c = model_->lastChange();
+        auto* block = qobject_cast<BlockForm*>(form());
+        bool own = block && !c.structure && !(c.parts & edit::kTopology) && !c.values.empty() &&
+                   model_->doc().design.findBlock(block->blockName());
+        for (std::size_t i = 0; own && i < c.values.size(); ++i)
+            own = c.values[i].rfind(block->blockName() + ".", 0) == 0;
+        if (own)
+            block->refreshValues();
+        else
+            refresh();
+    });
     connect(model_, &DocumentModel::topologyChanged, this, &Inspector::refresh);
     refresh();
 }

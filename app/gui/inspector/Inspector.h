@@ -15,7 +15,8 @@ class Selection;
 // shows the outputs as the design evaluates now; for a design parameter its
 // value and the inputs it feeds; for a topology vertex or link its
 // properties (editable). The form is rebuilt when the selection or the
-// document changes.
+// document's structure changes; a block's form updates in place when only
+// values changed.
 class Inspector : public QWidget {
     Q_OBJECT
 public:

@@ -6,6 +6,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 
 namespace cs::app::inspector {
@@ -87,6 +88,18 @@ bool ValueField::commit()
         return false;
     edit_->setModified(false);
     return true;
+}
+
+void ValueField::showValue(double value)
+{
+    if (combo_) {
+        const QSignalBlocker quiet(combo_);
+        combo_->setCurrentIndex(static_cast<int>(value));
+        return;
+    }
+    original_ = editText(value, spec_);
+    if (!edit_->isModified())
+        edit_->setText(original_);
 }
 
 bool ValueField::eventFilter(QObject* watched, QEvent* e)

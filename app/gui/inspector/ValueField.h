@@ -31,6 +31,9 @@ public:
 
     // Parses and applies the current text (as Enter does). True when applied.
     bool commit();
+    // Shows `value` as the document now has it (after an undo, a reset or an
+    // edit elsewhere); text the user is typing is left alone.
+    void showValue(double value);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* e) override;

@@ -4,8 +4,10 @@
 #include "app/gui/Selection.h"
 #include "app/gui/calibration/CalibrationPanel.h"
 #include "app/gui/canvas/BlockCanvas.h"
+#include "app/gui/help/HelpWindow.h"
 #include "app/gui/inspector/Inspector.h"
 #include "app/gui/mainwindow/RecentFiles.h"
+#include "app/gui/mainwindow/SaveName.h"
 #include "app/gui/mainwindow/StartPage.h"
 #include "app/gui/runner/NodeListEditor.h"
 #include "app/gui/runner/ProbeRunPanel.h"
@@ -14,6 +16,7 @@
 #include "app/gui/topology/MetricsPanel.h"
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/gui/validation/ValidationDialog.h"
+#include "app/gui/widgets/WheelGuard.h"
 #include "model/core/ModelError.h"
 
 #include <QAction>
@@ -26,12 +29,16 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QUndoStack>
+#include <QWhatsThis>
+
+#include <algorithm>
 
 namespace cs::app {
 
@@ -40,6 +47,7 @@ MainWindow::MainWindow(QWidget* parent)
       autosave_(new Autosave(model_))
 {
     setObjectName("MainWindow");
+    WheelGuard::install(QCoreApplication::instance());
     stack_ = new QStackedWidget(this);
     start_ = new StartPage(stack_);
     tabs_ = new QTabWidget(stack_);
@@ -82,16 +90,13 @@ MainWindow::MainWindow(QWidget* parent)
                              : tr("Last edit: %1").arg(model_->undoStack()->undoText()));
     });
 
+    defaultState_ = saveState();
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
     restoreState(settings.value("window/state").toByteArray());
     if (!settings.contains("window/geometry")) {
-        resize(1400, 900);
-        // First run: give the plots a third of the height, the docks on the right a quarter of the width.
-        if (auto* sd = findChild<QDockWidget*>("sweepDock"))
-            resizeDocks({sd}, {330}, Qt::Vertical);
-        if (auto* id = findChild<QDockWidget*>("inspectorDock"))
-            resizeDocks({id}, {340}, Qt::Horizontal);
+        resize(1280, 800);
+        resetLayout();
     }
     updateTitle();
     showStartPage();
@@ -101,24 +106,84 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createDocks()
 {
-    auto dock = [this](QWidget* w, const QString& title, const QString& name, Qt::DockWidgetArea area) {
+    auto dock = [this](QWidget* w, const QString& title, const QString& name, Qt::DockWidgetArea area,
+                       const QString& whatsThis) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);
-        d->setWidget(w);
+        d->setWhatsThis(whatsThis); // Help > What's This, or Shift+F1, then a click on the panel
+        w->setWhatsThis(whatsThis);
+        if (w->minimumSizeHint().width() > 400 || w->minimumSizeHint().height() > 250) {
+            // A big panel scrolls rather than force the window past a 1280x800 screen
+            // or squeeze the inspector.
+            auto* scroll = new QScrollArea(d);
+            scroll->setObjectName(name + "Scroll");
+            scroll->setWidget(w);
+            scroll->setWidgetResizable(true);
+            scroll->setFrameShape(QFrame::NoFrame);
+            scroll->setWhatsThis(whatsThis);
+            d->setWidget(scroll);
+        } else {
+            d->setWidget(w);
+        }
         addDockWidget(area, d);
         return d;
     };
-    auto* insp = dock(inspector_, tr("Inspector"), "inspectorDock", Qt::RightDockWidgetArea);
-    auto* m = dock(metrics_, tr("Topology metrics"), "metricsDock", Qt::RightDockWidgetArea);
-    auto* sw = dock(sweep_, tr("Sweep and plots"), "sweepDock", Qt::BottomDockWidgetArea);
+    dock(inspector_, tr("Inspector"), "inspectorDock", Qt::RightDockWidgetArea,
+         tr("<b>Inspector</b><p>The selected block, design parameter, host, switch, segment or link. Each input "
+            "shows its symbol, value and unit, valid range, meaning, the paper it comes from and its provenance "
+            "(default, set by you, wired, calibrated). Type a value with a unit (<i>15 us</i>, <i>80 MiB/s</i>) "
+            "and press Enter; a value out of range is refused with the reason. Every change is one Undo step. "
+            "The wheel scrolls the form; click a field first to change it with the wheel.</p>"));
+    auto* m = dock(metrics_, tr("Topology metrics"), "metricsDock", Qt::RightDockWidgetArea,
+                   tr("<b>Topology metrics</b><p>What the drawn network gives the models: host count, "
+                      "diameter, average hops, bisection bandwidth and link load under a traffic pattern, "
+                      "with the hop-count histogram. They follow every edit of the topology.</p>"));
+    auto* sw = dock(sweep_, tr("Sweep and plots"), "sweepDock", Qt::BottomDockWidgetArea,
+                    tr("<b>Sweep and plots</b><p>Vary one or more parameters over values or ranges "
+                       "(<i>P = 1:64</i>) and see speedup, time, the time breakdown and sensitivity for every "
+                       "variant. A point the models refuse is left out and the status line says why. Export "
+                       "the plot or the table from the File menu.</p>"));
     // Measurement: nodes and probes share the bottom area with the plots;
     // calibration sits on the right, next to the sweep chart it draws on.
-    tabifyDockWidget(sw, dock(nodes_, tr("Nodes"), "nodesDock", Qt::BottomDockWidgetArea));
-    tabifyDockWidget(sw, dock(probes_, tr("Probes"), "probesDock", Qt::BottomDockWidgetArea));
-    tabifyDockWidget(m, dock(calibration_, tr("Calibration"), "calibrationDock", Qt::RightDockWidgetArea));
+    tabifyDockWidget(sw, dock(nodes_, tr("Nodes"), "nodesDock", Qt::BottomDockWidgetArea,
+                              tr("<b>Nodes</b><p>The machines probes run on: a local process, SSH, mpirun or "
+                                 "srun, with the CPUs to pin to. They are saved with the design.</p>")));
+    tabifyDockWidget(sw, dock(probes_, tr("Probes"), "probesDock", Qt::BottomDockWidgetArea,
+                              tr("<b>Probes</b><p>Run a measurement (latency, bandwidth, LogGP, memory copy, "
+                                 "FFT, sort, collectives) on the checked nodes. Results are stored in the design "
+                                 "with their raw samples, plotted beside the table with the median and its 95% "
+                                 "interval. Cancel stops within a second and keeps what finished.</p>")));
+    tabifyDockWidget(m, dock(calibration_, tr("Calibration"), "calibrationDock", Qt::RightDockWidgetArea,
+                             tr("<b>Calibration</b><p>Fit the design's inputs to the stored probe results: "
+                                "each fitted value with its 95% interval, the fit's R\u00b2 and its error on "
+                                "held-out points. Apply sets them as one Undo step; the sweep chart then shows "
+                                "the measured points and a 95% band around the prediction.</p>")));
     sw->raise();
     m->raise();
-    resizeDocks({insp, m}, {500, 400}, Qt::Vertical); // the calibration pages need less than the inspector
+    // The right column runs the full height, beside the plots rather than
+    // above them: the inspector keeps its room however tall the plots are.
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+}
+
+void MainWindow::resetLayout()
+{
+    restoreState(defaultState_);
+    for (QDockWidget* d : findChildren<QDockWidget*>()) {
+        d->setFloating(false);
+        d->show();
+    }
+    findChild<QDockWidget*>("sweepDock")->raise();
+    findChild<QDockWidget*>("metricsDock")->raise();
+    // Sizes that suit 1280x800 and grow with the window: the right column a
+    // third of the width, the inspector 60% of its height (metrics and
+    // calibration below it), the plots 40% of the height under the views.
+    const int w = std::max(width(), 1000);
+    const int h = std::max(height() - menuBar()->height() - statusBar()->height(), 600);
+    resizeDocks({findChild<QDockWidget*>("inspectorDock")}, {std::max(380, w * 30 / 100)}, Qt::Horizontal);
+    resizeDocks({findChild<QDockWidget*>("inspectorDock"), findChild<QDockWidget*>("metricsDock")},
+                {h * 60 / 100, h * 40 / 100}, Qt::Vertical);
+    resizeDocks({findChild<QDockWidget*>("sweepDock")}, {h * 40 / 100}, Qt::Vertical);
 }
 
 void MainWindow::createActions()
@@ -176,6 +241,9 @@ void MainWindow::createActions()
     });
     viewMenu_->addAction(tr("&Topology"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { showTab(0); });
     viewMenu_->addAction(tr("&Blocks"), QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { showTab(1); });
+    QAction* reset = viewMenu_->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
+    reset->setObjectName("resetLayoutAction");
+    reset->setToolTip(tr("Put every panel back where it starts, at sizes that suit the window"));
     viewMenu_->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         viewMenu_->addAction(d->toggleViewAction());
@@ -209,6 +277,12 @@ void MainWindow::createActions()
     });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* manual = help->addAction(tr("&User manual"), QKeySequence::HelpContents, this, &MainWindow::showManual);
+    manual->setObjectName("manualAction");
+    QAction* whatsThis = QWhatsThis::createAction(this);
+    whatsThis->setObjectName("whatsThisAction");
+    help->addAction(whatsThis);
+    help->addSeparator();
     help->addAction(tr("&About ClusterScope"), this, [this] {
         QMessageBox::about(this, tr("About ClusterScope"),
                            tr("<b>ClusterScope</b> %1<p>A design-space explorer for computer clusters, built on "
@@ -216,6 +290,15 @@ void MainWindow::createActions()
                               "MultiEdge, Beowulf network architectures).</p>")
                                .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::showManual()
+{
+    if (!manual_)
+        manual_ = new HelpWindow(this);
+    manual_->show();
+    manual_->raise();
+    manual_->activateWindow();
 }
 
 void MainWindow::showDesign()
@@ -287,12 +370,13 @@ bool MainWindow::offerRecovery()
         QMessageBox::warning(this, tr("Cannot recover"), QString::fromStdString(e.what()));
         return false;
     }
-    // The recovered text is unsaved work: keep it dirty, and point Save at
-    // the original file (or ask, when it was untitled).
+    // The recovered text is unsaved work: it stays unsaved (no undo makes it
+    // clean), Save points at the original file (or asks, when it was
+    // untitled), and the recovery file stays until the work is saved or
+    // explicitly discarded.
     DesignDocument doc = model_->doc();
-    model_->setDocument(doc, original);
-    model_->editDesign(tr("Recovered"), [](DesignDocument&) {});
-    QFile::remove(file);
+    model_->setRecoveredDocument(std::move(doc), original);
+    autosave_->adopt(file);
     showDesign();
     return true;
 }
@@ -349,7 +433,9 @@ bool MainWindow::save()
 
 bool MainWindow::saveAs()
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save design"), model_->displayName(),
+    const QString proposed = model_->filePath().isEmpty() ? proposedSaveName(model_->displayName())
+                                                          : model_->filePath();
+    QString path = QFileDialog::getSaveFileName(this, tr("Save design"), proposed,
                                                 tr("ClusterScope designs (*.json)"));
     if (path.isEmpty())
         return false;

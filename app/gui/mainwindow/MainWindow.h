@@ -9,6 +9,7 @@ class QMenu;
 namespace cs::app {
 
 class Autosave;
+class HelpWindow;
 class BlockCanvas;
 class DocumentModel;
 class Inspector;
@@ -53,6 +54,11 @@ public:
     void showStartPage();
     // The tab to show: 0 = topology, 1 = blocks.
     void showTab(int index);
+    // View > Reset layout: every dock back in its place and shown, sized for the window.
+    void resetLayout();
+    // Help > User manual (F1): the README with its screenshots.
+    void showManual();
+    HelpWindow* manualWindow() const { return manual_; }
     // Offers recovery files left by a crash; returns true if one was opened.
     bool offerRecovery();
     // An error nothing else caught (GuiApplication::notify): tells the user,
@@ -88,12 +94,14 @@ private:
     MetricsPanel* metrics_;
     SweepPanel* sweep_;
     SimulationPanel* simulation_;
-    NodeListEditor* nodes_;                     // measurement (issues #6, #7): docks and the Measure menu
+    NodeListEditor* nodes_;                     // measurement: docks and the Measure menu
     ProbeRunPanel* probes_;
     calibration::CalibrationPanel* calibration_;
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QLabel* status_;
+    HelpWindow* manual_ = nullptr;
+    QByteArray defaultState_; // the dock arrangement before any saved one was restored
 };
 
 } // namespace cs::app

@@ -2,7 +2,9 @@
 #include "app/gui/mainwindow/RecentFiles.h"
 #include "model/core/ModelError.h"
 #include "model/document/DocumentFormat.h"
+#include "model/document/PresetFolder.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -16,10 +18,23 @@ namespace cs::app {
 namespace {
 QString presetDir()
 {
-    const QByteArray env = qgetenv("CLUSTERSCOPE_PRESETS");
-    return env.isEmpty() ? QString(CS_PRESET_DIR) : QString::fromUtf8(env);
+    return QString::fromStdString(presetFolder(QCoreApplication::applicationDirPath().toStdString()));
 }
 } // namespace
+
+QString summaryOf(const QString& text, int maxChars)
+{
+    const QString t = text.simplified();
+    if (t.size() <= maxChars)
+        return t;
+    // Whole sentences: the last ". " (or "; ") that ends within the limit.
+    for (int i = maxChars - 1; i > maxChars / 3; --i)
+        if ((t[i] == '.' || t[i] == ';') && i + 1 < t.size() && t[i + 1] == ' ')
+            return t.left(i + 1);
+    // Whole words: up to the last space within the limit.
+    const int space = t.lastIndexOf(' ', maxChars - 1);
+    return (space > 0 ? t.left(space) : t.left(maxChars - 1)) + QStringLiteral("\u2026");
+}
 
 StartPage::StartPage(QWidget* parent) : QWidget(parent)
 {
@@ -63,16 +78,19 @@ void StartPage::refresh()
     const QDir dir(presetDir());
     for (const QString& f : dir.entryList({"*.json"}, QDir::Files, QDir::Name)) {
         QString text = QFileInfo(f).completeBaseName();
+        QString tip;
         try {
             const DesignDocument d = loadDocument(dir.filePath(f).toStdString());
             text = QString("%1\n%2\nsource: %3")
-                       .arg(QString::fromStdString(d.name), QString::fromStdString(d.description).left(160),
+                       .arg(QString::fromStdString(d.name), summaryOf(QString::fromStdString(d.description), 220),
                             QString::fromStdString(d.source));
+            tip = QString::fromStdString(d.description);
         } catch (const ModelError& e) {
             text += "\n" + tr("cannot be read: %1").arg(QString::fromStdString(e.what()).left(120));
         }
         auto* item = new QListWidgetItem(text, presets_);
         item->setData(Qt::UserRole, QFileInfo(f).completeBaseName());
+        item->setToolTip(tip);
     }
     recent_->clear();
     for (const QString& p : RecentFiles::list()) {

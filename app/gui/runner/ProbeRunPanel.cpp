@@ -144,7 +144,7 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
 
     if (probeCatalog().probes().empty()) {
         const QStringList problems = probeCatalog().problems();
-        controls_->setStatus(tr("No probe plugins were found in %1%2")
+        controls_->setIdleStatus(tr("No probe plugins were found in %1%2")
                       .arg(probeCatalog().searchPath().join(", "),
                            problems.isEmpty() ? QString() : ": " + problems.join("; ")),
                   true);

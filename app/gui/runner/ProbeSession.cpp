@@ -73,10 +73,11 @@ ProbeSession::ProbeSession(DocumentModel* model, QObject* parent)
     connect(runner_.get(), &runner::Runner::finished, this, &ProbeSession::onRunnerFinished);
     // Another document was opened: its measured array is not where these results belong.
     connect(model_, &DocumentModel::documentReset, this, [this] {
-        if (!running_)
-            return;
-        discard_ = true;
-        cancel();
+        if (running_) {
+            discard_ = true;
+            cancel();
+        }
+        emit documentReplaced();
     });
 }
 

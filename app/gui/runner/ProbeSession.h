@@ -57,6 +57,9 @@ signals:
     void jobFinished(const cs::runner::JobResult& result);
     // The session ended; its results were stored (one undo step) first.
     void finished(int ok, int failed, int cancelled);
+    // Another document was opened (File > New, Open): a running session was
+    // cancelled and its results will be discarded.
+    void documentReplaced();
 
 private:
     void startPlan();

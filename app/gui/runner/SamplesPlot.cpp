@@ -261,6 +261,26 @@ void SamplesPlot::drawSeries()
 
     const QColor sampleColor = plots::variantColor(0);
     const QColor medianColor = plots::variantColor(1);
+    plots::ChartHover hover;
+    QVector<double> xs, ys;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (!std::isfinite(values[i]))
+            continue;
+        const double x = static_cast<double>(i + 1), y = values[i] / unitScale_;
+        xs << x;
+        ys << y;
+        extend(y);
+        hover.addPoint(x, y, tr("repetition %1 of %2: %3").arg(i + 1).arg(values.size()).arg(plots::formatWithUnit(y, display)));
+    }
+    samples_ = plot_->addGraph();
+    samples_->setName(tr("samples"));
+    samples_->setData(xs, ys, true);
+    samples_->setLineStyle(QCPGraph::lsNone);
+    QColor face = sampleColor;
+    face.setAlpha(110);
+    samples_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(sampleColor, 1.2), face, 6));
+    samples_->setPen(QPen(sampleColor));
+    // The band and the median are added after the dots, so they are drawn above them.
     if (std::isfinite(ciLo) && std::isfinite(ciHi)) {
         // The band: its upper edge filled down to its lower edge.
         QColor fill = medianColor;
@@ -287,26 +307,6 @@ void SamplesPlot::drawSeries()
         median_->setPen(QPen(medianColor, 2));
         extend(median / unitScale_);
     }
-
-    plots::ChartHover hover;
-    QVector<double> xs, ys;
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        if (!std::isfinite(values[i]))
-            continue;
-        const double x = static_cast<double>(i + 1), y = values[i] / unitScale_;
-        xs << x;
-        ys << y;
-        extend(y);
-        hover.addPoint(x, y, tr("repetition %1 of %2: %3").arg(i + 1).arg(values.size()).arg(plots::formatWithUnit(y, display)));
-    }
-    samples_ = plot_->addGraph();
-    samples_->setName(tr("samples"));
-    samples_->setData(xs, ys, true);
-    samples_->setLineStyle(QCPGraph::lsNone);
-    QColor face = sampleColor;
-    face.setAlpha(110);
-    samples_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(sampleColor, 1.2), face, 6));
-    samples_->setPen(QPen(sampleColor));
 
     plot_->xAxis->setLabel(tr("repetition"));
     for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis})

@@ -22,10 +22,13 @@ SessionControls::SessionControls(ProbeSession* session, const QString& runText, 
 
     connect(cancel_, &QPushButton::clicked, this, &SessionControls::cancel);
     connect(session_, &ProbeSession::progress, this, [this](double f, const QString& message) {
+        if (cancelling_)
+            return; // the jobs wind down as "done": the bar stays where Cancel found it
         progress_->setValue(static_cast<int>(f * 1000));
         setStatus(message);
     });
     connect(session_, &ProbeSession::finished, this, &SessionControls::onFinished);
+    connect(session_, &ProbeSession::documentReplaced, this, &SessionControls::reset);
     setRunning(false);
 }
 
@@ -49,14 +52,31 @@ QString SessionControls::statusText() const
 void SessionControls::started(const QString& text)
 {
     progress_->setValue(0);
+    cancelling_ = false;
     setRunning(true);
     setStatus(text);
+}
+
+void SessionControls::setIdleStatus(const QString& text, bool error)
+{
+    idleStatus_ = text;
+    idleError_ = error;
+    setStatus(text, error);
+}
+
+void SessionControls::reset()
+{
+    discardRun_ = session_->isRunning();
+    progress_->setValue(0);
+    setStatus(discardRun_ ? tr("cancelling the previous document's run...") : idleStatus_,
+              !discardRun_ && idleError_);
 }
 
 void SessionControls::cancel()
 {
     if (!session_->isRunning())
         return;
+    cancelling_ = true;
     session_->cancel();
     cancel_->setEnabled(false);
     setStatus(tr("cancelling..."));
@@ -73,7 +93,17 @@ void SessionControls::setRunning(bool on)
 void SessionControls::onFinished(int ok, int failed, int cancelled)
 {
     setRunning(false);
-    progress_->setValue(1000);
+    if (discardRun_) {
+        // The run was for the document that was replaced: it shows nothing here.
+        discardRun_ = false;
+        progress_->setValue(0);
+        setStatus(idleStatus_, idleError_);
+        emit finished(0, 0, ok + failed + cancelled); // nothing of it was kept
+        return;
+    }
+    // A cancelled run stays where it stopped; a complete one shows 100%.
+    if (cancelled == 0)
+        progress_->setValue(progress_->maximum());
     QString text = tr("%1 of %2 jobs succeeded").arg(ok).arg(ok + failed + cancelled);
     if (failed)
         text += tr(", %1 failed").arg(failed);

@@ -37,6 +37,11 @@ public:
     QString statusText() const;
     // After session->start() succeeded: progress 0, controls locked, `text` shown.
     void started(const QString& text);
+    // The status shown when nothing has run for this document (a note such as
+    // "no probe plugins"): set now, and again by reset().
+    void setIdleStatus(const QString& text, bool error = false);
+    // Another document: progress 0 and the idle status, nothing of the last run.
+    void reset();
 
 public slots:
     void cancel();
@@ -55,6 +60,10 @@ private:
     QLabel* status_;
     QList<QWidget*> locked_;
     QString finishedNote_;
+    QString idleStatus_;
+    bool idleError_ = false;
+    bool discardRun_ = false;
+    bool cancelling_ = false; // Cancel was pressed: progress no longer moves the bar // the running session belonged to the previous document
 };
 
 } // namespace cs::app

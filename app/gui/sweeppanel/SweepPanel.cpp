@@ -2,6 +2,7 @@
 // turn into a macro.
 #include "model/sweep/VariantSlots.h"
 
+#include "app/gui/sweeppanel/FailureSummary.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/sweeppanel/ChartView.h"
@@ -321,9 +322,7 @@ void SweepPanel::onFinished(std::shared_ptr<const SweepTable> table)
     setComputing(false);
     QString text = tr("%1 points x %2 variants").arg(table_->points).arg(table_->variants.size());
     if (!table_->errors.empty())
-        text += tr("; %1 rows failed, e.g. %2")
-                    .arg(table_->errors.size())
-                    .arg(QString::fromStdString(table_->errors.front().second));
+        text += "; " + failureSummary(table_->errors);
     setStatus(text, false);
     fillBreakdownSelector();
     redrawSweepCharts();

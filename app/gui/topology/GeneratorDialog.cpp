@@ -1,5 +1,6 @@
 #include "app/gui/topology/GeneratorDialog.h"
 #include "app/document/DocumentModel.h"
+#include "app/gui/inspector/InspectorText.h"
 #include "app/gui/topology/QuantitySpinBox.h"
 #include "app/gui/topology/TopologyLayout.h"
 #include "app/gui/topology/ViewGraph.h"
@@ -16,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -265,6 +267,16 @@ void GeneratorDialog::accept()
     }
     const std::vector<double> v = values();
     const GeneratorSpec& s = gen_->spec();
+    const TopologyCounts c = model_->topology() ? model_->topology()->counts() : TopologyCounts{};
+    if (c.hosts + c.switches + c.segments > 0) {
+        const QString what = tr("%1 hosts, %2 switches, %3 segments, %4 links")
+                                 .arg(c.hosts)
+                                 .arg(c.switches)
+                                 .arg(c.segments)
+                                 .arg(c.links);
+        if (!replacePrompt()(what))
+            return; // stays open: another generator or Cancel
+    }
     QApplication::setOverrideCursor(Qt::WaitCursor);
     QString err;
     try {
@@ -275,16 +287,10 @@ void GeneratorDialog::accept()
         for (std::size_t i = 0; i < g.vertices.size(); ++i)
             positions.emplace(g.vertices[i].id, pos[i]);
         nlohmann::json params = nlohmann::json::object();
-        QStringList shown;
-        for (std::size_t i = 0; i < s.params.size(); ++i) {
+        for (std::size_t i = 0; i < s.params.size(); ++i)
             params[s.params[i].symbol] = v[i];
-            if (v[i] != s.params[i].defaultValue || i == 0)
-                shown << QStringLiteral("%1 = %2").arg(QString::fromStdString(s.params[i].symbol),
-                                                       QString::fromStdString(formatNumber(v[i])));
-        }
         const nlohmann::json topo{{"generator", s.name}, {"params", params}};
-        err = model_->setTopology(tr("Generate %1 (%2)").arg(QString::fromStdString(s.name), shown.join(", ")), topo,
-                                  positions);
+        err = model_->setTopology(editText(), topo, positions);
     } catch (const ModelError& e) {
         err = QString::fromStdString(e.what());
     }
@@ -295,6 +301,37 @@ void GeneratorDialog::accept()
         return;
     }
     QDialog::accept();
+}
+
+QString GeneratorDialog::editText() const
+{
+    if (!gen_)
+        return {};
+    const GeneratorSpec& s = gen_->spec();
+    const std::vector<double> v = values();
+    QStringList shown;
+    for (std::size_t i = 0; i < s.params.size() && i < v.size(); ++i)
+        if (v[i] != s.params[i].defaultValue || i == 0)
+            shown << QStringLiteral("%1 = %2").arg(QString::fromStdString(s.params[i].symbol),
+                                                   inspector::displayValue(v[i], s.params[i]));
+    return tr("Generate %1 (%2)").arg(QString::fromStdString(s.name), shown.join(", "));
+}
+
+GeneratorDialog::ReplacePrompt& GeneratorDialog::replacePrompt()
+{
+    static ReplacePrompt prompt = [](const QString& what) {
+        return QMessageBox::question(QApplication::activeWindow(), tr("Replace the drawing?"),
+                                     tr("The generated network replaces the drawing (%1). Edit > Undo brings "
+                                        "it back.\n\nReplace it?")
+                                         .arg(what),
+                                     QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Yes;
+    };
+    return prompt;
+}
+
+void GeneratorDialog::setReplacePrompt(ReplacePrompt prompt)
+{
+    replacePrompt() = std::move(prompt);
 }
 
 } // namespace cs::app

@@ -1,6 +1,7 @@
 #pragma once
 #include <QDialog>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,8 @@ class DocumentModel;
 // choice; the meaning and source as tooltips), checks them live with the
 // generator's own rules, previews the counts, and on accept places the
 // generated topology, laid out, as one undo step (DocumentModel::setTopology
-// with positions). On a problem it stays open and shows it.
+// with positions). On a problem it stays open and shows it. Replacing a
+// drawing asks first (the replace prompt), though Undo would bring it back.
 class GeneratorDialog : public QDialog {
     Q_OBJECT
 public:
@@ -37,11 +39,20 @@ public:
     std::vector<double> values() const; // spec order, SI
     QString problem() const;            // "" when the parameters can be built
     QString preview() const;            // "builds 16 hosts, 1 switch, 16 links"
+    // The undo text accept() gives: "Generate star (n = 8, latency = 10 us)".
+    QString editText() const;
+
+    // Asked before a generated network replaces the drawing; `what` describes
+    // the drawing ("12 hosts, 1 switch, 12 links"). True replaces it. By
+    // default a question box; tests replace it.
+    using ReplacePrompt = std::function<bool(const QString& what)>;
+    static void setReplacePrompt(ReplacePrompt prompt);
 
 public slots:
     void accept() override;
 
 private:
+    static ReplacePrompt& replacePrompt();
     void showGenerator(int row);
     void refresh();
 

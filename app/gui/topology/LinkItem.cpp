@@ -4,9 +4,11 @@
 #include "app/gui/topology/VertexItem.h"
 
 #include <QPainter>
+#include <QPainterPath>
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 #include <vector>
 
@@ -35,7 +37,46 @@ std::pair<QString, double> labelFor(double bandwidth, int channels, bool duplex)
     return value;
 }
 
+// The unit normal to the left of `l` (zero for a point).
+QPointF normalOf(const QLineF& l)
+{
+    const double len = l.length();
+    return len > 0 ? QPointF(-l.dy(), l.dx()) / len : QPointF();
+}
+
 } // namespace
+
+void LinkItem::setDetour(double offset)
+{
+    if (offset == detour_)
+        return;
+    prepareGeometryChange();
+    detour_ = offset;
+    adjust();
+    update();
+}
+
+QPainterPath LinkItem::path() const
+{
+    QPainterPath path(line_.p1());
+    if (detour_ == 0.0) {
+        path.lineTo(line_.p2());
+        return path;
+    }
+    // From the body out to the bridge, along it, and back in, with rounded corners.
+    const QLineF centres(a_->pos(), b_->pos());
+    const QPointF n = normalOf(centres);
+    const QPointF u = centres.length() > 0 ? QPointF(centres.dx(), centres.dy()) / centres.length() : QPointF();
+    const QPointF b1 = a_->pos() + n * detour_, b2 = b_->pos() + n * detour_;
+    const double r = std::min({std::fabs(detour_) * 0.6, centres.length() / 4, 18.0});
+    const double side = detour_ > 0 ? 1.0 : -1.0;
+    path.lineTo(b1 - n * side * r);
+    path.quadTo(b1, b1 + u * r);
+    path.lineTo(b2 - u * r);
+    path.quadTo(b2, b2 - n * side * r);
+    path.lineTo(line_.p2());
+    return path;
+}
 
 LinkItem::LinkItem(int index, VertexItem* a, VertexItem* b, const ViewGraph::Edge& e)
     : index_(index), a_(a), b_(b), channels_(std::max(1, e.channels)), width_(style::linkWidth(e.bandwidth))
@@ -52,9 +93,16 @@ void LinkItem::adjust()
 {
     prepareGeometryChange();
     const QRectF before = bounds_;
-    line_ = QLineF(a_->attachPoint(b_->pos()), b_->attachPoint(a_->pos()));
+    if (detour_ == 0.0) {
+        line_ = QLineF(a_->attachPoint(b_->pos()), b_->attachPoint(a_->pos()));
+    } else {
+        // Out of each body at right angles to the centre line, towards the bridge.
+        const QLineF centres(a_->pos(), b_->pos());
+        const QPointF n = normalOf(centres) * detour_;
+        line_ = QLineF(a_->attachPoint(a_->pos() + n), b_->attachPoint(b_->pos() + n));
+    }
     const double half = std::min(channels_, 4) * style::channelGap(width_) / 2 + 4;
-    bounds_ = QRectF(line_.p1(), line_.p2()).normalized().adjusted(-half, -half, half, half);
+    bounds_ = path().boundingRect().adjusted(-half, -half, half, half);
     if (mode_ != Label::Hidden)
         bounds_ = bounds_.united(labelBox(t_).adjusted(-1, -1, 1, 1));
     if (overview_)
@@ -73,7 +121,9 @@ QRectF LinkItem::labelBox(double t) const
     // Room between the two bodies for the text plus a margin.
     if (line_.length() < labelWidth_ + 70)
         return {};
-    const QPointF at = line_.pointAt(t);
+    QPointF at = line_.pointAt(t);
+    if (detour_ != 0.0) // on the bridge, between the centres' projections
+        at = QLineF(a_->pos(), b_->pos()).pointAt(t) + normalOf(QLineF(a_->pos(), b_->pos())) * detour_;
     return {at.x() - labelWidth_ / 2 - 3, at.y() - 7.5, labelWidth_ + 6, 15};
 }
 
@@ -95,11 +145,9 @@ QRectF LinkItem::boundingRect() const
 
 QPainterPath LinkItem::shape() const
 {
-    QPainterPath path(line_.p1());
-    path.lineTo(line_.p2());
     QPainterPathStroker s;
     s.setWidth(std::max(8.0, std::min(channels_, 4) * style::channelGap(width_)));
-    return s.createStroke(path);
+    return s.createStroke(path());
 }
 
 void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*)
@@ -108,10 +156,22 @@ void LinkItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     const QColor colour = style::linkColour(isSelected());
     if (lod < 0.3) {
         p->setPen(QPen(colour, 0)); // cosmetic hairline
-        p->drawLine(line_);
+        if (detour_ != 0.0)
+            p->drawPath(path());
+        else
+            p->drawLine(line_);
         return;
     }
-    style::drawLinkStroke(p, line_, isSelected() ? width_ + 1.5 : width_, channels_, colour);
+    if (detour_ != 0.0) {
+        // One stroke, as wide as the channels together.
+        const double w = (isSelected() ? width_ + 1.5 : width_) +
+                         (std::min(channels_, 4) - 1) * style::channelGap(width_);
+        p->setPen(QPen(colour, w, Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin));
+        p->setBrush(Qt::NoBrush);
+        p->drawPath(path());
+    } else {
+        style::drawLinkStroke(p, line_, isSelected() ? width_ + 1.5 : width_, channels_, colour);
+    }
     if (mode_ == Label::Hidden || lod < (mode_ == Label::Readable ? 0.5 : 0.9))
         return;
     const QRectF box = labelBox(t_);

@@ -11,7 +11,11 @@ class VertexItem;
 // A link between two vertex items. Its width grows with its bandwidth, a
 // bonded link is drawn as that many parallel lines (up to 4), and its label
 // ("1 Gbit/s ×2") is written along it when the editor has found room for it
-// (see LinkLabels.h) and the zoom makes it readable.
+// (see LinkLabels.h) and the zoom makes it readable. A link whose straight
+// line would run through other vertices (a torus's wrap-around, a
+// hypercube's higher dimensions) is drawn as a bridge beside that line
+// instead: out of each end at right angles by the detour, along, and back in
+// (setDetour; TopologyEditor decides which links need one).
 class LinkItem : public QGraphicsItem {
 public:
     enum { Type = QGraphicsItem::UserType + 502 };
@@ -36,6 +40,13 @@ public:
     // The overview that draws this link when zoomed far out (told of moves).
     void setOverview(LinkOverview* o) { overview_ = o; }
 
+    // The bridge's distance from the straight line, signed (to the left of
+    // from -> to when positive); 0 draws the straight line.
+    void setDetour(double offset);
+    double detour() const { return detour_; }
+    // The path drawn (the straight line, or the bridge).
+    QPainterPath path() const;
+
     // Where the label goes: `t` along the line (0.5 = the middle).
     void setLabel(Label mode, double t = 0.5);
     Label labelMode() const { return mode_; }
@@ -58,6 +69,7 @@ private:
     Label mode_ = Label::Hidden;
     double t_ = 0.5;
     QLineF line_;
+    double detour_ = 0.0;
     QRectF bounds_;
     LinkOverview* overview_ = nullptr;
 };

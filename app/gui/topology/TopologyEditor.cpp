@@ -1,3 +1,4 @@
+#include "app/gui/topology/LinkDetours.h"
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/Selection.h"
@@ -348,6 +349,7 @@ void TopologyEditor::refreshDecorations()
         legend.segments = legend.segments || v->kind() == VertexKind::Segment;
         legend.forwarding = legend.forwarding || graph_.vertices[static_cast<std::size_t>(v->index())].forwards;
     }
+    routeDetours(vertices_, links_);
     legend.links = placeLinkLabels(vertices_, links_);
     view_->setLegend(std::move(legend));
 }
@@ -480,13 +482,22 @@ void TopologyEditor::zoomToFit()
         view_->centerOn(0, 0);
         return;
     }
+    // The content fits beside the legend (in the bottom-left corner): above
+    // it across the whole width, or right of it over the whole height,
+    // whichever shows it larger; never blown up past 1.5.
     const QRectF r = contentRect().adjusted(-30, -30, 30, 30);
-    view_->fitInView(r, Qt::KeepAspectRatio);
-    if (view_->zoom() > 1.5) { // a few items: no need to blow them up
-        view_->resetTransform();
-        view_->scale(1.5, 1.5);
-        view_->centerOn(r.center());
-    }
+    const QRectF vp = view_->viewport()->rect().adjusted(2, 2, -2, -2);
+    const QRectF legend = view_->legendRect();
+    const double lw = legend.isEmpty() ? 0.0 : legend.right() + 4, lh = legend.isEmpty() ? 0.0 : vp.height() - legend.top() + 4;
+    const double w = std::max(r.width(), 1.0), h = std::max(r.height(), 1.0);
+    const double above = std::min(vp.width() / w, std::max(vp.height() - lh, 1.0) / h);
+    const double beside = std::min(std::max(vp.width() - lw, 1.0) / w, vp.height() / h);
+    const double s = std::min({std::max(above, beside), 1.5});
+    view_->resetTransform();
+    view_->scale(s, s);
+    // The centre of the free area, in scene units from the viewport's centre.
+    const QPointF shift = above >= beside ? QPointF(0, lh / 2 / s) : QPointF(-lw / 2 / s, 0);
+    view_->centerOn(r.center() + shift);
     updateDetail();
 }
 

@@ -324,6 +324,24 @@ void layoutLayers(const ViewGraph& g, const Adjacency& adj, std::vector<QPointF>
     }
 }
 
+// A layered drawing much wider than tall (a k = 24 fat-tree has 288 switches
+// in a layer) is a flat line when fitted to a window: its layers move apart
+// until it is about twice as wide as tall.
+void stretchFlat(std::vector<QPointF>& pos)
+{
+    double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+    for (const QPointF& p : pos) {
+        x0 = std::min(x0, p.x()), x1 = std::max(x1, p.x());
+        y0 = std::min(y0, p.y()), y1 = std::max(y1, p.y());
+    }
+    const double w = x1 - x0, h = std::max(y1 - y0, 1.0);
+    if (w <= kFlatAspect * h)
+        return;
+    const double s = w / (2.0 * h);
+    for (QPointF& p : pos)
+        p.setY(y0 + (p.y() - y0) * s);
+}
+
 } // namespace
 
 std::vector<QPointF> autoLayout(const ViewGraph& g)
@@ -340,6 +358,7 @@ std::vector<QPointF> autoLayout(const ViewGraph& g)
         return pos;
     }
     layoutLayers(g, adjacency(g), pos);
+    stretchFlat(pos);
     return pos;
 }
 

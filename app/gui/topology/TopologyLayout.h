@@ -10,6 +10,9 @@ namespace cs::app {
 // Spacing of the automatic layout, in scene units (pixels at zoom 1).
 inline constexpr double kHostSpacing = 64;  // between neighbouring hosts
 inline constexpr double kLayerSpacing = 130; // between switch layers
+// A layered drawing wider than this many times its height is stretched
+// upwards to about 2:1 (see autoLayout).
+inline constexpr double kFlatAspect = 4;
 
 // A position (item centre, scene units) for every vertex of g, in O(V + E):
 // - grids for the grid-shaped generators (torus, mesh, hypercube, Beowulf
@@ -18,7 +21,8 @@ inline constexpr double kLayerSpacing = 130; // between switch layers
 // - otherwise layers: hosts in a row of blocks under the switch or segment
 //   they first link to, that switch layer above them, and every further
 //   switch layer above the one it links down to (core at the top), each
-//   vertex centred over its neighbours below;
+//   vertex centred over its neighbours below; a drawing wider than
+//   kFlatAspect times its height has its layers moved apart to about 2:1;
 // - a circle (or a grid when large) for networks of hosts only.
 std::vector<QPointF> autoLayout(const ViewGraph& g);
 

@@ -238,12 +238,26 @@ void TopologyView::setLegend(Legend legend)
     viewport()->update();
 }
 
+namespace {
+struct LegendRow {
+    const LinkClass* link = nullptr;
+    QString text;
+};
+} // namespace
+
+QRectF TopologyView::legendRect() const
+{
+    return legendLayout(nullptr);
+}
+
 void TopologyView::drawLegend(QPainter* p)
 {
-    struct Row {
-        const LinkClass* link = nullptr;
-        QString text;
-    };
+    legendLayout(p);
+}
+
+QRectF TopologyView::legendLayout(QPainter* p) const
+{
+    using Row = LegendRow;
     std::vector<Row> rows;
     const std::size_t shown = std::min<std::size_t>(legend_.links.size(), 4);
     for (std::size_t i = 0; i < shown; ++i) {
@@ -269,8 +283,10 @@ void TopologyView::drawLegend(QPainter* p)
         w = std::max(w, (r.link ? sample + 8 : 0.0) + fm.horizontalAdvance(r.text));
     const double h = lh * (static_cast<double>(rows.size()) + (kindsWidth > 0 ? 1 : 0));
     if (h <= 0)
-        return;
+        return {};
     const QRectF box(pad, viewport()->height() - h - 2 * pad - pad, w + 2 * pad, h + 2 * pad - 4);
+    if (!p)
+        return box;
     p->setPen(QColor(0xd1, 0xd5, 0xdb));
     p->setBrush(QColor(255, 255, 255, 235));
     p->drawRoundedRect(box, 4, 4);
@@ -306,6 +322,7 @@ void TopologyView::drawLegend(QPainter* p)
         p->setPen(QColor(0x37, 0x41, 0x51));
         p->drawText(QRectF(x + 14, y, 200, lh - 4), Qt::AlignLeft | Qt::AlignVCenter, tr("forwards"));
     }
+    return box;
 }
 
 void TopologyView::drawForeground(QPainter* p, const QRectF& rect)

@@ -39,6 +39,8 @@ public:
     void setEmptyHint(const QString& text);
     void setLegend(Legend legend);
     const Legend& legend() const { return legend_; }
+    // Where the legend is drawn (viewport coordinates, bottom left); empty without one.
+    QRectF legendRect() const;
 
 signals:
     void linkRequested(int fromVertex, int toVertex);
@@ -64,6 +66,7 @@ protected:
 private:
     void endLink(const QPoint& viewPos, bool commit);
     void drawLegend(QPainter* p);
+    QRectF legendLayout(QPainter* p) const; // paints when p is given; returns the box
 
     bool linkMode_ = false;
     VertexItem* linkFrom_ = nullptr;

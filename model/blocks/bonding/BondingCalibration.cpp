@@ -17,6 +17,9 @@
 // determine A and c; then only r is set, from a line through the origin.
 #include "model/blocks/bonding/BondingCalibration.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace cs {
 
 namespace {
@@ -42,7 +45,72 @@ CalibrationSpec stream(const char* input, const char* value)
     return s;
 }
 
+double bondingValue(double n, double R, double A, double c)
+{
+    return std::min(n * R, (1.0 - n * A) / c);
+}
+
+// Starting values: R from the smallest n; when the throughput falls after
+// its peak, c and A from a least-squares line through the falling points
+// (X = 1/c - (A/c) n); else a host limit just above the peak.
+std::vector<double> bondingStart(const std::vector<double>& x, const std::vector<double>& y)
+{
+    std::size_t first = 0, peak = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        if (x[i] < x[first])
+            first = i;
+        if (y[i] > y[peak])
+            peak = i;
+    }
+    const double R = x[first] > 0.0 ? y[first] / x[first] : y[peak];
+    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (std::size_t i = 0; i < x.size(); ++i)
+        if (x[i] >= x[peak]) {
+            n += 1;
+            sx += x[i];
+            sy += y[i];
+            sxx += x[i] * x[i];
+            sxy += x[i] * y[i];
+        }
+    const double det = n * sxx - sx * sx;
+    if (n >= 3 && det > 0.0) {
+        const double b = (n * sxy - sx * sy) / det;
+        const double a = (sy - b * sx) / n;
+        if (a > 0.0 && b < 0.0)
+            return {R, -b / a, 1.0 / a};
+    }
+    const double nMax = *std::max_element(x.begin(), x.end());
+    const double A = 0.1 / std::max(1.0, nMax); // interrupts take 10% of the CPU at the most links
+    return {R, A, (1.0 - nMax * A) / (1.2 * y[peak])};
+}
+
 } // namespace
+
+FitForm bondingFitForm()
+{
+    FitForm f;
+    f.name = "bonding";
+    f.formula = "y = min(n R, (1 - n A) / c), x = n links";
+    f.coefficients = {"R", "A", "c"};
+    f.minPoints = 4;
+    f.value = [](double n, const double* p) { return bondingValue(n, p[0], p[1], p[2]); };
+    // Whichever limit is lower at n is the active one.
+    f.jacobian = [](double n, const double* p, double* g) {
+        const double link = n * p[0];
+        const double host = (1.0 - n * p[1]) / p[2];
+        if (link <= host) {
+            g[0] = n;
+            g[1] = 0.0;
+            g[2] = 0.0;
+        } else {
+            g[0] = 0.0;
+            g[1] = -n / p[2];
+            g[2] = -host / p[2];
+        }
+    };
+    f.start = bondingStart;
+    return f;
+}
 
 std::vector<CalibrationSpec> bondingCalibration()
 {

@@ -1,4 +1,5 @@
 #include "model/blocks/bonding/BondingThroughputBlock.h"
+#include "model/blocks/SpecHelpers.h"
 #include "model/blocks/bonding/BondingCalibration.h"
 #include "model/core/Unit.h"
 
@@ -12,69 +13,56 @@ namespace {
 constexpr const char* kSeed003 = "003_9603d52cdb909e6e.txt";
 constexpr const char* kSeed004 = "004_07d1c859a4352179.txt";
 
-std::string src(const char* seed, const char* where)
-{
-    return std::string(seed) + " " + where;
-}
-
-ParamSpec wholeBytes(std::string symbol, double def, double min, double max, std::string meaning,
-                     std::string source)
-{
-    ParamSpec p = param(std::move(symbol), Unit::Bytes, "B", def, min, max, std::move(meaning), std::move(source));
-    p.integer = true;
-    return p;
-}
-
 std::vector<ParamSpec> inputs()
 {
     std::vector<ParamSpec> v;
     v.push_back(throughNetwork(countParam("n", 8, 1, BondingThroughputBlock::kMaxLinks,
                                           "physical links bonded into one logical link",
-                                          src(kSeed003, "§3 (1 to 8 links of 1 Gbit/s); default 8x1")),
+                                          cite(kSeed003, "§3 (1 to 8 links of 1 Gbit/s); default 8x1")),
                                "channels"));
     v.push_back(throughNetwork(param("r", Unit::BytesPerSecond, "Gbit/s", 125e6, 1e3, 1e12,
                                      "rate of each link unless overridden by r_i",
-                                     src(kSeed003, "§3 (1 Gbit/s Intel PRO/1000 links)")),
+                                     cite(kSeed003, "§3 (1 Gbit/s Intel PRO/1000 links)")),
                                "link_bw"));
     for (int i = 1; i <= BondingThroughputBlock::kMaxLinks; ++i)
         v.push_back(param("r_" + std::to_string(i), Unit::BytesPerSecond, "Gbit/s", 0.0, 0.0, 1e12,
                           "rate of link " + std::to_string(i) + "; 0 means the common rate r",
-                          src(kSeed003, "§2, §4.4 (heterogeneous links: 1x10 + 4x1)")));
+                          cite(kSeed003, "§2, §4.4 (heterogeneous links: 1x10 + 4x1)")));
     v.push_back(choiceParam("sched", {"SRR", "WSRR", "WD"}, BondingThroughputBlock::SRR,
                             "link scheduler: static round robin, weighted static round robin, weighted dynamic",
-                            src(kSeed003, "§2 (SRR is MultiEdge's default); 004 §3 alternates packets")));
+                            cite(kSeed003, "§2 (SRR is MultiEdge's default); 004 §3 alternates packets")));
     v.push_back(param("l_st", Unit::Ratio, "1", 1.0 - 1.0 / 1.11, 0.0, 0.9,
                       "share of link capacity a static schedule (SRR, WSRR) loses to varying per-link load",
-                      src(kSeed003, "§4.4: WD outperforms WSRR by 11% one-way, so l_st = 1 - 1/1.11; abstract (d)")));
+                      cite(kSeed003, "§4.4: WD outperforms WSRR by 11% one-way, so l_st = 1 - 1/1.11; abstract (d)")));
     v.push_back(param("eta_m", Unit::Ratio, "1", 1.0, 0.01, 1.0,
                       "medium efficiency: share of a shared, contended segment a transfer obtains (1: point-to-point)",
-                      src(kSeed003, "§3 (links cross-cabled back to back, no contention); 004 §3 (contention "
+                      cite(kSeed003, "§3 (links cross-cabled back to back, no contention); 004 §3 (contention "
                                     "on shared 10 and 100 Mbit/s Ethernet)")));
     v.push_back(wholeBytes("MTU", 9000, 46, 65536, "frame size: bytes of protocol headers plus payload per frame",
-                           src(kSeed003, "§3 (9000-byte frames); 004 §3 uses 1500")));
+                           cite(kSeed003, "§3 (9000-byte frames); 004 §3 uses 1500")));
     v.push_back(wholeBytes("h", 28, 0, 1024, "protocol header bytes inside each frame",
-                           "assumed: IPv4 20 + UDP 8 (" + src(kSeed004, "§3 uses UDP") +
+                           "assumed: IPv4 20 + UDP 8 (" + cite(kSeed004, "§3 uses UDP") +
                                "); 003 does not give MultiEdge's header size"));
     v.push_back(wholeBytes("h_w", 38, 0, 1024, "wire bytes per frame outside the MTU",
                            "assumed: IEEE 802.3 header 14 + FCS 4 + preamble 8 + inter-frame gap 12"));
     v.push_back(countParam("k_c", 1, 0, 4, "memory copies of each payload byte on the send path (0 = noCopy)",
-                           src(kSeed003, "§2 (user-to-kernel copy on send), §3 noCopy configuration")));
+                           cite(kSeed003, "§2 (user-to-kernel copy on send), §3 noCopy configuration")));
     v.push_back(param("B_copy", Unit::BytesPerSecond, "GB/s", 1.3e9, 1e6, 1e12,
-                      "memory-copy bandwidth of one CPU", src(kSeed003, "§3 Fig. 1 (about 1.3 GBytes/s)")));
+                      "memory-copy bandwidth of one CPU", cite(kSeed003, "§3 Fig. 1 (about 1.3 GBytes/s)")));
     v.push_back(param("o_pkt", Unit::Seconds, "us", 4.3e-6, 1e-9, 1.0,
                       "send-path CPU time per frame: protocol and device work (Packet + Device)",
-                      src(kSeed003, "§4.2: 1x10 polling reaches 800 MB/s one-way, so o_pkt = 8972 B x "
+                      cite(kSeed003, "§4.2: 1x10 polling reaches 800 MB/s one-way, so o_pkt = 8972 B x "
                                     "(1/800e6 - 1/1.3e9) s/B = 4.3 us")));
     v.push_back(choiceParam("irq", {"interrupts", "polling"}, BondingThroughputBlock::Interrupts,
                             "how links are serviced; polling runs on the other CPU, off the send path",
-                            src(kSeed003, "§2 (polling version), §4.2")));
+                            cite(kSeed003, "§2 (polling version), §4.2")));
     v.push_back(param("o_irq", Unit::Seconds, "us", 7.8e-6, 0.0, 1e-3, "CPU time per interrupt",
-                      src(kSeed003, "§4.1: 8x1 base reaches 550 MB/s one-way, so 8 o_irq f_irq = 1 - 550e6 x "
+                      cite(kSeed003, "§4.1: 8x1 base reaches 550 MB/s one-way, so 8 o_irq f_irq = 1 - 550e6 x "
                                     "(1/1.3e9 + o_pkt/8972) = 0.313, o_irq = 0.0392/f_irq = 7.8 us")));
     v.push_back(param("f_irq", Unit::PerSecond, "1/s", 5000.0, 1.0, 1e7,
                       "most interrupts per second one busy link raises under coalescing",
                       "assumed: 5000/s (a 200 us coalescing timer); " +
-                          src(kSeed003, "gives no rate; only o_irq x f_irq matters while links are busy")));
+                          cite(kSeed003, "gives no rate; only o_irq x f_irq matters while links are busy")));
     return v;
 }
 
@@ -161,7 +149,7 @@ const BlockSpec& BondingThroughputBlock::spec() const
         "capacity the scheduler (SRR, WSRR, WD) can use, after framing and medium efficiency, and the rate "
         "at which the sending host's CPU saturates on copies, per-frame work and per-link interrupts. "
         "Models 003's base, polling and noCopy configurations and 004's channel-bonded Ethernet.",
-        src(kSeed003, "§2-4") + "; " + src(kSeed004, "§3"),
+        cite(kSeed003, "§2-4") + "; " + cite(kSeed004, "§3"),
         inputs(),
         outputs(),
         bondingCalibration(),

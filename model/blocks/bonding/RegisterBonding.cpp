@@ -1,4 +1,5 @@
 #include "model/blocks/BuiltinBlocks.h"
+#include "model/blocks/bonding/BondingCalibration.h"
 #include "model/blocks/bonding/BondingThroughputBlock.h"
 #include "model/core/BlockRegistry.h"
 
@@ -9,6 +10,7 @@ namespace cs {
 void registerBondingBlocks(BlockRegistry& r)
 {
     r.add(std::make_unique<BondingThroughputBlock>());
+    registerFitForm(bondingFitForm());
 }
 
 } // namespace cs

@@ -1,5 +1,6 @@
 #include "model/blocks/loggp/FftwTransposeBlock.h"
 #include "model/blocks/FftRows.h"
+#include "model/blocks/SpecHelpers.h"
 #include "model/blocks/loggp/LogGPCalibration.h"
 #include "model/blocks/loggp/LogGPMath.h"
 
@@ -14,16 +15,7 @@ constexpr const char* kSeed = "000_e9da438bafb3289f.txt";
 
 std::string src(const char* where)
 {
-    return std::string(kSeed) + " " + where;
-}
-
-ParamSpec wholeBytes(std::string symbol, std::string displayUnit, double def, double min, double max,
-                     std::string meaning, std::string source)
-{
-    ParamSpec p = param(std::move(symbol), Unit::Bytes, std::move(displayUnit), def, min, max, std::move(meaning),
-                        std::move(source));
-    p.integer = true;
-    return p;
+    return cite(kSeed, where);
 }
 
 } // namespace

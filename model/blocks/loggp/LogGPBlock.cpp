@@ -1,4 +1,5 @@
 #include "model/blocks/loggp/LogGPBlock.h"
+#include "model/blocks/SpecHelpers.h"
 #include "model/blocks/loggp/LogGPCalibration.h"
 #include "model/blocks/loggp/LogGPMath.h"
 
@@ -10,20 +11,6 @@ namespace {
 
 constexpr const char* kSeed002 = "002_5a9fca780898fb85.txt";
 constexpr const char* kSeed001 = "001_6f8c605996d22b4f.txt";
-
-// A byte count that must be whole (message sizes).
-ParamSpec wholeBytes(std::string symbol, double def, double min, double max, std::string meaning,
-                     std::string source)
-{
-    ParamSpec p = param(std::move(symbol), Unit::Bytes, "B", def, min, max, std::move(meaning), std::move(source));
-    p.integer = true;
-    return p;
-}
-
-std::string src(const char* seed, const char* where)
-{
-    return std::string(seed) + " " + where;
-}
 
 } // namespace
 
@@ -44,24 +31,24 @@ const BlockSpec& LogGPBlock::spec() const
         "001_6f8c605996d22b4f.txt §4.3.2",
         {
             param("L", Unit::Seconds, "us", 6e-6, 0.0, 1.0, "latency: time in the network, beyond the overheads",
-                  src(kSeed002, "§3 Fig. 5 (L); default assumed, NOW-like: o_s + L + o_r = 15 us as in §4")),
+                  cite(kSeed002, "§3 Fig. 5 (L); default assumed, NOW-like: o_s + L + o_r = 15 us as in §4")),
             param("o_s", Unit::Seconds, "us", 4e-6, 0.0, 1.0, "send overhead: sending processor busy per message",
-                  src(kSeed002, "§3 Fig. 5 (o_s); default assumed, NOW-like")),
+                  cite(kSeed002, "§3 Fig. 5 (o_s); default assumed, NOW-like")),
             param("o_r", Unit::Seconds, "us", 5e-6, 0.0, 1.0,
                   "receive overhead: receiving processor busy per message",
-                  src(kSeed002, "§3 Fig. 5 (o_r); default assumed, NOW-like")),
+                  cite(kSeed002, "§3 Fig. 5 (o_r); default assumed, NOW-like")),
             param("g", Unit::Seconds, "us", 6e-6, 0.0, 1.0, "gap: time per message in a sequence, 1/MessageRate",
-                  src(kSeed002, "§3 Fig. 5 (g = 1/MessageRate); default assumed, NOW-like (g >= o)")),
+                  cite(kSeed002, "§3 Fig. 5 (g = 1/MessageRate); default assumed, NOW-like (g >= o)")),
             param("G", Unit::SecondsPerByte, "ns/B", 1.0 / 38e6, 0.0, 1e-3,
                   "gap per byte of a long message, 1/bandwidth",
                   "LogGP (Alexandrov 1995); default 1/(38 MB/s), medium and bulk messages on NOW, " +
-                      src(kSeed002, "§3")),
+                      cite(kSeed002, "§3")),
             wholeBytes("k", 8, 0, 1e12, "message size (bytes); collectives move k bytes per message",
                        "LogGP (Alexandrov 1995); default assumed: one double"),
             countParam("n", 100, 1, 1e9, "messages in a train from one sender to one receiver",
-                       src(kSeed002, "§3 Fig. 5 (sequence of messages); default assumed")),
+                       cite(kSeed002, "§3 Fig. 5 (sequence of messages); default assumed")),
             countParam("P", 8, 1, 1048576, "hosts taking part in the collectives",
-                       src(kSeed001, "§4.3.2 (4, 6 and 8 hosts); default assumed")),
+                       cite(kSeed001, "§4.3.2 (4, 6 and 8 hosts); default assumed")),
             choiceParam("alltoall", {"linear", "pairwise"}, 1, "all-to-all algorithm",
                         "assumed: MPICH's pairwise exchange by default; linear posts all sends at once"),
             throughNetwork(param("L_net", Unit::Seconds, "us", 0.0, 0.0, 1.0,
@@ -75,38 +62,38 @@ const BlockSpec& LogGPBlock::spec() const
         },
         {
             output("T_oneway", Unit::Seconds, "us", "one-way time of a k-byte message, o_s + (k-1)G + L + o_r",
-                   "LogGP (Alexandrov 1995); LogP " + src(kSeed002, "§3 Fig. 5 left bars")),
+                   "LogGP (Alexandrov 1995); LogP " + cite(kSeed002, "§3 Fig. 5 left bars")),
             output("T_rtt", Unit::Seconds, "us", "round trip of a k-byte echo, 2 T_oneway",
-                   src(kSeed002, "§4 (echo test)")),
+                   cite(kSeed002, "§4 (echo test)")),
             output("T_train", Unit::Seconds, "us",
                    "time until the last of n k-byte messages is received, (n-1) T_msg + T_oneway",
-                   "LogP " + src(kSeed002, "§3") + "; LogGP (Alexandrov 1995)"),
+                   "LogP " + cite(kSeed002, "§3") + "; LogGP (Alexandrov 1995)"),
             output("T_msg", Unit::Seconds, "us",
                    "time per k-byte message in a sustained train, max(g, o_s, (k-1)G)",
-                   src(kSeed002, "§3 Fig. 5 right bars (g = 1/MessageRate)") + "; LogGP (Alexandrov 1995)"),
+                   cite(kSeed002, "§3 Fig. 5 right bars (g = 1/MessageRate)") + "; LogGP (Alexandrov 1995)"),
             output("T_bcast", Unit::Seconds, "us", "binomial-tree broadcast of k bytes, steps_bcast T_oneway",
-                   "binomial tree, the standard peer-to-peer broadcast; " + src(kSeed001, "§4.3.3")),
+                   "binomial tree, the standard peer-to-peer broadcast; " + cite(kSeed001, "§4.3.3")),
             output("T_allreduce", Unit::Seconds, "us",
                    "recursive-doubling allreduce of k bytes, steps_allreduce T_oneway",
-                   src(kSeed001, "§4.3.2, §4.3.4 (MPICH recursive doubling)")),
+                   cite(kSeed001, "§4.3.2, §4.3.4 (MPICH recursive doubling)")),
             output("T_barrier", Unit::Seconds, "us",
                    "recursive-doubling barrier, steps_barrier one-way times of empty messages",
-                   src(kSeed001, "§4.3.2 (MPICH recursive doubling)")),
+                   cite(kSeed001, "§4.3.2 (MPICH recursive doubling)")),
             output("T_alltoall", Unit::Seconds, "us", "all-to-all of k-byte blocks with the chosen algorithm",
                    "LogGP (Alexandrov 1995); pairwise and linear exchange"),
             output("steps_bcast", Unit::Count, "", "binomial broadcast steps, ceil(log2 P)",
-                   "binomial tree; " + src(kSeed001, "§4.3.3")),
+                   "binomial tree; " + cite(kSeed001, "§4.3.3")),
             output("steps_allreduce", Unit::Count, "",
                    "recursive-doubling steps, log2 P' (+2 when P is not a power of two)",
-                   src(kSeed001, "§4.3.2 (2, 4, 3 steps for 4, 6, 8 hosts)")),
+                   cite(kSeed001, "§4.3.2 (2, 4, 3 steps for 4, 6, 8 hosts)")),
             output("steps_barrier", Unit::Count, "", "barrier steps, as steps_allreduce",
-                   src(kSeed001, "§4.3.2 (2, 4, 3 steps for 4, 6, 8 hosts)")),
+                   cite(kSeed001, "§4.3.2 (2, 4, 3 steps for 4, 6, 8 hosts)")),
             output("steps_alltoall", Unit::Count, "", "all-to-all rounds: P-1 pairwise, 1 linear",
                    "pairwise and linear exchange"),
-            output("L_out", Unit::Seconds, "us", "L, for wiring to other blocks", src(kSeed002, "§3 Fig. 5")),
-            output("o_s_out", Unit::Seconds, "us", "o_s, for wiring to other blocks", src(kSeed002, "§3 Fig. 5")),
-            output("o_r_out", Unit::Seconds, "us", "o_r, for wiring to other blocks", src(kSeed002, "§3 Fig. 5")),
-            output("g_out", Unit::Seconds, "us", "g, for wiring to other blocks", src(kSeed002, "§3 Fig. 5")),
+            output("L_out", Unit::Seconds, "us", "L, for wiring to other blocks", cite(kSeed002, "§3 Fig. 5")),
+            output("o_s_out", Unit::Seconds, "us", "o_s, for wiring to other blocks", cite(kSeed002, "§3 Fig. 5")),
+            output("o_r_out", Unit::Seconds, "us", "o_r, for wiring to other blocks", cite(kSeed002, "§3 Fig. 5")),
+            output("g_out", Unit::Seconds, "us", "g, for wiring to other blocks", cite(kSeed002, "§3 Fig. 5")),
             output("G_out", Unit::SecondsPerByte, "ns/B", "G, for wiring to other blocks",
                    "LogGP (Alexandrov 1995)"),
         },

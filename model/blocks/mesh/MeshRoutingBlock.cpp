@@ -1,4 +1,5 @@
 #include "model/blocks/mesh/MeshRoutingBlock.h"
+#include "model/blocks/SpecHelpers.h"
 #include "model/core/Unit.h"
 
 #include <algorithm>
@@ -12,15 +13,7 @@ constexpr const char* kSeed004 = "004_07d1c859a4352179.txt";
 
 std::string src(const char* where)
 {
-    return std::string(kSeed004) + " " + where;
-}
-
-ParamSpec wholeBytes(std::string symbol, double def, double min, double max, std::string meaning,
-                     std::string source)
-{
-    ParamSpec p = param(std::move(symbol), Unit::Bytes, "B", def, min, max, std::move(meaning), std::move(source));
-    p.integer = true;
-    return p;
+    return cite(kSeed004, where);
 }
 
 } // namespace

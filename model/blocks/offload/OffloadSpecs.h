@@ -2,6 +2,7 @@
 // Parameter specs shared by the seed-001 offload blocks (Aoki et al.,
 // Maestro2 dynamic offloading, MDO), so that the same symbol has the same
 // meaning, default and range in every block.
+#include "model/blocks/SpecHelpers.h"
 #include "model/core/ParamSpec.h"
 #include "model/core/Unit.h"
 
@@ -13,7 +14,7 @@ inline constexpr const char* kSeed = "001_6f8c605996d22b4f.txt";
 
 inline std::string src(const char* where)
 {
-    return std::string(kSeed) + " " + where;
+    return cite(kSeed, where);
 }
 
 // One Maestro2 switch box serves up to eight network interfaces (§2.1).
@@ -25,15 +26,7 @@ inline constexpr double kSwitchMemory = 33554432.0;
 // Module invocation overhead default (assumed, see oModParam()).
 inline constexpr double kOMod = 1e-6;
 
-// A byte count that must be whole (message and block sizes).
-inline ParamSpec wholeBytes(std::string symbol, std::string displayUnit, double def, double min, double max,
-                            std::string meaning, std::string source)
-{
-    ParamSpec p = param(std::move(symbol), Unit::Bytes, std::move(displayUnit), def, min, max, std::move(meaning),
-                        std::move(source));
-    p.integer = true;
-    return p;
-}
+using cs::wholeBytes;
 
 // Hosts on one switch box: 2..8. A single switch only; a fat tree of switch
 // boxes would add switch-to-switch steps, which these blocks do not model.

@@ -290,7 +290,7 @@ std::vector<double> prttRounds(Socket& control, Socket& data, Mode mode, std::ui
 
 } // namespace
 
-LogGPResult runLogGPClient(const Endpoint& server, const LogGPParams& params, const RunControl& rc)
+LogGPResult runLogGPClient(const SocketAddress& server, const LogGPParams& params, const RunControl& rc)
 {
     if (const std::string bad = params.validate(); !bad.empty())
         throw ProbeError(ErrorKind::InvalidParameter, "LogGP: " + bad);

@@ -155,7 +155,7 @@ void serve(Context& ctx, const PingPongParams& p)
 
 } // namespace roles
 
-PingPongResult runPingPongClient(const Endpoint& server, const PingPongParams& params, const RunControl& rc)
+PingPongResult runPingPongClient(const SocketAddress& server, const PingPongParams& params, const RunControl& rc)
 {
     if (const std::string bad = params.validate(); !bad.empty())
         throw ProbeError(ErrorKind::InvalidParameter, "ping-pong: " + bad);

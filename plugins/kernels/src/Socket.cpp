@@ -61,7 +61,7 @@ struct AddrInfoList {
     }
 };
 
-void resolve(const Endpoint& ep, int socktype, bool passive, AddrInfoList& out)
+void resolve(const SocketAddress& ep, int socktype, bool passive, AddrInfoList& out)
 {
     addrinfo hints{};
     hints.ai_family = AF_UNSPEC;
@@ -132,16 +132,16 @@ bool waitFd(int fd, short events, double seconds, const RunControl& rc, const ch
 
 } // namespace
 
-std::string Endpoint::toString() const
+std::string SocketAddress::toString() const
 {
     if (host.find(':') != std::string::npos)
         return "[" + host + "]:" + std::to_string(port);
     return host + ":" + std::to_string(port);
 }
 
-Endpoint parseEndpoint(const std::string& text)
+SocketAddress parseSocketAddress(const std::string& text)
 {
-    Endpoint ep;
+    SocketAddress ep;
     std::string portText;
     if (!text.empty() && text.front() == '[') {
         const auto close = text.find(']');
@@ -312,7 +312,7 @@ void Socket::setNonBlocking(bool on)
         (void)fcntl(fd_, F_SETFL, on ? (flags | O_NONBLOCK) : (flags & ~O_NONBLOCK));
 }
 
-Listener::Listener(const Endpoint& bindTo, bool withUdp, int backlog) : host_(bindTo.host)
+Listener::Listener(const SocketAddress& bindTo, bool withUdp, int backlog) : host_(bindTo.host)
 {
     std::string lastError;
     // With port 0 and UDP wanted, the ephemeral TCP port may be taken for UDP: retry a few times.
@@ -344,7 +344,7 @@ Listener::Listener(const Endpoint& bindTo, bool withUdp, int backlog) : host_(bi
             return;
         }
         AddrInfoList udpAi;
-        resolve(Endpoint{bindTo.host, port}, SOCK_DGRAM, true, udpAi);
+        resolve(SocketAddress{bindTo.host, port}, SOCK_DGRAM, true, udpAi);
         Socket u;
         for (addrinfo* ai = udpAi.head; ai; ai = ai->ai_next) {
             const int fd = ::socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
@@ -388,7 +388,7 @@ Socket Listener::accept(double seconds, const RunControl& rc)
     return s;
 }
 
-Socket connectTcp(const Endpoint& to, const RunControl& rc)
+Socket connectTcp(const SocketAddress& to, const RunControl& rc)
 {
     const auto t0 = Clock::now();
     const bool retry = rc.connectTimeout_s > 0;
@@ -440,7 +440,7 @@ Socket connectTcp(const Endpoint& to, const RunControl& rc)
     throw ProbeError(ErrorKind::ConnectFailed, os.str());
 }
 
-Socket connectUdp(const Endpoint& to)
+Socket connectUdp(const SocketAddress& to)
 {
     AddrInfoList ai;
     resolve(to, SOCK_DGRAM, false, ai);

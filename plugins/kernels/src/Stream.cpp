@@ -182,7 +182,7 @@ void serve(Context& ctx, const StreamParams& p)
 
 } // namespace roles
 
-StreamResult runStreamClient(const Endpoint& server, const StreamParams& params, const RunControl& rc)
+StreamResult runStreamClient(const SocketAddress& server, const StreamParams& params, const RunControl& rc)
 {
     if (const std::string bad = params.validate(); !bad.empty())
         throw ProbeError(ErrorKind::InvalidParameter, "stream: " + bad);

@@ -169,7 +169,7 @@ void serve(Context& ctx, const TokenExchangeParams& p)
 
 } // namespace roles
 
-TokenExchangeResult runTokenExchangeClient(const Endpoint& server, const TokenExchangeParams& params,
+TokenExchangeResult runTokenExchangeClient(const SocketAddress& server, const TokenExchangeParams& params,
                                            const RunControl& rc)
 {
     if (const std::string bad = params.validate(); !bad.empty())

@@ -76,7 +76,7 @@ Frame expectFrame(Socket& s, FrameType type, const RunControl& rc, const char* w
     return f;
 }
 
-Socket openSession(const Endpoint& server, KernelId kernel, const Writer& params, const RunControl& rc,
+Socket openSession(const SocketAddress& server, KernelId kernel, const Writer& params, const RunControl& rc,
                    std::uint64_t& nonce)
 {
     Socket s = connectTcp(server, rc);
@@ -97,7 +97,7 @@ Socket openSession(const Endpoint& server, KernelId kernel, const Writer& params
     return s;
 }
 
-Socket joinSession(const Endpoint& server, std::uint64_t nonce, std::uint32_t index, const RunControl& rc)
+Socket joinSession(const SocketAddress& server, std::uint64_t nonce, std::uint32_t index, const RunControl& rc)
 {
     Socket s = connectTcp(server, rc);
     Writer w;

@@ -166,11 +166,11 @@ Frame expectFrame(Socket& s, FrameType type, const RunControl& rc, const char* w
 
 /// Client side: connect, send Hello (kernel, token, params), wait for Accept; returns the control socket
 /// and the session nonce. A Reject throws ProbeError(Protocol, "server <ep> rejected the run: <reason>").
-Socket openSession(const Endpoint& server, KernelId kernel, const Writer& params, const RunControl& rc,
+Socket openSession(const SocketAddress& server, KernelId kernel, const Writer& params, const RunControl& rc,
                    std::uint64_t& nonce);
 
 /// Client side: an extra data connection joined to session `nonce` as stream `index`.
-Socket joinSession(const Endpoint& server, std::uint64_t nonce, std::uint32_t index, const RunControl& rc);
+Socket joinSession(const SocketAddress& server, std::uint64_t nonce, std::uint32_t index, const RunControl& rc);
 
 /// Server side: accepts a data connection and checks its Join frame against `nonce`; returns its index.
 Socket acceptJoin(Listener& listener, std::uint64_t nonce, std::uint32_t& index, const RunControl& rc);

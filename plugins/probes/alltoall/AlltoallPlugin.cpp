@@ -3,7 +3,7 @@
 
 #include "cs/probe/Alltoall.h"
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 using nlohmann::json;
 
@@ -40,15 +40,15 @@ sdk::RunOutcome AlltoallPlugin::run(const sdk::RunRequest& request, sdk::RunCont
         p.warmups = static_cast<std::uint32_t>(request.param("warmups"));
         p.repetitions = static_cast<std::uint32_t>(request.param("reps"));
         p.setupTimeout_s = request.param("setup_timeout");
-        cs::probe::Endpoint bindTo;
+        cs::probe::SocketAddress bindTo;
         bindTo.host = request.bind.empty() ? "127.0.0.1" : request.bind;
         cs::probe::Listener own(bindTo, false);
         context.announce(own.port());
-        const std::vector<sdk::Endpoint> peers = context.waitPeers();
+        const std::vector<sdk::PeerAddress> peers = context.waitPeers();
         if (peers.empty())
             return sdk::RunOutcome::failure("cancelled", "cancelled while waiting for the other nodes");
-        for (const sdk::Endpoint& e : peers) {
-            cs::probe::Endpoint k;
+        for (const sdk::PeerAddress& e : peers) {
+            cs::probe::SocketAddress k;
             k.host = e.host;
             k.port = static_cast<std::uint16_t>(e.port);
             p.peers.push_back(k);
@@ -70,4 +70,4 @@ sdk::RunOutcome AlltoallPlugin::run(const sdk::RunRequest& request, sdk::RunCont
     });
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

@@ -3,7 +3,7 @@
 
 #include <QObject>
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 // All-to-all transpose exchange over TCP (see descriptor() for the method).
 class AlltoallPlugin : public QObject, public sdk::ProbePlugin {
@@ -15,4 +15,4 @@ public:
     sdk::RunOutcome run(const sdk::RunRequest& request, sdk::RunContext& context) const override;
 };
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <exception>
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 using nlohmann::json;
 
@@ -86,12 +86,12 @@ std::vector<std::uint32_t> geometricSizes(double min, double max, double factor)
     return sizes;
 }
 
-cs::probe::Endpoint serverEndpoint(const sdk::RunRequest& request)
+cs::probe::SocketAddress serverEndpoint(const sdk::RunRequest& request)
 {
     if (request.peers.empty())
         throw cs::probe::ProbeError(cs::probe::ErrorKind::InvalidParameter,
                                     "the client role needs the server's endpoint (no peers given)");
-    cs::probe::Endpoint e;
+    cs::probe::SocketAddress e;
     e.host = request.peers.front().host;
     e.port = static_cast<std::uint16_t>(request.peers.front().port);
     return e;
@@ -102,7 +102,7 @@ sdk::RunOutcome serveOnce(const sdk::RunRequest& request, sdk::RunContext& conte
 {
     return guarded([&] {
         const cs::probe::RunControl rc = makeControl(request, context);
-        cs::probe::Endpoint bindTo;
+        cs::probe::SocketAddress bindTo;
         bindTo.host = request.bind.empty() ? "127.0.0.1" : request.bind;
         bindTo.port = 0;
         cs::probe::Listener listener(bindTo, withUdp);
@@ -128,4 +128,4 @@ sdk::RunOutcome serveOnce(const sdk::RunRequest& request, sdk::RunContext& conte
     });
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

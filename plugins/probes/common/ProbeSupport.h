@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 // Text every probe's descriptor uses to say how it summarises samples.
 inline constexpr const char* kSummaryConvention =
@@ -54,6 +54,6 @@ sdk::RunOutcome serveOnce(const sdk::RunRequest& request, sdk::RunContext& conte
                           bool withUdp);
 
 // The first peer of a client role as a kernel endpoint.
-cs::probe::Endpoint serverEndpoint(const sdk::RunRequest& request);
+cs::probe::SocketAddress serverEndpoint(const sdk::RunRequest& request);
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

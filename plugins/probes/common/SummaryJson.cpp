@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 using nlohmann::json;
 
@@ -34,4 +34,4 @@ json derived(const cs::probe::Summary& s, const std::string& unit)
     return {{"value", number(s.median)}, {"ci_lo", number(s.ciLow)}, {"ci_hi", number(s.ciHigh)}, {"unit", unit}};
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

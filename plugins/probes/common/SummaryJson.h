@@ -7,7 +7,7 @@
 
 #include <string>
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 // {"n", "median", "ci_lo", "ci_hi", "ci_coverage", "min", "p25", "p75", "p99", "max", "mean", "warmups",
 //  "dropped", "unit"}; non-finite statistics are null.
@@ -16,4 +16,4 @@ nlohmann::json statsJson(const cs::probe::Summary& s, const std::string& unit);
 nlohmann::json derived(double value, const std::string& unit);
 nlohmann::json derived(const cs::probe::Summary& s, const std::string& unit); // median and its CI
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

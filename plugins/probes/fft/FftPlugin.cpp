@@ -3,7 +3,7 @@
 
 #include "cs/probe/Fft.h"
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 using nlohmann::json;
 
@@ -72,4 +72,4 @@ sdk::RunOutcome FftPlugin::run(const sdk::RunRequest& request, sdk::RunContext& 
     });
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

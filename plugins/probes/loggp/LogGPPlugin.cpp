@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 using nlohmann::json;
 
@@ -127,4 +127,4 @@ sdk::RunOutcome LogGPPlugin::run(const sdk::RunRequest& request, sdk::RunContext
     });
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

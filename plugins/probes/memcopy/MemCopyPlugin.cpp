@@ -3,7 +3,7 @@
 
 #include "cs/probe/MemCopy.h"
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 using nlohmann::json;
 
@@ -60,4 +60,4 @@ sdk::RunOutcome MemCopyPlugin::run(const sdk::RunRequest& request, sdk::RunConte
     });
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

@@ -1,7 +1,7 @@
 #include "mpi/MpiAlltoallPlugin.h"
 #include "mpi/MpiDescriptors.h"
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 sdk::ProbeDescriptor MpiAlltoallPlugin::descriptor() const
 {
@@ -14,4 +14,4 @@ sdk::RunOutcome MpiAlltoallPlugin::run(const sdk::RunRequest&, sdk::RunContext&)
                                     "mpi.alltoall runs under mpirun in clusterscope-mpi-agent; use an mpi node (--nodes mpi:N)");
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

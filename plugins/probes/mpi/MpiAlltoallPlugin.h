@@ -3,7 +3,7 @@
 
 #include <QObject>
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 // All-to-all transpose with MPI_Alltoall. The runner learns the probe's parameters and calibration targets
 // here; the measurement itself runs in clusterscope-mpi-agent under mpirun
@@ -17,4 +17,4 @@ public:
     sdk::RunOutcome run(const sdk::RunRequest& request, sdk::RunContext& context) const override;
 };
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

@@ -1,7 +1,7 @@
 #include "mpi/MpiCollectivesPlugin.h"
 #include "mpi/MpiDescriptors.h"
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 sdk::ProbeDescriptor MpiCollectivesPlugin::descriptor() const
 {
@@ -14,4 +14,4 @@ sdk::RunOutcome MpiCollectivesPlugin::run(const sdk::RunRequest&, sdk::RunContex
                                     "mpi.collectives runs under mpirun in clusterscope-mpi-agent; use an mpi node (--nodes mpi:N)");
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

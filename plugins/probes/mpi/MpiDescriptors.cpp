@@ -1,6 +1,6 @@
 #include "mpi/MpiDescriptors.h"
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 namespace {
 
@@ -58,4 +58,4 @@ std::vector<sdk::ProbeDescriptor> mpiDescriptors()
     return {mpiAlltoallDescriptor(), mpiCollectivesDescriptor()};
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

@@ -6,10 +6,10 @@
 
 #include <vector>
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 sdk::ProbeDescriptor mpiAlltoallDescriptor();    // "mpi.alltoall"
 sdk::ProbeDescriptor mpiCollectivesDescriptor(); // "mpi.collectives": barrier, broadcast, allreduce
 std::vector<sdk::ProbeDescriptor> mpiDescriptors();
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

@@ -3,7 +3,7 @@
 
 #include "cs/probe/PingPong.h"
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 using nlohmann::json;
 
@@ -80,4 +80,4 @@ sdk::RunOutcome PingPongPlugin::run(const sdk::RunRequest& request, sdk::RunCont
     });
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

@@ -3,7 +3,7 @@
 
 #include <QObject>
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 // Ping-pong latency and round trip over TCP or UDP, sweeping the message
 // size (kernel: cs::probe::runPingPongClient / serve).
@@ -16,4 +16,4 @@ public:
     sdk::RunOutcome run(const sdk::RunRequest& request, sdk::RunContext& context) const override;
 };
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

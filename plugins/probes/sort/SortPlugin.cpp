@@ -3,7 +3,7 @@
 
 #include "cs/probe/Sort.h"
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 using nlohmann::json;
 
@@ -70,4 +70,4 @@ sdk::RunOutcome SortPlugin::run(const sdk::RunRequest& request, sdk::RunContext&
     });
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

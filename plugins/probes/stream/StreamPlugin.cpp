@@ -3,7 +3,7 @@
 
 #include "cs/probe/Stream.h"
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 using nlohmann::json;
 
@@ -77,4 +77,4 @@ sdk::RunOutcome StreamPlugin::run(const sdk::RunRequest& request, sdk::RunContex
     });
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

@@ -3,7 +3,7 @@
 
 #include <QObject>
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 // Streaming bandwidth over 1..N sockets (see descriptor() for the method).
 class StreamPlugin : public QObject, public sdk::ProbePlugin {
@@ -15,4 +15,4 @@ public:
     sdk::RunOutcome run(const sdk::RunRequest& request, sdk::RunContext& context) const override;
 };
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

@@ -3,7 +3,7 @@
 
 #include "cs/probe/TokenExchange.h"
 
-namespace cs::probes {
+namespace cs::probeplugin {
 
 using nlohmann::json;
 
@@ -64,4 +64,4 @@ sdk::RunOutcome TokenPlugin::run(const sdk::RunRequest& request, sdk::RunContext
     });
 }
 
-} // namespace cs::probes
+} // namespace cs::probeplugin

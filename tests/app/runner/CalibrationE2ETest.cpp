@@ -1,4 +1,4 @@
-// End-to-end calibration (issue #7 acceptance): two network namespaces
+// End-to-end calibration: two network namespaces
 // joined by a veth pair shaped by tbf; `clusterscope-cli calibrate` runs
 // net.pingpong between them, fits LogGP's G and L, and writes the
 // calibrated design, which must then predict a bulk transfer it never saw.

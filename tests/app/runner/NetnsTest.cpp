@@ -2,7 +2,7 @@
 // shaped by tbf. A TCP payload over a rate-shaped Ethernet link carries
 // 1448 payload bytes per 1514-byte frame (MTU 1500 minus 20 IP, 20 TCP and
 // 12 timestamp-option bytes, plus the 14-byte Ethernet header tbf counts),
-// so the expected payload rate is R x 1448 / 1514 = 0.9564 R (DESIGN.md).
+// so the expected payload rate is R x 1448 / 1514 = 0.9564 R.
 #include "TestSupport.h"
 
 #include <catch2/catch.hpp>

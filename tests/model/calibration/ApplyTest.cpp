@@ -141,5 +141,5 @@ TEST_CASE("applying skips wired inputs and missing blocks, saying why", "[calib]
     DesignDocument other = design(R"([{"name": "x", "type": "logp.loggp"}])");
     skipped.clear();
     CHECK(applyCalibration(other, r, &skipped).empty());
-    CHECK_THAT(skipped[0], Contains("net.G: block \"net\" is not in the design"));
+    CHECK_THAT(skipped[0], Contains("net.G: no block named 'net'"));
 }

@@ -70,7 +70,7 @@ TEST_CASE("every block's calibration specs name real inputs and well-formed fits
             calibrated.insert(spec.id + "." + s.input);
         }
     }
-    // What issue #7 asks for at least.
+    // The inputs the LogGP and transpose models need from probes, at least.
     for (const char* target :
          {"logp.loggp.L", "logp.loggp.G", "logp.loggp.o_s", "logp.loggp.o_r", "fftw.transpose.G",
           "fftw.transpose.L", "fftw.transpose.t_fft1d", "fftw.transpose.bw_mem", "inic.fft2d.t_fft1d",

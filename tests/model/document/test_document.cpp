@@ -150,7 +150,7 @@ TEST_CASE("malformed documents give every error with its JSON path", "[document]
         t = withReplaced(t, R"("per": "P")", R"("per": "nothing")");
         const std::string p = problemsOf(t);
         CHECK_THAT(p, Catch::Contains("variants[0].total: block 'b' (test.scale) has no output 'q'"));
-        CHECK_THAT(p, Catch::Contains("variants[1].overrides.b.x: input b.x is wired and cannot be set"));
+        CHECK_THAT(p, Catch::Contains("variants[1].overrides.b.x: input b.x is wired from a.y and cannot be set"));
         CHECK_THAT(p, Catch::Contains("sweep.axes[0].path: no design parameter named 'Q'"));
         CHECK_THAT(p, Catch::Contains("costs[0].per: 'nothing' names no parameter, input or output"));
     }

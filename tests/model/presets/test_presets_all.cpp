@@ -12,7 +12,7 @@
 using namespace cs;
 using namespace cs::test::presets;
 
-TEST_CASE("presets: the seed clusters of issue 4 are all present", "[presets]")
+TEST_CASE("presets: the seed clusters are all present", "[presets]")
 {
     const std::vector<std::string> names = presetNames();
     for (const char* required : {"beowulf-gen1", "beowulf-gen2", "mesh-4x4-software", "mesh-4x4-switch", "acc-fft",

@@ -96,7 +96,7 @@ TEST_CASE("failed points keep their message and the sweep goes on; cancel stops 
     CHECK(runSweep(doc, {{"P", parseAxisValues("1:64")}}, opts).cancelled);
 
     CHECK_THROWS_WITH(runSweep(doc, {{"c.t", {1}}}, {}), Catch::Contains("is an output and cannot be set"));
-    CHECK_THROWS_WITH(runSweep(doc, {{"c.P", {1}}}, {}), Catch::Contains("is wired from another block"));
+    CHECK_THROWS_WITH(runSweep(doc, {{"c.P", {1}}}, {}), Catch::Contains("input c.P is wired and cannot be set"));
     CHECK_THROWS_WITH(runSweep(doc, {{"zz", {1}}}, {}), Catch::Contains("'zz' names no design parameter"));
 }
 

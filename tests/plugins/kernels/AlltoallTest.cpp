@@ -16,7 +16,7 @@ std::vector<AlltoallResult> runRanks(std::uint32_t P, std::uint64_t block, std::
     std::vector<std::unique_ptr<Listener>> listeners;
     AlltoallParams base;
     for (std::uint32_t r = 0; r < P; ++r) {
-        listeners.push_back(std::make_unique<Listener>(Endpoint{"127.0.0.1", 0}, false));
+        listeners.push_back(std::make_unique<Listener>(SocketAddress{"127.0.0.1", 0}, false));
         base.peers.push_back(listeners.back()->endpoint());
     }
     base.blockBytes = block;
@@ -71,9 +71,9 @@ TEST_CASE("three ranks exchange blocks and every rank reports the same completio
 TEST_CASE("all-to-all parameters out of bounds are rejected", "[kernels][alltoall]")
 {
     AlltoallParams p;
-    p.peers = {Endpoint{"127.0.0.1", 1}};
+    p.peers = {SocketAddress{"127.0.0.1", 1}};
     CHECK(p.validate() == "peers lists 1 ranks; the all-to-all needs 2 to 1024");
-    p.peers.push_back(Endpoint{"127.0.0.1", 2});
+    p.peers.push_back(SocketAddress{"127.0.0.1", 2});
     p.rank = 2;
     CHECK(p.validate() == "rank = 2 must be below P = 2");
     p.rank = 0;
@@ -83,9 +83,9 @@ TEST_CASE("all-to-all parameters out of bounds are rejected", "[kernels][alltoal
 
 TEST_CASE("an all-to-all rank whose peers never come times out", "[kernels][alltoall]")
 {
-    Listener own(Endpoint{"127.0.0.1", 0}, false);
+    Listener own(SocketAddress{"127.0.0.1", 0}, false);
     AlltoallParams p;
-    p.peers = {own.endpoint(), Endpoint{"127.0.0.1", 1}}; // rank 1 never connects
+    p.peers = {own.endpoint(), SocketAddress{"127.0.0.1", 1}}; // rank 1 never connects
     p.rank = 0;
     p.setupTimeout_s = 0.2;
     try {

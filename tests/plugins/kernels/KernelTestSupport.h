@@ -16,7 +16,7 @@ namespace cs::probe::test {
 class ServerThread {
 public:
     explicit ServerThread(ServeOptions opts = {}, std::string token = {}, double ioTimeout = 5.0)
-        : listener_(Endpoint{"127.0.0.1", 0}, true)
+        : listener_(SocketAddress{"127.0.0.1", 0}, true)
     {
         opts.acceptTimeout_s = opts.acceptTimeout_s == 30.0 ? 10.0 : opts.acceptTimeout_s;
         RunControl rc;
@@ -41,7 +41,7 @@ public:
     ServerThread(const ServerThread&) = delete;
     ServerThread& operator=(const ServerThread&) = delete;
 
-    Endpoint endpoint() const { return {"127.0.0.1", listener_.port()}; }
+    SocketAddress endpoint() const { return {"127.0.0.1", listener_.port()}; }
     void stop() { stop_ = true; }
     /// Waits for the server to return; rethrows its exception, if any.
     ServeResult join()

@@ -95,7 +95,7 @@ TEST_CASE("ping-pong parameters out of bounds are rejected with the field named"
     p.repetitions = 1;
     p.lossTimeout_s = 0;
     CHECK(p.validate() == "lossTimeout_s = 0 must be in (0, 10] seconds");
-    CHECK_THROWS_WITH(runPingPongClient(Endpoint{"127.0.0.1", 1}, p, quickControl()),
+    CHECK_THROWS_WITH(runPingPongClient(SocketAddress{"127.0.0.1", 1}, p, quickControl()),
                       "ping-pong: lossTimeout_s = 0 must be in (0, 10] seconds");
 }
 
@@ -130,7 +130,7 @@ TEST_CASE("a running ping-pong is cancelled by the stop flag", "[kernels][pingpo
 TEST_CASE("a server killed mid-run makes the client fail with PeerClosed or Timeout", "[kernels][pingpong]")
 {
     auto server = std::make_unique<ServerThread>(ServeOptions{}, std::string{}, 5.0);
-    const Endpoint ep = server->endpoint();
+    const SocketAddress ep = server->endpoint();
     PingPongParams p;
     p.sizes = {1};
     p.warmups = 0;

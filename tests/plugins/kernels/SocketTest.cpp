@@ -14,7 +14,7 @@ namespace {
 // A port that nobody listens on: bind an ephemeral one, then close it.
 std::uint16_t deadPort()
 {
-    Listener l(Endpoint{"127.0.0.1", 0}, false);
+    Listener l(SocketAddress{"127.0.0.1", 0}, false);
     return l.port();
 }
 
@@ -42,19 +42,19 @@ std::vector<std::uint8_t> header(std::uint32_t magic, std::uint16_t version, std
 
 TEST_CASE("endpoints parse as host:port and [v6]:port", "[kernels][socket]")
 {
-    CHECK(parseEndpoint("127.0.0.1:5201").port == 5201);
-    CHECK(parseEndpoint("node07:1").host == "node07");
-    CHECK(parseEndpoint("[::1]:80").host == "::1");
-    CHECK(Endpoint{"::1", 80}.toString() == "[::1]:80");
-    CHECK_THROWS_WITH(parseEndpoint("node07"), Catch::Contains("must be host:port"));
-    CHECK_THROWS_WITH(parseEndpoint("h:70000"), Catch::Contains("not in [0, 65535]"));
-    CHECK_THROWS_WITH(parseEndpoint("h:x1"), Catch::Contains("not in [0, 65535]"));
-    CHECK_THROWS_WITH(parseEndpoint("[::1]80"), Catch::Contains("[v6-address]:port"));
+    CHECK(parseSocketAddress("127.0.0.1:5201").port == 5201);
+    CHECK(parseSocketAddress("node07:1").host == "node07");
+    CHECK(parseSocketAddress("[::1]:80").host == "::1");
+    CHECK(SocketAddress{"::1", 80}.toString() == "[::1]:80");
+    CHECK_THROWS_WITH(parseSocketAddress("node07"), Catch::Contains("must be host:port"));
+    CHECK_THROWS_WITH(parseSocketAddress("h:70000"), Catch::Contains("not in [0, 65535]"));
+    CHECK_THROWS_WITH(parseSocketAddress("h:x1"), Catch::Contains("not in [0, 65535]"));
+    CHECK_THROWS_WITH(parseSocketAddress("[::1]80"), Catch::Contains("[v6-address]:port"));
 }
 
 TEST_CASE("a client pointed at a port nobody listens on fails within its connect timeout", "[kernels][socket]")
 {
-    const Endpoint nobody{"127.0.0.1", deadPort()};
+    const SocketAddress nobody{"127.0.0.1", deadPort()};
     RunControl rc = quickControl(1.0, 0.3);
     const auto t0 = std::chrono::steady_clock::now();
     try {
@@ -110,10 +110,10 @@ TEST_CASE("a run deadline turns into a Timeout", "[kernels][socket]")
 
 TEST_CASE("a server that never answers makes the client time out", "[kernels][socket]")
 {
-    Listener silent(Endpoint{"127.0.0.1", 0}, false); // accepts in the kernel backlog, never replies
+    Listener silent(SocketAddress{"127.0.0.1", 0}, false); // accepts in the kernel backlog, never replies
     RunControl rc = quickControl(0.3, 1.0);
     try {
-        (void)runPingPongClient(Endpoint{"127.0.0.1", silent.port()}, PingPongParams{}, rc);
+        (void)runPingPongClient(SocketAddress{"127.0.0.1", silent.port()}, PingPongParams{}, rc);
         FAIL("a silent server should time the client out");
     } catch (const ProbeError& e) {
         CHECK(e.kind() == ErrorKind::Timeout);
@@ -132,7 +132,7 @@ TEST_CASE("invalid RunControl values are rejected before any I/O", "[kernels][so
     rc.pollSlice_s = 0.05;
     rc.token.assign(300, 'x');
     CHECK(rc.validate() == "token length 300 must be at most 256 bytes");
-    CHECK_THROWS_AS(runPingPongClient(Endpoint{"127.0.0.1", 1}, PingPongParams{}, rc), ProbeError);
+    CHECK_THROWS_AS(runPingPongClient(SocketAddress{"127.0.0.1", 1}, PingPongParams{}, rc), ProbeError);
 }
 
 TEST_CASE("the server rejects a wrong token, and the client is told why", "[kernels][socket][protocol]")

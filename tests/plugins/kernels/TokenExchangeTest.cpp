@@ -65,9 +65,9 @@ TEST_CASE("token exchange parameters out of bounds are rejected", "[kernels][tok
 TEST_CASE("a token exchange against a server that never answers times out", "[kernels][token]")
 {
     // A listener that nobody serves holds the hello in its backlog and never answers.
-    Listener tcpOnly(Endpoint{"127.0.0.1", 0}, false);
+    Listener tcpOnly(SocketAddress{"127.0.0.1", 0}, false);
     try {
-        (void)runTokenExchangeClient(Endpoint{"127.0.0.1", tcpOnly.port()}, TokenExchangeParams{},
+        (void)runTokenExchangeClient(SocketAddress{"127.0.0.1", tcpOnly.port()}, TokenExchangeParams{},
                                      quickControl(0.3, 1.0));
         FAIL("should fail");
     } catch (const ProbeError& e) {

@@ -1,4 +1,4 @@
-// Catch2 main for the SDK tests: QPluginLoader and ProbeSession want a
+// Catch2 main for the SDK tests: QPluginLoader and PluginRun want a
 // QCoreApplication.
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>

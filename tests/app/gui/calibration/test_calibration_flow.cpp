@@ -225,7 +225,8 @@ TEST_CASE("calibrated G matches a tbf-shaped veth link through the GUI flow", "[
     const ParamValue g = valueOf(w.model(), "G");
     REQUIRE(g.provenance.kind == ProvenanceKind::Calibrated);
     // TCP payload over a tbf-shaped Ethernet link: 1448 of every 1514 bytes
-    // (DESIGN.md), so the payload rate is 80e6 / 8 * 1448 / 1514 = 9.5641e6 B/s
+    // (1448 = 1500 MTU - 20 IP - 32 TCP with timestamps; 1514 with the 14-byte
+    // Ethernet header tbf counts), so the payload rate is 80e6 / 8 * 1448 / 1514 = 9.5641e6 B/s
     // and G = 1 / 9.5641e6 = 1.0456e-7 s/B.
     const double expectedG = 1.0 / (rateBits / 8 * 1448.0 / 1514.0);
     INFO("G = " << g.value << " s/B, expected " << expectedG);

@@ -8,6 +8,7 @@
 #include "app/gui/canvas/BlockPalette.h"
 #include "app/gui/canvas/CanvasView.h"
 #include "app/gui/canvas/PortItem.h"
+#include "app/gui/canvas/WireItem.h"
 #include "model/document/DocumentFormat.h"
 
 #include <QApplication>
@@ -134,6 +135,15 @@ TEST_CASE("canvas shows blocks, design parameters and wires, laid out by topolog
     CHECK(f.canvas->wireCount() == 9);
     CHECK(f.canvas->port("fft", "L", true)->isWired());
     CHECK_FALSE(f.canvas->port("fft", "rows", true)->isWired());
+    // Wires are drawn above the blocks, never hidden behind one (issue 15, defect 8).
+    int wires = 0;
+    for (QGraphicsItem* it : f.canvas->view()->scene()->items())
+        if (it->type() == canvas::WireItem::Type) {
+            ++wires;
+            CHECK(it->zValue() > f.canvas->node("net")->zValue());
+            CHECK(it->zValue() > f.canvas->node("fft")->zValue());
+        }
+    CHECK(wires == 9);
 
     // Sources on the left, consumers to their right: P -> net -> fft -> s.
     CHECK(f.canvas->node("P")->x() < f.canvas->node("net")->x());

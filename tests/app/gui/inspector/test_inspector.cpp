@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
 #include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
@@ -280,4 +281,30 @@ TEST_CASE("topology vertices and links show and edit their properties", "[gui][i
     f.type("channels", "0");
     CHECK_THAT(f.error("channels").toStdString(), Catch::Contains("channels"));
     CHECK(serializeDocument(f.model.doc()) == before);
+}
+
+TEST_CASE("a value edit updates the block form in place; a structural edit rebuilds it", "[gui][inspector]")
+{
+    Fixture f;
+    f.selection.select(Selection::Kind::Block, "fft");
+    QPointer<QWidget> form = f.inspector.form();
+    REQUIRE(form);
+
+    // rows = 2048: S = 2048^2 * 16 / 8 = 8388608 B = 8 MiB, as in the test above.
+    f.type("rows", "2048");
+    CHECK(f.model.lastChange().values == std::vector<std::string>{"fft.rows"});
+    CHECK(f.inspector.form() == form.data()); // the same widgets, not a new form
+    CHECK(f.output("S") == "8 MiB");
+    CHECK(f.find<QLabel>("provenance:rows")->text() == "user");
+
+    // Undo is a value change too: the editor and the outputs follow in place.
+    f.model.undoStack()->undo();
+    CHECK(f.inspector.form() == form.data());
+    CHECK(f.find<QLineEdit>("edit:rows")->text() == "1024");
+    CHECK(f.output("S") == "2 MiB");
+
+    // Wiring changes the structure: the form is built again.
+    REQUIRE(f.model.disconnect({"fft", "G"}).isEmpty());
+    QCoreApplication::processEvents();
+    CHECK(f.inspector.form() != form.data());
 }

@@ -7,9 +7,11 @@
 #include "app/gui/mainwindow/MainWindow.h"
 
 #include <QAbstractButton>
+#include <QDir>
 #include <QEvent>
 #include <QFile>
 #include <QMessageBox>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <catch2/catch.hpp>
@@ -93,4 +95,46 @@ TEST_CASE("the main window reports an internal error and saves a recovery copy o
     CHECK(copy.readAll().contains("inic.fft2d"));
     copy.close();
     QFile::remove(recovery);
+}
+
+TEST_CASE("recovered work stays unsaved through undo, and its recovery file stays until it is saved",
+          "[gui][crash][recovery]")
+{
+    MainWindow w;
+    // What a crashed session left: a preset with one value changed.
+    w.model()->loadPreset("acc-fft");
+    REQUIRE(w.model()->setValue({"net", "L"}, 7e-6).isEmpty());
+    REQUIRE(w.autosave()->saveNow().isEmpty());
+    const QString left = QDir(w.autosave()->folder()).filePath("session-999999.recovery.json");
+    QFile::remove(left);
+    REQUIRE(QFile::rename(w.autosave()->recoveryPath(), left));
+    w.model()->newDocument();
+
+    // Accept recovery as the user would.
+    QTimer::singleShot(0, [] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        REQUIRE(box);
+        box->button(QMessageBox::Yes)->click();
+    });
+    REQUIRE(w.offerRecovery());
+    CHECK(w.model()->doc().design.value({"net", "L"}).value == 7e-6);
+    CHECK(w.model()->isModified());
+    CHECK(QFile::exists(left));
+
+    // Ctrl+Z (the undo stack's undo) must not make it look saved.
+    w.model()->undoStack()->undo();
+    CHECK(w.model()->doc().design.value({"net", "L"}).value == 7e-6);
+    CHECK(w.model()->isModified());
+    CHECK(QFile::exists(left)); // still safe: quitting now asks, and the file is there
+
+    // An edit and its undo do not make it clean either.
+    REQUIRE(w.model()->setValue({"net", "L"}, 8e-6).isEmpty());
+    w.model()->undoStack()->undo();
+    CHECK(w.model()->isModified());
+
+    // Saving it is what makes it safe; then the recovery file goes.
+    QTemporaryDir dir;
+    REQUIRE(w.model()->save(dir.filePath("recovered.json")).isEmpty());
+    CHECK_FALSE(w.model()->isModified());
+    CHECK_FALSE(QFile::exists(left));
 }

@@ -197,5 +197,8 @@ TEST_CASE("Cancel stops a long probe run promptly and keeps what finished", "[g-
     REQUIRE(m.doc().measured.size() == 1);
     CHECK(m.doc().measured[0]["status"] == "cancelled");
     CHECK(panel.statusText().contains("1 cancelled"));
+    // The bar stays where the run stopped, not at 100% (issue 15, defect 8):
+    // one of two jobs was cancelled, so at most about half was done.
+    CHECK(panel.progressBar()->value() < panel.progressBar()->maximum());
     CHECK(panel.runButton()->isEnabled());
 }

@@ -209,6 +209,12 @@ TEST_CASE("a result's samples are drawn against their repetition in the median's
     CHECK(legend.contains("95% CI of the median"));
     CHECK(legend.contains("samples"));
     CHECK(legend.size() == 3); // the band's lower edge has no entry of its own
+    // The median and its band are drawn above the dots (issue 15, defect 8):
+    // later in their layer's drawing order.
+    const QList<QCPLayerable*> order = plot.samplesGraph()->layer()->children();
+    CHECK(plot.medianGraph()->layer() == plot.samplesGraph()->layer());
+    CHECK(order.indexOf(plot.medianGraph()) > order.indexOf(plot.samplesGraph()));
+    CHECK(order.indexOf(plot.ciHighGraph()) > order.indexOf(plot.samplesGraph()));
 
     // Hovering over the second point tells its repetition and value.
     const QPointF at(chart->xAxis->coordToPixel(2), chart->yAxis->coordToPixel(1));

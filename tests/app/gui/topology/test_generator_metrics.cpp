@@ -241,7 +241,7 @@ TEST_CASE("the metrics panel computes off the GUI thread and shows the model's f
 
     // A drawing in progress: the model's reason instead of figures.
     m.undoStack()->undo();
-    m.replaceSection(Section::Topology, json::parse(R"({"vertices": [{"id": "h0", "kind": "host"}], "edges": []})"));
+    REQUIRE(m.setTopology("Draw", json::parse(R"({"vertices": [{"id": "h0", "kind": "host"}], "edges": []})")).isEmpty());
     CHECK(panel.status().contains("host 'h0' is disconnected"));
     CHECK(panel.value("hosts") == QString::fromUtf8("\u2013"));
     // The star's run, started by the undo, ends without overwriting that.

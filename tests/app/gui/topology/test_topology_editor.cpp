@@ -1,6 +1,6 @@
 // The topology editor driven as a user would: palette drops and clicks,
 // links drawn with the mouse, moves, rubber-band selection, delete, undo and
-// redo (issue 5, "Topology editor" and "Quality").
+// redo.
 #include "TopologyTestUtil.h"
 
 #include "app/gui/Selection.h"

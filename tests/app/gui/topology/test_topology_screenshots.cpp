@@ -79,6 +79,15 @@ TEST_CASE("screenshots of the topology editor", "[.screenshot]")
     shoot("dialog-fat-tree.png", "fat-tree", {{"k", 4}});
 }
 
+TEST_CASE("screenshots of drawings that must not mislead", "[.screenshot-drawings]")
+{
+    shoot("torus-4x4.png", "torus", {{"k", 4}, {"dims", 2}});
+    shoot("hypercube-3.png", "hypercube", {{"dims", 3}});
+    shoot("hypercube-4.png", "hypercube", {{"dims", 4}});
+    shoot("fat-tree-k24.png", "fat-tree", {{"k", 24}});
+    shoot("segment-mesh-4x4-labels.png", "beowulf-mesh", {{"rows", 4}, {"cols", 4}});
+}
+
 TEST_CASE("screenshot of the main window with a placed fat-tree", "[.screenshot]")
 {
     MainWindow w;

@@ -23,7 +23,7 @@ namespace cs::probe {
 
 struct AlltoallParams {
     /// Every rank's endpoint, indexed by rank. P = peers.size(). Bounds P in [2, 1024].
-    std::vector<Endpoint> peers;
+    std::vector<SocketAddress> peers;
     /// This process's rank, < P.
     std::uint32_t rank = 0;
     /// Bytes sent to each other rank per repetition. Bounds [1, 1 GiB].

@@ -87,7 +87,7 @@ struct LogGPSegment {
 };
 
 struct LogGPResult {
-    Endpoint server;
+    SocketAddress server;
     std::uint32_t n = 0;
     std::vector<LogGPPoint> points;
     std::vector<LogGPSegment> segments;
@@ -117,6 +117,6 @@ void deriveLogGP(LogGPResult& result, const LogGPParams& params);
 
 /// Client role against serve(). Measures PRTT(1,0,s), PRTT(n,0,s), PRTT(n,d,s) and o_r for every size, then
 /// derives the parameters. Throws ProbeError like the other kernels.
-LogGPResult runLogGPClient(const Endpoint& server, const LogGPParams& params, const RunControl& rc);
+LogGPResult runLogGPClient(const SocketAddress& server, const LogGPParams& params, const RunControl& rc);
 
 } // namespace cs::probe

@@ -56,7 +56,7 @@ struct PingPongSizeResult {
 
 struct PingPongResult {
     Transport transport = Transport::Tcp;
-    Endpoint server;
+    SocketAddress server;
     std::vector<PingPongSizeResult> sizes; ///< in the order of PingPongParams::sizes
     Environment env;                       ///< of the client thread, at the end of the run
 };
@@ -64,6 +64,6 @@ struct PingPongResult {
 /// Client role: connects to `server` (which runs serve()), runs the sweep, returns per-size statistics.
 /// Throws ProbeError (InvalidParameter before any I/O; ConnectFailed, Timeout, Cancelled, PeerClosed,
 /// Protocol during the run).
-PingPongResult runPingPongClient(const Endpoint& server, const PingPongParams& params, const RunControl& rc);
+PingPongResult runPingPongClient(const SocketAddress& server, const PingPongParams& params, const RunControl& rc);
 
 } // namespace cs::probe

@@ -14,14 +14,14 @@ namespace cs::probe {
 
 /// A host and port. host is a numeric address or a name resolved with getaddrinfo ("127.0.0.1", "::1",
 /// "node07"). port 0 means "any free port" when binding.
-struct Endpoint {
+struct SocketAddress {
     std::string host = "127.0.0.1";
     std::uint16_t port = 0;
     std::string toString() const; ///< "127.0.0.1:40123" or "[::1]:40123"
 };
 
 /// Parses "host:port" or "[v6]:port"; throws ProbeError(InvalidParameter) when malformed.
-Endpoint parseEndpoint(const std::string& text);
+SocketAddress parseSocketAddress(const std::string& text);
 
 /// An owned file descriptor (closed on destruction), with the peer's name for messages.
 class Socket {
@@ -72,10 +72,10 @@ class Listener {
 public:
     /// Binds host:port (port 0 = an ephemeral port; with withUdp the same number is bound for UDP, retrying
     /// other ephemeral ports if that number is taken for UDP). Throws ProbeError(System) on failure.
-    explicit Listener(const Endpoint& bindTo = {}, bool withUdp = true, int backlog = 64);
+    explicit Listener(const SocketAddress& bindTo = {}, bool withUdp = true, int backlog = 64);
 
     std::uint16_t port() const noexcept { return port_; }
-    Endpoint endpoint() const { return {host_, port_}; }
+    SocketAddress endpoint() const { return {host_, port_}; }
     Socket& tcp() noexcept { return tcp_; }
     Socket& udp() noexcept { return udp_; }
     bool hasUdp() const noexcept { return udp_.valid(); }
@@ -93,11 +93,11 @@ private:
 
 /// Connects to `to` over TCP, retrying refused/unreachable attempts until rc.connectTimeout_s has passed.
 /// Sets TCP_NODELAY. Throws ConnectFailed naming the endpoint, the time spent and the last errno text.
-Socket connectTcp(const Endpoint& to, const RunControl& rc);
+Socket connectTcp(const SocketAddress& to, const RunControl& rc);
 
 /// A UDP socket connect()ed to `to` (so send/recv work and ICMP errors surface), bound to an ephemeral port
 /// on the matching address family.
-Socket connectUdp(const Endpoint& to);
+Socket connectUdp(const SocketAddress& to);
 
 /// One datagram with timeout: returns the byte count, or 0 if nothing arrived within `seconds` (UDP loss is
 /// not an error). Checks stop/deadline between slices.

@@ -61,7 +61,7 @@ struct StreamRepetition {
 struct StreamResult {
     StreamMode mode = StreamMode::OneWay;
     std::uint32_t streams = 0;
-    Endpoint server;
+    SocketAddress server;
     Summary clientToServer;  ///< bytes/second
     Summary serverToClient;  ///< bytes/second (count 0 for one-way)
     Summary total;           ///< bytes/second; one-way: = clientToServer
@@ -70,6 +70,6 @@ struct StreamResult {
 };
 
 /// Client role against serve(). Opens 1 control and `streams` data connections to `server`.
-StreamResult runStreamClient(const Endpoint& server, const StreamParams& params, const RunControl& rc);
+StreamResult runStreamClient(const SocketAddress& server, const StreamParams& params, const RunControl& rc);
 
 } // namespace cs::probe

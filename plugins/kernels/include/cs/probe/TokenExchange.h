@@ -54,7 +54,7 @@ struct TokenExchangeRepetition {
 
 struct TokenExchangeResult {
     TokenExchangeParams params;
-    Endpoint server;
+    SocketAddress server;
     std::uint32_t packetsPerToken = 0;
     Summary throughput;        ///< bytes/second (both directions)
     Summary oneWayThroughput;  ///< bytes/second
@@ -64,7 +64,7 @@ struct TokenExchangeResult {
     Environment env;
 };
 
-TokenExchangeResult runTokenExchangeClient(const Endpoint& server, const TokenExchangeParams& params,
+TokenExchangeResult runTokenExchangeClient(const SocketAddress& server, const TokenExchangeParams& params,
                                            const RunControl& rc);
 
 } // namespace cs::probe

@@ -11,7 +11,7 @@
 
 namespace cs::sdk {
 
-struct Endpoint {
+struct PeerAddress {
     std::string host;
     int port = 0;
 };
@@ -24,7 +24,7 @@ struct RunRequest {
     std::map<std::string, double> params; // resolved: every declared parameter, within bounds
     int rank = 0;                         // 0..size-1 for group probes
     int size = 1;                         // processes taking part
-    std::vector<Endpoint> peers;          // client: {server}; peer: everyone by rank (filled by waitPeers)
+    std::vector<PeerAddress> peers;          // client: {server}; peer: everyone by rank (filled by waitPeers)
     std::string bind = "127.0.0.1";       // address a listening role binds to (loopback by default)
     std::string token;                    // per-run token the data connections exchange
 
@@ -46,7 +46,7 @@ public:
     virtual void announce(int port) = 0;
     // Blocks until the controller sends every peer's endpoint (group probes),
     // or returns an empty list when cancelled.
-    virtual std::vector<Endpoint> waitPeers() = 0;
+    virtual std::vector<PeerAddress> waitPeers() = 0;
     // Raw samples of one series (e.g. "rtt@64"), SI units; may be called
     // repeatedly for the same series.
     virtual void addSamples(const std::string& series, const std::vector<double>& values) = 0;

@@ -18,11 +18,11 @@
 
 namespace cs::sdk {
 
-class ProbeSession : public QObject, private RunContext {
+class PluginRun : public QObject, private RunContext {
     Q_OBJECT
 public:
-    explicit ProbeSession(QObject* parent = nullptr);
-    ~ProbeSession() override; // stops and joins
+    explicit PluginRun(QObject* parent = nullptr);
+    ~PluginRun() override; // stops and joins
 
     // Starts `plugin` on `request` (parameters already resolved). Returns
     // false when a run is still going.
@@ -34,7 +34,7 @@ public:
     // Blocks until the run ended (or `ms` passed; -1 = forever). True when ended.
     bool wait(int ms = -1);
     // Gives a waiting group probe its peers (see RunContext::waitPeers).
-    void setPeers(std::vector<Endpoint> peers);
+    void setPeers(std::vector<PeerAddress> peers);
 
     const ResultStore& store() const { return store_; }
     const RunRequest& request() const { return request_; }
@@ -51,7 +51,7 @@ private:
     const std::atomic<bool>* stopFlag() const override { return &stop_; }
     void progress(double done, double total) override;
     void announce(int port) override;
-    std::vector<Endpoint> waitPeers() override;
+    std::vector<PeerAddress> waitPeers() override;
     void addSamples(const std::string& series, const std::vector<double>& values) override;
 
     void join();
@@ -63,7 +63,7 @@ private:
     std::atomic<bool> stop_{false};
     std::mutex mutex_;
     std::condition_variable cv_;
-    std::vector<Endpoint> peers_;
+    std::vector<PeerAddress> peers_;
     bool havePeers_ = false;
     bool ended_ = true;
 };

@@ -1,19 +1,19 @@
-#include "cs/sdk/ProbeSession.h"
+#include "cs/sdk/PluginRun.h"
 
 #include <chrono>
 #include <exception>
 
 namespace cs::sdk {
 
-ProbeSession::ProbeSession(QObject* parent) : QObject(parent) {}
+PluginRun::PluginRun(QObject* parent) : QObject(parent) {}
 
-ProbeSession::~ProbeSession()
+PluginRun::~PluginRun()
 {
     stop();
     join();
 }
 
-bool ProbeSession::start(const ProbePlugin* plugin, const RunRequest& request)
+bool PluginRun::start(const ProbePlugin* plugin, const RunRequest& request)
 {
     if (running_.load() || plugin == nullptr)
         return false;
@@ -54,13 +54,13 @@ bool ProbeSession::start(const ProbePlugin* plugin, const RunRequest& request)
     return true;
 }
 
-void ProbeSession::stop()
+void PluginRun::stop()
 {
     stop_ = true;
     cv_.notify_all();
 }
 
-bool ProbeSession::wait(int ms)
+bool PluginRun::wait(int ms)
 {
     std::unique_lock lock(mutex_);
     if (ms < 0)
@@ -70,7 +70,7 @@ bool ProbeSession::wait(int ms)
     return true;
 }
 
-void ProbeSession::setPeers(std::vector<Endpoint> peers)
+void PluginRun::setPeers(std::vector<PeerAddress> peers)
 {
     {
         std::lock_guard lock(mutex_);
@@ -80,31 +80,31 @@ void ProbeSession::setPeers(std::vector<Endpoint> peers)
     cv_.notify_all();
 }
 
-void ProbeSession::progress(double done, double total)
+void PluginRun::progress(double done, double total)
 {
     store_.setProgress(done, total);
     emit progressed(done, total);
 }
 
-void ProbeSession::announce(int port)
+void PluginRun::announce(int port)
 {
     emit announced(port);
 }
 
-std::vector<Endpoint> ProbeSession::waitPeers()
+std::vector<PeerAddress> PluginRun::waitPeers()
 {
     std::unique_lock lock(mutex_);
     cv_.wait(lock, [this] { return havePeers_ || stop_.load(); });
-    return stop_.load() ? std::vector<Endpoint>{} : peers_;
+    return stop_.load() ? std::vector<PeerAddress>{} : peers_;
 }
 
-void ProbeSession::addSamples(const std::string& series, const std::vector<double>& values)
+void PluginRun::addSamples(const std::string& series, const std::vector<double>& values)
 {
     store_.addSamples(series, values);
     emit samplesAdded(series, values);
 }
 
-void ProbeSession::join()
+void PluginRun::join()
 {
     if (worker_.joinable())
         worker_.join();

@@ -1,4 +1,4 @@
-#include "app/cli/ProbeSession.h"
+#include "app/cli/ProbeRunSupport.h"
 #include "app/cli/Cli.h"
 #include "app/runner/Consent.h"
 

@@ -1,7 +1,7 @@
-// ProbeSession, the PlotJuggler-shaped host of one run: start / stop /
+// PluginRun, the PlotJuggler-shaped host of one run: start / stop /
 // isRunning, a thread-safe store and signals; driven with a real plugin.
 #include "cs/sdk/PluginLoader.h"
-#include "cs/sdk/ProbeSession.h"
+#include "cs/sdk/PluginRun.h"
 
 #include <catch2/catch.hpp>
 
@@ -36,9 +36,9 @@ RunRequest sortRequest(double keys, double reps)
 
 TEST_CASE("a session runs a plugin on its thread and stores the outcome", "[sdk]")
 {
-    ProbeSession s;
+    PluginRun s;
     std::atomic<int> finishedSignals{0};
-    QObject::connect(&s, &ProbeSession::finished, &s, [&](bool ok) { finishedSignals += ok ? 1 : 100; },
+    QObject::connect(&s, &PluginRun::finished, &s, [&](bool ok) { finishedSignals += ok ? 1 : 100; },
                      Qt::DirectConnection);
     REQUIRE(s.start(loader().find("cpu.sort")->plugin, sortRequest(4096, 3)));
     REQUIRE(s.wait(30000));
@@ -52,7 +52,7 @@ TEST_CASE("a session runs a plugin on its thread and stores the outcome", "[sdk]
 
 TEST_CASE("stop() ends a long run promptly as cancelled", "[sdk]")
 {
-    ProbeSession s;
+    PluginRun s;
     REQUIRE(s.start(loader().find("cpu.sort")->plugin, sortRequest(1 << 20, 100000)));
     CHECK(s.isRunning());
     CHECK_FALSE(s.start(loader().find("cpu.sort")->plugin, sortRequest(10, 1))); // one run at a time
@@ -66,9 +66,9 @@ TEST_CASE("stop() ends a long run promptly as cancelled", "[sdk]")
 
 TEST_CASE("a group role waits for its peers and gives up when stopped", "[sdk]")
 {
-    ProbeSession s;
+    PluginRun s;
     std::atomic<int> port{-1};
-    QObject::connect(&s, &ProbeSession::announced, &s, [&](int p) { port = p; }, Qt::DirectConnection);
+    QObject::connect(&s, &PluginRun::announced, &s, [&](int p) { port = p; }, Qt::DirectConnection);
     RunRequest r;
     r.runId = "g";
     r.probe = "net.alltoall";

@@ -1,0 +1,33 @@
+#pragma once
+// The one rule for giving a slot a value of its own: a design parameter or a
+// block input can be set (by the user, a variant override, a sweep axis, a
+// measured series' x, a calibration), unless a wire feeds the input, since
+// the wire's value would replace it. Every place that sets a slot by path
+// asks here, on the design or on its compiled plan.
+#include <string>
+#include <string_view>
+
+namespace cs {
+
+class Design;
+class Plan;
+
+enum class SettableKind {
+    Settable,    // a design parameter or an unwired block input
+    Malformed,   // not "name" or "block.port"
+    NoParameter, // no design parameter of that name
+    NoBlock,     // no block of that name
+    NoInput,     // the block has no such input (it may be an output)
+    Wired,       // a wire feeds the input
+};
+
+struct SettableCheck {
+    SettableKind kind = SettableKind::Settable;
+    std::string message; // one line naming the path; empty when settable
+    bool ok() const { return kind == SettableKind::Settable; }
+};
+
+SettableCheck checkSettable(const Design& design, std::string_view path);
+SettableCheck checkSettable(const Plan& plan, std::string_view path);
+
+} // namespace cs

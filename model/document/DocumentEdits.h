@@ -1,0 +1,126 @@
+#pragma once
+// The editing layer: every change to a DesignDocument, by the GUI (through
+// DocumentModel), the command line or a test, is one of these operations.
+// Each works on a copy, does the referential cleanup the change implies,
+// runs validateDocument (the reader's own checks) on the result and only then
+// replaces the document; a refused edit changes nothing and says why as
+// structured problems. So every state an edit reaches can be saved and read
+// back as it is.
+#include "model/document/DesignDocument.h"
+#include "model/document/DocumentProblem.h"
+#include "model/topology/Topology.h"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cs::edit {
+
+// The parts of a document, as views and undo steps see them.
+enum Part : unsigned {
+    kDesign = 1u,   // name, description, source, parameters, blocks, values, wires, variants, sweep, costs
+    kTopology = 2u, // the topology section (and so the topology block's ports)
+    kLayout = 4u,   // GUI positions
+    kResults = 8u,  // calibration, measured, imported, nodes
+};
+
+// What an accepted edit changed, so that views can update in place.
+struct Change {
+    unsigned parts = 0;
+    // Blocks, wires or parameters added, removed or renamed, or several
+    // values at once: views re-read the design.
+    bool structure = false;
+    std::vector<std::string> values;        // slots whose value changed alone ("fft.P", "P")
+    std::vector<std::string> movedBlocks;   // layout only
+    std::vector<std::string> movedVertices; // layout only
+    std::vector<std::string> topologyItems; // vertex ids and "link:N" the edit touched
+    // What the edit removed to keep the document consistent, one line each
+    // ("sweep axis fft.P removed: fft.P is now wired").
+    std::vector<std::string> cleanup;
+};
+
+struct Outcome {
+    DocumentProblems problems; // empty when accepted
+    Change change;
+    bool ok() const { return problems.empty(); }
+    std::string message() const { return problemText(problems); }
+};
+
+// ---- Design
+Outcome addBlock(DesignDocument& doc, const std::string& name, const std::string& type);
+// Removes the blocks with their wires, and every variant total, override,
+// sweep axis, cost, follows bound and layout position that names them.
+Outcome removeBlocks(DesignDocument& doc, const std::vector<std::string>& names);
+// Renames a block and every reference to it (wires, variants, axes, costs, layout).
+Outcome renameBlock(DesignDocument& doc, const std::string& from, const std::string& to);
+// `path` is a design parameter ("P") or a block input ("fft.rows").
+Outcome setValue(DesignDocument& doc, const std::string& path, double value, Provenance provenance = Provenance::user());
+// Back to the input's default; a design parameter that follows an output follows it again.
+Outcome clearValue(DesignDocument& doc, const std::string& path);
+// Wires `from` into `to`. The input's own value, and the overrides and sweep
+// axes that set it, no longer mean anything: they are removed (in Change::cleanup).
+Outcome wire(DesignDocument& doc, const Source& from, const Endpoint& to);
+Outcome unwire(DesignDocument& doc, const Endpoint& to);
+Outcome addParameter(DesignDocument& doc, const ParamSpec& spec, double value);
+// Removes the parameter, its wires, and the overrides, axes and costs that name it.
+Outcome removeParameter(DesignDocument& doc, const std::string& name);
+Outcome setParameterRange(DesignDocument& doc, const std::string& name, double min, double max);
+// Bounds the parameter by an output ("" to clear); see DesignParam::follows.
+Outcome setFollows(DesignDocument& doc, const std::string& name, const std::string& output);
+Outcome setVariants(DesignDocument& doc, std::vector<Variant> variants);
+Outcome setCosts(DesignDocument& doc, std::vector<CostItem> costs);
+// ---- Sweep
+Outcome setSweepAxes(DesignDocument& doc, std::vector<SweepAxis> axes);
+Outcome setSpeedup(DesignDocument& doc, const std::string& param, double baseline, const std::string& against);
+// Any other design change (several of the above at once, as one step): the
+// same cleanup and checks run on the result.
+Outcome editDesign(DesignDocument& doc, const std::function<void(DesignDocument&)>& mutate);
+
+// ---- Topology
+// Replaces the topology section (a generator or a drawing; null for none).
+Outcome setTopology(DesignDocument& doc, nlohmann::json topology);
+// Changes the explicit topology JSON in place (a generated one is first
+// written out as a drawing); `mutate` may throw ModelError to refuse.
+Outcome editTopology(DesignDocument& doc, const std::function<void(nlohmann::json&)>& mutate);
+// Adds a vertex named `id` (or, when "", the first free "h0", "sw0", "seg0").
+Outcome addVertex(DesignDocument& doc, const std::string& id, VertexKind kind);
+Outcome addLink(DesignDocument& doc, const std::string& from, const std::string& to, double bandwidth, int channels);
+// Removes the vertices (with their links) and the links by index.
+Outcome removeTopologyItems(DesignDocument& doc, const std::set<std::string>& vertices, const std::set<std::size_t>& links);
+Outcome setVertexProperty(DesignDocument& doc, const std::string& id, const std::string& key, nlohmann::json value);
+Outcome setLinkProperty(DesignDocument& doc, std::size_t link, const std::string& key, nlohmann::json value);
+
+// ---- Layout
+Outcome moveBlocks(DesignDocument& doc, const std::map<std::string, std::pair<double, double>>& to);
+Outcome moveVertices(DesignDocument& doc, const std::map<std::string, std::pair<double, double>>& to);
+// Replaces every vertex position (a generator's drawing replaces the old one).
+Outcome placeVertices(DesignDocument& doc, const std::map<std::string, std::pair<double, double>>& at);
+
+// ---- Nodes and results
+Outcome setNodes(DesignDocument& doc, nlohmann::json nodes);
+Outcome setMeasured(DesignDocument& doc, nlohmann::json measured);
+Outcome setImported(DesignDocument& doc, nlohmann::json imported);
+Outcome setCalibration(DesignDocument& doc, nlohmann::json calibration);
+// A change of the given parts at once (the values a calibration applies and
+// its record): the cleanup and checks of the design run when kDesign is among them.
+Outcome editParts(DesignDocument& doc, unsigned parts, const std::function<void(DesignDocument&)>& mutate);
+// Several result sections at once (a calibration and the values it applied go through editDesign).
+Outcome editResults(DesignDocument& doc, const std::function<void(DesignDocument&)>& mutate);
+
+// ---- Undo
+// The parts of a document an edit changed, kept to put them back.
+struct Snapshot {
+    unsigned parts = 0;
+    DesignDocument doc; // only the members of `parts` are meaningful
+};
+Snapshot snapshot(const DesignDocument& doc, unsigned parts);
+// Puts the snapshot's parts back into `doc`. Never throws for a snapshot of
+// a state the layer accepted.
+void restore(DesignDocument& doc, const Snapshot& s);
+
+} // namespace cs::edit

@@ -1,0 +1,37 @@
+#pragma once
+// Edits of the explicit topology JSON (TopologyJson.h), as the topology
+// editor and the editing layer (model/document/DocumentEdits.h) make them.
+#include "model/topology/Topology.h"
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+#include <string>
+
+namespace cs {
+
+// Each function mutates `topology` in place.
+namespace topoedit {
+
+// Defaults for what the palette adds (assumed: today's commodity Ethernet).
+inline constexpr double kDefaultLinkBandwidth = 1.25e8;    // B/s: 1 Gbit/s
+inline constexpr double kDefaultSegmentBandwidth = 1.25e7; // B/s: 100 Mbit/s, a shared hub or bus
+
+// "h", "sw", "seg".
+std::string idPrefix(VertexKind kind);
+// prefix + the smallest number >= 0 that no vertex of `topology` uses.
+std::string uniqueId(const nlohmann::json& topology, const std::string& prefix);
+// Appends a vertex with the defaults above (a switch gets no "ports": it has
+// as many as its links use), named `id` or, when that is "", the first free
+// idPrefix(kind) + number. Returns its id.
+std::string addVertex(nlohmann::json& topology, VertexKind kind, const std::string& id = {});
+// Appends a link (bandwidth in B/s per channel).
+void addLink(nlohmann::json& topology, const std::string& from, const std::string& to, double bandwidth,
+             int channels);
+// Removes the vertices (with every link that touches them) and the links by
+// index (the topology's edge order == the "edges" array order).
+void remove(nlohmann::json& topology, const std::set<std::string>& vertexIds, const std::set<std::size_t>& links);
+
+} // namespace topoedit
+
+} // namespace cs

@@ -1,0 +1,124 @@
+// The main window's default layout on a 1280x800 screen, View > Reset
+// layout (issue 15, defect 4), and Help: the user manual with its
+// screenshots and "What's this" for the docks (defect 9).
+#include "app/gui/help/HelpWindow.h"
+#include "app/gui/mainwindow/MainWindow.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QImage>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QTextFragment>
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using namespace cs::app;
+
+namespace {
+
+QDockWidget* dock(MainWindow& w, const char* name)
+{
+    auto* d = w.findChild<QDockWidget*>(name);
+    REQUIRE(d);
+    return d;
+}
+
+} // namespace
+
+TEST_CASE("the default layout gives the inspector room on 1280x800, and Reset layout restores it", "[gui][layout]")
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    w.showTab(0);
+    w.resetLayout();
+    QCoreApplication::processEvents();
+
+    // Every panel's smallest size fits a 1280x800 screen.
+    {
+        std::ostringstream needs;
+        for (QDockWidget* d : w.findChildren<QDockWidget*>())
+            needs << d->objectName().toStdString() << " " << d->minimumSizeHint().width() << "x"
+                  << d->minimumSizeHint().height() << "; ";
+        needs << "central " << w.centralWidget()->minimumSizeHint().width() << "x"
+              << w.centralWidget()->minimumSizeHint().height();
+        INFO(needs.str());
+        CHECK(w.minimumSizeHint().width() <= 1280);
+        CHECK(w.minimumSizeHint().height() <= 800);
+        CHECK(w.width() == 1280);
+    }
+
+    auto check = [&] {
+        QDockWidget* insp = dock(w, "inspectorDock");
+        INFO("inspector " << insp->width() << "x" << insp->height());
+        CHECK(insp->isVisible());
+        CHECK_FALSE(insp->isFloating());
+        // At least half the window's height (it was 130-190 px) and 380 px wide.
+        CHECK(insp->height() >= 800 / 2);
+        CHECK(insp->width() >= 380);
+        // The plots keep a usable height beside it, and the views are not squeezed.
+        CHECK(dock(w, "sweepDock")->height() >= 250);
+        CHECK(w.centralWidget()->width() >= 500);
+        CHECK(w.centralWidget()->height() >= 250);
+        // Everything fits in the window.
+        CHECK(insp->geometry().bottom() <= w.height());
+        CHECK(insp->geometry().right() <= w.width());
+    };
+    check();
+
+    // Moved about: the inspector floated, the metrics dock closed.
+    dock(w, "inspectorDock")->setFloating(true);
+    dock(w, "metricsDock")->hide();
+    QAction* reset = w.findChild<QAction*>("resetLayoutAction");
+    REQUIRE(reset);
+    reset->trigger();
+    QCoreApplication::processEvents();
+    check();
+    CHECK(dock(w, "metricsDock")->isVisible());
+}
+
+TEST_CASE("Help shows the user manual with its screenshots, and the docks say what they are", "[gui][help]")
+{
+    MainWindow w;
+    QAction* manual = w.findChild<QAction*>("manualAction");
+    REQUIRE(manual);
+    CHECK(manual->shortcut() == QKeySequence(QKeySequence::HelpContents));
+    manual->trigger();
+    HelpWindow* help = w.manualWindow();
+    REQUIRE(help);
+    CHECK(help->isVisible());
+    QTextDocument* doc = help->browser()->document();
+    // The README's sections.
+    const QString text = doc->toPlainText();
+    CHECK(text.contains("Drawing a design"));
+    CHECK(text.contains("Probing and calibrating"));
+    // Its six screenshots, each loaded from the resource and scaled to the text width.
+    int images = 0;
+    for (QTextBlock b = doc->begin(); b.isValid(); b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it)
+            if (it.fragment().charFormat().isImageFormat()) {
+                const QTextImageFormat f = it.fragment().charFormat().toImageFormat();
+                INFO(f.name().toStdString());
+                const QImage img = doc->resource(QTextDocument::ImageResource, QUrl(f.name())).value<QImage>();
+                CHECK_FALSE(img.isNull());
+                CHECK(f.width() > 0);
+                CHECK(f.width() <= help->browser()->viewport()->width());
+                ++images;
+            }
+    CHECK(images == 6);
+
+    CHECK(w.findChild<QAction*>("whatsThisAction"));
+    for (const char* name : {"inspectorDock", "metricsDock", "sweepDock", "nodesDock", "probesDock",
+                             "calibrationDock"}) {
+        INFO(name);
+        CHECK(dock(w, name)->whatsThis().size() > 80);
+        CHECK(dock(w, name)->widget()->whatsThis() == dock(w, name)->whatsThis());
+    }
+}

@@ -1,0 +1,315 @@
+// The editing layer's promise, checked on random edit sequences over the
+// presets: after every accepted edit the document saves, reads back and
+// saves to the same text; a refused edit changes nothing; and undoing every
+// step (snapshots of the parts each edit changed) gives the start back.
+#include "model/document/DocumentEdits.h"
+#include "model/document/DocumentFormat.h"
+#include "model/document/DocumentValidator.h"
+#include "model/core/Plan.h"
+#include "../presets/PresetSupport.h"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using namespace cs;
+using nlohmann::json;
+
+namespace {
+
+const char* const kPresets[] = {"acc-fft",         "acc-sort",          "beowulf-gen1", "beowulf-gen2",
+                                "berkeley-now",    "inic-fattree",      "maestro2-mdo", "mesh-4x4-software",
+                                "mesh-4x4-switch", "multiedge"};
+
+// Every input path ("block.port") and design parameter of the design.
+std::vector<std::string> inputPaths(const Design& d)
+{
+    std::vector<std::string> out;
+    for (const DesignParam& p : d.designParams())
+        out.push_back(p.spec.symbol);
+    for (const BlockInstance& b : d.blocks())
+        for (const ParamSpec& p : b.spec().inputs)
+            out.push_back(b.name + "." + p.symbol);
+    return out;
+}
+
+std::vector<std::string> outputPaths(const Design& d)
+{
+    std::vector<std::string> out;
+    for (const BlockInstance& b : d.blocks())
+        for (const OutputSpec& o : b.spec().outputs)
+            out.push_back(b.name + "." + o.symbol);
+    return out;
+}
+
+class RandomEdits {
+public:
+    explicit RandomEdits(unsigned seed) : rng_(seed) {}
+
+    template <class T> const T& pick(const std::vector<T>& v) { return v[index(v.size())]; }
+    std::size_t index(std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_); }
+    double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng_); }
+
+    // One random edit; `what` says which, for the failure message.
+    edit::Outcome step(DesignDocument& doc, std::string& what)
+    {
+        const Design& d = doc.design;
+        const auto inputs = inputPaths(d);
+        const auto outputs = outputPaths(d);
+        std::vector<std::string> blocks;
+        for (const BlockInstance& b : d.blocks())
+            blocks.push_back(b.name);
+        switch (index(14)) {
+        case 0: { // a value, in or out of range, on any input (wired ones are refused)
+            const std::string p = pick(inputs);
+            const double v = index(4) == 0 ? uniform(-10, 1e6) : std::floor(uniform(1, 16));
+            what = "setValue " + p + " = " + std::to_string(v);
+            return edit::setValue(doc, p, v);
+        }
+        case 1: {
+            const std::string p = pick(inputs);
+            what = "clearValue " + p;
+            return edit::clearValue(doc, p);
+        }
+        case 2: { // wire from a design parameter or an output
+            const std::string to = pick(inputs);
+            if (to.find('.') == std::string::npos) {
+                what = "wire into a parameter (skipped)";
+                return {};
+            }
+            const bool fromParam = !d.designParams().empty() && index(2) == 0;
+            const Source from = fromParam ? Source::designParam(pick(d.designParams()).spec.symbol)
+                                          : Source::output(Endpoint::parse(pick(outputs)));
+            what = "wire " + from.str() + " -> " + to;
+            return edit::wire(doc, from, Endpoint::parse(to));
+        }
+        case 3: {
+            if (d.wires().empty()) {
+                what = "unwire (no wires)";
+                return {};
+            }
+            const Endpoint to = pick(d.wires()).to;
+            what = "unwire " + to.str();
+            return edit::unwire(doc, to);
+        }
+        case 4: { // a sweep axis on any input (the known bug class starts here)
+            auto axes = doc.sweep.axes;
+            axes.push_back({pick(inputs), index(3) == 0 ? "1:4" : "1,2,4"});
+            what = "add sweep axis " + axes.back().path;
+            return edit::setSweepAxes(doc, axes);
+        }
+        case 5: { // a variant override
+            if (doc.variants.empty()) {
+                what = "override (no variants)";
+                return {};
+            }
+            auto variants = doc.variants;
+            Variant& v = variants[index(variants.size())];
+            v.overrides.emplace_back(pick(inputs), std::floor(uniform(1, 8)));
+            what = "override " + v.overrides.back().first + " in " + v.name;
+            return edit::setVariants(doc, variants);
+        }
+        case 6: {
+            const std::string b = pick(blocks);
+            what = "remove block " + b;
+            return edit::removeBlocks(doc, {b});
+        }
+        case 7: {
+            const std::string b = pick(blocks);
+            const std::string to = b + "x" + std::to_string(index(3));
+            what = "rename block " + b + " -> " + to;
+            return edit::renameBlock(doc, b, to);
+        }
+        case 8: {
+            static const std::vector<std::string> types{"logp.loggp", "speedup.efficiency", "bonding.throughput",
+                                                        "inic.sort", "no.such.type"};
+            const std::string type = pick(types);
+            const std::string name = "b" + std::to_string(index(4));
+            what = "add block " + name + " of " + type;
+            return edit::addBlock(doc, name, type);
+        }
+        case 9: {
+            if (d.designParams().empty()) {
+                what = "range (no parameters)";
+                return {};
+            }
+            const DesignParam& p = pick(d.designParams());
+            const double lo = std::floor(uniform(0, 4)), hi = std::floor(uniform(0, 64));
+            what = "range of " + p.spec.symbol + " [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
+            return edit::setParameterRange(doc, p.spec.symbol, lo, hi);
+        }
+        case 10: {
+            if (d.designParams().empty()) {
+                what = "follows (no parameters)";
+                return {};
+            }
+            const DesignParam& p = pick(d.designParams());
+            const std::string out = index(3) == 0 ? std::string() : pick(outputs);
+            what = p.spec.symbol + " follows '" + out + "'";
+            return edit::setFollows(doc, p.spec.symbol, out);
+        }
+        case 11: {
+            const std::string b = pick(blocks);
+            what = "move " + b;
+            return edit::moveBlocks(doc, {{b, {uniform(-100, 100), uniform(-100, 100)}}});
+        }
+        case 12: { // the speedup parameter on any input
+            const std::string p = pick(inputs);
+            what = "speedup along " + p;
+            return edit::setSpeedup(doc, p, 1.0, doc.sweep.speedupAgainst);
+        }
+        default: { // an imported series, sometimes malformed
+            json e{{"name", "s"}, {"x", json::array({1, 2})}, {"y", json::array({1.5, 2.5})}};
+            if (index(3) == 0)
+                e["y"] = json::array({1});
+            json imported = doc.imported.is_array() ? doc.imported : json::array();
+            imported.push_back(e);
+            what = "import a series of " + std::to_string(e["y"].size()) + " points";
+            return edit::setImported(doc, imported);
+        }
+        }
+    }
+
+private:
+    std::mt19937 rng_;
+};
+
+} // namespace
+
+TEST_CASE("random edit sequences over the presets save, load back and undo to the start", "[document][edit][property]")
+{
+    int accepted = 0, refused = 0, cleanups = 0;
+    for (const char* preset : kPresets) {
+        const DesignDocument start = test::presets::loadPreset(preset);
+        const std::string startText = serializeDocument(start);
+        for (unsigned seed = 1; seed <= 6; ++seed) {
+            DesignDocument doc = start;
+            RandomEdits gen(seed * 7919u + static_cast<unsigned>(std::string(preset).size()));
+            std::vector<edit::Snapshot> undo;
+            for (int i = 0; i < 40; ++i) {
+                const DesignDocument before = doc;
+                const std::string beforeText = serializeDocument(doc);
+                std::string what;
+                const edit::Outcome o = gen.step(doc, what);
+                INFO(preset << " seed " << seed << " step " << i << ": " << what << "\n" << o.message());
+                const std::string text = serializeDocument(doc);
+                if (!o.ok()) {
+                    ++refused;
+                    REQUIRE(text == beforeText); // a refused edit changes nothing
+                    for (const DocumentProblem& p : o.problems)
+                        REQUIRE(!p.message.empty());
+                    continue;
+                }
+                ++accepted;
+                cleanups += static_cast<int>(o.change.cleanup.size());
+                undo.push_back(edit::snapshot(before, o.change.parts));
+                // Save, load, compare.
+                DesignDocument back;
+                try {
+                    back = parseDocument(text);
+                } catch (const DocumentError& e) {
+                    FAIL("the edit reached a state that does not load:\n" << e.what());
+                }
+                REQUIRE(serializeDocument(back) == text);
+            }
+            while (!undo.empty()) {
+                edit::restore(doc, undo.back());
+                undo.pop_back();
+            }
+            INFO(preset << " seed " << seed);
+            REQUIRE(serializeDocument(doc) == startText);
+        }
+    }
+    // The sequences exercised both outcomes and the cleanup.
+    CHECK(accepted > 200);
+    CHECK(refused > 50);
+    CHECK(cleanups > 0);
+}
+
+TEST_CASE("a sweep axis on an input that is then wired is cleaned up, not saved unreadable", "[document][edit]")
+{
+    DesignDocument doc = test::presets::loadPreset("acc-fft");
+    REQUIRE(edit::unwire(doc, {"inic", "P"}).ok());
+    REQUIRE(edit::setSweepAxes(doc, {{"inic.P", "1:16:log2"}}).ok());
+    REQUIRE(edit::setVariants(doc, {{"INIC", "inic.T", {{"inic.P", 4}}}}).ok());
+    REQUIRE(edit::setValue(doc, "inic.P", 8).ok());
+
+    SECTION("without the layer the same steps give a file the reader refuses")
+    {
+        // What DocumentModel::editDesign allowed: the design still compiles.
+        DesignDocument raw = doc;
+        raw.design.connect(Source::designParam("P"), {"inic", "P"});
+        CHECK_NOTHROW(raw.design.compile());
+        CHECK_THROWS_AS(parseDocument(serializeDocument(raw)), DocumentError);
+        // The validator names each leftover, as the reader does.
+        const DocumentProblems problems = validateDocument(raw);
+        REQUIRE(problems.size() == 3);
+        CHECK(problems[0].kind == ProblemKind::Wired);
+        CHECK(problems[0].field == "inic.P");
+    }
+    SECTION("the layer removes what set the input and says so")
+    {
+        const edit::Outcome o = edit::wire(doc, Source::designParam("P"), {"inic", "P"});
+        REQUIRE(o.ok());
+        CHECK(o.change.cleanup.size() == 3); // the value, the override, the axis
+        CHECK(doc.sweep.axes.empty());
+        CHECK(doc.variants[0].overrides.empty());
+        CHECK_NOTHROW(parseDocument(serializeDocument(doc)));
+    }
+    SECTION("adding an axis on a wired input is refused with a structured problem")
+    {
+        REQUIRE(edit::wire(doc, Source::designParam("P"), {"inic", "P"}).ok());
+        const edit::Outcome o = edit::setSweepAxes(doc, {{"inic.P", "1:4"}});
+        REQUIRE(o.problems.size() == 1);
+        CHECK(o.problems[0].kind == ProblemKind::Wired);
+        CHECK(o.problems[0].path == "sweep.axes[0].path");
+        CHECK(o.problems[0].field == "inic.P");
+    }
+}
+
+TEST_CASE("edits refuse bad input with the field and value named", "[document][edit]")
+{
+    DesignDocument doc = test::presets::loadPreset("acc-fft");
+    const std::string before = serializeDocument(doc);
+    // acc-fft's P is 8 in the range [1, 65536] (presets/acc-fft.json).
+    edit::Outcome o = edit::setValue(doc, "P", 70000);
+    REQUIRE(o.problems.size() == 1);
+    CHECK(o.problems[0].kind == ProblemKind::OutOfRange);
+    CHECK(o.problems[0].value == "70000");
+    o = edit::setParameterRange(doc, "P", 1, 0.5);
+    REQUIRE(o.problems.size() == 1);
+    CHECK(o.problems[0].kind == ProblemKind::OutOfRange);
+    o = edit::renameBlock(doc, "inic", "net");
+    REQUIRE(o.problems.size() == 1);
+    CHECK(o.problems[0].kind == ProblemKind::Duplicate);
+    o = edit::setValue(doc, "nosuch.x", 1);
+    REQUIRE(o.problems.size() == 1);
+    CHECK(o.problems[0].kind == ProblemKind::NotFound);
+    CHECK(serializeDocument(doc) == before);
+
+    // A range that leaves out the value 8 is refused by the validator, not stored.
+    o = edit::setParameterRange(doc, "P", 32, 64);
+    REQUIRE(!o.ok());
+    CHECK(o.problems[0].kind == ProblemKind::OutOfRange);
+    CHECK(o.problems[0].path == "parameters[0].value");
+    // Widening it is accepted and round-trips.
+    REQUIRE(edit::setParameterRange(doc, "P", 1, 64).ok());
+    CHECK(parseDocument(serializeDocument(doc)).design.findDesignParam("P")->spec.max == 64);
+}
+
+TEST_CASE("renaming a block renames every reference to it", "[document][edit]")
+{
+    DesignDocument doc = test::presets::loadPreset("acc-fft");
+    REQUIRE(edit::moveBlocks(doc, {{"net", {10, 20}}}).ok());
+    const edit::Outcome o = edit::renameBlock(doc, "net", "ethernet");
+    REQUIRE(o.ok());
+    // "Fast Ethernet" overrides net.G, net.L and topology.bw (presets/acc-fft.json).
+    std::vector<std::string> overridden;
+    for (const auto& o : doc.variants[3].overrides)
+        overridden.push_back(o.first);
+    CHECK(overridden == std::vector<std::string>{"ethernet.G", "ethernet.L", "topology.bw"});
+    CHECK(doc.design.wireInto({"fftw", "L"})->from.str() == "ethernet.L_out");
+    CHECK(doc.layout["blocks"].contains("ethernet"));
+    CHECK_FALSE(doc.layout["blocks"].contains("net"));
+    CHECK_NOTHROW(parseDocument(serializeDocument(doc)));
+}
