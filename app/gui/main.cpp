@@ -4,6 +4,7 @@
 #include "app/gui/simulation/SimulationPanel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "app/gui/validation/ValidationDialog.h"
+#include "model/document/PresetFolder.h"
 
 #include <QCheckBox>
 
@@ -72,8 +73,7 @@ int main(int argc, char** argv)
             [&w] { w.simulationPanel()->toggle()->setChecked(true); }, Qt::SingleShotConnection);
     QWidget* shot = &w;
     if (parser.isSet("validation")) {
-        const QByteArray env = qgetenv("CLUSTERSCOPE_PRESETS");
-        auto* dialog = new cs::ValidationDialog(env.isEmpty() ? std::string(CS_PRESET_DIR) : env.toStdString(), &w);
+        auto* dialog = new cs::ValidationDialog(cs::presetFolder(QCoreApplication::applicationDirPath().toStdString()), &w);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
         shot = dialog;

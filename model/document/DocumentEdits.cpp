@@ -470,14 +470,23 @@ Outcome editDesign(DesignDocument& doc, const std::function<void(DesignDocument&
     });
 }
 
+// Builds the topology into the design and lists what the new network took
+// with it (wires to ports it lacks, overrides and sweep axes of its inputs).
+static void attachAndNote(DesignDocument& d, Change& c)
+{
+    const TopologyDetached gone = attachTopology(d);
+    for (const Wire& w : gone.wires)
+        c.cleanup.push_back("wire " + w.from.str() + " -> " + w.to.str() + " removed: the topology has no such port");
+    for (const std::string& r : gone.references)
+        c.cleanup.push_back(r + " removed: the topology takes no such input");
+    c.structure = true;
+}
+
 Outcome setTopology(DesignDocument& doc, json topology)
 {
     return apply(doc, kDesign | kTopology, [&](DesignDocument& d, Change& c) {
         d.topology = std::move(topology);
-        const std::vector<Wire> dropped = attachTopology(d);
-        for (const Wire& w : dropped)
-            c.cleanup.push_back("wire " + w.from.str() + " -> " + w.to.str() + " removed: the topology has no such port");
-        c.structure = true;
+        attachAndNote(d, c);
     });
 }
 
@@ -487,9 +496,7 @@ Outcome editTopology(DesignDocument& doc, const std::function<void(json&)>& muta
         json next = explicitTopology(d);
         mutate(next);
         d.topology = std::move(next);
-        for (const Wire& w : attachTopology(d))
-            c.cleanup.push_back("wire " + w.from.str() + " -> " + w.to.str() + " removed: the topology has no such port");
-        c.structure = true;
+        attachAndNote(d, c);
     });
 }
 

@@ -18,6 +18,7 @@
 #include "app/gui/validation/ValidationDialog.h"
 #include "app/gui/widgets/WheelGuard.h"
 #include "model/core/ModelError.h"
+#include "model/document/PresetFolder.h"
 
 #include <QAction>
 #include <QApplication>
@@ -270,8 +271,7 @@ void MainWindow::createActions()
     });
     measure->addSeparator();
     measure->addAction(tr("&Validate against the papers..."), this, [this] {
-        const QByteArray env = qgetenv("CLUSTERSCOPE_PRESETS");
-        auto* dialog = new ValidationDialog(env.isEmpty() ? std::string(CS_PRESET_DIR) : env.toStdString(), this);
+        auto* dialog = new ValidationDialog(presetFolder(QCoreApplication::applicationDirPath().toStdString()), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
     });

@@ -19,7 +19,9 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/sweep/SweepAxis.h"
+#include "model/document/PresetFolder.h"
 
+#include <QCoreApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -433,8 +435,7 @@ void SweepPanel::redrawSpeedupChart()
     if (!table_)
         return;
     plots::SpeedupChartOptions o = plots::speedupOptionsFor(tableDoc_, *table_, log_->isChecked());
-    const QByteArray presets = qgetenv("CLUSTERSCOPE_PRESETS");
-    o.paper = plots::paperPointsFor(tableDoc_, presets.isEmpty() ? std::string(CS_PRESET_DIR) : presets.toStdString(),
+    o.paper = plots::paperPointsFor(tableDoc_, presetFolder(QCoreApplication::applicationDirPath().toStdString()),
                                     o.speedupParam);
     plots::ChartHover hover = plots::buildSpeedupChart(charts_[SpeedupChart], *table_, o);
     if (overlay_)
