@@ -108,11 +108,11 @@ TEST_CASE("Fitted and Applied counts tell one story when an input cannot be appl
     // too): 3 inputs. net.L is wired from Lp and fft.G from net.G_out, so Apply can set only net.G.
     REQUIRE(panel.report()->params.size() == 3);
     INFO(panel.statusText().toStdString());
-    CHECK(panel.statusText().startsWith("Fitted 3 input(s); Apply can set 1 of them, 2 not (net.L is wired from Lp"));
+    CHECK(panel.statusText().startsWith("Fitted 3 input(s); Apply can set 1 of them, 2 not (net.L: input net.L is wired from Lp"));
     panel.apply();
     INFO(panel.statusText().toStdString());
     CHECK(panel.statusText().startsWith("Applied 1 of 3 fitted input(s)"));
-    CHECK(panel.statusText().contains("; 2 not applied (net.L is wired from Lp"));
+    CHECK(panel.statusText().contains("; 2 not applied (net.L: input net.L is wired from Lp"));
 }
 
 TEST_CASE("after Apply the 95% band can be seen on the chart", "[gui][calibration]")
