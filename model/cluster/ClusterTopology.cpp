@@ -40,18 +40,12 @@ public:
 
     void vertex(const std::string& id, const char* kind)
     {
-        if (kinds_.count(id))
-            return;
-        kinds_[id] = kind;
+        if (!ids_.insert(id).second)
+            return; // met before
         json v{{"id", id}, {"kind", kind}};
         if (std::string(kind) == "switch" && options_.switchLatency > 0)
             v["latency"] = options_.switchLatency;
         vertices_.push_back(std::move(v));
-    }
-    const char* kindOf(const std::string& id) const
-    {
-        const auto it = kinds_.find(id);
-        return it == kinds_.end() ? nullptr : it->second;
     }
     void link(const std::string& a, const std::string& b, double bandwidth)
     {
@@ -69,7 +63,7 @@ public:
 
 private:
     ClusterImportOptions options_;
-    std::map<std::string, const char*> kinds_;
+    std::set<std::string> ids_;
     json vertices_ = json::array();
     json edges_ = json::array();
 };
