@@ -144,7 +144,7 @@ int evalDocument(const Args& args, std::ostream& out, std::ostream& err)
                 << formatQuantity(v, unitName, total.unit) << pct << "\n";
         }
         if (!std::isnan(t.at(r, 1)))
-            out << "  speedup     " << formatNumber(t.at(r, 1)) << "  (efficiency " << formatNumber(t.at(r, 2))
+            out << "  speedup     " << formatRatio(t.at(r, 1)) << "  (efficiency " << formatRatio(t.at(r, 2))
                 << ", " << t.speedupBasis << ")\n";
         if (const std::string why = superlinearReason(t, r); !why.empty())
             out << "  efficiency above 1: " << why << "\n";

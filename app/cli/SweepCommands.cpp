@@ -178,7 +178,7 @@ int paretoCommand(const std::vector<std::string>& words, std::ostream& out, std:
             for (std::size_t a = 0; a < t.axes.size(); ++a)
                 d << " " << t.axes[a] << "=" << formatNumber(t.axis(r / t.variants.size(), a));
             d << "  cost " << formatNumber(t.at(r, 3)) << " USD  T " << formatNumber(t.at(r, 0)) << " s  speedup "
-              << formatNumber(t.at(r, 1));
+              << formatRatio(t.at(r, 1));
             return d.str();
         };
         for (std::size_t r : front)

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <iomanip>
 #include <ostream>
 
@@ -63,6 +64,13 @@ nlohmann::json rowToJson(const SweepTable& t, std::size_t r)
     if (const std::string* e = t.error(r))
         row["error"] = *e;
     return row;
+}
+
+std::string formatRatio(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
 }
 
 nlohmann::json tableToJson(const SweepTable& t)

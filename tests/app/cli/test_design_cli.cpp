@@ -220,3 +220,21 @@ TEST_CASE("a preset name works wherever a document is expected", "[cli][design]"
     CHECK(s.rc == 0);
     CHECK(std::count(s.out.begin(), s.out.end(), '\n') == 1 + 2 * 5);
 }
+
+TEST_CASE("eval prints speedup and efficiency to 4 significant digits, --json in full", "[cli][design]")
+{
+    // acc-sort, INIC at P = 16 against the serial sort (derived in test_preset_acc_sort.cpp from
+    // 000 eqs. (11)-(17)): 6.03979776 / 0.23120085 = 26.1236..., efficiency 26.1236 / 16 = 1.632727...
+    const cs::test::CliResult text = cli({"eval", "acc-sort", "--set", "P=16"});
+    REQUIRE(text.rc == 0);
+    CHECK_THAT(text.out, Catch::Contains("speedup     26.12  (efficiency 1.633, serial baseline: serial sort at P = 1)"));
+    CHECK_THAT(text.out, !Catch::Contains("26.1235")); // no 16-digit figures
+    const cs::test::CliResult j = cli({"eval", "acc-sort", "--set", "P=16", "--json"});
+    REQUIRE(j.rc == 0);
+    for (const json& v : json::parse(j.out)["variants"])
+        if (v["variant"] == "INIC") {
+            // Full precision: the value agrees with the hand derivation to 1e-6, which 26.12 would not.
+            CHECK(v["speedup"].get<double>() == Approx(6.03979776 / 0.23120085).epsilon(1e-6));
+            CHECK(v["efficiency"].get<double>() == Approx(6.03979776 / 0.23120085 / 16).epsilon(1e-6));
+        }
+}
