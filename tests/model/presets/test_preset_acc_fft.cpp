@@ -172,3 +172,24 @@ TEST_CASE("acc-fft: 16 nodes on one Gigabit Ethernet switch (000 §5)", "[preset
     CHECK(c.hosts == 16);
     CHECK(c.switches == 1);
 }
+
+TEST_CASE("acc-fft: the description quotes the speedups the model gives against the serial FFTW", "[presets]")
+{
+    // The hand-derived figures of the header comment, rounded as the description quotes them:
+    // INIC 6.957833 at 16 -> "6.96 at 16"; prototype 2.106898 at 8 -> "2.11 at 8"; GigE 2.435549 at 8 ->
+    // "2.44", 4.009761 at 16 -> "4.0 at 16"; Fast Ethernet 1.060912 at 8 -> "1.06", 1.865798 at 16 -> "1.87".
+    const DesignDocument doc = loadPreset("acc-fft");
+    const Result r = sweep(doc, {{"P", kProcs}});
+    CHECK(r.atAxis("INIC", 16, "speedup") == Approx(6.957833).epsilon(1e-5));
+    CHECK(r.atAxis("prototype INIC", 8, "speedup") == Approx(2.106898).epsilon(1e-5));
+    CHECK(r.atAxis("Gigabit Ethernet", 8, "speedup") == Approx(2.435549).epsilon(1e-5));
+    CHECK(r.atAxis("Fast Ethernet", 16, "speedup") == Approx(1.865798).epsilon(1e-5));
+    for (const char* quoted : {"6.96 at 16", "2.11 at 8", "model 2.44", "model 4.0 at 16", "model 1.06",
+                               "model 1.87 at 16"}) {
+        INFO(quoted);
+        CHECK_THAT(doc.description, Catch::Contains(quoted));
+    }
+    // The per-variant figures of the old baseline (22.1 at 16 against the INIC itself, 4.9 for the
+    // prototype at 8) are quoted only as what the INIC gives against itself.
+    CHECK_THAT(doc.description, !Catch::Contains("model 22 at 16") && !Catch::Contains("model 4.9 at 8"));
+}
