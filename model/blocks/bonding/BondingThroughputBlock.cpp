@@ -32,7 +32,9 @@ std::vector<ParamSpec> inputs()
                             "link scheduler: static round robin, weighted static round robin, weighted dynamic",
                             cite(kSeed003, "§2 (SRR is MultiEdge's default); 004 §3 alternates packets")));
     v.push_back(param("l_st", Unit::Ratio, "1", 1.0 - 1.0 / 1.11, 0.0, 0.9,
-                      "share of link capacity a static schedule (SRR, WSRR) loses to varying per-link load",
+                      "share of link capacity a static schedule (SRR, WSRR) loses to varying per-link load "
+                      "(links of different rates, or shared segments with eta_m < 1; 0 for identical "
+                      "point-to-point links)",
                       cite(kSeed003, "§4.4: WD outperforms WSRR by 11% one-way, so l_st = 1 - 1/1.11; abstract (d)")));
     v.push_back(param("eta_m", Unit::Ratio, "1", 1.0, 0.01, 1.0,
                       "medium efficiency: share of a shared, contended segment a transfer obtains (1: point-to-point)",
@@ -180,7 +182,14 @@ void BondingThroughputBlock::evaluate(const double* in, double* out) const
     double w[kMaxLinks] = {};
     double cap = rSum;
     const int scheduler = static_cast<int>(in[sched]);
-    const double keep = 1.0 - in[l_st];
+    // A static schedule loses l_st only where per-link load varies: links of
+    // different rates (003 abstract (d), §4.4) or shared segments whose other
+    // traffic loads the channels unevenly (004 §3: alternating packets "does not
+    // exploit possible traffic patterns on the two networks"). Identical
+    // point-to-point links take equal shares in turn and lose nothing (003 §4.3:
+    // noCopy reaches the nominal rate "in all link configurations").
+    const bool loadVaries = rMin < rSum / links || in[eta_m] < 1.0;
+    const double keep = loadVaries ? 1.0 - in[l_st] : 1.0;
     if (links == 1) {
         w[0] = 1.0;
     } else if (scheduler == SRR) {

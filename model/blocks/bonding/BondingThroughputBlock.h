@@ -16,10 +16,13 @@ namespace cs {
 //            a single link (n = 1) is not scheduled: C = r_1.
 //     l_st   share a static schedule (SRR, WSRR) loses to varying per-link load,
 //            which a dynamic one (WD) absorbs (003 §4.4: WD beats WSRR by 11%,
-//            so l_st = 1 - 1/1.11). An empirical value, not derived: applied to
-//            every static schedule over 2 or more links, equal rates included;
-//            with it, 004's 2-channel figures follow from its 1-channel ones
-//            (+6%, +2%) and 003's 8x1 noCopy lands 2% under the reported one.
+//            so l_st = 1 - 1/1.11). An empirical value, not derived. It applies
+//            only where per-link load varies: links of different rates (003's
+//            1x10 + 4x1) or shared segments (eta_m < 1, 004's bonded Ethernet:
+//            004's 2-channel figures then follow from its 1-channel ones, +6%
+//            and +2%). Identical point-to-point links (003's n x 1 GbE) take
+//            equal shares in turn and lose nothing, so 8x1 noCopy reaches
+//            8 r f = 99.3% of nominal, as 003 §4.3 reports.
 //     eta_m  medium efficiency: the share of a shared (contended) Ethernet
 //            segment a transfer obtains; 1 for point-to-point links (003 §3).
 //     f      framing: payload per frame over wire bytes per frame,
