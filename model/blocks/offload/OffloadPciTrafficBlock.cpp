@@ -28,6 +28,11 @@ const BlockSpec& OffloadPciTrafficBlock::spec() const
                                 "control-command bytes a host exchanges with its NI per send or receive",
                                 src("§4.3.5 (\"the traffic consists of data and control commands\"); default "
                                     "assumed: 32 B, a request descriptor of eight 32-bit words")),
+            offload::wholeBytes("c_mdo", "B", 32, 0, 65536,
+                                "control bytes a host exchanges with its NI per MDO send or receive: the request "
+                                "to the module with its arguments and the result returned through the MDO library",
+                                src("§3.2, Fig. 3 (a)-(e) (requests with arguments to the module, results through "
+                                    "the MDO library); default assumed: c, no more than a peer-to-peer command")),
         },
         {
             output("V_bcast_p2p", Unit::Bytes, "KiB", "peer-to-peer broadcast, all hosts: 2 (P - 1) (k + c)",
@@ -42,18 +47,18 @@ const BlockSpec& OffloadPciTrafficBlock::spec() const
                    src("§4.3.5, Fig. 11 (a) (intermediate 2)"), "V_bcast_p2p"),
             output("V_bcast_p2p_recv", Unit::Bytes, "KiB", "receivers that do not relay: n_leaf (k + c)",
                    src("§4.3.5, Fig. 11 (a) (receiver)"), "V_bcast_p2p"),
-            output("V_bcast_mdo", Unit::Bytes, "KiB", "MDO broadcast, all hosts: P (k + c)",
+            output("V_bcast_mdo", Unit::Bytes, "KiB", "MDO broadcast, all hosts: P (k + c_mdo)",
                    src("§4.3.5, Fig. 11 (a)")),
-            output("V_bcast_mdo_init", Unit::Bytes, "KiB", "initiator: one send, k + c",
+            output("V_bcast_mdo_init", Unit::Bytes, "KiB", "initiator: one send, k + c_mdo",
                    src("§4.3 (the switch box generates the copies)"), "V_bcast_mdo"),
-            output("V_bcast_mdo_recv", Unit::Bytes, "KiB", "receivers: (P - 1) (k + c), no intermediates",
+            output("V_bcast_mdo_recv", Unit::Bytes, "KiB", "receivers: (P - 1) (k + c_mdo), no intermediates",
                    src("§4.3.5"), "V_bcast_mdo"),
             output("R_bcast", Unit::Ratio, "%", "broadcast traffic saved by MDO, 1 - V_bcast_mdo / V_bcast_p2p",
                    src("§4.3.5: 18% (4 hosts), 42% (8 hosts) measured")),
             output("V_allreduce_p2p", Unit::Bytes, "KiB",
                    "peer-to-peer (recursive doubling) allreduce, all hosts: ops_allreduce_p2p (k + c)",
                    src("§4.3.5, Fig. 11 (b)")),
-            output("V_allreduce_mdo", Unit::Bytes, "KiB", "MDO allreduce, all hosts: 2 P (k + c)",
+            output("V_allreduce_mdo", Unit::Bytes, "KiB", "MDO allreduce, all hosts: 2 P (k + c_mdo)",
                    src("§4.3.5, Fig. 11 (b)")),
             output("R_allreduce", Unit::Ratio, "%",
                    "allreduce traffic saved by MDO, 1 - V_allreduce_mdo / V_allreduce_p2p",
@@ -86,7 +91,8 @@ const BlockSpec& OffloadPciTrafficBlock::spec() const
 void OffloadPciTrafficBlock::evaluate(const double* in, double* out) const
 {
     const long hosts = static_cast<long>(in[P]);
-    const double perOp = in[k] + in[c]; // data and the command of one send or receive
+    const double perOp = in[k] + in[c];      // data and the command of one peer-to-peer send or receive
+    const double perMdo = in[k] + in[c_mdo]; // data and the module request of one MDO send or receive
     const offload::BcastTree tree = offload::binomialBcast(hosts);
     const offload::Doubling rd = offload::recursiveDoubling(hosts);
 
@@ -97,13 +103,13 @@ void OffloadPciTrafficBlock::evaluate(const double* in, double* out) const
     out[V_bcast_p2p] =
         out[V_bcast_p2p_init] + out[V_bcast_p2p_int1] + out[V_bcast_p2p_int2] + out[V_bcast_p2p_recv];
 
-    out[V_bcast_mdo_init] = perOp;
-    out[V_bcast_mdo_recv] = (in[P] - 1.0) * perOp;
+    out[V_bcast_mdo_init] = perMdo;
+    out[V_bcast_mdo_recv] = (in[P] - 1.0) * perMdo;
     out[V_bcast_mdo] = out[V_bcast_mdo_init] + out[V_bcast_mdo_recv];
     out[R_bcast] = 1.0 - out[V_bcast_mdo] / out[V_bcast_p2p];
 
     out[V_allreduce_p2p] = static_cast<double>(rd.ops) * perOp;
-    out[V_allreduce_mdo] = 2.0 * in[P] * perOp;
+    out[V_allreduce_mdo] = 2.0 * in[P] * perMdo;
     out[R_allreduce] = 1.0 - out[V_allreduce_mdo] / out[V_allreduce_p2p];
 
     out[n_init_sends] = static_cast<double>(tree.initSends);

@@ -11,8 +11,9 @@
 // Data only, by hand, for the paper's host counts:
 //   broadcast  P = 4: 1 - 4/6  = 33.3%   P = 8: 1 - 8/14  = 42.9%   (paper: 18%, 42%)
 //   allreduce  P = 4: 1 - 8/16 = 50.0%   P = 8: 1 - 16/48 = 66.7%   (paper:  9%, 39%)
-// A control size c cannot close the gaps: both schemes pay u per operation, so
-// every reduction is a ratio of operation counts, independent of k and c.
+// A control size c shared by both schemes cannot close the gaps: every reduction
+// is then a ratio of operation counts, independent of k and c. An MDO command
+// c_mdo heavier than c does move the allreduce (Fig. 11(b)), below.
 #include "OffloadTestUtil.h"
 #include "model/core/BlockRegistry.h"
 
@@ -65,7 +66,7 @@ TEST_CASE("offload.pcitraffic: broadcast roles on 4 and 8 hosts, as §4.3.5 stat
     {
         // 001 §4.3.5: "broadcast by MDO requires no intermediate hosts because the switch box generates and
         // sends the copies".
-        const Outputs o = pci({{"P", 8}, {"k", 1000}, {"c", 0}});
+        const Outputs o = pci({{"P", 8}, {"k", 1000}, {"c", 0}, {"c_mdo", 0}});
         CHECK(o.at("ops_bcast_mdo") == 8);     // 1 + 7
         CHECK(o.at("V_bcast_mdo_init") == 1000); // one send of 1000 B
         CHECK(o.at("V_bcast_mdo_recv") == 7000); // 7 receives of 1000 B
@@ -142,9 +143,9 @@ TEST_CASE("offload.pcitraffic: defaults (8 hosts, 64 KiB, 32 B commands), by han
 
 TEST_CASE("offload.pcitraffic: 4 and 6 hosts, by hand", "[offload][pcitraffic]")
 {
-    SECTION("P = 4, k = 1000, data only")
+    SECTION("P = 4, k = 1000, data only (c = c_mdo = 0)")
     {
-        const Outputs o = pci({{"P", 4}, {"k", 1000}, {"c", 0}});
+        const Outputs o = pci({{"P", 4}, {"k", 1000}, {"c", 0}, {"c_mdo", 0}});
         // P2P: initiator 2 * 1000, intermediate 1 (receive + re-send) 2000, two receivers 2000 -> 6000 B
         CHECK(o.at("V_bcast_p2p_init") == 2000);
         CHECK(o.at("V_bcast_p2p_int1") == 2000);
@@ -157,10 +158,10 @@ TEST_CASE("offload.pcitraffic: 4 and 6 hosts, by hand", "[offload][pcitraffic]")
         CHECK(o.at("V_allreduce_mdo") == 8000);          // 8 ops * 1000
         CHECK(o.at("R_allreduce") == Approx(0.5));       // 1 - 8000/16000
     }
-    SECTION("P = 6, k = 100, c = 28 (not a power of two)")
+    SECTION("P = 6, k = 100, c = c_mdo = 28 (not a power of two)")
     {
         // u = 128 B. Tree 0 -> 4, 2, 1; 4 -> 5; 2 -> 3.
-        const Outputs o = pci({{"P", 6}, {"k", 100}, {"c", 28}});
+        const Outputs o = pci({{"P", 6}, {"k", 100}, {"c", 28}, {"c_mdo", 28}});
         CHECK(o.at("V_bcast_p2p_init") == 384);  // 3 * 128
         CHECK(o.at("V_bcast_p2p_int1") == 512);  // 2 relays * 2 * 128
         CHECK(o.at("V_bcast_p2p_recv") == 384);  // 3 leaves * 128
@@ -202,14 +203,14 @@ TEST_CASE("offload.pcitraffic: reductions against Fig. 11", "[offload][pcitraffi
     CHECK(o8.at("R_allreduce") > o4.at("R_allreduce"));
 }
 
-TEST_CASE("offload.pcitraffic: no control-command size changes the reductions", "[offload][pcitraffic]")
+TEST_CASE("offload.pcitraffic: one command size for both schemes does not change the reductions", "[offload][pcitraffic]")
 {
-    // Both schemes pay k + c per send or receive, so R = 1 - ops_mdo / ops_p2p whatever k and c are:
-    // a single control size cannot move the 4-host figures toward the paper's 18% and 9%.
+    // Both schemes pay k + c per send or receive when c_mdo = c, so R = 1 - ops_mdo / ops_p2p whatever
+    // k and c are: a single control size cannot move the 4-host figures toward the paper's 18% and 9%.
     for (int p : {4, 8}) {
-        const Outputs a = pci({{"P", p}, {"k", 65536}, {"c", 0}});
-        const Outputs b = pci({{"P", p}, {"k", 8}, {"c", 65536}});
-        const Outputs c = pci({{"P", p}, {"k", 1}, {"c", 0}});
+        const Outputs a = pci({{"P", p}, {"k", 65536}, {"c", 0}, {"c_mdo", 0}});
+        const Outputs b = pci({{"P", p}, {"k", 8}, {"c", 65536}, {"c_mdo", 65536}});
+        const Outputs c = pci({{"P", p}, {"k", 1}, {"c", 0}, {"c_mdo", 0}});
         CHECK(b.at("R_bcast") == Approx(a.at("R_bcast")));
         CHECK(c.at("R_bcast") == Approx(a.at("R_bcast")));
         CHECK(b.at("R_allreduce") == Approx(a.at("R_allreduce")));
@@ -235,6 +236,8 @@ TEST_CASE("offload.pcitraffic: out-of-range inputs are named with their range", 
         {"c", -1, "c = -1 is out of range [0, 65536] B"},
         {"c", 65537, "c = 65537 is out of range [0, 65536] B"},
         {"c", 0.5, "c = 0.5 must be a whole number"},
+        {"c_mdo", -1, "c_mdo = -1 is out of range [0, 65536] B"},
+        {"c_mdo", 65537, "c_mdo = 65537 is out of range [0, 65536] B"},
     };
     for (const Case& c : cases) {
         INFO(c.symbol << " = " << c.value);
@@ -243,4 +246,28 @@ TEST_CASE("offload.pcitraffic: out-of-range inputs are named with their range", 
         d.addBlock("pci", kType);
         CHECK_THROWS_WITH(d.setValue({"pci", c.symbol}, c.value), b + c.expect);
     }
+}
+
+TEST_CASE("offload.pcitraffic: a heavier MDO command, one double of data (Fig. 11(b))", "[offload][pcitraffic]")
+{
+    // 001 §4.3.4: the allreduce module multiplies the values from the hosts: one double, k = 8 B.
+    // Peer-to-peer command c = 32 B (assumed), so a p2p operation moves 40 B. Fitting the 8-host
+    // reduction of Fig. 11(b), 39%: 1 - 2 * 8 (8 + c_mdo) / (48 * 40) = 0.39 -> 8 + c_mdo = 73.2,
+    // c_mdo = 65.2 B, whole bytes 65 (maestro2-mdo). Then, by hand:
+    //   P = 8: V_p2p = 48 * 40 = 1920 B, V_mdo = 16 * 73 = 1168 B, R = 1 - 1168/1920 = 0.3916667
+    //   P = 4: V_p2p = 16 * 40 = 640 B,  V_mdo = 8 * 73 = 584 B,   R = 1 - 584/640 = 0.0875
+    //          (predicted; the paper's 9%: -2.8%)
+    const Outputs o8 = pci({{"P", 8}, {"k", 8}, {"c", 32}, {"c_mdo", 65}});
+    CHECK(o8.at("V_allreduce_p2p") == 1920);
+    CHECK(o8.at("V_allreduce_mdo") == 1168);
+    CHECK(o8.at("R_allreduce") == Approx(0.3916667).epsilon(1e-6));
+    const Outputs o4 = pci({{"P", 4}, {"k", 8}, {"c", 32}, {"c_mdo", 65}});
+    CHECK(o4.at("V_allreduce_p2p") == 640);
+    CHECK(o4.at("V_allreduce_mdo") == 584);
+    CHECK(o4.at("R_allreduce") == Approx(0.0875).epsilon(1e-9));
+    // The 64 KiB broadcast hardly notices the command: P = 4: 1 - 4 * 65601 / (6 * 65568)
+    // = 1 - 262404/393408 = 0.3329978 (the paper's 18% stays out of reach); P = 8:
+    // 1 - 8 * 65601 / (14 * 65568) = 1 - 524808/917952 = 0.4282838.
+    CHECK(pci({{"P", 4}, {"c_mdo", 65}}).at("R_bcast") == Approx(0.3329978).epsilon(1e-6));
+    CHECK(pci({{"P", 8}, {"c_mdo", 65}}).at("R_bcast") == Approx(0.4282838).epsilon(1e-6));
 }
