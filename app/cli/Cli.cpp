@@ -34,7 +34,9 @@ const Entry kCommands[] = {
      "        SimGrid (the same topology, routes and parameters), with their ratio (docs/simulation.md)"},
     {"validate", validateCommand,
      "validate [PRESET ...] [--json] [--claims DIR]   every quantitative claim of the seed papers against\n"
-     "        the presets: paper value, model value, relative error, fitted or predicted, verdict, summary"},
+     "        the presets: paper value, model value, relative error, fitted or predicted, verdict, summary\n"
+     "  validate --assumed [PRESET ...] [--json]   per preset, the inputs whose basis is 'assumed', ranked by\n"
+     "        how far -/+10% moves a variant total (the sensitivity data), with the probe that can fit each"},
     {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},
     {"topo", topoCommand,
      "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics\n"

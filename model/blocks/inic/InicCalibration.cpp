@@ -1,4 +1,5 @@
 #include "model/blocks/inic/InicCalibration.h"
+#include "model/blocks/DirectCalibration.h"
 
 #include <algorithm>
 
@@ -40,6 +41,31 @@ std::vector<CalibrationSpec> inicSortCalibration()
     s.probeParams = {{"reps", 10}};
     s.source = "000_e9da438bafb3289f.txt eq. (11), §3.2; Count Sort time linear in the keys";
     return {s};
+}
+
+// The bucket passes of 000 §3.2.1 cost a time per key (t_bucket1 into P
+// buckets, t_bucket2 into cache-sized ones): cpu.sort times a bucket sort of
+// uniform keys and reports it per key (t_bucket). One run at the probe's
+// default bucket count (128, cache-sized) serves both passes: direct
+// calibration reads every result of the probe alike, so two bucket counts
+// could not be told apart. The exchange runs at the TCP payload rate every
+// host gets while all send and receive at once: net.alltoall's bandwidth per
+// node.
+std::vector<CalibrationSpec> parallelSortCalibration()
+{
+    return {directCalibration("t_bucket1", "cpu.sort", "t_bucket",
+                              "000_e9da438bafb3289f.txt §3.2.1 (bucket sort into P buckets; the probe's cache-sized "
+                              "buckets stand in)"),
+            directCalibration("t_bucket2", "cpu.sort", "t_bucket",
+                              "000_e9da438bafb3289f.txt §3.2.1 (bucket sort into cache-sized buckets)"),
+            directCalibration("bw_net", "net.alltoall", "bandwidth_per_node",
+                              "000_e9da438bafb3289f.txt §3.2.1, §4.1 (all-to-all exchange of the buckets over TCP)")};
+}
+
+std::vector<CalibrationSpec> protoSortCalibration()
+{
+    return {directCalibration("t_bucket2", "cpu.sort", "t_bucket",
+                              "000_e9da438bafb3289f.txt §6 (the host's pass into cache-sized buckets)")};
 }
 
 } // namespace cs

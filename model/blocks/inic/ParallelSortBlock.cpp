@@ -1,3 +1,4 @@
+#include "model/blocks/inic/InicCalibration.h"
 #include "model/blocks/inic/ParallelSortBlock.h"
 #include "model/blocks/inic/InicSpecs.h"
 #include "model/core/Unit.h"
@@ -61,6 +62,7 @@ const BlockSpec& ParallelSortBlock::spec() const
             output("T", Unit::Seconds, "ms", "run time, T_bucket1 + T_xchg + T_bucket2 + T_count",
                    "000_e9da438bafb3289f.txt Fig. 5(a) (serialized phases)"),
         },
+        parallelSortCalibration(),
     };
     return s;
 }

@@ -1,3 +1,4 @@
+#include "model/blocks/inic/InicCalibration.h"
 #include "model/blocks/inic/ProtoSortBlock.h"
 #include "model/blocks/inic/InicSpecs.h"
 #include "model/core/Unit.h"
@@ -54,6 +55,7 @@ const BlockSpec& ProtoSortBlock::spec() const
             output("T", Unit::Seconds, "ms", "run time, T_INIC + T_bucket2 + T_count",
                    "000_e9da438bafb3289f.txt eq. (11) plus the §6 host bucket pass"),
         },
+        protoSortCalibration(),
     };
     return s;
 }

@@ -75,6 +75,7 @@ TEST_CASE("every block's calibration specs name real inputs and well-formed fits
          {"logp.loggp.L", "logp.loggp.G", "logp.loggp.o_s", "logp.loggp.o_r", "fftw.transpose.G",
           "fftw.transpose.L", "fftw.transpose.t_fft1d", "fftw.transpose.bw_mem", "inic.fft2d.t_fft1d",
           "inic.sort.T_countsort", "bonding.throughput.o_pkt", "bonding.throughput.o_irq", "bonding.throughput.r",
-          "bonding.throughput.B_copy"})
+          "bonding.throughput.B_copy", "sort.parallel.t_bucket1", "sort.parallel.t_bucket2", "sort.parallel.bw_net",
+          "inic.proto.sort.t_bucket2"})
         CHECK(calibrated.count(target) == 1);
 }
