@@ -183,3 +183,14 @@ TEST_CASE("maestro2-mdo: eight hosts on one switch box (001 §2.1)", "[presets]"
     CHECK(c.hosts == 8);
     CHECK(c.switches == 1);
 }
+
+TEST_CASE("maestro2-mdo: the description quotes what the model gives", "[presets]")
+{
+    // 6-host allreduce cut: 1 - 10.2303 / 30.2223 = 66% (offload.collective against recursive doubling);
+    // PCI: c_mdo = 65 B, 4-host allreduce cut 0.0875 ("8.75%"), 4-host 64 KiB broadcast 0.3329978 ("33%").
+    const DesignDocument doc = loadPreset("maestro2-mdo");
+    for (const char* quoted : {"(66%)", "c_mdo = 65 B", "predicts 8.75% on 4 hosts", "stays 33% on 4 hosts"}) {
+        INFO(quoted);
+        CHECK_THAT(doc.description, Catch::Contains(quoted));
+    }
+}

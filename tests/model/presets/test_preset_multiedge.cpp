@@ -131,3 +131,15 @@ TEST_CASE("multiedge: two nodes cabled back to back (003 §3)", "[presets]")
     CHECK(t.counts().switches == 0);
     CHECK(t.counts().links == 1);
 }
+
+TEST_CASE("multiedge: the description quotes what the model gives", "[presets]")
+{
+    // From the header's arithmetic: base 550.3775e6 from five to eight links, 1x10 base 749.9001e6 ("model
+    // 750"), noCopy 8x1 992.6975e6 = 99.27% of nominal ("99.3%"), 1.8036666 x base ("+80%").
+    const DesignDocument doc = loadPreset("multiedge");
+    for (const char* quoted : {"model: 550 MB/s from five to eight links", "(model 750)", "model 992.7 MB/s, 99.3% of nominal, +80%",
+                               "f_irq = 12500/s"}) {
+        INFO(quoted);
+        CHECK_THAT(doc.description, Catch::Contains(quoted));
+    }
+}
