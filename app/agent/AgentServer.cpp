@@ -16,6 +16,7 @@ struct AgentServer::ActiveRun {
     std::string id;
     std::atomic<bool> done{false};
     std::chrono::steady_clock::time_point lastProgress{};
+    double lastDone = -1.0; // the last progress sent
     // Last, so it is destroyed (and its worker joined) first.
     std::unique_ptr<sdk::PluginRun> session;
 };
@@ -246,9 +247,13 @@ void AgentServer::startRun(const json& b)
         s, &sdk::PluginRun::progressed, s,
         [this, id, r](double done, double total) {
             const auto now = std::chrono::steady_clock::now();
-            if (done < total && now - r->lastProgress < std::chrono::milliseconds(100))
-                return; // at most ten progress frames a second
+            // At most ten progress frames a second, but a new whole step (the
+            // ping-pong's next size) always goes out: a timeout names it.
+            const bool newStep = std::floor(done) != std::floor(r->lastDone);
+            if (done < total && !newStep && now - r->lastProgress < std::chrono::milliseconds(100))
+                return;
             r->lastProgress = now;
+            r->lastDone = done;
             send({{"type", "progress"}, {"id", id}, {"done", done}, {"total", total}});
         },
         Qt::DirectConnection);

@@ -5,6 +5,7 @@
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
+#include "app/cli/LinkOption.h"
 #include "app/cli/PairPlan.h"
 #include "app/cli/ProbeRunSupport.h"
 
@@ -183,7 +184,8 @@ void printReport(const calib::CalibrationReport& r, std::ostream& out)
 int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words,
-                    {"--nodes", "--probe", "--set", "--results", "-o", "--hold-out", "--timeout", "--pairs"},
+                    {"--nodes", "--probe", "--set", "--results", "-o", "--hold-out", "--timeout", "--pairs",
+                     "--link-bw"},
                     {"--json", "--quiet", "--trust-nodes", "--dry-run"});
     if (args.positional().size() != 1)
         throw UsageError(args.positional().empty() ? "calibrate needs a DESIGN (a file or a preset name)"
@@ -216,11 +218,14 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
         sdk::PluginLoader plugins;
         plugins.load();
         std::vector<runner::RunPlan> plans = makePlans(doc, args, plugins);
-        for (runner::RunPlan& plan : plans)
+        const runner::LinkAssumption link = linkFor(doc, args.value("--link-bw"));
+        for (runner::RunPlan& plan : plans) {
             plan.nodes = nodes;
+            plan.link = link.link;
+        }
         choosePairs(doc, plans, args.value("--pairs"), err);
         if (args.flag("--dry-run")) {
-            printDryRun(plans, plugins, out);
+            printDryRun(plans, plugins, out, link.source);
             return 0;
         }
         const std::vector<runner::JobResult> jobs = runPlans(plugins, plans, args.flag("--quiet"), err);

@@ -51,7 +51,8 @@ const Entry kCommands[] = {
                             "        SPEC: local:cpu=0,local:cpu=1 | ssh:root@10.0.0.2 | mpi:2 (docs/agent-protocol.md)"},
     {"calibrate", calibrateCommand,
      "calibrate DESIGN --nodes SPEC [--probe ID ...] [--set [PROBE.]NAME=VALUE ...] [--hold-out 0.25]\n"
-     "        [--timeout S] [--pairs all|chain|first|paths] [--dry-run] [--json] [--trust-nodes] [-o CALIBRATED.json]   run the probes the design's blocks\n"
+     "        [--timeout S] [--link-bw 100Mbit/s] [--pairs all|chain|first|paths] [--dry-run] [--json] [--trust-nodes]\n"
+     "        [-o CALIBRATED.json]   run the probes the design's blocks\n"
      "        calibrate from, fit their parameters (95% CIs, R^2, SMAPE, held-out errors), write the design\n"
      "  calibrate DESIGN --results FILE [--probe ID ...] [--json] [-o FILE]   fit from saved probe results"},
 };

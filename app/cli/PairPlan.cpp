@@ -38,9 +38,12 @@ void choosePairs(const DesignDocument& doc, std::vector<runner::RunPlan>& plans,
     }
 }
 
-void printDryRun(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoader& plugins, std::ostream& out)
+void printDryRun(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoader& plugins, std::ostream& out,
+                 const std::string& linkSource)
 {
     double bound = 0;
+    double expected = 0;
+    std::size_t unknown = 0;
     std::size_t total = 0;
     for (const runner::RunPlan& plan : plans) {
         const std::vector<runner::Job> jobs = runner::planJobs(plan, plugins);
@@ -54,11 +57,24 @@ void printDryRun(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoa
                 return classes;
             }()) << " random checks; every pair would be " << n * (n - 1) / 2 << ")";
         out << "\n";
-        for (const runner::Job& j : jobs)
-            out << "  " << j.label << "\n";
-        bound += plan.timeout * static_cast<double>(jobs.size());
+        for (const runner::Job& j : jobs) {
+            out << "  " << j.label << "  ";
+            if (j.estimate >= 0)
+                out << "about " << formatQuantity(j.estimate, "s", Unit::Seconds);
+            else
+                out << "no estimate";
+            out << ", timeout " << formatQuantity(j.timeout, "s", Unit::Seconds) << "\n";
+            if (j.estimate >= 0)
+                expected += j.estimate;
+            else
+                ++unknown;
+            bound += j.timeout;
+        }
         total += jobs.size();
     }
+    out << "estimated probe time " << formatQuantity(expected, "s", Unit::Seconds)
+        << (unknown ? " plus " + std::to_string(unknown) + " job(s) without an estimate" : std::string())
+        << " on " << linkSource << ", agents' start not included\n";
     out << total << " jobs, one after another; each ends within its timeout, so the run takes at most "
         << formatQuantity(bound, "s", Unit::Seconds) << " (nothing was run)\n";
 }

@@ -19,8 +19,11 @@ namespace cs::cli {
 void choosePairs(const DesignDocument& doc, std::vector<runner::RunPlan>& plans,
                  const std::optional<std::string>& pairsOption, std::ostream& err);
 
-// The jobs each plan makes, with their path classes, and the time they may
-// take at most (their timeouts), against what every pair would be.
-void printDryRun(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoader& plugins, std::ostream& out);
+// The jobs each plan makes, with their path classes, each job's estimated
+// time on the plans' link (described by `linkSource`) and its timeout, the
+// estimated total, and the time they may take at most (their timeouts),
+// against what every pair would be.
+void printDryRun(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoader& plugins, std::ostream& out,
+                 const std::string& linkSource);
 
 } // namespace cs::cli

@@ -1,5 +1,6 @@
 #include "app/runner/JobExecutor.h"
 #include "app/runner/AgentLink.h"
+#include "app/runner/JobEstimate.h"
 
 #include <QDateTime>
 
@@ -69,6 +70,7 @@ JobResult JobExecutor::run(const Job& job)
     std::vector<bool> asked(n, false); // sent a run: an answer is expected
     bool awaitingPorts = false;        // the answer expected is "ready" (a listening role's port)
     std::vector<int> port(n, -1);
+    std::vector<double> progressDone(n, -1.0); // the last progress each part reported (a sweep's size index)
     const std::string tag = std::to_string(::getpid()) + "-" + std::to_string(++counter_) + "-" + makeToken().substr(0, 8);
     const std::string runId = "run" + std::to_string(counter_);
     const std::string runToken = makeToken();
@@ -155,6 +157,7 @@ JobResult JobExecutor::run(const Job& job)
                 v.push_back(x.is_number() ? x.get<double>() : std::numeric_limits<double>::quiet_NaN());
         } else if (m.type == "progress") {
             const double total = b["total"].get<double>();
+            progressDone[i] = b["done"].get<double>();
             if (total > 0)
                 say(b["done"].get<double>() / total, job.label + ": " + p.node + " " + p.role);
         } else if (m.type == "result") {
@@ -238,6 +241,10 @@ JobResult JobExecutor::run(const Job& job)
             // from it, so they are cancelled, and failed_nodes names exactly
             // the silent ones.
             std::string who;
+            if (silent.empty()) // nobody owed an answer by the rules above: every unfinished part is named
+                for (std::size_t i = 0; i < n; ++i)
+                    if (r.parts[i].status != "ok")
+                        silent.push_back(i);
             for (std::size_t i = 0; i < n; ++i) {
                 const bool isSilent = std::find(silent.begin(), silent.end(), i) != silent.end();
                 PartResult& p = r.parts[i];
@@ -246,10 +253,13 @@ JobResult JobExecutor::run(const Job& job)
                     // srun could not start, ssh's warnings).
                     const std::string said = links[i]->stderrSummary();
                     const std::string stderrNote = said.empty() ? "" : " (stderr: " + said + ")";
+                    // Where a size sweep was: the last size the probe began.
+                    const std::string at = progressDone[i] >= 0 ? sizeAt(d.id, job.params, progressDone[i]) : "";
+                    const std::string atNote = at.empty() ? "" : " at " + at;
                     done[i] = true;
                     p.status = "failed";
-                    p.reason = "no result within " + seconds(job.timeout) + " s" + stderrNote;
-                    who += (who.empty() ? "" : ", ") + p.node + " (" + p.role + ")" + stderrNote;
+                    p.reason = "no result within " + seconds(job.timeout) + " s" + atNote + stderrNote;
+                    who += (who.empty() ? "" : ", ") + p.node + " (" + p.role + ")" + atNote + stderrNote;
                 } else if (p.status != "ok") {
                     done[i] = true;
                     p.status = "cancelled";

@@ -24,6 +24,7 @@ struct Job {
     std::map<std::string, double> params; // resolved
     std::vector<Node> nodes;              // in role order: server then client; rank order
     double timeout = 120.0;               // seconds for the whole job, agents' start included
+    double estimate = -1;                 // seconds the probe is expected to run (JobEstimate.h), -1 = unknown
     std::string label;                    // "net.pingpong local0 -> local1"
 };
 

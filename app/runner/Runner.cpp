@@ -4,9 +4,22 @@
 #include <QTemporaryDir>
 #include <QThread>
 
+#include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace cs::runner {
+
+namespace {
+
+std::string number(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+} // namespace
 
 std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins)
 {
@@ -22,8 +35,11 @@ std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins)
         throw std::invalid_argument("no nodes to run on");
     if (std::string problem = checkNodes(plan.nodes); !problem.empty())
         throw std::invalid_argument(problem);
-    if (!(plan.timeout > 0 && plan.timeout <= 86400))
-        throw std::invalid_argument("the timeout must be in (0, 86400] seconds");
+    if (!(plan.timeout >= 0 && plan.timeout <= 86400))
+        throw std::invalid_argument("timeout = " + number(plan.timeout) +
+                                    " s must be in (0, 86400] seconds, or 0 to follow the plan");
+    if (!(plan.link.bandwidth > 0 && std::isfinite(plan.link.bandwidth)))
+        throw std::invalid_argument("link bandwidth = " + number(plan.link.bandwidth) + " B/s must be positive");
 
     const bool mpiProbe = d.launcher == "mpi";
     for (const Node& n : plan.nodes) {
@@ -39,7 +55,9 @@ std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins)
         Job j;
         j.descriptor = d;
         j.params = params;
-        j.timeout = plan.timeout;
+        j.timeout = plan.timeout > 0 ? plan.timeout : jobTimeout(d.id, params, plan.link);
+        if (const auto e = estimateJob(d.id, params, plan.link))
+            j.estimate = e->seconds;
         j.label = d.id + " ";
         for (std::size_t i = 0; i < nodes.size(); ++i)
             j.label += (i ? (d.span == sdk::Span::Pair ? " -> " : ", ") : "") + nodes[i].name;

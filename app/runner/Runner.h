@@ -8,6 +8,7 @@
 // its reason and the next job runs; cancel() stops the current job within a
 // second and marks the jobs not yet started as cancelled. Every finished
 // result is kept.
+#include "app/runner/JobEstimate.h"
 #include "app/runner/JobExecutor.h"
 #include "app/runner/JobResult.h"
 #include "app/runner/Node.h"
@@ -34,7 +35,11 @@ struct RunPlan {
     std::vector<Node> nodes;
     std::string probe;                                   // descriptor id
     nlohmann::json params = nlohmann::json::object();    // name -> SI number (unresolved)
-    double timeout = 120.0;                              // per job, seconds
+    // Per job, seconds; 0 = follow the plan: jobTimeout() of the job's sizes,
+    // rounds and budget on `link` (JobEstimate.h).
+    double timeout = 0.0;
+    // The link the estimates and the timeout assume (payload B/s, latency).
+    probe::LinkModel link = assumedLink().link;
     // Pair probes: "all" = every pair (i < j, i serves), "chain" = 0-1, 1-2, ...,
     // "first" = node 0 serves every other node, "paths" = the pairs in
     // `pairs` (one per path class of the design's network, pairsByPathClass).

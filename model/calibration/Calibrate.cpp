@@ -82,8 +82,17 @@ struct CurrentValues {
 
 // Splits points into fitted and held out: the largest distinct x values,
 // ceil(fraction * distinct), when enough remain.
-void holdOut(const std::vector<double>& x, double fraction, std::size_t minKeep, std::vector<bool>& held,
-             std::string& note)
+// Marks the points held out of a fit: ceil(fraction x distinct x values).
+// Usually the largest x values, so that the fit must extrapolate to them. A
+// segmented fit instead holds out every second value counted up from the
+// second smallest: it uses the segment of the largest x (LogGP's G is the
+// rate of long messages), and holding the largest out would leave that
+// segment too few points or none (on a tbf-shaped link the bulk regime
+// starts only a few sizes below the top; docs/calibration.md). Its held-out
+// points check what the fitted line predicts below and between the sizes it
+// saw.
+void holdOut(const std::vector<double>& x, double fraction, std::size_t minKeep, bool interleaved,
+             std::vector<bool>& held, std::string& note)
 {
     held.assign(x.size(), false);
     if (fraction <= 0.0)
@@ -91,19 +100,27 @@ void holdOut(const std::vector<double>& x, double fraction, std::size_t minKeep,
     std::vector<double> distinct = x;
     std::sort(distinct.begin(), distinct.end());
     distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-    const auto nHold = static_cast<std::size_t>(std::ceil(fraction * static_cast<double>(distinct.size())));
+    const std::size_t n = distinct.size();
+    const auto nHold = static_cast<std::size_t>(std::ceil(fraction * static_cast<double>(n)));
     if (nHold == 0)
         return;
-    const double cut = distinct[distinct.size() - nHold];
+    std::vector<double> heldValues;
+    if (interleaved) {
+        for (std::size_t k = 0; k < nHold && 2 * k + 2 <= n; ++k)
+            heldValues.push_back(distinct[1 + 2 * k]);
+    } else {
+        heldValues.assign(distinct.end() - static_cast<std::ptrdiff_t>(nHold), distinct.end());
+    }
+    auto isHeld = [&](double v) { return std::find(heldValues.begin(), heldValues.end(), v) != heldValues.end(); };
     std::size_t keep = 0;
     for (double v : x)
-        keep += v < cut ? 1 : 0;
-    if (keep < minKeep || distinct.size() - nHold < 2) {
+        keep += isHeld(v) ? 0 : 1;
+    if (heldValues.size() < nHold || keep < minKeep || n - nHold < 2) {
         note = "too few points (" + std::to_string(x.size()) + ") to hold any out; all are fitted";
         return;
     }
     for (std::size_t i = 0; i < x.size(); ++i)
-        held[i] = x[i] >= cut;
+        held[i] = isHeld(x[i]);
 }
 
 struct Calibrator {
@@ -161,7 +178,8 @@ struct Calibrator {
             used = pts.used;
             std::vector<bool> held;
             std::string note;
-            holdOut(pts.x, opt.holdOutFraction, minPointsFor(s, opt.segments), held, note);
+            holdOut(pts.x, opt.holdOutFraction, minPointsFor(s, opt.segments), s.method == "segmented", held,
+                    note);
             if (!note.empty())
                 notes.push_back(note);
             std::vector<double> fx, fy, fs;

@@ -80,9 +80,11 @@ struct CalibrationReport {
 };
 
 struct CalibrationOptions {
-    // Share of each fit's points held out for validation: the largest x
-    // values, ceil(fraction * n), as long as enough remain to fit (else none
-    // are held out and a warning says so). 0 = fit on everything.
+    // Share of each fit's points held out for validation, ceil(fraction * n):
+    // the largest x values, or for a segmented fit (which uses the segment of
+    // the largest x) every second x counted up from the second smallest; as
+    // long as enough remain to fit (else none are held out and a warning says
+    // so). 0 = fit on everything.
     double holdOutFraction = 0.25;
     // Only these probes / block instances / "block.input"s (empty = all).
     std::vector<std::string> probes;

@@ -14,9 +14,9 @@ namespace cs::calib {
 std::size_t minPointsFor(const CalibrationSpec& spec, const SegmentOptions& segments);
 
 // Fits the points (x already shifted by xOffset) by the spec's method and
-// form. Weights come from sigma when the method is "wls", "segmented" or
-// "lm" and every sigma is positive; otherwise the fit is unweighted and, for
-// "wls", a note says so. Throws ModelError for an unknown method or form.
+// form. Weights come from sigma when the method is "wls" or "lm" and every
+// sigma is positive; otherwise the fit is unweighted and, for "wls", a note
+// says so. "segmented" is always unweighted (SpecFit.cpp says why). Throws ModelError for an unknown method or form.
 FitResult fitSpecPoints(const CalibrationSpec& spec, const std::vector<double>& x, const std::vector<double>& y,
                         const std::vector<double>& sigma, const SegmentOptions& segments,
                         std::vector<std::string>& notes);

@@ -60,7 +60,7 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     holdOut_->setValue(25);
     holdOut_->setSuffix(" %");
     holdOut_->setDecimals(0);
-    holdOut_->setToolTip(tr("Share of each fit's points (the largest x values) kept out of the fit to check it"));
+    holdOut_->setToolTip(tr("Share of each fit's points kept out of the fit to check it (the largest x values; for a segmented fit every second one from the smallest up)"));
     status_ = wrapLabel(this);
     status_->setObjectName("calibrationStatus");
     auto* calRow = new QHBoxLayout;

@@ -24,9 +24,24 @@ namespace {
 constexpr const char* kOneWay = "LogGP one-way T(k) = o_s + (k-1)G + L + o_r (Alexandrov 1995; "
                                 "002_5a9fca780898fb85.txt §3 Fig. 5); latency@k = RTT/2";
 
+// The ping-pong plan: 1 KiB .. 4 MiB in steps of 2, up to 10 + 100 round
+// trips per size within a time budget of 1 s per size (at least 3 kept):
+// large sizes on slow links run fewer rounds, and a size whose round trip
+// alone would exceed the budget is skipped (RoundBudget.h), so the plan
+// takes seconds on any link from 10 Mbit/s up (docs/calibration.md).
 std::vector<std::pair<std::string, double>> pingpongParams()
 {
-    return {{"size_min", 1024}, {"size_max", 4194304}, {"size_factor", 4}, {"warmups", 10}, {"reps", 100}};
+    return {{"size_min", 1024}, {"size_max", 4194304}, {"size_factor", 2}, {"warmups", 10},
+            {"reps", 100},      {"budget", 1.0},       {"min_reps", 3}};
+}
+
+// net.loggp: 1 B .. 16 KiB in 2 KiB steps (9 sizes, three per segment for
+// up to three segments; Netgauge steps by 1 KiB, which doubles the time on
+// a slow link for no gain in the fit), its rounds within 0.5 s per size for
+// all four PRTT kinds.
+std::vector<std::pair<std::string, double>> logGPParams()
+{
+    return {{"size_step", 2048}, {"budget", 0.5}, {"min_reps", 3}};
 }
 
 CalibrationSpec direct(const char* input, const char* probe, const char* derived, const char* source)
@@ -39,6 +54,8 @@ CalibrationSpec direct(const char* input, const char* probe, const char* derived
     s.form = "const";
     s.value = "v";
     s.source = source;
+    if (s.probe == "net.loggp")
+        s.probeParams = logGPParams();
     return s;
 }
 

@@ -2,6 +2,7 @@
 
 #include "Roles.h"
 #include "cs/probe/Clock.h"
+#include "cs/probe/RoundBudget.h"
 
 #include <algorithm>
 #include <cmath>
@@ -45,6 +46,10 @@ std::string LogGPParams::validate() const
         os << "maxSegments = " << maxSegments << " must be in [1, 64]";
     else if (cpu < -1)
         os << "cpu = " << cpu << " must be -1 (no pinning) or a CPU number";
+    else if (!(budget_s >= 0 && budget_s <= 3600))
+        os << "budget_s = " << budget_s << " must be in [0, 3600] seconds";
+    else if (minRepetitions < 1 || minRepetitions > 1000000)
+        os << "minRepetitions = " << minRepetitions << " must be in [1, 1000000]";
     else
         for (std::size_t i = 0; i < sizes.size(); ++i) {
             if (sizes[i] < 1 || sizes[i] > kMaxLogGPSize) {
@@ -288,6 +293,28 @@ std::vector<double> prttRounds(Socket& control, Socket& data, Mode mode, std::ui
     return t;
 }
 
+// Rounds per PRTT kind at size s: all planned ones without a budget, else as many as the budget allows at
+// the cost per round predicted from the sizes run before (a line through the last two, never below the
+// last one's cost; proportional to s from a single size), and at least minRepetitions kept plus warm-ups.
+std::uint32_t roundsFor(const RoundBudget& budget, double budget_s, const std::vector<std::pair<double, double>>& cost,
+                        std::uint32_t s)
+{
+    const auto planned = static_cast<std::uint32_t>(budget.planned());
+    if (budget_s <= 0 || cost.empty())
+        return planned;
+    const auto& [s1, c1] = cost.back();
+    double predicted = c1 * std::max(1.0, s / s1);
+    if (cost.size() >= 2) {
+        const auto& [s0, c0] = cost[cost.size() - 2];
+        if (s1 > s0)
+            predicted = std::max(c1, c1 + (c1 - c0) / (s1 - s0) * (s - s1));
+    }
+    std::uint32_t rounds = planned;
+    if (predicted > 0 && budget_s / predicted < planned)
+        rounds = static_cast<std::uint32_t>(budget_s / predicted);
+    return std::clamp(rounds, static_cast<std::uint32_t>(budget.fewest()), planned);
+}
+
 } // namespace
 
 LogGPResult runLogGPClient(const SocketAddress& server, const LogGPParams& params, const RunControl& rc)
@@ -307,19 +334,29 @@ LogGPResult runLogGPClient(const SocketAddress& server, const LogGPParams& param
     result.server = server;
     result.n = params.n;
     std::vector<std::uint8_t> buf(params.sizes.back(), 0x3c);
-    const std::uint32_t rounds = params.warmups + params.repetitions;
-    for (auto s : params.sizes) {
+    const RoundBudget budget(params.budget_s, params.warmups, params.repetitions, params.minRepetitions);
+    std::vector<std::pair<double, double>> cost; // (s, seconds per round of all four kinds) of the sizes run
+    for (std::size_t index = 0; index < params.sizes.size(); ++index) {
+        const std::uint32_t s = params.sizes[index];
+        if (params.onSize)
+            params.onSize(index, s);
+        const std::uint32_t rounds = roundsFor(budget, params.budget_s, cost, s);
+        const std::uint32_t warm = budget.discarded(rounds);
+        const auto start = SteadyClock::now();
         LogGPPoint pt;
         pt.s = s;
-        pt.prtt1 = summarize(prttRounds(control, data, Mode::Prtt, s, 1, 0.0, rounds, buf, rc), params.warmups);
-        pt.prttN = summarize(prttRounds(control, data, Mode::Prtt, s, params.n, 0.0, rounds, buf, rc), params.warmups);
+        pt.rounds = rounds;
+        pt.warmups = warm;
+        pt.prtt1 = summarize(prttRounds(control, data, Mode::Prtt, s, 1, 0.0, rounds, buf, rc), warm);
+        pt.prttN = summarize(prttRounds(control, data, Mode::Prtt, s, params.n, 0.0, rounds, buf, rc), warm);
         // Netgauge: d = PRTT(1, 0, s), which exceeds g_all(s) on any sane network.
         pt.d = std::min(pt.prtt1.median, 1.0);
-        pt.prttD = summarize(prttRounds(control, data, Mode::Prtt, s, params.n, pt.d, rounds, buf, rc), params.warmups);
+        pt.prttD = summarize(prttRounds(control, data, Mode::Prtt, s, params.n, pt.d, rounds, buf, rc), warm);
         (void)prttRounds(control, data, Mode::ORecv, s, params.n, pt.d, rounds, buf, rc);
         wire::Frame rep = wire::expectFrame(control, wire::FrameType::Report, rc, "LogGP o_r report");
         wire::Reader r(rep.payload);
-        pt.oR = summarize(r.f64vec("o_r", rounds), params.warmups);
+        pt.oR = summarize(r.f64vec("o_r", rounds), warm);
+        cost.emplace_back(s, std::chrono::duration<double>(SteadyClock::now() - start).count() / rounds);
         result.points.push_back(pt);
     }
     wire::finishSession(control, rc);

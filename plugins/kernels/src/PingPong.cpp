@@ -3,6 +3,7 @@
 #include "Roles.h"
 #include "UdpServe.h"
 #include "cs/probe/Clock.h"
+#include "cs/probe/RoundBudget.h"
 
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -43,6 +44,8 @@ PingPongSizeResult summarise(std::uint32_t size, const std::vector<double>& all,
     PingPongSizeResult r;
     r.size = size;
     r.lost = lost;
+    r.rounds = static_cast<std::uint32_t>(all.size());
+    r.warmups = warmups;
     std::vector<double> half(all.size()), bw(all.size());
     for (std::size_t i = 0; i < all.size(); ++i) {
         half[i] = all[i] / 2.0;
@@ -72,6 +75,10 @@ std::string PingPongParams::validate() const
         os << "lossTimeout_s = " << lossTimeout_s << " must be in (0, 10] seconds";
     else if (!(maxLossFraction >= 0 && maxLossFraction <= 1))
         os << "maxLossFraction = " << maxLossFraction << " must be in [0, 1]";
+    else if (!(budget_s >= 0 && budget_s <= 3600))
+        os << "budget_s = " << budget_s << " must be in [0, 3600] seconds";
+    else if (minRepetitions < 1 || minRepetitions > 1000000)
+        os << "minRepetitions = " << minRepetitions << " must be in [1, 1000000]";
     else if (cpu < -1)
         os << "cpu = " << cpu << " must be -1 (no pinning) or a CPU number";
     else
@@ -94,6 +101,8 @@ void encode(wire::Writer& w, const PingPongParams& p)
     w.u32(p.repetitions);
     w.f64(p.lossTimeout_s);
     w.f64(p.maxLossFraction);
+    w.f64(p.budget_s);
+    w.u32(p.minRepetitions);
 }
 
 void decode(wire::Reader& r, PingPongParams& p)
@@ -104,6 +113,8 @@ void decode(wire::Reader& r, PingPongParams& p)
     p.repetitions = r.u32("repetitions");
     p.lossTimeout_s = r.f64("lossTimeout_s");
     p.maxLossFraction = r.f64("maxLossFraction");
+    p.budget_s = r.f64("budget_s");
+    p.minRepetitions = r.u32("minRepetitions");
 }
 
 namespace {
@@ -118,12 +129,26 @@ void serveTcp(Context& ctx, const PingPongParams& p)
     std::vector<std::uint8_t> buf(maxSize);
     const std::uint64_t perSize = std::uint64_t(p.warmups) + p.repetitions;
     for (auto s : p.sizes) {
-        for (std::uint64_t i = 0; i < perSize; ++i) {
-            data.recvAll(buf.data(), s, ctx.rc, "ping-pong receive");
-            data.sendAll(buf.data(), s, ctx.rc, "ping-pong echo");
-            ctx.session.bytesReceived += s;
-            ctx.session.bytesSent += s;
-            ++ctx.session.messages;
+        std::uint64_t done = 0;
+        for (;;) {
+            std::uint8_t count[4];
+            data.recvAll(count, 4, ctx.rc, "ping-pong round count");
+            const std::uint32_t batch = std::uint32_t(count[0]) | std::uint32_t(count[1]) << 8 |
+                                        std::uint32_t(count[2]) << 16 | std::uint32_t(count[3]) << 24;
+            if (batch == 0)
+                break;
+            if (done + batch > perSize)
+                throw ProbeError(ErrorKind::Protocol, "ping-pong: the client asked for " + std::to_string(done + batch) +
+                                                          " rounds of " + std::to_string(s) + " B, more than warmups + "
+                                                          "repetitions = " + std::to_string(perSize));
+            for (std::uint32_t i = 0; i < batch; ++i) {
+                data.recvAll(buf.data(), s, ctx.rc, "ping-pong receive");
+                data.sendAll(buf.data(), s, ctx.rc, "ping-pong echo");
+                ctx.session.bytesReceived += s;
+                ctx.session.bytesSent += s;
+                ++ctx.session.messages;
+            }
+            done += batch;
         }
     }
     (void)wire::expectFrame(ctx.control, wire::FrameType::Done, ctx.rc, "ping-pong end");
@@ -174,28 +199,65 @@ PingPongResult runPingPongClient(const SocketAddress& server, const PingPongPara
     for (auto s : params.sizes)
         maxSize = std::max(maxSize, s);
     std::vector<std::uint8_t> out(maxSize, 0x5a), in(std::max<std::uint32_t>(maxSize, 65536));
-    const std::uint64_t perSize = std::uint64_t(params.warmups) + params.repetitions;
+    const RoundBudget budget(params.budget_s, params.warmups, params.repetitions, params.minRepetitions);
+    const std::uint64_t perSize = budget.planned();
+    std::uint32_t prevSize = 0;
+    double prevRound = 0;
+    std::size_t index = 0;
+    auto skipped = [&](std::uint32_t s) {
+        const std::size_t at = index++;
+        if (budget.skip(s, prevSize, prevRound)) {
+            result.skipped.push_back(s);
+            return true;
+        }
+        if (params.onSize)
+            params.onSize(at, s);
+        return false;
+    };
+    auto since = [](SteadyClock::time_point t) { return std::chrono::duration<double>(SteadyClock::now() - t).count(); };
 
     if (params.transport == Transport::Tcp) {
         Socket data = wire::joinSession(server, nonce, 0, rc);
+        auto sendCount = [&](std::uint64_t n) {
+            const auto v = static_cast<std::uint32_t>(n);
+            const std::uint8_t b[4] = {std::uint8_t(v), std::uint8_t(v >> 8), std::uint8_t(v >> 16), std::uint8_t(v >> 24)};
+            data.sendAll(b, 4, rc, "ping-pong round count");
+        };
         for (auto s : params.sizes) {
-            std::vector<double> rtt(perSize);
-            for (std::uint64_t i = 0; i < perSize; ++i) {
-                const auto t0 = SteadyClock::now();
-                data.sendAll(out.data(), s, rc, "ping-pong send");
-                data.recvAll(in.data(), s, rc, "ping-pong receive");
-                const auto t1 = SteadyClock::now();
-                rtt[i] = std::chrono::duration<double>(t1 - t0).count();
+            if (skipped(s)) {
+                sendCount(0);
+                continue;
             }
-            result.sizes.push_back(summarise(s, rtt, params.warmups, 0, params.keepSamples));
+            std::vector<double> rtt;
+            rtt.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(perSize, 1u << 16)));
+            const auto start = SteadyClock::now();
+            while (const std::uint64_t batch = budget.nextBatch(rtt, since(start))) {
+                sendCount(batch);
+                for (std::uint64_t i = 0; i < batch; ++i) {
+                    const auto t0 = SteadyClock::now();
+                    data.sendAll(out.data(), s, rc, "ping-pong send");
+                    data.recvAll(in.data(), s, rc, "ping-pong receive");
+                    const auto t1 = SteadyClock::now();
+                    rtt.push_back(std::chrono::duration<double>(t1 - t0).count());
+                }
+            }
+            sendCount(0);
+            prevSize = s;
+            prevRound = RoundBudget::meanRound(rtt);
+            result.sizes.push_back(summarise(s, rtt, budget.discarded(rtt.size()), 0, params.keepSamples));
         }
     } else {
         Socket udp = connectUdp(server);
         std::uint64_t seq = 0;
         for (auto s : params.sizes) {
-            std::vector<double> rtt(perSize, std::numeric_limits<double>::quiet_NaN());
+            if (skipped(s))
+                continue;
+            std::vector<double> rtt;
             std::uint32_t lost = 0;
-            for (std::uint64_t i = 0; i < perSize; ++i) {
+            const auto start = SteadyClock::now();
+            std::uint64_t end = 0; // rounds asked for so far
+            for (std::size_t i = 0; i < end || (end += budget.nextBatch(rtt, since(start))) > i; ++i) {
+                rtt.push_back(std::numeric_limits<double>::quiet_NaN()); // stays NaN when lost
                 ++seq;
                 putSeq(out.data(), s, seq);
                 const auto t0 = SteadyClock::now();
@@ -215,16 +277,19 @@ PingPongResult runPingPongClient(const SocketAddress& server, const PingPongPara
                     // a late reply to an earlier, lost datagram: ignore it
                 }
             }
-            if (lost > params.maxLossFraction * static_cast<double>(perSize)) {
+            if (lost > params.maxLossFraction * static_cast<double>(rtt.size())) {
                 std::ostringstream os;
-                os << "UDP ping-pong with " << server.toString() << " lost " << lost << " of " << perSize
+                os << "UDP ping-pong with " << server.toString() << " lost " << lost << " of " << rtt.size()
                    << " datagrams of " << s << " B (more than maxLossFraction = " << params.maxLossFraction << ")";
                 throw ProbeError(ErrorKind::Timeout, os.str());
             }
+            const std::uint32_t warm = budget.discarded(rtt.size());
             std::uint32_t keptLost = 0;
-            for (std::uint64_t i = params.warmups; i < perSize; ++i)
+            for (std::size_t i = warm; i < rtt.size(); ++i)
                 keptLost += std::isfinite(rtt[i]) ? 0 : 1;
-            result.sizes.push_back(summarise(s, rtt, params.warmups, keptLost, params.keepSamples));
+            prevSize = s;
+            prevRound = RoundBudget::meanRound(rtt);
+            result.sizes.push_back(summarise(s, rtt, warm, keptLost, params.keepSamples));
         }
     }
     wire::finishSession(control, rc);

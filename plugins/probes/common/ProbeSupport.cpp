@@ -75,17 +75,6 @@ sdk::ParamDef acceptTimeoutParam()
     return {"accept_timeout", "s", 30.0, 0.1, 86400, false, "server role: how long to wait for the client"};
 }
 
-std::vector<std::uint32_t> geometricSizes(double min, double max, double factor)
-{
-    std::vector<std::uint32_t> sizes;
-    if (factor < 1.0 + 1e-9)
-        factor = 2.0;
-    for (double s = min; s < max && sizes.size() < 63; s *= factor)
-        sizes.push_back(static_cast<std::uint32_t>(std::llround(s)));
-    sizes.push_back(static_cast<std::uint32_t>(std::llround(max)));
-    return sizes;
-}
-
 cs::probe::SocketAddress serverEndpoint(const sdk::RunRequest& request)
 {
     if (request.peers.empty())

@@ -45,9 +45,6 @@ sdk::ParamDef repsParam(double def, double max = 1000000);
 sdk::ParamDef ioTimeoutParam();
 sdk::ParamDef acceptTimeoutParam();
 
-// Message sizes min, min*factor, ... up to max (max always included).
-std::vector<std::uint32_t> geometricSizes(double min, double max, double factor);
-
 // The server role of a pair probe: binds request.bind (port 0), announces
 // the port, serves one session of `kernel`, summarises what it served.
 sdk::RunOutcome serveOnce(const sdk::RunRequest& request, sdk::RunContext& context, cs::probe::KernelId kernel,

@@ -2,6 +2,7 @@
 #include "common/ProbeSupport.h"
 
 #include "cs/probe/LogGP.h"
+#include "cs/probe/SizeSweep.h"
 
 #include <algorithm>
 
@@ -28,6 +29,10 @@ sdk::ProbeDescriptor LogGPPlugin::descriptor() const
         {"n", "count", 10, 2, 1000, true, "messages per burst, n of PRTT(n, d, s)"},
         warmupsParam(5, 100000),
         repsParam(50, 1000000),
+        {"budget", "s", 0, 0, 3600, false,
+         "time budget per size for all four PRTT kinds (0 = none): larger sizes run fewer rounds, predicted "
+         "from the sizes before, at least min_reps kept"},
+        {"min_reps", "count", 3, 1, 1000000, true, "fewest kept rounds of a size the budget cuts short"},
         {"split_f", "ratio", 20, 1.01, 1e6, false, "F statistic above which a segment is split"},
         {"min_points", "count", 3, 2, 256, true, "fewest sizes in a segment"},
         {"max_segments", "count", 4, 1, 64, true, "most segments"},
@@ -58,21 +63,22 @@ sdk::RunOutcome LogGPPlugin::run(const sdk::RunRequest& request, sdk::RunContext
         return serveOnce(request, context, cs::probe::KernelId::LogGP, false);
     return guarded([&] {
         cs::probe::LogGPParams p;
-        p.sizes.clear();
-        const auto smin = static_cast<std::uint32_t>(request.param("size_min"));
-        const auto smax = static_cast<std::uint32_t>(request.param("size_max"));
-        const auto step = static_cast<std::uint32_t>(request.param("size_step"));
-        p.sizes.push_back(smin);
-        for (std::uint64_t s = (smin / step + 1) * std::uint64_t(step); s <= smax && p.sizes.size() < 256; s += step)
-            p.sizes.push_back(static_cast<std::uint32_t>(s));
-        if (p.sizes.back() != smax && p.sizes.size() < 256)
-            p.sizes.push_back(smax);
+        p.sizes = cs::probe::steppedSizes(static_cast<std::uint32_t>(request.param("size_min")),
+                                          static_cast<std::uint32_t>(request.param("size_max")),
+                                          static_cast<std::uint32_t>(request.param("size_step")));
         p.n = static_cast<std::uint32_t>(request.param("n"));
         p.warmups = static_cast<std::uint32_t>(request.param("warmups"));
         p.repetitions = static_cast<std::uint32_t>(request.param("reps"));
         p.splitF = request.param("split_f");
         p.minPoints = static_cast<std::uint32_t>(request.param("min_points"));
         p.maxSegments = static_cast<std::uint32_t>(request.param("max_segments"));
+        p.budget_s = request.param("budget");
+        p.minRepetitions = static_cast<std::uint32_t>(request.param("min_reps"));
+        const double sizeCount = static_cast<double>(p.sizes.size());
+        // Progress counts sizes begun, so that a timeout can name the size it was on.
+        p.onSize = [&context, sizeCount](std::size_t index, std::uint32_t) {
+            context.progress(static_cast<double>(index), sizeCount);
+        };
         if (std::string problem = p.validate(); !problem.empty())
             return sdk::RunOutcome::failure("invalid-parameter", problem);
         const cs::probe::LogGPResult r =
@@ -86,7 +92,8 @@ sdk::RunOutcome LogGPPlugin::run(const sdk::RunRequest& request, sdk::RunContext
             series["prttN" + at] = seriesJson(context, "prttN" + at, pt.prttN, "s");
             series["prttD" + at] = seriesJson(context, "prttD" + at, pt.prttD, "s");
             series["o_r" + at] = seriesJson(context, "o_r" + at, pt.oR, "s");
-            points.push_back({{"s", pt.s}, {"d", pt.d}, {"g_all", pt.gAll}, {"o_s", pt.oS}, {"o_r", pt.oRmed}});
+            points.push_back({{"s", pt.s},         {"d", pt.d},           {"g_all", pt.gAll}, {"o_s", pt.oS},
+                              {"o_r", pt.oRmed},   {"rounds", pt.rounds}, {"warmups", pt.warmups}});
         }
         json segments = json::array();
         for (const auto& sg : r.segments)

@@ -2,6 +2,7 @@
 #include "common/ProbeSupport.h"
 
 #include "cs/probe/PingPong.h"
+#include "cs/probe/SizeSweep.h"
 
 namespace cs::probeplugin {
 
@@ -14,7 +15,10 @@ sdk::ProbeDescriptor PingPongPlugin::descriptor() const
     d.name = "Ping-pong latency (TCP/UDP)";
     d.description = "The client sends a message of s bytes, the server echoes it; each round trip is timed. "
                     "Sizes sweep geometrically from size_min to size_max. Latency is half the round trip; "
-                    "bandwidth per round trip is 2 s / RTT (003's ping-pong benchmark).";
+                    "bandwidth per round trip is 2 s / RTT (003's ping-pong benchmark). With a time budget per "
+                    "size, large sizes run fewer round trips (as OSU and Netgauge do) and details.sizes gives "
+                    "the rounds each size really ran; sizes too slow for the budget are listed in "
+                    "details.skipped.";
     d.span = sdk::Span::Pair;
     d.roles = {"server", "client"};
     d.params = {
@@ -24,6 +28,10 @@ sdk::ProbeDescriptor PingPongPlugin::descriptor() const
         {"size_factor", "ratio", 4, 1.01, 1024, false, "ratio between consecutive sizes"},
         warmupsParam(100, 1000000),
         repsParam(1000, 10000000),
+        {"budget", "s", 0, 0, 3600, false,
+         "time budget per size (0 = none): a size stops once it is spent and min_reps round trips are kept, "
+         "warm-ups shrink in proportion, and a size whose predicted round trip exceeds it is skipped"},
+        {"min_reps", "count", 3, 1, 1000000, true, "fewest kept round trips of a size the budget cuts short"},
         {"loss_timeout", "s", 0.2, 0.001, 10, false, "UDP: a datagram without reply this long is lost"},
         ioTimeoutParam(),
         acceptTimeoutParam(),
@@ -46,10 +54,17 @@ sdk::RunOutcome PingPongPlugin::run(const sdk::RunRequest& request, sdk::RunCont
     return guarded([&] {
         cs::probe::PingPongParams p;
         p.transport = udp ? cs::probe::Transport::Udp : cs::probe::Transport::Tcp;
-        p.sizes = geometricSizes(request.param("size_min"), request.param("size_max"), request.param("size_factor"));
+        p.sizes = cs::probe::geometricSizes(request.param("size_min"), request.param("size_max"), request.param("size_factor"));
         p.warmups = static_cast<std::uint32_t>(request.param("warmups"));
         p.repetitions = static_cast<std::uint32_t>(request.param("reps"));
         p.lossTimeout_s = request.param("loss_timeout");
+        p.budget_s = request.param("budget");
+        p.minRepetitions = static_cast<std::uint32_t>(request.param("min_reps"));
+        const double sizeCount = static_cast<double>(p.sizes.size());
+        // Progress counts sizes begun, so that a timeout can name the size it was on.
+        p.onSize = [&context, sizeCount](std::size_t index, std::uint32_t) {
+            context.progress(static_cast<double>(index), sizeCount);
+        };
         if (std::string problem = p.validate(); !problem.empty())
             return sdk::RunOutcome::failure("invalid-parameter", problem);
         const cs::probe::RunControl rc = makeControl(request, context);
@@ -64,7 +79,7 @@ sdk::RunOutcome PingPongPlugin::run(const sdk::RunRequest& request, sdk::RunCont
             series["rtt" + at] = seriesJson(context, "rtt" + at, s.rtt, "s");
             series["latency" + at] = seriesJson(context, "latency" + at, s.latency, "s");
             series["bandwidth" + at] = seriesJson(context, "bandwidth" + at, s.bandwidth, "B/s");
-            sizes.push_back({{"size", s.size}, {"lost", s.lost}});
+            sizes.push_back({{"size", s.size}, {"lost", s.lost}, {"rounds", s.rounds}, {"warmups", s.warmups}});
         }
         json derivedValues = json::object();
         if (!r.sizes.empty()) {
@@ -73,7 +88,8 @@ sdk::RunOutcome PingPongPlugin::run(const sdk::RunRequest& request, sdk::RunCont
             derivedValues["bandwidth"] = derived(r.sizes.back().bandwidth, "B/s");
         }
         out.summary = {{"series", series}, {"derived", derivedValues}};
-        out.details = {{"transport", udp ? "udp" : "tcp"}, {"server", r.server.toString()}, {"sizes", sizes}};
+        out.details = {{"transport", udp ? "udp" : "tcp"}, {"server", r.server.toString()}, {"sizes", sizes},
+                       {"skipped", r.skipped}};
         out.environment = environmentJson(r.env);
         context.progress(1, 1);
         return out;

@@ -135,3 +135,24 @@ TEST_CASE("calibrate errors exit 1 naming the field; usage errors exit 2", "[cal
     CHECK(noNodes.rc == 2);
     CHECK_THAT(noNodes.err, Contains("calibrate needs --nodes SPEC"));
 }
+
+TEST_CASE("calibrate --dry-run estimates each job's time and timeout on the stated link", "[calib-cli]")
+{
+    const std::string design = writeFile("estimate.json", kDesign);
+    // One ping-pong size, 1 MiB, on --link-bw 10Mbit/s: payload 1.25e6 x 1448/1514 = 1195508.59 B/s,
+    // 50 us one way. A round trip: 2 x (5e-5 + 1048576 / 1195508.59) = 2 x 0.87714617 = 1.75429234 s,
+    // over the plan's 1 s budget, so the fewest rounds run: 3 kept + 1 warm-up = 4 -> 7.01717 s.
+    // The timeout: 30 + 2 x 7.0171693 = 44.0343 s.
+    const auto r = cli({"calibrate", design, "--nodes", "local:cpu=0,local:cpu=1", "--probe", "net.pingpong", "--set",
+                        "size_min=1MiB", "--set", "size_max=1MiB", "--link-bw", "10Mbit/s", "--dry-run"});
+    INFO(r.err);
+    CHECK(r.rc == 0);
+    CHECK_THAT(r.out, Contains("net.pingpong local0 -> local1  about 7.01717 s, timeout 44.0343 s\n"));
+    CHECK_THAT(r.out, Contains("estimated probe time 7.01717 s on --link-bw 10 Mbit/s (TCP payload x 1448/1514)"));
+    CHECK_THAT(r.out, Contains("(nothing was run)"));
+
+    const auto bad = cli({"calibrate", design, "--nodes", "local:cpu=0,local:cpu=1", "--link-bw", "0Mbit/s",
+                          "--dry-run"});
+    CHECK(bad.rc == 2);
+    CHECK_THAT(bad.err, Contains("--link-bw 0Mbit/s: the link bandwidth must be positive"));
+}

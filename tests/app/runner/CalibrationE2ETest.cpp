@@ -1,33 +1,27 @@
-// End-to-end calibration: two network namespaces
-// joined by a veth pair shaped by tbf; `clusterscope-cli calibrate` runs
-// net.pingpong between them, fits LogGP's G and L, and writes the
-// calibrated design, which must then predict a bulk transfer it never saw.
+// End-to-end calibration on any link speed: two network namespaces joined by
+// a veth pair shaped by tbf at 10 Mbit/s, 100 Mbit/s and 1 Gbit/s with
+// different bursts; `clusterscope-cli calibrate` runs with its DEFAULTS (the
+// design's own plan: net.pingpong and net.loggp, no --set, no --timeout) and
+// fits LogGP's G, which must be within 5% of the payload rate's inverse.
+// Nothing in the kernel's TCP settings is touched (no sysctl): a user would
+// not know to do it.
 //
 // Expected G. tbf shapes what leaves each veth end at R bits/s, counting
 // every frame's bytes from the Ethernet header on (no preamble or FCS on a
 // veth). A full TCP segment is a 1514-byte frame: 14 Ethernet + 20 IPv4 +
 // 20 TCP + 12 timestamp option + 1448 payload (MTU 1500). So the payload
-// rate is R/8 x 1448/1514, and G = 1 / (R/8 x 1448/1514):
-//   R = 80 Mbit/s -> 10e6 B/s x 0.9564069 = 9.564069e6 B/s -> G = 104.557 ns/B.
+// rate is R/8 x 1448/1514 (DESIGN.md; NetnsTest.cpp), and G = 1 / that:
+//   R = 10 Mbit/s  -> 1.25e6 B/s x 0.95640687 = 1.1955086e6 B/s -> G = 836.47 ns/B
+//   R = 100 Mbit/s -> 1.25e7 B/s x 0.95640687 = 1.1955086e7 B/s -> G = 83.647 ns/B
+//   R = 1 Gbit/s   -> 1.25e8 B/s x 0.95640687 = 1.1955086e8 B/s -> G = 8.3647 ns/B
+// LogGP: T(k) = o_s + (k-1) G + L + o_r (002_5a9fca780898fb85.txt §3 Fig. 5;
+// LogGPCalibration.cpp), so G is the slope of the one-way time in k.
 //
-// Why sizes from 256 KiB: tbf's bucket (burst 64 KiB, scripts/netns-pair.sh)
-// refills while the reply travels back, so the first ~64 KiB of every
-// message leave at line rate. Below the burst the ping-pong measures the
-// veth, not the shaper; well above it, the one-way time grows by exactly G
-// per byte (the bucket's head start only lowers the intercept). The fit
-// therefore uses 256 KiB .. 2 MiB, and 4 MiB is held out as the bulk
-// transfer to predict. The lowered intercept (about -64 KiB x G = -6.9 ms)
-// can make L = a - o_s - o_r negative; calibrate then leaves L alone and
-// says so, which costs the 4 MiB prediction about 1.6%.
-//
-// Why the namespaces cap tcp_limit_output_bytes: tbf queues at most
-// rate x 100 ms + burst (about 1.06 MB at 80mbit), while TCP small queues
-// let one socket put up to tcp_limit_output_bytes (4 MiB on this host) into
-// the qdisc. A 4 MiB message then overflows tbf's queue; the drops and their
-// recovery add tens to hundreds of milliseconds at random (measured: 4 MiB
-// medians 0.45-0.51 s against 0.43 s). On a real NIC the device's own rate
-// keeps the qdisc short; 256 KiB per socket does the same here and leaves
-// the wire rate unchanged. The sysctl is per namespace: the host keeps its own.
+// Why the slope is G whatever the burst: tbf lets the first `burst` bytes of
+// a message leave at once when its bucket is full, and the bucket refills
+// while the reply travels back. Above a few bursts the one-way time is
+// (k - burst) / rate + constant: the burst lowers the intercept, not the
+// slope. The segmented fit uses the segment of the largest sizes.
 #include "TestSupport.h"
 
 #include "app/cli/Cli.h"
@@ -35,11 +29,13 @@
 #include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 using namespace cs;
@@ -55,9 +51,11 @@ struct Calibrated {
     std::string out, err;
     json report;
     std::string designPath;
+    double seconds = 0;
 };
 
-// Runs `clusterscope-cli calibrate` in-process over the pair.
+// Runs `clusterscope-cli calibrate DESIGN --nodes ... --json -o FILE` in-process
+// over the pair: nothing but the nodes and the output.
 Calibrated calibrateOver(const test::NetnsPair& pair, const QTemporaryDir& dir)
 {
     Calibrated c;
@@ -72,11 +70,10 @@ Calibrated calibrateOver(const test::NetnsPair& pair, const QTemporaryDir& dir)
                               ":name=b,local:netns=" + pair.nsA() + ":address=" + pair.addrA() +
                               ":bind=" + pair.addrA() + ":name=a";
     std::ostringstream out, err;
-    c.rc = cli::run({"calibrate", design, "--nodes", nodes, "--probe", "net.pingpong",
-                     "--set", "size_min=262144", "--set", "size_max=4194304", "--set", "size_factor=2",
-                     "--set", "warmups=1", "--set", "reps=7", "--hold-out", "0.2", "--timeout", "240",
-                     "--quiet", "--json", "-o", c.designPath},
-                    out, err);
+    QElapsedTimer t;
+    t.start();
+    c.rc = cli::run({"calibrate", design, "--nodes", nodes, "--quiet", "--json", "-o", c.designPath}, out, err);
+    c.seconds = t.elapsed() / 1000.0;
     c.out = out.str();
     c.err = err.str();
     if (c.rc == 0)
@@ -92,72 +89,107 @@ const json* param(const json& report, const std::string& name)
     return nullptr;
 }
 
-} // namespace
-
-TEST_CASE("calibrated LogGP G matches the tbf-shaped payload rate, and the design predicts a held-out bulk transfer",
-          "[calib-e2e]")
+// The ping-pong's per-size rounds from the calibrated document's measured results.
+std::string roundsText(const DesignDocument& doc)
 {
-    const double rateBits = 80e6;
-    test::NetnsPair pair("80mbit");
+    std::ostringstream os;
+    for (const json& r : doc.measured)
+        if (r.value("probe", "") == "net.pingpong")
+            for (const json& part : r.value("parts", json::array()))
+                if (part.value("role", "") == "client") {
+                    for (const json& s : part["details"].value("sizes", json::array()))
+                        os << s["size"].get<double>() << ":" << s["rounds"].get<double>() << " ";
+                    os << "skipped " << part["details"].value("skipped", json::array()).dump();
+                }
+    return os.str();
+}
+
+// Makes a pair (rate "" = unshaped) and calibrates over it with the
+// defaults; nullopt (with a warning) when namespaces cannot be made. Every
+// probe job must succeed.
+std::optional<Calibrated> calibrateOverPair(const std::string& rate, const std::string& burst, const QTemporaryDir& dir)
+{
+    test::NetnsPair pair(rate, burst);
     if (!pair.ok()) {
         WARN("skipped: " << pair.error());
-        return;
+        return std::nullopt;
     }
-    for (const std::string& ns : {pair.nsA(), pair.nsB()}) {
-        std::string out;
-        if (test::sh("ip netns exec " + ns + " sysctl -qw net.ipv4.tcp_limit_output_bytes=262144", &out) != 0)
-            WARN("could not cap tcp_limit_output_bytes in " << ns << " (the 4 MiB times may be noisy): " << out);
-    }
-    QTemporaryDir dir;
-    REQUIRE(dir.isValid());
-    const Calibrated c = calibrateOver(pair, dir);
+    Calibrated c = calibrateOver(pair, dir);
     INFO("stderr: " << c.err);
     INFO("stdout: " << c.out);
     REQUIRE(c.rc == 0);
+    CHECK(c.err.find("did not succeed") == std::string::npos);
+    return c;
+}
 
-    // (a) G within 5% of 1 / payload rate.
-    const double payloadRate = rateBits / 8 * 1448.0 / 1514.0; // 9.564069e6 B/s
-    const double expectedG = 1.0 / payloadRate;                 // 1.04557e-7 s/B
+// Calibrates with the defaults over a pair shaped at `rate` with `burst` and
+// checks G against 1 / (R/8 x 1448/1514).
+void checkShaped(const char* rate, const char* burst, double rateBits)
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const std::optional<Calibrated> run = calibrateOverPair(rate, burst, dir);
+    if (!run)
+        return;
+    const Calibrated& c = *run;
+
+    const double payloadRate = rateBits / 8 * 1448.0 / 1514.0;
+    const double expectedG = 1.0 / payloadRate;
     const json* G = param(c.report, "G");
     REQUIRE(G);
     const double fittedG = (*G)["value"].get<double>();
-    WARN("tbf 80mbit: payload rate " << payloadRate << " B/s, expected G " << expectedG * 1e9 << " ns/B, fitted G "
-                                     << fittedG * 1e9 << " ns/B [" << (*G)["ci"][0].get<double>() * 1e9 << ", "
-                                     << (*G)["ci"][1].get<double>() * 1e9 << "], error "
-                                     << 100.0 * (fittedG - expectedG) / expectedG << "%, R^2 "
-                                     << (*G)["r2"].get<double>());
+    const DesignDocument doc = loadDocument(c.designPath);
+    WARN("tbf " << rate << " burst " << burst << ": expected G " << expectedG * 1e9 << " ns/B, fitted "
+                << fittedG * 1e9 << " ns/B (" << (*G)["method"].get<std::string>() << " from "
+                << (*G)["probe"].get<std::string>() << "), error " << 100.0 * (fittedG - expectedG) / expectedG
+                << "%; calibrate took " << c.seconds << " s; ping-pong rounds " << roundsText(doc));
+    CHECK((*G)["probe"] == "net.pingpong");
     CHECK(fittedG == Approx(expectedG).epsilon(0.05));
     CHECK((*G)["ci"][0].get<double>() <= fittedG);
     CHECK((*G)["ci"][1].get<double>() >= fittedG);
 
     // The calibrated document carries G with its provenance.
-    const DesignDocument doc = loadDocument(c.designPath);
     const ParamValue g = doc.design.value(Endpoint{"net", "G"});
     CHECK(g.provenance.kind == ProvenanceKind::Calibrated);
     CHECK(g.value == fittedG);
     CHECK(g.provenance.nodes == "b,a");
-    CHECK_FALSE(doc.measured.empty());
+}
 
-    // (b) The 4 MiB transfer was held out of the fit; its measured one-way
-    // time (RTT/2) against the calibrated design's T_oneway at k = 4 MiB.
-    const json& fit = c.report["fits"][0];
-    REQUIRE(fit["held_out_x"].size() == 1);
-    CHECK(fit["held_out_x"][0] == 4194304.0);
-    for (const json& x : fit["x"])
-        CHECK(x.get<double>() < 4194304.0); // not in the fit (x = k - 1)
-    const double measured = fit["held_out_y"][0].get<double>();
-    calib::MeasuredSeries bulk;
-    bulk.name = "4 MiB one-way";
-    bulk.xPath = "net.k";
-    bulk.yPath = "net.T_oneway";
-    bulk.x = {4194304.0};
-    bulk.y = {measured};
-    const calib::Comparison cmp = calib::compareWithDesign(doc, bulk);
-    REQUIRE(cmp.points.size() == 1);
-    const double predicted = cmp.points[0].predicted;
-    WARN("4 MiB one-way: measured " << measured << " s, predicted " << predicted << " s, error "
-                                    << 100.0 * cmp.points[0].relError << "%");
-    CHECK(predicted == Approx(measured).epsilon(0.10));
+} // namespace
+
+TEST_CASE("calibrate with its defaults fits G within 5% on a 10 Mbit/s link (burst 16 KiB)", "[calib-e2e]")
+{
+    checkShaped("10mbit", "16kb", 10e6);
+}
+
+TEST_CASE("calibrate with its defaults fits G within 5% on a 100 Mbit/s link (burst 64 KiB)", "[calib-e2e]")
+{
+    checkShaped("100mbit", "64kb", 100e6);
+}
+
+TEST_CASE("calibrate with its defaults fits G within 5% on a 1 Gbit/s link (burst 256 KiB)", "[calib-e2e]")
+{
+    checkShaped("1gbit", "256kb", 1e9);
+}
+
+TEST_CASE("calibrate with its defaults on an unshaped veth pair succeeds and reports what it fitted",
+          "[calib-e2e]")
+{
+    // No rate to compare with: the veth moves bytes as fast as two shared
+    // cores copy them, and that changes with the load. The run must succeed
+    // and fit a positive G; the value is reported, not checked.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const std::optional<Calibrated> run = calibrateOverPair("", "", dir);
+    if (!run)
+        return;
+    const Calibrated& c = *run;
+    const json* G = param(c.report, "G");
+    REQUIRE(G);
+    const double fittedG = (*G)["value"].get<double>();
+    WARN("unshaped veth: fitted G " << fittedG * 1e9 << " ns/B = " << 1e-6 / fittedG << " MB/s; calibrate took "
+                                    << c.seconds << " s");
+    CHECK(fittedG > 0);
 }
 
 TEST_CASE("the blocks' calibration specs name installed probes and parameters within their bounds", "[calib]")

@@ -196,3 +196,23 @@ TEST_CASE("a timed-out job names the nodes that did not answer, and only those f
     CHECK(p[0].reason == "timed out after 2 s; no result from srv (server), cli (client)");
     CHECK(p[0].failedNodes == std::vector<std::string>{"srv", "cli"});
 }
+
+TEST_CASE("a timed-out size sweep names the node and the size it was on", "[failures]")
+{
+    // 10^6 round trips of 1 B cannot end in 2 s on loopback (a TCP round trip
+    // takes tens of microseconds here), so the client is on its first size,
+    // 1 B of 1, 16, 256, 4096, 65536, 1048576, 16777216 (factor 16), when the
+    // timeout ends the job. The server reports no progress.
+    runner::RunPlan pair;
+    pair.nodes = runner::parseNodeSpec("local:cpu=0:name=srv,local:cpu=1:name=cli");
+    pair.probe = "net.pingpong";
+    pair.params = {{"size_min", 1}, {"size_max", 16777216}, {"size_factor", 16}, {"reps", 1000000}, {"warmups", 0}};
+    pair.timeout = 2;
+    const auto p = test::runToEnd(pair);
+    REQUIRE(p.size() == 1);
+    INFO(p[0].reason);
+    CHECK(p[0].status == "failed");
+    CHECK(p[0].reason == "timed out after 2 s; no result from srv (server), cli (client) at size 1 of 7 (1 B)");
+    REQUIRE(p[0].parts.size() == 2);
+    CHECK(p[0].parts[1].reason == "no result within 2 s at size 1 of 7 (1 B)");
+}

@@ -103,13 +103,15 @@ std::string writeScript(const QTemporaryDir& dir, const std::string& name, const
     return path.toStdString();
 }
 
-NetnsPair::NetnsPair(const std::string& rate) : prefix_(uniquePrefix()), subnet_(uniqueSubnet())
+NetnsPair::NetnsPair(const std::string& rate, const std::string& burst)
+    : prefix_(uniquePrefix()), subnet_(uniqueSubnet())
 {
     error_ = namespacesUnavailable();
     if (!error_.empty())
         return;
     std::string out;
-    if (sh(scriptsDir() + "/netns-pair.sh up " + prefix_ + " " + subnet_ + " " + rate, &out) != 0)
+    if (sh(scriptsDir() + "/netns-pair.sh up " + prefix_ + " " + subnet_ + (rate.empty() ? "" : " " + rate + " " + burst),
+           &out) != 0)
         error_ = "netns-pair.sh failed: " + out;
 }
 

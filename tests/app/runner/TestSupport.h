@@ -49,7 +49,8 @@ std::string writeScript(const QTemporaryDir& dir, const std::string& name, const
 // name in the destructor.
 class NetnsPair {
 public:
-    NetnsPair(const std::string& rate);
+    // rate, burst: tbf's ("80mbit", "64kb"); an empty rate leaves the link unshaped.
+    explicit NetnsPair(const std::string& rate, const std::string& burst = "64kb");
     ~NetnsPair();
     bool ok() const { return error_.empty(); }
     const std::string& error() const { return error_; }

@@ -183,7 +183,7 @@ TEST_CASE("the server rejects a malformed frame and an oversized frame", "[kerne
     {
         ServerThread server;
         Socket s = connectTcp(server.endpoint(), rc);
-        const auto h = header(0x4B505343u, 1, 1, 64u << 20); // 64 MiB > 1 MiB bound; nothing is allocated
+        const auto h = header(0x4B505343u, kWireVersion, 1, 64u << 20); // 64 MiB > 1 MiB bound; nothing is allocated
         s.sendAll(h.data(), h.size(), rc);
         std::string what;
         CHECK(server.joinError(&what) == ErrorKind::Protocol);
@@ -203,7 +203,7 @@ TEST_CASE("the server rejects a malformed frame and an oversized frame", "[kerne
     {
         ServerThread server;
         Socket s = connectTcp(server.endpoint(), rc);
-        auto f = header(0x4B505343u, 1, 1, 3); // hello of 3 bytes: kernel id + half a token length
+        auto f = header(0x4B505343u, kWireVersion, 1, 3); // hello of 3 bytes: kernel id + half a token length
         f.insert(f.end(), {1, 0, 5});
         s.sendAll(f.data(), f.size(), rc);
         std::string what;
@@ -216,9 +216,10 @@ TEST_CASE("the server rejects a malformed frame and an oversized frame", "[kerne
         Socket s = connectTcp(server.endpoint(), rc);
         // Ping-pong hello: kernel 1, empty token, TCP, sizes = {0} (below the 1-byte bound), ...
         std::vector<std::uint8_t> p = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
-        for (int i = 0; i < 16; ++i)
-            p.push_back(0); // lossTimeout_s = 0.0 and maxLossFraction = 0.0 as doubles
-        auto f = header(0x4B505343u, 1, 1, static_cast<std::uint32_t>(p.size()));
+        for (int i = 0; i < 24; ++i)
+            p.push_back(0); // lossTimeout_s, maxLossFraction and budget_s = 0.0 as doubles
+        p.insert(p.end(), {3, 0, 0, 0}); // minRepetitions = 3
+        auto f = header(0x4B505343u, kWireVersion, 1, static_cast<std::uint32_t>(p.size()));
         f.insert(f.end(), p.begin(), p.end());
         s.sendAll(f.data(), f.size(), rc);
         std::string what;

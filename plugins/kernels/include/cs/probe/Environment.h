@@ -29,8 +29,8 @@ struct Environment {
 };
 
 /// Version of the kernel library and of its wire protocol (bumped when a hello or frame layout changes).
-inline constexpr const char* kKernelsVersion = "1.0.0";
-inline constexpr std::uint16_t kWireVersion = 1;
+inline constexpr const char* kKernelsVersion = "1.1.0";
+inline constexpr std::uint16_t kWireVersion = 2; // 2: ping-pong round counts on the data connection
 
 /// Pins the calling thread to `cpu` with sched_setaffinity. Throws ProbeError(InvalidParameter) if cpu is
 /// negative or >= CPU_SETSIZE, ProbeError(System) if the kernel refuses (CPU offline or outside the cgroup).

@@ -34,6 +34,7 @@
 #include "cs/probe/Statistics.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,15 @@ struct LogGPParams {
     std::uint32_t maxSegments = 4;
     /// CPU to pin the client thread to, -1 = none.
     int cpu = -1;
+    /// Time budget per size, seconds (all four PRTT kinds together), [0, 3600]; 0 = none. Every size is run
+    /// (the fit needs them all); its rounds are the planned ones or as many as the budget allows, predicted
+    /// from the cost per round of the sizes before (a line through the last two), at least
+    /// minRepetitions kept plus one warm-up (RoundBudget.h). Default 0.
+    double budget_s = 0.0;
+    /// Fewest kept rounds per (n, d, s) when the budget cuts a size short. [1, 1000000]. Default 3.
+    std::uint32_t minRepetitions = 3;
+    /// Called on the client's thread as each size starts: (index in sizes, size in bytes). May be empty.
+    std::function<void(std::size_t, std::uint32_t)> onSize;
 
     std::string validate() const;
 };
@@ -67,6 +77,8 @@ struct LogGPPoint {
     Summary prttN;  ///< PRTT(n, 0, s)
     Summary prttD;  ///< PRTT(n, d, s)
     Summary oR;     ///< o_r samples reported by the server
+    std::uint32_t rounds = 0;  ///< rounds run per PRTT kind, warm-ups included (fewer than planned under a budget)
+    std::uint32_t warmups = 0; ///< of them discarded as warm-ups
     double d = 0;   ///< the delay used, = median PRTT(1, 0, s)
     double gAll = 0; ///< g_all(s) = g + (s - 1) G
     double oS = 0;   ///< o_s(s)

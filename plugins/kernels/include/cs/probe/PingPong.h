@@ -10,6 +10,10 @@
 // datagram is never mistaken for the current one. A datagram with no reply within lossTimeout_s counts as
 // lost (sample dropped, `lost` incremented); too many losses fail the run.
 //
+// Rounds come in batches: before each batch the client sends its round count (u32, little-endian) on the
+// data connection, and 0 ends a size, so the client alone decides how many rounds a size gets
+// (RoundBudget.h); the server checks that no size exceeds warmups + repetitions.
+//
 // Server role: cs::probe::serve() with a Listener (UDP bound on the same port number).
 
 #include "cs/probe/Environment.h"
@@ -18,6 +22,7 @@
 #include "cs/probe/Statistics.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,6 +46,14 @@ struct PingPongParams {
     int cpu = -1;
     /// Keep the raw samples in each Summary::samples (warm-ups excluded). Default true.
     bool keepSamples = true;
+    /// Time budget per size, seconds (RoundBudget.h): a size stops once it is spent and minRepetitions
+    /// rounds are kept, and a size whose predicted round trip exceeds it is skipped. [0, 3600]; 0 = none
+    /// (every planned round of every size). Default 0.
+    double budget_s = 0.0;
+    /// Fewest kept round trips of a size cut short by the budget. [1, 1000000]. Default 3.
+    std::uint32_t minRepetitions = 3;
+    /// Called on the client's thread as each size starts: (index in sizes, size in bytes). May be empty.
+    std::function<void(std::size_t, std::uint32_t)> onSize;
 
     /// "" when valid, else a sentence naming the offending field and value.
     std::string validate() const;
@@ -52,12 +65,15 @@ struct PingPongSizeResult {
     Summary latency;                 ///< half round trip, seconds (RTT / 2 sample by sample)
     Summary bandwidth;               ///< 2 s / RTT per sample, bytes/second
     std::uint32_t lost = 0;          ///< UDP datagrams without reply (always 0 for TCP)
+    std::uint32_t rounds = 0;        ///< round trips run, warm-ups included (fewer than planned under a budget)
+    std::uint32_t warmups = 0;       ///< of them discarded as warm-ups
 };
 
 struct PingPongResult {
     Transport transport = Transport::Tcp;
     SocketAddress server;
-    std::vector<PingPongSizeResult> sizes; ///< in the order of PingPongParams::sizes
+    std::vector<PingPongSizeResult> sizes; ///< in the order of PingPongParams::sizes, skipped ones left out
+    std::vector<std::uint32_t> skipped;    ///< sizes not run: their predicted round trip exceeded budget_s
     Environment env;                       ///< of the client thread, at the end of the run
 };
 
