@@ -8,6 +8,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QFile>
 #include <QProcess>
@@ -138,8 +139,11 @@ TEST_CASE("ssh transport: an agent started through OpenSSH on a namespace host",
         plan.timeout = 60;
         runner::Runner r(test::plugins(), ctx);
         auto actions = [&] {
+            QElapsedTimer clock;
+            clock.start();
             REQUIRE(r.start(plan));
             REQUIRE(r.wait(120000));
+            WARN("two mem.copy jobs over ssh with copy=1 took " << clock.elapsed() << " ms"); // a figure, not a check
             const auto results = r.results();
             REQUIRE(results.size() == 2);
             std::vector<std::string> a;
