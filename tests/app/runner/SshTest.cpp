@@ -151,7 +151,7 @@ TEST_CASE("ssh transport: an agent started through OpenSSH on a namespace host",
                 INFO(j.reason);
                 REQUIRE(j.ok());
                 CHECK(j.parts[0].agentEnvironment["executable"] == cached.toStdString());
-                CHECK(j.parts[0].agentEnvironment["linkage"] == "static");
+                CHECK(j.parts[0].agentEnvironment["linkage"] == CS_AGENT_LINKAGE);
                 a.push_back(j.parts[0].deployAction);
             }
             return a;
