@@ -7,10 +7,7 @@
 #include "cs/probe/Environment.h"
 #include "cs/probe/Error.h"
 #include "cs/probe/Socket.h"
-#include "cs/sdk/PluginLoader.h"
-
-#include <QCoreApplication>
-#include <QtGlobal>
+#include "common/BuiltinProbes.h"
 
 #include <cerrno>
 #include <csignal>
@@ -26,13 +23,18 @@ namespace cs::agent {
 
 namespace {
 
-nlohmann::json environment(const AgentOptions& o, const Placement& placement, const sdk::PluginLoader& plugins)
+// The file this agent runs from (where copy=1 put it), or "" when /proc is missing.
+std::string ownExecutable()
+{
+    char path[4096];
+    const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
+    return n > 0 ? std::string(path, static_cast<std::size_t>(n)) : std::string();
+}
+
+nlohmann::json environment(const AgentOptions& o, const Placement& placement)
 {
     const int requested = placement.pinnedTo.empty() ? -1 : placement.pinnedTo.front();
     const cs::probe::Environment env = cs::probe::captureEnvironment(requested);
-    nlohmann::json plugDirs = nlohmann::json::array();
-    for (const QString& d : plugins.searchPath())
-        plugDirs.push_back(d.toStdString());
     nlohmann::json e = {{"hostname", env.hostname},
             {"kernel", env.kernelRelease},
             {"cpu_model", env.cpuModel},
@@ -49,25 +51,25 @@ nlohmann::json environment(const AgentOptions& o, const Placement& placement, co
              {{"agent", CS_AGENT_VERSION},
               {"protocol", kProtocolVersion},
               {"probe_api", sdk::kProbeApiVersion},
-              {"kernels", cs::probe::kKernelsVersion},
-              {"qt", qVersion()}}},
-            {"plugin_path", plugDirs}};
+              {"kernels", cs::probe::kKernelsVersion}}},
+            {"executable", ownExecutable()},
+            {"linkage", CS_AGENT_LINKAGE}};
     describePlacement(placement, e);
     if (nlohmann::json slurm = slurmEnvironment(); !slurm.is_null())
         e["slurm"] = slurm;
     return e;
 }
 
-void listProbes(const sdk::PluginLoader& plugins, bool json)
+void listProbes(const sdk::ProbeRegistry& probes, bool json)
 {
     if (json) {
         nlohmann::json a = nlohmann::json::array();
-        for (const auto& p : plugins.probes())
+        for (const auto& p : probes.probes())
             a.push_back(sdk::toJson(p.descriptor));
         std::cout << a.dump(2) << "\n";
         return;
     }
-    for (const auto& p : plugins.probes())
+    for (const auto& p : probes.probes())
         std::cout << p.descriptor.id << "\t" << p.descriptor.name << "\n";
 }
 
@@ -95,27 +97,23 @@ int agentMain(int argc, char** argv)
     try {
         // Before any thread starts, so every thread inherits it.
         const Placement placement = pinAgent(o.cpus, o.cpusInAllocation);
-        QCoreApplication app(argc, argv);
-        sdk::PluginLoader plugins;
-        plugins.load();
-        for (const QString& p : plugins.problems())
-            std::cerr << "clusterscope-agent: skipped plugin " << p.toStdString() << "\n";
+        const sdk::ProbeRegistry& probes = probeplugin::builtinProbes();
         if (o.mode == AgentOptions::Mode::List) {
-            listProbes(plugins, o.json);
+            listProbes(probes, o.json);
             return 0;
         }
         AgentConfig config;
         config.expectedToken = readAgentToken(o);
         config.defaultBind = o.bind;
         config.helloTimeoutMs = static_cast<int>(o.helloTimeout * 1000);
-        config.environment = environment(o, placement, plugins);
+        config.environment = environment(o, placement);
         if (o.mode == AgentOptions::Mode::Listen)
-            return serveListening(o, config, plugins);
+            return serveListening(o, config, probes);
         // Pipe mode: frames go to the original stdout only; anything else a
         // library prints on stdout is sent to stderr instead.
         const int out = ::dup(STDOUT_FILENO);
         ::dup2(STDERR_FILENO, STDOUT_FILENO);
-        AgentServer server(STDIN_FILENO, out, config, plugins);
+        AgentServer server(STDIN_FILENO, out, config, probes);
         const AgentServer::End end = server.serve();
         if (end == AgentServer::End::Rejected) {
             std::cerr << "clusterscope-agent: refused the controller: " << server.rejection() << "\n";

@@ -32,8 +32,8 @@ const char* agentUsage()
            "  --token-env NAME   environment variable holding the per-run token (default\n"
            "                     CLUSTERSCOPE_AGENT_TOKEN); the agent erases it once read, but it was\n"
            "                     visible in /proc/PID/environ until then: prefer stdin or a file\n"
-           "Protocol: docs/agent-protocol.md. Probe plugins: the built-in folder, then\n"
-           "CLUSTERSCOPE_PLUGIN_PATH.\n";
+           "Protocol: docs/agent-protocol.md. Probes: those compiled in (see --list); the agent\n"
+           "is one static file and loads no plugins (docs/agent-protocol.md, \"One file\").\n";
 }
 
 std::vector<int> parseCpuList(const std::string& text)

@@ -18,11 +18,11 @@ struct AgentServer::ActiveRun {
     std::chrono::steady_clock::time_point lastProgress{};
     double lastDone = -1.0; // the last progress sent
     // Last, so it is destroyed (and its worker joined) first.
-    std::unique_ptr<sdk::PluginRun> session;
+    std::unique_ptr<sdk::ProbeRun> session;
 };
 
-AgentServer::AgentServer(int inFd, int outFd, AgentConfig config, const sdk::PluginLoader& plugins)
-    : in_(inFd), out_(outFd), config_(std::move(config)), plugins_(plugins)
+AgentServer::AgentServer(int inFd, int outFd, AgentConfig config, const sdk::ProbeRegistry& probes)
+    : in_(inFd), out_(outFd), config_(std::move(config)), probes_(probes)
 {
 }
 
@@ -160,7 +160,7 @@ bool AgentServer::handle(const Message& m)
         }
         greeted_ = true;
         json probes = json::array();
-        for (const sdk::LoadedProbe& p : plugins_.probes())
+        for (const sdk::RegisteredProbe& p : probes_.probes())
             if (p.descriptor.launcher == "agent")
                 probes.push_back(p.descriptor.id);
         return send({{"type", "welcome"},
@@ -189,7 +189,7 @@ void AgentServer::startRun(const json& b)
     const std::string id = b["id"].get<std::string>();
     const std::string probe = b["probe"].get<std::string>();
     const std::string role = b["role"].get<std::string>();
-    const sdk::LoadedProbe* lp = plugins_.find(probe);
+    const sdk::RegisteredProbe* lp = probes_.find(probe);
     if (!lp || lp->descriptor.launcher != "agent") {
         sendError(code::UnknownProbe, "this agent does not know probe " + probe, id);
         return;
@@ -230,37 +230,29 @@ void AgentServer::startRun(const json& b)
     }
     auto run = std::make_unique<ActiveRun>();
     run->id = id;
-    run->session = std::make_unique<sdk::PluginRun>();
     ActiveRun* r = run.get();
-    sdk::PluginRun* s = r->session.get();
-    QObject::connect(
-        s, &sdk::PluginRun::announced, s, [this, id](int port) { send({{"type", "ready"}, {"id", id}, {"port", port}}); },
-        Qt::DirectConnection);
-    QObject::connect(
-        s, &sdk::PluginRun::samplesAdded, s,
-        [this, id](const std::string& series, const std::vector<double>& values) {
-            for (const json& m : samplesMessages(id, series, values))
-                send(m);
-        },
-        Qt::DirectConnection);
-    QObject::connect(
-        s, &sdk::PluginRun::progressed, s,
-        [this, id, r](double done, double total) {
-            const auto now = std::chrono::steady_clock::now();
-            // At most ten progress frames a second, but a new whole step (the
-            // ping-pong's next size) always goes out: a timeout names it.
-            const bool newStep = std::floor(done) != std::floor(r->lastDone);
-            if (done < total && !newStep && now - r->lastProgress < std::chrono::milliseconds(100))
-                return;
-            r->lastProgress = now;
-            r->lastDone = done;
-            send({{"type", "progress"}, {"id", id}, {"done", done}, {"total", total}});
-        },
-        Qt::DirectConnection);
-    QObject::connect(
-        s, &sdk::PluginRun::finished, s, [this, id](bool) { runFinished(id); }, Qt::DirectConnection);
+    sdk::ProbeRunEvents events;
+    events.announced = [this, id](int port) { send({{"type", "ready"}, {"id", id}, {"port", port}}); };
+    events.samplesAdded = [this, id](const std::string& series, const std::vector<double>& values) {
+        for (const json& m : samplesMessages(id, series, values))
+            send(m);
+    };
+    events.progressed = [this, id, r](double done, double total) {
+        const auto now = std::chrono::steady_clock::now();
+        // At most ten progress frames a second, but a new whole step (the
+        // ping-pong's next size) always goes out: a timeout names it.
+        const bool newStep = std::floor(done) != std::floor(r->lastDone);
+        if (done < total && !newStep && now - r->lastProgress < std::chrono::milliseconds(100))
+            return;
+        r->lastProgress = now;
+        r->lastDone = done;
+        send({{"type", "progress"}, {"id", id}, {"done", done}, {"total", total}});
+    };
+    events.finished = [this, id](bool) { runFinished(id); };
+    run->session = std::make_unique<sdk::ProbeRun>(std::move(events));
+    sdk::ProbeRun* s = run->session.get();
     runs_[id] = std::move(run);
-    s->start(lp->plugin, req);
+    s->start(lp->run, req);
 }
 
 void AgentServer::runFinished(const std::string& id)

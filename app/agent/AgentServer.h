@@ -3,13 +3,13 @@
 // stdout in pipe mode, an accepted socket in listen mode). It speaks the
 // protocol of docs/agent-protocol.md: hello with version negotiation and the
 // per-run token first, then run / go / cancel / bye. Probes run on worker
-// threads (cs::sdk::PluginRun); their samples, progress and results are
+// threads (cs::sdk::ProbeRun); their samples, progress and results are
 // written back as frames. When the channel closes, every run is cancelled
 // and serve() returns.
 #include "app/agent/protocol/AgentProtocol.h"
 
-#include "cs/sdk/PluginLoader.h"
-#include "cs/sdk/PluginRun.h"
+#include "cs/sdk/ProbeRegistry.h"
+#include "cs/sdk/ProbeRun.h"
 
 #include <nlohmann/json.hpp>
 
@@ -41,7 +41,7 @@ public:
         Rejected,       // bad token, no common version, malformed framing, no hello in time
     };
 
-    AgentServer(int inFd, int outFd, AgentConfig config, const sdk::PluginLoader& plugins);
+    AgentServer(int inFd, int outFd, AgentConfig config, const sdk::ProbeRegistry& probes);
     ~AgentServer();
 
     // Serves until the controller goes away or is refused.
@@ -66,7 +66,7 @@ private:
     int in_;
     int out_;
     AgentConfig config_;
-    const sdk::PluginLoader& plugins_;
+    const sdk::ProbeRegistry& probes_;
     std::mutex sendMutex_;
     std::atomic<bool> closed_{false};
     bool greeted_ = false;

@@ -29,7 +29,7 @@ struct Handshake {
 
 } // namespace
 
-int serveListening(const AgentOptions& o, AgentConfig config, const sdk::PluginLoader& plugins)
+int serveListening(const AgentOptions& o, AgentConfig config, const sdk::ProbeRegistry& probes)
 {
     probe::SocketAddress ep = probe::parseSocketAddress(o.listen);
     probe::Listener listener(ep, false);
@@ -144,8 +144,8 @@ int serveListening(const AgentOptions& o, AgentConfig config, const sdk::PluginL
             hp->claimed = true;
             return true;
         };
-        h->thread = std::thread([hp, mine = std::move(mine), &plugins] {
-            AgentServer server(hp->socket.fd(), hp->socket.fd(), mine, plugins);
+        h->thread = std::thread([hp, mine = std::move(mine), &probes] {
+            AgentServer server(hp->socket.fd(), hp->socket.fd(), mine, probes);
             hp->end = server.serve();
             hp->rejection = server.rejection();
             hp->finished = true;

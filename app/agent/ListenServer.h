@@ -4,7 +4,7 @@
 #include "app/agent/AgentOptions.h"
 #include "app/agent/AgentServer.h"
 
-#include "cs/sdk/PluginLoader.h"
+#include "cs/sdk/ProbeRegistry.h"
 
 namespace cs::agent {
 
@@ -16,7 +16,7 @@ namespace cs::agent {
 // only after a back-off (FailureBackoff), and refusals are logged at most
 // once a second. Returns the exit status: 0 after the controller left, 3
 // when none came within --accept-timeout.
-int serveListening(const AgentOptions& options, AgentConfig config, const sdk::PluginLoader& plugins);
+int serveListening(const AgentOptions& options, AgentConfig config, const sdk::ProbeRegistry& probes);
 
 inline constexpr int kMaxPendingHandshakes = 8;
 

@@ -1,4 +1,5 @@
 #include "app/runner/AgentLink.h"
+#include "app/runner/AgentDeployer.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -130,30 +131,47 @@ std::string AgentLink::stderrSummary()
     return firstAndLastLines(stderrHead_.toStdString(), stderr_.toStdString());
 }
 
+std::string runCommand(const Command& c, const std::string& host, Clock::time_point deadline,
+                       const std::atomic<bool>& cancel, std::string* output)
+{
+    QProcess p;
+    p.setProcessEnvironment(environmentWith(c.env));
+    p.start(QString::fromStdString(c.program), toQt(c.args));
+    if (!p.waitForStarted(5000))
+        return "cannot start " + c.program + ": " + p.errorString().toStdString();
+    p.closeWriteChannel();
+    while (!p.waitForFinished(100)) {
+        if (cancel.load() || Clock::now() > deadline) {
+            p.kill();
+            p.waitForFinished(1000);
+            return cancel.load() ? "cancelled while copying the agent"
+                                 : "timed out while copying the agent (" + c.program + " to " + host + ")";
+        }
+    }
+    if (output)
+        *output = p.readAllStandardOutput().toStdString();
+    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        const QByteArray err = p.readAllStandardError();
+        const std::string said = firstAndLastLines(err.left(2048).toStdString(), err.right(2048).toStdString());
+        return c.program + " to " + host + " failed (" + exitText(p) + ")" + (said.empty() ? "" : ": " + said);
+    }
+    return {};
+}
+
 bool AgentLink::runSetup(const LaunchPlan& plan, Clock::time_point deadline, const std::atomic<bool>& cancel)
 {
     for (const Command& c : plan.setup) {
-        QProcess p;
-        p.setProcessEnvironment(environmentWith(c.env));
-        p.start(QString::fromStdString(c.program), toQt(c.args));
-        if (!p.waitForStarted(5000)) {
-            markDead("cannot start " + c.program + ": " + p.errorString().toStdString());
+        if (std::string problem = runCommand(c, node_.host, deadline, cancel, nullptr); !problem.empty()) {
+            markDead(problem);
             return false;
         }
-        while (!p.waitForFinished(100)) {
-            if (cancel.load() || Clock::now() > deadline) {
-                p.kill();
-                p.waitForFinished(1000);
-                markDead(cancel.load() ? "cancelled while copying the agent"
-                                       : "timed out while copying the agent (" + c.program + ")");
-                return false;
-            }
-        }
-        if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-            const QByteArray err = p.readAllStandardError();
-            const std::string said = firstAndLastLines(err.left(2048).toStdString(), err.right(2048).toStdString());
-            markDead(c.program + " to " + node_.host + " failed (" + exitText(p) + ")" +
-                     (said.empty() ? "" : ": " + said));
+    }
+    if (plan.deploy) {
+        if (!ctx_.deployer) // outside a Runner: a deployer of its own
+            ctx_.deployer = std::make_shared<AgentDeployer>();
+        if (std::string problem = ctx_.deployer->ensure(*plan.deploy, deadline, cancel, &deployed_);
+            !problem.empty()) {
+            markDead(problem);
             return false;
         }
     }
@@ -162,6 +180,15 @@ bool AgentLink::runSetup(const LaunchPlan& plan, Clock::time_point deadline, con
 
 bool AgentLink::open(Clock::time_point deadline, const std::atomic<bool>& cancel)
 {
+    if (node_.copyAgent && node_.transport == "ssh") {
+        if (!ctx_.deployer)
+            ctx_.deployer = std::make_shared<AgentDeployer>();
+        ctx_.agentSha256 = ctx_.deployer->agentSha256(ctx_.agentPath);
+        if (ctx_.agentSha256.empty()) {
+            markDead("cannot read the agent " + ctx_.agentPath + " to copy it to " + node_.host);
+            return false;
+        }
+    }
     const LaunchPlan plan = planLaunch(node_, ctx_, tag_);
     std::string token;
     if (node_.transport == "tcp") {
@@ -174,12 +201,6 @@ bool AgentLink::open(Clock::time_point deadline, const std::atomic<bool>& cancel
     } else
         token = makeToken();
 
-    if (!plan.stageDir.empty()) {
-        if (std::string problem = stageAgentFiles(ctx_, plan.stageDir); !problem.empty()) {
-            markDead(problem);
-            return false;
-        }
-    }
     if (!plan.hostfile.empty()) {
         QFile f(QString::fromStdString(plan.hostfile));
         if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||

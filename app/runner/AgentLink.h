@@ -5,6 +5,7 @@
 // runner's worker thread (QProcess and QTcpSocket are used without an event
 // loop through their waitFor* functions). Not thread-safe.
 #include "app/agent/protocol/AgentProtocol.h"
+#include "app/runner/AgentDeployer.h"
 #include "app/runner/Node.h"
 #include "app/runner/Transport.h"
 
@@ -63,6 +64,8 @@ public:
     const nlohmann::json& welcome() const { return welcome_; }
     // The launch command, for results and messages.
     const std::string& commandText() const { return commandText_; }
+    // copyAgent: what the deployment did for this link (action "" when there was none).
+    const DeployEvent& deployed() const { return deployed_; }
 
 private:
     QIODevice* io() const;
@@ -72,6 +75,7 @@ private:
 
     Node node_;
     LaunchContext ctx_;
+    DeployEvent deployed_;
     std::string tag_;
     std::unique_ptr<QProcess> process_;
     std::unique_ptr<QTcpSocket> socket_;
@@ -87,6 +91,11 @@ private:
     nlohmann::json welcome_;
     std::string commandText_;
 };
+
+// Runs `c` to its end with its stdin closed. Returns "" or the problem (its exit status and the first and
+// last lines of its stderr, naming `host`); fills *output with its stdout.
+std::string runCommand(const Command& c, const std::string& host, Clock::time_point deadline,
+                       const std::atomic<bool>& cancel, std::string* output);
 
 // The first and the last non-empty line of a stream's start and end, each
 // cut to `maxLine` characters, as "first … last" (just one line when they

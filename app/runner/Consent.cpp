@@ -20,6 +20,11 @@ std::vector<std::string> commandsNeedingConsent(const std::vector<Node>& nodes, 
         const LaunchPlan p = planLaunch(n, context, "TAG");
         for (const Command& c : p.setup)
             lines.push_back(who + c.text());
+        if (p.deploy) {
+            lines.push_back(who + p.deploy->check.text());
+            lines.push_back(who + "when missing: " + p.deploy->copy.text());
+            lines.push_back(who + "then: " + p.deploy->install.text());
+        }
         if (!p.agent.program.empty())
             lines.push_back(who + p.agent.text());
         if (!p.hostfileText.empty()) {

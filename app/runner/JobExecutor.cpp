@@ -115,6 +115,11 @@ JobResult JobExecutor::run(const Job& job)
         const Clock::time_point openBy = std::min(deadline, Clock::now() + std::chrono::seconds(60));
         const bool up = link->open(openBy, cancel_);
         r.parts[i].command = link->commandText();
+        if (!link->deployed().action.empty()) {
+            r.parts[i].deployAction = link->deployed().action;
+            r.parts[i].deploy = describe(link->deployed());
+            say(0.0, job.nodes[i].name + ": " + r.parts[i].deploy);
+        }
         links.push_back(std::move(link));
         if (!up) {
             if (cancel_.load()) {

@@ -24,6 +24,8 @@ json resultToJson(const JobResult& r, bool withSamples)
                   {"command", p.command}};
         if (!p.reason.empty())
             j["reason"] = p.reason;
+        if (!p.deployAction.empty())
+            j["deploy"] = {{"action", p.deployAction}, {"message", p.deploy}};
         if (withSamples) {
             json s = json::object();
             for (const auto& [series, values] : p.samples)

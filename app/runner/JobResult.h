@@ -23,6 +23,8 @@ struct PartResult {
     nlohmann::json probeEnvironment = nlohmann::json::object(); // from the kernel: pinning seen by the probe
     nlohmann::json agentEnvironment = nlohmann::json::object(); // from the agent's welcome: host, CPU, versions
     std::string command;                                          // how the agent was started
+    std::string deployAction;                                     // copy=1: "copied", "present", "reused" or ""
+    std::string deploy;                                           // copy=1: what it means, in words
     std::map<std::string, std::vector<double>> samples;           // raw samples by series
 };
 

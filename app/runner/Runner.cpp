@@ -1,4 +1,5 @@
 #include "app/runner/Runner.h"
+#include "app/runner/AgentDeployer.h"
 
 #include <QDateTime>
 #include <QTemporaryDir>
@@ -135,6 +136,7 @@ bool Runner::start(const RunPlan& plan)
         QTemporaryDir work(QDir::tempPath() + "/clusterscope-run-XXXXXX");
         LaunchContext ctx = context_;
         ctx.workDir = work.path().toStdString();
+        ctx.deployer = std::make_shared<AgentDeployer>(); // copy=1: each node gets the agent once per run
         const int total = static_cast<int>(jobs.size());
         int index = 0;
         JobExecutor exec(ctx, cancel_, [&](double f, const std::string& m) {

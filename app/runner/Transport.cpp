@@ -3,10 +3,7 @@
 #include "cs/sdk/PluginLoader.h"
 
 #include <QCoreApplication>
-#include <QDir>
-#include <QFile>
 #include <QFileInfo>
-#include <QLibrary>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -17,9 +14,6 @@
 #endif
 #ifndef CS_MPI_AGENT_EXE
 #define CS_MPI_AGENT_EXE ""
-#endif
-#ifndef CS_SDK_LIBRARY
-#define CS_SDK_LIBRARY ""
 #endif
 
 namespace cs::runner {
@@ -77,7 +71,7 @@ std::vector<std::string> sshBaseArgs(const Node& n, bool forScp)
     if (!forScp)
         a = {"-T", "-e", "none"};
     else
-        a = {"-q", "-r", "-B"};
+        a = {"-q", "-B"};
     for (const char* o : {"BatchMode=yes", "ConnectTimeout=10", "ServerAliveInterval=5", "ServerAliveCountMax=3"}) {
         a.push_back("-o");
         a.push_back(o);
@@ -102,7 +96,45 @@ std::string sshTarget(const Node& n)
     return n.user.empty() ? n.host : n.user + "@" + n.host;
 }
 
+Command sshCommand(const Node& n, const std::string& remote)
+{
+    Command c;
+    c.program = "ssh";
+    c.args = sshBaseArgs(n, false);
+    // "--" before the destination: ssh reads neither it nor the remote
+    // command as options (after "--" ssh also stops looking for options
+    // behind the host, so no second "--" is needed or allowed).
+    c.args.push_back("--");
+    c.args.push_back(sshTarget(n));
+    c.args.push_back(remote);
+    return c;
+}
+
 } // namespace
+
+DeployPlan planDeploy(const Node& n, const LaunchContext& ctx, const std::string& tag)
+{
+    DeployPlan d;
+    d.node = sshTarget(n) + (n.port > 0 ? ":" + std::to_string(n.port) : "");
+    // Unknown before AgentLink hashes the file (a consent listing): a placeholder shows where it goes.
+    d.sha256 = ctx.agentSha256.empty() ? std::string("SHA256") : ctx.agentSha256;
+    d.remotePath = ".cache/clusterscope/agent-" + d.sha256.substr(0, 16);
+    const std::string f = shellQuote(d.remotePath);
+    const std::string part = d.remotePath + ".part-" + tag;
+    // The full digest is compared on the node: a truncated or altered file is copied again.
+    d.check = sshCommand(n, "cd && f=" + f + " && if [ -x \"$f\" ] && [ \"$(sha256sum < \"$f\" | cut -c1-64)\" = " +
+                                d.sha256 + " ]; then echo present; else mkdir -p .cache/clusterscope && "
+                                           "chmod 700 .cache/clusterscope && echo missing; fi");
+    d.copy.program = "scp";
+    d.copy.args = sshBaseArgs(n, true);
+    d.copy.args.push_back("--"); // nothing after this is an option
+    d.copy.args.push_back(ctx.agentPath);
+    d.copy.args.push_back(sshTarget(n) + ":" + part);
+    d.install = sshCommand(n, "cd && p=" + shellQuote(part) + " && if [ \"$(sha256sum < \"$p\" | cut -c1-64)\" = " +
+                                  d.sha256 + " ]; then chmod 700 \"$p\" && mv -f \"$p\" " + f +
+                                  "; else rm -f \"$p\"; echo \"the copy of the agent arrived altered\" >&2; exit 1; fi");
+    return d;
+}
 
 LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string& tag)
 {
@@ -118,34 +150,17 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
     } else if (n.transport == "ssh") {
         std::string remote;
         if (n.copyAgent) {
-            const std::string dir = "/tmp/clusterscope-" + tag;
-            p.stageDir = ctx.workDir + "/stage-" + tag;
-            Command scp;
-            scp.program = "scp";
-            scp.args = sshBaseArgs(n, true);
-            scp.args.push_back("--"); // nothing after this is an option
-            scp.args.push_back(p.stageDir);
-            scp.args.push_back(sshTarget(n) + ":" + dir);
-            p.setup.push_back(scp);
-            // Run the copy, then remove it whatever the agent's fate.
-            remote = "d=" + shellQuote(dir) + "; LD_LIBRARY_PATH=\"$d/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\" " +
-                     "CLUSTERSCOPE_PLUGIN_PATH=\"$d/probes\" \"$d/bin/clusterscope-agent\"";
+            p.deploy = planDeploy(n, ctx, tag);
+            // The copy stays in the cache for the next job and run; its name changes with its content.
+            remote = "exec \"$HOME\"/" + shellQuote(p.deploy->remotePath);
             for (const std::string& a : agentArgs(n))
                 remote += " " + shellQuote(a);
-            remote += "; rc=$?; rm -rf \"$d\"; exit $rc";
         } else {
             remote = "exec " + shellQuote(n.agent.empty() ? std::string("clusterscope-agent") : n.agent);
             for (const std::string& a : agentArgs(n))
                 remote += " " + shellQuote(a);
         }
-        p.agent.program = "ssh";
-        p.agent.args = sshBaseArgs(n, false);
-        // "--" before the destination: ssh reads neither it nor the remote
-        // command as options (after "--" ssh also stops looking for options
-        // behind the host, so no second "--" is needed or allowed).
-        p.agent.args.push_back("--");
-        p.agent.args.push_back(sshTarget(n));
-        p.agent.args.push_back(remote);
+        p.agent = sshCommand(n, remote);
     } else if (n.transport == "mpi") {
         if (n.hostfile.empty()) {
             p.hostfile = ctx.workDir + "/hostfile-" + tag;
@@ -214,31 +229,6 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
     return p;
 }
 
-std::string stageAgentFiles(const LaunchContext& ctx, const std::string& dir)
-{
-    const QString root = QString::fromStdString(dir);
-    QDir d;
-    if (!d.mkpath(root + "/bin") || !d.mkpath(root + "/lib") || !d.mkpath(root + "/probes"))
-        return "cannot create the staging folder " + dir;
-    auto copy = [](const QString& from, const QString& to) {
-        QFile::remove(to);
-        return QFile::copy(from, to) && QFile::setPermissions(to, QFile(from).permissions());
-    };
-    if (!copy(QString::fromStdString(ctx.agentPath), root + "/bin/clusterscope-agent"))
-        return "cannot copy the agent " + ctx.agentPath;
-    if (!ctx.sdkLibrary.empty()) {
-        // Copy under the file name and the soname the agent asks for.
-        const QFileInfo lib(QString::fromStdString(ctx.sdkLibrary));
-        if (!copy(lib.absoluteFilePath(), root + "/lib/" + lib.fileName()))
-            return "cannot copy the SDK library " + ctx.sdkLibrary;
-    }
-    const QDir plugins(QString::fromStdString(ctx.pluginDir));
-    for (const QFileInfo& fi : plugins.entryInfoList(QDir::Files))
-        if (QLibrary::isLibrary(fi.absoluteFilePath()) && !copy(fi.absoluteFilePath(), root + "/probes/" + fi.fileName()))
-            return "cannot copy plugin " + fi.absoluteFilePath().toStdString();
-    return {};
-}
-
 LaunchContext defaultLaunchContext()
 {
     LaunchContext c;
@@ -259,7 +249,6 @@ LaunchContext defaultLaunchContext()
     c.agentPath = pick("CLUSTERSCOPE_AGENT", QStringLiteral("clusterscope-agent"), CS_AGENT_EXE);
     c.mpiAgentPath = pick("CLUSTERSCOPE_MPI_AGENT", QStringLiteral("clusterscope-mpi-agent"), CS_MPI_AGENT_EXE);
     c.pluginDir = sdk::PluginLoader::builtInDir().toStdString();
-    c.sdkLibrary = CS_SDK_LIBRARY;
     c.root = ::geteuid() == 0;
     c.slurmJob = qEnvironmentVariable("SLURM_JOB_ID").toStdString();
     return c;

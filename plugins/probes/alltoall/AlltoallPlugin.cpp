@@ -1,4 +1,4 @@
-#include "alltoall/AlltoallPlugin.h"
+#include "common/BuiltinProbes.h"
 #include "common/ProbeSupport.h"
 
 #include "cs/probe/Alltoall.h"
@@ -7,7 +7,7 @@ namespace cs::probeplugin {
 
 using nlohmann::json;
 
-sdk::ProbeDescriptor AlltoallPlugin::descriptor() const
+sdk::ProbeDescriptor AlltoallProbe::descriptor()
 {
     sdk::ProbeDescriptor d;
     d.id = "net.alltoall";
@@ -31,7 +31,7 @@ sdk::ProbeDescriptor AlltoallPlugin::descriptor() const
     return d;
 }
 
-sdk::RunOutcome AlltoallPlugin::run(const sdk::RunRequest& request, sdk::RunContext& context) const
+sdk::RunOutcome AlltoallProbe::run(const sdk::RunRequest& request, sdk::RunContext& context)
 {
     return guarded([&] {
         cs::probe::AlltoallParams p;

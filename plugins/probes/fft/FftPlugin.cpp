@@ -1,4 +1,4 @@
-#include "fft/FftPlugin.h"
+#include "common/BuiltinProbes.h"
 #include "common/ProbeSupport.h"
 
 #include "cs/probe/Fft.h"
@@ -7,7 +7,7 @@ namespace cs::probeplugin {
 
 using nlohmann::json;
 
-sdk::ProbeDescriptor FftPlugin::descriptor() const
+sdk::ProbeDescriptor FftProbe::descriptor()
 {
     sdk::ProbeDescriptor d;
     d.id = "cpu.fft";
@@ -33,7 +33,7 @@ sdk::ProbeDescriptor FftPlugin::descriptor() const
     return d;
 }
 
-sdk::RunOutcome FftPlugin::run(const sdk::RunRequest& request, sdk::RunContext& context) const
+sdk::RunOutcome FftProbe::run(const sdk::RunRequest& request, sdk::RunContext& context)
 {
     return guarded([&] {
         cs::probe::FftParams p;

@@ -1,4 +1,4 @@
-#include "loggp/LogGPPlugin.h"
+#include "common/BuiltinProbes.h"
 #include "common/ProbeSupport.h"
 
 #include "cs/probe/LogGP.h"
@@ -10,7 +10,7 @@ namespace cs::probeplugin {
 
 using nlohmann::json;
 
-sdk::ProbeDescriptor LogGPPlugin::descriptor() const
+sdk::ProbeDescriptor LogGPProbe::descriptor()
 {
     sdk::ProbeDescriptor d;
     d.id = "net.loggp";
@@ -57,7 +57,7 @@ sdk::ProbeDescriptor LogGPPlugin::descriptor() const
     return d;
 }
 
-sdk::RunOutcome LogGPPlugin::run(const sdk::RunRequest& request, sdk::RunContext& context) const
+sdk::RunOutcome LogGPProbe::run(const sdk::RunRequest& request, sdk::RunContext& context)
 {
     if (request.role == "server")
         return serveOnce(request, context, cs::probe::KernelId::LogGP, false);

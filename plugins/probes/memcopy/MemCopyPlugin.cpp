@@ -1,4 +1,4 @@
-#include "memcopy/MemCopyPlugin.h"
+#include "common/BuiltinProbes.h"
 #include "common/ProbeSupport.h"
 
 #include "cs/probe/MemCopy.h"
@@ -7,7 +7,7 @@ namespace cs::probeplugin {
 
 using nlohmann::json;
 
-sdk::ProbeDescriptor MemCopyPlugin::descriptor() const
+sdk::ProbeDescriptor MemCopyProbe::descriptor()
 {
     sdk::ProbeDescriptor d;
     d.id = "mem.copy";
@@ -29,7 +29,7 @@ sdk::ProbeDescriptor MemCopyPlugin::descriptor() const
     return d;
 }
 
-sdk::RunOutcome MemCopyPlugin::run(const sdk::RunRequest& request, sdk::RunContext& context) const
+sdk::RunOutcome MemCopyProbe::run(const sdk::RunRequest& request, sdk::RunContext& context)
 {
     return guarded([&] {
         cs::probe::MemCopyParams p;

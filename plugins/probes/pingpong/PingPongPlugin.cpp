@@ -1,4 +1,4 @@
-#include "pingpong/PingPongPlugin.h"
+#include "common/BuiltinProbes.h"
 #include "common/ProbeSupport.h"
 
 #include "cs/probe/PingPong.h"
@@ -8,7 +8,7 @@ namespace cs::probeplugin {
 
 using nlohmann::json;
 
-sdk::ProbeDescriptor PingPongPlugin::descriptor() const
+sdk::ProbeDescriptor PingPongProbe::descriptor()
 {
     sdk::ProbeDescriptor d;
     d.id = "net.pingpong";
@@ -43,7 +43,7 @@ sdk::ProbeDescriptor PingPongPlugin::descriptor() const
     return d;
 }
 
-sdk::RunOutcome PingPongPlugin::run(const sdk::RunRequest& request, sdk::RunContext& context) const
+sdk::RunOutcome PingPongProbe::run(const sdk::RunRequest& request, sdk::RunContext& context)
 {
     const bool udp = request.param("transport") == 1;
     if (request.role == "server")

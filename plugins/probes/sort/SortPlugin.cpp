@@ -1,4 +1,4 @@
-#include "sort/SortPlugin.h"
+#include "common/BuiltinProbes.h"
 #include "common/ProbeSupport.h"
 
 #include "cs/probe/Sort.h"
@@ -7,7 +7,7 @@ namespace cs::probeplugin {
 
 using nlohmann::json;
 
-sdk::ProbeDescriptor SortPlugin::descriptor() const
+sdk::ProbeDescriptor SortProbe::descriptor()
 {
     sdk::ProbeDescriptor d;
     d.id = "cpu.sort";
@@ -35,7 +35,7 @@ sdk::ProbeDescriptor SortPlugin::descriptor() const
     return d;
 }
 
-sdk::RunOutcome SortPlugin::run(const sdk::RunRequest& request, sdk::RunContext& context) const
+sdk::RunOutcome SortProbe::run(const sdk::RunRequest& request, sdk::RunContext& context)
 {
     return guarded([&] {
         cs::probe::SortParams p;

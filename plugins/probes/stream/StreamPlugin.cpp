@@ -1,4 +1,4 @@
-#include "stream/StreamPlugin.h"
+#include "common/BuiltinProbes.h"
 #include "common/ProbeSupport.h"
 
 #include "cs/probe/Stream.h"
@@ -7,7 +7,7 @@ namespace cs::probeplugin {
 
 using nlohmann::json;
 
-sdk::ProbeDescriptor StreamPlugin::descriptor() const
+sdk::ProbeDescriptor StreamProbe::descriptor()
 {
     sdk::ProbeDescriptor d;
     d.id = "net.stream";
@@ -37,7 +37,7 @@ sdk::ProbeDescriptor StreamPlugin::descriptor() const
     return d;
 }
 
-sdk::RunOutcome StreamPlugin::run(const sdk::RunRequest& request, sdk::RunContext& context) const
+sdk::RunOutcome StreamProbe::run(const sdk::RunRequest& request, sdk::RunContext& context)
 {
     if (request.role == "server")
         return serveOnce(request, context, cs::probe::KernelId::Stream, false);

@@ -1,4 +1,4 @@
-#include "token/TokenPlugin.h"
+#include "common/BuiltinProbes.h"
 #include "common/ProbeSupport.h"
 
 #include "cs/probe/TokenExchange.h"
@@ -7,7 +7,7 @@ namespace cs::probeplugin {
 
 using nlohmann::json;
 
-sdk::ProbeDescriptor TokenPlugin::descriptor() const
+sdk::ProbeDescriptor TokenProbe::descriptor()
 {
     sdk::ProbeDescriptor d;
     d.id = "net.token";
@@ -33,7 +33,7 @@ sdk::ProbeDescriptor TokenPlugin::descriptor() const
     return d;
 }
 
-sdk::RunOutcome TokenPlugin::run(const sdk::RunRequest& request, sdk::RunContext& context) const
+sdk::RunOutcome TokenProbe::run(const sdk::RunRequest& request, sdk::RunContext& context)
 {
     if (request.role == "server")
         return serveOnce(request, context, cs::probe::KernelId::TokenExchange, true);

@@ -102,8 +102,13 @@ TEST_CASE("ssh ends its options with -- before the destination", "[consent]")
     CHECK(*(dashes + 1) == "root@10.0.0.2");
     CHECK(dashes + 2 == a.end() - 1); // then only the remote command
     CHECK(std::count(a.begin(), a.end(), "--") == 1);
-    const auto& scp = p.setup.at(0).args;
+    REQUIRE(p.deploy);
+    const auto& scp = p.deploy->copy.args;
     CHECK(*(scp.end() - 3) == "--");
+    for (const Command* c : {&p.deploy->check, &p.deploy->install}) {
+        CHECK(std::count(c->args.begin(), c->args.end(), "--") == 1);
+        CHECK(*(c->args.end() - 2) == "root@10.0.0.2");
+    }
 }
 
 TEST_CASE("nodes that reach other machines or programs need consent; plain local ones do not", "[consent]")
@@ -118,6 +123,19 @@ TEST_CASE("nodes that reach other machines or programs need consent; plain local
     REQUIRE(lines.size() == 2);
     CHECK_THAT(lines[0], Catch::StartsWith("h (ssh root@h): ssh -T") && Catch::Contains("-i /k -- root@h"));
     CHECK(lines[1] == "x (local): /bin/sh --stdio --token-stdin --bind 127.0.0.1");
+}
+
+TEST_CASE("copy=1 asks consent for the check, the copy and the install on the node", "[consent]")
+{
+    LaunchContext c = context();
+    c.agentSha256 = std::string(64, 'a');
+    const auto lines = commandsNeedingConsent(parseNodeSpec("ssh:root@h:copy=1"), c);
+    REQUIRE(lines.size() == 4);
+    CHECK_THAT(lines[0], Catch::StartsWith("h (ssh root@h): ssh ") && Catch::Contains("sha256sum"));
+    CHECK_THAT(lines[1], Catch::StartsWith("h (ssh root@h): when missing: scp ") &&
+                             Catch::Contains("root@h:.cache/clusterscope/agent-aaaaaaaaaaaaaaaa.part-TAG"));
+    CHECK_THAT(lines[2], Catch::StartsWith("h (ssh root@h): then: ssh ") && Catch::Contains("mv -f"));
+    CHECK_THAT(lines[3], Catch::Contains("exec \"$HOME\"/.cache/clusterscope/agent-aaaaaaaaaaaaaaaa --stdio"));
 }
 
 TEST_CASE("probe --design runs the document's remote nodes only with --trust-nodes", "[consent][cli-probe]")

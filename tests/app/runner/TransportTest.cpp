@@ -51,16 +51,32 @@ TEST_CASE("ssh: OpenSSH client in batch mode, agent on the remote PATH", "[trans
     CHECK(p.agent.args.back() == "exec clusterscope-agent --stdio --token-stdin --bind 10.0.0.2 --cpus 0");
 }
 
-TEST_CASE("ssh with copyAgent: scp the staged agent first, remove it afterwards", "[transport]")
+TEST_CASE("ssh with copyAgent: one file, named by its SHA-256, kept in the node's cache", "[transport]")
 {
-    const LaunchPlan p = planLaunch(parseNodeSpec("ssh:u@h:copy=1")[0], context(), "tag1")
-        ;
-    REQUIRE(p.setup.size() == 1);
-    CHECK(p.setup[0].program == "scp");
-    CHECK(p.setup[0].args.back() == "u@h:/tmp/clusterscope-tag1");
-    CHECK(p.stageDir == "/tmp/w/stage-tag1");
-    CHECK_THAT(p.agent.args.back(), Catch::Contains("CLUSTERSCOPE_PLUGIN_PATH=\"$d/probes\""));
-    CHECK_THAT(p.agent.args.back(), Catch::Contains("rm -rf \"$d\""));
+    LaunchContext c = context();
+    c.agentSha256 = std::string("0123456789abcdef") + std::string(48, 'e');
+    const LaunchPlan p = planLaunch(parseNodeSpec("ssh:u@h:port=2222:copy=1")[0], c, "tag1");
+    CHECK(p.setup.empty()); // the deployer decides whether to copy
+    REQUIRE(p.deploy);
+    const DeployPlan& d = *p.deploy;
+    CHECK(d.node == "u@h:2222");
+    CHECK(d.remotePath == ".cache/clusterscope/agent-0123456789abcdef");
+    // The check compares the full digest on the node, not just the name.
+    CHECK(d.check.program == "ssh");
+    CHECK_THAT(d.check.args.back(), Catch::Contains("sha256sum") && Catch::Contains(c.agentSha256) &&
+                                        Catch::Contains("echo present") && Catch::Contains("echo missing"));
+    // One file, no plugins or libraries beside it, to a part file that install renames.
+    CHECK(d.copy.program == "scp");
+    CHECK_FALSE(has(d.copy.args, "-r"));
+    CHECK(has(d.copy.args, "-P"));
+    CHECK(*(d.copy.args.end() - 3) == "--");
+    CHECK(*(d.copy.args.end() - 2) == "/b/bin/clusterscope-agent");
+    CHECK(d.copy.args.back() == "u@h:.cache/clusterscope/agent-0123456789abcdef.part-tag1");
+    CHECK_THAT(d.install.args.back(), Catch::Contains("mv -f \"$p\" .cache/clusterscope/agent-0123456789abcdef") &&
+                                          Catch::Contains(c.agentSha256));
+    // The agent runs from the cache, without LD_LIBRARY_PATH or a plugin path, and stays there.
+    CHECK(p.agent.args.back() ==
+          "exec \"$HOME\"/.cache/clusterscope/agent-0123456789abcdef --stdio --token-stdin --bind h");
 }
 
 TEST_CASE("mpi: mpirun with a hostfile, root needs to say so", "[transport]")
