@@ -113,6 +113,9 @@ std::vector<runner::RunPlan> makePlans(const DesignDocument& doc, const Args& ar
     if (auto p = args.value("--pairs"))
         for (runner::RunPlan& plan : plans)
             plan.pairing = *p;
+    const int parallel = parseParallel(args.value("--parallel"));
+    for (runner::RunPlan& plan : plans)
+        plan.parallel = parallel;
     return plans;
 }
 
@@ -183,7 +186,8 @@ void printReport(const calib::CalibrationReport& r, std::ostream& out)
 int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words,
-                    {"--nodes", "--probe", "--set", "--results", "-o", "--hold-out", "--timeout", "--pairs"},
+                    {"--nodes", "--probe", "--set", "--results", "-o", "--hold-out", "--timeout", "--pairs",
+                     "--parallel"},
                     {"--json", "--quiet", "--trust-nodes", "--dry-run"});
     if (args.positional().size() != 1)
         throw UsageError(args.positional().empty() ? "calibrate needs a DESIGN (a file or a preset name)"

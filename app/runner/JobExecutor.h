@@ -25,6 +25,7 @@ struct Job {
     std::vector<Node> nodes;              // in role order: server then client; rank order
     double timeout = 120.0;               // seconds for the whole job, agents' start included
     std::string label;                    // "net.pingpong local0 -> local1"
+    std::vector<std::string> uses;        // what it holds while it runs: "node:MACHINE", "link:E" (PairRounds.h)
 };
 
 class JobExecutor {
