@@ -255,6 +255,12 @@ bool Runner::wait(int ms)
     return ms < 0 ? thread_->wait() : thread_->wait(QDeadlineTimer(ms));
 }
 
+void Runner::forgetDeadNodes()
+{
+    std::lock_guard lock(mutex_);
+    deadNodes_.clear();
+}
+
 std::vector<JobResult> Runner::results() const
 {
     std::vector<std::pair<std::size_t, JobResult>> copy;

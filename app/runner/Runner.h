@@ -89,6 +89,9 @@ public:
     bool isRunning() const { return running_.load(); }
     // Waits until the run ended (ms < 0: forever). True when it ended.
     bool wait(int ms = -1);
+    // Nodes whose agent did not start stay skipped in later start()s of
+    // this runner (the plans of one calibration) until this is called.
+    void forgetDeadNodes();
 
     // Thread-safe copies: the finished jobs' results in plan order, and
     // one job's result (nullopt until it has finished).

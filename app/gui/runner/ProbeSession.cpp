@@ -118,6 +118,7 @@ QString ProbeSession::start(std::vector<runner::RunPlan> plans)
     plans_ = std::move(plans);
     planIndex_ = 0;
     jobsBefore_ = 0;
+    runner_->forgetDeadNodes(); // a node that was down in an earlier session may be up again
     totalJobs_ = total;
     results_.clear();
     cancelled_ = false;

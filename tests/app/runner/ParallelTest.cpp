@@ -192,4 +192,12 @@ TEST_CASE("a node whose agent does not start costs one timeout; its other jobs a
     REQUIRE(results.size() == 2);
     CHECK(results[0].status == "skipped");
     CHECK(results[1].ok());
+
+    // Until it is told to forget: then the node is tried (and times out) again.
+    r.forgetDeadNodes();
+    r.start(plan);
+    REQUIRE(r.wait(120000));
+    results = r.results();
+    REQUIRE(results.size() == 2);
+    CHECK_THAT(results[0].reason, Catch::StartsWith("node dead: timed out after 3 s while starting its agent"));
 }
