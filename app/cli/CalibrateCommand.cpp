@@ -114,6 +114,9 @@ std::vector<runner::RunPlan> makePlans(const DesignDocument& doc, const Args& ar
     if (auto p = args.value("--pairs"))
         for (runner::RunPlan& plan : plans)
             plan.pairing = *p;
+    const int parallel = parseParallel(args.value("--parallel"));
+    for (runner::RunPlan& plan : plans)
+        plan.parallel = parallel;
     return plans;
 }
 
@@ -185,7 +188,7 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
 {
     const Args args(words,
                     {"--nodes", "--probe", "--set", "--results", "-o", "--hold-out", "--timeout", "--pairs",
-                     "--link-bw"},
+                     "--link-bw", "--parallel"},
                     {"--json", "--quiet", "--trust-nodes", "--dry-run"});
     if (args.positional().size() != 1)
         throw UsageError(args.positional().empty() ? "calibrate needs a DESIGN (a file or a preset name)"

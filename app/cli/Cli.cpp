@@ -44,15 +44,15 @@ const Entry kCommands[] = {
      "       [--into DESIGN] [-o OUT.json]   a cluster's network as a topology, or put into a design\n"
      "  topo DESIGN.json|--gen SPEC --export-slurm [-o topology.conf]   the design's network for Slurm"},
     {"probe", probeCommand, "probe --nodes SPEC --probe ID [--set NAME=VALUE ...] [--timeout S] [--pairs all|chain|first]\n"
-                            "        [--json] [-o FILE] [--design FILE [--trust-nodes]]   run a probe on nodes (progress on\n"
+                            "        [--parallel N] [--json] [-o FILE] [--design FILE [--trust-nodes]]   run a probe on nodes (progress on\n"
                             "        stderr); the design's own nodes run only with --trust-nodes when they reach other\n"
                             "        machines or programs (without it, the commands are printed)\n"
                             "  probe --list [--json]   the probes, their parameters and what they calibrate\n"
                             "        SPEC: local:cpu=0,local:cpu=1 | ssh:root@10.0.0.2 | mpi:2 (docs/agent-protocol.md)"},
     {"calibrate", calibrateCommand,
      "calibrate DESIGN --nodes SPEC [--probe ID ...] [--set [PROBE.]NAME=VALUE ...] [--hold-out 0.25]\n"
-     "        [--timeout S] [--link-bw 100Mbit/s] [--pairs all|chain|first|paths] [--dry-run] [--json] [--trust-nodes]\n"
-     "        [-o CALIBRATED.json]   run the probes the design's blocks\n"
+     "        [--timeout S] [--link-bw 100Mbit/s] [--pairs all|chain|first|paths] [--parallel N] [--dry-run] [--json]\n"
+     "        [--trust-nodes] [-o CALIBRATED.json]   run the probes the design's blocks\n"
      "        calibrate from, fit their parameters (95% CIs, R^2, SMAPE, held-out errors), write the design\n"
      "  calibrate DESIGN --results FILE [--probe ID ...] [--json] [-o FILE]   fit from saved probe results"},
 };

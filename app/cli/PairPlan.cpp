@@ -6,33 +6,41 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <memory>
+
 namespace cs::cli {
 
 void choosePairs(const DesignDocument& doc, std::vector<runner::RunPlan>& plans,
                  const std::optional<std::string>& pairsOption, std::ostream& err)
 {
-    if (pairsOption && *pairsOption != "paths")
-        return; // all, chain or first, as asked
     if (plans.empty())
         return;
     const std::vector<runner::Node>& nodes = plans.front().nodes;
     const nlohmann::json topology = currentTopologyJson(doc);
+    std::shared_ptr<const Topology> network;
+    std::vector<std::string> hosts;
     std::vector<PairChoice> pairs;
     try {
         if (topology.is_null())
             throw ModelError("the design has no topology to choose pairs from");
-        std::vector<std::string> hosts;
         for (const runner::Node& n : nodes)
             hosts.push_back(n.host.empty() ? n.name : n.host);
-        pairs = pairsByPathClass(topologyFromJson(topology), hosts);
+        network = std::make_shared<const Topology>(topologyFromJson(topology));
+        pairs = pairsByPathClass(*network, hosts);
     } catch (const ModelError& e) {
-        if (pairsOption)
+        if (pairsOption && *pairsOption == "paths")
             throw ModelError(std::string("--pairs paths: ") + e.what());
-        if (nodes.size() > 2)
+        if (!pairsOption && nodes.size() > 2)
             err << "clusterscope-cli: every pair of nodes is measured: " << e.what() << "\n";
         return;
     }
+    // The network also keeps pairs whose routes share a link apart, whatever the pairing.
     for (runner::RunPlan& plan : plans) {
+        plan.topology = network;
+        plan.hosts = hosts;
+        if (pairsOption && *pairsOption != "paths")
+            continue; // all, chain or first, as asked
         plan.pairing = "paths";
         plan.pairs = pairs;
     }
@@ -44,7 +52,7 @@ void printDryRun(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoa
     double bound = 0;
     double expected = 0;
     std::size_t unknown = 0;
-    std::size_t total = 0;
+    std::size_t total = 0, totalRounds = 0;
     for (const runner::RunPlan& plan : plans) {
         const std::vector<runner::Job> jobs = runner::planJobs(plan, plugins);
         const std::size_t n = plan.nodes.size();
@@ -57,25 +65,39 @@ void printDryRun(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoa
                 return classes;
             }()) << " random checks; every pair would be " << n * (n - 1) / 2 << ")";
         out << "\n";
-        for (const runner::Job& j : jobs) {
-            out << "  " << j.label << "  ";
-            if (j.estimate >= 0)
-                out << "about " << formatQuantity(j.estimate, "s", Unit::Seconds);
-            else
-                out << "no estimate";
-            out << ", timeout " << formatQuantity(j.timeout, "s", Unit::Seconds) << "\n";
-            if (j.estimate >= 0)
-                expected += j.estimate;
-            else
-                ++unknown;
-            bound += j.timeout;
+        // A round lasts as long as its slowest job, and ends within its
+        // longest timeout.
+        const auto rounds = runner::planRounds(jobs, plan.parallel);
+        for (std::size_t r = 0; r < rounds.size(); ++r) {
+            out << "  round " << r + 1 << (rounds[r].size() == 1 ? ": 1 job\n" : ": " + std::to_string(rounds[r].size()) +
+                                                                              " jobs at once\n");
+            double roundEstimate = 0, roundTimeout = 0;
+            for (std::size_t j : rounds[r]) {
+                const runner::Job& job = jobs[j];
+                out << "    " << job.label << "  ";
+                if (job.estimate >= 0)
+                    out << "about " << formatQuantity(job.estimate, "s", Unit::Seconds);
+                else
+                    out << "no estimate";
+                out << ", timeout " << formatQuantity(job.timeout, "s", Unit::Seconds) << "\n";
+                if (job.estimate >= 0)
+                    roundEstimate = std::max(roundEstimate, job.estimate);
+                else
+                    ++unknown;
+                roundTimeout = std::max(roundTimeout, job.timeout);
+            }
+            expected += roundEstimate;
+            bound += roundTimeout;
         }
         total += jobs.size();
+        totalRounds += rounds.size();
     }
     out << "estimated probe time " << formatQuantity(expected, "s", Unit::Seconds)
         << (unknown ? " plus " + std::to_string(unknown) + " job(s) without an estimate" : std::string())
         << " on " << linkSource << ", agents' start not included\n";
-    out << total << " jobs, one after another; each ends within its timeout, so the run takes at most "
+    out << total << " jobs in " << totalRounds << " rounds; the jobs of a round share no node and no link of the "
+        << "design's network and run at once (at most " << (plans.empty() ? 0 : plans.front().parallel)
+        << ", --parallel), rounds one after another; each job ends within its timeout, so the run takes at most "
         << formatQuantity(bound, "s", Unit::Seconds) << " (nothing was run)\n";
 }
 

@@ -19,10 +19,11 @@ namespace cs::cli {
 void choosePairs(const DesignDocument& doc, std::vector<runner::RunPlan>& plans,
                  const std::optional<std::string>& pairsOption, std::ostream& err);
 
-// The jobs each plan makes, with their path classes, each job's estimated
-// time on the plans' link (described by `linkSource`) and its timeout, the
-// estimated total, and the time they may take at most (their timeouts),
-// against what every pair would be.
+// The jobs each plan makes, with their path classes, in the rounds they run
+// in (the jobs of a round at once), each job's estimated time on the plans'
+// link (described by `linkSource`) and its timeout, the estimated total, and
+// the time they may take at most (the longest timeout per round), against
+// what every pair would be.
 void printDryRun(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoader& plugins, std::ostream& out,
                  const std::string& linkSource);
 

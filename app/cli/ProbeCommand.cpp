@@ -91,7 +91,7 @@ int listProbes(const sdk::PluginLoader& plugins, bool json, std::ostream& out, s
 
 int probeCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--nodes", "--probe", "--set", "--timeout", "--pairs", "-o", "--design"},
+    const Args args(words, {"--nodes", "--probe", "--set", "--timeout", "--pairs", "--parallel", "-o", "--design"},
                     {"--list", "--json", "--quiet", "--trust-nodes"});
     if (!args.positional().empty())
         throw UsageError("unexpected argument '" + args.positional().front() + "'");
@@ -130,6 +130,7 @@ int probeCommand(const std::vector<std::string>& words, std::ostream& out, std::
     }
     if (auto p = args.value("--pairs"))
         plan.pairing = *p;
+    plan.parallel = parseParallel(args.value("--parallel"));
 
     const auto design = args.value("--design");
     plan.nodes = nodesFrom(args.value("--nodes"), design ? loadDocument(*design).nodes : nlohmann::json(), "probe");

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <ostream>
 #include <stdexcept>
@@ -81,30 +82,46 @@ bool nodesAllowed(const std::vector<runner::Node>& nodes, const std::string& fil
     return false;
 }
 
+int parseParallel(const std::optional<std::string>& text)
+{
+    if (!text)
+        return runner::RunPlan::kDefaultParallel;
+    char* end = nullptr;
+    const long n = std::strtol(text->c_str(), &end, 10);
+    if (text->empty() || end != text->c_str() + text->size() || n < 1 || n > runner::RunPlan::kMaxParallel)
+        throw UsageError("--parallel " + *text + ": expected a whole number of jobs run at once, 1 to " +
+                         std::to_string(runner::RunPlan::kMaxParallel));
+    return static_cast<int>(n);
+}
+
 std::vector<runner::JobResult> runPlans(const sdk::PluginLoader& plugins, const std::vector<runner::RunPlan>& plans,
                                         bool quiet, std::ostream& err)
 {
     std::vector<runner::JobResult> all;
     gInterrupted = false;
     auto previous = std::signal(SIGINT, onInterrupt);
+    runner::Runner r(plugins);
+    std::mutex errMutex;
+    std::string tag;
+    QObject::connect(
+        &r, &runner::Runner::progress, &r,
+        [&](int done, int total, double fraction, const QString& message) {
+            if (quiet)
+                return;
+            std::lock_guard lock(errMutex);
+            err << tag << "[" << done << "/" << total << "] ";
+            if (fraction > 0 && fraction < 1)
+                err << static_cast<int>(fraction * 100) << "% ";
+            err << message.toStdString() << std::endl;
+        },
+        Qt::DirectConnection);
     for (std::size_t i = 0; i < plans.size() && !gInterrupted.load(); ++i) {
-        runner::Runner r(plugins);
-        std::mutex errMutex;
-        const std::string tag = plans.size() > 1 ? plans[i].probe + " (" + std::to_string(i + 1) + "/" +
-                                                       std::to_string(plans.size()) + ") "
-                                                 : std::string();
-        QObject::connect(
-            &r, &runner::Runner::progress, &r,
-            [&](int done, int total, double fraction, const QString& message) {
-                if (quiet)
-                    return;
-                std::lock_guard lock(errMutex);
-                err << tag << "[" << done << "/" << total << "] ";
-                if (fraction > 0 && fraction < 1)
-                    err << static_cast<int>(fraction * 100) << "% ";
-                err << message.toStdString() << std::endl;
-            },
-            Qt::DirectConnection);
+        {
+            std::lock_guard lock(errMutex);
+            tag = plans.size() > 1 ? plans[i].probe + " (" + std::to_string(i + 1) + "/" + std::to_string(plans.size()) +
+                                         ") "
+                                   : std::string();
+        }
         try {
             r.start(plans[i]);
         } catch (const std::invalid_argument& e) {

@@ -48,7 +48,12 @@ std::vector<runner::Node> nodesFrom(const std::optional<std::string>& spec, cons
 bool nodesAllowed(const std::vector<runner::Node>& nodes, const std::string& file, bool trusted,
                   const std::string& command, std::ostream& err);
 
-// Runs the plans one after another on the runner, progress lines on `err`
+// --parallel N: the jobs run at once at most, 1 to RunPlan::kMaxParallel
+// (none: RunPlan::kDefaultParallel). Throws UsageError naming the value.
+int parseParallel(const std::optional<std::string>& text);
+
+// Runs the plans one after another on one runner (so a node whose agent did
+// not start is skipped in the later plans too), progress lines on `err`
 // unless quiet; Ctrl-C cancels the current run and skips the rest. Throws
 // ModelError (naming the probe) when a plan is rejected before it starts.
 std::vector<runner::JobResult> runPlans(const sdk::PluginLoader& plugins, const std::vector<runner::RunPlan>& plans,

@@ -127,6 +127,7 @@ JobResult JobExecutor::run(const Job& job)
                     p.status = "cancelled";
                 return finish("cancelled", "cancelled while starting the agents");
             }
+            r.unstartedNode = job.nodes[i].name;
             if (Clock::now() >= deadline)
                 failPart(i, "timed out after " + seconds(job.timeout) + " s while starting its agent: " +
                                 links.back()->failure());

@@ -32,8 +32,9 @@ struct JobResult {
     std::string probe;
     std::string probeName;
     std::vector<std::string> nodes;    // node names, in role order
-    std::string status = "pending";    // "ok", "failed", "cancelled"
+    std::string status = "pending";    // "ok", "failed", "cancelled", "skipped" (a node of it is dead)
     std::string reason;                // why it failed, naming the node
+    std::string unstartedNode;         // the node whose agent did not start ("" when all started); not saved
     std::vector<std::string> failedNodes;
     nlohmann::json params = nlohmann::json::object(); // resolved, SI units
     std::string started;               // ISO 8601 UTC

@@ -5,6 +5,10 @@
 #include <QTemporaryDir>
 #include <QThread>
 
+#include "model/cluster/PairRounds.h"
+#include "model/cluster/Routes.h"
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -41,6 +45,25 @@ std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins)
                                     " s must be in (0, 86400] seconds, or 0 to follow the plan");
     if (!(plan.link.bandwidth > 0 && std::isfinite(plan.link.bandwidth)))
         throw std::invalid_argument("link bandwidth = " + number(plan.link.bandwidth) + " B/s must be positive");
+    if (plan.parallel < 1 || plan.parallel > RunPlan::kMaxParallel)
+        throw std::invalid_argument("parallel " + std::to_string(plan.parallel) + ": the jobs run at once must be 1 to " +
+                                    std::to_string(RunPlan::kMaxParallel));
+    std::vector<std::size_t> hostVertex; // per node, when the plan has a topology
+    if (plan.topology) {
+        if (plan.hosts.size() != plan.nodes.size())
+            throw std::invalid_argument("the plan names " + std::to_string(plan.hosts.size()) + " topology hosts for " +
+                                        std::to_string(plan.nodes.size()) + " nodes");
+        for (std::size_t i = 0; i < plan.hosts.size(); ++i) {
+            const auto v = plan.topology->find(plan.hosts[i]);
+            if (!v)
+                throw std::invalid_argument("node " + plan.nodes[i].name + ": the design's topology has no host '" +
+                                            plan.hosts[i] + "'");
+            hostVertex.push_back(*v);
+        }
+    }
+    std::unique_ptr<RouteFinder> routes;
+    if (plan.topology)
+        routes = std::make_unique<RouteFinder>(*plan.topology);
 
     const bool mpiProbe = d.launcher == "mpi";
     for (const Node& n : plan.nodes) {
@@ -52,8 +75,19 @@ std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins)
                                         d.id + " needs local, ssh, slurm or tcp nodes");
     }
 
+    auto vertexOf = [&](const Node& n) { // node names are unique (checkNodes)
+        const auto it = std::find_if(plan.nodes.begin(), plan.nodes.end(), [&](const Node& m) { return m.name == n.name; });
+        return hostVertex[static_cast<std::size_t>(it - plan.nodes.begin())];
+    };
     auto job = [&](std::vector<Node> nodes) {
         Job j;
+        for (const Node& n : nodes)
+            j.uses.push_back("node:" + machineOf(n));
+        if (routes && d.span == sdk::Span::Pair && nodes.size() == 2) {
+            if (const auto route = routes->links(vertexOf(nodes[0]), vertexOf(nodes[1])))
+                for (std::size_t e : *route)
+                    j.uses.push_back("link:" + std::to_string(e));
+        }
         j.descriptor = d;
         j.params = params;
         j.timeout = plan.timeout > 0 ? plan.timeout : jobTimeout(d.id, params, plan.link);
@@ -105,6 +139,23 @@ std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins)
     return jobs;
 }
 
+std::string machineOf(const Node& n)
+{
+    if (n.transport == "local")
+        return n.netns.empty() ? "this machine" : "netns " + n.netns;
+    if (n.transport == "mpi")
+        return "mpi " + n.name;
+    return n.host;
+}
+
+std::vector<std::vector<std::size_t>> planRounds(const std::vector<Job>& jobs, int parallel)
+{
+    std::vector<std::vector<std::string>> uses;
+    for (const Job& j : jobs)
+        uses.push_back(j.uses);
+    return groupRounds(uses, static_cast<std::size_t>(std::max(1, parallel)));
+}
+
 Runner::Runner(const sdk::PluginLoader& plugins, LaunchContext context, QObject* parent)
     : QObject(parent), plugins_(plugins), context_(std::move(context))
 {
@@ -129,39 +180,80 @@ bool Runner::start(const RunPlan& plan)
         std::lock_guard lock(mutex_);
         results_.clear();
     }
+    const std::vector<std::vector<std::size_t>> rounds = planRounds(jobs, plan.parallel);
     cancel_ = false;
     running_ = true;
     jobCount_ = static_cast<int>(jobs.size());
-    thread_.reset(QThread::create([this, jobs = std::move(jobs)] {
+    thread_.reset(QThread::create([this, jobs = std::move(jobs), rounds] {
         QTemporaryDir work(QDir::tempPath() + "/clusterscope-run-XXXXXX");
         LaunchContext ctx = context_;
         ctx.workDir = work.path().toStdString();
         ctx.deployer = std::make_shared<AgentDeployer>(); // copy=1: each node gets the agent once per run
         const int total = static_cast<int>(jobs.size());
-        int index = 0;
-        JobExecutor exec(ctx, cancel_, [&](double f, const std::string& m) {
-            emit progress(index, total, f, QString::fromStdString(m));
-        });
-        for (; index < total; ++index) {
+        std::atomic<int> ended{0};
+        // A job's result that was never run: its nodes, probe and why.
+        auto notRun = [&](std::size_t index, const std::string& status, const std::string& reason) {
             JobResult r;
-            if (cancel_.load()) {
-                r.probe = jobs[index].descriptor.id;
-                r.probeName = jobs[index].descriptor.name;
-                for (const Node& n : jobs[index].nodes)
-                    r.nodes.push_back(n.name);
-                r.status = "cancelled";
-                r.reason = "cancelled before it started";
-            } else {
-                r = exec.run(jobs[index]);
-            }
+            r.probe = jobs[index].descriptor.id;
+            r.probeName = jobs[index].descriptor.name;
+            for (const Node& n : jobs[index].nodes)
+                r.nodes.push_back(n.name);
+            r.status = status;
+            r.reason = reason;
+            return r;
+        };
+        auto record = [&](std::size_t index, const JobResult& r) {
             {
                 std::lock_guard lock(mutex_);
-                results_.push_back(r);
+                results_.push_back({index, r});
+                if (!r.unstartedNode.empty())
+                    deadNodes_.emplace(r.unstartedNode, r.reason);
             }
-            emit jobFinished(index, QString::fromStdString(r.status), QString::fromStdString(r.reason));
-            emit progress(index + 1, total, 0.0,
+            const int done = ++ended;
+            emit jobFinished(static_cast<int>(index), QString::fromStdString(r.status),
+                             QString::fromStdString(r.reason));
+            emit progress(done, total, 0.0,
                           QString::fromStdString(jobs[index].label + ": " + r.status +
                                                  (r.reason.empty() ? "" : " (" + r.reason + ")")));
+        };
+        for (const std::vector<std::size_t>& round : rounds) {
+            std::vector<std::size_t> toRun;
+            for (std::size_t index : round) {
+                if (cancel_.load()) {
+                    record(index, notRun(index, "cancelled", "cancelled before it started"));
+                    continue;
+                }
+                std::string dead;
+                {
+                    std::lock_guard lock(mutex_);
+                    for (const Node& n : jobs[index].nodes)
+                        if (deadNodes_.count(n.name) && dead.empty())
+                            dead = n.name;
+                }
+                if (!dead.empty()) {
+                    JobResult r = notRun(index, "skipped",
+                                         "skipped: node " + dead + " did not start its agent in an earlier job, so "
+                                         "it is not tried again in this run");
+                    r.failedNodes = {dead};
+                    record(index, r);
+                    continue;
+                }
+                toRun.push_back(index);
+            }
+            // One thread per job of the round; they share nothing but the cancel flag.
+            std::vector<std::unique_ptr<QThread>> workers;
+            for (std::size_t index : toRun) {
+                workers.emplace_back(QThread::create([&, index] {
+                    JobExecutor exec(ctx, cancel_, [&](double f, const std::string& m) {
+                        emit progress(ended.load(), total, f, QString::fromStdString(m));
+                    });
+                    emit jobStarted(static_cast<int>(index), QString::fromStdString(jobs[index].label));
+                    record(index, exec.run(jobs[index]));
+                }));
+                workers.back()->start();
+            }
+            for (auto& w : workers)
+                w->wait();
         }
         running_ = false;
         emit finished();
@@ -182,10 +274,33 @@ bool Runner::wait(int ms)
     return ms < 0 ? thread_->wait() : thread_->wait(QDeadlineTimer(ms));
 }
 
-std::vector<JobResult> Runner::results() const
+void Runner::forgetDeadNodes()
 {
     std::lock_guard lock(mutex_);
-    return results_;
+    deadNodes_.clear();
+}
+
+std::vector<JobResult> Runner::results() const
+{
+    std::vector<std::pair<std::size_t, JobResult>> copy;
+    {
+        std::lock_guard lock(mutex_);
+        copy = results_;
+    }
+    std::stable_sort(copy.begin(), copy.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<JobResult> out;
+    for (auto& [index, r] : copy)
+        out.push_back(std::move(r));
+    return out;
+}
+
+std::optional<JobResult> Runner::result(int index) const
+{
+    std::lock_guard lock(mutex_);
+    for (const auto& [i, r] : results_)
+        if (static_cast<int>(i) == index)
+            return r;
+    return std::nullopt;
 }
 
 } // namespace cs::runner

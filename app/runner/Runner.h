@@ -1,13 +1,17 @@
 #pragma once
-// Schedules probes over nodes and pairs of nodes on a worker thread (never
-// the GUI thread), one job at a time so that jobs do not disturb each
-// other's timing. Shaped like the probe sessions: start / cancel /
+// Schedules probes over nodes and pairs of nodes off the GUI thread, in
+// rounds: the jobs of a round share no node and no link of the design's
+// network (PairRounds.h), so they cannot disturb each other's timing, and run
+// at the same time, at most RunPlan::parallel of them; the next round starts
+// when the round has ended. Shaped like the probe sessions: start / cancel /
 // isRunning, a thread-safe result list, and signals.
 //
 // A failed job (unreachable node, killed agent, timeout) is recorded with
-// its reason and the next job runs; cancel() stops the current job within a
-// second and marks the jobs not yet started as cancelled. Every finished
-// result is kept.
+// its reason and the other jobs run. A node whose agent did not start is not
+// tried again by this runner: its later jobs end "skipped" with a reason
+// naming it, so a dead node costs one timeout, not one per job. cancel()
+// stops the running jobs within a second and marks the jobs not yet started
+// as cancelled. Every finished result is kept.
 #include "app/runner/JobEstimate.h"
 #include "app/runner/JobExecutor.h"
 #include "app/runner/JobResult.h"
@@ -21,7 +25,9 @@
 #include <QString>
 
 #include <atomic>
+#include <map>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -45,12 +51,32 @@ struct RunPlan {
     // `pairs` (one per path class of the design's network, pairsByPathClass).
     std::string pairing = "all";
     std::vector<PairChoice> pairs;
+    // Jobs run at once at most (>= 1; 1 = one after another).
+    int parallel = kDefaultParallel;
+    // The design's network and the host each node runs on (hosts[i] for
+    // nodes[i]); when set, pairs whose routes share a link never overlap.
+    // Without it only jobs on different machines overlap.
+    std::shared_ptr<const Topology> topology;
+    std::vector<std::string> hosts;
+
+    static constexpr int kDefaultParallel = 8;
+    static constexpr int kMaxParallel = 1024;
 };
 
 // Splits a plan into jobs. Throws std::invalid_argument with a sentence:
 // unknown probe, parameter out of bounds, too few nodes, an MPI probe
 // without an mpi node (or the reverse).
 std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins);
+
+// The machine a node's processes run on, as jobs hold it (Job::uses):
+// every local node without a namespace is this machine; a local node in a
+// namespace is that namespace (its own network stack, the simulated cluster
+// of scripts/netns-cluster.sh); ssh, slurm and tcp nodes are their host.
+std::string machineOf(const Node& n);
+
+// The jobs' rounds (indices into `jobs`), at most `parallel` jobs each:
+// groupRounds over Job::uses.
+std::vector<std::vector<std::size_t>> planRounds(const std::vector<Job>& jobs, int parallel);
 
 class Runner : public QObject {
     Q_OBJECT
@@ -68,15 +94,21 @@ public:
     bool isRunning() const { return running_.load(); }
     // Waits until the run ended (ms < 0: forever). True when it ended.
     bool wait(int ms = -1);
+    // Nodes whose agent did not start stay skipped in later start()s of
+    // this runner (the plans of one calibration) until this is called.
+    void forgetDeadNodes();
 
-    // Thread-safe copies.
+    // Thread-safe copies: the finished jobs' results in plan order, and
+    // one job's result (nullopt until it has finished).
     std::vector<JobResult> results() const;
+    std::optional<JobResult> result(int index) const;
     int jobCount() const { return jobCount_.load(); }
 
 signals:
     // From the worker thread. `done` jobs of `total` have ended; `fraction`
     // is the current job's progress.
     void progress(int done, int total, double fraction, const QString& message);
+    void jobStarted(int index, const QString& label);
     void jobFinished(int index, const QString& status, const QString& reason);
     void finished();
 
@@ -88,7 +120,8 @@ private:
     std::atomic<bool> cancel_{false};
     std::atomic<int> jobCount_{0};
     mutable std::mutex mutex_;
-    std::vector<JobResult> results_;
+    std::vector<std::pair<std::size_t, JobResult>> results_; // (job index, result) as they finish
+    std::map<std::string, std::string> deadNodes_;            // node name -> why its agent did not start
 };
 
 } // namespace cs::runner

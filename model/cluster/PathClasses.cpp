@@ -1,10 +1,10 @@
 #include "model/cluster/PathClasses.h"
+#include "model/cluster/Routes.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 
 #include <algorithm>
 #include <map>
-#include <queue>
 #include <random>
 #include <cstdint>
 
@@ -40,13 +40,6 @@ std::string vertexText(const VertexProps& v)
 std::vector<PairChoice> pairsByPathClass(const Topology& t, const std::vector<std::string>& hosts, int extraChecks,
                                          unsigned seed)
 {
-    const std::size_t V = t.vertexCount();
-    std::vector<std::vector<std::pair<std::size_t, std::size_t>>> adj(V); // (neighbour, edge)
-    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
-        const auto [a, b] = t.endpoints(e);
-        adj[a].push_back({b, e});
-        adj[b].push_back({a, e});
-    }
     std::vector<std::size_t> at;
     for (const std::string& h : hosts) {
         const auto v = t.find(h);
@@ -70,62 +63,65 @@ std::vector<PairChoice> pairsByPathClass(const Topology& t, const std::vector<st
         std::uint32_t i, j, cls;
     };
     std::vector<Candidate> all;
-    auto add = [&](std::size_t i, std::size_t j, std::string cls) {
-        all.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), intern(std::move(cls))});
-    };
+    // A class's stand-in is the first pair of it met whose route shares no
+    // link and no node with the stand-ins taken so far, so that the runner
+    // can measure the classes together (PairRounds.h); when every pair of a
+    // class touches them, its first pair.
+    std::vector<long> standIn;                  // per class: index into `all`, -1 = none disjoint yet
+    std::vector<bool> usedLink(t.edgeCount(), false), usedHost(t.vertexCount(), false);
+    RouteFinder routes(t);
     for (std::size_t i = 0; i < at.size(); ++i) {
-        // One BFS from node i's host; a path passes only through transit vertices.
-        std::vector<long> parentEdge(V, -1);
-        std::vector<bool> seen(V, false);
-        std::queue<std::size_t> q;
-        seen[at[i]] = true;
-        q.push(at[i]);
-        while (!q.empty()) {
-            const std::size_t u = q.front();
-            q.pop();
-            if (u != at[i] && !t.isTransit(u))
-                continue;
-            for (const auto& [w, e] : adj[u])
-                if (!seen[w]) {
-                    seen[w] = true;
-                    parentEdge[w] = static_cast<long>(e);
-                    q.push(w);
-                }
-        }
         for (std::size_t j = i + 1; j < at.size(); ++j) {
+            std::string cls;
+            std::vector<std::size_t> route;
             if (at[j] == at[i]) {
-                add(i, j, "same host");
+                cls = "same host";
+            } else {
+                auto found = routes.links(at[i], at[j]);
+                if (!found)
+                    throw ModelError("nodes on '" + hosts[i] + "' and '" + hosts[j] +
+                                     "': the design's topology has no path between these hosts");
+                route = std::move(*found);
+                std::vector<std::string> parts;
+                std::size_t v = at[j];
+                for (std::size_t e : route) {
+                    parts.push_back(linkText(t.link(e)));
+                    const auto [a, b] = t.endpoints(e);
+                    v = a == v ? b : a;
+                    if (v != at[i])
+                        parts.push_back(vertexText(t.vertex(v)));
+                }
+                const std::size_t hops = route.size();
+                cls = std::to_string(hops) + (hops == 1 ? " hop: " : " hops: ");
+                for (std::size_t k = parts.size(); k-- > 0;)
+                    cls += parts[k] + (k ? ", " : "");
+            }
+            const std::uint32_t c = intern(std::move(cls));
+            all.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j), c});
+            if (standIn.size() <= c)
+                standIn.resize(c + 1, -1);
+            if (standIn[c] >= 0 || usedHost[at[i]] || usedHost[at[j]] ||
+                std::any_of(route.begin(), route.end(), [&](std::size_t e) { return usedLink[e]; }))
                 continue;
-            }
-            if (!seen[at[j]])
-                throw ModelError("nodes on '" + hosts[i] + "' and '" + hosts[j] +
-                                 "': the design's topology has no path between these hosts");
-            std::vector<std::string> parts;
-            int hops = 0;
-            for (std::size_t v = at[j]; v != at[i];) {
-                const auto e = static_cast<std::size_t>(parentEdge[v]);
-                parts.push_back(linkText(t.link(e)));
-                ++hops;
-                const auto [a, b] = t.endpoints(e);
-                v = a == v ? b : a;
-                if (v != at[i])
-                    parts.push_back(vertexText(t.vertex(v)));
-            }
-            std::string cls = std::to_string(hops) + (hops == 1 ? " hop: " : " hops: ");
-            for (std::size_t k = parts.size(); k-- > 0;)
-                cls += parts[k] + (k ? ", " : "");
-            add(i, j, std::move(cls));
+            standIn[c] = static_cast<long>(all.size() - 1);
+            usedHost[at[i]] = usedHost[at[j]] = true;
+            for (std::size_t e : route)
+                usedLink[e] = true;
         }
     }
 
-    std::vector<PairChoice> chosen;
-    std::vector<bool> classTaken(classText.size(), false), pairTaken(all.size(), false);
+    // Classes in the order first met; each with its stand-in, else its first pair.
+    std::vector<long> firstOf(classText.size(), -1);
     for (std::size_t k = 0; k < all.size(); ++k)
-        if (!classTaken[all[k].cls]) {
-            classTaken[all[k].cls] = true;
-            pairTaken[k] = true;
-            chosen.push_back({all[k].i, all[k].j, classText[all[k].cls], false});
-        }
+        if (firstOf[all[k].cls] < 0)
+            firstOf[all[k].cls] = static_cast<long>(k);
+    std::vector<PairChoice> chosen;
+    std::vector<bool> pairTaken(all.size(), false);
+    for (std::size_t c = 0; c < classText.size(); ++c) {
+        const auto k = static_cast<std::size_t>(standIn[c] >= 0 ? standIn[c] : firstOf[c]);
+        pairTaken[k] = true;
+        chosen.push_back({all[k].i, all[k].j, classText[c], false});
+    }
     // Extra pairs: distinct, at random among the rest (rejection sampling;
     // the rest is most of the pairs whenever there are many).
     const std::size_t rest = all.size() - chosen.size();

@@ -25,8 +25,12 @@ struct PairChoice {
 
 // `hosts[i]` is the topology host node i runs on. Throws ModelError naming a
 // node whose host is not a host of the topology, or two nodes with no path.
-// Pairs are (i, j) with i < j; the first pair met of each class is taken,
-// then `extraChecks` more drawn at random (seeded, so a plan repeats).
+// Pairs are (i, j) with i < j, in the order their classes are first met.
+// Each class is stood in for by the first pair met (row by row) whose route
+// shares no link and no host with the stand-ins already taken, so that the
+// classes can be measured at the same time (PairRounds.h); a class whose
+// every pair touches them keeps its first pair. Then `extraChecks` more are
+// drawn at random (seeded, so a plan repeats).
 std::vector<PairChoice> pairsByPathClass(const Topology& t, const std::vector<std::string>& hosts,
                                          int extraChecks = 2, unsigned seed = 1);
 

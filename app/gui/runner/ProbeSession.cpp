@@ -66,9 +66,8 @@ ProbeSession::ProbeSession(DocumentModel* model, QObject* parent)
                 emit progress(std::min(f, 1.0), message);
             });
     connect(runner_.get(), &runner::Runner::jobFinished, this, [this](int index, const QString&, const QString&) {
-        const std::vector<runner::JobResult> rs = runner_->results();
-        if (index >= 0 && static_cast<std::size_t>(index) < rs.size())
-            emit jobFinished(rs[static_cast<std::size_t>(index)]);
+        if (const std::optional<runner::JobResult> r = runner_->result(index))
+            emit jobFinished(*r);
     });
     connect(runner_.get(), &runner::Runner::finished, this, &ProbeSession::onRunnerFinished);
     // Another document was opened: its measured array is not where these results belong.
@@ -119,6 +118,7 @@ QString ProbeSession::start(std::vector<runner::RunPlan> plans)
     plans_ = std::move(plans);
     planIndex_ = 0;
     jobsBefore_ = 0;
+    runner_->forgetDeadNodes(); // a node that was down in an earlier session may be up again
     totalJobs_ = total;
     results_.clear();
     cancelled_ = false;

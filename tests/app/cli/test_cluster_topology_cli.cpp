@@ -108,14 +108,15 @@ TEST_CASE("cli: calibrate --dry-run measures one pair per path class of the impo
     // 18 nodes named after the tree's hosts. By hand: two path classes, a
     // pair under one leaf (host-leaf-host, 2 hops) and a pair across the top
     // switch (4 hops); with 2 random checks 4 jobs per pair probe, where
-    // every pair would be 18 x 17 / 2 = 153.
+    // every pair would be 18 x 17 / 2 = 153. The 4-hop class stands in with
+    // the first pair that shares no host or link with dev0 -> dev1: dev2 -> dev6.
     const auto plan = cli({"calibrate", design, "--nodes", "slurm:dev[0-17]", "--probe", "net.loggp", "--dry-run"});
     INFO(plan.err);
     REQUIRE(plan.rc == 0);
     CHECK_THAT(plan.out, Contains("net.loggp: 4 jobs (one pair per path class and 2 random checks; every pair would "
                                   "be 153)"));
     CHECK_THAT(plan.out, Contains("net.loggp dev0 -> dev1 (2 hops: "));
-    CHECK_THAT(plan.out, Contains("net.loggp dev0 -> dev6 (4 hops: "));
+    CHECK_THAT(plan.out, Contains("net.loggp dev2 -> dev6 (4 hops: "));
     CHECK_THAT(plan.out, Contains("(nothing was run)"));
     // Asked for by name, a node off the network is named.
     const auto off = cli({"calibrate", design, "--nodes", "slurm:dev[0-1],slurm:other", "--probe", "net.loggp",

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# A simulated cluster on one machine: N network namespaces as hosts, joined by Linux bridges as a
+# three-level switch tree shaped like a fat-tree's (one bridge per leaf switch, one per pod, one core).
+#
+#   netns-cluster.sh up PREFIX N [HOSTS_PER_LEAF [LEAVES_PER_POD [RATE]]]
+#       namespaces PREFIX-h0 .. PREFIX-h<N-1> (the hosts) and PREFIX-sw (every bridge). Host i has
+#       10.SUBNET.(i+1)/16 on its interface "eth0"; SUBNET comes from CS_CLUSTER_SUBNET (default
+#       10.240). Defaults: 2 hosts per leaf, 2 leaves per pod, so a host meets its leaf partner in
+#       2 hops, its pod in 4 and everyone else in 6, like a k=4 fat-tree. With RATE (e.g. 100mbit),
+#       every link is shaped by tbf at both ends (burst 64 KiB, 100 ms of queue).
+#       Writes PREFIX.design.json (a design with a LogGP block, the same tree as its topology, hosts
+#       h0..h<N-1>, and the nodes) and PREFIX.nodes (the --nodes list) into CS_CLUSTER_DIR (default
+#       the current folder).
+#   netns-cluster.sh down PREFIX
+#       deletes exactly the namespaces PREFIX-sw and PREFIX-h<number> (the bridges and veths inside
+#       go with them).
+#
+# Unlike a fat-tree, the tree has one uplink per switch (bridges must not form loops), so pairs in
+# different leaves share their leaves' uplinks. The namespaces share this machine's CPUs: probes
+# that run at the same time compete for them. PREFIX: 1-10 of [a-z0-9]. Needs root.
+set -euo pipefail
+
+usage() {
+  echo "usage: $0 up PREFIX N [HOSTS_PER_LEAF [LEAVES_PER_POD [RATE]]] | down PREFIX   (PREFIX: 1-10 of [a-z0-9]; N: 2-1000)" >&2
+  exit 2
+}
+cmd=${1:-}
+prefix=${2:-}
+[[ -n "$cmd" && -n "$prefix" && ${#prefix} -le 10 && "$prefix" =~ ^[a-z0-9]+$ ]] || usage
+
+down() {
+  ip netns list | awk '{print $1}' | grep -E "^${prefix}-(sw|h[0-9]+)$" | while read -r ns; do
+    ip netns del "$ns"
+  done
+}
+
+case "$cmd" in
+  up)
+    n=${3:-}
+    per_leaf=${4:-2}
+    per_pod=${5:-2}
+    rate=${6:-}
+    [[ "$n" =~ ^[0-9]+$ && $n -ge 2 && $n -le 1000 ]] || { echo "$0: N '$n': expected 2 to 1000 hosts" >&2; exit 2; }
+    [[ "$per_leaf" =~ ^[0-9]+$ && $per_leaf -ge 1 ]] || { echo "$0: HOSTS_PER_LEAF '$per_leaf': expected a whole number >= 1" >&2; exit 2; }
+    [[ "$per_pod" =~ ^[0-9]+$ && $per_pod -ge 1 ]] || { echo "$0: LEAVES_PER_POD '$per_pod': expected a whole number >= 1" >&2; exit 2; }
+    [[ -z "$rate" || "$rate" =~ ^[0-9]+(kbit|mbit|gbit)$ ]] || { echo "$0: RATE '$rate': expected e.g. 100mbit or 1gbit" >&2; exit 2; }
+    subnet=${CS_CLUSTER_SUBNET:-10.240}
+    [[ "$subnet" =~ ^[0-9]+\.[0-9]+$ ]] || { echo "$0: CS_CLUSTER_SUBNET '$subnet': expected two octets like 10.240" >&2; exit 2; }
+    dir=${CS_CLUSTER_DIR:-.}
+    if ip netns list | awk '{print $1}' | grep -qE "^${prefix}-(sw|h[0-9]+)$"; then
+      echo "$0: namespaces ${prefix}-* exist already (netns-cluster.sh down $prefix)" >&2
+      exit 1
+    fi
+    trap 'down' ERR
+    sw="${prefix}-sw"
+    ip netns add "$sw"
+    ip -n "$sw" link set lo up
+    leaves=$(( (n + per_leaf - 1) / per_leaf ))
+    pods=$(( (leaves + per_pod - 1) / per_pod ))
+    shape() { # namespace device
+      [[ -z "$rate" ]] || ip netns exec "$1" tc qdisc add dev "$2" root tbf rate "$rate" burst 64kb latency 100ms
+    }
+    bridge() { # name
+      ip -n "$sw" link add "$1" type bridge stp_state 0 forward_delay 0
+      ip -n "$sw" link set "$1" up
+    }
+    # Joins bridge $1 (port $2) to bridge $3 (port $4) by a veth inside the switch namespace.
+    uplink() {
+      ip -n "$sw" link add "$2" type veth peer name "$4"
+      ip -n "$sw" link set "$2" master "$1" up
+      ip -n "$sw" link set "$4" master "$3" up
+      shape "$sw" "$2"
+      shape "$sw" "$4"
+    }
+    bridge core
+    for ((p = 0; p < pods; p++)); do
+      bridge "p$p"
+      uplink "p$p" "p${p}u" core "c$p"
+    done
+    for ((l = 0; l < leaves; l++)); do
+      bridge "l$l"
+      uplink "l$l" "l${l}u" "p$((l / per_pod))" "p$((l / per_pod))d$l"
+    done
+    for ((i = 0; i < n; i++)); do
+      h="${prefix}-h$i"
+      ip netns add "$h"
+      ip -n "$h" link set lo up
+      ip link add "eth0" netns "$h" type veth peer name "h$i" netns "$sw"
+      ip -n "$h" addr add "${subnet}.$((i / 250)).$((i % 250 + 1))/16" dev eth0
+      ip -n "$h" link set eth0 up
+      ip -n "$sw" link set "h$i" master "l$((i / per_leaf))" up
+      shape "$h" eth0
+      shape "$sw" "h$i"
+    done
+
+    # The design: a LogGP block, the same tree, and the nodes.
+    bw=${rate:-10gbit}
+    bw=${bw/kbit/kbit\/s}; bw=${bw/mbit/Mbit\/s}; bw=${bw/gbit/Gbit\/s}
+    design="$dir/$prefix.design.json"
+    nodes="$dir/$prefix.nodes"
+    {
+      printf '{"format": "clusterscope-design", "version": 3,\n'
+      printf ' "name": "%s namespace cluster: %d hosts, %d per leaf bridge, %d leaves per pod bridge, one core bridge",\n' \
+        "$prefix" "$n" "$per_leaf" "$per_pod"
+      printf ' "description": "Made by scripts/netns-cluster.sh up %s %d %d %d %s. The namespaces share one machine'"'"'s CPUs.",\n' \
+        "$prefix" "$n" "$per_leaf" "$per_pod" "$rate"
+      printf ' "blocks": [{"name": "net", "type": "logp.loggp"}],\n'
+      printf ' "topology": {"vertices": [{"id": "core", "kind": "switch"}'
+      for ((p = 0; p < pods; p++)); do printf ',\n  {"id": "pod%d", "kind": "switch"}' "$p"; done
+      for ((l = 0; l < leaves; l++)); do printf ',\n  {"id": "leaf%d", "kind": "switch"}' "$l"; done
+      for ((i = 0; i < n; i++)); do printf ',\n  {"id": "h%d", "kind": "host"}' "$i"; done
+      printf '],\n  "edges": ['
+      sep=""
+      for ((p = 0; p < pods; p++)); do printf '%s\n  {"from": "pod%d", "to": "core", "bandwidth": "%s"}' "$sep" "$p" "$bw"; sep=","; done
+      for ((l = 0; l < leaves; l++)); do printf ',\n  {"from": "leaf%d", "to": "pod%d", "bandwidth": "%s"}' "$l" "$((l / per_pod))" "$bw"; done
+      for ((i = 0; i < n; i++)); do printf ',\n  {"from": "h%d", "to": "leaf%d", "bandwidth": "%s"}' "$i" "$((i / per_leaf))" "$bw"; done
+      printf ']},\n "nodes": ['
+      sep=""
+      for ((i = 0; i < n; i++)); do
+        a="${subnet}.$((i / 250)).$((i % 250 + 1))"
+        printf '%s\n  {"name": "h%d", "transport": "local", "netns": "%s-h%d", "address": "%s", "bind": "%s"}' \
+          "$sep" "$i" "$prefix" "$i" "$a" "$a"
+        sep=","
+      done
+      printf ']}\n'
+    } > "$design"
+    {
+      sep=""
+      for ((i = 0; i < n; i++)); do
+        a="${subnet}.$((i / 250)).$((i % 250 + 1))"
+        printf '%slocal:netns=%s-h%d:address=%s:bind=%s:name=h%d' "$sep" "$prefix" "$i" "$a" "$a" "$i"
+        sep=","
+      done
+      printf '\n'
+    } > "$nodes"
+    echo "$n hosts in $leaves leaves, $pods pods; design $design, nodes $nodes"
+    ;;
+  down)
+    down
+    ;;
+  *)
+    usage
+    ;;
+esac

@@ -1,0 +1,100 @@
+// The simulated cluster of scripts/netns-cluster.sh: 16 namespaces under a
+// three-level bridge tree, calibrated through the CLI as a user would, with
+// the design the script writes and calibrate's defaults (pairs by path
+// class, rounds of link-disjoint pairs). Needs root; skips otherwise.
+#include "TestSupport.h"
+
+#include "app/cli/Cli.h"
+
+#include <QTemporaryDir>
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+using namespace cs;
+using nlohmann::json;
+
+namespace {
+
+struct Cluster {
+    std::string prefix, dir, error;
+    Cluster(const std::string& folder, int n) : prefix(test::uniquePrefix()), dir(folder)
+    {
+        error = test::namespacesUnavailable();
+        std::string out;
+        if (error.empty() &&
+            test::sh("CS_CLUSTER_DIR=" + dir + " " + test::scriptsDir() + "/netns-cluster.sh up " + prefix + " " +
+                         std::to_string(n),
+                     &out) != 0)
+            error = "netns-cluster.sh failed: " + out;
+    }
+    ~Cluster() { test::sh(test::scriptsDir() + "/netns-cluster.sh down " + prefix); }
+    std::string nodes() const
+    {
+        std::ifstream f(dir + "/" + prefix + ".nodes");
+        std::string line;
+        std::getline(f, line);
+        return line;
+    }
+};
+
+int namespacesNamed(const std::string& prefix)
+{
+    std::string out;
+    test::sh("ip netns list | awk '{print $1}' | grep -c '^" + prefix + "-' || true", &out);
+    return std::stoi(out);
+}
+
+} // namespace
+
+TEST_CASE("LogGP calibration of a 16-host namespace cluster with calibrate's defaults", "[netns][cluster]")
+{
+    QTemporaryDir dir;
+    std::string prefix;
+    {
+        Cluster c(dir.path().toStdString(), 16);
+        if (!c.error.empty()) {
+            WARN("skipped: " << c.error);
+            return;
+        }
+        prefix = c.prefix;
+        // 16 hosts and the switch namespace.
+        CHECK(namespacesNamed(c.prefix) == 17);
+        // Someone else's namespace under the same prefix is left alone by down.
+        test::sh("ip netns add " + c.prefix + "-hx");
+        const std::string design = c.dir + "/" + c.prefix + ".design.json";
+        const std::string out = c.dir + "/calibrated.json";
+
+        // The plan, by hand: 2 hosts per leaf and 2 leaves per pod give three
+        // classes, h0 -> h1 (2 hops), a 4-hop and a 6-hop pair that share no
+        // host or link with it, all three in round 1 with the random checks
+        // that fit; every pair would be 16 x 15 / 2 = 120 per probe.
+        std::ostringstream planOut, planErr;
+        REQUIRE(cli::run({"calibrate", design, "--nodes", c.nodes(), "--dry-run"}, planOut, planErr) == 0);
+        INFO(planOut.str());
+        CHECK_THAT(planOut.str(), Catch::Contains("net.loggp: 5 jobs (one pair per path class and 2 random checks; "
+                                                  "every pair would be 120)"));
+        CHECK_THAT(planOut.str(), Catch::Contains("  round 1: 4 jobs at once\n    net.loggp h0 -> h1 (2 hops: "));
+
+        std::ostringstream o, e;
+        const int rc = cli::run({"calibrate", design, "--nodes", c.nodes(), "--quiet", "--json", "-o", out}, o, e);
+        INFO(e.str());
+        REQUIRE(rc == 0);
+        CHECK_THAT(e.str(), !Catch::Contains("did not succeed"));
+        std::ifstream f(out);
+        const json doc = json::parse(f);
+        REQUIRE(doc["measured"].size() == 10);
+        for (const json& r : doc["measured"])
+            CHECK(r["status"] == "ok");
+        const json report = json::parse(o.str());
+        bool haveG = false;
+        for (const json& p : report["params"])
+            haveG = haveG || (p["param"] == "G" && p["value"].get<double>() > 0);
+        CHECK(haveG);
+    }
+    // down removed exactly what up made.
+    CHECK(namespacesNamed(prefix) == 1);
+    test::sh("ip netns del " + prefix + "-hx");
+}
