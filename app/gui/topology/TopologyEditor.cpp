@@ -72,6 +72,7 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
     connect(view_, &TopologyView::dropRequested, this, [this](VertexKind k, QPointF p) { addVertex(k, p); });
     connect(view_, &TopologyView::moveFinished, this, &TopologyEditor::onMoveFinished);
     connect(view_, &TopologyView::zoomed, this, &TopologyEditor::updateDetail);
+    connect(view_, &TopologyView::zoomed, this, [this] { fitted_ = false; }); // the user's zoom stays
     connect(view_, &TopologyView::deleteRequested, this, &TopologyEditor::deleteSelected);
     rebuild();
 }
@@ -180,6 +181,7 @@ void TopologyEditor::zoomOut()
 void TopologyEditor::zoomToFit()
 {
     fitPending_ = false;
+    fitted_ = true;
     if (vertices_.empty() && !summary_) {
         view_->resetTransform();
         view_->centerOn(0, 0);
@@ -214,7 +216,9 @@ void TopologyEditor::showEvent(QShowEvent* e)
 void TopologyEditor::resizeEvent(QResizeEvent* e)
 {
     QWidget::resizeEvent(e);
-    if (fitPending_ && isVisible())
+    // A fitted view fits again as the window or the docks settle (the main
+    // window lays its docks out after the first show).
+    if ((fitPending_ || fitted_) && isVisible())
         zoomToFit();
 }
 

@@ -125,6 +125,7 @@ private:
     bool syncing_ = false;
     bool keepRect_ = false;  // grow the scene rect instead of replacing it
     bool fitPending_ = true; // fit once the view has its real size
+    bool fitted_ = false;    // showing the fit, not zoomed by the user since
     QString error_;
 };
 
