@@ -84,6 +84,15 @@ QString outputTip(const OutputSpec& o)
     return tip;
 }
 
+// What a design parameter's node shows: its value, or what it follows.
+QString paramText(const DesignParam& p)
+{
+    // A parameter following the topology has no number of its own.
+    const bool following = !p.follows.empty() && p.value.provenance.kind == ProvenanceKind::Default;
+    return following ? QObject::tr("= %1").arg(q(Endpoint::parse(p.follows).port))
+                     : shown(p.value.value, p.spec.displayUnit, p.spec.unit, p.spec.choices);
+}
+
 } // namespace
 
 BlockCanvas::BlockCanvas(DocumentModel* model, Selection* selection, QWidget* parent)
@@ -141,7 +150,7 @@ BlockCanvas::BlockCanvas(DocumentModel* model, Selection* selection, QWidget* pa
         else
             fitPending_ = true;
     });
-    connect(model_, &DocumentModel::designChanged, this, &BlockCanvas::rebuild);
+    connect(model_, &DocumentModel::designChanged, this, &BlockCanvas::onDesignChanged);
     connect(model_, &DocumentModel::layoutChanged, this, &BlockCanvas::updatePositions);
     rebuild();
 }
@@ -208,10 +217,7 @@ void BlockCanvas::rebuild()
     for (const DesignParam& p : d.designParams()) {
         const QString name = q(p.spec.symbol);
         // A parameter following the topology has no number of its own.
-        const bool following = !p.follows.empty() && p.value.provenance.kind == ProvenanceKind::Default;
-        const QString value = following ? tr("= %1").arg(q(Endpoint::parse(p.follows).port))
-                                        : shown(p.value.value, p.spec.displayUnit, p.spec.unit, p.spec.choices);
-        PortDesc out{name, value, p.spec.unit, inputTip(p.spec, p.value), usedSources.contains(name)};
+        PortDesc out{name, paramText(p), p.spec.unit, inputTip(p.spec, p.value), usedSources.contains(name)};
         auto* n = new BlockNode(BlockNode::Kind::Param, name, name, {}, {}, {}, {out});
         n->setToolTip(tr("<b>Design parameter %1</b><br>%2<br>Drag from its port to an input to share it.")
                           .arg(name.toHtmlEscaped(), q(p.spec.meaning).toHtmlEscaped()));
@@ -296,6 +302,39 @@ void BlockCanvas::rebuild()
     if ((selection_->kind() == Selection::Kind::Block || selection_->kind() == Selection::Kind::DesignParam) &&
         !node(selection_->key()))
         selection_->clear();
+}
+
+void BlockCanvas::onDesignChanged()
+{
+    const edit::Change& c = model_->lastChange();
+    if (c.structure || c.values.empty() || !updateValues(c.values))
+        rebuild();
+}
+
+bool BlockCanvas::updateValues(const std::vector<std::string>& paths)
+{
+    const Design& d = model_->doc().design;
+    for (const std::string& path : paths) {
+        if (const DesignParam* p = d.findDesignParam(path)) {
+            BlockNode* n = node(q(path));
+            if (!n)
+                return false;
+            n->setPortText(q(path), false, paramText(*p), inputTip(p->spec, p->value));
+            continue;
+        }
+        const Endpoint e = Endpoint::parse(path);
+        BlockNode* n = node(q(e.block));
+        const BlockInstance* b = d.findBlock(e.block);
+        const ParamSpec* spec = nullptr;
+        if (b)
+            for (const ParamSpec& in : b->spec().inputs)
+                if (in.symbol == e.port)
+                    spec = &in;
+        if (!n || !spec || !n->inputPort(q(e.port)))
+            return false;
+        n->setPortText(q(e.port), true, {}, inputTip(*spec, d.value(e)));
+    }
+    return true;
 }
 
 void BlockCanvas::updatePositions()

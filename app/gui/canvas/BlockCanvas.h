@@ -29,6 +29,9 @@ class PortItem;
 // model's connection rule and a refusal is shown with its reason. A palette
 // of block types, grouped by category, adds blocks by drag and drop or
 // double-click. Every edit goes through the DocumentModel (undoable).
+// An edit that changed values alone (DocumentModel::lastChange) updates the
+// nodes in place; blocks, wires or parameters added or removed rebuild the
+// scene.
 class BlockCanvas : public QWidget {
     Q_OBJECT
 public:
@@ -66,6 +69,10 @@ protected:
 
 private:
     void rebuild();
+    void onDesignChanged();
+    // Shows the new values of these paths ("P", "fft.rows") on their nodes;
+    // false when a path has no node (then the scene is rebuilt).
+    bool updateValues(const std::vector<std::string>& paths);
     void updatePositions();
     void showMessage(const QString& text, bool error);
     void selectionFromScene();

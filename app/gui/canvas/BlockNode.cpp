@@ -150,6 +150,37 @@ PortItem* BlockNode::outputPort(const QString& symbol) const
     return nullptr;
 }
 
+void BlockNode::setPortText(const QString& symbol, bool input, const QString& label, const QString& tip)
+{
+    PortItem* port = input ? inputPort(symbol) : outputPort(symbol);
+    if (!port)
+        return;
+    if (label.isEmpty() || label == port->label()) {
+        port->setToolTip(tip);
+        return;
+    }
+    const QFontMetricsF lfm(labelFont());
+    const std::vector<PortItem*>& side = input ? inputs_ : outputs_;
+    double sideW = std::ceil(lfm.horizontalAdvance(label));
+    for (const PortItem* p : side)
+        if (p != port)
+            sideW = std::max(sideW, std::ceil(lfm.horizontalAdvance(p->label())));
+    double otherW = 0.0;
+    for (const PortItem* p : input ? outputs_ : inputs_)
+        otherW = std::max(otherW, std::ceil(lfm.horizontalAdvance(p->label())));
+    port->setText(label, sideW, tip);
+    const double w = std::ceil(sideW + otherW + 2 * (kPortRadius + 4.0) + 24.0);
+    if (w > size_.width()) {
+        prepareGeometryChange();
+        size_.setWidth(w);
+        for (PortItem* p : outputs_)
+            p->setPos(w, p->pos().y());
+        for (WireItem* wire : wires_)
+            wire->updatePath();
+    }
+    update();
+}
+
 QVariant BlockNode::itemChange(GraphicsItemChange change, const QVariant& value)
 {
     if (change == ItemPositionHasChanged)

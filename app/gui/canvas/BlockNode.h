@@ -47,6 +47,10 @@ public:
     const std::vector<PortItem*>& inputs() const { return inputs_; }
     const std::vector<PortItem*>& outputs() const { return outputs_; }
 
+    // Shows a port's new text and tooltip in place (a value changed); the
+    // node grows when the text needs more room, and its wires follow.
+    void setPortText(const QString& symbol, bool input, const QString& label, const QString& tip);
+
     void addWire(WireItem* w) { wires_.push_back(w); }
     const std::vector<WireItem*>& wires() const { return wires_; }
 

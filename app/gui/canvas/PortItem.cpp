@@ -73,6 +73,15 @@ Endpoint PortItem::endpoint() const
     return {node_->name().toStdString(), symbol_.toStdString()};
 }
 
+void PortItem::setText(const QString& label, double labelWidth, const QString& tip)
+{
+    prepareGeometryChange();
+    label_ = label.isEmpty() ? symbol_ : label;
+    labelWidth_ = labelWidth;
+    setToolTip(tip);
+    update();
+}
+
 void PortItem::setWired(bool wired)
 {
     if (wired != wired_) {

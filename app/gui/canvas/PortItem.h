@@ -42,6 +42,11 @@ public:
     Source source() const;
     Endpoint endpoint() const;
 
+    // New text beside the circle (a design parameter's value) and tooltip;
+    // `labelWidth` is the width now reserved for the text.
+    void setText(const QString& label, double labelWidth, const QString& tip);
+    const QString& label() const { return label_; }
+
     void setWired(bool wired);
     bool isWired() const { return wired_; }
     void setHint(Hint h);

@@ -46,6 +46,15 @@ BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget
     const BlockSpec& s = b.spec();
     const Evaluation eval(d);
     const int step = eval.stepOf(blockName);
+    std::vector<double> rates;
+    for (const ParamSpec& p : s.inputs)
+        if (p.unit == Unit::BytesPerSecond)
+            rates.push_back(d.value({b.name, p.symbol}).value);
+    for (const OutputSpec& o : s.outputs)
+        if (o.unit == Unit::BytesPerSecond)
+            if (const std::optional<double> v = eval.value(b.name + "." + o.symbol, true, step))
+                rates.push_back(*v);
+    rate_ = plots::rateUnitFor(rates);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -73,6 +82,8 @@ BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget
         const Endpoint e{b.name, p.symbol};
         ParamRow row;
         row.spec = p;
+        if (p.unit == Unit::BytesPerSecond)
+            row.spec.displayUnit = rate_.name.toStdString();
         row.value = d.value(e);
         if (row.value.provenance.kind == ProvenanceKind::Wired)
             row.incoming = eval.value(e.str(), false, step);
@@ -141,7 +152,8 @@ void BlockForm::fillOutputs()
         f.setBold(o.phaseOf.empty());
         sym->setFont(f);
         const std::optional<double> v = eval.value(b.name + "." + o.symbol, true, step);
-        auto* val = new QTableWidgetItem(v ? displayValue(*v, o.displayUnit, o.unit) : QString("—"));
+        const std::string unit = o.unit == Unit::BytesPerSecond ? rate_.name.toStdString() : o.displayUnit;
+        auto* val = new QTableWidgetItem(v ? displayValue(*v, unit, o.unit) : QString("—"));
         val->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         auto* meaning = new QTableWidgetItem(q(o.meaning));
         const QString tip = tr("<b>%1</b> — %2%3<br><i>%4</i>")

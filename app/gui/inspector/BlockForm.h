@@ -1,4 +1,6 @@
 #pragma once
+#include "app/plots/RateUnit.h"
+
 #include <QWidget>
 
 #include <string>
@@ -36,6 +38,9 @@ private:
     std::string block_;
     QTableWidget* outputs_;
     QLabel* evalError_;
+    // Every bandwidth of the form, inputs and outputs, is written in this
+    // one unit (chosen when the form is built, from the largest of them).
+    plots::RateUnit rate_;
 };
 
 } // namespace cs::app::inspector

@@ -2,6 +2,7 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/inspector/InspectorText.h"
 #include "app/gui/inspector/ParamGrid.h"
+#include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
 
 #include <QGroupBox>
@@ -97,6 +98,8 @@ TopologyForm::TopologyForm(DocumentModel* model, What what, const QString& key, 
 void TopologyForm::buildVertex(DocumentModel* model, const QString& id)
 {
     const Topology& t = *model->topology();
+    // The unit the topology editor writes this network's rates in.
+    const std::string rateName = ViewGraph::fromTopology(t).rateUnit().name.toStdString();
     auto* layout = static_cast<QVBoxLayout*>(this->layout());
     const auto v = t.find(id.toStdString());
     if (!v) {
@@ -151,7 +154,7 @@ void TopologyForm::buildVertex(DocumentModel* model, const QString& id)
         break;
     }
     case VertexKind::Segment: {
-        ParamRow bw = row(param("bandwidth", Unit::BytesPerSecond, "Mbit/s", 1.25e6, 1.0, 1e15,
+        ParamRow bw = row(param("bandwidth", Unit::BytesPerSecond, rateName, 1.25e6, 1.0, 1e15,
                                 "the medium's rate, shared by every attached host",
                                 "004_07d1c859a4352179.txt (shared segments)"),
                           p.bandwidth);
@@ -171,6 +174,8 @@ void TopologyForm::buildVertex(DocumentModel* model, const QString& id)
 void TopologyForm::buildLink(DocumentModel* model, const QString& key)
 {
     const Topology& t = *model->topology();
+    // The unit the topology editor writes this network's rates in.
+    const std::string rateName = ViewGraph::fromTopology(t).rateUnit().name.toStdString();
     auto* layout = static_cast<QVBoxLayout*>(this->layout());
     bool ok = false;
     const qulonglong index = key.toULongLong(&ok);
@@ -185,13 +190,13 @@ void TopologyForm::buildLink(DocumentModel* model, const QString& key)
                  "<div style='color:#444; font-size:8pt'>capacity per direction: %4</div>")
                   .arg(index)
                   .arg(q(t.vertex(a).id).toHtmlEscaped(), q(t.vertex(b).id).toHtmlEscaped(),
-                       displayValue(l.bandwidth * l.channels / (l.duplex ? 1.0 : 2.0), "Mbit/s",
+                       displayValue(l.bandwidth * l.channels / (l.duplex ? 1.0 : 2.0), rateName,
                                     Unit::BytesPerSecond))));
 
     auto* box = new QGroupBox(tr("Properties"), this);
     auto* boxLayout = new QVBoxLayout(box);
     auto* grid = new ParamGrid(box);
-    ParamRow bw = row(param("bandwidth", Unit::BytesPerSecond, "Mbit/s", 1.25e8, 1.0, 1e15,
+    ParamRow bw = row(param("bandwidth", Unit::BytesPerSecond, rateName, 1.25e8, 1.0, 1e15,
                             "rate of one channel, each way when duplex", kTopoSource),
                       l.bandwidth);
     bw.apply = edgeSetter(model, index, "bandwidth", false);

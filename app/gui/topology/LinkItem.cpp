@@ -17,20 +17,24 @@ namespace cs::app {
 namespace {
 
 // Most links of a network share a few labels: shape each text once.
-std::pair<QString, double> labelFor(double bandwidth, int channels, bool duplex)
+std::pair<QString, double> labelFor(double bandwidth, int channels, bool duplex, const plots::RateUnit& unit)
 {
     struct Key {
         double bw;
         int ch;
         bool duplex;
-        bool operator==(const Key& o) const { return bw == o.bw && ch == o.ch && duplex == o.duplex; }
+        double scale;
+        bool operator==(const Key& o) const
+        {
+            return bw == o.bw && ch == o.ch && duplex == o.duplex && scale == o.scale;
+        }
     };
     static std::vector<std::pair<Key, std::pair<QString, double>>> cache; // GUI thread only
-    const Key k{bandwidth, channels, duplex};
+    const Key k{bandwidth, channels, duplex, unit.scale};
     for (const auto& [key, value] : cache)
         if (key == k)
             return value;
-    const QString text = formatLink(bandwidth, channels, duplex);
+    const QString text = formatLink(bandwidth, channels, duplex, &unit);
     std::pair<QString, double> value{text, style::labelMetrics().horizontalAdvance(text)};
     if (cache.size() < 64)
         cache.emplace_back(k, value);
@@ -78,10 +82,10 @@ QPainterPath LinkItem::path() const
     return path;
 }
 
-LinkItem::LinkItem(int index, VertexItem* a, VertexItem* b, const ViewGraph::Edge& e)
+LinkItem::LinkItem(int index, VertexItem* a, VertexItem* b, const ViewGraph::Edge& e, const plots::RateUnit& unit)
     : index_(index), a_(a), b_(b), channels_(std::max(1, e.channels)), width_(style::linkWidth(e.bandwidth))
 {
-    std::tie(label_, labelWidth_) = labelFor(e.bandwidth, e.channels, e.duplex);
+    std::tie(label_, labelWidth_) = labelFor(e.bandwidth, e.channels, e.duplex, unit);
     setFlags(ItemIsSelectable);
     setZValue(0);
     a->addLink(this);

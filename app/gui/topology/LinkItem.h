@@ -25,7 +25,8 @@ public:
         Close,    // shown from zoom 0.9 (the common kind; the legend names it)
     };
 
-    LinkItem(int index, VertexItem* a, VertexItem* b, const ViewGraph::Edge& e);
+    // The label is written in `unit` (the one unit of the drawing).
+    LinkItem(int index, VertexItem* a, VertexItem* b, const ViewGraph::Edge& e, const plots::RateUnit& unit);
     int type() const override { return Type; }
     int index() const { return index_; }
     VertexItem* from() const { return a_; }
@@ -53,6 +54,8 @@ public:
     // The label's box (scene coordinates) if placed at t; empty when the link
     // is too short to carry it between its ends.
     QRectF labelBox(double t) const;
+    // The box of the label where it was placed (empty when hidden).
+    QRectF shownLabelBox() const { return mode_ == Label::Hidden ? QRectF() : labelBox(t_); }
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;

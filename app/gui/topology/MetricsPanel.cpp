@@ -176,13 +176,15 @@ void MetricsPanel::finished()
         return;
     }
     const TopologyMetrics& m = *r.metrics;
+    // Both rates in one unit (never 8 Gbit/s beside 56.72 Mbit/s).
+    const plots::RateUnit rate = plots::rateUnitFor({m.bisection.bandwidth, m.a2aBandwidth});
     setValue("diameter", m.diameter() == 1 ? tr("1 hop") : tr("%1 hops").arg(m.diameter()));
     setValue("avgHops", QString::number(m.avgHops(), 'f', 3));
     if (m.bisection.exact)
-        setValue("bisection", formatBandwidth(m.bisection.bandwidth) + tr(" (exact)"),
+        setValue("bisection", rate.format(m.bisection.bandwidth) + tr(" (exact)"),
                  QString::fromStdString(m.bisection.method));
     else
-        setValue("bisection", QStringLiteral("\u2264 ") + formatBandwidth(m.bisection.bandwidth) + tr(" (upper bound)"),
+        setValue("bisection", QStringLiteral("\u2264 ") + rate.format(m.bisection.bandwidth) + tr(" (upper bound)"),
                  tr("No generator cut is known: the least of several balanced min-cuts, each at least the true "
                     "bisection.\n%1")
                      .arg(QString::fromStdString(m.bisection.method)));
@@ -195,7 +197,7 @@ void MetricsPanel::finished()
                     "%1 flows in all%2.")
                      .arg(a.flows)
                      .arg(a.unroutable ? tr(", %1 unroutable").arg(a.unroutable) : QString()));
-    setValue("a2a", m.a2aBandwidth > 0 ? formatBandwidth(m.a2aBandwidth) : QStringLiteral("\u2013"),
+    setValue("a2a", m.a2aBandwidth > 0 ? rate.format(m.a2aBandwidth) : QStringLiteral("\u2013"),
              tr("(hosts - 1) x the bottleneck's per-flow rate"));
     histogram_->setCounts(m.hops.count);
     QString note;

@@ -29,13 +29,6 @@ namespace cs::app {
 
 using nlohmann::json;
 
-namespace {
-// From this many links the far-out view is drawn as one batched overview.
-constexpr std::size_t kOverviewLinks = 1500;
-// Below this zoom links are hairlines anyway (LinkItem::paint).
-constexpr double kOverviewZoom = 0.3;
-} // namespace
-
 TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidget* parent)
     : QWidget(parent), model_(model), selection_(selection), scene_(new QGraphicsScene(this))
 {
@@ -79,6 +72,7 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
     connect(view_, &TopologyView::dropRequested, this, [this](VertexKind k, QPointF p) { addVertex(k, p); });
     connect(view_, &TopologyView::moveFinished, this, &TopologyEditor::onMoveFinished);
     connect(view_, &TopologyView::zoomed, this, &TopologyEditor::updateDetail);
+    connect(view_, &TopologyView::zoomed, this, [this] { fitted_ = false; }); // the user's zoom stays
     connect(view_, &TopologyView::deleteRequested, this, &TopologyEditor::deleteSelected);
     rebuild();
 }
@@ -134,7 +128,7 @@ void TopologyEditor::buildToolbar()
     bandwidth_ = new QComboBox(toolbar_);
     bandwidth_->setObjectName("linkBandwidth");
     for (double bw : {1.25e6, 1.25e7, 1.25e8, 1.6e8, 1.25e9, 3.125e9, 5e9, 1.25e10})
-        bandwidth_->addItem(formatBandwidth(bw), bw);
+        bandwidth_->addItem(rate_.format(bw), bw);
     bandwidth_->setCurrentIndex(bandwidth_->findData(topoedit::kDefaultLinkBandwidth));
     bandwidth_->setToolTip(tr("Bandwidth per channel of links you draw"));
     toolbar_->addWidget(bandwidth_);
@@ -173,296 +167,6 @@ LinkItem* TopologyEditor::linkItem(int index) const
     return index >= 0 && index < static_cast<int>(links_.size()) ? links_[static_cast<std::size_t>(index)] : nullptr;
 }
 
-QPointF TopologyEditor::positionOf(int v) const
-{
-    if (const auto p = model_->vertexPosition(graph_.vertices[static_cast<std::size_t>(v)].id))
-        return *p;
-    return auto_.empty() ? QPointF() : auto_[static_cast<std::size_t>(v)];
-}
-
-void TopologyEditor::rebuild()
-{
-    rebuilding_ = true;
-    // Keep what was selected, by id and link index.
-    std::set<std::string> selVertices;
-    std::set<int> selLinks;
-    for (QGraphicsItem* it : scene_->selectedItems()) {
-        if (auto* v = qgraphicsitem_cast<VertexItem*>(it))
-            selVertices.insert(v->id());
-        else if (auto* l = qgraphicsitem_cast<LinkItem*>(it))
-            selLinks.insert(l->index());
-    }
-    scene_->clear();
-    vertices_.clear();
-    links_.clear();
-    index_.clear();
-    summary_ = nullptr;
-    linkLayer_ = nullptr;
-    overview_ = nullptr;
-
-    const json& doc = model_->doc().topology;
-    if (TopologySummary::vertexCount(model_->topology() ? &*model_->topology() : nullptr, doc) >
-        TopologySummary::kMaxDrawnVertices) {
-        // Too large to draw item by item: a summary, and no items to edit.
-        graph_ = ViewGraph{};
-        placed_.clear();
-        auto_.clear();
-        summary_ = model_->topology() ? new TopologySummary(*model_->topology()) : new TopologySummary(doc);
-        scene_->addItem(summary_);
-        scene_->setSceneRect(summary_->boundingRect().adjusted(-400, -300, 400, 300));
-        view_->setEmptyHint({});
-        view_->setLegend({});
-        rebuilding_ = false;
-        updateStatus();
-        return;
-    }
-    if (model_->topology())
-        graph_ = ViewGraph::fromTopology(*model_->topology());
-    else if (doc.is_object() && !doc.contains("generator"))
-        graph_ = ViewGraph::fromJson(doc); // a drawing in progress
-    else
-        graph_ = ViewGraph{};
-
-    const int n = static_cast<int>(graph_.vertices.size());
-    placed_.assign(static_cast<std::size_t>(n), 0);
-    bool anyUnplaced = false;
-    for (int v = 0; v < n; ++v) {
-        placed_[static_cast<std::size_t>(v)] = model_->vertexPosition(graph_.vertices[static_cast<std::size_t>(v)].id) ? 1 : 0;
-        anyUnplaced = anyUnplaced || !placed_[static_cast<std::size_t>(v)];
-    }
-    auto_ = anyUnplaced ? autoLayout(graph_) : std::vector<QPointF>{};
-
-    linkLayer_ = new QGraphicsRectItem;
-    linkLayer_->setFlag(QGraphicsItem::ItemHasNoContents);
-    linkLayer_->setZValue(0);
-    scene_->addItem(linkLayer_);
-    overview_ = new LinkOverview(&vertices_, &links_);
-    overview_->setVisible(false);
-    scene_->addItem(overview_);
-    overviewOn_ = false;
-    vertices_.reserve(static_cast<std::size_t>(n));
-    for (int v = 0; v < n; ++v) {
-        auto* item = new VertexItem(v, graph_.vertices[static_cast<std::size_t>(v)]);
-        item->setPos(positionOf(v));
-        scene_->addItem(item);
-        vertices_.push_back(item);
-        index_.emplace(item->id(), v);
-        if (selVertices.count(item->id()))
-            item->setSelected(true);
-    }
-    links_.reserve(graph_.edges.size());
-    for (std::size_t e = 0; e < graph_.edges.size(); ++e) {
-        const ViewGraph::Edge& ed = graph_.edges[e];
-        auto* item = new LinkItem(static_cast<int>(e), vertices_[static_cast<std::size_t>(ed.a)],
-                                  vertices_[static_cast<std::size_t>(ed.b)], ed);
-        item->setOverview(overview_);
-        item->setParentItem(linkLayer_);
-        links_.push_back(item);
-        if (selLinks.count(static_cast<int>(e)))
-            item->setSelected(true);
-    }
-    // A bus lies along the way its taps spread.
-    for (VertexItem* v : vertices_) {
-        if (v->kind() != VertexKind::Segment)
-            continue;
-        double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
-        for (LinkItem* l : v->links()) {
-            const QPointF o = (l->from() == v ? l->to() : l->from())->pos();
-            x0 = std::min(x0, o.x()), x1 = std::max(x1, o.x());
-            y0 = std::min(y0, o.y()), y1 = std::max(y1, o.y());
-        }
-        v->setHorizontal(v->links().empty() || x1 - x0 >= y1 - y0);
-    }
-    refreshDecorations();
-    // The scene rect only grows (until a new document), so that the view
-    // does not shift under the user's hand when items come and go.
-    const QRectF around = contentRect().adjusted(-1200, -900, 1200, 900);
-    scene_->setSceneRect(keepRect_ ? scene_->sceneRect().united(around) : around);
-    keepRect_ = true;
-    overview_->setRect(scene_->sceneRect());
-    updateDetail();
-    view_->setEmptyHint(n ? QString()
-                          : tr("Drag a host, switch or segment here from the palette above,\n"
-                               "or press Generate\u2026 to place a star, fat-tree, torus or segment mesh."));
-    rebuilding_ = false;
-    updateStatus();
-    onSceneSelection();
-}
-
-void TopologyEditor::applyPositions()
-{
-    if (summary_)
-        return;
-    const int n = static_cast<int>(vertices_.size());
-    bool anyUnplaced = false;
-    for (int v = 0; v < n; ++v) {
-        placed_[static_cast<std::size_t>(v)] =
-            model_->vertexPosition(graph_.vertices[static_cast<std::size_t>(v)].id) ? 1 : 0;
-        anyUnplaced = anyUnplaced || !placed_[static_cast<std::size_t>(v)];
-    }
-    if (anyUnplaced && auto_.empty())
-        auto_ = autoLayout(graph_);
-    VertexItem::setDeferSpans(true);
-    for (int v = 0; v < n; ++v) {
-        const QPointF p = positionOf(v);
-        if (vertices_[static_cast<std::size_t>(v)]->pos() != p)
-            vertices_[static_cast<std::size_t>(v)]->setPos(p);
-    }
-    VertexItem::setDeferSpans(false);
-    refreshDecorations();
-    scene_->setSceneRect(scene_->sceneRect().united(contentRect().adjusted(-300, -300, 300, 300)));
-    overview_->setRect(scene_->sceneRect());
-}
-
-QRectF TopologyEditor::contentRect() const
-{
-    if (summary_)
-        return summary_->sceneBoundingRect();
-    QRectF r;
-    for (const VertexItem* v : vertices_)
-        r |= v->sceneBoundingRect();
-    return r;
-}
-
-void TopologyEditor::updateDetail()
-{
-    if (!overview_)
-        return; // a summary: nothing to switch
-    const bool want = links_.size() >= kOverviewLinks && view_->zoom() < kOverviewZoom;
-    if (want == overviewOn_)
-        return;
-    overviewOn_ = want;
-    linkLayer_->setVisible(!want);
-    overview_->setVisible(want);
-    for (VertexItem* v : vertices_)
-        v->setInOverview(want);
-}
-
-void TopologyEditor::refreshDecorations()
-{
-    TopologyView::Legend legend;
-    for (VertexItem* v : vertices_) {
-        if (v->kind() == VertexKind::Segment)
-            v->updateSpan();
-        legend.hosts = legend.hosts || v->kind() == VertexKind::Host;
-        legend.switches = legend.switches || v->kind() == VertexKind::Switch;
-        legend.segments = legend.segments || v->kind() == VertexKind::Segment;
-        legend.forwarding = legend.forwarding || graph_.vertices[static_cast<std::size_t>(v->index())].forwards;
-    }
-    routeDetours(vertices_, links_);
-    legend.links = placeLinkLabels(vertices_, links_);
-    view_->setLegend(std::move(legend));
-}
-
-std::map<std::string, QPointF> TopologyEditor::pinnedPositions() const
-{
-    std::map<std::string, QPointF> out;
-    for (std::size_t v = 0; v < vertices_.size(); ++v)
-        if (!placed_[v])
-            out.emplace(vertices_[v]->id(), vertices_[v]->pos());
-    return out;
-}
-
-QString TopologyEditor::report(const QString& err)
-{
-    if (err.isEmpty()) {
-        error_.clear();
-        updateStatus();
-    } else {
-        showMessage(err, true);
-    }
-    return err;
-}
-
-QString TopologyEditor::addVertex(VertexKind kind, QPointF scenePos, std::string* idOut)
-{
-    // The smallest free id (h3, sw0, seg1): the ids the model will hand the
-    // edit are the ones on the scene.
-    const std::string prefix = topoedit::idPrefix(kind);
-    std::string id;
-    for (int i = 0; id.empty() || index_.count(id); ++i)
-        id = prefix + std::to_string(i);
-    auto positions = pinnedPositions();
-    positions[id] = scenePos;
-    const QString name = kind == VertexKind::Host ? tr("host") : kind == VertexKind::Switch ? tr("switch") : tr("segment");
-    const QString err = applyTopologyEdit(
-        model_, tr("Add %1 %2").arg(name, QString::fromStdString(id)),
-        [&](json& t) { topoedit::addVertex(t, kind, id); }, positions);
-    if (idOut)
-        *idOut = err.isEmpty() ? id : std::string();
-    return report(err);
-}
-
-QString TopologyEditor::addLink(int from, int to)
-{
-    if (!vertexItem(from) || !vertexItem(to) || from == to)
-        return {};
-    const std::string a = vertexItem(from)->id(), b = vertexItem(to)->id();
-    const double bw = newLinkBandwidth();
-    const int ch = newLinkChannels();
-    return report(applyTopologyEdit(
-        model_, tr("Link %1 \u2013 %2").arg(QString::fromStdString(a), QString::fromStdString(b)),
-        [&](json& t) { topoedit::addLink(t, a, b, bw, ch); }, pinnedPositions()));
-}
-
-void TopologyEditor::setNewLinkDefaults(double bandwidth, int channels)
-{
-    int i = bandwidth_->findData(bandwidth);
-    if (i < 0) {
-        bandwidth_->addItem(formatBandwidth(bandwidth), bandwidth);
-        i = bandwidth_->count() - 1;
-    }
-    bandwidth_->setCurrentIndex(i);
-    channels_->setValue(channels);
-}
-
-double TopologyEditor::newLinkBandwidth() const
-{
-    return bandwidth_->currentData().toDouble();
-}
-
-int TopologyEditor::newLinkChannels() const
-{
-    return channels_->value();
-}
-
-void TopologyEditor::setLinkMode(bool on)
-{
-    linkAction_->setChecked(on);
-    view_->setLinkMode(on);
-}
-
-void TopologyEditor::deleteSelected()
-{
-    std::set<std::string> ids;
-    std::set<std::size_t> links;
-    for (QGraphicsItem* it : scene_->selectedItems()) {
-        if (auto* v = qgraphicsitem_cast<VertexItem*>(it))
-            ids.insert(v->id());
-        else if (auto* l = qgraphicsitem_cast<LinkItem*>(it))
-            links.insert(static_cast<std::size_t>(l->index()));
-    }
-    if (ids.empty() && links.empty())
-        return;
-    const std::size_t n = ids.size() + links.size();
-    const QString text = n == 1 ? (ids.empty() ? tr("Delete link") : tr("Delete %1").arg(QString::fromStdString(*ids.begin())))
-                                : tr("Delete %1 items").arg(n);
-    auto pinned = pinnedPositions();
-    for (const std::string& id : ids)
-        pinned.erase(id);
-    report(applyTopologyEdit(model_, text, [&](json& t) { topoedit::remove(t, ids, links); }, pinned));
-}
-
-void TopologyEditor::onMoveFinished(const std::map<int, QPointF>& moved)
-{
-    std::map<std::string, QPointF> to;
-    for (const auto& [v, p] : moved)
-        if (VertexItem* item = vertexItem(v))
-            to.emplace(item->id(), p);
-    if (!to.empty())
-        model_->moveVertices(to);
-}
-
 void TopologyEditor::zoomIn()
 {
     view_->zoomBy(1.25);
@@ -477,6 +181,7 @@ void TopologyEditor::zoomOut()
 void TopologyEditor::zoomToFit()
 {
     fitPending_ = false;
+    fitted_ = true;
     if (vertices_.empty() && !summary_) {
         view_->resetTransform();
         view_->centerOn(0, 0);
@@ -511,7 +216,9 @@ void TopologyEditor::showEvent(QShowEvent* e)
 void TopologyEditor::resizeEvent(QResizeEvent* e)
 {
     QWidget::resizeEvent(e);
-    if (fitPending_ && isVisible())
+    // A fitted view fits again as the window or the docks settle (the main
+    // window lays its docks out after the first show).
+    if ((fitPending_ || fitted_) && isVisible())
         zoomToFit();
 }
 

@@ -53,6 +53,8 @@ public:
     VertexItem* vertexItem(const std::string& id) const;
     LinkItem* linkItem(int index) const;
     const ViewGraph& graph() const { return graph_; }
+    // The one unit the drawing's bandwidths are written in.
+    const plots::RateUnit& rateUnit() const { return rate_; }
 
     // Edits, each one undo step; they return "" or the model's reason
     // (also shown under the view).
@@ -84,6 +86,7 @@ protected:
 private:
     void buildToolbar();
     void rebuild();
+    void relabelBandwidths(); // the new-link choices, in rate_
     void applyPositions();
     void refreshDecorations(); // bus bars, link labels, legend
     void updateDetail();       // the batched overview of a large topology when zoomed far out
@@ -108,6 +111,7 @@ private:
     GeneratorDialog* dialog_ = nullptr;
 
     ViewGraph graph_;
+    plots::RateUnit rate_ = plots::rateUnitFor({}); // every bandwidth drawn is written in it
     std::vector<VertexItem*> vertices_;
     std::vector<LinkItem*> links_;
     std::map<std::string, int> index_;
@@ -121,6 +125,7 @@ private:
     bool syncing_ = false;
     bool keepRect_ = false;  // grow the scene rect instead of replacing it
     bool fitPending_ = true; // fit once the view has its real size
+    bool fitted_ = false;    // showing the fit, not zoomed by the user since
     QString error_;
 };
 

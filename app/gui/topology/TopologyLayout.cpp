@@ -45,7 +45,7 @@ QPointF cubePoint(long i, long k, int dims)
             sy *= static_cast<double>(k) + 1;
         }
     }
-    return {x * kHostSpacing, y * kHostSpacing};
+    return {x * kGridSpacing, y * kGridSpacing};
 }
 
 bool layoutCube(const ViewGraph& g, std::vector<QPointF>& pos)
@@ -103,6 +103,45 @@ bool layoutSegmentMesh(const ViewGraph& g, std::vector<QPointF>& pos)
     if (sw) {
         pos[n + rows + cols] = {-2.0 * s, (rows - 1) * s / 2.0 - off};
         pos[n + rows + cols + 1] = {(cols - 1) * s / 2.0 - off, -2.0 * s};
+    }
+    return true;
+}
+
+// A single switch with every host on it and nothing else:
+// the switch in the centre, the hosts on a circle around it, so that no
+// spoke runs past another host (a star drawn in layers puts 16 hosts in a
+// row under the switch, and the outer spokes are long and shallow).
+bool layoutRadialStar(const ViewGraph& g, const Adjacency& adj, std::vector<QPointF>& pos)
+{
+    const std::size_t n = g.vertices.size();
+    if (n < 4 || n > kRadialStarMaxHosts + 1)
+        return false;
+    int hub = -1;
+    for (std::size_t v = 0; v < n; ++v)
+        if (!isHost(g, static_cast<int>(v))) {
+            if (hub >= 0)
+                return false;
+            hub = static_cast<int>(v);
+        }
+    // A shared segment is drawn as a bar with its hosts beside it, not as a hub.
+    if (hub < 0 || g.vertices[static_cast<std::size_t>(hub)].kind != VertexKind::Switch)
+        return false;
+    for (std::size_t v = 0; v < n; ++v)
+        if (static_cast<int>(v) != hub)
+            for (int u : adj[v])
+                if (u != hub)
+                    return false;
+    const std::size_t hosts = n - 1;
+    // Neighbours on the circle 1.25 spacings apart, and never closer to the hub than two.
+    const double r = std::max(2.0 * kHostSpacing, hosts * kHostSpacing * 1.25 / (2 * std::numbers::pi));
+    std::size_t i = 0;
+    for (std::size_t v = 0; v < n; ++v) {
+        if (static_cast<int>(v) == hub) {
+            pos[v] = {0, 0};
+            continue;
+        }
+        const double a = -std::numbers::pi / 2 + 2 * std::numbers::pi * static_cast<double>(i++) / hosts;
+        pos[v] = {r * std::cos(a), r * std::sin(a)};
     }
     return true;
 }
@@ -357,7 +396,10 @@ std::vector<QPointF> autoLayout(const ViewGraph& g)
         layoutHostsOnly(g, pos);
         return pos;
     }
-    layoutLayers(g, adjacency(g), pos);
+    const Adjacency adj = adjacency(g);
+    if (layoutRadialStar(g, adj, pos))
+        return pos;
+    layoutLayers(g, adj, pos);
     stretchFlat(pos);
     return pos;
 }

@@ -21,7 +21,7 @@ void VertexItem::setDeferSpans(bool defer)
     deferSpans = defer;
 }
 
-VertexItem::VertexItem(int index, const ViewGraph::Vertex& v)
+VertexItem::VertexItem(int index, const ViewGraph::Vertex& v, const plots::RateUnit& unit)
     : index_(index), id_(v.id), kind_(v.kind), forwards_(v.forwards), label_(QString::fromStdString(v.id))
 {
     switch (kind_) {
@@ -29,7 +29,7 @@ VertexItem::VertexItem(int index, const ViewGraph::Vertex& v)
     case VertexKind::Switch:
         info_ = v.ports > 0 ? QStringLiteral("%1 ports").arg(v.ports) : QStringLiteral("ports: as used");
         break;
-    case VertexKind::Segment: info_ = QStringLiteral("shared ") + formatBandwidth(v.bandwidth); break;
+    case VertexKind::Segment: info_ = QStringLiteral("shared ") + unit.format(v.bandwidth); break;
     }
     setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
     setZValue(kind_ == VertexKind::Segment ? 0.5 : 1); // hosts sit on top of a bus
@@ -97,6 +97,15 @@ bool VertexItem::updateSpan()
     return true;
 }
 
+void VertexItem::setLabelAbove(bool above)
+{
+    if (kind_ == VertexKind::Segment || above == labelAbove_)
+        return;
+    prepareGeometryChange();
+    labelAbove_ = above;
+    relayout();
+}
+
 void VertexItem::setLinkTarget(bool on)
 {
     if (target_ != on) {
@@ -124,7 +133,7 @@ QRectF VertexItem::computeLabelRect() const
     }
     const double w = std::max(lm.horizontalAdvance(label_), info_.isEmpty() ? 0.0 : im.horizontalAdvance(info_));
     const double h = lm.height() + (info_.isEmpty() ? 0.0 : im.height());
-    if (kind_ == VertexKind::Segment) // two lines above a vertical bar
+    if (kind_ == VertexKind::Segment || labelAbove_) // two lines above a vertical bar, or above the body
         return {-w / 2, b.top() - h - 3, w, h};
     return {-w / 2, b.bottom() + 3, w, h};
 }

@@ -21,7 +21,8 @@ class VertexItem : public QGraphicsItem {
 public:
     enum { Type = QGraphicsItem::UserType + 501 };
 
-    VertexItem(int index, const ViewGraph::Vertex& v);
+    // A segment's rate is written in `unit` (the one unit of the drawing).
+    VertexItem(int index, const ViewGraph::Vertex& v, const plots::RateUnit& unit);
     int type() const override { return Type; }
     int index() const { return index_; }
     const std::string& id() const { return id_; }
@@ -33,12 +34,17 @@ public:
     const std::vector<LinkItem*>& links() const { return links_; }
     // The body (without the label) in item coordinates.
     QRectF body() const;
+    // The name and info text's box, in scene coordinates.
+    QRectF labelSceneRect() const { return mapRectToScene(labelRect_); }
     // Where a link towards `other` (scene coordinates) meets this item.
     QPointF attachPoint(QPointF other) const;
     // Segments: lie along x (true) or y, and stretch over the taps. Returns
     // whether the bar changed (its links are then re-adjusted).
     void setHorizontal(bool horizontal);
     bool updateSpan();
+    // The name above the body instead of below (a vertex whose links all go
+    // down, such as a fat-tree's core, so that they do not cross it).
+    void setLabelAbove(bool above);
     void setLinkTarget(bool on); // highlighted while a link is drawn onto it
     // While many items move at once (undo of a layout), stretching buses per
     // move is quadratic: defer it and call updateSpan() on them afterwards.
@@ -67,6 +73,7 @@ private:
     bool target_ = false;
     bool inOverview_ = false;
     QRectF labelRect_;
+    bool labelAbove_ = false;
     QRectF bounds_;
     bool horizontal_ = true;
     double lo_ = -44, hi_ = 44; // a segment's bar along its axis, item coordinates

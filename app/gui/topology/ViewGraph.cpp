@@ -107,57 +107,26 @@ double ViewGraph::param(const std::string& name, double def) const
     return def;
 }
 
-namespace {
-
-// Significant decimal digits of v (1 for 1e9, 3 for 1.25e8).
-int sigDigits(double v)
-{
-    const double e = std::floor(std::log10(v));
-    for (int d = 1; d < 15; ++d) {
-        const double q = std::pow(10.0, e - d + 1);
-        if (std::fabs(std::round(v / q) * q - v) <= 1e-9 * v)
-            return d;
-    }
-    return 15;
-}
-
-} // namespace
-
 QString formatBandwidth(double bps)
 {
-    if (!(bps > 0) || !std::isfinite(bps))
-        return QStringLiteral("?");
-    auto fmt = [](double v, const char* unit) {
-        return QString::number(v, 'g', 4) + QLatin1Char(' ') + QLatin1String(unit);
-    };
-    // Whichever reads rounder: Ethernet rates are round in bits (1 Gbit/s =
-    // 1.25e8 B/s), Myrinet's in bytes (160 MB/s = 1.28 Gbit/s).
-    const double bits = bps * 8.0;
-    if (sigDigits(bits) <= sigDigits(bps)) {
-        if (bits >= 1e12)
-            return fmt(bits / 1e12, "Tbit/s");
-        if (bits >= 1e9)
-            return fmt(bits / 1e9, "Gbit/s");
-        if (bits >= 1e6)
-            return fmt(bits / 1e6, "Mbit/s");
-        if (bits >= 1e3)
-            return fmt(bits / 1e3, "kbit/s");
-        return fmt(bits, "bit/s");
-    }
-    if (bps >= 1e12)
-        return fmt(bps / 1e12, "TB/s");
-    if (bps >= 1e9)
-        return fmt(bps / 1e9, "GB/s");
-    if (bps >= 1e6)
-        return fmt(bps / 1e6, "MB/s");
-    if (bps >= 1e3)
-        return fmt(bps / 1e3, "kB/s");
-    return fmt(bps, "B/s");
+    return plots::rateUnitFor({bps}).format(bps);
 }
 
-QString formatLink(double bps, int channels, bool duplex)
+plots::RateUnit ViewGraph::rateUnit() const
 {
-    QString s = formatBandwidth(bps);
+    std::vector<double> rates;
+    rates.reserve(edges.size());
+    for (const Edge& e : edges)
+        rates.push_back(e.bandwidth);
+    for (const Vertex& v : vertices)
+        if (v.kind == VertexKind::Segment)
+            rates.push_back(v.bandwidth);
+    return plots::rateUnitFor(rates);
+}
+
+QString formatLink(double bps, int channels, bool duplex, const plots::RateUnit* unit)
+{
+    QString s = unit ? unit->format(bps) : formatBandwidth(bps);
     if (channels > 1)
         s += QStringLiteral(" \u00d7%1").arg(channels);
     if (!duplex)

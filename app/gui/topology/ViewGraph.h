@@ -1,4 +1,5 @@
 #pragma once
+#include "app/plots/RateUnit.h"
 #include "model/topology/Topology.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -42,12 +43,18 @@ struct ViewGraph {
     static ViewGraph fromJson(const nlohmann::json& topology);
 
     double param(const std::string& name, double def) const;
+    // The one unit every bandwidth of this network is written in (link
+    // labels, segment rates): plots::rateUnitFor over the links' and
+    // segments' rates, in the family the user prefers.
+    plots::RateUnit rateUnit() const;
 };
 
-// "1 Gbit/s", "100 Mbit/s", "160 MB/s": bit rates for Ethernet-like values
-// (whole multiples of 1 kbit/s), bytes otherwise.
+// One rate on its own: "1 Gbit/s", "100 Mbit/s", "160 MB/s" (the unit
+// plots::rateUnitFor picks for this value alone). A view that shows several
+// rates formats them all in one plots::RateUnit instead.
 QString formatBandwidth(double bytesPerSecond);
-// "1 Gbit/s", or "1 Gbit/s ×2" for a bonded link, plus " half" when half duplex.
-QString formatLink(double bytesPerSecond, int channels, bool duplex = true);
+// "1 Gbit/s", or "1 Gbit/s ×2" for a bonded link, plus " half" when half
+// duplex; in `unit`, or the value's own unit when null.
+QString formatLink(double bytesPerSecond, int channels, bool duplex = true, const plots::RateUnit* unit = nullptr);
 
 } // namespace cs::app

@@ -94,6 +94,22 @@ TEST_CASE("measured points over another input are explained on the chart, then d
         if (chart->graph(i)->name().startsWith("measured"))
             onRight = onRight || chart->graph(i)->valueAxis() == chart->yAxis2;
     CHECK(onRight);
+
+    // Swept over Lp, not P: the chart is fft.T against Lp, a time chart with
+    // no speedup, and the points over net.k still cannot be shown there.
+    plotted.clear();
+    REQUIRE(m.editDesign("sweep Lp", [](DesignDocument& d) { d.sweep.axes = {{"Lp", "2e-6,4e-6,6e-6,8e-6"}}; })
+                .isEmpty());
+    REQUIRE(waitPlots(plotted));
+    QCoreApplication::processEvents();
+    INFO(chart->yAxis->label().toStdString());
+    CHECK_FALSE(chart->yAxis->label().contains("peedup"));
+    INFO(panel.overlay()->chartHint().toStdString());
+    CHECK(panel.overlay()->chartHint().contains("Sweep net.k"));
+    hintOnChart = false;
+    for (int i = 0; i < chart->itemCount(); ++i)
+        hintOnChart = hintOnChart || chart->item(i)->objectName() == "measuredHint";
+    CHECK(hintOnChart);
 }
 
 TEST_CASE("Fitted and Applied counts tell one story when an input cannot be applied", "[gui][calibration]")

@@ -18,7 +18,9 @@
 #include <QUndoStack>
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <memory>
+#include <set>
 
 using namespace cs;
 using namespace cs::app;
@@ -399,4 +401,47 @@ TEST_CASE("arranging automatically stores every position as one undo step", "[gu
     }
     f.model.undoStack()->undo();
     CHECK_FALSE(f.model.blockPosition("fft").has_value());
+}
+
+TEST_CASE("a value edit updates the canvas in place: every node and wire item survives", "[gui][canvas][inplace]")
+{
+    Fixture f(kWiredDoc);
+    std::map<QString, canvas::BlockNode*> before;
+    for (const char* n : {"P", "net", "fft", "s"})
+        before[n] = f.canvas->node(n);
+    std::set<QGraphicsItem*> wiresBefore;
+    for (QGraphicsItem* it : f.view()->scene()->items())
+        if (it->type() == canvas::WireItem::Type)
+            wiresBefore.insert(it);
+    REQUIRE(wiresBefore.size() == 9);
+
+    // A design parameter's value: its node shows the new number.
+    REQUIRE(f.model.setDesignParam("P", 16).isEmpty());
+    CHECK_FALSE(f.model.lastChange().structure);
+    for (const auto& [name, n] : before)
+        CHECK(f.canvas->node(name) == n);
+    CHECK(f.canvas->port("P", "P", false)->label() == "16");
+
+    // A block input's value: its tooltip says the new value.
+    REQUIRE(f.model.setValue({"s", "T_ref"}, 4).isEmpty());
+    for (const auto& [name, n] : before)
+        CHECK(f.canvas->node(name) == n);
+    CHECK(f.canvas->port("s", "T_ref", true)->toolTip().contains("value: 4 s"));
+
+    // Undo and redo are value changes too.
+    f.model.undoStack()->undo();
+    f.model.undoStack()->undo();
+    CHECK(f.canvas->port("P", "P", false)->label() == "8");
+    for (const auto& [name, n] : before)
+        CHECK(f.canvas->node(name) == n);
+    std::set<QGraphicsItem*> wiresAfter;
+    for (QGraphicsItem* it : f.view()->scene()->items())
+        if (it->type() == canvas::WireItem::Type)
+            wiresAfter.insert(it);
+    CHECK(wiresAfter == wiresBefore);
+
+    // A structural edit still re-reads the design: the new block has a node.
+    QString added;
+    REQUIRE(f.model.addBlock("speedup.efficiency", {600, 0}, &added).isEmpty());
+    CHECK(f.canvas->node(added) != nullptr);
 }

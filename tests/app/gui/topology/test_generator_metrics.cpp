@@ -174,8 +174,8 @@ TEST_CASE("automatic layout places every vertex apart, and sizes 10,000 hosts", 
     const ViewGraph big = ViewGraph::fromTopology(generate("torus", {{"k", 100}, {"dims", 2}}));
     const std::vector<QPointF> pos = autoLayout(big);
     REQUIRE(pos.size() == 10000);
-    CHECK(pos[101] == QPointF(kHostSpacing, kHostSpacing)); // host (1, 1)
-    CHECK(pos[9999] == QPointF(99 * kHostSpacing, 99 * kHostSpacing));
+    CHECK(pos[101] == QPointF(kGridSpacing, kGridSpacing)); // host (1, 1)
+    CHECK(pos[9999] == QPointF(99 * kGridSpacing, 99 * kGridSpacing));
 }
 
 TEST_CASE("link labels show bandwidth and channels", "[gui][topology]")

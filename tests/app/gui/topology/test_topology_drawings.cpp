@@ -79,7 +79,7 @@ TEST_CASE("a 4x4 torus's wrap-around links run outside the grid, not through its
     int wraps = 0;
     for (const LinkItem* l : links) {
         const QLineF centres(l->from()->pos(), l->to()->pos());
-        const bool wrap = centres.length() > 2.5 * kHostSpacing;
+        const bool wrap = centres.length() > 2.5 * kGridSpacing;
         INFO(l->toolTipText().toStdString());
         if (!wrap) {
             CHECK(l->detour() == 0.0);
@@ -94,8 +94,8 @@ TEST_CASE("a 4x4 torus's wrap-around links run outside the grid, not through its
         const double y = l->from()->pos().y();
         if (std::fabs(centres.dy()) < 1e-6 && y == 0.0)
             CHECK(l->path().boundingRect().top() < -10.0);
-        if (std::fabs(centres.dy()) < 1e-6 && y == 3 * kHostSpacing)
-            CHECK(l->path().boundingRect().bottom() > 3 * kHostSpacing + 10.0);
+        if (std::fabs(centres.dy()) < 1e-6 && y == 3 * kGridSpacing)
+            CHECK(l->path().boundingRect().bottom() > 3 * kGridSpacing + 10.0);
     }
     CHECK(wraps == 8);
 }
@@ -174,4 +174,115 @@ TEST_CASE("after fit the legend covers no vertex", "[gui][topology][drawing]")
             CHECK_FALSE(onScreen.intersects(legend));
         }
     }
+}
+
+namespace {
+
+// What a drawing must never do: a label over another label or over another
+// vertex, a link drawn through a vertex's label, an item outside the scene.
+void checkGeometry(const Editor& e)
+{
+    const TopologyEditor& ed = e.editor;
+    std::vector<const VertexItem*> vs;
+    for (int i = 0; ed.vertexItem(i); ++i)
+        vs.push_back(ed.vertexItem(i));
+    // Shown link labels against each other and against every vertex.
+    std::vector<std::pair<QRectF, std::string>> linkLabels;
+    for (const LinkItem* l : e.links())
+        if (l->labelMode() != LinkItem::Label::Hidden)
+            linkLabels.push_back({l->shownLabelBox(), l->toolTipText().toStdString()});
+    for (std::size_t i = 0; i < linkLabels.size(); ++i) {
+        for (std::size_t j = i + 1; j < linkLabels.size(); ++j) {
+            INFO(linkLabels[i].second << " label vs " << linkLabels[j].second << " label");
+            CHECK_FALSE(linkLabels[i].first.intersects(linkLabels[j].first));
+        }
+        for (const VertexItem* v : vs) {
+            INFO(linkLabels[i].second << " label vs " << v->id());
+            CHECK_FALSE(linkLabels[i].first.intersects(v->labelSceneRect()));
+            CHECK_FALSE(linkLabels[i].first.intersects(v->mapRectToScene(v->body())));
+        }
+    }
+    // Labels against labels (vertex names and shown link labels).
+    for (std::size_t i = 0; i < vs.size(); ++i)
+        for (std::size_t j = i + 1; j < vs.size(); ++j) {
+            INFO(vs[i]->id() << " label vs " << vs[j]->id() << " label");
+            CHECK_FALSE(vs[i]->labelSceneRect().intersects(vs[j]->labelSceneRect()));
+        }
+    // A label over another vertex's body.
+    for (const VertexItem* a : vs)
+        for (const VertexItem* b : vs)
+            if (a != b) {
+                INFO(a->id() << " label vs " << b->id() << " body");
+                CHECK_FALSE(a->labelSceneRect().intersects(b->mapRectToScene(b->body())));
+            }
+    // A link through a label: sample the drawn path (not its last few pixels
+    // at either end, where it meets its own vertices).
+    for (const LinkItem* l : e.links()) {
+        const QPainterPath path = l->path();
+        for (const VertexItem* v : vs) {
+            const QRectF r = v->labelSceneRect().adjusted(1, 1, -1, -1);
+            bool crosses = false;
+            for (int s = 1; s < 100 && !crosses; ++s) {
+                const QPointF p = path.pointAtPercent(s / 100.0);
+                crosses = r.contains(p) && (v == l->from() || v == l->to()
+                                                ? QLineF(p, v->pos()).length() > 40.0
+                                                : true);
+            }
+            INFO(l->toolTipText().toStdString() << " through the label of " << v->id());
+            CHECK_FALSE(crosses);
+        }
+    }
+    // Every item inside the scene rect.
+    const QRectF scene = ed.scene()->sceneRect();
+    for (QGraphicsItem* it : ed.scene()->items()) {
+        if (!it->isVisible())
+            continue;
+        INFO("item of type " << it->type() << " at " << it->sceneBoundingRect().x() << ","
+                             << it->sceneBoundingRect().y());
+        CHECK(scene.contains(it->sceneBoundingRect()));
+    }
+}
+
+} // namespace
+
+TEST_CASE("labels overlap no label or vertex, links cross no label, and every item is in the scene",
+          "[gui][topology][drawing][geometry]")
+{
+    for (const auto& [gen, params] : std::vector<std::pair<const char*, std::vector<std::pair<const char*, double>>>>{
+             {"torus", {{"k", 4}, {"dims", 2}}},
+             {"hypercube", {{"dims", 3}}},
+             {"hypercube", {{"dims", 4}}},
+             {"beowulf-mesh", {{"rows", 4}, {"cols", 4}}},
+             {"beowulf-mesh", {{"rows", 4}, {"cols", 4}, {"routing", 1}}},
+             {"fat-tree", {{"k", 4}}},
+             {"star", {{"n", 16}}}}) {
+        INFO(gen);
+        Editor e(gen, params);
+        checkGeometry(e);
+    }
+}
+
+TEST_CASE("a single-switch star is drawn radially: the switch in the centre, the hosts on a circle",
+          "[gui][topology][drawing]")
+{
+    Editor e("star", {{"n", 16}});
+    const VertexItem* hub = nullptr;
+    std::vector<const VertexItem*> hosts;
+    for (int i = 0; e.editor.vertexItem(i); ++i) {
+        const VertexItem* v = e.editor.vertexItem(i);
+        if (v->kind() == VertexKind::Switch)
+            hub = v;
+        else
+            hosts.push_back(v);
+    }
+    REQUIRE(hub);
+    REQUIRE(hosts.size() == 16);
+    // 16 hosts 1.25 spacings apart on the circle: r = 16 x 1.25 x 64 / (2 pi)
+    // = 1280 / 6.2832 = 203.7 px, above the 2-spacing floor of 128 px.
+    const double r = 16 * 1.25 * kHostSpacing / (2 * 3.14159265358979);
+    for (const VertexItem* h : hosts)
+        CHECK(QLineF(hub->pos(), h->pos()).length() == Approx(r).epsilon(1e-9));
+    // No spoke passes another host: each is a straight line from the centre.
+    for (const LinkItem* l : e.links())
+        CHECK(nearestOtherVertex(e.editor, l) >= 20.0);
 }

@@ -171,7 +171,9 @@ TEST_CASE("connecting a link between two items by mouse adds an edge", "[gui][to
     REQUIRE(f.model.doc().topology["edges"].size() == 2);
     CHECK(f.model.doc().topology["edges"][1] ==
           json{{"from", "h1"}, {"to", "sw0"}, {"bandwidth", 1.25e7}, {"channels", 2}});
-    CHECK(f.editor.linkItem(1)->labelText() == QString::fromUtf8("100 Mbit/s \u00d72"));
+    // In the drawing's one unit: the largest rate, 1 Gbit/s, makes it Gbit/s,
+    // so 1.25e7 B/s = 1e8 bit/s reads 0.1 Gbit/s.
+    CHECK(f.editor.linkItem(1)->labelText() == QString::fromUtf8("0.1 Gbit/s \u00d72"));
     // Now a valid network: two hosts on a switch with 1 + 2 = 3 ports used.
     REQUIRE(f.model.topology().has_value());
     CHECK(f.model.topology()->counts().links == 2);
@@ -371,4 +373,39 @@ TEST_CASE("a large topology is drawn as a batched overview when zoomed far out",
     CHECK(f.editor.linkItem(0)->isVisible());
     f.editor.zoomToFit();
     CHECK(f.editor.overviewShown());
+}
+
+TEST_CASE("the topology editor keeps its items when an unrelated design value changes", "[gui][topology][inplace]")
+{
+    Fixture f;
+    f.model.loadPreset("acc-fft");
+    REQUIRE(f.model.topology().has_value());
+    // The 16-host star of 000 §5: 17 vertices, 16 links.
+    std::vector<VertexItem*> vertices;
+    for (int i = 0; f.editor.vertexItem(i); ++i)
+        vertices.push_back(f.editor.vertexItem(i));
+    std::vector<LinkItem*> links;
+    for (int i = 0; f.editor.linkItem(i); ++i)
+        links.push_back(f.editor.linkItem(i));
+    REQUIRE(vertices.size() == 17);
+    REQUIRE(links.size() == 16);
+    QSignalSpy topo(&f.model, &DocumentModel::topologyChanged);
+
+    // The matrix size is no part of the network.
+    REQUIRE(f.model.setDesignParam("rows", 2048).isEmpty());
+    f.model.undoStack()->undo();
+    f.model.undoStack()->redo();
+    CHECK(topo.count() == 0);
+    for (std::size_t i = 0; i < vertices.size(); ++i)
+        CHECK(f.editor.vertexItem(static_cast<int>(i)) == vertices[i]);
+    for (std::size_t i = 0; i < links.size(); ++i)
+        CHECK(f.editor.linkItem(static_cast<int>(i)) == links[i]);
+
+    // A generator parameter is: the star is regenerated with 8 hosts.
+    REQUIRE(f.model.setValue({"topology", "n"}, 8).isEmpty());
+    CHECK(topo.count() == 1);
+    int n = 0;
+    while (f.editor.vertexItem(n))
+        ++n;
+    CHECK(n == 9);
 }

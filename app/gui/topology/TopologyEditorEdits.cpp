@@ -1,0 +1,136 @@
+// The topology editor's edits: each is one undo step through the document
+// (applyTopologyEdit), and pins the automatic positions first so nothing jumps.
+#include "app/gui/topology/TopologyEditor.h"
+#include "app/document/DocumentModel.h"
+#include "app/gui/topology/TopologyEdits.h"
+#include "app/gui/topology/TopologyItems.h"
+#include "app/gui/topology/TopologyView.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QGraphicsScene>
+#include <QSpinBox>
+
+#include <set>
+
+namespace cs::app {
+
+using nlohmann::json;
+
+std::map<std::string, QPointF> TopologyEditor::pinnedPositions() const
+{
+    std::map<std::string, QPointF> out;
+    for (std::size_t v = 0; v < vertices_.size(); ++v)
+        if (!placed_[v])
+            out.emplace(vertices_[v]->id(), vertices_[v]->pos());
+    return out;
+}
+
+QString TopologyEditor::report(const QString& err)
+{
+    if (err.isEmpty()) {
+        error_.clear();
+        updateStatus();
+    } else {
+        showMessage(err, true);
+    }
+    return err;
+}
+
+QString TopologyEditor::addVertex(VertexKind kind, QPointF scenePos, std::string* idOut)
+{
+    // The smallest free id (h3, sw0, seg1): the ids the model will hand the
+    // edit are the ones on the scene.
+    const std::string prefix = topoedit::idPrefix(kind);
+    std::string id;
+    for (int i = 0; id.empty() || index_.count(id); ++i)
+        id = prefix + std::to_string(i);
+    auto positions = pinnedPositions();
+    positions[id] = scenePos;
+    const QString name = kind == VertexKind::Host ? tr("host") : kind == VertexKind::Switch ? tr("switch") : tr("segment");
+    const QString err = applyTopologyEdit(
+        model_, tr("Add %1 %2").arg(name, QString::fromStdString(id)),
+        [&](json& t) { topoedit::addVertex(t, kind, id); }, positions);
+    if (idOut)
+        *idOut = err.isEmpty() ? id : std::string();
+    return report(err);
+}
+
+QString TopologyEditor::addLink(int from, int to)
+{
+    if (!vertexItem(from) || !vertexItem(to) || from == to)
+        return {};
+    const std::string a = vertexItem(from)->id(), b = vertexItem(to)->id();
+    const double bw = newLinkBandwidth();
+    const int ch = newLinkChannels();
+    return report(applyTopologyEdit(
+        model_, tr("Link %1 \u2013 %2").arg(QString::fromStdString(a), QString::fromStdString(b)),
+        [&](json& t) { topoedit::addLink(t, a, b, bw, ch); }, pinnedPositions()));
+}
+
+void TopologyEditor::relabelBandwidths()
+{
+    // The choices for new links are written in the drawing's unit too.
+    for (int i = 0; i < bandwidth_->count(); ++i)
+        bandwidth_->setItemText(i, rate_.format(bandwidth_->itemData(i).toDouble()));
+}
+
+void TopologyEditor::setNewLinkDefaults(double bandwidth, int channels)
+{
+    int i = bandwidth_->findData(bandwidth);
+    if (i < 0) {
+        bandwidth_->addItem(rate_.format(bandwidth), bandwidth);
+        i = bandwidth_->count() - 1;
+    }
+    bandwidth_->setCurrentIndex(i);
+    channels_->setValue(channels);
+}
+
+double TopologyEditor::newLinkBandwidth() const
+{
+    return bandwidth_->currentData().toDouble();
+}
+
+int TopologyEditor::newLinkChannels() const
+{
+    return channels_->value();
+}
+
+void TopologyEditor::setLinkMode(bool on)
+{
+    linkAction_->setChecked(on);
+    view_->setLinkMode(on);
+}
+
+void TopologyEditor::deleteSelected()
+{
+    std::set<std::string> ids;
+    std::set<std::size_t> links;
+    for (QGraphicsItem* it : scene_->selectedItems()) {
+        if (auto* v = qgraphicsitem_cast<VertexItem*>(it))
+            ids.insert(v->id());
+        else if (auto* l = qgraphicsitem_cast<LinkItem*>(it))
+            links.insert(static_cast<std::size_t>(l->index()));
+    }
+    if (ids.empty() && links.empty())
+        return;
+    const std::size_t n = ids.size() + links.size();
+    const QString text = n == 1 ? (ids.empty() ? tr("Delete link") : tr("Delete %1").arg(QString::fromStdString(*ids.begin())))
+                                : tr("Delete %1 items").arg(n);
+    auto pinned = pinnedPositions();
+    for (const std::string& id : ids)
+        pinned.erase(id);
+    report(applyTopologyEdit(model_, text, [&](json& t) { topoedit::remove(t, ids, links); }, pinned));
+}
+
+void TopologyEditor::onMoveFinished(const std::map<int, QPointF>& moved)
+{
+    std::map<std::string, QPointF> to;
+    for (const auto& [v, p] : moved)
+        if (VertexItem* item = vertexItem(v))
+            to.emplace(item->id(), p);
+    if (!to.empty())
+        model_->moveVertices(to);
+}
+
+} // namespace cs::app

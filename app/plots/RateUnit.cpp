@@ -1,0 +1,74 @@
+#include "app/plots/RateUnit.h"
+
+#include <QSettings>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cs::plots {
+
+namespace {
+
+constexpr const char* kKey = "units/bandwidth";
+
+// Significant decimal digits of v (1 for 1e9, 3 for 1.25e8).
+int sigDigits(double v)
+{
+    const double e = std::floor(std::log10(v));
+    for (int d = 1; d < 15; ++d) {
+        const double q = std::pow(10.0, e - d + 1);
+        if (std::fabs(std::round(v / q) * q - v) <= 1e-9 * v)
+            return d;
+    }
+    return 15;
+}
+
+} // namespace
+
+RateFamily ratePreference()
+{
+    const QString v = QSettings().value(kKey, "auto").toString();
+    if (v == "bits")
+        return RateFamily::Bits;
+    if (v == "bytes")
+        return RateFamily::Bytes;
+    return RateFamily::Auto;
+}
+
+void setRatePreference(RateFamily family)
+{
+    QSettings().setValue(kKey, family == RateFamily::Bits ? "bits" : family == RateFamily::Bytes ? "bytes" : "auto");
+}
+
+QString RateUnit::format(double bps) const
+{
+    if (!(bps > 0) || !std::isfinite(bps))
+        return QStringLiteral("?");
+    return QString::number(bps / scale, 'g', 4) + QLatin1Char(' ') + name;
+}
+
+RateUnit rateUnitFor(const std::vector<double>& bps, RateFamily family)
+{
+    double largest = 0;
+    bool bitsRounder = true;
+    for (double v : bps) {
+        if (!(v > 0) || !std::isfinite(v) || v >= kNoLimitRate)
+            continue;
+        largest = std::max(largest, v);
+        bitsRounder = bitsRounder && sigDigits(v * 8.0) <= sigDigits(v);
+    }
+    const bool bits = family == RateFamily::Bits || (family == RateFamily::Auto && bitsRounder);
+    if (largest == 0)
+        return bits ? RateUnit{125000.0, "Mbit/s"} : RateUnit{1e6, "MB/s"};
+    // Scales in B/s per unit; names as model/core/Unit.cpp parses them.
+    const RateUnit bitUnits[] = {{0.125, "bit/s"}, {125.0, "kbit/s"}, {125000.0, "Mbit/s"}, {1.25e8, "Gbit/s"}};
+    const RateUnit byteUnits[] = {{1.0, "B/s"}, {1e3, "KB/s"}, {1e6, "MB/s"}, {1e9, "GB/s"}};
+    const RateUnit* units = bits ? bitUnits : byteUnits;
+    RateUnit best = units[0];
+    for (int i = 0; i < 4; ++i)
+        if (largest >= units[i].scale * (1 - 1e-12))
+            best = units[i];
+    return best;
+}
+
+} // namespace cs::plots

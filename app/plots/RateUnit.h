@@ -1,0 +1,40 @@
+#pragma once
+#include <QString>
+
+#include <vector>
+
+namespace cs::plots {
+
+// How bandwidths are written: in bits (Ethernet's 1 Gbit/s) or bytes
+// (Myrinet's 160 MB/s) per second, or, under Auto, whichever reads rounder.
+enum class RateFamily { Auto, Bits, Bytes };
+
+// The user's choice (View > Bandwidth unit), kept in QSettings under
+// "units/bandwidth" as "auto", "bits" or "bytes"; Auto when unset.
+RateFamily ratePreference();
+void setRatePreference(RateFamily family);
+
+// One display unit for bandwidths: value_in_unit = bytes_per_second / scale.
+struct RateUnit {
+    double scale = 1.0; // B/s per unit
+    QString name;       // "Gbit/s", "MB/s": a name parseQuantity reads back
+    // "1 Gbit/s", "0.05672 Gbit/s" (4 significant digits); "?" when not a
+    // positive finite rate.
+    QString format(double bytesPerSecond) const;
+    bool operator==(const RateUnit&) const = default;
+};
+
+// The one unit a view writes all of its bandwidths `bytesPerSecond` in, so
+// that 2 GB/s never stands beside 8 Gbit/s and 56.72 Mbit/s:
+// - the family as `family` says; under Auto, bits when every value reads in
+//   bits with no more significant digits than in bytes (1.25e8 B/s is
+//   1 Gbit/s), bytes otherwise (160e6 B/s is 160 MB/s, 1.28 Gbit/s);
+// - the prefix (none, k/K, M, G) that puts the largest value at 1 or more.
+// Non-positive and non-finite values are left out, and so are rates of
+// kNoLimitRate and more (a block's "no limit" default, such as LogGP's
+// B_net = 1e13 B/s, would otherwise write every real rate as 0.0001 GB/s);
+// none left gives Mbit/s (or MB/s).
+inline constexpr double kNoLimitRate = 1e12; // B/s
+RateUnit rateUnitFor(const std::vector<double>& bytesPerSecond, RateFamily family = ratePreference());
+
+} // namespace cs::plots

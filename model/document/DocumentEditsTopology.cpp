@@ -1,0 +1,182 @@
+#include "model/document/DocumentEdits.h"
+#include "model/document/DocumentTopology.h"
+#include "model/document/EditApply.h"
+#include "model/document/StrictJson.h"
+#include "model/topology/TopologyJson.h"
+#include "model/topology/TopologyJsonEdits.h"
+
+#include <cmath>
+
+// Edits of the topology (the network as a whole, its vertices and links) and
+// of the layout (positions of blocks and vertices).
+namespace cs::edit {
+
+using nlohmann::json;
+using detail::apply;
+using detail::refuse;
+
+namespace {
+
+json explicitTopology(const DesignDocument& doc)
+{
+    if (doc.topology.is_object() && !doc.topology.contains("generator"))
+        return doc.topology;
+    if (doc.topology.is_null())
+        return json{{"vertices", json::array()}, {"edges", json::array()}};
+    return topologyToJson(topologyFromJson(doc.topology), TopologyJsonForm::Explicit);
+}
+
+json& vertexById(json& topology, const std::string& id)
+{
+    if (auto vs = topology.find("vertices"); vs != topology.end() && vs->is_array())
+        for (json& v : *vs)
+            if (v.is_object() && v.value("id", std::string()) == id)
+                return v;
+    refuse(ProblemKind::NotFound, "topology.vertices", id, "no vertex named '" + clipText(id) + "'");
+}
+
+// Builds the topology into the design and lists what the new network took
+// with it (wires to ports it lacks, overrides and sweep axes of its inputs).
+void attachAndNote(DesignDocument& d, Change& c)
+{
+    const TopologyDetached gone = attachTopology(d);
+    for (const Wire& w : gone.wires)
+        c.cleanup.push_back("wire " + w.from.str() + " -> " + w.to.str() + " removed: the topology has no such port");
+    for (const std::string& r : gone.references)
+        c.cleanup.push_back(r + " removed: the topology takes no such input");
+    c.structure = true;
+}
+
+} // namespace
+
+Outcome setTopology(DesignDocument& doc, json topology)
+{
+    return apply(doc, kDesign | kTopology, [&](DesignDocument& d, Change& c) {
+        d.topology = std::move(topology);
+        attachAndNote(d, c);
+    });
+}
+
+Outcome editTopology(DesignDocument& doc, const std::function<void(json&)>& mutate)
+{
+    return apply(doc, kDesign | kTopology, [&](DesignDocument& d, Change& c) {
+        json next = explicitTopology(d);
+        mutate(next);
+        d.topology = std::move(next);
+        attachAndNote(d, c);
+    });
+}
+
+Outcome addVertex(DesignDocument& doc, const std::string& id, VertexKind kind)
+{
+    std::string added;
+    Outcome o = editTopology(doc, [&](json& t) {
+        if (!id.empty()) {
+            if (auto p = nameProblem(id); !p.empty())
+                refuse(ProblemKind::BadName, "topology.vertices", id, "vertex " + p, id);
+            for (const json& v : t["vertices"])
+                if (v.is_object() && v.value("id", std::string()) == id)
+                    refuse(ProblemKind::Duplicate, "topology.vertices", id, "a vertex named '" + id + "' already exists",
+                           id);
+        }
+        added = topoedit::addVertex(t, kind, id);
+    });
+    if (o.ok())
+        o.change.topologyItems.push_back(added);
+    return o;
+}
+
+Outcome addLink(DesignDocument& doc, const std::string& from, const std::string& to, double bandwidth, int channels)
+{
+    std::size_t index = 0;
+    Outcome o = editTopology(doc, [&](json& t) {
+        vertexById(t, from);
+        vertexById(t, to);
+        index = t["edges"].size();
+        topoedit::addLink(t, from, to, bandwidth, channels);
+    });
+    if (o.ok())
+        o.change.topologyItems.push_back("link:" + std::to_string(index));
+    return o;
+}
+
+Outcome removeTopologyItems(DesignDocument& doc, const std::set<std::string>& vertices, const std::set<std::size_t>& links)
+{
+    Outcome o = editTopology(doc, [&](json& t) {
+        for (const std::string& id : vertices)
+            vertexById(t, id);
+        topoedit::remove(t, vertices, links);
+    });
+    if (o.ok()) {
+        o.change.topologyItems.assign(vertices.begin(), vertices.end());
+        for (std::size_t l : links)
+            o.change.topologyItems.push_back("link:" + std::to_string(l));
+        // Positions of removed vertices go with them.
+        if (doc.layout.is_object())
+            if (auto it = doc.layout.find("vertices"); it != doc.layout.end() && it->is_object())
+                for (const std::string& id : vertices)
+                    if (it->erase(id))
+                        o.change.parts |= kLayout;
+    }
+    return o;
+}
+
+Outcome setVertexProperty(DesignDocument& doc, const std::string& id, const std::string& key, json value)
+{
+    Outcome o = editTopology(doc, [&](json& t) {
+        if (key == "id")
+            refuse(ProblemKind::BadValue, "topology.vertices", id, "a vertex's id is not a property");
+        vertexById(t, id)[key] = std::move(value);
+    });
+    if (o.ok())
+        o.change.topologyItems.push_back(id);
+    return o;
+}
+
+Outcome setLinkProperty(DesignDocument& doc, std::size_t link, const std::string& key, json value)
+{
+    Outcome o = editTopology(doc, [&](json& t) {
+        if (link >= t["edges"].size())
+            refuse(ProblemKind::NotFound, "topology.edges", std::to_string(link), "no link " + std::to_string(link));
+        t["edges"][link][key] = std::move(value);
+    });
+    if (o.ok())
+        o.change.topologyItems.push_back("link:" + std::to_string(link));
+    return o;
+}
+
+namespace {
+Outcome move(DesignDocument& doc, const char* group, const std::map<std::string, std::pair<double, double>>& to,
+             std::vector<std::string> Change::*moved, bool replace = false)
+{
+    return apply(doc, kLayout, [&](DesignDocument& d, Change& c) {
+        if (!d.layout.is_object())
+            d.layout = json::object();
+        if (replace)
+            d.layout[group] = json::object();
+        for (const auto& [name, p] : to) {
+            if (!std::isfinite(p.first) || !std::isfinite(p.second))
+                refuse(ProblemKind::BadValue, std::string("layout.") + group, name, "a position must be finite");
+            d.layout[group][name] = json::array({p.first, p.second});
+            (c.*moved).push_back(name);
+        }
+    });
+}
+} // namespace
+
+Outcome moveBlocks(DesignDocument& doc, const std::map<std::string, std::pair<double, double>>& to)
+{
+    return move(doc, "blocks", to, &Change::movedBlocks);
+}
+
+Outcome moveVertices(DesignDocument& doc, const std::map<std::string, std::pair<double, double>>& to)
+{
+    return move(doc, "vertices", to, &Change::movedVertices);
+}
+
+Outcome placeVertices(DesignDocument& doc, const std::map<std::string, std::pair<double, double>>& at)
+{
+    return move(doc, "vertices", at, &Change::movedVertices, true);
+}
+
+} // namespace cs::edit
