@@ -86,6 +86,26 @@ std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins)
     return jobs;
 }
 
+std::vector<std::string> placeByLauncher(std::vector<RunPlan>& plans, const std::vector<Node>& nodes,
+                                         const sdk::PluginLoader& plugins)
+{
+    std::vector<Node> mpi, other;
+    for (const Node& n : nodes)
+        (n.transport == "mpi" ? mpi : other).push_back(n);
+    std::vector<std::string> dropped;
+    std::vector<RunPlan> kept;
+    for (RunPlan& plan : plans) {
+        const auto* lp = plugins.find(plan.probe);
+        plan.nodes = !lp ? nodes : lp->descriptor.launcher == "mpi" ? mpi : other;
+        if (plan.nodes.empty())
+            dropped.push_back(plan.probe);
+        else
+            kept.push_back(std::move(plan));
+    }
+    plans = std::move(kept);
+    return dropped;
+}
+
 Runner::Runner(const sdk::PluginLoader& plugins, LaunchContext context, QObject* parent)
     : QObject(parent), plugins_(plugins), context_(std::move(context))
 {
