@@ -120,6 +120,33 @@ std::vector<runner::RunPlan> makePlans(const DesignDocument& doc, const Args& ar
     return plans;
 }
 
+// Each probe on the nodes of its launcher (runner::placeByLauncher): with an
+// mpi node, LogGP is measured as MPI sees it (mpi.loggp); the TCP probes run
+// on the other nodes, with their pairs chosen among those.
+void placeOnNodes(const DesignDocument& doc, std::vector<runner::RunPlan>& plans, const std::vector<runner::Node>& nodes,
+                  const sdk::PluginLoader& plugins, const Args& args, std::ostream& err)
+{
+    const bool anyMpi = std::any_of(nodes.begin(), nodes.end(), [](const runner::Node& n) { return n.transport == "mpi"; });
+    const std::vector<std::string> dropped = runner::placeByLauncher(plans, nodes, plugins);
+    std::string notRun;
+    for (const std::string& p : dropped)
+        if (anyMpi && plugins.find(p)->descriptor.launcher != "mpi") // without an mpi node MPI probes are not expected
+            notRun += (notRun.empty() ? "" : ", ") + p;
+    if (!notRun.empty() && !args.flag("--quiet"))
+        err << "clusterscope-cli calibrate: not run (they need local, ssh, slurm or tcp nodes): " << notRun << "\n";
+    if (plans.empty())
+        throw ModelError("none of the probes this design needs runs on these nodes (" +
+                         std::string(anyMpi ? "an mpi node runs only the MPI probes" : "no node") + ")");
+    // Pairs by path class among the nodes the pair probes run on.
+    std::vector<runner::RunPlan> direct, mpi;
+    for (runner::RunPlan& p : plans)
+        (plugins.find(p.probe) && plugins.find(p.probe)->descriptor.launcher == "mpi" ? mpi : direct).push_back(std::move(p));
+    choosePairs(doc, direct, args.value("--pairs"), err);
+    plans = std::move(mpi);
+    for (runner::RunPlan& p : direct)
+        plans.push_back(std::move(p));
+}
+
 std::string percent(double fraction)
 {
     if (!std::isfinite(fraction))
@@ -221,12 +248,10 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
         sdk::PluginLoader plugins;
         plugins.load();
         std::vector<runner::RunPlan> plans = makePlans(doc, args, plugins);
+        placeOnNodes(doc, plans, nodes, plugins, args, err);
         const runner::LinkAssumption link = linkFor(doc, args.value("--link-bw"));
-        for (runner::RunPlan& plan : plans) {
-            plan.nodes = nodes;
+        for (runner::RunPlan& plan : plans)
             plan.link = link.link;
-        }
-        choosePairs(doc, plans, args.value("--pairs"), err);
         if (args.flag("--dry-run")) {
             printDryRun(plans, plugins, out, link.source);
             return 0;

@@ -8,6 +8,8 @@
 #include <QRandomGenerator>
 #include <QTcpSocket>
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <unistd.h>
 #include <thread>
@@ -95,29 +97,76 @@ void AgentLink::collectStderr()
         stderr_ = stderr_.right(8192);
 }
 
+namespace {
+
+// The non-blank lines of `text`, trimmed, without control characters.
+std::vector<std::string> textLines(const std::string& text)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : text + "\n") {
+        if (c == '\n' || c == '\r') {
+            const auto b = cur.find_first_not_of(" \t");
+            if (b != std::string::npos)
+                out.push_back(cur.substr(b, cur.find_last_not_of(" \t") - b + 1));
+            cur.clear();
+        } else if (static_cast<unsigned char>(c) >= 0x20 || c == '\t') {
+            cur += c;
+        }
+    }
+    return out;
+}
+
+// A line without a letter or digit: the rules of dashes around Open MPI's
+// help messages ("-----...").
+bool isRule(const std::string& line)
+{
+    return std::none_of(line.begin(), line.end(), [](char x) { return std::isalnum(static_cast<unsigned char>(x)); });
+}
+
+// The lines that say something: those outside framed help messages, and of
+// each frame only its headline (the line after the opening rule), e.g.
+// "ORTE was unable to reliably start one or more daemons." for the twenty
+// lines of advice under it. `fromEnd`: the text is a stream's tail, which may
+// begin inside a frame, so rules are paired from the end.
+std::vector<std::string> sayingLines(std::vector<std::string> lines, bool fromEnd)
+{
+    if (fromEnd)
+        std::reverse(lines.begin(), lines.end());
+    std::vector<std::string> out;
+    bool inFrame = false;
+    std::string headline;
+    for (const std::string& l : lines) {
+        if (isRule(l)) {
+            inFrame = !inFrame;
+            if (!inFrame && fromEnd && !headline.empty())
+                out.push_back(headline); // the frame's first line, reached last
+            headline.clear();
+            continue;
+        }
+        if (!inFrame)
+            out.push_back(l);
+        else if (fromEnd)
+            headline = l;
+        else if (headline.empty())
+            out.push_back(headline = l);
+    }
+    if (fromEnd)
+        std::reverse(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
 std::string firstAndLastLines(const std::string& head, const std::string& tail, std::size_t maxLine)
 {
-    auto lines = [](const std::string& text) {
-        std::vector<std::string> out;
-        std::string cur;
-        for (char c : text + "\n") {
-            if (c == '\n' || c == '\r') {
-                const auto b = cur.find_first_not_of(" \t");
-                if (b != std::string::npos)
-                    out.push_back(cur.substr(b, cur.find_last_not_of(" \t") - b + 1));
-                cur.clear();
-            } else if (static_cast<unsigned char>(c) >= 0x20 || c == '\t')
-                cur += c;
-        }
-        return out;
-    };
     auto cut = [&](std::string s) {
         if (s.size() > maxLine)
             s = s.substr(0, maxLine) + "...";
         return s;
     };
-    const std::vector<std::string> first = lines(head);
-    const std::vector<std::string> last = lines(tail);
+    const std::vector<std::string> first = sayingLines(textLines(head), false);
+    const std::vector<std::string> last = sayingLines(textLines(tail), true);
     if (first.empty() && last.empty())
         return {};
     const std::string a = cut(first.empty() ? last.front() : first.front());

@@ -99,7 +99,8 @@ std::string runCommand(const Command& c, const std::string& host, Clock::time_po
 
 // The first and the last non-empty line of a stream's start and end, each
 // cut to `maxLine` characters, as "first … last" (just one line when they
-// are the same). "" when both are blank.
+// are the same). "" when both are blank. Framed help messages (mpirun's
+// "-----" rules around twenty lines of advice) count as their headline only.
 std::string firstAndLastLines(const std::string& head, const std::string& tail, std::size_t maxLine = 300);
 
 // A fresh random token (32 hex digits) from the system's generator.

@@ -4,8 +4,10 @@ namespace cs::runner {
 
 bool needsConsent(const Node& n)
 {
+    // An mpi node reaches other machines through its hosts, its own hostfile
+    // or a Slurm step (srun places the ranks).
     const bool otherMachine = n.transport == "ssh" || n.transport == "slurm" || n.transport == "tcp" ||
-                              !n.hosts.empty();
+                              !n.hosts.empty() || !n.hostfile.empty() || n.launch == "srun" || n.inAllocation;
     return otherMachine || !n.agent.empty() || !n.identity.empty() || !n.sshOptions.empty() || !n.btl.empty() ||
            !n.tokenFile.empty() || !n.netns.empty() || n.copyAgent;
 }

@@ -136,7 +136,11 @@ JobResult JobExecutor::run(const Job& job)
             for (std::size_t k = 0; k < n; ++k)
                 if (!done[k])
                     r.parts[k].status = "cancelled";
-            return finish("failed", "node " + job.nodes[i].name + ": " + r.parts[i].reason);
+            // An mpi node's name ("mpi0") does not say where its ranks run:
+            // name its hosts too, where mpirun's ssh or srun failed.
+            const Node& node = job.nodes[i];
+            return finish("failed", "node " + node.name + (node.transport == "mpi" ? " (" + node.describe() + ")" : "") +
+                                        ": " + r.parts[i].reason);
         }
         r.parts[i].agentEnvironment = links.back()->welcome().value("environment", json::object());
         const json probes = links.back()->welcome().value("probes", json::array());
@@ -145,7 +149,11 @@ JobResult JobExecutor::run(const Job& job)
             for (std::size_t k = 0; k < n; ++k)
                 if (!done[k])
                     r.parts[k].status = "cancelled";
-            return finish("failed", "node " + job.nodes[i].name + ": " + r.parts[i].reason);
+            // An mpi node's name ("mpi0") does not say where its ranks run:
+            // name its hosts too, where mpirun's ssh or srun failed.
+            const Node& node = job.nodes[i];
+            return finish("failed", "node " + node.name + (node.transport == "mpi" ? " (" + node.describe() + ")" : "") +
+                                        ": " + r.parts[i].reason);
         }
     }
 

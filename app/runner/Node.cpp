@@ -34,8 +34,18 @@ std::string Node::describe() const
         d += " " + (user.empty() ? host : user + "@" + host);
     if (!netns.empty())
         d += " netns " + netns;
-    if (transport == "mpi")
+    if (transport == "mpi") {
         d += " " + std::to_string(ranks) + " ranks";
+        // The hosts are where an mpirun failure happens ("ssh: connect to host ...").
+        if (inAllocation)
+            d += " in the Slurm allocation";
+        if (!hosts.empty())
+            d += " on " + compressHostList(hosts);
+        else if (!hostfile.empty())
+            d += " on the hosts of " + hostfile;
+        if (launch == "srun")
+            d += " via srun";
+    }
     if (!cpus.empty()) {
         d += " cpu ";
         for (std::size_t i = 0; i < cpus.size(); ++i)
@@ -131,6 +141,20 @@ std::vector<Node> expandEntry(Node n, const std::string& where, const EnvLookup&
 {
     try {
         if (n.transport == "mpi") {
+            if (n.inAllocation) {
+                // A step of the job the controller runs in: srun places the
+                // ranks on the allocation's nodes (named here for messages).
+                if (!n.hosts.empty() || !n.hostfile.empty())
+                    throw std::invalid_argument("allocation names the hosts; leave out hosts and hostfile");
+                if (!env("SLURM_JOB_ID"))
+                    throw std::invalid_argument("allocation: SLURM_JOB_ID is not set (run inside salloc or sbatch)");
+                n.hosts = allocationHosts(env);
+                if (n.launch.empty())
+                    n.launch = "srun";
+                if (n.ranks == 0)
+                    n.ranks = std::max<int>(2, static_cast<int>(n.hosts.size()));
+                return {n};
+            }
             std::vector<std::string> hosts;
             for (const std::string& h : n.hosts) {
                 std::vector<std::string> more = h == "allocation" ? allocationHosts(env)
@@ -245,6 +269,9 @@ std::vector<Node> parseNodeSpec(const std::string& spec, const EnvLookup& env)
                     haveTarget = true;
                 } else if (n.transport == "tcp") {
                     n.port = toInt(item, where + " port", 1, 65535);
+                } else if (n.transport == "mpi" && !haveTarget && item == "allocation") {
+                    n.inAllocation = true;
+                    haveTarget = true;
                 } else if (n.transport == "mpi" && !haveTarget) {
                     n.ranks = toInt(item, where + " ranks", 2, 4096);
                     haveTarget = true;
@@ -280,6 +307,8 @@ std::vector<Node> parseNodeSpec(const std::string& spec, const EnvLookup& env)
                 n.hostfile = value;
             else if (key == "btl")
                 n.btl = splitOutsideBrackets(value, '+');
+            else if (key == "launch")
+                n.launch = value;
             else if (key == "partition")
                 n.partition = value;
             else if (key == "immediate")
@@ -342,6 +371,18 @@ std::string checkNodes(const std::vector<Node>& nodes)
             return where + ": the tcp transport needs the agent's port and a token-file";
         if (n.transport == "mpi" && n.ranks < 2)
             return where + ": the mpi transport needs at least 2 ranks (e.g. mpi:2)";
+        if (!n.launch.empty() && n.transport != "mpi")
+            return where + ": launch = '" + n.launch.substr(0, 60) + "' is for the mpi transport";
+        if (n.transport == "mpi" && !n.launch.empty() && n.launch != "mpirun" && n.launch != "srun")
+            return where + ": launch = '" + n.launch.substr(0, 60) + "' must be mpirun or srun";
+        if (n.transport == "mpi" && n.launch == "srun" && (!n.sshOptions.empty() || !n.identity.empty() || n.port))
+            return where + ": ssh options, identity and port are for mpirun's ssh; srun starts the ranks itself";
+        if (n.transport == "mpi" && n.launch == "srun" && !n.hostfile.empty())
+            return where + ": a hostfile is for mpirun; srun takes the allocation's hosts (mpi:allocation) or hosts=";
+        // Open MPI splits plm_rsh_args at spaces and has no quoting.
+        if (n.transport == "mpi" && n.identity.find(' ') != std::string::npos)
+            return where + ": identity '" + n.identity.substr(0, 60) +
+                   "' contains a space, which mpirun's ssh arguments (plm_rsh_args) cannot carry";
         // Settings land in argv (and mpi hosts in a hostfile): none may be
         // read as an option or start a new line.
         const std::pair<const char*, const std::string*> settings[] = {
@@ -402,6 +443,8 @@ std::vector<Node> nodesFromJson(const json& nodes, const EnvLookup& env)
             n.partition = j.value("partition", std::string());
             n.tokenFile = j.value("tokenFile", std::string());
             n.netns = j.value("netns", std::string());
+            n.launch = j.value("launch", std::string());
+            n.inAllocation = j.value("allocation", false);
         } catch (const json::exception& e) {
             throw std::invalid_argument(where + ": " + e.what());
         }
@@ -457,7 +500,7 @@ json nodesToJson(const std::vector<Node>& nodes)
             j["sshOptions"] = n.sshOptions;
         if (n.ranks)
             j["ranks"] = n.ranks;
-        if (!n.hosts.empty())
+        if (!n.hosts.empty() && !n.inAllocation) // the allocation is read again where the list is used
             j["hosts"] = n.hosts;
         if (!n.btl.empty())
             j["btl"] = n.btl;
@@ -467,6 +510,9 @@ json nodesToJson(const std::vector<Node>& nodes)
             j["immediate"] = n.immediate;
         put("tokenFile", n.tokenFile);
         put("netns", n.netns);
+        put("launch", n.launch);
+        if (n.inAllocation)
+            j["allocation"] = true;
         a.push_back(j);
     }
     return a;

@@ -29,6 +29,8 @@ struct Node {
     std::vector<std::string> btl;        // mpi: --mca btl list ("self", "tcp", "vader"); empty = default
     std::vector<std::string> hosts;      // mpi: hostfile entries ("" = localhost); host lists allowed
     std::string hostfile;                // mpi: mpirun --hostfile as given; ssh/slurm: read into one node per host
+    std::string launch;                  // mpi: "mpirun" (default) or "srun" (a step of the Slurm job, srun --mpi=pmix)
+    bool inAllocation = false;           // mpi: the hosts are the current allocation's ("mpi:allocation")
     std::string partition;               // slurm: -p
     int immediate = 30;                  // slurm: seconds srun may wait for CPUs before failing (--immediate)
     std::string tokenFile;               // tcp: file holding the token the listening agent expects
@@ -44,7 +46,7 @@ struct Node {
 
 // Parses the command line's node list (docs/agent-protocol.md, "Node
 // specification"), e.g. "local:cpu=0,local:cpu=1", "ssh:root@10.0.0.2",
-// "mpi:2". Node lists are expanded into one node per host:
+// "mpi:2", "mpi:allocation" (the ranks as a step of the current Slurm job). Node lists are expanded into one node per host:
 // "slurm:node[01-04]", "slurm:allocation" (SLURM_JOB_NODELIST, looked up in
 // `env`), "hostfile:PATH[:transport=slurm]". Throws std::invalid_argument
 // with a sentence naming the entry.

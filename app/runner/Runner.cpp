@@ -156,6 +156,26 @@ std::vector<std::vector<std::size_t>> planRounds(const std::vector<Job>& jobs, i
     return groupRounds(uses, static_cast<std::size_t>(std::max(1, parallel)));
 }
 
+std::vector<std::string> placeByLauncher(std::vector<RunPlan>& plans, const std::vector<Node>& nodes,
+                                         const sdk::PluginLoader& plugins)
+{
+    std::vector<Node> mpi, other;
+    for (const Node& n : nodes)
+        (n.transport == "mpi" ? mpi : other).push_back(n);
+    std::vector<std::string> dropped;
+    std::vector<RunPlan> kept;
+    for (RunPlan& plan : plans) {
+        const auto* lp = plugins.find(plan.probe);
+        plan.nodes = !lp ? nodes : lp->descriptor.launcher == "mpi" ? mpi : other;
+        if (plan.nodes.empty())
+            dropped.push_back(plan.probe);
+        else
+            kept.push_back(std::move(plan));
+    }
+    plans = std::move(kept);
+    return dropped;
+}
+
 Runner::Runner(const sdk::PluginLoader& plugins, LaunchContext context, QObject* parent)
     : QObject(parent), plugins_(plugins), context_(std::move(context))
 {

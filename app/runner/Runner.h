@@ -78,6 +78,16 @@ std::string machineOf(const Node& n);
 // groupRounds over Job::uses.
 std::vector<std::vector<std::size_t>> planRounds(const std::vector<Job>& jobs, int parallel);
 
+// Gives each plan the nodes of its launcher from `nodes`: an MPI probe
+// (mpi.loggp, mpi.collectives, ...) the mpi nodes, every other probe the
+// rest. Plans left without nodes are removed; their probes are returned
+// (for a note), in order. This is how a calibration runs a design's LogGP
+// probes as MPI (mpi.loggp) when its node list has an mpi node, and over
+// TCP (net.loggp, net.pingpong) on the other nodes. A probe the loader does
+// not know keeps every node (planJobs reports it).
+std::vector<std::string> placeByLauncher(std::vector<RunPlan>& plans, const std::vector<Node>& nodes,
+                                         const sdk::PluginLoader& plugins);
+
 class Runner : public QObject {
     Q_OBJECT
 public:

@@ -65,18 +65,19 @@ std::vector<std::string> agentArgs(const Node& n)
     return a;
 }
 
-std::vector<std::string> sshBaseArgs(const Node& n, bool forScp)
+// How ssh connects to a node: the defaults (no password prompt, a bounded
+// connect, dead links noticed), the node's -o options, port and key. Shared
+// by ssh, scp and mpirun's ssh (plm_rsh_args).
+std::vector<std::string> sshConnectArgs(const Node& n, bool forScp)
 {
+    // ssh keeps the first value it is given for an option: the node's own
+    // options come first, so its ConnectTimeout=2 beats the default 10.
     std::vector<std::string> a;
-    if (!forScp)
-        a = {"-T", "-e", "none"};
-    else
-        a = {"-q", "-B"};
-    for (const char* o : {"BatchMode=yes", "ConnectTimeout=10", "ServerAliveInterval=5", "ServerAliveCountMax=3"}) {
+    for (const std::string& o : n.sshOptions) {
         a.push_back("-o");
         a.push_back(o);
     }
-    for (const std::string& o : n.sshOptions) {
+    for (const char* o : {"BatchMode=yes", "ConnectTimeout=10", "ServerAliveInterval=5", "ServerAliveCountMax=3"}) {
         a.push_back("-o");
         a.push_back(o);
     }
@@ -89,6 +90,61 @@ std::vector<std::string> sshBaseArgs(const Node& n, bool forScp)
         a.push_back(n.identity);
     }
     return a;
+}
+
+std::vector<std::string> sshBaseArgs(const Node& n, bool forScp)
+{
+    std::vector<std::string> a = forScp ? std::vector<std::string>{"-q", "-B"}
+                                        : std::vector<std::string>{"-T", "-e", "none"};
+    for (std::string& o : sshConnectArgs(n, forScp))
+        a.push_back(std::move(o));
+    return a;
+}
+
+std::string joined(const std::vector<std::string>& v, const char* sep)
+{
+    std::string s;
+    for (std::size_t i = 0; i < v.size(); ++i)
+        s += (i ? sep : "") + v[i];
+    return s;
+}
+
+// The agent's command line behind mpirun or srun.
+void addMpiAgent(std::vector<std::string>& args, const Node& n, const LaunchContext& ctx)
+{
+    args.push_back(n.agent.empty() ? ctx.mpiAgentPath : n.agent);
+    args.push_back("--stdio");
+    args.push_back("--token-stdin");
+    if (!n.cpus.empty()) {
+        args.push_back("--cpus");
+        args.push_back(cpuArg(n.cpus));
+    }
+}
+
+// The ranks as a step of the current Slurm job: srun starts them through
+// PMIx (Open MPI 4 needs no mpirun then), with the slurm transport's
+// handling of output (-u) and of CPUs shared with other steps (--exact,
+// --mem=0 inside a job). Only rank 0 reads the token and frames (--input=0).
+Command srunMpi(const Node& n, const LaunchContext& ctx)
+{
+    Command c;
+    c.program = "srun";
+    c.args = {"-n", std::to_string(n.ranks), "--mpi=pmix", "-u", "--input=0", "--exact", "--kill-on-bad-exit=1",
+              "--immediate=" + std::to_string(n.immediate), "--job-name=clusterscope-mpi-agent"};
+    if (!ctx.slurmJob.empty())
+        c.args.push_back("--mem=0");
+    if (!n.hosts.empty() && !n.inAllocation) {
+        // As many nodes as named (no more than ranks): -w needs every one used.
+        const std::size_t nodes = std::min<std::size_t>(n.hosts.size(), static_cast<std::size_t>(n.ranks));
+        c.args.insert(c.args.end(), {"-N", std::to_string(nodes), "-w",
+                                     joined(std::vector<std::string>(n.hosts.begin(), n.hosts.begin() + nodes), ",")});
+    }
+    if (!n.partition.empty())
+        c.args.insert(c.args.end(), {"-p", n.partition});
+    if (!n.btl.empty())
+        c.env["OMPI_MCA_btl"] = joined(n.btl, ",");
+    addMpiAgent(c.args, n, ctx);
+    return c;
 }
 
 std::string sshTarget(const Node& n)
@@ -161,6 +217,8 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
                 remote += " " + shellQuote(a);
         }
         p.agent = sshCommand(n, remote);
+    } else if (n.transport == "mpi" && n.launch == "srun") {
+        p.agent = srunMpi(n, ctx);
     } else if (n.transport == "mpi") {
         if (n.hostfile.empty()) {
             p.hostfile = ctx.workDir + "/hostfile-" + tag;
@@ -178,23 +236,24 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
             p.agent.env["OMPI_ALLOW_RUN_AS_ROOT"] = "1";
             p.agent.env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1";
         }
+        const bool remote = n.inAllocation || !n.hostfile.empty() ||
+                            std::any_of(n.hosts.begin(), n.hosts.end(), [](const std::string& h) {
+                                return h != "localhost" && h != "127.0.0.1";
+                            });
+        if (remote) {
+            // mpirun reaches other hosts with ssh (outside a Slurm job): the
+            // same connect options as the ssh transport, so a dead host fails
+            // within ConnectTimeout and never asks for a password. Open MPI
+            // splits this at spaces (checkNodes refuses spaces in it).
+            p.agent.args.insert(p.agent.args.end(), {"--mca", "plm_rsh_args", joined(sshConnectArgs(n, false), " ")});
+        }
         if (!n.cpus.empty()) {
             // Rank i on cpus[i % size]: the same pinning the other transports use.
             p.agent.args.insert(p.agent.args.end(), {"--bind-to", "none"});
         }
-        if (!n.btl.empty()) {
-            std::string btl;
-            for (std::size_t i = 0; i < n.btl.size(); ++i)
-                btl += (i ? "," : "") + n.btl[i];
-            p.agent.args.insert(p.agent.args.end(), {"--mca", "btl", btl});
-        }
-        p.agent.args.push_back(n.agent.empty() ? ctx.mpiAgentPath : n.agent);
-        p.agent.args.push_back("--stdio");
-        p.agent.args.push_back("--token-stdin");
-        if (!n.cpus.empty()) {
-            p.agent.args.push_back("--cpus");
-            p.agent.args.push_back(cpuArg(n.cpus));
-        }
+        if (!n.btl.empty())
+            p.agent.args.insert(p.agent.args.end(), {"--mca", "btl", joined(n.btl, ",")});
+        addMpiAgent(p.agent.args, n, ctx);
     } else if (n.transport == "slurm") {
         p.agent.program = "srun";
         // -u: srun otherwise holds task output back until a newline, and

@@ -215,7 +215,10 @@ DerivedValue readDerived(const std::vector<ResultEntry>& entries, const std::str
             v.value = it->get<double>();
         } else if (it->is_object()) {
             v.value = number(*it, "value", path);
-            if (it->contains("ci_lo") && it->contains("ci_hi")) {
+            // Probes write null bounds when they know none (SummaryJson.h derived()).
+            const auto lo = it->find("ci_lo");
+            const auto hi = it->find("ci_hi");
+            if (lo != it->end() && hi != it->end() && !lo->is_null() && !hi->is_null()) {
                 v.ciLow = number(*it, "ci_lo", path);
                 v.ciHigh = number(*it, "ci_hi", path);
                 v.hasCi = true;

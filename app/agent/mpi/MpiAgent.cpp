@@ -1,9 +1,11 @@
 #include "app/agent/mpi/MpiAgent.h"
 #include "app/agent/AgentOptions.h"
 #include "app/agent/mpi/MpiKernels.h"
+#include "app/agent/mpi/MpiLogGP.h"
 #include "app/agent/protocol/AgentProtocol.h"
 
 #include "cs/probe/Environment.h"
+#include "common/LogGPShared.h"
 #include "common/SummaryJson.h"
 #include "cs/probe/Statistics.h"
 #include "mpi/MpiDescriptors.h"
@@ -19,6 +21,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sched.h>
 #include <thread>
 #include <unistd.h>
@@ -145,24 +148,58 @@ private:
     int fd_;
 };
 
-// Runs one probe on every rank; rank 0 returns the samples by series.
-std::map<std::string, std::vector<double>> execute(const json& cmd, const StopCheck& stop)
+// What one probe run gives rank 0: samples by series (the collectives,
+// all-to-all), or LogGP's points and segments (mpi.loggp).
+struct Outcome {
+    std::map<std::string, std::vector<double>> samples;
+    std::optional<cs::probe::LogGPResult> loggp;
+    bool stopped = false;
+};
+
+cs::probe::LogGPParams logGPParams(const json& p)
+{
+    return probeplugin::logGPParamsFrom([&](const std::string& k) { return p[k].get<double>(); });
+}
+
+// Runs one probe on every rank.
+Outcome execute(const json& cmd, const StopCheck& stop)
 {
     const std::string probe = cmd["probe"].get<std::string>();
     const json& p = cmd["params"];
+    Outcome out;
+    if (probe == "mpi.loggp") {
+        out.loggp = measureLogGP(MPI_COMM_WORLD, logGPParams(p), stop);
+        out.stopped = stoppedLogGP();
+        return out;
+    }
     const int count = p["warmups"].get<int>() + p["reps"].get<int>();
-    std::map<std::string, std::vector<double>> out;
     if (probe == "mpi.alltoall") {
-        out["alltoall"] = timeAlltoall(MPI_COMM_WORLD, p["block_bytes"].get<std::uint64_t>(), count, stop);
+        out.samples["alltoall"] = timeAlltoall(MPI_COMM_WORLD, p["block_bytes"].get<std::uint64_t>(), count, stop);
     } else if (probe == "mpi.collectives") {
         const auto bytes = p["bytes"].get<std::uint64_t>();
-        out["barrier"] = timeBarrier(MPI_COMM_WORLD, count, stop);
+        const int batch = p["batch"].get<int>();
+        out.samples["barrier"] = timeBarrier(MPI_COMM_WORLD, count, batch, stop);
         if (!stoppedEarly())
-            out["bcast"] = timeBcast(MPI_COMM_WORLD, bytes, count, stop);
+            out.samples["bcast"] = timeBcast(MPI_COMM_WORLD, bytes, count, batch, stop);
         if (!stoppedEarly())
-            out["allreduce"] = timeAllreduce(MPI_COMM_WORLD, bytes, count, stop);
+            out.samples["allreduce"] = timeAllreduce(MPI_COMM_WORLD, bytes, count, batch, stop);
     }
+    out.stopped = stoppedEarly();
     return out;
+}
+
+const std::vector<sdk::ProbeDescriptor>& descriptors()
+{
+    static const std::vector<sdk::ProbeDescriptor> d = probeplugin::mpiDescriptors();
+    return d;
+}
+
+json probeIds()
+{
+    json ids = json::array();
+    for (const auto& d : descriptors())
+        ids.push_back(d.id);
+    return ids;
 }
 
 void broadcastCommand(int command, const std::string& payload)
@@ -284,7 +321,7 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
             out.send({{"type", "welcome"},
                       {"protocol", kProtocolVersion},
                       {"agent", std::string("clusterscope-mpi-agent ") + CS_AGENT_VERSION},
-                      {"probes", {"mpi.alltoall", "mpi.collectives"}},
+                      {"probes", probeIds()},
                       {"environment", env}});
             continue;
         }
@@ -298,8 +335,7 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
         const std::string id = b["id"].get<std::string>();
         const std::string probe = b["probe"].get<std::string>();
         const sdk::ProbeDescriptor* d = nullptr;
-        static const std::vector<sdk::ProbeDescriptor> descriptors = probeplugin::mpiDescriptors();
-        for (const auto& x : descriptors)
+        for (const auto& x : descriptors())
             if (x.id == probe)
                 d = &x;
         if (!d) {
@@ -314,30 +350,50 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
         json cmd = {{"probe", probe}, {"params", json::object()}};
         for (const auto& [k, v] : params)
             cmd["params"][k] = v;
+        if (probe == "mpi.loggp") {
+            if (env["mpi"]["ranks"].get<int>() < 2) {
+                out.send(errorMessage(code::BadParam, "mpi.loggp needs 2 ranks", id));
+                continue;
+            }
+            if (std::string problem = logGPParams(cmd["params"]).validate(); !problem.empty()) {
+                out.send(errorMessage(code::BadParam, "mpi.loggp: " + problem, id));
+                continue;
+            }
+        }
         inbox.setActiveRun(id);
         broadcastCommand(Run, cmd.dump());
-        const auto samples = execute(cmd, [&] { return inbox.cancelled(); });
-        if (stoppedEarly()) {
+        const Outcome done = execute(cmd, [&] { return inbox.cancelled(); });
+        if (done.stopped) {
             json e = errorMessage(code::Cancelled, "cancelled", id);
             e["kind"] = "cancelled";
             out.send(e);
             continue;
         }
-        const auto warmups = static_cast<std::size_t>(params["warmups"]);
-        json series = json::object();
-        json derivedValues = json::object();
-        for (const auto& [name, all] : samples) {
-            const cs::probe::Summary s = cs::probe::summarize(all, warmups);
-            for (const json& frame : samplesMessages(id, name, s.samples)) // the samples the summary is of
+        // Each series' samples go out before the summary they are of.
+        auto seriesOf = [&](const std::string& name, const cs::probe::Summary& s) {
+            for (const json& frame : samplesMessages(id, name, s.samples))
                 out.send(frame);
-            series[name] = probeplugin::statsJson(s, "s");
-            derivedValues["T_" + name] = probeplugin::derived(s, "s");
+            return probeplugin::statsJson(s, "s");
+        };
+        json summary;
+        json details = {{"ranks", env["mpi"]["ranks"]}};
+        if (done.loggp) {
+            probeplugin::LogGPJson j = probeplugin::logGPJson(*done.loggp, seriesOf);
+            summary = std::move(j.summary);
+            details.update(j.details);
+            details["pair"] = "rank 0 (client) and rank 1 (server), MPI_Send/MPI_Recv";
+        } else {
+            const auto warmups = static_cast<std::size_t>(params["warmups"]);
+            json series = json::object();
+            json derivedValues = json::object();
+            for (const auto& [name, all] : done.samples) {
+                const cs::probe::Summary s = cs::probe::summarize(all, warmups);
+                series[name] = seriesOf(name, s);
+                derivedValues["T_" + name] = probeplugin::derived(s, "s");
+            }
+            summary = {{"series", series}, {"derived", derivedValues}};
         }
-        out.send({{"type", "result"},
-                  {"id", id},
-                  {"summary", {{"series", series}, {"derived", derivedValues}}},
-                  {"details", {{"ranks", env["mpi"]["ranks"]}}},
-                  {"environment", env}});
+        out.send({{"type", "result"}, {"id", id}, {"summary", summary}, {"details", details}, {"environment", env}});
     }
     broadcastCommand(Quit, {});
     return status;

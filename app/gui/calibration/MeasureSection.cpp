@@ -145,6 +145,14 @@ void MeasureSection::run()
         controls_->setStatus(tr("Check at least one probe run"), true);
         return;
     }
+    // MPI probes on the mpi nodes, the others on the rest (runner::placeByLauncher).
+    runner::placeByLauncher(plans, nodes, probeCatalog());
+    if (plans.empty()) {
+        controls_->setStatus(tr("None of the checked probe runs can run on the checked nodes: an mpi node runs "
+                                "only the MPI probes (mpi.loggp), the others need local, ssh, slurm or tcp nodes"),
+                             true);
+        return;
+    }
     const QString problem = session_->start(std::move(plans));
     if (!problem.isEmpty()) {
         controls_->setStatus(problem, true);

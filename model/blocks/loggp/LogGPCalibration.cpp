@@ -15,6 +15,12 @@
 // (Nagle-free small messages, then window-limited bulk), and the segment of
 // the largest sizes is used, the long messages G is defined for.
 // When no ping-pong ran, net.loggp's own L and G stand in.
+//
+// mpi.loggp is the same PRTT(n,d,s) measurement with MPI_Send/MPI_Recv under
+// mpirun or srun: the LogGP an MPI application sees. Its specs come first,
+// so when a calibration ran it (the node list had an mpi node) all five
+// parameters are MPI's; otherwise they are passed over (no results) and the
+// TCP probes below set them.
 #include "model/blocks/loggp/LogGPCalibration.h"
 
 namespace cs {
@@ -80,7 +86,13 @@ CalibrationSpec pingpong(const char* input, const char* value)
 std::vector<CalibrationSpec> networkSpecs(bool withOneWay)
 {
     const char* prtt = "net.loggp PRTT(n,d,s) (Netgauge), first segment";
+    const char* mpi = "mpi.loggp PRTT(n,d,s) with MPI_Send/MPI_Recv, first segment";
     std::vector<CalibrationSpec> v{
+        direct("o_s", "mpi.loggp", "o_s", mpi),
+        direct("o_r", "mpi.loggp", "o_r", mpi),
+        direct("g", "mpi.loggp", "g", mpi),
+        direct("G", "mpi.loggp", "G", mpi),
+        direct("L", "mpi.loggp", "L", mpi),
         direct("o_s", "net.loggp", "o_s", prtt),
         direct("o_r", "net.loggp", "o_r", prtt),
         direct("g", "net.loggp", "g", prtt),

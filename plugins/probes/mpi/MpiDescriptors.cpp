@@ -1,13 +1,16 @@
 #include "mpi/MpiDescriptors.h"
+#include "common/LogGPShared.h"
 
 namespace cs::probeplugin {
 
 namespace {
 
-const char* kMpiSummary =
-    "warm-ups discarded; one sample per repetition = the slowest rank's time (MPI_Reduce MAX of MPI_Wtime "
-    "differences after a barrier); per series: median with a distribution-free 95% confidence interval, "
-    "min, p25, p75, p99, max and the sample count";
+const char* kMpiStats = "per series: median with a distribution-free 95% confidence interval, min, p25, p75, p99, "
+                        "max and the sample count";
+
+const std::string kMpiSummary =
+    std::string("warm-ups discarded; one sample per repetition = the slowest rank's time (MPI_Allreduce MAX of "
+                "MPI_Wtime differences after a barrier); ") + kMpiStats;
 
 } // namespace
 
@@ -27,7 +30,7 @@ sdk::ProbeDescriptor mpiAlltoallDescriptor()
         {"reps", "count", 20, 1, 100000, true, "exchanges kept"},
     };
     d.validates = {"logp.loggp.T_alltoall", "fftw.transpose.T_a2a"};
-    d.summary = std::string(kMpiSummary) + "; series alltoall (s); derived T_alltoall";
+    d.summary = kMpiSummary + "; series alltoall (s); derived T_alltoall";
     return d;
 }
 
@@ -43,19 +46,42 @@ sdk::ProbeDescriptor mpiCollectivesDescriptor()
     d.launcher = "mpi";
     d.params = {
         {"bytes", "B", 8, 8, 67108864, true, "broadcast and allreduce payload (allreduce: bytes / 8 doubles)"},
-        {"warmups", "count", 10, 0, 100000, true, "operations discarded first"},
-        {"reps", "count", 200, 1, 1000000, true, "operations kept per collective"},
+        {"warmups", "count", 10, 0, 100000, true, "samples discarded first"},
+        {"reps", "count", 100, 1, 1000000, true, "samples kept per collective"},
+        {"batch", "count", 100, 1, 100000, true,
+         "operations back to back per sample, timed together and divided as a plain benchmark loop does "
+         "(lower it for large messages: a sample takes batch operations)"},
     };
     d.validates = {"logp.loggp.T_barrier", "logp.loggp.T_bcast", "logp.loggp.T_allreduce",
                    "offload.collective.T_barrier", "offload.collective.T_bcast", "offload.collective.T_allreduce"};
-    d.summary = std::string(kMpiSummary) + "; series barrier, bcast, allreduce (s); derived T_barrier, T_bcast, "
-                                           "T_allreduce";
+    d.summary = std::string("warm-ups discarded; one sample = the slowest rank's time for `batch` operations back "
+                            "to back after a barrier, divided by batch (MPI_Allreduce MAX of MPI_Wtime differences, "
+                            "which also carries rank 0's stop decision: nothing else runs between samples); ") +
+                kMpiStats + "; series barrier, bcast, allreduce (s); derived T_barrier, T_bcast, T_allreduce";
+    return d;
+}
+
+sdk::ProbeDescriptor mpiLogGPDescriptor()
+{
+    sdk::ProbeDescriptor d;
+    d.id = "mpi.loggp";
+    d.name = "LogGP parameters of MPI by PRTT(n,d,s)";
+    d.description = "net.loggp's parametrised round trip PRTT(n, d, s) with MPI_Send/MPI_Recv between ranks 0 and 1: "
+                    "the LogGP an MPI application sees (shared memory or the interconnect, as mpirun places the two "
+                    "ranks). Same parameters, same result shape. Runs under mpirun or srun (--nodes mpi:2).";
+    d.span = sdk::Span::Group;
+    d.roles = {"peer"};
+    d.launcher = "mpi";
+    d.params = logGPMeasureParams();
+    d.calibrates = logGPCalibrates();
+    d.summary = std::string("warm-ups discarded; one sample per PRTT round, timed by MPI_Wtime on rank 0 (o_r on rank "
+                            "1); ") + kMpiStats + "; " + kLogGPSummaryText;
     return d;
 }
 
 std::vector<sdk::ProbeDescriptor> mpiDescriptors()
 {
-    return {mpiAlltoallDescriptor(), mpiCollectivesDescriptor()};
+    return {mpiAlltoallDescriptor(), mpiCollectivesDescriptor(), mpiLogGPDescriptor()};
 }
 
 } // namespace cs::probeplugin

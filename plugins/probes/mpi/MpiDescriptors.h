@@ -10,6 +10,7 @@ namespace cs::probeplugin {
 
 sdk::ProbeDescriptor mpiAlltoallDescriptor();    // "mpi.alltoall"
 sdk::ProbeDescriptor mpiCollectivesDescriptor(); // "mpi.collectives": barrier, broadcast, allreduce
+sdk::ProbeDescriptor mpiLogGPDescriptor();      // "mpi.loggp": LogGP by PRTT(n,d,s) with MPI_Send/MPI_Recv
 std::vector<sdk::ProbeDescriptor> mpiDescriptors();
 
 } // namespace cs::probeplugin

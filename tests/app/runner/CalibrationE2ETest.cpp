@@ -218,12 +218,19 @@ TEST_CASE("the blocks' calibration specs name installed probes and parameters wi
         {"name": "bond", "type": "bonding.throughput"}]})");
     const std::vector<calib::ProbeRun> runs = calib::calibrationPlan(doc);
     CHECK(runs.size() >= 6);
+    std::vector<runner::RunPlan> plans;
     for (const calib::ProbeRun& run : runs) {
         runner::RunPlan plan;
         plan.probe = run.probe;
         plan.params = run.params;
-        plan.nodes = runner::parseNodeSpec("local:cpu=0,local:cpu=1");
-        INFO(run.probe << " " << run.params.dump());
+        plans.push_back(plan);
+    }
+    // As calibrate places them: the MPI probe (mpi.loggp) on the mpi node, the others on the local pair.
+    CHECK(runner::placeByLauncher(plans, runner::parseNodeSpec("local:cpu=0,local:cpu=1,mpi:2"), test::plugins())
+              .empty());
+    CHECK(plans.size() == runs.size());
+    for (const runner::RunPlan& plan : plans) {
+        INFO(plan.probe << " " << plan.params.dump());
         CHECK_NOTHROW(runner::planJobs(plan, test::plugins()));
     }
 }

@@ -116,8 +116,11 @@ TEST_CASE("nodes that reach other machines or programs need consent; plain local
     CHECK_FALSE(needsConsent(parseNodeSpec("local:cpu=0")[0]));
     CHECK_FALSE(needsConsent(parseNodeSpec("mpi:2")[0]));
     for (const char* spec : {"ssh:h", "slurm:h", "local:agent=/bin/sh", "mpi:2:hosts=a+b", "mpi:2:btl=self+tcp",
-                             "local:netns=ns1", "tcp:h:9000:token-file=/etc/passwd"})
+                             "local:netns=ns1", "tcp:h:9000:token-file=/etc/passwd", "mpi:2:hostfile=/h",
+                             "mpi:2:launch=srun"})
         CHECK(needsConsent(parseNodeSpec(spec)[0]));
+    CHECK(needsConsent(nodesFromJson(nlohmann::json::parse(R"([{"transport": "mpi", "allocation": true}])"),
+                                     test::fakeEnv({{"SLURM_JOB_ID", "5"}, {"SLURM_JOB_NODELIST", "c1"}}))[0]));
     const auto lines = commandsNeedingConsent(parseNodeSpec("local:cpu=0,ssh:root@h:identity=/k,local:agent=/bin/sh:name=x"),
                                               context());
     REQUIRE(lines.size() == 2);

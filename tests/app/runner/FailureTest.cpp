@@ -123,6 +123,21 @@ TEST_CASE("first and last lines of a launcher's stderr", "[failures]")
     CHECK(firstAndLastLines("first\r\n", "...\nlast\r\n") == "first ... last");
     CHECK(firstAndLastLines("x\x1b[31mred\n", "") == "x[31mred"); // no control characters
     CHECK(firstAndLastLines(std::string(1000, 'a'), "", 10) == "aaaaaaaaaa...");
+    // mpirun: the cause, then a framed help message; the frame counts as its headline.
+    const std::string mpirun = "ssh: connect to host 198.51.100.7 port 22: No route to host\n"
+                               "-----------------------------\n"
+                               "ORTE was unable to reliably start one or more daemons.\n"
+                               "This usually is caused by:\n\n* not finding the required libraries\n"
+                               "  them. Please check network connectivity.\n"
+                               "-----------------------------\n";
+    CHECK(firstAndLastLines(mpirun, mpirun) == "ssh: connect to host 198.51.100.7 port 22: No route to host ... "
+                                               "ORTE was unable to reliably start one or more daemons.");
+    // A tail that begins inside the frame: rules are paired from its end.
+    CHECK(firstAndLastLines("cause\n", "advice\n---\nlast word\n---\nheadline\nmore advice\n---\n") ==
+          "cause ... headline");
+    // A message after the frame is the last word.
+    CHECK(firstAndLastLines(mpirun, mpirun + "[host:123] aborting\n") ==
+          "ssh: connect to host 198.51.100.7 port 22: No route to host ... [host:123] aborting");
 }
 
 TEST_CASE("a node that stops answering times out, the others keep their results", "[failures]")

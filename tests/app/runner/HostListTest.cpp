@@ -3,6 +3,8 @@
 #include "model/cluster/HostList.h"
 #include "app/runner/Node.h"
 
+#include "TestSupport.h"
+
 #include <catch2/catch.hpp>
 
 #include <QTemporaryDir>
@@ -14,19 +16,7 @@ using namespace cs;
 using namespace cs::runner;
 using Hosts = std::vector<std::string>;
 
-namespace {
-
-EnvLookup fakeEnv(std::map<std::string, std::string> vars)
-{
-    return [vars](const std::string& name) -> std::optional<std::string> {
-        auto it = vars.find(name);
-        if (it == vars.end())
-            return std::nullopt;
-        return it->second;
-    };
-}
-
-} // namespace
+using test::fakeEnv;
 
 TEST_CASE("host lists expand as Slurm writes them", "[nodes][hostlist]")
 {

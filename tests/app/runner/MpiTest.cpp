@@ -4,7 +4,16 @@
 
 #include <catch2/catch.hpp>
 
+#include "app/cli/Cli.h"
+
 #include <QStandardPaths>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
 
 using namespace cs;
 
@@ -47,4 +56,136 @@ TEST_CASE("the MPI agent refuses out-of-bounds parameters", "[mpi]")
     plan.probe = "mpi.alltoall";
     plan.params = {{"block_bytes", 0}};
     CHECK_THROWS_WITH(runner::planJobs(plan, test::plugins()), "block_bytes = 0 is out of range [1, 67108864] B");
+}
+
+namespace {
+
+bool haveMpirun()
+{
+    if (QStandardPaths::findExecutable("mpirun").isEmpty()) {
+        WARN("skipped: mpirun is not installed (Debian package openmpi-bin)");
+        return false;
+    }
+    return true;
+}
+
+std::set<std::string> keys(const nlohmann::json& o)
+{
+    std::set<std::string> k;
+    for (auto it = o.begin(); it != o.end(); ++it)
+        k.insert(it.key());
+    return k;
+}
+
+const nlohmann::json kLogGPSizes = {{"size_min", 1}, {"size_max", 4096}, {"size_step", 1024}, {"reps", 20},
+                                    {"warmups", 3}};
+
+} // namespace
+
+TEST_CASE("mpi.loggp: PRTT(n,d,s) with MPI_Send/MPI_Recv under mpirun, in net.loggp's shape", "[mpi][loggp]")
+{
+    if (!haveMpirun())
+        return;
+    const auto mpi = test::runOne("mpi:2:cpus=0-1", "mpi.loggp", kLogGPSizes);
+    INFO(mpi.reason);
+    REQUIRE(mpi.ok());
+    test::checkSeriesWithSamples(mpi);
+    const auto tcp = test::runOne("local:cpu=0,local:cpu=1", "net.loggp", kLogGPSizes);
+    INFO(tcp.reason);
+    REQUIRE(tcp.ok());
+    // The same series (prtt1@s, prttN@s, prttD@s, o_r@s for s = 1, 1024, ..., 4096) and derived values, so the
+    // LogGP fit reads either.
+    CHECK(keys(mpi.summary["series"]) == keys(tcp.summary["series"]));
+    CHECK(keys(mpi.summary["derived"]) == keys(tcp.summary["derived"]));
+    CHECK(mpi.summary["series"].size() == 4 * 5);
+    CHECK(mpi.summary["series"]["prtt1@1024"]["n"] == 20);
+    const nlohmann::json& d = mpi.summary["derived"];
+    for (const char* k : {"L", "o_s", "o_r", "g", "G"}) {
+        INFO(k);
+        REQUIRE(d[k]["value"].is_number());
+        CHECK(std::isfinite(d[k]["value"].get<double>()));
+    }
+    CHECK(d["L"]["value"].get<double>() >= 0); // clamped, as net.loggp
+    CHECK(mpi.parts[0].details["segments"].size() >= 1);
+    CHECK(mpi.parts[0].details["n"] == 10);
+    // A sane round trip: more than nothing, less than a millisecond between two
+    // ranks of one machine (1-byte PRTT(1,0,1) is twice the one-way time).
+    const double mpiRtt = mpi.summary["series"]["prtt1@1"]["median"].get<double>();
+    const double tcpRtt = tcp.summary["series"]["prtt1@1"]["median"].get<double>();
+    CHECK(mpiRtt > 0);
+    CHECK(mpiRtt < 1e-3);
+    // Reported, not asserted (timing on a shared machine): MPI's shared-memory path should be the faster.
+    WARN("PRTT(1,0,1 B): MPI " << mpiRtt * 1e6 << " us, TCP loopback " << tcpRtt * 1e6 << " us; G: MPI "
+                               << d["G"]["value"].get<double>() * 1e9 << " ns/B, TCP "
+                               << tcp.summary["derived"]["G"]["value"].get<double>() * 1e9 << " ns/B");
+    std::set<std::string> targets;
+    for (const nlohmann::json& c : mpi.calibrates)
+        targets.insert(c["target"].get<std::string>());
+    for (const char* t : {"logp.loggp.L", "logp.loggp.o_s", "logp.loggp.o_r", "logp.loggp.g", "logp.loggp.G"})
+        CHECK(targets.count(t) == 1);
+}
+
+TEST_CASE("mpi.loggp refuses sizes that make no fit, naming the value", "[mpi][loggp]")
+{
+    if (!haveMpirun())
+        return;
+    // 1 B and 2 B: two sizes, LogGP needs at least 3.
+    const auto r = test::runOne("mpi:2", "mpi.loggp", {{"size_min", 1}, {"size_max", 2}, {"size_step", 1}});
+    CHECK(r.status == "failed");
+    CHECK_THAT(r.reason, Catch::Contains("mpi.loggp: sizes has 2 entries; LogGP needs 3 to 256"));
+}
+
+TEST_CASE("calibrate with an mpi node fits LogGP from mpi.loggp; the TCP probes are left out", "[mpi][loggp][calib]")
+{
+    if (!haveMpirun())
+        return;
+    QTemporaryDir dir;
+    const std::string design = dir.filePath("d.json").toStdString();
+    {
+        std::ofstream f(design);
+        f << R"({"format": "clusterscope-design", "version": 2, "name": "mpi", "blocks": [{"name": "net", "type": "logp.loggp"}]})";
+    }
+    std::ostringstream out, err;
+    const int rc = cli::run({"calibrate", design, "--nodes", "mpi:2", "--set", "size_max=4096", "--set", "reps=10",
+                             "--set", "warmups=2", "--hold-out", "0", "--json"},
+                            out, err);
+    INFO(err.str());
+    REQUIRE(rc == 0);
+    CHECK_THAT(err.str(), Catch::Contains("not run (they need local, ssh, slurm or tcp nodes): net.loggp, net.pingpong"));
+    const nlohmann::json report = nlohmann::json::parse(out.str());
+    std::set<std::string> set;
+    for (const nlohmann::json& p : report["params"]) {
+        CHECK(p["probe"] == "mpi.loggp");
+        set.insert(p["param"].get<std::string>());
+    }
+    // L may be left alone when noise drives it below zero; G and the overheads are measured.
+    for (const char* k : {"o_s", "o_r", "G"})
+        CHECK(set.count(k) == 1);
+}
+
+TEST_CASE("an unreachable host in an mpi node list: the node, its hosts and ssh's own words", "[mpi][failures]")
+{
+    if (!haveMpirun())
+        return;
+    // 198.51.100.7 is TEST-NET-2 (RFC 5737): nobody answers there. mpirun
+    // starts its daemon on it with ssh, which gives up after the node's
+    // ConnectTimeout (its option comes before the default 10 s).
+    QElapsedTimer t;
+    t.start();
+    const auto r = test::runOne("mpi:2:hosts=localhost+198.51.100.7:name=far:opt=ConnectTimeout=2:"
+                                "opt=StrictHostKeyChecking=no",
+                                "mpi.collectives", {{"reps", 2}, {"warmups", 0}}, 40);
+    WARN("an mpi node with an unreachable host failed after " << t.elapsed() << " ms: " << r.reason);
+    CHECK(r.status == "failed");
+    CHECK(r.failedNodes == std::vector<std::string>{"far"});
+    CHECK_THAT(r.reason, Catch::StartsWith("node far (mpi 2 ranks on localhost,198.51.100.7): its agent did not start: "
+                                           "the agent process (mpirun) exited with status "));
+    // The first line is ssh's ("ssh: connect to host 198.51.100.7 port 22: No route to host"; behind a
+    // proxy that accepts every connection, "Connection timed out during banner exchange"); the last is
+    // mpirun's headline, not the rules and advice of its framed help message.
+    const std::string said = r.reason.substr(r.reason.find("before the agent answered: ") + 27);
+    CHECK_THAT(said, Catch::Contains("198.51.100.7") || Catch::StartsWith("Connection") || Catch::StartsWith("ssh:"));
+    CHECK_THAT(said, Catch::EndsWith("ORTE was unable to reliably start one or more daemons."));
+    CHECK_THAT(said, !Catch::Contains("---") && !Catch::Contains("This usually is caused by"));
+    CHECK(r.reason.size() < 1200);
 }

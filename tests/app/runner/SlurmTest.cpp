@@ -324,3 +324,42 @@ TEST_CASE("real Slurm reads the topology.conf a design's network is exported as"
     CHECK_THAT(out, Catch::Contains("SwitchName=leaf0 Level=0") && Catch::Contains("Nodes=" + host) &&
                         Catch::Contains("SwitchName=spine Level=1") && Catch::Contains("Switches=leaf0"));
 }
+
+TEST_CASE("real Slurm: mpi:allocation runs the MPI agent's ranks as a step of the job (srun --mpi=pmix)",
+          "[slurm][mpi]")
+{
+    LocalSlurm slurm;
+    NEED_SLURM(slurm);
+    const QString dir = slurm.dir.path();
+    const std::string cli = CS_CLI_EXE;
+    // Two ranks on the one node: a ping-pong over MPI_Send/MPI_Recv, then the
+    // same ranks started by mpirun with the allocation's hosts (Open MPI's
+    // Slurm support starts its daemon as a step, no ssh).
+    const std::string loggp = " probe --quiet --probe mpi.loggp --set size_max=2048 --set reps=5 --set warmups=1 "
+                              "--timeout 60";
+    std::string out;
+    QElapsedTimer t;
+    t.start();
+    const int code = test::sh("salloc -N1 -n2 --mem=512 --immediate=30 sh -c '" + cli + loggp +
+                                  " --nodes mpi:allocation -o " + dir.toStdString() + "/srun.json; " + cli + loggp +
+                                  " --nodes mpi:allocation:launch=mpirun -o " + dir.toStdString() + "/mpirun.json'",
+                              &out);
+    WARN("salloc with mpi.loggp through srun and through mpirun took " << t.elapsed() << " ms");
+    INFO(out);
+    REQUIRE(code == 0);
+    const json viaSrun = readResults(dir + "/srun.json")["results"][0];
+    INFO(viaSrun.dump(1).substr(0, 3000));
+    REQUIRE(viaSrun["status"] == "ok");
+    CHECK_THAT(viaSrun["parts"][0]["command"].get<std::string>(),
+               Catch::StartsWith("srun -n 2 --mpi=pmix -u --input=0 --exact"));
+    const json& mpi = viaSrun["parts"][0]["environment"]["agent"]["mpi"];
+    CHECK(mpi["ranks"] == 2);
+    REQUIRE(mpi["placement"].size() == 2);
+    CHECK(mpi["placement"][0]["host"] == slurm.node);
+    CHECK(viaSrun["summary"]["derived"]["G"]["value"].is_number());
+
+    const json viaMpirun = readResults(dir + "/mpirun.json")["results"][0];
+    INFO(viaMpirun.dump(1).substr(0, 3000));
+    CHECK(viaMpirun["status"] == "ok");
+    CHECK_THAT(viaMpirun["parts"][0]["command"].get<std::string>(), Catch::Contains(" mpirun -np 2 --hostfile"));
+}

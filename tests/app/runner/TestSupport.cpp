@@ -87,6 +87,16 @@ std::string agentExe()
     return CS_AGENT_EXE;
 }
 
+EnvLookup fakeEnv(std::map<std::string, std::string> vars)
+{
+    return [vars](const std::string& name) -> std::optional<std::string> {
+        auto it = vars.find(name);
+        if (it == vars.end())
+            return std::nullopt;
+        return it->second;
+    };
+}
+
 std::string scriptsDir()
 {
     return std::string(CS_SOURCE_DIR) + "/scripts";

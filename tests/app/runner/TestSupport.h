@@ -9,6 +9,7 @@
 
 #include <QTemporaryDir>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,9 @@ std::string namespacesUnavailable();
 std::string uniquePrefix();
 // A /24 unique to this run: "10.A.B".
 std::string uniqueSubnet();
+
+// An environment of just `vars`, for node lists read from it (allocation).
+EnvLookup fakeEnv(std::map<std::string, std::string> vars);
 
 std::string agentExe();
 std::string scriptsDir();

@@ -134,6 +134,41 @@ TEST_CASE("net.loggp stands in for L and G when no ping-pong ran", "[calib]")
     CHECK(find(r, "net", "L")->ciLow == Approx(7e-6)); // no CI given: a point
 }
 
+TEST_CASE("mpi.loggp sets every LogGP parameter ahead of the TCP probes; null CI bounds mean none", "[calib]")
+{
+    const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
+    const json tcp = result("net.loggp", json::object(),
+                            {{"o_s", {{"value", 2e-6}}}, {"o_r", {{"value", 3e-6}}}, {"g", {{"value", 9e-6}}},
+                             {"G", {{"value", 2e-8}}}, {"L", {{"value", 1e-6}}}});
+    // As the probes write them (SummaryJson.h derived()): g and G of a fitted
+    // line with ci_lo/ci_hi null.
+    const json mpi = result("mpi.loggp", json::object(),
+                            {{"o_s", {{"value", 0.4e-6}, {"ci_lo", 0.3e-6}, {"ci_hi", 0.5e-6}, {"unit", "s"}}},
+                             {"o_r", {{"value", 0.3e-6}, {"ci_lo", 0.2e-6}, {"ci_hi", 0.4e-6}, {"unit", "s"}}},
+                             {"g", {{"value", 1e-7}, {"ci_lo", nullptr}, {"ci_hi", nullptr}, {"unit", "s"}}},
+                             {"G", {{"value", 5e-10}, {"ci_lo", nullptr}, {"ci_hi", nullptr}, {"unit", "s/B"}}},
+                             {"L", {{"value", 0.5e-6}, {"ci_lo", 0.0}, {"ci_hi", 0.9e-6}, {"unit", "s"}}}});
+    const CalibrationReport r =
+        calibrate(doc, json::array({pingpong(kSizes, oneWay), tcp, mpi}), noHoldOut());
+    INFO(allWarnings(r));
+    // Each input takes the first spec with results; mpi.loggp's come first
+    // (LogGPCalibration.cpp), so all five are MPI's as given, not the
+    // ping-pong's G = 1e-8 s/B or net.loggp's values.
+    for (const char* k : {"o_s", "o_r", "g", "G", "L"}) {
+        INFO(k);
+        REQUIRE(find(r, "net", k));
+        CHECK(find(r, "net", k)->probe == "mpi.loggp");
+    }
+    CHECK(find(r, "net", "o_s")->value == Approx(0.4e-6));
+    CHECK(find(r, "net", "o_s")->ciLow == Approx(0.3e-6));
+    CHECK(find(r, "net", "G")->value == Approx(5e-10));
+    CHECK(find(r, "net", "g")->value == Approx(1e-7));
+    CHECK(find(r, "net", "g")->ciLow == Approx(1e-7)); // null bounds: a point, not an error
+    CHECK(find(r, "net", "g")->ciHigh == Approx(1e-7));
+    CHECK(find(r, "net", "L")->value == Approx(0.5e-6));
+    CHECK_THAT(allWarnings(r), !Catch::Contains("null"));
+}
+
 TEST_CASE("held-out sizes are not fitted and report their error", "[calib]")
 {
     const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
@@ -396,7 +431,7 @@ TEST_CASE("the calibration plan lists the probe runs a design needs", "[calib]")
     const DesignDocument doc =
         design(R"([{"name": "net", "type": "logp.loggp"}, {"name": "sort", "type": "inic.sort"}])");
     const std::vector<ProbeRun> plan = calibrationPlan(doc);
-    int pingpongs = 0, sorts = 0, loggps = 0;
+    int pingpongs = 0, sorts = 0, loggps = 0, mpiLoggps = 0;
     for (const ProbeRun& p : plan) {
         if (p.probe == "net.pingpong") {
             ++pingpongs;
@@ -406,10 +441,15 @@ TEST_CASE("the calibration plan lists the probe runs a design needs", "[calib]")
         }
         if (p.probe == "net.loggp")
             ++loggps;
+        if (p.probe == "mpi.loggp") {
+            ++mpiLoggps;
+            CHECK(p.targets == std::vector<std::string>{"net.o_s", "net.o_r", "net.g", "net.G", "net.L"});
+        }
         if (p.probe == "cpu.sort")
             ++sorts;
     }
     CHECK(pingpongs == 1); // G and L share one run
     CHECK(loggps == 1);    // o_s, o_r, g, G, L: one run without parameters
+    CHECK(mpiLoggps == 1); // the same over MPI; run only on an mpi node (runner::placeByLauncher)
     CHECK(sorts == 4);     // one per key count
 }

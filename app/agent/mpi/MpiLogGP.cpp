@@ -1,0 +1,128 @@
+#include "app/agent/mpi/MpiLogGP.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace cs::agent::mpi {
+
+namespace {
+
+using cs::probe::summarize;
+
+enum Tag : int { Data = 101, Reply = 102, Delay = 103, Go = 104, ORecv = 105 };
+
+void busyWait(double seconds)
+{
+    if (seconds <= 0)
+        return;
+    const double until = MPI_Wtime() + seconds;
+    while (MPI_Wtime() < until) {
+    }
+}
+
+// PRTT(n, d, s), `rounds` times, on the client: n sends with d between them,
+// then the server's one reply; from the first send to the reply.
+std::vector<double> clientRounds(MPI_Comm comm, std::vector<char>& buf, int s, int n, double d, int rounds)
+{
+    std::vector<double> t(static_cast<std::size_t>(rounds));
+    for (int r = 0; r < rounds; ++r) {
+        const double t0 = MPI_Wtime();
+        for (int i = 0; i < n; ++i) {
+            if (i > 0)
+                busyWait(d);
+            MPI_Send(buf.data(), s, MPI_BYTE, 1, Data, comm);
+        }
+        MPI_Recv(buf.data(), s, MPI_BYTE, 1, Reply, comm, MPI_STATUS_IGNORE);
+        t[static_cast<std::size_t>(r)] = MPI_Wtime() - t0;
+    }
+    return t;
+}
+
+// The server's side: receive n, reply once. With `oRecv`, after the first
+// message it waits d before each of the next n - 1 receives (the message is
+// there by then, so the receive costs o_r) and records
+// o_r = (t_recv_all - (n - 1) d) / (n - 1), as net.loggp's server does.
+std::vector<double> serverRounds(MPI_Comm comm, std::vector<char>& buf, int s, int n, double d, int rounds,
+                                 bool oRecv)
+{
+    std::vector<double> oR;
+    for (int r = 0; r < rounds; ++r) {
+        MPI_Recv(buf.data(), s, MPI_BYTE, 0, Data, comm, MPI_STATUS_IGNORE);
+        const double t0 = MPI_Wtime();
+        for (int i = 1; i < n; ++i) {
+            if (oRecv)
+                busyWait(d);
+            MPI_Recv(buf.data(), s, MPI_BYTE, 0, Data, comm, MPI_STATUS_IGNORE);
+        }
+        if (oRecv)
+            oR.push_back((MPI_Wtime() - t0 - (n - 1) * d) / (n - 1));
+        MPI_Send(buf.data(), s, MPI_BYTE, 0, Reply, comm);
+    }
+    return oR;
+}
+
+bool gStoppedLogGP = false;
+
+} // namespace
+
+bool stoppedLogGP()
+{
+    return gStoppedLogGP;
+}
+
+cs::probe::LogGPResult measureLogGP(MPI_Comm comm, const cs::probe::LogGPParams& p, const StopCheck& stop)
+{
+    gStoppedLogGP = false;
+    cs::probe::LogGPResult result;
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    if (rank > 1)
+        return result;
+    result.n = p.n;
+    const int n = static_cast<int>(p.n);
+    const int rounds = static_cast<int>(p.warmups + p.repetitions);
+    std::vector<char> buf(p.sizes.back(), 0x3c);
+    for (std::uint32_t size : p.sizes) {
+        const int s = static_cast<int>(size);
+        // Rank 0 decides whether to go on, outside any timed round.
+        int go = rank == 0 ? ((stop && stop()) ? 0 : 1) : 0;
+        if (rank == 0)
+            MPI_Send(&go, 1, MPI_INT, 1, Go, comm);
+        else
+            MPI_Recv(&go, 1, MPI_INT, 0, Go, comm, MPI_STATUS_IGNORE);
+        if (!go) {
+            gStoppedLogGP = true;
+            return result;
+        }
+        if (rank == 1) {
+            serverRounds(comm, buf, s, 1, 0.0, rounds, false);
+            serverRounds(comm, buf, s, n, 0.0, rounds, false);
+            serverRounds(comm, buf, s, n, 0.0, rounds, false);
+            double d = 0;
+            MPI_Recv(&d, 1, MPI_DOUBLE, 0, Delay, comm, MPI_STATUS_IGNORE);
+            std::vector<double> oR = serverRounds(comm, buf, s, n, d, rounds, true);
+            MPI_Send(oR.data(), rounds, MPI_DOUBLE, 0, ORecv, comm);
+            continue;
+        }
+        cs::probe::LogGPPoint pt;
+        pt.s = size;
+        pt.rounds = static_cast<std::uint32_t>(rounds);
+        pt.warmups = p.warmups;
+        pt.prtt1 = summarize(clientRounds(comm, buf, s, 1, 0.0, rounds), p.warmups);
+        pt.prttN = summarize(clientRounds(comm, buf, s, n, 0.0, rounds), p.warmups);
+        // Netgauge: d = PRTT(1, 0, s), which exceeds g_all(s) on any sane network.
+        pt.d = std::min(pt.prtt1.median, 1.0);
+        pt.prttD = summarize(clientRounds(comm, buf, s, n, pt.d, rounds), p.warmups);
+        MPI_Send(&pt.d, 1, MPI_DOUBLE, 1, Delay, comm);
+        (void)clientRounds(comm, buf, s, n, 0.0, rounds); // back to back: the server waits d itself
+        std::vector<double> oR(static_cast<std::size_t>(rounds));
+        MPI_Recv(oR.data(), rounds, MPI_DOUBLE, 1, ORecv, comm, MPI_STATUS_IGNORE);
+        pt.oR = summarize(oR, p.warmups);
+        result.points.push_back(pt);
+    }
+    if (rank == 0)
+        cs::probe::deriveLogGP(result, p);
+    return result;
+}
+
+} // namespace cs::agent::mpi
