@@ -104,9 +104,10 @@ TEST_CASE("probe -> calibrate -> apply -> provenance calibrated -> undo restores
     REQUIRE(runItem(measure, "net.loggp"));
     CHECK(runItem(measure, "net.pingpong")->checkState() == Qt::Checked);
     // Fewer repetitions than suggested (100), but the suggested sizes up to
-    // 4 MiB: the fit holds out the three largest, and G (the per-byte cost)
-    // must still be seen above the noise of a busy machine in the sizes the
-    // fit keeps (up to 256 KiB; at 4 KiB and below loopback latency is flat).
+    // 4 MiB: the segmented fit holds out every second size (from the second
+    // smallest) and keeps the largest, so G (the per-byte cost) is fitted
+    // from the sizes where it dominates the noise of a busy machine (at 4 KiB
+    // and below loopback latency is flat).
     measure->setOverrides("net.pingpong", {{"size_max", 4194304}, {"reps", 30}, {"warmups", 5}});
     measure->setOverrides("net.loggp", {{"size_max", 4096}, {"size_step", 1024}, {"reps", 10}, {"warmups", 2}});
     measure->setTimeout(120);
