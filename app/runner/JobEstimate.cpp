@@ -1,6 +1,7 @@
 #include "app/runner/JobEstimate.h"
 
-#include "cs/probe/SizeSweep.h"
+#include "common/BuiltinProbes.h"
+#include "common/KernelParams.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,43 +10,18 @@ namespace cs::runner {
 
 namespace {
 
-double get(const std::map<std::string, double>& params, const char* name, double fallback)
+// A job's parameter by name: its resolved value, or (for a partial map) the
+// built-in probe's declared default, so the runner never keeps defaults of
+// its own beside the descriptors'.
+probeplugin::ParamLookup lookup(const std::string& probe, const std::map<std::string, double>& params)
 {
-    auto it = params.find(name);
-    return it == params.end() ? fallback : it->second;
-}
-
-std::uint32_t count(const std::map<std::string, double>& params, const char* name, double fallback)
-{
-    return static_cast<std::uint32_t>(std::max(0.0, get(params, name, fallback)));
-}
-
-// The kernel parameters the plugins build from the same names
-// (plugins/probes/pingpong, plugins/probes/loggp); the fallbacks are their
-// descriptors' defaults, for params that were not resolved.
-probe::PingPongParams pingPongParams(const std::map<std::string, double>& params)
-{
-    probe::PingPongParams p;
-    p.sizes = probe::geometricSizes(get(params, "size_min", 1), get(params, "size_max", 16384),
-                                    get(params, "size_factor", 4));
-    p.warmups = count(params, "warmups", 100);
-    p.repetitions = count(params, "reps", 1000);
-    p.budget_s = get(params, "budget", 0);
-    p.minRepetitions = count(params, "min_reps", 3);
-    return p;
-}
-
-probe::LogGPParams logGPParams(const std::map<std::string, double>& params)
-{
-    probe::LogGPParams p;
-    p.sizes = probe::steppedSizes(count(params, "size_min", 1), count(params, "size_max", 16384),
-                                  count(params, "size_step", 1024));
-    p.n = count(params, "n", 10);
-    p.warmups = count(params, "warmups", 5);
-    p.repetitions = count(params, "reps", 50);
-    p.budget_s = get(params, "budget", 0);
-    p.minRepetitions = count(params, "min_reps", 3);
-    return p;
+    return [&probe, &params](const std::string& name) {
+        if (auto it = params.find(name); it != params.end())
+            return it->second;
+        const sdk::RegisteredProbe* p = probeplugin::builtinProbes().find(probe);
+        const sdk::ParamDef* d = p ? p->descriptor.findParam(name) : nullptr;
+        return d ? d->defaultValue : 0.0;
+    };
 }
 
 } // namespace
@@ -69,9 +45,9 @@ std::optional<probe::RunEstimate> estimateJob(const std::string& probe, const st
     if (!(link.bandwidth > 0) || !(link.latency >= 0))
         return std::nullopt;
     if (probe == "net.pingpong")
-        return probe::estimatePingPong(pingPongParams(params), link);
+        return probe::estimatePingPong(probeplugin::pingPongParamsFrom(lookup(probe, params)), link);
     if (probe == "net.loggp")
-        return probe::estimateLogGP(logGPParams(params), link);
+        return probe::estimateLogGP(probeplugin::netLogGPParamsFrom(lookup(probe, params)), link);
     return std::nullopt;
 }
 
@@ -89,9 +65,9 @@ std::string sizeAt(const std::string& probe, const std::map<std::string, double>
 {
     std::vector<std::uint32_t> sizes;
     if (probe == "net.pingpong")
-        sizes = pingPongParams(params).sizes;
+        sizes = probeplugin::pingPongParamsFrom(lookup(probe, params)).sizes;
     else if (probe == "net.loggp")
-        sizes = logGPParams(params).sizes;
+        sizes = probeplugin::netLogGPParamsFrom(lookup(probe, params)).sizes;
     if (sizes.empty() || !(done >= 0))
         return "";
     const auto i = std::min(static_cast<std::size_t>(done), sizes.size() - 1);

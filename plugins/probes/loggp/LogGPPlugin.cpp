@@ -1,9 +1,9 @@
 #include "common/BuiltinProbes.h"
+#include "common/KernelParams.h"
 #include "common/LogGPShared.h"
 #include "common/ProbeSupport.h"
 
 #include "cs/probe/LogGP.h"
-#include "cs/probe/SizeSweep.h"
 
 #include <algorithm>
 
@@ -40,9 +40,7 @@ sdk::RunOutcome LogGPProbe::run(const sdk::RunRequest& request, sdk::RunContext&
     if (request.role == "server")
         return serveOnce(request, context, cs::probe::KernelId::LogGP, false);
     return guarded([&] {
-        cs::probe::LogGPParams p = logGPParamsFrom([&](const std::string& k) { return request.param(k); });
-        p.budget_s = request.param("budget");
-        p.minRepetitions = static_cast<std::uint32_t>(request.param("min_reps"));
+        cs::probe::LogGPParams p = netLogGPParamsFrom([&](const std::string& k) { return request.param(k); });
         const double sizeCount = static_cast<double>(p.sizes.size());
         // Progress counts sizes begun, so that a timeout can name the size it was on.
         p.onSize = [&context, sizeCount](std::size_t index, std::uint32_t) {

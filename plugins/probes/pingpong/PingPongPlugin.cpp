@@ -1,8 +1,8 @@
 #include "common/BuiltinProbes.h"
+#include "common/KernelParams.h"
 #include "common/ProbeSupport.h"
 
 #include "cs/probe/PingPong.h"
-#include "cs/probe/SizeSweep.h"
 
 namespace cs::probeplugin {
 
@@ -52,14 +52,7 @@ sdk::RunOutcome PingPongProbe::run(const sdk::RunRequest& request, sdk::RunConte
         return sdk::RunOutcome::failure("invalid-parameter", "net.pingpong has roles server and client, not " +
                                                                  request.role);
     return guarded([&] {
-        cs::probe::PingPongParams p;
-        p.transport = udp ? cs::probe::Transport::Udp : cs::probe::Transport::Tcp;
-        p.sizes = cs::probe::geometricSizes(request.param("size_min"), request.param("size_max"), request.param("size_factor"));
-        p.warmups = static_cast<std::uint32_t>(request.param("warmups"));
-        p.repetitions = static_cast<std::uint32_t>(request.param("reps"));
-        p.lossTimeout_s = request.param("loss_timeout");
-        p.budget_s = request.param("budget");
-        p.minRepetitions = static_cast<std::uint32_t>(request.param("min_reps"));
+        cs::probe::PingPongParams p = pingPongParamsFrom([&](const std::string& k) { return request.param(k); });
         const double sizeCount = static_cast<double>(p.sizes.size());
         // Progress counts sizes begun, so that a timeout can name the size it was on.
         p.onSize = [&context, sizeCount](std::size_t index, std::uint32_t) {
