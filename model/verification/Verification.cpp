@@ -1,0 +1,240 @@
+#include "model/verification/Verification.h"
+
+#include "model/calibration/Calibration.h"
+#include "model/core/ModelError.h"
+#include "model/sweep/Sweep.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace cs::verify {
+
+using nlohmann::json;
+
+namespace {
+
+const std::vector<Application>& applications()
+{
+    // fftw.transpose's outputs that are phases of T (T_penalty is a model term with no
+    // separate step in the program: it is inside the measured all-to-all when it exists).
+    static const std::vector<Application> apps{
+        {"fftw.transpose", "app.fft2d", "", "rows", "rows", {"T", "T_compute", "T_trans", "T_local", "T_a2a", "T_perm"}},
+    };
+    return apps;
+}
+
+double number(const json& j, const char* key)
+{
+    const auto it = j.find(key);
+    return it != j.end() && it->is_number() ? it->get<double>() : std::numeric_limits<double>::quiet_NaN();
+}
+
+// Node count of one result: an MPI result's ranks or a group kernel's P when its part says so, else
+// the nodes it ran on.
+double nodeCount(const json& r)
+{
+    if (const auto parts = r.find("parts"); parts != r.end() && parts->is_array() && !parts->empty()) {
+        const json& d = (*parts)[0].value("details", json::object());
+        for (const char* key : {"ranks", "P"})
+            if (d.contains(key) && d[key].is_number())
+                return d[key].get<double>();
+    }
+    return static_cast<double>(r.value("nodes", json::array()).size());
+}
+
+bool isApplication(const std::string& probe)
+{
+    return probe.rfind("app.", 0) == 0 || probe.rfind("mpi.app.", 0) == 0;
+}
+
+} // namespace
+
+const Application* applicationFor(const std::string& blockType)
+{
+    for (const Application& a : applications())
+        if (a.blockType == blockType)
+            return &a;
+    return nullptr;
+}
+
+std::vector<MeasuredPoint> measuredFromResults(const json& results, const std::string& probe,
+                                               const std::vector<std::string>& quantities)
+{
+    std::vector<MeasuredPoint> out;
+    if (!results.is_array())
+        throw ModelError("application results: expected an array of probe results");
+    for (const json& r : results) {
+        if (!r.is_object() || r.value("probe", "") != probe || r.value("status", "") != "ok")
+            continue;
+        const json series = r.value("summary", json::object()).value("series", json::object());
+        for (const std::string& q : quantities) {
+            if (!series.contains(q) || !series[q].is_object())
+                continue;
+            const json& s = series[q];
+            MeasuredPoint m;
+            m.P = nodeCount(r);
+            m.quantity = q;
+            m.median = number(s, "median");
+            m.lo = number(s, "ci_lo");
+            m.hi = number(s, "ci_hi");
+            m.min = number(s, "min");
+            m.max = number(s, "max");
+            m.n = static_cast<int>(s.value("n", 0.0));
+            if (std::isfinite(m.median))
+                out.push_back(m);
+        }
+    }
+    return out;
+}
+
+std::set<double> calibratedNodeCounts(const DesignDocument& doc)
+{
+    std::set<double> counts;
+    if (!doc.measured.is_array())
+        return counts;
+    for (const json& r : doc.measured)
+        if (r.is_object() && !isApplication(r.value("probe", "")) && r.value("status", "ok") == "ok")
+            counts.insert(nodeCount(r));
+    return counts;
+}
+
+std::string pathOfP(const DesignDocument& doc, const std::string& block)
+{
+    if (doc.design.findDesignParam("P"))
+        return "P";
+    return block + ".P";
+}
+
+ErrorStats errorStats(const std::vector<Row>& rows, int which)
+{
+    ErrorStats s;
+    double sum = 0, mx = 0;
+    for (const Row& r : rows) {
+        if ((which == 1 && !r.heldOut) || (which == 0 && r.heldOut) || !std::isfinite(r.error))
+            continue;
+        ++s.count;
+        sum += std::abs(r.error);
+        mx = std::max(mx, std::abs(r.error));
+    }
+    s.meanAbs = s.count ? sum / s.count : std::numeric_limits<double>::quiet_NaN();
+    s.maxAbs = s.count ? mx : std::numeric_limits<double>::quiet_NaN();
+    return s;
+}
+
+Report compare(const DesignDocument& doc, const std::string& variant, const std::string& pPath,
+               const std::vector<MeasuredPoint>& measured, const std::set<double>& calibratedP)
+{
+    const std::vector<Variant> variants = doc.effectiveVariants();
+    const auto v = std::find_if(variants.begin(), variants.end(), [&](const Variant& x) { return x.name == variant; });
+    if (v == variants.end())
+        throw ModelError("variant '" + variant + "' is not in the design");
+    const std::string block = Endpoint::parse(v->total).block;
+
+    std::vector<double> Ps;
+    std::vector<std::string> quantities;
+    for (const MeasuredPoint& m : measured) {
+        if (std::find(Ps.begin(), Ps.end(), m.P) == Ps.end())
+            Ps.push_back(m.P);
+        if (std::find(quantities.begin(), quantities.end(), m.quantity) == quantities.end())
+            quantities.push_back(m.quantity);
+    }
+    std::sort(Ps.begin(), Ps.end());
+    Report report;
+    if (Ps.empty()) {
+        report.notes.push_back("no measured point to compare");
+        return report;
+    }
+
+    const std::vector<SweepAxisValues> axes{{pPath, Ps}};
+    std::vector<std::string> paths;
+    for (const std::string& q : quantities)
+        paths.push_back(block + "." + q);
+    SweepOptions so;
+    so.extraOutputs = paths;
+    const SweepTable table = runSweep(doc, axes, so); // throws naming a path that is not in the design
+    const auto vi = std::find(table.variants.begin(), table.variants.end(), variant) - table.variants.begin();
+
+    // The band of each quantity over the calibrated inputs' CIs (none: the prediction alone).
+    std::map<std::string, calib::UncertaintyBand> bands;
+    for (const std::string& p : paths) {
+        try {
+            bands[p] = calib::uncertaintyBand(doc, axes, p);
+        } catch (const ModelError& e) {
+            if (report.notes.empty())
+                report.notes.push_back(std::string("no band: ") + e.what());
+        }
+    }
+    if (!bands.empty())
+        report.bandParams = bands.begin()->second.params;
+
+    for (const MeasuredPoint& m : measured) {
+        const std::size_t point = static_cast<std::size_t>(std::find(Ps.begin(), Ps.end(), m.P) - Ps.begin());
+        const std::size_t row = point * table.variants.size() + static_cast<std::size_t>(vi);
+        const std::string path = block + "." + m.quantity;
+        const int col = table.column(path);
+        Row r;
+        r.variant = variant;
+        r.P = m.P;
+        r.quantity = m.quantity;
+        r.predicted = col >= 0 ? table.at(row, static_cast<std::size_t>(col)) : std::numeric_limits<double>::quiet_NaN();
+        r.bandLo = r.bandHi = r.predicted;
+        if (const auto b = bands.find(path); b != bands.end() && row < b->second.lo.size()) {
+            r.bandLo = std::min(r.predicted, b->second.lo[row]);
+            r.bandHi = std::max(r.predicted, b->second.hi[row]);
+        }
+        r.measured = m.median;
+        r.measuredLo = m.lo;
+        r.measuredHi = m.hi;
+        r.n = m.n;
+        r.error = m.median != 0 ? (r.predicted - m.median) / m.median : std::numeric_limits<double>::quiet_NaN();
+        r.heldOut = calibratedP.count(m.P) == 0;
+        r.measuredInBand = !(r.measuredHi < r.bandLo || r.measuredLo > r.bandHi);
+        report.rows.push_back(r);
+    }
+    for (const auto& [row, message] : table.errors)
+        report.notes.push_back("row " + std::to_string(row) + ": " + message);
+    report.heldOut = errorStats(report.rows, 1);
+    report.used = errorStats(report.rows, 0);
+    report.all = errorStats(report.rows, -1);
+    return report;
+}
+
+namespace {
+
+json num(double v)
+{
+    return std::isfinite(v) ? json(v) : json(nullptr);
+}
+
+json statsJson(const ErrorStats& s)
+{
+    return {{"count", s.count}, {"mean_abs_error", num(s.meanAbs)}, {"max_abs_error", num(s.maxAbs)}};
+}
+
+} // namespace
+
+json toJson(const Report& r)
+{
+    json rows = json::array();
+    for (const Row& x : r.rows)
+        rows.push_back({{"variant", x.variant},
+                        {"P", x.P},
+                        {"quantity", x.quantity},
+                        {"predicted", num(x.predicted)},
+                        {"predicted_lo", num(x.bandLo)},
+                        {"predicted_hi", num(x.bandHi)},
+                        {"measured", num(x.measured)},
+                        {"measured_lo", num(x.measuredLo)},
+                        {"measured_hi", num(x.measuredHi)},
+                        {"n", x.n},
+                        {"error", num(x.error)},
+                        {"held_out", x.heldOut}});
+    return {{"rows", rows},
+            {"summary", {{"held_out", statsJson(r.heldOut)}, {"calibrated", statsJson(r.used)}, {"all", statsJson(r.all)}}},
+            {"band_params", r.bandParams},
+            {"notes", r.notes}};
+}
+
+} // namespace cs::verify

@@ -1,0 +1,95 @@
+#pragma once
+// Verification: the calibrated design against a live run of the application it models (DESIGN.md,
+// "Verification"). The application probes (app.fft2d, ...) run the seed workload on P live nodes and report
+// the phases the block predicts; this compares them with the design evaluated at the same P, with the band
+// the calibrated inputs' confidence intervals give. Qt-free: `clusterscope-cli verify` and the GUI share it.
+//
+// Error: (predicted - measured) / measured, the measured value being the median over the kept repetitions.
+// Held out: a point whose P no calibration probe spanned (the node counts of the document's measured probe
+// results, application runs excluded): the pair probes give P = 2, so P = 4 and 8 test the model where
+// calibration never looked. The summary keeps held-out and other points apart.
+#include "model/document/DesignDocument.h"
+
+#include <nlohmann/json.hpp>
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace cs::verify {
+
+// Which application probe runs a block type's workload, and what it measures.
+struct Application {
+    std::string blockType;              // "fftw.transpose"
+    std::string probe;                  // TCP between agents: "app.fft2d"
+    std::string mpiProbe;               // the same under mpirun ("" = none yet)
+    std::string sizeInput;              // the block input that is the problem size ("rows")
+    std::string sizeParam;              // the probe parameter it is passed as ("rows")
+    std::vector<std::string> quantities; // block outputs the probe measures, total first ("T", "T_a2a", ...)
+};
+
+// The application of a block type, or nullptr when none is known.
+const Application* applicationFor(const std::string& blockType);
+
+// One measured quantity at one P: the median over repetitions and its spread.
+struct MeasuredPoint {
+    double P = 0;
+    std::string quantity;   // block output symbol ("T", "T_a2a")
+    double median = 0;      // s
+    double lo = 0, hi = 0;  // the median's 95% confidence interval, s
+    double min = 0, max = 0;
+    int n = 0;              // kept repetitions
+};
+
+// The measured points of application probe results (the RESULT objects of docs/agent-protocol.md, as
+// `probe -o` writes them): every ok result of `probe`, P its node count, one point per series the probe
+// reports that is in `quantities`. Failed results are skipped.
+std::vector<MeasuredPoint> measuredFromResults(const nlohmann::json& results, const std::string& probe,
+                                               const std::vector<std::string>& quantities);
+
+// Node counts the calibration's probes spanned: for each result in doc.measured that is not an
+// application probe ("app." or "mpi.app."), its node count (an MPI result: its ranks).
+std::set<double> calibratedNodeCounts(const DesignDocument& doc);
+
+struct Row {
+    std::string variant;
+    double P = 0;
+    std::string quantity;
+    double predicted = 0, bandLo = 0, bandHi = 0; // band = predicted when no calibrated input has a CI
+    double measured = 0, measuredLo = 0, measuredHi = 0;
+    int n = 0;
+    double error = 0;        // (predicted - measured) / measured
+    bool heldOut = false;
+    bool measuredInBand = false; // [measuredLo, measuredHi] meets [bandLo, bandHi]
+};
+
+struct ErrorStats {
+    int count = 0;
+    double meanAbs = 0; // NaN when count = 0
+    double maxAbs = 0;  // NaN when count = 0
+};
+
+struct Report {
+    std::vector<Row> rows;
+    ErrorStats heldOut, used, all;
+    std::vector<std::string> bandParams; // calibrated inputs the band was drawn over
+    std::vector<std::string> notes;
+};
+
+// Evaluates `variant` of the design at every P of `measured` (the sweep path `pPath`, "P" or "fft.P") and
+// compares each measured quantity with the output of the variant's total block of the same name.
+// `heldOutP`: the P values calibration did not use (see calibratedNodeCounts). Throws ModelError naming the
+// variant, the path or the quantity that is not in the design.
+Report compare(const DesignDocument& doc, const std::string& variant, const std::string& pPath,
+               const std::vector<MeasuredPoint>& measured, const std::set<double>& calibratedP);
+
+// The sweep path of P for a variant's block: the design parameter "P" when there is one, else "block.P".
+std::string pathOfP(const DesignDocument& doc, const std::string& block);
+
+// {"rows": [{"variant", "P", "quantity", "predicted", "predicted_lo", "predicted_hi", "measured",
+//  "measured_lo", "measured_hi", "n", "error", "held_out"}...], "summary": {...}}; seconds, error a fraction.
+nlohmann::json toJson(const Report& r);
+
+ErrorStats errorStats(const std::vector<Row>& rows, int which); // which: 1 held out, 0 used, -1 all
+
+} // namespace cs::verify

@@ -1,0 +1,114 @@
+// Verification: predicted against measured application points (model/verification).
+#include "model/core/ModelError.h"
+#include "model/document/DocumentFormat.h"
+#include "model/verification/Verification.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace cs;
+using Catch::Matchers::Contains;
+using nlohmann::json;
+
+namespace {
+
+// fftw.transpose with numbers that make the arithmetic short: rows = 1024,
+// t_fft1d = 10 us, the LogGP overheads and latency 0, G = 80 ns/B,
+// bw_mem = 1 GB/s, t_pen = 0. G carries a calibrated CI, so there is a band.
+const char* kDesign = R"({"format": "clusterscope-design", "version": 3,
+  "blocks": [{"name": "fft", "type": "fftw.transpose", "values": {
+     "rows": 1024, "t_fft1d": 1e-5, "L": 0, "o_s": 0, "o_r": 0, "g": 0,
+     "G": {"value": 8e-8, "provenance": {"kind": "calibrated", "ci": [7.6e-8, 8.4e-8]}},
+     "bw_mem": 1e9, "t_pen": 0}}],
+  "measured": [{"probe": "net.pingpong", "status": "ok", "nodes": ["h0", "h1"], "parts": []},
+               {"probe": "app.fft2d", "status": "ok", "nodes": ["h0", "h1", "h2", "h3"], "parts": []}]})";
+
+// One app.fft2d result as the runner writes it, with P nodes and the given medians.
+json appResult(int P, double T, double a2a)
+{
+    json nodes = json::array();
+    for (int i = 0; i < P; ++i)
+        nodes.push_back("h" + std::to_string(i));
+    auto s = [](double m) { return json{{"median", m}, {"ci_lo", 0.9 * m}, {"ci_hi", 1.1 * m}, {"n", 5}, {"min", m}, {"max", m}}; };
+    return {{"probe", "app.fft2d"},
+            {"status", "ok"},
+            {"nodes", nodes},
+            {"parts", json::array({{{"details", {{"P", P}}}}})},
+            {"summary", {{"series", {{"T", s(T)}, {"T_a2a", s(a2a)}}}}}};
+}
+
+} // namespace
+
+TEST_CASE("verify compares the application's phases with fftw.transpose evaluated at the same P", "[verify]")
+{
+    const DesignDocument doc = parseDocument(kDesign);
+    const verify::Application* app = verify::applicationFor("fftw.transpose");
+    REQUIRE(app);
+    CHECK(app->probe == "app.fft2d");
+
+    const json results = json::array({appResult(4, 0.5, 0.5), appResult(2, 1.0, 1.0),
+                                      {{"probe", "app.fft2d"}, {"status", "failed"}, {"nodes", {"a", "b"}}}});
+    const auto points = verify::measuredFromResults(results, "app.fft2d", app->quantities);
+    REQUIRE(points.size() == 4); // the failed run gives nothing
+    // Calibration ran pair probes only: P = 2 is used, P = 4 is held out.
+    // The application's own result in doc.measured does not count.
+    const std::set<double> used = verify::calibratedNodeCounts(doc);
+    CHECK(used == std::set<double>{2.0});
+    CHECK(verify::pathOfP(doc, "fft") == "fft.P");
+
+    const verify::Report r = verify::compare(doc, "default", "fft.P", points, used);
+    REQUIRE(r.rows.size() == 4);
+    const verify::Row* T4 = nullptr;
+    const verify::Row* A2 = nullptr;
+    for (const verify::Row& x : r.rows) {
+        if (x.P == 4 && x.quantity == "T")
+            T4 = &x;
+        if (x.P == 2 && x.quantity == "T_a2a")
+            A2 = &x;
+    }
+    REQUIRE(T4);
+    REQUIRE(A2);
+    // P = 4: M = 256 rows, S = 256 x 1024 x 16 = 4,194,304 B, blocks 256^2 x 16 = 1,048,576 B.
+    //   T_compute = 2 x 10 us x 256                  = 5.12 ms            (eq. 4)
+    //   T_local = T_perm = 2 x 4,194,304 / 1e9        = 8.388608 ms each
+    //   T_a2a = 2 x (P-1) x (k-1) G = 6 x 1,048,575 x 80e-9 = 0.503316 s  (pairwise, LogGP)
+    //   T = 5.12e-3 + 2 x 8.388608e-3 + 0.503316     = 0.525213216 s      (eq. 3)
+    CHECK(T4->predicted == Approx(0.525213216).epsilon(1e-9));
+    CHECK(T4->error == Approx((0.525213216 - 0.5) / 0.5).epsilon(1e-9));
+    CHECK(T4->heldOut);
+    // P = 2: blocks 512^2 x 16 = 4,194,304 B; T_a2a = 2 x 1 x 4,194,303 x 80e-9 = 0.67108848 s.
+    CHECK(A2->predicted == Approx(0.67108848).epsilon(1e-9));
+    CHECK(A2->error == Approx(0.67108848 - 1.0).epsilon(1e-9));
+    CHECK_FALSE(A2->heldOut);
+    // The band comes from G's CI [76, 84] ns/B: T_a2a is linear in G, so it spans about +/-5%.
+    CHECK(A2->bandLo < A2->predicted);
+    CHECK(A2->bandHi > A2->predicted);
+    CHECK(A2->bandLo >= 0.67108848 * 0.95 * (1 - 1e-9));
+    CHECK(A2->bandHi <= 0.67108848 * 1.05 * (1 + 1e-9));
+    CHECK(r.bandParams == std::vector<std::string>{"fft.G"});
+
+    // Held-out and calibrated points are summarised apart.
+    CHECK(r.heldOut.count == 2);
+    CHECK(r.used.count == 2);
+    CHECK(r.heldOut.maxAbs >= std::abs(T4->error));
+
+    const json j = verify::toJson(r);
+    REQUIRE(j["rows"].size() == 4);
+    for (const char* key : {"variant", "P", "quantity", "predicted", "measured", "error"})
+        CHECK(j["rows"][0].contains(key));
+    CHECK(j["summary"]["held_out"]["count"] == 2);
+}
+
+TEST_CASE("verify names what it cannot compare", "[verify]")
+{
+    const DesignDocument doc = parseDocument(kDesign);
+    CHECK_THROWS_WITH(verify::compare(doc, "other", "fft.P", {}, {}), Contains("variant 'other' is not in the design"));
+    verify::MeasuredPoint m;
+    m.P = 4;
+    m.quantity = "T_nothing";
+    m.median = 1;
+    CHECK_THROWS_WITH(verify::compare(doc, "default", "fft.P", {m}, {}), Contains("fft.T_nothing"));
+    CHECK(verify::applicationFor("logp.loggp") == nullptr);
+    CHECK_THROWS_WITH(verify::measuredFromResults(json::object(), "app.fft2d", {"T"}), Contains("expected an array"));
+}
