@@ -55,6 +55,12 @@ const Entry kCommands[] = {
      "        [--trust-nodes] [-o CALIBRATED.json]   run the probes the design's blocks\n"
      "        calibrate from, fit their parameters (95% CIs, R^2, SMAPE, held-out errors), write the design\n"
      "  calibrate DESIGN --results FILE [--probe ID ...] [--json] [-o FILE]   fit from saved probe results"},
+    {"verify", verifyCommand,
+     "verify DESIGN --nodes SPEC [--at P=2,4,8] [--variant NAME] [--set NAME=VALUE ...] [--timeout S] [--json]\n"
+     "        [-o RESULTS.json] [--trust-nodes]   run the application the design models (app.fft2d for\n"
+     "        fftw.transpose) on the first P nodes, evaluate the design at the same P, print predicted (with\n"
+     "        the calibrated band) against measured per quantity, the error and which points are held out\n"
+     "  verify DESIGN --results FILE [--variant NAME] [--json]   compare saved application results"},
 };
 
 void usage(std::ostream& out)

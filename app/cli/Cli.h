@@ -40,6 +40,7 @@ int topoCommand(const std::vector<std::string>& args, std::ostream& out, std::os
 int probeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int calibrateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int simulateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int verifyCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // `list generators [--json]` (topology generators and their parameters).

@@ -13,11 +13,9 @@ namespace cs::probe {
 
 namespace {
 
-// FFTW's planner is not thread-safe (fftw_execute is): serialise planning and destruction.
 std::mutex& plannerMutex()
 {
-    static std::mutex m;
-    return m;
+    return fftwPlannerMutex();
 }
 
 unsigned plannerFlag(FftPlanner p)
@@ -68,6 +66,12 @@ std::string FftParams::validate() const
                 break;
             }
     return os.str();
+}
+
+std::mutex& fftwPlannerMutex()
+{
+    static std::mutex m;
+    return m;
 }
 
 FftResult runFft(const FftParams& params, const RunControl& rc)

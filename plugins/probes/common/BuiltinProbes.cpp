@@ -16,6 +16,7 @@ sdk::ProbeRegistry makeRegistry()
     r.add(SortProbe::descriptor(), &SortProbe::run);
     r.add(TokenProbe::descriptor(), &TokenProbe::run);
     r.add(AlltoallProbe::descriptor(), &AlltoallProbe::run);
+    r.add(Fft2dProbe::descriptor(), &Fft2dProbe::run);
     for (sdk::ProbeDescriptor d : mpiDescriptors()) {
         const std::string id = d.id;
         r.add(std::move(d), [id](const sdk::RunRequest&, sdk::RunContext&) {

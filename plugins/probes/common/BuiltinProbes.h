@@ -25,6 +25,7 @@ CS_BUILTIN_PROBE(FftProbe);      // cpu.fft (fft/FftPlugin.cpp)
 CS_BUILTIN_PROBE(SortProbe);     // cpu.sort (sort/SortPlugin.cpp)
 CS_BUILTIN_PROBE(TokenProbe);    // net.token (token/TokenPlugin.cpp)
 CS_BUILTIN_PROBE(AlltoallProbe); // net.alltoall (alltoall/AlltoallPlugin.cpp)
+CS_BUILTIN_PROBE(Fft2dProbe);    // app.fft2d (app/Fft2dPlugin.cpp)
 
 #undef CS_BUILTIN_PROBE
 

@@ -14,6 +14,7 @@
 #include "cs/probe/Statistics.h"
 
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,9 @@ struct FftResult {
     std::vector<FftLengthResult> lengths;
     Environment env;
 };
+
+/// FFTW's planner is not thread-safe (fftw_execute is): every kernel that plans or destroys a plan holds this.
+std::mutex& fftwPlannerMutex();
 
 FftResult runFft(const FftParams& params, const RunControl& rc = {});
 

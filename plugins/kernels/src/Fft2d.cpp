@@ -1,0 +1,259 @@
+#include "cs/probe/Fft2d.h"
+
+#include "cs/probe/Clock.h"
+#include "cs/probe/Error.h"
+#include "cs/probe/Fft.h"
+#include "cs/probe/Mesh.h"
+
+#include <fftw3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <sstream>
+
+namespace cs::probe {
+
+namespace {
+
+constexpr std::uint16_t kFft2dMarker = 0xF2D0; // hello marker of an app.fft2d mesh connection
+constexpr std::uint64_t kMaxSlab = 1ull << 30;  // bytes of one rank's slab; three are held
+
+using Complex = std::complex<double>;
+
+double seconds(SteadyClock::time_point a, SteadyClock::time_point b)
+{
+    return std::chrono::duration<double>(b - a).count();
+}
+
+// FFTW's buffers and the in-place plan of M rows of length N.
+struct RowPlan {
+    fftw_complex* slab = nullptr;
+    fftw_plan plan = nullptr;
+    RowPlan(std::uint32_t M, std::uint32_t N)
+    {
+        std::lock_guard<std::mutex> lock(fftwPlannerMutex());
+        slab = fftw_alloc_complex(static_cast<std::size_t>(M) * N);
+        if (!slab)
+            throw ProbeError(ErrorKind::System, "2D FFT: cannot allocate the slab");
+        int n = static_cast<int>(N);
+        // FFTW_MEASURE, as cpu.fft plans the t_fft1d it calibrates (it overwrites the buffer: filled later).
+        plan = fftw_plan_many_dft(1, &n, static_cast<int>(M), slab, nullptr, 1, n, slab, nullptr, 1, n, FFTW_FORWARD,
+                                  FFTW_MEASURE);
+        if (!plan) {
+            fftw_free(slab);
+            throw ProbeError(ErrorKind::System, "2D FFT: FFTW could not plan the row FFTs");
+        }
+    }
+    ~RowPlan()
+    {
+        std::lock_guard<std::mutex> lock(fftwPlannerMutex());
+        fftw_destroy_plan(plan);
+        fftw_free(slab);
+    }
+    RowPlan(const RowPlan&) = delete;
+    RowPlan& operator=(const RowPlan&) = delete;
+    Complex* data() { return reinterpret_cast<Complex*>(slab); }
+};
+
+// x[r][c] = cos(r) + i sin(c): fixed, cheap, and its sum is known in closed form per axis.
+void fill(Complex* slab, std::uint32_t firstRow, std::uint32_t M, std::uint32_t N)
+{
+    for (std::uint32_t i = 0; i < M; ++i) {
+        const double re = std::cos(static_cast<double>(firstRow + i));
+        Complex* row = slab + static_cast<std::size_t>(i) * N;
+        for (std::uint32_t c = 0; c < N; ++c)
+            row[c] = Complex(re, std::sin(static_cast<double>(c)));
+    }
+}
+
+// Local transpose: block j (columns j*M .. j*M+M-1 of the slab) transposed into send + j*M*M.
+void localTranspose(const Complex* slab, Complex* send, std::uint32_t M, std::uint32_t N, std::uint32_t P)
+{
+    const std::size_t MM = static_cast<std::size_t>(M) * M;
+    for (std::uint32_t j = 0; j < P; ++j) {
+        Complex* block = send + j * MM;
+        for (std::uint32_t i = 0; i < M; ++i) {
+            const Complex* row = slab + static_cast<std::size_t>(i) * N + static_cast<std::size_t>(j) * M;
+            for (std::uint32_t c = 0; c < M; ++c)
+                block[static_cast<std::size_t>(c) * M + i] = row[c];
+        }
+    }
+}
+
+// Final permutation: row c of the new slab is, for each source rank s, row c of block s (M values).
+void permute(const Complex* recv, Complex* slab, std::uint32_t M, std::uint32_t N, std::uint32_t P)
+{
+    const std::size_t MM = static_cast<std::size_t>(M) * M;
+    for (std::uint32_t c = 0; c < M; ++c)
+        for (std::uint32_t s = 0; s < P; ++s)
+            std::memcpy(slab + static_cast<std::size_t>(c) * N + static_cast<std::size_t>(s) * M,
+                        recv + s * MM + static_cast<std::size_t>(c) * M, M * sizeof(Complex));
+}
+
+} // namespace
+
+std::string Fft2dParams::validate(std::size_t P) const
+{
+    std::ostringstream os;
+    if (P < 2 || P > 1024)
+        os << "peers lists " << P << " ranks; the 2D FFT needs 2 to 1024";
+    else if (rank >= P)
+        os << "rank = " << rank << " must be below P = " << P;
+    else if (rows < P || rows > 65536 || rows % P != 0)
+        os << "rows = " << rows << " must be in [P, 65536] and a multiple of P = " << P;
+    else if (static_cast<std::uint64_t>(rows) * rows * 16 / P > kMaxSlab)
+        os << "rows = " << rows << " gives " << static_cast<std::uint64_t>(rows) * rows * 16 / P
+           << " B per rank; at most 1 GiB";
+    else if (warmups > 100)
+        os << "warmups = " << warmups << " must be in [0, 100]";
+    else if (repetitions < 1 || repetitions > 10000)
+        os << "repetitions = " << repetitions << " must be in [1, 10000]";
+    else if (minReps < 1 || minReps > repetitions)
+        os << "minReps = " << minReps << " must be in [1, repetitions = " << repetitions << "]";
+    else if (!(budget_s >= 0 && budget_s <= 86400))
+        os << "budget_s = " << budget_s << " must be in [0, 86400] seconds";
+    else if (!(setupTimeout_s > 0 && setupTimeout_s <= 3600))
+        os << "setupTimeout_s = " << setupTimeout_s << " must be in (0, 3600] seconds";
+    else if (cpu < -1)
+        os << "cpu = " << cpu << " must be -1 (no pinning) or a CPU number";
+    return os.str();
+}
+
+Fft2dResult runFft2d(std::uint32_t P, std::uint32_t me, const Fft2dParams& params, const Fft2dComm& comm,
+                     const RunControl& rc)
+{
+    if (const std::string bad = params.validate(P); !bad.empty())
+        throw ProbeError(ErrorKind::InvalidParameter, "2D FFT: " + bad);
+    if (me >= P)
+        throw ProbeError(ErrorKind::InvalidParameter, "2D FFT: rank " + std::to_string(me) + " must be below P");
+    ScopedCpuPin pin(params.cpu);
+    const std::uint32_t N = params.rows;
+    const std::uint32_t M = N / P;
+    const std::size_t MM = static_cast<std::size_t>(M) * M;
+    const std::uint64_t blockBytes = MM * sizeof(Complex);
+
+    RowPlan rowsPlan(M, N);
+    Complex* slab = rowsPlan.data();
+    std::vector<Complex> send(static_cast<std::size_t>(M) * N), recv(static_cast<std::size_t>(M) * N);
+
+    // One transpose: local, barrier, exchange, permutation; adds to the phase times.
+    auto transpose = [&](double& local, double& a2a, double& perm) {
+        auto t0 = SteadyClock::now();
+        localTranspose(slab, send.data(), M, N, P);
+        std::memcpy(recv.data() + me * MM, send.data() + me * MM, blockBytes); // the own block stays
+        local += seconds(t0, SteadyClock::now());
+        rc.check("2D FFT");
+        comm.barrier();
+        t0 = SteadyClock::now();
+        comm.exchange(send.data(), recv.data(), blockBytes);
+        a2a += seconds(t0, SteadyClock::now());
+        t0 = SteadyClock::now();
+        permute(recv.data(), slab, M, N, P);
+        perm += seconds(t0, SteadyClock::now());
+    };
+
+    enum Phase { kT, kCompute, kTrans, kLocal, kA2a, kPerm, kPhases };
+    std::vector<std::vector<double>> series(kPhases);
+    double keptTime = 0;
+    std::uint32_t kept = 0;
+    for (std::uint32_t r = 0;; ++r) {
+        fill(slab, me * M, M, N);
+        comm.barrier();
+        const auto start = SteadyClock::now();
+        double compute = 0, local = 0, a2a = 0, perm = 0;
+        auto t0 = SteadyClock::now();
+        fftw_execute(rowsPlan.plan);
+        compute += seconds(t0, SteadyClock::now());
+        transpose(local, a2a, perm);
+        t0 = SteadyClock::now();
+        fftw_execute(rowsPlan.plan);
+        compute += seconds(t0, SteadyClock::now());
+        transpose(local, a2a, perm);
+        const double T = seconds(start, SteadyClock::now());
+        // The maximum over the ranks: the same numbers on every rank, so all stop after the same repetition.
+        const std::vector<double> mx = comm.allMax({T, compute, local + a2a + perm, local, a2a, perm});
+        if (r < params.warmups)
+            continue;
+        for (int ph = 0; ph < kPhases; ++ph)
+            series[static_cast<std::size_t>(ph)].push_back(mx[static_cast<std::size_t>(ph)]);
+        keptTime += series[kT].back();
+        ++kept;
+        if (kept >= params.repetitions || (params.budget_s > 0 && keptTime >= params.budget_s && kept >= params.minReps))
+            break;
+    }
+
+    Fft2dResult result;
+    if (me == 0) {
+        // DC term = sum over the matrix: N sum_r cos(r) + i N sum_c sin(c).
+        double sumCos = 0, sumSin = 0;
+        for (std::uint32_t k = 0; k < N; ++k) {
+            sumCos += std::cos(static_cast<double>(k));
+            sumSin += std::sin(static_cast<double>(k));
+        }
+        const Complex expected(N * sumCos, N * sumSin);
+        result.dcError = std::abs(slab[0] - expected) / std::max(1.0, std::abs(expected));
+        if (!(result.dcError < 1e-6))
+            throw ProbeError(ErrorKind::Protocol, "2D FFT: the result is wrong (DC term off by a relative " +
+                                                      std::to_string(result.dcError) + "): the exchange corrupted data");
+    }
+    result.rank = me;
+    result.P = P;
+    result.rows = N;
+    result.blockBytes = blockBytes;
+    result.kept = kept;
+    result.warmups = params.warmups;
+    result.T = summarize(series[kT]);
+    result.compute = summarize(series[kCompute]);
+    result.trans = summarize(series[kTrans]);
+    result.local = summarize(series[kLocal]);
+    result.a2a = summarize(series[kA2a]);
+    result.perm = summarize(series[kPerm]);
+    result.env = captureEnvironment(params.cpu);
+    return result;
+}
+
+
+Fft2dResult runTcpFft2d(Listener& own, const Fft2dParams& params, const RunControl& rc)
+{
+    if (const std::string bad = params.validate(); !bad.empty())
+        throw ProbeError(ErrorKind::InvalidParameter, "2D FFT: " + bad);
+    if (const std::string bad = rc.validate(); !bad.empty())
+        throw ProbeError(ErrorKind::InvalidParameter, "2D FFT: " + bad);
+    const std::uint32_t P = static_cast<std::uint32_t>(params.peers.size());
+    const std::uint32_t me = params.rank;
+    MeshSetup m;
+    m.peers = params.peers;
+    m.rank = me;
+    m.marker = kFft2dMarker;
+    m.agree = params.rows;
+    m.agreeName = "rows";
+    m.setupTimeout_s = params.setupTimeout_s;
+    m.what = "2D FFT";
+    std::vector<Socket> socks = connectMesh(own, m, rc);
+
+    Fft2dComm comm;
+    comm.barrier = [&] { (void)meshAllGather(socks, me, {0.0}, rc, "2D FFT barrier"); };
+    comm.exchange = [&](const void* send, void* recv, std::uint64_t block) {
+        std::vector<const std::uint8_t*> out(P, nullptr);
+        std::vector<std::uint8_t*> in(P, nullptr);
+        for (std::uint32_t j = 0; j < P; ++j)
+            if (j != me) {
+                out[j] = static_cast<const std::uint8_t*>(send) + j * block;
+                in[j] = static_cast<std::uint8_t*>(recv) + j * block;
+            }
+        meshExchange(socks, me, out, in, block, rc, "2D FFT all-to-all");
+    };
+    comm.allMax = [&](const std::vector<double>& v) {
+        const std::vector<double> all = meshAllGather(socks, me, v, rc, "2D FFT gather");
+        std::vector<double> mx(v.size(), 0.0);
+        for (std::uint32_t k = 0; k < P; ++k)
+            for (std::size_t i = 0; i < v.size(); ++i)
+                mx[i] = std::max(mx[i], all[k * v.size() + i]);
+        return mx;
+    };
+    return runFft2d(P, me, params, comm, rc);
+}
+
+} // namespace cs::probe

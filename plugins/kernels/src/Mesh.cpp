@@ -1,0 +1,174 @@
+#include "cs/probe/Mesh.h"
+
+#include "Wire.h"
+#include "cs/probe/Clock.h"
+#include "cs/probe/Error.h"
+
+#include <poll.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace cs::probe {
+
+namespace {
+
+struct PeerIo {
+    std::uint64_t sent = 0, received = 0;
+};
+
+std::string name(const char* what)
+{
+    return std::string(what);
+}
+
+} // namespace
+
+std::vector<Socket> connectMesh(Listener& own, const MeshSetup& m, const RunControl& rc)
+{
+    const std::uint32_t P = static_cast<std::uint32_t>(m.peers.size());
+    const std::uint32_t me = m.rank;
+    std::vector<Socket> socks(P);
+    RunControl setup = rc;
+    setup.connectTimeout_s = m.setupTimeout_s;
+    const auto setupEnd = SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(
+                                                   std::chrono::duration<double>(m.setupTimeout_s));
+    for (std::uint32_t j = 0; j < me; ++j) {
+        Socket s = connectTcp(m.peers[j], setup);
+        wire::Writer w;
+        w.u16(m.marker);
+        w.str(rc.token);
+        w.u32(me);
+        w.u32(P);
+        w.u64(m.agree);
+        wire::sendFrame(s, wire::FrameType::Hello, w, rc);
+        socks[j] = std::move(s);
+    }
+    for (std::uint32_t k = me + 1; k < P; ++k) {
+        const double left = std::chrono::duration<double>(setupEnd - SteadyClock::now()).count();
+        if (left <= 0)
+            throw ProbeError(ErrorKind::Timeout, name(m.what) + ": the mesh did not connect within " +
+                                                     std::to_string(m.setupTimeout_s) + " s");
+        Socket s = own.accept(left, rc);
+        wire::Frame f = wire::expectFrame(s, wire::FrameType::Hello, rc, "mesh hello");
+        wire::Reader r(f.payload);
+        const std::uint16_t marker = r.u16("marker");
+        const std::string token = r.str("token");
+        const std::uint32_t from = r.u32("rank");
+        const std::uint32_t theirP = r.u32("P");
+        const std::uint64_t agree = r.u64(m.agreeName);
+        if (marker != m.marker)
+            throw ProbeError(ErrorKind::Protocol, name(m.what) + ": " + s.peer() + " is not a rank of this kernel");
+        if (token != rc.token)
+            throw ProbeError(ErrorKind::Protocol, name(m.what) + ": " + s.peer() + " sent a wrong token");
+        if (theirP != P || agree != m.agree)
+            throw ProbeError(ErrorKind::Protocol, name(m.what) + ": rank " + std::to_string(from) +
+                                                      " runs with different P or " + m.agreeName);
+        if (from <= me || from >= P || socks[from].valid())
+            throw ProbeError(ErrorKind::Protocol,
+                             name(m.what) + ": unexpected or duplicate rank " + std::to_string(from));
+        socks[from] = std::move(s);
+    }
+    for (std::uint32_t j = 0; j < P; ++j)
+        if (j != me)
+            socks[j].setNonBlocking(true);
+    return socks;
+}
+
+// All sends and receives at once on non-blocking sockets, so no send order can deadlock.
+void meshExchange(std::vector<Socket>& socks, std::uint32_t rank, const std::vector<const std::uint8_t*>& out,
+                  const std::vector<std::uint8_t*>& in, std::uint64_t block, const RunControl& rc, const char* what)
+{
+    const std::size_t P = socks.size();
+    std::vector<PeerIo> io(P);
+    std::size_t pending = 2 * (P - 1);
+    auto lastProgress = SteadyClock::now();
+    std::vector<pollfd> fds;
+    std::vector<std::size_t> who;
+    while (pending > 0) {
+        rc.check(what);
+        fds.clear();
+        who.clear();
+        for (std::size_t j = 0; j < P; ++j) {
+            if (j == rank)
+                continue;
+            short ev = 0;
+            if (io[j].sent < block)
+                ev |= POLLOUT;
+            if (io[j].received < block)
+                ev |= POLLIN;
+            if (ev) {
+                fds.push_back({socks[j].fd(), ev, 0});
+                who.push_back(j);
+            }
+        }
+        const int ms = std::max(1, static_cast<int>(rc.pollSlice_s * 1000));
+        const int r = ::poll(fds.data(), fds.size(), ms);
+        if (r < 0 && errno != EINTR)
+            throw ProbeError(ErrorKind::System, name(what) + " poll failed: " + std::strerror(errno));
+        bool progress = false;
+        for (std::size_t f = 0; r > 0 && f < fds.size(); ++f) {
+            const std::size_t j = who[f];
+            if ((fds[f].revents & (POLLERR | POLLHUP)) && !(fds[f].revents & POLLIN))
+                throw ProbeError(ErrorKind::PeerClosed, name(what) + ": rank " + std::to_string(j) + " (" +
+                                                            socks[j].peer() + ") closed the connection");
+            if ((fds[f].revents & POLLOUT) && io[j].sent < block) {
+                const ssize_t s = ::send(socks[j].fd(), out[j] + io[j].sent,
+                                         static_cast<std::size_t>(block - io[j].sent), MSG_NOSIGNAL | MSG_DONTWAIT);
+                if (s > 0) {
+                    io[j].sent += static_cast<std::uint64_t>(s);
+                    progress = true;
+                    if (io[j].sent == block)
+                        --pending;
+                } else if (s < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                    throw ProbeError(ErrorKind::PeerClosed, name(what) + ": send to rank " + std::to_string(j) +
+                                                                " failed: " + std::strerror(errno));
+                }
+            }
+            if ((fds[f].revents & POLLIN) && io[j].received < block) {
+                const ssize_t s = ::recv(socks[j].fd(), in[j] + io[j].received,
+                                         static_cast<std::size_t>(block - io[j].received), MSG_DONTWAIT);
+                if (s > 0) {
+                    io[j].received += static_cast<std::uint64_t>(s);
+                    progress = true;
+                    if (io[j].received == block)
+                        --pending;
+                } else if (s == 0) {
+                    throw ProbeError(ErrorKind::PeerClosed, name(what) + ": rank " + std::to_string(j) +
+                                                                " closed the connection");
+                } else if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                    throw ProbeError(ErrorKind::PeerClosed, name(what) + ": receive from rank " + std::to_string(j) +
+                                                                " failed: " + std::strerror(errno));
+                }
+            }
+        }
+        if (progress)
+            lastProgress = SteadyClock::now();
+        else if (std::chrono::duration<double>(SteadyClock::now() - lastProgress).count() > rc.ioTimeout_s)
+            throw ProbeError(ErrorKind::Timeout, name(what) + ": no progress within " +
+                                                     std::to_string(rc.ioTimeout_s) + " s");
+    }
+}
+
+std::vector<double> meshAllGather(std::vector<Socket>& socks, std::uint32_t rank, const std::vector<double>& values,
+                                  const RunControl& rc, const char* what)
+{
+    const std::size_t n = values.size();
+    if (n == 0 || n > 64)
+        throw ProbeError(ErrorKind::InvalidParameter, name(what) + ": all-gather of " + std::to_string(n) +
+                                                          " values; 1 to 64 are allowed");
+    std::vector<double> all(socks.size() * n);
+    std::copy(values.begin(), values.end(), all.begin() + static_cast<std::ptrdiff_t>(rank * n));
+    // Small messages: the sends never block, so sending to all before receiving cannot deadlock.
+    for (std::size_t j = 0; j < socks.size(); ++j)
+        if (j != rank)
+            socks[j].sendAll(values.data(), n * sizeof(double), rc, what);
+    for (std::size_t j = 0; j < socks.size(); ++j)
+        if (j != rank)
+            socks[j].recvAll(all.data() + j * n, n * sizeof(double), rc, what);
+    return all;
+}
+
+} // namespace cs::probe
