@@ -124,7 +124,7 @@ json readResultsFile(const std::string& path)
 struct Target {
     std::string variant, block;
     const verify::Application* app = nullptr;
-    double size = 0; // the problem size the design gives the application
+    std::vector<std::pair<std::string, double>> params; // probe parameters from the block's inputs
 };
 
 Target targetOf(const DesignDocument& doc, const Variant& v)
@@ -139,11 +139,13 @@ Target targetOf(const DesignDocument& doc, const Variant& v)
     if (!t.app)
         throw ModelError("variant '" + v.name + "': no application probe runs what block " + t.block + " (" +
                          bi->spec().id + ") models; verify knows fftw.transpose (app.fft2d)");
-    const std::string sizePath = t.block + "." + t.app->sizeInput;
-    t.size = doc.design.value(Endpoint{t.block, t.app->sizeInput}).value;
-    for (const auto& [path, value] : v.overrides)
-        if (path == sizePath)
-            t.size = value;
+    for (const auto& [input, param] : t.app->inputs) {
+        double value = doc.design.value(Endpoint{t.block, input}).value;
+        for (const auto& [path, over] : v.overrides)
+            if (path == t.block + "." + input)
+                value = over;
+        t.params.emplace_back(param, value);
+    }
     return t;
 }
 
@@ -201,7 +203,8 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
                 runner::RunPlan plan;
                 plan.probe = t.app->probe;
                 plan.nodes.assign(nodes.begin(), nodes.begin() + P);
-                plan.params[t.app->sizeParam] = t.size;
+                for (const auto& [name, value] : t.params)
+                    plan.params[name] = value;
                 for (const std::string& s : args.values("--set")) {
                     auto [name, text] = splitAssignment(s, "--set");
                     const sdk::ParamDef* def = lp->descriptor.findParam(name);

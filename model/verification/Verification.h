@@ -23,8 +23,9 @@ struct Application {
     std::string blockType;              // "fftw.transpose"
     std::string probe;                  // TCP between agents: "app.fft2d"
     std::string mpiProbe;               // the same under mpirun ("" = none yet)
-    std::string sizeInput;              // the block input that is the problem size ("rows")
-    std::string sizeParam;              // the probe parameter it is passed as ("rows")
+    // Block inputs passed to the probe as its parameters (block input, probe parameter): the problem size
+    // first ("rows"), then how the block says the work is done ("alltoall": pairwise or linear).
+    std::vector<std::pair<std::string, std::string>> inputs;
     std::vector<std::string> quantities; // block outputs the probe measures, total first ("T", "T_a2a", ...)
 };
 

@@ -236,14 +236,27 @@ Fft2dResult runTcpFft2d(Listener& own, const Fft2dParams& params, const RunContr
     Fft2dComm comm;
     comm.barrier = [&] { (void)meshAllGather(socks, me, {0.0}, rc, "2D FFT barrier"); };
     comm.exchange = [&](const void* send, void* recv, std::uint64_t block) {
+        auto sendTo = [&](std::uint32_t j) { return static_cast<const std::uint8_t*>(send) + j * block; };
+        auto recvFrom = [&](std::uint32_t j) { return static_cast<std::uint8_t*>(recv) + j * block; };
         std::vector<const std::uint8_t*> out(P, nullptr);
         std::vector<std::uint8_t*> in(P, nullptr);
-        for (std::uint32_t j = 0; j < P; ++j)
-            if (j != me) {
-                out[j] = static_cast<const std::uint8_t*>(send) + j * block;
-                in[j] = static_cast<std::uint8_t*>(recv) + j * block;
-            }
-        meshExchange(socks, me, out, in, block, rc, "2D FFT all-to-all");
+        if (!params.pairwise) {
+            for (std::uint32_t j = 0; j < P; ++j)
+                if (j != me) {
+                    out[j] = sendTo(j);
+                    in[j] = recvFrom(j);
+                }
+            meshExchange(socks, me, out, in, block, rc, "2D FFT all-to-all");
+            return;
+        }
+        for (std::uint32_t i = 1; i < P; ++i) {
+            const std::uint32_t to = (me + i) % P, from = (me + P - i) % P;
+            std::fill(out.begin(), out.end(), nullptr);
+            std::fill(in.begin(), in.end(), nullptr);
+            out[to] = sendTo(to);
+            in[from] = recvFrom(from);
+            meshExchange(socks, me, out, in, block, rc, "2D FFT pairwise exchange");
+        }
     };
     comm.allMax = [&](const std::vector<double>& v) {
         const std::vector<double> all = meshAllGather(socks, me, v, rc, "2D FFT gather");

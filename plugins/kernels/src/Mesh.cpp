@@ -83,7 +83,15 @@ void meshExchange(std::vector<Socket>& socks, std::uint32_t rank, const std::vec
 {
     const std::size_t P = socks.size();
     std::vector<PeerIo> io(P);
-    std::size_t pending = 2 * (P - 1);
+    std::size_t pending = 0;
+    for (std::size_t j = 0; j < P; ++j) {
+        if (j == rank)
+            continue;
+        // A null buffer: nothing to send to (or receive from) that rank in this exchange.
+        io[j].sent = out[j] ? 0 : block;
+        io[j].received = in[j] ? 0 : block;
+        pending += (out[j] ? 1 : 0) + (in[j] ? 1 : 0);
+    }
     auto lastProgress = SteadyClock::now();
     std::vector<pollfd> fds;
     std::vector<std::size_t> who;

@@ -25,6 +25,8 @@ sdk::ProbeDescriptor Fft2dProbe::descriptor()
         repsParam(20, 10000),
         {"min_reps", "count", 3, 1, 10000, true, "fewest kept repetitions when the budget runs out"},
         {"budget", "s", 10, 0, 86400, false, "seconds of kept repetitions (0 = run all reps)"},
+        {"alltoall", "choice", 1, 0, 1, true,
+         "0 = linear (every block at once), 1 = pairwise (P-1 rounds), as fftw.transpose's alltoall"},
         {"setup_timeout", "s", 30, 0.1, 3600, false, "how long the mesh may take to connect"},
         ioTimeoutParam(),
     };
@@ -47,6 +49,7 @@ sdk::RunOutcome Fft2dProbe::run(const sdk::RunRequest& request, sdk::RunContext&
         p.minReps = static_cast<std::uint32_t>(request.param("min_reps"));
         p.budget_s = request.param("budget");
         p.setupTimeout_s = request.param("setup_timeout");
+        p.pairwise = request.param("alltoall") != 0;
         cs::probe::SocketAddress bindTo;
         bindTo.host = request.bind.empty() ? "127.0.0.1" : request.bind;
         cs::probe::Listener own(bindTo, false);
@@ -76,7 +79,8 @@ sdk::RunOutcome Fft2dProbe::run(const sdk::RunRequest& request, sdk::RunContext&
         out.summary = {{"series", series}, {"derived", der}};
         out.details = {{"rank", r.rank},          {"P", r.P},         {"rows", r.rows},
                        {"block_bytes", r.blockBytes}, {"kept", r.kept}, {"warmups", r.warmups},
-                       {"dc_error", r.dcError}, {"transport", "tcp"}};
+                       {"dc_error", r.dcError}, {"transport", "tcp"},
+                       {"alltoall", p.pairwise ? "pairwise" : "linear"}};
         out.environment = environmentJson(r.env);
         return out;
     });

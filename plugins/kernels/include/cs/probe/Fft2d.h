@@ -7,7 +7,8 @@
 //   1. row FFTs of the M local rows (FFTW, the plan t_fft1d is calibrated with)    -> T_compute
 //   2. local transpose: the slab cut into P blocks of M x M, each transposed into
 //      its send buffer (the own block too)                                          -> T_local
-//   3. all-to-all: block j to rank j, one from each, all at once over TCP           -> T_a2a
+//   3. all-to-all: block j to rank j, one from each, over TCP, pairwise in P-1
+//      rounds or all at once (linear), as the block's `alltoall` says              -> T_a2a
 //   4. final permutation: the P received blocks interleaved into M full rows         -> T_perm
 //   5. row FFTs again (the original columns), 6.-8. the second transpose, so the
 //      result is the 2D FFT in the original layout.
@@ -43,6 +44,10 @@ struct Fft2dParams {
     std::uint32_t minReps = 3;        ///< fewest kept repetitions when the budget runs out, [1, repetitions]
     double budget_s = 10.0;           ///< seconds of kept repetitions, [0, 86400]; 0 = run all repetitions
     double setupTimeout_s = 30.0;
+    /// The all-to-all's schedule, as fftw.transpose's `alltoall` input names it (LogGPMath.h):
+    /// pairwise (P-1 rounds; in round i rank r sends to r+i and receives from r-i, one flow per link
+    /// direction at a time) or linear (every block at once).
+    bool pairwise = true;
     int cpu = -1;
 
     /// "" or the first problem, for P ranks.

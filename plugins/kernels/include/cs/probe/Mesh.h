@@ -31,6 +31,7 @@ std::vector<Socket> connectMesh(Listener& own, const MeshSetup& setup, const Run
 
 /// Sends `bytes` from out[j] to every rank j != rank and receives `bytes` from each into in[j], all at once
 /// through poll(), so no send order can deadlock. Throws Timeout when nothing moves for rc.ioTimeout_s.
+/// A null out[j] (in[j]) sends nothing to (receives nothing from) rank j.
 void meshExchange(std::vector<Socket>& socks, std::uint32_t rank, const std::vector<const std::uint8_t*>& out,
                   const std::vector<std::uint8_t*>& in, std::uint64_t bytes, const RunControl& rc,
                   const char* what);
