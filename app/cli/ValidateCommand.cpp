@@ -101,9 +101,9 @@ int assumedInputs(const Args& args, std::ostream& out)
 }
 
 // `validate --hold-out`: leave one figure out (model/validation/ClaimFit).
-int holdOut(const std::vector<Claim>& claims, std::ostream& out)
+int holdOut(const std::vector<Claim>& claims, const ClaimFitOptions& options, std::ostream& out)
 {
-    const std::vector<FigureHoldOut> rows = leaveOneFigureOut(claims, presetDirectory());
+    const std::vector<FigureHoldOut> rows = leaveOneFigureOut(claims, presetDirectory(), options);
     out << "Leave one figure out: the parameters that matter, fitted to the other claims of the figure's presets, "
            "predict the figure\n\n";
     out << "| seed | figure | presets | claims | fitted on | met before | met predicted | mean abs error | fitted values |\n"
@@ -180,27 +180,40 @@ void printReport(const ValidationReport& report, const Args& args, std::ostream&
 // `validate --hold-out`: leave one figure out.
 int validateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--claims", "--param"},
+    const Args args(words, {"--claims", "--param", "--prior"},
                     {"--json", "--assumed", "--csv", "--markdown", "--fit", "--hold-out"});
     if (args.flag("--assumed"))
         return assumedInputs(args, out);
     const std::string dir = args.value("--claims").value_or(
         (std::filesystem::path(presetDirectory()) / "claims").string());
     const std::vector<Claim> claims = loadClaims(dir);
+    ClaimFitOptions o;
+    if (const auto prior = args.value("--prior")) {
+        try {
+            o.prior = std::stod(*prior);
+        } catch (const std::exception&) {
+            o.prior = -1.0;
+        }
+        if (!(o.prior >= 0.0 && o.prior <= 10.0))
+            throw UsageError("--prior " + *prior + ": expected a weight from 0 to 10");
+    }
     if (args.flag("--hold-out"))
-        return holdOut(claims, out);
+        return holdOut(claims, o, out);
     if (args.flag("--fit")) {
-        ClaimFitOptions o;
         o.fitTo = args.positional();
         o.params = args.values("--param");
         const ClaimFitResult fit = fitClaims(claims, presetDirectory(), o);
         if (!args.flag("--json") && !args.flag("--csv") && !args.flag("--markdown")) {
             out << "Fitted jointly to " << o.fitTo.size() << " claim(s) (Levenberg-Marquardt, " << fit.evaluations
                 << " evaluations, RMS relative miss " << percentOf(fit.rmsFit) << "):\n";
-            for (const ClaimFitParam& p : fit.params)
+            for (const ClaimFitParam& p : fit.params) {
                 out << "  " << p.preset << ":" << p.path << (p.variant.empty() ? "" : "@" + p.variant) << "  "
                     << p.shownBefore << " -> " << p.shownAfter << "  ("
-                    << p.basis << (p.effect > 0 ? ", swing " + percentOf(p.effect) : std::string()) << ")\n";
+                    << p.basis << (p.effect > 0 ? ", swing " + percentOf(p.effect) : std::string());
+                for (const std::string& t : p.tied)
+                    out << ", also " << t;
+                out << ")\n";
+            }
             out << "The claims fitted to are marked fitted; every other claim is a prediction with these values:\n\n";
         }
         printReport(fit.report, args, out);

@@ -46,6 +46,9 @@ private:
 struct Unknown {
     ClaimFitParam p;
     const ParamSpec* spec = nullptr;
+    // Inputs of blocks of the same type with the same symbol and value in
+    // the preset (acc-fft's parallel and serial FFTW both have bw_mem): one
+    // physical quantity, so one unknown that sets them all.
 };
 
 const ParamSpec* specOf(const DesignDocument& doc, const std::string& path, double& value)
@@ -124,6 +127,8 @@ bool excludedUnit(const std::string& unit)
     return unit == "count" || unit == "choice" || unit == "USD" || unit.empty();
 }
 
+const double kDecade = std::log(10.0);
+
 struct Problem {
     Documents& docs;
     std::vector<Unknown>& unknowns;
@@ -133,7 +138,8 @@ struct Problem {
 
     double valueAt(const Unknown& u, double q) const
     {
-        double v = u.p.before * std::exp(q);
+        // Within a decade of the preset's value: a fit that needs more says so by missing its claims.
+        double v = u.p.before * std::exp(std::clamp(q, -kDecade, kDecade));
         if (u.spec)
             v = std::clamp(v, u.spec->min, u.spec->max);
         return v;
@@ -143,8 +149,10 @@ struct Problem {
     {
         for (std::size_t j = 0; j < unknowns.size(); ++j) {
             const Unknown& u = unknowns[j];
-            setPath(docs.get(u.p.preset), u.p.path, valueAt(u, q(static_cast<Eigen::Index>(j))), Provenance::user(),
-                    u.p.variant);
+            const double v = valueAt(u, q(static_cast<Eigen::Index>(j)));
+            setPath(docs.get(u.p.preset), u.p.path, v, Provenance::user(), u.p.variant);
+            for (const std::string& t : u.p.tied)
+                setPath(docs.get(u.p.preset), t, v, Provenance::user());
         }
     }
 
@@ -249,6 +257,30 @@ std::vector<Unknown> chooseUnknowns(Documents& docs, const std::vector<const Cla
         for (const AssumedInput& a : r.assumed) {
             if (a.effect < kMattersSwing || excludedUnit(a.unit) || a.path.rfind("topology.", 0) == 0 || !(a.value > 0))
                 continue;
+            double v = 0.0;
+            if (const ParamSpec* sp = specOf(docs.get(preset), a.path, v); sp && sp->integer)
+                continue; // a whole number (a block size in bytes) is a configuration, not a fit
+            // Another block of the same type holding the same value for the same input is tied to this one.
+            bool tiedToEarlier = false;
+            const DesignDocument& doc = docs.get(preset);
+            const auto dot = a.path.find('.');
+            const BlockInstance* mine = dot == std::string::npos ? nullptr : doc.design.findBlock(a.path.substr(0, dot));
+            if (mine) {
+                const std::string sym = a.path.substr(dot + 1);
+                for (Unknown& u : out) {
+                    const auto d2 = u.p.path.find('.');
+                    const BlockInstance* other =
+                        u.p.preset != preset || d2 == std::string::npos ? nullptr : doc.design.findBlock(u.p.path.substr(0, d2));
+                    if (other && other->spec().id == mine->spec().id && u.p.path.substr(d2 + 1) == sym &&
+                        u.p.variant.empty() && u.p.before == a.value) {
+                        u.p.tied.push_back(a.path);
+                        tiedToEarlier = true;
+                        break;
+                    }
+                }
+            }
+            if (tiedToEarlier)
+                continue;
             add(preset, a.path, a.basis, a.effect, {});
             // A variant that overrides the value has its own (Fast Ethernet's G against GigE's).
             for (const Variant& v : docs.get(preset).variants)
@@ -285,7 +317,7 @@ ClaimFitResult fitWith(const std::vector<Claim>& claims, const std::string& pres
     lm.parameters.xtol = 1e-10;
     lm.minimize(q);
     for (Eigen::Index j = 0; j < q.size(); ++j)
-        q(j) = std::clamp(q(j), -12.0, 12.0); // a parameter the claims push to no end stays finite
+        q(j) = std::clamp(q(j), -kDecade, kDecade);
 
     ClaimFitResult result;
     const Eigen::VectorXd f = pb.residuals(q);
@@ -301,6 +333,8 @@ ClaimFitResult fitWith(const std::vector<Claim>& claims, const std::string& pres
         Unknown& u = unknowns[j];
         u.p.after = pb.valueAt(u, q(static_cast<Eigen::Index>(j)));
         setPath(docs.get(u.p.preset), u.p.path, u.p.after, prov, u.p.variant);
+        for (const std::string& t : u.p.tied)
+            setPath(docs.get(u.p.preset), t, u.p.after, prov);
         u.p.shownBefore = formatQuantity(u.p.before, u.spec->displayUnit, u.spec->unit);
         u.p.shownAfter = formatQuantity(u.p.after, u.spec->displayUnit, u.spec->unit);
         result.params.push_back(u.p);
@@ -330,7 +364,8 @@ ClaimFitResult fitClaims(const std::vector<Claim>& claims, const std::string& pr
     return fitWith(claims, presetDirectory, targets, options);
 }
 
-std::vector<FigureHoldOut> leaveOneFigureOut(const std::vector<Claim>& claims, const std::string& presetDirectory)
+std::vector<FigureHoldOut> leaveOneFigureOut(const std::vector<Claim>& claims, const std::string& presetDirectory,
+                                             const ClaimFitOptions& options)
 {
     const ValidationReport before = validateClaims(claims, presetDirectory);
     std::map<const Claim*, const ClaimResult*> beforeOf;
@@ -377,7 +412,7 @@ std::vector<FigureHoldOut> leaveOneFigureOut(const std::vector<Claim>& claims, c
             h.note = "no other figure of these presets to fit to";
         } else {
             try {
-                fit = fitWith(claims, presetDirectory, train, {});
+                fit = fitWith(claims, presetDirectory, train, options);
                 fitted = true;
             } catch (const ModelError& e) {
                 h.note = e.what();

@@ -16,6 +16,7 @@ struct ClaimFitParam {
     std::string basis;  // what it rested on before: "assumed" or "fitted"
     double effect = 0.0; // the sensitivity swing that made it matter
     std::string shownBefore, shownAfter;
+    std::vector<std::string> tied; // other inputs set to the same value (same block type, symbol and value)
 };
 
 struct ClaimFitOptions {
@@ -26,7 +27,9 @@ struct ClaimFitOptions {
     // AssumedInputs: a -/+10% swing of 2% or more), and each variant's
     // override of it, leaving out counts, choices and the topology's values.
     std::vector<std::string> params;
-    double prior = 0.01; // weight pulling each log(value / before) to 0
+    // Weight pulling each ln(value / before) to 0: a factor of 2 costs as much
+    // as a claim missed by 0.1 x 0.69 = 6.9%. Values stay within a decade.
+    double prior = 0.1;
 };
 
 // The outcome: the fitted values, the claims fitted to (verdict Fitted, with
@@ -41,8 +44,8 @@ struct ClaimFitResult {
 
 // Fits jointly, with Eigen's Levenberg-Marquardt (as model/calibration's
 // fitLevenbergMarquardt), the parameters to the claims `options.fitTo`. The
-// unknowns are q_j = ln(value_j / before_j), clamped to the parameter's
-// range; a claim's residual is its relative error model / paper - 1 (for a
+// unknowns are q_j = ln(value_j / before_j), within a decade (|q_j| <=
+// ln 10) and the parameter's range; a claim's residual is its relative error model / paper - 1 (for a
 // bound with its margin: how far it misses the bound, relative, 0 when met),
 // and each unknown adds prior x q_j, so a parameter the claims do not
 // determine stays where the preset has it. Throws ModelError for an unknown
@@ -63,6 +66,8 @@ struct FigureHoldOut {
     std::string params;                   // "t_fft1d 100 us -> 80 us, ..."
     std::string note;                     // why nothing was fitted, when so
 };
-std::vector<FigureHoldOut> leaveOneFigureOut(const std::vector<Claim>& claims, const std::string& presetDirectory);
+// `options.prior` is used; fitTo and params are set per figure.
+std::vector<FigureHoldOut> leaveOneFigureOut(const std::vector<Claim>& claims, const std::string& presetDirectory,
+                                             const ClaimFitOptions& options = {});
 
 } // namespace cs
