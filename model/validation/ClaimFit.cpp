@@ -357,7 +357,7 @@ ClaimFitResult fitClaims(const std::vector<Claim>& claims, const std::string& pr
         if (it == claims.end())
             throw ModelError("validate --fit: no claim '" + id + "' in the catalogue");
         if (!it->modelled || !it->check)
-            throw ModelError("validate --fit: claim '" + id + "' is " + (it->modelled ? "no check" : "not modelled") +
+            throw ModelError("validate --fit: claim '" + id + "' is " + (!it->check ? "no check" : "not modelled") +
                              ": nothing to fit to");
         targets.push_back(&*it);
     }
