@@ -130,8 +130,8 @@ ValidationDialog::ValidationDialog(const std::string& presetDirectory, QWidget* 
         summary_->setText(tr("The claims catalogue could not be read: %1").arg(QString::fromStdString(e.what())));
     }
     table_->resizeColumnsToContents();
-    table_->setColumnWidth(1, std::min(table_->columnWidth(1), 300));
-    table_->setColumnWidth(8, std::min(table_->columnWidth(8), 520));
+    table_->setColumnWidth(1, std::min(table_->columnWidth(1), 260));
+    table_->setColumnWidth(8, std::min(table_->columnWidth(8), 360)); // the last column stretches to the rest
     table_->horizontalHeader()->setStretchLastSection(true);
     // Rows grow to the wrapped reason (and quantity), also after a resize.
     table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
