@@ -6,8 +6,10 @@
 //   inic.fft2d         T, T_trans, T_transpose, T_dfg: the transpose's all-to-all
 //                      of S/P blocks (000 eq. (8)) replaces T_dfg (twice in T and
 //                      T_trans); the card's rate bw_cn caps each host.
-//   inic.proto.fft2d   the same exchange replaces T_dtg + T_dfg (the prototype
-//                      sends and receives one after the other, §6).
+//   inic.proto.fft2d   the same exchange replaces T_dtg + T_dfg (serialised: the
+//                      prototype sends and receives one after the other; pipelined:
+//                      the card's whole exchange, out and in; its bus wait T_wait
+//                      stays analytic, §6).
 //   fftw.transpose     T, T_trans, T_a2a: the same exchange of S_block blocks
 //                      (pairwise or linear, as the block's alltoall) replaces
 //                      each transpose's half of T_a2a; host costs as logp.loggp.

@@ -33,8 +33,13 @@ const Entry kCommands[] = {
      "        [--timeout S] [--max N] [--csv|--json] [-o FILE]   each variant's total, analytic and simulated on\n"
      "        SimGrid (the same topology, routes and parameters), with their ratio (docs/simulation.md)"},
     {"validate", validateCommand,
-     "validate [PRESET ...] [--json] [--claims DIR]   every quantitative claim of the seed papers against\n"
-     "        the presets: paper value, model value, relative error, fitted or predicted, verdict, summary\n"
+     "validate [PRESET ...] [--json|--csv|--markdown] [--claims DIR]   every quantitative claim of the seed\n"
+     "        papers against the presets: paper value, model value, relative error, fitted or predicted,\n"
+     "        verdict, summary (--csv and --markdown export the table)\n"
+     "  validate --fit CLAIM ... [--param PRESET:PATH ...] [--json|--csv|--markdown]   fit the parameters that\n"
+     "        matter (assumed or fitted, by sensitivity; or those named) jointly to the claims named, with\n"
+     "        Levenberg-Marquardt, and report every other claim as a prediction\n"
+     "  validate --hold-out   leave one figure out: each figure predicted from a fit to the others\n"
      "  validate --assumed [PRESET ...] [--json]   per preset, the inputs whose basis is 'assumed', ranked by\n"
      "        how far -/+10% moves a variant total (the sensitivity data), with the probe that can fit each"},
     {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},

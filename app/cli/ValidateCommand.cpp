@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include "model/validation/AssumedInputs.h"
+#include "model/validation/ClaimFit.h"
+#include "model/validation/ReportExport.h"
 #include "model/validation/Validation.h"
 
 #include <nlohmann/json.hpp>
@@ -27,11 +29,6 @@ std::string percent(double rel)
     return buf;
 }
 
-std::string paperText(const Claim& c)
-{
-    const std::string v = claimValueText(c, c.paper);
-    return c.compare == "atLeast" ? ">= " + v : c.compare == "atMost" ? "<= " + v : v;
-}
 
 std::string where(const Claim& c)
 {
@@ -103,19 +100,34 @@ int assumedInputs(const Args& args, std::ostream& out)
     return 0;
 }
 
-} // namespace
-
-// `validate [PRESET ...] [--json]`: every claim of the seeds against the
-// presets (model/validation does the work; this prints it).
-int validateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+// `validate --hold-out`: leave one figure out (model/validation/ClaimFit).
+int holdOut(const std::vector<Claim>& claims, const ClaimFitOptions& options, std::ostream& out)
 {
-    const Args args(words, {"--claims"}, {"--json", "--assumed"});
-    if (args.flag("--assumed"))
-        return assumedInputs(args, out);
-    const std::string dir = args.value("--claims").value_or(
-        (std::filesystem::path(presetDirectory()) / "claims").string());
-    const std::vector<Claim> claims = loadClaims(dir);
-    const ValidationReport report = validateClaims(claims, presetDirectory(), args.positional());
+    const std::vector<FigureHoldOut> rows = leaveOneFigureOut(claims, presetDirectory(), options);
+    out << "Leave one figure out: the parameters that matter, fitted to the other claims of the figure's presets, "
+           "predict the figure\n\n";
+    out << "| seed | figure | presets | claims | fitted on | met before | met predicted | mean abs error | fitted values |\n"
+        << "|---|---|---|---|---|---|---|---|---|\n";
+    std::size_t claimsN = 0, metBefore = 0, met = 0;
+    for (const FigureHoldOut& h : rows) {
+        std::string presets;
+        for (const std::string& p : h.presets)
+            presets += (presets.empty() ? "" : ", ") + p;
+        out << "| " << h.seed << " | " << h.figure << " | " << presets << " | " << h.claims << " | " << h.fittedOn
+            << " | " << h.withinBefore << " | " << h.within << " | "
+            << (std::isnan(h.meanAbsError) ? std::string("-") : percentOf(h.meanAbsError)) << " | "
+            << (h.note.empty() ? h.params : h.note) << " |\n";
+        claimsN += h.claims;
+        metBefore += h.withinBefore;
+        met += h.within;
+    }
+    out << "\n" << rows.size() << " figures, " << claimsN << " claims: " << metBefore
+        << " met with the presets as they are, " << met << " met when predicted from the other figures\n";
+    return 0;
+}
+
+void printReport(const ValidationReport& report, const Args& args, std::ostream& out)
+{
     if (args.flag("--json")) {
         nlohmann::json rows = nlohmann::json::array();
         for (const ClaimResult& r : report.results) {
@@ -123,7 +135,9 @@ int validateCommand(const std::vector<std::string>& words, std::ostream& out, st
             nlohmann::json j{{"id", c.id},         {"seed", c.seed},         {"section", c.section},
                              {"figure", c.figure}, {"quantity", c.quantity}, {"preset", c.model.preset},
                              {"paper", c.paper},   {"compare", c.compare},   {"verdict", verdictName(r.verdict)},
-                             {"reason", r.reason}, {"fittedBy", r.fittedBy}};
+                             {"reason", r.reason}, {"fittedBy", r.fittedBy}, {"quotes", c.quotes}};
+            if (c.compare != "value")
+                j["margin"] = c.margin;
             j["model"] = std::isnan(r.model) ? nlohmann::json() : nlohmann::json(r.model);
             j["relError"] = std::isnan(r.relError) ? nlohmann::json() : nlohmann::json(r.relError);
             rows.push_back(j);
@@ -133,24 +147,79 @@ int validateCommand(const std::vector<std::string>& words, std::ostream& out, st
                                {{"within", report.within},
                                 {"off", report.off},
                                 {"fitted", report.fitted},
-                                {"notModelled", report.notModelled}}}}
+                                {"notModelled", report.notModelled},
+                                {"noCheck", report.noCheck}}}}
                    .dump(2)
             << "\n";
-        return 0;
+        return;
+    }
+    if (args.flag("--csv")) {
+        out << validationCsv(report);
+        return;
+    }
+    if (args.flag("--markdown")) {
+        out << validationMarkdown(report);
+        return;
     }
     for (const ClaimResult& r : report.results) {
         const Claim& c = *r.claim;
         out << where(c) << ": " << c.quantity << (c.model.preset.empty() ? "" : " [" + c.model.preset + "]")
-            << "\n    paper " << paperText(c) << "   model " << claimValueText(c, r.model) << "   error "
-            << percent(r.relError) << "   "
-            << (r.verdict == Verdict::NotModelled ? "-" : r.verdict == Verdict::Fitted ? "fitted" : "predicted")
-            << "   " << verdictText(r.verdict, c) << "\n";
+            << "\n    paper " << claimPaperText(c) << "   model " << claimValueText(c, r.model) << "   error "
+            << percent(r.relError) << "   " << claimBasis(r.verdict) << "   " << verdictText(r.verdict, c) << "\n";
         if (!r.reason.empty())
             out << "    " << r.reason << "\n";
     }
-    out << "\n" << report.results.size() << " claims: " << report.within << " predictions within tolerance or holding, "
-        << report.off << " off, " << report.fitted << " fitted (not counted as checks), " << report.notModelled
-        << " not modelled\n";
+    out << "\n" << validationSummary(report) << "\n";
+}
+
+} // namespace
+
+// `validate [PRESET ...] [--json|--csv|--markdown]`: every claim of the seeds
+// against the presets (model/validation does the work; this prints it).
+// `validate --fit CLAIM ... [--param PRESET:PATH ...]`: fit, then predict.
+// `validate --hold-out`: leave one figure out.
+int validateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Args args(words, {"--claims", "--param", "--prior"},
+                    {"--json", "--assumed", "--csv", "--markdown", "--fit", "--hold-out"});
+    if (args.flag("--assumed"))
+        return assumedInputs(args, out);
+    const std::string dir = args.value("--claims").value_or(
+        (std::filesystem::path(presetDirectory()) / "claims").string());
+    const std::vector<Claim> claims = loadClaims(dir);
+    ClaimFitOptions o;
+    if (const auto prior = args.value("--prior")) {
+        try {
+            o.prior = std::stod(*prior);
+        } catch (const std::exception&) {
+            o.prior = -1.0;
+        }
+        if (!(o.prior >= 0.0 && o.prior <= 10.0))
+            throw UsageError("--prior " + *prior + ": expected a weight from 0 to 10");
+    }
+    if (args.flag("--hold-out"))
+        return holdOut(claims, o, out);
+    if (args.flag("--fit")) {
+        o.fitTo = args.positional();
+        o.params = args.values("--param");
+        const ClaimFitResult fit = fitClaims(claims, presetDirectory(), o);
+        if (!args.flag("--json") && !args.flag("--csv") && !args.flag("--markdown")) {
+            out << "Fitted jointly to " << o.fitTo.size() << " claim(s) (Levenberg-Marquardt, " << fit.evaluations
+                << " evaluations, RMS relative miss " << percentOf(fit.rmsFit) << "):\n";
+            for (const ClaimFitParam& p : fit.params) {
+                out << "  " << p.preset << ":" << p.path << (p.variant.empty() ? "" : "@" + p.variant) << "  "
+                    << p.shownBefore << " -> " << p.shownAfter << "  ("
+                    << p.basis << (p.effect > 0 ? ", swing " + percentOf(p.effect) : std::string());
+                for (const std::string& t : p.tied)
+                    out << ", also " << t;
+                out << ")\n";
+            }
+            out << "The claims fitted to are marked fitted; every other claim is a prediction with these values:\n\n";
+        }
+        printReport(fit.report, args, out);
+        return 0;
+    }
+    printReport(validateClaims(claims, presetDirectory(), args.positional()), args, out);
     (void)err;
     return 0;
 }

@@ -92,7 +92,8 @@ std::string inputBasis(const DesignDocument& doc, const std::string& path)
     return fromProvenance(value, spec->source);
 }
 
-AssumedInputsReport rankAssumedInputs(const DesignDocument& doc, const std::string& preset, double step)
+AssumedInputsReport rankAssumedInputs(const DesignDocument& doc, const std::string& preset, double step,
+                                      const std::vector<std::string>& bases)
 {
     AssumedInputsReport report;
     report.preset = preset;
@@ -116,7 +117,7 @@ AssumedInputsReport rankAssumedInputs(const DesignDocument& doc, const std::stri
             const std::string basis = fromProvenance(value, spec->source);
             if (!counted)
                 ++report.inputsByBasis[basis];
-            if (basis != "assumed")
+            if (std::find(bases.begin(), bases.end(), basis) == bases.end())
                 continue;
             // Relative to the larger of the two totals' magnitudes at the point: a
             // total of 0 (nothing to move) gives no effect rather than a division by 0.
@@ -128,6 +129,8 @@ AssumedInputsReport rankAssumedInputs(const DesignDocument& doc, const std::stri
                 a.why = !value.provenance.note.empty() ? value.provenance.note : spec->source;
                 a.calibrate = calibratingProbes(doc, bar.path, *spec, block);
                 a.effect = -1.0;
+                a.basis = basis;
+                a.unit = std::string(unitSymbol(spec->unit));
             }
             if (effect > a.effect) { // the value where it moves most (a variant may override it)
                 a.effect = effect;

@@ -25,6 +25,8 @@ struct AssumedInput {
     std::string variant;  // the variant whose total swings most
     std::string why;      // the provenance note, else the parameter's source text
     std::string calibrate; // the probe that can fit it ("" = none)
+    std::string basis = "assumed";
+    std::string unit;      // the parameter's SI unit symbol ("s", "B/s", "count")
 };
 
 struct AssumedInputsReport {
@@ -42,6 +44,9 @@ inline constexpr double kMattersSwing = 0.02;
 // Ranks the inputs of `doc` whose basis is "assumed" by the largest relative
 // swing they cause in any variant's total (the tornado data of
 // model/sweep/Sensitivity at the document's values, one run per variant).
-AssumedInputsReport rankAssumedInputs(const DesignDocument& doc, const std::string& preset, double step = 0.1);
+// `bases` widens the ranking (the claim fitter also refits "fitted" values);
+// each row then says its basis.
+AssumedInputsReport rankAssumedInputs(const DesignDocument& doc, const std::string& preset, double step = 0.1,
+                                      const std::vector<std::string>& bases = {"assumed"});
 
 } // namespace cs

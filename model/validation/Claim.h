@@ -20,7 +20,9 @@ struct ClaimModel {
     std::string preset;
     ClaimQuery a;
     ClaimQuery b;             // used by the forms ratio and reduction; empty variant = a's
-    std::string form = "value"; // "value" (a), "ratio" (a / b), "reduction" (1 - a / b)
+    // "value" (a), "ratio" (a / b), "reduction" (1 - a / b), "gain" (a / b - 1:
+    // "38% faster" is compared as 0.38, not as 1.38, so its error is the gain's)
+    std::string form = "value";
     std::string overPath;       // optional: evaluate at each of these values of one slot ...
     std::vector<double> overValues;
     std::string aggregate;      // ... and take "max" or "min" of the form
@@ -33,11 +35,25 @@ struct Claim {
     std::string section;  // "§4.2"
     std::string figure;   // "Fig. 5(b)", or "" for text only
     std::string quantity; // what is compared, in words
-    std::string text;     // the paper's words
+    std::string text;     // the paper's words: the quotes joined by " [...] "
+    // Verbatim passages of the seed (whitespace aside), one or more: a claim
+    // that several sentences state (1.7 MBps, 13.6 Mbps, 68%) is one claim
+    // with several quotes, so it counts once. tests/model/validation checks
+    // that each occurs in the seed.
+    std::vector<std::string> quotes;
     double paper = std::numeric_limits<double>::quiet_NaN(); // the paper's value, SI or fraction
     std::string unit;     // how to print values: "", "%", "us", "MB/s", "x"
     std::string compare = "value"; // "value" (relative error within tolerance), "atLeast", "atMost"
     double tolerance = 0.10;
+    // Bounds only: how far the model must clear the paper's bound, relative.
+    // atLeast holds when model >= paper x (1 + margin), atMost when model <=
+    // paper x (1 - margin); "significantly faster" states 0.10, "exceeds" 0.
+    // The catalogue must state it for every bound.
+    double margin = 0.0;
+    // false: the claim is listed but no check. Either an input of the model
+    // taken from this very sentence, or a bound no plausible parameter can
+    // break (the model's structure guarantees it); `reason` says which.
+    bool check = true;
     bool modelled = false;
     ClaimModel model;
     std::string reason; // not modelled: why; modelled: the known cause when the model is off

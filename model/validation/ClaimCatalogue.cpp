@@ -89,6 +89,23 @@ public:
         k.figure = str(c, path, "figure", false);
         k.quantity = str(c, path, "quantity", true);
         k.text = str(c, path, "text", false);
+        if (!k.text.empty())
+            k.quotes.push_back(k.text);
+        if (const auto q = c.find("quotes"); q != c.end()) {
+            if (!q->is_array() || q->empty())
+                fail(path + ".quotes", "expected a non-empty array of the seed's sentences");
+            for (std::size_t i = 0; i < q->size(); ++i) {
+                if (!(*q)[i].is_string() || (*q)[i].get<std::string>().empty())
+                    fail(path + ".quotes[" + std::to_string(i) + "]",
+                         "expected a non-empty string, got " + (*q)[i].dump().substr(0, 60));
+                k.quotes.push_back((*q)[i].get<std::string>());
+            }
+        }
+        if (k.quotes.empty())
+            fail(path + ".quotes", "a claim quotes its seed: give \"text\" or \"quotes\"");
+        k.text.clear();
+        for (const std::string& q : k.quotes)
+            k.text += (k.text.empty() ? "" : " [...] ") + q;
         k.paper = num(c, path, "paper", k.paper, true);
         k.unit = str(c, path, "unit", false);
         if (auto cmp = str(c, path, "compare", false); !cmp.empty())
@@ -98,7 +115,22 @@ public:
         k.tolerance = num(c, path, "tolerance", 0.10, false);
         if (!(k.tolerance >= 0.0 && k.tolerance < 10.0))
             fail(path + ".tolerance", "tolerance = " + std::to_string(k.tolerance) + " is out of range [0, 10)");
+        if (k.compare != "value") {
+            // A bound says by how much it must be cleared; nothing is implied.
+            k.margin = num(c, path, "margin", 0.0, true);
+            if (!(k.margin > -1.0 && k.margin < 1.0))
+                fail(path + ".margin", "margin = " + std::to_string(k.margin) + " is out of range (-1, 1)");
+        } else if (c.contains("margin")) {
+            fail(path + ".margin", "only a bound (compare atLeast or atMost) has a margin");
+        }
+        if (const auto ch = c.find("check"); ch != c.end()) {
+            if (!ch->is_boolean())
+                fail(path + ".check", "expected true or false, got " + ch->dump().substr(0, 60));
+            k.check = ch->get<bool>();
+        }
         k.reason = str(c, path, "reason", false);
+        if (!k.check && k.reason.empty())
+            fail(path + ".reason", "a claim that is no check must say why (an input, or a bound that cannot break)");
         k.expect = str(c, path, "expect", false);
         k.expectModel = num(c, path, "expectModel", k.expectModel, false);
         const auto m = c.find("model");
@@ -116,8 +148,9 @@ public:
         k.model.a = query(*m, mp, true);
         if (auto f = str(*m, mp, "form", false); !f.empty())
             k.model.form = f;
-        if (k.model.form != "value" && k.model.form != "ratio" && k.model.form != "reduction")
-            fail(mp + ".form", "'" + k.model.form + "' is not one of value, ratio, reduction");
+        if (k.model.form != "value" && k.model.form != "ratio" && k.model.form != "reduction" &&
+            k.model.form != "gain")
+            fail(mp + ".form", "'" + k.model.form + "' is not one of value, ratio, reduction, gain");
         if (const auto b = m->find("of"); b != m->end()) {
             if (!b->is_object())
                 fail(mp + ".of", "expected an object");

@@ -50,9 +50,9 @@ double evaluateQuery(const DesignDocument& doc, const ClaimQuery& q,
     return t.at(row, static_cast<std::size_t>(c));
 }
 
-using DocumentOf = std::function<const DesignDocument&(const std::string&)>;
+} // namespace
 
-double evaluateModel(const DocumentOf& document, const ClaimModel& m)
+double evaluateClaimModel(const ClaimDocuments& document, const ClaimModel& m)
 {
     auto docOf = [&](const ClaimQuery& q) -> const DesignDocument& {
         return document(q.preset.empty() ? m.preset : q.preset);
@@ -69,7 +69,9 @@ double evaluateModel(const DocumentOf& document, const ClaimModel& m)
         if (bq.preset.empty() || bq.preset == m.preset) // another preset has other slots
             base.insert(base.end(), m.a.at.begin(), m.a.at.end());
         const double b = evaluateQuery(docOf(bq), bq, base);
-        return m.form == "ratio" ? a / b : 1.0 - a / b;
+        if (m.form == "ratio")
+            return a / b;
+        return m.form == "gain" ? a / b - 1.0 : 1.0 - a / b;
     };
     if (m.overPath.empty())
         return one({});
@@ -81,6 +83,8 @@ double evaluateModel(const DocumentOf& document, const ClaimModel& m)
     }
     return best;
 }
+
+namespace {
 
 // Paths of the preset's values whose provenance says they were fitted to `id`.
 std::string fittedTo(const DesignDocument& doc, const std::string& id)
@@ -122,6 +126,7 @@ const char* verdictName(Verdict v)
     case Verdict::Off: return "off";
     case Verdict::Fitted: return "fitted";
     case Verdict::NotModelled: return "not modelled";
+    case Verdict::NoCheck: return "no check";
     }
     return "?";
 }
@@ -135,6 +140,25 @@ std::string verdictText(Verdict v, const Claim& claim)
     char buf[32];
     std::snprintf(buf, sizeof buf, "within %g%%", claim.tolerance * 100.0);
     return buf;
+}
+
+bool claimMet(const Claim& c, double model)
+{
+    if (std::isnan(model))
+        return false;
+    if (c.compare == "atLeast")
+        return model >= c.paper * (1.0 + c.margin);
+    if (c.compare == "atMost")
+        return model <= c.paper * (1.0 - c.margin);
+    return std::abs(model / c.paper - 1.0) <= c.tolerance;
+}
+
+std::string claimPaperText(const Claim& c)
+{
+    if (c.compare == "value")
+        return claimValueText(c, c.paper);
+    const double bound = c.paper * (c.compare == "atLeast" ? 1.0 + c.margin : 1.0 - c.margin);
+    return (c.compare == "atLeast" ? ">= " : "<= ") + claimValueText(c, bound);
 }
 
 std::string claimValueText(const Claim& c, double v)
@@ -173,6 +197,12 @@ ValidationReport validateClaims(const std::vector<Claim>& claims, const std::str
             d = std::make_unique<DesignDocument>(loadDocument((fs::path(presetDirectory) / (name + ".json")).string()));
         return *d;
     };
+    return validateClaimsWith(claims, document, presets);
+}
+
+ValidationReport validateClaimsWith(const std::vector<Claim>& claims, const ClaimDocuments& document,
+                                    const std::vector<std::string>& presets)
+{
     ValidationReport report;
     for (const Claim& c : claims) {
         if (!presets.empty() && std::find(presets.begin(), presets.end(), c.model.preset) == presets.end())
@@ -181,21 +211,17 @@ ValidationReport validateClaims(const std::vector<Claim>& claims, const std::str
         r.claim = &c;
         r.reason = c.reason;
         if (!c.modelled) {
-            r.verdict = Verdict::NotModelled;
+            r.verdict = c.check ? Verdict::NotModelled : Verdict::NoCheck;
         } else {
             try {
                 const DesignDocument& doc = document(c.model.preset);
-                r.model = evaluateModel(document, c.model);
+                r.model = evaluateClaimModel(document, c.model);
                 r.relError = r.model / c.paper - 1.0;
                 r.fittedBy = fittedTo(doc, c.id);
-                bool ok = false;
-                if (c.compare == "atLeast")
-                    ok = r.model >= c.paper;
-                else if (c.compare == "atMost")
-                    ok = r.model <= c.paper;
-                else
-                    ok = std::abs(r.relError) <= c.tolerance;
-                if (!r.fittedBy.empty())
+                const bool ok = claimMet(c, r.model);
+                if (!c.check)
+                    r.verdict = Verdict::NoCheck;
+                else if (!r.fittedBy.empty())
                     r.verdict = Verdict::Fitted;
                 else
                     r.verdict = ok ? Verdict::Within : Verdict::Off;
@@ -212,6 +238,7 @@ ValidationReport validateClaims(const std::vector<Claim>& claims, const std::str
         case Verdict::Off: ++report.off; break;
         case Verdict::Fitted: ++report.fitted; break;
         case Verdict::NotModelled: ++report.notModelled; break;
+        case Verdict::NoCheck: ++report.noCheck; break;
         }
         report.results.push_back(std::move(r));
     }

@@ -1,10 +1,14 @@
 #include "app/gui/validation/ValidationDialog.h"
 #include "model/core/ModelError.h"
-#include "model/validation/Validation.h"
+#include "model/validation/ReportExport.h"
 
 #include <QDialogButtonBox>
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSaveFile>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -26,9 +30,30 @@ QColor verdictColour(Verdict v)
     case Verdict::Off: return QColor(245, 205, 200);
     case Verdict::Fitted: return QColor(225, 225, 240);
     case Verdict::NotModelled: return QColor(235, 235, 235);
+    case Verdict::NoCheck: return QColor(245, 240, 215);
     }
     return {};
 }
+
+// Sorts by a number (Qt::UserRole) when both cells carry one; a cell without
+// one ("-") sorts after every number, so an ascending error column starts at
+// the largest underestimate and ends with the claims that have no value.
+class SortItem final : public QTableWidgetItem {
+public:
+    using QTableWidgetItem::QTableWidgetItem;
+    bool operator<(const QTableWidgetItem& other) const override
+    {
+        const QVariant a = data(Qt::UserRole), b = other.data(Qt::UserRole);
+        if (a.isValid() || b.isValid()) {
+            if (!a.isValid())
+                return false;
+            if (!b.isValid())
+                return true;
+            return a.toDouble() < b.toDouble();
+        }
+        return QTableWidgetItem::operator<(other);
+    }
+};
 
 } // namespace
 
@@ -39,7 +64,9 @@ ValidationDialog::ValidationDialog(const std::string& presetDirectory, QWidget* 
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(tr("Every quantitative claim of the seed papers that the presets model. Only "
                                 "predictions count as checks: a claim reproduced by a parameter fitted to it "
-                                "is shown as fitted. The same report: clusterscope-cli validate."),
+                                "is shown as fitted, an input taken from the claim's sentence or a bound the "
+                                "model cannot break as no check. Click a header to sort. The same report: "
+                                "clusterscope-cli validate."),
                              this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
@@ -52,67 +79,95 @@ ValidationDialog::ValidationDialog(const std::string& presetDirectory, QWidget* 
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->verticalHeader()->setVisible(false);
+    table_->setWordWrap(true);
+    table_->setTextElideMode(Qt::ElideNone);
     layout->addWidget(table_, 1);
     summary_ = new QLabel(this);
     summary_->setObjectName("validationSummary");
     summary_->setWordWrap(true);
     layout->addWidget(summary_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    QPushButton* exportButton = buttons->addButton(tr("Export..."), QDialogButtonBox::ActionRole);
+    exportButton->setObjectName("validationExport");
+    connect(exportButton, &QPushButton::clicked, this, &ValidationDialog::exportAsked);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
 
     try {
-        const std::vector<Claim> claims = loadClaims(presetDirectory + "/claims");
-        const ValidationReport report = validateClaims(claims, presetDirectory);
-        table_->setRowCount(static_cast<int>(report.results.size()));
+        claims_ = loadClaims(presetDirectory + "/claims");
+        report_ = validateClaims(claims_, presetDirectory);
+        table_->setRowCount(static_cast<int>(report_.results.size()));
         int row = 0;
-        for (const ClaimResult& r : report.results) {
+        for (const ClaimResult& r : report_.results) {
             const Claim& c = *r.claim;
-            const QString paper = QString::fromStdString(
-                (c.compare == "atLeast" ? ">= " : c.compare == "atMost" ? "<= " : "") + claimValueText(c, c.paper));
-            const QString basis = r.verdict == Verdict::NotModelled ? "-"
-                                  : r.verdict == Verdict::Fitted    ? tr("fitted")
-                                                                    : tr("predicted");
             const QStringList cells{
                 QString::fromStdString(c.seed.substr(0, 3) + " " + c.section + (c.figure.empty() ? "" : " " + c.figure)),
                 QString::fromStdString(c.quantity),
                 QString::fromStdString(c.model.preset),
-                paper,
+                QString::fromStdString(claimPaperText(c)),
                 QString::fromStdString(claimValueText(c, r.model)),
                 percent(r.relError),
-                basis,
+                QString::fromStdString(claimBasis(r.verdict)),
                 QString::fromStdString(verdictText(r.verdict, c)),
                 QString::fromStdString(r.reason)};
             for (int col = 0; col < cells.size(); ++col) {
-                auto* item = new QTableWidgetItem(cells[col]);
+                auto* item = new SortItem(cells[col]);
                 item->setToolTip(col == 1 ? QString::fromStdString(c.text) : cells[col]);
+                if (col == 3)
+                    item->setData(Qt::UserRole, c.paper);
+                if (col == 4 && !std::isnan(r.model))
+                    item->setData(Qt::UserRole, r.model);
+                if (col == 5 && !std::isnan(r.relError))
+                    item->setData(Qt::UserRole, r.relError);
                 if (col == 7)
                     item->setBackground(verdictColour(r.verdict));
                 table_->setItem(row, col, item);
             }
             ++row;
         }
-        summary_->setText(tr("%1 claims: %2 predictions within tolerance, %3 off, %4 fitted (not counted as "
-                             "checks), %5 not modelled")
-                              .arg(report.results.size())
-                              .arg(report.within)
-                              .arg(report.off)
-                              .arg(report.fitted)
-                              .arg(report.notModelled));
+        summary_->setText(QString::fromStdString(validationSummary(report_)));
     } catch (const ModelError& e) {
         summary_->setText(tr("The claims catalogue could not be read: %1").arg(QString::fromStdString(e.what())));
     }
     table_->resizeColumnsToContents();
-    table_->setColumnWidth(1, std::min(table_->columnWidth(1), 320));
-    table_->setColumnWidth(8, std::min(table_->columnWidth(8), 600));
-    table_->setWordWrap(true);
+    table_->setColumnWidth(1, std::min(table_->columnWidth(1), 260));
+    table_->setColumnWidth(8, std::min(table_->columnWidth(8), 360)); // the last column stretches to the rest
     table_->horizontalHeader()->setStretchLastSection(true);
+    // Rows grow to the wrapped reason (and quantity), also after a resize.
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->setSortingEnabled(true);
+    table_->horizontalHeader()->setSortIndicatorShown(true);
+    table_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // the catalogue's order until asked
     resize(1300, 700);
 }
 
 QString ValidationDialog::summary() const
 {
     return summary_->text();
+}
+
+QString ValidationDialog::exportTo(const QString& path) const
+{
+    const std::string text =
+        path.endsWith(".md", Qt::CaseInsensitive) ? validationMarkdown(report_) : validationCsv(report_);
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text))
+        return tr("cannot write %1: %2").arg(path, f.errorString());
+    f.write(text.data(), static_cast<qint64>(text.size()));
+    if (!f.commit())
+        return tr("cannot write %1: %2").arg(path, f.errorString());
+    return {};
+}
+
+void ValidationDialog::exportAsked()
+{
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the validation report"), "validation.csv",
+                                                      tr("CSV (*.csv);;Markdown (*.md)"), &filter);
+    if (path.isEmpty())
+        return;
+    if (const QString error = exportTo(path); !error.isEmpty())
+        QMessageBox::warning(this, tr("Export"), error);
 }
 
 } // namespace cs

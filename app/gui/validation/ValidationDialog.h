@@ -1,7 +1,10 @@
 #pragma once
+#include "model/validation/Validation.h"
+
 #include <QDialog>
 
 #include <string>
+#include <vector>
 
 class QLabel;
 class QTableWidget;
@@ -12,7 +15,8 @@ namespace cs {
 // claim of the seed papers (presets/claims) with the paper's value, the
 // model's, the relative error, fitted or predicted, and the verdict with its
 // reason, then the summary counts. The work is model/validation's; this is
-// only a view of it.
+// only a view of it. Columns sort (numbers as numbers), the reason wraps,
+// and Export... writes the table as CSV or Markdown (model/validation/ReportExport).
 class ValidationDialog : public QDialog {
     Q_OBJECT
 public:
@@ -20,8 +24,15 @@ public:
 
     QTableWidget* table() const { return table_; }
     QString summary() const;
+    // Writes the report to `path`: Markdown for .md, else CSV. Returns an
+    // empty string, or the error naming the file.
+    QString exportTo(const QString& path) const;
 
 private:
+    void exportAsked();
+
+    std::vector<Claim> claims_; // the report points into these
+    ValidationReport report_;
     QTableWidget* table_ = nullptr;
     QLabel* summary_ = nullptr;
 };

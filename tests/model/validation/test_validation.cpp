@@ -85,7 +85,7 @@ TEST_CASE("validate: every verdict and every hand-derived model value stays as t
 {
     const ValidationReport& r = report();
     REQUIRE(r.results.size() == catalogue().size());
-    std::size_t expectWithin = 0, expectOff = 0, expectFitted = 0, expectNot = 0;
+    std::size_t expectWithin = 0, expectOff = 0, expectFitted = 0, expectNot = 0, expectNoCheck = 0;
     for (const ClaimResult& res : r.results) {
         const Claim& c = *res.claim;
         INFO(c.id << ": model " << res.model << ", " << verdictName(res.verdict) << " (" << res.reason << ")");
@@ -98,16 +98,22 @@ TEST_CASE("validate: every verdict and every hand-derived model value stays as t
             ++expectOff;
         else if (c.expect == "fitted")
             ++expectFitted;
+        else if (c.expect == "no check")
+            ++expectNoCheck;
         else
             ++expectNot;
         // Off and not modelled always say why.
-        if (res.verdict == Verdict::Off || res.verdict == Verdict::NotModelled)
+        if (res.verdict == Verdict::Off || res.verdict == Verdict::NotModelled || res.verdict == Verdict::NoCheck)
             CHECK_FALSE(res.reason.empty());
+        // Every bound states its margin; "not modelled" means the model has no output.
+        if (res.verdict == Verdict::NotModelled)
+            CHECK_FALSE(c.modelled);
     }
     CHECK(r.within == expectWithin);
     CHECK(r.off == expectOff);
     CHECK(r.fitted == expectFitted);
     CHECK(r.notModelled == expectNot);
+    CHECK(r.noCheck == expectNoCheck);
 }
 
 TEST_CASE("validate: the paper's figures against the serial baseline (000 Figs. 4(a), 5(b))", "[validation]")
@@ -152,7 +158,8 @@ TEST_CASE("validate: limited to named presets, and an unknown preset is named", 
 TEST_CASE("validate: a bad claims file is refused with its file, path and value", "[validation]")
 {
     const std::string head = R"({"format": "clusterscope-claims", "version": 1, "claims": [)";
-    const std::string base = R"("id": "a", "seed": "000_x.txt", "section": "§1", "quantity": "q", "paper": 2)";
+    const std::string base =
+        R"("id": "a", "seed": "000_x.txt", "section": "§1", "quantity": "q", "text": "t", "paper": 2)";
     CHECK(claimsError(head + "{" + base + R"(, "compare": "about", "model": null, "reason": "r"}]})") ==
           "x.json: claims[0].compare: 'about' is not one of value, atLeast, atMost");
     CHECK(claimsError(head + "{" + base + R"(, "model": null}]})") ==
@@ -161,7 +168,8 @@ TEST_CASE("validate: a bad claims file is refused with its file, path and value"
                       R"(, "model": null, "reason": "r"}]})") == "x.json: claims[1].id: id 'a' is used twice");
     CHECK(claimsError(head + "{" + base + R"(, "model": {"preset": "p", "variant": "v", "form": "ratio"}}]})") ==
           "x.json: claims[0].model.of: the form ratio needs the variant it compares with");
-    CHECK(claimsError(head + "{" + R"("id": "a", "seed": "s", "section": "§1", "quantity": "q", "paper": "2"}]})") ==
+    CHECK(claimsError(head + "{" +
+                      R"("id": "a", "seed": "s", "section": "§1", "quantity": "q", "text": "t", "paper": "2"}]})") ==
           "x.json: claims[0].paper: expected a number, got \"2\"");
     CHECK(claimsError("[1]") == "x.json: $: expected {\"format\": \"clusterscope-claims\", \"version\": 1, \"claims\": [...]}");
 }
@@ -225,4 +233,46 @@ TEST_CASE("validate: every fittedTo in the presets names a claim of the catalogu
                 check(b.name + "." + in.symbol, doc.design.value({b.name, in.symbol}).provenance);
     }
     CHECK(fitted >= 15);
+}
+
+TEST_CASE("validate: a gain is compared as the gain, a bound with its margin", "[validation]")
+{
+    // 003 Fig. 3: "throughput increases up-to 38%": the model's polling / base = 1.4552946 (test_preset_multiedge)
+    // is a gain of 0.4552946, +19.8% against 0.38; as 1 + g it would read 1.4553 / 1.38 - 1 = +5.5%.
+    const ClaimResult& polling = result("003-fig3-polling-gain-38");
+    CHECK(polling.model == Approx(0.4552946).epsilon(1e-5));
+    CHECK(polling.relError == Approx(0.4552946 / 0.38 - 1.0).epsilon(1e-5));
+    CHECK(polling.verdict == Verdict::Off);
+    // A bound's margin: "significant speedup" of the prototype over GigE asks for 1.1; at P = 16 the
+    // model's T(GigE) / T(prototype) = 1.0229 is above 1 yet misses it.
+    Claim c;
+    c.paper = 1.0;
+    c.compare = "atLeast";
+    c.margin = 0.10;
+    CHECK_FALSE(claimMet(c, 1.0229));
+    CHECK(claimMet(c, 1.10));
+    c.compare = "atMost";
+    CHECK(claimMet(c, 0.9));
+    CHECK_FALSE(claimMet(c, 0.95));
+    CHECK_FALSE(claimMet(c, std::nan("")));
+}
+
+TEST_CASE("validate: the catalogue's rules are enforced when it is read", "[validation]")
+{
+    const std::string head = R"({"format": "clusterscope-claims", "version": 1, "claims": [{"id": "x", "seed": "000",
+        "section": "§1", "quantity": "q", "quotes": ["a"], "paper": 1, )";
+    CHECK_THAT(claimsError(head + R"("compare": "atLeast", "model": null, "reason": "r"}]})"),
+               Catch::Contains("claims[0].margin: missing"));
+    CHECK_THAT(claimsError(head + R"("margin": 0.1, "model": null, "reason": "r"}]})"),
+               Catch::Contains("only a bound (compare atLeast or atMost) has a margin"));
+    CHECK_THAT(claimsError(head + R"("check": false, "model": null}]})"),
+               Catch::Contains("claims[0].reason"));
+    CHECK_THAT(claimsError(R"({"format": "clusterscope-claims", "version": 1, "claims": [{"id": "x", "seed": "000",
+        "section": "§1", "quantity": "q", "quotes": [], "paper": 1, "model": null, "reason": "r"}]})"),
+               Catch::Contains("claims[0].quotes"));
+    CHECK_THAT(claimsError(R"({"format": "clusterscope-claims", "version": 1, "claims": [{"id": "x", "seed": "000",
+        "section": "§1", "quantity": "q", "paper": 1, "model": null, "reason": "r"}]})"),
+               Catch::Contains("claims[0].quotes: a claim quotes its seed"));
+    CHECK_THAT(claimsError(head + R"("model": {"preset": "p", "variant": "v", "form": "gain2"}}]})"),
+               Catch::Contains("'gain2' is not one of value, ratio, reduction, gain"));
 }

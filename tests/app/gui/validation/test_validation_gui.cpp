@@ -9,6 +9,8 @@
 #include "model/validation/Validation.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QFile>
 #include <QDir>
 #include <QLabel>
 #include <QSignalSpy>
@@ -53,6 +55,50 @@ TEST_CASE("gui: the validation dialog shows every claim and the summary of valid
     QDir().mkpath("/tmp/g-plots");
     dialog.resize(1400, 800);
     dialog.grab().save("/tmp/g-plots/validation-dialog.png");
+
+    // The reason column wraps: a long reason makes its row taller than a one-line row.
+    QTableWidget* t = dialog.table();
+    int tallest = 0, shortest = 1 << 30;
+    for (int row = 0; row < t->rowCount(); ++row) {
+        tallest = std::max(tallest, t->rowHeight(row));
+        shortest = std::min(shortest, t->rowHeight(row));
+    }
+    CHECK(t->wordWrap());
+    CHECK(tallest > shortest);
+
+    // Sorting by the error column orders the numbers as numbers, with the claims without one last.
+    t->sortItems(5, Qt::AscendingOrder);
+    double previous = -1e300;
+    bool sawDash = false;
+    for (int row = 0; row < t->rowCount(); ++row) {
+        const QVariant v = t->item(row, 5)->data(Qt::UserRole);
+        if (!v.isValid()) {
+            sawDash = true;
+            continue;
+        }
+        CHECK_FALSE(sawDash); // numbers first
+        CHECK(v.toDouble() >= previous);
+        previous = v.toDouble();
+    }
+
+    // Export: CSV by default, Markdown for .md; both hold every claim id.
+    const QString dir = QDir::tempPath() + "/cs-validation-export-" + QString::number(QCoreApplication::applicationPid());
+    QDir().mkpath(dir);
+    REQUIRE(dialog.exportTo(dir + "/v.csv").isEmpty());
+    REQUIRE(dialog.exportTo(dir + "/v.md").isEmpty());
+    QFile csv(dir + "/v.csv"), md(dir + "/v.md");
+    REQUIRE(csv.open(QIODevice::ReadOnly));
+    REQUIRE(md.open(QIODevice::ReadOnly));
+    const QString csvText = QString::fromUtf8(csv.readAll()), mdText = QString::fromUtf8(md.readAll());
+    CHECK(csvText.startsWith("id,seed,section,figure,quantity,preset,paper"));
+    CHECK(csvText.count('\n') == static_cast<int>(claims.size()) + 1);
+    CHECK(mdText.startsWith("| claim | where |"));
+    for (const Claim& c : claims) {
+        CHECK(csvText.contains(QString::fromStdString("\"" + c.id + "\"")));
+        CHECK(mdText.contains(QString::fromStdString("| " + c.id + " |")));
+    }
+    CHECK_FALSE(dialog.exportTo("/nonexistent-dir-cs/v.csv").isEmpty());
+    QDir(dir).removeRecursively();
 }
 
 TEST_CASE("gui: acc-fft's speedup chart has paper markers, and the baseline can be switched", "[gui][validation]")

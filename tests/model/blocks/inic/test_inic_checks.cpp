@@ -62,6 +62,9 @@ const std::map<std::string, std::vector<Bad>>& badValues()
         {"m_small", {{-1, "= -1 is out of range [0, 1073741824] B"},
                      {2e9, "= 2e+09 is out of range [0, 1073741824] B"}}},
         {"t_small", {{-1e-3, "= -0.001 is out of range [0, 10] s"}, {11, "= 11 is out of range [0, 10] s"}}},
+        {"overlap", {{-1, "= -1 is out of range one of serialised (0), pipelined (1)"},
+                     {2, "= 2 is out of range one of serialised (0), pipelined (1)"},
+                     {0.5, "= 0.5 must be a whole number"}}},
     };
     return m;
 }
