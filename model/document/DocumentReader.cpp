@@ -483,12 +483,11 @@ DesignDocument DocumentReader::read(json&& j)
     ValidateOptions options;
     options.alreadyReported = [this](const std::string& path) { return refersToBroken(path); };
     options.compile = problemCount_ == 0;
-    options.maxProblems = kMaxCounted;
+    options.maxProblems = kMaxCounted + 1; // one more says that it stopped
     const DocumentProblems found = validateDocument(doc, options);
-    for (const DocumentProblem& p : found)
-        problemLine(p.line());
-    // The validator stops at kMaxCounted: then there are more than counted.
-    const bool stopped = found.size() >= kMaxCounted;
+    const bool stopped = found.size() > kMaxCounted;
+    for (std::size_t i = 0; i < found.size() && i < kMaxCounted; ++i)
+        problemLine(found[i].line());
     if (problemCount_ > kMaxProblems) {
         // A hostile file can hold a million bad entries; the first few say enough.
         const std::size_t more = problemCount_ - kMaxProblems;

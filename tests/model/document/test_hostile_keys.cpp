@@ -206,7 +206,7 @@ TEST_CASE("values a variant or the speedup reference writes are checked on load,
     // file nor the path.
     json j = base();
     j["variants"][0]["overrides"] = {{"a.x", -1}};
-    CHECK(firstProblem(j) == "variants[0].overrides.a.x: a.x = -1 is out of range [0, 1e+06]");
+    CHECK(firstProblem(j) == "variants[0].overrides.a.x: a.x = -1 is out of range [0, 1e+06] s");
     j["variants"][0]["overrides"] = {{"P", 100}};
     CHECK(firstProblem(j) == "variants[0].overrides.P: P = 100 is out of range [1, 64]");
     j["variants"][0]["overrides"] = {{"P", 2.5}};
