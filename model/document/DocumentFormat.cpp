@@ -87,20 +87,28 @@ DesignDocument readTree(json&& input, const BlockRegistry& registry)
 {
     if (!input.is_object())
         throw DocumentError({"(document): expected a JSON object at the top level"});
+    json j = std::move(input);
     try {
-        json j = std::move(input);
         migrateDocument(j);
         DocumentReader reader(registry);
         return reader.read(std::move(j));
-    } catch (const DocumentError&) {
-        throw;
-    } catch (const ModelError& e) {
-        // A check the reader did not anticipate: still one line, never an escape.
-        throw DocumentError({"(document): " + clipText(e.what(), 300)});
-    } catch (const json::exception& e) {
-        throw DocumentError({"(document): " + clipText(e.what(), 300)});
+    } catch (...) {
+        // A large tree is taken apart without allocating (releaseJson): its
+        // destructor would allocate, and memory may be what ran out.
+        releaseJson(j);
+        try {
+            throw;
+        } catch (const DocumentError&) {
+            throw;
+        } catch (const ModelError& e) {
+            // A check the reader did not anticipate: still one line, never an escape.
+            throw DocumentError({"(document): " + clipText(e.what(), 300)});
+        } catch (const json::exception& e) {
+            throw DocumentError({"(document): " + clipText(e.what(), 300)});
+        }
     }
 }
+
 
 } // namespace
 

@@ -459,6 +459,19 @@ void DocumentReader::readCosts(const json& j, DesignDocument& doc)
 DesignDocument DocumentReader::read(json&& j)
 {
     DesignDocument doc;
+    // On the way out of a refusal (or a failed allocation) the sections the
+    // document took over are taken apart without allocating (releaseJson).
+    struct Release {
+        DesignDocument& doc;
+        bool armed = true;
+        ~Release()
+        {
+            if (armed)
+                for (json* section : {&doc.measured, &doc.calibration, &doc.nodes, &doc.imported, &doc.topology,
+                                      &doc.layout})
+                    releaseJson(*section);
+        }
+    } release{doc};
     doc.design = Design(registry_);
     knownTopLevelKeys(j);
     if (getString(j, "(document)", "name", doc.name, false))
@@ -496,6 +509,7 @@ DesignDocument DocumentReader::read(json&& j)
     }
     if (!problems_.empty())
         throw DocumentError(problems_);
+    release.armed = false;
     return doc;
 }
 

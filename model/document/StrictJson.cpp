@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <algorithm>
+#include <iterator>
 #include <set>
 #include <type_traits>
 #include <utility>
@@ -217,11 +218,38 @@ json parseStrictJson(const std::string& text, int maxDepth, std::size_t maxTreeB
         throw DocumentError({"(document): a NUL byte at byte " + std::to_string(nul) +
                              "; JSON text holds none (a string writes it as \\u0000)"});
     json root;
-    StrictSax sax(root, maxDepth, maxTreeBytes);
-    // Strict: anything after the value but white space is refused.
-    json::sax_parse(text, &sax, json::input_format_t::json, true);
-    sax.finish();
+    try {
+        StrictSax sax(root, maxDepth, maxTreeBytes);
+        // Strict: anything after the value but white space is refused.
+        json::sax_parse(text, &sax, json::input_format_t::json, true);
+        sax.finish();
+    } catch (...) {
+        releaseJson(root); // the partial tree, without allocating
+        throw;
+    }
     return root;
+}
+
+void releaseJson(json& j) noexcept
+{
+    // Repeatedly walk down the last children to a container whose last child
+    // is a scalar or empty, and remove that child: destroying it needs no
+    // memory. At most kMaxJsonDepth steps down per child removed.
+    while (j.is_structured() && !j.empty()) {
+        json* parent = &j;
+        for (;;) {
+            json& last = parent->is_array() ? parent->get_ref<json::array_t&>().back()
+                                            : std::prev(parent->get_ref<json::object_t&>().end())->second;
+            if (!last.is_structured() || last.empty())
+                break;
+            parent = &last;
+        }
+        if (parent->is_array())
+            parent->get_ref<json::array_t&>().pop_back();
+        else
+            parent->get_ref<json::object_t&>().erase(std::prev(parent->get_ref<json::object_t&>().end()));
+    }
+    j = nullptr;
 }
 
 bool deeperThan(const json& j, int maxDepth)

@@ -35,6 +35,12 @@ inline constexpr std::size_t kMaxJsonTreeBytes = std::size_t{1} << 30;
 nlohmann::json parseStrictJson(const std::string& text, int maxDepth = kMaxJsonDepth,
                                std::size_t maxTreeBytes = kMaxJsonTreeBytes);
 
+// Empties `j` without allocating: the library's own destructor first copies
+// a container's children into a vector of their number, which under a
+// memory limit fails inside a destructor and ends the program. Called on the
+// way out of a failed read, when memory is what ran out. Leaves null.
+void releaseJson(nlohmann::json& j) noexcept;
+
 // True when `j` nests deeper than `maxDepth` (a scalar is depth 0, [] is 1).
 // Iterative: safe on any tree.
 bool deeperThan(const nlohmann::json& j, int maxDepth);

@@ -37,7 +37,7 @@ std::string readText(const std::string& path)
 }
 
 // clusterscope-cli ARGS in a child whose address space is limited to
-// `limit` (prlimit's syntax: bytes, or with a unit such as 1GiB). rc is the
+// `limit` bytes (prlimit takes no units: "1GiB" would mean 1 byte). rc is the
 // exit status, or 128 + the signal that ended it (SIGABRT: 134).
 struct Spawned {
     int rc = -1;
@@ -83,7 +83,7 @@ TEST_CASE("a 10 MB document of empty measured entries is refused within 1 GiB, a
     REQUIRE(std::system("prlimit --version >/dev/null 2>&1") == 0);
     const std::string f = writeTemp("empty-measured.json", emptyMeasured(3'500'000)); // 10.5 MB
     // Before: 1.9 GB (every problem kept, the tree copied twice).
-    const Spawned fits = spawnLimited("1GiB", {"eval", f});
+    const Spawned fits = spawnLimited("1073741824", {"eval", f}); // 1 GiB
     CHECK(fits.rc == 1);
     CHECK_THAT(fits.err, Catch::StartsWith("clusterscope-cli eval: error: " + f +
                                            ": measured[0]: missing required member 'probe'\n"));
@@ -92,7 +92,7 @@ TEST_CASE("a 10 MB document of empty measured entries is refused within 1 GiB, a
 
     // Too little memory even for the tree: told in one line naming the
     // file, exit status 1 (SIGABRT would be 134).
-    const Spawned starved = spawnLimited("160MiB", {"eval", f});
+    const Spawned starved = spawnLimited("167772160", {"eval", f}); // 160 MiB
     CHECK(starved.rc == 1);
     CHECK_THAT(starved.err, Catch::Contains(f + ": (document): not enough memory to read this document (10 MiB "
                                                 "of text)") ||
