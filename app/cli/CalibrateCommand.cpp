@@ -26,25 +26,11 @@ namespace {
 
 using nlohmann::json;
 
-// The results array of a results file ({"results": [...]}), a design
-// document ({"measured": [...]}), or a bare array. Errors name the file.
+// The results array of a results file, a design's "measured" array, or a
+// bare array, checked like a document (calib::readResultsFile).
 json readResults(const std::string& path)
 {
-    const std::string text = readFile(path);
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        throw ModelError(path + ": not JSON: " + e.what());
-    }
-    if (j.is_array())
-        return j;
-    if (j.is_object() && j.contains("results"))
-        return j["results"];
-    if (j.is_object() && j.contains("measured"))
-        return j["measured"];
-    throw ModelError(path + ": expected a probe results file (an object with \"results\") or a design with "
-                          "\"measured\" results");
+    return calib::readResultsFile(path);
 }
 
 // Probe runs for the design: calibrationPlan() restricted to --probe, with

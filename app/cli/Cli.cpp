@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <new>
 #include <ostream>
 #include <string_view>
 
@@ -100,6 +101,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             return 1;
         } catch (const nlohmann::json::exception& ex) {
             err << "clusterscope-cli " << e.name << ": error: " << ex.what() << "\n";
+            return 1;
+        } catch (const std::bad_alloc&) {
+            // Under a memory limit (ulimit -v, a container) an allocation can
+            // fail anywhere; it ends the command with a refusal, not an abort.
+            err << "clusterscope-cli " << e.name
+                << ": error: not enough memory for this command (the input is too large for the memory available)\n";
             return 1;
         }
     }

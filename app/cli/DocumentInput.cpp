@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 
 namespace cs::cli {
 
@@ -30,16 +31,29 @@ std::vector<std::string> presetNames()
     return names;
 }
 
+namespace {
+
+// A loaded document, its warnings (unknown keys kept in the record
+// sections, each with the file and its JSON path) told on stderr.
+DesignDocument withWarnings(DesignDocument doc)
+{
+    for (const std::string& w : doc.warnings)
+        std::cerr << "clusterscope-cli: warning: " << w << "\n";
+    return doc;
+}
+
+} // namespace
+
 DesignDocument openDocument(const std::string& nameOrPath)
 {
     std::error_code ec;
     if (fs::is_regular_file(nameOrPath, ec))
-        return loadDocument(nameOrPath);
+        return withWarnings(loadDocument(nameOrPath));
     fs::path preset = fs::path(presetDirectory()) / nameOrPath;
     if (preset.extension() != ".json")
         preset += ".json";
     if (fs::is_regular_file(preset, ec))
-        return loadDocument(preset.string());
+        return withWarnings(loadDocument(preset.string()));
     std::string known;
     for (const auto& n : presetNames())
         known += (known.empty() ? "" : ", ") + n;

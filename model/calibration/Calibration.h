@@ -108,6 +108,18 @@ struct CalibrationOptions {
 CalibrationReport calibrate(const DesignDocument& doc, const nlohmann::json& results,
                             const CalibrationOptions& options = {});
 
+// The results array of a probe results file ({"format":
+// "clusterscope-probe-results", "version": 1, "results": [...]},
+// docs/agent-protocol.md "Results"), of a design document (its "measured"
+// array, read as loadDocument reads it), or of a bare array of results.
+// Checked like a document (strict JSON; version; every result's members of
+// their documented types): throws ModelError naming the file and the JSON
+// path of each problem ("r.json: results[0].parts[0].samples.rtt[1]:
+// expected a number, got string").
+nlohmann::json readResultsFile(const std::string& path);
+// The same for text already read; `path` names it in messages.
+nlohmann::json resultsFromText(const std::string& text, const std::string& path);
+
 // One change made by applyCalibration, so the GUI can undo it.
 struct AppliedChange {
     std::string block, param;

@@ -1,6 +1,11 @@
 #include "model/calibration/ResultsData.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
+#include "model/calibration/Calibration.h"
+#include "model/document/AtomicFile.h"
+#include "model/document/DocumentFormat.h"
+#include "model/document/SectionShapes.h"
+#include "model/document/StrictJson.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -88,8 +93,10 @@ std::vector<ResultEntry> resultEntries(const json& results)
         }
         e.probe = r["probe"].get<std::string>();
         e.status = r["status"].get<std::string>();
-        if (e.status != "ok" && e.status != "failed" && e.status != "cancelled" && e.status != "pending")
-            throw ModelError(path + ".status = \"" + e.status + "\" is not one of ok, failed, cancelled, pending");
+        if (e.status != "ok" && e.status != "failed" && e.status != "cancelled" && e.status != "pending" &&
+            e.status != "skipped")
+            throw ModelError(path + ".status = \"" + e.status +
+                             "\" is not one of ok, failed, cancelled, pending, skipped");
         e.reason = r.value("reason", std::string());
         e.started = r.contains("started") && r["started"].is_string() ? r["started"].get<std::string>() : "";
         if (const auto it = r.find("nodes"); it != r.end() && it->is_array())
@@ -233,6 +240,74 @@ DerivedValue readDerived(const std::vector<ResultEntry>& entries, const std::str
     }
     throw ModelError("no result of probe " + probe + " has derived value " + name +
                      (present.empty() ? std::string() : " (derived values present: " + present + ")"));
+}
+
+json readResultsFile(const std::string& path)
+{
+    return resultsFromText(readFile(path), path);
+}
+
+json resultsFromText(const std::string& text, const std::string& path)
+{
+    json j;
+    try {
+        j = parseStrictJson(text);
+    } catch (const DocumentError& e) {
+        throw ModelError(path + ": not JSON: " + e.what());
+    }
+    if (j.is_object() && j.contains("measured") && !j.contains("results")) {
+        try {
+            return documentFromJson(std::move(j)).measured; // every check a document passes
+        } catch (const DocumentError& e) {
+            std::string lines;
+            for (const std::string& p : e.problems())
+                lines += (lines.empty() ? "" : "\n") + path + ": " + p;
+            throw ModelError(lines);
+        }
+    }
+    std::vector<std::string> problems;
+    json results;
+    if (j.is_array()) {
+        results = std::move(j);
+    } else if (j.is_object() && j.contains("results")) {
+        // The file's own members: a results file of another kind or version
+        // would be read as something it is not.
+        for (auto it = j.begin(); it != j.end(); ++it)
+            if (it.key() != "format" && it.key() != "version" && it.key() != "created" && it.key() != "results")
+                problems.push_back(clipText(it.key(), 40) + ": unknown key " + clipJson(json(it.key()), 40) +
+                                   " (a results file takes format, version, created, results)");
+        const auto format = j.find("format");
+        if (format == j.end())
+            problems.push_back("format: missing; expected \"clusterscope-probe-results\"");
+        else if (*format != "clusterscope-probe-results")
+            problems.push_back("format: expected \"clusterscope-probe-results\", got " + clipJson(*format));
+        const auto version = j.find("version");
+        if (version == j.end())
+            problems.push_back("version: missing; expected 1");
+        else if (!version->is_number_integer() || *version != 1)
+            problems.push_back("version: unknown version " + clipJson(*version) + " (this program reads 1)");
+        if (const auto created = j.find("created"); created != j.end() && !created->is_string())
+            problems.push_back("created: expected a string, got " + typeName(*created));
+        results = std::move(j["results"]);
+        if (!results.is_array())
+            problems.push_back("results: expected an array, got " + typeName(results));
+    } else {
+        throw ModelError(path + ": expected a probe results file (an object with \"results\") or a design with "
+                                "\"measured\" results");
+    }
+    constexpr std::size_t kShown = 20;
+    bool complete = true;
+    if (problems.empty())
+        complete = checkResultEntries(results, problems, 1000);
+    if (problems.empty())
+        return results;
+    std::string lines;
+    for (std::size_t i = 0; i < problems.size() && i < kShown; ++i)
+        lines += (lines.empty() ? "" : "\n") + path + ": " + problems[i];
+    if (problems.size() > kShown)
+        lines += "\n" + path + ": and " + (complete ? "" : "more than ") + std::to_string(problems.size() - kShown) +
+                 " more problems";
+    throw ModelError(lines);
 }
 
 } // namespace cs::calib

@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
@@ -63,7 +64,43 @@ int removeStaleTemporaries(const std::string& path, double minAgeSeconds)
     return removed;
 }
 
-AtomicFileWriter::AtomicFileWriter(const std::string& path) : path_(path)
+namespace {
+
+// The file a save replaces: `path`, or the file its symbolic links lead to
+// (as QSaveFile does), so that a link stays a link and its target is what
+// changes. A dangling link leads to the file it names, which the save then
+// creates; a loop of links is left to the rename to report.
+std::string saveTarget(const std::string& path)
+{
+    namespace fs = std::filesystem;
+    fs::path p(path);
+    for (int hops = 0; hops < 40; ++hops) {
+        std::error_code ec;
+        if (!fs::is_symlink(fs::symlink_status(p, ec)) || ec)
+            break;
+        const fs::path to = fs::read_symlink(p, ec);
+        if (ec)
+            break;
+        p = to.is_absolute() ? to : p.parent_path() / to;
+    }
+    return p.string();
+}
+
+// The umask, read without changing it (umask() would, for a moment, for
+// every thread of the process).
+mode_t processUmask()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("Umask:", 0) == 0)
+            return static_cast<mode_t>(std::strtoul(line.c_str() + 6, nullptr, 8));
+    return 022;
+}
+
+} // namespace
+
+AtomicFileWriter::AtomicFileWriter(const std::string& path) : path_(saveTarget(path))
 {
     removeStaleTemporaries(path_);
     tmp_ = path_ + kTempSuffix + "XXXXXX";
@@ -72,7 +109,16 @@ AtomicFileWriter::AtomicFileWriter(const std::string& path) : path_(path)
         throw ModelError(systemError("cannot create a temporary file next to", path_));
     // The lock tells a later writer's clean-up that this file is in use.
     ::flock(fd_, LOCK_EX | LOCK_NB);
-    ::fchmod(fd_, 0644);
+    // The file keeps its permissions (a 0600 file stays private); a new one
+    // gets 0644 less the umask, as a plain open() would give it.
+    struct stat st {};
+    mode_t mode = 0;
+    if (::stat(path_.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+        mode = st.st_mode & 07777;
+    } else {
+        mode = 0644 & ~processUmask();
+    }
+    ::fchmod(fd_, mode);
 }
 
 AtomicFileWriter::~AtomicFileWriter()
@@ -140,9 +186,18 @@ std::string readFile(const std::string& path)
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw ModelError(systemError("cannot open", path));
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    // Into one string of the file's size: a stream buffer and a copy of it
+    // would take three times the text at the peak.
+    std::string text;
+    std::error_code ec;
+    if (const auto size = std::filesystem::file_size(path, ec); !ec)
+        text.reserve(static_cast<std::size_t>(size));
+    char buf[1 << 16];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0)
+        text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (in.bad())
+        throw ModelError(systemError("cannot read", path));
+    return text;
 }
 
 } // namespace cs

@@ -71,6 +71,10 @@ struct DesignDocument {
     nlohmann::json imported;    // array: measured series imported from CSV files (docs/format.md)
     nlohmann::json nodes;       // array
     nlohmann::json layout;      // GUI positions, object
+    // What the reader accepted but the user should know: unknown keys kept in
+    // the record sections (measured[], calibration[]), each with its JSON
+    // path (and the file, from loadDocument). Not saved.
+    std::vector<std::string> warnings;
 
     // Variants as evaluated: the declared ones, or one "default" variant whose
     // total is the first block output named "T" when none are declared.

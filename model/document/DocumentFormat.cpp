@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <new>
 
 namespace cs {
 
@@ -70,31 +71,59 @@ std::vector<Variant> DesignDocument::effectiveVariants() const
     return {};
 }
 
-DesignDocument parseDocument(const std::string& text, const BlockRegistry& registry)
-{
-    return documentFromJson(parseStrictJson(text), registry);
-}
 
 DesignDocument documentFromJson(const json& input, const BlockRegistry& registry)
 {
-    // Copying, dumping and reading all recurse: refuse a deep tree first.
+    // Copying recurses: refuse a deep tree before the copy.
     if (deeperThan(input, kMaxJsonDepth))
         throw DocumentError({"(document): nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
+    return documentFromJson(json(input), registry);
+}
+
+namespace {
+
+// A tree no deeper than kMaxJsonDepth, read in place.
+DesignDocument readTree(json&& input, const BlockRegistry& registry)
+{
     if (!input.is_object())
         throw DocumentError({"(document): expected a JSON object at the top level"});
+    json j = std::move(input);
     try {
-        json j = input;
         migrateDocument(j);
         DocumentReader reader(registry);
-        return reader.read(j);
-    } catch (const DocumentError&) {
-        throw;
-    } catch (const ModelError& e) {
-        // A check the reader did not anticipate: still one line, never an escape.
-        throw DocumentError({"(document): " + clipText(e.what(), 300)});
-    } catch (const json::exception& e) {
-        throw DocumentError({"(document): " + clipText(e.what(), 300)});
+        return reader.read(std::move(j));
+    } catch (...) {
+        // A large tree is taken apart without allocating (releaseJson): its
+        // destructor would allocate, and memory may be what ran out.
+        releaseJson(j);
+        try {
+            throw;
+        } catch (const DocumentError&) {
+            throw;
+        } catch (const ModelError& e) {
+            // A check the reader did not anticipate: still one line, never an escape.
+            throw DocumentError({"(document): " + clipText(e.what(), 300)});
+        } catch (const json::exception& e) {
+            throw DocumentError({"(document): " + clipText(e.what(), 300)});
+        }
     }
+}
+
+
+} // namespace
+
+DesignDocument documentFromJson(json&& input, const BlockRegistry& registry)
+{
+    // Dumping and reading recurse: refuse a deep tree first.
+    if (deeperThan(input, kMaxJsonDepth))
+        throw DocumentError({"(document): nested deeper than " + std::to_string(kMaxJsonDepth) + " levels"});
+    return readTree(std::move(input), registry);
+}
+
+DesignDocument parseDocument(const std::string& text, const BlockRegistry& registry)
+{
+    // parseStrictJson bounds the depth as it reads.
+    return readTree(parseStrictJson(text), registry);
 }
 
 json documentToJson(const DesignDocument& doc)
@@ -102,7 +131,8 @@ json documentToJson(const DesignDocument& doc)
     json j;
     j["format"] = kDocumentFormat;
     j["version"] = kDocumentVersion;
-    j["name"] = doc.name;
+    if (!doc.name.empty())
+        j["name"] = doc.name; // untitled: no name (an empty one is refused on load)
     if (!doc.description.empty())
         j["description"] = doc.description;
     if (!doc.source.empty())
@@ -207,14 +237,22 @@ DesignDocument loadDocument(const std::string& path, const BlockRegistry& regist
     if (const auto size = std::filesystem::file_size(path, ec); !ec && size > kMaxDocumentBytes)
         throw DocumentError({path + ": (document): the file is " + std::to_string(size >> 20) +
                              " MiB, more than the 512 MiB a design document may be"});
-    const std::string text = readFile(path);
     try {
-        return parseDocument(text, registry);
+        DesignDocument doc = parseDocument(readFile(path), registry);
+        for (std::string& w : doc.warnings)
+            w = path + ": " + w;
+        return doc;
     } catch (const DocumentError& e) {
         std::vector<std::string> problems;
         for (const auto& p : e.problems())
             problems.push_back(path + ": " + p);
         throw DocumentError(problems);
+    } catch (const std::bad_alloc&) {
+        // Under a memory limit (ulimit -v, a container) even a document the
+        // estimate admits can fail to fit; say so instead of ending.
+        const auto size = std::filesystem::file_size(path, ec);
+        throw DocumentError({path + ": (document): not enough memory to read this document" +
+                             (ec ? std::string() : " (" + std::to_string(size >> 20) + " MiB of text)")});
     }
 }
 

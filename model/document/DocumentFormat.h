@@ -29,6 +29,9 @@ private:
 // unknown blocks, bad wires, cycles, values out of range, unknown version).
 DesignDocument parseDocument(const std::string& text, const BlockRegistry& registry = BlockRegistry::builtin());
 DesignDocument documentFromJson(const nlohmann::json& j, const BlockRegistry& registry = BlockRegistry::builtin());
+// The same, reading the tree in place (its sections are moved into the
+// document): a large document is never copied.
+DesignDocument documentFromJson(nlohmann::json&& j, const BlockRegistry& registry = BlockRegistry::builtin());
 
 // The current version's JSON. Output is stable: the same document always
 // gives the same text.
@@ -40,6 +43,8 @@ std::string serializeDocument(const DesignDocument& doc);
 void migrateDocument(nlohmann::json& j, std::vector<std::string>* notes = nullptr);
 
 // File helpers: load (with the path in every message) and atomic save.
+// loadDocument turns a failed allocation into a DocumentError naming the
+// file and its size, so that no document ends the program.
 DesignDocument loadDocument(const std::string& path, const BlockRegistry& registry = BlockRegistry::builtin());
 void saveDocument(const DesignDocument& doc, const std::string& path);
 

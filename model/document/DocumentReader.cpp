@@ -4,6 +4,7 @@
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentTopology.h"
 #include "model/document/DocumentValidator.h"
+#include "model/document/SectionShapes.h"
 #include "model/document/StrictJson.h"
 #include "model/sweep/SweepAxis.h"
 
@@ -21,7 +22,16 @@ const char* typeName(const json& v)
 void DocumentReader::problem(const std::string& path, const std::string& what)
 {
     // Messages quote names and values from the file, which may be huge.
-    problems_.push_back(clipText(path + ": " + what, 300));
+    problemLine(clipText(path + ": " + what, 300));
+}
+
+void DocumentReader::problemLine(const std::string& line)
+{
+    // A hostile file can hold millions of bad entries: the first few are
+    // kept, the rest only counted, so memory does not grow with them.
+    ++problemCount_;
+    if (problems_.size() < kMaxProblems)
+        problems_.push_back(line);
 }
 
 bool DocumentReader::refersToBroken(const std::string& path) const
@@ -87,6 +97,7 @@ bool DocumentReader::readValue(const json& v, const std::string& path, ParamValu
         problem(path, std::string("expected a number or {value, provenance}, got ") + typeName(v));
         return false;
     }
+    knownKeys(v, path, {"value", "provenance"});
     if (!getNumber(v, path, "value", out.value, true))
         return false;
     out.provenance = Provenance::user();
@@ -97,6 +108,7 @@ bool DocumentReader::readValue(const json& v, const std::string& path, ParamValu
         problem(path + ".provenance", std::string("expected an object, got ") + typeName(*pit));
         return false;
     }
+    knownKeys(*pit, path + ".provenance", {"kind", "detail", "time", "nodes", "fittedTo", "note", "basis", "ci"});
     std::string kind;
     if (!getString(*pit, path + ".provenance", "kind", kind, true))
         return false;
@@ -144,6 +156,7 @@ void DocumentReader::readParameters(const json& j, DesignDocument& doc)
             problem(path, std::string("expected an object, got ") + typeName(pj));
             continue;
         }
+        knownKeys(pj, path, {"name", "unit", "min", "max", "value", "displayUnit", "meaning", "source", "follows"});
         ParamSpec spec;
         std::string unit;
         bool ok = getString(pj, path, "name", spec.symbol, true);
@@ -153,6 +166,9 @@ void DocumentReader::readParameters(const json& j, DesignDocument& doc)
         getString(pj, path, "displayUnit", spec.displayUnit, false);
         getString(pj, path, "meaning", spec.meaning, false);
         getString(pj, path, "source", spec.source, false);
+        checkText(spec.displayUnit, path + ".displayUnit", false);
+        checkText(spec.meaning, path + ".meaning", false);
+        checkText(spec.source, path + ".source", false);
         std::string follows;
         getString(pj, path, "follows", follows, false);
         ParamValue value;
@@ -193,7 +209,7 @@ void DocumentReader::readParameters(const json& j, DesignDocument& doc)
     }
 }
 
-void DocumentReader::readTopology(const json& j, DesignDocument& doc)
+void DocumentReader::readTopology(json& j, DesignDocument& doc)
 {
     auto it = j.find("topology");
     if (it == j.end())
@@ -202,12 +218,12 @@ void DocumentReader::readTopology(const json& j, DesignDocument& doc)
         problem("topology", std::string("expected an object, got ") + typeName(*it));
         return;
     }
-    doc.topology = *it;
+    doc.topology = std::move(*it); // the key stays, its value is null
     try {
         attachTopology(doc);
     } catch (const ModelError& e) {
         // The message starts with the JSON path ("topology.params.k: ...").
-        problems_.push_back(e.what());
+        problemLine(e.what());
         broken_.insert(kTopologyBlock); // what follows or wires from it is not reported again
     }
 }
@@ -237,6 +253,7 @@ void DocumentReader::readBlocks(const json& j, DesignDocument& doc)
             problem(path, std::string("expected an object, got ") + typeName(bj));
             continue;
         }
+        knownKeys(bj, path, {"name", "type", "values"});
         std::string name, type;
         bool ok = getString(bj, path, "name", name, true);
         ok = getString(bj, path, "type", type, true) && ok;
@@ -305,6 +322,7 @@ void DocumentReader::readWires(const json& j, DesignDocument& doc)
             problem(path, std::string("expected an object, got ") + typeName(wj));
             continue;
         }
+        knownKeys(wj, path, {"from", "to"});
         std::string from, to;
         bool ok = getString(wj, path, "from", from, true);
         ok = getString(wj, path, "to", to, true) && ok;
@@ -335,6 +353,7 @@ void DocumentReader::readVariants(const json& j, DesignDocument& doc)
             problem(path, std::string("expected an object, got ") + typeName(vj));
             continue;
         }
+        knownKeys(vj, path, {"name", "total", "overrides"});
         Variant v;
         bool ok = getString(vj, path, "name", v.name, true);
         ok = getString(vj, path, "total", v.total, true) && ok;
@@ -371,6 +390,7 @@ void DocumentReader::readSweep(const json& j, DesignDocument& doc)
         problem("sweep", std::string("expected an object, got ") + typeName(*it));
         return;
     }
+    knownKeys(*it, "sweep", {"axes", "speedup"});
     const json* axes = nullptr;
     if (getArray(*it, "sweep", "axes", axes)) {
         for (std::size_t i = 0; i < axes->size(); ++i) {
@@ -380,6 +400,7 @@ void DocumentReader::readSweep(const json& j, DesignDocument& doc)
                 problem(path, std::string("expected an object, got ") + typeName(aj));
                 continue;
             }
+            knownKeys(aj, path, {"path", "values"});
             SweepAxis a;
             bool ok = getString(aj, path, "path", a.path, true);
             ok = getString(aj, path, "values", a.spec, true) && ok;
@@ -393,6 +414,7 @@ void DocumentReader::readSweep(const json& j, DesignDocument& doc)
             problem("sweep.speedup", std::string("expected an object, got ") + typeName(*sp));
             return;
         }
+        knownKeys(*sp, "sweep.speedup", {"param", "baseline", "against"});
         getString(*sp, "sweep.speedup", "param", doc.sweep.speedupParam, false);
         getNumber(*sp, "sweep.speedup", "baseline", doc.sweep.speedupBaseline, false);
         getString(*sp, "sweep.speedup", "against", doc.sweep.speedupAgainst, false);
@@ -411,6 +433,7 @@ void DocumentReader::readCosts(const json& j, DesignDocument& doc)
             problem(path, std::string("expected an object, got ") + typeName(cj));
             continue;
         }
+        knownKeys(cj, path, {"name", "usd", "per", "variants"});
         CostItem c;
         bool ok = getString(cj, path, "name", c.name, true);
         ok = getNumber(cj, path, "usd", c.usd, true) && ok;
@@ -433,13 +456,30 @@ void DocumentReader::readCosts(const json& j, DesignDocument& doc)
     }
 }
 
-DesignDocument DocumentReader::read(const json& j)
+DesignDocument DocumentReader::read(json&& j)
 {
     DesignDocument doc;
+    // On the way out of a refusal (or a failed allocation) the sections the
+    // document took over are taken apart without allocating (releaseJson).
+    struct Release {
+        DesignDocument& doc;
+        bool armed = true;
+        ~Release()
+        {
+            if (armed)
+                for (json* section : {&doc.measured, &doc.calibration, &doc.nodes, &doc.imported, &doc.topology,
+                                      &doc.layout})
+                    releaseJson(*section);
+        }
+    } release{doc};
     doc.design = Design(registry_);
-    getString(j, "(document)", "name", doc.name, false);
+    knownTopLevelKeys(j);
+    if (getString(j, "(document)", "name", doc.name, false))
+        checkText(doc.name, "name", true); // absent when untitled, never empty
     getString(j, "(document)", "description", doc.description, false);
+    checkText(doc.description, "description", false, true);
     getString(j, "(document)", "source", doc.source, false);
+    checkText(doc.source, "source", false);
     readParameters(j, doc);
     readTopology(j, doc);
     readBlocks(j, doc);
@@ -449,21 +489,27 @@ DesignDocument DocumentReader::read(const json& j)
     readSweep(j, doc);
     readCosts(j, doc);
     readExtras(j, doc);
+    recordExtensionKeys("measured", doc.measured, doc.warnings);
+    recordExtensionKeys("calibration", doc.calibration, doc.warnings);
     // What the file refers to, its values against their wires and ranges, and
     // the graph: the checks every edit of the document also passes.
     ValidateOptions options;
     options.alreadyReported = [this](const std::string& path) { return refersToBroken(path); };
-    options.compile = problems_.empty();
-    for (const DocumentProblem& p : validateDocument(doc, options))
-        problems_.push_back(p.line());
-    if (problems_.size() > kMaxProblems) {
+    options.compile = problemCount_ == 0;
+    options.maxProblems = kMaxCounted + 1; // one more says that it stopped
+    const DocumentProblems found = validateDocument(doc, options);
+    const bool stopped = found.size() > kMaxCounted;
+    for (std::size_t i = 0; i < found.size() && i < kMaxCounted; ++i)
+        problemLine(found[i].line());
+    if (problemCount_ > kMaxProblems) {
         // A hostile file can hold a million bad entries; the first few say enough.
-        const std::size_t more = problems_.size() - kMaxProblems;
-        problems_.resize(kMaxProblems);
-        problems_.push_back("(document): and " + std::to_string(more) + " more problems");
+        const std::size_t more = problemCount_ - kMaxProblems;
+        problems_.push_back("(document): and " + std::string(stopped ? "more than " : "") + std::to_string(more) +
+                            " more problems");
     }
     if (!problems_.empty())
         throw DocumentError(problems_);
+    release.armed = false;
     return doc;
 }
 

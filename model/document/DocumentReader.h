@@ -3,8 +3,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <initializer_list>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -16,11 +18,22 @@ class DocumentReader {
 public:
     explicit DocumentReader(const BlockRegistry& registry) : registry_(registry) {}
 
-    // Throws DocumentError listing all problems when there are any.
-    DesignDocument read(const nlohmann::json& j);
+    // Throws DocumentError listing all problems when there are any. The
+    // sections kept as JSON (topology, calibration, measured, imported,
+    // nodes, layout) are moved out of `j`, not copied.
+    DesignDocument read(nlohmann::json&& j);
 
 private:
     void problem(const std::string& path, const std::string& what);
+    void problemLine(const std::string& line); // a message that starts with its path
+    // Refuses every key of `obj` (at `path`) that is not one of `keys`: a
+    // misspelled or misplaced key would otherwise be dropped and change what
+    // the file means without a word (DocumentReaderKeys.cpp).
+    void knownKeys(const nlohmann::json& obj, const std::string& path, std::initializer_list<std::string_view> keys);
+    void knownTopLevelKeys(const nlohmann::json& j);
+    // Text the GUI and the terminal show: refused when it holds control or
+    // bidirectional formatting characters, or (with `nonEmpty`) is empty.
+    void checkText(const std::string& text, const std::string& path, bool nonEmpty, bool multiline = false);
     // Typed member access: records a problem and returns false when the
     // member is missing (and required) or of the wrong type.
     bool getString(const nlohmann::json& obj, const std::string& path, const char* key, std::string& out,
@@ -30,23 +43,27 @@ private:
     bool readValue(const nlohmann::json& v, const std::string& path, ParamValue& out);
 
     void readParameters(const nlohmann::json& j, DesignDocument& doc);
-    void readTopology(const nlohmann::json& j, DesignDocument& doc);
+    void readTopology(nlohmann::json& j, DesignDocument& doc); // moves its section out of j
     void applyFollows(DesignDocument& doc);
     void readBlocks(const nlohmann::json& j, DesignDocument& doc);
     void readWires(const nlohmann::json& j, DesignDocument& doc);
     void readVariants(const nlohmann::json& j, DesignDocument& doc);
     void readSweep(const nlohmann::json& j, DesignDocument& doc);
     void readCosts(const nlohmann::json& j, DesignDocument& doc);
-    void readExtras(const nlohmann::json& j, DesignDocument& doc);
-    void readImported(const nlohmann::json& j, DesignDocument& doc);
+    void readExtras(nlohmann::json& j, DesignDocument& doc); // moves its section out of j
+    void readImported(nlohmann::json& j, DesignDocument& doc); // moves its section out of j
     // True when `path` ("P", "fft.rows") names a parameter or block that
     // failed to load: its own problem is reported, the references are not.
     bool refersToBroken(const std::string& path) const;
 
     static constexpr std::size_t kMaxProblems = 20;
+    // How many problems the validator may list (only kMaxProblems are shown;
+    // the rest are counted up to this bound, then checking stops).
+    static constexpr std::size_t kMaxCounted = 1000;
 
     const BlockRegistry& registry_;
-    std::vector<std::string> problems_;
+    std::vector<std::string> problems_; // the first kMaxProblems
+    std::size_t problemCount_ = 0;      // all of them
     struct PendingFollow {
         std::string param, output, path;
     };

@@ -14,10 +14,12 @@ const char* jsonTypeName(const json& v)
 }
 } // namespace
 
-void DocumentReader::readExtras(const json& j, DesignDocument& doc)
+void DocumentReader::readExtras(json& j, DesignDocument& doc)
 {
+    // The sections are moved, not copied: they can be most of a large file.
+    json& source = j;
     for (const char* key : {"calibration", "measured", "nodes"}) {
-        auto it = j.find(key);
+        auto it = source.find(key);
         json& slot = std::string(key) == "calibration" ? doc.calibration
                      : std::string(key) == "measured"  ? doc.measured
                                                         : doc.nodes;
@@ -26,25 +28,25 @@ void DocumentReader::readExtras(const json& j, DesignDocument& doc)
         } else if (!it->is_array()) {
             problem(key, std::string("expected an array, got ") + jsonTypeName(*it));
         } else {
-            slot = *it; // entries: validateDocument
+            slot = std::move(*it); // entries: validateDocument
         }
     }
-    if (auto it = j.find("layout"); it != j.end()) {
+    if (auto it = source.find("layout"); it != source.end()) {
         if (!it->is_object())
             problem("layout", std::string("expected an object, got ") + jsonTypeName(*it));
         else
-            doc.layout = *it;
+            doc.layout = std::move(*it);
     }
     readImported(j, doc);
 }
 
-void DocumentReader::readImported(const json& j, DesignDocument& doc)
+void DocumentReader::readImported(json& j, DesignDocument& doc)
 {
     // Entries are checked with the other sections' (validateDocument).
     doc.imported = json::array();
     const json* arr = nullptr;
     if (getArray(j, "", "imported", arr))
-        doc.imported = *arr;
+        doc.imported = std::move(j["imported"]);
 }
 
 } // namespace cs

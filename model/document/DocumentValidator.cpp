@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <set>
 
 namespace cs {
@@ -60,6 +61,8 @@ public:
 private:
     void add(ProblemKind kind, std::string path, std::string field, std::string value, std::string message)
     {
+        if (out_.size() >= options_.maxProblems)
+            return;
         out_.push_back({kind, std::move(path), clipText(field, 60), clipText(value, 60), clipText(message, 300)});
     }
     bool quiet(const std::string& path) const
@@ -67,10 +70,40 @@ private:
         return options_.alreadyReported && options_.alreadyReported(path);
     }
     // A slot a value is written to (an override, an axis, the speedup parameter).
-    void settable(const std::string& path, const std::string& where)
+    bool settable(const std::string& path, const std::string& where)
     {
-        if (SettableCheck c = checkSettable(doc_.design, path); !c.ok() && !quiet(path))
+        const SettableCheck c = checkSettable(doc_.design, path);
+        if (!c.ok() && !quiet(path))
             add(kindOf(c.kind), where, path, "", c.message);
+        return c.ok();
+    }
+
+    // A value a variant or the speedup reference writes into a settable slot:
+    // checked here, with its path, not first when the plan runs.
+    void inRange(const std::string& slot, double value, const std::string& where)
+    {
+        const ParamSpec* spec = nullptr;
+        if (const DesignParam* p = doc_.design.findDesignParam(slot))
+            spec = &p->spec;
+        else if (slot.find('.') != std::string::npos) {
+            const Endpoint ep = Endpoint::parse(slot);
+            if (const BlockInstance* b = doc_.design.findBlock(ep.block))
+                if (const int i = b->spec().inputIndex(ep.port); i >= 0)
+                    spec = &b->spec().inputs[static_cast<std::size_t>(i)];
+        }
+        if (spec)
+            if (auto rp = spec->rangeProblem(value); !rp.empty())
+                add(ProblemKind::OutOfRange, where, slot, formatNumber(value), slot + " " + rp);
+    }
+
+    // A name the GUI and the terminal show (variants, costs).
+    void name(const std::string& text, const std::string& where, const char* what)
+    {
+        if (text.empty())
+            add(ProblemKind::BadName, where, "name", text, std::string("a ") + what + " name must not be empty");
+        else if (std::string p = textProblem(text); !p.empty())
+            add(ProblemKind::BadName, where, "name", text,
+                std::string("the ") + what + " name " + clipJson(nlohmann::json(text), 40) + " " + p);
     }
 
     void parameters()
@@ -130,9 +163,13 @@ private:
             if (!names.insert(v.name).second)
                 add(ProblemKind::Duplicate, path + ".name", "name", v.name,
                     "a variant named '" + clipText(v.name) + "' already exists");
+            name(v.name, path + ".name", "variant");
             outputRef(v.total, path + ".total");
-            for (const auto& [slot, value] : v.overrides)
-                settable(slot, path + ".overrides." + clipText(slot, 40));
+            for (const auto& [slot, value] : v.overrides) {
+                const std::string where = path + ".overrides." + clipText(slot, 40);
+                if (settable(slot, where))
+                    inRange(slot, value, where);
+            }
         }
     }
 
@@ -173,8 +210,8 @@ private:
                 add(ProblemKind::BadValue, path + ".values", a.path, a.spec, e.what());
             }
         }
-        if (!doc_.sweep.speedupParam.empty())
-            settable(doc_.sweep.speedupParam, "sweep.speedup.param");
+        if (!doc_.sweep.speedupParam.empty() && settable(doc_.sweep.speedupParam, "sweep.speedup.param"))
+            inRange(doc_.sweep.speedupParam, doc_.sweep.speedupBaseline, "sweep.speedup.baseline");
         if (!doc_.sweep.speedupAgainst.empty() && !variantExists(doc_.sweep.speedupAgainst))
             add(ProblemKind::NotFound, "sweep.speedup.against", "against", doc_.sweep.speedupAgainst,
                 "no variant named '" + clipText(doc_.sweep.speedupAgainst) + "'");
@@ -201,6 +238,7 @@ private:
         for (std::size_t i = 0; i < doc_.costs.size(); ++i) {
             const CostItem& c = doc_.costs[i];
             const std::string path = "costs[" + std::to_string(i) + "]";
+            name(c.name, path + ".name", "cost");
             if (c.usd < 0)
                 add(ProblemKind::BadValue, path + ".usd", "usd", formatNumber(c.usd),
                     "a cost must not be negative, got " + formatNumber(c.usd));
@@ -230,7 +268,7 @@ private:
                 continue;
             }
             std::vector<std::string> lines;
-            checkSectionEntries(name, *section, lines);
+            checkSectionEntries(name, *section, lines, options_.maxProblems - std::min(options_.maxProblems, out_.size()));
             for (const std::string& line : lines) {
                 const auto colon = line.find(": ");
                 add(ProblemKind::BadValue, line.substr(0, colon), name, "",

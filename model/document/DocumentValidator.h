@@ -6,6 +6,7 @@
 #include "model/document/DesignDocument.h"
 #include "model/document/DocumentProblem.h"
 
+#include <cstddef>
 #include <functional>
 #include <string>
 
@@ -18,6 +19,9 @@ struct ValidateOptions {
     std::function<bool(const std::string&)> alreadyReported;
     // Compile the design at the end (when nothing else was found).
     bool compile = true;
+    // Stop after this many problems (a hostile file can hold millions; the
+    // reader shows 20 and counts the rest up to this bound).
+    std::size_t maxProblems = static_cast<std::size_t>(-1);
 };
 
 // Every reference, value, wired input, range and section entry, and whether

@@ -1,7 +1,10 @@
 #include "model/document/SectionShapes.h"
 #include "model/document/StrictJson.h"
 
+#include <algorithm>
 #include <cmath>
+#include <initializer_list>
+#include <string_view>
 
 namespace cs {
 
@@ -85,6 +88,33 @@ void integer(const json& o, const std::string& path, const char* key, double lo,
                                ", " + std::to_string(static_cast<long long>(hi)) + "]");
 }
 
+// The members a strict entry (a node, an imported series) may have: any
+// other is refused, since a misspelled key would be dropped without a word.
+void keys(const json& o, const std::string& path, std::initializer_list<std::string_view> known)
+{
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
+            std::string list;
+            for (std::string_view k : known)
+                list += (list.empty() ? "" : ", ") + std::string(k);
+            bad(at(path, it.key()), "unknown key " + clipJson(json(it.key()), 40) + " (this object takes " + list + ")");
+        }
+}
+
+// A string member shown to the user: no control or bidirectional
+// formatting characters, and (`nonEmpty`) not empty.
+void text(const json& o, const std::string& path, const char* key, bool nonEmpty = false)
+{
+    const json* v = find(o, key);
+    if (!v || !v->is_string())
+        return;
+    const std::string& s = v->get_ref<const std::string&>();
+    if (nonEmpty && s.empty())
+        bad(at(path, key), "must not be empty");
+    if (std::string p = textProblem(s); !p.empty())
+        bad(at(path, key), clipJson(*v, 40) + " " + p);
+}
+
 void boolean(const json& o, const std::string& path, const char* key)
 {
     if (const json* v = find(o, key); v && !v->is_boolean())
@@ -162,10 +192,12 @@ void measuredEntry(const json& e, const std::string& path)
     str(e, path, "probe", true);
     str(e, path, "status", true);
     const std::string& status = e["status"].get_ref<const std::string&>();
-    if (status != "ok" && status != "failed" && status != "cancelled" && status != "pending")
-        bad(at(path, "status"), "\"" + clipText(status) + "\" is not one of ok, failed, cancelled, pending");
+    // "skipped": a job the runner did not start (a node that failed earlier).
+    if (status != "ok" && status != "failed" && status != "cancelled" && status != "pending" && status != "skipped")
+        bad(at(path, "status"), "\"" + clipText(status) + "\" is not one of ok, failed, cancelled, pending, skipped");
     for (const char* key : {"name", "reason", "started"})
         str(e, path, key);
+    text(e, path, "name");
     strings(e, path, "nodes");
     strings(e, path, "failed_nodes");
     if (const json* params = object(e, path, "params"))
@@ -202,9 +234,16 @@ void measuredEntry(const json& e, const std::string& path)
 void nodeEntry(const json& n, const std::string& path)
 {
     expectObject(n, path);
+    // A node says what runs where: a misspelled key ("hostfle") must not
+    // silently run on another machine.
+    keys(n, path, {"name", "transport", "host", "user", "port", "address", "bind", "cpus", "agent", "copyAgent",
+                   "identity", "sshOptions", "ranks", "hosts", "hostfile", "btl", "launch", "allocation", "partition",
+                   "immediate", "tokenFile", "netns"});
     for (const char* key : {"name", "transport", "host", "user", "address", "bind", "agent", "identity", "partition",
-                            "tokenFile", "netns"})
+                            "tokenFile", "netns", "hostfile", "launch"}) {
         str(n, path, key);
+        text(n, path, key, std::string_view(key) == "name");
+    }
     if (const json* t = find(n, "transport")) {
         const std::string& s = t->get_ref<const std::string&>();
         if (s != "local" && s != "ssh" && s != "mpi" && s != "slurm" && s != "tcp")
@@ -212,7 +251,9 @@ void nodeEntry(const json& n, const std::string& path)
     }
     integer(n, path, "port", 0, 65535);
     integer(n, path, "ranks", 0, 4096);
+    integer(n, path, "immediate", 1, 3600);
     boolean(n, path, "copyAgent");
+    boolean(n, path, "allocation");
     if (const json* cpus = array(n, path, "cpus"))
         for (std::size_t i = 0; i < cpus->size(); ++i) {
             const json one = {{"cpu", (*cpus)[i]}};
@@ -222,8 +263,13 @@ void nodeEntry(const json& n, const std::string& path)
                 bad(at(at(path, "cpus"), i), b.what);
             }
         }
-    for (const char* key : {"sshOptions", "hosts", "btl"})
+    for (const char* key : {"sshOptions", "hosts", "btl"}) {
         strings(n, path, key);
+        if (const json* a = find(n, key))
+            for (std::size_t i = 0; i < a->size(); ++i)
+                if (std::string p = textProblem((*a)[i].get_ref<const std::string&>()); !p.empty())
+                    bad(at(at(path, key), i), clipJson((*a)[i], 40) + " " + p);
+    }
 }
 
 void fitMembers(const json& f, const std::string& path)
@@ -292,9 +338,13 @@ void calibrationEntry(const json& c, const std::string& path)
 void importedEntry(const json& e, const std::string& path)
 {
     expectObject(e, path);
+    keys(e, path, {"name", "file", "x_name", "x_unit", "y_name", "y_unit", "x_path", "y_path", "x", "y"});
     str(e, path, "name", true);
-    for (const char* key : {"file", "x_name", "x_unit", "y_name", "y_unit", "x_path", "y_path"})
+    text(e, path, "name", true);
+    for (const char* key : {"file", "x_name", "x_unit", "y_name", "y_unit", "x_path", "y_path"}) {
         str(e, path, key);
+        text(e, path, key);
+    }
     std::size_t lengths[2] = {0, 0};
     for (int k = 0; k < 2; ++k) {
         const char* key = k == 0 ? "x" : "y";
@@ -314,19 +364,69 @@ void importedEntry(const json& e, const std::string& path)
 
 } // namespace
 
-void checkSectionEntries(const std::string& section, const json& entries, std::vector<std::string>& problems)
+bool checkSectionEntries(const std::string& section, const json& entries, std::vector<std::string>& problems,
+                         std::size_t maxProblems)
 {
     if (!entries.is_array())
-        return; // the reader reports the section itself
+        return true; // the reader reports the section itself
     auto check = section == "measured"   ? measuredEntry
                  : section == "nodes"    ? nodeEntry
                  : section == "imported" ? importedEntry
                                          : calibrationEntry;
     for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (problems.size() >= maxProblems)
+            return false; // a file of a million bad entries: the first ones say enough
         try {
             check(entries[i], at(section, i));
         } catch (const Bad& b) {
             problems.push_back(b.path + ": " + b.what);
+        }
+    }
+    return true;
+}
+
+bool checkResultEntries(const json& entries, std::vector<std::string>& problems, std::size_t maxProblems)
+{
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (problems.size() >= maxProblems)
+            return false;
+        try {
+            measuredEntry(entries[i], at("results", i));
+        } catch (const Bad& b) {
+            problems.push_back(b.path + ": " + b.what);
+        }
+    }
+    return true;
+}
+
+void recordExtensionKeys(const std::string& section, const json& entries, std::vector<std::string>& warnings,
+                         std::size_t maxWarnings)
+{
+    if (!entries.is_array() || (section != "measured" && section != "calibration"))
+        return;
+    auto note = [&](const json& o, const std::string& path, std::initializer_list<std::string_view> known) {
+        if (!o.is_object())
+            return;
+        for (auto it = o.begin(); it != o.end() && warnings.size() < maxWarnings; ++it)
+            if (std::find(known.begin(), known.end(), it.key()) == known.end())
+                warnings.push_back(at(path, it.key()) + ": unknown key " + clipJson(json(it.key()), 40) +
+                                   ", kept as it is (a record from another version or program?)");
+    };
+    for (std::size_t i = 0; i < entries.size() && warnings.size() < maxWarnings; ++i) {
+        const json& e = entries[i];
+        const std::string path = at(section, i);
+        if (section == "measured") {
+            note(e, path, {"probe", "name", "nodes", "status", "reason", "failed_nodes", "params", "started",
+                           "duration_s", "summary", "calibrates", "parts"});
+            if (const auto parts = e.is_object() ? e.find("parts") : e.end(); e.is_object() && parts != e.end() &&
+                                                                                parts->is_array())
+                for (std::size_t k = 0; k < parts->size(); ++k)
+                    note((*parts)[k], at(at(path, "parts"), k),
+                         {"node", "transport", "role", "rank", "status", "reason", "summary", "details", "environment",
+                          "command", "deploy", "samples"});
+        } else {
+            note(e, path, {"format", "version", "time", "nodes", "params", "fits", "validation", "mean_abs_rel_error",
+                           "held_out_mean_abs_rel_error", "held_out_max_abs_rel_error", "warnings"});
         }
     }
 }

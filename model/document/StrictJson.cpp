@@ -1,6 +1,10 @@
 #include "model/document/StrictJson.h"
 #include "model/document/DocumentFormat.h"
 
+#include <cstdint>
+#include <cstdio>
+#include <algorithm>
+#include <iterator>
 #include <set>
 #include <type_traits>
 #include <utility>
@@ -18,20 +22,31 @@ namespace {
 // names the path of every refusal.
 class StrictSax {
 public:
-    StrictSax(json& root, int maxDepth) : dom_(root, true), maxDepth_(maxDepth) {}
+    StrictSax(json& root, int maxDepth, std::size_t maxTreeBytes)
+        : dom_(root, true), maxDepth_(maxDepth), maxTreeBytes_(maxTreeBytes)
+    {
+    }
 
-    bool null() { return element() && dom_.null(); }
-    bool boolean(bool v) { return element() && dom_.boolean(v); }
-    bool number_integer(json::number_integer_t v) { return element() && dom_.number_integer(v); }
-    bool number_unsigned(json::number_unsigned_t v) { return element() && dom_.number_unsigned(v); }
-    bool number_float(json::number_float_t v, const json::string_t& s) { return element() && dom_.number_float(v, s); }
-    bool string(json::string_t& v) { return element() && dom_.string(v); }
-    bool binary(json::binary_t& v) { return element() && dom_.binary(v); }
+    bool null() { return element() && (over_ || dom_.null()); }
+    bool boolean(bool v) { return element() && (over_ || dom_.boolean(v)); }
+    bool number_integer(json::number_integer_t v) { return element() && (over_ || dom_.number_integer(v)); }
+    bool number_unsigned(json::number_unsigned_t v) { return element() && (over_ || dom_.number_unsigned(v)); }
+    bool number_float(json::number_float_t v, const json::string_t& s)
+    {
+        return element() && (over_ || dom_.number_float(v, s));
+    }
+    bool string(json::string_t& v)
+    {
+        charge(kHeapString + longText(v.size()));
+        return element() && (over_ || dom_.string(v));
+    }
+    bool binary(json::binary_t& v) { return element() && (over_ || dom_.binary(v)); }
 
     bool start_object(std::size_t n)
     {
         open(false);
-        return dom_.start_object(n);
+        charge(kObject);
+        return over_ || dom_.start_object(n);
     }
     bool key(json::string_t& k)
     {
@@ -39,22 +54,35 @@ public:
         if (!f.keys.insert(k).second)
             fail(pathTo(k), "the key \"" + clipText(k) + "\" appears twice in this object");
         f.key = k;
-        return dom_.key(k);
+        charge(kMember + longText(k.size()));
+        return over_ || dom_.key(k);
     }
     bool end_object()
     {
         frames_.pop_back();
-        return dom_.end_object();
+        return over_ || dom_.end_object();
     }
     bool start_array(std::size_t n)
     {
         open(true);
-        return dom_.start_array(n);
+        charge(kArray);
+        return over_ || dom_.start_array(n);
     }
     bool end_array()
     {
         frames_.pop_back();
-        return dom_.end_array();
+        return over_ || dom_.end_array();
+    }
+
+    // After the parse: refuses a tree that passed the bound, with the estimate
+    // for the whole text.
+    void finish() const
+    {
+        if (!over_)
+            return;
+        throw DocumentError({"(document): reading this document would take about " + bytesText(estimate_) +
+                             " of memory (" + std::to_string(values_) + " JSON values), more than the " +
+                             bytesText(maxTreeBytes_) + " a document may take"});
     }
 
     template <class Exception>
@@ -77,6 +105,34 @@ public:
     }
 
 private:
+    // What the library's tree takes per item on a 64-bit system, heap block
+    // overhead included: a value in an array (16); an object member, its
+    // tree node, key and value (96); an object's map (64); an array's vector
+    // (40); a string's heap block (48), and text beyond the 15 characters a
+    // std::string keeps inline.
+    static constexpr std::size_t kElement = 16, kMember = 96, kObject = 64, kArray = 40, kHeapString = 48;
+    static std::size_t longText(std::size_t n) { return n > 15 ? n + 17 : 0; }
+
+    static std::string bytesText(std::size_t bytes)
+    {
+        const double mib = static_cast<double>(bytes) / (1024.0 * 1024.0);
+        char buf[32];
+        if (mib >= 1024.0)
+            std::snprintf(buf, sizeof buf, "%.1f GiB", mib / 1024.0);
+        else
+            std::snprintf(buf, sizeof buf, "%.0f MiB", mib);
+        return buf;
+    }
+
+    void charge(std::size_t bytes)
+    {
+        estimate_ += bytes;
+        // Past the bound the tree stops growing; the text is still read to
+        // the end, for its syntax and for the estimate the refusal gives.
+        if (estimate_ > maxTreeBytes_)
+            over_ = true;
+    }
+
     struct Frame {
         bool array = false;
         std::size_t next = 0;      // arrays: index of the next element
@@ -87,8 +143,13 @@ private:
     // A value starts: in an array it takes the next index.
     bool element()
     {
-        if (!frames_.empty() && frames_.back().array)
+        ++values_;
+        if (frames_.empty())
+            charge(kElement); // the root
+        else if (frames_.back().array) {
             ++frames_.back().next;
+            charge(kElement);
+        }
         return true;
     }
 
@@ -139,17 +200,56 @@ private:
 
     nlohmann::detail::json_sax_dom_parser<json> dom_;
     int maxDepth_;
+    std::size_t maxTreeBytes_;
+    std::size_t estimate_ = 0; // bytes the tree takes so far (see charge)
+    std::size_t values_ = 0;
+    bool over_ = false;
     std::vector<Frame> frames_;
 };
 
 } // namespace
 
-json parseStrictJson(const std::string& text, int maxDepth)
+json parseStrictJson(const std::string& text, int maxDepth, std::size_t maxTreeBytes)
 {
+    // The library's reader takes a NUL byte for the end of the text and
+    // ignores what follows it; JSON text never holds one (a string writes it
+    // as \u0000), so a NUL means the file is not what it seems.
+    if (const auto nul = text.find('\0'); nul != std::string::npos)
+        throw DocumentError({"(document): a NUL byte at byte " + std::to_string(nul) +
+                             "; JSON text holds none (a string writes it as \\u0000)"});
     json root;
-    StrictSax sax(root, maxDepth);
-    json::sax_parse(text, &sax);
+    try {
+        StrictSax sax(root, maxDepth, maxTreeBytes);
+        // Strict: anything after the value but white space is refused.
+        json::sax_parse(text, &sax, json::input_format_t::json, true);
+        sax.finish();
+    } catch (...) {
+        releaseJson(root); // the partial tree, without allocating
+        throw;
+    }
     return root;
+}
+
+void releaseJson(json& j) noexcept
+{
+    // Repeatedly walk down the last children to a container whose last child
+    // is a scalar or empty, and remove that child: destroying it needs no
+    // memory. At most kMaxJsonDepth steps down per child removed.
+    while (j.is_structured() && !j.empty()) {
+        json* parent = &j;
+        for (;;) {
+            json& last = parent->is_array() ? parent->get_ref<json::array_t&>().back()
+                                            : std::prev(parent->get_ref<json::object_t&>().end())->second;
+            if (!last.is_structured() || last.empty())
+                break;
+            parent = &last;
+        }
+        if (parent->is_array())
+            parent->get_ref<json::array_t&>().pop_back();
+        else
+            parent->get_ref<json::object_t&>().erase(std::prev(parent->get_ref<json::object_t&>().end()));
+    }
+    j = nullptr;
 }
 
 bool deeperThan(const json& j, int maxDepth)
@@ -170,15 +270,98 @@ bool deeperThan(const json& j, int maxDepth)
     return false;
 }
 
+std::string textProblem(std::string_view s, bool multiline)
+{
+    auto hex = [](std::uint32_t c) {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(c));
+        return std::string(buf);
+    };
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        std::uint32_t c = b;
+        std::size_t len = 1;
+        if (b >= 0xC0 && b < 0xE0 && i + 1 < s.size()) {
+            c = ((b & 0x1Fu) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3Fu);
+            len = 2;
+        } else if (b >= 0xE0 && b < 0xF0 && i + 2 < s.size()) {
+            c = ((b & 0x0Fu) << 12) | ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) |
+                (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
+            len = 3;
+        } else if (b >= 0xF0) {
+            len = 4;
+        }
+        i += len;
+        if ((c < 0x20 && !(multiline && (c == '\n' || c == '\t'))) || c == 0x7F || (c >= 0x80 && c <= 0x9F))
+            return "holds the control character " + hex(c);
+        if (c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069))
+            return "holds the bidirectional formatting character " + hex(c);
+    }
+    return {};
+}
+
+namespace {
+
+// A control or bidirectional formatting character, as an escape a reader
+// can see ("\\u001b", "\\n"), or "" when `c` is shown as it is.
+std::string escapeOf(std::uint32_t c)
+{
+    if (c == '\n')
+        return "\\n";
+    if (c == '\r')
+        return "\\r";
+    if (c == '\t')
+        return "\\t";
+    const bool control = c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F);
+    const bool bidi =
+        c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+    if (!control && !bidi)
+        return {};
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+    return buf;
+}
+
+// `s` with escapeOf applied to each character (invalid UTF-8 passes as it is).
+std::string escaped(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        std::uint32_t c = b;
+        std::size_t len = 1;
+        if (b >= 0xC0 && b < 0xE0 && i + 1 < s.size()) {
+            c = ((b & 0x1Fu) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3Fu);
+            len = 2;
+        } else if (b >= 0xE0 && b < 0xF0 && i + 2 < s.size()) {
+            c = ((b & 0x0Fu) << 12) | ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) |
+                (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
+            len = 3;
+        } else if (b >= 0xF0) {
+            len = std::min<std::size_t>(4, s.size() - i);
+        }
+        const std::string e = escapeOf(c);
+        if (e.empty())
+            out.append(s.substr(i, len));
+        else
+            out += e;
+        i += len;
+    }
+    return out;
+}
+
+} // namespace
+
 std::string clipText(std::string_view s, std::size_t max)
 {
     if (s.size() <= max)
-        return std::string(s);
+        return escaped(s);
     std::size_t cut = max;
     // Back up to the start of a UTF-8 sequence (never cut 10xxxxxx bytes off their lead).
     while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80)
         --cut;
-    return std::string(s.substr(0, cut)) + "\xE2\x80\xA6"; // "…"
+    return escaped(s.substr(0, cut)) + "\xE2\x80\xA6"; // "…"
 }
 
 std::string clipJson(const json& j, std::size_t max)

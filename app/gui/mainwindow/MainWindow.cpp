@@ -331,6 +331,11 @@ bool MainWindow::openFile(const QString& path)
     }
     RecentFiles::add(model_->filePath());
     showDesign();
+    // Unknown keys kept in the record sections: named, not hidden.
+    if (const auto& w = model_->doc().warnings; !w.empty())
+        statusBar()->showMessage(QString::fromStdString(w.front()) +
+                                     (w.size() > 1 ? tr(" (and %1 more warnings)").arg(w.size() - 1) : QString()),
+                                 15000);
     return true;
 }
 

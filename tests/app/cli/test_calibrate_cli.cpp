@@ -107,7 +107,8 @@ TEST_CASE("calibrate errors exit 1 naming the field; usage errors exit 2", "[cal
     badMedian["results"][0]["summary"]["series"]["latency@1024"]["median"] = "fast";
     const cs::test::CliResult bad = cli({"calibrate", design, "--results", writeFile("bad.json", badMedian.dump())});
     CHECK(bad.rc == 1);
-    CHECK_THAT(bad.err, Contains("results[0].summary.series.latency@1024.median = \"fast\" is not a number"));
+    // Read like a document: the shape check names the path before any fit reads it.
+    CHECK_THAT(bad.err, Contains("bad.json: results[0].summary.series.latency@1024.median: expected a number, got string"));
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
 
     const cs::test::CliResult missing = cli({"calibrate", design, "--results", "/nonexistent/r.json"});

@@ -82,3 +82,37 @@ TEST_CASE("a writer writes in pieces and leaves nothing behind when not committe
         ++files;
     CHECK(files == 1);
 }
+
+TEST_CASE("a save keeps the file's permissions and writes through a symbolic link", "[document][atomic]")
+{
+    TempDir dir;
+    const fs::path target = dir.path / "private.json";
+    std::ofstream(target) << "old";
+    REQUIRE(::chmod(target.c_str(), 0600) == 0);
+    writeFileAtomically(target.string(), "new");
+    struct stat st {};
+    REQUIRE(::stat(target.c_str(), &st) == 0);
+    CHECK((st.st_mode & 07777) == 0600); // not reset to 0644
+    CHECK(readFile(target.string()) == "new");
+
+    // Saving through a link changes the target and leaves the link a link.
+    const fs::path link = dir.path / "link.json";
+    fs::create_symlink("private.json", link); // relative, as `ln -s` makes them
+    writeFileAtomically(link.string(), "through the link");
+    CHECK(fs::is_symlink(fs::symlink_status(link)));
+    CHECK(readFile(target.string()) == "through the link");
+    REQUIRE(::stat(target.c_str(), &st) == 0);
+    CHECK((st.st_mode & 07777) == 0600);
+
+    // A link to a link, and a dangling link that names the file to create.
+    const fs::path link2 = dir.path / "link2.json";
+    fs::create_symlink(link, link2);
+    writeFileAtomically(link2.string(), "two hops");
+    CHECK(fs::is_symlink(fs::symlink_status(link2)));
+    CHECK(readFile(target.string()) == "two hops");
+    const fs::path dangling = dir.path / "dangling.json";
+    fs::create_symlink("created.json", dangling);
+    writeFileAtomically(dangling.string(), "created");
+    CHECK(fs::is_symlink(fs::symlink_status(dangling)));
+    CHECK(readFile((dir.path / "created.json").string()) == "created");
+}

@@ -88,7 +88,7 @@ TEST_CASE("measured, nodes and calibration entries of the wrong shape are refuse
                                              "parts": [{"samples": {"rtt": [1, "x"]}}]}])")) ==
           "measured[0].parts[0].samples.rtt[1]: expected a number, got string");
     CHECK(firstProblem(with("measured", R"([{"probe": "p", "status": "fine"}])")) ==
-          "measured[0].status: \"fine\" is not one of ok, failed, cancelled, pending");
+          "measured[0].status: \"fine\" is not one of ok, failed, cancelled, pending, skipped");
     CHECK(firstProblem(with("nodes", R"(["local"])")) == "nodes[0]: expected an object, got string");
     CHECK(firstProblem(with("nodes", R"([{"port": 1e300}])")) ==
           "nodes[0].port: 1e+300 is not a whole number in [0, 65535]");

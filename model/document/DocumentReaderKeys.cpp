@@ -1,0 +1,73 @@
+// The keys a design document may hold, and the text it may show. A key the
+// format does not define is refused with its JSON path: dropped silently, a
+// misspelled `overides` would make a variant report another variant's time,
+// and a version-1 `connections` inside a version-3 file would lose every
+// wire. The sections that are records of what ran (measured[], calibration[])
+// keep unknown keys, with a warning (SectionShapes.cpp); docs/format.md says
+// which is which.
+#include "model/document/DocumentReader.h"
+#include "model/document/StrictJson.h"
+
+#include <algorithm>
+
+namespace cs {
+
+using nlohmann::json;
+
+namespace {
+
+// Keys that version 1 used and version 2 renamed (Migration.cpp): in a
+// newer document they are misplaced, and the message says what they became.
+const char* renamedInVersion2(const std::string& key)
+{
+    if (key == "connections")
+        return "wires";
+    if (key == "inputs")
+        return "values";
+    if (key == "total")
+        return "variants";
+    return nullptr;
+}
+
+} // namespace
+
+void DocumentReader::knownKeys(const json& obj, const std::string& path, std::initializer_list<std::string_view> keys)
+{
+    if (!obj.is_object())
+        return;
+    for (auto it = obj.begin(); it != obj.end(); ++it) {
+        const std::string& key = it.key();
+        if (std::find(keys.begin(), keys.end(), key) != keys.end())
+            continue;
+        // The key is quoted as JSON, so control characters in it are escaped.
+        const std::string where = (path.empty() ? "" : path + ".") + clipText(key, 40);
+        std::string what = "unknown key " + clipJson(json(key), 40);
+        if (const char* now = renamedInVersion2(key))
+            what += " (version 1's name for '" + std::string(now) + "'; this is a version-3 document)";
+        else {
+            std::string list;
+            for (std::string_view k : keys)
+                list += (list.empty() ? "" : ", ") + std::string(k);
+            what += " (this object takes " + list + ")";
+        }
+        problem(where, what);
+    }
+}
+
+void DocumentReader::knownTopLevelKeys(const json& j)
+{
+    knownKeys(j, "", {"format", "version", "name", "description", "source", "parameters", "topology", "blocks", "wires",
+                      "variants", "sweep", "costs", "calibration", "measured", "imported", "nodes", "layout"});
+}
+
+void DocumentReader::checkText(const std::string& text, const std::string& path, bool nonEmpty, bool multiline)
+{
+    if (nonEmpty && text.empty()) {
+        problem(path, "must not be empty");
+        return;
+    }
+    if (std::string p = textProblem(text, multiline); !p.empty())
+        problem(path, clipJson(json(text), 40) + " " + p);
+}
+
+} // namespace cs
