@@ -1,4 +1,5 @@
 #include "app/runner/Node.h"
+#include "app/runner/HostfileReader.h"
 
 #include <algorithm>
 #include <cctype>

@@ -6,7 +6,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -44,13 +43,6 @@ struct Node {
     // "ssh root@10.0.0.2 cpu 0" for messages.
     std::string describe() const;
 };
-
-// How node lists read a hostfile (ssh and slurm nodes are expanded from
-// one): readHostfile unless replaced. The GUI replaces it with one that
-// never reads on its own thread (app/gui/runner/HostfileCache). Set it
-// before any thread reads node lists.
-using HostfileReader = std::function<std::vector<HostfileEntry>(const std::string& path)>;
-void setHostfileReader(HostfileReader reader);
 
 // Parses the command line's node list (docs/agent-protocol.md, "Node
 // specification"), e.g. "local:cpu=0,local:cpu=1", "ssh:root@10.0.0.2",

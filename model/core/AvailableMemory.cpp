@@ -43,6 +43,9 @@ std::size_t physicalAvailable()
 
 } // namespace
 
+// Never more than the address-space limit (ulimit -v, prlimit --as) leaves
+// this process: a request checked against physical memory alone passed the
+// check and then died of std::bad_alloc under such a limit.
 std::size_t availableMemory()
 {
     const std::size_t physical = physicalAvailable();

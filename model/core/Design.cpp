@@ -32,22 +32,10 @@ std::string nameProblem(std::string_view name)
 
 int Design::blockIndex(std::string_view name) const
 {
-    const auto it = blockIndex_.find(name);
-    return it == blockIndex_.end() ? -1 : static_cast<int>(it->second);
-}
-
-void Design::reindexBlocks()
-{
-    blockIndex_.clear();
     for (std::size_t i = 0; i < blocks_.size(); ++i)
-        blockIndex_.emplace(blocks_[i].name, i);
-}
-
-void Design::reindexParams()
-{
-    paramIndex_.clear();
-    for (std::size_t i = 0; i < params_.size(); ++i)
-        paramIndex_.emplace(params_[i].spec.symbol, i);
+        if (blocks_[i].name == name)
+            return static_cast<int>(i);
+    return -1;
 }
 
 const BlockInstance* Design::findBlock(std::string_view name) const
@@ -80,7 +68,6 @@ BlockInstance& Design::addBlock(const std::string& name, std::string_view typeId
     for (const ParamSpec& p : type.spec().inputs)
         inst.values.push_back({p.defaultValue, {}});
     blocks_.push_back(std::move(inst));
-    blockIndex_.emplace(name, blocks_.size() - 1);
     return blocks_.back();
 }
 
@@ -93,7 +80,6 @@ void Design::removeBlock(const std::string& name)
         throw ModelError("the topology is part of every design and cannot be removed; replace or redraw it");
     std::erase_if(wires_, [&](const Wire& w) { return w.to.block == name || w.from.block == name; });
     blocks_.erase(blocks_.begin() + i);
-    reindexBlocks();
 }
 
 void Design::renameBlock(const std::string& from, const std::string& to)
@@ -110,7 +96,6 @@ void Design::renameBlock(const std::string& from, const std::string& to)
     if (findBlock(to) || findDesignParam(to))
         throw ModelError("the name '" + to + "' is already taken");
     blocks_[i].name = to;
-    reindexBlocks();
     for (Wire& w : wires_) {
         if (w.to.block == from)
             w.to.block = to;
@@ -189,7 +174,6 @@ std::vector<Wire> Design::setTopology(std::shared_ptr<const Block> source, std::
         blocks_.erase(blocks_.begin() + i);
     // First, so that every plan evaluates it before the blocks it feeds.
     blocks_.insert(blocks_.begin(), std::move(inst));
-    reindexBlocks();
     std::vector<Wire> dropped;
     std::erase_if(wires_, [&](const Wire& w) {
         const bool stale = (w.to.block == kTopologyBlock && spec.inputIndex(w.to.port) < 0) ||
@@ -207,10 +191,8 @@ std::vector<Wire> Design::setTopology(std::shared_ptr<const Block> source, std::
 
 void Design::clearTopology()
 {
-    if (const int i = blockIndex(kTopologyBlock); i >= 0) {
+    if (const int i = blockIndex(kTopologyBlock); i >= 0)
         blocks_.erase(blocks_.begin() + i);
-        reindexBlocks();
-    }
     std::erase_if(wires_, [](const Wire& w) { return w.to.block == kTopologyBlock || w.from.block == kTopologyBlock; });
     for (DesignParam& p : params_)
         if (p.follows.rfind(std::string(kTopologyBlock) + ".", 0) == 0)
@@ -240,7 +222,7 @@ std::vector<Wire> Design::wireFromTopology(const std::string& name)
 
 void Design::setFollows(const std::string& name, const std::string& output)
 {
-    auto it = paramIt(name);
+    auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
     if (it == params_.end())
         throw ModelError("no design parameter named '" + name + "'");
     if (!output.empty()) {
@@ -274,12 +256,11 @@ void Design::addDesignParam(const ParamSpec& spec, double value)
     if (auto problem = spec.rangeProblem(value); !problem.empty())
         throw ModelError("design parameter " + spec.symbol + " " + problem);
     params_.push_back({spec, {value, Provenance::user()}, {}});
-    paramIndex_.emplace(spec.symbol, params_.size() - 1);
 }
 
 void Design::setDesignParamRange(const std::string& name, double min, double max)
 {
-    auto it = paramIt(name);
+    auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
     if (it == params_.end())
         throw ModelError("no design parameter named '" + name + "'");
     if (!(min <= max) || !std::isfinite(min) || !std::isfinite(max))
@@ -291,17 +272,16 @@ void Design::setDesignParamRange(const std::string& name, double min, double max
 
 void Design::removeDesignParam(const std::string& name)
 {
-    auto it = paramIt(name);
+    auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
     if (it == params_.end())
         throw ModelError("no design parameter named '" + name + "'");
     std::erase_if(wires_, [&](const Wire& w) { return w.from.isDesignParam() && w.from.port == name; });
     params_.erase(it);
-    reindexParams();
 }
 
 void Design::setDesignParam(const std::string& name, double value, Provenance provenance)
 {
-    auto it = paramIt(name);
+    auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
     if (it == params_.end())
         throw ModelError("no design parameter named '" + name + "'");
     if (auto problem = it->spec.rangeProblem(value); !problem.empty())
@@ -311,14 +291,10 @@ void Design::setDesignParam(const std::string& name, double value, Provenance pr
 
 const DesignParam* Design::findDesignParam(std::string_view name) const
 {
-    const auto it = paramIndex_.find(name);
-    return it == paramIndex_.end() ? nullptr : &params_[it->second];
-}
-
-std::vector<DesignParam>::iterator Design::paramIt(std::string_view name)
-{
-    const auto it = paramIndex_.find(name);
-    return it == paramIndex_.end() ? params_.end() : params_.begin() + static_cast<std::ptrdiff_t>(it->second);
+    for (const DesignParam& p : params_)
+        if (p.spec.symbol == name)
+            return &p;
+    return nullptr;
 }
 
 const Wire* Design::wireInto(const Endpoint& to) const
@@ -481,8 +457,9 @@ Plan Design::compile() const
     }
     auto sourceSlot = [&](const Source& s) -> std::uint32_t {
         if (s.isDesignParam()) {
-            if (const auto it = paramIndex_.find(s.port); it != paramIndex_.end())
-                return plan.paramChecks_[it->second].slot;
+            for (std::size_t i = 0; i < params_.size(); ++i)
+                if (params_[i].spec.symbol == s.port)
+                    return plan.paramChecks_[i].slot;
         }
         const int bi = blockIndex(s.block);
         return outBase[bi] + static_cast<std::uint32_t>(blocks_[bi].spec().outputIndex(s.port));

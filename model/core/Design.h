@@ -3,7 +3,6 @@
 #include "model/core/BlockRegistry.h"
 #include "model/core/Provenance.h"
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -152,17 +151,9 @@ private:
     int blockIndex(std::string_view name) const;
     bool reaches(int fromBlock, int toBlock) const; // is there a wire path from -> to?
 
-    std::vector<DesignParam>::iterator paramIt(std::string_view name);
-    void reindexBlocks();
-    void reindexParams();
-
     const BlockRegistry* registry_;
     std::vector<BlockInstance> blocks_;
     std::vector<DesignParam> params_;
-    // Name -> index into blocks_ / params_: a document may hold 10^5 of
-    // each, and a linear search per name made reading one quadratic.
-    std::map<std::string, std::size_t, std::less<>> blockIndex_;
-    std::map<std::string, std::size_t, std::less<>> paramIndex_;
     std::vector<Wire> wires_;
 };
 

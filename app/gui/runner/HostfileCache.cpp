@@ -1,4 +1,5 @@
 #include "app/gui/runner/HostfileCache.h"
+#include "app/runner/HostfileReader.h"
 #include "app/runner/Node.h"
 
 #include <QCoreApplication>
