@@ -51,10 +51,14 @@ std::vector<std::string> commandsNeedingConsent(const std::vector<Node>& nodes, 
         // Every line is passed through printable(): a name or a host from the
         // document must not be able to redraw the list it appears in.
         const std::string who = printable(n.name) + " (" + printable(n.describe()) + "): ";
-        if (!n.address.empty() && !isLoopbackAddress(n.address))
-            lines.push_back(who + "peers and the controller connect to " + printable(n.address));
-        if (!isLoopbackAddress(n.bindAddress()))
-            lines.push_back(who + "listens on " + printable(n.bindAddress()));
+        // A node on this machine whose address or bind reaches past it: said
+        // in words (a remote node's own commands say where it runs).
+        if (n.transport == "local" || n.transport == "mpi") {
+            if (!n.address.empty() && !isLoopbackAddress(n.address))
+                lines.push_back(who + "peers and the controller connect to " + printable(n.address));
+            if (!isLoopbackAddress(n.bindAddress()))
+                lines.push_back(who + "listens on " + printable(n.bindAddress()));
+        }
         const LaunchPlan p = planLaunch(n, context, "TAG");
         for (const Command& c : p.setup)
             lines.push_back(who + printable(c.text()));

@@ -75,10 +75,11 @@ TEST_CASE("under an address-space limit a sweep runs streamed or is refused, nev
     }
     SECTION("pareto holds its table: refused up front with the estimate")
     {
-        // 3,000,000 points x 5 variants x 10 columns x 8 B = 1.2 GB > what 1 GiB leaves.
+        // 3,000,000 points x (1 axis value + 5 variants x 10 columns) x 8 B = 1.224e9 B,
+        // printed to 3 digits: 1.22 GB, more than 1 GiB of address space leaves.
         const Run r = limited("1073741824", "pareto acc-fft --param P=1:3000000");
         INFO(r.err);
         CHECK(r.status == 1);
-        CHECK_THAT(r.err, Catch::StartsWith("clusterscope-cli pareto: error: the sweep needs about 1.2 GB"));
+        CHECK_THAT(r.err, Catch::StartsWith("clusterscope-cli pareto: error: the sweep needs about 1.22 GB for its table (3000000 points x 5 variants x 10 columns)"));
     }
 }

@@ -180,7 +180,7 @@ TEST_CASE("an address or a bind beyond loopback needs consent, and the list says
         n.update(extra);
         return nodesFromJson(json::array({n}))[0];
     };
-    CHECK_FALSE(needsConsent(local({})));
+    CHECK_FALSE(needsConsent(local(json::object())));
     CHECK_FALSE(needsConsent(local({{"address", "127.0.0.1"}})));
     CHECK_FALSE(needsConsent(local({{"address", "127.0.0.5"}, {"bind", "127.0.0.5"}})));
     CHECK_FALSE(needsConsent(local({{"bind", "::1"}})));
