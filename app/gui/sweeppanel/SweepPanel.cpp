@@ -374,7 +374,7 @@ void SweepPanel::fillBreakdownSelector()
     }
     std::vector<double> levels = plots::axisLevels(*table_, a);
     std::sort(levels.begin(), levels.end());
-    const double keep = std::binary_search(levels.begin(), levels.end(), at_)
+    const double keep = !std::isnan(at_) && std::binary_search(levels.begin(), levels.end(), at_)
                             ? at_
                             : plots::defaultBreakdownAt(tableDoc_, *table_);
     // A combo box of 10^6 entries takes seconds to fill on the GUI thread and
