@@ -1,6 +1,7 @@
 #include "app/agent/Throttle.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace cs::agent {
 
@@ -16,6 +17,46 @@ void FailureBackoff::failed(SteadyTime now)
 {
     ++failures_;
     until_ = now + currentDelay();
+}
+
+void SourceBackoff::failed(const std::string& source, SteadyTime now)
+{
+    auto it = entries_.find(source);
+    if (it == entries_.end()) {
+        makeRoom(now);
+        it = entries_.emplace(source, FailureBackoff()).first;
+    }
+    it->second.failed(now);
+}
+
+bool SourceBackoff::waiting(const std::string& source, SteadyTime now) const
+{
+    const auto it = entries_.find(source);
+    return it != entries_.end() && it->second.waiting(now);
+}
+
+SteadyTime SourceBackoff::until(const std::string& source) const
+{
+    const auto it = entries_.find(source);
+    return it == entries_.end() ? SteadyTime{} : it->second.until();
+}
+
+int SourceBackoff::failures(const std::string& source) const
+{
+    const auto it = entries_.find(source);
+    return it == entries_.end() ? 0 : it->second.failures();
+}
+
+void SourceBackoff::makeRoom(SteadyTime now)
+{
+    if (entries_.size() < capacity_)
+        return;
+    for (auto it = entries_.begin(); it != entries_.end();)
+        it = it->second.waiting(now) ? std::next(it) : entries_.erase(it);
+    while (!entries_.empty() && entries_.size() >= capacity_)
+        entries_.erase(std::min_element(entries_.begin(), entries_.end(), [](const auto& a, const auto& b) {
+            return a.second.until() < b.second.until();
+        }));
 }
 
 std::string LogThrottle::pass(const std::string& line, SteadyTime now)

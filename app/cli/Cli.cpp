@@ -1,5 +1,6 @@
 #include "app/cli/Cli.h"
 #include "model/core/ModelError.h"
+#include "model/core/Printable.h"
 
 #include <nlohmann/json.hpp>
 
@@ -94,13 +95,24 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         try {
             return e.command(std::vector<std::string>(args.begin() + 1, args.end()), out, err);
         } catch (const UsageError& ex) {
-            err << "clusterscope-cli " << e.name << ": " << ex.what() << " (see clusterscope-cli --help)\n";
+            err << "clusterscope-cli " << e.name << ": " << printable(ex.what(), true) << " (see clusterscope-cli --help)\n";
             return 2;
         } catch (const ModelError& ex) {
-            err << "clusterscope-cli " << e.name << ": error: " << ex.what() << "\n";
+            // Messages quote names and values from documents: no escape code reaches the terminal.
+            err << "clusterscope-cli " << e.name << ": error: " << printable(ex.what(), true) << "\n";
             return 1;
         } catch (const nlohmann::json::exception& ex) {
-            err << "clusterscope-cli " << e.name << ": error: " << ex.what() << "\n";
+            err << "clusterscope-cli " << e.name << ": error: " << printable(ex.what(), true) << "\n";
+            return 1;
+        } catch (const std::bad_alloc&) {
+            // A check before a large allocation refuses with its estimate;
+            // this is what is left: one line and status 1, never SIGABRT.
+            err << "clusterscope-cli " << e.name
+                << ": error: out of memory (the input needs more than this process may allocate; "
+                   "check ulimit -v and the memory available)\n";
+            return 1;
+        } catch (const std::exception& ex) {
+            err << "clusterscope-cli " << e.name << ": error: " << printable(ex.what(), true) << "\n";
             return 1;
         } catch (const std::bad_alloc&) {
             // Under a memory limit (ulimit -v, a container) an allocation can

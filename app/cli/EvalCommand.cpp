@@ -5,6 +5,7 @@
 #include "model/sweep/Sweep.h"
 #include "model/core/Design.h"
 #include "model/core/ModelError.h"
+#include "model/core/Printable.h"
 #include "model/core/Plan.h"
 
 #include <nlohmann/json.hpp>
@@ -121,13 +122,15 @@ int evalDocument(const Args& args, std::ostream& out, std::ostream& err)
         out << nlohmann::json{{"design", doc.name}, {"variants", variants}}.dump(2) << "\n";
         return t.errors.empty() ? 0 : 1;
     }
-    out << doc.name << "\n";
+    // The document's own words pass through printable(): its name, source
+    // and variant names are anyone's text.
+    out << printable(doc.name) << "\n";
     if (!doc.source.empty())
-        out << "  source: " << doc.source << "\n";
+        out << "  source: " << printable(doc.source) << "\n";
     for (std::size_t r = 0; r < t.rows(); ++r) {
-        out << "variant " << t.variants[r] << ":\n";
+        out << "variant " << printable(t.variants[r]) << ":\n";
         if (const std::string* e = t.error(r)) {
-            out << "  error: " << *e << "\n";
+            out << "  error: " << printable(*e) << "\n";
             continue;
         }
         const double T = t.at(r, 0);
@@ -145,14 +148,15 @@ int evalDocument(const Args& args, std::ostream& out, std::ostream& err)
         }
         if (!std::isnan(t.at(r, 1)))
             out << "  speedup     " << formatRatio(t.at(r, 1)) << "  (efficiency " << formatRatio(t.at(r, 2))
-                << ", " << t.speedupBasis << ")\n";
+                << ", " << printable(t.speedupBasis) << ")\n";
         if (const std::string why = superlinearReason(t, r); !why.empty())
-            out << "  efficiency above 1: " << why << "\n";
+            out << "  efficiency above 1: " << printable(why) << "\n";
         if (t.at(r, 3) > 0)
             out << "  cost        " << formatNumber(t.at(r, 3)) << " USD\n";
     }
     for (const auto& [row, msg] : t.errors)
-        err << "clusterscope-cli eval: error: variant " << t.variants[row % t.variants.size()] << ": " << msg << "\n";
+        err << "clusterscope-cli eval: error: variant " << printable(t.variants[row % t.variants.size()]) << ": "
+            << printable(msg) << "\n";
     return t.errors.empty() ? 0 : 1;
 }
 

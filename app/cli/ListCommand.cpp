@@ -1,3 +1,4 @@
+#include "model/core/Printable.h"
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
@@ -46,9 +47,9 @@ int listPresets(bool json, std::ostream& out)
         if (json) {
             arr.push_back({{"name", name}, {"title", doc.name}, {"description", doc.description}, {"source", doc.source}});
         } else {
-            out << std::left << std::setw(24) << name << " " << doc.name << "\n";
+            out << std::left << std::setw(24) << printable(name) << " " << printable(doc.name) << "\n";
             if (!doc.source.empty())
-                out << std::setw(25) << "" << "source: " << doc.source << "\n";
+                out << std::setw(25) << "" << "source: " << printable(doc.source) << "\n";
         }
     }
     if (json)

@@ -1,6 +1,7 @@
 #include "app/cli/ProbeRunSupport.h"
 #include "app/cli/Cli.h"
 #include "app/runner/Consent.h"
+#include "model/core/Printable.h"
 
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
@@ -74,7 +75,7 @@ bool nodesAllowed(const std::vector<runner::Node>& nodes, const std::string& fil
     const std::vector<std::string> commands = runner::commandsNeedingConsent(nodes, runner::defaultLaunchContext());
     if (commands.empty())
         return true;
-    err << "clusterscope-cli " << command << ": the nodes of " << file
+    err << "clusterscope-cli " << command << ": the nodes of " << printable(file)
         << " would run these commands (a design file may come from anyone):\n";
     for (const std::string& c : commands)
         err << "  " << c << "\n";

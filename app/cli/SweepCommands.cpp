@@ -4,6 +4,7 @@
 #include "app/cli/TableOutput.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
+#include "model/core/Printable.h"
 #include "model/document/AtomicFile.h"
 #include "app/plots/SweepCsv.h"
 #include "model/sweep/Pareto.h"
@@ -85,39 +86,62 @@ void emit(const Args& args, const std::string& text, std::ostream& out)
 
 namespace {
 
-// `sweep --csv`: rows are written as they are computed, never held as a
-// table, so a sweep's size is bounded by time, not memory. With -o they go
-// to the file through an atomic writer (nothing appears until the end).
-int streamCsv(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes, const Args& args,
-              std::ostream& out, std::ostream& err)
+// `sweep`: rows are written as they are computed, in any of the three
+// formats, never held as a table, so a sweep's size is bounded by time, not
+// memory (a 10^7-point sweep needs a few MB). With -o they go to the file
+// through an atomic writer (nothing appears until the end).
+enum class Format { Text, Csv, Json };
+
+int streamRows(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes, const Args& args, Format format,
+               std::ostream& out, std::ostream& err)
 {
     std::optional<AtomicFileWriter> file;
     if (auto path = args.value("-o"))
         file.emplace(*path);
-    std::ostringstream buffer; // chunks of text, so the file is written in large pieces
-    std::ostream& sink = file ? buffer : out;
+    std::ostringstream buffer; // chunks of text, so the output is written in large pieces
     bool header = false;
+    bool first = true;
     auto flush = [&](bool always) {
-        if (file && (always || buffer.tellp() > (1 << 20))) {
+        if (!always && buffer.tellp() < (1 << 20))
+            return;
+        if (file)
             file->write(buffer.str());
-            buffer.str({});
-        }
+        else
+            out << buffer.str();
+        buffer.str({});
+    };
+    auto writeHeader = [&](const SweepTable& layout) {
+        if (format == Format::Csv)
+            plots::writeSweepCsvHeader(layout, buffer);
+        else if (format == Format::Json)
+            writeJsonHeader(layout, buffer);
+        else
+            writeTextHeader(layout, buffer);
+        header = true;
     };
     SweepOptions opts;
     opts.onRow = [&](const SweepTable& layout, const SweepRow& row) {
-        if (!header) {
-            plots::writeSweepCsvHeader(layout, sink);
-            header = true;
-        }
-        plots::writeSweepCsvRow(layout, row, sink);
+        if (!header)
+            writeHeader(layout);
+        if (format == Format::Csv)
+            plots::writeSweepCsvRow(layout, row, buffer);
+        else if (format == Format::Json)
+            writeJsonRow(layout, row, first, buffer);
+        else
+            writeTextRow(layout, row, buffer);
+        first = false;
         flush(false);
     };
     const SweepTable layout = sweepWithProgress(doc, axes, err, args.values("--output"), std::move(opts));
     if (!header)
-        plots::writeSweepCsvHeader(layout, sink);
+        writeHeader(layout);
+    if (format == Format::Json)
+        writeJsonEnd(layout, buffer);
     flush(true);
     if (file)
         file->commit();
+    else
+        out.flush();
     return 0;
 }
 
@@ -130,18 +154,8 @@ int sweepCommand(const std::vector<std::string>& words, std::ostream& out, std::
     const auto axes = axesFromArgs(doc, args);
     if (axes.empty())
         throw UsageError("sweep needs --param NAME=SPEC (or sweep axes in the document)");
-    if (args.flag("--csv") && !args.flag("--json"))
-        return streamCsv(doc, axes, args, out, err);
-    const SweepTable t = sweepWithProgress(doc, axes, err, args.values("--output"));
-    std::ostringstream s;
-    if (args.flag("--json"))
-        s << tableToJson(t).dump(2) << "\n";
-    else if (args.flag("--csv"))
-        writeCsv(t, s);
-    else
-        writeText(t, s);
-    emit(args, s.str(), out);
-    return 0;
+    const Format format = args.flag("--json") ? Format::Json : args.flag("--csv") ? Format::Csv : Format::Text;
+    return streamRows(doc, axes, args, format, out, err);
 }
 
 int paretoCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
@@ -174,7 +188,7 @@ int paretoCommand(const std::vector<std::string>& words, std::ostream& out, std:
           << t.rows() << " designs):\n";
         auto describe = [&](std::size_t r) {
             std::ostringstream d;
-            d << std::left << std::setw(10) << t.variants[r % t.variants.size()];
+            d << std::left << std::setw(10) << printable(t.variants[r % t.variants.size()]);
             for (std::size_t a = 0; a < t.axes.size(); ++a)
                 d << " " << t.axes[a] << "=" << formatNumber(t.axis(r / t.variants.size(), a));
             d << "  cost " << formatNumber(t.at(r, 3)) << " USD  T " << formatNumber(t.at(r, 0)) << " s  speedup "

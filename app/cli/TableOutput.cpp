@@ -1,5 +1,6 @@
 #include "app/cli/TableOutput.h"
 #include "app/plots/SweepCsv.h"
+#include "model/core/Printable.h"
 #include "model/core/Unit.h"
 
 #include <nlohmann/json.hpp>
@@ -11,59 +12,88 @@
 
 namespace cs::cli {
 
+namespace {
+
+constexpr int kWidth = 13;
+
+// A row of the held table as a streamed row, so both share one writer.
+SweepRow heldRow(const SweepTable& t, std::size_t r)
+{
+    SweepRow row;
+    row.point = r / t.variants.size();
+    row.variant = r % t.variants.size();
+    row.axes = t.axisValues.data() + row.point * t.axes.size();
+    row.values = t.values.data() + r * t.columns.size();
+    row.error = t.error(r);
+    return row;
+}
+
+} // namespace
+
 void writeCsv(const SweepTable& t, std::ostream& out)
 {
     // One CSV format for the CLI and the GUI's export: it lives in cs_plots.
     plots::writeSweepCsv(t, out);
 }
 
-void writeText(const SweepTable& t, std::ostream& out)
+void writeTextHeader(const SweepTable& t, std::ostream& out)
 {
-    const int w = 13;
     for (const auto& a : t.axes)
-        out << std::left << std::setw(w) << a << " ";
+        out << std::left << std::setw(kWidth) << printable(a) << " ";
     out << std::left << std::setw(10) << "variant";
     for (const auto& c : t.columns)
-        out << " " << std::right << std::setw(w) << c;
+        out << " " << std::right << std::setw(kWidth) << printable(c);
     out << "\n";
-    for (std::size_t r = 0; r < t.rows(); ++r) {
-        const std::size_t p = r / t.variants.size();
-        for (std::size_t a = 0; a < t.axes.size(); ++a)
-            out << std::left << std::setw(w) << formatNumber(t.axis(p, a)) << " ";
-        out << std::left << std::setw(10) << t.variants[r % t.variants.size()];
-        if (const std::string* e = t.error(r)) {
-            out << "  error: " << *e << "\n";
-            continue;
-        }
-        for (std::size_t c = 0; c < t.columns.size(); ++c) {
-            char buf[32];
-            const double v = t.at(r, c);
-            if (std::isnan(v))
-                std::snprintf(buf, sizeof buf, "-");
-            else
-                std::snprintf(buf, sizeof buf, "%.6g", v);
-            out << " " << std::right << std::setw(w) << buf;
-        }
-        out << "\n";
+}
+
+void writeTextRow(const SweepTable& t, const SweepRow& row, std::ostream& out)
+{
+    for (std::size_t a = 0; a < t.axes.size(); ++a)
+        out << std::left << std::setw(kWidth) << formatNumber(row.axes[a]) << " ";
+    out << std::left << std::setw(10) << printable(t.variants[row.variant]);
+    if (row.error) {
+        out << "  error: " << printable(*row.error) << "\n";
+        return;
     }
+    for (std::size_t c = 0; c < t.columns.size(); ++c) {
+        char buf[32];
+        const double v = row.values[c];
+        if (std::isnan(v))
+            std::snprintf(buf, sizeof buf, "-");
+        else
+            std::snprintf(buf, sizeof buf, "%.6g", v);
+        out << " " << std::right << std::setw(kWidth) << buf;
+    }
+    out << "\n";
+}
+
+void writeText(const SweepTable& t, std::ostream& out)
+{
+    writeTextHeader(t, out);
+    for (std::size_t r = 0; r < t.rows(); ++r)
+        writeTextRow(t, heldRow(t, r), out);
+}
+
+nlohmann::json rowToJson(const SweepTable& t, const SweepRow& r)
+{
+    nlohmann::json row;
+    row["variant"] = t.variants[r.variant];
+    nlohmann::json axes = nlohmann::json::object();
+    for (std::size_t a = 0; a < t.axes.size(); ++a)
+        axes[t.axes[a]] = r.axes[a];
+    row["axes"] = axes;
+    for (std::size_t c = 0; c < t.columns.size(); ++c) {
+        const double v = r.values[c];
+        row[t.columns[c]] = std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v);
+    }
+    if (r.error)
+        row["error"] = *r.error;
+    return row;
 }
 
 nlohmann::json rowToJson(const SweepTable& t, std::size_t r)
 {
-    nlohmann::json row;
-    const std::size_t p = r / t.variants.size();
-    row["variant"] = t.variants[r % t.variants.size()];
-    nlohmann::json axes = nlohmann::json::object();
-    for (std::size_t a = 0; a < t.axes.size(); ++a)
-        axes[t.axes[a]] = t.axis(p, a);
-    row["axes"] = axes;
-    for (std::size_t c = 0; c < t.columns.size(); ++c) {
-        const double v = t.at(r, c);
-        row[t.columns[c]] = std::isnan(v) ? nlohmann::json(nullptr) : nlohmann::json(v);
-    }
-    if (const std::string* e = t.error(r))
-        row["error"] = *e;
-    return row;
+    return rowToJson(t, heldRow(t, r));
 }
 
 std::string formatRatio(double v)
@@ -71,6 +101,22 @@ std::string formatRatio(double v)
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.4g", v);
     return buf;
+}
+
+void writeJsonHeader(const SweepTable& t, std::ostream& out)
+{
+    out << "{\n  \"axes\": " << nlohmann::json(t.axes).dump() << ",\n  \"variants\": " << nlohmann::json(t.variants).dump()
+        << ",\n  \"columns\": " << nlohmann::json(t.columns).dump() << ",\n  \"rows\": [";
+}
+
+void writeJsonRow(const SweepTable& t, const SweepRow& row, bool first, std::ostream& out)
+{
+    out << (first ? "\n    " : ",\n    ") << rowToJson(t, row).dump();
+}
+
+void writeJsonEnd(const SweepTable& t, std::ostream& out)
+{
+    out << "\n  ],\n  \"cancelled\": " << (t.cancelled ? "true" : "false") << "\n}\n";
 }
 
 nlohmann::json tableToJson(const SweepTable& t)

@@ -12,6 +12,13 @@
 
 namespace cs::plots {
 
+namespace {
+// Tooltips a chart prepares at most (about; every point of the front too).
+constexpr std::size_t kMaxHoverPoints = 20000;
+// Points of one graph drawn with a marker each; beyond, with dots.
+constexpr std::size_t kMaxMarkers = 5000;
+} // namespace
+
 ChartHover buildParetoChart(QCustomPlot* plot, const SweepTable& t, bool log, const Quantity& total)
 {
     ChartHover hover;
@@ -31,6 +38,7 @@ ChartHover buildParetoChart(QCustomPlot* plot, const SweepTable& t, bool log, co
             tMax = std::max(tMax, std::abs(t.at(r, 0)));
     const ScaleUnit unit = scaleFor(total.unit, tMax);
 
+    const std::size_t hoverStride = std::max<std::size_t>(1, t.points * nv / kMaxHoverPoints);
     double xlo = std::numeric_limits<double>::infinity(), xhi = -xlo, ylo = xlo, yhi = -xlo;
     bool anyCost = false;
     for (std::size_t v = 0; v < nv; ++v) {
@@ -56,6 +64,11 @@ ChartHover buildParetoChart(QCustomPlot* plot, const SweepTable& t, bool log, co
             ylo = std::min(ylo, y);
             yhi = std::max(yhi, y);
             anyCost = anyCost || y != 0.0;
+            // Formatting a tooltip for each of 5 million points held the GUI
+            // thread for a minute and a half: every hoverStride-th point, and
+            // every point of the front, is hovered.
+            if (p % hoverStride != 0 && !onFront.count(r))
+                continue;
             QString text = QString("%1, %2\n%3 = %4\ncost %5 USD\nspeedup %6")
                                .arg(QString::fromStdString(t.variants[v]), QString::fromStdString(describePoint(t, p)),
                                     total.symbol, formatWithUnit(x, unit), formatValue(y), formatValue(t.at(r, 1)));
@@ -63,6 +76,10 @@ ChartHover buildParetoChart(QCustomPlot* plot, const SweepTable& t, bool log, co
                 text += "\non the Pareto front";
             hover.addPoint(x, y, text);
         }
+        // A marker for each of millions of points takes the GUI thread a
+        // minute to paint and shows nothing more than dots do.
+        if (static_cast<std::size_t>(xs.size()) > kMaxMarkers)
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDot, c, c, 1));
         g->setData(xs, ys);
     }
 

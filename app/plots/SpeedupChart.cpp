@@ -15,6 +15,10 @@ namespace cs::plots {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+// Tooltips a chart prepares at most (about).
+constexpr std::size_t kMaxHoverPoints = 20000;
+// Points of one curve drawn with a marker each; beyond, the line alone.
+constexpr std::size_t kMaxMarkers = 5000;
 
 struct Extent {
     double xlo = kInf, xhi = -kInf, ylo = kInf, yhi = -kInf;
@@ -148,6 +152,8 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
     Extent ext;
     bool wholeX = true;
     const std::size_t nv = t.variants.size();
+    const std::size_t hoverStride = std::max<std::size_t>(1, t.points * nv / kMaxHoverPoints);
+    std::size_t hovered = 0;
     for (std::size_t v = 0; v < nv; ++v) {
         const QColor colour = variantColor(static_cast<int>(v));
         const auto shape = static_cast<QCPScatterStyle::ScatterShape>(variantShape(static_cast<int>(v)));
@@ -173,6 +179,10 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
                 ys.push_back(y);
                 ext.add(x, y);
                 wholeX = wholeX && x == std::round(x);
+                // Every hoverStride-th point gets a tooltip: formatting one for
+                // each of millions of points held the GUI thread for minutes.
+                if (hovered++ % hoverStride != 0)
+                    continue;
                 QString text = QString("%1\n%2 = %3").arg(QString::fromStdString(t.variants[v]), xName,
                                                          formatWithUnit(x, xDesc.unit));
                 if (!where.empty())
@@ -187,6 +197,10 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
                 text += QString("\n%1 = %2").arg(o.total.symbol, formatWithUnit(total / tu.scale, tu));
                 hover.addPoint(x, y, text);
             }
+            // Markers for millions of points take the GUI thread a minute to
+            // paint; the line alone shows the curve.
+            if (static_cast<std::size_t>(xs.size()) > kMaxMarkers)
+                graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssNone));
             graph->setData(xs, ys);
         }
     }

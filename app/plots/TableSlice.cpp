@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <unordered_set>
 
 namespace cs::plots {
 
@@ -29,9 +30,12 @@ std::vector<double> axisLevels(const SweepTable& t, int a)
     std::vector<double> levels;
     if (a < 0)
         return levels;
+    // A set of the levels seen so far: a search of the list itself made a
+    // 10^6-point sweep take minutes on the GUI thread (n^2).
+    std::unordered_set<double> seen;
     for (std::size_t p = 0; p < t.points; ++p) {
         const double v = t.axis(p, static_cast<std::size_t>(a));
-        if (std::find(levels.begin(), levels.end(), v) == levels.end())
+        if (std::isnan(v) || seen.insert(v).second) // NaN equals nothing, as std::find had it
             levels.push_back(v);
     }
     return levels;

@@ -12,14 +12,20 @@
 
 namespace cs::runner {
 
-// True when the node reaches another machine (ssh, slurm, tcp, mpi hosts),
-// runs another program (agent), or uses a key, ssh options, MPI btl
-// settings, a token file or a network namespace.
+// True when the node reaches another machine (ssh, slurm, tcp, mpi hosts or
+// hostfile, srun, an `address` beyond loopback), listens beyond loopback
+// (`bind`), runs another program (agent), or uses a key, ssh options, MPI
+// btl settings, a token file or a network namespace.
 bool needsConsent(const Node& n);
+
+// True for an address of this machine's loopback: 127.x.y.z, ::1, localhost.
+bool isLoopbackAddress(const std::string& address);
 
 // For each node that needs consent, the commands it would run, one per line
 // ("n2 (ssh root@10.0.0.2): ssh -T ... -- root@10.0.0.2 'exec ...'"), set-up
-// commands and an MPI hostfile's hosts included. Empty when none needs it.
+// commands and an MPI hostfile's hosts included, and what it connects to
+// or listens on beyond loopback. Document text in it is passed through
+// printable() (model/core/Printable.h). Empty when none needs it.
 std::vector<std::string> commandsNeedingConsent(const std::vector<Node>& nodes, const LaunchContext& context);
 
 } // namespace cs::runner

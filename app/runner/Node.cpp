@@ -1,4 +1,5 @@
 #include "app/runner/Node.h"
+#include "app/runner/HostfileReader.h"
 
 #include <algorithm>
 #include <cctype>
@@ -127,6 +128,12 @@ std::string settingProblem(const std::string& what, const std::string& value, bo
     return {};
 }
 
+HostfileReader& hostfileReader()
+{
+    static HostfileReader reader = readHostfile;
+    return reader;
+}
+
 // Only these transports start one agent per named host, so only their
 // entries may name several hosts.
 bool perHost(const std::string& transport)
@@ -178,7 +185,7 @@ std::vector<Node> expandEntry(Node n, const std::string& where, const EnvLookup&
         if (!n.hostfile.empty()) {
             if (!n.host.empty())
                 throw std::invalid_argument("give a host or a hostfile, not both");
-            for (const HostfileEntry& e : readHostfile(n.hostfile))
+            for (const HostfileEntry& e : hostfileReader()(n.hostfile))
                 hosts.push_back(e.host);
         } else if (n.host == "allocation") {
             hosts = allocationHosts(env);
@@ -407,6 +414,11 @@ std::string checkNodes(const std::vector<Node>& nodes)
                 return where + ": " + p;
     }
     return {};
+}
+
+void setHostfileReader(HostfileReader reader)
+{
+    hostfileReader() = reader ? std::move(reader) : HostfileReader(readHostfile);
 }
 
 std::vector<Node> nodesFromJson(const json& nodes, const EnvLookup& env)

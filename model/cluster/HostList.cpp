@@ -1,4 +1,5 @@
 #include "model/cluster/HostList.h"
+#include "model/core/RegularFile.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -308,17 +309,9 @@ std::vector<HostfileEntry> parseHostfile(const std::string& text, const std::str
 
 std::vector<HostfileEntry> readHostfile(const std::string& path)
 {
-    std::ifstream f(path, std::ios::binary);
-    if (!f)
-        throw std::invalid_argument("cannot read the hostfile " + path);
-    std::string text;
-    char buf[65536];
-    while (f.read(buf, sizeof buf) || f.gcount() > 0) {
-        text.append(buf, static_cast<std::size_t>(f.gcount()));
-        if (text.size() > (1u << 20))
-            throw std::invalid_argument("the hostfile " + path + " is larger than 1 MiB");
-    }
-    return parseHostfile(text, path);
+    // A FIFO, a device or a socket is refused by its type, never opened for a
+    // blocking read: a document names this path, and the GUI checks nodes on open.
+    return parseHostfile(readRegularFile(path, 1u << 20, "the hostfile"), path);
 }
 
 } // namespace cs

@@ -9,6 +9,8 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <exception>
+#include <system_error>
 #include <limits>
 #include <mutex>
 #include <thread>
@@ -155,7 +157,7 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
                              " points x " + std::to_string(V) + " variants x " + std::to_string(C) +
                              " columns), more than the " + gigabytes(limit) +
                              " of memory it may use here; use fewer points" +
-                             " (clusterscope-cli sweep --csv streams its rows instead)");
+                             " (clusterscope-cli sweep streams its rows instead)");
     }
 
     // Grid decoding: the last axis varies fastest.
@@ -183,7 +185,8 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
             static_cast<unsigned>(std::min<std::size_t>(options.threads ? options.threads : hw, (count + kChunk - 1) / kChunk));
         std::atomic<std::size_t> next{0};
         std::mutex errorMutex;
-        auto worker = [&](bool reporter) {
+        std::exception_ptr failure; // the first exception of any worker (under errorMutex)
+        auto work = [&](bool reporter) {
             std::vector<double> slots(plan.slotCount());
             std::vector<std::pair<std::size_t, std::string>> localErrors;
             EvalError err;
@@ -260,12 +263,34 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
             std::lock_guard<std::mutex> lock(errorMutex);
             errors.insert(errors.end(), localErrors.begin(), localErrors.end());
         };
+        // An exception must not leave a worker thread (that is std::terminate,
+        // a SIGABRT): the first one (std::bad_alloc above all) stops the others
+        // and is thrown again on the calling thread, where it can be reported.
+        std::atomic<bool> failed{false};
+        auto worker = [&](bool reporter) {
+            try {
+                work(reporter);
+            } catch (...) {
+                std::lock_guard<std::mutex> lock(errorMutex);
+                if (!failure)
+                    failure = std::current_exception();
+                failed = true;
+                next = count; // the others stop at their next chunk
+            }
+        };
         std::vector<std::thread> threads;
-        for (unsigned t = 1; t < nthreads; ++t)
-            threads.emplace_back(worker, false);
+        for (unsigned t = 1; t < nthreads; ++t) {
+            try {
+                threads.emplace_back(worker, false);
+            } catch (const std::system_error&) {
+                break; // no more threads to be had (an address-space limit): fewer do the work
+            }
+        }
         worker(true);
         for (auto& t : threads)
             t.join();
+        if (failed)
+            std::rethrow_exception(failure);
         std::sort(errors.begin(), errors.end());
     };
 

@@ -1,11 +1,14 @@
 #include "model/topology/TopologyJson.h"
+#include "model/core/AvailableMemory.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/topology/GeneratorRegistry.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <initializer_list>
 #include <string_view>
 
@@ -117,6 +120,13 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
         fail(path + ".vertices", "missing (or give \"generator\")");
     if (!vit->is_array())
         fail(path + ".vertices", "must be an array, got " + typeName(*vit));
+    {
+        // Refused before anything is built, from the counts alone.
+        const auto eit = j.find("edges");
+        const std::size_t links = eit != j.end() && eit->is_array() ? eit->size() : 0;
+        if (std::string p = drawnTopologyProblem(vit->size(), links); !p.empty())
+            fail(path, p);
+    }
     Topology t;
     std::vector<char> portsGiven;
     std::unordered_map<std::string, std::size_t> firstIndex;
@@ -217,6 +227,28 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
 }
 
 } // namespace
+
+std::string drawnTopologyProblem(std::size_t vertices, std::size_t links)
+{
+    const double items = static_cast<double>(vertices) + static_cast<double>(links);
+    const double bytes = items * kDrawnItemBytes;
+    const double available = static_cast<double>(availableMemory());
+    const double memory = std::max(0.0, available * 0.8 - 256e6);
+    const auto gb = [](double b) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.2g GB", b / 1e9);
+        return std::string(buf);
+    };
+    const std::string counts = std::to_string(vertices) + " vertices and " + std::to_string(links) + " links";
+    if (items > static_cast<double>(kMaxDrawnItems))
+        return "a drawing of " + counts + " is larger than the " + std::to_string(kMaxDrawnItems) +
+               " vertices and links a drawing may have (it would need about " + gb(bytes) +
+               " to read and draw); a network this large is a generator's (\"generator\": \"star\", ...)";
+    if (available > 0 && bytes > memory)
+        return "a drawing of " + counts + " needs about " + gb(bytes) + " to read and draw, more than the " +
+               gb(memory) + " of memory available here";
+    return {};
+}
 
 GeneratorForm readGeneratorForm(const json& j, const std::string& path)
 {

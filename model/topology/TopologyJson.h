@@ -20,6 +20,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,18 @@ struct GeneratorForm {
     std::vector<double> params;
 };
 GeneratorForm readGeneratorForm(const nlohmann::json& j, const std::string& path = "topology");
+
+// A drawn topology (the explicit form) is read into memory whole, on the
+// way to the GUI's editor too: at most kMaxDrawnItems vertices and links in
+// all, and no more than the memory available at about kDrawnItemBytes each
+// (a drawn 2M-host star took 14 GB: about 3.5 kB per vertex or link for the
+// document, the graph and its drawing). Generators have no such cap.
+inline constexpr std::size_t kMaxDrawnItems = 1'000'000;
+inline constexpr double kDrawnItemBytes = 3500.0;
+// "" when a drawing of these counts may be read; else a sentence with the
+// counts, the estimate and the cap or the memory. topologyFromJson asks it
+// before it builds anything.
+std::string drawnTopologyProblem(std::size_t vertices, std::size_t links);
 
 // How much of a topology topologyFromJson() checks.
 enum class TopologyCheck {

@@ -19,12 +19,16 @@
 #include <QVBoxLayout>
 
 #include <cstdio>
+#include <map>
 
 namespace cs::app {
 
 using namespace canvas;
 
 namespace {
+
+// Parameters and blocks the canvas draws one item each; beyond, a note.
+constexpr std::size_t kMaxCanvasNodes = 1000;
 
 QString q(const std::string& s)
 {
@@ -210,6 +214,23 @@ void BlockCanvas::rebuild()
     nodes_.clear();
     const Design& d = model_->doc().design;
 
+    // A design of thousands of parameters or blocks cannot be read as a
+    // drawing, and making its items would hold the GUI thread for seconds
+    // (a document may hold 100,000): it is described instead.
+    if (d.designParams().size() + d.blocks().size() > kMaxCanvasNodes) {
+        auto* note = scene_->addText(tr("%1 design parameters and %2 blocks: more than the %3 the canvas draws.\n"
+                                        "Edit them in the inspector, the sweep panel or the file.")
+                                         .arg(d.designParams().size())
+                                         .arg(d.blocks().size())
+                                         .arg(kMaxCanvasNodes));
+        note->setDefaultTextColor(QColor(120, 120, 120));
+        note->setPos(0, 0);
+        syncing_ = false;
+        if (selection_->kind() == Selection::Kind::Block || selection_->kind() == Selection::Kind::DesignParam)
+            selection_->clear();
+        return;
+    }
+
     QSet<QString> usedSources;
     for (const Wire& w : d.wires())
         usedSources.insert(q(w.from.str()));
@@ -253,16 +274,18 @@ void BlockCanvas::rebuild()
             ln.pos = it->second;
         layoutNodes.push_back(ln);
     }
-    // Keep the design's order (parameters, then blocks) for the layout.
+    // Keep the design's order (parameters, then blocks) for the layout; by
+    // name through a map, not a search of the list for each (n^2).
+    std::map<QString, const LayoutNode*> byName;
+    for (const LayoutNode& ln : layoutNodes)
+        byName.emplace(ln.name, &ln);
     std::vector<LayoutNode> ordered;
     for (const DesignParam& p : d.designParams())
-        for (const LayoutNode& ln : layoutNodes)
-            if (ln.name == q(p.spec.symbol))
-                ordered.push_back(ln);
+        if (auto it = byName.find(q(p.spec.symbol)); it != byName.end())
+            ordered.push_back(*it->second);
     for (const BlockInstance& b : d.blocks())
-        for (const LayoutNode& ln : layoutNodes)
-            if (ln.name == q(b.name))
-                ordered.push_back(ln);
+        if (auto it = byName.find(q(b.name)); it != byName.end())
+            ordered.push_back(*it->second);
     std::vector<LayoutEdge> edges;
     for (const Wire& w : d.wires())
         edges.push_back({q(w.from.isDesignParam() ? w.from.port : w.from.block), q(w.to.block)});

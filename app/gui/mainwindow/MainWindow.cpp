@@ -1,3 +1,5 @@
+#include "app/gui/mainwindow/BackgroundLoad.h"
+#include "app/gui/runner/HostfileCache.h"
 #include "app/gui/mainwindow/MainWindow.h"
 #include "app/document/Autosave.h"
 #include "app/document/DocumentModel.h"
@@ -18,6 +20,7 @@
 #include "app/gui/validation/ValidationDialog.h"
 #include "app/gui/widgets/WheelGuard.h"
 #include "model/core/ModelError.h"
+#include "model/document/DocumentFormat.h"
 #include "model/document/PresetFolder.h"
 
 #include <QAction>
@@ -49,6 +52,8 @@ MainWindow::MainWindow(QWidget* parent)
 {
     setObjectName("MainWindow");
     WheelGuard::install(QCoreApplication::instance());
+    // Node lists are checked on open and on paint: their hostfiles are read off this thread.
+    HostfileCache::install();
     stack_ = new QStackedWidget(this);
     start_ = new StartPage(stack_);
     tabs_ = new QTabWidget(stack_);
@@ -323,7 +328,13 @@ bool MainWindow::openFile(const QString& path)
     if (!maybeSave())
         return false;
     try {
-        model_->load(path);
+        // Read and checked off the GUI thread (BackgroundLoad.h); only the result is applied here.
+        std::optional<DesignDocument> doc =
+            loadInBackground(this, tr("Opening %1...").arg(QFileInfo(path).fileName()),
+                             [file = path.toStdString()] { return loadDocument(file); });
+        if (!doc)
+            return false;
+        model_->setDocument(std::move(*doc), QFileInfo(path).absoluteFilePath());
     } catch (const ModelError& e) {
         QMessageBox::warning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), QString::fromStdString(e.what()));
         RecentFiles::remove(path);
@@ -344,7 +355,13 @@ bool MainWindow::openPreset(const QString& name)
     if (!maybeSave())
         return false;
     try {
-        model_->loadPreset(name);
+        const std::string file = presetFolder(QCoreApplication::applicationDirPath().toStdString()) + "/" +
+                                 (name.endsWith(".json") ? name.toStdString() : name.toStdString() + ".json");
+        std::optional<DesignDocument> doc =
+            loadInBackground(this, tr("Opening preset %1...").arg(name), [file] { return loadDocument(file); });
+        if (!doc)
+            return false;
+        model_->setDocument(std::move(*doc), {});
     } catch (const ModelError& e) {
         QMessageBox::warning(this, tr("Cannot open preset %1").arg(name), QString::fromStdString(e.what()));
         return false;
@@ -370,7 +387,11 @@ bool MainWindow::offerRecovery()
         return false;
     }
     try {
-        model_->load(file);
+        std::optional<DesignDocument> doc = loadInBackground(this, tr("Recovering..."),
+                                                             [f = file.toStdString()] { return loadDocument(f); });
+        if (!doc)
+            return false;
+        model_->setDocument(std::move(*doc), QFileInfo(file).absoluteFilePath());
     } catch (const ModelError& e) {
         QMessageBox::warning(this, tr("Cannot recover"), QString::fromStdString(e.what()));
         return false;

@@ -1,4 +1,5 @@
 #include "app/gui/runner/NodePicker.h"
+#include "app/gui/runner/HostfileCache.h"
 #include "app/document/DocumentModel.h"
 
 #include <QColor>
@@ -10,6 +11,7 @@ namespace cs::app {
 NodePicker::NodePicker(DocumentModel* model, QWidget* parent) : QListWidget(parent), model_(model)
 {
     setObjectName("nodePicker");
+    connect(&HostfileCache::instance(), &HostfileCache::updated, this, &NodePicker::reread);
     connect(model_, &DocumentModel::documentReset, this, [this] {
         unchecked_.clear();
         reread();

@@ -1,4 +1,5 @@
 #include "app/gui/runner/NodeTableModel.h"
+#include "app/gui/runner/HostfileCache.h"
 #include "app/document/DocumentModel.h"
 #include "app/runner/Node.h"
 
@@ -119,6 +120,11 @@ NodeTableModel::NodeTableModel(DocumentModel* model, QObject* parent) : QAbstrac
 {
     connect(model_, &DocumentModel::documentReset, this, &NodeTableModel::reread);
     connect(model_, &DocumentModel::resultsChanged, this, &NodeTableModel::reread);
+    // A hostfile read in the background: the rows' tooltips and marks may change.
+    connect(&HostfileCache::instance(), &HostfileCache::updated, this, [this] {
+        if (rowCount() > 0)
+            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    });
     reread();
 }
 

@@ -39,6 +39,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -373,9 +374,21 @@ void SweepPanel::fillBreakdownSelector()
     }
     std::vector<double> levels = plots::axisLevels(*table_, a);
     std::sort(levels.begin(), levels.end());
-    const double keep = std::find(levels.begin(), levels.end(), at_) != levels.end()
+    const double keep = !std::isnan(at_) && std::binary_search(levels.begin(), levels.end(), at_)
                             ? at_
                             : plots::defaultBreakdownAt(tableDoc_, *table_);
+    // A combo box of 10^6 entries takes seconds to fill on the GUI thread and
+    // cannot be used: at most kMaxBreakdownChoices, evenly spaced, and the kept one.
+    constexpr std::size_t kMaxBreakdownChoices = 500;
+    if (levels.size() > kMaxBreakdownChoices) {
+        std::vector<double> fewer;
+        const double step = static_cast<double>(levels.size() - 1) / (kMaxBreakdownChoices - 1);
+        for (std::size_t i = 0; i < kMaxBreakdownChoices; ++i)
+            fewer.push_back(levels[static_cast<std::size_t>(std::lround(static_cast<double>(i) * step))]);
+        if (!std::binary_search(fewer.begin(), fewer.end(), keep))
+            fewer.insert(std::lower_bound(fewer.begin(), fewer.end(), keep), keep);
+        levels = std::move(fewer);
+    }
     const plots::AxisDescription d = plots::describeParameter(tableDoc_, param);
     for (double v : levels) {
         QString text = plots::formatValue(v / d.unit.scale);

@@ -8,6 +8,7 @@
 #include "app/cli/Cli.h"
 #include "app/runner/Consent.h"
 #include "app/runner/Transport.h"
+#include "model/core/Printable.h"
 #include "model/document/AtomicFile.h"
 
 #include <catch2/catch.hpp>
@@ -170,4 +171,57 @@ TEST_CASE("probe --design runs the document's remote nodes only with --trust-nod
                  out, err) == 0);
     INFO(err);
     CHECK_THAT(out, Catch::Contains("cpu.sort a: ok"));
+}
+
+TEST_CASE("an address or a bind beyond loopback needs consent, and the list says so", "[consent]")
+{
+    const auto local = [](const json& extra) {
+        json n = {{"name", "a"}, {"transport", "local"}};
+        n.update(extra);
+        return nodesFromJson(json::array({n}))[0];
+    };
+    CHECK_FALSE(needsConsent(local(json::object())));
+    CHECK_FALSE(needsConsent(local({{"address", "127.0.0.1"}})));
+    CHECK_FALSE(needsConsent(local({{"address", "127.0.0.5"}, {"bind", "127.0.0.5"}})));
+    CHECK_FALSE(needsConsent(local({{"bind", "::1"}})));
+    // The controller would connect wherever the document says.
+    CHECK(needsConsent(local({{"address", "10.1.2.3"}})));
+    CHECK(needsConsent(local({{"address", "127.0.0.1.example.org"}})));
+    // Listening on every interface.
+    CHECK(needsConsent(local({{"bind", "0.0.0.0"}})));
+    CHECK(needsConsent(local({{"bind", "::"}})));
+    // An mpi node's ranks listen on `bind` too.
+    const auto lines = commandsNeedingConsent({local({{"address", "10.1.2.3"}, {"bind", "0.0.0.0"}})}, context());
+    REQUIRE(lines.size() >= 2);
+    CHECK(lines[0] == "a (local): peers and the controller connect to 10.1.2.3");
+    CHECK(lines[1] == "a (local): listens on 0.0.0.0");
+    CHECK(isLoopbackAddress("127.0.0.1"));
+    CHECK(isLoopbackAddress("localhost"));
+    CHECK_FALSE(isLoopbackAddress("127.0.0"));
+    CHECK_FALSE(isLoopbackAddress("0.0.0.0"));
+}
+
+TEST_CASE("the consent list shows escape codes in a document's names, never runs them", "[consent]")
+{
+    // A name that would redraw the line before it as a harmless local node.
+    const json nodes = {{{"name", "n1\x1b[1A\x1b[2K\rlocal0 (local): \u202e"}, {"transport", "ssh"}, {"host", "h"}}};
+    const auto lines = commandsNeedingConsent(nodesFromJson(nodes), context());
+    REQUIRE_FALSE(lines.empty());
+    for (const std::string& l : lines) {
+        INFO(l);
+        CHECK(isPrintable(l));
+    }
+    CHECK_THAT(lines[0], Catch::StartsWith("n1\\x1b[1A\\x1b[2K\\rlocal0 (local): \\u202e (ssh h): ssh -T"));
+}
+
+TEST_CASE("probe --design asks consent for a local node's address and bind", "[consent][cli-probe]")
+{
+    QTemporaryDir dir;
+    std::string out, err;
+    const std::string path = designWithNodes(
+        dir, {{{"name", "a"}, {"transport", "local"}, {"address", "192.0.2.7"}}, {{"name", "b"}, {"transport", "local"}, {"bind", "0.0.0.0"}}});
+    CHECK(runCli({"probe", "--design", path, "--probe", "net.pingpong"}, out, err) == 2);
+    CHECK_THAT(err, Catch::Contains("would run these commands") && Catch::Contains("connect to 192.0.2.7") &&
+                        Catch::Contains("listens on 0.0.0.0"));
+    CHECK(out.empty());
 }

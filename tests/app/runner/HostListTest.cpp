@@ -11,6 +11,8 @@
 
 #include <fstream>
 #include <map>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace cs;
 using namespace cs::runner;
@@ -95,7 +97,7 @@ TEST_CASE("MPI hostfiles: Open MPI and MPICH lines, comments", "[nodes][hostfile
     CHECK_THROWS_WITH(parseHostfile("a:0\n", "h"), Catch::Contains("h line 1: the slot count '0'"));
     CHECK_THROWS_WITH(parseHostfile("a$b\n", "h"), Catch::Contains("h line 1: the character '$'"));
     CHECK_THROWS_WITH(parseHostfile("# nothing\n\n", "h"), "h: the hostfile names no host");
-    CHECK_THROWS_WITH(readHostfile("/nonexistent/hosts"), "cannot read the hostfile /nonexistent/hosts");
+    CHECK_THROWS_WITH(readHostfile("/nonexistent/hosts"), Catch::StartsWith("cannot read the hostfile /nonexistent/hosts"));
 }
 
 TEST_CASE("SPEC: host lists, the allocation and hostfiles make one node per host", "[nodes][hostlist]")
@@ -184,4 +186,21 @@ TEST_CASE("the document's nodes accept host lists, the allocation and hostfiles"
                       Catch::Contains("nodes[0]: not inside a Slurm allocation"));
     CHECK_THROWS_WITH(nodesFromJson(json::parse(R"([{"transport":"slurm","host":"a","immediate":0}])"), env),
                       Catch::Contains("nodes[0].immediate = 0 is out of range [1, 3600] s"));
+}
+
+TEST_CASE("a hostfile that is a FIFO, a device or a folder is refused by its type, without waiting", "[nodes][hostfile]")
+{
+    // A FIFO with no writer: a blocking open would wait forever.
+    const std::string dir = "/tmp/cs-hostilerun-" + std::to_string(::getpid());
+    REQUIRE(::mkdir(dir.c_str(), 0700) == 0);
+    const std::string fifo = dir + "/hosts";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK_THROWS_WITH(readHostfile(fifo), "the hostfile " + fifo + " is a FIFO, not a regular file");
+    CHECK_THROWS_WITH(readHostfile("/dev/zero"), "the hostfile /dev/zero is a device, not a regular file");
+    CHECK_THROWS_WITH(readHostfile(dir), "the hostfile " + dir + " is a folder, not a file");
+    // The same through a document's node list.
+    const nlohmann::json nodes = {{{"name", "n"}, {"transport", "ssh"}, {"hostfile", fifo}}};
+    CHECK_THROWS_WITH(runner::nodesFromJson(nodes), Catch::Contains("is a FIFO"));
+    ::unlink(fifo.c_str());
+    ::rmdir(dir.c_str());
 }

@@ -1,0 +1,87 @@
+#include "app/gui/mainwindow/BackgroundLoad.h"
+#include "model/core/ModelError.h"
+
+#include <QEventLoop>
+#include <QProgressDialog>
+#include <QTimer>
+
+#include <memory>
+#include <mutex>
+#include <new>
+#include <thread>
+
+namespace cs::app {
+
+namespace {
+
+// What the load thread hands back; shared, because a cancelled load's thread outlives the call.
+struct Outcome {
+    std::mutex mutex;
+    bool done = false;
+    std::optional<DesignDocument> doc;
+    std::string error;
+};
+
+} // namespace
+
+std::optional<DesignDocument> loadInBackground(QWidget* parent, const QString& label,
+                                               std::function<DesignDocument()> load)
+{
+    auto outcome = std::make_shared<Outcome>();
+    QEventLoop loop;
+    std::thread([outcome, load = std::move(load)] {
+        std::optional<DesignDocument> doc;
+        std::string error;
+        try {
+            doc = load();
+        } catch (const std::bad_alloc&) {
+            error = "out of memory while reading the document";
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+        std::lock_guard lock(outcome->mutex);
+        outcome->doc = std::move(doc);
+        outcome->error = std::move(error);
+        outcome->done = true;
+    }).detach();
+
+    // The dialog appears only for a load that takes a while.
+    QProgressDialog progress(label, QObject::tr("Cancel"), 0, 0, parent);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(400);
+    progress.setAutoClose(false);
+    progress.setAutoReset(false);
+    bool cancelled = false;
+    QObject::connect(&progress, &QProgressDialog::canceled, &loop, [&] {
+        cancelled = true;
+        loop.quit();
+    });
+    // Polled, not signalled: the thread may outlive this call and every object in it.
+    QTimer poll;
+    poll.setInterval(20);
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        std::lock_guard lock(outcome->mutex);
+        if (outcome->done)
+            loop.quit();
+    });
+    {
+        std::lock_guard lock(outcome->mutex);
+        if (!outcome->done) {
+            poll.start();
+            progress.setValue(0);
+        }
+    }
+    if (poll.isActive())
+        loop.exec();
+    poll.stop();
+    QObject::disconnect(&progress, nullptr, &loop, nullptr);
+    progress.reset();
+    if (cancelled)
+        return std::nullopt;
+    std::lock_guard lock(outcome->mutex);
+    if (!outcome->error.empty())
+        throw ModelError(outcome->error);
+    return std::move(outcome->doc);
+}
+
+} // namespace cs::app

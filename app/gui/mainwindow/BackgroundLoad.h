@@ -1,0 +1,26 @@
+#pragma once
+// Opening a document never runs on the GUI thread: the file may be huge (a
+// drawn network of a million vertices), slow (a network mount) or crafted to
+// be slow, and the window must keep answering meanwhile. The load runs on a
+// thread of its own behind a window-modal progress dialog with Cancel; the
+// event loop goes on (a nested loop, so callers keep their simple shape).
+#include "model/document/DesignDocument.h"
+
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+class QWidget;
+
+namespace cs::app {
+
+// Runs `load` off the GUI thread and returns its document, or std::nullopt
+// when the user cancelled (the thread is then left to finish and its result
+// dropped). Throws ModelError with the load's message when it failed, or
+// "out of memory" when it ran out. `label` is the dialog's text
+// ("Opening acc-fft.json...").
+std::optional<DesignDocument> loadInBackground(QWidget* parent, const QString& label,
+                                               std::function<DesignDocument()> load);
+
+} // namespace cs::app
