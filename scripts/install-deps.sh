@@ -9,6 +9,8 @@ PACKAGES=(
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
   libqcustomplot-dev
   libeigen3-dev libboost-graph-dev
+  # METIS: partitions drawn networks for their bisection (model/topology/Bisection).
+  libmetis-dev
   catch2 nlohmann-json3-dev
   libfftw3-dev
   openmpi-bin libopenmpi-dev

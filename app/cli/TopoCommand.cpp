@@ -217,6 +217,19 @@ int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::o
             j["transpose"] = loadsJson(*m.transpose);
         if (m.nearestNeighbour)
             j["nearest_neighbour"] = loadsJson(*m.nearestNeighbour);
+        if (m.ring)
+            j["ring"] = loadsJson(*m.ring);
+        nlohmann::json valiant = nlohmann::json::object();
+        for (const LinkLoads& l : m.valiant) {
+            nlohmann::json v = loadsJson(l);
+            v["exact"] = l.exact;
+            valiant[std::string(patternName(l.pattern))] = v;
+        }
+        j["valiant"] = valiant;
+        j["bisection"]["cut"] = m.bisection.cut;
+        j["method"] = m.method;
+        if (!m.skipped.empty())
+            j["skipped"] = m.skipped;
         out << j.dump(2) << "\n";
         return 0;
     }
@@ -234,6 +247,8 @@ int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::o
         out << "  unreachable: " << m.hops.unreachable << "\n";
     out << "bisection bandwidth: " << bw(m.bisection.bandwidth) << (m.bisection.exact ? " (exact: " : " (upper bound: ")
         << m.bisection.method << ")\n";
+    if (!m.bisection.exact)
+        out << "  cut found: " << m.bisection.cut << "\n";
     out << "link load (minimum-hop ECMP):\n";
     printLoads(out, "all-to-all:", m.allToAll);
     out << "  " << std::left << std::setw(19) << "" << "per-host all-to-all bandwidth " << bw(m.a2aBandwidth) << "\n";
@@ -241,6 +256,13 @@ int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::o
         printLoads(out, "transpose:", *m.transpose);
     if (m.nearestNeighbour)
         printLoads(out, "nearest-neighbour:", *m.nearestNeighbour);
+    if (m.ring)
+        printLoads(out, "ring:", *m.ring);
+    if (!m.skipped.empty())
+        out << "  " << m.skipped << "\n";
+    out << "link load (Valiant: via a random intermediate" << ")\n";
+    for (const LinkLoads& l : m.valiant)
+        printLoads(out, std::string(patternName(l.pattern)) + (l.exact ? ":" : " (est.):"), l);
     if (!t.facts.empty()) {
         out << "generator facts:\n";
         for (const auto& [k, v] : t.facts)

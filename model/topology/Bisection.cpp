@@ -1,10 +1,12 @@
 #include "model/topology/Bisection.h"
 #include "model/core/Unit.h"
+#include "model/topology/CoreGraph.h"
+#include "model/topology/MetisPartition.h"
+#include "model/topology/ParallelFor.h"
 
 #include <boost/graph/push_relabel_max_flow.hpp>
 
 #include <algorithm>
-#include <random>
 
 namespace cs {
 
@@ -65,49 +67,213 @@ double minCutBetween(const Topology& t, const std::vector<char>& inA)
     return boost::push_relabel_max_flow(g, S, T);
 }
 
-BisectionResult bisection(const Topology& t, int randomSplits)
+namespace {
+
+// Hosts (host order) per core vertex, for turning vertex splits into host splits.
+std::vector<std::vector<std::uint32_t>> hostsByCore(const Topology& t, const CoreGraph& g)
+{
+    std::vector<std::vector<std::uint32_t>> at(g.n);
+    const auto& hosts = t.hosts();
+    for (std::size_t i = 0; i < hosts.size(); ++i)
+        at[g.coreOfHost(hosts[i])].push_back(static_cast<std::uint32_t>(i));
+    return at;
+}
+
+// The first floor(H/2) hosts of `order` (core vertices, their hosts in turn) on side 1.
+std::vector<char> firstHalf(const std::vector<std::uint32_t>& order, const std::vector<std::vector<std::uint32_t>>& at,
+                            std::size_t H)
+{
+    std::vector<char> s(H, 0);
+    std::size_t placed = 0;
+    for (std::uint32_t c : order)
+        for (std::uint32_t h : at[c])
+            if (placed < H / 2) {
+                s[h] = 1;
+                ++placed;
+            }
+    return s;
+}
+
+// Core vertices with hosts, ordered by their sorted neighbour lists: leaf
+// switches under the same switches (a pod, or every leaf of a two-level
+// tree) come together, so a half in this order keeps leaves and pods whole.
+std::vector<std::uint32_t> hierarchyOrder(const CoreGraph& g, const std::vector<std::vector<std::uint32_t>>& at)
+{
+    std::vector<std::vector<std::uint32_t>> key(g.n);
+    std::vector<std::uint32_t> order;
+    for (std::uint32_t c = 0; c < g.n; ++c) {
+        if (at[c].empty())
+            continue;
+        order.push_back(c);
+        key[c].assign(g.adj.begin() + g.offset[c], g.adj.begin() + g.offset[c + 1]);
+        std::sort(key[c].begin(), key[c].end());
+        key[c].erase(std::unique(key[c].begin(), key[c].end()), key[c].end());
+    }
+    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return key[a] < key[b]; });
+    return order;
+}
+
+// Breadth-first order from a far vertex (the last one a first search
+// reaches): a ball of nearby vertices fills the first half.
+std::vector<std::uint32_t> breadthFirstOrder(const CoreGraph& g)
+{
+    auto bfs = [&](std::uint32_t from) {
+        std::vector<std::uint32_t> order{from};
+        std::vector<char> seen(g.n, 0);
+        seen[from] = 1;
+        for (std::size_t i = 0; i < order.size(); ++i)
+            for (std::uint32_t j = g.offset[order[i]]; j < g.offset[order[i] + 1]; ++j)
+                if (!seen[g.adj[j]]) {
+                    seen[g.adj[j]] = 1;
+                    order.push_back(g.adj[j]);
+                }
+        return order;
+    };
+    return g.n ? bfs(bfs(0).back()) : std::vector<std::uint32_t>{};
+}
+
+// The core graph for METIS: hosts as vertex weight, parallel links merged,
+// capacities scaled to integers up to 1000.
+WeightedGraph weighted(const Topology& t, const CoreGraph& g, const std::vector<std::vector<std::uint32_t>>& at)
+{
+    double most = 0;
+    for (std::size_t e = 0; e < t.edgeCount(); ++e)
+        most = std::max(most, t.link(e).bandwidth * t.link(e).channels);
+    WeightedGraph w;
+    w.offset.push_back(0);
+    std::vector<double> sum(g.n, 0.0);
+    std::vector<std::uint32_t> seen;
+    for (std::uint32_t c = 0; c < g.n; ++c) {
+        seen.clear();
+        for (std::uint32_t j = g.offset[c]; j < g.offset[c + 1]; ++j) {
+            const std::uint32_t d = g.adj[j];
+            if (d == c)
+                continue;
+            if (sum[d] == 0)
+                seen.push_back(d);
+            const LinkProps& l = t.link(g.arcEdge[j]);
+            sum[d] += l.bandwidth * l.channels;
+        }
+        for (std::uint32_t d : seen) {
+            w.adj.push_back(static_cast<std::int32_t>(d));
+            w.edgeWeight.push_back(static_cast<std::int32_t>(
+                std::clamp(std::lround(1000.0 * sum[d] / std::max(most, 1e-300)), 1L, 1000000L)));
+            sum[d] = 0;
+        }
+        w.offset.push_back(static_cast<std::int32_t>(w.adj.size()));
+        w.vertexWeight.push_back(static_cast<std::int32_t>(at[c].size()));
+    }
+    return w;
+}
+
+// Hosts on side 1 from a vertex split, made exactly floor(H/2): hosts move
+// off the fuller side from the vertices with the most weight to the other
+// side first (moving them cuts least).
+std::vector<char> balanced(const WeightedGraph& w, const std::vector<std::uint8_t>& part,
+                           const std::vector<std::vector<std::uint32_t>>& at, std::size_t H)
+{
+    std::vector<char> s(H, 0);
+    std::size_t one = 0;
+    for (std::size_t c = 0; c < at.size(); ++c)
+        if (part[c]) {
+            one += at[c].size();
+            for (std::uint32_t h : at[c])
+                s[h] = 1;
+        }
+    const std::size_t want = H / 2;
+    const char from = one > want ? 1 : 0;
+    std::size_t excess = one > want ? one - want : want - one;
+    std::vector<std::pair<double, std::uint32_t>> gain;
+    for (std::uint32_t c = 0; c < at.size(); ++c) {
+        if (part[c] != from || at[c].empty())
+            continue;
+        double g = 0;
+        for (std::int32_t j = w.offset[c]; j < w.offset[c + 1]; ++j)
+            g += part[static_cast<std::size_t>(w.adj[j])] != from ? w.edgeWeight[j] : -w.edgeWeight[j];
+        gain.emplace_back(-g, c);
+    }
+    std::sort(gain.begin(), gain.end());
+    for (const auto& [neg, c] : gain)
+        for (std::uint32_t h : at[c])
+            if (excess > 0) {
+                s[h] = !from;
+                --excess;
+            }
+    return s;
+}
+
+} // namespace
+
+double cutCapacity(const Topology& t, const std::vector<char>& vertexSide)
+{
+    double cut = 0;
+    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
+        const auto [a, b] = t.endpoints(e);
+        if (vertexSide[a] != vertexSide[b])
+            cut += t.link(e).bandwidth * t.link(e).channels;
+    }
+    return cut;
+}
+
+BisectionResult bisection(const Topology& t, int metisSeeds)
 {
     BisectionResult r;
     if (t.exactBisection) {
         r.bandwidth = *t.exactBisection;
         r.exact = true;
         r.method = t.bisectionNote.empty() ? std::string("the generator's cut") : t.bisectionNote;
+        r.cut = "the generator's cut";
+        return r;
+    }
+    // A generator's own cut stands alone on networks too large to search
+    // (a million hosts); on smaller ones the search may beat it.
+    if (t.bisectionBound && t.vertexCount() + t.edgeCount() > kSearchLimit) {
+        r.bandwidth = *t.bisectionBound;
+        r.method = (t.bisectionNote.empty() ? std::string("the generator's cut") : t.bisectionNote) + ": an upper bound";
+        r.cut = "the generator's cut";
         return r;
     }
     const std::size_t H = t.hosts().size();
-    const std::size_t half = H / 2;
-    std::vector<std::vector<char>> splits;
-    std::vector<char> s(H, 0);
-    for (std::size_t i = 0; i < half; ++i)
-        s[i] = 1;
-    splits.push_back(s); // first half / second half
-    std::fill(s.begin(), s.end(), 0);
-    for (std::size_t i = 0; i < H; i += 2)
-        if (i / 2 < half)
-            s[i] = 1;
-    splits.push_back(s); // even / odd
-    std::mt19937 rng(12345);
-    for (int k = 0; k < randomSplits; ++k) {
-        std::vector<std::size_t> order(H);
-        for (std::size_t i = 0; i < H; ++i)
-            order[i] = i;
-        for (std::size_t i = H; i > 1; --i) // Fisher-Yates with a fixed generator: same splits everywhere
-            std::swap(order[i - 1], order[rng() % i]);
-        std::fill(s.begin(), s.end(), 0);
-        for (std::size_t i = 0; i < half; ++i)
-            s[order[i]] = 1;
-        splits.push_back(s);
+    if (H < 2) {
+        r.method = "fewer than two hosts: nothing to cut";
+        r.cut = r.method;
+        return r;
     }
+    const CoreGraph g = CoreGraph::build(t);
+    const auto at = hostsByCore(t, g);
+    std::vector<std::pair<std::string, std::vector<char>>> splits;
+    splits.emplace_back("the switch hierarchy (leaves and pods whole)", firstHalf(hierarchyOrder(g, at), at, H));
+    splits.emplace_back("breadth-first order", firstHalf(breadthFirstOrder(g), at, H));
+    const WeightedGraph w = weighted(t, g, at);
+    for (int seed = 1; seed <= metisSeeds; ++seed)
+        splits.emplace_back("METIS (seed " + std::to_string(seed) + ")",
+                            balanced(w, metisBisect(w, seed, 0.01), at, H));
+    std::vector<char> halves(H, 0);
+    std::fill(halves.begin(), halves.begin() + static_cast<std::ptrdiff_t>(H / 2), 1);
+    splits.emplace_back("host-order halves", halves);
+    // The max flows are independent: both cores.
+    std::vector<double> cuts(splits.size(), 0.0);
+    (void)parallelFor(splits.size(), 2, 0, [&](int, std::size_t i) { cuts[i] = minCutBetween(t, splits[i].second); });
     double best = -1;
-    for (const auto& split : splits) {
-        const double cut = minCutBetween(t, split);
-        if (best < 0 || cut < best)
-            best = cut;
-    }
+    std::size_t bestAt = 0;
+    for (std::size_t i = 0; i < splits.size(); ++i)
+        if (best < 0 || cuts[i] < best) {
+            best = cuts[i];
+            bestAt = i;
+        }
     r.bandwidth = std::max(best, 0.0);
     r.exact = false;
     r.method = "least max-flow min cut over " + std::to_string(splits.size()) +
-               " balanced host splits (halves, even/odd, " + std::to_string(randomSplits) + " random)";
+               " balanced host splits (switch hierarchy, breadth-first, METIS with " + std::to_string(metisSeeds) +
+               " seeds, host-order halves): an upper bound";
+    r.cut = splits[bestAt].first + ": " + std::to_string(H / 2) + " | " + std::to_string(H - H / 2) + " hosts";
+    r.side.assign(splits[bestAt].second.begin(), splits[bestAt].second.end());
+    if (t.bisectionBound && *t.bisectionBound < r.bandwidth) {
+        r.bandwidth = *t.bisectionBound;
+        r.method = "the generator's cut (" + t.bisectionNote + "), below every split searched: an upper bound";
+        r.cut = "the generator's cut";
+        r.side.clear();
+    }
     return r;
 }
 

@@ -1,6 +1,7 @@
 #include "model/topology/CubeRouter.h"
 #include "model/topology/ParallelFor.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cs {
@@ -78,6 +79,24 @@ std::optional<CubeRouter> CubeRouter::detect(const Topology& t, const CoreGraph&
 std::string CubeRouter::method() const
 {
     return "ECMP per flow over its box of minimum-hop routes (" + name_ + " coordinates, exact)";
+}
+
+double CubeRouter::work(const CoreGraph& g, const Demands& d) const
+{
+    // The box of a flow: per dimension the positions of axis(), multiplied.
+    double total = 0;
+    for (std::uint32_t t = 0; t < g.n; ++t)
+        for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k) {
+            double box = 1;
+            for (std::uint32_t x = 0; x < dims_; ++x) {
+                const std::uint32_t from = coord(d.src[k], x), to = coord(t, x);
+                const std::uint32_t fwd = wrap_ ? (to + k_ - from) % k_ : (to >= from ? to - from : 0);
+                const std::uint32_t bwd = wrap_ ? (from + k_ - to) % k_ : (from >= to ? from - to : 0);
+                box *= fwd != 0 && bwd != 0 && fwd == bwd ? 2.0 * fwd : 1.0 + (wrap_ ? std::min(fwd, bwd) : fwd + bwd);
+            }
+            total += box * dims_;
+        }
+    return total;
 }
 
 void CubeRouter::axis(std::uint32_t from, std::uint32_t to, Axis& a) const

@@ -33,6 +33,7 @@ public:
     CoreLoads route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
                     double progressShare) const override;
     std::string method() const override;
+    double work(const CoreGraph& g, const Demands& d) const override;
 
 private:
     // One dimension's part of a box: positions in an order where every step

@@ -23,7 +23,15 @@ public:
     virtual CoreLoads route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
                             double progressShare) const = 0;
     virtual std::string method() const = 0; // one line, for LinkLoads::method
+    // Steps route() takes for `d` (each a box position visited), so that a
+    // pattern whose boxes are too large can be left out in words rather than
+    // run for hours (a transpose on a large hypercube crosses half its bits).
+    virtual double work(const CoreGraph&, const Demands& d) const { return 16.0 * double(d.src.size()); }
 };
+
+// A pattern whose routing would take more steps than this (about half a
+// minute here) is left out of the metrics, with the reason.
+inline constexpr double kMaxPatternWork = 3e8;
 
 // The router for a torus, mesh or hypercube (CubeRouter) or a k-ary fat-tree
 // (FatTreeRouter) that checks out; nullptr for anything else.

@@ -23,13 +23,25 @@ struct GeneratorSpec {
 // Counts known without building (for size limits). Doubles, so that an
 // absurd parameter set cannot overflow. `roots` is the number of distinct
 // BFS roots the hop histogram needs (attachment switches for single-homed
-// hosts, every host in a direct network); work estimates use it.
+// hosts, every host in a direct network). The rest says what the metrics
+// will do with the generator's record (see TopologyBudget, Symmetry.h and
+// FlowRouter.h), so that the work estimate counts what actually runs.
 struct GeneratorCounts {
     double hosts = 0;
     double switches = 0;
     double segments = 0;
     double links = 0;
     double roots = 0;
+    // BFS roots left after the symmetry Symmetry.h finds for this generator
+    // (one per orbit); < 0: no symmetry, every root is searched.
+    double orbitRoots = -1;
+    // Automorphisms Symmetry.h proposes, each checked in about one pass
+    // over the graph.
+    double symmetryChecks = 0;
+    // A coordinate router (FlowRouter.h) loads the sparse patterns.
+    bool coordinateRouted = false;
+    // The generator states the bisection, exact or a bound (no cut search).
+    bool exactBisection = false;
 };
 
 // Generators are stateless and thread-safe.

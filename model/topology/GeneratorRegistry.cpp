@@ -94,6 +94,9 @@ const GeneratorRegistry& GeneratorRegistry::builtin()
         reg.add(makeKaryNcubeGenerator(false));
         reg.add(makeHypercubeGenerator());
         reg.add(makeFullGenerator());
+        reg.add(makeLeafSpineGenerator());
+        reg.add(makeDragonflyGenerator());
+        reg.add(makeHyperXGenerator());
         return reg;
     }();
     return r;

@@ -1,5 +1,6 @@
 #include "model/topology/Symmetry.h"
-#include "model/topology/GeneratedIds.h"
+#include "model/topology/CubeRouter.h"
+#include "model/topology/SymmetryProposals.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,17 +28,6 @@ void Symmetry::fold(CoreLoads& loads) const
 }
 
 namespace {
-
-// A permutation of core vertices: (vertex, image) for the vertices it moves.
-using Perm = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
-
-std::optional<double> param(const Topology& t, std::string_view name)
-{
-    for (const auto& [k, v] : t.generatorParams)
-        if (k == name)
-            return v;
-    return std::nullopt;
-}
 
 class UnionFind {
 public:
@@ -116,7 +106,8 @@ Labels labelsOf(const Topology& t, const CoreGraph& g)
 // correspondence it induces (arc -> image arc) to `arcPairs`.
 class Checker {
 public:
-    Checker(const CoreGraph& g, const Labels& lab) : g_(g), lab_(lab), img_(g.n), mark_(g.n, 0), hit_(g.n, 0)
+    Checker(const CoreGraph& g, const Labels& lab)
+        : g_(g), lab_(lab), img_(g.n), mark_(g.n, 0), hit_(g.n, 0), pos_(g.n, CoreGraph::kNone)
     {
         std::iota(img_.begin(), img_.end(), 0u);
     }
@@ -151,20 +142,41 @@ public:
             for (std::uint32_t j = g_.offset[v]; j < g_.offset[v + 1]; ++j)
                 touch(g_.adj[j]);
         }
-        // Each touched vertex's arcs, mapped, must be its image's arcs.
+        // Each touched vertex's arcs, mapped, must be its image's arcs. With
+        // distinct neighbours (the usual case) an index of the image's arcs
+        // by neighbour matches them in one pass; parallel links fall back to
+        // sorting both lists.
         std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> A, B;
         for (std::size_t k = 0; ok && k < touched.size(); ++k) {
             const std::uint32_t a = touched[k], b = img_[a];
-            A.clear();
-            B.clear();
-            for (std::uint32_t j = g_.offset[a]; j < g_.offset[a + 1]; ++j)
-                A.emplace_back(img_[g_.adj[j]], lab_.arc[j], j);
-            for (std::uint32_t j = g_.offset[b]; j < g_.offset[b + 1]; ++j)
-                B.emplace_back(g_.adj[j], lab_.arc[j], j);
-            if (A.size() != B.size()) {
+            if (g_.offset[a + 1] - g_.offset[a] != g_.offset[b + 1] - g_.offset[b]) {
                 ok = false;
                 break;
             }
+            bool distinct = true;
+            std::uint32_t j = g_.offset[b];
+            for (; j < g_.offset[b + 1] && distinct; ++j) {
+                distinct = pos_[g_.adj[j]] == CoreGraph::kNone;
+                pos_[g_.adj[j]] = j;
+            }
+            if (distinct) {
+                for (std::uint32_t i = g_.offset[a]; ok && i < g_.offset[a + 1]; ++i) {
+                    const std::uint32_t to = pos_[img_[g_.adj[i]]];
+                    ok = to != CoreGraph::kNone && lab_.arc[i] == lab_.arc[to];
+                    if (ok)
+                        arcPairs.emplace_back(i, to);
+                }
+            }
+            for (std::uint32_t i = g_.offset[b]; i < j; ++i)
+                pos_[g_.adj[i]] = CoreGraph::kNone;
+            if (distinct)
+                continue;
+            A.clear();
+            B.clear();
+            for (std::uint32_t i = g_.offset[a]; i < g_.offset[a + 1]; ++i)
+                A.emplace_back(img_[g_.adj[i]], lab_.arc[i], i);
+            for (std::uint32_t i = g_.offset[b]; i < g_.offset[b + 1]; ++i)
+                B.emplace_back(g_.adj[i], lab_.arc[i], i);
             std::sort(A.begin(), A.end());
             std::sort(B.begin(), B.end());
             for (std::size_t i = 0; ok && i < A.size(); ++i) {
@@ -193,147 +205,8 @@ private:
     std::vector<std::uint32_t> img_;
     std::vector<std::uint8_t> mark_; // 1: moved, 2: an image
     std::vector<std::uint8_t> hit_;
+    std::vector<std::uint32_t> pos_; // neighbour -> the arc to it from the vertex being matched
 };
-
-// Hosts 0..k^dims - 1 of a k-ary n-cube are core vertices 0..n-1 in order;
-// host i has coordinate (i / k^d) mod k in dimension d (hypercube: bit d).
-bool identityCore(const CoreGraph& g, std::uint64_t n)
-{
-    if (g.n != n)
-        return false;
-    for (std::uint32_t i = 0; i < g.n; ++i)
-        if (g.topoOf[i] != i)
-            return false;
-    return true;
-}
-
-std::vector<Perm> cubeProposals(const std::string& gen, std::uint32_t k, std::uint32_t dims, const CoreGraph& g)
-{
-    std::vector<Perm> out;
-    std::uint64_t n = 1;
-    for (std::uint32_t d = 0; d < dims; ++d)
-        n *= k;
-    if (!identityCore(g, n))
-        return out;
-    std::vector<std::uint32_t> stride(dims + 1, 1);
-    for (std::uint32_t d = 0; d < dims; ++d)
-        stride[d + 1] = stride[d] * k;
-    auto coord = [&](std::uint32_t v, std::uint32_t d) { return (v / stride[d]) % k; };
-    auto with = [&](std::uint32_t v, std::uint32_t d, std::uint32_t c) { return v + (c - coord(v, d)) * stride[d]; };
-    for (std::uint32_t d = 0; d < dims; ++d) {
-        Perm p;
-        for (std::uint32_t v = 0; v < g.n; ++v) {
-            const std::uint32_t c = coord(v, d);
-            std::uint32_t w = v;
-            if (gen == "mesh")
-                w = with(v, d, k - 1 - c); // reflection
-            else
-                w = with(v, d, (c + 1) % k); // translation (a hypercube's: flip bit d)
-            if (w != v)
-                p.emplace_back(v, w);
-        }
-        out.push_back(std::move(p));
-    }
-    if (gen == "mesh") // swaps of two dimensions (all sides are k)
-        for (std::uint32_t d = 0; d + 1 < dims; ++d) {
-            Perm p;
-            for (std::uint32_t v = 0; v < g.n; ++v) {
-                const std::uint32_t a = coord(v, d), b = coord(v, d + 1);
-                if (a != b)
-                    p.emplace_back(v, with(with(v, d, b), d + 1, a));
-            }
-            out.push_back(std::move(p));
-        }
-    return out;
-}
-
-// A permutation given by vertex ids: `image(id)` returns the image's id, or
-// "" to leave the vertex alone. Fails (empty) when an id is missing or a
-// leaf host.
-template <class Image>
-Perm permByIds(const Topology& t, const CoreGraph& g, const std::vector<std::string>& ids, Image image)
-{
-    Perm p;
-    for (const std::string& id : ids) {
-        const std::string to = image(id);
-        if (to.empty() || to == id)
-            continue;
-        const auto a = t.find(id), b = t.find(to);
-        if (!a || !b || g.coreOf[*a] == CoreGraph::kNone || g.coreOf[*b] == CoreGraph::kNone)
-            return {};
-        p.emplace_back(g.coreOf[*a], g.coreOf[*b]);
-    }
-    return p;
-}
-
-std::vector<std::string> coreIds(const Topology& t, const CoreGraph& g)
-{
-    std::vector<std::string> ids;
-    for (std::uint32_t c = 0; c < g.n; ++c)
-        ids.push_back(t.vertex(g.topoOf[c]).id);
-    return ids;
-}
-
-// k-ary fat-tree (FatTreeGenerator): pods shift by one; aggregation switch
-// a of every pod becomes a + 1 along with its block of cores.
-std::vector<Perm> fatTreeProposals(const Topology& t, const CoreGraph& g, long k)
-{
-    const long h = k / 2;
-    const std::vector<std::string> ids = coreIds(t, g);
-    auto podShift = [&](const std::string& id) -> std::string {
-        for (const char* pre : {"agg", "edge"})
-            if (auto x = idNumbers(id, pre))
-                return pre + std::to_string((x->first + 1) % k) + "_" + std::to_string(x->second);
-        return {};
-    };
-    auto aggShift = [&](const std::string& id) -> std::string {
-        if (auto x = idNumbers(id, "agg"))
-            return "agg" + std::to_string(x->first) + "_" + std::to_string((x->second + 1) % h);
-        if (auto c = idNumber(id, "core"))
-            return "core" + std::to_string(((*c / h + 1) % h) * h + *c % h);
-        return {};
-    };
-    return {permByIds(t, g, ids, podShift), permByIds(t, g, ids, aggShift)};
-}
-
-// General fat-tree (GeneralFatTreeGenerator, ids "s<level>_<index>"): the
-// level-(L-1) pods under the top shift by one, and the top switches rotate
-// by the up-links one such pod sends (S_(L-1) x up_(L-1)).
-std::vector<Perm> gfatProposals(const Topology& t, const CoreGraph& g)
-{
-    const auto levels = param(t, "levels");
-    if (!levels || *levels < 2)
-        return {};
-    const long L = std::lround(*levels);
-    const auto group = param(t, "group" + std::to_string(L));
-    const auto up = param(t, "up" + std::to_string(L - 1));
-    if (!group || !up || *group < 2)
-        return {};
-    const long gL = std::lround(*group);
-    std::vector<long> count(static_cast<std::size_t>(L + 1), 0); // switches per level
-    const std::vector<std::string> ids = coreIds(t, g);
-    for (const std::string& id : ids)
-        if (auto x = idNumbers(id, "s"); x && x->first >= 1 && x->first <= L) {
-            long& n = count[static_cast<std::size_t>(x->first)];
-            n = std::max(n, x->second + 1);
-        }
-    for (long m = 1; m < L; ++m)
-        if (count[static_cast<std::size_t>(m)] % gL != 0)
-            return {};
-    const long top = count[static_cast<std::size_t>(L)];
-    if (top == 0)
-        return {};
-    const long shiftTop = (count[static_cast<std::size_t>(L - 1)] / gL) * std::lround(*up) % top;
-    auto shift = [&](const std::string& id) -> std::string {
-        auto x = idNumbers(id, "s");
-        if (!x || x->first < 1 || x->first > L)
-            return {};
-        const long n = count[static_cast<std::size_t>(x->first)];
-        const long by = x->first == L ? shiftTop : n / gL;
-        return "s" + std::to_string(x->first) + "_" + std::to_string((x->second + by) % n);
-    };
-    return {permByIds(t, g, ids, shift)};
-}
 
 // Twins: core vertices with equal labels and the same neighbours over equal
 // links. Any two can swap; each class gives one cycle.
@@ -366,33 +239,76 @@ std::vector<Perm> twinProposals(const CoreGraph& g, const Labels& lab)
     return out;
 }
 
+// A torus or hypercube that CubeRouter recognises is exactly the k-ary
+// n-cube (every arc a +1 or -1 step in one coordinate, each step once); if
+// every link and every vertex is also alike, every translation is an
+// automorphism without checking each: one root, and an arc's orbit is its
+// dimension and direction (a hypercube's two directions are one). This is
+// what makes a million-vertex hypercube cheap: no per-permutation passes.
+std::optional<Symmetry> uniformCube(const Topology& t, const CoreGraph& g)
+{
+    if ((t.generator != "torus" && t.generator != "hypercube") || g.n == 0 || !CubeRouter::detect(t, g))
+        return std::nullopt;
+    const LinkProps& l0 = t.link(g.arcEdge.empty() ? 0 : g.arcEdge[0]);
+    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
+        const LinkProps& l = t.link(e);
+        if (l.bandwidth != l0.bandwidth || l.channels != l0.channels || l.duplex != l0.duplex ||
+            l.latency != l0.latency)
+            return std::nullopt;
+    }
+    const VertexProps& v0 = t.vertex(g.topoOf[0]);
+    for (std::uint32_t c = 0; c < g.n; ++c) {
+        const VertexProps& v = t.vertex(g.topoOf[c]);
+        if (v.kind != v0.kind || g.transit[c] != g.transit[0] || g.cost[c] != g.cost[0] ||
+            v.bandwidth != v0.bandwidth || g.leafCount[c] != 0)
+            return std::nullopt;
+    }
+    std::uint32_t k = 2, dims = 0;
+    for (const auto& [name, value] : t.generatorParams) {
+        if (name == "k" && t.generator == "torus")
+            k = static_cast<std::uint32_t>(value);
+        if (name == "dims")
+            dims = static_cast<std::uint32_t>(value);
+    }
+    Symmetry s;
+    s.vertexOrbit.assign(g.n, 0);
+    s.vertexOrbitSize = {g.n};
+    const std::uint32_t dirs = k == 2 ? 1 : 2;
+    s.arcOrbit.resize(g.adj.size());
+    s.arcOrbitSize.assign(std::size_t{dims} * dirs, 0);
+    for (std::uint32_t v = 0; v < g.n; ++v)
+        for (std::uint32_t j = g.offset[v]; j < g.offset[v + 1]; ++j) {
+            const std::uint32_t w = g.adj[j];
+            std::uint32_t x = 0, stride = 1;
+            while (x < dims && (v / stride) % k == (w / stride) % k) {
+                ++x;
+                stride *= k;
+            }
+            const std::uint32_t up = ((v / stride) % k + 1) % k == (w / stride) % k ? 0 : 1;
+            const std::uint32_t o = x * dirs + (dirs == 2 ? up : 0);
+            s.arcOrbit[j] = o;
+            ++s.arcOrbitSize[o];
+        }
+    s.roots.emplace_back(0, g.n);
+    s.rootOf.assign(g.n, 0);
+    s.method = std::string(t.generator == "torus" ? "translations of the torus" : "bit flips of the hypercube") +
+               " (the graph is exactly the k-ary n-cube with equal links and vertices, so every one is an "
+               "automorphism): ECMP from 1 of " + std::to_string(g.n) + " destination roots, exact";
+    return s;
+}
+
 } // namespace
 
 std::optional<Symmetry> findSymmetry(const Topology& t, const CoreGraph& g)
 {
-    std::vector<Perm> proposals;
-    std::string what;
-    bool twins = false;
-    const std::string& gen = t.generator;
-    if (gen == "torus" || gen == "mesh" || gen == "hypercube") {
-        const auto dims = param(t, "dims");
-        const auto k = gen == "hypercube" ? std::optional<double>(2) : param(t, "k");
-        if (dims && k)
-            proposals = cubeProposals(gen, static_cast<std::uint32_t>(*k), static_cast<std::uint32_t>(*dims), g);
-        what = gen == "torus" ? "translations of the torus" : gen == "hypercube" ? "bit flips of the hypercube"
-                                                                                 : "reflections of the mesh";
-    } else if (gen == "fat-tree") {
-        if (const auto k = param(t, "k"))
-            proposals = fatTreeProposals(t, g, std::lround(*k));
-        twins = true;
-        what = "fat-tree pods, aggregation index and twin switches";
-    } else if (gen == "gfat") {
-        proposals = gfatProposals(t, g);
-        twins = true;
-        what = "general fat-tree top-level pods and twin switches";
-    } else {
+    if (auto cube = uniformCube(t, g))
+        return cube;
+    SymmetryProposals sp = proposeSymmetry(t, g);
+    if (!sp.known)
         return std::nullopt;
-    }
+    std::vector<Perm>& proposals = sp.perms;
+    const std::string& what = sp.what;
+    const bool twins = sp.twins;
     const Labels lab = labelsOf(t, g);
     if (twins)
         for (Perm& p : twinProposals(g, lab))

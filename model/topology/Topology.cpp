@@ -17,14 +17,16 @@ std::string_view vertexKindName(VertexKind k)
 }
 
 Topology::Topology(const Topology& o)
-    : exactBisection(o.exactBisection), bisectionNote(o.bisectionNote), generator(o.generator),
+    : exactBisection(o.exactBisection), bisectionBound(o.bisectionBound), bisectionNote(o.bisectionNote),
+      generator(o.generator),
       generatorParams(o.generatorParams), facts(o.facts), g_(o.g_), hosts_(o.hosts_), ids_(o.ids_)
 {
     reindexEdges();
 }
 
 Topology::Topology(Topology&& o) noexcept
-    : exactBisection(std::move(o.exactBisection)), bisectionNote(std::move(o.bisectionNote)),
+    : exactBisection(std::move(o.exactBisection)), bisectionBound(std::move(o.bisectionBound)),
+      bisectionNote(std::move(o.bisectionNote)),
       generator(std::move(o.generator)), generatorParams(std::move(o.generatorParams)), facts(std::move(o.facts)),
       g_(std::move(o.g_)), hosts_(std::move(o.hosts_)), ids_(std::move(o.ids_))
 {
@@ -44,6 +46,7 @@ Topology& Topology::operator=(Topology&& o) noexcept
 {
     if (this != &o) {
         exactBisection = std::move(o.exactBisection);
+        bisectionBound = std::move(o.bisectionBound);
         bisectionNote = std::move(o.bisectionNote);
         generator = std::move(o.generator);
         generatorParams = std::move(o.generatorParams);

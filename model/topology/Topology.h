@@ -123,7 +123,10 @@ public:
 
     // Exact bisection bandwidth when the generator knows its cut (B/s).
     std::optional<double> exactBisection;
-    std::string bisectionNote; // how the exact value was derived
+    // Else an upper bound from a cut the generator knows (B/s), used instead
+    // of a search on networks too large to search.
+    std::optional<double> bisectionBound;
+    std::string bisectionNote; // how the exact value or the bound was derived
     // Which generator made it, with its parameters in spec order ("" when
     // drawn by hand); the JSON writer can save the short form from this.
     std::string generator;

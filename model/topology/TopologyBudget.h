@@ -4,9 +4,10 @@
 // a request too large for this machine is refused in words before any work
 // starts, instead of running for an hour or until memory runs out.
 //
-// One estimate and one named limit: when the metrics get faster (symmetry
-// for tori and fat-trees), lower the per-step cost in estimateTopologyCost
-// or raise kMaxMetricsWork; nothing else changes.
+// One estimate and one named limit, used by `topo`, the design's topology
+// blocks and the GUI alike. The generator's counts say what the metrics
+// will do (orbit roots under symmetry, a coordinate router, an exact cut);
+// the estimate adds up those stages.
 #include "model/topology/Generator.h"
 
 #include <string>
@@ -14,11 +15,17 @@
 namespace cs {
 
 struct TopologyCost {
-    // Metrics work in BFS steps: one BFS per root over every vertex and
-    // both directions of every link (hop histogram, link loads), plus the
-    // passes over every vertex and link that the other metrics make (the
-    // traffic patterns, the bisection), each worth about 500 steps.
-    double metricsWork = 0.0;
+    // Metrics work in BFS steps (one step: a vertex or an arc visited once),
+    // counting what computeMetrics does for this kind of network:
+    double searches = 0.0;  // the all-pairs ECMP searches: one per BFS root, or
+                            // one per orbit of roots when the generator has symmetry
+    double patterns = 0.0;  // the sparse patterns (transpose, neighbour, ring): a
+                            // coordinate router's boxes, or a half-deep search per
+                            // destination when symmetry took the roots away
+    double symmetry = 0.0;  // checking the proposed automorphisms on the graph
+    double passes = 0.0;    // building the graph, the demands, folding the loads
+    double bisection = 0.0; // max flows when the generator states no exact cut
+    double metricsWork = 0.0; // the sum
     // Bytes of the built topology (ids, properties, adjacency) and of the
     // metrics' per-vertex working arrays.
     double bytes = 0.0;
@@ -26,25 +33,22 @@ struct TopologyCost {
 
 TopologyCost estimateTopologyCost(const GeneratorCounts& c);
 
-// Under a minute of metrics on this machine (2 cores), busy or not. Idle,
-// clusterscope-cli topo measured hypercube:dims=13 (1.0e9 steps) in 14 s,
-// star:n=1000000 (1.0e9) in 5 s, fat-tree:k=48 (2.3e8) in 0.8 s; with other
-// builds running, hypercube:dims=12 (2.2e8) took 6.7 s, star:n=1000000 24 s,
-// and hypercube:dims=14 (4.1e9) 67 s.
+// About a minute of metrics on this machine (2 cores), busy or not. Measured
+// with clusterscope-cli topo (see bench/bench_topology_loads.cpp for the
+// per-stage times this estimate is calibrated on).
 inline constexpr double kMaxMetricsWork = 1.5e9;
 
-// "" when a topology of these counts can be built with the memory available
-// now (less a margin); else a sentence with the counts, the estimate and
-// the memory.
 std::string topologyBuildProblem(const GeneratorCounts& c);
 
 // "" when its metrics fit in kMaxMetricsWork; else a sentence with the
-// counts, the estimate and the limit.
+// counts, the estimate, the limit and the way out (how many hosts of this
+// shape would fit).
 std::string topologyMetricsProblem(const GeneratorCounts& c);
 
 // Counts of a built topology, for the checks above: its generator's when it
-// names one (they know the BFS roots), else counted, with every host a BFS
-// root (an upper bound).
+// names one and still has the generator's counts (they know the symmetry),
+// else counted, with one BFS root per vertex hosts hang off or host that is
+// not a leaf (what the plain computation searches) and no symmetry.
 GeneratorCounts countsOf(const Topology& t);
 
 } // namespace cs

@@ -4,6 +4,9 @@
 #include "model/topology/MetricsProgress.h"
 #include "model/topology/Symmetry.h"
 #include "model/topology/TrafficDemands.h"
+#include "model/topology/ValiantLoads.h"
+
+#include <cstdio>
 
 namespace cs {
 
@@ -40,8 +43,16 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     std::vector<Demands> demands;
     demands.reserve(patterns.size());
     for (TrafficPattern p : patterns) {
-        demands.push_back(trafficDemands(t, g, p));
+        Demands d = trafficDemands(t, g, p);
         progress.throwIfCancelled();
+        if (const double w = router ? router->work(g, d) : 0.0; w > kMaxPatternWork) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "%s%s not computed: its routes cover %.2g box positions, more than %.2g",
+                          m.skipped.empty() ? "" : "; ", std::string(patternName(p)).c_str(), w, kMaxPatternWork);
+            m.skipped += buf;
+            continue;
+        }
+        demands.push_back(std::move(d));
     }
 
     EcmpJob job;
@@ -64,7 +75,7 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
             dsts += d.dstBegin[c + 1] > d.dstBegin[c];
         ecmpWork += 0.5 * double(dsts) * search;
     }
-    const double cutWork = t.exactBisection ? 0.0 : 6.0 * 20.0 * double(t.vertexCount() + t.edgeCount());
+    const double cutWork = t.exactBisection || (t.bisectionBound && t.vertexCount() + t.edgeCount() > kSearchLimit) ? 0.0 : 6.0 * 20.0 * double(t.vertexCount() + t.edgeCount());
     const double total = ecmpWork + routerWork + cutWork + 1.0;
     job.progressShare = ecmpWork / total;
     EcmpResult res = runEcmpPass(g, job, o.threads, &progress);
@@ -94,6 +105,14 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
         l.method = router ? router->method() : "ECMP per destination root, searched to its farthest source, exact";
         slot(m, d.pattern) = std::move(l);
     }
+
+    const std::uint64_t flowsA2A = H ? H * (H - 1) : 0;
+    m.valiant.push_back(valiantLoads(t, m.allToAll, TrafficPattern::AllToAll, flowsA2A, true));
+    for (const std::optional<LinkLoads>* p : {&m.transpose, &m.nearestNeighbour, &m.ring})
+        if (*p)
+            m.valiant.push_back(valiantLoads(t, m.allToAll, (*p)->pattern, (*p)->flows,
+                                             (*p)->pattern == TrafficPattern::Ring ||
+                                                 ((*p)->pattern == TrafficPattern::Transpose && (*p)->flows == H)));
 
     progress.beginStage(cutWork / total, 1);
     m.bisection = bisection(t);

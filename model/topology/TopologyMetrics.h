@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cs {
 
@@ -40,6 +41,9 @@ struct TopologyMetrics {
     std::optional<LinkLoads> transpose;
     std::optional<LinkLoads> nearestNeighbour;
     std::optional<LinkLoads> ring;
+    // The same patterns under Valiant routing (ValiantLoads.h), all-to-all
+    // first, then the others computed above, in the order above.
+    std::vector<LinkLoads> valiant;
     double a2aBandwidth = 0.0; // per host, B/s: (H - 1) x the bottleneck's per-flow rate
     // Path latency (s) over ordered reachable host pairs, of minimum-hop
     // routes: the latencies of the links crossed, plus the latency of each
@@ -52,6 +56,9 @@ struct TopologyMetrics {
     // How the hop histogram, latency and all-to-all loads were computed (the
     // symmetry used, if any), one line.
     std::string method;
+    // The patterns left out because routing them would take too long (see
+    // kMaxPatternWork), with their cost; "" when none.
+    std::string skipped;
 
     double avgHops() const { return hops.average(); }
     int diameter() const { return hops.diameter(); }

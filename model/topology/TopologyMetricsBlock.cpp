@@ -58,6 +58,17 @@ const BlockSpec& TopologyMetricsBlock::spec() const
             countParam("channels", 1, 1, 64, "bonded channels per link", "004_07d1c859a4352179.txt §3"),
             param("lat_hop", Unit::Seconds, "us", 1e-6, 0.0, 1.0, "latency added per hop (link and what it enters)",
                   "assumed: 1 us per hop; L = hops x lat_hop"),
+            countParam("leaves", 4, 1, 65536, "leaf switches (leaf-spine)", "standard two-level folded Clos"),
+            countParam("spines", 2, 1, 4096, "spine switches (leaf-spine)", "standard two-level folded Clos"),
+            countParam("p", 2, 1, 4096, "hosts per switch (leaf-spine, dragonfly, hyperx)",
+                       "Kim et al. 2008 (dragonfly p); Ahn et al. 2009 (HyperX T)"),
+            param("oversub", Unit::Ratio, "1", 1, 1, 1024, "leaf oversubscription p / up-links (leaf-spine)",
+                  "assumed: non-blocking"),
+            countParam("groups", 9, 2, 65536, "groups (dragonfly)", "Kim, Dally, Scott, Abts, ISCA 2008"),
+            countParam("a", 4, 1, 1024, "routers per group (dragonfly)", "Kim, Dally, Scott, Abts, ISCA 2008"),
+            countParam("h", 2, 1, 1024, "global links per router (dragonfly)", "Kim, Dally, Scott, Abts, ISCA 2008"),
+            countParam("s", 4, 2, 1024, "routers per dimension (hyperx)", "Ahn et al., SC 2009"),
+            countParam("trunk", 1, 1, 64, "channels between routers of a row (hyperx)", "Ahn et al., SC 2009"),
         },
         {
             // The quantities the design's topology also gives, with the same meaning.

@@ -17,7 +17,9 @@ namespace cs {
 // A hop is one link traversed host to host (host - switch - host is 2).
 //
 // Inputs are the generator (`kind`) and the parameters generators share by
-// name (n, nets, k, dims, rows, cols, routing, bw, channels); each kind reads
+// name (n, nets, k, dims, rows, cols, routing, bw, channels, and for the
+// leaf-spine, dragonfly and HyperX leaves, spines, p, oversub, groups, a, h,
+// s, trunk); each kind reads
 // the ones it has and uses its own defaults for the rest (gfat: the Berkeley
 // NOW shape). Parameters a kind does not use do not matter.
 //
@@ -28,7 +30,9 @@ namespace cs {
 // check() enforces); the result then enters the cache.
 class TopologyMetricsBlock final : public Block {
 public:
-    enum In { kind, n, nets, k, dims, rows, cols, routing, bw, channels, lat_hop, kInputs };
+    // (p_hosts, a_routers, h_global, s_routers are the inputs p, a, h and s.)
+    enum In { kind, n, nets, k, dims, rows, cols, routing, bw, channels, lat_hop, leaves, spines, p_hosts, oversub,
+              groups, a_routers, h_global, s_routers, trunk, kInputs };
     enum Out { hosts, switches, segments, links, diameter, avg_hops, bisection_bw, bisection_exact, max_link_load,
                a2a_bw, L, L_max, kOutputs };
     static constexpr int kMaxParams = 24;

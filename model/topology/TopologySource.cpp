@@ -193,9 +193,12 @@ void TopologySource::compute(const Topology& t, double* out)
     out[a2a_load] = m.allToAll.maxLoad;
     out[a2a_bw] = m.a2aBandwidth;
     out[G_a2a] = m.a2aBandwidth > 0 ? 1.0 / m.a2aBandwidth : 0.0;
-    out[transpose_bw] = m.transpose ? m.transpose->perFlowBandwidth() : 0.0;
-    out[nn_bw] = m.nearestNeighbour ? m.nearestNeighbour->perFlowBandwidth() : 0.0;
-    out[ring_bw] = m.ring ? m.ring->perFlowBandwidth() : 0.0;
+    // A pattern left out (too costly to route, TopologyMetrics::skipped) is
+    // not a number, so that nothing downstream takes a made-up value.
+    const double none = std::numeric_limits<double>::quiet_NaN();
+    out[transpose_bw] = m.transpose ? m.transpose->perFlowBandwidth() : none;
+    out[nn_bw] = m.nearestNeighbour ? m.nearestNeighbour->perFlowBandwidth() : none;
+    out[ring_bw] = m.ring ? m.ring->perFlowBandwidth() : none;
     out[L] = m.avgLatency;
     out[L_max] = m.maxLatency;
 

@@ -49,7 +49,11 @@ public:
     GeneratorCounts counts(const double* p) const override
     {
         const bool sw = p[MEDIUM] == 1;
-        return {p[N], sw ? p[NETS] : 0, sw ? 0 : p[NETS], p[N] * p[NETS], p[NETS] > 1 ? p[N] : 1};
+        GeneratorCounts c{p[N], sw ? p[NETS] : 0, sw ? 0 : p[NETS], p[N] * p[NETS], p[NETS] > 1 ? p[N] : 1};
+        c.exactBisection = true;
+        c.orbitRoots = 1; // every host is a twin of every other (Symmetry.h)
+        c.symmetryChecks = 1;
+        return c;
     }
 
     void build(const double* p, Topology& t) const override

@@ -14,7 +14,12 @@ public:
 
     const GeneratorSpec& spec() const override { return hub_ ? specFor(true) : specFor(false); }
 
-    GeneratorCounts counts(const double* p) const override { return {p[N], 0, 1, p[N], 1}; }
+    GeneratorCounts counts(const double* p) const override
+    {
+        GeneratorCounts c{p[N], 0, 1, p[N], 1};
+        c.exactBisection = true;
+        return c;
+    }
 
     void build(const double* p, Topology& t) const override
     {

@@ -38,7 +38,15 @@ public:
     GeneratorCounts counts(const double* p) const override
     {
         const double k = p[K];
-        return {k * k * k / 4, 5 * k * k / 4, 0, 3 * k * k * k / 4, k * k / 2};
+        GeneratorCounts c{k * k * k / 4, 5 * k * k / 4, 0, 3 * k * k * k / 4, k * k / 2};
+        // Pod and aggregation shifts and twin edge switches make every edge
+        // switch alike (Symmetry.h): two shifts plus the twin classes, about
+        // one more pass.
+        c.orbitRoots = 1;
+        c.symmetryChecks = 3;
+        c.coordinateRouted = true;
+        c.exactBisection = true;
+        return c;
     }
 
     void build(const double* p, Topology& t) const override

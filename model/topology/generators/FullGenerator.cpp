@@ -26,7 +26,11 @@ public:
 
     GeneratorCounts counts(const double* p) const override
     {
-        return {p[N], 0, 0, p[N] * (p[N] - 1) / 2, p[N]};
+        GeneratorCounts c{p[N], 0, 0, p[N] * (p[N] - 1) / 2, p[N]};
+        c.exactBisection = true;
+        c.orbitRoots = 1; // the cyclic shift of the hosts (Symmetry.h)
+        c.symmetryChecks = 1;
+        return c;
     }
 
     void build(const double* p, Topology& t) const override

@@ -136,6 +136,12 @@ public:
                 c.links += s.P[l] * s.S[l] * s.up[l];
         }
         c.roots = s.P[1];
+        // The top-level pod shift (Symmetry.h) leaves at most the roots of
+        // one top-level pod; twin switches may merge more (not counted).
+        if (s.levels >= 2 && s.group[s.levels] >= 2) {
+            c.orbitRoots = s.P[1] / s.group[s.levels];
+            c.symmetryChecks = 2;
+        }
         return c;
     }
 

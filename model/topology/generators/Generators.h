@@ -15,6 +15,9 @@ std::unique_ptr<Generator> makeGeneralFatTreeGenerator(); // "gfat"
 std::unique_ptr<Generator> makeKaryNcubeGenerator(bool wrap); // "torus" or "mesh"
 std::unique_ptr<Generator> makeHypercubeGenerator();      // "hypercube"
 std::unique_ptr<Generator> makeFullGenerator();           // "full"
+std::unique_ptr<Generator> makeLeafSpineGenerator();      // "leaf-spine"
+std::unique_ptr<Generator> makeDragonflyGenerator();      // "dragonfly"
+std::unique_ptr<Generator> makeHyperXGenerator();         // "hyperx"
 
 // Shared parameter rows.
 ParamSpec switchLatencyParam();

@@ -30,7 +30,12 @@ public:
     GeneratorCounts counts(const double* p) const override
     {
         const double n = std::pow(2.0, p[DIMS]);
-        return {n, 0, 0, p[DIMS] * n / 2, n};
+        GeneratorCounts c{n, 0, 0, p[DIMS] * n / 2, n};
+        c.orbitRoots = 1; // the bit flips make every host alike (Symmetry.h)
+        c.symmetryChecks = 1; // recognised whole as a cube (Symmetry.cpp)
+        c.coordinateRouted = true;
+        c.exactBisection = true;
+        return c;
     }
 
     void build(const double* p, Topology& t) const override

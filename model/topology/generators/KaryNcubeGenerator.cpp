@@ -1,5 +1,6 @@
 #include "model/topology/generators/Generators.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cs {
@@ -35,7 +36,20 @@ public:
     {
         const double hosts = std::pow(p[K], p[DIMS]);
         const double links = wrap_ ? p[DIMS] * hosts : p[DIMS] * (p[K] - 1) * std::pow(p[K], p[DIMS] - 1);
-        return {hosts, 0, 0, links, hosts};
+        GeneratorCounts c{hosts, 0, 0, links, hosts};
+        // Symmetry.h: translations make every host alike (torus); the
+        // reflections and dimension swaps of a mesh leave one root per
+        // multiset of folded coordinates min(c, k-1-c), m = ceil(k/2) values
+        // each: C(m + dims - 1, dims).
+        const double m = std::ceil(p[K] / 2);
+        double orbits = 1;
+        for (int i = 1; i <= static_cast<int>(p[DIMS]); ++i)
+            orbits = orbits * (m + i - 1) / i;
+        c.orbitRoots = wrap_ ? 1 : std::min(orbits, hosts);
+        c.symmetryChecks = wrap_ ? 1 : 2 * p[DIMS] - 1; // a torus is recognised whole (Symmetry.cpp)
+        c.coordinateRouted = true;
+        c.exactBisection = std::fmod(p[K], 2) == 0;
+        return c;
     }
 
     void build(const double* p, Topology& t) const override

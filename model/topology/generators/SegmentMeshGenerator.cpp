@@ -66,7 +66,11 @@ public:
     {
         const double hosts = p[ROWS] * p[COLS];
         const bool sw = p[ROUTING] == 1;
-        return {hosts, sw ? 2.0 : 0.0, p[ROWS] + p[COLS], 2 * hosts + (sw ? p[ROWS] + p[COLS] : 0), hosts};
+        GeneratorCounts c{hosts, sw ? 2.0 : 0.0, p[ROWS] + p[COLS], 2 * hosts + (sw ? p[ROWS] + p[COLS] : 0), hosts};
+        // Row and column shifts make every host alike (Symmetry.h).
+        c.orbitRoots = 1;
+        c.symmetryChecks = 3;
+        return c;
     }
 
     void build(const double* p, Topology& t) const override

@@ -35,7 +35,12 @@ public:
         return {};
     }
 
-    GeneratorCounts counts(const double* p) const override { return {p[N], 1, 0, p[N], 1}; }
+    GeneratorCounts counts(const double* p) const override
+    {
+        GeneratorCounts c{p[N], 1, 0, p[N], 1};
+        c.exactBisection = true;
+        return c;
+    }
 
     void build(const double* p, Topology& t) const override
     {

@@ -145,14 +145,14 @@ TEST_CASE("list generators, as text and JSON", "[topology][cli]")
     const cs::test::CliResult r = cli({"list", "generators"});
     REQUIRE(r.rc == 0);
     for (const char* name : {"star", "bus", "hub", "bonded", "beowulf-mesh", "fat-tree", "gfat", "torus", "mesh",
-                             "hypercube", "full"})
+                             "hypercube", "full", "leaf-spine", "dragonfly", "hyperx"})
         CHECK_THAT(r.out, Catch::Contains(std::string("\n") + name + " ") || Catch::StartsWith(std::string(name) + " "));
     CHECK_THAT(r.out, Catch::Contains("002_5a9fca780898fb85.txt §2.2"));
 
     const cs::test::CliResult j = cli({"list", "generators", "--json"});
     REQUIRE(j.rc == 0);
     const auto arr = nlohmann::json::parse(j.out);
-    REQUIRE(arr.size() == 11);
+    REQUIRE(arr.size() == 14);
     const auto& gfat = arr[6];
     CHECK(gfat["name"] == "gfat");
     CHECK(gfat["params"][0]["symbol"] == "radix");

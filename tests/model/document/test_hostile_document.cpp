@@ -198,13 +198,15 @@ TEST_CASE("refusals are short: no cascades, no escapes, no echoed megabytes", "[
         j["version"] = 3;
         j["parameters"] = nlohmann::json::parse(
             R"([{"name": "P", "unit": "count", "follows": "topology.hosts", "min": 1, "max": 4194304}])");
-        // A star of 2^21 hosts: 1 root x (2097153 + 2 x 2097152) + 500 x
-        // (2097153 + 2097152) = 6.3e6 + 2.1e9 = 2.1e9 steps > 1.5e9.
-        j["topology"] = nlohmann::json::parse(R"({"generator": "star", "params": {"n": 2097152}})");
+        // A 1448 x 1448 mesh: C(724 + 1, 2) = 262450 orbit roots under its
+        // reflections x (2096704 + 2 x 4190512) steps = 2.74993e12, plus
+        // about 4.8e8 for the patterns, checks and passes: 2.7504e12, shown
+        // as 2.8e+12 > 1.5e9.
+        j["topology"] = nlohmann::json::parse(R"({"generator": "mesh", "params": {"k": 1448, "dims": 2}})");
         const auto p = problemsOf(j.dump());
         REQUIRE(p.size() == 1);
-        CHECK_THAT(p[0], Catch::StartsWith("topology.params: generator star: the metrics of a topology of 2097152 "
-                                           "hosts, 1 switch and 2097152 links need about 2.1e+09 BFS steps"));
+        CHECK_THAT(p[0], Catch::StartsWith("topology.params: generator mesh: the metrics of a topology of 2096704 "
+                                           "hosts and 4190512 links need about 2.8e+12 BFS steps"));
     }
     SECTION("an ill-formed path names its place")
     {

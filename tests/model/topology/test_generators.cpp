@@ -307,7 +307,7 @@ TEST_CASE("every generator parameter is range-checked by name", "[topology]")
 TEST_CASE("the registry lists every generator with sourced parameter specs", "[topology]")
 {
     const auto all = GeneratorRegistry::builtin().all();
-    REQUIRE(all.size() == 11);
+    REQUIRE(all.size() == 14);
     for (const Generator* g : all) {
         const GeneratorSpec& s = g->spec();
         CHECK_FALSE(s.source.empty());

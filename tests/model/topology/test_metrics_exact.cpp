@@ -126,7 +126,7 @@ TEST_CASE("symmetric metrics equal the plain computation on every symmetric fami
         const TopologyMetrics fast = computeMetrics(t, fastOpt);
         const TopologyMetrics plain = computeMetrics(t, plainOpt);
         // The symmetry was found and used: fewer roots than hosts' roots.
-        CHECK_THAT(fast.method, Catch::Contains("automorphisms checked"));
+        CHECK_THAT(fast.method, Catch::Contains("automorphism"));
         CHECK_THAT(plain.method, Catch::Contains("no symmetry"));
         CHECK_THAT(fast.transpose->method, Catch::Contains(c.router));
         CHECK_THAT(fast.ring->method, Catch::Contains(c.router));
