@@ -100,7 +100,6 @@ void fillParamTable(QTableWidget* t, const calib::CalibrationReport& r)
         for (const calib::FitIssue* issue : calib::issuesOf(r, p.block, p.param))
             why << q(issue->figure + ": " + issue->cause);
         if (!why.isEmpty() || !p.trusted) {
-            t->item(i, PParam)->setText(name + " \u26a0");
             for (int c = 0; c < t->columnCount(); ++c)
                 if (QTableWidgetItem* item = t->item(i, c)) {
                     item->setForeground(QColor(0xb0, 0, 0));
