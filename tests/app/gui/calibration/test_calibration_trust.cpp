@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTest>
 #include <catch2/catch.hpp>
 
@@ -108,4 +109,18 @@ TEST_CASE("a fit that fails the quality limits is applied only with Accept poor 
     panel.acceptPoorFitsBox()->setChecked(true);
     panel.apply();
     CHECK(m.doc().design.value({"net", "G"}).value != before);
+}
+
+TEST_CASE("screenshot of the Calibration dock with a disagreement and untrusted fits", "[.][trust-shot]")
+{
+    DocumentModel m;
+    m.setDocument(drawnSlowMeasuredFast(), {});
+    calibration::CalibrationPanel panel(&m, nullptr);
+    panel.resize(760, 520);
+    panel.show();
+    REQUIRE(fit(panel));
+    panel.tabs()->setCurrentIndex(4); // Warnings
+    QTest::qWait(100);
+    const QString path = qEnvironmentVariable("CS_SHOT", "/tmp/calibration_trust.png");
+    CHECK(panel.grab().save(path));
 }
