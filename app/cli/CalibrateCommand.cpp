@@ -13,6 +13,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/document/AtomicFile.h"
+#include "model/document/DocumentEdits.h"
 #include "model/document/DocumentFormat.h"
 
 #include <algorithm>
@@ -191,8 +192,19 @@ void printReport(const calib::CalibrationReport& r, std::ostream& out)
             out << "; no points held out";
         out << "\n";
     }
+    // Issues and disagreements are among the warnings too (as "not
+    // trusted: ..." and "calibrated against drawn: ..."); the summary says
+    // what that means for -o.
     for (const std::string& w : r.warnings)
         out << "warning: " << w << "\n";
+    if (!r.issues.empty()) {
+        std::string names;
+        for (const calib::CalibratedParam& p : r.params)
+            if (!p.trusted)
+                names += (names.empty() ? "" : ", ") + p.block + "." + p.param;
+        out << "not trusted (" << r.issues.size() << " issue(s)): " << names
+            << "; written only with --accept-poor-fits\n";
+    }
 }
 
 } // namespace
@@ -202,7 +214,7 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
     const Args args(words,
                     {"--nodes", "--probe", "--set", "--results", "-o", "--hold-out", "--timeout", "--pairs",
                      "--link-bw", "--parallel"},
-                    {"--json", "--quiet", "--trust-nodes", "--dry-run"});
+                    {"--json", "--quiet", "--trust-nodes", "--dry-run", "--accept-poor-fits", "--prefer-calibrated"});
     if (args.positional().size() != 1)
         throw UsageError(args.positional().empty() ? "calibrate needs a DESIGN (a file or a preset name)"
                                                    : "unexpected argument '" + args.positional()[1] + "'");
@@ -260,17 +272,39 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
         printReport(report, out);
 
     if (auto file = args.value("-o")) {
+        // One edit of the design and the results through the editing layer,
+        // which validates the document before it is saved.
         std::vector<std::string> skipped;
-        calib::applyCalibration(doc, report, &skipped);
-        if (!resultsFile) {
-            if (!doc.measured.is_array())
-                doc.measured = json::array();
-            for (const json& r : results)
-                doc.measured.push_back(r);
+        calib::ApplyOptions applyOptions;
+        applyOptions.acceptPoorFits = args.flag("--accept-poor-fits");
+        const edit::Outcome applied = edit::editParts(doc, edit::kDesign | edit::kResults, [&](DesignDocument& x) {
+            calib::applyCalibration(x, report, &skipped, applyOptions);
+            if (!resultsFile) {
+                if (!x.measured.is_array())
+                    x.measured = json::array();
+                for (const json& r : results)
+                    x.measured.push_back(r);
+            }
+        });
+        if (!applied.ok())
+            throw ModelError("the calibrated design is not valid, not written: " + applied.message());
+        // Calibrated against drawn: the user's choice of which value stands.
+        for (const calib::Disagreement& d : report.disagreements) {
+            if (!args.flag("--prefer-calibrated") || !d.drawnWins)
+                continue;
+            const edit::Outcome o = edit::setValue(doc, d.choice, d.calibratedStands);
+            if (!o.ok())
+                throw ModelError("--prefer-calibrated: " + d.choice + ": " + o.message());
+            err << "clusterscope-cli calibrate: " << d.choice << " set so that the calibrated " << d.block << "."
+                << d.param << " stands\n";
         }
         saveDocument(doc, *file);
         for (const std::string& s : skipped)
             err << "clusterscope-cli calibrate: not applied: " << s << "\n";
+        for (const calib::Disagreement& d : report.disagreements)
+            if (d.drawnWins && !args.flag("--prefer-calibrated"))
+                err << "clusterscope-cli calibrate: the drawn network wins over the calibrated " << d.block << "."
+                    << d.param << " (--prefer-calibrated lets the calibrated value stand)\n";
     }
     if (failedJobs > 0)
         err << "clusterscope-cli calibrate: " << failedJobs << " probe job(s) did not succeed\n";

@@ -59,8 +59,10 @@ const Entry kCommands[] = {
     {"calibrate", calibrateCommand,
      "calibrate DESIGN --nodes SPEC [--probe ID ...] [--set [PROBE.]NAME=VALUE ...] [--hold-out 0.25]\n"
      "        [--timeout S] [--link-bw 100Mbit/s] [--pairs all|chain|first|paths] [--parallel N] [--dry-run] [--json]\n"
-     "        [--trust-nodes] [-o CALIBRATED.json]   run the probes the design's blocks\n"
-     "        calibrate from, fit their parameters (95% CIs, R^2, SMAPE, held-out errors), write the design\n"
+     "        [--trust-nodes] [--accept-poor-fits] [--prefer-calibrated] [-o CALIBRATED.json]   run the probes the\n"
+     "        design's blocks calibrate from, fit their parameters (95% CIs, R^2, SMAPE, held-out errors), write\n"
+     "        the design; values that fail the quality limits (docs/calibration.md) are written only with\n"
+     "        --accept-poor-fits; --prefer-calibrated lets a calibrated G stand against the drawn network's\n"
      "  calibrate DESIGN --results FILE [--probe ID ...] [--json] [-o FILE]   fit from saved probe results"},
     {"verify", verifyCommand,
      "verify DESIGN --nodes SPEC [--at P=2,4,8] [--variant NAME] [--set NAME=VALUE ...] [--timeout S] [--json]\n"

@@ -6,7 +6,7 @@
 namespace cs::calib {
 
 std::vector<AppliedChange> applyCalibration(DesignDocument& doc, const CalibrationReport& report,
-                                            std::vector<std::string>* skipped)
+                                            std::vector<std::string>* skipped, const ApplyOptions& options)
 {
     std::vector<AppliedChange> changes;
     auto skip = [&](const std::string& why) {
@@ -15,6 +15,14 @@ std::vector<AppliedChange> applyCalibration(DesignDocument& doc, const Calibrati
     };
     for (const CalibratedParam& p : report.params) {
         const std::string path = p.block + "." + p.param;
+        if (!options.acceptPoorFits) {
+            const std::vector<const FitIssue*> issues = issuesOf(report, p.block, p.param);
+            if (!issues.empty() || !p.trusted) {
+                skip(path + ": not trusted (" + (issues.empty() ? std::string("see the report") : issues.front()->figure) +
+                     "); accept poor fits to apply it");
+                continue;
+            }
+        }
         if (SettableCheck c = checkSettable(doc.design, path); !c.ok()) {
             skip(path + ": " + c.message + (c.kind == SettableKind::Wired ? "; calibrate the source instead" : ""));
             continue;

@@ -4,6 +4,8 @@
 // points the same way (pingpong's L and G come from one fit).
 #include "model/calibration/Calibration.h"
 #include "model/calibration/ResultsData.h"
+#include "model/calibration/Expression.h"
+#include "model/calibration/Quality.h"
 #include "model/calibration/SpecFit.h"
 #include "model/calibration/TimeText.h"
 #include "model/core/ModelError.h"
@@ -178,7 +180,8 @@ struct Calibrator {
             used = pts.used;
             std::vector<bool> held;
             std::string note;
-            holdOut(pts.x, opt.holdOutFraction, minPointsFor(s, opt.segments), s.method == "segmented", held,
+            holdOut(pts.x, opt.holdOutFraction, minPointsFor(s, opt.segments),
+                    s.method == "segmented" || s.method == "segmented_rel", held,
                     note);
             if (!note.empty())
                 notes.push_back(note);
@@ -241,6 +244,90 @@ struct Calibrator {
 
     std::map<int, const ResultEntry*> runOf;
 
+    // A piecewise input (k_1, L_1, G_1, k_2, ...) of a segment the fit did
+    // not find: passed over, except that a breakpoint the design has set is
+    // set back to 0 (one segment).
+    bool absentSegment(const BlockInstance& bi, const CalibrationSpec& s, const Coefficients& coef) const
+    {
+        auto coefficient = [&](const std::string& name) {
+            for (std::size_t i = 0; i < coef.names.size(); ++i)
+                if (coef.names[i] == name)
+                    return coef.values[i];
+            return std::nan("");
+        };
+        for (const char* seg : {"1", "2"}) {
+            const std::string id = seg;
+            if (!(coefficient("k" + id) == 0.0))
+                continue;
+            const std::vector<std::string> symbols = expressionSymbols(s.value);
+            for (const std::string& sym : symbols) {
+                if (sym == "a" + id || sym == "b" + id)
+                    return true;
+                if (sym == "k" + id)
+                    return current.at(bi.name, s.input) == 0.0;
+            }
+        }
+        return false;
+    }
+
+    CalibratedParam* paramOf(const std::string& block, const std::string& input)
+    {
+        for (CalibratedParam& p : report.params)
+            if (p.block == block && p.param == input)
+                return &p;
+        return nullptr;
+    }
+
+    // LogGP's one-way time of the smallest message is o_s + L + o_r with
+    // L >= 0, so the overheads cannot add up to more than it. When the
+    // overheads a PRTT probe measured do (a token bucket deciding the
+    // bursts' times, MPI's shared-memory sends measured in a train), they are
+    // not identifiable as LogGP overheads: they are scaled into that one-way
+    // time in their measured proportion (L then comes out near 0) and both
+    // get an issue with the numbers, so they are applied only when accepted.
+    void checkOverheads(const BlockInstance& bi, const CalibrationSpec& s, std::map<std::string, InputValue>& done)
+    {
+        CalibratedParam* os = paramOf(bi.name, "o_s");
+        CalibratedParam* orr = paramOf(bi.name, "o_r");
+        if (!os || !orr || os->probe != s.probe || orr->probe != s.probe)
+            return;
+        SpecPoints pts;
+        try {
+            pts = readSeriesPoints(entries, s.probe, "series:prtt1@", "");
+        } catch (const ModelError&) {
+            return; // no PRTT(1, 0, s) to compare with
+        }
+        if (pts.x.empty())
+            return;
+        std::size_t smallest = 0;
+        for (std::size_t i = 1; i < pts.x.size(); ++i)
+            if (pts.x[i] < pts.x[smallest])
+                smallest = i;
+        const double t1 = pts.y[smallest] / 2.0;
+        const double sum = os->value + orr->value;
+        if (!(t1 > 0.0) || sum <= t1)
+            return;
+        const double f = t1 / sum;
+        const std::string size = formatNumber(pts.x[smallest]) + " B";
+        const std::string figure = "o_s = " + formatMeasured(os->value, "s") + " + o_r = " + formatMeasured(orr->value, "s") +
+                                   " = " + formatMeasured(sum, "s") + " > the one-way time of a " + size +
+                                   " message, PRTT(1,0," + formatNumber(pts.x[smallest]) + ")/2 = " +
+                                   formatMeasured(t1, "s") + " (" + s.probe + ")";
+        for (CalibratedParam* p : {os, orr}) {
+            const double measured = p->value;
+            p->value *= f;
+            p->ciLow *= f;
+            p->ciHigh *= f;
+            done[p->param] = InputValue{p->value, (p->ciHigh - p->ciLow) / 2.0};
+            report.issues.push_back(
+                {bi.name, p->param, "overheads", figure,
+                 "an overhead cannot take longer than the whole trip (o_s + L + o_r, L >= 0): not identifiable as "
+                 "LogGP overheads here (on a token-bucket link the bucket, not the host, decides these times); "
+                 "scaled into the one-way time in the measured proportion, " +
+                     formatMeasured(measured, "s") + " -> " + formatMeasured(p->value, "s")});
+        }
+    }
+
     void calibrateBlock(const BlockInstance& bi)
     {
         const BlockSpec& spec = bi.spec();
@@ -263,7 +350,9 @@ struct Calibrator {
             try {
                 const int fi = fitFor(bi, s);
                 const FitRecord& rec = report.fits[static_cast<std::size_t>(fi)];
-                const Coefficients coef = coefficientsOf(rec.result);
+                const Coefficients coef = coefficientsOf(rec.result, rec.xOffset);
+                if (absentSegment(bi, s, coef))
+                    continue;
                 const ExpressionValue ev = evaluateSpecValue(s.value, coef, [&](const std::string& name) {
                     if (const auto it = done.find(name); it != done.end())
                         return it->second;
@@ -275,14 +364,30 @@ struct Calibrator {
                 const ParamSpec& ps = spec.inputs[static_cast<std::size_t>(inputIdx)];
                 if (!std::isfinite(ev.value))
                     throw ModelError(s.input + " = " + s.value + " is not a finite number");
-                if (const std::string problem = ps.rangeProblem(ev.value); !problem.empty())
+                // A value outside the range (a latency below 0 because the
+                // overheads take the whole intercept) is clamped to the bound,
+                // never silently: an issue names the raw value, so it is
+                // applied only when the user accepts poor fits.
+                double value = ev.value;
+                if (ps.integer)
+                    value = std::round(value);
+                std::string clampedFrom;
+                if (value < ps.min || value > ps.max) {
+                    const double bound = value < ps.min ? ps.min : ps.max;
+                    // Within the value's own 95% interval (or rounding) of
+                    // the bound, the data do not say it is beyond it.
+                    const double within = std::max(ev.halfWidth, 1e-12 * (ps.max - ps.min));
+                    if (std::fabs(ev.value - bound) > within)
+                        clampedFrom = formatQuantity(ev.value, ps.displayUnit, ps.unit);
+                    value = bound;
+                }
+                if (const std::string problem = ps.rangeProblem(value); !problem.empty())
                     throw ModelError(s.input + " = " + s.value + " = " +
-                                     formatQuantity(ev.value, ps.displayUnit, ps.unit) + ", outside its range " +
-                                     ps.rangeText() + "; not set");
+                                     formatQuantity(value, ps.displayUnit, ps.unit) + ": " + problem + "; not set");
                 CalibratedParam p;
                 p.block = bi.name;
                 p.param = s.input;
-                p.value = ev.value;
+                p.value = value;
                 const bool plainDirect = rec.result.method == "direct" && s.value == "v";
                 p.ciLow = plainDirect ? rec.result.ciLow[0] : ev.value - ev.halfWidth;
                 p.ciHigh = plainDirect ? rec.result.ciHigh[0] : ev.value + ev.halfWidth;
@@ -301,8 +406,16 @@ struct Calibrator {
                 p.r2 = rec.result.r2;
                 p.smape = rec.result.smape;
                 p.fit = fi;
+                if (!clampedFrom.empty())
+                    report.issues.push_back({bi.name, s.input, "clamped",
+                                             s.input + " = " + s.value + " = " + clampedFrom + ", clamped to " +
+                                                 formatQuantity(p.value, ps.displayUnit, ps.unit),
+                                             "outside the input's range " + ps.rangeText() +
+                                                 "; the fit and the other inputs it uses do not agree"});
                 report.params.push_back(p);
                 done[s.input] = InputValue{p.value, (p.ciHigh - p.ciLow) / 2.0};
+                if (s.input == "o_r" || s.input == "o_s")
+                    checkOverheads(bi, s, done);
             } catch (const ModelError& e) {
                 report.warnings.push_back(label + ": " + e.what());
             }
@@ -348,6 +461,8 @@ CalibrationReport calibrate(const DesignDocument& doc, const nlohmann::json& res
         c.calibrateBlock(bi);
     }
     c.finish();
+    assessQuality(c.report, doc, results, options.limits,
+                  [&](const std::string& block, const std::string& input) { return c.current.at(block, input); });
     if (c.report.params.empty()) {
         std::set<std::string> probes;
         for (const ResultEntry& e : c.entries)

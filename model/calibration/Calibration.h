@@ -43,6 +43,40 @@ struct CalibratedParam {
     double r2 = 1.0;           // of the fit it came from (1 for direct)
     double smape = 0.0;        // of the fit it came from (0 for direct)
     int fit = -1;              // index into CalibrationReport::fits, -1 for none
+    // False when an issue (CalibrationReport::issues) names this input: it is
+    // then applied only when the user accepts poor fits.
+    bool trusted = true;
+};
+
+// Why a calibrated value is not to be trusted (docs/calibration.md "Quality
+// limits"). Every issue names the input, the figure that failed and the cause.
+struct FitIssue {
+    std::string block, param; // the input, "net" "G"
+    std::string check;        // "r2", "held_out", "zero_ci", "clamped", "overheads", "depends"
+    std::string figure;       // what was measured, e.g. "R^2 = 0.735 (limit 0.9)"
+    std::string cause;        // what it means, in words
+    std::string text() const { return block + "." + param + ": " + figure + ": " + cause; }
+};
+
+// A calibrated value that the design's topology overrides or contradicts
+// (docs/calibration.md "Calibrated against drawn"): e.g. G against the floor
+// 1/B_net that the drawn links put on it.
+struct Disagreement {
+    std::string block, param;  // "net", "G"
+    double calibrated = 0.0;   // SI
+    double drawn = 0.0;        // SI, what the topology supplies
+    std::string drawnFrom;     // "1/B_net = 1/a2a_bw of the topology"
+    bool drawnWins = true;     // what the model uses now
+    std::string choice;        // the input that decides ("net.G_floor"); an edit of it is the user's choice
+    double calibratedStands = 1.0; // the value of `choice` that lets the calibrated value stand (G_floor = none)
+    std::string text;          // the whole sentence: which wins, by how much, what it implies
+};
+
+// The limits a fit must meet to be applied without asking
+// (docs/calibration.md "Quality limits").
+struct QualityLimits {
+    double minR2 = 0.9;            // R^2 of the fit a value came from
+    double maxHeldOutError = 0.25; // mean |relative error| of the fit's held-out points
 };
 
 // One measured point against the calibrated prediction.
@@ -75,6 +109,8 @@ struct CalibrationReport {
     double heldOutMeanAbsRelError = 0.0; // over held-out points; NaN when none were held out
     double heldOutMaxAbsRelError = 0.0;  // NaN when none were held out
     std::vector<std::string> warnings;   // specs skipped and why, inputs not calibrated, ...
+    std::vector<FitIssue> issues;        // values not to be trusted (applied only when accepted)
+    std::vector<Disagreement> disagreements; // calibrated against drawn
     std::string time;                    // when calibrate() ran (ISO 8601 UTC)
     std::string nodes;                   // union of the results' nodes, comma-separated
 };
@@ -91,6 +127,7 @@ struct CalibrationOptions {
     std::vector<std::string> blocks;
     std::vector<std::string> inputs;
     SegmentOptions segments;
+    QualityLimits limits;
     // The report's time; "" = now. Tests set it for reproducible output.
     std::string time;
 };
@@ -125,13 +162,24 @@ struct AppliedChange {
     std::string block, param;
     ParamValue before, after;
 };
+struct ApplyOptions {
+    // Apply the inputs that have issues too (`calibrate --accept-poor-fits`,
+    // the GUI's explicit choice). Otherwise they are skipped, with the issue.
+    bool acceptPoorFits = false;
+};
 // Sets every calibrated input (provenance Calibrated: detail = run id, CI,
 // time, nodes) and appends the report (reportToJson) to doc.calibration.
-// Inputs that are wired, or whose value is out of the input's range, are
-// skipped: the returned list says what changed and `skipped` (when given) why
-// not. Pure function of the document: the GUI wraps it in an undo command.
+// Inputs that are wired, whose value is out of the input's range, or that
+// are not trusted (unless options.acceptPoorFits) are skipped: the returned
+// list says what changed and `skipped` (when given) why not. Pure function
+// of the document: the GUI wraps it in an undo command.
 std::vector<AppliedChange> applyCalibration(DesignDocument& doc, const CalibrationReport& report,
-                                            std::vector<std::string>* skipped = nullptr);
+                                            std::vector<std::string>* skipped = nullptr,
+                                            const ApplyOptions& options = {});
+// The issues of one input ("net", "G"), in report order.
+std::vector<const FitIssue*> issuesOf(const CalibrationReport& report, const std::string& block,
+                                      const std::string& param);
+
 // Back to the block's default value and provenance. Throws naming an unknown
 // block or input.
 void revertToDefault(DesignDocument& doc, const std::string& block, const std::string& param);

@@ -100,7 +100,8 @@ json reportToJson(const CalibrationReport& r)
                           {"nodes", p.nodes},
                           {"r2", num(p.r2)},
                           {"smape", num(p.smape)},
-                          {"fit", p.fit}});
+                          {"fit", p.fit},
+                          {"trusted", p.trusted}});
     json fits = json::array();
     for (const FitRecord& f : r.fits) {
         const FitResult& x = f.result;
@@ -148,6 +149,20 @@ json reportToJson(const CalibrationReport& r)
     json warnings = json::array();
     for (const auto& w : r.warnings)
         warnings.push_back(w);
+    json issues = json::array();
+    for (const FitIssue& i : r.issues)
+        issues.push_back({{"block", i.block}, {"param", i.param}, {"check", i.check}, {"figure", i.figure}, {"cause", i.cause}});
+    json disagreements = json::array();
+    for (const Disagreement& d : r.disagreements)
+        disagreements.push_back({{"block", d.block},
+                                 {"param", d.param},
+                                 {"calibrated", num(d.calibrated)},
+                                 {"drawn", num(d.drawn)},
+                                 {"drawn_from", d.drawnFrom},
+                                 {"drawn_wins", d.drawnWins},
+                                 {"choice", d.choice},
+                                 {"calibrated_stands", d.calibratedStands},
+                                 {"text", d.text}});
     return {{"format", "clusterscope-calibration"},
             {"version", 1},
             {"time", r.time},
@@ -158,7 +173,9 @@ json reportToJson(const CalibrationReport& r)
             {"mean_abs_rel_error", num(r.meanAbsRelError)},
             {"held_out_mean_abs_rel_error", num(r.heldOutMeanAbsRelError)},
             {"held_out_max_abs_rel_error", num(r.heldOutMaxAbsRelError)},
-            {"warnings", warnings}};
+            {"warnings", warnings},
+            {"issues", issues},
+            {"disagreements", disagreements}};
 }
 
 CalibrationReport reportFromJson(const json& j)
@@ -199,6 +216,11 @@ CalibrationReport reportFromJson(const json& j)
         c.r2 = getNum(p, path, "r2");
         c.smape = getNum(p, path, "smape");
         c.fit = static_cast<int>(getNum(p, path, "fit"));
+        if (p.contains("trusted")) { // reports before the quality limits have none
+            if (!p["trusted"].is_boolean())
+                throw ModelError(path + ".trusted = " + p["trusted"].dump() + " is not true or false");
+            c.trusted = p["trusted"].get<bool>();
+        }
         r.params.push_back(c);
     }
     const json& fits = getArr(j, root, "fits");
@@ -269,6 +291,32 @@ CalibrationReport reportFromJson(const json& j)
             throw ModelError(root + ".warnings holds " + w.dump() + ", not a string");
         r.warnings.push_back(w.get<std::string>());
     }
+    if (j.contains("issues"))
+        for (std::size_t i = 0; i < getArr(j, root, "issues").size(); ++i) {
+            const json& v = j["issues"][i];
+            const std::string path = root + ".issues[" + std::to_string(i) + "]";
+            r.issues.push_back({getStr(v, path, "block"), getStr(v, path, "param"), getStr(v, path, "check"),
+                                getStr(v, path, "figure"), getStr(v, path, "cause")});
+        }
+    if (j.contains("disagreements"))
+        for (std::size_t i = 0; i < getArr(j, root, "disagreements").size(); ++i) {
+            const json& v = j["disagreements"][i];
+            const std::string path = root + ".disagreements[" + std::to_string(i) + "]";
+            Disagreement d;
+            d.block = getStr(v, path, "block");
+            d.param = getStr(v, path, "param");
+            d.calibrated = getNum(v, path, "calibrated");
+            d.drawn = getNum(v, path, "drawn");
+            d.drawnFrom = getStr(v, path, "drawn_from");
+            const json& w = member(v, path, "drawn_wins");
+            if (!w.is_boolean())
+                throw ModelError(path + ".drawn_wins = " + w.dump() + " is not true or false");
+            d.drawnWins = w.get<bool>();
+            d.choice = getStr(v, path, "choice");
+            d.calibratedStands = getNum(v, path, "calibrated_stands");
+            d.text = getStr(v, path, "text");
+            r.disagreements.push_back(std::move(d));
+        }
     return r;
 }
 

@@ -3,6 +3,7 @@
 #include "model/calibration/FitSupport.h"
 #include "model/core/FitForm.h"
 #include "model/core/ModelError.h"
+#include "model/core/Unit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,7 +14,7 @@ std::size_t minPointsFor(const CalibrationSpec& spec, const SegmentOptions& segm
 {
     if (spec.method == "direct")
         return 1;
-    if (spec.method == "segmented")
+    if (spec.method == "segmented" || spec.method == "segmented_rel")
         return static_cast<std::size_t>(std::max(3, segments.minPoints));
     const FitForm* form = findFitForm(spec.form);
     return form ? form->minPoints : 2;
@@ -41,11 +42,23 @@ FitResult fitSpecPoints(const CalibrationSpec& spec, const std::vector<double>& 
         } else if (spec.method == "wls") {
             notes.push_back("some medians have no confidence interval, so the fit is unweighted (ols)");
         }
+    } else if (spec.method == "segmented_rel") {
+        // Relative errors: weights 1/y^2. For a size sweep over six orders of
+        // magnitude whose small sizes matter as much as the large ones (an
+        // MPI ping-pong from 1 B to 4 MiB, with its eager segment at a
+        // fraction of a microsecond): unweighted, the splits would all fall
+        // among the large sizes.
+        for (double v : y)
+            if (!(v > 0.0))
+                throw ModelError("a fit of relative errors needs positive values, got " + formatNumber(v));
+        w.resize(y.size());
+        for (std::size_t i = 0; i < y.size(); ++i)
+            w[i] = 1.0 / (y[i] * y[i]);
     } else if (spec.method != "ols" && spec.method != "segmented") {
-        throw ModelError("method = \"" + spec.method + "\" is not one of direct, ols, wls, segmented, lm");
+        throw ModelError("method = \"" + spec.method + "\" is not one of direct, ols, wls, segmented, segmented_rel, lm");
     }
 
-    if (spec.method == "segmented") {
+    if (spec.method == "segmented" || spec.method == "segmented_rel") {
         if (spec.form != "line")
             throw ModelError("a segmented fit is of form line, not \"" + spec.form + "\"");
         return fitSegmented(x, y, segments, w);
@@ -69,7 +82,7 @@ FitResult fitSpecPoints(const CalibrationSpec& spec, const std::vector<double>& 
     throw ModelError("form = \"" + spec.form + "\" is fitted by method lm or direct, not " + spec.method);
 }
 
-Coefficients coefficientsOf(const FitResult& fit)
+Coefficients coefficientsOf(const FitResult& fit, double xOffset)
 {
     Coefficients c;
     if (fit.method == "direct") {
@@ -81,16 +94,41 @@ Coefficients coefficientsOf(const FitResult& fit)
     c.t = tQuantile95(fit.dof);
     const std::size_t p = fit.values.size();
     if (fit.method == "segmented") {
-        // The segment with the largest x: the last one.
-        const std::size_t k = fit.segments.size() - 1;
-        c.names = {"a", "b"};
-        c.values = {fit.values[2 * k], fit.values[2 * k + 1]};
-        c.covariance = {fit.covariance[(2 * k) * p + 2 * k], fit.covariance[(2 * k) * p + 2 * k + 1],
-                        fit.covariance[(2 * k + 1) * p + 2 * k], fit.covariance[(2 * k + 1) * p + 2 * k + 1]};
-        // Each segment has its own residual dof; use the segment's size.
+        // "a", "b": the segment with the largest x, the last one. The
+        // segments before it, for a piecewise model (LogGP's k_1, L_1, G_1,
+        // k_2, L_2, G_2): "a1", "b1", "k1" the first segment's intercept,
+        // slope and the x where it ends (the breakpoint after it), "a2",
+        // "b2", "k2" the second's when there are three. A segment the fit did
+        // not find repeats the last one's a and b with k = 0 (none). k_i is in
+        // the probe's units (x - xOffset), rounded up to a whole number: the
+        // first size that belongs to the next segment.
+        const std::size_t last = fit.segments.size() - 1;
+        const std::size_t q = 8;
+        c.names = {"a", "b", "a1", "b1", "k1", "a2", "b2", "k2"};
+        c.values.assign(q, 0.0);
+        c.covariance.assign(q * q, 0.0);
+        auto put = [&](std::size_t slot, std::size_t seg) {
+            c.values[slot] = fit.values[2 * seg];
+            c.values[slot + 1] = fit.values[2 * seg + 1];
+            for (std::size_t u = 0; u < 2; ++u)
+                for (std::size_t v = 0; v < 2; ++v)
+                    c.covariance[(slot + u) * q + slot + v] = fit.covariance[(2 * seg + u) * p + 2 * seg + v];
+        };
+        put(0, last);
+        for (std::size_t i = 0; i < 2; ++i) {
+            const std::size_t slot = 2 + 3 * i;
+            if (i < last) {
+                put(slot, i);
+                c.values[slot + 2] = std::ceil(fit.breakpoints[i] - xOffset);
+            } else {
+                put(slot, last);
+                c.values[slot + 2] = 0.0;
+            }
+        }
+        // Each segment has its own residual dof; use the last segment's size.
         std::size_t nk = 0;
         for (double xv : fit.x)
-            if (xv >= fit.segments[k].first && xv <= fit.segments[k].second)
+            if (xv >= fit.segments[last].first && xv <= fit.segments[last].second)
                 ++nk;
         c.t = tQuantile95(std::max<int>(1, static_cast<int>(nk) - 2));
         return c;

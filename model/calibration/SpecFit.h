@@ -22,14 +22,17 @@ FitResult fitSpecPoints(const CalibrationSpec& spec, const std::vector<double>& 
                         std::vector<std::string>& notes);
 
 // The coefficients an expression sees: for a segmented fit the segment with
-// the largest x as "a" and "b"; otherwise the fit's own names.
+// the largest x as "a" and "b", and the segments before it as a1, b1, k1
+// and a2, b2, k2 (k_i: the breakpoint where segment i ends, in the probe's
+// units (x - xOffset), rounded up; 0 when the fit found no such segment,
+// and then a_i, b_i repeat a, b); otherwise the fit's own names.
 struct Coefficients {
     std::vector<std::string> names;
     std::vector<double> values;
     std::vector<double> covariance; // row-major
     double t = 1.959963984540054;   // CI multiplier: t_{0.975, dof}, or the normal's for direct values
 };
-Coefficients coefficientsOf(const FitResult& fit);
+Coefficients coefficientsOf(const FitResult& fit, double xOffset = 0.0);
 
 // Another input the expression reads, with its CI half-width (0 when it is
 // not uncertain, e.g. a design value).

@@ -138,7 +138,17 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     revert_ = new QPushButton(tr("Revert to defaults"), this);
     revert_->setToolTip(tr("Set the selected fitted inputs (or, with none selected, every calibrated input) back "
                            "to the block's default (one undo step)"));
+    acceptPoor_ = new QCheckBox(tr("Accept poor fits"), this);
+    acceptPoor_->setObjectName("acceptPoorFits");
+    acceptPoor_->setToolTip(tr("Also apply the values that fail the quality limits (low R\u00b2, held-out error, "
+                               "zero-width interval, clamped, not identifiable); the Warnings page says why each fails"));
+    preferCalibrated_ = new QPushButton(tr("Let calibrated stand"), this);
+    preferCalibrated_->setObjectName("preferCalibrated");
+    preferCalibrated_->setToolTip(tr("Where the drawn network overrides a calibrated value (G below 1/B_net), let the "
+                                     "calibrated value stand (sets G_floor = none; one undo step)"));
     auto* applyRow = new QHBoxLayout;
+    applyRow->addWidget(acceptPoor_);
+    applyRow->addWidget(preferCalibrated_);
     applyRow->addStretch(1);
     applyRow->addWidget(revert_);
     applyRow->addWidget(apply_);
@@ -162,6 +172,12 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     connect(calibrate_, &QPushButton::clicked, this, &CalibrationPanel::calibrate);
     connect(apply_, &QPushButton::clicked, this, &CalibrationPanel::apply);
     connect(revert_, &QPushButton::clicked, this, &CalibrationPanel::revertToDefaults);
+    connect(preferCalibrated_, &QPushButton::clicked, this, &CalibrationPanel::preferCalibrated);
+    connect(acceptPoor_, &QCheckBox::toggled, this, [this] {
+        if (report_)
+            setStatus(fittedStatus(*report_));
+        updateButtons();
+    });
     connect(import_, &QPushButton::clicked, this, &CalibrationPanel::importCsv);
     connect(clearImported_, &QPushButton::clicked, this, [this] {
         if (!overlay_)
@@ -278,7 +294,9 @@ QString CalibrationPanel::fittedStatus(const calib::CalibrationReport& report) c
     std::vector<std::string> skipped;
     std::size_t applicable = 0;
     try {
-        applicable = calib::applyCalibration(trial, report, &skipped).size();
+        calib::ApplyOptions options;
+        options.acceptPoorFits = acceptPoor_->isChecked();
+        applicable = calib::applyCalibration(trial, report, &skipped, options).size();
     } catch (const ModelError& e) {
         skipped.push_back(e.what());
     }
@@ -341,6 +359,16 @@ void CalibrationPanel::showStoredReport()
 }
 
 namespace {
+// The value the disagreement's choice input has now (NaN when it is gone).
+double currentChoice(const DesignDocument& doc, const calib::Disagreement& d)
+{
+    try {
+        return doc.design.value(Endpoint::parse(d.choice)).value;
+    } catch (const std::exception&) {
+        return std::nan("");
+    }
+}
+
 bool isApplied(const DesignDocument& doc, const calib::CalibrationReport& r)
 {
     if (!doc.calibration.is_array())
@@ -366,8 +394,40 @@ void CalibrationPanel::updateButtons()
     const bool have = report_ && !report_->params.empty();
     const bool applied = have && isApplied(model_->doc(), *report_);
     apply_->setEnabled(have && !applied);
+    bool drawnWins = false;
+    if (report_)
+        for (const calib::Disagreement& d : report_->disagreements)
+            drawnWins = drawnWins || currentChoice(model_->doc(), d) != d.calibratedStands;
+    preferCalibrated_->setEnabled(drawnWins);
     apply_->setText(applied ? tr("Applied") : tr("Apply to design"));
     revert_->setEnabled(anyCalibrated(model_->doc()) || !params_->selectedItems().isEmpty());
+}
+
+QString CalibrationPanel::warningsText() const
+{
+    return warnings_->text();
+}
+
+void CalibrationPanel::preferCalibrated()
+{
+    if (!report_)
+        return;
+    QStringList done;
+    const QString err = model_->apply(tr("Let calibrated values stand"), [&](DesignDocument& d) {
+        return edit::editDesign(d, [&](DesignDocument& x) {
+            for (const calib::Disagreement& g : report_->disagreements)
+                if (currentChoice(x, g) != g.calibratedStands) {
+                    x.design.setValue(Endpoint::parse(g.choice), g.calibratedStands, Provenance::user());
+                    done << q(g.choice);
+                }
+        });
+    });
+    if (!err.isEmpty()) {
+        setStatus(tr("Cannot let the calibrated values stand: %1").arg(err), true);
+        return;
+    }
+    setStatus(tr("The calibrated values stand (%1 = none); Edit > Undo lets the drawing decide again").arg(done.join(", ")));
+    updateButtons();
 }
 
 void CalibrationPanel::apply()
@@ -379,8 +439,10 @@ void CalibrationPanel::apply()
     DesignDocument calibrated = model_->doc();
     std::vector<std::string> skipped;
     std::vector<calib::AppliedChange> changes;
+    calib::ApplyOptions applyOptions;
+    applyOptions.acceptPoorFits = acceptPoor_->isChecked();
     try {
-        changes = calib::applyCalibration(calibrated, *report_, &skipped);
+        changes = calib::applyCalibration(calibrated, *report_, &skipped, applyOptions);
         calibrated.design.compile();
     } catch (const ModelError& e) {
         setStatus(tr("Cannot apply: %1").arg(q(e.what())), true);
@@ -398,7 +460,7 @@ void CalibrationPanel::apply()
     const QString text = tr("Apply calibration (%n input(s))", "", static_cast<int>(changes.size()));
     const QString err = model_->apply(text, [&](DesignDocument& d) {
         return edit::editParts(d, edit::kDesign | edit::kResults,
-                               [&](DesignDocument& x) { calib::applyCalibration(x, *report_, nullptr); });
+                               [&](DesignDocument& x) { calib::applyCalibration(x, *report_, nullptr, applyOptions); });
     });
     if (!err.isEmpty()) {
         setStatus(tr("Cannot apply: %1").arg(err), true);

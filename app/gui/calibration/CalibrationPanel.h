@@ -50,6 +50,11 @@ public:
     QPushButton* applyButton() const { return apply_; }
     QPushButton* revertButton() const { return revert_; }
     QPushButton* importButton() const { return import_; }
+    // The explicit choice to apply values that fail the quality limits.
+    QCheckBox* acceptPoorFitsBox() const { return acceptPoor_; }
+    // Lets the calibrated values stand where the drawn network overrides them.
+    QPushButton* preferCalibratedButton() const { return preferCalibrated_; }
+    QString warningsText() const;
     QDoubleSpinBox* holdOutBox() const { return holdOut_; }
     QTableWidget* paramTable() const { return params_; }
     QTableWidget* validationTable() const { return validation_; }
@@ -69,6 +74,7 @@ public slots:
     void apply();          // applies the shown report: one undo step
     void revertToDefaults(); // the selected fitted inputs, else every calibrated input: one undo step
     void importCsv();      // asks for a file
+    void preferCalibrated(); // sets each disagreement's choice so the calibrated value stands: one undo step
 
 signals:
     void calibrated();     // a new report is shown
@@ -98,6 +104,8 @@ private:
     QLabel* warnings_;
     QPushButton* apply_;
     QPushButton* revert_;
+    QCheckBox* acceptPoor_;
+    QPushButton* preferCalibrated_;
     QPushButton* import_;
     QPushButton* clearImported_;
     QCheckBox* showMeasured_;

@@ -95,6 +95,17 @@ void fillParamTable(QTableWidget* t, const calib::CalibrationReport& r)
         t->setItem(i, PR2, cell(QString::number(p.r2, 'f', 4)));
         t->setItem(i, PSmape, cell(percent(p.smape, false)));
         t->setItem(i, PRun, cell(q(p.probe), QObject::tr("run %1\nat %2\non %3").arg(q(p.run), q(p.time), q(p.nodes))));
+        // An input that fails the quality limits: red, its issues as the tooltip.
+        QStringList why;
+        for (const calib::FitIssue* issue : calib::issuesOf(r, p.block, p.param))
+            why << q(issue->figure + ": " + issue->cause);
+        if (!why.isEmpty() || !p.trusted) {
+            for (int c = 0; c < t->columnCount(); ++c)
+                if (QTableWidgetItem* item = t->item(i, c)) {
+                    item->setForeground(QColor(0xb0, 0, 0));
+                    item->setToolTip(QObject::tr("Not trusted: %1").arg(why.join("\n")));
+                }
+        }
     }
     t->resizeColumnsToContents();
 }
@@ -129,6 +140,20 @@ QString reportSummary(const calib::CalibrationReport& r)
     for (const calib::ValidationPoint& v : r.validation)
         heldOut += v.heldOut ? 1 : 0;
     QString s = QObject::tr("%n parameter(s) from %1 fit(s). ", "", static_cast<int>(r.params.size())).arg(r.fits.size());
+    // What cannot be trusted comes first, so the figures below it are not
+    // read as a verdict on every value (docs/calibration.md "Quality limits").
+    int poor = 0;
+    for (const calib::CalibratedParam& p : r.params)
+        poor += p.trusted ? 0 : 1;
+    if (poor > 0)
+        s += QObject::tr("%n input(s) fail the quality limits and are applied only with \"Accept poor fits\" "
+                         "(see Warnings). ", "", poor);
+    for (const calib::Disagreement& d : r.disagreements)
+        s += QObject::tr("The drawn network %1 the calibrated %2.%3 (%4 against %5): the nodes you measured are not "
+                         "the network you drew (see Warnings). ")
+                 .arg(d.drawnWins ? QObject::tr("overrides") : QObject::tr("disagrees with"), q(d.block), q(d.param),
+                      formatMeasured(d.drawn, std::string(d.param == "G" ? "s/B" : "")),
+                      formatMeasured(d.calibrated, std::string(d.param == "G" ? "s/B" : "")));
     s += QObject::tr("Fit error (mean |relative|): %1.").arg(percent(r.meanAbsRelError, false));
     if (heldOut > 0 && std::isfinite(r.heldOutMeanAbsRelError))
         s += " " + QObject::tr("Held-out check on %1 point(s) not used in the fits: mean %2, max %3.")

@@ -3,6 +3,7 @@
 #include "app/gui/inspector/Evaluation.h"
 #include "app/gui/inspector/InspectorText.h"
 #include "app/gui/inspector/ParamGrid.h"
+#include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 
@@ -73,6 +74,28 @@ BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget
                              q(s.category).toHtmlEscaped(), q(s.description).toHtmlEscaped(),
                              q(s.source).toHtmlEscaped()));
     layout->addWidget(header);
+
+    // Calibrated against drawn (docs/calibration.md): where the last applied
+    // calibration found the drawn network overriding a calibrated value of
+    // this block, say so here too, with the input that decides.
+    if (const nlohmann::json& cal = model->doc().calibration; cal.is_array() && !cal.empty()) {
+        QStringList texts;
+        try {
+            for (const calib::Disagreement& g : calib::reportFromJson(cal.back()).disagreements)
+                if (g.block == blockName)
+                    texts << q(g.text) + " " + tr("%1 below decides which one stands (an undoable edit).").arg(q(g.choice));
+        } catch (const ModelError&) {
+            // an unreadable record: the Calibration dock says so
+        }
+        if (!texts.isEmpty()) {
+            auto* note = new QLabel(texts.join("\n"), this);
+            note->setObjectName("calibratedAgainstDrawn");
+            note->setWordWrap(true);
+            note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+            note->setStyleSheet("QLabel { color: #b05000; }");
+            layout->addWidget(note);
+        }
+    }
 
     // Inputs.
     auto* inBox = new QGroupBox(tr("Inputs"), this);

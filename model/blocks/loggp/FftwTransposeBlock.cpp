@@ -3,6 +3,7 @@
 #include "model/blocks/SpecHelpers.h"
 #include "model/blocks/loggp/LogGPCalibration.h"
 #include "model/blocks/loggp/LogGPMath.h"
+#include "model/blocks/loggp/LogGPSegments.h"
 
 #include <algorithm>
 #include <cmath>
@@ -47,7 +48,7 @@ const BlockSpec& FftwTransposeBlock::spec() const
         "two matrix transposes, each a local transpose, an all-to-all of M x M blocks over a LogGP network, a "
         "small-message penalty (TCP slow-start, interrupt coalescing) and a final permutation.",
         src("§3.1.1, §4.1 eq. (3)-(5)"),
-        {
+        loggp::withSegments({
             countParam("rows", 1024, 1, 1048576, "rows (= columns) of the square complex-double matrix",
                        src("eq. (4), (5); default assumed (sizes not given in the text)")),
             countParam("P", 8, 1, 65536, "processors (hosts)", src("eq. (4), (5); default: 8 as in §6.1")),
@@ -75,7 +76,7 @@ const BlockSpec& FftwTransposeBlock::spec() const
                        src("§4.1; default assumed: a 64 KiB TCP window")),
             choiceParam("alltoall", {"linear", "pairwise"}, 1, "all-to-all algorithm of the transpose",
                         src("§3.1.2 (all-to-all); default assumed: pairwise exchange")),
-        },
+        }),
         {
             output("T", Unit::Seconds, "s", "run time of the 2D-FFT, T_compute + T_trans", src("eq. (3)")),
             output("T_compute", Unit::Seconds, "s", "row FFTs, 2 t_fft1d rows / P", src("eq. (4)"), "T"),
@@ -104,7 +105,9 @@ const BlockSpec& FftwTransposeBlock::spec() const
 
 std::string FftwTransposeBlock::check(const double* in) const
 {
-    return fftrows::check(in[P], in[rows]); // the one rule of all 2D-FFT blocks (model/blocks/FftRows.h)
+    if (std::string rowsProblem = fftrows::check(in[P], in[rows]); !rowsProblem.empty())
+        return rowsProblem; // the one rule of all 2D-FFT blocks (model/blocks/FftRows.h)
+    return loggp::segmentProblem(in + k_1);
 }
 
 void FftwTransposeBlock::evaluate(const double* in, double* out) const
@@ -114,7 +117,8 @@ void FftwTransposeBlock::evaluate(const double* in, double* out) const
     const double m = fftrows::rowsPerProc(p, r); // rows / P when P divides rows
     const double partition = m * r * 16.0;      // eq. (5): rows^2 16 / P
     const double block = m * m * 16.0;
-    const loggp::Params net{in[L], in[o_s], in[o_r], in[g], in[G]};
+    loggp::Params net{in[L], in[o_s], in[o_r], in[g], in[G]};
+    loggp::readSegments(in + k_1, net, 0.0, 0.0, false);
     const auto algo = static_cast<loggp::AllToAll>(static_cast<int>(in[alltoall]));
 
     // One transpose, then doubled: the FFT transposes twice (§3.1.1 steps 2 and 4).

@@ -29,7 +29,7 @@ public:
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { rows, P, t_fft1d, L, o_s, o_r, g, G, bw_mem, t_pen, S_pen, alltoall };
+    enum In { rows, P, t_fft1d, L, o_s, o_r, g, G, bw_mem, t_pen, S_pen, alltoall, k_1, L_1, G_1, k_2, L_2, G_2 };
     enum Out { T, T_compute, T_trans, T_local, T_a2a, T_penalty, T_perm, M, S, S_block, steps_a2a };
 };
 

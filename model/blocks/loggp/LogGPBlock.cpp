@@ -2,6 +2,7 @@
 #include "model/blocks/SpecHelpers.h"
 #include "model/blocks/loggp/LogGPCalibration.h"
 #include "model/blocks/loggp/LogGPMath.h"
+#include "model/blocks/loggp/LogGPSegments.h"
 
 #include <algorithm>
 
@@ -18,6 +19,53 @@ constexpr const char* kSeed001 = "001_6f8c605996d22b4f.txt";
 // the text, so L, o_s, o_r and g are assumed, NOW-like values chosen so that
 // o_s + L + o_r = 15 us, the MPI one-way echo time stated in 002 §4. G is
 // the text's 38 MB/s for medium and bulk messages (002 §3), taken as 38e6 B/s.
+namespace {
+
+std::vector<ParamSpec> logGPInputs()
+{
+    std::vector<ParamSpec> v{
+        param("L", Unit::Seconds, "us", 6e-6, 0.0, 1.0, "latency: time in the network, beyond the overheads",
+              cite(kSeed002, "§3 Fig. 5 (L); default assumed, NOW-like: o_s + L + o_r = 15 us as in §4")),
+        param("o_s", Unit::Seconds, "us", 4e-6, 0.0, 1.0, "send overhead: sending processor busy per message",
+              cite(kSeed002, "§3 Fig. 5 (o_s); default assumed, NOW-like")),
+        param("o_r", Unit::Seconds, "us", 5e-6, 0.0, 1.0,
+              "receive overhead: receiving processor busy per message",
+              cite(kSeed002, "§3 Fig. 5 (o_r); default assumed, NOW-like")),
+        param("g", Unit::Seconds, "us", 6e-6, 0.0, 1.0, "gap: time per message in a sequence, 1/MessageRate",
+              cite(kSeed002, "§3 Fig. 5 (g = 1/MessageRate); default assumed, NOW-like (g >= o)")),
+        param("G", Unit::SecondsPerByte, "ns/B", 1.0 / 38e6, 0.0, 1e-3,
+              "gap per byte of a long message, 1/bandwidth",
+              "LogGP (Alexandrov 1995); default 1/(38 MB/s), medium and bulk messages on NOW, " +
+                  cite(kSeed002, "§3")),
+        wholeBytes("k", 8, 0, 1e12, "message size (bytes); collectives move k bytes per message",
+                   "LogGP (Alexandrov 1995); default assumed: one double"),
+        countParam("n", 100, 1, 1e9, "messages in a train from one sender to one receiver",
+                   cite(kSeed002, "§3 Fig. 5 (sequence of messages); default assumed")),
+        countParam("P", 8, 1, 1048576, "hosts taking part in the collectives",
+                   cite(kSeed001, "§4.3.2 (4, 6 and 8 hosts); default assumed")),
+        choiceParam("alltoall", {"linear", "pairwise"}, 1, "all-to-all algorithm",
+                    "assumed: MPICH's pairwise exchange by default; linear posts all sends at once"),
+        throughNetwork(param("L_net", Unit::Seconds, "us", 0.0, 0.0, 1.0,
+                             "latency the network's route adds to L (links, switches, forwarding hosts)",
+                             "the design's topology (L, mean over host pairs); default 0: L alone"),
+                       "L"),
+        throughNetwork(param("B_net", Unit::BytesPerSecond, "MB/s", 1e13, 1e3, 1e13,
+                             "per-host bandwidth the network leaves under all-to-all traffic; G is at least 1 / B_net",
+                             "the design's topology (a2a_bw); default 1e13 B/s = no limit"),
+                       "a2a_bw"),
+        choiceParam("G_floor", {"network", "none"}, 0,
+                    "network: G is at least 1/B_net, what the drawn network gives each host; none: G as set "
+                    "(calibrated) stands even where the drawing says the network is slower",
+                    "which of a calibrated G and the topology's stands (docs/calibration.md \"Calibrated against "
+                    "drawn\"); default network"),
+    };
+    for (ParamSpec& p : loggp::segmentInputs())
+        v.push_back(std::move(p));
+    return v;
+}
+
+} // namespace
+
 const BlockSpec& LogGPBlock::spec() const
 {
     static const BlockSpec s{
@@ -26,40 +74,11 @@ const BlockSpec& LogGPBlock::spec() const
         "Network",
         "LogP/LogGP model of a network: one-way, round-trip and train times of k-byte messages, and the "
         "binomial broadcast, recursive-doubling allreduce and barrier (MPICH) and all-to-all times for P "
-        "hosts. The parameters are also output so application blocks can be wired from this one.",
+        "hosts. The parameters are also output so application blocks can be wired from this one. Up to two "
+        "segments (k_1, k_2) give smaller messages their own L and G (piecewise LogGP).",
         "LogP: 002_5a9fca780898fb85.txt §3; LogGP (Alexandrov 1995); MPICH recursive doubling: "
         "001_6f8c605996d22b4f.txt §4.3.2",
-        {
-            param("L", Unit::Seconds, "us", 6e-6, 0.0, 1.0, "latency: time in the network, beyond the overheads",
-                  cite(kSeed002, "§3 Fig. 5 (L); default assumed, NOW-like: o_s + L + o_r = 15 us as in §4")),
-            param("o_s", Unit::Seconds, "us", 4e-6, 0.0, 1.0, "send overhead: sending processor busy per message",
-                  cite(kSeed002, "§3 Fig. 5 (o_s); default assumed, NOW-like")),
-            param("o_r", Unit::Seconds, "us", 5e-6, 0.0, 1.0,
-                  "receive overhead: receiving processor busy per message",
-                  cite(kSeed002, "§3 Fig. 5 (o_r); default assumed, NOW-like")),
-            param("g", Unit::Seconds, "us", 6e-6, 0.0, 1.0, "gap: time per message in a sequence, 1/MessageRate",
-                  cite(kSeed002, "§3 Fig. 5 (g = 1/MessageRate); default assumed, NOW-like (g >= o)")),
-            param("G", Unit::SecondsPerByte, "ns/B", 1.0 / 38e6, 0.0, 1e-3,
-                  "gap per byte of a long message, 1/bandwidth",
-                  "LogGP (Alexandrov 1995); default 1/(38 MB/s), medium and bulk messages on NOW, " +
-                      cite(kSeed002, "§3")),
-            wholeBytes("k", 8, 0, 1e12, "message size (bytes); collectives move k bytes per message",
-                       "LogGP (Alexandrov 1995); default assumed: one double"),
-            countParam("n", 100, 1, 1e9, "messages in a train from one sender to one receiver",
-                       cite(kSeed002, "§3 Fig. 5 (sequence of messages); default assumed")),
-            countParam("P", 8, 1, 1048576, "hosts taking part in the collectives",
-                       cite(kSeed001, "§4.3.2 (4, 6 and 8 hosts); default assumed")),
-            choiceParam("alltoall", {"linear", "pairwise"}, 1, "all-to-all algorithm",
-                        "assumed: MPICH's pairwise exchange by default; linear posts all sends at once"),
-            throughNetwork(param("L_net", Unit::Seconds, "us", 0.0, 0.0, 1.0,
-                                 "latency the network's route adds to L (links, switches, forwarding hosts)",
-                                 "the design's topology (L, mean over host pairs); default 0: L alone"),
-                           "L"),
-            throughNetwork(param("B_net", Unit::BytesPerSecond, "MB/s", 1e13, 1e3, 1e13,
-                                 "per-host bandwidth the network leaves under all-to-all traffic; G is at least 1 / B_net",
-                                 "the design's topology (a2a_bw); default 1e13 B/s = no limit"),
-                           "a2a_bw"),
-        },
+        logGPInputs(),
         {
             output("T_oneway", Unit::Seconds, "us", "one-way time of a k-byte message, o_s + (k-1)G + L + o_r",
                    "LogGP (Alexandrov 1995); LogP " + cite(kSeed002, "§3 Fig. 5 left bars")),
@@ -102,13 +121,21 @@ const BlockSpec& LogGPBlock::spec() const
     return s;
 }
 
+std::string LogGPBlock::check(const double* in) const
+{
+    return loggp::segmentProblem(in + k_1);
+}
+
 void LogGPBlock::evaluate(const double* in, double* out) const
 {
     // The network adds its route latency to L, and a congested network can
-    // make the per-byte gap larger than the host's own G.
+    // make the per-byte gap larger than the host's own G, unless the user
+    // chose that the calibrated G stands (G_floor = none).
+    const bool floor = static_cast<int>(in[G_floor]) == 0;
     const double L_eff = in[L] + in[L_net];
-    const double G_eff = std::max(in[G], 1.0 / in[B_net]);
-    const loggp::Params p{L_eff, in[o_s], in[o_r], in[g], G_eff};
+    const double G_eff = floor ? std::max(in[G], 1.0 / in[B_net]) : in[G];
+    loggp::Params p{L_eff, in[o_s], in[o_r], in[g], G_eff};
+    loggp::readSegments(in + k_1, p, in[L_net], 1.0 / in[B_net], floor);
     const double bytes = in[k];
     const double hosts = in[P];
     const auto algo = static_cast<loggp::AllToAll>(static_cast<int>(in[alltoall]));

@@ -10,12 +10,16 @@ namespace cs {
 // cs::loggp (LogGPMath.h), the step count of each collective, and the five
 // parameters again (L_out, o_s_out, o_r_out, g_out, G_out) so that one
 // network block can feed the LogGP inputs of application blocks by wires.
+// k_1..G_2 make it a piecewise LogGP (LogGPSegments.h); G_floor says whether
+// the drawn network's 1/B_net may raise G (the default) or the calibrated G
+// stands.
 class LogGPBlock final : public Block {
 public:
     const BlockSpec& spec() const override;
+    std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { L, o_s, o_r, g, G, k, n, P, alltoall, L_net, B_net };
+    enum In { L, o_s, o_r, g, G, k, n, P, alltoall, L_net, B_net, G_floor, k_1, L_1, G_1, k_2, L_2, G_2 };
     enum Out {
         T_oneway,
         T_rtt,

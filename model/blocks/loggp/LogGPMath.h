@@ -20,14 +20,44 @@
 
 namespace cs::loggp {
 
-// The five LogGP parameters, SI units.
+// A size range of a piecewise LogGP below the bulk one: messages of fewer
+// than kEnd bytes pay this L and G instead of the bulk L and G of Params. A
+// protocol change (MPI's eager to rendezvous limit, a TCP window, the burst
+// of a token bucket) shows as a jump in the one-way time and a new slope;
+// o_s, o_r and g stay those of the host. kEnd <= 0 means the segment is
+// absent. (Netgauge's segments of g_all(s); SimGrid's piecewise network
+// factors model the same.)
+struct Segment {
+    double kEnd = 0.0; // B: messages of fewer bytes use this segment; <= 0: absent
+    double L = 0.0;    // s
+    double G = 0.0;    // s/B
+};
+
+// The five LogGP parameters, SI units, L and G those of bulk messages, and
+// up to two segments for smaller ones (segments[0].kEnd < segments[1].kEnd
+// when both are there).
 struct Params {
     double L = 0.0;   // s: latency, the time on the wire and in switches
     double o_s = 0.0; // s: send overhead, processor busy per message sent
     double o_r = 0.0; // s: receive overhead, processor busy per message received
     double g = 0.0;   // s: gap, minimum interval between messages (1/MessageRate)
     double G = 0.0;   // s/B: gap per byte for long messages (1/bandwidth)
+    Segment segments[2] = {};
 };
+
+// The parameters that hold for a k-byte message: the first present segment
+// with k < kEnd supplies L and G; at or above every kEnd, the bulk ones.
+inline Params forSize(const Params& p, double k)
+{
+    Params q = p;
+    for (const Segment& s : p.segments)
+        if (s.kEnd > 0.0 && k < s.kEnd) {
+            q.L = s.L;
+            q.G = s.G;
+            break;
+        }
+    return q;
+}
 
 // The all-to-all algorithms (values match the blocks' choice index).
 enum class AllToAll : int {
@@ -47,7 +77,8 @@ inline double bytesAfterFirst(double k)
 // One-way time of a k-byte message: T = o_s + (k-1)G + L + o_r (LogGP).
 inline double oneWay(const Params& p, double k)
 {
-    return p.o_s + bytesAfterFirst(k) * p.G + p.L + p.o_r;
+    const Params q = forSize(p, k);
+    return q.o_s + bytesAfterFirst(k) * q.G + q.L + q.o_r;
 }
 
 // Round trip of an echo test: a k-byte message and a k-byte reply.
@@ -72,7 +103,7 @@ inline double roundTrip(const Params& p, double k)
 // the slowest one sets the pace: their maximum, not their sum.
 inline double trainInterval(const Params& p, double k)
 {
-    return std::max({p.g, p.o_s, bytesAfterFirst(k) * p.G});
+    return std::max({p.g, p.o_s, bytesAfterFirst(k) * forSize(p, k).G});
 }
 
 // Time until the last of n k-byte messages has been received: the first is
@@ -189,7 +220,7 @@ inline double alltoallTime(const Params& p, double k, double P, AllToAll algorit
         return 0.0;
     if (algorithm == AllToAll::Pairwise)
         return (P - 1.0) * oneWay(p, k);
-    const double slot = std::max({p.g, p.o_s + p.o_r, bytesAfterFirst(k) * p.G});
+    const double slot = std::max({p.g, p.o_s + p.o_r, bytesAfterFirst(k) * forSize(p, k).G});
     return (P - 2.0) * slot + oneWay(p, k);
 }
 

@@ -10,7 +10,7 @@ using nlohmann::json;
 
 const char* const kLogGPSummaryText =
     "series prtt1@s, prttN@s, prttD@s and o_r@s per size s; derived L, o_s, o_r, g, G of the first segment (CI over "
-    "the segment's sizes for L, o_s, o_r); details list every segment";
+    "the segment's sizes for L, o_s, o_r) and L_unclamped (L before the clamp at 0); details list every segment";
 
 std::vector<sdk::ParamDef> logGPMeasureParams()
 {
@@ -18,6 +18,8 @@ std::vector<sdk::ParamDef> logGPMeasureParams()
         {"size_min", "B", 1, 1, 4194304, true, "first message size"},
         {"size_max", "B", 16384, 2, 4194304, true, "last message size"},
         {"size_step", "B", 1024, 1, 4194304, true, "step between sizes after the first (Netgauge: 1 KiB)"},
+        {"size_factor", "ratio", 0, 0, 16, false,
+         "0: sizes in steps of size_step; above 1: size_min, size_min x factor, ... up to size_max (64 at most)"},
         {"n", "count", 10, 2, 1000, true, "messages per burst, n of PRTT(n, d, s)"},
         {"warmups", "count", 5, 0, 100000, true, "measurements discarded before the kept ones"},
         {"reps", "count", 50, 1, 1000000, true, "measurements kept per point"},
@@ -46,9 +48,11 @@ std::vector<sdk::Calibration> logGPCalibrates()
 cs::probe::LogGPParams logGPParamsFrom(const std::function<double(const std::string&)>& param)
 {
     cs::probe::LogGPParams p;
-    p.sizes = cs::probe::steppedSizes(static_cast<std::uint32_t>(param("size_min")),
-                                      static_cast<std::uint32_t>(param("size_max")),
-                                      static_cast<std::uint32_t>(param("size_step")));
+    const double factor = param("size_factor");
+    p.sizes = factor > 1.0 ? cs::probe::geometricSizes(param("size_min"), param("size_max"), factor)
+                           : cs::probe::steppedSizes(static_cast<std::uint32_t>(param("size_min")),
+                                                     static_cast<std::uint32_t>(param("size_max")),
+                                                     static_cast<std::uint32_t>(param("size_step")));
     p.n = static_cast<std::uint32_t>(param("n"));
     p.warmups = static_cast<std::uint32_t>(param("warmups"));
     p.repetitions = static_cast<std::uint32_t>(param("reps"));
@@ -80,12 +84,13 @@ LogGPJson logGPJson(const cs::probe::LogGPResult& r,
     if (!r.segments.empty()) {
         const auto& sg = r.segments.front();
         // Per-size values over the first segment give the CIs of L, o_s, o_r.
-        std::vector<double> ls, os, ors;
+        std::vector<double> ls, os, ors, raw;
         for (std::size_t i = sg.first; i <= sg.last && i < r.points.size(); ++i) {
             const auto& pt = r.points[i];
             os.push_back(pt.oS);
             ors.push_back(pt.oRmed);
-            ls.push_back(std::max(0.0, pt.prtt1.median / 2 - pt.oS - pt.oRmed - (pt.s - 1.0) * sg.G));
+            raw.push_back(pt.prtt1.median / 2 - pt.oS - pt.oRmed - (pt.s - 1.0) * sg.G);
+            ls.push_back(std::max(0.0, raw.back()));
         }
         auto withCi = [&](double value, const std::vector<double>& v, const char* unit) {
             json j = derived(value, unit);
@@ -97,6 +102,8 @@ LogGPJson logGPJson(const cs::probe::LogGPResult& r,
             return j;
         };
         derivedValues["L"] = withCi(sg.L, ls, "s");
+        // L before the clamp at 0: calibration says when it was clamped.
+        derivedValues["L_unclamped"] = derived(cs::probe::summarize(raw).median, "s");
         derivedValues["o_s"] = withCi(sg.o_s, os, "s");
         derivedValues["o_r"] = withCi(sg.o_r, ors, "s");
         derivedValues["g"] = derived(sg.g, "s");

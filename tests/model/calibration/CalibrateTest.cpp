@@ -414,16 +414,21 @@ TEST_CASE("calibrate rejects bad input with a clear message", "[calib]")
     }
 }
 
-TEST_CASE("a value outside the input's range is reported, not set", "[calib]")
+TEST_CASE("a value outside the input's range is clamped with an issue, applied only when accepted", "[calib]")
 {
     // Intercept 5 us < o_s + o_r = 9 us, so L = -4 us is out of [0, 1] s.
     const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
     const CalibrationReport r =
         calibrate(doc, json::array({pingpong(kSizes, [](double s) { return 5e-6 + (s - 1) * 1e-8; })}), noHoldOut());
     CHECK(find(r, "net", "G"));
-    CHECK_FALSE(find(r, "net", "L"));
-    CHECK_THAT(allWarnings(r), Contains("net.L from net.pingpong series:latency@: L = a - o_s - o_r = -4 us, "
-                                        "outside its range [0, 1] s; not set"));
+    REQUIRE(find(r, "net", "L"));
+    CHECK(find(r, "net", "L")->value == 0.0);
+    CHECK_FALSE(find(r, "net", "L")->trusted);
+    CHECK_THAT(allWarnings(r), Contains("not trusted: net.L: L = a - o_s - o_r = -4 us, clamped to 0 us: outside "
+                                        "the input's range [0, 1] s"));
+    DesignDocument d = doc;
+    applyCalibration(d, r);
+    CHECK(d.design.value({"net", "L"}).value == Approx(6e-6)); // the default stays
 }
 
 TEST_CASE("the calibration plan lists the probe runs a design needs", "[calib]")
@@ -443,7 +448,11 @@ TEST_CASE("the calibration plan lists the probe runs a design needs", "[calib]")
             ++loggps;
         if (p.probe == "mpi.loggp") {
             ++mpiLoggps;
-            CHECK(p.targets == std::vector<std::string>{"net.o_s", "net.o_r", "net.g", "net.G", "net.L"});
+            // One run, 1 B to 4 MiB in factors of 2, for every LogGP input and the piecewise segments.
+            CHECK(p.targets == std::vector<std::string>{"net.o_s", "net.o_r", "net.g", "net.G", "net.L", "net.k_1",
+                                                        "net.L_1", "net.G_1", "net.k_2", "net.L_2", "net.G_2"});
+            CHECK(p.params["size_factor"] == 2);
+            CHECK(p.params["size_max"] == 4194304);
         }
         if (p.probe == "cpu.sort")
             ++sorts;

@@ -44,9 +44,11 @@ TEST_CASE("expressions evaluate with symbols, functions and precedence", "[calib
 TEST_CASE("every block's calibration specs name real inputs and well-formed fits", "[calib]")
 {
     // Coefficients each form provides to the value expression.
+    // A segmented line also gives the segments before the last (a1, b1, k1, a2, b2, k2).
     const std::map<std::string, std::set<std::string>> coefficients{
         {"const", {"v"}}, {"line", {"a", "b"}}, {"prop", {"c"}}, {"nlogn", {"c"}}, {"bonding", {"R", "A", "c"}}};
-    const std::set<std::string> methods{"direct", "ols", "wls", "segmented", "lm"};
+    const std::set<std::string> segmentCoefficients{"a1", "b1", "k1", "a2", "b2", "k2"};
+    const std::set<std::string> methods{"direct", "ols", "wls", "segmented", "segmented_rel", "lm"};
     std::set<std::string> calibrated;
     for (const Block* b : BlockRegistry::builtin().all()) {
         const BlockSpec& spec = b->spec();
@@ -61,7 +63,8 @@ TEST_CASE("every block's calibration specs name real inputs and well-formed fits
             if (s.read.rfind("series:", 0) == 0 && s.read.back() != '@')
                 CHECK_FALSE(s.xParam.empty()); // x comes from a probe parameter
             for (const std::string& sym : expressionSymbols(s.value))
-                CHECK((coefficients.at(s.form).count(sym) == 1 || spec.inputIndex(sym) >= 0));
+                CHECK((coefficients.at(s.form).count(sym) == 1 || spec.inputIndex(sym) >= 0 ||
+                       (s.method.rfind("segmented", 0) == 0 && segmentCoefficients.count(sym) == 1)));
             if (!s.xInput.empty())
                 CHECK(spec.inputIndex(s.xInput) >= 0);
             if (!s.yOutput.empty())

@@ -26,6 +26,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QCheckBox>
 #include <QTest>
 #include <catch2/catch.hpp>
 #include <qcustomplot.h>
@@ -132,6 +133,9 @@ TEST_CASE("probe -> calibrate -> apply -> provenance calibrated -> undo restores
     CHECK(panel->validationTable()->rowCount() == static_cast<int>(report.validation.size()));
     CHECK(panel->applyButton()->isEnabled());
 
+    // Measured live on a shared machine, a fit may fail the quality limits
+    // (docs/calibration.md); this test is about the flow, so the user accepts them.
+    panel->acceptPoorFitsBox()->setChecked(true);
     // Apply: one undo step; values and provenance change.
     const int depth = w.model()->undoStack()->count();
     QTest::mouseClick(panel->applyButton(), Qt::LeftButton);

@@ -1,0 +1,189 @@
+// Quality limits: every check names the input, the figure and the cause.
+#include "model/calibration/Quality.h"
+#include "model/calibration/Expression.h"
+#include "model/calibration/ResultsData.h"
+#include "model/core/ModelError.h"
+#include "model/core/Unit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace cs::calib {
+
+namespace {
+
+std::string pct(double fraction)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g%%", 100.0 * fraction);
+    return buf;
+}
+
+std::string num(double v, int digits = 3)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return buf;
+}
+
+bool isBreakpoint(const std::string& param)
+{
+    return param == "k_1" || param == "k_2";
+}
+
+// The probe's own unclamped L, when it reports one (derived.L_unclamped).
+bool probeClampedL(const std::vector<ResultEntry>& entries, const CalibratedParam& p, double& raw)
+{
+    if (p.param != "L" || p.method != "direct")
+        return false;
+    try {
+        const DerivedValue v = readDerived(entries, p.probe, "derived:L_unclamped");
+        raw = v.value;
+        return v.value < 0.0;
+    } catch (const ModelError&) {
+        raw = std::nan("");
+        return p.value == 0.0; // an older result: exactly 0 is the clamp
+    }
+}
+
+} // namespace
+
+void assessQuality(CalibrationReport& report, const DesignDocument& doc, const nlohmann::json& results,
+                   const QualityLimits& limits, const std::function<double(const std::string&, const std::string&)>& current)
+{
+    std::vector<ResultEntry> entries;
+    try {
+        entries = resultEntries(results);
+    } catch (const ModelError&) {
+    }
+    std::vector<FitIssue>& issues = report.issues;
+    auto add = [&](const CalibratedParam& p, const std::string& check, const std::string& figure, const std::string& cause) {
+        issues.push_back({p.block, p.param, check, figure, cause});
+    };
+
+    // Held-out error per fit.
+    std::vector<double> heldSum(report.fits.size(), 0.0), heldMax(report.fits.size(), 0.0);
+    std::vector<int> heldN(report.fits.size(), 0);
+    for (const ValidationPoint& v : report.validation)
+        if (v.heldOut && v.fit >= 0 && static_cast<std::size_t>(v.fit) < report.fits.size()) {
+            heldSum[static_cast<std::size_t>(v.fit)] += std::fabs(v.relError);
+            heldMax[static_cast<std::size_t>(v.fit)] = std::max(heldMax[static_cast<std::size_t>(v.fit)], std::fabs(v.relError));
+            ++heldN[static_cast<std::size_t>(v.fit)];
+        }
+
+    for (const CalibratedParam& p : report.params) {
+        const FitRecord* rec =
+            p.fit >= 0 && static_cast<std::size_t>(p.fit) < report.fits.size() ? &report.fits[static_cast<std::size_t>(p.fit)] : nullptr;
+        const bool fitted = rec && rec->result.method != "direct";
+        const std::string what = rec ? rec->probe + " " + rec->read : p.probe;
+        if (fitted && p.r2 < limits.minR2)
+            add(p, "r2", "R^2 = " + num(p.r2) + " of the fit of " + what + " (limit " + num(limits.minR2) + "), SMAPE " + pct(p.smape),
+                "the line does not follow the measured points");
+        if (fitted && heldN[static_cast<std::size_t>(p.fit)] > 0) {
+            const double mean = heldSum[static_cast<std::size_t>(p.fit)] / heldN[static_cast<std::size_t>(p.fit)];
+            if (mean > limits.maxHeldOutError)
+                add(p, "held_out",
+                    "held-out error mean " + pct(mean) + ", max " + pct(heldMax[static_cast<std::size_t>(p.fit)]) + " over " +
+                        std::to_string(heldN[static_cast<std::size_t>(p.fit)]) + " point(s) of " + what + " (limit " +
+                        pct(limits.maxHeldOutError) + ")",
+                    "the fit does not predict the sizes it did not see");
+        }
+        // A breakpoint has no interval; a direct value of 0 may be exact. A
+        // fit with residual degrees of freedom whose points lie exactly on
+        // it has a zero-width interval honestly (synthetic data); one
+        // without (as many coefficients as points) has nothing to judge by.
+        const bool noSpread = !rec || rec->result.method == "direct" || rec->result.dof <= 0;
+        if (noSpread && !isBreakpoint(p.param) && p.value != 0.0 &&
+            std::fabs(p.ciHigh - p.ciLow) <= 1e-9 * std::fabs(p.value))
+            add(p, "zero_ci",
+                "95% CI [" + formatMeasured(p.ciLow, p.unit) + ", " + formatMeasured(p.ciHigh, p.unit) + "] has zero width",
+                p.method == "direct" ? "the probe gave one number (" + p.probe + " " + p.expression +
+                                           ") and no spread, so nothing says how far it can be trusted"
+                                     : "the fit has no residual to judge it by");
+        double raw = 0.0;
+        if (probeClampedL(entries, p, raw))
+            add(p, "clamped",
+                "L = 0 was clamped by " + p.probe +
+                    (std::isfinite(raw) ? " from " + formatMeasured(raw, "s") : std::string(" (the result has no unclamped value)")),
+                "the probe's overheads o_s + o_r exceed its one-way time PRTT(1,0,s)/2, so L = PRTT/2 - o_s - o_r < 0");
+    }
+
+    // An input computed from an input with an issue (L = a - o_s - o_r) is no
+    // better than it. report.params is in the order the values were computed.
+    for (const CalibratedParam& p : report.params) {
+        std::vector<std::string> symbols;
+        try {
+            symbols = expressionSymbols(p.expression);
+        } catch (const ModelError&) {
+        }
+        for (const std::string& sym : symbols) {
+            const bool poor = std::any_of(issues.begin(), issues.end(), [&](const FitIssue& i) {
+                return i.block == p.block && i.param == sym && i.check != "depends";
+            });
+            const bool already = std::any_of(issues.begin(), issues.end(), [&](const FitIssue& i) {
+                return i.block == p.block && i.param == p.param && i.check == "depends" && i.figure.find(sym) != std::string::npos;
+            });
+            if (poor && !already)
+                add(p, "depends", p.param + " = " + p.expression + " uses " + sym,
+                    sym + " is not trusted (see its issue), so neither is " + p.param);
+        }
+    }
+
+    for (CalibratedParam& p : report.params)
+        p.trusted = issuesOf(report, p.block, p.param).empty();
+
+    // Calibrated against drawn: the LogGP block raises G to 1/B_net, the
+    // per-host bandwidth of the drawn network under all-to-all, unless
+    // G_floor = none.
+    for (const CalibratedParam& p : report.params) {
+        if (p.param != "G")
+            continue;
+        const BlockInstance* bi = doc.design.findBlock(p.block);
+        if (!bi || bi->spec().inputIndex("B_net") < 0 || bi->spec().inputIndex("G_floor") < 0)
+            continue;
+        const double bnet = current(p.block, "B_net");
+        if (!(bnet > 0.0) || !std::isfinite(bnet))
+            continue;
+        const double floorG = 1.0 / bnet;
+        if (!(floorG > p.value * 1.15))
+            continue; // within 15%: no disagreement worth a choice
+        const bool drawnWins = current(p.block, "G_floor") == 0.0;
+        Disagreement d;
+        d.block = p.block;
+        d.param = "G";
+        d.calibrated = p.value;
+        d.drawn = floorG;
+        d.drawnFrom = "1/B_net (B_net = " + formatMeasured(bnet, "B/s") + ", the drawn network's per-host bandwidth)";
+        d.drawnWins = drawnWins;
+        d.choice = p.block + ".G_floor";
+        d.calibratedStands = 1.0;
+        const std::string ratio = num(floorG / p.value, 3);
+        d.text = p.block + ".G: calibrated " + formatMeasured(p.value, "s/B") + " (" + formatMeasured(1.0 / p.value, "B/s") +
+                 ") against the drawn network's floor " + formatMeasured(floorG, "s/B") + " = " + d.drawnFrom + ": " +
+                 (drawnWins ? "the drawing wins (G_floor = network), so the model uses a G " + ratio +
+                                  "x the calibrated one"
+                            : "the calibrated value stands (G_floor = none); the drawing would make G " + ratio + "x larger") +
+                 ". The nodes you measured are not the network you drew: redraw the links, or set " + d.choice +
+                 (drawnWins ? " = none to let the calibrated G stand." : " = network to let the drawing decide.");
+        report.disagreements.push_back(std::move(d));
+    }
+
+    // The warnings say it too, so that every view of them tells the truth.
+    for (const FitIssue& i : issues)
+        report.warnings.push_back("not trusted: " + i.text());
+    for (const Disagreement& d : report.disagreements)
+        report.warnings.push_back("calibrated against drawn: " + d.text);
+}
+
+std::vector<const FitIssue*> issuesOf(const CalibrationReport& report, const std::string& block, const std::string& param)
+{
+    std::vector<const FitIssue*> out;
+    for (const FitIssue& i : report.issues)
+        if (i.block == block && i.param == param)
+            out.push_back(&i);
+    return out;
+}
+
+} // namespace cs::calib

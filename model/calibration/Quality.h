@@ -1,0 +1,21 @@
+#pragma once
+// The quality limits of a calibration (docs/calibration.md "Quality
+// limits"): which calibrated values are not to be trusted and why, and where
+// a calibrated value and the drawn topology disagree. Internal to
+// model/calibration; calibrate() runs it last.
+#include "model/calibration/Calibration.h"
+
+#include <functional>
+
+namespace cs::calib {
+
+// Adds to report.issues: low R^2, held-out error above the limit, a zero-width
+// interval, a value the probe clamped (L = 0 from a negative estimate), and
+// inputs computed from an input with an issue; adds report.disagreements
+// (a calibrated G below the floor 1/B_net of the drawn network); sets
+// CalibratedParam::trusted. `current` gives an input's value as the design
+// evaluates it (wired inputs included).
+void assessQuality(CalibrationReport& report, const DesignDocument& doc, const nlohmann::json& results,
+                   const QualityLimits& limits, const std::function<double(const std::string&, const std::string&)>& current);
+
+} // namespace cs::calib
