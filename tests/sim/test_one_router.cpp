@@ -10,6 +10,7 @@
 #include "sim/SimRoutes.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <set>
