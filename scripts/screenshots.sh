@@ -14,7 +14,7 @@ export XDG_CONFIG_HOME=$(mktemp -d) XDG_DATA_HOME=$(mktemp -d) XDG_RUNTIME_DIR=$
 trap 'rm -rf "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_RUNTIME_DIR"' EXIT
 shot() { # NAME ARGS...
   local name=$1; shift
-  xvfb-run -a -s "-screen 0 1600x1000x24" "$exe" --size 1440x900 --screenshot "$out/$name.png" "$@"
+  xvfb-run -a -s "-screen 0 1600x1000x24" "$exe" --size 1280x800 --screenshot "$out/$name.png" "$@"
   echo "$out/$name.png"
 }
 shot topology --preset mesh-4x4-switch --tab 0

@@ -2,6 +2,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/sweep/VariantSlots.h"
+#include "model/topology/GeneratorRegistry.h"
 #include "model/topology/TopologySource.h"
 #include "sim/ModelSims.h"
 
@@ -45,11 +46,10 @@ public:
         std::vector<double> p(slots + step_->inBase, slots + step_->inBase + step_->nIn);
         auto it = cache_.find(p);
         if (it == cache_.end()) {
-            const Generator& g = *source_->generator();
-            if (std::string why = g.check(p.data()); !why.empty())
-                throw ModelError("topology: " + why);
-            auto t = std::make_unique<Topology>();
-            g.build(p.data(), *t);
+            // generate(): the ranges, the generator's own check, the size
+            // budget before anything is allocated, and the built network
+            // validated, as the model's topology block has it.
+            auto t = std::make_unique<Topology>(generate(*source_->generator(), p.data()));
             if (cache_.size() > 8)
                 cache_.clear();
             it = cache_.emplace(p, std::move(t)).first;

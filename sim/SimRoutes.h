@@ -1,11 +1,9 @@
 #pragma once
-// Routes for the simulated platform, taken from the topology's own routing
-// (model/topology/Routing.h: minimum hops, transit only through switches,
-// segments and forwarding hosts), so the analytic and the simulated views
-// follow the same paths. Where several minimum-hop routes exist (ECMP), one
-// is picked per destination (d-mod-k, as InfiniBand's fat-tree routing does):
-// static, deterministic, and free of contention for shift permutations on a
-// fat-tree.
+// Routes for the simulated platform: the topology's one router
+// (model/topology/Routing.h, cs::Router: minimum hops, d-mod-k among equal
+// ones), so the simulator, the analytic view and the runner's pair planner
+// follow the same links.
+#include "model/topology/Routing.h"
 #include "model/topology/Topology.h"
 
 #include <cstddef>
@@ -13,11 +11,7 @@
 
 namespace cs::sim {
 
-struct RouteHop {
-    std::size_t edge = 0; // topology edge index
-    std::size_t from = 0; // vertex the hop leaves
-    std::size_t to = 0;   // vertex the hop reaches
-};
+using RouteHop = cs::RouteHop;
 
 class RouteTable {
 public:
@@ -28,8 +22,7 @@ public:
 
 private:
     const Topology& t_;
-    std::vector<std::vector<std::pair<std::size_t, std::size_t>>> adj_; // vertex -> (neighbour, edge)
-    std::vector<std::size_t> ordinal_; // host vertex -> its place in host order
+    mutable Router router_; // keeps the last source's distances
 };
 
 } // namespace cs::sim

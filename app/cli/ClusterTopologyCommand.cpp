@@ -44,8 +44,8 @@ void emit(const Args& args, const std::string& text, std::ostream& out, const st
 std::string summary(const Topology& t)
 {
     const TopologyCounts c = t.counts();
-    return std::to_string(c.hosts) + " hosts, " + std::to_string(c.switches) + " switches, " +
-           std::to_string(c.links) + " links";
+    auto n = [](std::size_t k, const char* one, const char* many) { return std::to_string(k) + " " + (k == 1 ? one : many); };
+    return n(c.hosts, "host", "hosts") + ", " + n(c.switches, "switch", "switches") + ", " + n(c.links, "link", "links");
 }
 
 } // namespace

@@ -13,7 +13,9 @@
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
+#include <map>
 #include <ostream>
+#include <set>
 
 namespace cs::cli {
 
@@ -127,6 +129,27 @@ int evalDocument(const Args& args, std::ostream& out, std::ostream& err)
     out << printable(doc.name) << "\n";
     if (!doc.source.empty())
         out << "  source: " << printable(doc.source) << "\n";
+    // One display unit per kind of total for every variant, so that they
+    // read side by side: the blocks' own, when they agree, else the one that
+    // puts the smallest total at 1 or more (never 0.5 s beside 800 ms).
+    std::map<Unit, std::string> unitOf;
+    {
+        std::map<Unit, std::set<std::string>> named;
+        std::map<Unit, double> smallest;
+        for (std::size_t r = 0; r < t.rows(); ++r) {
+            if (t.error(r))
+                continue;
+            const SweepTable::Total& total = t.totals[r];
+            named[total.unit].insert(total.displayUnit.empty() ? std::string(unitSymbol(total.unit)) : total.displayUnit);
+            const double T = std::abs(t.at(r, 0));
+            if (std::isfinite(T) && T > 0 && (!smallest.count(total.unit) || T < smallest[total.unit]))
+                smallest[total.unit] = T;
+        }
+        for (const auto& [unit, names] : named)
+            unitOf[unit] = names.size() == 1 || !smallest.count(unit)
+                               ? *names.begin()
+                               : std::string(autoDisplayUnit(smallest[unit], unit).name);
+    }
     for (std::size_t r = 0; r < t.rows(); ++r) {
         out << "variant " << printable(t.variants[r]) << ":\n";
         if (const std::string* e = t.error(r)) {
@@ -135,7 +158,7 @@ int evalDocument(const Args& args, std::ostream& out, std::ostream& err)
         }
         const double T = t.at(r, 0);
         const SweepTable::Total& total = t.totals[r];
-        const std::string unitName = total.displayUnit.empty() ? std::string(unitSymbol(total.unit)) : total.displayUnit;
+        const std::string unitName = unitOf[total.unit];
         out << "  " << std::left << std::setw(12) << total.symbol << formatQuantity(T, unitName, total.unit) << "\n";
         for (std::size_t c = 4; c < t.columns.size(); ++c) {
             const double v = t.at(r, c);

@@ -12,6 +12,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/sweep/SweepAxis.h"
+#include "model/sweep/AxisResolve.h"
 
 #include <QApplication>
 #include <qcustomplot.h>
@@ -81,8 +82,7 @@ int plotCommand(const std::vector<std::string>& words, std::ostream& out, std::o
     const DesignDocument doc = documentFromArgs(args, "plot");
     std::vector<SweepAxisValues> axes = axesFromArgs(doc, args);
     if (axes.empty())
-        for (const SweepAxis& a : plots::chartAxes(doc))
-            axes.push_back({a.path, parseAxisValues(a.spec)});
+        axes = resolveAxes(doc.design, plots::chartAxes(doc));
     if (axes.empty())
         throw UsageError("plot needs --param PATH=SPEC: the document has no sweep axes and no design parameter '" +
                          doc.sweep.speedupParam + "'");

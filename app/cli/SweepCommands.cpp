@@ -11,6 +11,7 @@
 #include "model/sweep/Sensitivity.h"
 #include "model/sweep/SweepAxis.h"
 #include "model/sweep/VariantSlots.h"
+#include "model/sweep/AxisResolve.h"
 
 #include <nlohmann/json.hpp>
 
@@ -38,18 +39,16 @@ std::vector<SweepAxisValues> axesFromArgs(const DesignDocument& doc, const Args&
     const auto params = args.values("--param");
     if (params.empty())
         return documentAxes(doc);
-    const Plan plan = doc.design.compile();
-    std::vector<SweepAxisValues> axes;
+    std::vector<SweepAxis> wanted;
     for (const std::string& p : params) {
         auto [path, spec] = splitAssignment(p, "--param");
-        const int slot = writableSlot(plan, path);
-        try {
-            axes.push_back({path, parseAxisValues(spec, plan.inputSpecAt(slot)->unit)});
-        } catch (const ModelError& e) {
-            throw ModelError("--param " + path + ": " + e.what());
-        }
+        wanted.push_back({path, spec});
     }
-    return axes;
+    try {
+        return resolveAxes(doc.design, wanted);
+    } catch (const ModelError& e) {
+        throw ModelError(std::string("--param ") + e.what());
+    }
 }
 
 SweepTable sweepWithProgress(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes, std::ostream& err,

@@ -19,6 +19,8 @@ public:
     ~Autosave() override;
 
     QString recoveryPath() const { return path_; }
+    int interval() const { return timer_.interval(); }
+    void setInterval(int ms) { timer_.setInterval(ms); } // Edit > Preferences
     QString folder() const { return folder_; }
     // Saves now when there are unsaved changes; returns "" or the error.
     QString saveNow();

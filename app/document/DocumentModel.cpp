@@ -1,5 +1,6 @@
 #include "app/document/DocumentModel.h"
 #include "model/core/ModelError.h"
+#include "model/core/Unit.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/PresetFolder.h"
 #include "model/topology/TopologyJson.h"
@@ -9,6 +10,8 @@
 #include <QFileInfo>
 #include <QSaveFile>
 #include <QUndoCommand>
+
+#include <set>
 
 namespace cs::app {
 
@@ -95,7 +98,28 @@ public:
         applied_ = true;
     }
 
+    // Successive edits of one field (typing 2048, then 4096 into fft.rows)
+    // are one undo step: a value set alone, with nothing cleaned up.
+    int id() const override
+    {
+        return !change_.structure && change_.values.size() == 1 && change_.cleanup.empty() &&
+                       change_.parts == edit::kDesign
+                   ? kValueEditId
+                   : -1;
+    }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        const auto* next = dynamic_cast<const EditCommand*>(other);
+        if (!next || next->id() != kValueEditId || next->change_.values != change_.values)
+            return false;
+        after_ = next->after_;
+        change_ = next->change_;
+        setText(next->text());
+        return true;
+    }
+
 private:
+    static constexpr int kValueEditId = 1;
     DocumentModel* model_;
     edit::Snapshot before_;
     edit::Snapshot after_;
@@ -252,6 +276,13 @@ QString DocumentModel::apply(const QString& text, const std::function<edit::Outc
     undo_.push(new EditCommand(this, text, edit::snapshot(before, o.change.parts), edit::snapshot(doc_, o.change.parts),
                                o.change));
     announce(o.change);
+    if (!o.change.cleanup.empty()) {
+        // What the edit took with it, said where the user looks (undo brings it back).
+        QStringList lines;
+        for (const std::string& c : o.change.cleanup)
+            lines << QString::fromStdString(c);
+        emit removedAlong(tr("%1: %2 (Undo brings it back)").arg(text, lines.join("; ")));
+    }
     return {};
 }
 
@@ -279,7 +310,8 @@ QString DocumentModel::setDesignParam(const QString& name, double value)
 
 QString DocumentModel::setDesignParamRange(const QString& name, double min, double max)
 {
-    return apply(tr("Range of %1").arg(name),
+    return apply(tr("Set range of %1 to [%2, %3]")
+                     .arg(name, QString::fromStdString(formatNumber(min)), QString::fromStdString(formatNumber(max))),
                  [&](DesignDocument& d) { return edit::setParameterRange(d, name.toStdString(), min, max); });
 }
 
@@ -301,6 +333,110 @@ QString DocumentModel::addBlock(const QString& type, QPointF pos, QString* nameO
     });
     if (err.isEmpty() && nameOut)
         *nameOut = QString::fromStdString(name);
+    return err;
+}
+
+nlohmann::json DocumentModel::copyBlocks(const QStringList& names) const
+{
+    nlohmann::json piece{{"blocks", nlohmann::json::array()}, {"wires", nlohmann::json::array()}};
+    std::set<std::string> copied;
+    for (const QString& n : names)
+        if (const BlockInstance* b = doc_.design.findBlock(n.toStdString()); b && b->name != kTopologyBlock)
+            copied.insert(b->name);
+    for (const std::string& name : copied) {
+        const BlockInstance& b = doc_.design.block(name);
+        nlohmann::json values = nlohmann::json::object();
+        // What the user set (or calibration gave): defaults come with the type.
+        for (std::size_t i = 0; i < b.values.size(); ++i)
+            if (b.values[i].provenance.kind == ProvenanceKind::User ||
+                b.values[i].provenance.kind == ProvenanceKind::Calibrated)
+                values[b.spec().inputs[i].symbol] = b.values[i].value;
+        nlohmann::json block{{"name", name}, {"type", b.spec().id}, {"values", values}};
+        if (const auto p = blockPosition(name))
+            block["pos"] = nlohmann::json::array({p->x(), p->y()});
+        piece["blocks"].push_back(std::move(block));
+    }
+    // The wires into the copies from each other and from design parameters.
+    for (const Wire& w : doc_.design.wires())
+        if (copied.count(w.to.block) && (w.from.isDesignParam() || copied.count(w.from.block)))
+            piece["wires"].push_back({{"from", w.from.str()}, {"to", w.to.str()}});
+    return piece;
+}
+
+QString DocumentModel::pasteBlocks(const nlohmann::json& piece, QPointF offset, QStringList* added)
+{
+    if (!piece.is_object() || !piece.contains("blocks") || !piece["blocks"].is_array() || piece["blocks"].empty())
+        return tr("Nothing to paste: copy blocks first");
+    // Fresh names, chosen on the document as it will be when each is added.
+    Design names = doc_.design;
+    std::map<std::string, std::string> renamed;
+    std::vector<std::pair<std::string, const nlohmann::json*>> blocks;
+    for (const nlohmann::json& b : piece["blocks"]) {
+        if (!b.is_object() || !b.contains("name") || !b["name"].is_string() || !b.contains("type") ||
+            !b["type"].is_string())
+            return tr("The clipboard's blocks cannot be read");
+        const std::string type = b["type"].get<std::string>();
+        const std::string name = uniqueBlockName(names, type);
+        try {
+            names.addBlock(name, type);
+        } catch (const ModelError& e) {
+            return QString::fromStdString(e.what());
+        }
+        renamed[b["name"].get<std::string>()] = name;
+        blocks.emplace_back(name, &b);
+    }
+    const QString err = apply(
+        blocks.size() == 1 ? tr("Paste block %1").arg(QString::fromStdString(blocks.front().first))
+                           : tr("Paste %1 blocks").arg(blocks.size()),
+        [&](DesignDocument& d) {
+            edit::Outcome o;
+            for (const auto& entry : blocks) {
+                const std::string& name = entry.first;
+                const nlohmann::json* b = entry.second;
+                const std::string type = (*b)["type"].get<std::string>();
+                o = both(std::move(o), [&] { return edit::addBlock(d, name, type); });
+                if (auto v = b->find("values"); v != b->end() && v->is_object())
+                    for (auto it = v->begin(); it != v->end(); ++it)
+                        if (it->is_number())
+                            o = both(std::move(o),
+                                     [&] { return edit::setValue(d, name + "." + it.key(), it->get<double>()); });
+                if (auto p = b->find("pos"); p != b->end() && p->is_array() && p->size() == 2 &&
+                                             (*p)[0].is_number() && (*p)[1].is_number())
+                    o = both(std::move(o), [&] {
+                        return edit::moveBlocks(d, {{name,
+                                                     {(*p)[0].get<double>() + offset.x(),
+                                                      (*p)[1].get<double>() + offset.y()}}});
+                    });
+            }
+            if (auto ws = piece.find("wires"); ws != piece.end() && ws->is_array())
+                for (const nlohmann::json& w : *ws) {
+                    if (!w.is_object() || !w.value("from", nlohmann::json()).is_string() ||
+                        !w.value("to", nlohmann::json()).is_string())
+                        continue;
+                    const std::string from = w["from"].get<std::string>(), to = w["to"].get<std::string>();
+                    const auto dot = from.find('.'), toDot = to.find('.');
+                    if (toDot == std::string::npos || !renamed.count(to.substr(0, toDot)))
+                        continue;
+                    const Endpoint target{renamed[to.substr(0, toDot)], to.substr(toDot + 1)};
+                    Source source;
+                    if (dot == std::string::npos) {
+                        if (!d.design.findDesignParam(from))
+                            continue; // pasted into a design without that parameter: left unwired
+                        source = Source::designParam(from);
+                    } else if (renamed.count(from.substr(0, dot))) {
+                        source = Source{renamed[from.substr(0, dot)], from.substr(dot + 1)};
+                    } else {
+                        continue;
+                    }
+                    o = both(std::move(o), [&] { return edit::wire(d, source, target); });
+                }
+            return o;
+        });
+    if (err.isEmpty() && added) {
+        added->clear();
+        for (const auto& b : blocks)
+            *added << QString::fromStdString(b.first);
+    }
     return err;
 }
 

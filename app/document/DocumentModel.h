@@ -67,6 +67,12 @@ public:
     // Adds a block of `type` named after it (fft, fft2, ...); returns the name in `name`.
     QString addBlock(const QString& type, QPointF pos, QString* name = nullptr);
     QString removeBlocks(const QStringList& names);
+    // Copy and paste on the block canvas: the named blocks with the values
+    // set on them, their positions, and the wires into them from each other
+    // and from design parameters, as JSON; pasted with fresh names, moved by
+    // `offset`, as one undo step (`added` gets the new names).
+    nlohmann::json copyBlocks(const QStringList& names) const;
+    QString pasteBlocks(const nlohmann::json& piece, QPointF offset, QStringList* added = nullptr);
     QString connect(const Source& from, const Endpoint& to);
     QString disconnect(const Endpoint& to);
     // A generic design edit under one undo step (used by variants, sweeps, costs).
@@ -112,6 +118,9 @@ signals:
     // signals above).
     void edited(const cs::edit::Change& change);
     void modifiedChanged(bool modified);
+    // An accepted edit removed what referred to what it changed (a sweep
+    // axis or override of an input now wired, ...): one line for the status bar.
+    void removedAlong(const QString& text);
     void filePathChanged(const QString& path);
 
 private:

@@ -220,6 +220,16 @@ void resetPlot(QCustomPlot* plot, const QString& title)
         axis->grid()->setSubGridVisible(false);
         axis->setRange(0, 1);
     }
+    // The secondary axes belong to whatever was drawn last (a measured
+    // series on its own right-hand axis): a new chart starts without them,
+    // or their labels and ticks squeeze the next document's plot.
+    for (QCPAxis* axis : {plot->xAxis2, plot->yAxis2}) {
+        axis->setVisible(false);
+        axis->setLabel({});
+        axis->setScaleType(QCPAxis::stLinear);
+        axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        axis->setRange(0, 1);
+    }
     QFont labelFont = plot->font();
     labelFont.setPointSizeF(labelFont.pointSizeF() > 0 ? labelFont.pointSizeF() : 9);
     plot->xAxis->setLabelFont(labelFont);
@@ -368,7 +378,7 @@ void legendRight(QCustomPlot* plot)
     legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
     legend->setBorderPen(Qt::NoPen);
     legend->setBrush(Qt::NoBrush);
-    legend->setMargins(QMargins(4, 8, 6, 4));
+    legend->setMargins(QMargins(4, 8, 14, 4)); // room for the longest entry's last letter
     // Items at the top of the column, not spread over its height.
     legend->setMaximumSize(QWIDGETSIZE_MAX, legend->minimumOuterSizeHint().height());
     legend->setLayer("legend");
@@ -417,6 +427,7 @@ void placeLegendBelow(QCustomPlot* plot, int columns)
     plot->setProperty(kPlaceProperty, "below");
     plot->setProperty(kColumnsProperty, columns);
     plot->legend->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+
     // itemCount() counts the empty cells of a wrapped grid too.
     QFontMetrics fm(plot->font());
     int items = 0, widest = 40;
@@ -425,6 +436,15 @@ void placeLegendBelow(QCustomPlot* plot, int columns)
             ++items;
             widest = std::max(widest, fm.horizontalAdvance(pi->plottable()->name()));
         }
+    // A short, wide chart (the sweep dock of a 1280x800 window) keeps its
+    // height for the data: the legend goes in a column on the right when
+    // its entries fit there one above the other.
+    if (plot->height() < kMinInsideHeight && plot->width() >= 2 * plot->height() &&
+        items * (fm.height() + 3) + 24 <= plot->height() - 40) {
+        plot->legend->setFont(plot->font());
+        legendRight(plot);
+        return;
+    }
     QFont f = plot->font();
     if (items > 9 && f.pointSizeF() > 7) {
         f.setPointSizeF(f.pointSizeF() - 1);

@@ -139,7 +139,9 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
     const ScaleUnit tUnit = totalScale(t, o);
     const ScaleUnit yUnit = bySpeedup ? ScaleUnit{1.0, ""} : tUnit;
 
-    resetPlot(plot, bySpeedup ? QString("Speedup against %1").arg(xName)
+    // What speedup is measured against goes in the title, where there is
+    // room for it; the y axis of a short chart has none.
+    resetPlot(plot, bySpeedup ? QString("Speedup against %1\n%2").arg(xName, QString::fromStdString(t.speedupBasis))
                               : QString("%1 against %2").arg(o.total.symbol, xName.isEmpty() ? "the point" : xName));
     if (xAxis < 0 || yCol < 0 || t.points == 0) {
         showMessage(plot, "no sweep data");
@@ -266,8 +268,7 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
     }
 
     plot->xAxis->setLabel(xDesc.label);
-    plot->yAxis->setLabel(bySpeedup ? QString("speedup (%1)").arg(QString::fromStdString(t.speedupBasis))
-                                    : quantityLabel(o.total, yUnit));
+    plot->yAxis->setLabel(bySpeedup ? QString("speedup") : quantityLabel(o.total, yUnit));
     // Few entries fit in the empty corner above a speedup curve; many go below.
     if (bySpeedup && plot->graphCount() <= 6)
         placeLegendInside(plot, Qt::AlignTop | Qt::AlignLeft);

@@ -14,6 +14,12 @@ void BackgroundJob::cancel()
         *current_ = true;
 }
 
+void BackgroundJob::abandon()
+{
+    cancel();
+    current_.reset(); // what the run still reports is for a run nobody waits for
+}
+
 bool BackgroundJob::isRunning() const
 {
     return watcher_.isRunning();

@@ -25,6 +25,9 @@ public:
     ~BackgroundJob() override; // cancels and waits
 
     void cancel();
+    // Cancels without a word: the run's result, failure or cancellation is
+    // never signalled (the document it was for has gone).
+    void abandon();
     bool isRunning() const;
     // Blocks until the current run ends (tests).
     void wait();

@@ -1,10 +1,11 @@
 #pragma once
-// The links a message between two hosts crosses: one minimum-hop route
-// through the design's network, found by a breadth-first search from the
-// sending host that passes only through transit vertices (switches,
-// segments, forwarding hosts). Path classes (PathClasses.h) describe these
-// routes; the runner's rounds (PairRounds.h) keep pairs whose routes share a
-// link apart, because they would measure each other.
+// The links a message between two hosts crosses: the topology's one route
+// (model/topology/Routing.h, cs::Router: minimum hops through transit
+// vertices, d-mod-k among equal ones), the route the simulator takes too.
+// Path classes (PathClasses.h) describe these routes; the runner's rounds
+// (PairRounds.h) keep pairs whose routes share a link apart, because they
+// would measure each other.
+#include "model/topology/Routing.h"
 #include "model/topology/Topology.h"
 
 #include <cstddef>
@@ -27,13 +28,8 @@ public:
     const Topology& topology() const { return t_; }
 
 private:
-    void search(std::size_t from);
-
     const Topology& t_;
-    std::vector<std::vector<std::pair<std::size_t, std::size_t>>> adj_; // (neighbour, edge)
-    std::optional<std::size_t> source_;
-    std::vector<long> parentEdge_;
-    std::vector<bool> seen_;
+    Router router_;
 };
 
 } // namespace cs

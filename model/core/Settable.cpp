@@ -21,6 +21,21 @@ SettableCheck wired(std::string_view path, const std::string& from)
 
 } // namespace
 
+bool slotExists(const Design& d, std::string_view path)
+{
+    if (d.findDesignParam(path))
+        return true;
+    if (path.find('.') == std::string_view::npos)
+        return false;
+    try {
+        const Endpoint ep = Endpoint::parse(path);
+        const BlockInstance* b = d.findBlock(ep.block);
+        return b && (b->spec().inputIndex(ep.port) >= 0 || b->spec().outputIndex(ep.port) >= 0);
+    } catch (const ModelError&) {
+        return false; // "x." names nothing either
+    }
+}
+
 SettableCheck checkSettable(const Design& d, std::string_view path)
 {
     if (path.find('.') == std::string_view::npos) {

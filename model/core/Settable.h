@@ -28,6 +28,9 @@ struct SettableCheck {
 };
 
 SettableCheck checkSettable(const Design& design, std::string_view path);
+// Whether `path` names a slot at all: a design parameter, or an input or an
+// output of a block (what a cost's `per` may name). Never throws.
+bool slotExists(const Design& design, std::string_view path);
 SettableCheck checkSettable(const Plan& plan, std::string_view path);
 
 } // namespace cs

@@ -92,8 +92,12 @@ Outcome addVertex(DesignDocument& doc, const std::string& id, VertexKind kind);
 Outcome addLink(DesignDocument& doc, const std::string& from, const std::string& to, double bandwidth, int channels);
 // Removes the vertices (with their links) and the links by index.
 Outcome removeTopologyItems(DesignDocument& doc, const std::set<std::string>& vertices, const std::set<std::size_t>& links);
-Outcome setVertexProperty(DesignDocument& doc, const std::string& id, const std::string& key, nlohmann::json value);
-Outcome setLinkProperty(DesignDocument& doc, std::size_t link, const std::string& key, nlohmann::json value);
+// Sets one property of every vertex in `ids` (of every link in `links`) as
+// one edit: a multiple selection changed at once.
+Outcome setVertexProperty(DesignDocument& doc, const std::set<std::string>& ids, const std::string& key,
+                          nlohmann::json value);
+Outcome setLinkProperty(DesignDocument& doc, const std::set<std::size_t>& links, const std::string& key,
+                        nlohmann::json value);
 
 // ---- Layout
 Outcome moveBlocks(DesignDocument& doc, const std::map<std::string, std::pair<double, double>>& to);

@@ -121,27 +121,35 @@ Outcome removeTopologyItems(DesignDocument& doc, const std::set<std::string>& ve
     return o;
 }
 
-Outcome setVertexProperty(DesignDocument& doc, const std::string& id, const std::string& key, json value)
+Outcome setVertexProperty(DesignDocument& doc, const std::set<std::string>& ids, const std::string& key, json value)
 {
     Outcome o = editTopology(doc, [&](json& t) {
+        if (ids.empty())
+            refuse(ProblemKind::NotFound, "topology.vertices", "", "no vertex to set " + key + " of");
         if (key == "id")
-            refuse(ProblemKind::BadValue, "topology.vertices", id, "a vertex's id is not a property");
-        vertexById(t, id)[key] = std::move(value);
+            refuse(ProblemKind::BadValue, "topology.vertices", *ids.begin(), "a vertex's id is not a property");
+        for (const std::string& id : ids)
+            vertexById(t, id)[key] = value;
     });
     if (o.ok())
-        o.change.topologyItems.push_back(id);
+        o.change.topologyItems.assign(ids.begin(), ids.end());
     return o;
 }
 
-Outcome setLinkProperty(DesignDocument& doc, std::size_t link, const std::string& key, json value)
+Outcome setLinkProperty(DesignDocument& doc, const std::set<std::size_t>& links, const std::string& key, json value)
 {
     Outcome o = editTopology(doc, [&](json& t) {
-        if (link >= t["edges"].size())
-            refuse(ProblemKind::NotFound, "topology.edges", std::to_string(link), "no link " + std::to_string(link));
-        t["edges"][link][key] = std::move(value);
+        if (links.empty())
+            refuse(ProblemKind::NotFound, "topology.edges", "", "no link to set " + key + " of");
+        for (std::size_t link : links) {
+            if (link >= t["edges"].size())
+                refuse(ProblemKind::NotFound, "topology.edges", std::to_string(link), "no link " + std::to_string(link));
+            t["edges"][link][key] = value;
+        }
     });
     if (o.ok())
-        o.change.topologyItems.push_back("link:" + std::to_string(link));
+        for (std::size_t link : links)
+            o.change.topologyItems.push_back("link:" + std::to_string(link));
     return o;
 }
 

@@ -3,6 +3,7 @@
 #include "model/core/Plan.h"
 #include "model/core/Settable.h"
 #include "model/core/Unit.h"
+#include "model/sweep/AxisResolve.h"
 #include "model/document/SectionShapes.h"
 #include "model/document/StrictJson.h"
 #include "model/sweep/SweepAxis.h"
@@ -200,12 +201,21 @@ private:
 
     void sweep()
     {
+        std::set<std::string> seen;
         for (std::size_t i = 0; i < doc_.sweep.axes.size(); ++i) {
             const SweepAxis& a = doc_.sweep.axes[i];
             const std::string path = "sweep.axes[" + std::to_string(i) + "]";
+            if (a.path.empty()) {
+                add(ProblemKind::BadName, path + ".path", "", "", "a swept parameter needs a name");
+                continue;
+            }
+            if (!seen.insert(a.path).second)
+                add(ProblemKind::Duplicate, path + ".path", a.path, a.path, a.path + " is swept twice");
             settable(a.path, path + ".path");
+            if (!checkSettable(doc_.design, a.path).ok())
+                continue;
             try {
-                parseAxisValues(a.spec);
+                axisValues(doc_.design, a); // in the slot's unit (model/sweep/AxisResolve.h)
             } catch (const ModelError& e) {
                 add(ProblemKind::BadValue, path + ".values", a.path, a.spec, e.what());
             }
@@ -217,22 +227,6 @@ private:
                 "no variant named '" + clipText(doc_.sweep.speedupAgainst) + "'");
     }
 
-    bool slotExists(const std::string& path) const
-    {
-        // `per` may name any slot: a design parameter, an input or an output.
-        if (doc_.design.findDesignParam(path))
-            return true;
-        if (path.find('.') == std::string::npos)
-            return false;
-        try {
-            const Endpoint ep = Endpoint::parse(path);
-            const BlockInstance* b = doc_.design.findBlock(ep.block);
-            return b && (b->spec().inputIndex(ep.port) >= 0 || b->spec().outputIndex(ep.port) >= 0);
-        } catch (const ModelError&) {
-            return false; // "x." names nothing either
-        }
-    }
-
     void costs()
     {
         for (std::size_t i = 0; i < doc_.costs.size(); ++i) {
@@ -242,7 +236,7 @@ private:
             if (c.usd < 0)
                 add(ProblemKind::BadValue, path + ".usd", "usd", formatNumber(c.usd),
                     "a cost must not be negative, got " + formatNumber(c.usd));
-            if (!c.per.empty() && !slotExists(c.per) && !quiet(c.per))
+            if (!c.per.empty() && !slotExists(doc_.design, c.per) && !quiet(c.per))
                 add(ProblemKind::NotFound, path + ".per", "per", c.per,
                     "'" + clipText(c.per) + "' names no parameter, input or output");
             for (const std::string& vn : c.variants)

@@ -13,19 +13,6 @@ using nlohmann::json;
 
 namespace {
 
-bool slotExists(const Design& d, const std::string& path)
-{
-    if (d.findDesignParam(path))
-        return true;
-    try {
-        const Endpoint ep = Endpoint::parse(path);
-        const BlockInstance* b = d.findBlock(ep.block);
-        return b && (b->spec().inputIndex(ep.port) >= 0 || b->spec().outputIndex(ep.port) >= 0);
-    } catch (const ModelError&) {
-        return false;
-    }
-}
-
 bool settable(const Design& d, const std::string& path)
 {
     return checkSettable(d, path).ok();

@@ -1,4 +1,5 @@
 #include "model/sweep/Sweep.h"
+#include "model/sweep/AxisResolve.h"
 #include "model/core/AvailableMemory.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
@@ -40,10 +41,7 @@ const std::string* SweepTable::error(std::size_t row) const
 
 std::vector<SweepAxisValues> documentAxes(const DesignDocument& doc)
 {
-    std::vector<SweepAxisValues> axes;
-    for (const SweepAxis& a : doc.sweep.axes)
-        axes.push_back({a.path, parseAxisValues(a.spec)});
-    return axes;
+    return resolveAxes(doc.design, doc.sweep.axes);
 }
 
 double sweepTableBytes(double points, std::size_t axes, std::size_t variants, std::size_t columns)
@@ -237,7 +235,18 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
                         for (std::size_t e = 0; e < extraSlots.size(); ++e)
                             rowv[extraBase + e] = slots[extraSlots[e]];
                         if (vs.speedupSlot >= 0 && against >= 0) {
-                            if (serialError.empty()) {
+                            if (serialError.empty() && static_cast<int>(v) == against) {
+                                // The serial baseline's own row: one processor at
+                                // every point, so efficiency is its speedup (1), and
+                                // its cost is that of the baseline's processor count,
+                                // not of the point's.
+                                rowv[1] = Tserial / T;
+                                rowv[2] = rowv[1];
+                                const double P = slots[vs.speedupSlot];
+                                slots[vs.speedupSlot] = doc.sweep.speedupBaseline;
+                                rowv[3] = vs.cost(slots.data());
+                                slots[vs.speedupSlot] = P;
+                            } else if (serialError.empty()) {
                                 rowv[1] = Tserial / T;
                                 rowv[2] = rowv[1] * doc.sweep.speedupBaseline / slots[vs.speedupSlot];
                             } else {

@@ -61,4 +61,41 @@ std::vector<std::vector<std::size_t>> minHopRoutes(const Topology& t, std::size_
     return routes;
 }
 
+Router::Router(const Topology& t) : t_(t), adj_(t.vertexCount()), ordinal_(t.vertexCount(), 0)
+{
+    for (std::size_t i = 0; i < t.hosts().size(); ++i)
+        ordinal_[t.hosts()[i]] = i;
+    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
+        const auto [a, b] = t.endpoints(e);
+        adj_[a].emplace_back(b, e);
+        adj_[b].emplace_back(a, e);
+    }
+}
+
+std::optional<std::vector<RouteHop>> Router::route(std::size_t from, std::size_t to)
+{
+    if (source_ != from) {
+        dist_ = hopDistances(t_, from);
+        source_ = from;
+    }
+    if (dist_[to] < 0)
+        return std::nullopt;
+    std::vector<RouteHop> hops(static_cast<std::size_t>(dist_[to]));
+    std::vector<std::pair<std::size_t, std::size_t>> candidates;
+    std::size_t v = to;
+    std::size_t digits = ordinal_[to];
+    for (int d = dist_[to]; d > 0; --d) {
+        candidates.clear();
+        for (const auto& [u, e] : adj_[v])
+            if (dist_[u] == d - 1 && (u == from || t_.isTransit(u)))
+                candidates.emplace_back(u, e);
+        // Every vertex at distance d was reached from one at d - 1 that may forward.
+        const auto [u, e] = candidates[digits % candidates.size()];
+        digits /= candidates.size();
+        hops[static_cast<std::size_t>(d - 1)] = {e, u, v};
+        v = u;
+    }
+    return hops;
+}
+
 } // namespace cs

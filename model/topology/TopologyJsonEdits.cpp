@@ -1,5 +1,8 @@
 #include "model/topology/TopologyJsonEdits.h"
 
+#include "model/core/ModelError.h"
+
+#include <optional>
 #include <unordered_set>
 
 namespace cs {
@@ -68,6 +71,70 @@ void remove(json& topology, const std::set<std::string>& vertexIds, const std::s
                 vertices.push_back(v);
     topology["vertices"] = std::move(vertices);
     topology["edges"] = std::move(edges);
+}
+
+namespace {
+// The kind a vertex's "kind" names, as the reader takes it (hub and bus are segments).
+std::optional<VertexKind> kindOf(const json& v)
+{
+    if (!v.is_object() || !v.contains("kind") || !v["kind"].is_string())
+        return std::nullopt;
+    const std::string k = v["kind"].get<std::string>();
+    if (k == "host")
+        return VertexKind::Host;
+    if (k == "switch")
+        return VertexKind::Switch;
+    if (k == "segment" || k == "hub" || k == "bus")
+        return VertexKind::Segment;
+    return std::nullopt;
+}
+} // namespace
+
+json extract(const json& topology, const std::set<std::string>& ids)
+{
+    json piece{{"vertices", json::array()}, {"edges", json::array()}};
+    if (auto vs = topology.find("vertices"); vs != topology.end() && vs->is_array())
+        for (const json& v : *vs)
+            if (v.is_object() && ids.count(v.value("id", std::string())))
+                piece["vertices"].push_back(v);
+    if (auto es = topology.find("edges"); es != topology.end() && es->is_array())
+        for (const json& e : *es)
+            if (e.is_object() && ids.count(e.value("from", std::string())) && ids.count(e.value("to", std::string())))
+                piece["edges"].push_back(e);
+    return piece;
+}
+
+std::map<std::string, std::string> paste(json& topology, const json& piece)
+{
+    if (!piece.is_object() || !piece.contains("vertices") || !piece["vertices"].is_array())
+        throw ModelError("pasted topology: expected an object with a \"vertices\" array");
+    if (!topology.contains("vertices"))
+        topology["vertices"] = json::array();
+    if (!topology.contains("edges"))
+        topology["edges"] = json::array();
+    std::map<std::string, std::string> renamed;
+    for (const json& v : piece["vertices"]) {
+        const std::string id = v.is_object() ? v.value("id", std::string()) : std::string();
+        const std::optional<VertexKind> kind = kindOf(v);
+        if (id.empty() || !kind)
+            throw ModelError("pasted topology: a vertex needs an \"id\" and a \"kind\" (host, switch, segment)");
+        json copy = v;
+        copy["id"] = uniqueId(topology, idPrefix(*kind));
+        renamed[id] = copy["id"].get<std::string>();
+        topology["vertices"].push_back(std::move(copy));
+    }
+    if (auto es = piece.find("edges"); es != piece.end() && es->is_array())
+        for (const json& e : *es) {
+            const auto from = renamed.find(e.is_object() ? e.value("from", std::string()) : std::string());
+            const auto to = renamed.find(e.is_object() ? e.value("to", std::string()) : std::string());
+            if (from == renamed.end() || to == renamed.end())
+                throw ModelError("pasted topology: a link joins a vertex the piece does not hold");
+            json copy = e;
+            copy["from"] = from->second;
+            copy["to"] = to->second;
+            topology["edges"].push_back(std::move(copy));
+        }
+    return renamed;
 }
 
 } // namespace topoedit

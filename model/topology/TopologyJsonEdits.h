@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -31,6 +32,16 @@ void addLink(nlohmann::json& topology, const std::string& from, const std::strin
 // Removes the vertices (with every link that touches them) and the links by
 // index (the topology's edge order == the "edges" array order).
 void remove(nlohmann::json& topology, const std::set<std::string>& vertexIds, const std::set<std::size_t>& links);
+
+// The vertices named `ids` and the links between two of them, as a piece of
+// explicit topology JSON ({"vertices": [...], "edges": [...]}): what Copy
+// puts on the clipboard. A link with an end outside `ids` is left out.
+nlohmann::json extract(const nlohmann::json& topology, const std::set<std::string>& ids);
+// Appends a piece made by extract() with fresh ids (the first free of each
+// vertex's kind, as addVertex names them) and its links between the new
+// vertices, every property kept. Returns the piece's ids mapped to the new ones.
+// Throws ModelError when the piece is not such a piece.
+std::map<std::string, std::string> paste(nlohmann::json& topology, const nlohmann::json& piece);
 
 } // namespace topoedit
 

@@ -53,6 +53,13 @@ public slots:
     void zoomToFit();
     // Deletes the selected blocks and disconnects the selected wires.
     void deleteSelected();
+    // Edit menu: every node and wire selected; copy the selected blocks
+    // (false: none); paste them with fresh names as one undo step, selected
+    // ("" or the reason); duplicate = copy and paste.
+    void selectAll();
+    bool copySelected();
+    QString paste();
+    QString duplicateSelected();
     // Re-arranges every node by topological order, as one undo step.
     void arrangeAutomatically();
     // Adds a block of `typeId` with its top-left corner at `scenePos`.

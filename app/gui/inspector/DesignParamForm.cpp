@@ -1,9 +1,9 @@
 #include "app/gui/inspector/DesignParamForm.h"
 #include "app/document/DocumentModel.h"
-#include "app/gui/inspector/DesignParamRange.h"
 #include "app/gui/inspector/Evaluation.h"
 #include "app/gui/inspector/InspectorText.h"
 #include "app/gui/inspector/ParamGrid.h"
+#include "model/core/Unit.h"
 
 #include <QFormLayout>
 #include <QGroupBox>
@@ -11,31 +11,28 @@
 #include <QVBoxLayout>
 
 #include <limits>
+#include <optional>
 
 namespace cs::app::inspector {
 
 namespace {
 
 // The valid range as two fields, min and max, each applied as one undoable
-// design edit (setDesignParamRange through DocumentModel::editDesign).
+// edit (edit::setParameterRange through DocumentModel::setDesignParamRange).
 QWidget* rangeBox(DocumentModel* model, const DesignParam& p)
 {
     auto* box = new QGroupBox(QObject::tr("Valid range"));
     box->setObjectName("rangeBox");
     auto* form = new QFormLayout(box);
     const QString qname = q(p.spec.symbol);
-    const std::string name = p.spec.symbol;
     const double lo = p.spec.min, hi = p.spec.max;
     auto field = [&](const char* which, double value, bool isMin) {
         ParamSpec s = p.spec;
         s.symbol = std::string("range.") + which;
         s.min = -std::numeric_limits<double>::max();
         s.max = std::numeric_limits<double>::max();
-        auto apply = [model, qname, name, lo, hi, isMin, s](double v) {
-            const double newLo = isMin ? v : lo, newHi = isMin ? hi : v;
-            return model->editDesign(QObject::tr("Set range of %1 to [%2, %3]")
-                                         .arg(qname, displayValue(newLo, s), displayValue(newHi, s)),
-                                     [&](DesignDocument& d) { setDesignParamRange(d.design, name, newLo, newHi); });
+        auto apply = [model, qname, lo, hi, isMin](double v) {
+            return model->setDesignParamRange(qname, isMin ? v : lo, isMin ? hi : v);
         };
         auto* f = new ValueField(s, value, apply, box);
         f->setToolTip(isMin ? QObject::tr("The lowest value %1 may take; a sweep below it fails.").arg(qname)
@@ -77,12 +74,25 @@ DesignParamForm::DesignParamForm(DocumentModel* model, const std::string& name, 
     row.spec = p->spec;
     row.value = p->value;
     const QString qname = q(name);
-    row.apply = [model, qname](double v) { return model->setDesignParam(qname, v); };
+    // The output it follows bounds it (P by topology.hosts): a value above
+    // that is refused here, in its own field, with the bound's value, rather
+    // than accepted and then failing in every block and every sweep row.
+    std::optional<double> limit;
+    if (!p->follows.empty()) {
+        const Evaluation eval(d);
+        limit = eval.value(p->follows, true, eval.stepOf(kTopologyBlock));
+    }
+    const QString follows = q(p->follows);
+    row.apply = [model, qname, limit, follows](double v) {
+        if (limit && v > *limit)
+            return tr("%1 = %2 exceeds %3 = %4: pick at most %4, or enlarge the topology")
+                .arg(qname, q(formatNumber(v)), follows, q(formatNumber(*limit)));
+        return model->setDesignParam(qname, v);
+    };
     if (!p->follows.empty() && p->value.provenance.kind == ProvenanceKind::Default) {
         // Following: show where the value comes from; the pen pins it.
         row.value.provenance = Provenance::wired(p->follows);
-        const Evaluation eval(d);
-        row.incoming = eval.value(p->follows, true, eval.stepOf(kTopologyBlock));
+        row.incoming = limit;
         const double now = row.incoming.value_or(p->value.value);
         row.override = [model, qname, now] { return model->setDesignParam(qname, now); };
     } else if (!p->follows.empty()) {
@@ -97,9 +107,9 @@ DesignParamForm::DesignParamForm(DocumentModel* model, const std::string& name, 
         auto* bound = new QLabel(p->value.provenance.kind == ProvenanceKind::Default
                                      ? tr("%1 follows %2 and can never exceed it. Pin it with ✎ to set it yourself.")
                                            .arg(qname, q(p->follows))
-                                     : tr("Set by you; bounded by %2 (a larger value is an error, never clipped). "
-                                          "↺ follows %2 again.")
-                                           .arg(qname, q(p->follows)),
+                                     : tr("Set by you; bounded by %1 (a larger value is an error, never clipped). "
+                                          "↺ follows %1 again.")
+                                           .arg(q(p->follows)),
                                  box);
         bound->setObjectName("bound");
         bound->setWordWrap(true);

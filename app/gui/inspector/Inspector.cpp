@@ -58,7 +58,7 @@ QWidget* Inspector::form() const
 
 void Inspector::refresh()
 {
-    const QString key = QString::number(static_cast<int>(selection_->kind())) + ":" + selection_->key();
+    const QString key = QString::number(static_cast<int>(selection_->kind())) + ":" + selection_->keys().join(",");
     const int scroll = key == shownKey_ ? scroll_->verticalScrollBar()->value() : 0;
 
     // The old form may be the sender of the edit that led here (an editor's
@@ -83,10 +83,10 @@ void Inspector::refresh()
             form = new DesignParamForm(model_, k);
         break;
     case Selection::Kind::Vertex:
-        form = new TopologyForm(model_, TopologyForm::What::Vertex, selection_->key());
+        form = new TopologyForm(model_, TopologyForm::What::Vertex, selection_->keys());
         break;
     case Selection::Kind::Link:
-        form = new TopologyForm(model_, TopologyForm::What::Link, selection_->key());
+        form = new TopologyForm(model_, TopologyForm::What::Link, selection_->keys());
         break;
     case Selection::Kind::None: break;
     }

@@ -4,12 +4,15 @@
 #include "app/gui/inspector/ParamGrid.h"
 #include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
+#include "model/document/DocumentEdits.h"
 
 #include <QGroupBox>
 #include <QLabel>
 #include <QVBoxLayout>
 
 #include <nlohmann/json.hpp>
+
+#include <set>
 
 namespace cs::app::inspector {
 
@@ -28,39 +31,42 @@ ParamRow row(ParamSpec spec, double value)
     return r;
 }
 
-// Sets one property of vertex `id` (or edge `index`) in the explicit JSON.
-ValueField::Apply vertexSetter(DocumentModel* model, const QString& id, const std::string& key, bool boolean)
+// Sets one property of every vertex in `ids` (every link in `links`): one
+// operation of the editing layer, one undo step for the whole selection.
+ValueField::Apply vertexSetter(DocumentModel* model, const QStringList& ids, const std::string& key, bool boolean)
 {
-    return [model, id, key, boolean](double v) {
-        return model->editTopology(QObject::tr("Set %1 of %2").arg(q(key), id), [&](json& j) {
-            for (json& vertex : j["vertices"])
-                if (vertex.value("id", std::string()) == id.toStdString()) {
-                    if (boolean)
-                        vertex[key] = v != 0.0;
-                    else if (key == "ports")
-                        vertex[key] = static_cast<long long>(v);
-                    else
-                        vertex[key] = v;
-                    return;
-                }
-            throw ModelError("no vertex named " + id.toStdString());
-        });
+    std::set<std::string> set;
+    for (const QString& id : ids)
+        set.insert(id.toStdString());
+    const QString what = ids.size() == 1 ? ids.front() : QObject::tr("%1 items").arg(ids.size());
+    return [model, set, what, key, boolean](double v) {
+        json value = boolean ? json(v != 0.0) : key == "ports" ? json(static_cast<long long>(v)) : json(v);
+        return model->apply(QObject::tr("Set %1 of %2").arg(q(key), what),
+                            [&](DesignDocument& d) { return edit::setVertexProperty(d, set, key, value); });
     };
 }
 
-ValueField::Apply edgeSetter(DocumentModel* model, std::size_t index, const std::string& key, bool boolean)
+ValueField::Apply edgeSetter(DocumentModel* model, const std::set<std::size_t>& links, const std::string& key,
+                             bool boolean)
 {
-    return [model, index, key, boolean](double v) {
-        return model->editTopology(QObject::tr("Set %1 of link %2").arg(q(key)).arg(index), [&](json& j) {
-            json& e = j["edges"].at(index);
-            if (boolean)
-                e[key] = v != 0.0;
-            else if (key == "channels")
-                e[key] = static_cast<long long>(v);
-            else
-                e[key] = v;
-        });
+    const QString what = links.size() == 1 ? QObject::tr("link %1").arg(*links.begin())
+                                           : QObject::tr("%1 links").arg(links.size());
+    return [model, links, what, key, boolean](double v) {
+        json value = boolean ? json(v != 0.0) : key == "channels" ? json(static_cast<long long>(v)) : json(v);
+        return model->apply(QObject::tr("Set %1 of %2").arg(q(key), what),
+                            [&](DesignDocument& d) { return edit::setLinkProperty(d, links, key, value); });
     };
+}
+
+// "5 links selected": what an edit in this form applies to.
+QString manyNote(int n, const QString& kind, const QString& shown)
+{
+    if (n <= 1)
+        return {};
+    return QObject::tr("<div style='color:#1d4ed8'>%1 %2 selected: a change applies to all of them "
+                       "(the values shown are %3's).</div>")
+        .arg(n)
+        .arg(kind, shown.toHtmlEscaped());
 }
 
 QLabel* headerLabel(QWidget* parent, const QString& html)
@@ -75,7 +81,8 @@ QLabel* headerLabel(QWidget* parent, const QString& html)
 
 } // namespace
 
-TopologyForm::TopologyForm(DocumentModel* model, What what, const QString& key, QWidget* parent) : QWidget(parent)
+TopologyForm::TopologyForm(DocumentModel* model, What what, const QStringList& keys, QWidget* parent)
+    : QWidget(parent)
 {
     setObjectName("topologyForm");
     auto* layout = new QVBoxLayout(this);
@@ -88,15 +95,18 @@ TopologyForm::TopologyForm(DocumentModel* model, What what, const QString& key, 
         layout->addStretch(1);
         return;
     }
-    if (what == What::Vertex)
-        buildVertex(model, key);
+    if (keys.isEmpty())
+        layout->addWidget(headerLabel(this, tr("Nothing selected.")));
+    else if (what == What::Vertex)
+        buildVertex(model, keys);
     else
-        buildLink(model, key);
+        buildLink(model, keys);
     layout->addStretch(1);
 }
 
-void TopologyForm::buildVertex(DocumentModel* model, const QString& id)
+void TopologyForm::buildVertex(DocumentModel* model, const QStringList& keys)
 {
+    const QString id = keys.front();
     const Topology& t = *model->topology();
     // The unit the topology editor writes this network's rates in.
     const std::string rateName = ViewGraph::fromTopology(t).rateUnit().name.toStdString();
@@ -107,6 +117,13 @@ void TopologyForm::buildVertex(DocumentModel* model, const QString& id)
         return;
     }
     const VertexProps& p = t.vertex(*v);
+    // The others selected of the same kind take the edits too (a host's
+    // properties mean nothing to a switch).
+    QStringList ids{id};
+    for (const QString& other : keys)
+        if (other != id)
+            if (const auto o = t.find(other.toStdString()); o && t.vertex(*o).kind == p.kind)
+                ids << other;
     QStringList neighbours;
     for (std::size_t e = 0; e < t.edgeCount(); ++e) {
         const auto [a, b] = t.endpoints(e);
@@ -120,9 +137,14 @@ void TopologyForm::buildVertex(DocumentModel* model, const QString& id)
                   "explicit topology (undoable).</div>");
     layout->addWidget(headerLabel(
         this, tr("<div style='font-size:12pt'><b>%1</b></div><div>%2 · %n link(s)</div>"
-                 "<div style='color:#444; font-size:8pt'>linked to: %3</div>%4",
+                 "<div style='color:#444; font-size:8pt'>linked to: %3</div>%4%5",
                  nullptr, static_cast<int>(neighbours.size()))
-                  .arg(id.toHtmlEscaped(), kind, neighbours.join(", ").toHtmlEscaped(), note)));
+                  .arg(id.toHtmlEscaped(), kind, neighbours.join(", ").toHtmlEscaped(), note,
+                       manyNote(static_cast<int>(ids.size()),
+                                p.kind == VertexKind::Host     ? tr("hosts")
+                                : p.kind == VertexKind::Switch ? tr("switches")
+                                                               : tr("segments"),
+                                id))));
 
     auto* box = new QGroupBox(tr("Properties"), this);
     auto* boxLayout = new QVBoxLayout(box);
@@ -133,23 +155,23 @@ void TopologyForm::buildVertex(DocumentModel* model, const QString& id)
                                       "forwards packets between its links (software routing)",
                                       "004_07d1c859a4352179.txt §4 Fig. 5 (software-routed mesh)"),
                           p.forwards ? 1.0 : 0.0);
-        fw.apply = vertexSetter(model, id, "forwards", true);
+        fw.apply = vertexSetter(model, ids, "forwards", true);
         grid->addRow(fw);
         ParamRow cost = row(param("forward_cost", Unit::Seconds, "us", 0.0, 0.0, 1.0,
                                   "time to forward one packet in software", kTopoSource),
                             p.forwardCost);
-        cost.apply = vertexSetter(model, id, "forward_cost", false);
+        cost.apply = vertexSetter(model, ids, "forward_cost", false);
         grid->addRow(cost);
         break;
     }
     case VertexKind::Switch: {
         ParamRow ports = row(countParam("ports", 8, 1, 1e9, "ports; each link channel uses one", kTopoSource),
                              p.ports);
-        ports.apply = vertexSetter(model, id, "ports", false);
+        ports.apply = vertexSetter(model, ids, "ports", false);
         grid->addRow(ports);
         ParamRow lat = row(param("latency", Unit::Seconds, "us", 0.0, 0.0, 1.0, "switch latency", kTopoSource),
                            p.latency);
-        lat.apply = vertexSetter(model, id, "latency", false);
+        lat.apply = vertexSetter(model, ids, "latency", false);
         grid->addRow(lat);
         break;
     }
@@ -158,11 +180,11 @@ void TopologyForm::buildVertex(DocumentModel* model, const QString& id)
                                 "the medium's rate, shared by every attached host",
                                 "004_07d1c859a4352179.txt (shared segments)"),
                           p.bandwidth);
-        bw.apply = vertexSetter(model, id, "bandwidth", false);
+        bw.apply = vertexSetter(model, ids, "bandwidth", false);
         grid->addRow(bw);
         ParamRow lat = row(param("latency", Unit::Seconds, "us", 0.0, 0.0, 1.0, "segment latency", kTopoSource),
                            p.latency);
-        lat.apply = vertexSetter(model, id, "latency", false);
+        lat.apply = vertexSetter(model, ids, "latency", false);
         grid->addRow(lat);
         break;
     }
@@ -171,8 +193,9 @@ void TopologyForm::buildVertex(DocumentModel* model, const QString& id)
     layout->addWidget(box);
 }
 
-void TopologyForm::buildLink(DocumentModel* model, const QString& key)
+void TopologyForm::buildLink(DocumentModel* model, const QStringList& keys)
 {
+    const QString key = keys.front();
     const Topology& t = *model->topology();
     // The unit the topology editor writes this network's rates in.
     const std::string rateName = ViewGraph::fromTopology(t).rateUnit().name.toStdString();
@@ -185,13 +208,21 @@ void TopologyForm::buildLink(DocumentModel* model, const QString& key)
     }
     const auto [a, b] = t.endpoints(index);
     const LinkProps& l = t.link(index);
+    std::set<std::size_t> links{static_cast<std::size_t>(index)};
+    for (const QString& other : keys) {
+        bool otherOk = false;
+        const qulonglong o = other.toULongLong(&otherOk);
+        if (otherOk && o < t.edgeCount())
+            links.insert(o);
+    }
     layout->addWidget(headerLabel(
         this, tr("<div style='font-size:12pt'><b>Link %1</b></div><div>%2 — %3</div>"
-                 "<div style='color:#444; font-size:8pt'>capacity per direction: %4</div>")
+                 "<div style='color:#444; font-size:8pt'>capacity per direction: %4</div>%5")
                   .arg(index)
                   .arg(q(t.vertex(a).id).toHtmlEscaped(), q(t.vertex(b).id).toHtmlEscaped(),
                        displayValue(l.bandwidth * l.channels / (l.duplex ? 1.0 : 2.0), rateName,
-                                    Unit::BytesPerSecond))));
+                                    Unit::BytesPerSecond),
+                       manyNote(static_cast<int>(links.size()), tr("links"), tr("link %1").arg(index)))));
 
     auto* box = new QGroupBox(tr("Properties"), this);
     auto* boxLayout = new QVBoxLayout(box);
@@ -199,21 +230,21 @@ void TopologyForm::buildLink(DocumentModel* model, const QString& key)
     ParamRow bw = row(param("bandwidth", Unit::BytesPerSecond, rateName, 1.25e8, 1.0, 1e15,
                             "rate of one channel, each way when duplex", kTopoSource),
                       l.bandwidth);
-    bw.apply = edgeSetter(model, index, "bandwidth", false);
+    bw.apply = edgeSetter(model, links, "bandwidth", false);
     grid->addRow(bw);
     ParamRow lat = row(param("latency", Unit::Seconds, "us", 0.0, 0.0, 1.0, "propagation latency", kTopoSource),
                        l.latency);
-    lat.apply = edgeSetter(model, index, "latency", false);
+    lat.apply = edgeSetter(model, links, "latency", false);
     grid->addRow(lat);
     ParamRow ch = row(countParam("channels", 1, 1, 1e6, "bonded channels (each uses a switch port)",
                                  "004_07d1c859a4352179.txt (channel bonding)"),
                       l.channels);
-    ch.apply = edgeSetter(model, index, "channels", false);
+    ch.apply = edgeSetter(model, links, "channels", false);
     grid->addRow(ch);
     ParamRow dup = row(choiceParam("duplex", {"half", "full"}, 1, "full duplex: the rate is available each way",
                                    kTopoSource),
                        l.duplex ? 1.0 : 0.0);
-    dup.apply = edgeSetter(model, index, "duplex", true);
+    dup.apply = edgeSetter(model, links, "duplex", true);
     grid->addRow(dup);
     boxLayout->addWidget(grid);
     layout->addWidget(box);

@@ -1,5 +1,6 @@
 #pragma once
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 namespace cs::app {
@@ -10,17 +11,19 @@ namespace cs::app::inspector {
 
 // The inspector's form for a topology vertex (host, switch, segment) or a
 // link, read from DocumentModel::topology(). Properties are edited through
-// DocumentModel::editTopology on the explicit topology JSON (one undo step;
-// a generated topology becomes an explicit one).
+// edit::setVertexProperty and edit::setLinkProperty (one undo step; a
+// generated topology becomes an explicit one). With several items selected
+// (Selection::keys) the form shows the first and an edit applies to all of
+// its kind.
 class TopologyForm : public QWidget {
     Q_OBJECT
 public:
     enum class What { Vertex, Link };
-    TopologyForm(DocumentModel* model, What what, const QString& key, QWidget* parent = nullptr);
+    TopologyForm(DocumentModel* model, What what, const QStringList& keys, QWidget* parent = nullptr);
 
 private:
-    void buildVertex(DocumentModel* model, const QString& id);
-    void buildLink(DocumentModel* model, const QString& index);
+    void buildVertex(DocumentModel* model, const QStringList& ids);
+    void buildLink(DocumentModel* model, const QStringList& indexes);
 };
 
 } // namespace cs::app::inspector

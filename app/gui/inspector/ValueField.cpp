@@ -1,13 +1,17 @@
 #include "app/gui/inspector/ValueField.h"
 #include "app/gui/inspector/InspectorText.h"
 #include "model/core/ModelError.h"
+#include "model/core/Unit.h"
 
 #include <QComboBox>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+
+#include <cstdio>
 
 namespace cs::app::inspector {
 
@@ -82,7 +86,20 @@ bool ValueField::commit()
         setError(tr("%1: %2 (valid range %3)").arg(q(spec_.symbol), q(e.what()), q(spec_.rangeText())));
         return false;
     }
-    const QString err = apply_(v);
+    QString err = apply_(v);
+    // The model quotes the value in SI units ("-6.25e+08" B/s); the user typed
+    // it in theirs ("-5 Gbit/s"): the message quotes what was typed.
+    const QString typed = edit_->text().trimmed();
+    for (const std::string& si : {formatNumber(v), [&] {
+             char buf[32];
+             std::snprintf(buf, sizeof buf, "%g", v);
+             return std::string(buf);
+         }()})
+        if (!err.isEmpty() && typed != QString::fromStdString(si))
+            // Only where it stands as a whole number ("1" is no part of "[1, 16]" here).
+            err.replace(QRegularExpression("(?<![0-9.eE+-])" + QRegularExpression::escape(QString::fromStdString(si)) +
+                                           "(?![0-9.eE])"),
+                        typed);
     setError(err);
     if (!err.isEmpty())
         return false;

@@ -9,6 +9,7 @@
 #include "app/gui/help/HelpWindow.h"
 #include "app/gui/inspector/Inspector.h"
 #include "app/gui/mainwindow/RecentFiles.h"
+#include "app/gui/mainwindow/PreferencesDialog.h"
 #include "app/gui/mainwindow/SaveName.h"
 #include "app/gui/mainwindow/StartPage.h"
 #include "app/gui/runner/NodeListEditor.h"
@@ -19,6 +20,7 @@
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/gui/validation/ValidationDialog.h"
 #include "app/gui/widgets/WheelGuard.h"
+#include "app/runner/Node.h"
 #include "model/core/ModelError.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/PresetFolder.h"
@@ -48,7 +50,7 @@ namespace cs::app {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), model_(new DocumentModel(this)), selection_(new Selection(this)),
-      autosave_(new Autosave(model_))
+      autosave_(new Autosave(model_, PreferencesDialog::autosaveIntervalMs()))
 {
     setObjectName("MainWindow");
     WheelGuard::install(QCoreApplication::instance());
@@ -82,12 +84,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(start_, &StartPage::presetRequested, this, &MainWindow::openPreset);
     connect(start_, &StartPage::fileRequested, this, &MainWindow::openFile);
     connect(start_, &StartPage::newRequested, this, [this] {
-        model_->newDocument();
+        startNewDocument();
         showDesign();
     });
     connect(canvas_, &BlockCanvas::message, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(sweep_, &SweepPanel::sweepFailed, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(model_, &DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(model_, &DocumentModel::removedAlong, this, [this](const QString& t) { statusBar()->showMessage(t, 15000); });
     connect(model_, &DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::documentReset, this, &MainWindow::updateTitle);
     connect(model_->undoStack(), &QUndoStack::indexChanged, this, [this] {
@@ -183,13 +186,14 @@ void MainWindow::resetLayout()
     findChild<QDockWidget*>("metricsDock")->raise();
     // Sizes that suit 1280x800 and grow with the window: the right column a
     // third of the width, the inspector 60% of its height (metrics and
-    // calibration below it), the plots 40% of the height under the views.
+    // calibration below it), the plots 45% of the height under the views, so
+    // that the drawing, the canvas and a readable chart show at once.
     const int w = std::max(width(), 1000);
     const int h = std::max(height() - menuBar()->height() - statusBar()->height(), 600);
     resizeDocks({findChild<QDockWidget*>("inspectorDock")}, {std::max(380, w * 30 / 100)}, Qt::Horizontal);
     resizeDocks({findChild<QDockWidget*>("inspectorDock"), findChild<QDockWidget*>("metricsDock")},
                 {h * 60 / 100, h * 40 / 100}, Qt::Vertical);
-    resizeDocks({findChild<QDockWidget*>("sweepDock")}, {h * 40 / 100}, Qt::Vertical);
+    resizeDocks({findChild<QDockWidget*>("sweepDock")}, {h * 45 / 100}, Qt::Vertical);
 }
 
 void MainWindow::createActions()
@@ -230,8 +234,38 @@ void MainWindow::createActions()
             canvas_->deleteSelected();
     });
     del->setShortcuts({QKeySequence::Delete, QKeySequence(Qt::Key_Backspace)});
+    // Copy, paste, duplicate and select all act on the canvas shown.
+    auto onCanvas = [this](auto topologyAction, auto blockAction) {
+        return [this, topologyAction, blockAction] {
+            if (tabs_->currentWidget() == topology_)
+                (topology_->*topologyAction)();
+            else
+                (canvas_->*blockAction)();
+        };
+    };
+    QAction* copy = edit->addAction(tr("&Copy"), this, onCanvas(&TopologyEditor::copySelected, &BlockCanvas::copySelected));
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setObjectName("copyAction");
+    QAction* paste = edit->addAction(tr("&Paste"), this, onCanvas(&TopologyEditor::paste, &BlockCanvas::paste));
+    paste->setShortcut(QKeySequence::Paste);
+    paste->setObjectName("pasteAction");
+    QAction* duplicate = edit->addAction(tr("D&uplicate"), this,
+                                         onCanvas(&TopologyEditor::duplicateSelected, &BlockCanvas::duplicateSelected));
+    duplicate->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    duplicate->setObjectName("duplicateAction");
+    QAction* all = edit->addAction(tr("Select &all"), this, onCanvas(&TopologyEditor::selectAll, &BlockCanvas::selectAll));
+    all->setShortcut(QKeySequence::SelectAll);
+    all->setObjectName("selectAllAction");
+    for (QAction* a : {copy, paste, duplicate, all})
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut); // the canvases' own: text fields keep Ctrl+C/V/A
+    tabs_->addActions({copy, paste, duplicate, all});
+    edit->addSeparator();
     edit->addAction(tr("&Generate topology..."), QKeySequence(Qt::CTRL | Qt::Key_G), topology_,
                     &TopologyEditor::showGeneratorDialog);
+    edit->addSeparator();
+    QAction* prefs = edit->addAction(tr("Pre&ferences..."), this, &MainWindow::showPreferences);
+    prefs->setMenuRole(QAction::PreferencesRole);
+    prefs->setObjectName("preferencesAction");
     tb->addAction(undo);
     tb->addAction(redo);
     tb->addSeparator();
@@ -432,8 +466,36 @@ void MainWindow::newDocument()
 {
     if (!maybeSave())
         return;
-    model_->newDocument();
+    startNewDocument();
     showDesign();
+}
+
+void MainWindow::startNewDocument()
+{
+    model_->newDocument();
+    // The nodes the preferences name (checked when they were set; a list
+    // that no longer expands, say an allocation that ended, is left out).
+    const QString nodes = PreferencesDialog::defaultNodeList();
+    if (nodes.isEmpty())
+        return;
+    try {
+        DesignDocument doc = model_->doc();
+        doc.nodes = runner::nodesToJson(runner::parseNodeSpec(nodes.toStdString()));
+        model_->setDocument(std::move(doc), {});
+    } catch (const std::invalid_argument& e) {
+        statusBar()->showMessage(tr("The default nodes were left out: %1").arg(QString::fromStdString(e.what())), 8000);
+    }
+}
+
+void MainWindow::showPreferences()
+{
+    PreferencesDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    autosave_->setInterval(PreferencesDialog::autosaveIntervalMs());
+    // The views write rates in the unit chosen: they re-read the document.
+    emit model_->topologyChanged();
+    emit model_->designChanged();
 }
 
 void MainWindow::open()

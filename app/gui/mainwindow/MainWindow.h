@@ -65,6 +65,8 @@ public:
     // offers to save a recovery copy of unsaved work, and returns so the
     // program goes on.
     void reportInternalError(const QString& what);
+    // Edit > Preferences (modal); applies what was accepted.
+    void showPreferences();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -80,6 +82,7 @@ private:
     void createActions();
     void createDocks();
     bool maybeSave();
+    void startNewDocument(); // empty, with the preferred nodes
     void rebuildRecentMenu();
 
     DocumentModel* model_;

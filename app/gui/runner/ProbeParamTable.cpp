@@ -6,6 +6,7 @@
 #include <QBrush>
 #include <QColor>
 #include <QHeaderView>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,34 @@ namespace cs::app {
 
 namespace {
 enum Col { Name, Value, UnitCol, Range, Meaning };
+
+// The names of a "choice" parameter's values, read from its meaning
+// ("0 = TCP (TCP_NODELAY), 1 = UDP": TCP, UDP), so that the table shows and
+// takes a name where the probe wants a code. Empty when the meaning does not
+// list every value from 0 to max in that form.
+QStringList choiceNames(const sdk::ParamDef& p)
+{
+    if (p.unit != "choice")
+        return {};
+    QStringList names;
+    static const QRegularExpression entry(QStringLiteral("(\\d+)\\s*=\\s*([^,(]+)"));
+    for (auto it = entry.globalMatch(QString::fromStdString(p.meaning)); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        if (m.captured(1).toInt() != names.size())
+            return {};
+        names << m.captured(2).trimmed();
+    }
+    return names.size() == static_cast<int>(p.max) + 1 ? names : QStringList();
+}
+
+QString shownValue(const sdk::ParamDef& p, double v)
+{
+    const QStringList names = choiceNames(p);
+    const int i = static_cast<int>(v);
+    if (!names.isEmpty() && i >= 0 && i < names.size() && v == i)
+        return names[i];
+    return QString::fromStdString(formatNumber(v));
+}
 }
 
 ProbeParamTable::ProbeParamTable(QWidget* parent) : QTableWidget(parent)
@@ -47,13 +76,16 @@ void ProbeParamTable::setProbe(const sdk::ProbeDescriptor& probe)
             return it;
         };
         setItem(r, Name, fixed(QString::fromStdString(p.name)));
-        auto* v = new QTableWidgetItem(QString::fromStdString(formatNumber(p.defaultValue)));
-        v->setToolTip(tr("Default %1. Units may be typed: 64KiB, 500ms, 2^12.")
-                          .arg(QString::fromStdString(formatNumber(p.defaultValue))));
+        const QStringList names = choiceNames(p);
+        auto* v = new QTableWidgetItem(shownValue(p, p.defaultValue));
+        v->setToolTip(names.isEmpty() ? tr("Default %1. Units may be typed: 64KiB, 500ms, 2^12.")
+                                            .arg(QString::fromStdString(formatNumber(p.defaultValue)))
+                                      : tr("Default %1. One of: %2.").arg(shownValue(p, p.defaultValue), names.join(", ")));
         setItem(r, Value, v);
-        setItem(r, UnitCol, fixed(QString::fromStdString(p.unit == "count" ? "" : p.unit)));
-        setItem(r, Range, fixed(QString("[%1, %2]").arg(QString::fromStdString(formatNumber(p.min)),
-                                                        QString::fromStdString(formatNumber(p.max)))));
+        setItem(r, UnitCol, fixed(QString::fromStdString(p.unit == "count" || !names.isEmpty() ? "" : p.unit)));
+        setItem(r, Range, fixed(names.isEmpty() ? QString("[%1, %2]").arg(QString::fromStdString(formatNumber(p.min)),
+                                                                         QString::fromStdString(formatNumber(p.max)))
+                                                : names.join(" | ")));
         auto* m = fixed(QString::fromStdString(p.meaning));
         m->setToolTip(QString::fromStdString(p.meaning));
         setItem(r, Meaning, m);
@@ -78,7 +110,7 @@ void ProbeParamTable::setValues(const nlohmann::json& values)
     for (auto it = values.begin(); it != values.end(); ++it) {
         const int r = rowOf(QString::fromStdString(it.key()));
         if (r >= 0 && it->is_number())
-            item(r, Value)->setText(QString::fromStdString(formatNumber(it->get<double>())));
+            item(r, Value)->setText(shownValue(probe_.params[static_cast<std::size_t>(r)], it->get<double>()));
     }
 }
 
@@ -86,6 +118,14 @@ QString ProbeParamTable::parseRow(int r, double* si) const
 {
     const sdk::ParamDef& p = probe_.params[static_cast<std::size_t>(r)];
     const QString text = item(r, Value)->text().trimmed();
+    if (const QStringList names = choiceNames(p); !names.isEmpty()) {
+        for (int i = 0; i < names.size(); ++i)
+            if (text.compare(names[i], Qt::CaseInsensitive) == 0 || text == QString::number(i)) {
+                *si = i;
+                return {};
+            }
+        return QString("%1 = '%2': expected one of %3").arg(QString::fromStdString(p.name), text, names.join(", "));
+    }
     std::optional<Unit> unit = unitFromSymbol(p.unit);
     if (!unit)
         unit = p.integer ? Unit::Count : Unit::Ratio;

@@ -21,8 +21,10 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
+#include <vector>
 
 namespace cs::app {
 
@@ -56,7 +58,9 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     controls_->runButton()->setToolTip(tr("Run the probe on the checked nodes; the results are stored in the document"));
     QLabel* status = controls_->statusLabel();
     status->setObjectName("probeStatus");
-    status->setMinimumHeight(2 * status->fontMetrics().height());
+    // Three lines, whatever the text: Run and Cancel stay where they are as
+    // the status grows (the whole text is in the tooltip).
+    status->setFixedHeight(3 * status->fontMetrics().lineSpacing() + 4);
     status->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     auto* runRow = new QHBoxLayout;
     runRow->addWidget(controls_->runButton());
@@ -72,10 +76,18 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     auto* probeBox = new QGroupBox(tr("Probe"), this);
     probe_ = new QComboBox(probeBox);
     probe_->setObjectName("probeCombo");
+    // By id, so that a probe is found where its name says (the catalogue
+    // lists them in the order the plugins were loaded).
+    std::vector<const sdk::LoadedProbe*> sorted;
     for (const sdk::LoadedProbe& p : probeCatalog().probes())
-        probe_->addItem(QString("%1  -  %2").arg(QString::fromStdString(p.descriptor.id),
-                                                 QString::fromStdString(p.descriptor.name)),
-                        QString::fromStdString(p.descriptor.id));
+        sorted.push_back(&p);
+    std::sort(sorted.begin(), sorted.end(), [](const sdk::LoadedProbe* a, const sdk::LoadedProbe* b) {
+        return a->descriptor.id < b->descriptor.id;
+    });
+    for (const sdk::LoadedProbe* p : sorted)
+        probe_->addItem(QString("%1  -  %2").arg(QString::fromStdString(p->descriptor.id),
+                                                 QString::fromStdString(p->descriptor.name)),
+                        QString::fromStdString(p->descriptor.id));
     description_ = new QLabel(probeBox);
     description_->setWordWrap(true);
     description_->setStyleSheet("color: #555");

@@ -41,6 +41,7 @@ void SessionControls::lockWhileRunning(const QList<QWidget*>& widgets)
 void SessionControls::setStatus(const QString& text, bool error)
 {
     status_->setText(text);
+    status_->setToolTip(text); // the label may show only its first lines
     status_->setStyleSheet(error ? "color: #b00000" : "");
 }
 

@@ -67,6 +67,16 @@ SimulationPanel::SimulationPanel(SweepPanel* sweep, QWidget* parent)
     connect(toggle_, &QCheckBox::toggled, this, &SimulationPanel::onToggled);
     connect(cancel_, &QPushButton::clicked, this, &SimulationPanel::cancel);
     connect(sweep_, &SweepPanel::plotsUpdated, this, &SimulationPanel::onSweepUpdated);
+    connect(sweep_, &SweepPanel::documentReplaced, this, [this] {
+        // Another document: the last one's run, points and words go with it
+        // (the toggle stays; the new document's first sweep simulates again).
+        job_->abandon();
+        setRunning(false);
+        result_.reset();
+        forTable_.reset();
+        status_->clear();
+        status_->setToolTip({});
+    });
     connect(job_, &SimulationJob::progress, this, [this](qint64 done, qint64 total) {
         progress_->setRange(0, static_cast<int>(total));
         progress_->setValue(static_cast<int>(done));

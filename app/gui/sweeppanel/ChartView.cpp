@@ -9,7 +9,7 @@ namespace cs::app::sweeppanel {
 ChartView::ChartView(QWidget* parent) : QCustomPlot(parent)
 {
     setMouseTracking(true);
-    setMinimumSize(320, 220);
+    setMinimumSize(320, 160); // fits the sweep dock of a 1280x800 window without scrolling
     setAntialiasedElements(QCP::aeAll);
     setNoAntialiasingOnDrag(true);
     connect(this, &QCustomPlot::mouseMove, this, &ChartView::onMouseMove);

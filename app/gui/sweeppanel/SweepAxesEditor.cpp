@@ -5,10 +5,12 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalBlocker>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace cs::app::sweeppanel {
 
@@ -41,10 +43,12 @@ void SweepAxesEditor::setAxes(const DesignDocument& doc, const std::vector<Sweep
 {
     candidates_.clear();
     candidateValues_.clear();
+    candidateUnits_.clear();
     for (const DesignParam& p : doc.design.designParams())
         if (p.spec.unit != Unit::Choice) {
             candidates_ << QString::fromStdString(p.spec.symbol);
             candidateValues_.push_back(p.value.value);
+            candidateUnits_.emplace_back(p.spec.unit, p.spec.displayUnit);
         }
     for (const BlockInstance& b : doc.design.blocks())
         for (std::size_t i = 0; i < b.spec().inputs.size(); ++i) {
@@ -54,6 +58,7 @@ void SweepAxesEditor::setAxes(const DesignDocument& doc, const std::vector<Sweep
                 continue;
             candidates_ << QString::fromStdString(ep.str());
             candidateValues_.push_back(b.values[i].value);
+            candidateUnits_.emplace_back(in.unit, in.displayUnit);
         }
     for (const Row& r : rows_) {
         const QString text = r.path->currentText();
@@ -139,11 +144,42 @@ void SweepAxesEditor::addRow(const SweepAxis& axis)
 
 void SweepAxesEditor::commit()
 {
-    const std::vector<SweepAxis> now = axes();
+    std::vector<SweepAxis> now = axes();
     if (now == shown_)
         return;
+    // Another parameter in a row whose values were not edited: the old
+    // parameter's values mean nothing for it (7.262e-06 s is no message
+    // size), so the row takes the values suggested for the new one.
+    if (now.size() == shown_.size())
+        for (std::size_t i = 0; i < now.size(); ++i)
+            if (now[i].path != shown_[i].path && now[i].spec == shown_[i].spec) {
+                if (const int c = static_cast<int>(candidates_.indexOf(QString::fromStdString(now[i].path))); c >= 0) {
+                    now[i].spec = suggestValues(c);
+                    const QSignalBlocker quiet(rows_[i].spec);
+                    rows_[i].spec->setText(QString::fromStdString(now[i].spec));
+                }
+            }
     shown_ = now;
     emit axesEdited(now);
+}
+
+std::string SweepAxesEditor::suggestValues(int candidate) const
+{
+    // Half, the current value, and double: valid for most parameters, and
+    // easy to edit. Written in the parameter's display unit ("3.631us"), as
+    // the inspector shows it.
+    const auto c = static_cast<std::size_t>(candidate);
+    const double v = candidateValues_[c];
+    if (v == 0 || !std::isfinite(v))
+        return "0,1";
+    const Unit unit = candidateUnits_[c].first;
+    const std::string& display = candidateUnits_[c].second;
+    auto text = [&](double x) {
+        std::string t = display.empty() ? formatNumber(x) : formatQuantity(x, display, unit);
+        t.erase(std::remove(t.begin(), t.end(), ' '), t.end());
+        return t;
+    };
+    return text(v / 2) + "," + text(v) + "," + text(v * 2);
 }
 
 SweepAxis SweepAxesEditor::suggestAxis() const
@@ -153,11 +189,7 @@ SweepAxis SweepAxesEditor::suggestAxis() const
         const std::string path = candidates_[i].toStdString();
         if (std::any_of(used.begin(), used.end(), [&](const SweepAxis& a) { return a.path == path; }))
             continue;
-        // Half, the current value, and double: valid for most parameters, and easy to edit.
-        const double v = candidateValues_[static_cast<std::size_t>(i)];
-        if (v == 0)
-            return {path, "0,1"};
-        return {path, formatNumber(v / 2) + "," + formatNumber(v) + "," + formatNumber(v * 2)};
+        return {path, suggestValues(i)};
     }
     return {candidates_.isEmpty() ? std::string("P") : candidates_.front().toStdString(), "1:16"};
 }

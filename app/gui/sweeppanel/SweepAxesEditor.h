@@ -3,6 +3,8 @@
 
 #include <QWidget>
 
+#include <string>
+#include <utility>
 #include <vector>
 
 class QComboBox;
@@ -52,6 +54,7 @@ private:
     void addRow(const SweepAxis& axis);
     void commit();
     SweepAxis suggestAxis() const;
+    std::string suggestValues(int candidate) const; // for candidates_[candidate]
 
     QVBoxLayout* rowsLayout_;
     QToolButton* add_;
@@ -60,6 +63,7 @@ private:
     std::vector<SweepAxis> shown_;     // what the rows showed when last set or committed
     QStringList candidates_;           // settable paths
     std::vector<double> candidateValues_; // their current values (SI), for suggestions
+    std::vector<std::pair<Unit, std::string>> candidateUnits_; // their units and display units
 };
 
 } // namespace cs::app::sweeppanel

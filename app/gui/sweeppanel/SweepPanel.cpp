@@ -18,7 +18,8 @@
 #include "app/sweep/SweepJob.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
-#include "model/sweep/SweepAxis.h"
+#include "model/sweep/AxisResolve.h"
+#include "model/document/DocumentEdits.h"
 #include "model/document/PresetFolder.h"
 
 #include <QCoreApplication>
@@ -33,6 +34,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QTabWidget>
 #include <QTimer>
@@ -134,9 +136,19 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
         tabs_->addTab(charts_[i], tr(names[i]));
     }
 
+    // The controls scroll on their own: on a short dock (a 1280x800 window)
+    // the charts keep the dock's whole height instead of scrolling with them.
+    auto* controlsScroll = new QScrollArea(this);
+    controlsScroll->setObjectName("sweepControlsScroll");
+    controlsScroll->setWidget(controls);
+    controlsScroll->setWidgetResizable(true);
+    controlsScroll->setFrameShape(QFrame::NoFrame);
+    controlsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    controlsScroll->setMinimumWidth(controls->minimumWidth() + 14);
+    controlsScroll->setMaximumWidth(controls->maximumWidth() + 14);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(controls);
+    layout->addWidget(controlsScroll);
     layout->addWidget(tabs_, 1);
 
     connect(debounce_, &QTimer::timeout, this, &SweepPanel::recompute);
@@ -205,8 +217,18 @@ void SweepPanel::onDocumentChanged(bool reset)
 {
     const DesignDocument& doc = model_->doc();
     axesEditor_->setAxes(doc, plots::chartAxes(doc));
-    if (reset)
+    if (reset) {
+        // Nothing of the last document's charts may show in the next one:
+        // not its table, axes or breakdown parameter, nor a result that
+        // arrives for it after the switch.
+        job_->abandon();
         axesEditor_->setError({});
+        clearCharts(tr("computing..."));
+        at_ = std::numeric_limits<double>::quiet_NaN();
+        fillBreakdownSelector();
+        setStatus({});
+        emit documentReplaced();
+    }
     fillVariantSelector();
     if (reset)
         baseline_->clear(); // a new document starts on its own baseline
@@ -221,7 +243,11 @@ void SweepPanel::fillBaselineSelector()
     const DesignDocument& doc = model_->doc();
     const QSignalBlocker block(baseline_);
     baseline_->clear();
-    const std::string at = doc.sweep.speedupParam + " = " + formatNumber(doc.sweep.speedupBaseline);
+    // Without a speedup parameter there is nothing to be "at": the chart
+    // shows times, and the selector says so (disabled) rather than " = 1".
+    const std::string at = doc.sweep.speedupParam.empty()
+                               ? tr("its reference point (no speedup parameter)").toStdString()
+                               : doc.sweep.speedupParam + " = " + formatNumber(doc.sweep.speedupBaseline);
     // First the document's own choice (data ""), then the others.
     if (!doc.sweep.speedupAgainst.empty()) {
         baseline_->addItem(tr("serial baseline: %1").arg(QString::fromStdString(doc.sweep.speedupAgainst)), QString(""));
@@ -240,24 +266,15 @@ void SweepPanel::fillBaselineSelector()
 
 void SweepPanel::applyAxes(const std::vector<SweepAxis>& axes)
 {
-    const QString problem = model_->editDesign(tr("Set swept parameters"), [&](DesignDocument& d) {
-        const Plan plan = d.design.compile();
-        std::set<std::string> seen;
-        for (const SweepAxis& a : axes) {
-            if (a.path.empty())
-                throw ModelError("a swept parameter needs a name");
-            if (!seen.insert(a.path).second)
-                throw ModelError(a.path + " is swept twice");
-            const int slot = writableSlot(plan, a.path);
-            try {
-                parseAxisValues(a.spec, plan.inputSpecAt(slot)->unit);
-            } catch (const ModelError& e) {
-                throw ModelError(a.path + ": " + e.what());
-            }
-        }
-        d.sweep.axes = axes;
-    });
-    axesEditor_->setError(problem);
+    // One operation of the editing layer; the validator reads the axes as
+    // every other caller does (model/sweep/AxisResolve.h).
+    const QString problem = model_->apply(tr("Set swept parameters"),
+                                          [&](DesignDocument& d) { return edit::setSweepAxes(d, axes); });
+    QStringList why; // the messages name the axis ("P: ..."); the JSON paths say nothing more here
+    if (!problem.isEmpty())
+        for (const DocumentProblem& p : model_->lastProblems())
+            why << QString::fromStdString(p.message);
+    axesEditor_->setError(why.join("\n"));
 }
 
 void SweepPanel::recompute()
@@ -266,11 +283,7 @@ void SweepPanel::recompute()
     const DesignDocument& doc = model_->doc();
     std::vector<SweepAxisValues> axes;
     try {
-        const Plan plan = doc.design.compile();
-        for (const SweepAxis& a : plots::chartAxes(doc)) {
-            const int slot = writableSlot(plan, a.path);
-            axes.push_back({a.path, parseAxisValues(a.spec, plan.inputSpecAt(slot)->unit)});
-        }
+        axes = resolveAxes(doc.design, plots::chartAxes(doc));
     } catch (const ModelError& e) {
         job_->cancel();
         onFailed(QString::fromStdString(e.what()));
@@ -439,8 +452,9 @@ void SweepPanel::setSimulationOverlay(SpeedupOverlay overlay, BreakdownMarkers m
 
 void SweepPanel::addSideWidget(QWidget* widget)
 {
-    // Above the stretch and the export buttons (the last two items).
-    side_->insertWidget(side_->count() - 2, widget);
+    // Right under the swept parameters and the chart settings (the first two
+    // items), above the progress and the status, whose text may grow.
+    side_->insertWidget(2, widget);
 }
 
 void SweepPanel::redrawSpeedupChart()

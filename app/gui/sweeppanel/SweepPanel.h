@@ -56,6 +56,7 @@ public:
     sweeppanel::SweepAxesEditor* axesEditor() const { return axesEditor_; }
     QCheckBox* logToggle() const { return log_; }
     QComboBox* breakdownSelector() const { return breakdownAt_; } // "P for breakdown"
+    QLabel* breakdownLabel() const { return breakdownLabel_; }
     QComboBox* sensitivityVariant() const { return sensVariant_; }
     // What speedup is measured against: the design's serial baseline (data
     // ""), each variant against itself ("self"), or another variant (its name).
@@ -100,6 +101,8 @@ signals:
     void sensitivityUpdated(); // tornado chart redrawn
     void sweepFailed(const QString& message);
     void sweepCancelled();
+    // A new document replaced the one the charts showed (before its first sweep).
+    void documentReplaced();
 
 private:
     void scheduleRecompute();

@@ -269,11 +269,9 @@ void GeneratorDialog::accept()
     const GeneratorSpec& s = gen_->spec();
     const TopologyCounts c = model_->topology() ? model_->topology()->counts() : TopologyCounts{};
     if (c.hosts + c.switches + c.segments > 0) {
-        const QString what = tr("%1 hosts, %2 switches, %3 segments, %4 links")
-                                 .arg(c.hosts)
-                                 .arg(c.switches)
-                                 .arg(c.segments)
-                                 .arg(c.links);
+        const QString what = QStringList{plural(c.hosts, "host", "hosts"), plural(c.switches, "switch", "switches"),
+                                         plural(c.segments, "segment", "segments"), plural(c.links, "link", "links")}
+                                 .join(", ");
         if (!replacePrompt()(what))
             return; // stays open: another generator or Cancel
     }

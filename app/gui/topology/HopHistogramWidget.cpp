@@ -1,5 +1,6 @@
 #include "app/gui/topology/HopHistogramWidget.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 
 #include <algorithm>
@@ -45,19 +46,24 @@ void HopHistogramWidget::paintEvent(QPaintEvent*)
     const std::uint64_t top = std::max<std::uint64_t>(1, *std::max_element(count_.begin() + 1, count_.end()));
     const double slot = area.width() / static_cast<double>(bins);
     const double bar = std::max(1.0, slot * 0.7);
-    // Label every 1st, 2nd, 5th, 10th, 20th ... bin: whatever leaves room.
+    // Label every 1st, 2nd, 5th, 10th, 20th ... bin: whatever leaves room
+    // for the widest label ("100" on a 100-hop network) and a gap.
+    const double room = QFontMetricsF(f).horizontalAdvance(QString::number(bins)) + 8;
     std::size_t step = 1;
-    for (std::size_t m = 1; slot * static_cast<double>(step) < 26; m *= 10)
+    for (std::size_t m = 1; slot * static_cast<double>(step) < room; m *= 10)
         for (std::size_t s : {m, 2 * m, 5 * m})
-            if (slot * static_cast<double>(step) < 26)
+            if (slot * static_cast<double>(step) < room)
                 step = s;
     for (std::size_t i = 0; i < bins; ++i) {
         const double h = area.height() * static_cast<double>(count_[i + 1]) / static_cast<double>(top);
         const QRectF r(area.left() + i * slot + (slot - bar) / 2, area.bottom() - h, bar, h);
         p.fillRect(r, QColor(0x25, 0x63, 0xeb));
-        if ((i + 1) % step == 0 || (step == 1 && slot >= 14))
-            p.drawText(QRectF(area.left() + i * slot, area.bottom() + 2, slot, 14), Qt::AlignHCenter | Qt::AlignTop,
-                       QString::number(i + 1));
+        if ((i + 1) % step == 0 || (step == 1 && slot >= room)) {
+            // Centred under its bar, as wide as the label needs (a bar may be 2 px wide).
+            const double centre = area.left() + (static_cast<double>(i) + 0.5) * slot;
+            p.drawText(QRectF(centre - room / 2, area.bottom() + 2, room, 14),
+                       Qt::AlignHCenter | Qt::AlignTop | Qt::TextDontClip, QString::number(i + 1));
+        }
     }
     p.setPen(QColor(0x9c, 0xa3, 0xaf));
     p.drawLine(area.bottomLeft(), area.bottomRight());

@@ -176,8 +176,14 @@ void MetricsPanel::finished()
         return;
     }
     const TopologyMetrics& m = *r.metrics;
-    // Both rates in one unit (never 8 Gbit/s beside 56.72 Mbit/s).
-    const plots::RateUnit rate = plots::rateUnitFor({m.bisection.bandwidth, m.a2aBandwidth});
+    // Both rates in one unit (never 8 Gbit/s beside 56.72 Mbit/s), and in
+    // the family the drawing writes its links in (never 2 MB/s beside 8 Mbit/s links).
+    plots::RateFamily family = plots::ratePreference();
+    if (family == plots::RateFamily::Auto && model_->topology())
+        family = ViewGraph::fromTopology(*model_->topology()).rateUnit().name.contains("bit")
+                     ? plots::RateFamily::Bits
+                     : plots::RateFamily::Bytes;
+    const plots::RateUnit rate = plots::rateUnitFor({m.bisection.bandwidth, m.a2aBandwidth}, family);
     setValue("diameter", m.diameter() == 1 ? tr("1 hop") : tr("%1 hops").arg(m.diameter()));
     setValue("avgHops", QString::number(m.avgHops(), 'f', 3));
     if (m.bisection.exact)

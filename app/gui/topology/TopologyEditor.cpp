@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QSpinBox>
 #include <QToolBar>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -53,6 +54,14 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
     connect(model_, &DocumentModel::documentReset, this, [this] {
         error_.clear();
         keepRect_ = false;
+        // The rebuild keeps the selection by id and link index; in another
+        // document those name other items, so nothing stays selected.
+        {
+            const QSignalBlocker quiet(scene_);
+            scene_->clearSelection();
+        }
+        if (selection_ && (selection_->kind() == Selection::Kind::Vertex || selection_->kind() == Selection::Kind::Link))
+            selection_->clear();
         rebuild();
         fitPending_ = true;
         if (isVisible())
@@ -61,8 +70,18 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
     connect(model_, &DocumentModel::topologyChanged, this, [this] {
         const bool wasEmpty = vertices_.empty();
         rebuild();
-        if (wasEmpty && !vertices_.empty() && vertices_.size() > 1)
+        if (wasEmpty && !vertices_.empty() && vertices_.size() > 1) {
             zoomToFit();
+        } else if (fitted_ && !vertices_.empty()) {
+            // A fitted view (the user has not zoomed since) stays fitted when
+            // the network outgrows it or shrinks to a corner of it: an undo
+            // of a bigger generator, another k.
+            const QRectF shown = view_->mapToScene(view_->viewport()->rect()).boundingRect();
+            const QRectF content = contentRect();
+            if (!shown.contains(content) ||
+                (content.width() < shown.width() / 2 && content.height() < shown.height() / 2))
+                zoomToFit();
+        }
     });
     connect(model_, &DocumentModel::layoutChanged, this, &TopologyEditor::applyPositions);
     connect(scene_, &QGraphicsScene::selectionChanged, this, &TopologyEditor::onSceneSelection);
@@ -241,23 +260,48 @@ void TopologyEditor::onSceneSelection()
             selection_->clear();
         return;
     }
-    // Keep the current one if it is still selected, else take the first.
+    auto keyOf = [](QGraphicsItem* it, Selection::Kind* kind) -> QString {
+        if (auto* v = qgraphicsitem_cast<VertexItem*>(it)) {
+            *kind = Selection::Kind::Vertex;
+            return QString::fromStdString(v->id());
+        }
+        if (auto* l = qgraphicsitem_cast<LinkItem*>(it)) {
+            *kind = Selection::Kind::Link;
+            return QString::number(l->index());
+        }
+        *kind = Selection::Kind::None;
+        return {};
+    };
+    // The one shown: the current one if it is still selected, else the one
+    // under the mouse, else the first. The others of its kind come with it,
+    // in the scene's order, so that an edit applies to all of them.
+    Selection::Kind kind = Selection::Kind::None;
+    QString primary;
     for (QGraphicsItem* it : items) {
-        if (auto* v = qgraphicsitem_cast<VertexItem*>(it);
-            v && selection_->kind() == Selection::Kind::Vertex && selection_->key() == QString::fromStdString(v->id()))
-            return;
-        if (auto* l = qgraphicsitem_cast<LinkItem*>(it);
-            l && selection_->kind() == Selection::Kind::Link && selection_->key() == QString::number(l->index()))
-            return;
+        Selection::Kind k;
+        const QString key = keyOf(it, &k);
+        if (k == selection_->kind() && key == selection_->key()) {
+            kind = k;
+            primary = key;
+        }
+    }
+    if (primary.isEmpty()) {
+        QGraphicsItem* first = scene_->mouseGrabberItem() && scene_->mouseGrabberItem()->isSelected()
+                                   ? scene_->mouseGrabberItem()
+                                   : items.front();
+        primary = keyOf(first, &kind);
+    }
+    if (kind == Selection::Kind::None)
+        return;
+    QStringList keys{primary};
+    for (QGraphicsItem* it : items) {
+        Selection::Kind k;
+        const QString key = keyOf(it, &k);
+        if (k == kind && !keys.contains(key))
+            keys << key;
     }
     syncing_ = true;
-    QGraphicsItem* first = scene_->mouseGrabberItem() && scene_->mouseGrabberItem()->isSelected()
-                               ? scene_->mouseGrabberItem()
-                               : items.front();
-    if (auto* v = qgraphicsitem_cast<VertexItem*>(first))
-        selection_->select(Selection::Kind::Vertex, QString::fromStdString(v->id()));
-    else if (auto* l = qgraphicsitem_cast<LinkItem*>(first))
-        selection_->select(Selection::Kind::Link, QString::number(l->index()));
+    selection_->selectMany(kind, keys);
     syncing_ = false;
 }
 
@@ -265,19 +309,26 @@ void TopologyEditor::onSelectionChanged()
 {
     if (syncing_)
         return;
-    QGraphicsItem* want = nullptr;
-    if (selection_->kind() == Selection::Kind::Vertex)
-        want = vertexItem(selection_->key().toStdString());
-    else if (selection_->kind() == Selection::Kind::Link)
-        want = linkItem(selection_->key().toInt());
-    if (want && want->isSelected())
+    std::vector<QGraphicsItem*> want;
+    for (const QString& key : selection_->keys()) {
+        QGraphicsItem* it = nullptr;
+        if (selection_->kind() == Selection::Kind::Vertex)
+            it = vertexItem(key.toStdString());
+        else if (selection_->kind() == Selection::Kind::Link)
+            it = linkItem(key.toInt());
+        if (it)
+            want.push_back(it);
+    }
+    const QList<QGraphicsItem*> now = scene_->selectedItems();
+    if (static_cast<std::size_t>(now.size()) == want.size() &&
+        std::all_of(want.begin(), want.end(), [](QGraphicsItem* it) { return it->isSelected(); }))
         return;
     syncing_ = true;
     scene_->clearSelection();
-    if (want) {
-        want->setSelected(true);
-        view_->ensureVisible(want);
-    }
+    for (QGraphicsItem* it : want)
+        it->setSelected(true);
+    if (!want.empty())
+        view_->ensureVisible(want.front());
     syncing_ = false;
 }
 

@@ -78,6 +78,14 @@ public slots:
     void zoomToFit();
     void deleteSelected();
     void showGeneratorDialog();
+    // Edit menu: every vertex and link selected.
+    void selectAll();
+    // Copies the selected vertices and the links between them (false: none selected).
+    bool copySelected();
+    // Adds the clipboard's vertices and links with fresh ids, beside where they
+    // were copied, as one undo step, and selects them; "" or the reason.
+    QString paste();
+    QString duplicateSelected(); // copy and paste
 
 protected:
     void showEvent(QShowEvent* e) override;
@@ -92,6 +100,7 @@ private:
     void updateDetail();       // the batched overview of a large topology when zoomed far out
     QPointF positionOf(int v) const;
     std::map<std::string, QPointF> pinnedPositions() const;
+    nlohmann::json explicitTopology() const; // the document's topology as a drawing
     void onSceneSelection();
     void onSelectionChanged();
     void onMoveFinished(const std::map<int, QPointF>& moved);

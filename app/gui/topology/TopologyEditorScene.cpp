@@ -179,6 +179,10 @@ QRectF TopologyEditor::contentRect() const
     QRectF r;
     for (const VertexItem* v : vertices_)
         r |= v->sceneBoundingRect();
+    // Links drawn as bridges (a fat-tree's links that bend above the core, a
+    // torus's wrap-around) reach beyond the vertices: Fit shows them too.
+    for (const LinkItem* l : links_)
+        r |= l->sceneBoundingRect();
     return r;
 }
 

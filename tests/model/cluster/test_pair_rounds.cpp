@@ -108,13 +108,16 @@ TEST_CASE("path-class stand-ins of a k=4 fat-tree share nothing, so they make on
     // 2 hops: (0, 1) under edge0_0, the first pair. 4 hops: every pair of
     // host 0 or 1 is taken by then; (2, 3) is 2 hops; host 2's first
     // 6-hop pair (2, 4) comes first: h0_1_0-edge0_1-agg0_0-core0-agg1_0-
-    // edge1_0-h1_0_0, disjoint from (0, 1), so it stands in for 6 hops. In pod
-    // 1, (5, 6) and (5, 7) go through edge1_0-agg1_0, which (2, 4) uses; row 6
-    // and 7 meet no 4-hop pair; (8, 10) in pod 2 is free.
+    // edge1_0-h1_0_0, disjoint from (0, 1), so it stands in for 6 hops. The
+    // routes are the one router's (model/topology/Routing.h, destination-mod-k:
+    // at each step back from the destination, the next digit of its host
+    // ordinal). In pod 1, (5, 6) goes up edge1_0-agg1_0 (6 = 0 mod 2), which
+    // (2, 4) uses; (5, 7) goes up edge1_0-agg1_1 (7 = 1 mod 2) and down
+    // agg1_1-edge1_1: free, so it stands in for 4 hops.
     CHECK(pairs[0].server == 0);
     CHECK(pairs[0].client == 1);
-    CHECK(pairs[1].server == 8);
-    CHECK(pairs[1].client == 10);
+    CHECK(pairs[1].server == 5);
+    CHECK(pairs[1].client == 7);
     CHECK(pairs[1].pathClass.rfind("4 hops", 0) == 0);
     CHECK(pairs[2].server == 2);
     CHECK(pairs[2].client == 4);

@@ -155,6 +155,10 @@ TEST_CASE("acc-fft: costs per node and card", "[presets]")
     CHECK(r.at("prototype INIC", 0, "cost") == Approx(32000));
     CHECK(r.at("Gigabit Ethernet", 0, "cost") == Approx(17600)); // 8 * (1000 + 1200)
     CHECK(r.at("Fast Ethernet", 0, "cost") == Approx(8640));     // 8 * (1000 + 80)
+    // The serial baseline runs on one node at every point: efficiency 1 (its
+    // speedup over itself), not 1/8, and the cost of one node, 1 * 1000, not 8 * 1000.
+    CHECK(r.at("serial FFTW", 0, "efficiency") == Approx(1.0));
+    CHECK(r.at("serial FFTW", 0, "cost") == Approx(1000));
 }
 
 TEST_CASE("acc-fft: P that does not divide rows is one rule for every variant", "[presets]")

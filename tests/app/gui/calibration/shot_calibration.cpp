@@ -59,7 +59,7 @@ TEST_CASE("screenshots of the Nodes, Probes and Calibration panels", "[.][g-cali
 {
     const QString dir = shotDir();
     MainWindow w;
-    w.resize(1600, 1000);
+    w.resize(1280, 800); // the size the README's screenshots are taken at
     w.model()->setDocument(test::loggpDesign("1024,4096,16384,65536,262144"), {});
     w.model()->editResults("nodes", [](DesignDocument& d) {
         d.nodes = json::array({{{"name", "a"}, {"transport", "local"}, {"cpus", {0}}},

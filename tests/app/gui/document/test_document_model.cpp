@@ -86,3 +86,53 @@ TEST_CASE("save is atomic, marks clean, and autosave writes a recovery file", "[
 
     CHECK(m.save(dir.filePath("missing/dir/x.json")).contains("Cannot"));
 }
+
+TEST_CASE("successive edits of one value are one undo step", "[gui][document][merge]")
+{
+    DocumentModel m;
+    m.setDocument(smallDoc(), {});
+    const int depth = m.undoStack()->count();
+    // Typing 10, then 20, then 30 into T_ref: one step, undone to the start.
+    for (double v : {10.0, 20.0, 30.0})
+        REQUIRE(m.setValue({"s", "T_ref"}, v).isEmpty());
+    CHECK(m.undoStack()->count() == depth + 1);
+    CHECK(m.undoStack()->undoText() == "Set s.T_ref");
+    m.undoStack()->undo();
+    CHECK(m.doc().design.value({"s", "T_ref"}).value == 1.0);
+    m.undoStack()->redo();
+    CHECK(m.doc().design.value({"s", "T_ref"}).value == 30.0);
+
+    // Another field is another step, and so is the first field after it.
+    REQUIRE(m.setDesignParam("P", 8).isEmpty());
+    REQUIRE(m.setValue({"s", "T_ref"}, 40.0).isEmpty());
+    CHECK(m.undoStack()->count() == depth + 3);
+    // A structural edit never merges.
+    QString name;
+    REQUIRE(m.addBlock("speedup.efficiency", {0, 0}, &name).isEmpty());
+    REQUIRE(m.addBlock("speedup.efficiency", {0, 0}, &name).isEmpty());
+    CHECK(m.undoStack()->count() == depth + 5);
+}
+
+TEST_CASE("an edit that removes a sweep axis says so, and undo brings the axis back", "[gui][document][cleanup]")
+{
+    DocumentModel m;
+    DesignDocument doc = parseDocument(R"({
+      "format": "clusterscope-design", "version": 2, "name": "small",
+      "parameters": [{"name": "P", "unit": "count", "value": 4, "min": 1, "max": 64}],
+      "blocks": [{"name": "s", "type": "speedup.efficiency", "values": {"T": 2}}],
+      "wires": [],
+      "sweep": {"axes": [{"path": "s.P", "values": "1:8"}]}
+    })");
+    m.setDocument(doc, {});
+    QSignalSpy told(&m, &DocumentModel::removedAlong);
+    // Wiring P into s.P: the axis that swept s.P means nothing any more.
+    REQUIRE(m.connect(Source::designParam("P"), {"s", "P"}).isEmpty());
+    CHECK(m.doc().sweep.axes.empty());
+    REQUIRE(told.count() == 1);
+    const QString text = told.at(0).at(0).toString();
+    CHECK(text.contains("sweep axis s.P"));
+    CHECK(text.contains("Undo"));
+    m.undoStack()->undo();
+    REQUIRE(m.doc().sweep.axes.size() == 1);
+    CHECK(m.doc().sweep.axes[0].path == "s.P");
+}

@@ -12,6 +12,7 @@
 #include "app/gui/runner/ResultsTable.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -201,4 +202,50 @@ TEST_CASE("Cancel stops a long probe run promptly and keeps what finished", "[g-
     // one of two jobs was cancelled, so at most about half was done.
     CHECK(panel.progressBar()->value() < panel.progressBar()->maximum());
     CHECK(panel.runButton()->isEnabled());
+}
+
+TEST_CASE("the probe list is sorted by probe id", "[gui][g-runner]")
+{
+    DocumentModel model;
+    ProbeRunPanel panel(&model);
+    QComboBox* probes = panel.probeCombo();
+    REQUIRE(probes->count() > 3);
+    for (int i = 1; i < probes->count(); ++i)
+        CHECK(probes->itemData(i - 1).toString() < probes->itemData(i).toString());
+}
+
+TEST_CASE("Run and Cancel stay in place as the status text grows", "[gui][g-runner]")
+{
+    DocumentModel model;
+    ProbeRunPanel panel(&model);
+    panel.resize(1000, 330);
+    panel.show();
+    QApplication::processEvents();
+    auto* status = panel.findChild<QLabel*>("probeStatus");
+    REQUIRE(status);
+    status->setText("one line");
+    QApplication::processEvents();
+    const QPoint run = panel.runButton()->mapTo(&panel, QPoint(0, 0));
+    const QPoint cancel = panel.cancelButton()->mapTo(&panel, QPoint(0, 0));
+    status->setText(QString("job 3 of 12 on node-%1 failed: connection refused; ").repeated(12).arg(7));
+    QApplication::processEvents();
+    CHECK(panel.runButton()->mapTo(&panel, QPoint(0, 0)) == run);
+    CHECK(panel.cancelButton()->mapTo(&panel, QPoint(0, 0)) == cancel);
+}
+
+TEST_CASE("a choice parameter shows and takes names, not codes", "[gui][g-runner]")
+{
+    DocumentModel model;
+    ProbeRunPanel panel(&model);
+    panel.resize(1000, 400);
+    panel.show();
+    REQUIRE(panel.selectProbe("net.pingpong"));
+    ProbeParamTable* t = panel.paramTable();
+    const int row = t->rowOf("transport");
+    REQUIRE(row >= 0);
+    CHECK(t->item(row, 1)->text() == "TCP"); // 0 = TCP (TCP_NODELAY), 1 = UDP
+    t->item(row, 1)->setText("udp"); // as typed into the cell
+    CHECK(t->values().value("transport", -1.0) == 1.0);
+    t->item(row, 1)->setText("sctp");
+    CHECK(t->problem().contains("expected one of TCP, UDP"));
 }

@@ -59,8 +59,8 @@ TEST_CASE("failure reasons are grouped and the most common comes first", "[gui][
         {13, "no route"},
     };
     CHECK(failureSummary(errors).toStdString() ==
-          "6 rows failed: 3 because P = 17 is out of range [1, 16]; 3 for 2 other reasons, e.g. rows = 1024 is "
-          "not divisible by P = 3");
+          "6 rows failed: 3 because P = 17 to 19 is out of range [1, 16]; 3 for 2 other reasons, e.g. rows = 1024 is "
+          "not divisible by P = 3 to 5");
     CHECK(failureSummary({{0, "a"}, {1, "b"}}).toStdString() == "2 rows failed: 1 because a; 1 for another reason: b");
 }
 
@@ -82,8 +82,8 @@ TEST_CASE("a P range edited in the inspector cuts a P = 1:64 sweep at 16 and the
     type(maxEdit, "2");
     auto* err = inspector.form()->findChild<QLabel*>("error:range.max");
     REQUIRE(err);
-    CHECK(err->text().toStdString() ==
-          "design parameter P = 4 would be outside the range [1, 2]; change the value first");
+    // The editing layer's one range rule (edit::setParameterRange, then the validator) says why.
+    CHECK(err->text().toStdString() == "parameters[0].value: P = 4 is out of range [1, 2]");
     CHECK(model.doc().design.findDesignParam("P")->spec.max == 64);
 
     maxEdit = inspector.form()->findChild<QLineEdit*>("edit:range.max");
@@ -106,5 +106,6 @@ TEST_CASE("a P range edited in the inspector cuts a P = 1:64 sweep at 16 and the
     // more than the P <= 16 that do not divide rows = 1024 (P = 3, 5, 6, 7,
     // 9 .. 15: 11 points, at most 22 rows).
     INFO(panel.statusText().toStdString());
-    CHECK(panel.statusText().contains("96 because design parameter P = 17 is out of range [1, 16]"));
+    // The numbers that differ between the rows are given as their span, not the first row's.
+    CHECK(panel.statusText().contains("96 because design parameter P = 17 to 64 is out of range [1, 16]"));
 }

@@ -8,6 +8,7 @@
 #include "app/plots/SweepCsv.h"
 #include "app/sweep/SweepJob.h"
 #include "model/document/DocumentFormat.h"
+#include "model/sweep/SweepAxis.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -411,4 +412,41 @@ TEST_CASE("the panel draws a preset with four variants and costs", "[gui][sweep]
         panel.tabs()->setCurrentIndex(i);
         saveGrab(panel, QString("panel-acc-fft-dock-%1.png").arg(i));
     }
+}
+
+TEST_CASE("another parameter in an axis row takes values of its own, not the old range", "[gui][sweep]")
+{
+    DocumentModel model;
+    model.setDocument(fftDoc(), {});
+    SweepPanel panel(&model);
+    panel.show();
+    QSignalSpy updated(&panel, &SweepPanel::plotsUpdated);
+    REQUIRE(waitForPlots(updated));
+    auto* editor = panel.axesEditor();
+    REQUIRE(editor->rowCount() == 1);
+
+    // P over 1..16, then the row is switched to GigE's small-message penalty
+    // (a time): "1,2,4,8,16" seconds would be no range for it.
+    const double tPen = 500e-6; // fftw.transpose's default t_pen (the document sets none)
+    QComboBox* path = editor->pathEdit(0);
+    const int i = path->findText("gige.t_pen");
+    REQUIRE(i >= 0);
+    path->setCurrentIndex(i);
+    emit path->activated(i);
+    REQUIRE(model.doc().sweep.axes.size() == 1);
+    CHECK(model.doc().sweep.axes[0].path == "gige.t_pen");
+    const std::string spec = model.doc().sweep.axes[0].spec;
+    CHECK(spec != "1,2,4,8,16");
+    CHECK(editor->specEdit(0)->text().toStdString() == spec);
+    // Half, the value, double, in the input's display unit; read back in seconds.
+    const std::vector<double> v = parseAxisValues(spec, Unit::Seconds);
+    REQUIRE(v.size() == 3);
+    CHECK(v[0] == Approx(tPen / 2));
+    CHECK(v[1] == Approx(tPen));
+    CHECK(v[2] == Approx(tPen * 2));
+    CHECK(editor->error().isEmpty());
+    CHECK(editor->specEdit(0)->text() == "250us,500us,1000us");
+    // One undo step puts P and its range back.
+    model.undoStack()->undo();
+    CHECK(model.doc().sweep.axes == fftDoc().sweep.axes);
 }

@@ -127,3 +127,16 @@ TEST_CASE("the inspector writes a block's rates, inputs and outputs, in one unit
     CHECK(all.contains("0.125 GB/s"));
     CHECK(all.contains("1.3 GB/s"));
 }
+
+TEST_CASE("the metrics panel writes rates in the family of the drawing's links", "[gui][units][topology]")
+{
+    DocumentModel m;
+    MetricsPanel panel(&m);
+    // A star of 4 hosts on 8 Mbit/s links (1e6 B/s): the drawing writes
+    // Mbit/s. Bisection: 2 hosts a side, 2 links cut, 2e6 B/s = 16 Mbit/s;
+    // alone it would read rounder as 2 MB/s, beside links written in Mbit/s.
+    REQUIRE(m.setTopology("star", json{{"generator", "star"}, {"params", {{"n", 4}, {"bw", 1e6}}}}).isEmpty());
+    REQUIRE(waitFor([&] { return !panel.isComputing(); }));
+    INFO(panel.value("bisection").toStdString());
+    CHECK(panel.value("bisection") == "16 Mbit/s (exact)");
+}

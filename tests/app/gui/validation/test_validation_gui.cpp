@@ -112,7 +112,10 @@ TEST_CASE("gui: acc-fft's speedup chart has paper markers, and the baseline can 
     // The serial baseline by default: the INIC at 16 is 0.42849621 / 0.06158472 = 6.957833.
     CHECK(speedupAt(*panel.table(), "INIC", 16) == Approx(6.957833).epsilon(1e-5));
     QCustomPlot* plot = panel.plot(SweepPanel::SpeedupChart);
-    CHECK(plot->yAxis->label().contains("serial baseline: serial FFTW at P = 1"));
+    // The basis is in the title (the y axis of a short chart has no room for it).
+    auto title = [plot] { return qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0))->text(); };
+    CHECK(title().contains("serial baseline: serial FFTW at P = 1"));
+    CHECK(plot->yAxis->label() == "speedup");
     int markers = 0;
     for (int g = 0; g < plot->graphCount(); ++g)
         if (plot->graph(g)->name().startsWith("paper: "))
@@ -131,6 +134,6 @@ TEST_CASE("gui: acc-fft's speedup chart has paper markers, and the baseline can 
     emit baseline->activated(self);
     REQUIRE(updated.wait(20000));
     CHECK(speedupAt(*panel.table(), "INIC", 16) == Approx(22.089173).epsilon(1e-5));
-    CHECK(plot->yAxis->label().contains("each variant at P = 1"));
+    CHECK(title().contains("each variant at P = 1"));
     CHECK(model.doc().sweep.speedupAgainst == "serial FFTW"); // a view choice: the document is unchanged
 }
