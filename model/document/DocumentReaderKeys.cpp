@@ -56,8 +56,11 @@ void DocumentReader::knownKeys(const json& obj, const std::string& path, std::in
 
 void DocumentReader::knownTopLevelKeys(const json& j)
 {
+    // "recovery" is what an autosave copy records of the file it stands for
+    // (app/document/Autosave.cpp); it is read back only to offer that file.
     knownKeys(j, "", {"format", "version", "name", "description", "source", "parameters", "topology", "blocks", "wires",
-                      "variants", "sweep", "costs", "calibration", "measured", "imported", "nodes", "layout"});
+                      "variants", "sweep", "costs", "calibration", "measured", "imported", "nodes", "layout",
+                      "recovery"});
 }
 
 void DocumentReader::checkText(const std::string& text, const std::string& path, bool nonEmpty, bool multiline)

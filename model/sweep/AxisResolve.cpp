@@ -1,6 +1,7 @@
 #include "model/sweep/AxisResolve.h"
 #include "model/core/Design.h"
 #include "model/core/ModelError.h"
+#include "model/core/Printable.h"
 #include "model/core/Settable.h"
 #include "model/sweep/SweepAxis.h"
 
@@ -29,7 +30,7 @@ std::vector<double> axisValues(const Design& design, const SweepAxis& axis)
     if (axis.path.empty())
         throw ModelError("a swept parameter needs a name");
     if (const SettableCheck c = checkSettable(design, axis.path); !c.ok())
-        throw ModelError(c.message);
+        throw ModelError(printable(axis.path) + ": " + c.message); // the path as the user wrote it first
     try {
         return parseAxisValues(axis.spec, unitOf(design, axis.path));
     } catch (const ModelError& e) {

@@ -99,7 +99,12 @@ TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted
     const std::string calibrated = star.dir + "/calibrated.json";
 
     std::ostringstream co, ce;
-    const int crc = cli::run({"calibrate", design, "--nodes", star.nodes(), "--quiet", "-o", calibrated}, co, ce);
+    // --accept-poor-fits: with its defaults calibrate now leaves untrusted fits out, and on these shared CPUs
+    // cpu.fft's n log2 n fit is untrusted (R^2 about 0.88, held-out error about 60%), so t_fft1d would stay at
+    // its 100 us default (a 1 GHz Athlon) and T_compute would be 20x the measured one. The check here is of
+    // what the calibrated design predicts, so the poor fits are accepted explicitly, as a user would.
+    const int crc = cli::run(
+        {"calibrate", design, "--nodes", star.nodes(), "--quiet", "--accept-poor-fits", "-o", calibrated}, co, ce);
     INFO("calibrate stdout: " << co.str());
     INFO("calibrate stderr: " << ce.str());
     REQUIRE(crc == 0);
