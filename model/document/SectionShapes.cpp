@@ -426,7 +426,8 @@ void recordExtensionKeys(const std::string& section, const json& entries, std::v
                           "command", "deploy", "samples"});
         } else {
             note(e, path, {"format", "version", "time", "nodes", "params", "fits", "validation", "mean_abs_rel_error",
-                           "held_out_mean_abs_rel_error", "held_out_max_abs_rel_error", "warnings"});
+                           "held_out_mean_abs_rel_error", "held_out_max_abs_rel_error", "warnings", "issues",
+                           "disagreements"});
         }
     }
 }
