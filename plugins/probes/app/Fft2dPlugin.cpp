@@ -50,19 +50,10 @@ sdk::RunOutcome Fft2dProbe::run(const sdk::RunRequest& request, sdk::RunContext&
         p.budget_s = request.param("budget");
         p.setupTimeout_s = request.param("setup_timeout");
         p.pairwise = request.param("alltoall") != 0;
-        cs::probe::SocketAddress bindTo;
-        bindTo.host = request.bind.empty() ? "127.0.0.1" : request.bind;
-        cs::probe::Listener own(bindTo, false);
-        context.announce(own.port());
-        const std::vector<sdk::PeerAddress> peers = context.waitPeers();
-        if (peers.empty())
+        cs::probe::Listener own(groupBind(request), false);
+        p.peers = announceAndWaitPeers(own, context);
+        if (p.peers.empty())
             return sdk::RunOutcome::failure("cancelled", "cancelled while waiting for the other nodes");
-        for (const sdk::PeerAddress& e : peers) {
-            cs::probe::SocketAddress k;
-            k.host = e.host;
-            k.port = static_cast<std::uint16_t>(e.port);
-            p.peers.push_back(k);
-        }
         if (std::string problem = p.validate(); !problem.empty())
             return sdk::RunOutcome::failure("invalid-parameter", problem);
         const cs::probe::Fft2dResult r = cs::probe::runTcpFft2d(own, p, makeControl(request, context));

@@ -86,6 +86,26 @@ cs::probe::SocketAddress serverEndpoint(const sdk::RunRequest& request)
     return e;
 }
 
+cs::probe::SocketAddress groupBind(const sdk::RunRequest& request)
+{
+    cs::probe::SocketAddress bindTo;
+    bindTo.host = request.bind.empty() ? "127.0.0.1" : request.bind;
+    return bindTo;
+}
+
+std::vector<cs::probe::SocketAddress> announceAndWaitPeers(const cs::probe::Listener& own, sdk::RunContext& context)
+{
+    context.announce(own.port());
+    std::vector<cs::probe::SocketAddress> out;
+    for (const sdk::PeerAddress& e : context.waitPeers()) {
+        cs::probe::SocketAddress k;
+        k.host = e.host;
+        k.port = static_cast<std::uint16_t>(e.port);
+        out.push_back(k);
+    }
+    return out;
+}
+
 sdk::RunOutcome serveOnce(const sdk::RunRequest& request, sdk::RunContext& context, cs::probe::KernelId kernel,
                           bool withUdp)
 {

@@ -53,4 +53,12 @@ sdk::RunOutcome serveOnce(const sdk::RunRequest& request, sdk::RunContext& conte
 // The first peer of a client role as a kernel endpoint.
 cs::probe::SocketAddress serverEndpoint(const sdk::RunRequest& request);
 
+// Where a group probe listens: request.bind, loopback when none is given.
+cs::probe::SocketAddress groupBind(const sdk::RunRequest& request);
+
+// The start of a group probe's mesh: announces `own`'s port and returns the
+// other nodes' endpoints, in rank order; empty when the run was cancelled
+// while waiting for them.
+std::vector<cs::probe::SocketAddress> announceAndWaitPeers(const cs::probe::Listener& own, sdk::RunContext& context);
+
 } // namespace cs::probeplugin
