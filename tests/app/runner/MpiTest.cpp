@@ -112,12 +112,14 @@ TEST_CASE("mpi.loggp: PRTT(n,d,s) with MPI_Send/MPI_Recv under mpirun, in net.lo
     CHECK(d["L"]["value"].get<double>() >= 0); // clamped, as net.loggp
     CHECK(mpi.parts[0].details["segments"].size() >= 1);
     CHECK(mpi.parts[0].details["n"] == 10);
-    // A sane round trip: more than nothing, less than a millisecond between two
-    // ranks of one machine (1-byte PRTT(1,0,1) is twice the one-way time).
+    // A sane round trip: more than nothing, and not a unit error (seconds read
+    // as microseconds or the reverse). Not a timing bound: CI shares two cores,
+    // and two busy-polling ranks that lose their core to another test measure a
+    // scheduler quantum (2.3 ms was seen in CI), so the bound is 100 ms.
     const double mpiRtt = mpi.summary["series"]["prtt1@1"]["median"].get<double>();
     const double tcpRtt = tcp.summary["series"]["prtt1@1"]["median"].get<double>();
     CHECK(mpiRtt > 0);
-    CHECK(mpiRtt < 1e-3);
+    CHECK(mpiRtt < 0.1);
     // Reported, not asserted (timing on a shared machine): MPI's shared-memory path should be the faster.
     WARN("PRTT(1,0,1 B): MPI " << mpiRtt * 1e6 << " us, TCP loopback " << tcpRtt * 1e6 << " us; G: MPI "
                                << d["G"]["value"].get<double>() * 1e9 << " ns/B, TCP "
