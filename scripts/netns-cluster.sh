@@ -7,7 +7,7 @@
 #       10.SUBNET.(i+1)/16 on its interface "eth0"; SUBNET comes from CS_CLUSTER_SUBNET (default
 #       10.240). Defaults: 2 hosts per leaf, 2 leaves per pod, so a host meets its leaf partner in
 #       2 hops, its pod in 4 and everyone else in 6, like a k=4 fat-tree. With RATE (e.g. 100mbit),
-#       every link is shaped by tbf at both ends (burst 64 KiB, 100 ms of queue).
+#       every link is shaped by tbf at both ends (burst 64 KiB + 2 ms at RATE, 100 ms of queue; below).
 #       Writes PREFIX.design.json (a design with a LogGP block, the same tree as its topology, hosts
 #       h0..h<N-1>, and the nodes) and PREFIX.nodes (the --nodes list) into CS_CLUSTER_DIR (default
 #       the current folder).
@@ -18,6 +18,28 @@
 # Unlike a fat-tree, the tree has one uplink per switch (bridges must not form loops), so pairs in
 # different leaves share their leaves' uplinks. The namespaces share this machine's CPUs: probes
 # that run at the same time compete for them. PREFIX: 1-10 of [a-z0-9]. Needs root.
+#
+# The token bucket. A switch port sends at its line rate and has no bucket; tbf needs one, and its
+# size decides whether the link keeps its rate when several links are busy at once. A veth hands tbf
+# packets of up to 64 KiB (GSO), and tbf sends a packet only when the bucket holds all of it, so a
+# 64 KiB bucket must be completely full: every moment its dequeue timer fires late (the kernel's
+# softirq work, deferred to a thread that competes with compilers on these two shared cores) is
+# link time lost. Measured with 8 hosts exchanging 256 KiB blocks pairwise at once (app.fft2d,
+# 1024 rows), a 64 KiB bucket gave 0.64x the rate at 100 Mbit/s and 0.54x at 198 Mbit/s (one pair
+# alone lost little: 0.99x); 80 KiB and more gave 0.99-1.01x. So the bucket is one GSO packet plus
+# 2 ms at the rate (69 KiB at 20 Mbit/s, 113 KiB at 200 Mbit/s): slack for a late timer, and no
+# more, since each burst lets a link run ahead of its rate for burst/rate after an idle spell,
+# which no switched link does. The queue (100 ms) does not matter here: no drops were counted.
+#
+# Congestion control: the hosts use reno (net.ipv4.tcp_congestion_control in each host namespace),
+# a loss-based control like cubic, the Linux default on cluster hosts (cubic itself may not be
+# chosen inside a namespace on a machine that does not allow it; on a LAN's short round trips cubic
+# grows its window as reno does). BBR, which some machines use by default, estimates the link rate
+# from delivery-rate samples, and the bucket's bursts make those wrong: 0.8 to 7.9 Gbit/s measured on
+# a 20 Mbit/s link. It then fills the host's queue in bursts, the ACKs of the flow coming the other
+# way wait behind them (round trips of 25-60 ms), and its window then holds that flow below the link
+# rate: with BBR the 2D FFT's all-to-all at 20 Mbit/s took 1.02-1.16x (P-1) k / bandwidth, with
+# reno 0.985x.
 set -euo pipefail
 
 usage() {
@@ -57,8 +79,18 @@ case "$cmd" in
     ip -n "$sw" link set lo up
     leaves=$(( (n + per_leaf - 1) / per_leaf ))
     pods=$(( (leaves + per_pod - 1) / per_pod ))
+    burst=
+    if [[ -n "$rate" ]]; then
+      num=${rate%%[kmg]bit}
+      case "$rate" in
+        *kbit) bps=$((num * 1000)) ;;
+        *mbit) bps=$((num * 1000000)) ;;
+        *gbit) bps=$((num * 1000000000)) ;;
+      esac
+      burst=$((65536 + bps / 8 / 500)) # bytes: one GSO packet + 2 ms at the rate (above)
+    fi
     shape() { # namespace device
-      [[ -z "$rate" ]] || ip netns exec "$1" tc qdisc add dev "$2" root tbf rate "$rate" burst 64kb latency 100ms
+      [[ -z "$rate" ]] || ip netns exec "$1" tc qdisc add dev "$2" root tbf rate "$rate" burst "$burst" latency 100ms
     }
     bridge() { # name
       ip -n "$sw" link add "$1" type bridge stp_state 0 forward_delay 0
@@ -88,6 +120,7 @@ case "$cmd" in
       ip link add "eth0" netns "$h" type veth peer name "h$i" netns "$sw"
       ip -n "$h" addr add "${subnet}.$((i / 250)).$((i % 250 + 1))/16" dev eth0
       ip -n "$h" link set eth0 up
+      ip netns exec "$h" sysctl -qw net.ipv4.tcp_congestion_control=reno
       ip -n "$sw" link set "h$i" master "l$((i / per_leaf))" up
       shape "$h" eth0
       shape "$sw" "h$i"

@@ -9,6 +9,7 @@
 //      its send buffer (the own block too)                                          -> T_local
 //   3. all-to-all: block j to rank j, one from each, over TCP, pairwise in P-1
 //      rounds or all at once (linear), as the block's `alltoall` says              -> T_a2a
+//      (pairwise over TCP: blocks above 64 KiB by rendezvous, as MPI sends them)
 //   4. final permutation: the P received blocks interleaved into M full rows         -> T_perm
 //   5. row FFTs again (the original columns), 6.-8. the second transpose, so the
 //      result is the 2D FFT in the original layout.
