@@ -7,18 +7,15 @@
 //
 // The problem size makes communication dominate, so the shared CPUs do not decide the result: rows = 1024
 // moves 16 MiB x (P-1)/P per transpose through links of 2.4 to 24 MB/s (0.7 to 7 s at P = 2), against
-// 2 x 1024/P row FFTs of about 10 us each and memory copies of 16 MiB / P.
+// 2 x 1024/P row FFTs of some 10-50 us each and memory copies of 16 MiB / P. (2048 rows would not help:
+// both grow as rows^2, and eight ranks' 24 MiB working sets on two cores make the copies slower per byte.)
 // Limits (issue 22): total T and T_trans within 15% at every P, T_a2a within 10%.
 //
-// What holds today: at P = 2 (one exchange per transpose, the pair the calibration measured) the limits
-// hold. At P = 4 and 8 they do not: the TCP all-to-all on tbf-shaped links is slower than LogGP's
-// (P-1) x oneWay(k) by about 10-15% at P = 4 and 30-40% at P = 8, pairwise or linear, at 20 and
-// 100 Mbit/s alike (net.alltoall shows the same ratios, 1.01 / 1.2 / 1.4 at P = 2 / 4 / 8, so it is not
-// the application's code; the tbf counters show drops at the senders' queues, and a host's ACKs wait
-// behind its own data in the shaped queue, which the one-direction-at-a-time ping-pong never sees). The
-// model has no term for it yet, and tuning one to this test would prove nothing. So P = 4 and 8 are
-// checked with CHECK_NOFAIL: the comparison is printed and any miss is listed, without failing the run
-// (docs/calibration.md, "verify").
+// What made P = 4 and 8 fail before (measured, docs/calibration.md "verify"): tbf's 64 KiB bucket left no
+// slack for a 64 KiB GSO packet, so late dequeue timers on the shared cores cost eight busy links half
+// their rate; BBR misread the bucket's bursts; and eager pairwise rounds drifted apart. netns-cluster.sh
+// now gives the bucket slack and the hosts reno, and app.fft2d sends large blocks by rendezvous, as MPI
+// does; the model is unchanged.
 #include "TestSupport.h"
 
 #include "app/cli/Cli.h"
@@ -28,6 +25,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -63,11 +61,11 @@ struct Star {
 // The script's design with its LogGP block replaced by the 2D FFT: the same topology and nodes. t_pen = 0:
 // the small-message penalty is a model of 2004's TCP stacks that no probe measures, and the blocks here
 // (64 KiB at least) are beyond S_pen's reach anyway.
-std::string fftDesign(const Star& s)
+std::string fftDesign(const Star& s, int rows)
 {
     std::ifstream f(s.design());
     json d = json::parse(f);
-    d["blocks"] = json::array({{{"name", "fft"}, {"type", "fftw.transpose"}, {"values", {{"rows", 1024}, {"t_pen", 0}}}}});
+    d["blocks"] = json::array({{{"name", "fft"}, {"type", "fftw.transpose"}, {"values", {{"rows", rows}, {"t_pen", 0}}}}});
     const std::string path = s.dir + "/fft.design.json";
     std::ofstream(path) << d.dump(1);
     return path;
@@ -86,8 +84,13 @@ const json* row(const json& report, double P, const std::string& q)
 TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted within 15% (all-to-all 10%)",
           "[netns][verify]")
 {
-    std::random_device rd;
-    const int mbit = std::uniform_int_distribution<int>(20, 200)(rd);
+    // CS_VERIFY_SEED=N repeats a run's rate (the seed is printed).
+    const char* seedEnv = std::getenv("CS_VERIFY_SEED");
+    const unsigned seed = seedEnv ? static_cast<unsigned>(std::strtoul(seedEnv, nullptr, 10)) : std::random_device{}();
+    std::mt19937 pick(seed);
+    const int mbit = std::uniform_int_distribution<int>(20, 200)(pick);
+    const int rows = 1024;
+    WARN("tbf " << mbit << " Mbit/s (seed " << seed << "), rows = " << rows);
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     Star star(dir.path().toStdString(), 8, std::to_string(mbit) + "mbit");
@@ -95,7 +98,7 @@ TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted
         WARN("skipped: " << star.error);
         return;
     }
-    const std::string design = fftDesign(star);
+    const std::string design = fftDesign(star, rows);
     const std::string calibrated = star.dir + "/calibrated.json";
 
     std::ostringstream co, ce;
@@ -121,7 +124,7 @@ TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted
     // The same comparison as a table, for the log.
     std::ostringstream to, te;
     cli::run({"verify", calibrated, "--results", star.dir + "/app.json"}, to, te);
-    WARN("tbf " << mbit << " Mbit/s\n" << co.str() << to.str());
+    WARN("tbf " << mbit << " Mbit/s (seed " << seed << "), rows = " << rows << "\n" << co.str() << to.str());
 
     for (double P : {2.0, 4.0, 8.0}) {
         INFO("P = " << P);
@@ -131,15 +134,9 @@ TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted
         REQUIRE(T);
         REQUIRE(trans);
         REQUIRE(a2a);
-        if (P == 2.0) {
-            CHECK(std::abs((*T)["error"].get<double>()) < 0.15);
-            CHECK(std::abs((*trans)["error"].get<double>()) < 0.15);
-            CHECK(std::abs((*a2a)["error"].get<double>()) < 0.10);
-        } else {
-            CHECK_NOFAIL(std::abs((*T)["error"].get<double>()) < 0.15);
-            CHECK_NOFAIL(std::abs((*trans)["error"].get<double>()) < 0.15);
-            CHECK_NOFAIL(std::abs((*a2a)["error"].get<double>()) < 0.10);
-        }
+        CHECK(std::abs((*T)["error"].get<double>()) < 0.15);
+        CHECK(std::abs((*trans)["error"].get<double>()) < 0.15);
+        CHECK(std::abs((*a2a)["error"].get<double>()) < 0.10);
         // P = 4 and 8: no calibration probe spanned them.
         CHECK((*T)["held_out"].get<bool>() == (P != 2.0));
     }
