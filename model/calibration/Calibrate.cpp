@@ -133,6 +133,7 @@ struct Calibrator {
     CalibrationReport report;
     std::map<std::string, int> fitCache; // key -> index in report.fits, -1 = failed
     std::set<std::string> nodes;
+    std::set<int> bucketWarned; // fits whose token bucket the report has named
 
     Calibrator(const DesignDocument& d, const nlohmann::json& results, const CalibrationOptions& o)
         : doc(d), opt(o), entries(resultEntries(results)), current(d.design)
@@ -270,6 +271,37 @@ struct Calibrator {
         return false;
     }
 
+    // A token bucket in a size sweep of one-way times (net.pingpong over a tbf-shaped link, a switch port
+    // with a bucket): above a few bursts T(k) = (k - burst) / rate + constant, so the bulk segment's
+    // line has a negative intercept, -burst/rate, which no message can have (docs/calibration.md, "Token
+    // buckets"). Then the segments below it are the bucket's burst regime (the bucket refills while the
+    // reply travels, so about half the time per byte), not a protocol change: a bulk transfer that finds
+    // the bucket empty (an all-to-all) pays the bulk G at every size. Returns the burst in bytes, -a/b,
+    // when the intercept's 95% interval lies below 0 (NaN otherwise); only for "segmented" fits of TCP
+    // probes (MPI's segmented_rel fits have no bucket).
+    static double bucketBurst(const FitRecord& rec, const Coefficients& coef)
+    {
+        if (rec.result.method != "segmented" || coef.values.size() < 2 || coef.covariance.size() < 4)
+            return std::nan("");
+        const std::size_t q = coef.values.size();
+        const double a = coef.values[0], b = coef.values[1];
+        const double half = coef.t * std::sqrt(std::max(0.0, coef.covariance[0 * q + 0]));
+        if (!(b > 0.0) || !(a + half < 0.0))
+            return std::nan("");
+        return -a / b;
+    }
+
+    // One segment instead of the burst regime's: k_1 = k_2 = 0, and the segments' a and b are the bulk one's
+    // (as coefficientsOf() gives them for a segment the fit did not find).
+    static void dropBurstSegments(Coefficients& coef)
+    {
+        for (std::size_t slot : {std::size_t{2}, std::size_t{5}}) {
+            coef.values[slot] = coef.values[0];
+            coef.values[slot + 1] = coef.values[1];
+            coef.values[slot + 2] = 0.0;
+        }
+    }
+
     CalibratedParam* paramOf(const std::string& block, const std::string& input)
     {
         for (CalibratedParam& p : report.params)
@@ -350,7 +382,20 @@ struct Calibrator {
             try {
                 const int fi = fitFor(bi, s);
                 const FitRecord& rec = report.fits[static_cast<std::size_t>(fi)];
-                const Coefficients coef = coefficientsOf(rec.result, rec.xOffset);
+                Coefficients coef = coefficientsOf(rec.result, rec.xOffset);
+                const double burst = bucketBurst(rec, coef);
+                if (std::isfinite(burst) && coef.values.size() == 8 && coef.values[4] > 0.0) {
+                    if (bucketWarned.insert(fi).second)
+                        report.warnings.push_back(
+                            bi.name + ": " + s.probe + " " + s.read + ": the bulk segment's line " +
+                            formatMeasured(coef.values[0], "s") + " + k x " + formatMeasured(coef.values[1], "s") +
+                            "/B crosses 0 at " + formatQuantity(burst, "KiB", Unit::Bytes) +
+                            ": a token bucket of about that burst, not a protocol change. The segment below " +
+                            formatQuantity(coef.values[4], "KiB", Unit::Bytes) +
+                            " is the bucket's burst regime and is not kept as a LogGP segment (k_1 = 0: one "
+                            "segment, the bulk G for every size)");
+                    dropBurstSegments(coef);
+                }
                 if (absentSegment(bi, s, coef))
                     continue;
                 const ExpressionValue ev = evaluateSpecValue(s.value, coef, [&](const std::string& name) {
@@ -407,11 +452,17 @@ struct Calibrator {
                 p.smape = rec.result.smape;
                 p.fit = fi;
                 if (!clampedFrom.empty())
-                    report.issues.push_back({bi.name, s.input, "clamped",
-                                             s.input + " = " + s.value + " = " + clampedFrom + ", clamped to " +
-                                                 formatQuantity(p.value, ps.displayUnit, ps.unit),
-                                             "outside the input's range " + ps.rangeText() +
-                                                 "; the fit and the other inputs it uses do not agree"});
+                    report.issues.push_back(
+                        {bi.name, s.input, "clamped",
+                         s.input + " = " + s.value + " = " + clampedFrom + ", clamped to " +
+                             formatQuantity(p.value, ps.displayUnit, ps.unit),
+                         std::isfinite(burst) && contains(expressionSymbols(s.value), std::string("a"))
+                             ? "not identifiable from " + s.probe + ": its bulk line's intercept " +
+                                   formatMeasured(coef.values[0], "s") + " is -burst/rate of a token bucket of about " +
+                                   formatQuantity(burst, "KiB", Unit::Bytes) +
+                                   ", which decides the time of the first bytes, not the network's latency"
+                             : "outside the input's range " + ps.rangeText() +
+                                   "; the fit and the other inputs it uses do not agree"});
                 report.params.push_back(p);
                 done[s.input] = InputValue{p.value, (p.ciHigh - p.ciLow) / 2.0};
                 if (s.input == "o_r" || s.input == "o_s")

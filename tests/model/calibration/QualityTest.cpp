@@ -314,3 +314,47 @@ TEST_CASE("the piecewise LogGP uses the segment of each message size", "[calib][
     std::vector<double> slots = plan.initialSlots();
     CHECK_THROWS_WITH(plan.runOrThrow(slots.data()), Contains("k_2 = 1024 B must be larger than k_1 = 6144 B"));
 }
+
+TEST_CASE("token-bucket link: the burst regime is not a LogGP segment, and L is named not identifiable",
+          "[calib][quality][loggp]")
+{
+    // net.pingpong over a tbf link of G = 80 ns/B (100 Mbit/s) with a 100 KiB bucket, 1 KiB .. 4 MiB:
+    //  - up to 64 KiB the bucket refills while the reply travels: T(k) = 20 us + (k-1) 40 ns/B;
+    //  - from 128 KiB on: T(k) = (k - 1 - 102400) 80 ns/B, the line a + b x with x = k - 1,
+    //    a = -102400 x 80 ns = -8.192 ms (= -burst/rate) and b = 80 ns/B.
+    // The segmented fit finds both lines exactly. The bulk intercept is below 0, so the first segment is
+    // the bucket's: k_1 stays 0 (its design value), G = 80 ns/B, and the burst named is -a/b = 102400 B
+    // = 100 KiB. L = a - o_s - o_r = -8.192 ms - 4 us - 4 us = -8.2 ms is clamped to 0 and named not
+    // identifiable. The same sweep with the bulk line raised by 10 ms (a = +1.808 ms) is a protocol change:
+    // k_1 is kept, between 64 KiB and 128 KiB (the breakpoint, (65535 + 131071) / 2 + 1 = 98304 B).
+    std::vector<double> sizes;
+    for (double s = 1024; s <= 4194304; s *= 2)
+        sizes.push_back(s);
+    for (const double lift : {0.0, 10e-3}) {
+        INFO("bulk line raised by " << lift << " s");
+        const json pp = pingpong(sizes, [&](double k) {
+            return k <= 65536 ? 20e-6 + (k - 1) * 40e-9 : (k - 1 - 102400) * 80e-9 + lift;
+        });
+        const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
+        CalibrationOptions o;
+        o.holdOutFraction = 0.0;
+        const CalibrationReport r = calibrate(doc, json::array({pp}), o);
+        INFO(allWarnings(r));
+        REQUIRE(find(r, "net", "G"));
+        CHECK(find(r, "net", "G")->value == Approx(80e-9));
+        if (lift == 0.0) {
+            CHECK_FALSE(find(r, "net", "k_1"));
+            CHECK_FALSE(find(r, "net", "G_1"));
+            CHECK_FALSE(find(r, "net", "L_1"));
+            CHECK_THAT(allWarnings(r), Contains("crosses 0 at 100 KiB: a token bucket of about that burst"));
+            CHECK_THAT(issueText(r, "L", "clamped"), Contains("not identifiable from net.pingpong"));
+            CHECK_THAT(issueText(r, "L", "clamped"), Contains("token bucket of about 100 KiB"));
+        } else {
+            REQUIRE(find(r, "net", "k_1"));
+            CHECK(find(r, "net", "k_1")->value == Approx(98304));
+            REQUIRE(find(r, "net", "G_1"));
+            CHECK(find(r, "net", "G_1")->value == Approx(40e-9));
+            CHECK_THAT(allWarnings(r), !Contains("token bucket"));
+        }
+    }
+}
