@@ -2,8 +2,9 @@
 // runs on them. Eight namespaces from scripts/netns-cluster.sh, every link shaped by tbf at a rate picked at
 // random between 20 and 200 Mbit/s (so no rate the code was tuned on), one switch (8 hosts per leaf bridge):
 // the switched cluster of 000_e9da438bafb3289f.txt §5, whose all-to-all is limited by the host links.
-// `calibrate` runs with its defaults, then `verify --at P=2,4,8` runs the parallel 2D FFT (app.fft2d) on the
-// first 2, 4 and 8 hosts and compares it with fftw.transpose evaluated at the same P.
+// `calibrate` runs with its defaults (accepting the fits it does not trust, see below), then
+// `verify --at P=2,4,8` runs the parallel 2D FFT (app.fft2d) on the first 2, 4 and 8 hosts and compares it
+// with fftw.transpose evaluated at the same P.
 //
 // The problem size makes communication dominate, so the shared CPUs do not decide the result: rows = 1024
 // moves 16 MiB x (P-1)/P per transpose through links of 2.4 to 24 MB/s (0.7 to 7 s at P = 2), against
@@ -13,9 +14,17 @@
 //
 // What made P = 4 and 8 fail before (measured, docs/calibration.md "verify"): tbf's 64 KiB bucket left no
 // slack for a 64 KiB GSO packet, so late dequeue timers on the shared cores cost eight busy links half
-// their rate; BBR misread the bucket's bursts; and eager pairwise rounds drifted apart. netns-cluster.sh
-// now gives the bucket slack and the hosts reno, and app.fft2d sends large blocks by rendezvous, as MPI
-// does; the model is unchanged.
+// their rate; BBR misread the bucket's bursts; eager pairwise rounds drifted apart; and the ping-pong's
+// fit kept the bucket's burst regime as a LogGP segment (k_1 = 160 KiB at half the bulk G), so the
+// all-to-all of 256 KiB blocks was predicted 41% too short. netns-cluster.sh now gives the bucket slack
+// and the hosts reno, app.fft2d sends large blocks by rendezvous as MPI does, and calibrate keeps no
+// burst segment.
+//
+// The machine: the CPU phases (row FFTs, local transposes) of 8 ranks share 2 cores with whatever else
+// runs; at load averages above about 10 they, and the all-to-all's softirq work, are slowed beyond what
+// the single-process probes calibrated, most at high rates where communication is short. The test then
+// fails on the machine, not the model: its message prints the rate, seed and the whole comparison.
+
 #include "TestSupport.h"
 
 #include "app/cli/Cli.h"
