@@ -73,6 +73,24 @@ TEST_CASE("four ranks compute a 2D FFT, pairwise and linear, and agree on every 
     }
 }
 
+TEST_CASE("blocks above the eager limit go by rendezvous and arrive intact", "[kernels][fft2d]")
+{
+    // rows = 200 over 4 ranks: M = 50, blocks of 50 x 50 x 16 B = 40000 B, below 64 KiB: sent eagerly.
+    // rows = 360: M = 90, 90 x 90 x 16 B = 129600 B, above it: each round starts with the one-byte word, and
+    // in round 2 (P/2) a rank's partner is both `to` and `from`. M = 50 and 90 are not multiples of the
+    // transpose's 32-element tiles, so the edge tiles are used too. The DC term checks the data.
+    for (std::uint32_t rows : {200u, 360u}) {
+        INFO("rows = " << rows);
+        std::vector<std::string> errs;
+        const auto res = runRanks(4, rows, true, errs);
+        for (const auto& e : errs)
+            CHECK(e.empty());
+        CHECK(res[0].blockBytes == (rows / 4) * (rows / 4) * 16u);
+        CHECK(res[0].dcError < 1e-9);
+        CHECK(res[0].kept == 3);
+    }
+}
+
 TEST_CASE("the 2D FFT refuses rows that P does not divide, naming both", "[kernels][fft2d]")
 {
     Fft2dParams p;
