@@ -1,5 +1,6 @@
 #include "common/ProbeSupport.h"
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 
@@ -88,7 +89,8 @@ cs::probe::RepBudget repBudgetFrom(const sdk::RunRequest& request)
     cs::probe::RepBudget b;
     b.warmups = static_cast<std::uint32_t>(request.param("warmups"));
     b.repetitions = static_cast<std::uint32_t>(request.param("reps"));
-    b.minReps = static_cast<std::uint32_t>(request.param("min_reps"));
+    // Fewer repetitions asked for than the budget's minimum: all of them run, so the minimum is met.
+    b.minReps = std::min(b.repetitions, static_cast<std::uint32_t>(request.param("min_reps")));
     b.budget_s = request.param("budget");
     return b;
 }

@@ -47,7 +47,8 @@ sdk::ParamDef ioTimeoutParam();
 sdk::ParamDef acceptTimeoutParam();
 
 // The repetitions of an application probe (app.*, cs/probe/GroupReps.h): warmups, reps, min_reps and budget
-// with these defaults and the bounds RepBudget::validate() accepts; and the RepBudget a request asks for.
+// with these defaults and the bounds RepBudget::validate() accepts; and the RepBudget a request asks for
+// (min_reps above reps is reps: every repetition runs).
 std::vector<sdk::ParamDef> appRepParams(double warmups, double reps, double minReps, double budget);
 cs::probe::RepBudget repBudgetFrom(const sdk::RunRequest& request);
 
