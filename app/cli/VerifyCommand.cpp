@@ -138,7 +138,7 @@ Target targetOf(const DesignDocument& doc, const Variant& v)
     t.app = verify::applicationFor(bi->spec().id);
     if (!t.app)
         throw ModelError("variant '" + v.name + "': no application probe runs what block " + t.block + " (" +
-                         bi->spec().id + ") models; verify knows fftw.transpose (app.fft2d)");
+                         bi->spec().id + ") models; verify knows " + verify::knownApplications());
     for (const auto& [input, param] : t.app->inputs) {
         double value = doc.design.value(Endpoint{t.block, input}).value;
         for (const auto& [path, over] : v.overrides)

@@ -31,6 +31,8 @@ struct Application {
 
 // The application of a block type, or nullptr when none is known.
 const Application* applicationFor(const std::string& blockType);
+// The block types verify knows with their probes, for messages: "fftw.transpose (app.fft2d), ...".
+std::string knownApplications();
 
 // One measured quantity at one P: the median over repetitions and its spread.
 struct MeasuredPoint {

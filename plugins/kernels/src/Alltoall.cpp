@@ -21,13 +21,11 @@ constexpr std::uint64_t kMaxTotal = 4ull << 30;
 
 std::string AlltoallParams::validate() const
 {
+    if (std::string bad = meshRanksProblem(peers.size(), rank, "the all-to-all needs"); !bad.empty())
+        return bad;
     std::ostringstream os;
     const std::size_t P = peers.size();
-    if (P < 2 || P > 1024)
-        os << "peers lists " << P << " ranks; the all-to-all needs 2 to 1024";
-    else if (rank >= P)
-        os << "rank = " << rank << " must be below P = " << P;
-    else if (blockBytes < 1 || blockBytes > kMaxBlock)
+    if (blockBytes < 1 || blockBytes > kMaxBlock)
         os << "blockBytes = " << blockBytes << " must be in [1, 2^30]";
     else if ((P - 1) * blockBytes > kMaxTotal)
         os << "(P - 1) x blockBytes = " << (P - 1) * blockBytes << " B must not exceed 4 GiB";
@@ -35,11 +33,7 @@ std::string AlltoallParams::validate() const
         os << "warmups = " << warmups << " must be in [0, 1000]";
     else if (repetitions < 1 || repetitions > 100000)
         os << "repetitions = " << repetitions << " must be in [1, 100000]";
-    else if (!(setupTimeout_s > 0 && setupTimeout_s <= 3600))
-        os << "setupTimeout_s = " << setupTimeout_s << " must be in (0, 3600] seconds";
-    else if (cpu < -1)
-        os << "cpu = " << cpu << " must be -1 (no pinning) or a CPU number";
-    return os.str();
+    return os.str().empty() ? meshSetupProblem(setupTimeout_s, cpu) : os.str();
 }
 
 AlltoallResult runTcpAlltoall(Listener& own, const AlltoallParams& params, const RunControl& rc)

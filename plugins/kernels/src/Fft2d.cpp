@@ -3,6 +3,7 @@
 #include "cs/probe/Clock.h"
 #include "cs/probe/Error.h"
 #include "cs/probe/Fft.h"
+#include "cs/probe/GroupReps.h"
 #include "cs/probe/Mesh.h"
 
 #include <fftw3.h>
@@ -19,10 +20,6 @@ namespace {
 
 constexpr std::uint16_t kFft2dMarker = 0xF2D0; // hello marker of an app.fft2d mesh connection
 constexpr std::uint64_t kMaxSlab = 1ull << 30;  // bytes of one rank's slab; three are held
-// Blocks above this size go by rendezvous in the pairwise exchange (below). Open MPI's TCP transport
-// sends messages up to its eager limit (btl_tcp_eager_limit, 64 KiB) at once and larger ones only
-// after the receiver has matched them, as FFTW's transposes over MPI meet it.
-constexpr std::uint64_t kEagerLimit = 65536;
 
 using Complex = std::complex<double>;
 
@@ -109,29 +106,17 @@ void permute(const Complex* recv, Complex* slab, std::uint32_t M, std::uint32_t 
 
 std::string Fft2dParams::validate(std::size_t P) const
 {
+    if (std::string bad = meshRanksProblem(P, rank, "the 2D FFT needs"); !bad.empty())
+        return bad;
     std::ostringstream os;
-    if (P < 2 || P > 1024)
-        os << "peers lists " << P << " ranks; the 2D FFT needs 2 to 1024";
-    else if (rank >= P)
-        os << "rank = " << rank << " must be below P = " << P;
-    else if (rows < P || rows > 65536 || rows % P != 0)
+    if (rows < P || rows > 65536 || rows % P != 0)
         os << "rows = " << rows << " must be in [P, 65536] and a multiple of P = " << P;
     else if (static_cast<std::uint64_t>(rows) * rows * 16 / P > kMaxSlab)
         os << "rows = " << rows << " gives " << static_cast<std::uint64_t>(rows) * rows * 16 / P
            << " B per rank; at most 1 GiB";
-    else if (warmups > 100)
-        os << "warmups = " << warmups << " must be in [0, 100]";
-    else if (repetitions < 1 || repetitions > 10000)
-        os << "repetitions = " << repetitions << " must be in [1, 10000]";
-    else if (minReps < 1 || minReps > repetitions)
-        os << "minReps = " << minReps << " must be in [1, repetitions = " << repetitions << "]";
-    else if (!(budget_s >= 0 && budget_s <= 86400))
-        os << "budget_s = " << budget_s << " must be in [0, 86400] seconds";
-    else if (!(setupTimeout_s > 0 && setupTimeout_s <= 3600))
-        os << "setupTimeout_s = " << setupTimeout_s << " must be in (0, 3600] seconds";
-    else if (cpu < -1)
-        os << "cpu = " << cpu << " must be -1 (no pinning) or a CPU number";
-    return os.str();
+    else if (const std::string reps = RepBudget{warmups, repetitions, minReps, budget_s}.validate(); !reps.empty())
+        os << reps;
+    return os.str().empty() ? meshSetupProblem(setupTimeout_s, cpu) : os.str();
 }
 
 Fft2dResult runFft2d(std::uint32_t P, std::uint32_t me, const Fft2dParams& params, const Fft2dComm& comm,
@@ -168,9 +153,7 @@ Fft2dResult runFft2d(std::uint32_t P, std::uint32_t me, const Fft2dParams& param
     };
 
     enum Phase { kT, kCompute, kTrans, kLocal, kA2a, kPerm, kPhases };
-    std::vector<std::vector<double>> series(kPhases);
-    double keptTime = 0;
-    std::uint32_t kept = 0;
+    PhaseSeries series(kPhases, RepBudget{params.warmups, params.repetitions, params.minReps, params.budget_s});
     for (std::uint32_t r = 0;; ++r) {
         fill(slab, me * M, M, N);
         comm.barrier();
@@ -186,14 +169,7 @@ Fft2dResult runFft2d(std::uint32_t P, std::uint32_t me, const Fft2dParams& param
         transpose(local, a2a, perm);
         const double T = seconds(start, SteadyClock::now());
         // The maximum over the ranks: the same numbers on every rank, so all stop after the same repetition.
-        const std::vector<double> mx = comm.allMax({T, compute, local + a2a + perm, local, a2a, perm});
-        if (r < params.warmups)
-            continue;
-        for (int ph = 0; ph < kPhases; ++ph)
-            series[static_cast<std::size_t>(ph)].push_back(mx[static_cast<std::size_t>(ph)]);
-        keptTime += series[kT].back();
-        ++kept;
-        if (kept >= params.repetitions || (params.budget_s > 0 && keptTime >= params.budget_s && kept >= params.minReps))
+        if (series.record(r, comm.allMax({T, compute, local + a2a + perm, local, a2a, perm})))
             break;
     }
 
@@ -215,14 +191,14 @@ Fft2dResult runFft2d(std::uint32_t P, std::uint32_t me, const Fft2dParams& param
     result.P = P;
     result.rows = N;
     result.blockBytes = blockBytes;
-    result.kept = kept;
+    result.kept = series.kept();
     result.warmups = params.warmups;
-    result.T = summarize(series[kT]);
-    result.compute = summarize(series[kCompute]);
-    result.trans = summarize(series[kTrans]);
-    result.local = summarize(series[kLocal]);
-    result.a2a = summarize(series[kA2a]);
-    result.perm = summarize(series[kPerm]);
+    result.T = series.summary(kT);
+    result.compute = series.summary(kCompute);
+    result.trans = series.summary(kTrans);
+    result.local = series.summary(kLocal);
+    result.a2a = series.summary(kA2a);
+    result.perm = series.summary(kPerm);
     result.env = captureEnvironment(params.cpu);
     return result;
 }
@@ -247,54 +223,12 @@ Fft2dResult runTcpFft2d(Listener& own, const Fft2dParams& params, const RunContr
     std::vector<Socket> socks = connectMesh(own, m, rc);
 
     Fft2dComm comm;
-    comm.barrier = [&] { (void)meshAllGather(socks, me, {0.0}, rc, "2D FFT barrier"); };
+    comm.barrier = [&] { meshBarrier(socks, me, rc, "2D FFT barrier"); };
     comm.exchange = [&](const void* send, void* recv, std::uint64_t block) {
-        auto sendTo = [&](std::uint32_t j) { return static_cast<const std::uint8_t*>(send) + j * block; };
-        auto recvFrom = [&](std::uint32_t j) { return static_cast<std::uint8_t*>(recv) + j * block; };
-        std::vector<const std::uint8_t*> out(P, nullptr);
-        std::vector<std::uint8_t*> in(P, nullptr);
-        if (!params.pairwise) {
-            for (std::uint32_t j = 0; j < P; ++j)
-                if (j != me) {
-                    out[j] = sendTo(j);
-                    in[j] = recvFrom(j);
-                }
-            meshExchange(socks, me, out, in, block, rc, "2D FFT all-to-all");
-            return;
-        }
-        // Rendezvous for large blocks: in round i a rank first tells `from` that it is ready for its block
-        // (one byte) and waits for `to`'s word before it sends its own. Without it, a rank that received
-        // early pushes its next block into its link while the tail of the one before is still queued there,
-        // and into a receiver still busy with the previous round: the rounds drift apart, and the late
-        // ranks fall further behind. Measured (app.fft2d, 8 namespaces of scripts/netns-cluster.sh at
-        // 20 Mbit/s, 256 KiB blocks): the all-to-all took 1.34-1.54x (P-1) k / bandwidth sent eagerly and
-        // 0.985x by rendezvous.
-        const bool rendezvous = block > kEagerLimit;
-        std::uint8_t ready = 1, readyIn[1] = {0};
-        for (std::uint32_t i = 1; i < P; ++i) {
-            const std::uint32_t to = (me + i) % P, from = (me + P - i) % P;
-            if (rendezvous) {
-                std::fill(out.begin(), out.end(), nullptr);
-                std::fill(in.begin(), in.end(), nullptr);
-                out[from] = &ready;
-                in[to] = readyIn;
-                meshExchange(socks, me, out, in, 1, rc, "2D FFT rendezvous");
-            }
-            std::fill(out.begin(), out.end(), nullptr);
-            std::fill(in.begin(), in.end(), nullptr);
-            out[to] = sendTo(to);
-            in[from] = recvFrom(from);
-            meshExchange(socks, me, out, in, block, rc, "2D FFT pairwise exchange");
-        }
+        meshAlltoall(socks, me, send, recv, block, params.pairwise, rc,
+                     params.pairwise ? "2D FFT pairwise exchange" : "2D FFT all-to-all");
     };
-    comm.allMax = [&](const std::vector<double>& v) {
-        const std::vector<double> all = meshAllGather(socks, me, v, rc, "2D FFT gather");
-        std::vector<double> mx(v.size(), 0.0);
-        for (std::uint32_t k = 0; k < P; ++k)
-            for (std::size_t i = 0; i < v.size(); ++i)
-                mx[i] = std::max(mx[i], all[k * v.size() + i]);
-        return mx;
-    };
+    comm.allMax = [&](const std::vector<double>& v) { return meshAllMax(socks, me, v, rc, "2D FFT gather"); };
     return runFft2d(P, me, params, comm, rc);
 }
 

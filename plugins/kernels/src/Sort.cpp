@@ -21,12 +21,6 @@ std::uint64_t splitmix(std::uint64_t& s)
     return z ^ (z >> 31);
 }
 
-// Lowest key of bucket b: the smallest key with key * buckets / range >= b, i.e. ceil(b * range / buckets).
-std::uint64_t bucketLow(std::uint64_t b, std::uint32_t buckets, std::uint64_t range)
-{
-    return (b * range + buckets - 1) / buckets;
-}
-
 } // namespace
 
 std::string SortParams::validate() const
@@ -50,19 +44,34 @@ std::string SortParams::validate() const
     return os.str();
 }
 
+std::vector<std::uint32_t> uniformKeys(std::size_t n, std::uint64_t keyRange, std::uint64_t seed)
+{
+    std::vector<std::uint32_t> keys(n);
+    for (auto& k : keys)
+        // Uniform in [0, range): the high 64 bits of a 64 x 64 product (no modulo bias worth measuring).
+        k = static_cast<std::uint32_t>((static_cast<U128>(splitmix(seed)) * keyRange) >> 64);
+    return keys;
+}
+
+// The smallest key with key * buckets / range >= b.
+std::uint64_t bucketBound(std::uint64_t b, std::uint32_t buckets, std::uint64_t range)
+{
+    return (b * range + buckets - 1) / buckets;
+}
+
 void bucketSort(const std::uint32_t* in, std::uint32_t* out, std::size_t n, std::uint32_t buckets,
-                std::uint64_t keyRange, std::vector<std::size_t>& bucketStart)
+                std::uint64_t keyRange, std::vector<std::size_t>& bucketStart, std::uint64_t lo)
 {
     bucketStart.assign(std::size_t(buckets) + 1, 0);
     // Pass 1: count keys per bucket (key < 2^32, buckets <= 2^24: the product fits in 64 bits).
     for (std::size_t i = 0; i < n; ++i)
-        ++bucketStart[std::uint64_t(in[i]) * buckets / keyRange + 1];
+        ++bucketStart[(std::uint64_t(in[i]) - lo) * buckets / keyRange + 1];
     for (std::size_t b = 1; b <= buckets; ++b)
         bucketStart[b] += bucketStart[b - 1];
     // Pass 2: scatter (stable).
     std::vector<std::size_t> fill(bucketStart.begin(), bucketStart.end() - 1);
     for (std::size_t i = 0; i < n; ++i)
-        out[fill[std::uint64_t(in[i]) * buckets / keyRange]++] = in[i];
+        out[fill[(std::uint64_t(in[i]) - lo) * buckets / keyRange]++] = in[i];
 }
 
 void countSort(std::uint32_t* keys, std::size_t n, std::uint64_t lo, std::uint64_t range,
@@ -81,6 +90,15 @@ void countSort(std::uint32_t* keys, std::size_t n, std::uint64_t lo, std::uint64
     }
 }
 
+void countSortBuckets(std::uint32_t* keys, const std::vector<std::size_t>& bucketStart, std::uint32_t buckets,
+                      std::uint64_t lo, std::uint64_t keyRange, std::vector<std::uint32_t>& histogram)
+{
+    for (std::uint32_t b = 0; b < buckets; ++b) {
+        const std::uint64_t from = bucketBound(b, buckets, keyRange), to = bucketBound(b + 1, buckets, keyRange);
+        countSort(keys + bucketStart[b], bucketStart[b + 1] - bucketStart[b], lo + from, to - from, histogram);
+    }
+}
+
 SortResult runSort(const SortParams& params, const RunControl& rc)
 {
     if (const std::string bad = params.validate(); !bad.empty())
@@ -94,13 +112,11 @@ SortResult runSort(const SortParams& params, const RunControl& rc)
     result.buckets = B;
     result.keyRange = range;
 
-    std::vector<std::uint32_t> original(n), work(n);
-    std::uint64_t seed = params.seed, sum = 0;
-    for (auto& k : original) {
-        // Uniform in [0, range): the high 64 bits of a 64 x 64 product (no modulo bias worth measuring).
-        k = static_cast<std::uint32_t>((static_cast<U128>(splitmix(seed)) * range) >> 64);
+    const std::vector<std::uint32_t> original = uniformKeys(n, range, params.seed);
+    std::vector<std::uint32_t> work(n);
+    std::uint64_t sum = 0;
+    for (auto k : original)
         sum += k;
-    }
     std::vector<std::size_t> starts;
     std::vector<std::uint32_t> histogram(static_cast<std::size_t>((range + B - 1) / B + 1));
     std::vector<double> tb, tc;
@@ -110,11 +126,7 @@ SortResult runSort(const SortParams& params, const RunControl& rc)
         bucketSort(original.data(), work.data(), n, B, range, starts);
         tb.push_back(std::chrono::duration<double>(SteadyClock::now() - t0).count());
         t0 = SteadyClock::now();
-        for (std::uint32_t b = 0; b < B; ++b) {
-            const std::uint64_t lo = bucketLow(b, B, range);
-            const std::uint64_t hi = bucketLow(b + 1, B, range);
-            countSort(work.data() + starts[b], starts[b + 1] - starts[b], lo, hi - lo, histogram);
-        }
+        countSortBuckets(work.data(), starts, B, 0, range, histogram);
         tc.push_back(std::chrono::duration<double>(SteadyClock::now() - t0).count());
     }
     std::uint64_t outSum = 0;

@@ -21,7 +21,7 @@ sdk::ProbeDescriptor AlltoallProbe::descriptor()
         {"block_bytes", "B", 65536, 1, 1073741824, true, "bytes sent to each other node per exchange"},
         warmupsParam(2, 1000),
         repsParam(10, 100000),
-        {"setup_timeout", "s", 30, 0.1, 3600, false, "how long the mesh may take to connect"},
+        setupTimeoutParam(),
         ioTimeoutParam(),
     };
     d.validates = {"logp.loggp.T_alltoall", "fftw.transpose.T_a2a"};
@@ -40,24 +40,20 @@ sdk::RunOutcome AlltoallProbe::run(const sdk::RunRequest& request, sdk::RunConte
         p.warmups = static_cast<std::uint32_t>(request.param("warmups"));
         p.repetitions = static_cast<std::uint32_t>(request.param("reps"));
         p.setupTimeout_s = request.param("setup_timeout");
-        cs::probe::Listener own(groupBind(request), false);
-        p.peers = announceAndWaitPeers(own, context);
-        if (p.peers.empty())
-            return sdk::RunOutcome::failure("cancelled", "cancelled while waiting for the other nodes");
-        if (std::string problem = p.validate(); !problem.empty())
-            return sdk::RunOutcome::failure("invalid-parameter", problem);
-        const cs::probe::AlltoallResult r = cs::probe::runTcpAlltoall(own, p, makeControl(request, context));
-        sdk::RunOutcome out;
-        out.ok = true;
-        out.summary = {{"series",
-                        {{"completion", seriesJson(context, "completion", r.completionTime, "s")},
-                         {"local", seriesJson(context, "local", r.localTime, "s")}}},
-                       {"derived",
-                        {{"T_alltoall", derived(r.completionTime, "s")},
-                         {"bandwidth_per_node", derived(r.perRankBandwidth, "B/s")}}}};
-        out.details = {{"rank", r.rank}, {"P", r.P}, {"block_bytes", r.blockBytes}};
-        out.environment = environmentJson(r.env);
-        return out;
+        return runOnMesh(request, context, p, [&](cs::probe::Listener& own, const cs::probe::RunControl& rc) {
+            const cs::probe::AlltoallResult r = cs::probe::runTcpAlltoall(own, p, rc);
+            sdk::RunOutcome out;
+            out.ok = true;
+            out.summary = {{"series",
+                            {{"completion", seriesJson(context, "completion", r.completionTime, "s")},
+                             {"local", seriesJson(context, "local", r.localTime, "s")}}},
+                           {"derived",
+                            {{"T_alltoall", derived(r.completionTime, "s")},
+                             {"bandwidth_per_node", derived(r.perRankBandwidth, "B/s")}}}};
+            out.details = {{"rank", r.rank}, {"P", r.P}, {"block_bytes", r.blockBytes}};
+            out.environment = environmentJson(r.env);
+            return out;
+        });
     });
 }
 

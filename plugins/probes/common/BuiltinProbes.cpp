@@ -17,6 +17,8 @@ sdk::ProbeRegistry makeRegistry()
     r.add(TokenProbe::descriptor(), &TokenProbe::run);
     r.add(AlltoallProbe::descriptor(), &AlltoallProbe::run);
     r.add(Fft2dProbe::descriptor(), &Fft2dProbe::run);
+    r.add(ParallelSortProbe::descriptor(), &ParallelSortProbe::run);
+    r.add(CollectivesProbe::descriptor(), &CollectivesProbe::run);
     for (sdk::ProbeDescriptor d : mpiDescriptors()) {
         const std::string id = d.id;
         r.add(std::move(d), [id](const sdk::RunRequest&, sdk::RunContext&) {

@@ -26,6 +26,8 @@ CS_BUILTIN_PROBE(SortProbe);     // cpu.sort (sort/SortPlugin.cpp)
 CS_BUILTIN_PROBE(TokenProbe);    // net.token (token/TokenPlugin.cpp)
 CS_BUILTIN_PROBE(AlltoallProbe); // net.alltoall (alltoall/AlltoallPlugin.cpp)
 CS_BUILTIN_PROBE(Fft2dProbe);    // app.fft2d (app/Fft2dPlugin.cpp)
+CS_BUILTIN_PROBE(ParallelSortProbe); // app.sort (app/ParallelSortPlugin.cpp)
+CS_BUILTIN_PROBE(CollectivesProbe);  // app.collectives (app/CollectivesPlugin.cpp)
 
 #undef CS_BUILTIN_PROBE
 

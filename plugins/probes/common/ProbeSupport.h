@@ -4,6 +4,7 @@
 #include "common/SummaryJson.h"
 #include "cs/probe/Environment.h"
 #include "cs/probe/Error.h"
+#include "cs/probe/GroupReps.h"
 #include "cs/probe/RunControl.h"
 #include "cs/probe/Server.h"
 #include "cs/probe/Socket.h"
@@ -45,6 +46,22 @@ sdk::ParamDef repsParam(double def, double max = 1000000);
 sdk::ParamDef ioTimeoutParam();
 sdk::ParamDef acceptTimeoutParam();
 
+// The repetitions of an application probe (app.*, cs/probe/GroupReps.h): warmups, reps, min_reps and budget
+// with these defaults and the bounds RepBudget::validate() accepts; and the RepBudget a request asks for
+// (min_reps above reps is reps: every repetition runs).
+std::vector<sdk::ParamDef> appRepParams(double warmups, double reps, double minReps, double budget);
+cs::probe::RepBudget repBudgetFrom(const sdk::RunRequest& request);
+
+// An application probe's phases as its summary: {"series": {name: statsJson}, "derived": {name: median and
+// CI}}, each series' samples (every kept repetition) stored in the results under its name.
+using NamedSeries = std::vector<std::pair<const char*, const cs::probe::Summary*>>;
+// The other parameters of a group probe's mesh: the all-to-all's schedule (as `block`'s alltoall input
+// names it: 0 linear, 1 pairwise) and how long the mesh may take to connect.
+sdk::ParamDef alltoallParam(const std::string& block);
+sdk::ParamDef setupTimeoutParam();
+
+nlohmann::json phaseSummary(sdk::RunContext& context, const NamedSeries& phases, const std::string& unit);
+
 // The server role of a pair probe: binds request.bind (port 0), announces
 // the port, serves one session of `kernel`, summarises what it served.
 sdk::RunOutcome serveOnce(const sdk::RunRequest& request, sdk::RunContext& context, cs::probe::KernelId kernel,
@@ -60,5 +77,20 @@ cs::probe::SocketAddress groupBind(const sdk::RunRequest& request);
 // other nodes' endpoints, in rank order; empty when the run was cancelled
 // while waiting for them.
 std::vector<cs::probe::SocketAddress> announceAndWaitPeers(const cs::probe::Listener& own, sdk::RunContext& context);
+
+// The run of a group probe over its TCP mesh: binds (groupBind), announces and waits for the other nodes
+// into params.peers, refuses params whose validate() names a problem, then returns run(own, rc) with the
+// request's RunControl. A cancel while waiting gives a "cancelled" failure.
+template <typename Params, typename Run>
+sdk::RunOutcome runOnMesh(const sdk::RunRequest& request, sdk::RunContext& context, Params& params, Run run)
+{
+    cs::probe::Listener own(groupBind(request), false);
+    params.peers = announceAndWaitPeers(own, context);
+    if (params.peers.empty())
+        return sdk::RunOutcome::failure("cancelled", "cancelled while waiting for the other nodes");
+    if (std::string problem = params.validate(); !problem.empty())
+        return sdk::RunOutcome::failure("invalid-parameter", problem);
+    return run(own, makeControl(request, context));
+}
 
 } // namespace cs::probeplugin

@@ -58,3 +58,113 @@ TEST_CASE("verify --results compares saved app.fft2d runs with fftw.transpose", 
     CHECK(badAt.rc == 2);
     CHECK_THAT(badAt.err, Catch::Contains("'1' is not a node count from 2 to 1024"));
 }
+
+namespace {
+
+// One application result as the runner writes it: P nodes, the given series' medians (CI +-10%).
+json appResult(const std::string& probe, int P, const std::vector<std::pair<std::string, double>>& medians)
+{
+    json nodes = json::array(), series = json::object();
+    for (int i = 0; i < P; ++i)
+        nodes.push_back("h" + std::to_string(i));
+    for (const auto& [q, m] : medians)
+        series[q] = {{"median", m}, {"ci_lo", 0.9 * m}, {"ci_hi", 1.1 * m}, {"n", 7}, {"min", 0.8 * m}, {"max", 1.2 * m}};
+    return {{"probe", probe},
+            {"status", "ok"},
+            {"nodes", nodes},
+            {"parts", json::array({{{"details", {{"P", P}}}}})},
+            {"summary", {{"series", series}}}};
+}
+
+const json* rowOf(const json& report, double P, const std::string& q)
+{
+    for (const json& r : report["rows"])
+        if (r["P"].get<double>() == P && r["quantity"] == q)
+            return &r;
+    return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("verify --results maps app.sort to sort.parallel and app.collectives to logp.loggp", "[cli][verify]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const std::string results = dir.filePath("r.json").toStdString();
+    std::ofstream(results) << json{{"results",
+                                    {appResult("app.sort", 4, {{"T", 0.1}, {"T_xchg", 0.08}}),
+                                     appResult("app.sort", 2, {{"T_xchg", 0.1}}),
+                                     appResult("app.collectives", 4, {{"T_bcast", 40e-6}, {"T_barrier", 30e-6}}),
+                                     appResult("app.collectives", 6, {{"T_allreduce", 80e-6}, {"T_alltoall", 80e-6}}),
+                                     appResult("app.fft2d", 4, {{"T", 1.0}})}}}
+                                  .dump();
+
+    // sort.parallel, E_init = 2^20 keys of 4 B, t_bucket1 = 10 ns, t_bucket2 = 20 ns, T_countsort = 5 ms,
+    // bw_net = 10 MB/s, o_msg = 100 us, m_small = 0 (no stall).
+    const std::string sortDesign = dir.filePath("sort.json").toStdString();
+    std::ofstream(sortDesign) << R"({"format": "clusterscope-design", "version": 3,
+      "blocks": [{"name": "sort", "type": "sort.parallel", "values": {"E_init": 1048576, "key": 4,
+        "t_bucket1": 1e-8, "t_bucket2": 2e-8, "T_countsort": 5e-3, "bw_net": 1e7, "o_msg": 1e-4, "m_small": 0}}]})";
+    const cs::test::CliResult s = cli({"verify", sortDesign, "--results", results, "--json"});
+    INFO(s.err);
+    REQUIRE(s.rc == 0);
+    const json sr = json::parse(s.out);
+    CHECK(sr["rows"].size() == 3); // app.sort's three series; the other probes' results are not this block's
+    // P = 4: 262,144 keys per node, S = 1,048,576 B, m = S / P = 262,144 B.
+    //   T_bucket1 = 262,144 x 10 ns = 2.62144 ms; T_bucket2 = 262,144 x 20 ns = 5.24288 ms; T_count = 5 ms
+    //   T_xchg = (P - 1)(o_msg + m / bw_net) = 3 (100e-6 + 262,144 / 1e7) = 3 x 0.0263144 = 0.0789432 s
+    //   T = 2.62144e-3 + 0.0789432 + 5.24288e-3 + 5e-3 = 0.09180752 s
+    const json* T4 = rowOf(sr, 4, "T");
+    const json* X4 = rowOf(sr, 4, "T_xchg");
+    const json* X2 = rowOf(sr, 2, "T_xchg");
+    REQUIRE(T4);
+    REQUIRE(X4);
+    REQUIRE(X2);
+    CHECK((*T4)["predicted"].get<double>() == Approx(0.09180752).epsilon(1e-9));
+    CHECK((*T4)["error"].get<double>() == Approx((0.09180752 - 0.1) / 0.1).epsilon(1e-9)); // -8.2%
+    CHECK((*X4)["predicted"].get<double>() == Approx(0.0789432).epsilon(1e-9));
+    // P = 2: m = 2^19 keys x 4 B / 2 = 1,048,576 B; T_xchg = 1 x (100e-6 + 0.1048576) = 0.1049576 s.
+    CHECK((*X2)["predicted"].get<double>() == Approx(0.1049576).epsilon(1e-9));
+    CHECK((*X2)["error"].get<double>() == Approx(0.049576).epsilon(1e-6));
+
+    // logp.loggp, L = 10 us, o_s = 2 us, o_r = 3 us, g = 5 us, G = 1 ns/B, k = 1024 B, pairwise all-to-all.
+    // oneWay(1024) = o_s + 1023 G + L + o_r = 2 + 1.023 + 10 + 3 = 16.023 us; oneWay(0) = 15 us.
+    const std::string collDesign = dir.filePath("coll.json").toStdString();
+    std::ofstream(collDesign) << R"({"format": "clusterscope-design", "version": 3,
+      "blocks": [{"name": "net", "type": "logp.loggp", "values": {"L": 1e-5, "o_s": 2e-6, "o_r": 3e-6, "g": 5e-6,
+        "G": 1e-9, "k": 1024, "alltoall": 1}}]})";
+    const cs::test::CliResult c = cli({"verify", collDesign, "--results", results, "--json"});
+    INFO(c.err);
+    REQUIRE(c.rc == 0);
+    const json cr = json::parse(c.out);
+    CHECK(cr["rows"].size() == 4);
+    // P = 4: broadcast ceil(log2 4) = 2 steps, 2 x 16.023 = 32.046 us; barrier 2 steps of 15 us = 30 us.
+    const json* B4 = rowOf(cr, 4, "T_bcast");
+    const json* S4 = rowOf(cr, 4, "T_barrier");
+    // P = 6: allreduce log2 4 + 2 = 4 steps, 4 x 16.023 = 64.092 us; all-to-all 5 rounds, 80.115 us.
+    const json* R6 = rowOf(cr, 6, "T_allreduce");
+    const json* A6 = rowOf(cr, 6, "T_alltoall");
+    REQUIRE(B4);
+    REQUIRE(S4);
+    REQUIRE(R6);
+    REQUIRE(A6);
+    CHECK((*B4)["predicted"].get<double>() == Approx(32.046e-6).epsilon(1e-9));
+    CHECK((*B4)["error"].get<double>() == Approx((32.046 - 40) / 40).epsilon(1e-9)); // -19.9%
+    CHECK((*S4)["predicted"].get<double>() == Approx(30e-6).epsilon(1e-9));
+    CHECK((*S4)["error"].get<double>() == Approx(0).margin(1e-9));
+    CHECK((*R6)["predicted"].get<double>() == Approx(64.092e-6).epsilon(1e-9));
+    CHECK((*A6)["predicted"].get<double>() == Approx(80.115e-6).epsilon(1e-9));
+    CHECK((*A6)["measured"].get<double>() == 80e-6);
+
+    // The table names the quantities; a block no application runs is refused with the ones verify knows.
+    const cs::test::CliResult t = cli({"verify", collDesign, "--results", results});
+    REQUIRE(t.rc == 0);
+    CHECK_THAT(t.out, Catch::Contains("T_allreduce") && Catch::Contains("-19.9%"));
+    const std::string offload = dir.filePath("off.json").toStdString();
+    std::ofstream(offload) << R"({"format": "clusterscope-design", "version": 3,
+      "blocks": [{"name": "mdo", "type": "offload.collective"}]})";
+    const cs::test::CliResult none = cli({"verify", offload, "--results", results});
+    CHECK(none.rc != 0);
+    CHECK_THAT(none.err, Catch::Contains("offload.collective") && Catch::Contains("sort.parallel (app.sort)") &&
+                             Catch::Contains("logp.loggp (app.collectives)"));
+}

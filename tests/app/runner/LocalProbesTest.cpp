@@ -145,6 +145,53 @@ TEST_CASE("net.alltoall among three local nodes over TCP", "[probes]")
     CHECK(r.summary["derived"]["T_alltoall"]["value"].get<double>() > 0);
 }
 
+TEST_CASE("app.sort among three local nodes: sorted, every phase per repetition, the same on every node",
+          "[probes][app]")
+{
+    // 30001 keys over 3 nodes (10001, 10000, 10000); 16 cache buckets; a budget of 0 runs all 4 repetitions.
+    const auto r = test::runOne("local:cpu=0,local:cpu=1,local:cpu=0", "app.sort",
+                                {{"keys", 30001}, {"buckets", 16}, {"reps", 4}, {"warmups", 1}, {"budget", 0}});
+    checkOk(r);
+    REQUIRE(r.parts.size() == 3);
+    double keysHere = 0;
+    for (std::size_t i = 0; i < 3; ++i) {
+        const json& d = r.parts[i].details;
+        CHECK(d["rank"] == i);
+        CHECK(d["P"] == 3);
+        CHECK(d["verified"] == true);
+        CHECK(d["kept"] == 4);
+        keysHere += d["keys_here"].get<double>();
+        // Every node holds the same maxima: the slowest node per repetition.
+        CHECK(r.parts[i].samples.at("T_xchg") == r.parts[0].samples.at("T_xchg"));
+    }
+    CHECK(keysHere == 30001);
+    for (const char* q : {"T", "T_bucket1", "T_xchg", "T_bucket2", "T_count"}) {
+        INFO(q);
+        CHECK(r.summary["series"][q]["n"] == 4); // every repetition kept
+        CHECK(r.parts[0].samples.at(q).size() == 4);
+        CHECK(r.summary["derived"][q]["value"].get<double>() > 0);
+    }
+}
+
+TEST_CASE("app.collectives among three local nodes: every collective per repetition", "[probes][app]")
+{
+    const auto r = test::runOne("local:cpu=0,local:cpu=1,local:cpu=0", "app.collectives",
+                                {{"bytes", 1024}, {"reps", 5}, {"warmups", 1}, {"budget", 0}, {"alltoall", 0}});
+    checkOk(r);
+    REQUIRE(r.parts.size() == 3);
+    for (std::size_t i = 0; i < 3; ++i) {
+        CHECK(r.parts[i].details["rank"] == i);
+        CHECK(r.parts[i].details["bytes"] == 1024);
+        CHECK(r.parts[i].details["alltoall"] == "linear");
+    }
+    for (const char* q : {"T_bcast", "T_allreduce", "T_barrier", "T_alltoall"}) {
+        INFO(q);
+        CHECK(r.summary["series"][q]["n"] == 5);
+        CHECK(r.parts[0].samples.at(q).size() == 5);
+        CHECK(r.parts[2].samples.at(q) == r.parts[0].samples.at(q));
+    }
+}
+
 TEST_CASE("pair probes are scheduled over every pair of nodes", "[probes]")
 {
     runner::RunPlan plan;

@@ -109,6 +109,25 @@ TEST_CASE("verify names what it cannot compare", "[verify]")
     m.quantity = "T_nothing";
     m.median = 1;
     CHECK_THROWS_WITH(verify::compare(doc, "default", "fft.P", {m}, {}), Contains("fft.T_nothing"));
-    CHECK(verify::applicationFor("logp.loggp") == nullptr);
+    // A switch that runs the collectives itself is not what TCP between agents has: no application.
+    CHECK(verify::applicationFor("offload.collective") == nullptr);
     CHECK_THROWS_WITH(verify::measuredFromResults(json::object(), "app.fft2d", {"T"}), Contains("expected an array"));
+}
+
+TEST_CASE("the integer sort and the collectives have their applications, with the block inputs they take",
+          "[verify]")
+{
+    const verify::Application* sort = verify::applicationFor("sort.parallel");
+    REQUIRE(sort);
+    CHECK(sort->probe == "app.sort");
+    // The problem size: E_init keys over all nodes.
+    CHECK(sort->inputs == std::vector<std::pair<std::string, std::string>>{{"E_init", "keys"}});
+    CHECK(sort->quantities == std::vector<std::string>{"T", "T_bucket1", "T_xchg", "T_bucket2", "T_count"});
+    const verify::Application* coll = verify::applicationFor("logp.loggp");
+    REQUIRE(coll);
+    CHECK(coll->probe == "app.collectives");
+    CHECK(coll->inputs == std::vector<std::pair<std::string, std::string>>{{"k", "bytes"}, {"alltoall", "alltoall"}});
+    CHECK(coll->quantities == std::vector<std::string>{"T_bcast", "T_allreduce", "T_barrier", "T_alltoall"});
+    CHECK(verify::knownApplications() ==
+          "fftw.transpose (app.fft2d), sort.parallel (app.sort), logp.loggp (app.collectives)");
 }

@@ -7,7 +7,9 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <string>
 #include <thread>
+#include <vector>
 
 namespace cs::probe::test {
 
@@ -84,6 +86,33 @@ inline RunControl quickControl(double ioTimeout = 5.0, double connectTimeout = 2
     rc.ioTimeout_s = ioTimeout;
     rc.connectTimeout_s = connectTimeout;
     return rc;
+}
+
+/// Runs a group kernel among P ranks as threads of this process on loopback: run(listener, peers, rank) per
+/// rank, with a Listener bound for each. Returns the results by rank; errs[r] is rank r's error ("" = none).
+template <typename Result, typename Run>
+std::vector<Result> runGroup(std::uint32_t P, Run run, std::vector<std::string>& errs)
+{
+    std::vector<std::unique_ptr<Listener>> listeners;
+    std::vector<SocketAddress> peers;
+    for (std::uint32_t r = 0; r < P; ++r) {
+        listeners.push_back(std::make_unique<Listener>(SocketAddress{"127.0.0.1", 0}, false));
+        peers.push_back(listeners.back()->endpoint());
+    }
+    std::vector<Result> results(P);
+    errs.assign(P, "");
+    std::vector<std::thread> threads;
+    for (std::uint32_t r = 0; r < P; ++r)
+        threads.emplace_back([&, r] {
+            try {
+                results[r] = run(*listeners[r], peers, r);
+            } catch (const std::exception& e) {
+                errs[r] = e.what();
+            }
+        });
+    for (auto& t : threads)
+        t.join();
+    return results;
 }
 
 /// Sanity range for a time that cannot flake: positive, finite and below one second.

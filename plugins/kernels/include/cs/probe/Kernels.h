@@ -12,17 +12,27 @@
 //  Stream.h         one-way / two-way streaming over 1..N sockets  (client: runStreamClient)
 //  TokenExchange.h  Beowulf UDP token exchange, k tokens in flight (client: runTokenExchangeClient)
 //  Alltoall.h       TCP all-to-all transpose exchange among P ranks (runTcpAlltoall)
+//  Mesh.h           the TCP full mesh of the group kernels: exchange, all-to-all, all-gather, barrier
+//  GroupReps.h      an application's repetitions under a time budget, decided alike on every rank
+//  Fft2d.h          the parallel 2D FFT among P ranks, phases timed apart (runTcpFft2d)
+//  ParallelSort.h   the parallel integer sort among P ranks, phases timed apart (runTcpParallelSort)
+//  Collectives.h    broadcast, allreduce, barrier and all-to-all among P ranks (runTcpCollectives)
 //  MemCopy.h        STREAM-convention memcpy and copy-loop bandwidth (runMemCopy)
 //  Fft.h            FFTW 1D FFT time per row length, plan time apart (runFft)
 //  Sort.h           bucket sort and count sort rates (runSort)
 
 #include "cs/probe/Alltoall.h"
 #include "cs/probe/Clock.h"
+#include "cs/probe/Collectives.h"
 #include "cs/probe/Environment.h"
 #include "cs/probe/Error.h"
 #include "cs/probe/Fft.h"
+#include "cs/probe/Fft2d.h"
+#include "cs/probe/GroupReps.h"
 #include "cs/probe/LogGP.h"
 #include "cs/probe/MemCopy.h"
+#include "cs/probe/Mesh.h"
+#include "cs/probe/ParallelSort.h"
 #include "cs/probe/PingPong.h"
 #include "cs/probe/RunControl.h"
 #include "cs/probe/Server.h"

@@ -58,13 +58,20 @@ struct SortResult {
 
 SortResult runSort(const SortParams& params, const RunControl& rc = {});
 
-/// The two phases as plain functions (exposed for tests and benchmarks).
-/// Bucket sort of `in` into `out` (same size) by key * buckets / keyRange; `bucketStart` receives buckets + 1
-/// offsets (bucket b is out[bucketStart[b] .. bucketStart[b+1])).
+/// The phases as plain functions (app.sort runs the same ones among P ranks; exposed for tests and benchmarks).
+/// `n` keys uniform in [0, keyRange) from the fixed-seed generator (the high 64 bits of splitmix64 x keyRange).
+std::vector<std::uint32_t> uniformKeys(std::size_t n, std::uint64_t keyRange, std::uint64_t seed);
+/// Lowest key of bucket b when [0, range) is cut into `buckets` by key * buckets / range: ceil(b range / buckets).
+std::uint64_t bucketBound(std::uint64_t b, std::uint32_t buckets, std::uint64_t range);
+/// Bucket sort of `in` into `out` (same size) by (key - lo) * buckets / keyRange, keys in [lo, lo + keyRange);
+/// `bucketStart` receives buckets + 1 offsets (bucket b is out[bucketStart[b] .. bucketStart[b+1])).
 void bucketSort(const std::uint32_t* in, std::uint32_t* out, std::size_t n, std::uint32_t buckets,
-                std::uint64_t keyRange, std::vector<std::size_t>& bucketStart);
+                std::uint64_t keyRange, std::vector<std::size_t>& bucketStart, std::uint64_t lo = 0);
 /// Count sort in place of keys[0..n) known to lie in [lo, lo + range); `histogram` is resized to range.
 void countSort(std::uint32_t* keys, std::size_t n, std::uint64_t lo, std::uint64_t range,
                std::vector<std::uint32_t>& histogram);
+/// Count Sort of every bucket that bucketSort(..., buckets, keyRange, bucketStart, lo) left in `keys`.
+void countSortBuckets(std::uint32_t* keys, const std::vector<std::size_t>& bucketStart, std::uint32_t buckets,
+                      std::uint64_t lo, std::uint64_t keyRange, std::vector<std::uint32_t>& histogram);
 
 } // namespace cs::probe

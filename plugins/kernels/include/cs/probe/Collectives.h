@@ -1,0 +1,67 @@
+#pragma once
+// The collectives of 001_6f8c605996d22b4f.txt §4.3 (barrier, broadcast, allreduce) and the all-to-all, run
+// for real among P processes over a TCP mesh (cs/probe/Mesh.h) with the peer-to-peer algorithms the
+// logp.loggp block predicts (model/blocks/loggp/LogGPMath.h), so each series compares with one of its outputs:
+//
+//   broadcast  of `bytes` from rank 0, MPICH's binomial tree: relative rank r receives from r - lowbit(r),
+//              then sends to r + 2^j for 2^j < lowbit(r), largest first; ceil(log2 P) steps   -> T_bcast
+//   allreduce  sum of bytes / 8 doubles, MPICH's recursive doubling: with P' the largest power of two
+//              <= P and rem = P - P', ranks below 2 rem pair up (the even one hands its data to the odd
+//              one), the P' remaining exchange with partner newrank ^ 2^i for log2 P' steps, and the
+//              result goes back to the even ranks; log2 P' (+2) steps                            -> T_allreduce
+//   barrier    the same recursive doubling with 1-byte messages and nothing to combine           -> T_barrier
+//   all-to-all a block of `bytes` to every other rank, pairwise in P-1 rounds or all at once      -> T_alltoall
+//
+// Each operation starts after a barrier of the mesh (an all-gather, not the one measured), is timed on every
+// rank from there to its own completion, and a repetition's value is the maximum over the ranks (the
+// slowest node decides when the collective is complete). Repetitions follow a time budget on their sum
+// (GroupReps.h). Correctness: every repetition, untimed, each rank checks the broadcast bytes, the allreduce
+// sums and the all-to-all blocks it received; a wrong value fails the run.
+#include "cs/probe/Environment.h"
+#include "cs/probe/GroupReps.h"
+#include "cs/probe/RunControl.h"
+#include "cs/probe/Socket.h"
+#include "cs/probe/Statistics.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cs::probe {
+
+struct CollectivesParams {
+    std::vector<SocketAddress> peers; ///< every rank's endpoint; P = peers.size(), 2..1024
+    std::uint32_t rank = 0;
+    /// k: the broadcast message, each rank's allreduce contribution (bytes / 8 doubles) and the all-to-all
+    /// block, bytes. [8, 2^26] and a multiple of 8; (P - 1) x bytes at most 2^30.
+    std::uint64_t bytes = 8;
+    bool pairwise = true;             ///< the all-to-all's schedule: P-1 rounds (true) or all at once
+    RepBudget reps{10, 1000, 10, 5.0};
+    double setupTimeout_s = 30.0;
+    int cpu = -1;
+
+    std::string validate() const;
+};
+
+struct CollectivesResult {
+    std::uint32_t rank = 0, P = 0;
+    std::uint64_t bytes = 0;
+    // Per kept repetition, max over ranks, seconds. total = the four added (what the budget counts).
+    Summary total, bcast, allreduce, barrier, alltoall;
+    std::uint32_t kept = 0, warmups = 0;
+    Environment env;
+};
+
+/// The schedules, as pure functions (exposed for tests). Binomial broadcast from rank 0: the rank this one
+/// receives from (-1 for the root) and the ranks it sends to, in order.
+int binomialParent(std::uint32_t rank);
+std::vector<std::uint32_t> binomialChildren(std::uint32_t rank, std::uint32_t P);
+/// Recursive doubling: the partner of `rank` in each exchange step (empty for the even ranks below 2 rem,
+/// which sit out), and the rank it hands its data to or receives the hand-over from (-1: none).
+std::vector<std::uint32_t> doublingPartners(std::uint32_t rank, std::uint32_t P);
+int doublingHandover(std::uint32_t rank, std::uint32_t P);
+
+/// Runs this rank's part. `own` must be bound to peers[rank]'s port. All ranks call it with equal parameters.
+CollectivesResult runTcpCollectives(Listener& own, const CollectivesParams& params, const RunControl& rc);
+
+} // namespace cs::probe
