@@ -89,7 +89,7 @@ int drawVerifySpeedup(QCustomPlot* plot, plots::ChartHover& hover, const SweepTa
         if (f.bySpeedup && !std::isfinite(base))
             continue;
         PlacedSeries s;
-        s.name = QString("%1 T, %2").arg(QObject::tr("application"), QString::fromStdString(variant));
+        s.name = QObject::tr("T of %1").arg(QString::fromStdString(variant));
         for (const verify::Row& r : report.rows) {
             if (r.variant != variant || r.quantity != "T" || !(r.measured > 0))
                 continue;
@@ -183,13 +183,13 @@ int drawVerifyBreakdown(QCustomPlot* plot, plots::ChartHover& hover, const Sweep
     for (std::size_t i = 0; i < stack.size(); ++i) {
         auto* bars = new QCPBars(keyAxis, valueAxis);
         bars->setPen(QPen(colors[i].darker(150), 1.0));
-        bars->setBrush(QBrush(colors[i], Qt::BDiagPattern));
+        bars->setBrush(QBrush(colors[i], Qt::Dense4Pattern));
         bars->setWidth(width);
         if (below)
             bars->moveAbove(below);
         below = bars;
         if (i == 0)
-            bars->setName(QObject::tr("measured (hatched, beside each bar)"));
+            bars->setName(QObject::tr("measured (stippled, beside each bar)"));
         else
             bars->removeFromLegend();
         QVector<double> keys, values;
@@ -223,7 +223,7 @@ int drawVerifyBreakdown(QCustomPlot* plot, plots::ChartHover& hover, const Sweep
         label->position->setCoords(f.horizontal ? top[v] : k, f.horizontal ? k : top[v]);
         label->setPositionAlignment(f.horizontal ? (Qt::AlignLeft | Qt::AlignVCenter) : (Qt::AlignHCenter | Qt::AlignBottom));
         label->setPadding(f.horizontal ? QMargins(4, 0, 0, 0) : QMargins(0, 0, 0, 3));
-        label->setText(percent(it->second->error));
+        label->setText(QObject::tr("measured\n%1").arg(percent(it->second->error)));
         label->setColor(QColor(20, 20, 20));
     }
     if (highest * (f.horizontal ? 1.22 : 1.15) > valueAxis->range().upper)

@@ -2,7 +2,7 @@
 // The measured application points of a verification report (cs::verify::Report) on the sweep panel's
 // charts, beside the predicted curves and bars: on the speedup/time chart one series per variant (its
 // total T at each measured P, or the speedup that time gives against the chart's serial baseline), and on
-// the breakdown chart a narrow hatched bar of the measured phases beside each variant's predicted bar at
+// the breakdown chart a narrow stippled bar of the measured phases beside each variant's predicted bar at
 // the breakdown's P. Every point and segment says, when hovered, what was predicted (with its band), what
 // was measured (with the 95% CI of the median and the repetitions), the error and whether it is held out.
 #include "app/plots/BreakdownChart.h"

@@ -70,6 +70,7 @@ VerifySection::VerifySection(DocumentModel* model, SweepPanel* sweep, QWidget* p
     nodes_ = new NodePicker(model, this);
     nodes_->setObjectName("verifyNodes");
     nodes_->setToolTip(tr("Nodes the application runs on: the first P of the checked ones at each P"));
+    nodes_->setMaximumWidth(nodes_->fontMetrics().horizontalAdvance("M") * 12); // the table needs the room
     points_ = new QLineEdit(this);
     points_->setObjectName("verifyPoints");
     points_->setPlaceholderText("P = 2, 4, 8");

@@ -127,7 +127,7 @@ TEST_CASE("stored application runs are drawn on the time and breakdown charts wi
 
     // The time chart (no speedup section): T against fft.P, the measured T at P = 2 and 4.
     sweeppanel::ChartView* speed = sweep.chartView(SweepPanel::SpeedupChart);
-    QCPGraph* g = graphNamed(speed, "measured application T, default");
+    QCPGraph* g = graphNamed(speed, "measured T of default");
     REQUIRE(g);
     REQUIRE(g->dataCount() == 2);
     CHECK(g->data()->at(1)->key == 4);
@@ -175,7 +175,7 @@ TEST_CASE("on the speedup chart a measured time stands at the speedup it gives a
     REQUIRE(waitFor([&] { return sweep.table() && !panel.verify()->isComparing() && panel.verify()->report(); }));
     QTest::qWait(50);
     sweeppanel::ChartView* speed = sweep.chartView(SweepPanel::SpeedupChart);
-    QCPGraph* g = graphNamed(speed, "measured application T");
+    QCPGraph* g = graphNamed(speed, "measured T of ");
     REQUIRE(g);
     REQUIRE(g->dataCount() == 2);
     // Speedup against P = 2: T_pred(2) / T_measured(4) = 0.714882912 / 0.5 = 1.429765824.
