@@ -141,16 +141,19 @@ VerifySection::VerifySection(DocumentModel* model, SweepPanel* sweep, QWidget* p
     connect(model_, &DocumentModel::resultsChanged, this, &VerifySection::recompute);
     connect(model_, &DocumentModel::designChanged, this, &VerifySection::recompute);
     if (sweep_) {
+        // The hooks outlive this page when the window closes (the sweep panel may go last): they draw
+        // nothing once it is gone, and are not reset from its destructor, which would redraw mid-teardown.
+        const QPointer<VerifySection> self(this);
         sweep_->setVerificationOverlay(
-            [this](QCustomPlot* plot, plots::ChartHover& hover, const SweepTable& table, const DesignDocument& doc,
+            [self](QCustomPlot* plot, plots::ChartHover& hover, const SweepTable& table, const DesignDocument& doc,
                    const plots::SpeedupChartOptions& options) {
-                if (report_)
-                    drawVerifySpeedup(plot, hover, table, doc, options, *report_);
+                if (self && self->report_)
+                    drawVerifySpeedup(plot, hover, table, doc, options, *self->report_);
             },
-            [this](QCustomPlot* plot, plots::ChartHover& hover, const SweepTable& table, const DesignDocument& doc,
+            [self](QCustomPlot* plot, plots::ChartHover& hover, const SweepTable& table, const DesignDocument& doc,
                    const plots::BreakdownChartOptions& options) {
-                if (report_)
-                    drawVerifyBreakdown(plot, hover, table, doc, options, *report_);
+                if (self && self->report_)
+                    drawVerifyBreakdown(plot, hover, table, doc, options, *self->report_);
             });
     }
     updatePoints();
@@ -160,8 +163,6 @@ VerifySection::VerifySection(DocumentModel* model, SweepPanel* sweep, QWidget* p
 VerifySection::~VerifySection()
 {
     watcher_.waitForFinished();
-    if (sweep_)
-        sweep_->setVerificationOverlay({}, {});
 }
 
 QString VerifySection::summaryText() const
