@@ -106,7 +106,10 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
         throw UsageError("--results compares saved application results; --nodes, --at and --set are for running");
 
     const DesignDocument doc = openDocument(args.positional().front());
-    const std::vector<verify::Target> targets = verify::targetsOf(doc, args.value("--variant").value_or(""));
+    std::vector<std::string> skipped;
+    const std::vector<verify::Target> targets = verify::targetsOf(doc, args.value("--variant").value_or(""), &skipped);
+    for (const std::string& s : skipped)
+        err << "clusterscope-cli verify: left out: " << s << "\n";
 
     json results = json::array();
     if (resultsFile) {

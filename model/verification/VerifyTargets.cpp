@@ -34,14 +34,28 @@ Target targetOf(const DesignDocument& doc, const Variant& v)
 
 } // namespace
 
-std::vector<Target> targetsOf(const DesignDocument& doc, const std::string& variant)
+std::vector<Target> targetsOf(const DesignDocument& doc, const std::string& variant, std::vector<std::string>* skipped)
 {
     std::vector<Target> targets;
-    for (const Variant& v : doc.effectiveVariants())
-        if (variant.empty() || variant == v.name)
+    std::vector<std::string> reasons;
+    for (const Variant& v : doc.effectiveVariants()) {
+        if (!variant.empty()) {
+            if (variant == v.name)
+                targets.push_back(targetOf(doc, v));
+            continue;
+        }
+        try {
             targets.push_back(targetOf(doc, v));
+        } catch (const ModelError& e) {
+            reasons.push_back(e.what());
+        }
+    }
+    if (targets.empty() && !reasons.empty())
+        throw ModelError(reasons.front());
     if (targets.empty())
         throw ModelError("--variant " + variant + ": no variant of that name");
+    if (skipped)
+        *skipped = reasons;
     return targets;
 }
 

@@ -21,9 +21,12 @@ struct Target {
     std::vector<std::pair<std::string, double>> params; // probe parameter -> SI value
 };
 
-// The targets of every variant, or only of the variant named `variant` ("" = every one). Throws ModelError
-// naming the variant whose block no application probe runs, or a variant name that is not in the design.
-std::vector<Target> targetsOf(const DesignDocument& doc, const std::string& variant = "");
+// The targets of the variant named `variant`, or with "" of every variant whose block an application runs
+// (the others, e.g. an INIC beside FFTW or the serial baseline, are left out, each with its reason in
+// `skipped` when given). Throws ModelError naming a variant that is not in the design, a named variant
+// whose block no application probe runs, or, with "", the first reason when no variant can be verified.
+std::vector<Target> targetsOf(const DesignDocument& doc, const std::string& variant = "",
+                              std::vector<std::string>* skipped = nullptr);
 
 // "P=2,4,8" or "2,4,8": whole numbers from 2 to 1024, returned ascending without repeats. Throws ModelError
 // naming the item that is not a node count ("'1' is not a node count from 2 to 1024").

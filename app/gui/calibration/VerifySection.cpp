@@ -274,7 +274,7 @@ void VerifySection::recompute()
     watcher_.setFuture(QtConcurrent::run([doc] {
         auto out = std::make_shared<VerifyOutcome>();
         try {
-            out->report = verify::verifyResults(doc, verify::targetsOf(doc), doc.measured);
+            out->report = verify::verifyResults(doc, verify::targetsOf(doc, "", &out->skipped), doc.measured);
         } catch (const std::exception& e) {
             out->error = QString::fromStdString(e.what());
         }
@@ -309,6 +309,8 @@ void VerifySection::onCompared()
         }
         for (const std::string& n : report_->notes)
             text += " " + tr("Note: %1.").arg(q(n));
+        for (const std::string& n : out->skipped)
+            text += " " + tr("Left out: %1.").arg(q(n));
         summary_->setText(text);
         summary_->setStyleSheet("");
     }

@@ -38,6 +38,7 @@ namespace calibration {
 
 struct VerifyOutcome {
     std::optional<verify::Report> report; // none: the document holds no application run
+    std::vector<std::string> skipped;     // variants no application runs, with the reason
     QString error;
 };
 

@@ -58,4 +58,16 @@ TEST_CASE("verify's P list and results files say what is wrong", "[verify]")
     const DesignDocument loggp = parseDocument(R"({"format": "clusterscope-design", "version": 3,
       "blocks": [{"name": "net", "type": "logp.loggp"}]})");
     CHECK_THROWS_WITH(verify::targetsOf(loggp), Contains("no application probe runs what block net (logp.loggp)"));
+    // Beside a variant an application runs, the others are left out with their reason; named, refused.
+    const DesignDocument mixed = parseDocument(R"({"format": "clusterscope-design", "version": 3,
+      "blocks": [{"name": "net", "type": "logp.loggp"}, {"name": "fft", "type": "fftw.transpose"}],
+      "variants": [{"name": "loggp", "total": "net.T_oneway"}, {"name": "fft", "total": "fft.T"}]})");
+    std::vector<std::string> skipped;
+    const auto targets = verify::targetsOf(mixed, "", &skipped);
+    REQUIRE(targets.size() == 1);
+    CHECK(targets[0].variant == "fft");
+    REQUIRE(skipped.size() == 1);
+    CHECK_THAT(skipped[0], Contains("variant 'loggp'"));
+    CHECK_THROWS_WITH(verify::targetsOf(mixed, "loggp"), Contains("variant 'loggp'"));
+    CHECK_THROWS_WITH(verify::targetsOf(mixed, "other"), Contains("--variant other: no variant of that name"));
 }
