@@ -37,3 +37,11 @@ rm -rf "$shots"
 # local:cpu=0,local:cpu=1 --probe net.pingpong --set net.pingpong.size_max=1048576`
 # and keeps the two point-to-point variants), SimGrid points ticked on.
 shot simulation --dock sweepDock --log --simulate "$(dirname "$0")/../docs/screenshots/berkeley-now-calibrated.json"
+
+# Predicted against measured: the stored runs of docs/screenshots/verify-calibrated.json (calibrate, then
+# verify --at P=2,4,8 on `netns-cluster.sh up NAME 8 8 1 100mbit`), drawn by the offscreen GUI test.
+shots=$(mktemp -d)
+CS_SHOT_DIR="$shots" QT_QPA_PLATFORM=offscreen "$build/tests/cs_gui_tests" "[g-verify-shot]" >/dev/null
+cp "$shots/chart_speedup.png" "$out/verify.png" && echo "$out/verify.png"
+cp "$shots/chart_breakdown.png" "$out/verify-breakdown.png" && echo "$out/verify-breakdown.png"
+rm -rf "$shots"

@@ -10,6 +10,8 @@
 #include "model/core/Unit.h"
 #include "model/document/DocumentFormat.h"
 #include "model/verification/Verification.h"
+#include "model/verification/VerifyTargets.h"
+#include "app/runner/ApplicationPlans.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,31 +25,6 @@ namespace cs::cli {
 namespace {
 
 using nlohmann::json;
-
-// --at P=2,4,8 (or 2,4,8): whole numbers >= 2, ascending, no repeats.
-std::vector<int> parseAt(const std::string& text)
-{
-    std::string list = text;
-    if (list.rfind("P=", 0) == 0)
-        list = list.substr(2);
-    else if (list.find('=') != std::string::npos)
-        throw UsageError("--at " + text + ": only P can be chosen (--at P=2,4,8)");
-    std::vector<int> Ps;
-    std::stringstream ss(list);
-    std::string item;
-    while (std::getline(ss, item, ',')) {
-        char* end = nullptr;
-        const long v = std::strtol(item.c_str(), &end, 10);
-        if (item.empty() || end != item.c_str() + item.size() || v < 2 || v > 1024)
-            throw UsageError("--at " + text + ": '" + item + "' is not a node count from 2 to 1024");
-        if (std::find(Ps.begin(), Ps.end(), static_cast<int>(v)) == Ps.end())
-            Ps.push_back(static_cast<int>(v));
-    }
-    if (Ps.empty())
-        throw UsageError("--at " + text + ": no P given");
-    std::sort(Ps.begin(), Ps.end());
-    return Ps;
-}
 
 std::string pct(double f)
 {
@@ -112,41 +89,7 @@ json readResultsFile(const std::string& path)
     } catch (const json::parse_error& e) {
         throw ModelError(path + ": not JSON: " + e.what());
     }
-    if (j.is_object() && j.contains("results"))
-        return j["results"];
-    if (j.is_object() && j.contains("measured"))
-        return j["measured"];
-    if (j.is_array())
-        return j;
-    throw ModelError(path + ": expected a probe results file (an object with \"results\")");
-}
-
-struct Target {
-    std::string variant, block;
-    const verify::Application* app = nullptr;
-    std::vector<std::pair<std::string, double>> params; // probe parameters from the block's inputs
-};
-
-Target targetOf(const DesignDocument& doc, const Variant& v)
-{
-    Target t;
-    t.variant = v.name;
-    t.block = Endpoint::parse(v.total).block;
-    const BlockInstance* bi = doc.design.findBlock(t.block);
-    if (!bi)
-        throw ModelError("variant '" + v.name + "': its total " + v.total + " names no block");
-    t.app = verify::applicationFor(bi->spec().id);
-    if (!t.app)
-        throw ModelError("variant '" + v.name + "': no application probe runs what block " + t.block + " (" +
-                         bi->spec().id + ") models; verify knows " + verify::knownApplications());
-    for (const auto& [input, param] : t.app->inputs) {
-        double value = doc.design.value(Endpoint{t.block, input}).value;
-        for (const auto& [path, over] : v.overrides)
-            if (path == t.block + "." + input)
-                value = over;
-        t.params.emplace_back(param, value);
-    }
-    return t;
+    return verify::resultsArrayOf(j, path);
 }
 
 } // namespace
@@ -163,12 +106,10 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
         throw UsageError("--results compares saved application results; --nodes, --at and --set are for running");
 
     const DesignDocument doc = openDocument(args.positional().front());
-    std::vector<Target> targets;
-    for (const Variant& v : doc.effectiveVariants())
-        if (!args.value("--variant") || *args.value("--variant") == v.name)
-            targets.push_back(targetOf(doc, v));
-    if (targets.empty())
-        throw ModelError("--variant " + args.value("--variant").value_or("") + ": no variant of that name");
+    std::vector<std::string> skipped;
+    const std::vector<verify::Target> targets = verify::targetsOf(doc, args.value("--variant").value_or(""), &skipped);
+    for (const std::string& s : skipped)
+        err << "clusterscope-cli verify: left out: " << s << "\n";
 
     json results = json::array();
     if (resultsFile) {
@@ -178,49 +119,37 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
         if (!args.value("--nodes") &&
             !nodesAllowed(nodes, args.positional().front(), args.flag("--trust-nodes"), "verify", err))
             return 2;
-        const bool mpi = std::any_of(nodes.begin(), nodes.end(), [](const runner::Node& n) { return n.transport == "mpi"; });
-        if (mpi)
-            throw ModelError("verify over MPI (mpi:N nodes) is not available yet: the application runs over TCP "
-                             "between agents (local, ssh, slurm or tcp nodes)");
         std::vector<int> Ps;
-        if (auto at = args.value("--at"))
-            Ps = parseAt(*at);
-        else
-            for (int p = 2; p <= static_cast<int>(nodes.size()); p *= 2)
-                Ps.push_back(p);
+        if (auto at = args.value("--at")) {
+            try {
+                Ps = verify::parseNodeCounts(*at);
+            } catch (const ModelError& e) {
+                throw UsageError(std::string("--at ") + e.what());
+            }
+        } else {
+            Ps = verify::defaultNodeCounts(static_cast<int>(nodes.size()));
+        }
         const CoreApp app;
         sdk::PluginLoader plugins;
         plugins.load();
-        std::vector<runner::RunPlan> plans;
-        for (const Target& t : targets) {
-            const sdk::LoadedProbe* lp = plugins.find(t.app->probe);
-            if (!lp)
-                throw ModelError("probe " + t.app->probe + " is not installed (clusterscope-cli probe --list)");
-            for (int P : Ps) {
-                if (P > static_cast<int>(nodes.size()))
-                    throw ModelError("--at P=" + std::to_string(P) + ": only " + std::to_string(nodes.size()) +
-                                     " node(s) given");
-                runner::RunPlan plan;
-                plan.probe = t.app->probe;
-                plan.nodes.assign(nodes.begin(), nodes.begin() + P);
-                for (const auto& [name, value] : t.params)
-                    plan.params[name] = value;
-                for (const std::string& s : args.values("--set")) {
-                    auto [name, text] = splitAssignment(s, "--set");
-                    const sdk::ParamDef* def = lp->descriptor.findParam(name);
-                    if (!def)
-                        throw UsageError("--set " + s + ": " + t.app->probe + " has no parameter '" + name + "'");
-                    plan.params[name] = parseProbeParam(*def, text);
-                }
-                // The application's own budget decides its length; the timeout allows three times that.
-                const double budget = plan.params.contains("budget") ? plan.params["budget"].get<double>()
-                                                                     : lp->descriptor.findParam("budget")->defaultValue;
-                plan.timeout = 120.0 + 3.0 * budget;
-                if (auto tm = args.value("--timeout"))
-                    plan.timeout = parseQuantity(*tm, Unit::Seconds);
-                plans.push_back(std::move(plan));
+        // --set name=value: checked against each target's probe, then given to every run.
+        json overrides = json::object();
+        for (const std::string& s : args.values("--set")) {
+            auto [name, text] = splitAssignment(s, "--set");
+            for (const verify::Target& t : targets) {
+                const sdk::LoadedProbe* lp = plugins.find(t.app->probe);
+                const sdk::ParamDef* def = lp ? lp->descriptor.findParam(name) : nullptr;
+                if (lp && !def)
+                    throw UsageError("--set " + s + ": " + t.app->probe + " has no parameter '" + name + "'");
+                if (def)
+                    overrides[name] = parseProbeParam(*def, text);
             }
         }
+        double timeout = 0;
+        if (auto tm = args.value("--timeout"))
+            timeout = parseQuantity(*tm, Unit::Seconds);
+        const std::vector<runner::RunPlan> plans =
+            runner::applicationPlans(targets, nodes, Ps, plugins, overrides, timeout);
         const std::vector<runner::JobResult> jobs = runPlans(plugins, plans, args.flag("--quiet"), err);
         int failed = 0;
         for (const runner::JobResult& j : jobs) {
@@ -237,24 +166,7 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
             throw ModelError("no application run succeeded");
     }
 
-    const std::set<double> calibratedP = verify::calibratedNodeCounts(doc);
-    json all = json::array();
-    verify::Report merged;
-    for (const Target& t : targets) {
-        const std::vector<verify::MeasuredPoint> points =
-            verify::measuredFromResults(results, t.app->probe, t.app->quantities);
-        const verify::Report r =
-            verify::compare(doc, t.variant, verify::pathOfP(doc, t.block), points, calibratedP);
-        merged.rows.insert(merged.rows.end(), r.rows.begin(), r.rows.end());
-        merged.notes.insert(merged.notes.end(), r.notes.begin(), r.notes.end());
-        if (merged.bandParams.empty())
-            merged.bandParams = r.bandParams;
-    }
-    merged.heldOut = verify::errorStats(merged.rows, 1);
-    merged.used = verify::errorStats(merged.rows, 0);
-    merged.all = verify::errorStats(merged.rows, -1);
-    if (calibratedP.empty())
-        merged.notes.push_back("the design holds no calibration probe results: every point counts as held out");
+    const verify::Report merged = verify::verifyResults(doc, targets, results);
     if (args.flag("--json"))
         out << verify::toJson(merged).dump(1) << "\n";
     else

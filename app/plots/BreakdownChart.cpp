@@ -44,28 +44,53 @@ std::size_t breakdownPoint(const SweepTable& t, const BreakdownChartOptions& o)
     return pointNear(t, a, at);
 }
 
-ChartHover buildBreakdownChart(QCustomPlot* plot, const SweepTable& t, const BreakdownChartOptions& o)
+BreakdownChartFrame breakdownChartFrame(const SweepTable& t, const BreakdownChartOptions& o)
 {
-    ChartHover hover;
-    const std::size_t p = breakdownPoint(t, o);
-    const std::size_t nv = t.variants.size();
-    const std::string where = t.points ? describePoint(t, p) : std::string();
-    const QString at = where.empty() ? QString() : QString(" at %1").arg(QString::fromStdString(where));
-
+    BreakdownChartFrame f;
+    f.point = breakdownPoint(t, o);
+    f.variants = t.variants.size();
+    const std::size_t p = f.point, nv = f.variants;
     // Phases that show at this point; a table without phases shows the totals.
-    std::vector<int> cols;
-    for (int c : phaseColumns(t)) {
+    const std::vector<int> allPhases = phaseColumns(t);
+    for (std::size_t i = 0; i < allPhases.size(); ++i) {
+        const int c = allPhases[i];
         bool any = false;
         for (std::size_t v = 0; v < nv && t.points; ++v) {
             const double x = t.at(p * nv + v, static_cast<std::size_t>(c));
             any = any || (std::isfinite(x) && x != 0.0);
         }
-        if (any)
-            cols.push_back(c);
+        if (any) {
+            f.columns.push_back(c);
+            f.colors.push_back(phaseColor(static_cast<int>(i)));
+        }
     }
-    const bool totalsOnly = cols.empty();
-    if (totalsOnly)
-        cols.push_back(0);
+    f.totalsOnly = f.columns.empty();
+    if (f.totalsOnly) {
+        f.columns.push_back(0);
+        f.colors.push_back(variantColor(0));
+    }
+    double maxTotal = 0;
+    for (std::size_t v = 0; v < nv && t.points; ++v)
+        if (std::isfinite(t.at(p * nv + v, 0)))
+            maxTotal = std::max(maxTotal, std::abs(t.at(p * nv + v, 0)));
+    f.unit = scaleFor(o.total.unit, maxTotal);
+    bool longNames = false;
+    for (const std::string& n : t.variants)
+        longNames = longNames || n.size() > 24;
+    f.horizontal = nv > 5 || longNames;
+    return f;
+}
+
+ChartHover buildBreakdownChart(QCustomPlot* plot, const SweepTable& t, const BreakdownChartOptions& o)
+{
+    ChartHover hover;
+    const BreakdownChartFrame frame = breakdownChartFrame(t, o);
+    const std::size_t p = frame.point;
+    const std::size_t nv = t.variants.size();
+    const std::string where = t.points ? describePoint(t, p) : std::string();
+    const QString at = where.empty() ? QString() : QString(" at %1").arg(QString::fromStdString(where));
+    const std::vector<int>& cols = frame.columns;
+    const bool totalsOnly = frame.totalsOnly;
 
     resetPlot(plot, totalsOnly ? QString("%1 of each variant%2").arg(o.total.symbol, at) : "Phase breakdown" + at);
     if (t.points == 0 || nv == 0) {
@@ -73,20 +98,12 @@ ChartHover buildBreakdownChart(QCustomPlot* plot, const SweepTable& t, const Bre
         return hover;
     }
 
-    double maxTotal = 0;
-    for (std::size_t v = 0; v < nv; ++v)
-        if (std::isfinite(t.at(p * nv + v, 0)))
-            maxTotal = std::max(maxTotal, std::abs(t.at(p * nv + v, 0)));
-    const ScaleUnit unit = scaleFor(o.total.unit, maxTotal);
-
-    bool longNames = false;
-    for (const std::string& n : t.variants)
-        longNames = longNames || n.size() > 24;
-    const bool horizontal = nv > 5 || longNames;
+    const ScaleUnit& unit = frame.unit;
+    const bool horizontal = frame.horizontal;
     QCPAxis* keyAxis = horizontal ? plot->yAxis : plot->xAxis;
     QCPAxis* valueAxis = horizontal ? plot->xAxis : plot->yAxis;
     // Vertical bars go left to right; horizontal ones top to bottom.
-    auto keyOf = [&](std::size_t v) { return horizontal ? static_cast<double>(nv - v) : static_cast<double>(v + 1); };
+    auto keyOf = [&](std::size_t v) { return frame.key(v); };
 
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     for (std::size_t v = 0; v < nv; ++v) {
@@ -102,12 +119,11 @@ ChartHover buildBreakdownChart(QCustomPlot* plot, const SweepTable& t, const Bre
 
     std::vector<double> stackTop(nv, 0.0);
     QCPBars* below = nullptr;
-    const std::vector<int> allPhases = phaseColumns(t);
-    const double width = 0.55;
-    for (int c : cols) {
+    const double width = frame.width;
+    for (std::size_t ci = 0; ci < cols.size(); ++ci) {
+        const int c = cols[ci];
         auto* bars = new QCPBars(keyAxis, valueAxis);
-        const auto colourIndex = std::find(allPhases.begin(), allPhases.end(), c) - allPhases.begin();
-        const QColor colour = totalsOnly ? variantColor(0) : phaseColor(static_cast<int>(colourIndex));
+        const QColor colour = frame.colors[ci];
         bars->setName(totalsOnly ? o.total.symbol : QString::fromStdString(t.columns[static_cast<std::size_t>(c)]));
         bars->setPen(QPen(colour.darker(130), 1.0));
         bars->setBrush(colour);

@@ -1,4 +1,5 @@
 #pragma once
+#include <QColor>
 #include <QString>
 
 #include <vector>
@@ -37,5 +38,23 @@ std::size_t breakdownPoint(const SweepTable& table, const BreakdownChartOptions&
 // names) lie as horizontal bars, first variant at the top, so their names
 // stay readable. Returns the hover regions (one per bar segment).
 ChartHover buildBreakdownChart(QCustomPlot* plot, const SweepTable& table, const BreakdownChartOptions& options);
+
+// ---- For overlays drawn beside the bars (the measured application phases, app/gui/calibration): where
+// buildBreakdownChart puts things. Plot value = SI value / unit.scale; variant v's bar is centred on key(v).
+struct BreakdownChartFrame {
+    std::size_t point = 0;    // breakdownPoint()
+    std::size_t variants = 0;
+    bool horizontal = false;  // bars lie: keys run along y, values along x
+    bool totalsOnly = false;  // no phases: one "T" bar per variant
+    ScaleUnit unit;           // the value axis' unit
+    double width = 0.55;      // a bar's width in key units
+    std::vector<int> columns; // the table columns stacked, bottom first
+    std::vector<QColor> colors; // of each stacked column
+    double key(std::size_t variant) const
+    {
+        return horizontal ? static_cast<double>(variants - variant) : static_cast<double>(variant + 1);
+    }
+};
+BreakdownChartFrame breakdownChartFrame(const SweepTable& table, const BreakdownChartOptions& options);
 
 } // namespace cs::plots

@@ -1,4 +1,5 @@
 #include "model/verification/Verification.h"
+#include "model/verification/VerifyTargets.h"
 
 #include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
@@ -49,11 +50,6 @@ double nodeCount(const json& r)
                 return d[key].get<double>();
     }
     return static_cast<double>(r.value("nodes", json::array()).size());
-}
-
-bool isApplication(const std::string& probe)
-{
-    return probe.rfind("app.", 0) == 0 || probe.rfind("mpi.app.", 0) == 0;
 }
 
 } // namespace
@@ -110,7 +106,7 @@ std::set<double> calibratedNodeCounts(const DesignDocument& doc)
     if (!doc.measured.is_array())
         return counts;
     for (const json& r : doc.measured)
-        if (r.is_object() && !isApplication(r.value("probe", "")) && r.value("status", "ok") == "ok")
+        if (r.is_object() && !isApplicationProbe(r.value("probe", "")) && r.value("status", "ok") == "ok")
             counts.insert(nodeCount(r));
     return counts;
 }

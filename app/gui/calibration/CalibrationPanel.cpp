@@ -4,6 +4,7 @@
 #include "app/gui/calibration/OverlayDraw.h"
 #include "app/gui/calibration/ReportTables.h"
 #include "app/gui/calibration/SweepOverlay.h"
+#include "app/gui/calibration/VerifySection.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 
@@ -131,6 +132,12 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     tabs_->addTab(validation_, tr("Validation"));
     tabs_->addTab(seriesPage, tr("Measured series"));
     tabs_->addTab(warnScroll, tr("Warnings"));
+    auto* verifyPage = new QWidget(tabs_);
+    auto* verifyLayout = new QVBoxLayout(verifyPage);
+    verifyLayout->setContentsMargins(4, 4, 4, 4);
+    verify_ = new VerifySection(model, sweep, verifyPage);
+    verifyLayout->addWidget(verify_);
+    tabs_->addTab(verifyPage, tr("Verify"));
 
     apply_ = new QPushButton(tr("Apply to design"), this);
     apply_->setObjectName("applyCalibration");

@@ -31,6 +31,7 @@ namespace calibration {
 
 class MeasureSection;
 class SweepOverlay;
+class VerifySection;
 
 struct CalibrationOutcome {
     calib::CalibrationReport report;
@@ -45,6 +46,8 @@ public:
     ~CalibrationPanel() override;
 
     MeasureSection* measure() const { return measure_; }
+    // The Verify page: the calibrated design against a live run of its application.
+    VerifySection* verify() const { return verify_; }
     SweepOverlay* overlay() const { return overlay_; }
     QPushButton* calibrateButton() const { return calibrate_; }
     QPushButton* applyButton() const { return apply_; }
@@ -92,6 +95,7 @@ private:
 
     DocumentModel* model_;
     MeasureSection* measure_;
+    VerifySection* verify_;
     SweepOverlay* overlay_ = nullptr;
     QPushButton* calibrate_;
     QDoubleSpinBox* holdOut_;

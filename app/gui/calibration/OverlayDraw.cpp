@@ -113,7 +113,8 @@ void drawMeasured(QCustomPlot* plot, plots::ChartHover& hover, const plots::Spee
             QString text = QString("measured %1\n%2 = %3\nmeasured %4").arg(m.name, xName, plots::formatValue(x),
                                                                             plots::formatValue(y));
             if (std::isfinite(pred) && pred != 0 && m.y[i] != 0) {
-                const double err = (pred - m.y[i]) / m.y[i];
+                const double given = i < m.errors.size() ? m.errors[i] : std::nan("");
+                const double err = std::isfinite(given) ? given : (pred - m.y[i]) / m.y[i];
                 text += QString("\npredicted %1\nerror %2").arg(plots::formatValue(pred / yScale), percent(err));
                 if (usable(x, pred / yScale, plot->xAxis, yAxis)) {
                     px << x;
@@ -124,6 +125,8 @@ void drawMeasured(QCustomPlot* plot, plots::ChartHover& hover, const plots::Spee
                 if (m.x.size() <= kMaxLabels)
                     labels.push_back({x, y, percent(err), c, yAxis});
             }
+            if (i < m.hoverTexts.size() && !m.hoverTexts[i].isEmpty())
+                text = m.hoverTexts[i];
             hovers.push_back({x, y, text, QColor(), yAxis});
         }
         if (xs.isEmpty())

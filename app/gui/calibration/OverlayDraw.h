@@ -20,6 +20,11 @@ struct PlacedSeries {
     std::vector<double> x, y;          // SI, same units as the chart's x axis and y column
     std::vector<double> yLow, yHigh;   // 95% CI of each y (empty: none)
     std::vector<double> predicted;     // SI at each x (NaN: none)
+    // The error labelled over each point when it is not (predicted - y) / y (empty or NaN: that one), e.g.
+    // the run time's error over a speedup point; and each point's hover text when it is not the generic
+    // one (empty: that one).
+    std::vector<double> errors;
+    std::vector<QString> hoverTexts;
     double meanAbsRelError = 0.0;      // over the points with a prediction (NaN: none)
     double maxAbsRelError = 0.0;
     // A quantity other than the chart's (a link's latency beside an FFT's

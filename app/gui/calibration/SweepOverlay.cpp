@@ -6,6 +6,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/document/DocumentFormat.h"
+#include "model/verification/VerifyTargets.h"
 
 #include <QtConcurrent>
 #include <qcustomplot.h>
@@ -151,9 +152,15 @@ void SweepOverlay::drawSeries(QCustomPlot* plot, plots::ChartHover& hover, const
     // `doc` is the design as swept (the predictions); the measurements are the document's as it is now,
     // since results change without a new sweep (a probe run, an import, an undo).
     const DesignDocument& now = model_->doc();
-    if (now.measured.is_array() && !now.measured.empty()) {
+    // The application runs are the Verify page's points (VerifyDraw), not series of a probe parameter.
+    nlohmann::json probes = nlohmann::json::array();
+    if (now.measured.is_array())
+        for (const nlohmann::json& r : now.measured)
+            if (!r.is_object() || !verify::isApplicationProbe(r.value("probe", "")))
+                probes.push_back(r);
+    if (!probes.empty()) {
         try {
-            for (calib::MeasuredSeries& s : calib::measuredSeries(now.measured, &doc))
+            for (calib::MeasuredSeries& s : calib::measuredSeries(probes, &doc))
                 all.emplace_back(std::move(s), tr("probe results"));
         } catch (const ModelError& e) {
             SeriesState st;

@@ -450,6 +450,19 @@ void SweepPanel::setSimulationOverlay(SpeedupOverlay overlay, BreakdownMarkers m
     redrawBreakdown();
 }
 
+void SweepPanel::setVerificationOverlay(SpeedupOverlay speedup, BreakdownOverlay breakdown)
+{
+    verifyOverlay_ = std::move(speedup);
+    verifyBreakdown_ = std::move(breakdown);
+    redrawOverlaidCharts();
+}
+
+void SweepPanel::redrawOverlaidCharts()
+{
+    redrawSpeedupChart();
+    redrawBreakdown();
+}
+
 void SweepPanel::addSideWidget(QWidget* widget)
 {
     // Right under the swept parameters and the chart settings (the first two
@@ -467,6 +480,8 @@ void SweepPanel::redrawSpeedupChart()
     plots::ChartHover hover = plots::buildSpeedupChart(charts_[SpeedupChart], *table_, o);
     if (overlay_)
         overlay_(charts_[SpeedupChart], hover, *table_, tableDoc_, o);
+    if (verifyOverlay_)
+        verifyOverlay_(charts_[SpeedupChart], hover, *table_, tableDoc_, o);
     if (simOverlay_)
         simOverlay_(charts_[SpeedupChart], hover, *table_, tableDoc_, o);
     charts_[SpeedupChart]->setHover(std::move(hover));
@@ -483,7 +498,10 @@ void SweepPanel::redrawBreakdown()
     o.total = plots::totalQuantity(tableDoc_);
     if (simMarkers_)
         o.markers = simMarkers_(*table_, plots::breakdownPoint(*table_, o));
-    charts_[BreakdownChart]->setHover(plots::buildBreakdownChart(charts_[BreakdownChart], *table_, o));
+    plots::ChartHover hover = plots::buildBreakdownChart(charts_[BreakdownChart], *table_, o);
+    if (verifyBreakdown_)
+        verifyBreakdown_(charts_[BreakdownChart], hover, *table_, tableDoc_, o);
+    charts_[BreakdownChart]->setHover(std::move(hover));
     charts_[BreakdownChart]->replot();
 }
 

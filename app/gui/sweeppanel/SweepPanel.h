@@ -1,4 +1,5 @@
 #pragma once
+#include "app/plots/BreakdownChart.h"
 #include "app/plots/SpeedupChart.h"
 #include "model/sweep/Sensitivity.h"
 #include "model/sweep/Sweep.h"
@@ -86,11 +87,17 @@ public:
     using BreakdownMarkers = std::function<std::vector<double>(const SweepTable& table, std::size_t point)>;
     void setSimulationOverlay(SpeedupOverlay overlay, BreakdownMarkers markers); // and redraws
     void addSideWidget(QWidget* widget);
+    // ---- The verification's hooks (the Calibration dock's Verify page): the measured application points
+    // over the speedup chart (after the calibration's overlay) and beside the breakdown's bars.
+    using BreakdownOverlay = std::function<void(QCustomPlot* plot, plots::ChartHover& hover, const SweepTable& table,
+                                                const DesignDocument& doc, const plots::BreakdownChartOptions& options)>;
+    void setVerificationOverlay(SpeedupOverlay speedup, BreakdownOverlay breakdown); // and redraws
     // The document the shown table was computed from.
     const DesignDocument& tableDocument() const { return tableDoc_; }
 
 public slots:
     void redrawSpeedupChart(); // e.g. when the overlay's data changed
+    void redrawOverlaidCharts(); // the speedup and breakdown charts (the verification's points changed)
     void exportPlot(); // asks for a file: PNG, SVG or PDF
     void exportCsv();
     void recompute();  // starts a sweep of the document now
@@ -146,6 +153,8 @@ private:
     SpeedupOverlay overlay_;
     SpeedupOverlay simOverlay_;
     BreakdownMarkers simMarkers_;
+    SpeedupOverlay verifyOverlay_;
+    BreakdownOverlay verifyBreakdown_;
     QVBoxLayout* side_ = nullptr;
 };
 

@@ -1,0 +1,131 @@
+#include "model/verification/VerifyTargets.h"
+
+#include "model/core/ModelError.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+
+namespace cs::verify {
+
+namespace {
+
+Target targetOf(const DesignDocument& doc, const Variant& v)
+{
+    Target t;
+    t.variant = v.name;
+    t.block = Endpoint::parse(v.total).block;
+    const BlockInstance* bi = doc.design.findBlock(t.block);
+    if (!bi)
+        throw ModelError("variant '" + v.name + "': its total " + v.total + " names no block");
+    t.app = applicationFor(bi->spec().id);
+    if (!t.app)
+        throw ModelError("variant '" + v.name + "': no application probe runs what block " + t.block + " (" +
+                         bi->spec().id + ") models; verify knows " + knownApplications());
+    for (const auto& [input, param] : t.app->inputs) {
+        double value = doc.design.value(Endpoint{t.block, input}).value;
+        for (const auto& [path, over] : v.overrides)
+            if (path == t.block + "." + input)
+                value = over;
+        t.params.emplace_back(param, value);
+    }
+    return t;
+}
+
+} // namespace
+
+std::vector<Target> targetsOf(const DesignDocument& doc, const std::string& variant, std::vector<std::string>* skipped)
+{
+    std::vector<Target> targets;
+    std::vector<std::string> reasons;
+    for (const Variant& v : doc.effectiveVariants()) {
+        if (!variant.empty()) {
+            if (variant == v.name)
+                targets.push_back(targetOf(doc, v));
+            continue;
+        }
+        try {
+            targets.push_back(targetOf(doc, v));
+        } catch (const ModelError& e) {
+            reasons.push_back(e.what());
+        }
+    }
+    if (targets.empty() && !reasons.empty())
+        throw ModelError(reasons.front());
+    if (targets.empty())
+        throw ModelError("--variant " + variant + ": no variant of that name");
+    if (skipped)
+        *skipped = reasons;
+    return targets;
+}
+
+std::vector<int> parseNodeCounts(const std::string& text)
+{
+    std::string list = text;
+    list.erase(std::remove(list.begin(), list.end(), ' '), list.end());
+    if (list.rfind("P=", 0) == 0)
+        list = list.substr(2);
+    else if (list.find('=') != std::string::npos)
+        throw ModelError(text + ": only P can be chosen (P=2,4,8)");
+    std::vector<int> Ps;
+    std::stringstream ss(list);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        char* end = nullptr;
+        const long v = std::strtol(item.c_str(), &end, 10);
+        if (item.empty() || end != item.c_str() + item.size() || v < 2 || v > 1024)
+            throw ModelError(text + ": '" + item + "' is not a node count from 2 to 1024");
+        if (std::find(Ps.begin(), Ps.end(), static_cast<int>(v)) == Ps.end())
+            Ps.push_back(static_cast<int>(v));
+    }
+    if (Ps.empty())
+        throw ModelError(text + ": no P given");
+    std::sort(Ps.begin(), Ps.end());
+    return Ps;
+}
+
+std::vector<int> defaultNodeCounts(int nodes)
+{
+    std::vector<int> Ps;
+    for (int p = 2; p <= nodes; p *= 2)
+        Ps.push_back(p);
+    return Ps;
+}
+
+Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targets, const nlohmann::json& results)
+{
+    const std::set<double> calibratedP = calibratedNodeCounts(doc);
+    Report merged;
+    for (const Target& t : targets) {
+        const std::vector<MeasuredPoint> points = measuredFromResults(results, t.app->probe, t.app->quantities);
+        const Report r = compare(doc, t.variant, pathOfP(doc, t.block), points, calibratedP);
+        merged.rows.insert(merged.rows.end(), r.rows.begin(), r.rows.end());
+        merged.notes.insert(merged.notes.end(), r.notes.begin(), r.notes.end());
+        if (merged.bandParams.empty())
+            merged.bandParams = r.bandParams;
+    }
+    merged.heldOut = errorStats(merged.rows, 1);
+    merged.used = errorStats(merged.rows, 0);
+    merged.all = errorStats(merged.rows, -1);
+    if (calibratedP.empty())
+        merged.notes.push_back("the design holds no calibration probe results: every point counts as held out");
+    return merged;
+}
+
+nlohmann::json resultsArrayOf(const nlohmann::json& j, const std::string& where)
+{
+    if (j.is_object() && j.contains("results") && j["results"].is_array())
+        return j["results"];
+    if (j.is_object() && j.contains("measured") && j["measured"].is_array())
+        return j["measured"];
+    if (j.is_array())
+        return j;
+    throw ModelError(where + ": expected a probe results file (an object with \"results\")");
+}
+
+bool isApplicationProbe(const std::string& probe)
+{
+    return probe.rfind("app.", 0) == 0 || probe.rfind("mpi.app.", 0) == 0;
+}
+
+} // namespace cs::verify

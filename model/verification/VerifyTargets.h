@@ -1,0 +1,50 @@
+#pragma once
+// What `verify` runs and how its results become one report: shared by `clusterscope-cli verify` and the
+// Calibration dock's Verify page, so that both run the same application with the same parameters and read
+// the same rows out of the same results. Qt-free.
+#include "model/document/DesignDocument.h"
+#include "model/verification/Verification.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cs::verify {
+
+// One variant to verify: its total's block, the application that runs what the block models, and the
+// probe parameters taken from the block's inputs (with the variant's overrides).
+struct Target {
+    std::string variant, block;
+    const Application* app = nullptr;
+    std::vector<std::pair<std::string, double>> params; // probe parameter -> SI value
+};
+
+// The targets of the variant named `variant`, or with "" of every variant whose block an application runs
+// (the others, e.g. an INIC beside FFTW or the serial baseline, are left out, each with its reason in
+// `skipped` when given). Throws ModelError naming a variant that is not in the design, a named variant
+// whose block no application probe runs, or, with "", the first reason when no variant can be verified.
+std::vector<Target> targetsOf(const DesignDocument& doc, const std::string& variant = "",
+                              std::vector<std::string>* skipped = nullptr);
+
+// "P=2,4,8" or "2,4,8": whole numbers from 2 to 1024, returned ascending without repeats. Throws ModelError
+// naming the item that is not a node count ("'1' is not a node count from 2 to 1024").
+std::vector<int> parseNodeCounts(const std::string& text);
+
+// P = 2, 4, 8, ... up to `nodes`: the default points.
+std::vector<int> defaultNodeCounts(int nodes);
+
+// The report of every target over `results` (probe RESULT objects: doc.measured, or a results file):
+// the application points of each target's probe compared with its variant, merged, with the summaries
+// over every row. Held out: P that no calibration probe of `doc` spanned (calibratedNodeCounts).
+Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targets, const nlohmann::json& results);
+
+// The probe results a file holds: its "results" (`probe -o`, `verify -o`), a design's "measured", or the
+// array itself. Throws ModelError starting with `where` (the file) for anything else.
+nlohmann::json resultsArrayOf(const nlohmann::json& file, const std::string& where);
+
+// True for the application probes ("app.*", "mpi.app.*"), whose results verify reads and calibration does not.
+bool isApplicationProbe(const std::string& probe);
+
+} // namespace cs::verify
