@@ -62,7 +62,7 @@ const BlockSpec& MeshRoutingBlock::spec() const
                   "host time per packet at each end of a token exchange (system call, copy, driver), in series "
                   "with its wire time: a pair with one token in flight needs at least p (t_1 + t_host) per token",
                   src("§3 (\"the extra overhead of having to handle two UDP packets for every token\"); "
-                      "\"a token rate of 1 does not stress the network\")") + "; default 0: no host limit"),
+                      "\"a token rate of 1 does not stress the network\")") + "; default assumed 0: no host limit"),
         },
         {
             output("N", Unit::Count, "", "hosts, rows x cols", src("§4 Fig. 5")),
