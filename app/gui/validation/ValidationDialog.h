@@ -42,11 +42,12 @@ public:
     // follows, also when it fails.
     void fitTo(std::vector<std::string> ids = {});
 
-signals:
-    void fitFinished();
     // Writes the report to `path`: Markdown for .md, else CSV. Returns an
     // empty string, or the error naming the file.
     QString exportTo(const QString& path) const;
+
+signals:
+    void fitFinished();
 
 private:
     void exportAsked();
