@@ -236,7 +236,8 @@ std::optional<SimCase> meshCase(const Block& b, const std::string& symbol, const
     const double wire = m + packets * input(b, in, "h");
     constexpr std::size_t kRounds = 4;
     SimCase c;
-    c.program = tokenExchange(pairs, wire, kRounds, hostOf);
+    // The hosts' time per packet (mesh.routing's t_host), once per token, at the end that answers.
+    c.program = tokenExchange(pairs, wire, kRounds, hostOf, packets * input(b, in, "t_host"));
     c.options.segmentEfficiency = input(b, in, "eta_m");
     c.throughput = true;
     c.payload = static_cast<double>(P) * 2.0 * kRounds * m;

@@ -293,7 +293,7 @@ SimProgram recursiveDoubling(std::size_t P, double bytes, Overheads o)
 }
 
 SimProgram tokenExchange(const std::vector<std::pair<std::size_t, std::size_t>>& pairs, double bytes,
-                         std::size_t rounds, std::vector<std::size_t> hostOf)
+                         std::size_t rounds, std::vector<std::size_t> hostOf, double turnaround)
 {
     if (pairs.empty())
         throw ModelError("the token exchange needs at least one send/receive pair");
@@ -320,10 +320,12 @@ SimProgram tokenExchange(const std::vector<std::pair<std::size_t, std::size_t>>&
             wait(p.ops[a], 0);
             recv(p.ops[b], a, 0);
             wait(p.ops[b], 0);
+            sleep(p.ops[b], turnaround, 0);
             send(p.ops[b], a, bytes, 0);
             wait(p.ops[b], 0);
             recv(p.ops[a], b, 0);
             wait(p.ops[a], 0);
+            sleep(p.ops[a], turnaround, 0);
         }
     }
     return p;

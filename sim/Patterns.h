@@ -58,8 +58,10 @@ SimProgram recursiveDoubling(std::size_t P, double bytes, Overheads o = {});
 // The token exchange of 004 §3: each pair (a, b) exchanges a `bytes` token
 // `rounds` times (a sends, b receives it whole and sends it back). Pairs are
 // participant indices; every pair is in flight at once. `hostOf` places
-// participant i on topology host hostOf[i] (empty: host i).
+// participant i on topology host hostOf[i] (empty: host i). `turnaround`
+// seconds pass at the receiving end between a token's arrival and the send
+// that follows (mesh.routing's p t_host: the hosts' handling of its packets).
 SimProgram tokenExchange(const std::vector<std::pair<std::size_t, std::size_t>>& pairs, double bytes,
-                         std::size_t rounds, std::vector<std::size_t> hostOf = {});
+                         std::size_t rounds, std::vector<std::size_t> hostOf = {}, double turnaround = 0.0);
 
 } // namespace cs::sim

@@ -129,6 +129,22 @@ TEST_CASE("token exchange on one shared 10 Mbit/s segment: throughput stays flat
     }
 }
 
+TEST_CASE("token exchange with a host turnaround: the hosts' time adds to each token's", "[sim]")
+{
+    // The turnaround p t_host = 3 ms per token at the answering end. One pair, 8192-byte token, 5 round
+    // trips: 10 x (8192 / 1.25e6 + 3e-3) = 10 x (6.5536 + 3) ms = 95.536e-3 s, mesh.routing's
+    // p (t_1 + t_host) per token. Four pairs started together stay in step: each transfer takes
+    // 4 x 6.5536 = 26.2144 ms, then all four turn around at once: 10 x 29.2144 ms = 292.144e-3 s. The
+    // analytic T_L = max(p c t_1, p (t_1 + t_host)) = 26.2144 ms assumes pairs out of step, whose
+    // turnarounds hide behind the others' transfers; the simulation is the in-step bound.
+    const double seg = 1.25e6;
+    const SimResult one = runSimulation(bus(16, seg), tokenExchange({{0, 1}}, 8192, 5, {}, 3e-3));
+    CHECK(one.total == Approx(95.536e-3).epsilon(1e-9));
+    const SimResult four =
+        runSimulation(bus(16, seg), tokenExchange({{0, 1}, {2, 3}, {4, 5}, {6, 7}}, 8192, 5, {}, 3e-3));
+    CHECK(four.total == Approx(292.144e-3).epsilon(1e-9));
+}
+
 TEST_CASE("binomial broadcast and recursive doubling take the LogGP step counts", "[sim]")
 {
     // LogGPMath.h: bcast = ceil(log2 P) x oneWay, allreduce = (log2 P' + 2 if

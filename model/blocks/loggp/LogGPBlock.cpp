@@ -53,11 +53,14 @@ std::vector<ParamSpec> logGPInputs()
                              "per-host bandwidth the network leaves under all-to-all traffic; G is at least 1 / B_net",
                              "the design's topology (a2a_bw); default 1e13 B/s = no limit"),
                        "a2a_bw"),
-        choiceParam("G_floor", {"network", "none"}, 0,
+        choiceParam("G_floor", {"network", "none", "in series"}, 0,
                     "network: G is at least 1/B_net, what the drawn network gives each host; none: G as set "
-                    "(calibrated) stands even where the drawing says the network is slower",
+                    "(calibrated) stands even where the drawing says the network is slower; in series: G is the "
+                    "host's own cost per byte and the wire's 1/B_net adds to it (G + 1/B_net)",
                     "which of a calibrated G and the topology's stands (docs/calibration.md \"Calibrated against "
-                    "drawn\"); default network"),
+                    "drawn\"); default network. In series: TCP with a window-limited stream on a host that copies "
+                    "and checksums each window before the NIC sends it, so host and wire time add rather than "
+                    "overlap (form assumed)"),
     };
     for (ParamSpec& p : loggp::segmentInputs())
         v.push_back(std::move(p));
@@ -131,11 +134,18 @@ void LogGPBlock::evaluate(const double* in, double* out) const
     // The network adds its route latency to L, and a congested network can
     // make the per-byte gap larger than the host's own G, unless the user
     // chose that the calibrated G stands (G_floor = none).
-    const bool floor = static_cast<int>(in[G_floor]) == 0;
+    // In series (2), the host's G and the wire's 1/B_net add: the host
+    // handles a window before the wire carries it, so neither hides the other.
+    const int mode = static_cast<int>(in[G_floor]);
+    const bool floor = mode == 0;
+    const double wire = 1.0 / in[B_net];
     const double L_eff = in[L] + in[L_net];
-    const double G_eff = floor ? std::max(in[G], 1.0 / in[B_net]) : in[G];
+    const double G_eff = floor ? std::max(in[G], wire) : mode == 2 ? in[G] + wire : in[G];
     loggp::Params p{L_eff, in[o_s], in[o_r], in[g], G_eff};
-    loggp::readSegments(in + k_1, p, in[L_net], 1.0 / in[B_net], floor);
+    loggp::readSegments(in + k_1, p, in[L_net], wire, floor);
+    if (mode == 2)
+        for (loggp::Segment& s : p.segments)
+            s.G += wire;
     const double bytes = in[k];
     const double hosts = in[P];
     const auto algo = static_cast<loggp::AllToAll>(static_cast<int>(in[alltoall]));

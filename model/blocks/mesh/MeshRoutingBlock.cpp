@@ -58,6 +58,11 @@ const BlockSpec& MeshRoutingBlock::spec() const
             wholeBytes("m", 8192, 1, 1e12, "message (token) size", src("§4 Fig. 7 (peak at 8192-byte tokens)")),
             countParam("P", 1, 1, 1048576, "concurrent transfers between disjoint send/receive pairs",
                        src("§3, §4 (7 sending/receiving pairs)")),
+            param("t_host", Unit::Seconds, "us", 0.0, 0.0, 1.0,
+                  "host time per packet at each end of a token exchange (system call, copy, driver), in series "
+                  "with its wire time: a pair with one token in flight needs at least p (t_1 + t_host) per token",
+                  src("§3 (\"the extra overhead of having to handle two UDP packets for every token\"); "
+                      "\"a token rate of 1 does not stress the network\")") + "; default assumed 0: no host limit"),
         },
         {
             output("N", Unit::Count, "", "hosts, rows x cols", src("§4 Fig. 5")),
@@ -97,7 +102,7 @@ const BlockSpec& MeshRoutingBlock::spec() const
             output("X_R", Unit::BytesPerSecond, "MB/s",
                    "streaming rate of one remote transfer, B_pay / c_R, at most s / o_fwd with software routing",
                    src("§4 Fig. 7, 8")),
-            output("T_L", Unit::Seconds, "ms", "one-way time of an m-byte message to a local host, p t_L",
+            output("T_L", Unit::Seconds, "ms", "one-way time of an m-byte message to a local host, max(p t_L, p (t_1 + t_host))",
                    src("§4 Fig. 7 (token exchange)")),
             output("T_R", Unit::Seconds, "ms", "one-way time of an m-byte message to a remote host",
                    src("§4 (store and forward incurs a significant penalty)")),
@@ -169,17 +174,21 @@ void MeshRoutingBlock::evaluate(const double* in, double* out) const
 
     const double packets = std::ceil(in[m] / in[s]);
     const double wire = in[m] / packets + in[h];
-    const double tLocal = cLocal * wire / segRate;
-    out[T_L] = packets * tLocal;
+    const double tOne = wire / segRate;           // one packet alone on a segment
+    const double turnaround = packets * in[t_host]; // the ends' host time per token
+    // Contended, or the pair's own cycle when the segment has room to spare.
+    out[T_L] = std::max(packets * cLocal * tOne, packets * tOne + turnaround);
     out[X_Lm] = in[m] / out[T_L];
     out[X_PL] = in[P] * out[X_Lm];
 
     if (hasRemote) {
-        const double tRemote = cRemote * wire / segRate;
+        auto remoteTime = [&](double c) {
+            const double t = c * tOne;
+            return software ? 2 * t + fwd + (packets - 1) * std::max(t, fwd) : (packets + 1) * t + in[t_sw];
+        };
         out[c_R] = cRemote;
         out[X_R] = (software && fwd > 0) ? std::min(pay / cRemote, in[s] / fwd) : pay / cRemote;
-        out[T_R] = software ? 2 * tRemote + fwd + (packets - 1) * std::max(tRemote, fwd)
-                            : (packets + 1) * tRemote + in[t_sw];
+        out[T_R] = std::max(remoteTime(cRemote), remoteTime(1.0) + turnaround);
         out[X_Rm] = in[m] / out[T_R];
         out[X_PR] = in[P] * out[X_Rm];
         out[U_fwd] = out[X_R] / in[s] * fwd;

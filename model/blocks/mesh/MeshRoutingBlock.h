@@ -29,13 +29,19 @@ namespace cs {
 //   local      T_L = p t_L
 //   switch     T_R = (p + 1) t_R + t_sw
 //   software   T_R = 2 t_R + o_fwd + (p - 1) max(t_R, o_fwd)
+// The token exchange keeps one token in flight per pair, and each end spends
+// t_host per packet (004 §3: "the extra overhead of having to handle two UDP
+// packets for every token transmitted"). A pair alone on its segments cannot
+// beat its own cycle, so each time is at least the uncontended one (c = 1)
+// plus p t_host: T_L = max(p t_L, p (t_1 + t_host)), likewise T_R. With
+// t_host = 0 (the default) this is the formula above.
 class MeshRoutingBlock final : public Block {
 public:
     const BlockSpec& spec() const override;
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { rows, cols, B_seg, eta_m, route, o_fwd, t_sw, s, h, m, P, kInputs };
+    enum In { rows, cols, B_seg, eta_m, route, o_fwd, t_sw, s, h, m, P, t_host, kInputs };
     enum Out {
         N,
         S,

@@ -303,11 +303,11 @@ TEST_CASE("renaming a block renames every reference to it", "[document][edit]")
     REQUIRE(edit::moveBlocks(doc, {{"net", {10, 20}}}).ok());
     const edit::Outcome o = edit::renameBlock(doc, "net", "ethernet");
     REQUIRE(o.ok());
-    // "Fast Ethernet" overrides net.G, net.L and topology.bw (presets/acc-fft.json).
+    // "Fast Ethernet" overrides net.L and topology.bw (presets/acc-fft.json).
     std::vector<std::string> overridden;
     for (const auto& o : doc.variants[3].overrides)
         overridden.push_back(o.first);
-    CHECK(overridden == std::vector<std::string>{"ethernet.G", "ethernet.L", "topology.bw"});
+    CHECK(overridden == std::vector<std::string>{"ethernet.L", "topology.bw"});
     CHECK(doc.design.wireInto({"fftw", "L"})->from.str() == "ethernet.L_out");
     CHECK(doc.layout["blocks"].contains("ethernet"));
     CHECK_FALSE(doc.layout["blocks"].contains("net"));

@@ -264,6 +264,34 @@ TEST_CASE("logp.loggp outputs stay finite at the edges of the input ranges", "[l
     CHECK(slots[plan.slotOf("net.steps_bcast")] == 20); // log2 2^20
 }
 
+TEST_CASE("logp.loggp G_floor: network takes the larger, in series adds the wire to the host's G", "[loggp][block]")
+{
+    // G = 65 ns/B (the host), B_net = 12.5e6 B/s: the wire's 1/B_net = 80 ns/B.
+    //   network (0): max(65, 80) = 80 ns/B; none (1): 65 ns/B; in series (2): 65 + 80 = 145 ns/B.
+    // One-way of k = 1001 B with L 10, o_s 2, o_r 3 us: 15 us + 1000 G.
+    Design d;
+    d.addBlock("net", "logp.loggp");
+    d.setValue({"net", "L"}, 10 * us);
+    d.setValue({"net", "o_s"}, 2 * us);
+    d.setValue({"net", "o_r"}, 3 * us);
+    d.setValue({"net", "G"}, 65e-9);
+    d.setValue({"net", "B_net"}, 12.5e6);
+    d.setValue({"net", "k"}, 1001);
+    d.setValue({"net", "G_floor"}, 0);
+    CHECK(run(d)("net.G_out") == Approx(80e-9));
+    CHECK(run(d)("net.T_oneway") == Approx(15 * us + 80 * us)); // 1000 x 80 ns = 80 us
+    d.setValue({"net", "G_floor"}, 1);
+    CHECK(run(d)("net.G_out") == Approx(65e-9));
+    d.setValue({"net", "G_floor"}, 2);
+    CHECK(run(d)("net.G_out") == Approx(145e-9));
+    CHECK(run(d)("net.T_oneway") == Approx(15 * us + 145 * us)); // 1000 x 145 ns
+    // A segment's G (messages below k_1 = 2048 B) gets the wire added too: 20 + 80 = 100 ns/B.
+    d.setValue({"net", "k_1"}, 2048);
+    d.setValue({"net", "L_1"}, 10 * us);
+    d.setValue({"net", "G_1"}, 20e-9);
+    CHECK(run(d)("net.T_oneway") == Approx(15 * us + 100 * us)); // 1000 x 100 ns
+}
+
 TEST_CASE("choice values are saved by name and read by name or index", "[loggp][document]")
 {
     // logp.loggp's all-to-all algorithm is a choice: linear (0) or pairwise (1).

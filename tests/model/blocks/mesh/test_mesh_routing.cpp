@@ -167,6 +167,32 @@ TEST_CASE("mesh: a single row is a shared bus with no remote hosts", "[mesh]")
     CHECK(r("X_PR") == 0.0);
 }
 
+TEST_CASE("mesh: the hosts' time per packet holds a pair that has the segment to itself", "[mesh]")
+{
+    // 004 §3: "a token rate of 1 does not stress the network", and each token of several UDP
+    // packets costs the hosts "the extra overhead of having to handle" each packet. One segment of
+    // 6 hosts (rows 1, cols 6), m = 8192 B: p = 6 packets of 1431.3333 wire bytes, t_1 = 1431.3333 /
+    // 1.25e6 = 1.1450667 ms alone on the segment.
+    //   t_host = 0.5 ms, P = 1: T_L = max(6 x 1 x t_1, 6 (t_1 + 0.5 ms)) = max(6.8704, 9.8704) = 9.8704 ms
+    //   t_host = 0.5 ms, P = 3: max(6 x 3 x t_1 = 20.6112, 9.8704) = 20.6112 ms: the segment's, as with
+    //     t_host = 0, so the throughput 3 x 8192 / 20.6112e-3 = 1.192361e6 B/s does not depend on t_host
+    //   t_host = 3 ms, P = 3: max(20.6112, 6 (1.1450667 + 3) = 24.8704) ms: the hosts hold the pairs,
+    //     X_PL = 3 x 8192 / 24.8704e-3 = 0.988162e6 B/s
+    auto with = [](double tHost, double pairs) {
+        return runBlock(kBlock, {{"rows", 1}, {"cols", 6}, {"t_host", tHost}, {"P", pairs}});
+    };
+    CHECK(with(0.5e-3, 1)("T_L") == Approx(9.8704e-3).epsilon(1e-6));
+    CHECK(with(0.0, 1)("T_L") == Approx(6.8704e-3).epsilon(1e-6));
+    CHECK(with(0.5e-3, 3)("T_L") == Approx(20.6112e-3).epsilon(1e-6));
+    CHECK(with(0.5e-3, 3)("X_PL") == Approx(1.192361e6).epsilon(1e-6));
+    CHECK(with(0.0, 3)("X_PL") == Approx(1.192361e6).epsilon(1e-6));
+    CHECK(with(3e-3, 3)("X_PL") == Approx(0.988162e6).epsilon(1e-6));
+    // A remote pair alone (4 x 4, software, P = 1, c_R = 1): 2 t_1 + o_fwd + 5 t_1 = 8.1154667 ms,
+    // plus 6 x 0.5 ms at its ends = 11.1154667 ms.
+    CHECK(runBlock(kBlock, {{"t_host", 0.5e-3}})("T_R") == Approx(11.1154667e-3).epsilon(1e-6));
+    CHECK(runBlock(kBlock, {})("T_R") == Approx(8.1154667e-3).epsilon(1e-6));
+}
+
 TEST_CASE("mesh: a slow software router limits remote transfers", "[mesh]")
 {
     SECTION("o_fwd = 2 ms per packet exceeds the 1.145 ms packet time")
