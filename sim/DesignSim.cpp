@@ -98,7 +98,14 @@ SimTable simulateSweep(const DesignDocument& doc, const std::vector<SweepAxisVal
                std::find(options.variants.begin(), options.variants.end(), v.name) != options.variants.end();
     };
     const std::size_t nWanted = static_cast<std::size_t>(std::count_if(variants.begin(), variants.end(), wanted));
-    const std::size_t total = a.points * nWanted;
+    if (options.sliceCount < 1 || options.sliceIndex >= options.sliceCount)
+        throw ModelError("slice " + std::to_string(options.sliceIndex) + " of " + std::to_string(options.sliceCount) +
+                         " does not exist (the index counts from 0 and must be below the count)");
+    auto inSlice = [&](std::size_t point) { return point % options.sliceCount == options.sliceIndex; };
+    std::size_t slicePoints = 0;
+    for (std::size_t p = 0; p < a.points; ++p)
+        slicePoints += inSlice(p) ? 1 : 0;
+    const std::size_t total = slicePoints * nWanted;
     if (total > options.maxSimulations)
         throw ModelError("the sweep asks for " + std::to_string(total) + " simulations, more than the limit of " +
                          std::to_string(options.maxSimulations) + "; sweep fewer points or --variant");
@@ -120,7 +127,7 @@ SimTable simulateSweep(const DesignDocument& doc, const std::vector<SweepAxisVal
             r.speedup = speedupCol >= 0 ? a.at(row, static_cast<std::size_t>(speedupCol)) : kNaN;
             r.simulated = r.ratio = r.simSpeedup = r.analyticPart = r.simulatedPart = kNaN;
             const VariantSlots& v = variants[vi];
-            if (!wanted(v)) {
+            if (!wanted(v) || !inSlice(point)) {
                 r.note = "not asked for";
                 continue;
             }

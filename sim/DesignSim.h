@@ -48,6 +48,10 @@ struct SimSweepOptions {
     std::function<void(std::size_t done, std::size_t total)> progress; // from the calling thread
     const std::atomic<bool>* cancel = nullptr;
     std::size_t maxSimulations = 2000; // refuse bigger sweeps before starting
+    // One slice of the points for one task of a job array: the points p with
+    // p % sliceCount == sliceIndex are simulated, the others are rows "not
+    // asked for" (the analytic sweep is still whole and cheap).
+    std::size_t sliceIndex = 0, sliceCount = 1;
 };
 
 // Throws ModelError for a bad axis, an unknown variant name, or more

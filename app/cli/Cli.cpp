@@ -33,7 +33,9 @@ const Entry kCommands[] = {
     {"simulate", simulateCommand,
      "simulate DESIGN [--param PATH=SPEC ...] [--set ...] [--variant NAME ...] [--network-model CM02|LV08]\n"
      "        [--timeout S] [--max N] [--csv|--json] [-o FILE]   each variant's total, analytic and simulated on\n"
-     "        SimGrid (the same topology, routes and parameters), with their ratio (docs/simulation.md)"},
+     "        SimGrid (the same topology, routes and parameters), with their ratio (docs/simulation.md)\n"
+     "  simulate DESIGN ... --slurm-array N [--slurm-dir DIR]   the points as one Slurm job array of N tasks\n"
+     "        (sbatch; each task runs simulate --slice I/N), gathered as they finish; Ctrl-C runs scancel"},
     {"validate", validateCommand,
      "validate [PRESET ...] [--json|--csv|--markdown] [--claims DIR]   every quantitative claim of the seed\n"
      "        papers against the presets: paper value, model value, relative error, fitted or predicted,\n"

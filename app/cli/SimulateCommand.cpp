@@ -2,6 +2,7 @@
 // design simulated on SimGrid (sim/DesignSim.h), with their ratio.
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
+#include "app/cli/SlurmArray.h"
 #include "app/cli/SweepCommands.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
@@ -14,6 +15,8 @@
 #include <iomanip>
 #include <ostream>
 #include <sstream>
+
+#include <unistd.h>
 
 namespace cs::cli {
 
@@ -44,14 +47,119 @@ std::string csvField(const std::string& s)
     return q + "\"";
 }
 
+// The simulate rows of a job array as a table or CSV (the JSON is printed as
+// the tasks wrote it).
+std::string arrayTable(const nlohmann::json& rows, bool csv)
+{
+    std::ostringstream s;
+    s << std::setprecision(10);
+    std::vector<std::string> axes;
+    if (!rows.empty() && rows.front().contains("axes"))
+        for (const auto& [name, v] : rows.front()["axes"].items())
+            axes.push_back(name);
+    auto num = [](const nlohmann::json& v) {
+        return v.is_number() ? (std::ostringstream() << std::setprecision(10) << v.get<double>()).str() : std::string();
+    };
+    if (csv) {
+        s << "variant";
+        for (const std::string& a : axes)
+            s << "," << csvField(a);
+        s << ",analytic,simulated,ratio,note\n";
+    } else {
+        s << std::left << std::setw(34) << "variant";
+        for (const std::string& a : axes)
+            s << std::setw(14) << a;
+        s << std::setw(14) << "analytic" << std::setw(14) << "simulated" << std::setw(9) << "ratio" << "note\n";
+    }
+    for (const nlohmann::json& r : rows) {
+        const std::string note = r.value("note", std::string());
+        if (csv) {
+            s << csvField(r.value("variant", std::string()));
+            for (const std::string& a : axes)
+                s << "," << num(r["axes"][a]);
+            s << "," << num(r["analytic"]) << "," << num(r["simulated"]) << "," << num(r["ratio"]) << ","
+              << csvField(note) << "\n";
+        } else {
+            s << std::setw(34) << r.value("variant", std::string()).substr(0, 33);
+            auto t = [&](const nlohmann::json& v) { return v.is_number() ? text(v.get<double>()) : std::string("-"); };
+            for (const std::string& a : axes)
+                s << std::setw(14) << t(r["axes"][a]);
+            s << std::setw(14) << t(r["analytic"]) << std::setw(14) << t(r["simulated"]) << std::setw(9)
+              << t(r["ratio"]) << note << "\n";
+        }
+    }
+    return s.str();
+}
+
+// `simulate ... --slurm-array N`: the same command as N Slurm array tasks.
+int simulateOnSlurm(const Args& args, const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const std::string n = *args.value("--slurm-array");
+    int tasks = 0;
+    try {
+        std::size_t used = 0;
+        tasks = std::stoi(n, &used);
+        if (used != n.size())
+            tasks = 0;
+    } catch (const std::exception&) {
+        tasks = 0;
+    }
+    if (tasks < 1 || tasks > 10000)
+        throw UsageError("--slurm-array " + n + " must be a task count between 1 and 10000");
+    // The task's words: everything but the output options and the array's own.
+    std::vector<std::string> taskWords;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::string& w = words[i];
+        if (w == "-o" || w == "--slurm-array" || w == "--slurm-dir") {
+            ++i;
+            continue;
+        }
+        if (w == "--csv" || w == "--json")
+            continue;
+        taskWords.push_back(w);
+    }
+    const std::string dir =
+        args.value("--slurm-dir").value_or("clusterscope-array-" + std::to_string(static_cast<long>(::getpid())));
+    const SlurmArrayResult r = runSlurmArray(taskWords, tasks, dir, err);
+    for (const std::string& f : r.failed)
+        err << "simulate: " << f << "\n";
+    std::string text;
+    if (args.flag("--json")) {
+        nlohmann::json failed = nlohmann::json::array();
+        for (const std::string& f : r.failed)
+            failed.push_back(f);
+        text = nlohmann::json{{"rows", r.rows},
+                              {"simulated_seconds", r.simulatedSeconds},
+                              {"wall_seconds", r.wallSeconds},
+                              {"cancelled", r.cancelled},
+                              {"slurm", {{"job", r.job}, {"tasks", tasks}, {"folder", dir}, {"failed", failed}}}}
+                   .dump(2) +
+               "\n";
+    } else {
+        text = arrayTable(r.rows, args.flag("--csv"));
+        if (!args.flag("--csv"))
+            text += "job array " + r.job + ": " + std::to_string(tasks - static_cast<int>(r.failed.size())) + " of " +
+                    std::to_string(tasks) + " tasks gave their rows\n";
+    }
+    emit(args, text, out);
+    return r.cancelled || !r.failed.empty() ? 1 : 0;
+}
+
 } // namespace
 
 int simulateCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--param", "--set", "-o", "--variant", "--network-model", "--timeout", "--max"},
+    const Args args(words,
+                    {"--param", "--set", "-o", "--variant", "--network-model", "--timeout", "--max", "--slice",
+                     "--slurm-array", "--slurm-dir"},
                     {"--csv", "--json"});
     const DesignDocument doc = documentFromArgs(args, "simulate");
     const auto axes = axesFromArgs(doc, args);
+    if (args.value("--slurm-array")) {
+        if (args.value("--slice"))
+            throw UsageError("--slice is for one task of an array; --slurm-array makes the slices itself");
+        return simulateOnSlurm(args, words, out, err);
+    }
     sim::SimSweepOptions opts;
     opts.variants = args.values("--variant");
     if (auto m = args.value("--network-model"))
@@ -62,6 +170,24 @@ int simulateCommand(const std::vector<std::string>& words, std::ostream& out, st
         opts.sim.timeoutSeconds = parseQuantity(*t, Unit::Seconds);
         if (!(opts.sim.timeoutSeconds > 0))
             throw UsageError("--timeout " + *t + " must be a time > 0");
+    }
+    if (auto sl = args.value("--slice")) {
+        // "I/N": this task's slice of the points (I from 0).
+        const auto slash = sl->find('/');
+        std::size_t i = 0, n = 0;
+        try {
+            std::size_t u1 = 0, u2 = 0;
+            i = std::stoul(sl->substr(0, slash), &u1);
+            n = std::stoul(sl->substr(slash + 1), &u2);
+            if (slash == std::string::npos || u1 != slash || u2 != sl->size() - slash - 1)
+                n = 0;
+        } catch (const std::exception&) {
+            n = 0;
+        }
+        if (n < 1 || i >= n)
+            throw UsageError("--slice " + *sl + " must be I/N with 0 <= I < N (task I of N)");
+        opts.sliceIndex = i;
+        opts.sliceCount = n;
     }
     if (auto m = args.value("--max")) {
         const double v = parseQuantity(*m, Unit::Count);
@@ -91,6 +217,7 @@ int simulateCommand(const std::vector<std::string>& words, std::ostream& out, st
                 continue;
             nlohmann::json j;
             j["variant"] = a.variants[r.variant];
+            j["point"] = r.point;
             for (std::size_t k = 0; k < a.axes.size(); ++k)
                 j["axes"][a.axes[k]] = a.axis(r.point, k);
             j["total"] = a.totals[r.variant].symbol;

@@ -33,8 +33,9 @@ public:
 // minute here) is left out of the metrics, with the reason.
 inline constexpr double kMaxPatternWork = 3e8;
 
-// The router for a torus, mesh or hypercube (CubeRouter) or a k-ary fat-tree
-// (FatTreeRouter) that checks out; nullptr for anything else.
-std::unique_ptr<FlowRouter> coordinateRouter(const Topology& t, const CoreGraph& g);
+// The router for a torus, mesh or hypercube (CubeRouter), a k-ary fat-tree
+// (FatTreeRouter) or a dragonfly (DragonflyRouter, whose tables are built on
+// `threads`) that checks out; nullptr for anything else.
+std::unique_ptr<FlowRouter> coordinateRouter(const Topology& t, const CoreGraph& g, int threads = 2);
 
 } // namespace cs

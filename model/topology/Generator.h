@@ -40,6 +40,9 @@ struct GeneratorCounts {
     double symmetryChecks = 0;
     // A coordinate router (FlowRouter.h) loads the sparse patterns.
     bool coordinateRouted = false;
+    // Full searches the coordinate router makes for its tables (the
+    // dragonfly's: one per router of one group); 0 for closed forms.
+    double routerSearches = 0;
     // The generator states the bisection, exact or a bound (no cut search).
     bool exactBisection = false;
 };

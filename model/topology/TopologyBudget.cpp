@@ -55,7 +55,7 @@ TopologyCost estimateTopologyCost(const GeneratorCounts& c)
     // way; with it, the destinations the orbits skipped are searched again
     // (each only as deep as its farthest source: about half).
     if (c.coordinateRouted) // each pattern's boxes, at most kMaxPatternWork (else left out)
-        cost.patterns = 3 * std::min(16 * c.hosts, kMaxPatternWork);
+        cost.patterns = 3 * std::min(16 * c.hosts, kMaxPatternWork) + c.routerSearches * search;
     else if (symmetric)
         cost.patterns = 0.5 * c.roots * search;
     // A proposed automorphism is checked by mapping every vertex's arcs and

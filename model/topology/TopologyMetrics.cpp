@@ -39,7 +39,7 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     if (o.ring)
         patterns.push_back(TrafficPattern::Ring);
     const std::unique_ptr<FlowRouter> router =
-        o.symmetry && !patterns.empty() ? coordinateRouter(t, g) : nullptr;
+        o.symmetry && !patterns.empty() ? coordinateRouter(t, g, o.threads) : nullptr;
     std::vector<Demands> demands;
     demands.reserve(patterns.size());
     for (TrafficPattern p : patterns) {

@@ -8,6 +8,7 @@
 
 #include <QFormLayout>
 #include <QLabel>
+#include <QProgressBar>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -29,6 +30,9 @@ MetricsPanel::MetricsPanel(DocumentModel* model, QWidget* parent) : QWidget(pare
         {"bisection", tr("Bisection")},
         {"maxLoad", tr("Max link load (all-to-all)")},
         {"a2a", tr("All-to-all per host")},
+        {"transpose", tr("Max link load (transpose)")},
+        {"neighbour", tr("Max link load (nearest neighbour)")},
+        {"ring", tr("Max link load (ring)")},
     };
     for (const auto& [key, title] : rows) {
         auto* l = new QLabel(QStringLiteral("\u2013"), this);
@@ -39,6 +43,13 @@ MetricsPanel::MetricsPanel(DocumentModel* model, QWidget* parent) : QWidget(pare
         form->addRow(title + QLatin1Char(':'), l);
     }
     outer->addLayout(form);
+    progress_ = new QProgressBar(this);
+    progress_->setObjectName("metricsProgress");
+    progress_->setRange(0, 1000);
+    progress_->setTextVisible(false);
+    progress_->setMaximumHeight(8);
+    progress_->hide();
+    outer->addWidget(progress_);
     status_ = new QLabel(this);
     status_->setObjectName("metricsStatus");
     status_->setWordWrap(true);
@@ -55,8 +66,10 @@ MetricsPanel::MetricsPanel(DocumentModel* model, QWidget* parent) : QWidget(pare
 
 MetricsPanel::~MetricsPanel()
 {
-    // The job holds its own copy of the topology; only wait so that no
-    // result arrives at a half-destroyed panel.
+    // The job holds its own copy of the topology; stop it and wait so that
+    // no result or progress arrives at a half-destroyed panel.
+    if (cancel_)
+        cancel_->store(true);
     watcher_.disconnect(this);
     watcher_.waitForFinished();
 }
@@ -87,7 +100,7 @@ void MetricsPanel::setValue(const QString& key, const QString& text, const QStri
 
 void MetricsPanel::clearComputed(const QString& text)
 {
-    for (const char* k : {"diameter", "avgHops", "bisection", "maxLoad", "a2a"})
+    for (const char* k : {"diameter", "avgHops", "bisection", "maxLoad", "a2a", "transpose", "neighbour", "ring"})
         setValue(QLatin1String(k), text);
     histogram_->setCounts({});
 }
@@ -95,6 +108,10 @@ void MetricsPanel::clearComputed(const QString& text)
 void MetricsPanel::topologyChanged()
 {
     ++generation_;
+    // A run for the old topology is of no use any more: stop it early.
+    if (cancel_)
+        cancel_->store(true);
+    progress_->hide();
     const auto& t = model_->topology();
     if (!t) {
         pending_ = false;
@@ -126,6 +143,8 @@ void MetricsPanel::topologyChanged()
     clearComputed(tr("computing\u2026"));
     status_->setStyleSheet(QString());
     status_->setText(tr("computing\u2026"));
+    progress_->setValue(0);
+    progress_->show();
     if (watcher_.isRunning())
         pending_ = true; // one more run when this one ends
     else
@@ -140,15 +159,28 @@ void MetricsPanel::start()
         return;
     const quint64 gen = generation_;
     running_ = true;
-    // The job owns a copy: the document may change while it runs.
-    watcher_.setFuture(QtConcurrent::run([topo = *t, gen]() {
+    cancel_ = std::make_shared<std::atomic<bool>>(false);
+    progress_->setValue(0);
+    progress_->show();
+    // The job owns a copy: the document may change while it runs. Progress
+    // is posted to this panel's thread (the destructor cancels and waits for
+    // the job, so `this` outlives every post).
+    watcher_.setFuture(QtConcurrent::run([this, topo = *t, gen, cancel = cancel_]() {
         Result r;
         r.generation = gen;
         try {
             MetricsOptions opt;
             opt.threads = 2;
-            opt.transpose = false;
-            opt.nearestNeighbour = false;
+            opt.cancel = cancel.get();
+            opt.progress = [this, gen](double f) {
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, gen, f] {
+                        if (gen == generation_)
+                            progress_->setValue(static_cast<int>(f * 1000));
+                    },
+                    Qt::QueuedConnection);
+            };
             r.metrics = std::make_shared<TopologyMetrics>(computeMetrics(topo, opt));
         } catch (const ModelError& e) {
             r.error = QString::fromStdString(e.what());
@@ -162,6 +194,7 @@ void MetricsPanel::start()
 void MetricsPanel::finished()
 {
     running_ = false;
+    progress_->hide();
     const Result r = watcher_.result();
     if (pending_ || r.generation != generation_) { // stale: the topology changed meanwhile
         if (model_->topology())
@@ -205,10 +238,28 @@ void MetricsPanel::finished()
                      .arg(a.unroutable ? tr(", %1 unroutable").arg(a.unroutable) : QString()));
     setValue("a2a", m.a2aBandwidth > 0 ? rate.format(m.a2aBandwidth) : QStringLiteral("\u2013"),
              tr("(hosts - 1) x the bottleneck's per-flow rate"));
+    // The sparse patterns: each one's bottleneck, or why it was left out.
+    const QString skipped = QString::fromStdString(m.skipped);
+    const std::pair<const char*, const std::optional<LinkLoads>*> patterns[] = {
+        {"transpose", &m.transpose}, {"neighbour", &m.nearestNeighbour}, {"ring", &m.ring}};
+    for (const auto& [key, loads] : patterns) {
+        if (!*loads) {
+            setValue(QLatin1String(key), tr("not computed"), skipped);
+            continue;
+        }
+        const LinkLoads& l = **loads;
+        setValue(QLatin1String(key),
+                 l.bottleneck.empty() ? tr("no load")
+                                      : tr("%1 flows on %2")
+                                            .arg(QString::number(l.maxLoad, 'g', 6), QString::fromStdString(l.bottleneck)),
+                 tr("%1 flows; minimum-hop ECMP routing.\n%2").arg(l.flows).arg(QString::fromStdString(l.method)));
+    }
     histogram_->setCounts(m.hops.count);
     QString note;
     if (m.hops.unreachable)
         note = tr("%1 host pairs have no route.").arg(m.hops.unreachable);
+    if (!skipped.isEmpty())
+        note += (note.isEmpty() ? QString() : QStringLiteral(" ")) + tr("Not computed: %1.").arg(skipped);
     status_->setStyleSheet(QString());
     status_->setText(note);
     emit updated();

@@ -4,10 +4,12 @@
 #include <QString>
 #include <QWidget>
 
+#include <atomic>
 #include <memory>
 
 class QFormLayout;
 class QLabel;
+class QProgressBar;
 
 namespace cs {
 struct TopologyMetrics;
@@ -20,11 +22,14 @@ class HopHistogramWidget;
 
 // Live topology metrics: hosts, switches, segments, links, diameter, average
 // hops, bisection (exact, or an upper bound), the most loaded link under
-// uniform all-to-all traffic and a hop histogram. Counts show at once; the
-// rest is recomputed off the GUI thread (QtConcurrent) when the topology
-// changes, showing "computing…" meanwhile. Edits made while a computation
-// runs are coalesced into one more run. An invalid topology shows the
-// model's reason instead.
+// uniform all-to-all, transpose, nearest-neighbour and ring traffic, and a
+// hop histogram. Counts show at once; the rest is recomputed off the GUI
+// thread (QtConcurrent) when the topology changes, showing "computing…" and
+// a progress bar meanwhile. A change cancels the run for the old topology;
+// edits made while a computation runs are coalesced into one more run. A
+// pattern the metrics left out (too costly to route) reads "not computed"
+// and the status line says why. An invalid topology shows the model's
+// reason instead.
 class MetricsPanel : public QWidget {
     Q_OBJECT
 public:
@@ -33,7 +38,8 @@ public:
 
     bool isComputing() const;
     // The text shown for a metric: "hosts", "switches", "segments", "links",
-    // "diameter", "avgHops", "bisection", "maxLoad", "a2a"; and the status
+    // "diameter", "avgHops", "bisection", "maxLoad", "a2a", "transpose",
+    // "neighbour", "ring"; and the status
     // line ("computing…", the topology's problem, or "").
     QString value(const QString& key) const;
     QString status() const;
@@ -57,6 +63,8 @@ private:
     DocumentModel* model_;
     QMap<QString, QLabel*> labels_;
     QLabel* status_;
+    QProgressBar* progress_;
+    std::shared_ptr<std::atomic<bool>> cancel_; // the running job's
     HopHistogramWidget* histogram_;
     QFutureWatcher<Result> watcher_;
     quint64 generation_ = 0; // bumped on every topology change

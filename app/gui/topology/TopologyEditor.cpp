@@ -18,6 +18,7 @@
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QLabel>
+#include <QLocale>
 #include <QSpinBox>
 #include <QToolBar>
 #include <QSignalBlocker>
@@ -167,6 +168,10 @@ void TopologyEditor::buildToolbar()
     toolbar_->addAction(tr("\u2212"), this, &TopologyEditor::zoomOut)->setToolTip(tr("Zoom out"));
     toolbar_->addAction(tr("+"), this, &TopologyEditor::zoomIn)->setToolTip(tr("Zoom in"));
     toolbar_->addAction(tr("Fit"), this, &TopologyEditor::zoomToFit)->setToolTip(tr("Fit the topology to the view"));
+    upAction_ = toolbar_->addAction(tr("Up"), this, &TopologyEditor::aggregateUp);
+    upAction_->setObjectName("aggregateUp");
+    upAction_->setToolTip(tr("Back to the aggregate this one is part of"));
+    upAction_->setVisible(false);
 }
 
 VertexItem* TopologyEditor::vertexItem(int index) const
@@ -344,6 +349,13 @@ void TopologyEditor::updateStatus()
 {
     if (!error_.isEmpty())
         return showMessage(error_, true);
+    if (aggregated_)
+        return showMessage(
+            tr("%1 vertices are drawn as their structure: %2 aggregates%3. Double-click one to open it; Up goes back.")
+                .arg(QLocale().toString(static_cast<qulonglong>(model_->topology() ? model_->topology()->vertexCount() : 0)))
+                .arg(aggView_.groups.size())
+                .arg(aggregatePath().isEmpty() ? QString() : tr(" in %1").arg(aggregatePath())),
+            false);
     if (summary_)
         return showMessage(tr("%1: more than %2 vertices are drawn as a summary (clusterscope-cli topo gives the "
                               "metrics of networks this large).")

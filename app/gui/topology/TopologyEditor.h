@@ -1,4 +1,5 @@
 #pragma once
+#include "app/gui/topology/TopologyAggregates.h"
 #include "app/gui/topology/ViewGraph.h"
 
 #include <QPointF>
@@ -47,9 +48,20 @@ public:
     // The items, by the topology's vertex and edge order (empty slots never
     // occur: the scene mirrors the document).
     VertexItem* vertexItem(int index) const;
-    // The summary drawn instead of items for a network too large to draw
-    // one by one (TopologySummary::kMaxDrawnVertices); null otherwise.
+    // The summary drawn instead of items for a drawing in progress too large
+    // to draw one by one (TopologySummary::kMaxDrawnVertices); null otherwise.
     TopologySummary* summary() const { return summary_; }
+    // A network of more than this many vertices is drawn as its structure:
+    // aggregates (pods, groups, racks) that open on double-click, joined by
+    // links that carry their count and total rate (TopologyAggregates.h).
+    static constexpr std::size_t kAggregateAbove = 3000;
+    bool aggregated() const { return aggregated_; }
+    const AggregateView& aggregates() const { return aggView_; }
+    // Where the aggregate view is: "pod 3" under the whole network; "" at the top.
+    QString aggregatePath() const;
+    // Shows aggregate `index`'s members one level deeper / goes back up.
+    void openAggregate(int index);
+    void aggregateUp();
     VertexItem* vertexItem(const std::string& id) const;
     LinkItem* linkItem(int index) const;
     const ViewGraph& graph() const { return graph_; }
@@ -93,7 +105,9 @@ protected:
 
 private:
     void buildToolbar();
+    void clearScene(); // no items, no summary, no overview
     void rebuild();
+    void buildAggregates(); // the scene of the aggregate view at the top of aggStack_
     void relabelBandwidths(); // the new-link choices, in rate_
     void applyPositions();
     void refreshDecorations(); // bus bars, link labels, legend
@@ -128,6 +142,15 @@ private:
     LinkOverview* overview_ = nullptr;
     TopologySummary* summary_ = nullptr; // instead of items, for a network too large to draw
     bool overviewOn_ = false;
+    struct AggregateFrame {
+        std::vector<std::uint32_t> members; // empty: the whole network
+        int depth = 0;
+        QString label;
+    };
+    std::vector<AggregateFrame> aggStack_; // the aggregates opened, outermost first
+    AggregateView aggView_;
+    bool aggregated_ = false;
+    QAction* upAction_ = nullptr;
     std::vector<QPointF> auto_;   // automatic positions (empty until needed)
     std::vector<char> placed_;    // position stored in the document
     bool rebuilding_ = false;

@@ -35,6 +35,17 @@ QPointF TopologyEditor::positionOf(int v) const
     return auto_.empty() ? QPointF() : auto_[static_cast<std::size_t>(v)];
 }
 
+void TopologyEditor::clearScene()
+{
+    scene_->clear();
+    vertices_.clear();
+    links_.clear();
+    index_.clear();
+    summary_ = nullptr;
+    linkLayer_ = nullptr;
+    overview_ = nullptr;
+}
+
 void TopologyEditor::rebuild()
 {
     rebuilding_ = true;
@@ -47,15 +58,24 @@ void TopologyEditor::rebuild()
         else if (auto* l = qgraphicsitem_cast<LinkItem*>(it))
             selLinks.insert(l->index());
     }
-    scene_->clear();
-    vertices_.clear();
-    links_.clear();
-    index_.clear();
-    summary_ = nullptr;
-    linkLayer_ = nullptr;
-    overview_ = nullptr;
+    clearScene();
+    aggregated_ = false;
+    aggView_ = {};
 
     const json& doc = model_->doc().topology;
+    if (model_->topology() && model_->topology()->vertexCount() > kAggregateAbove) {
+        // The structure, not every host: a new network starts at the top.
+        graph_ = ViewGraph{};
+        placed_.clear();
+        auto_.clear();
+        aggStack_.assign(1, AggregateFrame{});
+        buildAggregates();
+        rebuilding_ = false;
+        return;
+    }
+    aggStack_.clear();
+    if (upAction_)
+        upAction_->setVisible(false);
     if (TopologySummary::vertexCount(model_->topology() ? &*model_->topology() : nullptr, doc) >
         TopologySummary::kMaxDrawnVertices) {
         // Too large to draw item by item: a summary, and no items to edit.
@@ -149,7 +169,7 @@ void TopologyEditor::rebuild()
 
 void TopologyEditor::applyPositions()
 {
-    if (summary_)
+    if (summary_ || aggregated_)
         return;
     const int n = static_cast<int>(vertices_.size());
     bool anyUnplaced = false;
@@ -176,6 +196,8 @@ QRectF TopologyEditor::contentRect() const
 {
     if (summary_)
         return summary_->sceneBoundingRect();
+    if (aggregated_)
+        return scene_->itemsBoundingRect();
     QRectF r;
     for (const VertexItem* v : vertices_)
         r |= v->sceneBoundingRect();

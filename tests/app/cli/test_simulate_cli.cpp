@@ -84,3 +84,26 @@ TEST_CASE("simulate refuses bad options with the option and value named", "[cli]
     // 16 points x 5 variants (serial FFTW, INIC, prototype INIC, Gigabit and Fast Ethernet).
     CHECK(many.err.find("80 simulations") != std::string::npos);
 }
+
+TEST_CASE("simulate --slice I/N: one array task's share of the points", "[cli][simulate][slurm-array]")
+{
+    // Points P = 1, 2, 4, 8 are 0..3; slice 1/3 holds the points p with
+    // p % 3 == 1: only P = 2.
+    const cs::test::CliResult r =
+        cli({"simulate", "acc-fft", "--param", "P=1,2,4,8", "--variant", "INIC", "--slice", "1/3", "--json"});
+    REQUIRE(r.rc == 0);
+    const json j = json::parse(r.out);
+    REQUIRE(j["rows"].size() == 1);
+    CHECK(j["rows"][0]["point"] == 1);
+    CHECK(j["rows"][0]["axes"]["P"] == 2);
+    // Bad slices and a slice with an array are refused by name.
+    for (const char* bad : {"3/3", "1", "a/2", "0/0"}) {
+        const cs::test::CliResult b = cli({"simulate", "acc-fft", "--param", "P=1,2", "--slice", bad});
+        CHECK(b.rc != 0);
+        CHECK(b.err.find(std::string("--slice ") + bad) != std::string::npos);
+    }
+    const cs::test::CliResult both =
+        cli({"simulate", "acc-fft", "--slice", "0/2", "--slurm-array", "2"});
+    CHECK(both.rc != 0);
+    CHECK(both.err.find("--slice is for one task") != std::string::npos);
+}

@@ -363,3 +363,55 @@ TEST_CASE("real Slurm: mpi:allocation runs the MPI agent's ranks as a step of th
     CHECK(viaMpirun["status"] == "ok");
     CHECK_THAT(viaMpirun["parts"][0]["command"].get<std::string>(), Catch::Contains(" mpirun -np 2 --hostfile"));
 }
+
+TEST_CASE("real Slurm: simulate as one job array, gathered as the tasks end, a failed task named", "[slurm][slurm-array]")
+{
+    LocalSlurm slurm;
+    NEED_SLURM(slurm);
+    const std::string dir = slurm.dir.path().toStdString();
+    const std::string cli = CS_CLI_EXE;
+    const std::string sweep = " simulate acc-fft --param P=1,2,4,8 --variant INIC --json";
+    // The same sweep on this machine, and as an array of 3 tasks: task i
+    // simulates the points p with p % 3 == i (points 0 and 3, 1, 2).
+    std::string out;
+    REQUIRE(test::sh(cli + sweep + " -o " + dir + "/local.json", &out) == 0);
+    QElapsedTimer t;
+    t.start();
+    const int code = test::sh(cli + sweep + " --slurm-array 3 --slurm-dir " + dir + "/array -o " + dir + "/array.json",
+                              &out);
+    WARN("a job array of 3 simulate tasks took " << t.elapsed() << " ms");
+    INFO(out);
+    REQUIRE(code == 0);
+    CHECK(out.find("sbatch --parsable") != std::string::npos); // the command is shown
+    CHECK(out.find("3/3 tasks done") != std::string::npos);
+    const json local = readResults(QString::fromStdString(dir + "/local.json"));
+    const json array = readResults(QString::fromStdString(dir + "/array.json"));
+    CHECK(array["slurm"]["tasks"] == 3);
+    CHECK(array["slurm"]["failed"].empty());
+    std::vector<json> localRows;
+    for (const json& r : local["rows"])
+        localRows.push_back(r);
+    REQUIRE(array["rows"].size() == localRows.size());
+    REQUIRE(localRows.size() == 4);
+    for (std::size_t i = 0; i < localRows.size(); ++i) {
+        const json& a = array["rows"][i];
+        CHECK(a["point"] == localRows[i]["point"]);
+        CHECK(a["axes"] == localRows[i]["axes"]);
+        CHECK(a["simulated"].get<double>() == Approx(localRows[i]["simulated"].get<double>()));
+    }
+    for (int i = 0; i < 3; ++i)
+        CHECK(QFile::exists(QString::fromStdString(dir + "/array/task-" + std::to_string(i) + ".json")));
+
+    // --max 1: task 0 has two points and refuses them; tasks 1 and 2 give
+    // theirs. The failed task is named with the end of its log.
+    const int failing = test::sh(cli + sweep + " --max 1 --slurm-array 3 --slurm-dir " + dir + "/failing -o " + dir +
+                                     "/failing.json",
+                                 &out);
+    INFO(out);
+    CHECK(failing == 1);
+    CHECK(out.find("task 0 of job") != std::string::npos);
+    CHECK(out.find("more than the limit of 1") != std::string::npos);
+    const json partial = readResults(QString::fromStdString(dir + "/failing.json"));
+    CHECK(partial["rows"].size() == 2);
+    CHECK(partial["slurm"]["failed"].size() == 1);
+}

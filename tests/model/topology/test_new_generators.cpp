@@ -145,12 +145,60 @@ TEST_CASE("dragonfly: the balanced shape of the paper and its work estimate", "[
     const std::vector<double> mid = generatorParams(g, {{"groups", 33}, {"a", 8}, {"p", 4}, {"h", 4}});
     REQUIRE(checkGeneratorParams(g, mid.data()).empty());
     CHECK(topologyMetricsProblem(g.counts(mid.data())).empty());
-    // a = 2p = 2h = 32, groups 513 (262656 hosts): the group shift leaves 32
-    // all-to-all roots, but the sparse patterns still search each of the
-    // 16416 routers (0.5 x 16416 x 1.58e6 = 1.3e10 steps): refused, saying so.
-    const std::vector<double> big = generatorParams(g, {{"groups", 513}, {"a", 32}, {"p", 16}, {"h", 16}});
+    // a = 2p = 2h = 46, groups 1059 (1,120,422 hosts): the group shift leaves
+    // 46 all-to-all roots, and DragonflyRouter routes the sparse patterns
+    // from 46 more searches instead of one per each of the 48,714 routers
+    // (which was 0.5 x 48714 x 6.7e6 = 1.6e11 steps): computed, not refused.
+    const std::vector<double> big = generatorParams(g, {{"groups", 1059}, {"a", 46}, {"p", 23}, {"h", 23}});
     REQUIRE(checkGeneratorParams(g, big.data()).empty());
-    CHECK_THAT(topologyMetricsProblem(g.counts(big.data())), Catch::Contains("(a search per destination)"));
+    CHECK(g.counts(big.data()).hosts == 1120422);
+    CHECK(g.counts(big.data()).coordinateRouted);
+    CHECK(topologyMetricsProblem(g.counts(big.data())).empty());
+}
+
+TEST_CASE("dragonfly: sparse patterns routed from one group's searches", "[topology][dragonfly]")
+{
+    // The 6-cycle of the test above (positions r0_0 0, r0_1 1, r2_0 2,
+    // r2_1 3, r1_0 4, r1_1 5), one host per router, hosts in group order:
+    // ring flows (in positions) 0->1, 1->4, 4->5, 5->2, 2->3, 3->0. The
+    // three at distance 3 split in halves both ways round. Direction 0->1
+    // carries 0->1 (1) and the clockwise half of 5->2 (5, 0, 1, 2): 1.5; a
+    // global direction such as 1->2 carries the clockwise halves of 1->4
+    // and 5->2: 1; host links 1. The group shift maps ring flows to ring
+    // flows, so 2->3 and 4->5 carry 1.5 too: the bottleneck is 1.5.
+    const Topology t = generate("dragonfly", {{"groups", 3}, {"a", 2}, {"p", 1}, {"h", 1}});
+    const TopologyMetrics m = computeMetrics(t);
+    REQUIRE(m.ring);
+    CHECK(m.ring->maxLoad == Approx(1.5));
+    CHECK(test::linkLoad(t, *m.ring, "r0_0", "r0_1") == Approx(1.5));
+    CHECK(test::linkLoad(t, *m.ring, "r0_1", "r0_0") == Approx(1.0));
+    CHECK_THAT(m.ring->method, Catch::Contains("dragonfly group shift"));
+    // Every pattern, link by link, equals the general search (one per
+    // destination) on shapes with one global link per pair of groups, two
+    // (groups 5, a h = 8), and several hosts per router.
+    for (const auto& params : std::vector<std::vector<std::pair<std::string, double>>>{
+             {{"groups", 3}, {"a", 2}, {"p", 1}, {"h", 1}},
+             {},
+             {{"groups", 5}, {"a", 4}, {"p", 3}, {"h", 2}},
+             {{"groups", 7}, {"a", 3}, {"p", 2}, {"h", 4}}}) {
+        const Topology d = generate("dragonfly", params);
+        const TopologyMetrics fast = computeMetrics(d);
+        MetricsOptions plain;
+        plain.symmetry = false;
+        const TopologyMetrics slow = computeMetrics(d, plain);
+        for (auto p : {&TopologyMetrics::transpose, &TopologyMetrics::nearestNeighbour, &TopologyMetrics::ring}) {
+            REQUIRE((fast.*p).has_value());
+            REQUIRE((slow.*p).has_value());
+            const LinkLoads &a = *(fast.*p), &b = *(slow.*p);
+            CHECK_THAT(a.method, Catch::Contains("dragonfly group shift"));
+            CHECK(a.flows == b.flows);
+            CHECK(a.maxLoad == Approx(b.maxLoad));
+            for (std::size_t e = 0; e < d.edgeCount(); ++e) {
+                CHECK(a.forward[e] == Approx(b.forward[e]).margin(1e-12));
+                CHECK(a.backward[e] == Approx(b.backward[e]).margin(1e-12));
+            }
+        }
+    }
 }
 
 TEST_CASE("HyperX: a trunked complete graph and a 3 x 3 grid by hand", "[topology][hyperx]")

@@ -208,6 +208,8 @@ TEST_CASE("the metrics panel computes off the GUI thread and shows the model's f
     CHECK(panel.value("links") == "48");
     CHECK(panel.isComputing());
     CHECK(panel.value("diameter") == QString::fromUtf8("computing\u2026"));
+    REQUIRE(panel.findChild<QWidget*>("metricsProgress"));
+    CHECK_FALSE(panel.findChild<QWidget*>("metricsProgress")->isHidden()); // progress while it runs
     REQUIRE(waitFor([&] { return !panel.isComputing(); }));
     CHECK(panel.value("hosts") == "16");
     CHECK(panel.value("segments") == "0");
@@ -216,6 +218,15 @@ TEST_CASE("the metrics panel computes off the GUI thread and shows the model's f
     CHECK(panel.value("bisection") == "8 Gbit/s (exact)");
     CHECK(panel.value("maxLoad").startsWith("15 flows on link "));
     CHECK(panel.value("a2a") == "1 Gbit/s");
+    // The sparse patterns: each host sends one flow (ring: to the next host;
+    // transpose 4 x 4: off the diagonal; nearest neighbour: to its edge
+    // mate) and receives one, so its host link carries 1 each way; an edge
+    // switch's two hosts send at most 2 flows up over 2 up-links, 1 or less
+    // on each. The bottleneck is a host link at 1 flow.
+    CHECK(panel.value("ring").startsWith("1 flows on link "));
+    CHECK(panel.value("transpose").startsWith("1 flows on link "));
+    CHECK(panel.value("neighbour").startsWith("1 flows on link "));
+    CHECK(panel.findChild<QWidget*>("metricsProgress")->isHidden());
     // Histogram: 16 hosts x (1, 2, 12) ordered pairs at 2, 4, 6 hops.
     CHECK(panel.histogram()->counts() == std::vector<std::uint64_t>{0, 0, 16, 0, 32, 0, 192});
     CHECK(panel.status().isEmpty());

@@ -1,0 +1,188 @@
+// Large networks are drawn as their structure: aggregates (pods, groups,
+// racks) with their counts, joined by links that carry their count and total
+// rate; double-click opens one. Counts derived from the generators' shapes.
+#include "TopologyTestUtil.h"
+
+#include "app/gui/Selection.h"
+#include "app/gui/topology/AggregateItem.h"
+#include "app/gui/topology/TopologyAggregates.h"
+#include "app/gui/topology/VertexItem.h"
+#include "model/topology/GeneratorRegistry.h"
+
+#include <QAction>
+#include <QGraphicsScene>
+#include <catch2/catch.hpp>
+
+using namespace cs;
+using namespace cs::app;
+using nlohmann::json;
+
+namespace {
+
+const AggregateView::Group* find(const AggregateView& v, const std::string& label)
+{
+    for (const auto& g : v.groups)
+        if (g.label == label)
+            return &g;
+    return nullptr;
+}
+
+int indexOf(const AggregateView& v, const std::string& label)
+{
+    for (std::size_t i = 0; i < v.groups.size(); ++i)
+        if (v.groups[i].label == label)
+            return static_cast<int>(i);
+    return -1;
+}
+
+std::vector<AggregateItem*> aggregateItems(const TopologyEditor& ed)
+{
+    std::vector<AggregateItem*> out;
+    for (QGraphicsItem* it : ed.scene()->items())
+        if (auto* a = qgraphicsitem_cast<AggregateItem*>(it))
+            out.push_back(a);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("a k=24 fat-tree aggregates into pods and the cores, a pod into racks", "[gui][topology][aggregates]")
+{
+    // k = 24: 24 pods of k/2 = 12 edge and 12 aggregation switches and
+    // (k/2)^2 = 144 hosts; (k/2)^2 = 144 cores. Each pod's 12 aggregation
+    // switches have 12 core links each: 144 links of 1 Gbit/s (125e6 B/s) =
+    // 1.8e10 B/s from every pod to the cores, none between pods.
+    const Topology t = generate("fat-tree", {{"k", 24}});
+    const AggregateView top = aggregate(t, {}, 0);
+    REQUIRE(top.groups.size() == 25);
+    const auto* pod3 = find(top, "pod 3");
+    REQUIRE(pod3);
+    CHECK(pod3->hosts == 144);
+    CHECK(pod3->switches == 24);
+    const auto* core = find(top, "core");
+    REQUIRE(core);
+    CHECK(core->switches == 144);
+    CHECK(core->hosts == 0);
+    REQUIRE(top.links.size() == 24);
+    for (const auto& l : top.links) {
+        CHECK(l.count == 144);
+        CHECK(l.rate == Approx(144 * 125e6));
+    }
+    CHECK(top.outside == 0);
+    // Pod 3 opened: 12 racks (an edge switch with its 12 hosts) and 12
+    // aggregation switches, one link between each rack and each of them
+    // (144), and the 144 core links leaving the pod.
+    const AggregateView pod = aggregate(t, pod3->members, pod3->openDepth);
+    CHECK(pod.groups.size() == 24);
+    const auto* rack = find(pod, "edge3_5");
+    REQUIRE(rack);
+    CHECK(rack->hosts == 12);
+    CHECK(rack->switches == 1);
+    CHECK(pod.links.size() == 144);
+    CHECK(pod.outside == 144);
+    // The cores opened: 144 of one name split into runs of 144 / 48 = 3.
+    const AggregateView cores = aggregate(t, core->members, core->openDepth);
+    CHECK(cores.groups.size() == 48);
+    CHECK(cores.groups.front().label == "core0 \u2013 core2");
+}
+
+TEST_CASE("a dragonfly aggregates into its groups, buckets of groups when there are many",
+          "[gui][topology][aggregates]")
+{
+    // The default dragonfly: 9 groups of 4 routers with 2 hosts each; one
+    // global link of 100 Gbit/s (12.5e9 B/s) between every pair: C(9, 2) = 36.
+    const Topology t = generate("dragonfly", {});
+    const AggregateView v = aggregate(t, {}, 0);
+    REQUIRE(v.groups.size() == 9);
+    CHECK(v.groups[0].label == "group 0");
+    CHECK(v.groups[0].hosts == 8);
+    CHECK(v.groups[0].switches == 4);
+    REQUIRE(v.links.size() == 36);
+    CHECK(v.links[0].count == 1);
+    CHECK(v.links[0].rate == Approx(12.5e9));
+    // 65 groups (a = h = 8, one host a router): 65 > 48, so buckets of
+    // ceil(65 / 48) = 2 groups: 33 aggregates, "groups 0-1" first.
+    const Topology big = generate("dragonfly", {{"groups", 65}, {"a", 8}, {"p", 1}, {"h", 8}});
+    const AggregateView b = aggregate(big, {}, 0);
+    REQUIRE(b.groups.size() == 33);
+    CHECK(b.groups[0].label == "groups 0\u20131");
+    CHECK(b.groups[0].hosts == 16);
+    CHECK(b.groups[32].label == "group 64");
+    // A bucket opens into its groups; a group into its routers with their
+    // hosts (8 racks of one router and one host).
+    const AggregateView two = aggregate(big, b.groups[0].members, b.groups[0].openDepth);
+    REQUIRE(two.groups.size() == 2);
+    CHECK(two.groups[1].label == "group 1");
+    const AggregateView routers = aggregate(big, two.groups[1].members, two.groups[1].openDepth);
+    REQUIRE(routers.groups.size() == 8);
+    CHECK(routers.groups[0].label == "r1_0");
+    CHECK(routers.groups[0].hosts == 1);
+}
+
+TEST_CASE("a drawing without structured ids aggregates into runs in vertex order", "[gui][topology][aggregates]")
+{
+    // A ring of 100 forwarding hosts n0 .. n99: one name, no numbers to
+    // group by: runs of ceil(100 / 48) = 3 vertices, 34 of them; consecutive
+    // runs are joined by one ring link, the last back to the first: 34 links.
+    Topology t;
+    for (int i = 0; i < 100; ++i)
+        t.addHost("n" + std::to_string(i), true, 0);
+    for (int i = 0; i < 100; ++i)
+        t.addLink(static_cast<std::size_t>(i), static_cast<std::size_t>((i + 1) % 100), LinkProps{1e9, 1e-6, 1, true});
+    const AggregateView v = aggregate(t, {}, 0);
+    REQUIRE(v.groups.size() == 34);
+    CHECK(v.groups[0].label == "n0 \u2013 n2");
+    CHECK(v.groups[33].label == "n99");
+    CHECK(v.links.size() == 34);
+}
+
+TEST_CASE("the editor draws a k=24 fat-tree as aggregates that open on double-click", "[gui][topology][aggregates]")
+{
+    DocumentModel model;
+    Selection selection;
+    TopologyEditor editor(&model, &selection);
+    editor.resize(1200, 760);
+    editor.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&editor));
+    REQUIRE(model.setTopology("fat-tree", json{{"generator", "fat-tree"}, {"params", {{"k", 24}}}}, {}).isEmpty());
+    // 3456 hosts + 720 switches = 4176 vertices > 3000: aggregates, no items.
+    REQUIRE(editor.aggregated());
+    CHECK(aggregateItems(editor).size() == 25);
+    CHECK(testutil::drawnItems(editor) == 0);
+    CHECK(editor.message().contains("25 aggregates"));
+    QAction* up = editor.findChild<QAction*>("aggregateUp");
+    REQUIRE(up);
+    CHECK_FALSE(up->isVisible());
+    editor.zoomToFit();
+    const QString shots = qEnvironmentVariable("CS_SHOT_DIR");
+    if (!shots.isEmpty())
+        editor.grab().save(shots + "/aggregates_fat_tree_k24.png");
+
+    const int pod3 = indexOf(editor.aggregates(), "pod 3");
+    REQUIRE(pod3 >= 0);
+    // A double-click on the item opens it (after the event).
+    AggregateItem* item = nullptr;
+    for (AggregateItem* a : aggregateItems(editor))
+        if (a->index() == pod3)
+            item = a;
+    REQUIRE(item);
+    QGraphicsView* view = editor.view();
+    const QPoint at = view->mapFromScene(item->scenePos());
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+    REQUIRE(testutil::waitFor([&] { return editor.aggregatePath() == "pod 3"; }, 5000));
+    CHECK(aggregateItems(editor).size() == 24);
+    CHECK(up->isVisible());
+    CHECK(editor.message().contains("in pod 3"));
+    if (!shots.isEmpty())
+        editor.grab().save(shots + "/aggregates_fat_tree_pod3.png");
+    editor.aggregateUp();
+    CHECK(editor.aggregatePath().isEmpty());
+    CHECK(aggregateItems(editor).size() == 25);
+
+    // Back to a small network: items, no aggregates.
+    REQUIRE(model.setTopology("star", json{{"generator", "star"}, {"params", {{"n", 8}}}}, {}).isEmpty());
+    CHECK_FALSE(editor.aggregated());
+    CHECK(aggregateItems(editor).empty());
+    CHECK(editor.vertexItem(0) != nullptr);
+    CHECK_FALSE(up->isVisible());
+}
