@@ -178,38 +178,50 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
         if (!args.value("--nodes") &&
             !nodesAllowed(nodes, args.positional().front(), args.flag("--trust-nodes"), "verify", err))
             return 2;
+        // Over MPI (an mpi:N node) the application runs as mpi.app.fft2d under mpirun, P ranks of that node at
+        // each P; otherwise among agents over TCP, on the first P nodes.
         const bool mpi = std::any_of(nodes.begin(), nodes.end(), [](const runner::Node& n) { return n.transport == "mpi"; });
-        if (mpi)
-            throw ModelError("verify over MPI (mpi:N nodes) is not available yet: the application runs over TCP "
-                             "between agents (local, ssh, slurm or tcp nodes)");
+        if (mpi && nodes.size() != 1)
+            throw ModelError("verify over MPI takes one mpi node (--nodes mpi:N), whose ranks it runs at each P; got " +
+                             std::to_string(nodes.size()) + " nodes");
+        const int available = mpi ? nodes.front().ranks : static_cast<int>(nodes.size());
         std::vector<int> Ps;
         if (auto at = args.value("--at"))
             Ps = parseAt(*at);
         else
-            for (int p = 2; p <= static_cast<int>(nodes.size()); p *= 2)
+            for (int p = 2; p <= available; p *= 2)
                 Ps.push_back(p);
         const CoreApp app;
         sdk::PluginLoader plugins;
         plugins.load();
         std::vector<runner::RunPlan> plans;
         for (const Target& t : targets) {
-            const sdk::LoadedProbe* lp = plugins.find(t.app->probe);
+            const std::string& probe = mpi ? t.app->mpiProbe : t.app->probe;
+            if (probe.empty())
+                throw ModelError("variant '" + t.variant + "': " + t.app->probe + " has no MPI version; give local, ssh, "
+                                 "slurm or tcp nodes");
+            const sdk::LoadedProbe* lp = plugins.find(probe);
             if (!lp)
-                throw ModelError("probe " + t.app->probe + " is not installed (clusterscope-cli probe --list)");
+                throw ModelError("probe " + probe + " is not installed (clusterscope-cli probe --list)");
             for (int P : Ps) {
-                if (P > static_cast<int>(nodes.size()))
-                    throw ModelError("--at P=" + std::to_string(P) + ": only " + std::to_string(nodes.size()) +
-                                     " node(s) given");
+                if (P > available)
+                    throw ModelError("--at P=" + std::to_string(P) + ": only " + std::to_string(available) +
+                                     (mpi ? " rank(s) in " + nodes.front().name : std::string(" node(s) given")));
                 runner::RunPlan plan;
-                plan.probe = t.app->probe;
-                plan.nodes.assign(nodes.begin(), nodes.begin() + P);
+                plan.probe = probe;
+                if (mpi) {
+                    plan.nodes = {nodes.front()};
+                    plan.nodes.front().ranks = P;
+                } else {
+                    plan.nodes.assign(nodes.begin(), nodes.begin() + P);
+                }
                 for (const auto& [name, value] : t.params)
                     plan.params[name] = value;
                 for (const std::string& s : args.values("--set")) {
                     auto [name, text] = splitAssignment(s, "--set");
                     const sdk::ParamDef* def = lp->descriptor.findParam(name);
                     if (!def)
-                        throw UsageError("--set " + s + ": " + t.app->probe + " has no parameter '" + name + "'");
+                        throw UsageError("--set " + s + ": " + probe + " has no parameter '" + name + "'");
                     plan.params[name] = parseProbeParam(*def, text);
                 }
                 // The application's own budget decides its length; the timeout allows three times that.
@@ -241,8 +253,14 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
     json all = json::array();
     verify::Report merged;
     for (const Target& t : targets) {
-        const std::vector<verify::MeasuredPoint> points =
+        // Runs of either transport: the application's phases have the same names.
+        std::vector<verify::MeasuredPoint> points =
             verify::measuredFromResults(results, t.app->probe, t.app->quantities);
+        if (!t.app->mpiProbe.empty()) {
+            const std::vector<verify::MeasuredPoint> overMpi =
+                verify::measuredFromResults(results, t.app->mpiProbe, t.app->quantities);
+            points.insert(points.end(), overMpi.begin(), overMpi.end());
+        }
         const verify::Report r =
             verify::compare(doc, t.variant, verify::pathOfP(doc, t.block), points, calibratedP);
         merged.rows.insert(merged.rows.end(), r.rows.begin(), r.rows.end());

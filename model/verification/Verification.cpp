@@ -20,7 +20,7 @@ const std::vector<Application>& applications()
     // fftw.transpose's outputs that are phases of T (T_penalty is a model term with no
     // separate step in the program: it is inside the measured all-to-all when it exists).
     static const std::vector<Application> apps{
-        {"fftw.transpose", "app.fft2d", "", {{"rows", "rows"}, {"alltoall", "alltoall"}}, {"T", "T_compute", "T_trans", "T_local", "T_a2a", "T_perm"}},
+        {"fftw.transpose", "app.fft2d", "mpi.app.fft2d", {{"rows", "rows"}, {"alltoall", "alltoall"}}, {"T", "T_compute", "T_trans", "T_local", "T_a2a", "T_perm"}},
     };
     return apps;
 }

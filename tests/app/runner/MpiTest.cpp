@@ -9,7 +9,6 @@
 #include "model/document/DocumentFormat.h"
 
 #include <QProcess>
-#include <QStandardPaths>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 
@@ -23,10 +22,8 @@ using namespace cs;
 
 TEST_CASE("mpirun with two ranks: MPI_Alltoall and barrier, broadcast, allreduce", "[mpi]")
 {
-    if (QStandardPaths::findExecutable("mpirun").isEmpty()) {
-        WARN("skipped: mpirun is not installed (Debian package openmpi-bin)");
+    if (!test::haveMpirun())
         return;
-    }
     auto r = test::runOne("mpi:2:cpus=0-1", "mpi.alltoall", {{"block_bytes", 4096}, {"reps", 5}, {"warmups", 1}});
     INFO(r.reason);
     REQUIRE(r.ok());
@@ -51,10 +48,8 @@ TEST_CASE("mpirun with two ranks: MPI_Alltoall and barrier, broadcast, allreduce
 
 TEST_CASE("the MPI agent refuses out-of-bounds parameters", "[mpi]")
 {
-    if (QStandardPaths::findExecutable("mpirun").isEmpty()) {
-        WARN("skipped: mpirun is not installed");
+    if (!test::haveMpirun())
         return;
-    }
     runner::RunPlan plan;
     plan.nodes = runner::parseNodeSpec("mpi:2");
     plan.probe = "mpi.alltoall";
@@ -63,15 +58,6 @@ TEST_CASE("the MPI agent refuses out-of-bounds parameters", "[mpi]")
 }
 
 namespace {
-
-bool haveMpirun()
-{
-    if (QStandardPaths::findExecutable("mpirun").isEmpty()) {
-        WARN("skipped: mpirun is not installed (Debian package openmpi-bin)");
-        return false;
-    }
-    return true;
-}
 
 std::set<std::string> keys(const nlohmann::json& o)
 {
@@ -88,7 +74,7 @@ const nlohmann::json kLogGPSizes = {{"size_min", 1}, {"size_max", 4096}, {"size_
 
 TEST_CASE("mpi.loggp: PRTT(n,d,s) with MPI_Send/MPI_Recv under mpirun, in net.loggp's shape", "[mpi][loggp]")
 {
-    if (!haveMpirun())
+    if (!test::haveMpirun())
         return;
     const auto mpi = test::runOne("mpi:2:cpus=0-1", "mpi.loggp", kLogGPSizes);
     INFO(mpi.reason);
@@ -133,7 +119,7 @@ TEST_CASE("mpi.loggp: PRTT(n,d,s) with MPI_Send/MPI_Recv under mpirun, in net.lo
 
 TEST_CASE("mpi.loggp refuses sizes that make no fit, naming the value", "[mpi][loggp]")
 {
-    if (!haveMpirun())
+    if (!test::haveMpirun())
         return;
     // 1 B and 2 B: two sizes, LogGP needs at least 3.
     const auto r = test::runOne("mpi:2", "mpi.loggp", {{"size_min", 1}, {"size_max", 2}, {"size_step", 1}});
@@ -143,7 +129,7 @@ TEST_CASE("mpi.loggp refuses sizes that make no fit, naming the value", "[mpi][l
 
 TEST_CASE("calibrate with an mpi node fits LogGP from mpi.loggp; the TCP probes are left out", "[mpi][loggp][calib]")
 {
-    if (!haveMpirun())
+    if (!test::haveMpirun())
         return;
     QTemporaryDir dir;
     const std::string design = dir.filePath("d.json").toStdString();
@@ -177,7 +163,7 @@ TEST_CASE("calibrate with an mpi node fits LogGP from mpi.loggp; the TCP probes 
 TEST_CASE("the MPI-calibrated piecewise LogGP predicts a plain MPI ping-pong loop within 15% from 1 B to 4 MiB",
           "[.][mpi-pingpong][mpi][loggp][calib]")
 {
-    if (!haveMpirun())
+    if (!test::haveMpirun())
         return;
     QTemporaryDir dir;
     const std::string design = dir.filePath("d.json").toStdString();
@@ -233,7 +219,7 @@ TEST_CASE("the MPI-calibrated piecewise LogGP predicts a plain MPI ping-pong loo
 
 TEST_CASE("an unreachable host in an mpi node list: the node, its hosts and ssh's own words", "[mpi][failures]")
 {
-    if (!haveMpirun())
+    if (!test::haveMpirun())
         return;
     // 198.51.100.7 is TEST-NET-2 (RFC 5737): nobody answers there. mpirun
     // starts its daemon on it with ssh, which gives up after the node's
