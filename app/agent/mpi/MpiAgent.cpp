@@ -433,6 +433,7 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
             summary = std::move(j.summary);
             details.update(j.details);
             details["pair"] = "rank 0 (client) and rank 1 (server), MPI_Send/MPI_Recv";
+            details["timer_cost_s"] = timerCostLogGP();
         } else if (done.fft2d) {
             probeplugin::Fft2dJson j =
                 probeplugin::fft2dJson(*done.fft2d, cmd["params"]["alltoall"].get<double>() != 0,
