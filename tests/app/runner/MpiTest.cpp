@@ -5,18 +5,13 @@
 #include <catch2/catch.hpp>
 
 #include "app/cli/Cli.h"
-#include "model/calibration/Calibration.h"
-#include "model/document/DocumentFormat.h"
 
-#include <QProcess>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 
-#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <unistd.h>
 
 using namespace cs;
 
@@ -154,68 +149,6 @@ TEST_CASE("calibrate with an mpi node fits LogGP from mpi.loggp; the TCP probes 
     for (const char* k : {"o_s", "o_r", "G"})
         CHECK(set.count(k) == 1);
 }
-
-#ifdef CS_MPI_PINGPONG_EXE
-// Hidden ([.]): it compares two timings, the calibration's and the plain
-// loop's, and on a 2-core machine shared with builds both are decided by the
-// scheduler (4 MiB round trips of 36 ms instead of 0.7 ms were seen). Run it
-// on an otherwise idle host: cs_runner_tests "[mpi-pingpong]".
-TEST_CASE("the MPI-calibrated piecewise LogGP predicts a plain MPI ping-pong loop within 15% from 1 B to 4 MiB",
-          "[.][mpi-pingpong][mpi][loggp][calib]")
-{
-    if (!test::haveMpirun())
-        return;
-    QTemporaryDir dir;
-    const std::string design = dir.filePath("d.json").toStdString();
-    const std::string calibrated = dir.filePath("c.json").toStdString();
-    {
-        std::ofstream f(design);
-        f << R"({"format": "clusterscope-design", "version": 2, "name": "mpi", "blocks": [{"name": "net", "type": "logp.loggp"}]})";
-    }
-    // calibrate with its defaults (1 B to 4 MiB), the overheads accepted:
-    // on two ranks of one host they exceed the 1-byte trip (issue 22) and
-    // are scaled into it, which is a poor fit that needs the explicit choice.
-    std::ostringstream out, err;
-    const int rc = cli::run(
-        {"calibrate", design, "--nodes", "mpi:2", "--timeout", "600", "--accept-poor-fits", "-o", calibrated}, out, err);
-    INFO(out.str() << err.str());
-    REQUIRE(rc == 0);
-    CHECK_THAT(out.str(), Catch::Contains("not identifiable"));
-    // The plain loop in the same run, on the same two ranks.
-    const std::vector<std::string> sizes = {"1", "1024", "65536", "4194304"};
-    QStringList args = {"-np", "2", "--oversubscribe", CS_MPI_PINGPONG_EXE};
-    if (::geteuid() == 0)
-        args.prepend("--allow-run-as-root");
-    for (const std::string& s : sizes)
-        args << QString::fromStdString(s);
-    QProcess mpirun;
-    mpirun.start("mpirun", args);
-    REQUIRE(mpirun.waitForFinished(120000));
-    const std::string text = mpirun.readAllStandardOutput().toStdString();
-    INFO("plain loop: " << text << mpirun.readAllStandardError().toStdString());
-    calib::MeasuredSeries plain;
-    plain.xPath = "net.k";
-    plain.yPath = "net.T_oneway";
-    std::istringstream lines(text);
-    double k = 0, t = 0;
-    while (lines >> k >> t) {
-        plain.x.push_back(k);
-        plain.y.push_back(t);
-    }
-    REQUIRE(plain.x.size() == sizes.size());
-    const calib::Comparison c = calib::compareWithDesign(loadDocument(calibrated), plain);
-    REQUIRE(c.points.size() == sizes.size());
-    std::ostringstream table;
-    for (const calib::ValidationPoint& v : c.points)
-        table << v.x << " B: predicted " << v.predicted * 1e6 << " us, measured " << v.measured * 1e6 << " us, error "
-              << v.relError * 100 << "%\n";
-    WARN(table.str());
-    for (const calib::ValidationPoint& v : c.points) {
-        INFO(table.str());
-        CHECK(std::fabs(v.relError) <= 0.15);
-    }
-}
-#endif
 
 TEST_CASE("an unreachable host in an mpi node list: the node, its hosts and ssh's own words", "[mpi][failures]")
 {
