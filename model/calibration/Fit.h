@@ -70,12 +70,17 @@ struct SegmentOptions {
     // (m more segments add 3 m parameters). An SSE below 1e-12 of the total variation
     // counts as a perfect fit: a split reaching it is kept, and none follows.
     double fThreshold = 10.0;
+    // true: for each segment count the least-SSE partition (dynamic programming), and the most segments
+    // that beat the best fewer-segment fit; false: greedy, the best single split first while it pays for
+    // itself. The relative-error fit of mpi.loggp uses the first (three regimes whose best single split
+    // does not pass alone); the TCP size sweeps keep the second, which their accuracy tests were set on.
+    bool optimal = false;
 };
-// Piecewise-linear fit: for each segment count up to maxSegments the partition
-// (of the points sorted by x) with the least SSE, and of those the most
-// segments that beat the best fewer-segment fit by the BIC and the F test over
-// the parameters they add (so three regimes are found even when no single
-// split pays for itself alone).
+// Piecewise-linear fit of the points sorted by x: greedy binary splitting, or
+// (options.optimal) for each segment count up to maxSegments the partition
+// with the least SSE, and of those the most segments that beat the best
+// fewer-segment fit by the BIC and the F test over the parameters they add (so
+// three regimes are found even when no single split pays for itself alone).
 // Segments are fitted independently (no continuity constraint), with the
 // weights when given. Needs at least minPoints points.
 FitResult fitSegmented(const std::vector<double>& x, const std::vector<double>& y, const SegmentOptions& options = {},

@@ -67,8 +67,10 @@ FitResult fitSpecPoints(const CalibrationSpec& spec, const std::vector<double>& 
         // sweep on its curvature) refused the eager / rendezvous / bulk regimes of an MPI ping-pong whose
         // single line was 40% off at 4 KiB. F = 5 is about the 1% point of F(6, 9), three segments against
         // one on 17 sizes; the BIC still has to fall (docs/calibration.md, "Piecewise LogGP").
-        if (spec.method == "segmented_rel")
+        if (spec.method == "segmented_rel") {
             o.fThreshold = std::min(o.fThreshold, 5.0);
+            o.optimal = true;
+        }
         return fitSegmented(x, y, o, w);
     }
     const FitForm* form = findFitForm(spec.form);

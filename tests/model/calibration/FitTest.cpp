@@ -219,13 +219,17 @@ TEST_CASE("segmented fit finds three regimes when no single split pays for itsel
         y.push_back(2e-6 * oneWay_us[i]);
         w.push_back(1.0 / (y.back() * y.back()));
     }
-    const FitResult f = fitSegmented(x, y, {}, w);
+    // Greedy splitting stops at one segment.
+    CHECK(fitSegmented(x, y, {}, w).segments.size() == 1);
+    SegmentOptions optimal;
+    optimal.optimal = true;
+    const FitResult f = fitSegmented(x, y, optimal, w);
     REQUIRE(f.segments.size() == 3);
     CHECK(f.segments[0] == std::pair<double, double>(0, 1023));
     CHECK(f.segments[1] == std::pair<double, double>(4095, 524287));
     CHECK(f.segments[2] == std::pair<double, double>(1048575, 4194303));
     // One segment when only two are allowed: the best two do not pass F = 10.
-    SegmentOptions two;
+    SegmentOptions two = optimal;
     two.maxSegments = 2;
     CHECK(fitSegmented(x, y, two, w).segments.size() == 1);
 }
