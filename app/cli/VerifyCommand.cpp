@@ -127,7 +127,7 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
                 throw UsageError(std::string("--at ") + e.what());
             }
         } else {
-            Ps = verify::defaultNodeCounts(static_cast<int>(nodes.size()));
+            Ps = verify::defaultNodeCounts(runner::applicationSlots(nodes));
         }
         const CoreApp app;
         sdk::PluginLoader plugins;

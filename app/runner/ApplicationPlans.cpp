@@ -9,24 +9,44 @@
 
 namespace cs::runner {
 
+int applicationSlots(const std::vector<Node>& nodes)
+{
+    const bool mpi = std::any_of(nodes.begin(), nodes.end(), [](const Node& n) { return n.transport == "mpi"; });
+    return mpi && nodes.size() == 1 ? nodes.front().ranks : static_cast<int>(nodes.size());
+}
+
 std::vector<RunPlan> applicationPlans(const std::vector<verify::Target>& targets, const std::vector<Node>& nodes,
                                       const std::vector<int>& Ps, const sdk::PluginLoader& plugins,
                                       const nlohmann::json& overrides, double timeout)
 {
-    if (std::any_of(nodes.begin(), nodes.end(), [](const Node& n) { return n.transport == "mpi"; }))
-        throw ModelError("verify over MPI (mpi:N nodes) is not available yet: the application runs over TCP "
-                         "between agents (local, ssh, slurm or tcp nodes)");
+    // Over MPI (an mpi:N node) the application runs as its MPI version under mpirun, P ranks of that node at
+    // each P; otherwise among agents over TCP, on the first P nodes.
+    const bool mpi = std::any_of(nodes.begin(), nodes.end(), [](const Node& n) { return n.transport == "mpi"; });
+    if (mpi && nodes.size() != 1)
+        throw ModelError("verify over MPI takes one mpi node (--nodes mpi:N), whose ranks it runs at each P; got " +
+                         std::to_string(nodes.size()) + " nodes");
+    const int available = applicationSlots(nodes);
     std::vector<RunPlan> plans;
     for (const verify::Target& t : targets) {
-        const sdk::LoadedProbe* lp = plugins.find(t.app->probe);
+        const std::string& probe = mpi ? t.app->mpiProbe : t.app->probe;
+        if (probe.empty())
+            throw ModelError("variant '" + t.variant + "': " + t.app->probe +
+                             " has no MPI version; give local, ssh, slurm or tcp nodes");
+        const sdk::LoadedProbe* lp = plugins.find(probe);
         if (!lp)
-            throw ModelError("probe " + t.app->probe + " is not installed (clusterscope-cli probe --list)");
+            throw ModelError("probe " + probe + " is not installed (clusterscope-cli probe --list)");
         for (int P : Ps) {
-            if (P > static_cast<int>(nodes.size()))
-                throw ModelError("P=" + std::to_string(P) + ": only " + std::to_string(nodes.size()) + " node(s) given");
+            if (P > available)
+                throw ModelError("P=" + std::to_string(P) + ": only " + std::to_string(available) +
+                                 (mpi ? " rank(s) in " + nodes.front().name : std::string(" node(s) given")));
             RunPlan plan;
-            plan.probe = t.app->probe;
-            plan.nodes.assign(nodes.begin(), nodes.begin() + P);
+            plan.probe = probe;
+            if (mpi) {
+                plan.nodes = {nodes.front()};
+                plan.nodes.front().ranks = P;
+            } else {
+                plan.nodes.assign(nodes.begin(), nodes.begin() + P);
+            }
             for (const auto& [name, value] : t.params)
                 plan.params[name] = value;
             for (auto it = overrides.begin(); it != overrides.end(); ++it)

@@ -18,8 +18,12 @@ namespace cs::runner {
 // One RunPlan per target and P, in that order: the target's probe with the block's parameters, then
 // `overrides` (probe parameter -> SI value, every name already checked against the probe), on nodes[0..P).
 // Each job's timeout allows 120 s plus three times the application's time budget, or `timeout` (s) when it
-// is above 0. Throws ModelError naming a probe that is not installed, a P above the node count, or MPI nodes
-// (the applications run over TCP between agents).
+// How many ranks the applications can use: the ranks of a single mpi:N node, else the node count.
+int applicationSlots(const std::vector<Node>& nodes);
+
+// is above 0. Over one mpi:N node the target's MPI probe runs with P of its ranks. Throws ModelError naming
+// a probe that is not installed, a P above the node (or rank) count, an application with no MPI version, or
+// an mpi node beside others.
 std::vector<RunPlan> applicationPlans(const std::vector<verify::Target>& targets, const std::vector<Node>& nodes,
                                       const std::vector<int>& Ps, const sdk::PluginLoader& plugins,
                                       const nlohmann::json& overrides = nlohmann::json::object(), double timeout = 0);

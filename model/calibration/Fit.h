@@ -64,15 +64,23 @@ FitResult fitNLogN(const std::vector<double>& x, const std::vector<double>& y, c
 struct SegmentOptions {
     int minPoints = 3;      // fewest points in a segment (>= 3 so each has a CI)
     int maxSegments = 3;    // most segments
-    // A split is kept when it lowers the BIC, n ln(SSE/n) + k ln n (k = 2 per
-    // segment plus 1 per breakpoint), AND its F statistic
-    // ((SSE_old - SSE_new)/3) / (SSE_new/(n - k_new)) exceeds fThreshold
-    // (a split adds 3 parameters). An SSE below 1e-12 of the total variation
+    // More segments are kept when they lower the BIC, n ln(SSE/n) + k ln n
+    // (k = 2 per segment plus 1 per breakpoint), AND the F statistic
+    // ((SSE_old - SSE_new)/(3 m)) / (SSE_new/(n - k_new)) exceeds fThreshold
+    // (m more segments add 3 m parameters). An SSE below 1e-12 of the total variation
     // counts as a perfect fit: a split reaching it is kept, and none follows.
     double fThreshold = 10.0;
+    // true: for each segment count the least-SSE partition (dynamic programming), and the most segments
+    // that beat the best fewer-segment fit; false: greedy, the best single split first while it pays for
+    // itself. The relative-error fit of mpi.loggp uses the first (three regimes whose best single split
+    // does not pass alone); the TCP size sweeps keep the second, which their accuracy tests were set on.
+    bool optimal = false;
 };
-// Piecewise-linear fit: greedy binary splitting, each time trying every split
-// of every segment (sorted by x) and keeping the one that lowers SSE most.
+// Piecewise-linear fit of the points sorted by x: greedy binary splitting, or
+// (options.optimal) for each segment count up to maxSegments the partition
+// with the least SSE, and of those the most segments that beat the best
+// fewer-segment fit by the BIC and the F test over the parameters they add (so
+// three regimes are found even when no single split pays for itself alone).
 // Segments are fitted independently (no continuity constraint), with the
 // weights when given. Needs at least minPoints points.
 FitResult fitSegmented(const std::vector<double>& x, const std::vector<double>& y, const SegmentOptions& options = {},

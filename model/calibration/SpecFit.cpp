@@ -61,7 +61,17 @@ FitResult fitSpecPoints(const CalibrationSpec& spec, const std::vector<double>& 
     if (spec.method == "segmented" || spec.method == "segmented_rel") {
         if (spec.form != "line")
             throw ModelError("a segmented fit is of form line, not \"" + spec.form + "\"");
-        return fitSegmented(x, y, segments, w);
+        SegmentOptions o = segments;
+        // In relative errors every size weighs alike, so the scatter of the small sizes' medians (10-20% at a
+        // fraction of a microsecond) sits in every segment's SSE, and F = 10 (set against splitting a TCP
+        // sweep on its curvature) refused the eager / rendezvous / bulk regimes of an MPI ping-pong whose
+        // single line was 40% off at 4 KiB. F = 5 is about the 1% point of F(6, 9), three segments against
+        // one on 17 sizes; the BIC still has to fall (docs/calibration.md, "Piecewise LogGP").
+        if (spec.method == "segmented_rel") {
+            o.fThreshold = std::min(o.fThreshold, 5.0);
+            o.optimal = true;
+        }
+        return fitSegmented(x, y, o, w);
     }
     const FitForm* form = findFitForm(spec.form);
     if (!form)

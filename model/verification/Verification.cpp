@@ -25,7 +25,7 @@ const std::vector<Application>& applications()
     // it models are the ones app.collectives runs. (offload.collective models a switch that runs the
     // collectives itself, which TCP between agents does not have: no application runs it.)
     static const std::vector<Application> apps{
-        {"fftw.transpose", "app.fft2d", "", {{"rows", "rows"}, {"alltoall", "alltoall"}}, {"T", "T_compute", "T_trans", "T_local", "T_a2a", "T_perm"}},
+        {"fftw.transpose", "app.fft2d", "mpi.app.fft2d", {{"rows", "rows"}, {"alltoall", "alltoall"}}, {"T", "T_compute", "T_trans", "T_local", "T_a2a", "T_perm"}},
         {"sort.parallel", "app.sort", "", {{"E_init", "keys"}}, {"T", "T_bucket1", "T_xchg", "T_bucket2", "T_count"}},
         {"logp.loggp", "app.collectives", "", {{"k", "bytes"}, {"alltoall", "alltoall"}},
          {"T_bcast", "T_allreduce", "T_barrier", "T_alltoall"}},

@@ -97,7 +97,12 @@ Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targe
     const std::set<double> calibratedP = calibratedNodeCounts(doc);
     Report merged;
     for (const Target& t : targets) {
-        const std::vector<MeasuredPoint> points = measuredFromResults(results, t.app->probe, t.app->quantities);
+        // Runs of either transport: the application's phases have the same names.
+        std::vector<MeasuredPoint> points = measuredFromResults(results, t.app->probe, t.app->quantities);
+        if (!t.app->mpiProbe.empty()) {
+            const std::vector<MeasuredPoint> overMpi = measuredFromResults(results, t.app->mpiProbe, t.app->quantities);
+            points.insert(points.end(), overMpi.begin(), overMpi.end());
+        }
         const Report r = compare(doc, t.variant, pathOfP(doc, t.block), points, calibratedP);
         merged.rows.insert(merged.rows.end(), r.rows.begin(), r.rows.end());
         merged.notes.insert(merged.notes.end(), r.notes.begin(), r.notes.end());

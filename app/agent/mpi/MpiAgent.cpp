@@ -1,10 +1,13 @@
 #include "app/agent/mpi/MpiAgent.h"
 #include "app/agent/AgentOptions.h"
+#include "app/agent/mpi/MpiFft2d.h"
 #include "app/agent/mpi/MpiKernels.h"
 #include "app/agent/mpi/MpiLogGP.h"
 #include "app/agent/protocol/AgentProtocol.h"
 
+#include "app/Fft2dShared.h"
 #include "cs/probe/Environment.h"
+#include "cs/probe/Error.h"
 #include "common/LogGPShared.h"
 #include "common/SummaryJson.h"
 #include "cs/probe/Statistics.h"
@@ -149,16 +152,48 @@ private:
 };
 
 // What one probe run gives rank 0: samples by series (the collectives,
-// all-to-all), or LogGP's points and segments (mpi.loggp).
+// all-to-all), LogGP's points and segments (mpi.loggp), or the 2D FFT's
+// phases (mpi.app.fft2d); `failure` when the probe failed on rank 0.
 struct Outcome {
     std::map<std::string, std::vector<double>> samples;
     std::optional<cs::probe::LogGPResult> loggp;
+    std::optional<cs::probe::Fft2dResult> fft2d;
     bool stopped = false;
+    std::string failure;
 };
 
 cs::probe::LogGPParams logGPParams(const json& p)
 {
     return probeplugin::logGPParamsFrom([&](const std::string& k) { return p[k].get<double>(); });
+}
+
+cs::probe::Fft2dParams fft2dParams(const json& p)
+{
+    return probeplugin::fft2dParamsFrom([&](const std::string& k) { return p[k].get<double>(); });
+}
+
+// The 2D FFT on every rank. Rank 0 validated the parameters for this many ranks before it broadcast them,
+// and a cancel or a wrong result is decided alike on every rank or after the last collective, so what
+// throws here leaves no rank inside a collective, except a failure of one rank alone (memory, FFTW's
+// planner): that rank aborts the job, and the runner reports the agent's exit with this rank's words.
+void executeFft2d(const json& p, const StopCheck& stop, Outcome& out)
+{
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    try {
+        out.fft2d = runMpiFft2d(MPI_COMM_WORLD, fft2dParams(p), stop);
+    } catch (const cs::probe::ProbeError& e) {
+        if (e.kind() == cs::probe::ErrorKind::Cancelled) {
+            out.stopped = true;
+            return;
+        }
+        if (rank == 0 && (e.kind() == cs::probe::ErrorKind::Protocol || e.kind() == cs::probe::ErrorKind::InvalidParameter)) {
+            out.failure = e.what();
+            return;
+        }
+        std::cerr << "clusterscope-mpi-agent: rank " << rank << ": " << e.what() << "\n";
+        MPI_Abort(MPI_COMM_WORLD, 4);
+    }
 }
 
 // Runs one probe on every rank.
@@ -170,6 +205,10 @@ Outcome execute(const json& cmd, const StopCheck& stop)
     if (probe == "mpi.loggp") {
         out.loggp = measureLogGP(MPI_COMM_WORLD, logGPParams(p), stop);
         out.stopped = stoppedLogGP();
+        return out;
+    }
+    if (probe == "mpi.app.fft2d") {
+        executeFft2d(p, stop, out);
         return out;
     }
     const int count = p["warmups"].get<int>() + p["reps"].get<int>();
@@ -360,6 +399,14 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
                 continue;
             }
         }
+        // Checked here, for this many ranks, so that either every rank runs the 2D FFT or none does.
+        if (probe == "mpi.app.fft2d") {
+            const auto P = env["mpi"]["ranks"].get<std::size_t>();
+            if (std::string problem = fft2dParams(cmd["params"]).validate(P); !problem.empty()) {
+                out.send(errorMessage(code::BadParam, "mpi.app.fft2d: " + problem, id));
+                continue;
+            }
+        }
         inbox.setActiveRun(id);
         broadcastCommand(Run, cmd.dump());
         const Outcome done = execute(cmd, [&] { return inbox.cancelled(); });
@@ -367,6 +414,10 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
             json e = errorMessage(code::Cancelled, "cancelled", id);
             e["kind"] = "cancelled";
             out.send(e);
+            continue;
+        }
+        if (!done.failure.empty()) {
+            out.send(errorMessage(code::Failed, done.failure, id));
             continue;
         }
         // Each series' samples go out before the summary they are of.
@@ -382,6 +433,13 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
             summary = std::move(j.summary);
             details.update(j.details);
             details["pair"] = "rank 0 (client) and rank 1 (server), MPI_Send/MPI_Recv";
+            details["timer_cost_s"] = timerCostLogGP();
+        } else if (done.fft2d) {
+            probeplugin::Fft2dJson j =
+                probeplugin::fft2dJson(*done.fft2d, cmd["params"]["alltoall"].get<double>() != 0,
+                                       "mpi", seriesOf);
+            summary = std::move(j.summary);
+            details.update(j.details);
         } else {
             const auto warmups = static_cast<std::size_t>(params["warmups"]);
             json series = json::object();

@@ -17,5 +17,7 @@ namespace cs::agent::mpi {
 cs::probe::LogGPResult measureLogGP(MPI_Comm comm, const cs::probe::LogGPParams& p, const StopCheck& stop);
 // True when the last measureLogGP ended early because StopCheck said so.
 bool stoppedLogGP();
+// What the last measureLogGP took off each timed round on rank 0 as the cost of reading MPI_Wtime, s.
+double timerCostLogGP();
 
 } // namespace cs::agent::mpi

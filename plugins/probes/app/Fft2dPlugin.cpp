@@ -1,5 +1,6 @@
 #include "common/BuiltinProbes.h"
 #include "common/ProbeSupport.h"
+#include "app/Fft2dShared.h"
 
 #include "cs/probe/Fft2d.h"
 
@@ -19,45 +20,29 @@ sdk::ProbeDescriptor Fft2dProbe::descriptor()
         "fftw.transpose's T, T_compute, T_trans, T_local, T_a2a and T_perm. Repetitions follow a time budget.";
     d.span = sdk::Span::Group;
     d.roles = {"peer"};
-    d.params = {{"rows", "count", 1024, 2, 65536, true, "rows (= columns) of the complex-double matrix; a multiple of P"}};
-    for (sdk::ParamDef& p : appRepParams(1, 20, 3, 10))
-        d.params.push_back(std::move(p));
-    d.params.push_back(alltoallParam("fftw.transpose"));
+    d.params = fft2dParams();
     d.params.push_back(setupTimeoutParam());
     d.params.push_back(ioTimeoutParam());
-    d.validates = {"fftw.transpose.T",       "fftw.transpose.T_compute", "fftw.transpose.T_trans",
-                   "fftw.transpose.T_local", "fftw.transpose.T_a2a",     "fftw.transpose.T_perm"};
-    d.summary = std::string(kSummaryConvention) +
-                "; series T, T_compute, T_trans, T_local, T_a2a, T_perm per repetition (max over the nodes, s); "
-                "derived the same medians";
+    d.validates = fft2dValidates();
+    d.summary = std::string(kSummaryConvention) + "; " + kFft2dSummaryText;
     return d;
 }
 
 sdk::RunOutcome Fft2dProbe::run(const sdk::RunRequest& request, sdk::RunContext& context)
 {
     return guarded([&] {
-        cs::probe::Fft2dParams p;
+        cs::probe::Fft2dParams p = fft2dParamsFrom([&](const std::string& k) { return request.param(k); });
         p.rank = static_cast<std::uint32_t>(request.rank);
-        p.rows = static_cast<std::uint32_t>(request.param("rows"));
-        const cs::probe::RepBudget reps = repBudgetFrom(request);
-        p.warmups = reps.warmups;
-        p.repetitions = reps.repetitions;
-        p.minReps = reps.minReps;
-        p.budget_s = reps.budget_s;
         p.setupTimeout_s = request.param("setup_timeout");
-        p.pairwise = request.param("alltoall") != 0;
         return runOnMesh(request, context, p, [&](cs::probe::Listener& own, const cs::probe::RunControl& rc) {
             const cs::probe::Fft2dResult r = cs::probe::runTcpFft2d(own, p, rc);
+            Fft2dJson j = fft2dJson(r, p.pairwise, "tcp", [&](const std::string& name, const cs::probe::Summary& s) {
+                return seriesJson(context, name, s, "s");
+            });
             sdk::RunOutcome out;
             out.ok = true;
-            out.summary = phaseSummary(context,
-                                       {{"T", &r.T}, {"T_compute", &r.compute}, {"T_trans", &r.trans},
-                                        {"T_local", &r.local}, {"T_a2a", &r.a2a}, {"T_perm", &r.perm}},
-                                       "s");
-            out.details = {{"rank", r.rank},          {"P", r.P},         {"rows", r.rows},
-                           {"block_bytes", r.blockBytes}, {"kept", r.kept}, {"warmups", r.warmups},
-                           {"dc_error", r.dcError}, {"transport", "tcp"},
-                           {"alltoall", p.pairwise ? "pairwise" : "linear"}};
+            out.summary = std::move(j.summary);
+            out.details = std::move(j.details);
             out.environment = environmentJson(r.env);
             return out;
         });

@@ -1,4 +1,5 @@
 #include "mpi/MpiDescriptors.h"
+#include "app/Fft2dShared.h"
 #include "common/LogGPShared.h"
 
 namespace cs::probeplugin {
@@ -79,9 +80,31 @@ sdk::ProbeDescriptor mpiLogGPDescriptor()
     return d;
 }
 
+sdk::ProbeDescriptor mpiFft2dDescriptor()
+{
+    sdk::ProbeDescriptor d;
+    d.id = "mpi.app.fft2d";
+    d.name = "Parallel 2D FFT under MPI (the application)";
+    d.description =
+        "app.fft2d's parallel 2D FFT (000_e9da438bafb3289f.txt §3.1.1) among the ranks of an MPI job: row FFTs with "
+        "FFTW, local transposes, the all-to-all transpose with MPI (pairwise: P-1 rounds of MPI_Sendrecv; linear: "
+        "MPI_Isend/MPI_Irecv to every rank at once, as fftw.transpose's alltoall says), the final permutation, "
+        "twice. Each phase is timed apart (the slowest rank per repetition); repetitions follow a time budget. "
+        "Runs under mpirun or srun (--nodes mpi:P).";
+    d.span = sdk::Span::Group;
+    d.roles = {"peer"};
+    d.launcher = "mpi";
+    d.params = fft2dParams();
+    d.validates = fft2dValidates();
+    d.summary = std::string("warm-ups discarded; one sample per repetition = each phase's slowest rank (MPI_Allreduce "
+                            "MAX of steady-clock times after a barrier); ") +
+                kMpiStats + "; " + kFft2dSummaryText;
+    return d;
+}
+
 std::vector<sdk::ProbeDescriptor> mpiDescriptors()
 {
-    return {mpiAlltoallDescriptor(), mpiCollectivesDescriptor(), mpiLogGPDescriptor()};
+    return {mpiAlltoallDescriptor(), mpiCollectivesDescriptor(), mpiLogGPDescriptor(), mpiFft2dDescriptor()};
 }
 
 } // namespace cs::probeplugin

@@ -11,6 +11,7 @@ namespace cs::probeplugin {
 sdk::ProbeDescriptor mpiAlltoallDescriptor();    // "mpi.alltoall"
 sdk::ProbeDescriptor mpiCollectivesDescriptor(); // "mpi.collectives": barrier, broadcast, allreduce
 sdk::ProbeDescriptor mpiLogGPDescriptor();      // "mpi.loggp": LogGP by PRTT(n,d,s) with MPI_Send/MPI_Recv
+sdk::ProbeDescriptor mpiFft2dDescriptor();      // "mpi.app.fft2d": app.fft2d's 2D FFT with MPI as transport
 std::vector<sdk::ProbeDescriptor> mpiDescriptors();
 
 } // namespace cs::probeplugin

@@ -5,28 +5,20 @@
 #include <catch2/catch.hpp>
 
 #include "app/cli/Cli.h"
-#include "model/calibration/Calibration.h"
-#include "model/document/DocumentFormat.h"
 
-#include <QProcess>
-#include <QStandardPaths>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
 
-#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <unistd.h>
 
 using namespace cs;
 
 TEST_CASE("mpirun with two ranks: MPI_Alltoall and barrier, broadcast, allreduce", "[mpi]")
 {
-    if (QStandardPaths::findExecutable("mpirun").isEmpty()) {
-        WARN("skipped: mpirun is not installed (Debian package openmpi-bin)");
+    if (!test::haveMpirun())
         return;
-    }
     auto r = test::runOne("mpi:2:cpus=0-1", "mpi.alltoall", {{"block_bytes", 4096}, {"reps", 5}, {"warmups", 1}});
     INFO(r.reason);
     REQUIRE(r.ok());
@@ -51,10 +43,8 @@ TEST_CASE("mpirun with two ranks: MPI_Alltoall and barrier, broadcast, allreduce
 
 TEST_CASE("the MPI agent refuses out-of-bounds parameters", "[mpi]")
 {
-    if (QStandardPaths::findExecutable("mpirun").isEmpty()) {
-        WARN("skipped: mpirun is not installed");
+    if (!test::haveMpirun())
         return;
-    }
     runner::RunPlan plan;
     plan.nodes = runner::parseNodeSpec("mpi:2");
     plan.probe = "mpi.alltoall";
@@ -63,15 +53,6 @@ TEST_CASE("the MPI agent refuses out-of-bounds parameters", "[mpi]")
 }
 
 namespace {
-
-bool haveMpirun()
-{
-    if (QStandardPaths::findExecutable("mpirun").isEmpty()) {
-        WARN("skipped: mpirun is not installed (Debian package openmpi-bin)");
-        return false;
-    }
-    return true;
-}
 
 std::set<std::string> keys(const nlohmann::json& o)
 {
@@ -88,7 +69,7 @@ const nlohmann::json kLogGPSizes = {{"size_min", 1}, {"size_max", 4096}, {"size_
 
 TEST_CASE("mpi.loggp: PRTT(n,d,s) with MPI_Send/MPI_Recv under mpirun, in net.loggp's shape", "[mpi][loggp]")
 {
-    if (!haveMpirun())
+    if (!test::haveMpirun())
         return;
     const auto mpi = test::runOne("mpi:2:cpus=0-1", "mpi.loggp", kLogGPSizes);
     INFO(mpi.reason);
@@ -133,7 +114,7 @@ TEST_CASE("mpi.loggp: PRTT(n,d,s) with MPI_Send/MPI_Recv under mpirun, in net.lo
 
 TEST_CASE("mpi.loggp refuses sizes that make no fit, naming the value", "[mpi][loggp]")
 {
-    if (!haveMpirun())
+    if (!test::haveMpirun())
         return;
     // 1 B and 2 B: two sizes, LogGP needs at least 3.
     const auto r = test::runOne("mpi:2", "mpi.loggp", {{"size_min", 1}, {"size_max", 2}, {"size_step", 1}});
@@ -143,7 +124,7 @@ TEST_CASE("mpi.loggp refuses sizes that make no fit, naming the value", "[mpi][l
 
 TEST_CASE("calibrate with an mpi node fits LogGP from mpi.loggp; the TCP probes are left out", "[mpi][loggp][calib]")
 {
-    if (!haveMpirun())
+    if (!test::haveMpirun())
         return;
     QTemporaryDir dir;
     const std::string design = dir.filePath("d.json").toStdString();
@@ -169,71 +150,9 @@ TEST_CASE("calibrate with an mpi node fits LogGP from mpi.loggp; the TCP probes 
         CHECK(set.count(k) == 1);
 }
 
-#ifdef CS_MPI_PINGPONG_EXE
-// Hidden ([.]): it compares two timings, the calibration's and the plain
-// loop's, and on a 2-core machine shared with builds both are decided by the
-// scheduler (4 MiB round trips of 36 ms instead of 0.7 ms were seen). Run it
-// on an otherwise idle host: cs_runner_tests "[mpi-pingpong]".
-TEST_CASE("the MPI-calibrated piecewise LogGP predicts a plain MPI ping-pong loop within 15% from 1 B to 4 MiB",
-          "[.][mpi-pingpong][mpi][loggp][calib]")
-{
-    if (!haveMpirun())
-        return;
-    QTemporaryDir dir;
-    const std::string design = dir.filePath("d.json").toStdString();
-    const std::string calibrated = dir.filePath("c.json").toStdString();
-    {
-        std::ofstream f(design);
-        f << R"({"format": "clusterscope-design", "version": 2, "name": "mpi", "blocks": [{"name": "net", "type": "logp.loggp"}]})";
-    }
-    // calibrate with its defaults (1 B to 4 MiB), the overheads accepted:
-    // on two ranks of one host they exceed the 1-byte trip (issue 22) and
-    // are scaled into it, which is a poor fit that needs the explicit choice.
-    std::ostringstream out, err;
-    const int rc = cli::run(
-        {"calibrate", design, "--nodes", "mpi:2", "--timeout", "600", "--accept-poor-fits", "-o", calibrated}, out, err);
-    INFO(out.str() << err.str());
-    REQUIRE(rc == 0);
-    CHECK_THAT(out.str(), Catch::Contains("not identifiable"));
-    // The plain loop in the same run, on the same two ranks.
-    const std::vector<std::string> sizes = {"1", "1024", "65536", "4194304"};
-    QStringList args = {"-np", "2", "--oversubscribe", CS_MPI_PINGPONG_EXE};
-    if (::geteuid() == 0)
-        args.prepend("--allow-run-as-root");
-    for (const std::string& s : sizes)
-        args << QString::fromStdString(s);
-    QProcess mpirun;
-    mpirun.start("mpirun", args);
-    REQUIRE(mpirun.waitForFinished(120000));
-    const std::string text = mpirun.readAllStandardOutput().toStdString();
-    INFO("plain loop: " << text << mpirun.readAllStandardError().toStdString());
-    calib::MeasuredSeries plain;
-    plain.xPath = "net.k";
-    plain.yPath = "net.T_oneway";
-    std::istringstream lines(text);
-    double k = 0, t = 0;
-    while (lines >> k >> t) {
-        plain.x.push_back(k);
-        plain.y.push_back(t);
-    }
-    REQUIRE(plain.x.size() == sizes.size());
-    const calib::Comparison c = calib::compareWithDesign(loadDocument(calibrated), plain);
-    REQUIRE(c.points.size() == sizes.size());
-    std::ostringstream table;
-    for (const calib::ValidationPoint& v : c.points)
-        table << v.x << " B: predicted " << v.predicted * 1e6 << " us, measured " << v.measured * 1e6 << " us, error "
-              << v.relError * 100 << "%\n";
-    WARN(table.str());
-    for (const calib::ValidationPoint& v : c.points) {
-        INFO(table.str());
-        CHECK(std::fabs(v.relError) <= 0.15);
-    }
-}
-#endif
-
 TEST_CASE("an unreachable host in an mpi node list: the node, its hosts and ssh's own words", "[mpi][failures]")
 {
-    if (!haveMpirun())
+    if (!test::haveMpirun())
         return;
     // 198.51.100.7 is TEST-NET-2 (RFC 5737): nobody answers there. mpirun
     // starts its daemon on it with ssh, which gives up after the node's

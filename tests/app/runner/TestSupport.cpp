@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <QStandardPaths>
+
 #include <QFile>
 
 #include <algorithm>
@@ -143,6 +145,15 @@ NetnsHost::NetnsHost() : prefix_(uniquePrefix()), subnet_(uniqueSubnet())
 NetnsHost::~NetnsHost()
 {
     sh(scriptsDir() + "/netns-host.sh down " + prefix_);
+}
+
+bool haveMpirun()
+{
+    if (QStandardPaths::findExecutable("mpirun").isEmpty()) {
+        WARN("skipped: mpirun is not installed (Debian package openmpi-bin)");
+        return false;
+    }
+    return true;
 }
 
 void checkSeriesWithSamples(const runner::JobResult& r)

@@ -43,6 +43,9 @@ std::string uniqueSubnet();
 // An environment of just `vars`, for node lists read from it (allocation).
 EnvLookup fakeEnv(std::map<std::string, std::string> vars);
 
+// True when mpirun is installed; otherwise WARNs that the test is skipped and returns false.
+bool haveMpirun();
+
 std::string agentExe();
 std::string scriptsDir();
 

@@ -200,6 +200,40 @@ TEST_CASE("segmented fit keeps one segment for a noisy straight line", "[calib]"
     CHECK(fitSegmented(x, y).segments.size() == 1);
 }
 
+TEST_CASE("segmented fit finds three regimes when no single split pays for itself alone", "[calib]")
+{
+    // An MPI ping-pong on two ranks of one host, PRTT(1,0,s) against s - 1 (mpi.loggp, 1 B to 4 MiB, every
+    // other size), in relative errors: eager below 4 KiB, rendezvous up to 512 KiB, bulk single-copy above.
+    // With weights 1/y^2, by the SSEs of the lines through each range (computed apart from this code):
+    //   one line 1.081; best two ([1, 1024] | [4096, 4 Mi]) 0.384, F = ((1.081 - 0.384)/3) / (0.384/12) = 7.2;
+    //   best three (| 4096 ... 512 Ki | 1 Mi ...) 0.119, F = ((1.081 - 0.119)/6) / (0.119/9) = 12.1.
+    // The best single split falls short of F = 10, so splitting one at a time stopped at one segment; the
+    // three-segment partition beats one segment by both the BIC and F.
+    const std::vector<double> s = {1,     4,      16,     64,     256,    1024,    4096,    8192,   16384,
+                                   32768, 65536, 131072, 262144, 524288, 1048576, 2097152, 4194304};
+    const std::vector<double> oneWay_us = {0.44,   0.433,  0.491,   0.561,   0.786,   0.901,   5.726,  8.082,  13.953,
+                                           23.78,  40.61,  85.039,  151.976, 290.885, 533.22,  969.146, 1457.216};
+    std::vector<double> x, y, w;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        x.push_back(s[i] - 1);
+        y.push_back(2e-6 * oneWay_us[i]);
+        w.push_back(1.0 / (y.back() * y.back()));
+    }
+    // Greedy splitting stops at one segment.
+    CHECK(fitSegmented(x, y, {}, w).segments.size() == 1);
+    SegmentOptions optimal;
+    optimal.optimal = true;
+    const FitResult f = fitSegmented(x, y, optimal, w);
+    REQUIRE(f.segments.size() == 3);
+    CHECK(f.segments[0] == std::pair<double, double>(0, 1023));
+    CHECK(f.segments[1] == std::pair<double, double>(4095, 524287));
+    CHECK(f.segments[2] == std::pair<double, double>(1048575, 4194303));
+    // One segment when only two are allowed: the best two do not pass F = 10.
+    SegmentOptions two = optimal;
+    two.maxSegments = 2;
+    CHECK(fitSegmented(x, y, two, w).segments.size() == 1);
+}
+
 TEST_CASE("segmented fit rejects bad options and too few points", "[calib]")
 {
     SegmentOptions o;
