@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cmath>
 #include <limits>
+#include <queue>
 
 namespace cs {
 
@@ -32,10 +33,22 @@ std::string nameProblem(std::string_view name)
 
 int Design::blockIndex(std::string_view name) const
 {
+    const auto it = blockIndex_.find(name);
+    return it == blockIndex_.end() ? -1 : static_cast<int>(it->second);
+}
+
+void Design::reindexBlocks()
+{
+    blockIndex_.clear();
     for (std::size_t i = 0; i < blocks_.size(); ++i)
-        if (blocks_[i].name == name)
-            return static_cast<int>(i);
-    return -1;
+        blockIndex_.emplace(blocks_[i].name, i);
+}
+
+void Design::reindexParams()
+{
+    paramIndex_.clear();
+    for (std::size_t i = 0; i < params_.size(); ++i)
+        paramIndex_.emplace(params_[i].spec.symbol, i);
 }
 
 const BlockInstance* Design::findBlock(std::string_view name) const
@@ -68,6 +81,7 @@ BlockInstance& Design::addBlock(const std::string& name, std::string_view typeId
     for (const ParamSpec& p : type.spec().inputs)
         inst.values.push_back({p.defaultValue, {}});
     blocks_.push_back(std::move(inst));
+    blockIndex_.emplace(name, blocks_.size() - 1);
     return blocks_.back();
 }
 
@@ -79,7 +93,9 @@ void Design::removeBlock(const std::string& name)
     if (name == kTopologyBlock)
         throw ModelError("the topology is part of every design and cannot be removed; replace or redraw it");
     std::erase_if(wires_, [&](const Wire& w) { return w.to.block == name || w.from.block == name; });
+    reindexWires();
     blocks_.erase(blocks_.begin() + i);
+    reindexBlocks();
 }
 
 void Design::renameBlock(const std::string& from, const std::string& to)
@@ -96,12 +112,14 @@ void Design::renameBlock(const std::string& from, const std::string& to)
     if (findBlock(to) || findDesignParam(to))
         throw ModelError("the name '" + to + "' is already taken");
     blocks_[i].name = to;
+    reindexBlocks();
     for (Wire& w : wires_) {
         if (w.to.block == from)
             w.to.block = to;
         if (w.from.block == from)
             w.from.block = to;
     }
+    reindexWires();
 }
 
 namespace {
@@ -174,6 +192,7 @@ std::vector<Wire> Design::setTopology(std::shared_ptr<const Block> source, std::
         blocks_.erase(blocks_.begin() + i);
     // First, so that every plan evaluates it before the blocks it feeds.
     blocks_.insert(blocks_.begin(), std::move(inst));
+    reindexBlocks();
     std::vector<Wire> dropped;
     std::erase_if(wires_, [&](const Wire& w) {
         const bool stale = (w.to.block == kTopologyBlock && spec.inputIndex(w.to.port) < 0) ||
@@ -182,6 +201,7 @@ std::vector<Wire> Design::setTopology(std::shared_ptr<const Block> source, std::
             dropped.push_back(w);
         return stale;
     });
+    reindexWires();
     for (DesignParam& p : params_)
         if (!p.follows.empty() && Endpoint::parse(p.follows).block == kTopologyBlock &&
             spec.outputIndex(Endpoint::parse(p.follows).port) < 0)
@@ -191,9 +211,12 @@ std::vector<Wire> Design::setTopology(std::shared_ptr<const Block> source, std::
 
 void Design::clearTopology()
 {
-    if (const int i = blockIndex(kTopologyBlock); i >= 0)
+    if (const int i = blockIndex(kTopologyBlock); i >= 0) {
         blocks_.erase(blocks_.begin() + i);
+        reindexBlocks();
+    }
     std::erase_if(wires_, [](const Wire& w) { return w.to.block == kTopologyBlock || w.from.block == kTopologyBlock; });
+    reindexWires();
     for (DesignParam& p : params_)
         if (p.follows.rfind(std::string(kTopologyBlock) + ".", 0) == 0)
             p.follows.clear();
@@ -214,6 +237,7 @@ std::vector<Wire> Design::wireFromTopology(const std::string& name)
         const Endpoint to{name, in.symbol};
         if (checkConnection(from, to).empty()) {
             wires_.push_back({from, to});
+            wireIndex_.emplace(to.str(), wires_.size() - 1);
             made.push_back(wires_.back());
         }
     }
@@ -222,7 +246,7 @@ std::vector<Wire> Design::wireFromTopology(const std::string& name)
 
 void Design::setFollows(const std::string& name, const std::string& output)
 {
-    auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
+    auto it = paramIt(name);
     if (it == params_.end())
         throw ModelError("no design parameter named '" + name + "'");
     if (!output.empty()) {
@@ -256,11 +280,12 @@ void Design::addDesignParam(const ParamSpec& spec, double value)
     if (auto problem = spec.rangeProblem(value); !problem.empty())
         throw ModelError("design parameter " + spec.symbol + " " + problem);
     params_.push_back({spec, {value, Provenance::user()}, {}});
+    paramIndex_.emplace(spec.symbol, params_.size() - 1);
 }
 
 void Design::setDesignParamRange(const std::string& name, double min, double max)
 {
-    auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
+    auto it = paramIt(name);
     if (it == params_.end())
         throw ModelError("no design parameter named '" + name + "'");
     if (!(min <= max) || !std::isfinite(min) || !std::isfinite(max))
@@ -272,16 +297,18 @@ void Design::setDesignParamRange(const std::string& name, double min, double max
 
 void Design::removeDesignParam(const std::string& name)
 {
-    auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
+    auto it = paramIt(name);
     if (it == params_.end())
         throw ModelError("no design parameter named '" + name + "'");
     std::erase_if(wires_, [&](const Wire& w) { return w.from.isDesignParam() && w.from.port == name; });
+    reindexWires();
     params_.erase(it);
+    reindexParams();
 }
 
 void Design::setDesignParam(const std::string& name, double value, Provenance provenance)
 {
-    auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
+    auto it = paramIt(name);
     if (it == params_.end())
         throw ModelError("no design parameter named '" + name + "'");
     if (auto problem = it->spec.rangeProblem(value); !problem.empty())
@@ -291,18 +318,40 @@ void Design::setDesignParam(const std::string& name, double value, Provenance pr
 
 const DesignParam* Design::findDesignParam(std::string_view name) const
 {
-    for (const DesignParam& p : params_)
-        if (p.spec.symbol == name)
-            return &p;
-    return nullptr;
+    const auto it = paramIndex_.find(name);
+    return it == paramIndex_.end() ? nullptr : &params_[it->second];
+}
+
+std::vector<DesignParam>::iterator Design::paramIt(std::string_view name)
+{
+    const auto it = paramIndex_.find(name);
+    return it == paramIndex_.end() ? params_.end() : params_.begin() + static_cast<std::ptrdiff_t>(it->second);
 }
 
 const Wire* Design::wireInto(const Endpoint& to) const
 {
-    for (const Wire& w : wires_)
-        if (w.to == to)
-            return &w;
-    return nullptr;
+    const auto it = wireIndex_.find(to.str());
+    return it == wireIndex_.end() ? nullptr : &wires_[it->second];
+}
+
+void Design::reindexWires()
+{
+    wireIndex_.clear();
+    for (std::size_t i = 0; i < wires_.size(); ++i)
+        wireIndex_.emplace(wires_[i].to.str(), i);
+}
+
+std::vector<std::vector<std::size_t>> Design::wiresByBlock(bool into) const
+{
+    std::vector<std::vector<std::size_t>> by(blocks_.size());
+    for (std::size_t i = 0; i < wires_.size(); ++i) {
+        const Wire& w = wires_[i];
+        if (!into && w.from.isDesignParam())
+            continue;
+        if (const int b = blockIndex(into ? w.to.block : w.from.block); b >= 0)
+            by[static_cast<std::size_t>(b)].push_back(i);
+    }
+    return by;
 }
 
 bool Design::reaches(int fromBlock, int toBlock) const
@@ -373,42 +422,45 @@ void Design::connect(const Source& from, const Endpoint& to)
     if (auto reason = checkConnection(from, to); !reason.empty())
         throw ModelError("cannot connect " + from.str() + " to " + to.str() + ": " + reason);
     wires_.push_back({from, to});
+    wireIndex_.emplace(to.str(), wires_.size() - 1);
 }
 
 void Design::disconnect(const Endpoint& to)
 {
     std::erase_if(wires_, [&](const Wire& w) { return w.to == to; });
+    reindexWires();
 }
 
 std::vector<int> Design::topologicalOrder() const
 {
-    // Kahn's algorithm; ties keep insertion order so plans are stable.
+    // Kahn's algorithm; ties keep insertion order (the lowest index that is
+    // ready goes first) so plans are stable. O((blocks + wires) log blocks):
+    // a document may hold 10^5 blocks.
     const std::size_t n = blocks_.size();
+    const std::vector<std::vector<std::size_t>> out = wiresByBlock(false);
     std::vector<int> indegree(n, 0);
     for (const Wire& w : wires_)
         if (!w.from.isDesignParam())
             ++indegree[blockIndex(w.to.block)];
+    std::priority_queue<int, std::vector<int>, std::greater<>> ready;
+    for (std::size_t i = 0; i < n; ++i)
+        if (indegree[i] == 0)
+            ready.push(static_cast<int>(i));
     std::vector<int> order;
-    std::vector<char> done(n, 0);
-    while (order.size() < n) {
-        int next = -1;
-        for (std::size_t i = 0; i < n; ++i)
-            if (!done[i] && indegree[i] == 0) {
-                next = static_cast<int>(i);
-                break;
-            }
-        if (next < 0) {
-            std::string names;
-            for (std::size_t i = 0; i < n; ++i)
-                if (!done[i])
-                    names += (names.empty() ? "" : ", ") + blocks_[i].name;
-            throw ModelError("the wires form a cycle through blocks " + names);
-        }
-        done[next] = 1;
+    while (!ready.empty()) {
+        const int next = ready.top();
+        ready.pop();
         order.push_back(next);
-        for (const Wire& w : wires_)
-            if (!w.from.isDesignParam() && w.from.block == blocks_[next].name)
-                --indegree[blockIndex(w.to.block)];
+        for (std::size_t wi : out[static_cast<std::size_t>(next)])
+            if (const int to = blockIndex(wires_[wi].to.block); --indegree[to] == 0)
+                ready.push(to);
+    }
+    if (order.size() < n) {
+        std::string names;
+        for (std::size_t i = 0; i < n; ++i)
+            if (indegree[i] > 0)
+                names += (names.empty() ? "" : ", ") + blocks_[i].name;
+        throw ModelError("the wires form a cycle through blocks " + names);
     }
     return order;
 }
@@ -457,22 +509,21 @@ Plan Design::compile() const
     }
     auto sourceSlot = [&](const Source& s) -> std::uint32_t {
         if (s.isDesignParam()) {
-            for (std::size_t i = 0; i < params_.size(); ++i)
-                if (params_[i].spec.symbol == s.port)
-                    return plan.paramChecks_[i].slot;
+            if (const auto it = paramIndex_.find(s.port); it != paramIndex_.end())
+                return plan.paramChecks_[it->second].slot;
         }
         const int bi = blockIndex(s.block);
         return outBase[bi] + static_cast<std::uint32_t>(blocks_[bi].spec().outputIndex(s.port));
     };
+    const std::vector<std::vector<std::size_t>> into = wiresByBlock(true);
     for (int bi : order) {
         const BlockInstance& b = blocks_[bi];
         Plan::Step step{b.block, b.name, inBase[bi], outBase[bi],
                         static_cast<std::uint32_t>(b.spec().inputs.size()),
                         static_cast<std::uint32_t>(b.spec().outputs.size()),
                         static_cast<std::uint32_t>(plan.copies_.size()), 0};
-        for (const Wire& w : wires_) {
-            if (w.to.block != b.name)
-                continue;
+        for (std::size_t wi : into[static_cast<std::size_t>(bi)]) {
+            const Wire& w = wires_[wi];
             const std::uint32_t to = inBase[bi] + static_cast<std::uint32_t>(b.spec().inputIndex(w.to.port));
             const std::uint32_t from = sourceSlot(w.from);
             plan.copies_.push_back({from, to});

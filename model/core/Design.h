@@ -3,6 +3,7 @@
 #include "model/core/BlockRegistry.h"
 #include "model/core/Provenance.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -151,10 +152,24 @@ private:
     int blockIndex(std::string_view name) const;
     bool reaches(int fromBlock, int toBlock) const; // is there a wire path from -> to?
 
+    std::vector<DesignParam>::iterator paramIt(std::string_view name);
+    void reindexBlocks();
+    void reindexParams();
+    void reindexWires();
+    // For each block (by index), the wires into it (`into`) or out of it
+    // (false: block outputs only), in wire order.
+    std::vector<std::vector<std::size_t>> wiresByBlock(bool into) const;
+
     const BlockRegistry* registry_;
     std::vector<BlockInstance> blocks_;
     std::vector<DesignParam> params_;
+    // Name -> index into blocks_ / params_: a document may hold 10^5 of
+    // each, and a linear search per name made reading one quadratic.
+    std::map<std::string, std::size_t, std::less<>> blockIndex_;
+    std::map<std::string, std::size_t, std::less<>> paramIndex_;
     std::vector<Wire> wires_;
+    // "block.port" of each wire's input -> index into wires_ (at most one wire per input).
+    std::map<std::string, std::size_t, std::less<>> wireIndex_;
 };
 
 // Checks a block or design-parameter name: letters, digits, '_' and '-',

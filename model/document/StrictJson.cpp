@@ -1,5 +1,6 @@
 #include "model/document/StrictJson.h"
 #include "model/document/DocumentFormat.h"
+#include "model/core/ReadProgress.h"
 
 #include <cstdint>
 #include <cstdio>
@@ -207,6 +208,41 @@ private:
     std::vector<Frame> frames_;
 };
 
+// The text's characters for the library's reader, reporting every MiB read
+// to the thread's ReadProgress (used only when one is installed).
+class CountingChars {
+public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = char;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const char*;
+    using reference = const char&;
+
+    CountingChars(const char* at, const std::string& text) : at_(at), begin_(text.data()), size_(text.size()) {}
+    reference operator*() const { return *at_; }
+    CountingChars& operator++()
+    {
+        ++at_;
+        if (((at_ - begin_) & kEvery) == 0)
+            ReadProgress::report(0, ReadProgress::kParsedAt, static_cast<std::size_t>(at_ - begin_), size_);
+        return *this;
+    }
+    CountingChars operator++(int)
+    {
+        CountingChars was = *this;
+        ++*this;
+        return was;
+    }
+    bool operator==(const CountingChars& o) const { return at_ == o.at_; }
+    bool operator!=(const CountingChars& o) const { return at_ != o.at_; }
+
+private:
+    static constexpr std::ptrdiff_t kEvery = (std::ptrdiff_t{1} << 20) - 1;
+    const char* at_;
+    const char* begin_;
+    std::size_t size_;
+};
+
 } // namespace
 
 json parseStrictJson(const std::string& text, int maxDepth, std::size_t maxTreeBytes)
@@ -221,7 +257,11 @@ json parseStrictJson(const std::string& text, int maxDepth, std::size_t maxTreeB
     try {
         StrictSax sax(root, maxDepth, maxTreeBytes);
         // Strict: anything after the value but white space is refused.
-        json::sax_parse(text, &sax, json::input_format_t::json, true);
+        if (ReadProgress::active())
+            json::sax_parse(CountingChars(text.data(), text), CountingChars(text.data() + text.size(), text), &sax,
+                            json::input_format_t::json, true);
+        else
+            json::sax_parse(text, &sax, json::input_format_t::json, true);
         sax.finish();
     } catch (...) {
         releaseJson(root); // the partial tree, without allocating

@@ -1,4 +1,5 @@
 #include "model/topology/TopologyJson.h"
+#include "model/core/ReadProgress.h"
 #include "model/core/AvailableMemory.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
@@ -130,7 +131,15 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
     Topology t;
     std::vector<char> portsGiven;
     std::unordered_map<std::string, std::size_t> firstIndex;
+    // A drawing of 10^5 items takes seconds to build: how far it is goes to the GUI's progress bar.
+    const auto eitems = j.find("edges");
+    const std::size_t items = vit->size() + (eitems != j.end() && eitems->is_array() ? eitems->size() : 0);
+    auto built = [items](std::size_t done) {
+        if ((done & 4095) == 0)
+            ReadProgress::report(ReadProgress::kParsedAt, ReadProgress::kTopologyBuiltAt, done, items);
+    };
     for (std::size_t i = 0; i < vit->size(); ++i) {
+        built(i);
         const std::string p = path + ".vertices[" + std::to_string(i) + "]";
         const json& v = object((*vit)[i], p);
         const std::string id = stringAt(v, "id", p);
@@ -169,6 +178,7 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
         if (!eit->is_array())
             fail(path + ".edges", "must be an array, got " + typeName(*eit));
         for (std::size_t i = 0; i < eit->size(); ++i) {
+            built(vit->size() + i);
             const std::string p = path + ".edges[" + std::to_string(i) + "]";
             const json& e = object((*eit)[i], p);
             onlyKeys(e, p, {"from", "to", "bandwidth", "latency", "channels", "duplex"});

@@ -1,10 +1,12 @@
 #include "app/gui/mainwindow/BackgroundLoad.h"
 #include "model/core/ModelError.h"
+#include "model/core/ReadProgress.h"
 
 #include <QEventLoop>
 #include <QProgressDialog>
 #include <QTimer>
 
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -20,6 +22,7 @@ struct Outcome {
     bool done = false;
     std::optional<DesignDocument> doc;
     std::string error;
+    ReadProgress progress; // how far the read has come, in percent
 };
 
 } // namespace
@@ -30,6 +33,7 @@ std::optional<DesignDocument> loadInBackground(QWidget* parent, const QString& l
     auto outcome = std::make_shared<Outcome>();
     QEventLoop loop;
     std::thread([outcome, load = std::move(load)] {
+        const ReadProgress::Scope reporting(outcome->progress);
         std::optional<DesignDocument> doc;
         std::string error;
         try {
@@ -45,8 +49,9 @@ std::optional<DesignDocument> loadInBackground(QWidget* parent, const QString& l
         outcome->done = true;
     }).detach();
 
-    // The dialog appears only for a load that takes a while.
-    QProgressDialog progress(label, QObject::tr("Cancel"), 0, 0, parent);
+    // The dialog appears only for a load that takes a while, in percent
+    // (model/core/ReadProgress.h: the text read, then a drawing built).
+    QProgressDialog progress(label, QObject::tr("Cancel"), 0, 100, parent);
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(400);
     progress.setAutoClose(false);
@@ -60,9 +65,17 @@ std::optional<DesignDocument> loadInBackground(QWidget* parent, const QString& l
     QTimer poll;
     poll.setInterval(20);
     QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        std::lock_guard lock(outcome->mutex);
-        if (outcome->done)
-            loop.quit();
+        {
+            std::lock_guard lock(outcome->mutex);
+            if (outcome->done) {
+                loop.quit();
+                return;
+            }
+        }
+        // setValue() of a modal dialog processes events, this timer's among
+        // them: unlocked, and only when the value changes.
+        if (const int percent = std::min(99, outcome->progress.percent()); percent > progress.value())
+            progress.setValue(percent);
     });
     {
         std::lock_guard lock(outcome->mutex);

@@ -8,6 +8,7 @@
 #include "app/gui/sweeppanel/ChartView.h"
 #include "app/gui/sweeppanel/SweepAxesEditor.h"
 #include "app/plots/BreakdownChart.h"
+#include "app/plots/ChartSample.h"
 #include "app/plots/ParetoChart.h"
 #include "app/plots/PlotExport.h"
 #include "app/plots/SpeedupChart.h"
@@ -56,9 +57,18 @@ struct SensitivityOutcome {
     SensitivityResult result;
     QString error;
 };
+// What a background preparation of a finished sweep's charts hands back.
+struct PreparedCharts {
+    quint64 generation = 0;
+    std::shared_ptr<const SweepTable> table;
+    DesignDocument doc;
+    plots::ChartSample sample;
+    QString failures;
+};
 } // namespace sweeppanel
 
 using sweeppanel::ChartView;
+using sweeppanel::PreparedCharts;
 using sweeppanel::SensitivityOutcome;
 
 namespace {
@@ -174,6 +184,7 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
     });
     connect(sensVariant_, &QComboBox::currentIndexChanged, this, [this] { startSensitivity(); });
     connect(&sensWatcher_, &QFutureWatcherBase::finished, this, &SweepPanel::onSensitivityDone);
+    connect(&prepWatcher_, &QFutureWatcherBase::finished, this, &SweepPanel::onChartsPrepared);
     connect(exportPlotButton, &QPushButton::clicked, this, &SweepPanel::exportPlot);
     connect(exportCsvButton, &QPushButton::clicked, this, &SweepPanel::exportCsv);
 
@@ -186,6 +197,7 @@ SweepPanel::~SweepPanel()
     debounce_->stop();
     job_->cancel();
     sensWatcher_.waitForFinished();
+    prepWatcher_.waitForFinished();
 }
 
 bool SweepPanel::isComputing() const
@@ -305,6 +317,8 @@ void SweepPanel::recompute()
             fillBaselineSelector(); // the variant went away: back to the design's own baseline
         }
     }
+    ++prepGeneration_; // a finished sweep's charts still being prepared are not shown
+    preparing_ = false;
     progress_->setRange(0, 0); // busy until the first progress report
     setComputing(true);
     setStatus(tr("computing..."));
@@ -314,6 +328,13 @@ void SweepPanel::recompute()
 void SweepPanel::cancel()
 {
     debounce_->stop();
+    if (preparing_) {
+        // The sweep is done; only its charts were being prepared.
+        ++prepGeneration_;
+        preparing_ = false;
+        onCancelled();
+        return;
+    }
     if (job_->isRunning() || cancel_->isVisible())
         job_->cancel();
 }
@@ -333,12 +354,45 @@ void SweepPanel::setStatus(const QString& text, bool error)
 
 void SweepPanel::onFinished(std::shared_ptr<const SweepTable> table)
 {
-    table_ = std::move(table);
-    tableDoc_ = pendingDoc_;
+    // Everything that grows with the table (the charts' sample, the sorted
+    // levels, the summary of millions of failed rows) is done off this
+    // thread: a 10^6-point sweep held it for 16 s. The progress bar and
+    // Cancel stay until the charts are drawn.
+    const quint64 generation = ++prepGeneration_;
+    preparing_ = true;
+    progress_->setRange(0, 0);
+    setStatus(tr("drawing %1 points...").arg(table->points));
+    prepWatcher_.setFuture(QtConcurrent::run([generation, table, doc = pendingDoc_] {
+        auto out = std::make_shared<PreparedCharts>();
+        out->generation = generation;
+        out->sample = plots::sampleForCharts(doc, table);
+        out->failures = failureSummary(table->errors);
+        out->table = table;
+        out->doc = doc;
+        return out;
+    }));
+}
+
+void SweepPanel::onChartsPrepared()
+{
+    if (prepWatcher_.future().isCanceled() || !prepWatcher_.future().isValid())
+        return;
+    const std::shared_ptr<PreparedCharts> out = prepWatcher_.result();
+    if (!out || out->generation != prepGeneration_ || !preparing_)
+        return; // superseded, or cancelled
+    preparing_ = false;
+    table_ = out->table;
+    shown_ = out->sample.shown;
+    levels_ = std::move(out->sample.levels);
+    defaultAt_ = out->sample.defaultAt;
+    tableDoc_ = std::move(out->doc);
     setComputing(false);
     QString text = tr("%1 points x %2 variants").arg(table_->points).arg(table_->variants.size());
-    if (!table_->errors.empty())
-        text += "; " + failureSummary(table_->errors);
+    if (shown_ != table_)
+        text += tr(" (the charts draw %1 of the points, chosen to look the same; Export CSV writes all)")
+                    .arg(shown_->points);
+    if (!out->failures.isEmpty())
+        text += "; " + out->failures;
     setStatus(text, false);
     fillBreakdownSelector();
     redrawSweepCharts();
@@ -348,6 +402,8 @@ void SweepPanel::onFinished(std::shared_ptr<const SweepTable> table)
 
 void SweepPanel::onFailed(const QString& message)
 {
+    ++prepGeneration_;
+    preparing_ = false;
     setComputing(false);
     setStatus(tr("sweep failed: %1").arg(message), true);
     clearCharts(tr("no result: %1").arg(message.left(80)));
@@ -357,6 +413,11 @@ void SweepPanel::onFailed(const QString& message)
 void SweepPanel::clearCharts(const QString& message)
 {
     table_.reset();
+    shown_.reset();
+    levels_.clear();
+    defaultAt_ = std::numeric_limits<double>::quiet_NaN();
+    ++prepGeneration_;
+    preparing_ = false;
     for (ChartView* c : charts_) {
         plots::resetPlot(c, {});
         plots::showMessage(c, message);
@@ -385,23 +446,22 @@ void SweepPanel::fillBreakdownSelector()
         at_ = std::numeric_limits<double>::quiet_NaN();
         return;
     }
-    std::vector<double> levels = plots::axisLevels(*table_, a);
-    std::sort(levels.begin(), levels.end());
-    const double keep = !std::isnan(at_) && std::binary_search(levels.begin(), levels.end(), at_)
-                            ? at_
-                            : plots::defaultBreakdownAt(tableDoc_, *table_);
+    // The levels, sorted, and the default were found off this thread (onFinished).
+    const double keep =
+        !std::isnan(at_) && std::binary_search(levels_.begin(), levels_.end(), at_) ? at_ : defaultAt_;
     // A combo box of 10^6 entries takes seconds to fill on the GUI thread and
     // cannot be used: at most kMaxBreakdownChoices, evenly spaced, and the kept one.
     constexpr std::size_t kMaxBreakdownChoices = 500;
-    if (levels.size() > kMaxBreakdownChoices) {
-        std::vector<double> fewer;
-        const double step = static_cast<double>(levels.size() - 1) / (kMaxBreakdownChoices - 1);
+    std::vector<double> levels;
+    if (levels_.size() > kMaxBreakdownChoices) {
+        const double step = static_cast<double>(levels_.size() - 1) / (kMaxBreakdownChoices - 1);
         for (std::size_t i = 0; i < kMaxBreakdownChoices; ++i)
-            fewer.push_back(levels[static_cast<std::size_t>(std::lround(static_cast<double>(i) * step))]);
-        if (!std::binary_search(fewer.begin(), fewer.end(), keep))
-            fewer.insert(std::lower_bound(fewer.begin(), fewer.end(), keep), keep);
-        levels = std::move(fewer);
+            levels.push_back(levels_[static_cast<std::size_t>(std::lround(static_cast<double>(i) * step))]);
+    } else {
+        levels = levels_;
     }
+    if (!std::isnan(keep) && !std::binary_search(levels.begin(), levels.end(), keep))
+        levels.insert(std::lower_bound(levels.begin(), levels.end(), keep), keep);
     const plots::AxisDescription d = plots::describeParameter(tableDoc_, param);
     for (double v : levels) {
         QString text = plots::formatValue(v / d.unit.scale);
@@ -430,7 +490,7 @@ void SweepPanel::redrawSweepCharts()
     if (!table_)
         return;
     redrawSpeedupChart();
-    charts_[ParetoChart]->setHover(plots::buildParetoChart(charts_[ParetoChart], *table_, log_->isChecked(),
+    charts_[ParetoChart]->setHover(plots::buildParetoChart(charts_[ParetoChart], *shown_, log_->isChecked(),
                                                             plots::totalQuantity(tableDoc_)));
     charts_[ParetoChart]->replot();
     redrawBreakdown();
@@ -477,7 +537,8 @@ void SweepPanel::redrawSpeedupChart()
     plots::SpeedupChartOptions o = plots::speedupOptionsFor(tableDoc_, *table_, log_->isChecked());
     o.paper = plots::paperPointsFor(tableDoc_, presetFolder(QCoreApplication::applicationDirPath().toStdString()),
                                     o.speedupParam);
-    plots::ChartHover hover = plots::buildSpeedupChart(charts_[SpeedupChart], *table_, o);
+    // The curves from the sample; the overlays match their own results to the whole table.
+    plots::ChartHover hover = plots::buildSpeedupChart(charts_[SpeedupChart], *shown_, o);
     if (overlay_)
         overlay_(charts_[SpeedupChart], hover, *table_, tableDoc_, o);
     if (verifyOverlay_)

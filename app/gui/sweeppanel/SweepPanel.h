@@ -31,6 +31,7 @@ namespace sweeppanel {
 class ChartView;
 class SweepAxesEditor;
 struct SensitivityOutcome;
+struct PreparedCharts;
 } // namespace sweeppanel
 
 // Sweep settings and the charts: speedup against P for every variant, the
@@ -47,8 +48,13 @@ public:
     explicit SweepPanel(DocumentModel* model, QWidget* parent = nullptr);
     ~SweepPanel() override;
 
-    // The table the charts show (null before the first sweep finishes).
+    // The last finished sweep's table, every point (null before the first
+    // sweep's charts are drawn): what is exported, and what the breakdown,
+    // the sensitivity and the overlays read.
     std::shared_ptr<const SweepTable> table() const { return table_; }
+    // The points the speedup and Pareto charts draw: the table itself, or for
+    // a huge sweep a sample that looks the same (plots/ChartSample.h).
+    std::shared_ptr<const SweepTable> shownTable() const { return shown_; }
     SweepJob* job() const { return job_; }
     bool isComputing() const;
     QCustomPlot* plot(Chart chart) const;
@@ -116,6 +122,7 @@ private:
     void onDocumentChanged(bool reset);
     void applyAxes(const std::vector<SweepAxis>& axes);
     void onFinished(std::shared_ptr<const SweepTable> table);
+    void onChartsPrepared();
     void onFailed(const QString& message);
     void onCancelled();
     void clearCharts(const QString& message); // drops the table; each chart shows `message`
@@ -145,6 +152,14 @@ private:
     sweeppanel::ChartView* charts_[4];
 
     std::shared_ptr<const SweepTable> table_;
+    std::shared_ptr<const SweepTable> shown_;
+    std::vector<double> levels_; // the breakdown axis's distinct values, sorted
+    double defaultAt_ = std::numeric_limits<double>::quiet_NaN();
+    // A finished sweep's charts are prepared off the GUI thread (sample,
+    // levels, failure summary); a newer sweep or document drops the result.
+    QFutureWatcher<std::shared_ptr<sweeppanel::PreparedCharts>> prepWatcher_;
+    quint64 prepGeneration_ = 0;
+    bool preparing_ = false;
     DesignDocument pendingDoc_; // the document the running sweep evaluates
     DesignDocument tableDoc_;   // the document the shown table was computed from
     double at_ = std::numeric_limits<double>::quiet_NaN();

@@ -228,3 +228,72 @@ TEST_CASE("the registry refuses a block whose ports share a name", "[core][desig
     CHECK_THROWS_WITH(r.add(std::make_unique<ClashBlock>()), "block type 'test.clash' has two ports named 'T'");
     CHECK_NOTHROW(BlockRegistry::builtin()); // every built-in block passes
 }
+
+TEST_CASE("names are found through the index after every kind of change", "[core][design]")
+{
+    // Design keeps name -> position maps (a linear search made reading 10^5
+    // parameters quadratic); each change that moves or renames an entry must
+    // leave every name pointing at its own entry.
+    Design d(testRegistry());
+    for (const char* name : {"a", "b", "c"})
+        d.addBlock(name, "test.scale");
+    for (const char* name : {"P", "Q", "R"})
+        d.addDesignParam(countParam(name, 4, 1, 64, "", ""), 4);
+    auto consistent = [&d] {
+        for (const BlockInstance& b : d.blocks())
+            if (d.findBlock(b.name) != &b)
+                return false;
+        for (const DesignParam& p : d.designParams())
+            if (d.findDesignParam(p.spec.symbol) != &p)
+                return false;
+        return true;
+    };
+    CHECK(consistent());
+
+    d.removeBlock("a"); // b and c move down one place
+    CHECK(consistent());
+    CHECK_FALSE(d.findBlock("a"));
+    d.renameBlock("c", "z");
+    CHECK(consistent());
+    CHECK_FALSE(d.findBlock("c"));
+    CHECK(d.findBlock("z")->name == "z");
+
+    d.removeDesignParam("P"); // Q and R move down one place
+    CHECK(consistent());
+    CHECK_FALSE(d.findDesignParam("P"));
+    d.setDesignParam("R", 9);
+    CHECK(d.findDesignParam("R")->value.value == 9);
+    CHECK(d.findDesignParam("Q")->value.value == 4);
+
+    // Names freed are free again, names taken stay taken, across kinds.
+    d.addBlock("a", "test.scale");
+    d.addDesignParam(countParam("P", 4, 1, 64, "", ""), 4);
+    CHECK(consistent());
+    CHECK_THROWS_WITH(d.addBlock("Q", "test.scale"), Catch::Contains("already a design parameter"));
+    CHECK_THROWS_WITH(d.addDesignParam(countParam("z", 4, 1, 64, "", ""), 4), Catch::Contains("already a block"));
+
+    // Wires are found by the input they feed, through renames and removals.
+    d.connect(Source::output({"b", "y"}), {"z", "x"});
+    d.connect(Source::output({"z", "y"}), {"a", "x"});
+    CHECK(d.wireInto({"z", "x"})->from.str() == "b.y");
+    d.renameBlock("z", "w");
+    CHECK_FALSE(d.wireInto({"z", "x"}));
+    CHECK(d.wireInto({"w", "x"})->from.str() == "b.y");
+    CHECK(d.wireInto({"a", "x"})->from.str() == "w.y");
+    d.disconnect({"w", "x"});
+    CHECK_FALSE(d.wireInto({"w", "x"}));
+    CHECK(d.wireInto({"a", "x"})->from.str() == "w.y");
+    d.removeBlock("b");
+    CHECK(d.wireInto({"a", "x"})->from.str() == "w.y");
+    d.removeBlock("w");
+    CHECK_FALSE(d.wireInto({"a", "x"}));
+    CHECK(d.wires().empty());
+    CHECK(consistent());
+
+    // A copy finds its own entries, not the original's.
+    const Design copy = d;
+    for (const BlockInstance& b : copy.blocks())
+        CHECK(copy.findBlock(b.name) == &b);
+    for (const DesignParam& p : copy.designParams())
+        CHECK(copy.findDesignParam(p.spec.symbol) == &p);
+}
