@@ -104,12 +104,6 @@ void Design::renameBlock(const std::string& from, const std::string& to)
     }
 }
 
-namespace {
-std::string valueRangeError(const BlockInstance& b, const ParamSpec& p, const std::string& problem)
-{
-    return "block '" + b.name + "' (" + b.spec().id + "): input " + p.symbol + " " + problem;
-}
-} // namespace
 
 void Design::setValue(const Endpoint& input, double value, Provenance provenance)
 {
@@ -117,9 +111,8 @@ void Design::setValue(const Endpoint& input, double value, Provenance provenance
     const int idx = b.spec().inputIndex(input.port);
     if (idx < 0)
         throw ModelError("block '" + b.name + "' (" + b.spec().id + ") has no input '" + input.port + "'");
-    const ParamSpec& p = b.spec().inputs[idx];
-    if (auto problem = p.rangeProblem(value); !problem.empty())
-        throw ModelError(valueRangeError(b, p, problem));
+    if (auto problem = rangeProblemAt(*this, input.str(), value); !problem.empty())
+        throw ModelError(problem);
     if (SettableCheck c = checkSettable(*this, input.str()); c.kind == SettableKind::Wired)
         throw ModelError(c.message + "; disconnect it first");
     blocks_[blockIndex(input.block)].values[idx] = {value, std::move(provenance)};
@@ -284,8 +277,8 @@ void Design::setDesignParam(const std::string& name, double value, Provenance pr
     auto it = std::find_if(params_.begin(), params_.end(), [&](const DesignParam& p) { return p.spec.symbol == name; });
     if (it == params_.end())
         throw ModelError("no design parameter named '" + name + "'");
-    if (auto problem = it->spec.rangeProblem(value); !problem.empty())
-        throw ModelError("design parameter " + name + " " + problem);
+    if (auto problem = rangeProblemAt(*this, name, value); !problem.empty())
+        throw ModelError(problem);
     it->value = {value, std::move(provenance)};
 }
 
