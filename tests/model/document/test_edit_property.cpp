@@ -60,6 +60,11 @@ public:
         std::vector<std::string> blocks;
         for (const BlockInstance& b : d.blocks())
             blocks.push_back(b.name);
+        if (inputs.empty() || outputs.empty()) {
+            // Every block removed and the network drawn (a drawing has no inputs).
+            what = "nothing left to edit";
+            return {};
+        }
         switch (index(14)) {
         case 0: { // a value, in or out of range, on any input (wired ones are refused)
             const std::string p = pick(inputs);
