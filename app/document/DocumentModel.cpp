@@ -54,26 +54,6 @@ std::string uniqueBlockName(const Design& d, const std::string& type)
     return name;
 }
 
-// Two operations of the layer as one: the second runs only when the first
-// was accepted, and their changes add up.
-edit::Outcome both(edit::Outcome first, const std::function<edit::Outcome()>& second)
-{
-    if (!first.ok())
-        return first;
-    edit::Outcome o = second();
-    if (!o.ok())
-        return o;
-    edit::Change& c = first.change;
-    c.parts |= o.change.parts;
-    c.structure = c.structure || o.change.structure;
-    c.values.insert(c.values.end(), o.change.values.begin(), o.change.values.end());
-    c.movedBlocks.insert(c.movedBlocks.end(), o.change.movedBlocks.begin(), o.change.movedBlocks.end());
-    c.movedVertices.insert(c.movedVertices.end(), o.change.movedVertices.begin(), o.change.movedVertices.end());
-    c.topologyItems.insert(c.topologyItems.end(), o.change.topologyItems.begin(), o.change.topologyItems.end());
-    c.cleanup.insert(c.cleanup.end(), o.change.cleanup.begin(), o.change.cleanup.end());
-    return first;
-}
-
 // One undo step: the parts of the document an edit changed, before and
 // after. The edit is applied when the command is pushed, so the first redo
 // does nothing. Undo and redo copy snapshots back and cannot fail.
@@ -226,11 +206,11 @@ void DocumentModel::reparseTopology()
 void DocumentModel::announce(const edit::Change& change)
 {
     lastChange_ = change;
+    if (change.parts & edit::kTopology)
+        reparseTopology(); // before any signal: a view reads the new network
     emit edited(change);
-    if (change.parts & edit::kTopology) {
-        reparseTopology();
+    if (change.parts & edit::kTopology)
         emit topologyChanged();
-    }
     if (change.parts & (edit::kDesign | edit::kTopology)) {
         if (!change.structure && !change.values.empty()) {
             QStringList paths;
@@ -257,24 +237,24 @@ void DocumentModel::restore(const edit::Snapshot& snapshot, const edit::Change& 
 
 QString DocumentModel::apply(const QString& text, const std::function<edit::Outcome(DesignDocument&)>& op)
 {
-    DesignDocument before = doc_;
+    // No copy of the document here: the layer works on its own copy and
+    // hands back what it replaced (Outcome::before), measured samples moved,
+    // never duplicated, unless the edit changed them.
     edit::Outcome o;
     try {
         o = op(doc_);
     } catch (const std::exception& e) {
-        // The layer reports problems as data; anything else is a bug, but not a crash.
+        // The layer reports problems as data and changes nothing when it
+        // refuses; anything else is a bug, but not a crash.
         o.problems.push_back({ProblemKind::BadValue, "(edit)", "", "", e.what()});
     }
     if (!o.ok()) {
-        doc_ = std::move(before); // a combined edit may have applied its first part
         lastProblems_ = o.problems;
         return QString::fromStdString(o.message());
     }
     lastProblems_.clear();
-    if ((o.change.parts & (edit::kDesign | edit::kTopology)) && before.topology != doc_.topology)
-        o.change.parts |= edit::kTopology;
-    undo_.push(new EditCommand(this, text, edit::snapshot(before, o.change.parts), edit::snapshot(doc_, o.change.parts),
-                               o.change));
+    edit::Snapshot after = edit::snapshot(doc_, o.before.parts);
+    undo_.push(new EditCommand(this, text, std::move(o.before), std::move(after), o.change));
     announce(o.change);
     if (!o.change.cleanup.empty()) {
         // What the edit took with it, said where the user looks (undo brings it back).
@@ -328,7 +308,7 @@ QString DocumentModel::addBlock(const QString& type, QPointF pos, QString* nameO
 {
     const std::string name = uniqueBlockName(doc_.design, type.toStdString());
     const QString err = apply(tr("Add block %1").arg(QString::fromStdString(name)), [&](DesignDocument& d) {
-        return both(edit::addBlock(d, name, type.toStdString()),
+        return edit::andThen(d, edit::addBlock(d, name, type.toStdString()),
                     [&] { return edit::moveBlocks(d, {{name, {pos.x(), pos.y()}}}); });
     });
     if (err.isEmpty() && nameOut)
@@ -394,15 +374,15 @@ QString DocumentModel::pasteBlocks(const nlohmann::json& piece, QPointF offset, 
                 const std::string& name = entry.first;
                 const nlohmann::json* b = entry.second;
                 const std::string type = (*b)["type"].get<std::string>();
-                o = both(std::move(o), [&] { return edit::addBlock(d, name, type); });
+                o = edit::andThen(d, std::move(o), [&] { return edit::addBlock(d, name, type); });
                 if (auto v = b->find("values"); v != b->end() && v->is_object())
                     for (auto it = v->begin(); it != v->end(); ++it)
                         if (it->is_number())
-                            o = both(std::move(o),
+                            o = edit::andThen(d, std::move(o),
                                      [&] { return edit::setValue(d, name + "." + it.key(), it->get<double>()); });
                 if (auto p = b->find("pos"); p != b->end() && p->is_array() && p->size() == 2 &&
                                              (*p)[0].is_number() && (*p)[1].is_number())
-                    o = both(std::move(o), [&] {
+                    o = edit::andThen(d, std::move(o), [&] {
                         return edit::moveBlocks(d, {{name,
                                                      {(*p)[0].get<double>() + offset.x(),
                                                       (*p)[1].get<double>() + offset.y()}}});
@@ -428,7 +408,7 @@ QString DocumentModel::pasteBlocks(const nlohmann::json& piece, QPointF offset, 
                     } else {
                         continue;
                     }
-                    o = both(std::move(o), [&] { return edit::wire(d, source, target); });
+                    o = edit::andThen(d, std::move(o), [&] { return edit::wire(d, source, target); });
                 }
             return o;
         });
@@ -465,15 +445,15 @@ QString DocumentModel::setTopology(const QString& text, const json& topology,
                                    const std::map<std::string, QPointF>& positions)
 {
     return apply(text, [&](DesignDocument& d) {
-        return both(edit::setTopology(d, topology), [&] { return edit::placeVertices(d, points(positions)); });
+        return edit::andThen(d, edit::setTopology(d, topology), [&] { return edit::placeVertices(d, points(positions)); });
     });
 }
 
-QString DocumentModel::editTopology(const QString& text, const std::function<void(json&)>& mutate,
+QString DocumentModel::editTopology(const QString& text, const std::function<edit::Outcome(DesignDocument&)>& op,
                                     const std::map<std::string, QPointF>& newPositions)
 {
     return apply(text, [&](DesignDocument& d) {
-        return both(edit::editTopology(d, mutate), [&] {
+        return edit::andThen(d, op(d), [&] {
             return newPositions.empty() ? edit::Outcome{} : edit::moveVertices(d, points(newPositions));
         });
     });

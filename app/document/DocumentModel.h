@@ -75,15 +75,16 @@ public:
     QString pasteBlocks(const nlohmann::json& piece, QPointF offset, QStringList* added = nullptr);
     QString connect(const Source& from, const Endpoint& to);
     QString disconnect(const Endpoint& to);
-    // A generic design edit under one undo step (used by variants, sweeps, costs).
+    // A generic design edit under one undo step (calibrated values let stand).
     QString editDesign(const QString& text, const std::function<void(DesignDocument&)>& mutate);
     // Replaces the topology JSON (e.g. a placed generator) and, optionally,
     // vertex positions, as one undo step. The topology is validated first.
     QString setTopology(const QString& text, const nlohmann::json& topology,
                         const std::map<std::string, QPointF>& positions = {});
-    // Edits the explicit topology JSON in place (add/remove vertices, links,
-    // properties) as one undo step; the result must validate.
-    QString editTopology(const QString& text, const std::function<void(nlohmann::json&)>& mutate,
+    // A topology operation of the layer (edit::addVertex, addLink,
+    // removeTopologyItems, editTopology) and the vertex positions it pins or
+    // places, as one undo step.
+    QString editTopology(const QString& text, const std::function<edit::Outcome(DesignDocument&)>& op,
                          const std::map<std::string, QPointF>& newPositions = {});
     // Records moved items (after a drag) as one undo step.
     void moveBlocks(const std::map<std::string, QPointF>& to);
@@ -115,7 +116,7 @@ signals:
     void layoutChanged();
     void resultsChanged();
     // Every accepted edit, undo and redo, with what it changed (before the
-    // signals above).
+    // signals above; topology() is already the new network).
     void edited(const cs::edit::Change& change);
     void modifiedChanged(bool modified);
     // An accepted edit removed what referred to what it changed (a sweep

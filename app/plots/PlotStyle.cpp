@@ -1,4 +1,5 @@
 #include "app/plots/PlotStyle.h"
+#include "model/core/BytePrefixes.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 
@@ -69,9 +70,13 @@ ScaleUnit scaleFor(Unit unit, double maxAbs)
     switch (unit) {
     case Unit::Seconds:
         return timeUnitFor(maxAbs);
-    case Unit::BytesPerSecond:
+    case Unit::BytesPerSecond: // in the prefixes the user chose (Preferences; cs::bytePrefixes)
+        if (bytePrefixes() == BytePrefixes::Binary)
+            return pick({{1, "B/s"}, {1024, "KiB/s"}, {1048576, "MiB/s"}, {1073741824, "GiB/s"}});
         return pick({{1, "B/s"}, {1e3, "KB/s"}, {1e6, "MB/s"}, {1e9, "GB/s"}});
     case Unit::Bytes:
+        if (bytePrefixes() == BytePrefixes::SI)
+            return pick({{1, "B"}, {1e3, "KB"}, {1e6, "MB"}, {1e9, "GB"}});
         return pick({{1, "B"}, {1024, "KiB"}, {1048576, "MiB"}, {1073741824, "GiB"}});
     case Unit::SecondsPerByte:
         return pick({{1e-12, "ps/B"}, {1e-9, "ns/B"}, {1e-6, "us/B"}, {1e-3, "ms/B"}, {1, "s/B"}});

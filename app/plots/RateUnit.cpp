@@ -10,6 +10,7 @@ namespace cs::plots {
 namespace {
 
 constexpr const char* kKey = "units/bandwidth";
+constexpr const char* kPrefixKey = "units/prefixes";
 
 // Significant decimal digits of v (1 for 1e9, 3 for 1.25e8).
 int sigDigits(double v)
@@ -24,6 +25,24 @@ int sigDigits(double v)
 }
 
 } // namespace
+
+BytePrefixes prefixPreference()
+{
+    const QString v = QSettings().value(kPrefixKey, "conventional").toString();
+    if (v == "si")
+        return BytePrefixes::SI;
+    if (v == "binary")
+        return BytePrefixes::Binary;
+    return BytePrefixes::Conventional;
+}
+
+void setPrefixPreference(BytePrefixes prefixes)
+{
+    QSettings().setValue(kPrefixKey, prefixes == BytePrefixes::SI       ? "si"
+                                     : prefixes == BytePrefixes::Binary ? "binary"
+                                                                        : "conventional");
+    setBytePrefixes(prefixes);
+}
 
 RateFamily ratePreference()
 {
@@ -63,7 +82,8 @@ RateUnit rateUnitFor(const std::vector<double>& bps, RateFamily family)
     // Scales in B/s per unit; names as model/core/Unit.cpp parses them.
     const RateUnit bitUnits[] = {{0.125, "bit/s"}, {125.0, "kbit/s"}, {125000.0, "Mbit/s"}, {1.25e8, "Gbit/s"}};
     const RateUnit byteUnits[] = {{1.0, "B/s"}, {1e3, "KB/s"}, {1e6, "MB/s"}, {1e9, "GB/s"}};
-    const RateUnit* units = bits ? bitUnits : byteUnits;
+    const RateUnit binaryUnits[] = {{1.0, "B/s"}, {1024.0, "KiB/s"}, {1048576.0, "MiB/s"}, {1073741824.0, "GiB/s"}};
+    const RateUnit* units = bits ? bitUnits : bytePrefixes() == BytePrefixes::Binary ? binaryUnits : byteUnits;
     RateUnit best = units[0];
     for (int i = 0; i < 4; ++i)
         if (largest >= units[i].scale * (1 - 1e-12))

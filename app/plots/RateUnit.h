@@ -1,4 +1,6 @@
 #pragma once
+#include "model/core/BytePrefixes.h"
+
 #include <QString>
 
 #include <vector>
@@ -13,6 +15,13 @@ enum class RateFamily { Auto, Bits, Bytes };
 // "units/bandwidth" as "auto", "bits" or "bytes"; Auto when unset.
 RateFamily ratePreference();
 void setRatePreference(RateFamily family);
+
+// The user's choice of byte prefixes (Preferences), kept under
+// "units/prefixes" as "conventional", "si" or "binary" (Conventional when
+// unset). Setting it sets cs::setBytePrefixes too, which every view, chart
+// and table that writes bytes reads; the GUI applies the stored one at start.
+BytePrefixes prefixPreference();
+void setPrefixPreference(BytePrefixes prefixes);
 
 // One display unit for bandwidths: value_in_unit = bytes_per_second / scale.
 struct RateUnit {
@@ -29,7 +38,8 @@ struct RateUnit {
 // - the family as `family` says; under Auto, bits when every value reads in
 //   bits with no more significant digits than in bytes (1.25e8 B/s is
 //   1 Gbit/s), bytes otherwise (160e6 B/s is 160 MB/s, 1.28 Gbit/s);
-// - the prefix (none, k/K, M, G) that puts the largest value at 1 or more.
+// - the prefix (none, k/K, M, G; Ki, Mi, Gi for bytes when bytePrefixes() is
+//   Binary) that puts the largest value at 1 or more.
 // Non-positive and non-finite values are left out, and so are rates of
 // kNoLimitRate and more (a block's "no limit" default, such as LogGP's
 // B_net = 1e13 B/s, would otherwise write every real rate as 0.0001 GB/s);

@@ -1,6 +1,8 @@
 #include "app/runner/JobResult.h"
 
+#include "model/core/ModelError.h"
 #include "model/document/AtomicFile.h"
+#include "model/document/DocumentEdits.h"
 #include "model/document/DocumentFormat.h"
 
 #include <QDateTime>
@@ -64,10 +66,14 @@ void writeResultsFile(const std::string& path, const std::vector<JobResult>& res
 void appendToDocument(const std::string& path, const std::vector<JobResult>& results)
 {
     DesignDocument doc = loadDocument(path);
-    if (!doc.measured.is_array())
-        doc.measured = json::array();
+    json measured = doc.measured.is_array() ? doc.measured : json::array();
     for (const JobResult& r : results)
-        doc.measured.push_back(resultToJson(r, true));
+        measured.push_back(resultToJson(r, true));
+    // Through the editing layer, which checks every entry as the reader
+    // will: a document it saves loads again.
+    const edit::Outcome o = edit::setMeasured(doc, std::move(measured));
+    if (!o.ok())
+        throw ModelError("the results cannot be added to " + path + ": " + o.message());
     saveDocument(doc, path);
 }
 

@@ -122,12 +122,6 @@ void Design::renameBlock(const std::string& from, const std::string& to)
     reindexWires();
 }
 
-namespace {
-std::string valueRangeError(const BlockInstance& b, const ParamSpec& p, const std::string& problem)
-{
-    return "block '" + b.name + "' (" + b.spec().id + "): input " + p.symbol + " " + problem;
-}
-} // namespace
 
 void Design::setValue(const Endpoint& input, double value, Provenance provenance)
 {
@@ -135,9 +129,8 @@ void Design::setValue(const Endpoint& input, double value, Provenance provenance
     const int idx = b.spec().inputIndex(input.port);
     if (idx < 0)
         throw ModelError("block '" + b.name + "' (" + b.spec().id + ") has no input '" + input.port + "'");
-    const ParamSpec& p = b.spec().inputs[idx];
-    if (auto problem = p.rangeProblem(value); !problem.empty())
-        throw ModelError(valueRangeError(b, p, problem));
+    if (auto problem = rangeProblemAt(*this, input.str(), value); !problem.empty())
+        throw ModelError(problem);
     if (SettableCheck c = checkSettable(*this, input.str()); c.kind == SettableKind::Wired)
         throw ModelError(c.message + "; disconnect it first");
     blocks_[blockIndex(input.block)].values[idx] = {value, std::move(provenance)};
@@ -311,8 +304,8 @@ void Design::setDesignParam(const std::string& name, double value, Provenance pr
     auto it = paramIt(name);
     if (it == params_.end())
         throw ModelError("no design parameter named '" + name + "'");
-    if (auto problem = it->spec.rangeProblem(value); !problem.empty())
-        throw ModelError("design parameter " + name + " " + problem);
+    if (auto problem = rangeProblemAt(*this, name, value); !problem.empty())
+        throw ModelError(problem);
     it->value = {value, std::move(provenance)};
 }
 

@@ -60,6 +60,29 @@ SettableCheck checkSettable(const Design& d, std::string_view path)
     return {};
 }
 
+std::string rangeProblemAt(const Design& d, std::string_view path, double value)
+{
+    if (const DesignParam* p = d.findDesignParam(path)) {
+        const std::string problem = p->spec.rangeProblem(value);
+        return problem.empty() ? problem : "design parameter " + p->spec.symbol + " " + problem;
+    }
+    if (path.find('.') == std::string_view::npos)
+        return {};
+    Endpoint ep;
+    try {
+        ep = Endpoint::parse(path);
+    } catch (const ModelError&) {
+        return {};
+    }
+    const BlockInstance* b = d.findBlock(ep.block);
+    const int i = b ? b->spec().inputIndex(ep.port) : -1;
+    if (i < 0)
+        return {};
+    const ParamSpec& ps = b->spec().inputs[static_cast<std::size_t>(i)];
+    const std::string problem = ps.rangeProblem(value);
+    return problem.empty() ? problem : "block '" + b->name + "' (" + b->spec().id + "): input " + ps.symbol + " " + problem;
+}
+
 SettableCheck checkSettable(const Plan& plan, std::string_view path)
 {
     const int s = plan.slotOf(path);

@@ -33,4 +33,13 @@ SettableCheck checkSettable(const Design& design, std::string_view path);
 bool slotExists(const Design& design, std::string_view path);
 SettableCheck checkSettable(const Plan& plan, std::string_view path);
 
+// The one range rule for a value a slot is given, by path: "" when `value`
+// lies in the range of the design parameter or block input `path` names (or
+// `path` names neither: checkSettable says that), else the reason, naming
+// the slot as the design does: "design parameter P = 100 is out of range
+// [1, 64]", "block 'fft' (inic.fft2d): input rows = 0 is out of range
+// [1, 65536]". Design::setValue, the editing layer, the validator (values,
+// overrides, the speedup reference) and so the reader all ask here.
+std::string rangeProblemAt(const Design& design, std::string_view path, double value);
+
 } // namespace cs

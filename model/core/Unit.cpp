@@ -1,7 +1,9 @@
 #include "model/core/Unit.h"
+#include "model/core/BytePrefixes.h"
 #include "model/core/ModelError.h"
 
 #include <array>
+#include <atomic>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -170,18 +172,36 @@ std::string formatQuantity(double si, std::string_view displayUnit, Unit unit)
     return std::string(buf) + " " + std::string(displayUnit);
 }
 
+namespace {
+// A display setting read by every thread that formats (sweeps, probes).
+std::atomic<int> gBytePrefixes{static_cast<int>(BytePrefixes::Conventional)};
+} // namespace
+
+void setBytePrefixes(BytePrefixes prefixes)
+{
+    gBytePrefixes.store(static_cast<int>(prefixes), std::memory_order_relaxed);
+}
+
+BytePrefixes bytePrefixes()
+{
+    return static_cast<BytePrefixes>(gBytePrefixes.load(std::memory_order_relaxed));
+}
+
 DisplayUnit autoDisplayUnit(double si, Unit unit)
 {
     // Candidate display units of each kind, largest scale first.
     static constexpr std::string_view kSeconds[] = {"s", "ms", "us", "ns"};
     static constexpr std::string_view kBytes[] = {"GiB", "MiB", "KiB", "B"};
     static constexpr std::string_view kRates[] = {"GiB/s", "MiB/s", "KiB/s", "B/s"};
+    static constexpr std::string_view kBytesSI[] = {"GB", "MB", "KB", "B"};
+    static constexpr std::string_view kRatesSI[] = {"GB/s", "MB/s", "KB/s", "B/s"};
     static constexpr std::string_view kPerByte[] = {"us/B", "ns/B", "ps/B"};
+    const bool si1000 = bytePrefixes() == BytePrefixes::SI;
     std::span<const std::string_view> names;
     switch (unit) {
     case Unit::Seconds: names = kSeconds; break;
-    case Unit::Bytes: names = kBytes; break;
-    case Unit::BytesPerSecond: names = kRates; break;
+    case Unit::Bytes: names = si1000 ? std::span<const std::string_view>(kBytesSI) : kBytes; break;
+    case Unit::BytesPerSecond: names = si1000 ? std::span<const std::string_view>(kRatesSI) : kRates; break;
     case Unit::SecondsPerByte: names = kPerByte; break;
     default: return {unitSymbol(unit), unit, 1.0};
     }

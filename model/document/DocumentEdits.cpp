@@ -14,7 +14,6 @@ namespace cs::edit {
 
 using nlohmann::json;
 using detail::apply;
-using detail::outputExists;
 using detail::refuse;
 
 namespace {
@@ -46,12 +45,6 @@ void requireFreeName(const Design& d, const std::string& name, const std::string
         refuse(ProblemKind::Duplicate, path, name, "the name '" + name + "' is already taken", name);
 }
 
-// Renames the block in a reference "block.port".
-void renameIn(std::string& path, const std::string& from, const std::string& to)
-{
-    if (path.rfind(from + ".", 0) == 0)
-        path = to + path.substr(from.size());
-}
 
 } // namespace
 
@@ -80,62 +73,18 @@ Outcome removeBlocks(DesignDocument& doc, const std::vector<std::string>& names)
     });
 }
 
-Outcome renameBlock(DesignDocument& doc, const std::string& from, const std::string& to)
-{
-    return apply(doc, kDesign | kLayout, [&](DesignDocument& d, Change& c) {
-        requireBlock(d.design, from, "blocks");
-        if (from == to)
-            return;
-        if (from == kTopologyBlock)
-            refuse(ProblemKind::BadName, "blocks", from, "the topology block keeps its name 'topology'");
-        requireFreeName(d.design, to, "blocks");
-        d.design.renameBlock(from, to);
-        for (Variant& v : d.variants) {
-            renameIn(v.total, from, to);
-            for (auto& o : v.overrides)
-                renameIn(o.first, from, to);
-        }
-        for (SweepAxis& a : d.sweep.axes)
-            renameIn(a.path, from, to);
-        renameIn(d.sweep.speedupParam, from, to);
-        for (CostItem& cost : d.costs)
-            renameIn(cost.per, from, to);
-        for (const DesignParam& p : d.design.designParams())
-            if (p.follows.rfind(from + ".", 0) == 0) {
-                std::string f = p.follows;
-                renameIn(f, from, to);
-                d.design.setFollows(p.spec.symbol, f);
-            }
-        if (d.layout.is_object())
-            if (auto it = d.layout.find("blocks"); it != d.layout.end() && it->is_object() && it->contains(from)) {
-                (*it)[to] = (*it)[from];
-                it->erase(from);
-            }
-        c.structure = true;
-    });
-}
-
 Outcome setValue(DesignDocument& doc, const std::string& path, double value, Provenance provenance)
 {
     return designEdit(doc, [&](DesignDocument& d, Change& c) {
         if (SettableCheck sc = checkSettable(d.design, path); !sc.ok())
             refuse(sc.kind == SettableKind::Wired ? ProblemKind::Wired : ProblemKind::NotFound, path, path, sc.message,
                    formatNumber(value));
-        if (path.find('.') == std::string::npos) {
-            const DesignParam* p = d.design.findDesignParam(path);
-            if (auto rp = p->spec.rangeProblem(value); !rp.empty())
-                refuse(ProblemKind::OutOfRange, path, path, "design parameter " + path + " " + rp, formatNumber(value));
+        if (auto rp = rangeProblemAt(d.design, path, value); !rp.empty())
+            refuse(ProblemKind::OutOfRange, path, path, rp, formatNumber(value));
+        if (path.find('.') == std::string::npos)
             d.design.setDesignParam(path, value, provenance);
-        } else {
-            const Endpoint ep = Endpoint::parse(path);
-            const BlockInstance& b = d.design.block(ep.block);
-            const ParamSpec& ps = b.spec().inputs[static_cast<std::size_t>(b.spec().inputIndex(ep.port))];
-            if (auto rp = ps.rangeProblem(value); !rp.empty())
-                refuse(ProblemKind::OutOfRange, path, path, "block '" + ep.block + "' (" + b.spec().id + "): input " +
-                                                                 ps.symbol + " " + rp,
-                       formatNumber(value));
-            d.design.setValue(ep, value, provenance);
-        }
+        else
+            d.design.setValue(Endpoint::parse(path), value, provenance);
         c.values.push_back(path);
     });
 }
@@ -179,26 +128,6 @@ Outcome unwire(DesignDocument& doc, const Endpoint& to)
     });
 }
 
-Outcome addParameter(DesignDocument& doc, const ParamSpec& spec, double value)
-{
-    return designEdit(doc, [&](DesignDocument& d, Change& c) {
-        requireFreeName(d.design, spec.symbol, "parameters");
-        if (auto rp = spec.rangeProblem(value); !rp.empty())
-            refuse(ProblemKind::OutOfRange, "parameters", spec.symbol, spec.symbol + " " + rp, formatNumber(value));
-        d.design.addDesignParam(spec, value);
-        c.structure = true;
-    });
-}
-
-Outcome removeParameter(DesignDocument& doc, const std::string& name)
-{
-    return designEdit(doc, [&](DesignDocument& d, Change& c) {
-        requireParam(d.design, name, "parameters");
-        d.design.removeDesignParam(name);
-        c.structure = true;
-    });
-}
-
 Outcome setParameterRange(DesignDocument& doc, const std::string& name, double min, double max)
 {
     return designEdit(doc, [&](DesignDocument& d, Change& c) {
@@ -217,49 +146,9 @@ Outcome setParameterRange(DesignDocument& doc, const std::string& name, double m
     });
 }
 
-Outcome setFollows(DesignDocument& doc, const std::string& name, const std::string& output)
-{
-    return designEdit(doc, [&](DesignDocument& d, Change& c) {
-        requireParam(d.design, name, "parameters");
-        if (!output.empty() && !outputExists(d.design, output))
-            refuse(ProblemKind::NotFound, "parameters." + name + ".follows", "follows",
-                   "'" + clipText(output) + "' is not a block output", output);
-        d.design.setFollows(name, output);
-        c.values.push_back(name);
-    });
-}
-
-Outcome setVariants(DesignDocument& doc, std::vector<Variant> variants)
-{
-    return designEdit(doc, [&](DesignDocument& d, Change& c) {
-        d.variants = std::move(variants);
-        c.structure = true;
-    });
-}
-
-Outcome setCosts(DesignDocument& doc, std::vector<CostItem> costs)
-{
-    return designEdit(doc, [&](DesignDocument& d, Change& c) {
-        d.costs = std::move(costs);
-        c.structure = true;
-    });
-}
-
 Outcome setSweepAxes(DesignDocument& doc, std::vector<SweepAxis> axes)
 {
     return designEdit(doc, [&](DesignDocument& d, Change&) { d.sweep.axes = std::move(axes); });
-}
-
-Outcome setSpeedup(DesignDocument& doc, const std::string& param, double baseline, const std::string& against)
-{
-    return designEdit(doc, [&](DesignDocument& d, Change&) {
-        if (!std::isfinite(baseline))
-            refuse(ProblemKind::BadValue, "sweep.speedup.baseline", "baseline", "the baseline must be a number",
-                   formatNumber(baseline));
-        d.sweep.speedupParam = param;
-        d.sweep.speedupBaseline = baseline;
-        d.sweep.speedupAgainst = against;
-    });
 }
 
 Outcome editDesign(DesignDocument& doc, const std::function<void(DesignDocument&)>& mutate)

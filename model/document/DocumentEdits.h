@@ -44,9 +44,20 @@ struct Change {
     std::vector<std::string> cleanup;
 };
 
+// The parts of a document, kept to put them back (what undo restores).
+struct Snapshot {
+    unsigned parts = 0;
+    // Only the members of `parts` are meaningful. (Value-initialized, so
+    // that `Outcome{}` needs no explicit Design constructor.)
+    DesignDocument doc = DesignDocument();
+};
+
 struct Outcome {
     DocumentProblems problems; // empty when accepted
     Change change;
+    // The parts the accepted edit replaced, as they were (moved out of the
+    // document, not copied): what an undo step puts back.
+    Snapshot before = Snapshot();
     bool ok() const { return problems.empty(); }
     std::string message() const { return problemText(problems); }
 };
@@ -56,8 +67,6 @@ Outcome addBlock(DesignDocument& doc, const std::string& name, const std::string
 // Removes the blocks with their wires, and every variant total, override,
 // sweep axis, cost, follows bound and layout position that names them.
 Outcome removeBlocks(DesignDocument& doc, const std::vector<std::string>& names);
-// Renames a block and every reference to it (wires, variants, axes, costs, layout).
-Outcome renameBlock(DesignDocument& doc, const std::string& from, const std::string& to);
 // `path` is a design parameter ("P") or a block input ("fft.rows").
 Outcome setValue(DesignDocument& doc, const std::string& path, double value, Provenance provenance = Provenance::user());
 // Back to the input's default; a design parameter that follows an output follows it again.
@@ -66,17 +75,9 @@ Outcome clearValue(DesignDocument& doc, const std::string& path);
 // axes that set it, no longer mean anything: they are removed (in Change::cleanup).
 Outcome wire(DesignDocument& doc, const Source& from, const Endpoint& to);
 Outcome unwire(DesignDocument& doc, const Endpoint& to);
-Outcome addParameter(DesignDocument& doc, const ParamSpec& spec, double value);
-// Removes the parameter, its wires, and the overrides, axes and costs that name it.
-Outcome removeParameter(DesignDocument& doc, const std::string& name);
 Outcome setParameterRange(DesignDocument& doc, const std::string& name, double min, double max);
-// Bounds the parameter by an output ("" to clear); see DesignParam::follows.
-Outcome setFollows(DesignDocument& doc, const std::string& name, const std::string& output);
-Outcome setVariants(DesignDocument& doc, std::vector<Variant> variants);
-Outcome setCosts(DesignDocument& doc, std::vector<CostItem> costs);
 // ---- Sweep
 Outcome setSweepAxes(DesignDocument& doc, std::vector<SweepAxis> axes);
-Outcome setSpeedup(DesignDocument& doc, const std::string& param, double baseline, const std::string& against);
 // Any other design change (several of the above at once, as one step): the
 // same cleanup and checks run on the result.
 Outcome editDesign(DesignDocument& doc, const std::function<void(DesignDocument&)>& mutate);
@@ -109,19 +110,19 @@ Outcome placeVertices(DesignDocument& doc, const std::map<std::string, std::pair
 Outcome setNodes(DesignDocument& doc, nlohmann::json nodes);
 Outcome setMeasured(DesignDocument& doc, nlohmann::json measured);
 Outcome setImported(DesignDocument& doc, nlohmann::json imported);
-Outcome setCalibration(DesignDocument& doc, nlohmann::json calibration);
 // A change of the given parts at once (the values a calibration applies and
 // its record): the cleanup and checks of the design run when kDesign is among them.
 Outcome editParts(DesignDocument& doc, unsigned parts, const std::function<void(DesignDocument&)>& mutate);
 // Several result sections at once (a calibration and the values it applied go through editDesign).
 Outcome editResults(DesignDocument& doc, const std::function<void(DesignDocument&)>& mutate);
 
+// Two operations as one step: `second` runs only when `first` was accepted;
+// when it is refused, what `first` changed is put back and its problems are
+// returned. The changes add up, and `before` is the state before both.
+Outcome andThen(DesignDocument& doc, Outcome first, const std::function<Outcome()>& second);
+
 // ---- Undo
-// The parts of a document an edit changed, kept to put them back.
-struct Snapshot {
-    unsigned parts = 0;
-    DesignDocument doc; // only the members of `parts` are meaningful
-};
+// A copy of the parts of a document (the state an undo step goes forward to).
 Snapshot snapshot(const DesignDocument& doc, unsigned parts);
 // Puts the snapshot's parts back into `doc`. Never throws for a snapshot of
 // a state the layer accepted.

@@ -30,10 +30,6 @@ Outcome setImported(DesignDocument& doc, json imported)
 {
     return setSection(doc, &DesignDocument::imported, std::move(imported));
 }
-Outcome setCalibration(DesignDocument& doc, json calibration)
-{
-    return setSection(doc, &DesignDocument::calibration, std::move(calibration));
-}
 
 Outcome editResults(DesignDocument& doc, const std::function<void(DesignDocument&)>& mutate)
 {
@@ -48,51 +44,81 @@ Outcome editParts(DesignDocument& doc, unsigned parts, const std::function<void(
     });
 }
 
+namespace {
+
+// The members of each part, in one list for copying them out, moving them
+// out and putting them back.
+template <class From, class To, class Op>
+void eachMember(unsigned parts, From& from, To& to, Op op)
+{
+    if (parts & (kDesign | kTopology)) {
+        op(from.name, to.name);
+        op(from.description, to.description);
+        op(from.source, to.source);
+        op(from.design, to.design);
+        op(from.variants, to.variants);
+        op(from.sweep, to.sweep);
+        op(from.costs, to.costs);
+        op(from.topology, to.topology);
+    }
+    if (parts & kLayout)
+        op(from.layout, to.layout);
+    if (parts & kResults) {
+        op(from.calibration, to.calibration);
+        op(from.measured, to.measured);
+        op(from.imported, to.imported);
+        op(from.nodes, to.nodes);
+    }
+}
+
+} // namespace
+
 Snapshot snapshot(const DesignDocument& doc, unsigned parts)
 {
     Snapshot s;
     s.parts = parts;
-    if (parts & (kDesign | kTopology)) {
-        s.doc.name = doc.name;
-        s.doc.description = doc.description;
-        s.doc.source = doc.source;
-        s.doc.design = doc.design;
-        s.doc.variants = doc.variants;
-        s.doc.sweep = doc.sweep;
-        s.doc.costs = doc.costs;
-        s.doc.topology = doc.topology;
-    }
-    if (parts & kLayout)
-        s.doc.layout = doc.layout;
-    if (parts & kResults) {
-        s.doc.calibration = doc.calibration;
-        s.doc.measured = doc.measured;
-        s.doc.imported = doc.imported;
-        s.doc.nodes = doc.nodes;
-    }
+    eachMember(parts, doc, s.doc, [](const auto& from, auto& to) { to = from; });
+    return s;
+}
+
+Snapshot detail::take(DesignDocument& doc, unsigned parts)
+{
+    Snapshot s;
+    s.parts = parts;
+    eachMember(parts, doc, s.doc, [](auto& from, auto& to) { to = std::move(from); });
     return s;
 }
 
 void restore(DesignDocument& doc, const Snapshot& s)
 {
-    if (s.parts & (kDesign | kTopology)) {
-        doc.name = s.doc.name;
-        doc.description = s.doc.description;
-        doc.source = s.doc.source;
-        doc.design = s.doc.design;
-        doc.variants = s.doc.variants;
-        doc.sweep = s.doc.sweep;
-        doc.costs = s.doc.costs;
-        doc.topology = s.doc.topology;
+    eachMember(s.parts, s.doc, doc, [](const auto& from, auto& to) { to = from; });
+}
+
+Outcome andThen(DesignDocument& doc, Outcome first, const std::function<Outcome()>& second)
+{
+    if (!first.ok())
+        return first;
+    Outcome o = second();
+    if (!o.ok()) {
+        restore(doc, first.before); // the first part is undone: nothing changes
+        return o;
     }
-    if (s.parts & kLayout)
-        doc.layout = s.doc.layout;
-    if (s.parts & kResults) {
-        doc.calibration = s.doc.calibration;
-        doc.measured = s.doc.measured;
-        doc.imported = s.doc.imported;
-        doc.nodes = s.doc.nodes;
-    }
+    Change& c = first.change;
+    c.parts |= o.change.parts;
+    c.structure = c.structure || o.change.structure;
+    c.values.insert(c.values.end(), o.change.values.begin(), o.change.values.end());
+    c.movedBlocks.insert(c.movedBlocks.end(), o.change.movedBlocks.begin(), o.change.movedBlocks.end());
+    c.movedVertices.insert(c.movedVertices.end(), o.change.movedVertices.begin(), o.change.movedVertices.end());
+    c.topologyItems.insert(c.topologyItems.end(), o.change.topologyItems.begin(), o.change.topologyItems.end());
+    c.cleanup.insert(c.cleanup.end(), o.change.cleanup.begin(), o.change.cleanup.end());
+    // The state before both: the first's parts as they were, and those only
+    // the second changed as they were before it.
+    // (Design and topology are one group of members.)
+    const auto group = [](unsigned p) { return (p & (kDesign | kTopology)) != 0 ? p | kDesign | kTopology : p; };
+    const unsigned onlySecond = group(o.before.parts) & ~group(first.before.parts);
+    eachMember(onlySecond, o.before.doc, first.before.doc, [](auto& from, auto& to) { to = std::move(from); });
+    first.before.parts |= o.before.parts;
+    return first;
 }
 
 } // namespace cs::edit

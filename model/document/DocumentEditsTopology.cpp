@@ -37,14 +37,29 @@ json& vertexById(json& topology, const std::string& id)
 
 // Builds the topology into the design and lists what the new network took
 // with it (wires to ports it lacks, overrides and sweep axes of its inputs).
+// The structure changes only when the topology block's ports do (a drawing
+// that gains a link keeps them: views keep their items).
 void attachAndNote(DesignDocument& d, Change& c)
 {
+    const auto ports = [](const Design& design) {
+        std::vector<std::string> p;
+        if (const BlockInstance* b = design.topology()) {
+            for (const ParamSpec& in : b->spec().inputs)
+                p.push_back("in:" + in.symbol);
+            for (const OutputSpec& out : b->spec().outputs)
+                p.push_back("out:" + out.symbol);
+        } else {
+            p.push_back("(none)");
+        }
+        return p;
+    };
+    const std::vector<std::string> was = ports(d.design);
     const TopologyDetached gone = attachTopology(d);
     for (const Wire& w : gone.wires)
         c.cleanup.push_back("wire " + w.from.str() + " -> " + w.to.str() + " removed: the topology has no such port");
     for (const std::string& r : gone.references)
         c.cleanup.push_back(r + " removed: the topology takes no such input");
-    c.structure = true;
+    c.structure = c.structure || !c.cleanup.empty() || ports(d.design) != was;
 }
 
 } // namespace
@@ -66,6 +81,19 @@ Outcome editTopology(DesignDocument& doc, const std::function<void(json&)>& muta
         attachAndNote(d, c);
     });
 }
+
+namespace {
+// The topology edited as a drawing, when the edit changes the layout too.
+Outcome editTopologyAndLayout(DesignDocument& doc, const std::function<void(json&, DesignDocument&)>& mutate)
+{
+    return apply(doc, kDesign | kTopology | kLayout, [&](DesignDocument& d, Change& c) {
+        json next = explicitTopology(d);
+        mutate(next, d);
+        d.topology = std::move(next);
+        attachAndNote(d, c);
+    });
+}
+} // namespace
 
 Outcome addVertex(DesignDocument& doc, const std::string& id, VertexKind kind)
 {
@@ -102,21 +130,23 @@ Outcome addLink(DesignDocument& doc, const std::string& from, const std::string&
 
 Outcome removeTopologyItems(DesignDocument& doc, const std::set<std::string>& vertices, const std::set<std::size_t>& links)
 {
-    Outcome o = editTopology(doc, [&](json& t) {
+    Outcome o = editTopologyAndLayout(doc, [&](json& t, DesignDocument& d) {
         for (const std::string& id : vertices)
             vertexById(t, id);
+        for (std::size_t l : links)
+            if (!t["edges"].is_array() || l >= t["edges"].size())
+                refuse(ProblemKind::NotFound, "topology.edges", std::to_string(l), "no link " + std::to_string(l));
         topoedit::remove(t, vertices, links);
+        // Positions of removed vertices go with them.
+        if (d.layout.is_object())
+            if (auto it = d.layout.find("vertices"); it != d.layout.end() && it->is_object())
+                for (const std::string& id : vertices)
+                    it->erase(id);
     });
     if (o.ok()) {
         o.change.topologyItems.assign(vertices.begin(), vertices.end());
         for (std::size_t l : links)
             o.change.topologyItems.push_back("link:" + std::to_string(l));
-        // Positions of removed vertices go with them.
-        if (doc.layout.is_object())
-            if (auto it = doc.layout.find("vertices"); it != doc.layout.end() && it->is_object())
-                for (const std::string& id : vertices)
-                    if (it->erase(id))
-                        o.change.parts |= kLayout;
     }
     return o;
 }

@@ -301,10 +301,7 @@ void DocumentReader::readBlocks(const json& j, DesignDocument& doc)
             } else if (!readValue(it.value(), vpath, v)) {
                 continue;
             }
-            if (auto rp = ps.rangeProblem(v.value); !rp.empty()) {
-                problem(vpath, it.key() + " " + rp);
-                continue;
-            }
+            // Its range is checked with every other value by the validator below (rangeProblemAt).
             doc.design.setValueUnchecked({name, it.key()}, v);
         }
     }

@@ -83,18 +83,8 @@ private:
     // checked here, with its path, not first when the plan runs.
     void inRange(const std::string& slot, double value, const std::string& where)
     {
-        const ParamSpec* spec = nullptr;
-        if (const DesignParam* p = doc_.design.findDesignParam(slot))
-            spec = &p->spec;
-        else if (slot.find('.') != std::string::npos) {
-            const Endpoint ep = Endpoint::parse(slot);
-            if (const BlockInstance* b = doc_.design.findBlock(ep.block))
-                if (const int i = b->spec().inputIndex(ep.port); i >= 0)
-                    spec = &b->spec().inputs[static_cast<std::size_t>(i)];
-        }
-        if (spec)
-            if (auto rp = spec->rangeProblem(value); !rp.empty())
-                add(ProblemKind::OutOfRange, where, slot, formatNumber(value), slot + " " + rp);
+        if (auto rp = rangeProblemAt(doc_.design, slot, value); !rp.empty())
+            add(ProblemKind::OutOfRange, where, slot, formatNumber(value), rp);
     }
 
     // A name the GUI and the terminal show (variants, costs).
@@ -118,9 +108,8 @@ private:
                     "min " + formatNumber(p.spec.min) + " is above max " + formatNumber(p.spec.max));
             else if (following(p))
                 continue; // takes its output's value; it has none of its own
-            else if (auto rp = p.spec.rangeProblem(p.value.value); !rp.empty())
-                add(ProblemKind::OutOfRange, path + ".value", p.spec.symbol, formatNumber(p.value.value),
-                    p.spec.symbol + " " + rp);
+            else
+                inRange(p.spec.symbol, p.value.value, path + ".value");
         }
     }
 
@@ -148,8 +137,8 @@ private:
                                 ", so this value would be ignored; remove the value or the wire");
                 } else if (topo) {
                     continue; // the generator checks its parameters as it builds the section
-                } else if (auto rp = ps.rangeProblem(v.value); !rp.empty()) {
-                    add(ProblemKind::OutOfRange, path, ep.str(), formatNumber(v.value), ps.symbol + " " + rp);
+                } else {
+                    inRange(ep.str(), v.value, path);
                 }
             }
         }

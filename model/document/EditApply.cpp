@@ -141,7 +141,35 @@ Outcome apply(DesignDocument& doc, unsigned parts, const std::function<void(Desi
 {
     Outcome out;
     out.change.parts = parts;
-    DesignDocument next = doc;
+    // The copy the edit works on. Sections the edit does not own are moved
+    // in, not copied, and moved back unless it is committed (whatever ends
+    // this function).
+    const bool lendResults = !(parts & kResults);
+    DesignDocument next;
+    if (lendResults) {
+        Snapshot lent = take(doc, kResults);
+        next = doc;
+        next.calibration = std::move(lent.doc.calibration);
+        next.measured = std::move(lent.doc.measured);
+        next.imported = std::move(lent.doc.imported);
+        next.nodes = std::move(lent.doc.nodes);
+    } else {
+        next = doc;
+    }
+    struct GiveBack {
+        DesignDocument& doc;
+        DesignDocument& next;
+        bool active;
+        ~GiveBack()
+        {
+            if (!active)
+                return;
+            doc.calibration = std::move(next.calibration);
+            doc.measured = std::move(next.measured);
+            doc.imported = std::move(next.imported);
+            doc.nodes = std::move(next.nodes);
+        }
+    } giveBack{doc, next, lendResults};
     try {
         mutate(next, out.change);
         if (parts & (kDesign | kTopology)) {
@@ -172,8 +200,13 @@ Outcome apply(DesignDocument& doc, unsigned parts, const std::function<void(Desi
     // A move writes finite positions only; everything else is checked whole.
     if (parts != kLayout)
         out.problems = validateDocument(next);
-    if (out.ok())
+    if (out.ok()) {
+        giveBack.active = false;
+        if ((parts & (kDesign | kTopology)) && next.topology != doc.topology)
+            out.change.parts |= kTopology; // a generator's parameter set as a value: another network
+        out.before = take(doc, out.change.parts);
         doc = std::move(next);
+    }
     return out;
 }
 

@@ -25,10 +25,16 @@ struct Refusal {
 // Whether `path` ("block.port") names an output of a block of `d`.
 bool outputExists(const Design& d, const std::string& path);
 
+// Moves the members of `parts` out of `doc` (into an undo step's "before").
+Snapshot take(DesignDocument& doc, unsigned parts);
+
 // Runs `mutate` on a copy of `doc` that owns `parts` (kDesign, kTopology,
 // kLayout, kResults); on success, with the referential cleanup done and the
-// whole document valid, the copy replaces `doc`. Otherwise `doc` is
-// unchanged and the outcome holds the problems.
+// whole document valid, the copy replaces `doc` and the outcome's `before`
+// holds what it replaced. Otherwise `doc` is unchanged and the outcome holds
+// the problems. The results sections (measured samples above all) are
+// copied only by an edit of kResults: any other edit moves them into the
+// copy and back, so they are never duplicated.
 Outcome apply(DesignDocument& doc, unsigned parts, const std::function<void(DesignDocument&, Change&)>& mutate);
 
 } // namespace cs::edit::detail

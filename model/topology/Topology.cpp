@@ -1,4 +1,5 @@
 #include "model/topology/Topology.h"
+#include "model/topology/PortsUsed.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 
@@ -174,6 +175,19 @@ std::optional<double> Topology::fact(std::string_view key) const
     return std::nullopt;
 }
 
+std::vector<long long> portsUsed(const Topology& t)
+{
+    std::vector<long long> used(t.vertexCount(), 0);
+    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
+        const auto [a, b] = t.endpoints(e);
+        const long long ch = t.link(e).channels;
+        used[a] += ch;
+        if (a != b)
+            used[b] += ch;
+    }
+    return used;
+}
+
 std::vector<TopologyProblem> Topology::problems() const
 {
     using W = TopologyProblem::Where;
@@ -191,7 +205,6 @@ std::vector<TopologyProblem> Topology::problems() const
         if (p.kind == VertexKind::Segment && !(p.bandwidth > 0.0 && std::isfinite(p.bandwidth)))
             out.push_back({W::Vertex, v, "bandwidth", "must be > 0, got " + formatNumber(p.bandwidth)});
     }
-    std::vector<long long> portsUsed(n, 0);
     for (std::size_t e = 0; e < edges_.size(); ++e) {
         const auto [a, b] = endpoints(e);
         const LinkProps& l = link(e);
@@ -203,15 +216,13 @@ std::vector<TopologyProblem> Topology::problems() const
             out.push_back({W::Edge, e, "channels", "must be >= 1, got " + std::to_string(l.channels)});
         if (a == b)
             out.push_back({W::Edge, e, "", "links '" + g_[a].id + "' to itself"});
-        portsUsed[a] += l.channels;
-        if (a != b)
-            portsUsed[b] += l.channels;
     }
+    const std::vector<long long> used = portsUsed(*this);
     for (std::size_t v = 0; v < n; ++v) {
         const VertexProps& p = g_[v];
-        if (p.kind == VertexKind::Switch && p.ports >= 1 && portsUsed[v] > p.ports)
+        if (p.kind == VertexKind::Switch && p.ports >= 1 && used[v] > p.ports)
             out.push_back({W::Vertex, v, "",
-                           "switch '" + p.id + "' uses " + std::to_string(portsUsed[v]) +
+                           "switch '" + p.id + "' uses " + std::to_string(used[v]) +
                                " ports (links x channels) but has only " + std::to_string(p.ports)});
     }
     if (hosts_.empty()) {

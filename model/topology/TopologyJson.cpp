@@ -1,5 +1,6 @@
 #include "model/topology/TopologyJson.h"
 #include "model/core/ReadProgress.h"
+#include "model/topology/PortsUsed.h"
 #include "model/core/AvailableMemory.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
@@ -173,7 +174,6 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
             fail(p + ".kind", "unknown kind '" + kind + "' (expected host, switch or segment)");
         }
     }
-    std::vector<long long> used(t.vertexCount(), 0);
     if (auto eit = j.find("edges"); eit != j.end()) {
         if (!eit->is_array())
             fail(path + ".edges", "must be an array, got " + typeName(*eit));
@@ -201,13 +201,11 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
             l.channels = static_cast<int>(ch);
             l.duplex = boolAt(e, "duplex", p, true);
             t.addLink(*a, *b, l);
-            used[*a] += ch;
-            if (*b != *a)
-                used[*b] += ch;
         }
     }
     // Switches without a port count get exactly what their links use. The
     // graph is rebuilt only if needed (VertexProps are owned by the graph).
+    const std::vector<long long> used = portsUsed(t);
     bool fixPorts = false;
     for (std::size_t v = 0; v < t.vertexCount(); ++v)
         fixPorts = fixPorts || !portsGiven[v];

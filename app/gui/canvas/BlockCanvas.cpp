@@ -330,7 +330,11 @@ void BlockCanvas::rebuild()
 void BlockCanvas::onDesignChanged()
 {
     const edit::Change& c = model_->lastChange();
-    if (c.structure || c.values.empty() || !updateValues(c.values))
+    // Neither the structure nor a value changed (a link drawn, a sweep
+    // axis): the canvas shows nothing that changed, and keeps its items.
+    if (!c.structure && c.values.empty())
+        return;
+    if (c.structure || !updateValues(c.values))
         rebuild();
 }
 

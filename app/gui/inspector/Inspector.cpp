@@ -31,12 +31,15 @@ Inspector::Inspector(DocumentModel* model, Selection* selection, QWidget* parent
 
     connect(selection_, &Selection::changed, this, &Inspector::refresh);
     connect(model_, &DocumentModel::documentReset, this, &Inspector::refresh);
-    connect(model_, &DocumentModel::designChanged, this, [this] {
+    // One refresh per edit, whatever parts it changed (a drawn link changes
+    // the design's network and its outputs: once, not once per signal).
+    connect(model_, &DocumentModel::edited, this, [this](const edit::Change& c) {
+        if (!(c.parts & (edit::kDesign | edit::kTopology)))
+            return; // a move or a results edit: nothing the forms show
         // A value changed alone: a block's form updates in place, so the
         // field being edited keeps its focus and the form its scroll.
         // Only the block's own inputs: values wired in from elsewhere are
         // shown too, and a rebuild reads them again.
-        const edit::Change& c = model_->lastChange();
         auto* block = qobject_cast<BlockForm*>(form());
         bool own = block && !c.structure && !(c.parts & edit::kTopology) && !c.values.empty() &&
                    model_->doc().design.findBlock(block->blockName());
@@ -47,7 +50,6 @@ Inspector::Inspector(DocumentModel* model, Selection* selection, QWidget* parent
         else
             refresh();
     });
-    connect(model_, &DocumentModel::topologyChanged, this, &Inspector::refresh);
     refresh();
 }
 

@@ -20,6 +20,7 @@
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/gui/validation/ValidationDialog.h"
 #include "app/gui/widgets/WheelGuard.h"
+#include "app/plots/RateUnit.h"
 #include "app/runner/Node.h"
 #include "model/core/ModelError.h"
 #include "model/document/DocumentFormat.h"
@@ -53,6 +54,8 @@ MainWindow::MainWindow(QWidget* parent)
       autosave_(new Autosave(model_, PreferencesDialog::autosaveIntervalMs()))
 {
     setObjectName("MainWindow");
+    // Sizes and byte rates in the prefixes the user chose (Preferences), before any view writes one.
+    setBytePrefixes(plots::prefixPreference());
     WheelGuard::install(QCoreApplication::instance());
     // Node lists are checked on open and on paint: their hostfiles are read off this thread.
     HostfileCache::install();
@@ -493,9 +496,10 @@ void MainWindow::showPreferences()
     if (dialog.exec() != QDialog::Accepted)
         return;
     autosave_->setInterval(PreferencesDialog::autosaveIntervalMs());
-    // The views write rates in the unit chosen: they re-read the document.
+    // The views write rates and sizes in the units chosen: they re-read the document.
     emit model_->topologyChanged();
     emit model_->designChanged();
+    inspector_->refresh();
 }
 
 void MainWindow::open()

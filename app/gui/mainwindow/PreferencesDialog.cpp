@@ -33,6 +33,14 @@ PreferencesDialog::PreferencesDialog(QWidget* parent) : QDialog(parent)
     bandwidth_->setCurrentIndex(bandwidth_->findData(int(plots::ratePreference())));
     bandwidth_->setToolTip(tr("One unit per view: link labels, the inspector's rates and the metrics"));
     form->addRow(tr("Bandwidths in:"), bandwidth_);
+    prefixes_ = new QComboBox(this);
+    prefixes_->addItem(tr("as usually quoted (sizes KiB, MiB; network rates MB/s)"), int(BytePrefixes::Conventional));
+    prefixes_->addItem(tr("SI, powers of 1000 (KB, MB, MB/s)"), int(BytePrefixes::SI));
+    prefixes_->addItem(tr("binary, powers of 1024 (KiB, MiB, MiB/s)"), int(BytePrefixes::Binary));
+    prefixes_->setCurrentIndex(prefixes_->findData(int(plots::prefixPreference())));
+    prefixes_->setToolTip(tr("How sizes and byte rates are written everywhere: charts, tables, forms, probe "
+                             "results and link labels (bit rates are always SI: Mbit/s, Gbit/s)"));
+    form->addRow(tr("Byte prefixes:"), prefixes_);
     autosave_ = new QSpinBox(this);
     autosave_->setRange(5, 3600);
     autosave_->setSuffix(tr(" s"));
@@ -89,6 +97,7 @@ void PreferencesDialog::accept()
         }
     }
     plots::setRatePreference(static_cast<plots::RateFamily>(bandwidth_->currentData().toInt()));
+    plots::setPrefixPreference(static_cast<BytePrefixes>(prefixes_->currentData().toInt()));
     QSettings settings;
     settings.setValue(kAutosave, autosave_->value());
     settings.setValue(kNodes, nodes);

@@ -10,7 +10,8 @@ class QSpinBox;
 namespace cs::app {
 
 // Edit > Preferences: how bandwidths are written (bits or bytes per second,
-// or whichever reads rounder), how often unsaved work is autosaved, and the
+// or whichever reads rounder), the byte prefixes (as usually quoted, SI or
+// binary: plots::prefixPreference), how often unsaved work is autosaved, and the
 // nodes a new design starts with (a node list as `--nodes` takes it,
 // "local:cpu=0,local:cpu=1"). Kept in QSettings; OK refuses a node list that
 // does not parse, naming the entry.
@@ -20,6 +21,7 @@ public:
     explicit PreferencesDialog(QWidget* parent = nullptr);
 
     QComboBox* bandwidthUnits() const { return bandwidth_; }
+    QComboBox* bytePrefixes() const { return prefixes_; }
     QSpinBox* autosaveSeconds() const { return autosave_; }
     QLineEdit* defaultNodes() const { return nodes_; }
     QString error() const;
@@ -32,6 +34,7 @@ public:
 
 private:
     QComboBox* bandwidth_;
+    QComboBox* prefixes_;
     QSpinBox* autosave_;
     QLineEdit* nodes_;
     QLabel* error_;

@@ -276,14 +276,13 @@ void ProbeRunPanel::removeSelectedResults()
         return;
     }
     const std::set<int> drop(rows.begin(), rows.end());
-    model_->editResults(rows.size() == 1 ? tr("Remove a probe result") : tr("Remove %1 probe results").arg(rows.size()),
-                        [&](DesignDocument& d) {
-                            nlohmann::json kept = nlohmann::json::array();
-                            for (std::size_t i = 0; i < d.measured.size(); ++i)
-                                if (!drop.count(static_cast<int>(i)))
-                                    kept.push_back(d.measured[i]);
-                            d.measured = kept;
-                        });
+    const nlohmann::json& measured = model_->doc().measured;
+    nlohmann::json kept = nlohmann::json::array();
+    for (std::size_t i = 0; i < measured.size(); ++i)
+        if (!drop.count(static_cast<int>(i)))
+            kept.push_back(measured[i]);
+    model_->apply(rows.size() == 1 ? tr("Remove a probe result") : tr("Remove %1 probe results").arg(rows.size()),
+                  [&](DesignDocument& d) { return edit::setMeasured(d, std::move(kept)); });
 }
 
 } // namespace cs::app

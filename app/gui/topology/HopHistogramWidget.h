@@ -1,4 +1,6 @@
 #pragma once
+#include <QRectF>
+#include <QString>
 #include <QWidget>
 
 #include <cstdint>
@@ -18,10 +20,21 @@ public:
     QSize sizeHint() const override { return {260, 130}; }
     QSize minimumSizeHint() const override { return {160, 90}; }
 
+    // The hop numbers written under the bars and where (widget coordinates):
+    // every 1st, 2nd, 5th, 10th ... bin, whatever leaves room for the widest
+    // ("100" on a 100-hop network), each inside the widget.
+    struct Label {
+        QRectF rect;
+        QString text;
+    };
+    std::vector<Label> labels() const;
+
 protected:
     void paintEvent(QPaintEvent* e) override;
 
 private:
+    QFont labelFont() const;
+    QRectF barArea() const;
     std::vector<std::uint64_t> count_;
 };
 

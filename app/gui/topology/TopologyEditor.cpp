@@ -70,7 +70,8 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
     });
     connect(model_, &DocumentModel::topologyChanged, this, [this] {
         const bool wasEmpty = vertices_.empty();
-        rebuild();
+        if (!growInPlace())
+            rebuild();
         if (wasEmpty && !vertices_.empty() && vertices_.size() > 1) {
             zoomToFit();
         } else if (fitted_ && !vertices_.empty()) {

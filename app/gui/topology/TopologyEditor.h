@@ -33,8 +33,10 @@ class VertexItem;
 // selection, zoom and fit, and a generator dialog.
 //
 // It is a view over DocumentModel::topology() (or, while a drawing is not yet
-// a valid network, over the document's explicit topology JSON): the scene is
-// rebuilt on topologyChanged/documentReset and items follow layoutChanged.
+// a valid network, over the document's explicit topology JSON). Items follow
+// layoutChanged in place; an edit that adds vertices or links to a drawing
+// adds their items (the others stay, same pointers); any other topology
+// change, and documentReset, rebuilds the scene.
 // Vertices without a stored position get an automatic layout, which is
 // pinned into the document on the next topology edit so nothing jumps.
 class TopologyEditor : public QWidget {
@@ -108,6 +110,11 @@ private:
     void clearScene(); // no items, no summary, no overview
     void rebuild();
     void buildAggregates(); // the scene of the aggregate view at the top of aggStack_
+    ViewGraph documentGraph() const; // what the document's network draws as
+    // After a topology edit that only added vertices or links to a drawing:
+    // adds their items and keeps the others; false when a rebuild is needed.
+    bool growInPlace();
+    LinkItem* addLinkItem(std::size_t edge); // the item of graph_.edges[edge], appended to links_
     void relabelBandwidths(); // the new-link choices, in rate_
     void applyPositions();
     void refreshDecorations(); // bus bars, link labels, legend

@@ -96,7 +96,8 @@ QString TopologyEditor::paste()
     const QString err = applyTopologyEdit(
         model_, renamed.size() == 1 ? tr("Paste %1").arg(QString::fromStdString(renamed.begin()->second))
                                     : tr("Paste %1 items").arg(renamed.size()),
-        [&](json& t) { topoedit::paste(t, piece); }, positions);
+        [&](DesignDocument& d) { return edit::editTopology(d, [&](json& t) { topoedit::paste(t, piece); }); },
+        positions);
     if (err.isEmpty()) {
         scene_->clearSelection();
         for (const auto& [from, to] : renamed)

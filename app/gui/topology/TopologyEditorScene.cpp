@@ -91,12 +91,7 @@ void TopologyEditor::rebuild()
         updateStatus();
         return;
     }
-    if (model_->topology())
-        graph_ = ViewGraph::fromTopology(*model_->topology());
-    else if (doc.is_object() && !doc.contains("generator"))
-        graph_ = ViewGraph::fromJson(doc); // a drawing in progress
-    else
-        graph_ = ViewGraph{};
+    graph_ = documentGraph();
 
     rate_ = graph_.rateUnit();
     relabelBandwidths();
@@ -129,16 +124,9 @@ void TopologyEditor::rebuild()
             item->setSelected(true);
     }
     links_.reserve(graph_.edges.size());
-    for (std::size_t e = 0; e < graph_.edges.size(); ++e) {
-        const ViewGraph::Edge& ed = graph_.edges[e];
-        auto* item = new LinkItem(static_cast<int>(e), vertices_[static_cast<std::size_t>(ed.a)],
-                                  vertices_[static_cast<std::size_t>(ed.b)], ed, rate_);
-        item->setOverview(overview_);
-        item->setParentItem(linkLayer_);
-        links_.push_back(item);
-        if (selLinks.count(static_cast<int>(e)))
+    for (std::size_t e = 0; e < graph_.edges.size(); ++e)
+        if (LinkItem* item = addLinkItem(e); selLinks.count(static_cast<int>(e)))
             item->setSelected(true);
-    }
     // A bus lies along the way its taps spread.
     for (VertexItem* v : vertices_) {
         if (v->kind() != VertexKind::Segment)
@@ -165,6 +153,87 @@ void TopologyEditor::rebuild()
     rebuilding_ = false;
     updateStatus();
     onSceneSelection();
+}
+
+namespace {
+// The same item (a switch's port count may differ: one drawn without a
+// count has what its links use, and the item's text follows in place).
+bool sameVertex(const ViewGraph::Vertex& a, const ViewGraph::Vertex& b)
+{
+    return a.id == b.id && a.kind == b.kind && a.forwards == b.forwards && a.bandwidth == b.bandwidth;
+}
+bool sameEdge(const ViewGraph::Edge& a, const ViewGraph::Edge& b)
+{
+    return a.a == b.a && a.b == b.b && a.bandwidth == b.bandwidth && a.channels == b.channels && a.duplex == b.duplex;
+}
+} // namespace
+
+LinkItem* TopologyEditor::addLinkItem(std::size_t e)
+{
+    const ViewGraph::Edge& ed = graph_.edges[e];
+    auto* item = new LinkItem(static_cast<int>(e), vertices_[static_cast<std::size_t>(ed.a)],
+                              vertices_[static_cast<std::size_t>(ed.b)], ed, rate_);
+    item->setOverview(overview_);
+    item->setParentItem(linkLayer_);
+    links_.push_back(item);
+    return item;
+}
+
+ViewGraph TopologyEditor::documentGraph() const
+{
+    const json& doc = model_->doc().topology;
+    if (model_->topology())
+        return ViewGraph::fromTopology(*model_->topology());
+    if (doc.is_object() && !doc.contains("generator"))
+        return ViewGraph::fromJson(doc); // a drawing in progress
+    return ViewGraph{};
+}
+
+bool TopologyEditor::growInPlace()
+{
+    // Only a drawing that gained vertices or links at its end, each placed,
+    // with every item already drawn unchanged and in the same unit: the
+    // items drawn stay (their pointers, selection and hover), the new ones
+    // are added. Anything else is a rebuild.
+    if (summary_ || !linkLayer_ || !model_->doc().topology.is_object() || model_->doc().topology.contains("generator"))
+        return false;
+    if (TopologySummary::vertexCount(model_->topology() ? &*model_->topology() : nullptr, model_->doc().topology) >
+        TopologySummary::kMaxDrawnVertices)
+        return false;
+    ViewGraph g = documentGraph();
+    if (!g.generator.empty() || g.vertices.size() < vertices_.size() || g.edges.size() < links_.size() ||
+        (g.vertices.size() == vertices_.size() && g.edges.size() == links_.size()) || !(g.rateUnit() == rate_))
+        return false;
+    for (std::size_t v = 0; v < vertices_.size(); ++v)
+        if (!sameVertex(g.vertices[v], graph_.vertices[v]))
+            return false;
+    for (std::size_t e = 0; e < links_.size(); ++e)
+        if (!sameEdge(g.edges[e], graph_.edges[e]))
+            return false;
+    for (std::size_t v = vertices_.size(); v < g.vertices.size(); ++v)
+        if (!model_->vertexPosition(g.vertices[v].id))
+            return false; // an automatic position would move the others: lay out again
+
+    graph_ = std::move(g);
+    for (std::size_t v = 0; v < vertices_.size(); ++v)
+        vertices_[v]->setPorts(graph_.vertices[v].ports);
+    for (std::size_t v = vertices_.size(); v < graph_.vertices.size(); ++v) {
+        auto* item = new VertexItem(static_cast<int>(v), graph_.vertices[v], rate_);
+        item->setPos(*model_->vertexPosition(graph_.vertices[v].id));
+        scene_->addItem(item);
+        vertices_.push_back(item);
+        index_.emplace(item->id(), static_cast<int>(v));
+        placed_.push_back(1);
+        if (!auto_.empty())
+            auto_.push_back(item->pos());
+    }
+    for (std::size_t e = links_.size(); e < graph_.edges.size(); ++e)
+        addLinkItem(e);
+    applyPositions(); // the positions the edit pinned, bus bars, labels, legend, scene rect
+    updateDetail();
+    view_->setEmptyHint(QString());
+    updateStatus();
+    return true;
 }
 
 void TopologyEditor::applyPositions()

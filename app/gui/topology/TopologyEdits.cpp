@@ -4,10 +4,10 @@
 namespace cs::app {
 
 QString applyTopologyEdit(DocumentModel* model, const QString& text,
-                          const std::function<void(nlohmann::json&)>& mutate,
+                          const std::function<edit::Outcome(DesignDocument&)>& op,
                           const std::map<std::string, QPointF>& positions)
 {
-    return model->editTopology(text, mutate, positions);
+    return model->editTopology(text, op, positions);
 }
 
 } // namespace cs::app

@@ -1,4 +1,5 @@
 #pragma once
+#include "model/document/DocumentEdits.h"
 #include "model/topology/Topology.h"
 #include "model/topology/TopologyJsonEdits.h"
 
@@ -19,7 +20,8 @@ class DocumentModel;
 // The JSON edits themselves are model/topology/TopologyJsonEdits.h.
 namespace topoedit = ::cs::topoedit;
 
-// Applies `mutate` to the document's explicit topology as one undo step with
+// Applies `op` (an operation of the editing layer on the topology: addVertex,
+// addLink, removeTopologyItems, editTopology) as one undo step with
 // `positions` (new or pinned vertex positions), through
 // DocumentModel::editTopology. A drawing in progress (a host with no link, a
 // switch before any host) is recorded, so the user can go on drawing; the
@@ -28,7 +30,7 @@ namespace topoedit = ::cs::topoedit;
 // other problem (a full switch, a bad value) is refused: returns the model's
 // reason, changing nothing.
 QString applyTopologyEdit(DocumentModel* model, const QString& text,
-                          const std::function<void(nlohmann::json&)>& mutate,
+                          const std::function<edit::Outcome(DesignDocument&)>& op,
                           const std::map<std::string, QPointF>& positions = {});
 
 } // namespace cs::app

@@ -27,13 +27,28 @@ VertexItem::VertexItem(int index, const ViewGraph::Vertex& v, const plots::RateU
     switch (kind_) {
     case VertexKind::Host: info_ = forwards_ ? QStringLiteral("forwards") : QString(); break;
     case VertexKind::Switch:
-        info_ = v.ports > 0 ? QStringLiteral("%1 ports").arg(v.ports) : QStringLiteral("ports: as used");
+        info_ = portsText(v.ports);
         break;
     case VertexKind::Segment: info_ = QStringLiteral("shared ") + unit.format(v.bandwidth); break;
     }
     setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
     setZValue(kind_ == VertexKind::Segment ? 0.5 : 1); // hosts sit on top of a bus
     relayout();
+}
+
+QString VertexItem::portsText(int ports)
+{
+    return ports > 0 ? QStringLiteral("%1 ports").arg(ports) : QStringLiteral("ports: as used");
+}
+
+void VertexItem::setPorts(int ports)
+{
+    if (kind_ != VertexKind::Switch || portsText(ports) == info_)
+        return;
+    prepareGeometryChange();
+    info_ = portsText(ports);
+    relayout();
+    update();
 }
 
 QString VertexItem::toolTipText() const

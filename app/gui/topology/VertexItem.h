@@ -28,6 +28,9 @@ public:
     const std::string& id() const { return id_; }
     VertexKind kind() const { return kind_; }
     QString infoText() const { return info_; }
+    // A switch's port count changed (one drawn without a count has what its
+    // links use): the info text follows, the item stays.
+    void setPorts(int ports);
     QString toolTipText() const; // "switch sw0 (8 ports)"
 
     void addLink(LinkItem* l) { links_.push_back(l); }
@@ -61,6 +64,7 @@ protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 
 private:
+    static QString portsText(int ports);
     QRectF computeLabelRect() const;
     void relayout(); // caches the label rect and bounds (boundingRect is hot)
 

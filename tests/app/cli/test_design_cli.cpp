@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <unistd.h>
 
 using cs::test::cli;
@@ -237,4 +238,34 @@ TEST_CASE("eval prints speedup and efficiency to 4 significant digits, --json in
             CHECK(v["speedup"].get<double>() == Approx(6.03979776 / 0.23120085).epsilon(1e-6));
             CHECK(v["efficiency"].get<double>() == Approx(6.03979776 / 0.23120085 / 16).epsilon(1e-6));
         }
+}
+
+TEST_CASE("eval writes every variant's total in one unit", "[cli][design]")
+{
+    // fft.T is shown in ms by its block, net.T_oneway in us by its own: side
+    // by side they take the unit that puts the smaller at 1 or more (us).
+    json doc = json::parse(kDoc);
+    doc["blocks"].push_back({{"name", "net"}, {"type", "logp.loggp"}, {"values", json::object()}});
+    doc["variants"] = json::array({{{"name", "fft"}, {"total", "fft.T"}, {"overrides", json::object()}},
+                                   {{"name", "message"}, {"total", "net.T_oneway"}, {"overrides", json::object()}}});
+    doc["sweep"]["speedup"] = {{"param", ""}, {"baseline", 1}};
+    doc["costs"] = json::array();
+    const std::string file = tempPath("units.json");
+    std::ofstream(file) << doc.dump();
+    const cs::test::CliResult r = cli({"eval", file});
+    REQUIRE(r.rc == 0);
+    // fft at P = 4: T = 0.0706325 s (above) = 70632.5 us.
+    CHECK_THAT(r.out, Catch::Contains("T           70632.5 us"));
+    // Every total and phase line is in us: none in ms or s.
+    std::istringstream lines(r.out);
+    int totals = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("  T", 0) != 0 && line.rfind("    T", 0) != 0)
+            continue;
+        ++totals;
+        INFO(line);
+        CHECK(line.find(" us") != std::string::npos);
+    }
+    CHECK(totals >= 3); // two totals and fft's phases
+    std::filesystem::remove(file);
 }

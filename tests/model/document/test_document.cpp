@@ -114,7 +114,7 @@ TEST_CASE("malformed documents give every error with its JSON path", "[document]
     {
         auto t = withReplaced(kGood, R"({"x": 3})", R"({"x": -3, "zz": 1})");
         const std::string p = problemsOf(t);
-        CHECK_THAT(p, Catch::Contains("blocks[0].values.x: x = -3 is out of range [0, 1e+06] s"));
+        CHECK_THAT(p, Catch::Contains("blocks[0].values.x: block 'a' (test.scale): input x = -3 is out of range [0, 1e+06] s"));
         CHECK_THAT(p, Catch::Contains("blocks[0].values.zz: block type test.scale has no input 'zz'"));
     }
     SECTION("a cycle")

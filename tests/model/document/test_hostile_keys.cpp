@@ -206,16 +206,16 @@ TEST_CASE("values a variant or the speedup reference writes are checked on load,
     // file nor the path.
     json j = base();
     j["variants"][0]["overrides"] = {{"a.x", -1}};
-    CHECK(firstProblem(j) == "variants[0].overrides.a.x: a.x = -1 is out of range [0, 1e+06] s");
+    CHECK(firstProblem(j) == "variants[0].overrides.a.x: block 'a' (test.scale): input x = -1 is out of range [0, 1e+06] s");
     j["variants"][0]["overrides"] = {{"P", 100}};
-    CHECK(firstProblem(j) == "variants[0].overrides.P: P = 100 is out of range [1, 64]");
+    CHECK(firstProblem(j) == "variants[0].overrides.P: design parameter P = 100 is out of range [1, 64]");
     j["variants"][0]["overrides"] = {{"P", 2.5}};
-    CHECK_THAT(firstProblem(j), Catch::StartsWith("variants[0].overrides.P: P = 2.5"));
+    CHECK_THAT(firstProblem(j), Catch::StartsWith("variants[0].overrides.P: design parameter P = 2.5"));
     j = base();
     j["sweep"]["speedup"]["baseline"] = 0;
-    CHECK(firstProblem(j) == "sweep.speedup.baseline: P = 0 is out of range [1, 64]");
+    CHECK(firstProblem(j) == "sweep.speedup.baseline: design parameter P = 0 is out of range [1, 64]");
     j["sweep"]["speedup"]["baseline"] = 65;
-    CHECK(firstProblem(j) == "sweep.speedup.baseline: P = 65 is out of range [1, 64]");
+    CHECK(firstProblem(j) == "sweep.speedup.baseline: design parameter P = 65 is out of range [1, 64]");
 }
 
 TEST_CASE("a file whose tree would take too much memory is refused with the estimate", "[document][hostile][memory]")

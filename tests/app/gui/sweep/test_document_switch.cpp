@@ -126,3 +126,27 @@ TEST_CASE("a new document selects nothing in the topology editor", "[gui][topolo
     CHECK(selection.kind() == Selection::Kind::None);
     CHECK(editor.scene()->selectedItems().isEmpty());
 }
+
+TEST_CASE("a message-size sweep without speedup plots each variant's time, never the host count",
+          "[gui][sweep]")
+{
+    // Berkeley NOW: a 105-host Myrinet fat-tree, five LogGP variants, mpi.k swept, no speedup parameter.
+    DocumentModel model;
+    model.setDocument(loadDocument(std::string(CS_SOURCE_DIR) + "/presets/berkeley-now.json"), {});
+    REQUIRE(model.doc().sweep.speedupParam.empty());
+    SweepPanel panel(&model);
+    panel.resize(1100, 480);
+    panel.show();
+    QSignalSpy updated(&panel, &SweepPanel::plotsUpdated);
+    REQUIRE(waitForPlots(updated));
+    QCustomPlot* plot = panel.plot(SweepPanel::SpeedupChart);
+    CHECK(plot->xAxis->label().startsWith("mpi.k"));
+    CHECK_FALSE(plot->xAxis->label().contains("hosts"));
+    REQUIRE(plot->graphCount() == 5);
+    for (int g = 0; g < plot->graphCount(); ++g) {
+        INFO(plot->graph(g)->name().toStdString());
+        CHECK_FALSE(plot->graph(g)->name().startsWith("hosts"));
+    }
+    CHECK(plot->graph(0)->name() == "MPI one-way");
+    CHECK(plot->yAxis->label().startsWith("T"));
+}

@@ -83,7 +83,7 @@ TEST_CASE("a P range edited in the inspector cuts a P = 1:64 sweep at 16 and the
     auto* err = inspector.form()->findChild<QLabel*>("error:range.max");
     REQUIRE(err);
     // The editing layer's one range rule (edit::setParameterRange, then the validator) says why.
-    CHECK(err->text().toStdString() == "parameters[0].value: P = 4 is out of range [1, 2]");
+    CHECK(err->text().toStdString() == "parameters[0].value: design parameter P = 4 is out of range [1, 2]");
     CHECK(model.doc().design.findDesignParam("P")->spec.max == 64);
 
     maxEdit = inspector.form()->findChild<QLineEdit*>("edit:range.max");

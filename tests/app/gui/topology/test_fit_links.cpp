@@ -56,3 +56,30 @@ TEST_CASE("a fitted view is fitted again after an undo", "[gui][topology][fit]")
     CHECK(editor.view()->transform().m11() > zoomedOut);
     CHECK(allLinksVisible(editor));
 }
+
+TEST_CASE("after Fit the legend covers no vertex and no label", "[gui][topology][fit]")
+{
+    // The segment mesh has a switch at the left edge, level with the legend's corner;
+    // the fat-tree fills the width.
+    for (const char* preset : {"mesh-4x4-switch", "inic-fattree", "beowulf-gen2"}) {
+        INFO(preset);
+        DocumentModel model;
+        model.setDocument(loadDocument(std::string(CS_SOURCE_DIR) + "/presets/" + preset + ".json"), {});
+        TopologyEditor editor(&model, nullptr);
+        editor.resize(860, 300); // the topology tab of a 1280x800 window
+        editor.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&editor));
+        editor.zoomToFit();
+        auto* view = static_cast<TopologyView*>(editor.view());
+        const QRectF legend = view->legendRect();
+        REQUIRE_FALSE(legend.isEmpty());
+        for (int i = 0; editor.vertexItem(i); ++i) {
+            const VertexItem* v = editor.vertexItem(i);
+            const QRectF body = view->mapFromScene(v->mapRectToScene(v->body())).boundingRect();
+            const QRectF label = view->mapFromScene(v->labelSceneRect()).boundingRect();
+            INFO(v->id());
+            CHECK_FALSE(legend.intersects(body));
+            CHECK_FALSE(legend.intersects(label));
+        }
+    }
+}

@@ -278,3 +278,25 @@ TEST_CASE("the metrics panel shows the host count of a topology placed by the di
     CHECK(panel.value("links") == "72"); // 2 dims x 36 (each host one link per dim with wrap)
     CHECK(panel.value("diameter") == "6 hops"); // 2 x floor(6/2)
 }
+
+TEST_CASE("hop histogram labels of a 100-hop network stay inside the widget and apart", "[gui][topology]")
+{
+    HopHistogramWidget w;
+    w.resize(260, 130); // the metrics dock's width at 1280x800
+    std::vector<std::uint64_t> counts(101, 0);
+    for (std::size_t h = 1; h <= 100; ++h)
+        counts[h] = 101 - h; // a ring-like spread: many short paths, few long ones
+    w.setCounts(counts);
+    const auto labels = w.labels();
+    REQUIRE(labels.size() >= 2);
+    CHECK(labels.back().text == "100"); // 100 bins, labelled every 10th or 20th: the last is 100
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        INFO(labels[i].text.toStdString());
+        CHECK(QRectF(w.rect()).contains(labels[i].rect));
+        if (i > 0)
+            CHECK_FALSE(labels[i].rect.intersects(labels[i - 1].rect));
+    }
+    // A short diameter: every bin labelled.
+    w.setCounts({0, 4, 8, 2});
+    CHECK(w.labels().size() == 3);
+}

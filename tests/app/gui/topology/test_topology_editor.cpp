@@ -4,6 +4,8 @@
 #include "TopologyTestUtil.h"
 
 #include "app/gui/Selection.h"
+#include "app/gui/canvas/BlockCanvas.h"
+#include "app/gui/canvas/BlockNode.h"
 #include "app/gui/topology/PaletteButton.h"
 #include "app/gui/topology/TopologyLayout.h"
 #include "model/topology/GeneratorRegistry.h"
@@ -408,4 +410,49 @@ TEST_CASE("the topology editor keeps its items when an unrelated design value ch
     while (f.editor.vertexItem(n))
         ++n;
     CHECK(n == 9);
+}
+
+TEST_CASE("drawing a link and moving an item keep every item drawn, on both canvases", "[gui][topology][inplace]")
+{
+    Fixture f;
+    BlockCanvas canvas(&f.model, &f.selection);
+    f.drop(VertexKind::Host, QPoint(250, 400));
+    f.drop(VertexKind::Switch, QPoint(500, 200));
+    f.drop(VertexKind::Host, QPoint(750, 400));
+    REQUIRE(f.vertexCount() == 3);
+    std::vector<VertexItem*> vertices{f.editor.vertexItem(0), f.editor.vertexItem(1), f.editor.vertexItem(2)};
+    auto* topologyNode = canvas.node("topology");
+    REQUIRE(topologyNode);
+    QSignalSpy topo(&f.model, &DocumentModel::topologyChanged);
+
+    // Two links drawn with the mouse: the network changed, the items did not.
+    f.dragMouse(viewPos(f.editor, "h0"), viewPos(f.editor, "sw0"), Qt::ShiftModifier);
+    REQUIRE(f.model.doc().topology["edges"].size() == 1);
+    LinkItem* first = f.editor.linkItem(0);
+    REQUIRE(first);
+    f.dragMouse(viewPos(f.editor, "h1"), viewPos(f.editor, "sw0"), Qt::ShiftModifier);
+    REQUIRE(f.model.doc().topology["edges"].size() == 2);
+    CHECK(topo.count() == 2);
+    REQUIRE(f.model.topology().has_value()); // now a network the models read
+    for (int i = 0; i < 3; ++i)
+        CHECK(f.editor.vertexItem(i) == vertices[static_cast<std::size_t>(i)]);
+    CHECK(f.editor.linkItem(0) == first);
+    REQUIRE(f.editor.linkItem(1));
+    CHECK((f.editor.linkItem(1)->from() == vertices[2] || f.editor.linkItem(1)->to() == vertices[2]));
+    CHECK(vertices[1]->links().size() == 2); // the switch knows both
+    CHECK(canvas.node("topology") == topologyNode);
+
+    // A move: positions only.
+    const QPoint from = viewPos(f.editor, "sw0");
+    f.dragMouse(from, from + QPoint(60, -30));
+    CHECK(f.editor.vertexItem(1) == vertices[1]);
+    CHECK(f.editor.linkItem(0) == first);
+    CHECK(canvas.node("topology") == topologyNode);
+
+    // Undo of the move and the second link: the link's item goes, the rest stays valid.
+    f.model.undoStack()->undo();
+    f.model.undoStack()->undo();
+    CHECK(f.model.doc().topology["edges"].size() == 1);
+    CHECK(f.editor.linkItem(1) == nullptr);
+    CHECK(canvas.node("topology") == topologyNode);
 }
