@@ -92,7 +92,7 @@ SlurmArrayResult runSlurmArray(const std::vector<std::string>& taskWords, int ta
     // The task script: this program, the same words, its own slice.
     std::ostringstream script;
     script << "#!/bin/sh\n# clusterscope-cli simulate, one slice of the points per array task\n"
-           << "exec " << quoted(selfPath());
+           << "exec " << quoted(selfPath()) << " simulate"; // taskWords are simulate's own words
     for (const std::string& w : taskWords)
         script << " " << quoted(w);
     script << " --slice \"$SLURM_ARRAY_TASK_ID/" << tasks << "\" --json -o " << quoted(dir.toStdString())

@@ -39,20 +39,40 @@ double number(const json& j, const char* key)
     return it != j.end() && it->is_number() ? it->get<double>() : std::numeric_limits<double>::quiet_NaN();
 }
 
+// A member of an object, or an empty object when it is missing or not one: a document's results are
+// untrusted, and json::value throws on a member of another type.
+json objectAt(const json& j, const char* key)
+{
+    const auto it = j.is_object() ? j.find(key) : j.end();
+    return j.is_object() && it != j.end() && it->is_object() ? *it : json::object();
+}
+
+std::string textAt(const json& j, const char* key, const char* otherwise = "")
+{
+    const auto it = j.is_object() ? j.find(key) : j.end();
+    return j.is_object() && it != j.end() && it->is_string() ? it->get<std::string>() : otherwise;
+}
+
 // Node count of one result: an MPI result's ranks or a group kernel's P when its part says so, else
 // the nodes it ran on.
 double nodeCount(const json& r)
 {
     if (const auto parts = r.find("parts"); parts != r.end() && parts->is_array() && !parts->empty()) {
-        const json& d = (*parts)[0].value("details", json::object());
+        const json d = objectAt((*parts)[0], "details");
         for (const char* key : {"ranks", "P"})
             if (d.contains(key) && d[key].is_number())
                 return d[key].get<double>();
     }
-    return static_cast<double>(r.value("nodes", json::array()).size());
+    const auto nodes = r.find("nodes");
+    return nodes != r.end() && nodes->is_array() ? static_cast<double>(nodes->size()) : 0.0;
 }
 
 } // namespace
+
+std::string probeOf(const json& result)
+{
+    return textAt(result, "probe");
+}
 
 const Application* applicationFor(const std::string& blockType)
 {
@@ -77,9 +97,9 @@ std::vector<MeasuredPoint> measuredFromResults(const json& results, const std::s
     if (!results.is_array())
         throw ModelError("application results: expected an array of probe results");
     for (const json& r : results) {
-        if (!r.is_object() || r.value("probe", "") != probe || r.value("status", "") != "ok")
+        if (!r.is_object() || textAt(r, "probe") != probe || textAt(r, "status") != "ok")
             continue;
-        const json series = r.value("summary", json::object()).value("series", json::object());
+        const json series = objectAt(objectAt(r, "summary"), "series");
         for (const std::string& q : quantities) {
             if (!series.contains(q) || !series[q].is_object())
                 continue;
@@ -92,7 +112,8 @@ std::vector<MeasuredPoint> measuredFromResults(const json& results, const std::s
             m.hi = number(s, "ci_hi");
             m.min = number(s, "min");
             m.max = number(s, "max");
-            m.n = static_cast<int>(s.value("n", 0.0));
+            const double n = number(s, "n");
+            m.n = std::isfinite(n) && n >= 0 && n < 1e9 ? static_cast<int>(n) : 0;
             if (std::isfinite(m.median))
                 out.push_back(m);
         }
@@ -106,7 +127,7 @@ std::set<double> calibratedNodeCounts(const DesignDocument& doc)
     if (!doc.measured.is_array())
         return counts;
     for (const json& r : doc.measured)
-        if (r.is_object() && !isApplicationProbe(r.value("probe", "")) && r.value("status", "ok") == "ok")
+        if (r.is_object() && !isApplicationProbe(probeOf(r)) && textAt(r, "status", "ok") == "ok")
             counts.insert(nodeCount(r));
     return counts;
 }

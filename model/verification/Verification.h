@@ -34,6 +34,9 @@ const Application* applicationFor(const std::string& blockType);
 // The block types verify knows with their probes, for messages: "fftw.transpose (app.fft2d), ...".
 std::string knownApplications();
 
+// The "probe" of one result, or "" when it has none or it is not a string (results are untrusted).
+std::string probeOf(const nlohmann::json& result);
+
 // One measured quantity at one P: the median over repetitions and its spread.
 struct MeasuredPoint {
     double P = 0;

@@ -156,7 +156,7 @@ void SweepOverlay::drawSeries(QCustomPlot* plot, plots::ChartHover& hover, const
     nlohmann::json probes = nlohmann::json::array();
     if (now.measured.is_array())
         for (const nlohmann::json& r : now.measured)
-            if (!r.is_object() || !verify::isApplicationProbe(r.value("probe", "")))
+            if (!r.is_object() || !verify::isApplicationProbe(verify::probeOf(r)))
                 probes.push_back(r);
     if (!probes.empty()) {
         try {

@@ -49,7 +49,7 @@ bool hasApplicationRuns(const json& measured)
     if (!measured.is_array())
         return false;
     for (const json& r : measured)
-        if (r.is_object() && verify::isApplicationProbe(r.value("probe", "")))
+        if (r.is_object() && verify::isApplicationProbe(verify::probeOf(r)))
             return true;
     return false;
 }
@@ -232,7 +232,7 @@ QString VerifySection::loadResultsFrom(const QString& path)
     json runs = json::array();
     try {
         for (const json& r : verify::resultsArrayOf(json::parse(f.readAll().toStdString()), path.toStdString()))
-            if (r.is_object() && verify::isApplicationProbe(r.value("probe", "")))
+            if (r.is_object() && verify::isApplicationProbe(verify::probeOf(r)))
                 runs.push_back(r);
     } catch (const json::exception& e) {
         return tr("%1: not JSON: %2").arg(path, q(e.what()));

@@ -207,7 +207,7 @@ void TopologyEditor::zoomToFit()
 {
     fitPending_ = false;
     fitted_ = true;
-    if (vertices_.empty() && !summary_) {
+    if (vertices_.empty() && !summary_ && !aggregated_) {
         view_->resetTransform();
         view_->centerOn(0, 0);
         return;

@@ -115,7 +115,13 @@ void TopologyEditor::buildAggregates()
             auto* label = new QGraphicsSimpleTextItem(text);
             label->setFont(style::infoFont());
             label->setBrush(QColor(55, 65, 81));
-            const QPointF mid = (at[static_cast<std::size_t>(l.a)] + at[static_cast<std::size_t>(l.b)]) / 2;
+            // Near the end with hosts: the lines of a tree meet at its core, where
+            // labels at their middles would lie on top of each other.
+            const QPointF pa = at[static_cast<std::size_t>(l.a)], pb = at[static_cast<std::size_t>(l.b)];
+            const bool bHosts = aggView_.groups[static_cast<std::size_t>(l.b)].hosts > 0;
+            const bool aHosts = aggView_.groups[static_cast<std::size_t>(l.a)].hosts > 0;
+            const double t = aHosts == bHosts ? 0.5 : (bHosts ? 0.8 : 0.2);
+            const QPointF mid = pa + (pb - pa) * t;
             label->setPos(mid - QPointF(label->boundingRect().width() / 2, label->boundingRect().height() + 2));
             label->setZValue(1);
             scene_->addItem(label);

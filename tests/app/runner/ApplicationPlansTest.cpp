@@ -36,8 +36,18 @@ TEST_CASE("applicationPlans: the application of each variant at each P on the fi
 
     CHECK_THROWS_WITH(runner::applicationPlans(targets, nodes, {8}, test::plugins()),
                       Contains("P=8: only 4 node(s) given"));
-    CHECK_THROWS_WITH(runner::applicationPlans(targets, runner::parseNodeSpec("mpi:2"), {2}, test::plugins()),
-                      Contains("verify over MPI"));
+    // Over one mpi:N node the MPI version runs on P of its ranks; more than N, or an mpi node beside
+    // others, is refused.
+    const auto overMpi = runner::applicationPlans(targets, runner::parseNodeSpec("mpi:2"), {2}, test::plugins());
+    REQUIRE(overMpi.size() == 2); // 2 variants x 1 P
+    CHECK(overMpi[0].probe == "mpi.app.fft2d");
+    CHECK(overMpi[0].nodes.size() == 1);
+    CHECK(overMpi[0].nodes[0].ranks == 2);
+    CHECK_THROWS_WITH(runner::applicationPlans(targets, runner::parseNodeSpec("mpi:2"), {4}, test::plugins()),
+                      Contains("P=4: only 2 rank(s) in"));
+    CHECK_THROWS_WITH(
+        runner::applicationPlans(targets, runner::parseNodeSpec("mpi:2,local:cpu=0"), {2}, test::plugins()),
+        Contains("verify over MPI takes one mpi node"));
 }
 
 TEST_CASE("verify's P list and results files say what is wrong", "[verify]")
