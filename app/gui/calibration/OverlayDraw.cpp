@@ -200,11 +200,11 @@ void drawMeasured(QCustomPlot* plot, plots::ChartHover& hover, const plots::Spee
     }
 }
 
-void drawBand(QCustomPlot* plot, plots::ChartHover& hover, const plots::SpeedupChartFrame& f, const SweepTable& t,
+bool drawBand(QCustomPlot* plot, plots::ChartHover& hover, const plots::SpeedupChartFrame& f, const SweepTable& t,
               const std::vector<double>& lo, const std::vector<double>& hi, const QString& legend)
 {
     if (f.xAxis < 0 || lo.size() != t.rows() || hi.size() != t.rows())
-        return;
+        return false;
     if (!plot->layer("band"))
         plot->addLayer("band", plot->layer("main"), QCustomPlot::limBelow);
     // The points along the x axis with every other axis at point 0's value.
@@ -281,6 +281,7 @@ void drawBand(QCustomPlot* plot, plots::ChartHover& hover, const plots::SpeedupC
         }
         include(plot->yAxis, *std::min_element(ls.begin(), ls.end()), *std::max_element(hs.begin(), hs.end()));
     }
+    return legendShown;
 }
 
 } // namespace cs::app::calibration

@@ -44,7 +44,9 @@ void drawMeasured(QCustomPlot* plot, plots::ChartHover& hover, const plots::Spee
 
 // A filled band between lo and hi (per table row) for every variant along
 // the x axis, at the first level of every other axis, under the curves.
-void drawBand(QCustomPlot* plot, plots::ChartHover& hover, const plots::SpeedupChartFrame& frame,
+// True when a band was drawn for at least one variant; false when no variant had two points inside
+// what the axes can show (a bound at or below zero on a log axis, or not finite).
+bool drawBand(QCustomPlot* plot, plots::ChartHover& hover, const plots::SpeedupChartFrame& frame,
               const SweepTable& table, const std::vector<double>& lo, const std::vector<double>& hi,
               const QString& legend);
 

@@ -309,8 +309,12 @@ void SweepOverlay::drawUncertainty(QCustomPlot* plot, plots::ChartHover& hover, 
             bandNote_ = tr("No band: %1").arg(band_.error);
             return;
         }
-        drawBand(plot, hover, frame, table, band_.lo, band_.hi,
-                 tr("95% band from calibrated CIs"));
+        if (!drawBand(plot, hover, frame, table, band_.lo, band_.hi, tr("95% band from calibrated CIs"))) {
+            // Said, not drawn silently: e.g. a poor fit's lower bound at or below zero on a log axis.
+            bandNote_ = tr("No band: its bounds fall outside what the chart can show (at or below zero on a "
+                           "log axis, or not finite)");
+            return;
+        }
         bandDrawn_ = true;
         QStringList params;
         for (const std::string& p : band_.params)

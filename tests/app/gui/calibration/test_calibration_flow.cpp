@@ -176,8 +176,12 @@ TEST_CASE("probe -> calibrate -> apply -> provenance calibrated -> undo restores
                                 !panel->overlay()->bandDrawn());
          ++i)
         QTest::qWait(100);
-    CHECK(panel->overlay()->bandDrawn());
-    CHECK(hasGraph(chart, "95% band"));
+    // The band is drawn, or the overlay says why not: a fit measured under load can have a lower bound at
+    // or below zero, which a log axis cannot show. What it claims must match the chart.
+    INFO("band note: " << panel->overlay()->bandNote().toStdString());
+    CHECK(panel->overlay()->bandDrawn() == hasGraph(chart, "95% band"));
+    if (!panel->overlay()->bandDrawn())
+        CHECK(panel->overlay()->bandNote().startsWith("No band"));
     CHECK(hasGraph(chart, "measured net.pingpong"));
     bool drawn = false;
     for (const calibration::SeriesState& s : panel->overlay()->seriesStates())
