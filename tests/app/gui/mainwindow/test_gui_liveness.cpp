@@ -105,6 +105,23 @@ void dropTopology(json& doc)
         if (v.contains("overrides"))
             v["overrides"].erase("topology.bw");
 }
+// acc-fft with a drawn star of one switch and n hosts, written to path. The topology is written by
+// hand: it is large.
+void writeStar(const QString& path, std::size_t n)
+{
+    json doc = preset("acc-fft");
+    dropTopology(doc);
+    std::string text = doc.dump();
+    text.pop_back(); // the closing brace
+    text += R"(,"topology":{"vertices":[{"id":"sw","kind":"switch"})";
+    for (std::size_t i = 0; i < n; ++i)
+        text += R"(,{"id":"h)" + std::to_string(i) + R"(","kind":"host"})";
+    text += R"(],"edges":[)";
+    for (std::size_t i = 0; i < n; ++i)
+        text += std::string(i ? "," : "") + R"({"from":"sw","to":"h)" + std::to_string(i) + R"(","bandwidth":1e9})";
+    text += "]}}";
+    write(path, text);
+}
 } // namespace
 
 TEST_CASE("opening a document whose ssh node's hostfile is a FIFO leaves the GUI answering", "[gui][liveness]")
@@ -184,20 +201,8 @@ TEST_CASE("a drawing larger than the cap is refused early, without freezing the 
     // A star of one switch and n hosts: n + 1 vertices and n links, just over the cap.
     const std::size_t n = kMaxDrawnItems / 2 + 1;
     QTemporaryDir dir;
-    json doc = preset("acc-fft");
-    dropTopology(doc);
-    std::string text = doc.dump();
-    text.pop_back(); // the closing brace: the topology is written by hand, it is large
-    text += R"(,"topology":{"vertices":[{"id":"sw","kind":"switch"})";
-    for (std::size_t i = 0; i < n; ++i)
-        text += R"(,{"id":"h)" + std::to_string(i) + R"(","kind":"host"})";
-    text += R"(],"edges":[)";
-    for (std::size_t i = 0; i < n; ++i)
-        text += std::string(i ? "," : "") + R"({"from":"sw","to":"h)" + std::to_string(i) + R"(","bandwidth":1e9})";
-    text += "]}}";
     const QString path = dir.filePath("star.json");
-    write(path, text);
-    text.clear();
+    writeStar(path, n);
 
     MainWindow w;
     BoxCloser boxes;
@@ -214,20 +219,8 @@ TEST_CASE("a large drawing opens with its progress shown in percent", "[gui][liv
     // A star of one switch and 100,000 hosts: seconds of reading and building.
     const std::size_t n = 100000;
     QTemporaryDir dir;
-    json doc = preset("acc-fft");
-    dropTopology(doc);
-    std::string text = doc.dump();
-    text.pop_back();
-    text += R"(,"topology":{"vertices":[{"id":"sw","kind":"switch"})";
-    for (std::size_t i = 0; i < n; ++i)
-        text += R"(,{"id":"h)" + std::to_string(i) + R"(","kind":"host"})";
-    text += R"(],"edges":[)";
-    for (std::size_t i = 0; i < n; ++i)
-        text += std::string(i ? "," : "") + R"({"from":"sw","to":"h)" + std::to_string(i) + R"(","bandwidth":1e9})";
-    text += "]}}";
     const QString path = dir.filePath("star.json");
-    write(path, text);
-    text.clear();
+    writeStar(path, n);
 
     MainWindow w;
     BoxCloser boxes;
