@@ -310,6 +310,34 @@ bool deeperThan(const json& j, int maxDepth)
     return false;
 }
 
+namespace {
+
+// The code point starting at s[i] and its length in bytes, for the checks and the escaping below:
+// two- and three-byte sequences decoded, a four-byte one (past the characters they look for) skipped
+// whole, and any other byte taken as it is (invalid UTF-8 is the reader's to refuse, not these).
+std::pair<std::uint32_t, std::size_t> codePointAt(std::string_view s, std::size_t i)
+{
+    const auto b = static_cast<unsigned char>(s[i]);
+    if (b >= 0xC0 && b < 0xE0 && i + 1 < s.size())
+        return {((b & 0x1Fu) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3Fu), 2};
+    if (b >= 0xE0 && b < 0xF0 && i + 2 < s.size())
+        return {((b & 0x0Fu) << 12) | ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) |
+                    (static_cast<unsigned char>(s[i + 2]) & 0x3Fu),
+                3};
+    if (b >= 0xF0)
+        return {b, std::min<std::size_t>(4, s.size() - i)};
+    return {b, 1};
+}
+
+// The Unicode bidirectional formatting characters (ALM, LRM, RLM, LRE..RLO, LRI..PDI): they reorder
+// what a reader sees.
+bool bidiFormatting(std::uint32_t c)
+{
+    return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+} // namespace
+
 std::string textProblem(std::string_view s, bool multiline)
 {
     auto hex = [](std::uint32_t c) {
@@ -318,23 +346,11 @@ std::string textProblem(std::string_view s, bool multiline)
         return std::string(buf);
     };
     for (std::size_t i = 0; i < s.size();) {
-        const auto b = static_cast<unsigned char>(s[i]);
-        std::uint32_t c = b;
-        std::size_t len = 1;
-        if (b >= 0xC0 && b < 0xE0 && i + 1 < s.size()) {
-            c = ((b & 0x1Fu) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3Fu);
-            len = 2;
-        } else if (b >= 0xE0 && b < 0xF0 && i + 2 < s.size()) {
-            c = ((b & 0x0Fu) << 12) | ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) |
-                (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
-            len = 3;
-        } else if (b >= 0xF0) {
-            len = 4;
-        }
+        const auto [c, len] = codePointAt(s, i);
         i += len;
         if ((c < 0x20 && !(multiline && (c == '\n' || c == '\t'))) || c == 0x7F || (c >= 0x80 && c <= 0x9F))
             return "holds the control character " + hex(c);
-        if (c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069))
+        if (bidiFormatting(c))
             return "holds the bidirectional formatting character " + hex(c);
     }
     return {};
@@ -353,9 +369,7 @@ std::string escapeOf(std::uint32_t c)
     if (c == '\t')
         return "\\t";
     const bool control = c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F);
-    const bool bidi =
-        c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
-    if (!control && !bidi)
+    if (!control && !bidiFormatting(c))
         return {};
     char buf[16];
     std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
@@ -368,19 +382,7 @@ std::string escaped(std::string_view s)
     std::string out;
     out.reserve(s.size());
     for (std::size_t i = 0; i < s.size();) {
-        const auto b = static_cast<unsigned char>(s[i]);
-        std::uint32_t c = b;
-        std::size_t len = 1;
-        if (b >= 0xC0 && b < 0xE0 && i + 1 < s.size()) {
-            c = ((b & 0x1Fu) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3Fu);
-            len = 2;
-        } else if (b >= 0xE0 && b < 0xF0 && i + 2 < s.size()) {
-            c = ((b & 0x0Fu) << 12) | ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) |
-                (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
-            len = 3;
-        } else if (b >= 0xF0) {
-            len = std::min<std::size_t>(4, s.size() - i);
-        }
+        const auto [c, len] = codePointAt(s, i);
         const std::string e = escapeOf(c);
         if (e.empty())
             out.append(s.substr(i, len));
