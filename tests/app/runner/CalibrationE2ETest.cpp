@@ -132,6 +132,8 @@ void checkShaped(const char* rate, const char* burst, double rateBits)
     if (!run)
         return;
     const Calibrated& c = *run;
+    INFO("calibrate's report: " << c.out);
+    INFO("calibrate's stderr: " << c.err);
 
     const double payloadRate = rateBits / 8 * 1448.0 / 1514.0;
     const double expectedG = 1.0 / payloadRate;
@@ -148,11 +150,22 @@ void checkShaped(const char* rate, const char* burst, double rateBits)
     CHECK((*G)["ci"][0].get<double>() <= fittedG);
     CHECK((*G)["ci"][1].get<double>() >= fittedG);
 
-    // The calibrated document carries G with its provenance.
+    // The calibrated document carries G with its provenance when the fit passes the quality limits
+    // (docs/calibration.md). On a loaded machine it sometimes does not: at 10 Mbit/s the time budget leaves
+    // four bulk sizes (64-512 KiB), and with a few percent of noise on them the split from the burst regime
+    // below 16 KiB is not significant, so one line through both mispredicts the held-out 2 KiB by 500%
+    // (seen in CI with G itself 1.8% off). Then G must be named as not trusted with its figure, and the
+    // document must keep its default: never applied silently, never refused without a reason.
     const ParamValue g = doc.design.value(Endpoint{"net", "G"});
-    CHECK(g.provenance.kind == ProvenanceKind::Calibrated);
-    CHECK(g.value == fittedG);
-    CHECK(g.provenance.nodes == "b,a");
+    if ((*G)["trusted"].get<bool>()) {
+        CHECK(g.provenance.kind == ProvenanceKind::Calibrated);
+        CHECK(g.value == fittedG);
+        CHECK(g.provenance.nodes == "b,a");
+    } else {
+        WARN("G was not trusted, so not applied: " << c.err);
+        CHECK(c.err.find("not applied: net.G: not trusted (") != std::string::npos);
+        CHECK(g.provenance.kind == ProvenanceKind::Default);
+    }
 }
 
 } // namespace
