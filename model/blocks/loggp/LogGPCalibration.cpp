@@ -27,6 +27,7 @@
 // L_1, G_1 and k_2, L_2, G_2, the L and G of messages below k_1 (k_2) bytes.
 // When the fit finds one segment, k_1 = k_2 = 0 (none).
 #include "model/blocks/loggp/LogGPCalibration.h"
+#include "model/blocks/inic/InicCalibration.h"
 
 namespace cs {
 
@@ -173,19 +174,9 @@ std::vector<CalibrationSpec> logGPCalibration()
 std::vector<CalibrationSpec> fftwTransposeCalibration()
 {
     std::vector<CalibrationSpec> v = networkSpecs(false);
-    // 000_e9da438bafb3289f.txt eq. (4) uses t_fft1d for rows = the block's
-    // rows; an FFT of length n costs c n log2 n (the radix-2 operation count),
-    // so the fit over the probe's lengths is evaluated at rows.
-    CalibrationSpec fft;
-    fft.input = "t_fft1d";
-    fft.probe = "cpu.fft";
-    fft.read = "series:t@";
-    fft.method = "wls";
-    fft.form = "nlogn";
-    fft.value = "c * rows * log2(rows)";
-    fft.probeParams = {{"length_min", 256}, {"length_max", 65536}};
-    fft.source = "000_e9da438bafb3289f.txt eq. (4); t(n) = c n log2 n, the FFT operation count";
-    v.push_back(fft);
+    // t_fft1d as inic.fft2d calibrates it: the same row FFT (000 eq. (4)).
+    for (CalibrationSpec& s : inicFft2dCalibration())
+        v.push_back(std::move(s));
     v.push_back(direct("bw_mem", "mem.copy", "memcpy", "mem.copy: median memcpy bandwidth (STREAM copy convention)"));
     return v;
 }
