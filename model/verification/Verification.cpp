@@ -3,6 +3,7 @@
 
 #include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
+#include "model/core/Unit.h"
 #include "model/sweep/Sweep.h"
 
 #include <algorithm>
@@ -67,6 +68,38 @@ double nodeCount(const json& r)
     return nodes != r.end() && nodes->is_array() ? static_cast<double>(nodes->size()) : 0.0;
 }
 
+// Where a result's processes ran: per host, how many processes and its online CPUs. A part's agent names
+// its host; an MPI part lists every rank's host (environment.agent.mpi.placement).
+void busiestHost(const json& r, MeasuredPoint& m)
+{
+    std::map<std::string, std::pair<int, int>> hosts; // host -> (processes, online CPUs)
+    const auto parts = r.find("parts");
+    if (parts == r.end() || !parts->is_array())
+        return;
+    for (const json& part : *parts) {
+        const json agent = objectAt(objectAt(part, "environment"), "agent");
+        const double online = number(agent, "online_cpus");
+        const int cpus = std::isfinite(online) && online >= 1 && online < 1e7 ? static_cast<int>(online) : 0;
+        const json mpi = objectAt(agent, "mpi");
+        const auto placement = mpi.find("placement");
+        if (placement != mpi.end() && placement->is_array() && !placement->empty()) {
+            for (const json& rank : *placement) {
+                const std::string host = textAt(rank, "host");
+                if (!host.empty())
+                    hosts[host] = {hosts[host].first + 1, cpus};
+            }
+        } else if (const std::string host = textAt(agent, "hostname"); !host.empty()) {
+            hosts[host] = {hosts[host].first + 1, cpus};
+        }
+    }
+    for (const auto& [host, load] : hosts)
+        if (load.first > m.processes) {
+            m.host = host;
+            m.processes = load.first;
+            m.cpus = load.second;
+        }
+}
+
 } // namespace
 
 std::string probeOf(const json& result)
@@ -114,6 +147,7 @@ std::vector<MeasuredPoint> measuredFromResults(const json& results, const std::s
             m.max = number(s, "max");
             const double n = number(s, "n");
             m.n = std::isfinite(n) && n >= 0 && n < 1e9 ? static_cast<int>(n) : 0;
+            busiestHost(r, m);
             if (std::isfinite(m.median))
                 out.push_back(m);
         }
@@ -201,6 +235,7 @@ Report compare(const DesignDocument& doc, const std::string& variant, const std:
     if (!bands.empty())
         report.bandParams = bands.begin()->second.params;
 
+    std::set<double> sharedNoted; // P whose shared CPUs have a note
     for (const MeasuredPoint& m : measured) {
         const std::size_t point = static_cast<std::size_t>(std::find(Ps.begin(), Ps.end(), m.P) - Ps.begin());
         const std::size_t row = point * table.variants.size() + static_cast<std::size_t>(vi);
@@ -223,6 +258,15 @@ Report compare(const DesignDocument& doc, const std::string& variant, const std:
         r.error = m.median != 0 ? (r.predicted - m.median) / m.median : std::numeric_limits<double>::quiet_NaN();
         r.heldOut = calibratedP.count(m.P) == 0;
         r.measuredInBand = !(r.measuredHi < r.bandLo || r.measuredLo > r.bandHi);
+        if (m.cpus > 0 && m.processes > m.cpus) {
+            r.cpuShare = static_cast<double>(m.processes) / m.cpus;
+            if (sharedNoted.insert(m.P).second)
+                report.notes.push_back(
+                    "at P = " + formatNumber(m.P) + " " + std::to_string(m.processes) + " processes ran on one host (" +
+                    m.host + ") with " + std::to_string(m.cpus) + " online CPUs, " + formatNumber(r.cpuShare) +
+                    " per CPU: the phases that compute shared the CPUs, which the design (one CPU per node) does "
+                    "not model, so their errors measure that host; the network phases are the check");
+        }
         report.rows.push_back(r);
     }
     for (const auto& [row, message] : table.errors)
@@ -262,7 +306,8 @@ json toJson(const Report& r)
                         {"measured_hi", num(x.measuredHi)},
                         {"n", x.n},
                         {"error", num(x.error)},
-                        {"held_out", x.heldOut}});
+                        {"held_out", x.heldOut},
+                        {"cpu_share", x.cpuShare > 0 ? json(x.cpuShare) : json(nullptr)}});
     return {{"rows", rows},
             {"summary", {{"held_out", statsJson(r.heldOut)}, {"calibrated", statsJson(r.used)}, {"all", statsJson(r.all)}}},
             {"band_params", r.bandParams},

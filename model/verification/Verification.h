@@ -45,6 +45,10 @@ struct MeasuredPoint {
     double lo = 0, hi = 0;  // the median's 95% confidence interval, s
     double min = 0, max = 0;
     int n = 0;              // kept repetitions
+    // The busiest host of the run: how many of its processes (nodes, or MPI ranks) ran there and how many
+    // CPUs it had online (0 = not known: a result without environments). Local namespaces are all one host.
+    std::string host;
+    int processes = 0, cpus = 0;
 };
 
 // The measured points of application probe results (the RESULT objects of docs/agent-protocol.md, as
@@ -67,6 +71,9 @@ struct Row {
     double error = 0;        // (predicted - measured) / measured
     bool heldOut = false;
     bool measuredInBand = false; // [measuredLo, measuredHi] meets [bandLo, bandHi]
+    // Processes per online CPU on the busiest host when above 1 (else 0): the run's compute phases shared
+    // CPUs, which a design of one CPU per node does not model.
+    double cpuShare = 0;
 };
 
 struct ErrorStats {
@@ -93,7 +100,8 @@ Report compare(const DesignDocument& doc, const std::string& variant, const std:
 std::string pathOfP(const DesignDocument& doc, const std::string& block);
 
 // {"rows": [{"variant", "P", "quantity", "predicted", "predicted_lo", "predicted_hi", "measured",
-//  "measured_lo", "measured_hi", "n", "error", "held_out"}...], "summary": {...}}; seconds, error a fraction.
+//  "measured_lo", "measured_hi", "n", "error", "held_out", "cpu_share"}...], "summary": {...}}; seconds, error a
+// fraction, cpu_share null unless processes shared CPUs.
 nlohmann::json toJson(const Report& r);
 
 ErrorStats errorStats(const std::vector<Row>& rows, int which); // which: 1 held out, 0 used, -1 all

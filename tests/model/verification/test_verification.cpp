@@ -131,3 +131,48 @@ TEST_CASE("the integer sort and the collectives have their applications, with th
     CHECK(verify::knownApplications() ==
           "fftw.transpose (app.fft2d), sort.parallel (app.sort), logp.loggp (app.collectives)");
 }
+
+TEST_CASE("verify says when the nodes of a run shared the CPUs of one host", "[verify]")
+{
+    // Four agents on one host of 2 online CPUs (local namespaces share the machine): 4 / 2 = 2 processes
+    // per CPU. Two agents on two hosts of 1 CPU each: 1 per CPU, nothing to say. An MPI run of 8 ranks
+    // placed on one host of 2 CPUs: 4 per CPU. Environments are untrusted: a part whose online_cpus is a
+    // string counts as not known.
+    const DesignDocument doc = parseDocument(kDesign);
+    auto agent = [](const std::string& host, const json& cpus, int P) {
+        return json{{"details", {{"P", P}}}, {"environment", {{"agent", {{"hostname", host}, {"online_cpus", cpus}}}}}};
+    };
+    json shared = appResult(4, 0.5, 0.5);
+    shared["parts"] = json::array({agent("vm", 2, 4), agent("vm", 2, 4), agent("vm", 2, 4), agent("vm", 2, 4)});
+    json apart = appResult(2, 1.0, 1.0);
+    apart["parts"] = json::array({agent("n0", 1, 2), agent("n1", 1, 2)});
+    json mpi = appResult(8, 0.3, 0.3);
+    json placement = json::array();
+    for (int r = 0; r < 8; ++r)
+        placement.push_back({{"rank", r}, {"host", "vm"}});
+    mpi["parts"] = json::array({{{"details", {{"ranks", 8}}},
+                                 {"environment", {{"agent", {{"hostname", "vm"}, {"online_cpus", 2},
+                                                             {"mpi", {{"placement", placement}}}}}}}}});
+    json odd = appResult(4, 0.5, 0.5);
+    odd["parts"] = json::array({agent("vm", "two", 4), agent("vm", "two", 4), agent("vm", "two", 4), agent("vm", "two", 4)});
+
+    const verify::Application* app = verify::applicationFor("fftw.transpose");
+    const auto points = verify::measuredFromResults(json::array({shared, apart, mpi}), "app.fft2d", app->quantities);
+    const verify::Report r = verify::compare(doc, "default", "fft.P", points, {2.0});
+    for (const verify::Row& x : r.rows) {
+        INFO("P = " << x.P << " " << x.quantity);
+        CHECK(x.cpuShare == (x.P == 4 ? 2.0 : x.P == 8 ? 4.0 : 0.0));
+    }
+    std::string notes;
+    for (const std::string& n : r.notes)
+        notes += n + "\n";
+    CHECK_THAT(notes, Contains("at P = 4 4 processes ran on one host (vm) with 2 online CPUs, 2 per CPU"));
+    CHECK_THAT(notes, Contains("at P = 8 8 processes ran on one host (vm) with 2 online CPUs, 4 per CPU"));
+    CHECK_THAT(notes, !Contains("at P = 2"));
+    CHECK(verify::toJson(r)["rows"][0].contains("cpu_share"));
+
+    const auto unknown = verify::measuredFromResults(json::array({odd}), "app.fft2d", app->quantities);
+    REQUIRE_FALSE(unknown.empty());
+    CHECK(unknown[0].cpus == 0);
+    CHECK(verify::compare(doc, "default", "fft.P", unknown, {2.0}).rows[0].cpuShare == 0.0);
+}
