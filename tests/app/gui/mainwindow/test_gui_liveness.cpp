@@ -4,7 +4,8 @@
 // A liveness check, not a benchmark. A QTimer ticks every 20 ms on the GUI
 // thread while the window opens the document (and, for the sweep, until the
 // sweep has finished and its charts are drawn); the longest gap between two
-// ticks is what the user would see as a frozen window. The bound, 1 s, is 50
+// ticks, less the time the thread waited for a CPU (Ticker), is what the user
+// would see as a frozen window. The bound, 1 s, is 50
 // ticks: generous enough for a machine busy with other work, while each case
 // froze the window before for 16 s (the charts of a 10^6-point sweep), for
 // minutes (its axis levels, 100,000 parameters) or for good (a FIFO hostfile).
@@ -46,28 +47,52 @@ void write(const QString& path, const std::string& text)
     std::ofstream(path.toStdString()) << text;
 }
 
-// Ticks on the GUI thread and keeps the longest gap between two ticks.
+// Ticks on the GUI thread and keeps the longest gap between two ticks in which the GUI thread could have
+// run: the wall time less the time it waited for a CPU while runnable (the kernel's run-queue wait,
+// /proc/thread-self/schedstat). On two cores shared with other tests and builds the thread can wait
+// seconds for a CPU; that is the machine, not the program, and the user of an idle machine would not
+// see it. A thread busy with work or blocked on a read (a FIFO) does not wait for a CPU, so its gap
+// counts whole. Without schedstat the wall gap is used.
 class Ticker {
 public:
     Ticker()
     {
         clock_.start();
+        lastWait_ = runQueueWaitNs();
         timer_.setInterval(20);
         QObject::connect(&timer_, &QTimer::timeout, [this] {
-            const qint64 now = clock_.elapsed();
-            longest_ = std::max(longest_, now - last_);
+            const qint64 now = clock_.nsecsElapsed();
+            const qint64 wait = runQueueWaitNs();
+            const qint64 gap = (now - last_) - (wait - lastWait_);
+            if (gap > longest_) {
+                longest_ = gap;
+                longestWall_ = now - last_;
+            }
             last_ = now;
+            lastWait_ = wait;
         });
         timer_.start();
     }
-    // The longest gap so far, counting the one still open.
-    qint64 longestGapMs() const { return std::max(longest_, clock_.elapsed() - last_); }
+    // The longest gap so far in ms, counting the one still open (call on the GUI thread).
+    qint64 longestGapMs() const
+    {
+        const qint64 open = (clock_.nsecsElapsed() - last_) - (runQueueWaitNs() - lastWait_);
+        return std::max(longest_, open) / 1000000;
+    }
+    // The wall time of the longest gap, for the message.
+    qint64 longestWallMs() const { return longestWall_ / 1000000; }
 
 private:
+    static qint64 runQueueWaitNs()
+    {
+        std::ifstream in("/proc/thread-self/schedstat");
+        long long cpu = 0, wait = 0;
+        return in >> cpu >> wait ? static_cast<qint64>(wait) : 0;
+    }
     QTimer timer_;
     QElapsedTimer clock_;
-    qint64 last_ = 0;
-    qint64 longest_ = 0;
+    qint64 last_ = 0, lastWait_ = 0;
+    qint64 longest_ = 0, longestWall_ = 0;
 };
 
 // Closes the message boxes a refused open shows (they would wait for a click).
@@ -172,7 +197,7 @@ TEST_CASE("a 10^6-point default sweep finishes without freezing the GUI", "[gui]
     // The charts draw a bounded sample; the whole table is what is exported.
     REQUIRE(sweep->shownTable());
     CHECK(sweep->shownTable()->points < 50000);
-    INFO("longest gap " << ticker.longestGapMs() << " ms");
+    INFO("longest gap " << ticker.longestGapMs() << " ms (" << ticker.longestWallMs() << " ms of wall time)");
     CHECK(ticker.longestGapMs() < kAnswerMs);
 }
 
@@ -192,7 +217,7 @@ TEST_CASE("a document of 100,000 parameters opens without freezing the GUI", "[g
     Ticker ticker;
     REQUIRE(w.openFile(path));
     QTest::qWait(200);
-    INFO("longest gap " << ticker.longestGapMs() << " ms");
+    INFO("longest gap " << ticker.longestGapMs() << " ms (" << ticker.longestWallMs() << " ms of wall time)");
     CHECK(ticker.longestGapMs() < kAnswerMs);
 }
 
@@ -209,7 +234,7 @@ TEST_CASE("a drawing larger than the cap is refused early, without freezing the 
     Ticker ticker;
     CHECK_FALSE(w.openFile(path));
     QTest::qWait(100);
-    INFO("longest gap " << ticker.longestGapMs() << " ms");
+    INFO("longest gap " << ticker.longestGapMs() << " ms (" << ticker.longestWallMs() << " ms of wall time)");
     CHECK(ticker.longestGapMs() < kAnswerMs);
     CHECK_THAT(boxes.text.toStdString(), Catch::Contains("topology") && Catch::Contains("larger than the 1000000"));
 }
@@ -240,7 +265,7 @@ TEST_CASE("a large drawing opens with its progress shown in percent", "[gui][liv
     Ticker ticker;
     REQUIRE(w.openFile(path));
     sample.stop();
-    INFO("longest gap " << ticker.longestGapMs() << " ms; " << seen.size() << " values seen");
+    INFO("longest gap " << ticker.longestGapMs() << " ms (" << ticker.longestWallMs() << " ms of wall time); " << seen.size() << " values seen");
     CHECK(ticker.longestGapMs() < kAnswerMs);
     CHECK(range == 100);
     // Between the start and the end some value in between was shown, and none went back.
