@@ -5,9 +5,11 @@
 
 #include <fftw3.h>
 
+#include <algorithm>
 #include <cmath>
 #include <mutex>
 #include <sstream>
+#include <vector>
 
 namespace cs::probe {
 
@@ -29,6 +31,9 @@ unsigned plannerFlag(FftPlanner p)
 }
 
 struct Buffers {
+    Buffers() = default;
+    Buffers(const Buffers&) = delete;
+    Buffers& operator=(const Buffers&) = delete;
     fftw_complex* in = nullptr;
     fftw_complex* out = nullptr;
     fftw_plan plan = nullptr;
@@ -44,6 +49,12 @@ struct Buffers {
 
 } // namespace
 
+std::uint32_t rowsPerSlab(std::uint32_t n, std::uint64_t slabBytes)
+{
+    const std::uint64_t rows = slabBytes / (sizeof(fftw_complex) * static_cast<std::uint64_t>(n));
+    return static_cast<std::uint32_t>(std::clamp<std::uint64_t>(rows, 1, n));
+}
+
 std::string FftParams::validate() const
 {
     std::ostringstream os;
@@ -57,6 +68,8 @@ std::string FftParams::validate() const
         os << "repetitions = " << repetitions << " must be in [1, 1000000]";
     else if (!(minSampleTime_s >= 1e-6 && minSampleTime_s <= 10))
         os << "minSampleTime_s = " << minSampleTime_s << " must be in [1e-6, 10] seconds";
+    else if (slabBytes > (1ull << 30))
+        os << "slabBytes = " << slabBytes << " must be at most 1 GiB";
     else if (cpu < -1)
         os << "cpu = " << cpu << " must be -1 (no pinning) or a CPU number";
     else
@@ -82,19 +95,33 @@ FftResult runFft(const FftParams& params, const RunControl& rc)
     FftResult result;
     result.fftwVersion = fftw_version;
     result.planner = params.planner;
-    for (const std::uint32_t n : params.lengths) {
+    // Every length is planned and batched first, then the repetitions go round the lengths: one sample of
+    // each length per round. A shared or virtual machine changes speed for seconds at a time (two modes
+    // about 3x apart were measured on this project's 2-core machine), and lengths timed one after the other
+    // each fell into one mode: t(32768) came out below t(16384) in one run, and the n log2 n fit over them
+    // had R^2 = 0.28. Interleaved, every length's median sees the same mix.
+    const std::size_t count = params.lengths.size();
+    std::vector<Buffers> buffers(count);
+    std::vector<FftLengthResult> lengths(count);
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::uint32_t n = params.lengths[k];
         rc.check("FFT");
-        Buffers b;
-        b.in = fftw_alloc_complex(n);
-        b.out = fftw_alloc_complex(n);
-        if (!b.in || !b.out)
-            throw ProbeError(ErrorKind::System, "FFT: cannot allocate buffers for n = " + std::to_string(n));
-        FftLengthResult lr;
+        Buffers& b = buffers[k];
+        FftLengthResult& lr = lengths[k];
         lr.n = n;
+        lr.rows = rowsPerSlab(n, params.slabBytes);
+        const std::size_t points = static_cast<std::size_t>(lr.rows) * n;
+        b.in = fftw_alloc_complex(points);
+        b.out = fftw_alloc_complex(points);
+        if (!b.in || !b.out)
+            throw ProbeError(ErrorKind::System, "FFT: cannot allocate buffers for n = " + std::to_string(n) + " x " +
+                                                    std::to_string(lr.rows) + " rows");
         {
             std::lock_guard<std::mutex> lock(plannerMutex());
             const auto t0 = SteadyClock::now();
-            b.plan = fftw_plan_dft_1d(static_cast<int>(n), b.in, b.out, FFTW_FORWARD, plannerFlag(params.planner));
+            int len = static_cast<int>(n);
+            b.plan = fftw_plan_many_dft(1, &len, static_cast<int>(lr.rows), b.in, nullptr, 1, len, b.out, nullptr, 1,
+                                        len, FFTW_FORWARD, plannerFlag(params.planner));
             lr.planTime_s = std::chrono::duration<double>(SteadyClock::now() - t0).count();
         }
         if (!b.plan)
@@ -102,7 +129,7 @@ FftResult runFft(const FftParams& params, const RunControl& rc)
         // Fill after planning (MEASURE/PATIENT overwrite the arrays). Out-of-place c2c preserves the input,
         // so every execution does the same work on the same data.
         std::uint64_t x = 0x9e3779b97f4a7c15ull;
-        for (std::uint32_t i = 0; i < n; ++i) {
+        for (std::size_t i = 0; i < points; ++i) {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
@@ -124,16 +151,22 @@ FftResult runFft(const FftParams& params, const RunControl& rc)
                 std::min<double>(std::max<double>(batch * 2.0, std::ceil(batch * grow)), 1u << 24));
         }
         lr.batch = batch;
-        std::vector<double> samples;
-        for (std::uint32_t r = 0; r < params.warmups + params.repetitions; ++r) {
+    }
+    std::vector<std::vector<double>> samples(count);
+    for (std::uint32_t r = 0; r < params.warmups + params.repetitions; ++r)
+        for (std::size_t k = 0; k < count; ++k) {
             rc.check("FFT");
+            const std::uint32_t batch = lengths[k].batch;
             const auto t0 = SteadyClock::now();
             for (std::uint32_t i = 0; i < batch; ++i)
-                fftw_execute(b.plan);
-            samples.push_back(std::chrono::duration<double>(SteadyClock::now() - t0).count() / batch);
+                fftw_execute(buffers[k].plan);
+            samples[k].push_back(std::chrono::duration<double>(SteadyClock::now() - t0).count() / batch /
+                                 lengths[k].rows);
         }
-        lr.time = summarize(samples, params.warmups);
-        lr.flopRate = 5.0 * n * std::log2(static_cast<double>(n)) / lr.time.median;
+    for (std::size_t k = 0; k < count; ++k) {
+        FftLengthResult& lr = lengths[k];
+        lr.time = summarize(samples[k], params.warmups);
+        lr.flopRate = 5.0 * lr.n * std::log2(static_cast<double>(lr.n)) / lr.time.median;
         result.lengths.push_back(lr);
     }
     result.env = captureEnvironment(params.cpu);

@@ -12,9 +12,10 @@ sdk::ProbeDescriptor FftProbe::descriptor()
     sdk::ProbeDescriptor d;
     d.id = "cpu.fft";
     d.name = "1D FFT time per row length (FFTW)";
-    d.description = "Time of one out-of-place complex 1D FFT of each row length with FFTW (double precision), "
-                    "planning time kept apart. Lengths double from length_min to length_max. The median at "
-                    "length_min is t_fft1d for rows = length_min.";
+    d.description = "Time of one row's out-of-place complex 1D FFT in the row pass of a 2D FFT, with FFTW (double "
+                    "precision): each length n is timed over a slab of rows (n rows, or as many as fit in "
+                    "slab_bytes), planning time kept apart. Lengths double from length_min to length_max. The "
+                    "median at length_min is t_fft1d for rows = length_min.";
     d.span = sdk::Span::Single;
     d.roles = {"self"};
     d.params = {
@@ -24,6 +25,8 @@ sdk::ProbeDescriptor FftProbe::descriptor()
         warmupsParam(3, 10000),
         repsParam(30, 1000000),
         {"min_sample_time", "s", 2e-3, 1e-6, 10, false, "shortest batch of transforms timed as one sample"},
+        {"slab_bytes", "B", 8388608, 0, 1073741824, true,
+         "bytes of each of the slab's arrays: rows = min(n, slab_bytes / 16 n), at least 1 (0: one row, cache-resident)"},
     };
     d.calibrates = {{"inic.fft2d.t_fft1d", "t_fft1d", "median time of one FFT of length length_min"},
                     {"inic.proto.fft2d.t_fft1d", "t_fft1d", "as inic.fft2d.t_fft1d"},
@@ -47,6 +50,7 @@ sdk::RunOutcome FftProbe::run(const sdk::RunRequest& request, sdk::RunContext& c
         p.warmups = static_cast<std::uint32_t>(request.param("warmups"));
         p.repetitions = static_cast<std::uint32_t>(request.param("reps"));
         p.minSampleTime_s = request.param("min_sample_time");
+        p.slabBytes = static_cast<std::uint64_t>(request.param("slab_bytes"));
         if (std::string problem = p.validate(); !problem.empty())
             return sdk::RunOutcome::failure("invalid-parameter", problem);
         const cs::probe::FftResult r = cs::probe::runFft(p, makeControl(request, context));
@@ -56,7 +60,7 @@ sdk::RunOutcome FftProbe::run(const sdk::RunRequest& request, sdk::RunContext& c
             const std::string name = "t@" + std::to_string(l.n);
             series[name] = seriesJson(context, name, l.time, "s");
             lengths.push_back(
-                {{"n", l.n}, {"plan_time_s", l.planTime_s}, {"batch", l.batch}, {"flop_rate", l.flopRate}});
+                {{"n", l.n}, {"rows", l.rows}, {"plan_time_s", l.planTime_s}, {"batch", l.batch}, {"flop_rate", l.flopRate}});
         }
         json derivedValues = json::object();
         if (!r.lengths.empty()) {

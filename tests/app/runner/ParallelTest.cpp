@@ -118,6 +118,19 @@ TEST_CASE("jobs on one machine, or sharing a node, never overlap", "[parallel]")
     CHECK(runner::planRounds(runner::planJobs(plan, test::plugins()), 8) ==
           std::vector<std::vector<std::size_t>>{{0}, {1}, {2}});
 
+    // A single-node probe on a namespace runs alone among the local nodes: they share this machine's CPUs.
+    // Its jobs take every local machine of the plan, so they neither overlap each other nor a pair.
+    runner::RunPlan cpu = plan;
+    cpu.nodes = runner::parseNodeSpec("local:netns=x:name=x,local:netns=y:name=y,local:netns=z:name=z");
+    cpu.probe = "cpu.fft";
+    cpu.pairing = "all";
+    cpu.pairs.clear();
+    cpu.params.clear();
+    const auto cpuJobs = runner::planJobs(cpu, test::plugins());
+    REQUIRE(cpuJobs.size() == 3);
+    CHECK(cpuJobs[1].uses == std::vector<std::string>{"node:netns y", "node:netns x", "node:netns z"});
+    CHECK(runner::planRounds(cpuJobs, 8) == std::vector<std::vector<std::size_t>>{{0}, {1}, {2}});
+
     plan.parallel = 0;
     CHECK_THROWS_WITH(runner::planJobs(plan, test::plugins()), "parallel 0: the jobs run at once must be 1 to 1024");
 }

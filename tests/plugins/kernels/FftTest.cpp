@@ -24,6 +24,9 @@ TEST_CASE("FFT timing per row length with the plan time kept apart", "[kernels][
         CHECK(l.n == p.lengths[i]);
         CHECK(l.planTime_s >= 0);
         CHECK(l.batch >= 1);
+        // The default 8 MiB slab holds every row of these n x n arrays: 64 x 64 x 16 B = 64 KiB,
+        // 1024 x 1024 x 16 B = 16 MiB > 8 MiB, so 8 MiB / (16 x 1024) = 512 rows; 1000: 8388608 / 16000 = 524.
+        CHECK(l.rows == (l.n == 64 ? 64u : l.n == 1024 ? 512u : 524u));
         CHECK(l.time.count == 5);
         CHECK(saneTime(l.time.median));
         CHECK(ordered(l.time));
@@ -57,4 +60,17 @@ TEST_CASE("FFT parameters out of bounds are rejected", "[kernels][fft]")
     p.minSampleTime_s = 0;
     CHECK(p.validate() == "minSampleTime_s = 0 must be in [1e-6, 10] seconds");
     CHECK_THROWS_WITH(runFft(p), "FFT: minSampleTime_s = 0 must be in [1e-6, 10] seconds");
+}
+
+TEST_CASE("the FFT slab holds the n x n array's rows up to its size, and at least one", "[kernels][fft]")
+{
+    // rows = min(n, slabBytes / (16 n)), at least 1 (a complex double is 16 B).
+    CHECK(rowsPerSlab(256, 8u << 20) == 256);           // 256 x 256 x 16 = 1 MiB: all rows
+    CHECK(rowsPerSlab(2048, 8u << 20) == 256);          // 8388608 / 32768 = 256
+    CHECK(rowsPerSlab(65536, 8u << 20) == 8);           // 8388608 / 1048576 = 8
+    CHECK(rowsPerSlab(1u << 24, 8u << 20) == 1);        // 8388608 / 268435456 = 0 -> 1
+    CHECK(rowsPerSlab(1024, 0) == 1);                   // slab 0: one row
+    FftParams p;
+    p.slabBytes = (1ull << 30) + 1;
+    CHECK(p.validate() == "slabBytes = 1073741825 must be at most 1 GiB");
 }
