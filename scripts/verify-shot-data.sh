@@ -22,8 +22,9 @@ nodes=$(head -n1 "$work/$prefix.nodes")
 python3 - "$work/$prefix.design.json" "$work/fft.json" <<'EOF'
 import json, sys
 d = json.load(open(sys.argv[1]))
-d["name"] = "2D FFT on 8 shaped namespaces"
+d["name"] = "2D FFT on 8 shaped namespaces, calibrated and verified"
 d["blocks"] = [{"name": "fft", "type": "fftw.transpose", "values": {"rows": 1024, "t_pen": 0}}]
+d["sweep"] = {"axes": [{"path": "fft.P", "values": "2:8"}], "speedup": {"param": "", "baseline": 1.0}}
 json.dump(d, open(sys.argv[2], "w"), indent=1)
 EOF
 "$cli" calibrate "$work/fft.json" --nodes "$nodes" --quiet -o "$work/calibrated.json"

@@ -235,7 +235,12 @@ Report compare(const DesignDocument& doc, const std::string& variant, const std:
     if (!bands.empty())
         report.bandParams = bands.begin()->second.params;
 
-    std::set<double> sharedNoted; // P whose shared CPUs have a note
+    struct Shared {
+        std::string host;
+        int cpus = 0;
+        double perCpu = 0;
+    };
+    std::map<double, Shared> shared; // P whose processes shared a host's CPUs
     for (const MeasuredPoint& m : measured) {
         const std::size_t point = static_cast<std::size_t>(std::find(Ps.begin(), Ps.end(), m.P) - Ps.begin());
         const std::size_t row = point * table.variants.size() + static_cast<std::size_t>(vi);
@@ -260,14 +265,26 @@ Report compare(const DesignDocument& doc, const std::string& variant, const std:
         r.measuredInBand = !(r.measuredHi < r.bandLo || r.measuredLo > r.bandHi);
         if (m.cpus > 0 && m.processes > m.cpus) {
             r.cpuShare = static_cast<double>(m.processes) / m.cpus;
-            if (sharedNoted.insert(m.P).second)
-                report.notes.push_back(
-                    "at P = " + formatNumber(m.P) + " " + std::to_string(m.processes) + " processes ran on one host (" +
-                    m.host + ") with " + std::to_string(m.cpus) + " online CPUs, " + formatNumber(r.cpuShare) +
-                    " per CPU: the phases that compute shared the CPUs, which the design (one CPU per node) does "
-                    "not model, so their errors measure that host; the network phases are the check");
+            shared[m.P] = {m.host, m.cpus, r.cpuShare};
         }
         report.rows.push_back(r);
+    }
+    if (!shared.empty()) {
+        // One note for every P that shared CPUs: "at P = 4 and 8 ... 2 and 4 per CPU".
+        std::string ps, per, hosts;
+        std::size_t i = 0;
+        for (const auto& [P, s] : shared) {
+            const std::string sep = i == 0 ? "" : i + 1 == shared.size() ? " and " : ", ";
+            ps += sep + formatNumber(P);
+            per += sep + formatNumber(s.perCpu);
+            const std::string h = s.host + " with " + std::to_string(s.cpus) + " online CPUs";
+            if (hosts.find(h) == std::string::npos)
+                hosts += (hosts.empty() ? "" : "; ") + h;
+            ++i;
+        }
+        report.notes.push_back("at P = " + ps + " the processes ran on one host (" + hosts + "), " + per +
+                               " per CPU: the phases that compute could contend for its CPUs, which the design "
+                               "(one CPU per node) does not model; the network phases are the check");
     }
     for (const auto& [row, message] : table.errors)
         report.notes.push_back("row " + std::to_string(row) + ": " + message);

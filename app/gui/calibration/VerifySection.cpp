@@ -18,6 +18,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -110,9 +111,18 @@ VerifySection::VerifySection(DocumentModel* model, SweepPanel* sweep, QWidget* p
     nodesCol->addWidget(new QLabel(tr("Nodes:"), this));
     nodesCol->addWidget(nodes_);
     top->addLayout(nodesCol, 1);
+    // The summary and its notes scroll in at most five lines, so that the table keeps the page: the notes
+    // of a run on shared CPUs alone took most of the dock's height and left two rows of the table.
+    auto* summaryArea = new QScrollArea(this);
+    summaryArea->setObjectName("verifySummaryArea");
+    summaryArea->setWidget(summary_);
+    summaryArea->setWidgetResizable(true);
+    summaryArea->setFrameShape(QFrame::NoFrame);
+    summaryArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    summaryArea->setMaximumHeight(summary_->fontMetrics().lineSpacing() * 5 + 6);
     auto* tableCol = new QVBoxLayout;
     tableCol->addWidget(table_, 1);
-    tableCol->addWidget(summary_);
+    tableCol->addWidget(summaryArea);
     top->addLayout(tableCol, 4);
     auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("At"), this));

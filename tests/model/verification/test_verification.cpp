@@ -166,9 +166,9 @@ TEST_CASE("verify says when the nodes of a run shared the CPUs of one host", "[v
     std::string notes;
     for (const std::string& n : r.notes)
         notes += n + "\n";
-    CHECK_THAT(notes, Contains("at P = 4 4 processes ran on one host (vm) with 2 online CPUs, 2 per CPU"));
-    CHECK_THAT(notes, Contains("at P = 8 8 processes ran on one host (vm) with 2 online CPUs, 4 per CPU"));
-    CHECK_THAT(notes, !Contains("at P = 2"));
+    CHECK_THAT(notes, Contains("at P = 4 and 8 the processes ran on one host (vm with 2 online CPUs), 2 and 4 per "
+                               "CPU: the phases that compute could contend for its CPUs"));
+    CHECK_THAT(notes, !Contains("P = 2"));
     CHECK(verify::toJson(r)["rows"][0].contains("cpu_share"));
 
     const auto unknown = verify::measuredFromResults(json::array({odd}), "app.fft2d", app->quantities);
