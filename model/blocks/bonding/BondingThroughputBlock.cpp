@@ -67,7 +67,8 @@ std::vector<ParamSpec> inputs()
                           cite(kSeed003, "gives no rate; only o_irq x f_irq matters while links are busy")));
     v.push_back(choiceParam("way", {"one-way", "two-way"}, BondingThroughputBlock::OneWay,
                             "benchmark: one node streams to the other (X: payload sent), or both stream at once "
-                            "(X: payload sent plus received per node; the receive path on the second CPU)",
+                            "(X: payload sent plus received per node; the receive path on the second CPU; a shared segment, "
+                            "eta_m < 1, carries both directions in one medium)",
                             cite(kSeed003, "§3 (one-way and two-way benchmarks; two CPUs per node), §4.1 (one CPU "
                                           "for the send path), §4.2 (b) (the receive path on a different CPU)")));
     return v;
@@ -83,7 +84,7 @@ std::vector<OutputSpec> outputs()
                s3 + " abstract (nominal aggregate throughput); 004 §3 (peak 2.5 MBps on two channels)"),
         output("C", Unit::BytesPerSecond, "MB/s", "raw link capacity the scheduler can use",
                s3 + " §2 (SRR, WSRR, WD), §4.4"),
-        output("X_link", Unit::BytesPerSecond, "MB/s", "link-limited payload rate, C eta_m f (two-way: both directions, 2 C eta_m f)",
+        output("X_link", Unit::BytesPerSecond, "MB/s", "link-limited payload rate, C eta_m f (two-way over full-duplex links, eta_m = 1: both directions, 2 C f)",
                s3 + " §4.3 (noCopy reaches the maximum possible throughput)"),
         output("X_host", Unit::BytesPerSecond, "MB/s", "host-limited payload rate: send-path CPU busy all the time",
                s3 + " §4.1 (throughput is limited by the available CPU resources)"),
@@ -238,7 +239,9 @@ void BondingThroughputBlock::evaluate(const double* in, double* out) const
     double xHost = hostLimit(w, links, payload, perByte * pathShare, oIrq, in[f_irq]);
     if (twoWay && perByte > 0.0)
         xHost = std::min(xHost, dirs / perByte); // the receive CPU
-    const double xLinkAll = dirs * xLink;
+    // Point-to-point links are full duplex; a shared segment (eta_m < 1, 004's
+    // hubs and thin-net) carries both directions in the one medium.
+    const double xLinkAll = (in[eta_m] < 1.0 ? 1.0 : dirs) * xLink;
 
     const double x = std::min(xLinkAll, xHost);
     out[f] = frame;

@@ -42,8 +42,9 @@ namespace cs {
 //
 // Two-way (way = 1; 003 §3: "both nodes simultaneously transmit", and the
 // throughput "accounts for all data sent and received in each node"): X is a
-// node's sent plus received payload, half each way. The links are full duplex,
-// so the link limit is 2 X_link. The node has two CPUs (003 §3: utilisation up
+// node's sent plus received payload, half each way. Point-to-point links are
+// full duplex, so the link limit is 2 X_link; a shared segment (eta_m < 1)
+// carries both directions in one medium and keeps X_link. The node has two CPUs (003 §3: utilisation up
 // to 200%). The send path and every interrupt (its own transmissions' and the
 // received frames', on each link under the same per-link cap) run on one CPU,
 // the receive path on the other (003 §4.1: one CPU for the send path, only

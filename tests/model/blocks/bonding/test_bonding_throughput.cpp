@@ -185,6 +185,17 @@ TEST_CASE("bonding: two-way runs the receive path on the second CPU, the interru
     CHECK(uncapped("X") == Approx(669.5138e6).epsilon(1e-6));
     const auto free = runBlock(kBlock, {{"way", 1}, {"o_irq", 0}});
     CHECK(free("X") == Approx(1601.923e6).epsilon(1e-6));
+
+    // A shared segment carries both directions in one medium: 004's 10 Mbps Ethernet, one channel
+    // (n = 1, r = 1.25e6, eta_m = 0.8, MTU 1500): X_link = 1.25e6 x 0.8 x 1472 / 1538 = 957.087e3
+    // one-way and two-way alike, while the hosts (about 550 MB/s) are far from binding.
+    const auto oneSeg = runBlock(kBlock, {{"n", 1}, {"r", 1.25e6}, {"eta_m", 0.8}, {"MTU", 1500}});
+    const auto twoSeg = runBlock(kBlock, {{"n", 1}, {"r", 1.25e6}, {"eta_m", 0.8}, {"MTU", 1500}, {"way", 1}});
+    CHECK(oneSeg("X_link") == Approx(957.0871e3).epsilon(1e-6));
+    CHECK(twoSeg("X_link") == Approx(957.0871e3).epsilon(1e-6));
+    CHECK(twoSeg("X") == Approx(957.0871e3).epsilon(1e-6));
+    // E against both directions' nominal: 957.0871e3 / (2 x 1.25e6) = 0.3828348.
+    CHECK(twoSeg("E") == Approx(0.3828348).epsilon(1e-6));
 }
 
 TEST_CASE("bonding: with the default coalescing cap, base one-way peaks at five links (003 §4.1)", "[bonding]")
