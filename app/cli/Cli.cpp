@@ -43,7 +43,8 @@ const Entry kCommands[] = {
      "  validate --fit CLAIM ... [--param PRESET:PATH ...] [--json|--csv|--markdown]   fit the parameters that\n"
      "        matter (assumed or fitted, by sensitivity; or those named) jointly to the claims named, with\n"
      "        Levenberg-Marquardt, and report every other claim as a prediction\n"
-     "  validate --hold-out   leave one figure out: each figure predicted from a fit to the others\n"
+     "  validate --hold-out   leave one figure out: each figure predicted from a fit to the others, the\n"
+     "        values the presets fitted to that figure put back to their block defaults first\n"
      "  validate --assumed [PRESET ...] [--json]   per preset, the inputs whose basis is 'assumed', ranked by\n"
      "        how far -/+10% moves a variant total (the sensitivity data), with the probe that can fit each"},
     {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},

@@ -105,7 +105,8 @@ int holdOut(const std::vector<Claim>& claims, const ClaimFitOptions& options, st
 {
     const std::vector<FigureHoldOut> rows = leaveOneFigureOut(claims, presetDirectory(), options);
     out << "Leave one figure out: the parameters that matter, fitted to the other claims of the figure's presets, "
-           "predict the figure\n\n";
+           "predict the figure (values the presets fitted to the figure itself are first put back to their "
+           "defaults)\n\n";
     out << "| seed | figure | presets | claims | fitted on | met before | met predicted | mean abs error | fitted values |\n"
         << "|---|---|---|---|---|---|---|---|---|\n";
     std::size_t claimsN = 0, metBefore = 0, met = 0;
@@ -116,7 +117,8 @@ int holdOut(const std::vector<Claim>& claims, const ClaimFitOptions& options, st
         out << "| " << h.seed << " | " << h.figure << " | " << presets << " | " << h.claims << " | " << h.fittedOn
             << " | " << h.withinBefore << " | " << h.within << " | "
             << (std::isnan(h.meanAbsError) ? std::string("-") : percentOf(h.meanAbsError)) << " | "
-            << (h.note.empty() ? h.params : h.note) << " |\n";
+            << (h.note.empty() ? h.params : h.note)
+            << (h.forgotten.empty() ? std::string() : "; defaults first: " + h.forgotten) << " |\n";
         claimsN += h.claims;
         metBefore += h.withinBefore;
         met += h.within;

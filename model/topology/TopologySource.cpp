@@ -60,6 +60,11 @@ std::vector<OutputSpec> sourceOutputs()
                "004_07d1c859a4352179.txt §4 Fig. 5"),
         output("mesh_cols", Unit::Count, "", "column segments of a segment mesh (0 when the network is not one)",
                "004_07d1c859a4352179.txt §4 Fig. 5"),
+        output("edge_uplinks", Unit::Count, "",
+               "links from a switch that hosts attach to, to another switch (a bonded link counts once): the "
+               "cables that run from the edge to the other switches",
+               "002_5a9fca780898fb85.txt §2.2 (cables from the nodes to a central rack of switches; five hosts "
+               "per first-level switch)"),
     };
     // evaluate() writes one value per enum entry: they must agree.
     if (out.size() != static_cast<std::size_t>(TopologySource::kOutputs))
@@ -178,6 +183,33 @@ std::string TopologySource::check(const double* in) const
     return {};
 }
 
+namespace {
+
+// Links between a switch with a host on it and another switch, each once
+// (a link between two such switches too). 002 §2.2 weighs these: the cables
+// that run from where the hosts are to the rest of the network.
+double edgeUplinks(const Topology& t)
+{
+    const auto& g = t.graph();
+    const std::size_t V = t.vertexCount();
+    std::vector<bool> edge(V, false);
+    for (std::size_t h : t.hosts())
+        for (auto [e, end] = boost::out_edges(h, g); e != end; ++e) {
+            const std::size_t n = boost::target(*e, g);
+            if (t.vertex(n).kind == VertexKind::Switch)
+                edge[n] = true;
+        }
+    double count = 0;
+    for (auto [e, end] = boost::edges(g); e != end; ++e) {
+        const std::size_t a = boost::source(*e, g), b = boost::target(*e, g);
+        if (t.vertex(a).kind == VertexKind::Switch && t.vertex(b).kind == VertexKind::Switch && (edge[a] || edge[b]))
+            ++count;
+    }
+    return count;
+}
+
+} // namespace
+
 void TopologySource::compute(const Topology& t, double* out)
 {
     MetricsOptions o;
@@ -226,6 +258,7 @@ void TopologySource::compute(const Topology& t, double* out)
     const auto [r, c] = meshShape(t);
     out[mesh_rows] = r;
     out[mesh_cols] = c;
+    out[edge_uplinks] = edgeUplinks(t);
 }
 
 void TopologySource::evaluate(const double* in, double* out) const

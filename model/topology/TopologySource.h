@@ -48,6 +48,8 @@ public:
         seg_bw,        // B/s, slowest shared segment (0 without segments)
         mesh_rows,     // row segments of a segment mesh (0 when the network is not one)
         mesh_cols,     // column segments of a segment mesh (0 when the network is not one)
+        edge_uplinks,  // links from a switch that hosts attach to, to another switch: the cables that leave
+                       // the edge for the rest of the network (002 §2.2: "a central rack of switches")
         kOutputs
     };
 

@@ -23,24 +23,63 @@ namespace cs {
 namespace {
 
 // The presets as documents, loaded once; the fitter writes its values into them.
+// With `forget`, a block input whose provenance says it was fitted to one of
+// those claims is put back to its block default as the document is loaded,
+// so that a figure left out is predicted without the values fitted to it
+// (a design parameter has no default apart from the document: it is kept).
 class Documents {
 public:
-    explicit Documents(std::string dir) : dir_(std::move(dir)) {}
+    explicit Documents(std::string dir, std::set<std::string> forget = {})
+        : dir_(std::move(dir)), forget_(std::move(forget))
+    {
+    }
     DesignDocument& get(const std::string& name)
     {
         auto it = docs_.find(name);
-        if (it == docs_.end())
+        if (it == docs_.end()) {
             it = docs_.emplace(name, loadDocument((std::filesystem::path(dir_) / (name + ".json")).string())).first;
+            forgetFits(name, it->second);
+        }
         return it->second;
     }
     ClaimDocuments accessor()
     {
         return [this](const std::string& n) -> const DesignDocument& { return get(n); };
     }
+    // "preset:path value -> default" for each value put back, in load order.
+    const std::vector<std::string>& forgotten() const { return forgotten_; }
 
 private:
+    bool fittedToForgotten(const Provenance& p) const
+    {
+        return std::any_of(forget_.begin(), forget_.end(), [&](const std::string& id) { return fittedToClaim(p, id); });
+    }
+    void forgetFits(const std::string& name, DesignDocument& doc)
+    {
+        if (forget_.empty())
+            return;
+        for (const DesignParam& p : doc.design.designParams())
+            if (fittedToForgotten(p.value.provenance))
+                forgotten_.push_back(name + ":" + p.spec.symbol + " kept (a design parameter has no default)");
+        for (const BlockInstance& b : doc.design.blocks())
+            for (const ParamSpec& in : b.spec().inputs) {
+                const Endpoint e{b.name, in.symbol};
+                const ParamValue v = doc.design.value(e);
+                if (!fittedToForgotten(v.provenance))
+                    continue;
+                doc.design.resetValue(e);
+                const std::string was = formatQuantity(v.value, in.displayUnit, in.unit);
+                const std::string def = formatQuantity(doc.design.value(e).value, in.displayUnit, in.unit);
+                // A block default derived from the same figure (its source says so) cannot be forgotten.
+                forgotten_.push_back(name + ":" + b.name + "." + in.symbol + " " + was +
+                                     (was == def ? " (the block default is the same)" : " -> default " + def));
+            }
+    }
+
     std::string dir_;
+    std::set<std::string> forget_;
     std::map<std::string, DesignDocument> docs_;
+    std::vector<std::string> forgotten_;
 };
 
 struct Unknown {
@@ -301,9 +340,15 @@ std::string joinIds(const std::vector<const Claim*>& cs)
 }
 
 ClaimFitResult fitWith(const std::vector<Claim>& claims, const std::string& presetDirectory,
-                       const std::vector<const Claim*>& targets, const ClaimFitOptions& options)
+                       const std::vector<const Claim*>& targets, const ClaimFitOptions& options,
+                       const std::set<std::string>& forget = {})
 {
-    Documents docs(presetDirectory);
+    Documents docs(presetDirectory, forget);
+    // Load every preset the targets read first, so that a value fitted to a
+    // forgotten claim is back at its default before the unknowns are chosen.
+    for (const Claim* c : targets)
+        for (const std::string& p : presetsOf(*c))
+            docs.get(p);
     std::vector<Unknown> unknowns = chooseUnknowns(docs, targets, options.params);
     if (unknowns.empty())
         throw ModelError("validate --fit: no assumed or fitted parameter of these presets matters (a -/+10% change "
@@ -341,6 +386,7 @@ ClaimFitResult fitWith(const std::vector<Claim>& claims, const std::string& pres
     }
     result.evaluations = pb.evaluations;
     result.report = validateClaimsWith(claims, docs.accessor());
+    result.forgotten = docs.forgotten();
     return result;
 }
 
@@ -412,7 +458,10 @@ std::vector<FigureHoldOut> leaveOneFigureOut(const std::vector<Claim>& claims, c
             h.note = "no other figure of these presets to fit to";
         } else {
             try {
-                fit = fitWith(claims, presetDirectory, train, options);
+                std::set<std::string> heldIds;
+                for (const Claim* c : held)
+                    heldIds.insert(c->id);
+                fit = fitWith(claims, presetDirectory, train, options, heldIds);
                 fitted = true;
             } catch (const ModelError& e) {
                 h.note = e.what();
@@ -438,6 +487,8 @@ std::vector<FigureHoldOut> leaveOneFigureOut(const std::vector<Claim>& claims, c
                             (p.variant.empty() ? "" : "@" + p.variant) + " " + p.shownBefore + " -> " + p.shownAfter;
         if (fitted && h.params.empty())
             h.params = "(unchanged)";
+        for (const std::string& f : fit.forgotten)
+            h.forgotten += (h.forgotten.empty() ? "" : ", ") + f;
         out.push_back(std::move(h));
     }
     return out;

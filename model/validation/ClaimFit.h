@@ -40,6 +40,10 @@ struct ClaimFitResult {
     ValidationReport report; // every claim; the fitted ones are Fitted
     double rmsFit = 0.0;     // RMS of the fitted claims' residuals after the fit
     int evaluations = 0;
+    // Leave one figure out only: the values fitted to the held-out claims that
+    // were put back to their block defaults before the fit ("preset:path
+    // value -> default value"), or kept (a design parameter).
+    std::vector<std::string> forgotten;
 };
 
 // Fits jointly, with Eigen's Levenberg-Marquardt (as model/calibration's
@@ -55,7 +59,10 @@ ClaimFitResult fitClaims(const std::vector<Claim>& claims, const std::string& pr
 
 // Leave one figure out: for every figure (seed, figure) with modelled claims
 // that are checks, fit the presets' parameters that matter to the checks of
-// those presets outside the figure and predict the figure's claims.
+// those presets outside the figure and predict the figure's claims. A block
+// input the presets fitted to one of the figure's own claims is first put back
+// to its block default, so the prediction does not rest on a value set from
+// the figure it predicts (a fitted design parameter is kept and named).
 struct FigureHoldOut {
     std::string seed, figure;            // "000", "Fig. 8(a)"
     std::vector<std::string> presets;    // of the figure's claims
@@ -64,6 +71,7 @@ struct FigureHoldOut {
     std::size_t withinBefore = 0;         // met with the presets as they are
     double meanAbsError = 0.0;            // over held-out value claims
     std::string params;                   // "t_fft1d 100 us -> 80 us, ..."
+    std::string forgotten;                // values fitted to the figure, put back to defaults first
     std::string note;                     // why nothing was fitted, when so
 };
 // `options.prior` is used; fitTo and params are set per figure.

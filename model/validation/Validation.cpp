@@ -89,35 +89,38 @@ namespace {
 // Paths of the preset's values whose provenance says they were fitted to `id`.
 std::string fittedTo(const DesignDocument& doc, const std::string& id)
 {
-    auto names = [&](const std::string& list) {
-        std::size_t start = 0;
-        while (start <= list.size()) {
-            std::size_t end = list.find(',', start);
-            if (end == std::string::npos)
-                end = list.size();
-            std::string w = list.substr(start, end - start);
-            w.erase(0, w.find_first_not_of(' '));
-            w.erase(w.find_last_not_of(' ') + 1);
-            if (w == id)
-                return true;
-            start = end + 1;
-        }
-        return false;
-    };
     std::string out;
     for (const DesignParam& p : doc.design.designParams())
-        if (p.value.provenance.basis == "fitted" && names(p.value.provenance.fittedTo))
+        if (fittedToClaim(p.value.provenance, id))
             out += (out.empty() ? "" : ", ") + p.spec.symbol;
     for (const BlockInstance& b : doc.design.blocks())
-        for (const ParamSpec& in : b.spec().inputs) {
-            const ParamValue v = doc.design.value({b.name, in.symbol});
-            if (v.provenance.basis == "fitted" && names(v.provenance.fittedTo))
+        for (const ParamSpec& in : b.spec().inputs)
+            if (fittedToClaim(doc.design.value({b.name, in.symbol}).provenance, id))
                 out += (out.empty() ? "" : ", ") + b.name + "." + in.symbol;
-        }
     return out;
 }
 
 } // namespace
+
+bool fittedToClaim(const Provenance& provenance, const std::string& id)
+{
+    if (provenance.basis != "fitted")
+        return false;
+    const std::string& list = provenance.fittedTo;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        std::size_t end = list.find(',', start);
+        if (end == std::string::npos)
+            end = list.size();
+        std::string w = list.substr(start, end - start);
+        w.erase(0, w.find_first_not_of(' '));
+        w.erase(w.find_last_not_of(' ') + 1);
+        if (w == id)
+            return true;
+        start = end + 1;
+    }
+    return false;
+}
 
 const char* verdictName(Verdict v)
 {

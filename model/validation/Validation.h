@@ -1,4 +1,5 @@
 #pragma once
+#include "model/core/Provenance.h"
 #include "model/validation/Claim.h"
 
 #include <cstddef>
@@ -18,6 +19,10 @@ enum class Verdict {
 };
 
 const char* verdictName(Verdict v); // "within", "off", "fitted", "not modelled", "no check"
+
+// True when a provenance's basis is "fitted" and its fittedTo list (ids
+// separated by commas) names `id`.
+bool fittedToClaim(const Provenance& provenance, const std::string& id);
 // As printed: "within 10%" (the claim's tolerance), "holds" for a bound that
 // is met, else verdictName.
 std::string verdictText(Verdict v, const Claim& claim);

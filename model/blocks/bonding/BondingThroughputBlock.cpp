@@ -65,6 +65,12 @@ std::vector<ParamSpec> inputs()
                       "most interrupts per second one busy link raises under coalescing",
                       "assumed: 5000/s (a 200 us coalescing timer); " +
                           cite(kSeed003, "gives no rate; only o_irq x f_irq matters while links are busy")));
+    v.push_back(choiceParam("way", {"one-way", "two-way"}, BondingThroughputBlock::OneWay,
+                            "benchmark: one node streams to the other (X: payload sent), or both stream at once "
+                            "(X: payload sent plus received per node; the receive path on the second CPU; a shared segment, "
+                            "eta_m < 1, carries both directions in one medium)",
+                            cite(kSeed003, "§3 (one-way and two-way benchmarks; two CPUs per node), §4.1 (one CPU "
+                                          "for the send path), §4.2 (b) (the receive path on a different CPU)")));
     return v;
 }
 
@@ -78,15 +84,18 @@ std::vector<OutputSpec> outputs()
                s3 + " abstract (nominal aggregate throughput); 004 §3 (peak 2.5 MBps on two channels)"),
         output("C", Unit::BytesPerSecond, "MB/s", "raw link capacity the scheduler can use",
                s3 + " §2 (SRR, WSRR, WD), §4.4"),
-        output("X_link", Unit::BytesPerSecond, "MB/s", "link-limited payload rate, C eta_m f",
+        output("X_link", Unit::BytesPerSecond, "MB/s", "link-limited payload rate, C eta_m f (two-way over full-duplex links, eta_m = 1: both directions, 2 C f)",
                s3 + " §4.3 (noCopy reaches the maximum possible throughput)"),
         output("X_host", Unit::BytesPerSecond, "MB/s", "host-limited payload rate: send-path CPU busy all the time",
                s3 + " §4.1 (throughput is limited by the available CPU resources)"),
-        output("X", Unit::BytesPerSecond, "MB/s", "delivered one-way payload throughput, min(X_link, X_host)",
-               s3 + " §4.1-4.4 one-way; 004 §3 token exchange"),
-        output("E", Unit::Ratio, "%", "fraction of nominal, X / R_nom", s3 + " abstract; 004 §3"),
+        output("X", Unit::BytesPerSecond, "MB/s",
+               "delivered payload throughput, min(X_link, X_host): one-way sent, or two-way sent plus received",
+               s3 + " §4.1-4.4 one-way and two-way; 004 §3 token exchange"),
+        output("E", Unit::Ratio, "%", "fraction of nominal, X / R_nom (two-way: X / (2 R_nom))",
+               s3 + " abstract; 004 §3"),
         output("lim", Unit::Choice, "", "limiting resource: 0 = links, 1 = host CPU", s3 + " §4.1"),
-        output("U", Unit::Ratio, "%", "send-path CPU utilisation at X", s3 + " §4.1 Fig. 2(b)"),
+        output("U", Unit::Ratio, "%", "send-path CPU utilisation at X (two-way: the CPU that also takes the interrupts)",
+               s3 + " §4.1 Fig. 2(b)"),
         output("U_copy", Unit::Ratio, "%", "share of U copying, X k_c / B_copy", s3 + " Fig. 2(b) TxCopy", "U"),
         output("U_pkt", Unit::Ratio, "%", "share of U on per-frame work, X o_pkt / (MTU - h)",
                s3 + " Fig. 2(b) Packet + Device", "U"),
@@ -150,7 +159,8 @@ const BlockSpec& BondingThroughputBlock::spec() const
         "One-way throughput of a logical link bonded from 1 to 8 physical links: the smaller of the link "
         "capacity the scheduler (SRR, WSRR, WD) can use, after framing and medium efficiency, and the rate "
         "at which the sending host's CPU saturates on copies, per-frame work and per-link interrupts. "
-        "Models 003's base, polling and noCopy configurations and 004's channel-bonded Ethernet.",
+        "Models 003's base, polling and noCopy configurations, one-way and two-way (the receive path on the "
+        "node's second CPU), and 004's channel-bonded Ethernet.",
         cite(kSeed003, "§2-4") + "; " + cite(kSeed004, "§3"),
         inputs(),
         outputs(),
@@ -220,19 +230,30 @@ void BondingThroughputBlock::evaluate(const double* in, double* out) const
 
     const double perByte = in[k_c] / in[B_copy] + in[o_pkt] / payload;
     const double oIrq = (static_cast<int>(in[irq]) == Polling) ? 0.0 : in[o_irq];
-    const double xHost = hostLimit(w, links, payload, perByte, oIrq, in[f_irq]);
+    // Two-way: X is sent plus received, half each way; each link carries both
+    // directions, so both the link limit and the interrupting frames double,
+    // while each CPU runs one path for half of X (see the header).
+    const bool twoWay = static_cast<int>(in[way]) == TwoWay;
+    const double dirs = twoWay ? 2.0 : 1.0;
+    const double pathShare = 1.0 / dirs; // share of X each path carries
+    double xHost = hostLimit(w, links, payload, perByte * pathShare, oIrq, in[f_irq]);
+    if (twoWay && perByte > 0.0)
+        xHost = std::min(xHost, dirs / perByte); // the receive CPU
+    // Point-to-point links are full duplex; a shared segment (eta_m < 1, 004's
+    // hubs and thin-net) carries both directions in the one medium.
+    const double xLinkAll = (in[eta_m] < 1.0 ? 1.0 : dirs) * xLink;
 
-    const double x = std::min(xLink, xHost);
+    const double x = std::min(xLinkAll, xHost);
     out[f] = frame;
     out[R_nom] = rSum;
     out[C] = cap;
-    out[X_link] = xLink;
+    out[X_link] = xLinkAll;
     out[X_host] = xHost;
     out[X] = x;
-    out[E] = x / rSum;
-    out[lim] = (xLink <= xHost) ? LinkLimited : HostLimited;
-    out[U_copy] = x * in[k_c] / in[B_copy];
-    out[U_pkt] = x * in[o_pkt] / payload;
+    out[E] = x / (dirs * rSum);
+    out[lim] = (xLinkAll <= xHost) ? LinkLimited : HostLimited;
+    out[U_copy] = x * pathShare * in[k_c] / in[B_copy];
+    out[U_pkt] = x * pathShare * in[o_pkt] / payload;
     out[U_irq] = irqShare(w, links, x, payload, oIrq, in[f_irq]);
     out[U] = out[U_copy] + out[U_pkt] + out[U_irq];
 }

@@ -40,6 +40,22 @@ namespace cs {
 //     grows with the number of links, not their speed (003 §4.1, §4.3).
 //     X_host solves U(X_host) = 1.
 //
+// Two-way (way = 1; 003 §3: "both nodes simultaneously transmit", and the
+// throughput "accounts for all data sent and received in each node"): X is a
+// node's sent plus received payload, half each way. Point-to-point links are
+// full duplex, so the link limit is 2 X_link; a shared segment (eta_m < 1)
+// carries both directions in one medium and keeps X_link. The node has two CPUs (003 §3: utilisation up
+// to 200%). The send path and every interrupt (its own transmissions' and the
+// received frames', on each link under the same per-link cap) run on one CPU,
+// the receive path on the other (003 §4.1: one CPU for the send path, only
+// transfer completions partly offloaded; §4.2 (b): the receive path runs on a
+// different CPU from the send path). The receive path costs what the send path
+// does per byte (003 §3: in two-way "both nodes behave in a similar manner";
+// Fig. 2(b): copies about 70% on both paths):
+//     send CPU     (X/2) (k_c / B_copy + o_pkt / s) + o_irq sum_i min(f_irq, X w_i / s) = 1
+//     receive CPU  (X/2) (k_c / B_copy + o_pkt / s) = 1
+// X_host is the smaller solution; U and its phases are the send CPU's.
+//
 // All rates are payload bytes per second; the block is stateless.
 class BondingThroughputBlock final : public Block {
 public:
@@ -66,12 +82,14 @@ public:
         irq,
         o_irq,
         f_irq,
+        way,
         kInputs
     };
     enum Out { f, R_nom, C, X_link, X_host, X, E, lim, U, U_copy, U_pkt, U_irq, kOutputs };
 
     enum Scheduler { SRR = 0, WSRR = 1, WD = 2 };
     enum IrqMode { Interrupts = 0, Polling = 1 };
+    enum Way { OneWay = 0, TwoWay = 1 };
     enum Limit { LinkLimited = 0, HostLimited = 1 };
 };
 

@@ -79,6 +79,34 @@ TEST_CASE("topology source: a star's outputs, derived by hand", "[topology][sour
     CHECK(lat[TopologySource::L_max] == Approx(7e-6));
 }
 
+TEST_CASE("topology source: edge up-links are the cables from the hosts' switches to the others", "[topology][source]")
+{
+    // A star: the one switch has every host and no other switch: 0.
+    CHECK(outputsOf({{"generator", "star"}, {"params", {{"n", 4}, {"bw", 1e6}}}})[TopologySource::edge_uplinks] == 0);
+    // 002 §2.2, Fig. 3 (gfat with its NOW defaults): 105 hosts, five per first-level switch, so
+    // 105 / 5 = 21 first-level switches with up1 = 3 up-links each: 63 cables leave the edge. The
+    // level-two to level-three links (12 x 2 = 24 of the 192) join switches without hosts and do not
+    // count. 1 - 63 / 105 = 40%, 002's "eliminates 40% of the cable mass".
+    const auto now = outputsOf({{"generator", "gfat"}, {"params", json::object()}});
+    CHECK(now[TopologySource::hosts] == 105);
+    CHECK(now[TopologySource::links] == 192);
+    CHECK(now[TopologySource::edge_uplinks] == 63);
+    // One subcluster (levels = 2): 7 switches x 5 hosts = 35 hosts, 7 x 3 = 21 up-links to ceil(21 / 6)
+    // = 4 level-two switches; links 35 + 21 = 56, all 21 up-links leave the edge: 1 - 21 / 35 = 40%.
+    const json sub = {{"levels", 2}, {"down1", 5}, {"up1", 3}, {"group2", 7}, {"down2", 6}, {"up2", 0}};
+    const auto subcluster = outputsOf({{"generator", "gfat"}, {"params", sub}});
+    CHECK(subcluster[TopologySource::hosts] == 35);
+    CHECK(subcluster[TopologySource::links] == 56);
+    CHECK(subcluster[TopologySource::edge_uplinks] == 21);
+    // Four hosts and four up-links per 8-port switch (full bisection at the first level): 8 switches
+    // x 4 hosts = 32 hosts and 8 x 4 = 32 up-links to 32 / 8 = 4 level-two switches: one cable per host.
+    const json fullBisection = {{"levels", 2}, {"down1", 4}, {"up1", 4}, {"group2", 8}, {"down2", 8}, {"up2", 0}};
+    const auto full = outputsOf({{"generator", "gfat"}, {"params", fullBisection}});
+    CHECK(full[TopologySource::hosts] == 32);
+    CHECK(full[TopologySource::switches] == 12);
+    CHECK(full[TopologySource::edge_uplinks] == 32);
+}
+
 TEST_CASE("topology source: segment mesh shape and bonded channels come from the graph", "[topology][source]")
 {
     // 004 Fig. 5: 4 x 4 hosts, each on one row and one column segment of 10 Mbit/s.

@@ -141,6 +141,63 @@ TEST_CASE("bonding: noCopy is proportional to links and reaches the link maximum
     CHECK(within(noc10("E"), 1.0, 0.10));
 }
 
+TEST_CASE("bonding: two-way runs the receive path on the second CPU, the interrupts with the send path (003 §3, §4.1, §4.2)", "[bonding]")
+{
+    // X is a node's sent plus received payload, half each way. Send CPU: (X/2) c + interrupts of
+    // every frame on each link, both directions, under the per-link cap; receive CPU: (X/2) c.
+    const auto one = runBlock(kBlock, {});
+    const auto base = runBlock(kBlock, {{"way", 1}});
+    // 8 links carry X/(8 * 8972) frames/s each; above 5000/s (X > 358.9 MB/s) all are capped:
+    // 8 * 7.8e-6 * 5000 = 0.312, so X (c/2) = 0.688: X = 0.688 / 0.6242498e-9 = 1102.123e6,
+    // below the receive CPU's 2 / c = 1601.923e6 and the links' 2 * 992.6975e6 = 1985.395e6.
+    CHECK(base("X") == Approx(1102.123e6).epsilon(1e-6));
+    CHECK(base("X_link") == Approx(1985.395e6).epsilon(1e-6));
+    CHECK(base("lim") == 1);
+    // The send CPU's phases: copies 1102.123e6 / 2 / 1.3e9 = 0.4238934, frames
+    // 551.0614e6 * 4.3e-6 / 8972 = 0.2641066, interrupts 0.312: the same CPU split as one-way,
+    // whose send path carries the whole 551.0614e6, so two-way is exactly twice one-way here.
+    CHECK(base("U_copy") == Approx(0.4238934).epsilon(1e-6));
+    CHECK(base("U_pkt") == Approx(0.2641066).epsilon(1e-6));
+    CHECK(base("U_irq") == Approx(0.312).epsilon(1e-9));
+    CHECK(base("U") == Approx(1.0).epsilon(1e-9));
+    CHECK(base("X") == Approx(2 * one("X")).epsilon(1e-9));
+    // E against both directions' nominal: 1102.123e6 / 2e9 = 0.5510614.
+    CHECK(base("E") == Approx(0.5510614).epsilon(1e-6));
+
+    // Polling: no interrupts; each CPU runs one path for half of X: X = 2 / c = 1601.923e6.
+    const auto poll = runBlock(kBlock, {{"way", 1}, {"irq", 1}});
+    CHECK(poll("X") == Approx(1601.923e6).epsilon(1e-6));
+    CHECK(poll("U_copy") == Approx(0.6161242).epsilon(1e-6)); // 800.9614e6 / 1.3e9
+    CHECK(poll("U_pkt") == Approx(0.3838758).epsilon(1e-6)); // 800.9614e6 * 4.3e-6 / 8972
+    CHECK(poll("U_irq") == 0.0);
+
+    // noCopy: send CPU X * 0.2396344e-9 + 0.312 = 1, X = 2871.04e6 > links 1985.395e6: link limited.
+    const auto noc = runBlock(kBlock, {{"way", 1}, {"k_c", 0}});
+    CHECK(noc("X_host") == Approx(2871.04e6).epsilon(1e-6));
+    CHECK(noc("X") == Approx(1985.395e6).epsilon(1e-6));
+    CHECK(noc("lim") == 0);
+    CHECK(noc("E") == Approx(0.9926975).epsilon(1e-6));
+
+    // Below the cap every frame interrupts the send CPU, both directions' frames: with f_irq = 1e7
+    // the send CPU pays X (c/2 + o_irq / 8972) = X (0.6242498 + 0.8693714) ns/B, so
+    // X = 669.5138e6, half of the polling rate's 2 / c. With o_irq = 0 both CPUs give 2 / c.
+    const auto uncapped = runBlock(kBlock, {{"way", 1}, {"f_irq", 1e7}});
+    CHECK(uncapped("X") == Approx(669.5138e6).epsilon(1e-6));
+    const auto free = runBlock(kBlock, {{"way", 1}, {"o_irq", 0}});
+    CHECK(free("X") == Approx(1601.923e6).epsilon(1e-6));
+
+    // A shared segment carries both directions in one medium: 004's 10 Mbps Ethernet, one channel
+    // (n = 1, r = 1.25e6, eta_m = 0.8, MTU 1500): X_link = 1.25e6 x 0.8 x 1472 / 1538 = 957.087e3
+    // one-way and two-way alike, while the hosts (about 550 MB/s) are far from binding.
+    const auto oneSeg = runBlock(kBlock, {{"n", 1}, {"r", 1.25e6}, {"eta_m", 0.8}, {"MTU", 1500}});
+    const auto twoSeg = runBlock(kBlock, {{"n", 1}, {"r", 1.25e6}, {"eta_m", 0.8}, {"MTU", 1500}, {"way", 1}});
+    CHECK(oneSeg("X_link") == Approx(957.0871e3).epsilon(1e-6));
+    CHECK(twoSeg("X_link") == Approx(957.0871e3).epsilon(1e-6));
+    CHECK(twoSeg("X") == Approx(957.0871e3).epsilon(1e-6));
+    // E against both directions' nominal: 957.0871e3 / (2 x 1.25e6) = 0.3828348.
+    CHECK(twoSeg("E") == Approx(0.3828348).epsilon(1e-6));
+}
+
 TEST_CASE("bonding: with the default coalescing cap, base one-way peaks at five links (003 §4.1)", "[bonding]")
 {
     // Link limit n * 124.0872e6; host limit (1 - 0.039 n) / c while every link is capped at
