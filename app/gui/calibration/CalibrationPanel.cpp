@@ -13,6 +13,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -107,12 +108,14 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     showBand_->setChecked(true);
     showBand_->setToolTip(tr("A 95% band on the speedup/time chart from the calibrated parameters' intervals"));
     bandNote_ = wrapLabel(seriesPage);
-    auto* seriesButtons = new QHBoxLayout;
-    seriesButtons->addWidget(import_);
-    seriesButtons->addWidget(clearImported_);
-    seriesButtons->addStretch(1);
-    seriesButtons->addWidget(showMeasured_);
-    seriesButtons->addWidget(showBand_);
+    // Two rows: the dock shares a 1280x800 window's right column (about
+    // 380 px), and one row of four would push the page wider than that.
+    auto* seriesButtons = new QGridLayout;
+    seriesButtons->addWidget(import_, 0, 0);
+    seriesButtons->addWidget(clearImported_, 0, 1);
+    seriesButtons->addWidget(showMeasured_, 1, 0);
+    seriesButtons->addWidget(showBand_, 1, 1);
+    seriesButtons->setColumnStretch(2, 1);
     auto* seriesLayout = new QVBoxLayout(seriesPage);
     seriesLayout->setContentsMargins(4, 4, 4, 4);
     seriesLayout->addWidget(series_, 1);
@@ -153,12 +156,20 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     preferCalibrated_->setObjectName("preferCalibrated");
     preferCalibrated_->setToolTip(tr("Where the drawn network overrides a calibrated value (G below 1/B_net), let the "
                                      "calibrated value stand (sets G_floor = none; one undo step)"));
-    auto* applyRow = new QHBoxLayout;
-    applyRow->addWidget(acceptPoor_);
-    applyRow->addWidget(preferCalibrated_);
-    applyRow->addStretch(1);
-    applyRow->addWidget(revert_);
-    applyRow->addWidget(apply_);
+    // The options above the buttons, for the same reason as seriesButtons.
+    auto* applyRow = new QGridLayout;
+    applyRow->addWidget(acceptPoor_, 0, 0);
+    applyRow->addWidget(preferCalibrated_, 0, 1, 1, 2, Qt::AlignRight);
+    applyRow->addWidget(revert_, 1, 1);
+    applyRow->addWidget(apply_, 1, 2);
+    applyRow->setColumnStretch(0, 1);
+
+    // The pages take the height the dock has, whatever their tables would
+    // like: the dock scrolls (MainWindow) at the panel's preferred height,
+    // which with the tables' counted pushed the apply buttons out of sight
+    // on a 1280x800 window.
+    tabs_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+    tabs_->setMinimumHeight(170);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -41,6 +41,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QWhatsThis>
@@ -172,6 +173,21 @@ void MainWindow::createDocks()
                                 "the measured points and a 95% band around the prediction.</p>")));
     sw->raise();
     m->raise();
+    // The Calibration page needs more height than the metrics beside it: when
+    // its tab is chosen it gets at least 60% of the column (the inspector the
+    // rest), unless the user made it taller already.
+    auto* cal = findChild<QDockWidget*>("calibrationDock");
+    connect(cal, &QDockWidget::visibilityChanged, this, [this, cal](bool visible) {
+        auto* inspector = findChild<QDockWidget*>("inspectorDock");
+        if (!visible || cal->isFloating() || !inspector || !inspector->isVisible() || inspector->isFloating() ||
+            dockWidgetArea(cal) != dockWidgetArea(inspector))
+            return;
+        const int column = inspector->height() + cal->height();
+        if (cal->height() < column * 60 / 100)
+            QTimer::singleShot(0, this, [this, cal, inspector, column] {
+                resizeDocks({inspector, cal}, {column * 40 / 100, column * 60 / 100}, Qt::Vertical);
+            });
+    });
     // The right column runs the full height, beside the plots rather than
     // above them: the inspector keeps its room however tall the plots are.
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
