@@ -430,9 +430,17 @@ TEST_CASE("drawing a link and moving an item keep every item drawn, on both canv
     auto* topologyNode = canvas.node("topology");
     REQUIRE(topologyNode);
     QSignalSpy topo(&f.model, &DocumentModel::topologyChanged);
+    // (A mark only these items carry: a rebuilt item may reuse an address.)
+    for (int i = 0; i < 3; ++i)
+        vertices[static_cast<std::size_t>(i)]->setData(0, i);
+    canvas::BlockNode* topologyItem = topologyNode;
+    topologyItem->setData(0, "kept");
     auto sameVertices = [&] {
-        for (int i = 0; i < 3; ++i)
+        for (int i = 0; i < 3; ++i) {
             CHECK(f.editor.vertexItem(i) == vertices[static_cast<std::size_t>(i)]);
+            CHECK(f.editor.vertexItem(i)->data(0) == QVariant(i));
+        }
+        CHECK(canvas.node("topology")->data(0).toString() == "kept");
     };
 
     // Two links drawn with the mouse: the network changed, the items did not.
