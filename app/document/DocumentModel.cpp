@@ -69,6 +69,7 @@ public:
     {
         model_->restore(before_, change_);
         applied_ = false;
+        latest_ = false;
     }
     void redo() override
     {
@@ -79,7 +80,9 @@ public:
     }
 
     // Successive edits of one field (typing 2048, then 4096 into fft.rows)
-    // are one undo step: a value set alone, with nothing cleaned up.
+    // are one undo step: a value set alone, with nothing cleaned up, by the
+    // same action. An edit after an undo or redo of this step, or another
+    // action on the field (Reset after Set), is a step of its own.
     int id() const override
     {
         return !change_.structure && change_.values.size() == 1 && change_.cleanup.empty() &&
@@ -90,7 +93,8 @@ public:
     bool mergeWith(const QUndoCommand* other) override
     {
         const auto* next = dynamic_cast<const EditCommand*>(other);
-        if (!next || next->id() != kValueEditId || next->change_.values != change_.values)
+        if (!latest_ || !next || next->id() != kValueEditId || next->change_.values != change_.values ||
+            next->text() != text())
             return false;
         after_ = next->after_;
         change_ = next->change_;
@@ -105,6 +109,7 @@ private:
     edit::Snapshot after_;
     edit::Change change_;
     bool applied_ = true;
+    bool latest_ = true; // pushed last and never undone since
 };
 
 } // namespace

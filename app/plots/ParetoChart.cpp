@@ -49,7 +49,7 @@ ChartHover buildParetoChart(QCustomPlot* plot, const SweepTable& t, bool log, co
         g->setPen(QPen(c, 1.5));
         const int shape = variantShape(static_cast<int>(v));
         g->setScatterStyle(shape == QCPScatterStyle::ssCircle
-                               ? QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 6)
+                               ? QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 8)
                                : QCPScatterStyle(static_cast<QCPScatterStyle::ScatterShape>(shape), c, c, 7));
         QVector<double> xs, ys;
         for (std::size_t p = 0; p < t.points; ++p) {

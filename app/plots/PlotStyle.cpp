@@ -443,9 +443,11 @@ void placeLegendBelow(QCustomPlot* plot, int columns)
         }
     // A short, wide chart (the sweep dock of a 1280x800 window) keeps its
     // height for the data: the legend goes in a column on the right when
-    // its entries fit there one above the other.
+    // its entries fit there one above the other, and the column leaves the
+    // data most of the width (long entries, such as the measured series'
+    // names with their errors, had squeezed the axis to a quarter of it).
     if (plot->height() < kMinInsideHeight && plot->width() >= 2 * plot->height() &&
-        items * (fm.height() + 3) + 24 <= plot->height() - 40) {
+        items * (fm.height() + 3) + 24 <= plot->height() - 40 && widest + 60 <= plot->width() * 2 / 5) {
         plot->legend->setFont(plot->font());
         legendRight(plot);
         return;

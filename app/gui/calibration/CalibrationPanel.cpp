@@ -13,6 +13,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -64,13 +65,32 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     holdOut_->setToolTip(tr("Share of each fit's points kept out of the fit to check it (the largest x values; for a segmented fit every second one from the smallest up)"));
     status_ = wrapLabel(this);
     status_->setObjectName("calibrationStatus");
+    status_->hide(); // until there is something to say
     auto* calRow = new QHBoxLayout;
     calRow->addWidget(calibrate_);
     calRow->addWidget(new QLabel(tr("Hold out:"), this));
     calRow->addWidget(holdOut_);
-    calRow->addWidget(status_, 1);
+    calRow->addStretch(1);
     summary_ = wrapLabel(this);
     summary_->setObjectName("calibrationSummary");
+    // The status and the summary, across the dock's width under the button,
+    // scroll within five lines: a long status (why each fit was not applied)
+    // beside the button stood thirteen lines tall in the narrow dock and
+    // pushed the pages over the apply buttons.
+    auto* notes = new QWidget(this);
+    auto* notesLayout = new QVBoxLayout(notes);
+    notesLayout->setContentsMargins(0, 0, 0, 0);
+    notesLayout->setSpacing(2);
+    notesLayout->addWidget(status_);
+    notesLayout->addWidget(summary_);
+    notesLayout->addStretch(1);
+    auto* notesScroll = notes_ = new QScrollArea(this);
+    notesScroll->setObjectName("calibrationNotes");
+    notesScroll->setWidget(notes);
+    notesScroll->setWidgetResizable(true);
+    notesScroll->setFrameShape(QFrame::NoFrame);
+    notesScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
 
     // Measure, then the fit's outcome, page by page: the dock stays short
     // enough to leave the inspector room above it.
@@ -107,12 +127,14 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     showBand_->setChecked(true);
     showBand_->setToolTip(tr("A 95% band on the speedup/time chart from the calibrated parameters' intervals"));
     bandNote_ = wrapLabel(seriesPage);
-    auto* seriesButtons = new QHBoxLayout;
-    seriesButtons->addWidget(import_);
-    seriesButtons->addWidget(clearImported_);
-    seriesButtons->addStretch(1);
-    seriesButtons->addWidget(showMeasured_);
-    seriesButtons->addWidget(showBand_);
+    // Two rows: the dock shares a 1280x800 window's right column (about
+    // 380 px), and one row of four would push the page wider than that.
+    auto* seriesButtons = new QGridLayout;
+    seriesButtons->addWidget(import_, 0, 0);
+    seriesButtons->addWidget(clearImported_, 0, 1);
+    seriesButtons->addWidget(showMeasured_, 1, 0);
+    seriesButtons->addWidget(showBand_, 1, 1);
+    seriesButtons->setColumnStretch(2, 1);
     auto* seriesLayout = new QVBoxLayout(seriesPage);
     seriesLayout->setContentsMargins(4, 4, 4, 4);
     seriesLayout->addWidget(series_, 1);
@@ -153,17 +175,25 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     preferCalibrated_->setObjectName("preferCalibrated");
     preferCalibrated_->setToolTip(tr("Where the drawn network overrides a calibrated value (G below 1/B_net), let the "
                                      "calibrated value stand (sets G_floor = none; one undo step)"));
-    auto* applyRow = new QHBoxLayout;
-    applyRow->addWidget(acceptPoor_);
-    applyRow->addWidget(preferCalibrated_);
-    applyRow->addStretch(1);
-    applyRow->addWidget(revert_);
-    applyRow->addWidget(apply_);
+    // The options above the buttons, for the same reason as seriesButtons.
+    auto* applyRow = new QGridLayout;
+    applyRow->addWidget(acceptPoor_, 0, 0);
+    applyRow->addWidget(preferCalibrated_, 0, 1, 1, 2, Qt::AlignRight);
+    applyRow->addWidget(revert_, 1, 1);
+    applyRow->addWidget(apply_, 1, 2);
+    applyRow->setColumnStretch(0, 1);
+
+    // The pages take the height the dock has, whatever their tables would
+    // like, down to a few rows (MainWindow does not put this panel in a
+    // scroll area: one laid it out at its preferred height and pushed the
+    // apply buttons out of sight on a 1280x800 window).
+    tabs_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
+    tabs_->setMinimumHeight(100);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(calRow);
-    layout->addWidget(summary_);
+    layout->addWidget(notesScroll);
     layout->addWidget(tabs_, 1);
     layout->addLayout(applyRow);
 
@@ -246,6 +276,24 @@ void CalibrationPanel::setStatus(const QString& text, bool error)
 {
     status_->setText(text);
     status_->setStyleSheet(error ? "color: #b00000" : "");
+    status_->setVisible(!text.isEmpty());
+    fitNotes();
+}
+
+void CalibrationPanel::fitNotes()
+{
+    if (!notes_)
+        return;
+    const int width = std::max(notes_->viewport()->width(), 100);
+    const int text = notes_->widget()->layout()->totalHeightForWidth(width);
+    const int line = status_->fontMetrics().lineSpacing();
+    notes_->setFixedHeight(std::clamp(text, line + 2, 5 * line + 8));
+}
+
+void CalibrationPanel::resizeEvent(QResizeEvent* e)
+{
+    QWidget::resizeEvent(e);
+    fitNotes();
 }
 
 void CalibrationPanel::calibrate()
@@ -335,6 +383,7 @@ void CalibrationPanel::showReport(const calib::CalibrationReport& report, const 
     if (!origin.isEmpty())
         summary = origin + " " + summary;
     summary_->setText(summary);
+    fitNotes();
     QStringList w;
     for (const std::string& s : report.warnings)
         w << "• " + q(s);
@@ -352,6 +401,7 @@ void CalibrationPanel::showStoredReport()
         validation_->setRowCount(0);
         summary_->setText(tr("Measure, then Calibrate: the fitted values, their 95% intervals and the validation "
                              "error show here."));
+        fitNotes();
         warnings_->setText(tr("No warnings."));
         tabs_->setTabText(kWarningsTab, tr("Warnings"));
         updateButtons();
@@ -362,6 +412,7 @@ void CalibrationPanel::showStoredReport()
         showReport(r, tr("Applied calibration of %1.").arg(q(r.time)));
     } catch (const ModelError& e) {
         summary_->setText(tr("The document's calibration record cannot be read: %1").arg(q(e.what())));
+        fitNotes();
     }
 }
 

@@ -18,6 +18,7 @@
 class QCheckBox;
 class QDoubleSpinBox;
 class QLabel;
+class QScrollArea;
 class QPushButton;
 class QTabWidget;
 class QTableWidget;
@@ -83,7 +84,12 @@ signals:
     void calibrated();     // a new report is shown
     void applied();
 
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
+    // The status and summary area as tall as its text, up to five lines (it scrolls beyond).
+    void fitNotes();
     void onCalibrated();
     void showReport(const calib::CalibrationReport& report, const QString& origin);
     void showStoredReport(); // the document's last applied calibration, if any
@@ -101,6 +107,7 @@ private:
     QDoubleSpinBox* holdOut_;
     QLabel* status_;
     QLabel* summary_;
+    QScrollArea* notes_ = nullptr;
     QTabWidget* tabs_;
     QTableWidget* params_;
     QTableWidget* validation_;

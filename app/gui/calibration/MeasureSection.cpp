@@ -41,7 +41,9 @@ MeasureSection::MeasureSection(DocumentModel* model, QWidget* parent)
         tr("Run the checked probes on the checked nodes; the results are stored in the document"));
     controls_->lockWhileRunning({runs_, nodes_});
 
-    auto* lists = new QHBoxLayout;
+    // One above the other: the dock is narrow (the right column of the
+    // window), and side by side neither list showed a probe's whole line.
+    auto* lists = new QVBoxLayout;
     auto* nodesCol = new QVBoxLayout;
     nodesCol->addWidget(new QLabel(tr("Nodes:"), this));
     nodesCol->addWidget(nodes_);

@@ -124,17 +124,20 @@ VerifySection::VerifySection(DocumentModel* model, SweepPanel* sweep, QWidget* p
     tableCol->addWidget(table_, 1);
     tableCol->addWidget(summaryArea);
     top->addLayout(tableCol, 4);
+    // Two rows: the dock is the window's narrow right column.
     auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("At"), this));
-    row->addWidget(points_);
+    row->addWidget(points_, 1);
     row->addWidget(controls_->runButton());
     row->addWidget(controls_->cancelButton());
-    row->addWidget(controls_->progressBar(), 1);
-    row->addWidget(load_);
+    auto* progressRow = new QHBoxLayout;
+    progressRow->addWidget(controls_->progressBar(), 1);
+    progressRow->addWidget(load_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top, 1);
     layout->addLayout(row);
+    layout->addLayout(progressRow);
     layout->addWidget(controls_->statusLabel());
 
     connect(controls_->runButton(), &QPushButton::clicked, this, &VerifySection::run);

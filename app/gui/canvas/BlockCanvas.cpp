@@ -294,19 +294,7 @@ void BlockCanvas::rebuild()
     for (const auto& [name, n] : nodes_)
         n->setPos(positionOf(name));
 
-    for (const Wire& w : d.wires()) {
-        BlockNode* fromNode = node(q(w.from.isDesignParam() ? w.from.port : w.from.block));
-        BlockNode* toNode = node(q(w.to.block));
-        PortItem* from = fromNode ? fromNode->outputPort(q(w.from.port)) : nullptr;
-        PortItem* to = toNode ? toNode->inputPort(q(w.to.port)) : nullptr;
-        if (!from || !to)
-            continue;
-        auto* wire = new WireItem(from, to);
-        scene_->addItem(wire);
-        wire->updatePath(); // now that it can see the nodes in its way
-        fromNode->addWire(wire);
-        toNode->addWire(wire);
-    }
+    addWireItems();
 
     if (nodes_.empty()) {
         auto* hint = scene_->addText(tr("An empty design.\nDrag block types from the palette on the left,\n"
@@ -334,8 +322,85 @@ void BlockCanvas::onDesignChanged()
     // axis): the canvas shows nothing that changed, and keeps its items.
     if (!c.structure && c.values.empty())
         return;
-    if (c.structure || !updateValues(c.values))
+    if (c.structure ? !rewire() : !updateValues(c.values))
         rebuild();
+}
+
+void BlockCanvas::addWireItems()
+{
+    for (const Wire& w : model_->doc().design.wires()) {
+        BlockNode* fromNode = node(q(w.from.isDesignParam() ? w.from.port : w.from.block));
+        BlockNode* toNode = node(q(w.to.block));
+        PortItem* from = fromNode ? fromNode->outputPort(q(w.from.port)) : nullptr;
+        PortItem* to = toNode ? toNode->inputPort(q(w.to.port)) : nullptr;
+        if (!from || !to)
+            continue;
+        auto* wire = new WireItem(from, to);
+        scene_->addItem(wire);
+        wire->updatePath(); // now that it can see the nodes in its way
+        fromNode->addWire(wire);
+        toNode->addWire(wire);
+    }
+}
+
+bool BlockCanvas::rewire()
+{
+    const Design& d = model_->doc().design;
+    if (d.designParams().size() + d.blocks().size() != nodes_.size() || nodes_.empty())
+        return false;
+    auto sameSymbols = [](const std::vector<PortItem*>& ports, auto&& symbols) {
+        if (ports.size() != symbols.size())
+            return false;
+        for (std::size_t i = 0; i < ports.size(); ++i)
+            if (ports[i]->symbol() != q(symbols[i].symbol))
+                return false;
+        return true;
+    };
+    for (const DesignParam& p : d.designParams()) {
+        BlockNode* n = node(q(p.spec.symbol));
+        if (!n || !n->isParam())
+            return false;
+    }
+    for (const BlockInstance& b : d.blocks()) {
+        BlockNode* n = node(q(b.name));
+        if (!n || n->isParam() || !sameSymbols(n->inputs(), b.spec().inputs) ||
+            !sameSymbols(n->outputs(), b.spec().outputs))
+            return false;
+    }
+
+    scene_->cancelDrag();
+    std::vector<QGraphicsItem*> wires;
+    for (QGraphicsItem* it : scene_->items())
+        if (it->type() == WireItem::Type)
+            wires.push_back(it);
+    for (auto& [name, n] : nodes_)
+        n->clearWires();
+    for (QGraphicsItem* w : wires)
+        delete w;
+
+    // What each port shows: wired or not, and the values (wiring an input
+    // drops its own value; undo brings it back).
+    QSet<QString> usedSources;
+    for (const Wire& w : d.wires())
+        usedSources.insert(q(w.from.str()));
+    for (const DesignParam& p : d.designParams()) {
+        BlockNode* n = node(q(p.spec.symbol));
+        n->setPortText(q(p.spec.symbol), false, paramText(p), inputTip(p.spec, p.value));
+        if (PortItem* out = n->outputPort(q(p.spec.symbol)))
+            out->setWired(usedSources.contains(q(p.spec.symbol)));
+    }
+    for (const BlockInstance& b : d.blocks()) {
+        BlockNode* n = node(q(b.name));
+        for (const ParamSpec& in : b.spec().inputs) {
+            const Endpoint e{b.name, in.symbol};
+            n->setPortText(q(in.symbol), true, {}, inputTip(in, d.value(e)));
+            n->inputPort(q(in.symbol))->setWired(d.wireInto(e) != nullptr);
+        }
+        for (const OutputSpec& o : b.spec().outputs)
+            n->outputPort(q(o.symbol))->setWired(usedSources.contains(q(b.name + "." + o.symbol)));
+    }
+    addWireItems();
+    return true;
 }
 
 bool BlockCanvas::updateValues(const std::vector<std::string>& paths)

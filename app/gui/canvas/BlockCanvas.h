@@ -80,6 +80,12 @@ private:
     // Shows the new values of these paths ("P", "fft.rows") on their nodes;
     // false when a path has no node (then the scene is rebuilt).
     bool updateValues(const std::vector<std::string>& paths);
+    // After a structural edit that kept every node (a wire drawn or
+    // removed): the wires are drawn again and the ports' state and texts
+    // updated, the nodes stay; false when a node came, went or changed its
+    // ports (then the scene is rebuilt).
+    bool rewire();
+    void addWireItems(); // one item per wire of the design, between the nodes' ports
     void updatePositions();
     void showMessage(const QString& text, bool error);
     void selectionFromScene();

@@ -52,6 +52,7 @@ public:
     void setPortText(const QString& symbol, bool input, const QString& label, const QString& tip);
 
     void addWire(WireItem* w) { wires_.push_back(w); }
+    void clearWires() { wires_.clear(); } // the canvas draws the wires again
     const std::vector<WireItem*>& wires() const { return wires_; }
 
 protected:

@@ -41,6 +41,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QWhatsThis>
@@ -118,13 +119,16 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createDocks()
 {
+    // `mayScroll` false: a panel that fits any height itself (its pages take
+    // what the dock has) and must not be laid out at its preferred height
+    // inside a scroll area.
     auto dock = [this](QWidget* w, const QString& title, const QString& name, Qt::DockWidgetArea area,
-                       const QString& whatsThis) {
+                       const QString& whatsThis, bool mayScroll = true) {
         auto* d = new QDockWidget(title, this);
         d->setObjectName(name);
         d->setWhatsThis(whatsThis); // Help > What's This, or Shift+F1, then a click on the panel
         w->setWhatsThis(whatsThis);
-        if (w->minimumSizeHint().width() > 400 || w->minimumSizeHint().height() > 250) {
+        if (mayScroll && (w->minimumSizeHint().width() > 400 || w->minimumSizeHint().height() > 250)) {
             // A big panel scrolls rather than force the window past a 1280x800 screen
             // or squeeze the inspector.
             auto* scroll = new QScrollArea(d);
@@ -169,9 +173,25 @@ void MainWindow::createDocks()
                              tr("<b>Calibration</b><p>Fit the design's inputs to the stored probe results: "
                                 "each fitted value with its 95% interval, the fit's R\u00b2 and its error on "
                                 "held-out points. Apply sets them as one Undo step; the sweep chart then shows "
-                                "the measured points and a 95% band around the prediction.</p>")));
+                                "the measured points and a 95% band around the prediction.</p>"),
+                             false));
     sw->raise();
     m->raise();
+    // The Calibration page needs more height than the metrics beside it: when
+    // its tab is chosen it gets at least 60% of the column (the inspector the
+    // rest), unless the user made it taller already.
+    auto* cal = findChild<QDockWidget*>("calibrationDock");
+    connect(cal, &QDockWidget::visibilityChanged, this, [this, cal](bool visible) {
+        auto* inspector = findChild<QDockWidget*>("inspectorDock");
+        if (!visible || cal->isFloating() || !inspector || !inspector->isVisible() || inspector->isFloating() ||
+            dockWidgetArea(cal) != dockWidgetArea(inspector))
+            return;
+        const int column = inspector->height() + cal->height();
+        if (cal->height() < column * 60 / 100)
+            QTimer::singleShot(0, this, [this, cal, inspector, column] {
+                resizeDocks({inspector, cal}, {column * 40 / 100, column * 60 / 100}, Qt::Vertical);
+            });
+    });
     // The right column runs the full height, beside the plots rather than
     // above them: the inspector keeps its room however tall the plots are.
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);

@@ -90,9 +90,14 @@ void ProbeParamTable::setProbe(const sdk::ProbeDescriptor& probe)
         m->setToolTip(QString::fromStdString(p.meaning));
         setItem(r, Meaning, m);
     }
-    resizeColumnsToContents(); // the last column, Meaning, stretches
+    // Each column as wide as its contents but the last, Meaning, which takes
+    // what is left (its text is in the tooltip): the table does not scroll
+    // sideways to show a sentence.
+    for (int c = 0; c < Meaning; ++c)
+        resizeColumnToContents(c);
+    setColumnWidth(Meaning, 60);
     // Room to type a value with its unit ("64KiB", "500ms").
-    setColumnWidth(Value, std::max(columnWidth(Value), 8 * fontMetrics().horizontalAdvance('m')));
+    setColumnWidth(Value, std::max(columnWidth(Value), 6 * fontMetrics().horizontalAdvance('m')));
 }
 
 int ProbeParamTable::rowOf(const QString& name) const

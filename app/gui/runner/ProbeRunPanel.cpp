@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -51,7 +52,7 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     timeout_->setSuffix(" s");
     timeout_->setDecimals(0);
     timeout_->setToolTip(tr("Each job's limit, including the agents' start"));
-    form->addRow(tr("Timeout per job:"), timeout_);
+    form->addRow(tr("Timeout:"), timeout_);
     controls_ = new SessionControls(session_, tr("Run"), runBox);
     controls_->setFinishedNote(tr("; results stored in the document"));
     controls_->runButton()->setObjectName("runProbe");
@@ -88,14 +89,24 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
         probe_->addItem(QString("%1  -  %2").arg(QString::fromStdString(p->descriptor.id),
                                                  QString::fromStdString(p->descriptor.name)),
                         QString::fromStdString(p->descriptor.id));
-    description_ = new QLabel(probeBox);
+    // The description scrolls within three lines (the whole text is in its
+    // tooltip too): on a short dock the parameter table keeps the room.
+    auto* descriptionScroll = new QScrollArea(probeBox);
+    descriptionScroll->setObjectName("probeDescriptionScroll");
+    descriptionScroll->setFrameShape(QFrame::NoFrame);
+    descriptionScroll->setWidgetResizable(true);
+    descriptionScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    description_ = new QLabel(descriptionScroll);
     description_->setWordWrap(true);
+    description_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     description_->setStyleSheet("color: #555");
+    descriptionScroll->setWidget(description_);
+    descriptionScroll->setMaximumHeight(3 * description_->fontMetrics().lineSpacing() + 2);
     params_ = new ProbeParamTable(probeBox);
     auto* probeLayout = new QVBoxLayout(probeBox);
     probeLayout->setContentsMargins(6, 6, 6, 6);
     probeLayout->addWidget(probe_);
-    probeLayout->addWidget(description_);
+    probeLayout->addWidget(descriptionScroll);
     probeLayout->addWidget(params_, 1);
 
     auto* resultsBox = new QGroupBox(tr("Results in this document"), this);
@@ -119,7 +130,7 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     resultsSplit->setStretchFactor(0, 2);
     resultsSplit->setStretchFactor(1, 3);
     resultsSplit->setChildrenCollapsible(false);
-    tablePane->setMinimumWidth(160);
+    tablePane->setMinimumWidth(140);
     auto* resultsLayout = new QVBoxLayout(resultsBox);
     resultsLayout->setContentsMargins(6, 6, 6, 6);
     resultsLayout->addWidget(resultsSplit, 1);
@@ -132,9 +143,11 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     split->setStretchFactor(1, 3);
     split->setStretchFactor(2, 8);
     split->setChildrenCollapsible(false);
-    runBox->setMinimumWidth(220);
-    probeBox->setMinimumWidth(320);
-    resultsBox->setMinimumWidth(380); // the table and the samples plot at their narrowest
+    // Together no wider than the bottom area of a 1280x800 window (about
+    // 880 px beside the right column), so that nothing scrolls sideways.
+    runBox->setMinimumWidth(190);
+    probeBox->setMinimumWidth(340);
+    resultsBox->setMinimumWidth(320); // the table and the samples plot at their narrowest
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -190,7 +203,7 @@ void ProbeRunPanel::onProbeChanged()
     if (!targets.isEmpty())
         text += "\n" + tr("Calibrates %1.").arg(targets.join(", "));
     description_->setText(text);
-    description_->setToolTip(QString::fromStdString(d.summary));
+    description_->setToolTip(text);
     params_->setProbe(d);
     const bool pair = d.span == sdk::Span::Pair && d.launcher != "mpi";
     pairing_->setVisible(pair);

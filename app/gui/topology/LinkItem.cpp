@@ -93,6 +93,24 @@ LinkItem::LinkItem(int index, VertexItem* a, VertexItem* b, const ViewGraph::Edg
     adjust();
 }
 
+void LinkItem::setEdge(int index, const ViewGraph::Edge& e, const plots::RateUnit& unit)
+{
+    index_ = index;
+    a_->addLink(this);
+    b_->addLink(this);
+    const auto [label, labelWidth] = labelFor(e.bandwidth, e.channels, e.duplex, unit);
+    const int channels = std::max(1, e.channels);
+    const double width = style::linkWidth(e.bandwidth);
+    if (label == label_ && channels == channels_ && width == width_)
+        return;
+    label_ = label;
+    labelWidth_ = labelWidth;
+    channels_ = channels;
+    width_ = width;
+    adjust(); // (prepares the geometry change)
+    update();
+}
+
 void LinkItem::adjust()
 {
     prepareGeometryChange();

@@ -36,6 +36,11 @@ public:
     QLineF line() const { return line_; }
     double width() const { return width_; }
     int channels() const { return channels_; }
+    // The same link after an edit: its place in the topology's order, its
+    // rate, channels and duplex, the drawing's unit; the item, its
+    // endpoints and selection stay. Registers it with its endpoints again
+    // (VertexItem::clearLinks).
+    void setEdge(int index, const ViewGraph::Edge& e, const plots::RateUnit& unit);
     // Re-reads the endpoints' positions.
     void adjust();
     // The overview that draws this link when zoomed far out (told of moves).

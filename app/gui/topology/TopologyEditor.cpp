@@ -70,7 +70,7 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
     });
     connect(model_, &DocumentModel::topologyChanged, this, [this] {
         const bool wasEmpty = vertices_.empty();
-        if (!growInPlace())
+        if (!updateInPlace())
             rebuild();
         if (wasEmpty && !vertices_.empty() && vertices_.size() > 1) {
             zoomToFit();

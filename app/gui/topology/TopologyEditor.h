@@ -34,9 +34,10 @@ class VertexItem;
 //
 // It is a view over DocumentModel::topology() (or, while a drawing is not yet
 // a valid network, over the document's explicit topology JSON). Items follow
-// layoutChanged in place; an edit that adds vertices or links to a drawing
-// adds their items (the others stay, same pointers); any other topology
-// change, and documentReset, rebuilds the scene.
+// layoutChanged in place; a topology edit keeps the items of the vertices
+// and links it did not remove (same pointers, selection and hover) and adds
+// or removes only the others; documentReset, and a network drawn as a
+// summary or as aggregates, rebuild the scene.
 // Vertices without a stored position get an automatic layout, which is
 // pinned into the document on the next topology edit so nothing jumps.
 class TopologyEditor : public QWidget {
@@ -111,9 +112,13 @@ private:
     void rebuild();
     void buildAggregates(); // the scene of the aggregate view at the top of aggStack_
     ViewGraph documentGraph() const; // what the document's network draws as
-    // After a topology edit that only added vertices or links to a drawing:
-    // adds their items and keeps the others; false when a rebuild is needed.
-    bool growInPlace();
+    // After a topology edit: the items of what stayed are kept (same
+    // pointers), those of what went are removed and new ones added; false
+    // when the network is not drawn item by item (a summary, aggregates).
+    bool updateInPlace();
+    // Makes the items match `g` (syncItems with no items builds them all;
+    // `fresh`: every position is set).
+    void syncItems(ViewGraph g, bool fresh);
     LinkItem* addLinkItem(std::size_t edge); // the item of graph_.edges[edge], appended to links_
     void relabelBandwidths(); // the new-link choices, in rate_
     void applyPositions();

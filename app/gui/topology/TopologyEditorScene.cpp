@@ -91,19 +91,6 @@ void TopologyEditor::rebuild()
         updateStatus();
         return;
     }
-    graph_ = documentGraph();
-
-    rate_ = graph_.rateUnit();
-    relabelBandwidths();
-
-    const int n = static_cast<int>(graph_.vertices.size());
-    placed_.assign(static_cast<std::size_t>(n), 0);
-    bool anyUnplaced = false;
-    for (int v = 0; v < n; ++v) {
-        placed_[static_cast<std::size_t>(v)] = model_->vertexPosition(graph_.vertices[static_cast<std::size_t>(v)].id) ? 1 : 0;
-        anyUnplaced = anyUnplaced || !placed_[static_cast<std::size_t>(v)];
-    }
-    auto_ = anyUnplaced ? autoLayout(graph_) : std::vector<QPointF>{};
 
     linkLayer_ = new QGraphicsRectItem;
     linkLayer_->setFlag(QGraphicsItem::ItemHasNoContents);
@@ -113,20 +100,128 @@ void TopologyEditor::rebuild()
     overview_->setVisible(false);
     scene_->addItem(overview_);
     overviewOn_ = false;
+    graph_ = ViewGraph{};
+    syncItems(documentGraph(), true);
+    for (VertexItem* v : vertices_)
+        if (selVertices.count(v->id()))
+            v->setSelected(true);
+    for (LinkItem* l : links_)
+        if (selLinks.count(l->index()))
+            l->setSelected(true);
+    rebuilding_ = false;
+    onSceneSelection();
+}
+
+bool TopologyEditor::updateInPlace()
+{
+    // Both the network drawn and the new one are drawn item by item (not a
+    // summary, not aggregates); anything else is a rebuild.
+    if (summary_ || aggregated_ || !linkLayer_)
+        return false;
+    if (model_->topology() && model_->topology()->vertexCount() > kAggregateAbove)
+        return false;
+    if (TopologySummary::vertexCount(model_->topology() ? &*model_->topology() : nullptr, model_->doc().topology) >
+        TopologySummary::kMaxDrawnVertices)
+        return false;
+    rebuilding_ = true; // the scene's selection is read once, at the end
+    syncItems(documentGraph(), false);
+    rebuilding_ = false;
+    onSceneSelection(); // selected items keep their selection; link indices may have moved
+    return true;
+}
+
+void TopologyEditor::syncItems(ViewGraph g, bool fresh)
+{
+    // A vertex keeps its item when its id and kind are the same; a link
+    // keeps its item when it joins the same two kept items in the same
+    // direction (the k-th link between a pair stays the k-th). Kept items
+    // keep their pointer, position, selection and hover; the others go, and
+    // new ones come, so that drawing a link or deleting an item touches
+    // only what changed (plus the texts, when the drawing's unit changes).
+    std::vector<VertexItem*> items(g.vertices.size(), nullptr);
+    std::vector<char> keptVertex(vertices_.size(), 0);
+    for (std::size_t v = 0; v < g.vertices.size(); ++v)
+        if (auto it = index_.find(g.vertices[v].id); it != index_.end()) {
+            VertexItem* old = vertices_[static_cast<std::size_t>(it->second)];
+            if (old->kind() == g.vertices[v].kind && !keptVertex[static_cast<std::size_t>(it->second)]) {
+                items[v] = old;
+                keptVertex[static_cast<std::size_t>(it->second)] = 1;
+            }
+        }
+    std::map<std::pair<VertexItem*, VertexItem*>, std::vector<LinkItem*>> oldLinks;
+    for (auto l = links_.rbegin(); l != links_.rend(); ++l)
+        oldLinks[{(*l)->from(), (*l)->to()}].push_back(*l); // the first one last: taken with pop_back
+    std::vector<LinkItem*> keptLinks(g.edges.size(), nullptr);
+    for (std::size_t e = 0; e < g.edges.size(); ++e) {
+        VertexItem* a = items[static_cast<std::size_t>(g.edges[e].a)];
+        VertexItem* b = items[static_cast<std::size_t>(g.edges[e].b)];
+        if (!a || !b)
+            continue;
+        if (auto it = oldLinks.find({a, b}); it != oldLinks.end() && !it->second.empty()) {
+            keptLinks[e] = it->second.back();
+            it->second.pop_back();
+        }
+    }
+    // What goes: the links not kept (their ends forget them), then the vertices.
+    std::set<LinkItem*> stay(keptLinks.begin(), keptLinks.end());
+    for (LinkItem* l : links_)
+        if (!stay.count(l))
+            delete l;
+    for (std::size_t v = 0; v < vertices_.size(); ++v) {
+        if (keptVertex[v])
+            vertices_[v]->clearLinks();
+        else
+            delete vertices_[v];
+    }
+    vertices_.clear();
+    links_.clear();
+    index_.clear();
+
+    graph_ = std::move(g);
+    if (fresh || !(graph_.rateUnit() == rate_)) {
+        rate_ = graph_.rateUnit();
+        relabelBandwidths();
+    }
+    const int n = static_cast<int>(graph_.vertices.size());
     vertices_.reserve(static_cast<std::size_t>(n));
     for (int v = 0; v < n; ++v) {
-        auto* item = new VertexItem(v, graph_.vertices[static_cast<std::size_t>(v)], rate_);
-        item->setPos(positionOf(v));
-        scene_->addItem(item);
+        const ViewGraph::Vertex& vx = graph_.vertices[static_cast<std::size_t>(v)];
+        VertexItem* item = items[static_cast<std::size_t>(v)];
+        if (item) {
+            item->setVertex(v, vx, rate_);
+        } else {
+            item = new VertexItem(v, vx, rate_);
+            item->setInOverview(overviewOn_);
+            scene_->addItem(item);
+        }
         vertices_.push_back(item);
         index_.emplace(item->id(), v);
-        if (selVertices.count(item->id()))
-            item->setSelected(true);
     }
     links_.reserve(graph_.edges.size());
-    for (std::size_t e = 0; e < graph_.edges.size(); ++e)
-        if (LinkItem* item = addLinkItem(e); selLinks.count(static_cast<int>(e)))
-            item->setSelected(true);
+    for (std::size_t e = 0; e < graph_.edges.size(); ++e) {
+        if (LinkItem* l = keptLinks[e]) {
+            l->setEdge(static_cast<int>(e), graph_.edges[e], rate_);
+            links_.push_back(l);
+        } else {
+            addLinkItem(e);
+        }
+    }
+
+    // Positions: the document's, else an automatic layout of the whole
+    // network (the edits pin automatic positions first, so that is rare
+    // after the first edit and nothing jumps).
+    placed_.assign(static_cast<std::size_t>(n), 0);
+    bool anyUnplaced = false;
+    for (int v = 0; v < n; ++v) {
+        placed_[static_cast<std::size_t>(v)] = model_->vertexPosition(graph_.vertices[static_cast<std::size_t>(v)].id) ? 1 : 0;
+        anyUnplaced = anyUnplaced || !placed_[static_cast<std::size_t>(v)];
+    }
+    auto_ = anyUnplaced ? autoLayout(graph_) : std::vector<QPointF>{};
+    VertexItem::setDeferSpans(true);
+    for (int v = 0; v < n; ++v)
+        if (const QPointF p = positionOf(v); fresh || vertices_[static_cast<std::size_t>(v)]->pos() != p)
+            vertices_[static_cast<std::size_t>(v)]->setPos(p);
+    VertexItem::setDeferSpans(false);
     // A bus lies along the way its taps spread.
     for (VertexItem* v : vertices_) {
         if (v->kind() != VertexKind::Segment)
@@ -150,23 +245,8 @@ void TopologyEditor::rebuild()
     view_->setEmptyHint(n ? QString()
                           : tr("Drag a host, switch or segment here from the palette above,\n"
                                "or press Generate\u2026 to place a star, fat-tree, torus or segment mesh."));
-    rebuilding_ = false;
     updateStatus();
-    onSceneSelection();
 }
-
-namespace {
-// The same item (a switch's port count may differ: one drawn without a
-// count has what its links use, and the item's text follows in place).
-bool sameVertex(const ViewGraph::Vertex& a, const ViewGraph::Vertex& b)
-{
-    return a.id == b.id && a.kind == b.kind && a.forwards == b.forwards && a.bandwidth == b.bandwidth;
-}
-bool sameEdge(const ViewGraph::Edge& a, const ViewGraph::Edge& b)
-{
-    return a.a == b.a && a.b == b.b && a.bandwidth == b.bandwidth && a.channels == b.channels && a.duplex == b.duplex;
-}
-} // namespace
 
 LinkItem* TopologyEditor::addLinkItem(std::size_t e)
 {
@@ -187,53 +267,6 @@ ViewGraph TopologyEditor::documentGraph() const
     if (doc.is_object() && !doc.contains("generator"))
         return ViewGraph::fromJson(doc); // a drawing in progress
     return ViewGraph{};
-}
-
-bool TopologyEditor::growInPlace()
-{
-    // Only a drawing that gained vertices or links at its end, each placed,
-    // with every item already drawn unchanged and in the same unit: the
-    // items drawn stay (their pointers, selection and hover), the new ones
-    // are added. Anything else is a rebuild.
-    if (summary_ || !linkLayer_ || !model_->doc().topology.is_object() || model_->doc().topology.contains("generator"))
-        return false;
-    if (TopologySummary::vertexCount(model_->topology() ? &*model_->topology() : nullptr, model_->doc().topology) >
-        TopologySummary::kMaxDrawnVertices)
-        return false;
-    ViewGraph g = documentGraph();
-    if (!g.generator.empty() || g.vertices.size() < vertices_.size() || g.edges.size() < links_.size() ||
-        (g.vertices.size() == vertices_.size() && g.edges.size() == links_.size()) || !(g.rateUnit() == rate_))
-        return false;
-    for (std::size_t v = 0; v < vertices_.size(); ++v)
-        if (!sameVertex(g.vertices[v], graph_.vertices[v]))
-            return false;
-    for (std::size_t e = 0; e < links_.size(); ++e)
-        if (!sameEdge(g.edges[e], graph_.edges[e]))
-            return false;
-    for (std::size_t v = vertices_.size(); v < g.vertices.size(); ++v)
-        if (!model_->vertexPosition(g.vertices[v].id))
-            return false; // an automatic position would move the others: lay out again
-
-    graph_ = std::move(g);
-    for (std::size_t v = 0; v < vertices_.size(); ++v)
-        vertices_[v]->setPorts(graph_.vertices[v].ports);
-    for (std::size_t v = vertices_.size(); v < graph_.vertices.size(); ++v) {
-        auto* item = new VertexItem(static_cast<int>(v), graph_.vertices[v], rate_);
-        item->setPos(*model_->vertexPosition(graph_.vertices[v].id));
-        scene_->addItem(item);
-        vertices_.push_back(item);
-        index_.emplace(item->id(), static_cast<int>(v));
-        placed_.push_back(1);
-        if (!auto_.empty())
-            auto_.push_back(item->pos());
-    }
-    for (std::size_t e = links_.size(); e < graph_.edges.size(); ++e)
-        addLinkItem(e);
-    applyPositions(); // the positions the edit pinned, bus bars, labels, legend, scene rect
-    updateDetail();
-    view_->setEmptyHint(QString());
-    updateStatus();
-    return true;
 }
 
 void TopologyEditor::applyPositions()

@@ -22,31 +22,34 @@ void VertexItem::setDeferSpans(bool defer)
 }
 
 VertexItem::VertexItem(int index, const ViewGraph::Vertex& v, const plots::RateUnit& unit)
-    : index_(index), id_(v.id), kind_(v.kind), forwards_(v.forwards), label_(QString::fromStdString(v.id))
+    : index_(index), id_(v.id), kind_(v.kind), forwards_(v.forwards), label_(QString::fromStdString(v.id)),
+      info_(infoFor(v, unit))
 {
-    switch (kind_) {
-    case VertexKind::Host: info_ = forwards_ ? QStringLiteral("forwards") : QString(); break;
-    case VertexKind::Switch:
-        info_ = portsText(v.ports);
-        break;
-    case VertexKind::Segment: info_ = QStringLiteral("shared ") + unit.format(v.bandwidth); break;
-    }
     setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
     setZValue(kind_ == VertexKind::Segment ? 0.5 : 1); // hosts sit on top of a bus
     relayout();
 }
 
-QString VertexItem::portsText(int ports)
+QString VertexItem::infoFor(const ViewGraph::Vertex& v, const plots::RateUnit& unit)
 {
-    return ports > 0 ? QStringLiteral("%1 ports").arg(ports) : QStringLiteral("ports: as used");
+    switch (v.kind) {
+    case VertexKind::Host: return v.forwards ? QStringLiteral("forwards") : QString();
+    case VertexKind::Switch:
+        return v.ports > 0 ? QStringLiteral("%1 ports").arg(v.ports) : QStringLiteral("ports: as used");
+    case VertexKind::Segment: return QStringLiteral("shared ") + unit.format(v.bandwidth);
+    }
+    return {};
 }
 
-void VertexItem::setPorts(int ports)
+void VertexItem::setVertex(int index, const ViewGraph::Vertex& v, const plots::RateUnit& unit)
 {
-    if (kind_ != VertexKind::Switch || portsText(ports) == info_)
+    index_ = index;
+    const QString info = infoFor(v, unit);
+    if (info == info_ && v.forwards == forwards_)
         return;
     prepareGeometryChange();
-    info_ = portsText(ports);
+    info_ = info;
+    forwards_ = v.forwards;
     relayout();
     update();
 }

@@ -28,12 +28,15 @@ public:
     const std::string& id() const { return id_; }
     VertexKind kind() const { return kind_; }
     QString infoText() const { return info_; }
-    // A switch's port count changed (one drawn without a count has what its
-    // links use): the info text follows, the item stays.
-    void setPorts(int ports);
+    // The same vertex after an edit: its place in the topology's order, and
+    // what its text says (a switch's ports, a host that forwards, a
+    // segment's rate in the drawing's unit). The item, its position,
+    // selection and hover stay.
+    void setVertex(int index, const ViewGraph::Vertex& v, const plots::RateUnit& unit);
     QString toolTipText() const; // "switch sw0 (8 ports)"
 
     void addLink(LinkItem* l) { links_.push_back(l); }
+    void clearLinks() { links_.clear(); } // the editor registers the links again after an edit
     const std::vector<LinkItem*>& links() const { return links_; }
     // The body (without the label) in item coordinates.
     QRectF body() const;
@@ -64,7 +67,7 @@ protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 
 private:
-    static QString portsText(int ports);
+    static QString infoFor(const ViewGraph::Vertex& v, const plots::RateUnit& unit);
     QRectF computeLabelRect() const;
     void relayout(); // caches the label rect and bounds (boundingRect is hot)
 

@@ -168,8 +168,20 @@ TEST_CASE("dragging from an output port to an input port wires two blocks; undo 
     Fixture f(kLooseDoc);
     CHECK(f.canvas->wireCount() == 0);
     const int depth = f.model.undoStack()->count();
+    // A wire drawn or taken away changes no node: every node item stays (issue 25).
+    canvas::BlockNode* fftNode = f.canvas->node("fft");
+    canvas::BlockNode* sNode = f.canvas->node("s");
+    REQUIRE(fftNode);
+    REQUIRE(sNode);
+    // (A mark only these items carry: a rebuilt node may reuse the address.)
+    fftNode->setData(0, "kept");
+    sNode->setData(0, "kept");
+    auto kept = [&](const char* name) { return f.canvas->node(name)->data(0).toString() == "kept"; };
 
     f.drag(f.portAt("fft", "T", false), f.portAt("s", "T", true));
+    CHECK(kept("fft"));
+    CHECK(kept("s"));
+    CHECK(f.canvas->port("fft", "T", false)->isWired());
 
     CHECK(hasWire(f.model, "fft.T", "s.T"));
     CHECK(f.model.doc().design.wires().size() == 1);
@@ -181,9 +193,13 @@ TEST_CASE("dragging from an output port to an input port wires two blocks; undo 
     f.model.undoStack()->undo();
     CHECK(f.model.doc().design.wires().empty());
     CHECK(f.canvas->wireCount() == 0);
+    CHECK_FALSE(f.canvas->port("s", "T", true)->isWired());
+    CHECK_FALSE(f.canvas->port("fft", "T", false)->isWired());
+    CHECK(kept("s"));
     f.model.undoStack()->redo();
     CHECK(hasWire(f.model, "fft.T", "s.T"));
     CHECK(f.canvas->wireCount() == 1);
+    CHECK(kept("fft"));
 
     // Backwards, from a free input to an output, wires the same way.
     f.drag(f.portAt("s", "T_ref", true), f.portAt("fft", "T_compute", false));

@@ -101,11 +101,21 @@ TEST_CASE("successive edits of one value are one undo step", "[gui][document][me
     CHECK(m.doc().design.value({"s", "T_ref"}).value == 1.0);
     m.undoStack()->redo();
     CHECK(m.doc().design.value({"s", "T_ref"}).value == 30.0);
+    // After an undo or redo, and for another action on the field (Reset
+    // after Set), the next edit is a step of its own: undo goes back to 30.
+    REQUIRE(m.setValue({"s", "T_ref"}, 35.0).isEmpty());
+    CHECK(m.undoStack()->count() == depth + 2);
+    REQUIRE(m.resetValue({"s", "T_ref"}).isEmpty());
+    CHECK(m.undoStack()->count() == depth + 3);
+    m.undoStack()->undo();
+    CHECK(m.doc().design.value({"s", "T_ref"}).value == 35.0);
+    m.undoStack()->undo();
+    CHECK(m.doc().design.value({"s", "T_ref"}).value == 30.0);
 
     // Another field is another step, and so is the first field after it.
     REQUIRE(m.setDesignParam("P", 8).isEmpty());
     REQUIRE(m.setValue({"s", "T_ref"}, 40.0).isEmpty());
-    CHECK(m.undoStack()->count() == depth + 3);
+    CHECK(m.undoStack()->count() == depth + 3); // the two steps undone above are dropped
     // A structural edit never merges.
     QString name;
     REQUIRE(m.addBlock("speedup.efficiency", {0, 0}, &name).isEmpty());

@@ -9,6 +9,9 @@
 #include <iterator>
 #include <string>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QScrollBar>
+#include <QTableWidget>
 #include <QImage>
 #include <QMenu>
 #include <QMenuBar>
@@ -85,6 +88,55 @@ TEST_CASE("the default layout gives the inspector room on 1280x800, and Reset la
     QCoreApplication::processEvents();
     check();
     CHECK(dock(w, "metricsDock")->isVisible());
+}
+
+// Issue 25, defect 4: at 1280x800 the Calibration dock showed its apply
+// buttons only after scrolling (and a sideways scroll bar), and the Probes
+// dock scrolled sideways over the probe parameter table.
+TEST_CASE("the Calibration and Probes docks fit a 1280x800 window", "[gui][layout][docks]")
+{
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    w.showTab(0);
+    w.resetLayout();
+    QCoreApplication::processEvents();
+
+    QDockWidget* cal = dock(w, "calibrationDock");
+    cal->raise();
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+    INFO("calibration dock " << cal->width() << "x" << cal->height());
+    // Raised, it takes most of the right column; nothing in it scrolls the dock.
+    CHECK(cal->height() >= dock(w, "inspectorDock")->height());
+    CHECK(w.findChild<QWidget*>("calibrationDockScroll") == nullptr);
+    for (const char* name : {"applyCalibration", "calibrateButton", "acceptPoorFits"}) {
+        auto* b = cal->findChild<QWidget*>(name);
+        REQUIRE(b);
+        const QRect r(b->mapTo(cal, QPoint(0, 0)), b->size());
+        INFO(name << " at " << r.x() << "," << r.y() << " " << r.width() << "x" << r.height());
+        CHECK(b->isVisible());
+        CHECK(cal->rect().contains(r));
+    }
+
+    QDockWidget* probes = dock(w, "probesDock");
+    probes->raise();
+    QTest::qWait(50);
+    QCoreApplication::processEvents();
+    auto* scroll = w.findChild<QAbstractScrollArea*>("probesDockScroll");
+    if (scroll)
+        CHECK_FALSE(scroll->horizontalScrollBar()->isVisible());
+    auto* params = probes->findChild<QTableWidget*>("probeParams");
+    REQUIRE(params);
+    // Every column but the last (Meaning, also a tooltip) is in sight.
+    const int shown = params->viewport()->width();
+    int used = 0;
+    for (int c = 0; c + 1 < params->columnCount(); ++c)
+        used += params->columnWidth(c);
+    INFO("columns " << used << " px in " << shown << " px");
+    CHECK(used <= shown);
+    CHECK(params->viewport()->height() >= 4 * params->verticalHeader()->defaultSectionSize());
 }
 
 TEST_CASE("Help shows the user manual with its screenshots, and the docks say what they are", "[gui][help]")

@@ -1,0 +1,33 @@
+#pragma once
+// What the sweep panel's background work hands back to the GUI thread
+// (private to SweepPanel*.cpp).
+#include "app/plots/ChartSample.h"
+#include "model/document/DesignDocument.h"
+#include "model/sweep/Sensitivity.h"
+#include "model/sweep/Sweep.h"
+
+#include <QString>
+#include <QtGlobal>
+
+#include <memory>
+
+namespace cs::app::sweeppanel {
+
+// A background sensitivity run's result.
+struct SensitivityOutcome {
+    quint64 generation = 0;
+    QString variant;
+    SensitivityResult result;
+    QString error;
+};
+
+// A finished sweep's charts prepared off the GUI thread.
+struct PreparedCharts {
+    quint64 generation = 0;
+    std::shared_ptr<const SweepTable> table;
+    DesignDocument doc;
+    plots::ChartSample sample;
+    QString failures;
+};
+
+} // namespace cs::app::sweeppanel

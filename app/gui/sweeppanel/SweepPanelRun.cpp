@@ -1,0 +1,174 @@
+// The sweep panel's runs: a sweep of the document off the GUI thread, its
+// result prepared for the charts off it too, cancel, failure, and what the
+// status line says meanwhile.
+#include "app/gui/sweeppanel/SweepPanel.h"
+#include "app/document/DocumentModel.h"
+#include "app/gui/sweeppanel/ChartView.h"
+#include "app/gui/sweeppanel/FailureSummary.h"
+#include "app/gui/sweeppanel/SweepPanelResults.h"
+#include "app/plots/ChartSample.h"
+#include "app/plots/SweepDefaults.h"
+#include "app/sweep/SweepJob.h"
+#include "model/core/ModelError.h"
+#include "model/sweep/AxisResolve.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTimer>
+#include <QtConcurrent>
+
+#include <limits>
+
+namespace cs::app {
+
+using sweeppanel::ChartView;
+using sweeppanel::PreparedCharts;
+
+void SweepPanel::recompute()
+{
+    debounce_->stop();
+    const DesignDocument& doc = model_->doc();
+    std::vector<SweepAxisValues> axes;
+    try {
+        axes = resolveAxes(doc.design, plots::chartAxes(doc));
+    } catch (const ModelError& e) {
+        job_->cancel();
+        onFailed(QString::fromStdString(e.what()));
+        return;
+    }
+    if (axes.empty()) {
+        // Not an error: a new design has nothing to sweep yet.
+        job_->cancel();
+        clearCharts(tr("add a parameter to sweep"));
+        setComputing(false);
+        setStatus(tr("Nothing to sweep: add a parameter above."));
+        return;
+    }
+    pendingDoc_ = doc;
+    if (const QString choice = baseline_->currentData().toString(); !choice.isEmpty()) {
+        try {
+            chooseSpeedupBaseline(pendingDoc_, choice.toStdString());
+        } catch (const ModelError&) {
+            fillBaselineSelector(); // the variant went away: back to the design's own baseline
+        }
+    }
+    ++prepGeneration_; // a finished sweep's charts still being prepared are not shown
+    preparing_ = false;
+    progress_->setRange(0, 0); // busy until the first progress report
+    setComputing(true);
+    setStatus(tr("computing..."));
+    job_->start(pendingDoc_, std::move(axes));
+}
+
+void SweepPanel::cancel()
+{
+    debounce_->stop();
+    if (preparing_) {
+        // The sweep is done; only its charts were being prepared.
+        ++prepGeneration_;
+        preparing_ = false;
+        onCancelled();
+        return;
+    }
+    if (job_->isRunning() || cancel_->isVisible())
+        job_->cancel();
+}
+
+void SweepPanel::setComputing(bool on)
+{
+    progress_->setVisible(on);
+    cancel_->setVisible(on);
+    cancel_->setEnabled(on);
+}
+
+void SweepPanel::setStatus(const QString& text, bool error)
+{
+    status_->setText(text);
+    status_->setStyleSheet(error ? "color: #b00000" : "");
+}
+
+void SweepPanel::onFinished(std::shared_ptr<const SweepTable> table)
+{
+    // Everything that grows with the table (the charts' sample, the sorted
+    // levels, the summary of millions of failed rows) is done off this
+    // thread: a 10^6-point sweep held it for 16 s. The progress bar and
+    // Cancel stay until the charts are drawn.
+    const quint64 generation = ++prepGeneration_;
+    preparing_ = true;
+    progress_->setRange(0, 0);
+    setStatus(tr("drawing %1 points...").arg(table->points));
+    prepWatcher_.setFuture(QtConcurrent::run([generation, table, doc = pendingDoc_] {
+        auto out = std::make_shared<PreparedCharts>();
+        out->generation = generation;
+        out->sample = plots::sampleForCharts(doc, table);
+        out->failures = failureSummary(table->errors);
+        out->table = table;
+        out->doc = doc;
+        return out;
+    }));
+}
+
+void SweepPanel::onChartsPrepared()
+{
+    if (prepWatcher_.future().isCanceled() || !prepWatcher_.future().isValid())
+        return;
+    const std::shared_ptr<PreparedCharts> out = prepWatcher_.result();
+    if (!out || out->generation != prepGeneration_ || !preparing_)
+        return; // superseded, or cancelled
+    preparing_ = false;
+    table_ = out->table;
+    shown_ = out->sample.shown;
+    levels_ = std::move(out->sample.levels);
+    defaultAt_ = out->sample.defaultAt;
+    tableDoc_ = std::move(out->doc);
+    setComputing(false);
+    QString text = tr("%1 points x %2 variants").arg(table_->points).arg(table_->variants.size());
+    if (shown_ != table_)
+        text += tr(" (the charts draw %1 of the points, chosen to look the same; Export CSV writes all)")
+                    .arg(shown_->points);
+    if (!out->failures.isEmpty())
+        text += "; " + out->failures;
+    setStatus(text, false);
+    fillBreakdownSelector();
+    redrawSweepCharts();
+    startSensitivity();
+    emit plotsUpdated();
+}
+
+void SweepPanel::onFailed(const QString& message)
+{
+    ++prepGeneration_;
+    preparing_ = false;
+    setComputing(false);
+    setStatus(tr("sweep failed: %1").arg(message), true);
+    clearCharts(tr("no result: %1").arg(message.left(80)));
+    emit sweepFailed(message);
+}
+
+void SweepPanel::clearCharts(const QString& message)
+{
+    table_.reset();
+    shown_.reset();
+    levels_.clear();
+    defaultAt_ = std::numeric_limits<double>::quiet_NaN();
+    ++prepGeneration_;
+    preparing_ = false;
+    for (ChartView* c : charts_) {
+        plots::resetPlot(c, {});
+        plots::showMessage(c, message);
+        c->setHover({});
+        c->replot();
+    }
+    ++sensGeneration_; // a tornado still computing belongs to the old design
+}
+
+void SweepPanel::onCancelled()
+{
+    setComputing(false);
+    setStatus(table_ ? tr("sweep cancelled; the charts show the previous result") : tr("sweep cancelled"));
+    emit sweepCancelled();
+}
+
+} // namespace cs::app
