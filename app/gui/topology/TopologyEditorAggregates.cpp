@@ -120,8 +120,8 @@ void TopologyEditor::buildAggregates()
             const QPointF pa = at[static_cast<std::size_t>(l.a)], pb = at[static_cast<std::size_t>(l.b)];
             const bool bHosts = aggView_.groups[static_cast<std::size_t>(l.b)].hosts > 0;
             const bool aHosts = aggView_.groups[static_cast<std::size_t>(l.a)].hosts > 0;
-            const double t = aHosts == bHosts ? 0.5 : (bHosts ? 0.8 : 0.2);
-            const QPointF mid = pa + (pb - pa) * t;
+            const double along = aHosts == bHosts ? 0.5 : (bHosts ? 0.8 : 0.2);
+            const QPointF mid = pa + (pb - pa) * along;
             label->setPos(mid - QPointF(label->boundingRect().width() / 2, label->boundingRect().height() + 2));
             label->setZValue(1);
             scene_->addItem(label);

@@ -71,7 +71,7 @@ TEST_CASE("calibrate from a results file prints parameters, fits and validation"
     CHECK_THAT(r.out, Contains("on held-out points: mean 0.00%"));
 }
 
-TEST_CASE("calibrate --json gives the report; -o writes the calibrated design", "[calib-cli]")
+TEST_CASE("calibrate --json gives the report, -o writes the calibrated design", "[calib-cli]")
 {
     const std::string design = writeFile("net2.json", kDesign);
     const std::string results = writeFile("results2.json", pingpongResults().dump());
@@ -95,7 +95,7 @@ TEST_CASE("calibrate --json gives the report; -o writes the calibrated design", 
     CHECK(doc.calibration[0]["params"].size() == 2);
 }
 
-TEST_CASE("calibrate errors exit 1 naming the field; usage errors exit 2", "[calib-cli]")
+TEST_CASE("calibrate errors exit 1 naming the field, usage errors exit 2", "[calib-cli]")
 {
     const std::string design = writeFile("net3.json", kDesign);
 

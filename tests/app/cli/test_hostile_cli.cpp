@@ -87,7 +87,7 @@ TEST_CASE("a refused design is one line naming the file and the JSON path", "[cl
     }
 }
 
-TEST_CASE("a sweep too large for memory is refused in one line; --csv streams its rows", "[cli][hostile]")
+TEST_CASE("a sweep too large for memory is refused in one line, --csv streams its rows", "[cli][hostile]")
 {
     // 10^8 points of the ACC preset: five variants (the serial FFTW baseline and four parallel ones),
     // ten columns. pareto holds its table (sweep streams every format).

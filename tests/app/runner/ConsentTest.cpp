@@ -112,7 +112,7 @@ TEST_CASE("ssh ends its options with -- before the destination", "[consent]")
     }
 }
 
-TEST_CASE("nodes that reach other machines or programs need consent; plain local ones do not", "[consent]")
+TEST_CASE("nodes that reach other machines or programs need consent, plain local ones do not", "[consent]")
 {
     CHECK_FALSE(needsConsent(parseNodeSpec("local:cpu=0")[0]));
     CHECK_FALSE(needsConsent(parseNodeSpec("mpi:2")[0]));

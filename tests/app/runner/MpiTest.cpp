@@ -122,7 +122,7 @@ TEST_CASE("mpi.loggp refuses sizes that make no fit, naming the value", "[mpi][l
     CHECK_THAT(r.reason, Catch::Contains("mpi.loggp: sizes has 2 entries; LogGP needs 3 to 256"));
 }
 
-TEST_CASE("calibrate with an mpi node fits LogGP from mpi.loggp; the TCP probes are left out", "[mpi][loggp][calib]")
+TEST_CASE("calibrate with an mpi node fits LogGP from mpi.loggp, the TCP probes are left out", "[mpi][loggp][calib]")
 {
     if (!test::haveMpirun())
         return;

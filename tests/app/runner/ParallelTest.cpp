@@ -170,7 +170,7 @@ TEST_CASE("with the design's topology, pairs whose routes share a link never ove
     CHECK_THROWS_WITH(runner::planJobs(plan, test::plugins()), "node d: the design's topology has no host 'x'");
 }
 
-TEST_CASE("a node whose agent does not start costs one timeout; its other jobs are skipped, naming it",
+TEST_CASE("a node whose agent does not start costs one timeout, its other jobs are skipped, naming it",
           "[parallel][failures]")
 {
     QTemporaryDir dir;

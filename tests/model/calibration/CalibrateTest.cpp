@@ -134,7 +134,7 @@ TEST_CASE("net.loggp stands in for L and G when no ping-pong ran", "[calib]")
     CHECK(find(r, "net", "L")->ciLow == Approx(7e-6)); // no CI given: a point
 }
 
-TEST_CASE("mpi.loggp sets every LogGP parameter ahead of the TCP probes; null CI bounds mean none", "[calib]")
+TEST_CASE("mpi.loggp sets every LogGP parameter ahead of the TCP probes, null CI bounds mean none", "[calib]")
 {
     const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
     const json tcp = result("net.loggp", json::object(),

@@ -44,7 +44,7 @@ TEST_CASE("a k=4 fat-tree has three path classes among its 16 hosts", "[cluster]
     CHECK(again[3].client == pairs[3].client);
 }
 
-TEST_CASE("links of another rate make another class; mistakes are named", "[cluster][pairs]")
+TEST_CASE("links of another rate make another class, mistakes are named", "[cluster][pairs]")
 {
     const Topology t = topologyFromJson(json::parse(R"({"vertices": [{"id": "sw", "kind": "switch"},
         {"id": "a", "kind": "host"}, {"id": "b", "kind": "host"}, {"id": "c", "kind": "host"},

@@ -150,7 +150,7 @@ TEST_CASE("the plan evaluates in topological order over one array", "[core][plan
     CHECK(again[moved.slotOf("b.y")] == 30.0);
 }
 
-TEST_CASE("plan errors name the block, parameter, value and range; never a silent NaN", "[core][plan]")
+TEST_CASE("plan errors name the block, parameter, value and range, never a silent NaN", "[core][plan]")
 {
     Design d(testRegistry());
     d.addBlock("a", "test.scale");

@@ -78,7 +78,7 @@ TEST_CASE("a full grid over several axes, for every variant", "[sweep]")
     CHECK(t.errors.empty());
 }
 
-TEST_CASE("failed points keep their message and the sweep goes on; cancel stops it", "[sweep]")
+TEST_CASE("failed points keep their message and the sweep goes on, cancel stops it", "[sweep]")
 {
     const DesignDocument doc = countDoc();
     // c.c range is [0, 10]: 20 fails, the others evaluate.

@@ -133,7 +133,7 @@ TEST_CASE("the 4x4 Beowulf segment mesh: 6 local, 9 remote peers, one intermedia
     }
 }
 
-TEST_CASE("software-routed mesh routes pass through exactly one host; switch-routed through a switch",
+TEST_CASE("software-routed mesh routes pass through exactly one host, switch-routed through a switch",
           "[topology]")
 {
     // 004 §4: "there are always two possible routes between any two nodes".

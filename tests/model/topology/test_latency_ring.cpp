@@ -103,7 +103,7 @@ TEST_CASE("with a uniform cost per hop, latency is hops times that cost", "[topo
     CHECK(ft.maxLatency == Approx(6e-6));
 }
 
-TEST_CASE("progress rises to 1 on the calling thread; cancel throws", "[topology][latency]")
+TEST_CASE("progress rises to 1 on the calling thread, cancel throws", "[topology][latency]")
 {
     const Topology t = generate("fat-tree", {{"k", 6}});
     std::vector<double> seen;

@@ -201,7 +201,10 @@ TEST_CASE("topology source: sweeping a generator parameter regenerates the netwo
 {
     DesignDocument doc = documentFromJson(fftDocument({{"generator", "fat-tree"}, {"params", {{"k", 4}}}}));
     // A k-ary fat-tree has k^3 / 4 hosts: 16, 54, 128 for k = 4, 6, 8. P follows them.
-    const SweepTable t = runSweep(doc, {{"topology.k", {4, 6, 8}}}, {1, {"topology.hosts", "fft.P"}, {}, nullptr});
+    SweepOptions one;
+    one.threads = 1;
+    one.extraOutputs = {"topology.hosts", "fft.P"};
+    const SweepTable t = runSweep(doc, {{"topology.k", {4, 6, 8}}}, one);
     REQUIRE(t.errors.empty());
     const int hosts = t.column("topology.hosts");
     const int procs = t.column("fft.P");
@@ -234,7 +237,7 @@ TEST_CASE("topology source: one per design, not removable, fed by design paramet
     CHECK(made[1].from.str() == "topology.a2a_bw");
 }
 
-TEST_CASE("topology source: documents keep it through save and load; bad sections are refused", "[topology][source]")
+TEST_CASE("topology source: documents keep it through save and load, bad sections are refused", "[topology][source]")
 {
     DesignDocument doc = documentFromJson(fftDocument({{"generator", "torus"}, {"params", {{"k", 3}, {"dims", 2}}}}));
     doc.design.setValue({"topology", "k"}, 5);

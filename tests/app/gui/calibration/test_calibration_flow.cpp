@@ -125,8 +125,8 @@ TEST_CASE("probe -> calibrate -> apply -> provenance calibrated -> undo restores
     QStringList fitted;
     for (int r = 0; r < panel->paramTable()->rowCount(); ++r)
         fitted << panel->paramTable()->item(r, 0)->text();
-    for (const std::string& w : report.warnings)
-        UNSCOPED_INFO("calibration warning: " << w); // what was measured, should G be missing
+    for (const std::string& warning : report.warnings)
+        UNSCOPED_INFO("calibration warning: " << warning); // what was measured, should G be missing
     CHECK(fitted.contains("net.G"));
     CHECK(fitted.contains("net.o_s"));
     CHECK(panel->summaryText().contains("Fit error"));

@@ -163,7 +163,7 @@ TEST_CASE("canvas shows blocks, design parameters and wires, laid out by topolog
     CHECK(f.canvas->node("P")->pos() == QPointF(10, -300));
 }
 
-TEST_CASE("dragging from an output port to an input port wires two blocks; undo and redo", "[gui][canvas]")
+TEST_CASE("dragging from an output port to an input port wires two blocks, undo and redo", "[gui][canvas]")
 {
     Fixture f(kLooseDoc);
     CHECK(f.canvas->wireCount() == 0);
@@ -248,7 +248,7 @@ TEST_CASE("a wire between different units, or into a wired input, is refused", "
     CHECK(f.canvas->wireCount() == 9);
 }
 
-TEST_CASE("dragging a wire's input end away disconnects it; undo restores it", "[gui][canvas]")
+TEST_CASE("dragging a wire's input end away disconnects it, undo restores it", "[gui][canvas]")
 {
     Fixture f(kWiredDoc);
     REQUIRE(hasWire(f.model, "fft.T", "s.T"));
@@ -324,7 +324,7 @@ TEST_CASE("block types from the palette are added by drop and by double-click", 
     CHECK(f.model.blockPosition("loggp").has_value());
 }
 
-TEST_CASE("moving a block by mouse is one undo step; undo and redo move it back and forth", "[gui][canvas]")
+TEST_CASE("moving a block by mouse is one undo step, undo and redo move it back and forth", "[gui][canvas]")
 {
     Fixture f(kWiredDoc);
     const QPointF start = f.canvas->node("s")->pos();
@@ -354,7 +354,7 @@ TEST_CASE("moving a block by mouse is one undo step; undo and redo move it back 
     CHECK(f.model.undoStack()->count() == depth + 1);
 }
 
-TEST_CASE("clicking selects; Delete removes the selected blocks with their wires; undo restores", "[gui][canvas]")
+TEST_CASE("clicking selects, Delete removes the selected blocks with their wires, undo restores", "[gui][canvas]")
 {
     Fixture f(kWiredDoc);
     f.click(f.header("fft"));
@@ -383,7 +383,7 @@ TEST_CASE("clicking selects; Delete removes the selected blocks with their wires
     CHECK(f.canvas->wireCount() == 9);
 }
 
-TEST_CASE("rubber-band selection picks several blocks; deleting them is one undo step", "[gui][canvas]")
+TEST_CASE("rubber-band selection picks several blocks, deleting them is one undo step", "[gui][canvas]")
 {
     Fixture f(kWiredDoc);
     const QRectF all = f.view()->scene()->itemsBoundingRect();

@@ -142,7 +142,7 @@ TEST_CASE("inspector shows a block's inputs with units, ranges, meaning, source 
     CHECK(f.find<inspector::BlockForm>("blockForm")->evaluationError().isEmpty());
 }
 
-TEST_CASE("editing an input in the inspector changes the document and the outputs; undo restores",
+TEST_CASE("editing an input in the inspector changes the document and the outputs, undo restores",
           "[gui][inspector]")
 {
     Fixture f;
@@ -285,7 +285,7 @@ TEST_CASE("topology vertices and links show and edit their properties", "[gui][i
     CHECK(serializeDocument(f.model.doc()) == before);
 }
 
-TEST_CASE("a value edit updates the block form in place; a structural edit rebuilds it", "[gui][inspector]")
+TEST_CASE("a value edit updates the block form in place, a structural edit rebuilds it", "[gui][inspector]")
 {
     Fixture f;
     f.selection.select(Selection::Kind::Block, "fft");

@@ -319,7 +319,7 @@ TEST_CASE("the Probes dock plots the result selected in its table", "[g-samples]
     CHECK(p.plot()->placeholderText().contains("select a result"));
 }
 
-TEST_CASE("refreshed results keep the selected result plotted; removing it shows the placeholder", "[g-samples]")
+TEST_CASE("refreshed results keep the selected result plotted, removing it shows the placeholder", "[g-samples]")
 {
     Panel p(json::array({memcopyResult(), pingpongResult()}));
     clickRow(p.table(), 1);

@@ -213,7 +213,7 @@ TEST_CASE("connecting a link between two items by mouse adds an edge", "[gui][to
     CHECK(f.editor.linkItem(1) == nullptr);
 }
 
-TEST_CASE("moving items records one undo step; undo and redo restore positions", "[gui][topology]")
+TEST_CASE("moving items records one undo step, undo and redo restore positions", "[gui][topology]")
 {
     Fixture f;
     placeStar(f.model, 4);
@@ -261,7 +261,7 @@ TEST_CASE("moving items records one undo step; undo and redo restore positions",
     CHECK(f.editor.vertexItem("h1")->pos() == p1);
 }
 
-TEST_CASE("selecting sets the shared selection; delete and undo", "[gui][topology]")
+TEST_CASE("selecting sets the shared selection, delete and undo", "[gui][topology]")
 {
     Fixture f;
     placeStar(f.model, 4);

@@ -266,7 +266,7 @@ TEST_CASE("bonding: WSRR weights are whole frames, so uneven rates lose capacity
     CHECK(run(2)("R_nom") == Approx(312.5e6));
 }
 
-TEST_CASE("bonding: coalescing caps interrupts per link; below the cap each frame interrupts", "[bonding]")
+TEST_CASE("bonding: coalescing caps interrupts per link, below the cap each frame interrupts", "[bonding]")
 {
     // WD over r_1 = 1e9 and r_2 = 1e8 B/s: shares w = 10/11, 1/11. One copy, interrupts on.
     // U(X) = c X + o_irq sum_i min(f_irq, X w_i / 8972); kinks at f_irq * 8972 / w_i.
@@ -432,7 +432,7 @@ TEST_CASE("bonding: link overrides beyond n are ignored and 0 means the common r
     CHECK(s("C") == Approx(135.1351e6).epsilon(1e-6));
 }
 
-TEST_CASE("bonding: the static-schedule loss needs varying per-link load (003 abstract (d); 004 §3)", "[bonding]")
+TEST_CASE("bonding: the static-schedule loss needs varying per-link load (003 abstract (d), 004 §3)", "[bonding]")
 {
     // Two identical point-to-point links (eta_m = 1): SRR keeps C = 2 * 125e6 = 250e6.
     CHECK(runBlock(kBlock, {{"n", 2}})("C") == Approx(250e6));

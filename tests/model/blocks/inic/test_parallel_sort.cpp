@@ -55,7 +55,7 @@ TEST_CASE("sort.parallel: short messages pay the small-message stall", "[inic][s
     CHECK(at(131073) == near(7 * (0.001 + 0.001))); // 7 * (1 ms + 1 ms stall)
 }
 
-TEST_CASE("sort.parallel: one processor has no exchange; bucket sorting takes over 5 s (§4.2)",
+TEST_CASE("sort.parallel: one processor has no exchange, bucket sorting takes over 5 s (§4.2)",
           "[inic][sort.parallel]")
 {
     auto o = evalDesign("sort.parallel", {{"P", 1}, {"T_countsort", 0.67108864}});
