@@ -313,8 +313,8 @@ TEST_CASE("a generated network of 262,144 hosts is built off the GUI thread; can
 
 // May fail: the GUI thread still moves the built network three times on its
 // way into the document (each move re-indexes its 2.4 million edges), and the
-// metrics dock then copies it for its worker; 1.8 s until the document took
-// it, 4 s with the views' updates, measured on this machine under load.
+// metrics dock then copies it for its worker; 1.3 s until the document took
+// it, 2.0 s with the views' updates, measured on this machine under load.
 TEST_CASE("placing a generated network of 262,144 hosts leaves the GUI answering", "[gui][liveness][!mayfail]")
 {
     MainWindow w;
