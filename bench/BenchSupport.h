@@ -1,10 +1,11 @@
 #pragma once
-// What the topology benchmarks share: wall and CPU clocks, and the drawn
-// irregular network they time.
+// What the benchmarks share: wall and CPU clocks, the load average, and the
+// drawn irregular network the topology benchmarks time.
 #include "model/topology/Topology.h"
 
 #include <chrono>
 #include <cstddef>
+#include <cstdio>
 #include <ctime>
 #include <random>
 #include <string>
@@ -29,6 +30,19 @@ inline double cpuNow()
 struct Time {
     double wall = 0, cpu = 0;
 };
+
+// The 1-minute load average (/proc/loadavg), printed beside ratios so a
+// reader sees how busy the machine was; "?" where it cannot be read.
+inline std::string loadAverage()
+{
+    std::FILE* f = std::fopen("/proc/loadavg", "r");
+    if (!f)
+        return "?";
+    double one = 0;
+    const int n = std::fscanf(f, "%lf", &one);
+    std::fclose(f);
+    return n == 1 ? std::to_string(one).substr(0, 4) : "?";
+}
 
 template <class Fn>
 Time timedBoth(Fn fn)

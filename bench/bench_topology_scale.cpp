@@ -3,9 +3,10 @@
 //   bench_topology_scale [--only LABEL] [--skip-million]
 //
 // Part 1, million-host networks: a k=160 fat-tree (1,024,000 hosts), a 100^3
-// torus (1,000,000 hosts) and a dragonfly of a = 2p = 2h = 46, 1059 groups
-// (1,120,422 hosts). Each runs in a child process of its own, so that its
-// memory is its own: the child builds the network (generate(), as `topo`
+// torus (1,000,000 hosts), a dragonfly of a = 2p = 2h = 46, 1059 groups
+// (1,120,422 hosts) and a hypercube of 2^20 (1,048,576 hosts). Each runs in a
+// child process of its own, so that its memory is its own: the child builds
+// the network (generate(), as `topo`
 // does) and computes every metric (hops, latency, bisection, all-to-all,
 // transpose, nearest-neighbour, ring, Valiant), and reports wall and CPU
 // time of each step and the peak memory (VmHWM) above what it started
@@ -166,6 +167,7 @@ int main(int argc, char** argv)
             {"fat-tree k=160", "fat-tree", {{"k", 160}}},
             {"torus 100^3", "torus", {{"k", 100}, {"dims", 3}}},
             {"dragonfly 1.1M", "dragonfly", {{"groups", 1059}, {"a", 46}, {"p", 23}, {"h", 23}}},
+            {"hypercube 2^20", "hypercube", {{"dims", 20}}},
         };
         for (const Million& c : cases)
             if (only.empty() || only == c.label)

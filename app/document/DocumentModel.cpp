@@ -195,12 +195,26 @@ QString DocumentModel::save(const QString& path)
     return {};
 }
 
+QString DocumentModel::setTopology(const QString& text, const json& topology,
+                                   const std::map<std::string, QPointF>& positions, Topology built)
+{
+    adopt_.emplace(topology, std::move(built));
+    QString err = setTopology(text, topology, positions);
+    adopt_.reset(); // refused, or already taken
+    return err;
+}
+
 void DocumentModel::reparseTopology()
 {
     topology_.reset();
     topologyError_.clear();
     if (doc_.topology.is_null())
         return;
+    if (adopt_ && adopt_->first == doc_.topology) {
+        topology_ = std::move(adopt_->second);
+        adopt_.reset();
+        return;
+    }
     try {
         topology_ = topologyFromJson(doc_.topology);
     } catch (const ModelError& e) {

@@ -81,6 +81,12 @@ public:
     // vertex positions, as one undo step. The topology is validated first.
     QString setTopology(const QString& text, const nlohmann::json& topology,
                         const std::map<std::string, QPointF>& positions = {});
+    // The same for a network already built off the GUI thread (the generator
+    // dialog's worker): `built` is what `topology` describes, and it becomes
+    // topology() as it is instead of being built again on the GUI thread (a
+    // million-host generator takes seconds to build).
+    QString setTopology(const QString& text, const nlohmann::json& topology,
+                        const std::map<std::string, QPointF>& positions, Topology built);
     // A topology operation of the layer (edit::addVertex, addLink,
     // removeTopologyItems, editTopology) and the vertex positions it pins or
     // places, as one undo step.
@@ -131,6 +137,9 @@ private:
     DesignDocument doc_;
     std::optional<Topology> topology_;
     QString topologyError_;
+    // A network built elsewhere, taken by reparseTopology() when the
+    // document's topology JSON is the one it was built from.
+    std::optional<std::pair<nlohmann::json, Topology>> adopt_;
     QString path_;
     QUndoStack undo_;
     bool recovered_ = false;

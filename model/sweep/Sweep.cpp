@@ -172,13 +172,11 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
     std::atomic<std::size_t> done{0};
 
     // Evaluates points [first, last) into `axisOut` (A per point) and
-    // `valuesOut` (V x C per point, NaN-filled), with errors by row, on the
-    // worker threads and the calling one.
+    // `valuesOut` (V x C per point, NaN where not applicable), with errors by
+    // row, on the worker threads and the calling one. Both are written whole.
     auto evaluate = [&](std::size_t first, std::size_t last, double* axisOut, double* valuesOut,
                         std::vector<std::pair<std::size_t, std::string>>& errors) {
         const std::size_t count = last - first;
-        for (std::size_t p = 0; p < count; ++p)
-            decode(first + p, axisOut + p * A); // axisOut may be null when A == 0
         const unsigned nthreads =
             static_cast<unsigned>(std::min<std::size_t>(options.threads ? options.threads : hw, (count + kChunk - 1) / kChunk));
         std::atomic<std::size_t> next{0};
@@ -198,6 +196,11 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
                 if (begin >= count)
                     break;
                 const std::size_t end = std::min(count, begin + kChunk);
+                // Each thread decodes and NaN-fills its own chunk, so that no
+                // pass over the whole table runs on one thread first.
+                for (std::size_t p = begin; p < end; ++p)
+                    decode(first + p, axisOut + p * A); // axisOut may be null when A == 0
+                std::fill(valuesOut + begin * V * C, valuesOut + end * V * C, kNaN);
                 for (std::size_t p = begin; p < end; ++p) {
                     const double* av = axisOut + p * A;
                     // The shared serial baseline at this point's other values.
@@ -300,12 +303,18 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
             t.join();
         if (failed)
             std::rethrow_exception(failure);
+        // A cancelled sweep leaves the chunks no thread took unwritten: they
+        // hold no value, so they read NaN like any point without one.
+        for (std::size_t p = std::min(count, next.load()); p < count; ++p) {
+            decode(first + p, axisOut + p * A);
+            std::fill(valuesOut + p * V * C, valuesOut + (p + 1) * V * C, kNaN);
+        }
         std::sort(errors.begin(), errors.end());
     };
 
     if (!streaming) {
-        table.axisValues.resize(points * A);
-        table.values.assign(points * V * C, kNaN);
+        table.axisValues.resize(points * A); // not written here (DefaultInitAllocator): the threads do
+        table.values.resize(points * V * C);
         evaluate(0, points, table.axisValues.data(), table.values.data(), table.errors);
     } else {
         // Blocks of points in order: each is computed in parallel, then
@@ -315,7 +324,6 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
         std::vector<std::pair<std::size_t, std::string>> blockErrors;
         for (std::size_t first = 0; first < points && !cancelled.load(); first += kStreamBlock) {
             const std::size_t last = std::min(points, first + kStreamBlock);
-            std::fill(blockValues.begin(), blockValues.end(), kNaN);
             blockErrors.clear();
             evaluate(first, last, blockAxes.data(), blockValues.data(), blockErrors);
             if (cancelled.load())

@@ -1,5 +1,6 @@
 #pragma once
 #include "model/core/AvailableMemory.h"
+#include "model/core/DefaultInitAllocator.h"
 #include "model/core/Unit.h"
 #include "model/document/DesignDocument.h"
 
@@ -36,8 +37,10 @@ struct SweepTable {
     // any extra outputs asked for.
     std::vector<std::string> columns;
     std::size_t points = 0;
-    std::vector<double> axisValues; // points x axes
-    std::vector<double> values;     // rows x columns (NaN = not applicable or failed)
+    // The sweep's threads write these, each its own points: their allocator
+    // leaves them unwritten until then (DefaultInitAllocator).
+    std::vector<double, DefaultInitAllocator<double>> axisValues; // points x axes
+    std::vector<double, DefaultInitAllocator<double>> values;     // rows x columns (NaN = not applicable or failed)
     std::vector<std::pair<std::size_t, std::string>> errors; // row -> message, sorted by row
     // What speedup is measured against, for axis labels: "serial baseline:
     // Gigabit Ethernet at P = 1", or "each variant at P = 1"; "" without speedup.

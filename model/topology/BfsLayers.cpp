@@ -33,7 +33,10 @@ void BfsLayers::start(const CoreGraph& g, std::uint32_t root, bool nextHops)
     scanned_ = 0;
 }
 
-template <bool NextHops>
+// AllTransit: every vertex forwards (CoreGraph::allTransit), so the two
+// per-arc look-ups of transit[] fall away; a direct network's searches are
+// most of its metrics' time.
+template <bool NextHops, bool AllTransit>
 bool BfsLayers::scan(const CoreGraph& g, bool expand)
 {
     const std::uint32_t d = scanned_++;
@@ -57,7 +60,7 @@ bool BfsLayers::scan(const CoreGraph& g, bool expand)
         const std::uint32_t u = queue[h];
         if constexpr (NextHops)
             nhBegin[h] = nh;
-        const bool grows = expand && (u == root || transit[u]);
+        const bool grows = expand && (AllTransit || u == root || transit[u]);
         if (!grows && !NextHops)
             continue;
         for (std::uint32_t i = off[u], e = off[u + 1]; i < e; ++i) {
@@ -70,7 +73,7 @@ bool BfsLayers::scan(const CoreGraph& g, bool expand)
                     queue[tail++] = v;
                 }
             } else if constexpr (NextHops) {
-                if (lv + 1 == here && (v == root || transit[v])) {
+                if (lv + 1 == here && (AllTransit || v == root || transit[v])) {
                     nhArc[nh] = i;
                     nhPos[nh++] = pos[v];
                 }
@@ -92,7 +95,9 @@ bool BfsLayers::grow(const CoreGraph& g, bool expand)
 {
     if (scanned_ >= levels())
         return false;
-    return nextHops_ ? scan<true>(g, expand) : scan<false>(g, expand);
+    if (g.allTransit)
+        return nextHops_ ? scan<true, true>(g, expand) : scan<false, true>(g, expand);
+    return nextHops_ ? scan<true, false>(g, expand) : scan<false, false>(g, expand);
 }
 
 void BfsLayers::run(const CoreGraph& g, std::uint32_t root, bool nextHops)

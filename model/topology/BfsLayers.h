@@ -53,7 +53,7 @@ public:
     const std::uint32_t* nextHopPositions() const { return nhPos_.data(); }
 
 private:
-    template <bool NextHops>
+    template <bool NextHops, bool AllTransit>
     bool scan(const CoreGraph& g, bool expand);
 
     std::vector<std::uint32_t> label_; // base_ + distance when reached in this search

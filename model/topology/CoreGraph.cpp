@@ -26,6 +26,7 @@ void fillCore(const Topology& t, const std::vector<char>& leaf, bool plain, Core
         c.segment.push_back(!plain && p.kind == VertexKind::Segment ? 1 : 0);
         c.cost.push_back(p.kind == VertexKind::Host ? p.forwardCost : p.latency);
     }
+    c.allTransit = std::all_of(c.transit.begin(), c.transit.end(), [](std::uint8_t x) { return x != 0; });
     c.leafCount.assign(c.n, 0);
     c.leafLatencySum.assign(c.n, 0.0);
     c.leafLatencyMax.assign(c.n, 0.0);

@@ -25,6 +25,7 @@ struct CoreGraph {
     std::vector<std::uint32_t> arcEdge;  // arc -> topology edge index
     std::vector<std::uint8_t> arcForward; // 1 when the arc runs from endpoints(e).first to .second
     std::vector<std::uint8_t> transit;   // may traffic pass through (switch, segment, forwarding host)
+    bool allTransit = false;             // every core vertex forwards (a direct network): searches skip the test
     std::vector<std::uint8_t> selfHost;  // the core vertex is itself a host
     std::vector<std::uint8_t> segment;   // the core vertex is a shared segment
     std::vector<std::uint32_t> leafCount; // leaf hosts attached

@@ -47,15 +47,24 @@ std::optional<CubeRouter> CubeRouter::detect(const Topology& t, const CoreGraph&
         }
         for (std::uint32_t i = g.offset[v]; i < g.offset[v + 1]; ++i) {
             const std::uint32_t u = g.adj[i];
-            // The one dimension in which u differs from v, by one step.
+            // The one dimension in which u differs from v, by one step. A
+            // step in dimension d moves the index by stride[d], or by
+            // (k - 1) x stride[d] across a torus's wrap, so the difference
+            // names the only dimension it can be (k >= 3 with wrap: the two
+            // forms never coincide); the digits below and above it must then
+            // agree. Comparing every coordinate of both ends instead took 2 x
+            // dims divisions per arc: most of a 2^20 hypercube's metrics.
+            const std::uint64_t diff = u > v ? u - v : v - u;
             std::uint32_t dim = c.dims_, dir = 2;
-            for (std::uint32_t d = 0; d < c.dims_; ++d) {
-                const std::uint32_t a = c.coord(v, d), b = c.coord(u, d);
-                if (a == b)
-                    continue;
-                if (dim != c.dims_)
-                    return std::nullopt;
-                dim = d;
+            for (std::uint32_t d = 0; d < c.dims_ && dim == c.dims_; ++d)
+                if (diff == c.stride_[d] || (c.wrap_ && diff == std::uint64_t{c.k_ - 1} * c.stride_[d]))
+                    dim = d;
+            if (dim == c.dims_)
+                return std::nullopt;
+            if (v % c.stride_[dim] != u % c.stride_[dim] || v / c.stride_[dim + 1] != u / c.stride_[dim + 1])
+                return std::nullopt;
+            {
+                const std::uint32_t a = c.coord(v, dim), b = c.coord(u, dim);
                 if (b == (c.wrap_ ? (a + 1) % c.k_ : a + 1))
                     dir = 0;
                 else if (b == (c.wrap_ ? (a + c.k_ - 1) % c.k_ : a - 1))
@@ -63,8 +72,6 @@ std::optional<CubeRouter> CubeRouter::detect(const Topology& t, const CoreGraph&
                 else
                     return std::nullopt;
             }
-            if (dim == c.dims_)
-                return std::nullopt;
             std::uint32_t& slot = c.arcTo_[(std::size_t{v} * c.dims_ + dim) * 2 + dir];
             if (slot != CoreGraph::kNone)
                 return std::nullopt; // two links for one step
@@ -88,8 +95,10 @@ double CubeRouter::work(const CoreGraph& g, const Demands& d) const
     for (std::uint32_t t = 0; t < g.n; ++t)
         for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k) {
             double box = 1;
-            for (std::uint32_t x = 0; x < dims_; ++x) {
-                const std::uint32_t from = coord(d.src[k], x), to = coord(t, x);
+            // Coordinates digit by digit (one division each), not coord().
+            std::uint32_t s = d.src[k], r = t;
+            for (std::uint32_t x = 0; x < dims_; ++x, s /= k_, r /= k_) {
+                const std::uint32_t from = s % k_, to = r % k_;
                 const std::uint32_t fwd = wrap_ ? (to + k_ - from) % k_ : (to >= from ? to - from : 0);
                 const std::uint32_t bwd = wrap_ ? (from + k_ - to) % k_ : (from >= to ? from - to : 0);
                 box *= fwd != 0 && bwd != 0 && fwd == bwd ? 2.0 * fwd : 1.0 + (wrap_ ? std::min(fwd, bwd) : fwd + bwd);

@@ -118,13 +118,14 @@ inline void arrive(const CoreGraph& g, std::uint32_t t, double local, double* F,
 // All-to-all: `each` flows from every host at every reached vertex to the
 // hosts at the root, `local` among the root's own; every reached vertex
 // takes part, so the sweep goes over all of them, last level first.
-void routeAllToAll(const CoreGraph& g, const BfsLayers& b, double each, double local, Worker& w, CoreLoads& out)
+void routeAllToAll(const CoreGraph& g, const BfsLayers& b, const double* ends, double each, double local, Worker& w,
+                   CoreLoads& out)
 {
     double* F = w.F.data();
     double routed = 0;
     for (std::uint32_t pos = b.reachedCount(); pos-- > 1;) {
         const std::uint32_t v = b.at(pos);
-        const double injected = endsAt(g, v) * each;
+        const double injected = ends[v] * each;
         routed += injected;
         const double f = F[pos] + injected;
         F[pos] = 0;
@@ -180,7 +181,7 @@ void routeFlows(const CoreGraph& g, const BfsLayers& b, const Demands& d, Worker
 // Path latency of every ordered host pair ending at the root (see
 // TopologyMetrics::avgLatency): a forward sweep over the levels, since a
 // vertex's next hops are all one level nearer the root.
-void addLatency(const CoreGraph& g, const BfsLayers& b, double weight, Worker& w)
+void addLatency(const CoreGraph& g, const BfsLayers& b, const double* ends, double weight, Worker& w)
 {
     const std::uint32_t t = b.root();
     const double L = g.leafCount[t];
@@ -223,11 +224,12 @@ void addLatency(const CoreGraph& g, const BfsLayers& b, double weight, Worker& w
         avg[pos] = g.cost[v] + a;
         worst[pos] = g.cost[v] + m;
         // Sources at v: itself (a), its leaves (l_x + cost + a).
-        const double Lv = g.transit[v] ? double(g.leafCount[v]) : 0.0;
-        const double sc = double(g.selfHost[v]) + Lv;
+        const double sc = ends[v];
         if (sc == 0)
             continue;
-        const double ssum = double(g.selfHost[v]) * a + (Lv > 0 ? Lv * avg[pos] + g.leafLatencySum[v] : 0.0);
+        const double self = g.selfHost[v];
+        const double Lv = sc - self; // the leaves, when v forwards
+        const double ssum = self * a + (Lv > 0 ? Lv * avg[pos] + g.leafLatencySum[v] : 0.0);
         sum += dc * ssum + sc * dsum;
         if (dc > 0) {
             const double smax = Lv > 0 ? std::max(g.selfHost[v] ? m : kNoPair, g.leafLatencyMax[v] + worst[pos])
@@ -258,6 +260,13 @@ EcmpResult runEcmpPass(const CoreGraph& g, const EcmpJob& job, int threads, Metr
     }
     const bool a2aLoads = job.allToAll && !job.allPairsRoots.empty();
     const bool nextHops = job.latency || a2aLoads || np > 0;
+
+    // Hosts that start or end a route at each vertex (endsAt), looked up
+    // once per vertex per root: one array instead of three.
+    std::vector<double> endsOf(g.n);
+    for (std::uint32_t v = 0; v < g.n; ++v)
+        endsOf[v] = endsAt(g, v);
+    const double* ends = endsOf.data();
 
     Worker proto;
     proto.bfs = BfsLayers(g);
@@ -304,15 +313,15 @@ EcmpResult runEcmpPass(const CoreGraph& g, const EcmpJob& job, int threads, Metr
             if (job.hops)
                 addRootPairs(g, w.bfs, wt, w.hops);
             if (job.latency)
-                addLatency(g, w.bfs, static_cast<double>(wt), w);
+                addLatency(g, w.bfs, ends, static_cast<double>(wt), w);
             if (a2aLoads) {
                 const double dst = endsAt(g, t) * static_cast<double>(wt);
-                routeAllToAll(g, w.bfs, dst, localPairs(g, t) * static_cast<double>(wt), w, w.allToAll);
+                routeAllToAll(g, w.bfs, ends, dst, localPairs(g, t) * static_cast<double>(wt), w, w.allToAll);
             }
             if (g.leafCount[t]) {
                 double reach = g.selfHost[t] + (g.transit[t] ? g.leafCount[t] - 1.0 : 0.0);
                 for (std::uint32_t pos = 1; g.transit[t] && pos < w.bfs.reachedCount(); ++pos)
-                    reach += endsAt(g, w.bfs.at(pos));
+                    reach += ends[w.bfs.at(pos)];
                 r.leafReach[t] = reach;
             }
         }

@@ -179,11 +179,6 @@ void TopologyMetricsBlock::evaluate(const double* in, double* out) const
     out[L_max] = out[diameter] * in[lat_hop];
 }
 
-std::size_t TopologyMetricsBlock::cacheHits() const
-{
-    return cache_.hits();
-}
-
 std::size_t TopologyMetricsBlock::cacheMisses() const
 {
     return cache_.misses();

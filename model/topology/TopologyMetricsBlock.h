@@ -48,8 +48,7 @@ public:
     const Generator& generatorFor(const double* in) const;
     void paramsFor(const double* in, double* p) const;
 
-    // Cache statistics (for tests): lookups that found / missed the cache.
-    std::size_t cacheHits() const;
+    // Cache statistics (for tests): look-ups that missed the cache (and computed).
     std::size_t cacheMisses() const;
 
 private:

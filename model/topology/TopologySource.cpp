@@ -284,11 +284,6 @@ void TopologySource::evaluate(const double* in, double* out) const
     cache_.store(key, value);
 }
 
-std::size_t TopologySource::cacheHits() const
-{
-    return cache_.hits();
-}
-
 std::size_t TopologySource::cacheMisses() const
 {
     return cache_.misses();

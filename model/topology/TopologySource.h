@@ -72,8 +72,7 @@ public:
     // for large networks, which is why evaluate() caches).
     static void compute(const Topology& t, double* out);
 
-    // Cache statistics, for tests: evaluations that found / missed the cache.
-    std::size_t cacheHits() const;
+    // Cache statistics, for tests: evaluations that missed the cache (and computed).
     std::size_t cacheMisses() const;
 
     static constexpr int kMaxParams = 16;

@@ -3,10 +3,12 @@
 #include "app/gui/inspector/InspectorText.h"
 #include "app/gui/topology/QuantitySpinBox.h"
 #include "app/gui/topology/TopologyLayout.h"
+#include "app/gui/topology/TopologySummary.h"
 #include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/topology/GeneratorRegistry.h"
+#include "model/topology/TopologyBudget.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,19 +20,18 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <climits>
 
 namespace cs::app {
 
 namespace {
-
-// The editor can draw this many vertices; larger networks are for the
-// command line (`clusterscope-cli topo`).
-constexpr double kMaxDrawnVertices = 200000;
 
 QString tooltipFor(const ParamSpec& p)
 {
@@ -93,6 +94,25 @@ GeneratorDialog::GeneratorDialog(DocumentModel* model, QWidget* parent) : QDialo
     right->addStretch(1);
     right->addWidget(preview_);
     right->addWidget(error_);
+    stage_ = new QLabel(this);
+    stage_->setObjectName("generatorStage");
+    stage_->hide();
+    progress_ = new QProgressBar(this);
+    progress_->setObjectName("generatorProgress");
+    progress_->setRange(0, 0); // busy: generate() reports no fraction
+    progress_->setTextVisible(false);
+    progress_->setMaximumHeight(8);
+    progress_->hide();
+    right->addWidget(stage_);
+    right->addWidget(progress_);
+    stagePoll_ = new QTimer(this);
+    stagePoll_->setInterval(100);
+    connect(stagePoll_, &QTimer::timeout, this, [this] {
+        if (job_)
+            stage_->setText(job_->stage.load() >= 2 ? tr("Laying the network out\u2026")
+                                                    : tr("Building the network\u2026"));
+    });
+    connect(&watcher_, &QFutureWatcher<Built>::finished, this, &GeneratorDialog::built);
 
     buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons_->button(QDialogButtonBox::Ok)->setText(tr("Place"));
@@ -224,12 +244,9 @@ QString GeneratorDialog::problem() const
     const std::string why = checkGeneratorParams(*gen_, v.data());
     if (!why.empty())
         return QString::fromStdString(why);
-    const GeneratorCounts c = gen_->counts(v.data());
-    if (c.hosts + c.switches + c.segments > kMaxDrawnVertices)
-        return tr("%1 vertices are more than the editor draws (%2); use clusterscope-cli topo for larger networks")
-            .arg(c.hosts + c.switches + c.segments, 0, 'g', 10)
-            .arg(kMaxDrawnVertices, 0, 'g', 10);
-    return {};
+    // The one limit is memory: the network is built off the GUI thread, and
+    // the editor draws a large one as aggregates or a summary.
+    return QString::fromStdString(topologyBuildProblem(gen_->counts(v.data())));
 }
 
 QString GeneratorDialog::preview() const
@@ -253,12 +270,27 @@ void GeneratorDialog::refresh()
     error_->setText(why);
     error_->setVisible(!why.isEmpty());
     preview_->setText(preview());
-    buttons_->button(QDialogButtonBox::Ok)->setEnabled(why.isEmpty());
+    buttons_->button(QDialogButtonBox::Ok)->setEnabled(why.isEmpty() && !building_);
+}
+
+void GeneratorDialog::setBuilding(bool on, const QString& stage)
+{
+    building_ = on;
+    list_->setEnabled(!on);
+    form_->setEnabled(!on);
+    stage_->setText(stage);
+    stage_->setVisible(on || !stage.isEmpty());
+    progress_->setVisible(on);
+    if (on)
+        stagePoll_->start();
+    else
+        stagePoll_->stop();
+    buttons_->button(QDialogButtonBox::Ok)->setEnabled(!on && problem().isEmpty());
 }
 
 void GeneratorDialog::accept()
 {
-    if (!gen_)
+    if (!gen_ || building_)
         return;
     const QString why = problem();
     if (!why.isEmpty()) {
@@ -266,7 +298,6 @@ void GeneratorDialog::accept()
         return;
     }
     const std::vector<double> v = values();
-    const GeneratorSpec& s = gen_->spec();
     const TopologyCounts c = model_->topology() ? model_->topology()->counts() : TopologyCounts{};
     if (c.hosts + c.switches + c.segments > 0) {
         const QString what = QStringList{plural(c.hosts, "host", "hosts"), plural(c.switches, "switch", "switches"),
@@ -275,30 +306,77 @@ void GeneratorDialog::accept()
         if (!replacePrompt()(what))
             return; // stays open: another generator or Cancel
     }
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    QString err;
-    try {
-        const Topology t = generate(*gen_, v.data());
-        const ViewGraph g = ViewGraph::fromTopology(t);
-        const std::vector<QPointF> pos = autoLayout(g);
-        std::map<std::string, QPointF> positions;
-        for (std::size_t i = 0; i < g.vertices.size(); ++i)
-            positions.emplace(g.vertices[i].id, pos[i]);
+    // Built and laid out on a worker; the document takes the result on the
+    // GUI thread (built()). Above the editor's drawing limit nothing is laid
+    // out: the editor draws a summary and no positions.
+    const GeneratorCounts counts = gen_->counts(v.data());
+    const bool layOut = counts.hosts + counts.switches + counts.segments <=
+                        static_cast<double>(TopologySummary::kMaxDrawnVertices);
+    job_ = std::make_shared<Job>();
+    pendingText_ = editText();
+    setBuilding(true, tr("Building the network\u2026"));
+    watcher_.setFuture(QtConcurrent::run([job = job_, g = gen_, v, layOut]() {
+        Built b;
+        try {
+            job->stage = 1;
+            auto t = std::make_shared<Topology>(generate(*g, v.data()));
+            if (job->cancel.load()) {
+                b.cancelled = true;
+                return b;
+            }
+            if (layOut) {
+                job->stage = 2;
+                const ViewGraph vg = ViewGraph::fromTopology(*t);
+                const std::vector<QPointF> pos = autoLayout(vg);
+                for (std::size_t i = 0; i < vg.vertices.size(); ++i)
+                    b.positions.emplace(vg.vertices[i].id, pos[i]);
+            }
+            b.cancelled = job->cancel.load();
+            b.topology = std::move(t);
+        } catch (const std::exception& e) { // ModelError, or bad_alloc for a network memory cannot hold
+            b.error = QString::fromStdString(e.what());
+        }
+        return b;
+    }));
+}
+
+void GeneratorDialog::built()
+{
+    if (!building_)
+        return; // cancelled: the result is dropped
+    job_.reset();
+    Built b = watcher_.result();
+    setBuilding(false);
+    QString err = b.error;
+    if (err.isEmpty() && !b.cancelled && b.topology) {
+        const GeneratorSpec& s = gen_->spec();
+        const std::vector<double> v = values(); // the form is locked while building: the same values
         nlohmann::json params = nlohmann::json::object();
         for (std::size_t i = 0; i < s.params.size(); ++i)
             params[s.params[i].symbol] = v[i];
         const nlohmann::json topo{{"generator", s.name}, {"params", params}};
-        err = model_->setTopology(editText(), topo, positions);
-    } catch (const ModelError& e) {
-        err = QString::fromStdString(e.what());
+        err = model_->setTopology(pendingText_, topo, b.positions, std::move(*b.topology));
     }
-    QApplication::restoreOverrideCursor();
     if (!err.isEmpty()) {
         error_->setText(err);
         error_->setVisible(true);
         return;
     }
+    emit placed();
     QDialog::accept();
+}
+
+void GeneratorDialog::reject()
+{
+    if (!building_) {
+        QDialog::reject();
+        return;
+    }
+    // Stop waiting: the worker's stage ends in the background and its
+    // result is dropped (built() sees building_ false).
+    job_->cancel = true;
+    job_.reset();
+    setBuilding(false, tr("Cancelled: nothing was placed."));
 }
 
 QString GeneratorDialog::editText() const

@@ -1,7 +1,12 @@
 #pragma once
 #include <QDialog>
+#include <QFutureWatcher>
+#include <QPointF>
 
+#include <atomic>
 #include <functional>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -9,10 +14,13 @@ class QDialogButtonBox;
 class QGridLayout;
 class QLabel;
 class QListWidget;
+class QProgressBar;
+class QTimer;
 class QWidget;
 
 namespace cs {
 class Generator;
+class Topology;
 }
 
 namespace cs::app {
@@ -26,6 +34,14 @@ class DocumentModel;
 // generated topology, laid out, as one undo step (DocumentModel::setTopology
 // with positions). On a problem it stays open and shows it. Replacing a
 // drawing asks first (the replace prompt), though Undo would bring it back.
+//
+// The network is built and laid out on a worker thread (QtConcurrent), with
+// the stage shown under a busy bar: a million-host generator takes seconds,
+// which froze the window when it ran on the GUI thread (the dialog refused
+// anything above 200,000 vertices for that reason). Cancel stops waiting for
+// it and leaves the dialog open; the stage that runs finishes in the
+// background and its result is dropped. Only the memory a network needs
+// (topologyBuildProblem) refuses it now.
 class GeneratorDialog : public QDialog {
     Q_OBJECT
 public:
@@ -48,13 +64,29 @@ public:
     using ReplacePrompt = std::function<bool(const QString& what)>;
     static void setReplacePrompt(ReplacePrompt prompt);
 
+    // True while a network is being built (accept() started it).
+    bool isBuilding() const { return building_; }
+
 public slots:
     void accept() override;
+    // While building: stops waiting and stays open. Otherwise closes.
+    void reject() override;
+
+signals:
+    void placed(); // the built network is in the document (the dialog then closes)
 
 private:
+    struct Built {
+        std::shared_ptr<Topology> topology;
+        std::map<std::string, QPointF> positions;
+        QString error;
+        bool cancelled = false;
+    };
     static ReplacePrompt& replacePrompt();
     void showGenerator(int row);
     void refresh();
+    void built();
+    void setBuilding(bool on, const QString& stage = {});
 
     DocumentModel* model_;
     QListWidget* list_;
@@ -68,6 +100,19 @@ private:
     QDialogButtonBox* buttons_;
     const Generator* gen_ = nullptr;
     std::vector<QWidget*> editors_;
+    QProgressBar* progress_;
+    QLabel* stage_;
+    QTimer* stagePoll_;
+    QFutureWatcher<Built> watcher_;
+    // What the worker shares with the dialog: atomics only, so that neither
+    // touches the other's objects (the dialog may close while it runs).
+    struct Job {
+        std::atomic<bool> cancel{false};
+        std::atomic<int> stage{0}; // 1 building, 2 laying out
+    };
+    std::shared_ptr<Job> job_;
+    bool building_ = false;
+    QString pendingText_; // the undo text of the running build
 };
 
 } // namespace cs::app

@@ -162,10 +162,13 @@ void MetricsPanel::start()
     cancel_ = std::make_shared<std::atomic<bool>>(false);
     progress_->setValue(0);
     progress_->show();
-    // The job owns a copy: the document may change while it runs. Progress
+    // The job owns a copy: the document may change while it runs. It is
+    // held by pointer, so that handing the job to the pool moves no network
+    // (a move re-indexes every edge: seconds for millions of links). Progress
     // is posted to this panel's thread (the destructor cancels and waits for
     // the job, so `this` outlives every post).
-    watcher_.setFuture(QtConcurrent::run([this, topo = *t, gen, cancel = cancel_]() {
+    watcher_.setFuture(QtConcurrent::run([this, topoCopy = std::make_shared<const Topology>(*t), gen, cancel = cancel_]() {
+        const Topology& topo = *topoCopy;
         Result r;
         r.generation = gen;
         try {

@@ -93,7 +93,30 @@ TEST_CASE("failed points keep their message and the sweep goes on, cancel stops 
     std::atomic<bool> cancel{true};
     SweepOptions opts;
     opts.cancel = &cancel;
-    CHECK(runSweep(doc, {{"P", parseAxisValues("1:64")}}, opts).cancelled);
+    const SweepTable none = runSweep(doc, {{"P", parseAxisValues("1:64")}}, opts);
+    CHECK(none.cancelled);
+    // The threads write the table's rows as they take them; the rows no
+    // thread took read NaN, with their grid values, not whatever the memory held.
+    bool nan = true;
+    for (std::size_t r = 0; r < none.rows(); ++r)
+        for (std::size_t c = 0; c < none.columns.size(); ++c)
+            nan = nan && std::isnan(none.at(r, c));
+    CHECK(nan);
+    CHECK(none.axis(63, 0) == 64);
+
+    // Cancelled after the first chunk of points: those keep their values.
+    std::atomic<bool> stop{false};
+    SweepOptions part;
+    part.threads = 1;
+    part.cancel = &stop;
+    part.progress = [&](std::size_t, std::size_t) { stop = true; };
+    const SweepTable half = runSweep(doc, {{"P", parseAxisValues("1:64")}, {"s.a", parseAxisValues("1:20")}}, part);
+    REQUIRE(half.cancelled);
+    REQUIRE(half.points == 1280);
+    CHECK(half.at(0, 0) == 1.0); // P = 1, slow: 1 x 1 s
+    CHECK(std::isnan(half.at(2 * 1279, 0)));
+    CHECK(half.axis(1279, 0) == 64);
+    CHECK(half.axis(1279, 1) == 20);
 
     CHECK_THROWS_WITH(runSweep(doc, {{"c.t", {1}}}, {}), Catch::Contains("is an output and cannot be set"));
     CHECK_THROWS_WITH(runSweep(doc, {{"c.P", {1}}}, {}), Catch::Contains("input c.P is wired and cannot be set"));

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <memory>
 
 using namespace cs;
 using Catch::Matchers::Contains;
@@ -218,6 +219,35 @@ TEST_CASE("topology source: sweeping a generator parameter regenerates the netwo
     const std::size_t misses = block->cacheMisses();
     runSweep(doc, {{"topology.k", {4, 6, 8}}});
     CHECK(block->cacheMisses() == misses);
+}
+
+TEST_CASE("topology source: two drawn networks never share cached metrics", "[topology][source]")
+{
+    // A drawn source has no inputs, so every drawn source looks its metrics
+    // up under the same (empty) key; each thread's recent entries are tagged
+    // with the cache they came from. A star of 3 hosts and one of 5, each
+    // evaluated again after the other (and after the first is destroyed and
+    // a third takes its place), keep their own host counts.
+    auto star = [](int hosts) {
+        Topology t;
+        const std::size_t sw = t.addSwitch("sw", 8);
+        for (int i = 0; i < hosts; ++i)
+            t.addLink(t.addHost("h" + std::to_string(i)), sw, LinkProps{125e6, 1e-6, 1, true});
+        return t;
+    };
+    std::vector<double> in(1), out3(TopologySource::kOutputs), out5(TopologySource::kOutputs);
+    auto three = std::make_unique<TopologySource>(star(3));
+    const TopologySource five(star(5));
+    three->evaluate(in.data(), out3.data());
+    five.evaluate(in.data(), out5.data());
+    three->evaluate(in.data(), out3.data());
+    CHECK(out3[TopologySource::hosts] == 3);
+    CHECK(out5[TopologySource::hosts] == 5);
+    three.reset();
+    const auto seven = std::make_unique<TopologySource>(star(7));
+    seven->evaluate(in.data(), out3.data());
+    CHECK(out3[TopologySource::hosts] == 7);
+    CHECK(seven->cacheMisses() == 1);
 }
 
 TEST_CASE("topology source: one per design, not removable, fed by design parameters only", "[topology][source]")

@@ -6,6 +6,7 @@
 
 #include "app/gui/Selection.h"
 #include "app/gui/topology/GeneratorDialog.h"
+#include "GeneratorWait.h"
 #include "app/gui/topology/HopHistogramWidget.h"
 #include "app/gui/topology/MetricsPanel.h"
 #include "app/gui/topology/TopologyLayout.h"
@@ -74,7 +75,7 @@ TEST_CASE("the generator dialog places a laid-out star, fat-tree and segment mes
         REQUIRE(dlg->selectGenerator("star"));
         REQUIRE(dlg->setParam("n", 8));
         CHECK(dlg->preview() == "Builds 8 hosts, 1 switch, 8 links.");
-        dlg->accept();
+        cs::app::test::acceptAndWait(dlg);
         CHECK_FALSE(dlg->isVisible());
         REQUIRE(m.topology().has_value());
         const TopologyCounts c = m.topology()->counts();
@@ -93,13 +94,13 @@ TEST_CASE("the generator dialog places a laid-out star, fat-tree and segment mes
         // k = 5 is refused with the generator's rule; nothing is placed.
         dlg->setParam("k", 5);
         CHECK(dlg->problem() == "k = 5 must be even");
-        dlg->accept();
+        cs::app::test::acceptAndWait(dlg);
         CHECK(dlg->isVisible());
         CHECK(m.doc().topology.is_null());
 
         dlg->setParam("k", 4);
         CHECK(dlg->problem().isEmpty());
-        dlg->accept();
+        cs::app::test::acceptAndWait(dlg);
         REQUIRE(m.topology().has_value());
         const TopologyCounts c = m.topology()->counts();
         CHECK(c.hosts == 16);    // 4^3 / 4
@@ -129,7 +130,7 @@ TEST_CASE("the generator dialog places a laid-out star, fat-tree and segment mes
         auto* routing = dlg->findChild<QComboBox*>("param-routing");
         REQUIRE(routing);
         CHECK(routing->count() == 2);
-        dlg->accept();
+        cs::app::test::acceptAndWait(dlg);
         REQUIRE(m.topology().has_value());
         const TopologyCounts c = m.topology()->counts();
         CHECK(c.hosts == 16);
@@ -146,7 +147,7 @@ TEST_CASE("the generator dialog places a laid-out star, fat-tree and segment mes
         ed.showGeneratorDialog();
         dlg->selectGenerator("beowulf-mesh");
         dlg->setParam("routing", 1);
-        dlg->accept();
+        cs::app::test::acceptAndWait(dlg);
         REQUIRE(m.topology().has_value());
         CHECK(m.topology()->counts().switches == 2);
         CHECK(m.topology()->counts().links == 32 + 8);
@@ -271,7 +272,7 @@ TEST_CASE("the metrics panel shows the host count of a topology placed by the di
     ed.generatorDialog()->selectGenerator("torus");
     ed.generatorDialog()->setParam("k", 6);
     ed.generatorDialog()->setParam("dims", 2);
-    ed.generatorDialog()->accept();
+    cs::app::test::acceptAndWait(ed.generatorDialog());
     REQUIRE(waitFor([&] { return !panel.isComputing(); }));
     CHECK(panel.value("hosts") == "36"); // 6^2
     CHECK(panel.value("switches") == "0");

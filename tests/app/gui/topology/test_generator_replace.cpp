@@ -4,6 +4,7 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/Selection.h"
 #include "app/gui/topology/GeneratorDialog.h"
+#include "GeneratorWait.h"
 #include "app/gui/topology/TopologyEditor.h"
 
 #include <QUndoStack>
@@ -36,7 +37,7 @@ TEST_CASE("generator undo text shows display units and replacing a drawing asks 
         ++asked;
         return true;
     });
-    dlg->accept();
+    cs::app::test::acceptAndWait(dlg);
     CHECK(asked == 0); // nothing drawn yet: nothing to ask about
     REQUIRE(m.topology().has_value());
     CHECK(m.undoStack()->undoText() == "Generate beowulf-mesh (rows = 2, forward_cost = 100.5 us)");
@@ -54,7 +55,7 @@ TEST_CASE("generator undo text shows display units and replacing a drawing asks 
         described = what;
         return false;
     });
-    dlg->accept();
+    cs::app::test::acceptAndWait(dlg);
     CHECK(asked == 1);
     CHECK(described.startsWith("8 hosts"));
     CHECK(m.topology()->counts().hosts == meshHosts);
@@ -65,7 +66,7 @@ TEST_CASE("generator undo text shows display units and replacing a drawing asks 
         ++asked;
         return true;
     });
-    dlg->accept();
+    cs::app::test::acceptAndWait(dlg);
     CHECK(asked == 2);
     CHECK(m.topology()->counts().hosts == 3);
     m.undoStack()->undo();

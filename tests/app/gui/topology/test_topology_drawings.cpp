@@ -6,6 +6,7 @@
 
 #include "app/gui/Selection.h"
 #include "app/gui/topology/GeneratorDialog.h"
+#include "GeneratorWait.h"
 #include "app/gui/topology/LinkItem.h"
 #include "app/gui/topology/TopologyLayout.h"
 #include "app/gui/topology/TopologyView.h"
@@ -37,7 +38,7 @@ struct Editor {
         REQUIRE(dlg->selectGenerator(generator));
         for (const auto& [k, v] : params)
             REQUIRE(dlg->setParam(k, v));
-        dlg->accept();
+        cs::app::test::acceptAndWait(dlg);
         REQUIRE(model.topology().has_value());
         editor.zoomToFit();
     }

@@ -6,6 +6,7 @@
 
 #include "app/gui/Selection.h"
 #include "app/gui/topology/GeneratorDialog.h"
+#include "GeneratorWait.h"
 #include "app/gui/mainwindow/MainWindow.h"
 #include "app/gui/topology/MetricsPanel.h"
 
@@ -53,7 +54,7 @@ void shoot(const char* file, const char* generator, const std::vector<std::pair<
         dlg->reject();
         return;
     }
-    dlg->accept();
+    cs::app::test::acceptAndWait(dlg);
     if (before)
         before(*ed);
     REQUIRE(waitFor([&] { return !panel->isComputing(); }));
@@ -99,7 +100,7 @@ TEST_CASE("screenshot of the main window with a placed fat-tree", "[.screenshot]
     REQUIRE(ed);
     ed->showGeneratorDialog();
     REQUIRE(ed->generatorDialog()->selectGenerator("fat-tree"));
-    ed->generatorDialog()->accept();
+    cs::app::test::acceptAndWait(ed->generatorDialog());
     auto* panel = w.findChild<MetricsPanel*>();
     REQUIRE(panel);
     REQUIRE(waitFor([&] { return !panel->isComputing(); }));
