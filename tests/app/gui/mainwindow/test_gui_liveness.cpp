@@ -307,7 +307,7 @@ void waitUntilBuilt(GeneratorDialog* dlg)
 
 } // namespace
 
-TEST_CASE("a generated network of 262,144 hosts is built off the GUI thread; cancel drops it", "[gui][liveness]")
+TEST_CASE("a generated network of 262,144 hosts is built off the GUI thread, cancel drops it", "[gui][liveness]")
 {
     MainWindow w;
     GeneratorDialog* dlg = bigHypercubeDialog(w);
