@@ -35,17 +35,23 @@ QDockWidget* dock(MainWindow& w, const char* name)
     return d;
 }
 
-} // namespace
-
-TEST_CASE("the default layout gives the inspector room on 1280x800, and Reset layout restores it", "[gui][layout]")
+// The window as a user first sees it: 1280x800, the drawing tab, the default layout.
+void showDefault(MainWindow& w)
 {
-    MainWindow w;
     w.resize(1280, 800);
     w.show();
     REQUIRE(QTest::qWaitForWindowExposed(&w));
     w.showTab(0);
     w.resetLayout();
     QCoreApplication::processEvents();
+}
+
+} // namespace
+
+TEST_CASE("the default layout gives the inspector room on 1280x800, and Reset layout restores it", "[gui][layout]")
+{
+    MainWindow w;
+    showDefault(w);
 
     // Every panel's smallest size fits a 1280x800 screen.
     {
@@ -96,12 +102,7 @@ TEST_CASE("the default layout gives the inspector room on 1280x800, and Reset la
 TEST_CASE("the Calibration and Probes docks fit a 1280x800 window", "[gui][layout][docks]")
 {
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&w));
-    w.showTab(0);
-    w.resetLayout();
-    QCoreApplication::processEvents();
+    showDefault(w);
 
     QDockWidget* cal = dock(w, "calibrationDock");
     cal->raise();
