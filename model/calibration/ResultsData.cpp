@@ -198,6 +198,42 @@ SpecPoints readSeriesPoints(const std::vector<ResultEntry>& entries, const std::
     return pts;
 }
 
+SpecPoints poolReplicates(const SpecPoints& pts, std::vector<std::pair<double, double>>* spread)
+{
+    SpecPoints out;
+    out.used = pts.used;
+    out.yUnit = pts.yUnit;
+    for (std::size_t i = 0; i < pts.x.size();) {
+        std::size_t j = i;
+        while (j < pts.x.size() && pts.x[j] == pts.x[i])
+            ++j;
+        const std::size_t k = j - i;
+        out.x.push_back(pts.x[i]);
+        if (k == 1) {
+            out.y.push_back(pts.y[i]);
+            out.sigma.push_back(pts.sigma[i]);
+        } else {
+            std::vector<double> ys(pts.y.begin() + static_cast<std::ptrdiff_t>(i),
+                                   pts.y.begin() + static_cast<std::ptrdiff_t>(j));
+            std::sort(ys.begin(), ys.end());
+            out.y.push_back(k % 2 ? ys[k / 2] : 0.5 * (ys[k / 2 - 1] + ys[k / 2]));
+            double mean = 0, ss = 0, s2 = 0;
+            for (double v : ys)
+                mean += v / static_cast<double>(k);
+            for (std::size_t m = i; m < j; ++m) {
+                ss += (pts.y[m] - mean) * (pts.y[m] - mean);
+                s2 += pts.sigma[m] * pts.sigma[m];
+            }
+            const double dk = static_cast<double>(k);
+            out.sigma.push_back(std::sqrt(ss / (dk - 1.0) / dk + s2 / dk / dk));
+            if (spread)
+                spread->emplace_back(pts.x[i], ys.front() > 0.0 ? ys.back() / ys.front() : std::nan(""));
+        }
+        i = j;
+    }
+    return out;
+}
+
 DerivedValue readDerived(const std::vector<ResultEntry>& entries, const std::string& probe, const std::string& read)
 {
     if (read.rfind("derived:", 0) != 0)

@@ -42,6 +42,13 @@ struct SpecPoints {
 SpecPoints readSeriesPoints(const std::vector<ResultEntry>& entries, const std::string& probe,
                             const std::string& read, const std::string& xParam);
 
+// One point per x: where several results measured the same x (a single-node probe on every node, a
+// ping-pong on several pairs), their median, with the spread of the replicates in its sigma:
+// sqrt(sd^2 / k + mean(sigma_i^2) / k) over the k replicates. The fit is then of the typical node, and
+// the R^2 judges the form against it; how much the nodes differ weighs the point. `spread` gets,
+// per x with replicates, max / min of their medians (1 = alike).
+SpecPoints poolReplicates(const SpecPoints& pts, std::vector<std::pair<double, double>>* spread = nullptr);
+
 // For "derived:NAME": the first ok result's summary.derived.NAME.
 struct DerivedValue {
     double value = 0.0, ciLow = 0.0, ciHigh = 0.0;

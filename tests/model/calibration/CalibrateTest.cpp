@@ -236,6 +236,33 @@ TEST_CASE("t_fft1d from the FFT probe by c n log2 n", "[calib]")
     CHECK(find(r, "fft", "t_fft1d")->form == "nlogn");
 }
 
+TEST_CASE("several nodes' runs of one x are fitted as their median, and nodes that differ are named", "[calib]")
+{
+    // Three nodes' cpu.fft: node a at t(n) = 5e-10 n log2 n, node b at 2x that, node c at 2.5x, one after
+    // another on a machine whose speed changed. Pooled point by point, the median of {1, 2, 2.5} x t(n) is
+    // 2 x t(n), so the fit is c = 1e-9 exactly (R^2 = 1), and t_fft1d at rows = 1024 is
+    // 1e-9 x 1024 x log2(1024) = 1e-9 x 10240 = 1.024e-5 s. The nodes differ by 2.5 / 1 = 2.5x at every n,
+    // above 1.5x: a warning names it.
+    const DesignDocument doc = design(R"([{"name": "fft", "type": "inic.fft2d"}])");
+    json results = json::array();
+    for (double f : {1.0, 2.0, 2.5}) {
+        json series = json::object();
+        for (double n = 1024; n <= 65536; n *= 2)
+            series["t@" + std::to_string(static_cast<int>(n))] = stat(f * 5e-10 * n * std::log2(n));
+        results.push_back(result("cpu.fft", series, {{"t_fft1d", 1.0}}));
+    }
+    const CalibrationReport r = calibrate(doc, results, noHoldOut());
+    INFO(allWarnings(r));
+    const CalibratedParam* t = find(r, "fft", "t_fft1d");
+    REQUIRE(t);
+    CHECK(t->value == Approx(1.024e-5).epsilon(1e-9));
+    CHECK(t->r2 == Approx(1.0));
+    CHECK(t->trusted);
+    CHECK(r.fits[0].result.n == 7); // 1024 .. 65536: one point per length
+    CHECK_THAT(allWarnings(r), Contains("3 results pooled to their median at each x"));
+    CHECK_THAT(allWarnings(r), Contains("they differ by 2.5x (max / min)"));
+}
+
 TEST_CASE("T_countsort from sort runs at several key counts, linear in keys", "[calib]")
 {
     const DesignDocument doc = design(R"([{"name": "sort", "type": "inic.sort"}])");
