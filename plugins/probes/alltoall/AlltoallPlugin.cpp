@@ -3,6 +3,8 @@
 
 #include "cs/probe/Alltoall.h"
 
+#include <cmath>
+
 namespace cs::probeplugin {
 
 using nlohmann::json;
@@ -42,6 +44,12 @@ sdk::RunOutcome AlltoallProbe::run(const sdk::RunRequest& request, sdk::RunConte
         p.setupTimeout_s = request.param("setup_timeout");
         return runOnMesh(request, context, p, [&](cs::probe::Listener& own, const cs::probe::RunControl& rc) {
             const cs::probe::AlltoallResult r = cs::probe::runTcpAlltoall(own, p, rc);
+            // The bandwidth is (P - 1) block / the median completion time, a decreasing function of it: its
+            // 95% interval is the same bytes over the completion's interval, bounds swapped. Without it the
+            // value had no spread and calibration never applied it (zero_ci).
+            const double bytes = static_cast<double>(r.P - 1) * static_cast<double>(r.blockBytes);
+            const double bwLow = r.completionTime.ciHigh > 0 ? bytes / r.completionTime.ciHigh : std::nan("");
+            const double bwHigh = r.completionTime.ciLow > 0 ? bytes / r.completionTime.ciLow : std::nan("");
             sdk::RunOutcome out;
             out.ok = true;
             out.summary = {{"series",
@@ -49,7 +57,7 @@ sdk::RunOutcome AlltoallProbe::run(const sdk::RunRequest& request, sdk::RunConte
                              {"local", seriesJson(context, "local", r.localTime, "s")}}},
                            {"derived",
                             {{"T_alltoall", derived(r.completionTime, "s")},
-                             {"bandwidth_per_node", derived(r.perRankBandwidth, "B/s")}}}};
+                             {"bandwidth_per_node", derived(r.perRankBandwidth, bwLow, bwHigh, "B/s")}}}};
             out.details = {{"rank", r.rank}, {"P", r.P}, {"block_bytes", r.blockBytes}};
             out.environment = environmentJson(r.env);
             return out;

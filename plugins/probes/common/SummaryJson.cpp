@@ -29,6 +29,11 @@ json derived(double value, const std::string& unit)
     return {{"value", number(value)}, {"ci_lo", nullptr}, {"ci_hi", nullptr}, {"unit", unit}};
 }
 
+json derived(double value, double ciLow, double ciHigh, const std::string& unit)
+{
+    return {{"value", number(value)}, {"ci_lo", number(ciLow)}, {"ci_hi", number(ciHigh)}, {"unit", unit}};
+}
+
 json derived(const cs::probe::Summary& s, const std::string& unit)
 {
     return {{"value", number(s.median)}, {"ci_lo", number(s.ciLow)}, {"ci_hi", number(s.ciHigh)}, {"unit", unit}};

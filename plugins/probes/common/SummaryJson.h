@@ -15,5 +15,7 @@ nlohmann::json statsJson(const cs::probe::Summary& s, const std::string& unit);
 // {value, ci_lo, ci_hi, unit}; ci bounds are null when not known.
 nlohmann::json derived(double value, const std::string& unit);
 nlohmann::json derived(const cs::probe::Summary& s, const std::string& unit); // median and its CI
+// A value with a 95% interval of its own (null bounds when one is not finite).
+nlohmann::json derived(double value, double ciLow, double ciHigh, const std::string& unit);
 
 } // namespace cs::probeplugin
