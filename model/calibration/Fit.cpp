@@ -120,6 +120,30 @@ void fillIntervals(FitResult& r)
     }
 }
 
+CentredLine centredLine(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& w,
+                        std::size_t lo, std::size_t hi)
+{
+    CentredLine l;
+    double sw = 0, sx = 0, sy = 0;
+    for (std::size_t i = lo; i < hi; ++i) {
+        sw += w[i];
+        sx += w[i] * x[i];
+        sy += w[i] * y[i];
+    }
+    if (!(sw > 0.0))
+        return l;
+    l.mx = sx / sw;
+    l.my = sy / sw;
+    double dxx = 0, dxy = 0;
+    for (std::size_t i = lo; i < hi; ++i) {
+        dxx += w[i] * (x[i] - l.mx) * (x[i] - l.mx);
+        dxy += w[i] * (x[i] - l.mx) * (y[i] - l.my);
+    }
+    l.ok = dxx > 0.0;
+    l.b = l.ok ? dxy / dxx : 0.0;
+    return l;
+}
+
 } // namespace detail
 
 FitResult fitLinearModel(const std::vector<std::vector<double>>& columns, const std::vector<double>& y,

@@ -18,5 +18,16 @@ void finishGoodness(FitResult& r, const std::vector<double>& weights);
 // Fills ciLow/ciHigh from values, covariance and dof.
 void fillIntervals(FitResult& r);
 
+// The weighted least-squares line y = my + b (x - mx) through points [lo, hi), from centred sums, so that
+// a perfect line leaves residuals at rounding level. ok is false when the weights sum to 0 or x does not
+// vary (then b = 0). a() is the intercept my - b mx.
+struct CentredLine {
+    double mx = 0, my = 0, b = 0;
+    bool ok = false;
+    double a() const { return my - b * mx; }
+};
+CentredLine centredLine(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& w,
+                        std::size_t lo, std::size_t hi);
+
 } // namespace detail
 } // namespace cs::calib

@@ -1,6 +1,7 @@
 // Quality limits: every check names the input, the figure and the cause.
 #include "model/calibration/Quality.h"
 #include "model/calibration/Expression.h"
+#include "model/calibration/FitSupport.h"
 #include "model/calibration/ResultsData.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
@@ -72,31 +73,6 @@ struct HeldOutCheck {
     }
 };
 
-// a + b x through points (x, y) weighted by w (two or more distinct x).
-bool weightedLine(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& w, double& a,
-                  double& b)
-{
-    double sw = 0, sx = 0, sy = 0;
-    for (std::size_t i = 0; i < x.size(); ++i) {
-        sw += w[i];
-        sx += w[i] * x[i];
-        sy += w[i] * y[i];
-    }
-    if (!(sw > 0.0))
-        return false;
-    const double mx = sx / sw, my = sy / sw;
-    double dxx = 0, dxy = 0;
-    for (std::size_t i = 0; i < x.size(); ++i) {
-        dxx += w[i] * (x[i] - mx) * (x[i] - mx);
-        dxy += w[i] * (x[i] - mx) * (y[i] - my);
-    }
-    if (!(dxx > 0.0))
-        return false;
-    b = dxy / dxx;
-    a = my - b * mx;
-    return true;
-}
-
 std::set<std::size_t> segmentsRead(const FitResult& fit, const std::string& expression)
 {
     std::set<std::size_t> out;
@@ -165,9 +141,9 @@ HeldOutCheck heldOutFor(const FitRecord& rec, int fitIndex, const std::vector<Va
                     y.push_back(fit.y[i]);
                     w.push_back(relative ? 1.0 / (fit.y[i] * fit.y[i]) : 1.0);
                 }
-            double a = 0, b = 0;
-            if (fit.y[out] != 0.0 && weightedLine(x, y, w, a, b))
-                c.add((a + b * fit.x[out] - fit.y[out]) / fit.y[out]);
+            const detail::CentredLine l = detail::centredLine(x, y, w, 0, x.size());
+            if (fit.y[out] != 0.0 && l.ok)
+                c.add((l.a() + l.b * fit.x[out] - fit.y[out]) / fit.y[out]);
         }
     }
     c.scope = "its segment " + range + ", each point left out of its line in turn (no held-out point falls there)";

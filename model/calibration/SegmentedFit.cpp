@@ -30,22 +30,10 @@ namespace {
 double segmentSse(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& w,
                   std::size_t lo, std::size_t hi)
 {
-    double sw = 0, sx = 0, sy = 0;
-    for (std::size_t i = lo; i < hi; ++i) {
-        sw += w[i];
-        sx += w[i] * x[i];
-        sy += w[i] * y[i];
-    }
-    const double mx = sx / sw, my = sy / sw;
-    double dxx = 0, dxy = 0;
-    for (std::size_t i = lo; i < hi; ++i) {
-        dxx += w[i] * (x[i] - mx) * (x[i] - mx);
-        dxy += w[i] * (x[i] - mx) * (y[i] - my);
-    }
-    const double b = dxx > 0.0 ? dxy / dxx : 0.0;
+    const detail::CentredLine l = detail::centredLine(x, y, w, lo, hi);
     double sse = 0;
     for (std::size_t i = lo; i < hi; ++i) {
-        const double e = y[i] - my - b * (x[i] - mx);
+        const double e = y[i] - l.my - l.b * (x[i] - l.mx);
         sse += w[i] * e * e;
     }
     return sse;
