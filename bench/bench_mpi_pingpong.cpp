@@ -1,6 +1,6 @@
 // Benchmark: the MPI-calibrated piecewise LogGP against a plain MPI ping-pong loop.
 //
-//   bench_mpi_pingpong [--rounds N]   (starts itself under mpirun -np 2)
+//   bench_mpi_pingpong [--rounds N]   (starts itself under mpirun -np 2; N loops a size, default 21)
 //
 // In one run, on the same two ranks:
 //   calibrate  the mpi.loggp kernel clusterscope-mpi-agent runs (measureLogGP)
@@ -11,9 +11,11 @@
 //   plain      MPI_Send/MPI_Recv ping-pong loops as a user writes them, at
 //              1 B, 1 KiB, 64 KiB, 4 MiB and the sizes between in factors of 4:
 //              a barrier, then `count` round trips timed with MPI_Wtime, the
-//              one-way time RTT/2; the median of --rounds (15) such loops of
-//              about a millisecond each, alternating with the other sizes so
-//              drift hits all alike;
+//              one-way time RTT/2; the median of --rounds (21) such loops of
+//              about half a millisecond each, run right after the probe's rounds of
+//              the same size (measureLogGP's afterSize), so that a change in
+//              the machine's speed over the run (other processes, the
+//              hypervisor) hits the probe and the loop alike;
 //   predicted  net.T_oneway of the calibrated design at each size.
 // Prints predicted, measured, their error and the probe's own point per size
 // (target: within 15%, issue 22), the fit's segments, and how much CPU other
@@ -105,7 +107,7 @@ double processCpuSeconds()
 }
 
 // The mpi.loggp run `calibrate --nodes mpi:2` plans, as the MPI agent reports it.
-json mpiLogGPResult(const cs::DesignDocument& doc)
+json mpiLogGPResult(const cs::DesignDocument& doc, const cs::agent::mpi::AfterSize& afterSize)
 {
     json params = json::object();
     for (const cs::sdk::ParamDef& d : cs::probeplugin::logGPMeasureParams())
@@ -115,7 +117,7 @@ json mpiLogGPResult(const cs::DesignDocument& doc)
             params.update(run.params);
     const cs::probe::LogGPParams p =
         cs::probeplugin::logGPParamsFrom([&](const std::string& k) { return params[k].get<double>(); });
-    const cs::probe::LogGPResult r = cs::agent::mpi::measureLogGP(MPI_COMM_WORLD, p, {});
+    const cs::probe::LogGPResult r = cs::agent::mpi::measureLogGP(MPI_COMM_WORLD, p, {}, afterSize);
     const auto j = cs::probeplugin::logGPJson(r, [](const std::string&, const cs::probe::Summary& s) {
         return cs::probeplugin::statsJson(s, "s");
     });
@@ -143,7 +145,7 @@ int main(int argc, char** argv)
         return 1;
     }
     MPI_Init(&argc, &argv);
-    int rounds = 15;
+    int rounds = 21;
     for (int i = 1; i + 1 < argc; i += 2)
         if (std::strcmp(argv[i], "--rounds") == 0)
             rounds = std::max(1, std::atoi(argv[i + 1]));
@@ -158,19 +160,26 @@ int main(int argc, char** argv)
 
     cs::DesignDocument doc = cs::parseDocument(
         R"({"format": "clusterscope-design", "version": 2, "name": "mpi", "blocks": [{"name": "net", "type": "logp.loggp"}]})");
-    const json result = mpiLogGPResult(doc);
-
     const std::vector<int> sizes = {1, 16, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304};
     std::vector<char> buf(4194304, 1);
     std::vector<std::vector<double>> measured(sizes.size());
-    // Loops of about a millisecond (200 round trips of a small message, 3 of 4 MiB), many of them: a loop a
-    // time slice of another process hits is an outlier the median leaves out, where one long loop would
-    // average it in.
-    for (int r = 0; r < rounds; ++r)
-        for (std::size_t i = 0; i < sizes.size(); ++i) {
-            const int count = sizes[i] >= 1048576 ? 3 : sizes[i] >= 262144 ? 10 : sizes[i] >= 16384 ? 50 : 200;
+    // Loops of about half a millisecond (as many round trips as fit, 2 to 200), many of them: a loop a time
+    // slice of another process hits is an outlier the median leaves out, where one long loop would average it
+    // in. They run as the probe finishes each size, on both ranks; rank 0 sizes the loop from a first one of
+    // two round trips and tells rank 1.
+    const auto plainAfter = [&](std::uint32_t size) {
+        const auto at = std::find(sizes.begin(), sizes.end(), static_cast<int>(size));
+        if (at == sizes.end())
+            return;
+        const std::size_t i = static_cast<std::size_t>(at - sizes.begin());
+        const double oneWay = plainPingPong(buf, sizes[i], 2);
+        int count = oneWay > 0 ? static_cast<int>(std::lround(2.5e-4 / oneWay)) : 0;
+        count = std::clamp(count, 2, 200);
+        MPI_Bcast(&count, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        for (int r = 0; r < rounds; ++r)
             measured[i].push_back(plainPingPong(buf, sizes[i], count));
-        }
+    };
+    const json result = mpiLogGPResult(doc, plainAfter);
     double own = processCpuSeconds() - ownStart, ownAll = 0;
     MPI_Reduce(&own, &ownAll, 1, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     const MachineTimes machineEnd = machineTimes();

@@ -96,7 +96,8 @@ double timerCostLogGP()
     return gTimerCost;
 }
 
-cs::probe::LogGPResult measureLogGP(MPI_Comm comm, const cs::probe::LogGPParams& p, const StopCheck& stop)
+cs::probe::LogGPResult measureLogGP(MPI_Comm comm, const cs::probe::LogGPParams& p, const StopCheck& stop,
+                                    const AfterSize& afterSize)
 {
     gStoppedLogGP = false;
     cs::probe::LogGPResult result;
@@ -141,6 +142,8 @@ cs::probe::LogGPResult measureLogGP(MPI_Comm comm, const cs::probe::LogGPParams&
             MPI_Recv(&d, 1, MPI_DOUBLE, 0, Delay, comm, MPI_STATUS_IGNORE);
             std::vector<double> oR = serverRounds(comm, buf, s, n, d, rounds, true);
             MPI_Send(oR.data(), rounds, MPI_DOUBLE, 0, ORecv, comm);
+            if (afterSize)
+                afterSize(size);
             continue;
         }
         cs::probe::LogGPPoint pt;
@@ -158,6 +161,8 @@ cs::probe::LogGPResult measureLogGP(MPI_Comm comm, const cs::probe::LogGPParams&
         MPI_Recv(oR.data(), rounds, MPI_DOUBLE, 1, ORecv, comm, MPI_STATUS_IGNORE);
         pt.oR = summarize(oR, p.warmups);
         result.points.push_back(pt);
+        if (afterSize)
+            afterSize(size);
     }
     if (rank == 0)
         cs::probe::deriveLogGP(result, p);
