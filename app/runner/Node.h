@@ -34,7 +34,8 @@ struct Node {
     std::string partition;               // slurm: -p
     int immediate = 30;                  // slurm: seconds srun may wait for CPUs before failing (--immediate)
     std::string tokenFile;               // tcp: file holding the token the listening agent expects
-    std::string netns;                   // local: run the agent in this network namespace (ip netns exec)
+    std::string netns;                   // local: run the agent in this network namespace (ip netns exec);
+                                         // mpi: run mpirun there (an emulated cluster's first host)
 
     // The address a peer connects to for this node's listening roles.
     std::string dataAddress() const;

@@ -254,6 +254,12 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
         if (!n.btl.empty())
             p.agent.args.insert(p.agent.args.end(), {"--mca", "btl", joined(n.btl, ",")});
         addMpiAgent(p.agent.args, n, ctx);
+        if (!n.netns.empty()) {
+            // mpirun in a namespace that stands for the first host of an emulated cluster: it starts the
+            // ranks of the other hosts with ssh into theirs, and they talk over the namespaces' links.
+            p.agent.args.insert(p.agent.args.begin(), {"netns", "exec", n.netns, p.agent.program});
+            p.agent.program = "ip";
+        }
     } else if (n.transport == "slurm") {
         p.agent.program = "srun";
         // -u: srun otherwise holds task output back until a newline, and

@@ -95,6 +95,22 @@ TEST_CASE("mpi: mpirun with a hostfile, root needs to say so", "[transport]")
     CHECK(has(user.agent.args, "self,tcp"));
 }
 
+TEST_CASE("mpi in a namespace: mpirun runs there and reaches the other hosts with ssh", "[transport]")
+{
+    const LaunchPlan p =
+        planLaunch(parseNodeSpec("mpi:2:hosts=10.240.0.1+10.240.0.2:netns=c-h0:port=2222:btl=tcp+self")[0],
+                   context(true), "t");
+    // ip netns exec c-h0 mpirun -np 2 --hostfile ... : the first host's namespace, mpirun's whole command line.
+    REQUIRE(p.agent.args.size() > 4);
+    CHECK(p.agent.program == "ip");
+    CHECK(std::vector<std::string>(p.agent.args.begin(), p.agent.args.begin() + 5) ==
+          std::vector<std::string>{"netns", "exec", "c-h0", "mpirun", "-np"});
+    CHECK(p.hostfileText == "10.240.0.1 slots=1\n10.240.0.2 slots=1\n");
+    CHECK(has(p.agent.args, "plm_rsh_args"));
+    CHECK(has(p.agent.args, "tcp,self"));
+    CHECK(p.agent.env.at("OMPI_ALLOW_RUN_AS_ROOT") == "1");
+}
+
 TEST_CASE("slurm: srun one unbuffered task on the named node, CPUs chosen by Slurm", "[transport]")
 {
     const LaunchPlan p = planLaunch(parseNodeSpec("slurm:node07:partition=debug:cpu=3")[0], context(), "t");
