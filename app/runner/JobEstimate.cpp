@@ -2,6 +2,7 @@
 
 #include "common/BuiltinProbes.h"
 #include "common/KernelParams.h"
+#include "common/LogGPShared.h"
 
 #include <algorithm>
 #include <cmath>
@@ -47,7 +48,7 @@ std::optional<probe::RunEstimate> estimateJob(const std::string& probe, const st
     if (probe == "net.pingpong")
         return probe::estimatePingPong(probeplugin::pingPongParamsFrom(lookup(probe, params)), link);
     if (probe == "net.loggp")
-        return probe::estimateLogGP(probeplugin::netLogGPParamsFrom(lookup(probe, params)), link);
+        return probe::estimateLogGP(probeplugin::logGPParamsFrom(lookup(probe, params)), link);
     return std::nullopt;
 }
 
@@ -67,7 +68,7 @@ std::string sizeAt(const std::string& probe, const std::map<std::string, double>
     if (probe == "net.pingpong")
         sizes = probeplugin::pingPongParamsFrom(lookup(probe, params)).sizes;
     else if (probe == "net.loggp")
-        sizes = probeplugin::netLogGPParamsFrom(lookup(probe, params)).sizes;
+        sizes = probeplugin::logGPParamsFrom(lookup(probe, params)).sizes;
     if (sizes.empty() || !(done >= 0))
         return "";
     const auto i = std::min(static_cast<std::size_t>(done), sizes.size() - 1);

@@ -1,6 +1,9 @@
 #include "app/agent/mpi/MpiLogGP.h"
 
+#include "cs/probe/RoundBudget.h"
+
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 namespace cs::agent::mpi {
@@ -107,7 +110,12 @@ cs::probe::LogGPResult measureLogGP(MPI_Comm comm, const cs::probe::LogGPParams&
         return result;
     result.n = p.n;
     const int n = static_cast<int>(p.n);
-    const int rounds = static_cast<int>(p.warmups + p.repetitions);
+    // Rounds per size under p.budget_s, as net.loggp runs them (RoundBudget::roundsFor): rank 0 decides
+    // from the cost of the sizes before and tells rank 1 with the go-ahead. Without a budget, every planned
+    // round. Over a slow link the largest sizes would otherwise take minutes (4 MiB at 100 Mbit/s: about
+    // 10 s a round of the four PRTT kinds).
+    const cs::probe::RoundBudget budget(p.budget_s, p.warmups, p.repetitions, p.minRepetitions);
+    std::vector<std::pair<double, double>> cost; // rank 0: (s, seconds per round of all four kinds)
     std::vector<char> buf(p.sizes.back(), 0x3c);
     const double timer = rank == 0 ? timerCost() : 0.0;
     gTimerCost = timer;
@@ -124,16 +132,21 @@ cs::probe::LogGPResult measureLogGP(MPI_Comm comm, const cs::probe::LogGPParams&
     }
     for (std::uint32_t size : p.sizes) {
         const int s = static_cast<int>(size);
-        // Rank 0 decides whether to go on, outside any timed round.
-        int go = rank == 0 ? ((stop && stop()) ? 0 : 1) : 0;
-        if (rank == 0)
-            MPI_Send(&go, 1, MPI_INT, 1, Go, comm);
-        else
-            MPI_Recv(&go, 1, MPI_INT, 0, Go, comm, MPI_STATUS_IGNORE);
-        if (!go) {
+        // Rank 0 decides whether to go on, and how many rounds, outside any timed round: {go, rounds}.
+        int plan[2] = {0, 0};
+        if (rank == 0) {
+            plan[0] = (stop && stop()) ? 0 : 1;
+            plan[1] = static_cast<int>(budget.roundsFor(cost, size));
+            MPI_Send(plan, 2, MPI_INT, 1, Go, comm);
+        } else {
+            MPI_Recv(plan, 2, MPI_INT, 0, Go, comm, MPI_STATUS_IGNORE);
+        }
+        if (!plan[0]) {
             gStoppedLogGP = true;
             return result;
         }
+        const int rounds = plan[1];
+        const std::uint32_t warm = budget.discarded(static_cast<std::uint64_t>(rounds));
         if (rank == 1) {
             serverRounds(comm, buf, s, 1, 0.0, rounds, false);
             serverRounds(comm, buf, s, n, 0.0, rounds, false);
@@ -146,20 +159,22 @@ cs::probe::LogGPResult measureLogGP(MPI_Comm comm, const cs::probe::LogGPParams&
                 afterSize(size);
             continue;
         }
+        const double start = MPI_Wtime();
         cs::probe::LogGPPoint pt;
         pt.s = size;
         pt.rounds = static_cast<std::uint32_t>(rounds);
-        pt.warmups = p.warmups;
-        pt.prtt1 = summarize(clientRounds(comm, buf, s, 1, 0.0, rounds, timer), p.warmups);
-        pt.prttN = summarize(clientRounds(comm, buf, s, n, 0.0, rounds, timer), p.warmups);
+        pt.warmups = warm;
+        pt.prtt1 = summarize(clientRounds(comm, buf, s, 1, 0.0, rounds, timer), warm);
+        pt.prttN = summarize(clientRounds(comm, buf, s, n, 0.0, rounds, timer), warm);
         // Netgauge: d = PRTT(1, 0, s), which exceeds g_all(s) on any sane network.
         pt.d = std::min(pt.prtt1.median, 1.0);
-        pt.prttD = summarize(clientRounds(comm, buf, s, n, pt.d, rounds, timer), p.warmups);
+        pt.prttD = summarize(clientRounds(comm, buf, s, n, pt.d, rounds, timer), warm);
         MPI_Send(&pt.d, 1, MPI_DOUBLE, 1, Delay, comm);
         (void)clientRounds(comm, buf, s, n, 0.0, rounds, timer); // back to back: the server waits d itself
         std::vector<double> oR(static_cast<std::size_t>(rounds));
         MPI_Recv(oR.data(), rounds, MPI_DOUBLE, 1, ORecv, comm, MPI_STATUS_IGNORE);
-        pt.oR = summarize(oR, p.warmups);
+        pt.oR = summarize(oR, warm);
+        cost.emplace_back(size, (MPI_Wtime() - start) / rounds);
         result.points.push_back(pt);
         if (afterSize)
             afterSize(size);

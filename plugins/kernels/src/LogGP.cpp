@@ -293,28 +293,6 @@ std::vector<double> prttRounds(Socket& control, Socket& data, Mode mode, std::ui
     return t;
 }
 
-// Rounds per PRTT kind at size s: all planned ones without a budget, else as many as the budget allows at
-// the cost per round predicted from the sizes run before (a line through the last two, never below the
-// last one's cost; proportional to s from a single size), and at least minRepetitions kept plus warm-ups.
-std::uint32_t roundsFor(const RoundBudget& budget, double budget_s, const std::vector<std::pair<double, double>>& cost,
-                        std::uint32_t s)
-{
-    const auto planned = static_cast<std::uint32_t>(budget.planned());
-    if (budget_s <= 0 || cost.empty())
-        return planned;
-    const auto& [s1, c1] = cost.back();
-    double predicted = c1 * std::max(1.0, s / s1);
-    if (cost.size() >= 2) {
-        const auto& [s0, c0] = cost[cost.size() - 2];
-        if (s1 > s0)
-            predicted = std::max(c1, c1 + (c1 - c0) / (s1 - s0) * (s - s1));
-    }
-    std::uint32_t rounds = planned;
-    if (predicted > 0 && budget_s / predicted < planned)
-        rounds = static_cast<std::uint32_t>(budget_s / predicted);
-    return std::clamp(rounds, static_cast<std::uint32_t>(budget.fewest()), planned);
-}
-
 } // namespace
 
 LogGPResult runLogGPClient(const SocketAddress& server, const LogGPParams& params, const RunControl& rc)
@@ -340,7 +318,7 @@ LogGPResult runLogGPClient(const SocketAddress& server, const LogGPParams& param
         const std::uint32_t s = params.sizes[index];
         if (params.onSize)
             params.onSize(index, s);
-        const std::uint32_t rounds = roundsFor(budget, params.budget_s, cost, s);
+        const std::uint32_t rounds = budget.roundsFor(cost, s);
         const std::uint32_t warm = budget.discarded(rounds);
         const auto start = SteadyClock::now();
         LogGPPoint pt;

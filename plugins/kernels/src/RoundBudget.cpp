@@ -22,6 +22,24 @@ bool RoundBudget::skip(std::uint32_t size, std::uint32_t prevSize, double prevRo
     return predicted > budget_;
 }
 
+std::uint32_t RoundBudget::roundsFor(const std::vector<std::pair<double, double>>& cost, std::uint32_t s) const
+{
+    const auto planned = static_cast<std::uint32_t>(planned_);
+    if (budget_ <= 0 || cost.empty())
+        return planned;
+    const auto& [s1, c1] = cost.back();
+    double predicted = c1 * std::max(1.0, s / s1);
+    if (cost.size() >= 2) {
+        const auto& [s0, c0] = cost[cost.size() - 2];
+        if (s1 > s0)
+            predicted = std::max(c1, c1 + (c1 - c0) / (s1 - s0) * (s - s1));
+    }
+    std::uint32_t rounds = planned;
+    if (predicted > 0 && budget_ / predicted < planned)
+        rounds = static_cast<std::uint32_t>(budget_ / predicted);
+    return std::clamp(rounds, static_cast<std::uint32_t>(fewest()), planned);
+}
+
 std::uint32_t RoundBudget::discarded(std::uint64_t done) const
 {
     if (budget_ <= 0 || done >= planned_)

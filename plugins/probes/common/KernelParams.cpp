@@ -18,12 +18,5 @@ cs::probe::PingPongParams pingPongParamsFrom(const ParamLookup& param)
     return p;
 }
 
-cs::probe::LogGPParams netLogGPParamsFrom(const ParamLookup& param)
-{
-    cs::probe::LogGPParams p = logGPParamsFrom(param);
-    p.budget_s = param("budget");
-    p.minRepetitions = static_cast<std::uint32_t>(param("min_reps"));
-    return p;
-}
 
 } // namespace cs::probeplugin

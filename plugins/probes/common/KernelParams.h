@@ -17,8 +17,4 @@ using ParamLookup = std::function<double(const std::string&)>;
 // timeout and the time budget; no progress callback.
 cs::probe::PingPongParams pingPongParamsFrom(const ParamLookup& param);
 
-// net.loggp: logGPParamsFrom (LogGPShared.h) plus its time budget (budget,
-// min_reps); no progress callback.
-cs::probe::LogGPParams netLogGPParamsFrom(const ParamLookup& param);
-
 } // namespace cs::probeplugin

@@ -26,6 +26,10 @@ std::vector<sdk::ParamDef> logGPMeasureParams()
         {"split_f", "ratio", 20, 1.01, 1e6, false, "F statistic above which a segment is split"},
         {"min_points", "count", 3, 2, 256, true, "fewest sizes in a segment"},
         {"max_segments", "count", 4, 1, 64, true, "most segments"},
+        {"budget", "s", 0, 0, 3600, false,
+         "time budget per size for all four PRTT kinds (0 = none): larger sizes run fewer rounds, predicted from "
+         "the sizes before, at least min_reps kept"},
+        {"min_reps", "count", 3, 1, 1000000, true, "fewest kept rounds of a size the budget cuts short"},
     };
 }
 
@@ -59,6 +63,8 @@ cs::probe::LogGPParams logGPParamsFrom(const std::function<double(const std::str
     p.splitF = param("split_f");
     p.minPoints = static_cast<std::uint32_t>(param("min_points"));
     p.maxSegments = static_cast<std::uint32_t>(param("max_segments"));
+    p.budget_s = param("budget");
+    p.minRepetitions = static_cast<std::uint32_t>(param("min_reps"));
     return p;
 }
 

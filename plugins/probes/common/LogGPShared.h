@@ -24,8 +24,8 @@ std::vector<sdk::Calibration> logGPCalibrates();
 
 // The kernel's parameters from resolved probe parameters (by name, SI).
 // The sizes: size_min, then multiples of size_step up to size_max
-// (steppedSizes). The time budget (net.loggp's budget and min_reps) is the
-// caller's to add: mpi.loggp runs its planned rounds.
+// (steppedSizes), or geometric with size_factor. The time budget (budget,
+// min_reps) holds for net.loggp and mpi.loggp alike. No progress callback.
 cs::probe::LogGPParams logGPParamsFrom(const std::function<double(const std::string&)>& param);
 
 // The summary's text for a descriptor.

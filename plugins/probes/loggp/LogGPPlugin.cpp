@@ -24,10 +24,6 @@ sdk::ProbeDescriptor LogGPProbe::descriptor()
     d.span = sdk::Span::Pair;
     d.roles = {"server", "client"};
     d.params = logGPMeasureParams();
-    d.params.push_back({"budget", "s", 0, 0, 3600, false,
-                        "time budget per size for all four PRTT kinds (0 = none): larger sizes run fewer rounds, "
-                        "predicted from the sizes before, at least min_reps kept"});
-    d.params.push_back({"min_reps", "count", 3, 1, 1000000, true, "fewest kept rounds of a size the budget cuts short"});
     d.params.push_back(ioTimeoutParam());
     d.params.push_back(acceptTimeoutParam());
     d.calibrates = logGPCalibrates();
@@ -40,7 +36,7 @@ sdk::RunOutcome LogGPProbe::run(const sdk::RunRequest& request, sdk::RunContext&
     if (request.role == "server")
         return serveOnce(request, context, cs::probe::KernelId::LogGP, false);
     return guarded([&] {
-        cs::probe::LogGPParams p = netLogGPParamsFrom([&](const std::string& k) { return request.param(k); });
+        cs::probe::LogGPParams p = logGPParamsFrom([&](const std::string& k) { return request.param(k); });
         const double sizeCount = static_cast<double>(p.sizes.size());
         // Progress counts sizes begun, so that a timeout can name the size it was on.
         p.onSize = [&context, sizeCount](std::size_t index, std::uint32_t) {

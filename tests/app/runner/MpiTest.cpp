@@ -112,6 +112,31 @@ TEST_CASE("mpi.loggp: PRTT(n,d,s) with MPI_Send/MPI_Recv under mpirun, in net.lo
         CHECK(targets.count(t) == 1);
 }
 
+TEST_CASE("mpi.loggp keeps to its time budget per size as net.loggp does: fewer rounds of the large sizes",
+          "[mpi][loggp][budget]")
+{
+    if (!test::haveMpirun())
+        return;
+    // 1 us per size, far less than any round of four PRTT kinds: the first size runs its plan (nothing has
+    // been timed before it, 2 warm-ups + 20 kept = 22 rounds); every later one the fewest the budget allows,
+    // min_reps = 3 kept after 1 warm-up = 4 rounds (RoundBudget::fewest).
+    nlohmann::json params = kLogGPSizes;
+    params.update({{"warmups", 2}, {"reps", 20}, {"budget", 1e-6}, {"min_reps", 3}});
+    const auto r = test::runOne("mpi:2", "mpi.loggp", params);
+    INFO(r.reason);
+    REQUIRE(r.ok());
+    const nlohmann::json& points = r.parts[0].details["points"];
+    REQUIRE(points.size() == 5);
+    CHECK(points[0]["rounds"] == 22);
+    CHECK(points[0]["warmups"] == 2);
+    for (std::size_t i = 1; i < points.size(); ++i) {
+        INFO("point " << i);
+        CHECK(points[i]["rounds"] == 4);
+        CHECK(points[i]["warmups"] == 1);
+    }
+    CHECK(r.summary["series"]["prtt1@4096"]["n"] == 3);
+}
+
 TEST_CASE("mpi.loggp refuses sizes that make no fit, naming the value", "[mpi][loggp]")
 {
     if (!test::haveMpirun())

@@ -47,6 +47,25 @@ TEST_CASE("RoundBudget: warm-ups shrink in proportion, the fewest rounds keep mi
     CHECK_FALSE(none.skip(1u << 30, 1, 1e6));
 }
 
+TEST_CASE("RoundBudget: LogGP's rounds per size from the cost of the sizes before", "[kernels][budget]")
+{
+    // mpi.loggp's calibration plan: 3 warm-ups + 20 kept, 0.5 s per size, at least 3 kept.
+    const RoundBudget b(0.5, 3, 20, 3);
+    CHECK(b.fewest() == 4); // 3 kept after 1 warm-up
+    CHECK(b.roundsFor({}, 1) == 23); // nothing run yet: the plan
+    // One size run, 1024 B at 2 ms a round: 4096 B is predicted at 2 ms x 4 = 8 ms; 0.5 / 0.008 = 62.5 > 23.
+    CHECK(b.roundsFor({{1024, 0.002}}, 4096) == 23);
+    // A line through the last two: (1 MiB, 50 ms), (2 MiB, 100 ms) -> 4 MiB at 100 + 50 x 2 = 200 ms;
+    // floor(0.5 / 0.2) = 2, raised to the fewest, 4.
+    CHECK(b.roundsFor({{1048576, 0.05}, {2097152, 0.1}}, 4194304) == 4);
+    // (64 KiB, 10 ms), (128 KiB, 20 ms) -> 256 KiB at 20 + 10 x 2 = 40 ms; floor(0.5 / 0.04) = 12.
+    CHECK(b.roundsFor({{65536, 0.01}, {131072, 0.02}}, 262144) == 12);
+    // A falling line is never below the last size's cost: (1 KiB, 9 ms), (2 KiB, 5 ms) -> 5 ms, 100 > 23.
+    CHECK(b.roundsFor({{1024, 0.009}, {2048, 0.005}}, 4096) == 23);
+    // No budget: the plan, whatever the cost.
+    CHECK(RoundBudget(0.0, 3, 20, 3).roundsFor({{1048576, 10.0}}, 4194304) == 23);
+}
+
 TEST_CASE("RunEstimate: ping-pong and LogGP times from the plan and the link, by hand", "[kernels][budget]")
 {
     // A link of 2^20 B/s and no latency: t(s) = s / 2^20, so every round below is an exact binary fraction.

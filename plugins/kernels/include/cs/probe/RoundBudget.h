@@ -14,6 +14,7 @@
 // latency is paid), exceeds the budget is skipped: on a slow link the largest sizes would cost minutes, and
 // the sizes below already show the slope. Budget 0 = no budget: every planned round, no size skipped.
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace cs::probe {
@@ -36,6 +37,12 @@ public:
     /// Rounds of the next batch, given the round times so far in this size and the seconds spent on it;
     /// 0 = the size is done.
     std::uint64_t nextBatch(const std::vector<double>& rounds, double elapsed_s) const;
+
+    /// Rounds of every PRTT kind at size s, fixed before the size starts (LogGP, over TCP and over MPI): all
+    /// planned ones without a budget, else as many as the budget allows at the cost per round predicted from
+    /// the sizes run before, `cost` = (size, seconds per round) in the order run: a line through the last
+    /// two, never below the last one's cost; proportional to s from a single size. At least fewest().
+    std::uint32_t roundsFor(const std::vector<std::pair<double, double>>& cost, std::uint32_t s) const;
 
     /// Rounds discarded as warm-ups when `done` rounds ran.
     std::uint32_t discarded(std::uint64_t done) const;
