@@ -59,14 +59,15 @@ std::vector<std::pair<std::string, double>> logGPParams()
 // mpi.loggp: 1 B to 4 MiB in factors of 2 (23 sizes): the sizes an MPI
 // application sends, across the eager and rendezvous protocols, so that the
 // segmented fit of PRTT(1,0,s) finds each protocol's segment. 3 + 20 rounds
-// of each PRTT kind per size, fewer where they would take more than 0.5 s (as
-// net.loggp): at 4 MiB on two ranks of one host the 23 rounds take about
-// 0.4 s, all of them run; over a 100 Mbit/s link a round of 4 MiB takes about
-// 12 s and the size runs the fewest, 3 kept after one warm-up.
+// of each PRTT kind per size, fewer where they would take more than 2 s (as
+// net.loggp), and no size whose one round would (RoundBudget::skip): on two
+// ranks of one host the 23 rounds of 4 MiB take about 0.4 s, all of them run;
+// over a 100 Mbit/s link a round of the four kinds at 4 MiB takes about 24 s
+// (41 one-way times), and the sizes from 512 KiB on are left out.
 std::vector<std::pair<std::string, double>> mpiLogGPParams()
 {
     return {{"size_min", 1}, {"size_max", 4194304}, {"size_factor", 2}, {"warmups", 3},
-            {"reps", 20},    {"budget", 0.5},       {"min_reps", 3}};
+            {"reps", 20},    {"budget", 2.0},       {"min_reps", 3}};
 }
 
 CalibrationSpec direct(const char* input, const char* probe, const char* derived, const char* source)

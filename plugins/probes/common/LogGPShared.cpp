@@ -115,7 +115,7 @@ LogGPJson logGPJson(const cs::probe::LogGPResult& r,
         derivedValues["g"] = derived(sg.g, "s");
         derivedValues["G"] = derived(sg.G, "s/B");
     }
-    return {{{"series", series}, {"derived", derivedValues}}, {{"n", r.n}, {"segments", segments}, {"points", points}}};
+    return {{{"series", series}, {"derived", derivedValues}}, {{"n", r.n}, {"segments", segments}, {"points", points}, {"skipped", r.skipped}}};
 }
 
 } // namespace cs::probeplugin

@@ -112,21 +112,24 @@ TEST_CASE("mpi.loggp: PRTT(n,d,s) with MPI_Send/MPI_Recv under mpirun, in net.lo
         CHECK(targets.count(t) == 1);
 }
 
-TEST_CASE("mpi.loggp keeps to its time budget per size as net.loggp does: fewer rounds of the large sizes",
+TEST_CASE("mpi.loggp keeps to its time budget per size: fewer rounds of the large sizes, then none",
           "[mpi][loggp][budget]")
 {
     if (!test::haveMpirun())
         return;
     // 1 us per size, far less than any round of four PRTT kinds: the first size runs its plan (nothing has
-    // been timed before it, 2 warm-ups + 20 kept = 22 rounds); every later one the fewest the budget allows,
-    // min_reps = 3 kept after 1 warm-up = 4 rounds (RoundBudget::fewest).
+    // been timed before it, 2 warm-ups + 20 kept = 22 rounds); the next ones the fewest the budget allows,
+    // min_reps = 3 kept after 1 warm-up = 4 rounds (RoundBudget::fewest). Once min_points = 3 sizes have
+    // run (1, 1024 and 2048 B), a size whose round is predicted above the budget is skipped, and the larger
+    // ones with it: 3072 and 4096 B.
     nlohmann::json params = kLogGPSizes;
     params.update({{"warmups", 2}, {"reps", 20}, {"budget", 1e-6}, {"min_reps", 3}});
     const auto r = test::runOne("mpi:2", "mpi.loggp", params);
     INFO(r.reason);
     REQUIRE(r.ok());
+    CHECK(r.parts[0].details["skipped"] == nlohmann::json::array({3072, 4096}));
     const nlohmann::json& points = r.parts[0].details["points"];
-    REQUIRE(points.size() == 5);
+    REQUIRE(points.size() == 3);
     CHECK(points[0]["rounds"] == 22);
     CHECK(points[0]["warmups"] == 2);
     for (std::size_t i = 1; i < points.size(); ++i) {
@@ -134,7 +137,15 @@ TEST_CASE("mpi.loggp keeps to its time budget per size as net.loggp does: fewer 
         CHECK(points[i]["rounds"] == 4);
         CHECK(points[i]["warmups"] == 1);
     }
-    CHECK(r.summary["series"]["prtt1@4096"]["n"] == 3);
+    CHECK(r.summary["series"]["prtt1@2048"]["n"] == 3);
+    CHECK_FALSE(r.summary["series"].contains("prtt1@4096"));
+    // No budget: every size, every planned round.
+    params["budget"] = 0;
+    const auto all = test::runOne("mpi:2", "mpi.loggp", params);
+    REQUIRE(all.ok());
+    CHECK(all.parts[0].details["points"].size() == 5);
+    CHECK(all.parts[0].details["points"][4]["rounds"] == 22);
+    CHECK(all.parts[0].details["skipped"].empty());
 }
 
 TEST_CASE("mpi.loggp refuses sizes that make no fit, naming the value", "[mpi][loggp]")

@@ -102,6 +102,9 @@ struct LogGPResult {
     SocketAddress server;
     std::uint32_t n = 0;
     std::vector<LogGPPoint> points;
+    /// Sizes left out because a round of them, predicted from the size before, exceeded the time budget
+    /// (mpi.loggp's geometric sizes; net.loggp runs every size).
+    std::vector<std::uint32_t> skipped;
     std::vector<LogGPSegment> segments;
     double L_netgauge = 0; ///< PRTT(1, 0, s_min) / 2, what Netgauge prints as L
     Environment env;
