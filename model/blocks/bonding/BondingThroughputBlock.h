@@ -44,9 +44,10 @@ namespace cs {
 //     memory bus, so the 1.3 GB/s copy is the memory's peak of about 2.5 GB/s),
 //     and the NIC's DMA moves each payload byte across the same memory once
 //     more (reading it after the send copy, writing it before the receive
-//     copy). A memory-bound copy waits for that crossing: o_dma = 1 / B_mem
-//     per byte, 0.4 ns at 2.5 GB/s. 003 names this as the polling limit (§1:
-//     "limited by memory copies"; §4.2: "memory throughput limitations").
+//     copy). A memory-bound copy waits for that crossing: o_dma = 1 / (peak
+//     memory throughput) per byte, 0.4 ns at 2.5 GB/s. 003 names this as the
+//     polling limit (§1: "limited by memory copies"; §4.2: "memory throughput
+//     limitations").
 //     0 (the default) leaves the DMA free, as before.
 //
 // Two-way (way = 1; 003 §3: "both nodes simultaneously transmit", and the
