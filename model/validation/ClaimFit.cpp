@@ -26,7 +26,8 @@ namespace {
 // With `forget`, a block input whose provenance says it was fitted to one of
 // those claims is put back to its block default as the document is loaded,
 // so that a figure left out is predicted without the values fitted to it
-// (a design parameter has no default apart from the document: it is kept).
+// (a design parameter has no default apart from the document: it is kept),
+// and marked assumed, so that the fit determines it from the other figures.
 class Documents {
 public:
     explicit Documents(std::string dir, std::set<std::string> forget = {})
@@ -68,6 +69,14 @@ private:
                 if (!fittedToForgotten(v.provenance))
                     continue;
                 doc.design.resetValue(e);
+                // The default stands in for a value the held-out figure fixed, so it is
+                // an unknown like an assumed one: the other figures fit it again if it
+                // matters (a default derived from the same figure, or under other
+                // inputs, would otherwise be taken as the paper's).
+                Provenance again = Provenance::user();
+                again.basis = "assumed";
+                again.note = "block default in place of a value fitted to the figure held out";
+                doc.design.setValue(e, doc.design.value(e).value, again);
                 const std::string was = formatQuantity(v.value, in.displayUnit, in.unit);
                 const std::string def = formatQuantity(doc.design.value(e).value, in.displayUnit, in.unit);
                 // A block default derived from the same figure (its source says so) cannot be forgotten.

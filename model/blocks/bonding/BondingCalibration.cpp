@@ -2,16 +2,16 @@
 //
 // The host costs follow from throughput against link count. With every link
 // busy above its interrupt cap, the send-path CPU is saturated when
-//   U(X) = X (k_c / B_copy + o_pkt / s) + n o_irq f_irq = 1,   s = MTU - h
+//   U(X) = X (k_c (1/B_copy + o_dma) + o_pkt / s) + n o_irq f_irq = 1,   s = MTU - h
 // (BondingThroughputBlock.h; 003_9603d52cdb909e6e.txt §4.1: throughput is
 // limited by the CPU, and interrupt cost grows with the number of links,
 // §4.1, §4.3; 004_07d1c859a4352179.txt §3 measures throughput per channel
-// count). With c = k_c / B_copy + o_pkt / s and A = o_irq f_irq:
+// count). With c = k_c (1/B_copy + o_dma) + o_pkt / s and A = o_irq f_irq:
 //   X_host(n) = (1 - n A) / c,    X_link(n) = n R,    X(n) = min(X_link, X_host)
 // which is nonlinear in (R, A, c): Levenberg-Marquardt on net.stream's total
 // rate against its socket count (one socket per link). Then
 //   o_irq = A / f_irq                       (f_irq as the block has it)
-//   o_pkt = s (c - k_c / B_copy)            (B_copy calibrated first from mem.copy)
+//   o_pkt = s (c - k_c (1/B_copy + o_dma))  (B_copy calibrated first from mem.copy)
 //   r     = R / (eta_m f),  f = (MTU - h) / (MTU + h_w)   (payload rate back to the link rate)
 // A link-limited host (throughput still rising at the largest n) does not
 // determine A and c; then only r is set, from a line through the origin.
@@ -25,7 +25,7 @@ namespace cs {
 namespace {
 
 constexpr const char* kSrc = "003_9603d52cdb909e6e.txt §4.1, §4.3; 004_07d1c859a4352179.txt §3; "
-                             "X(n) = min(n R, (1 - n o_irq f_irq) / (k_c/B_copy + o_pkt/(MTU-h)))";
+                             "X(n) = min(n R, (1 - n o_irq f_irq) / (k_c (1/B_copy + o_dma) + o_pkt/(MTU-h)))";
 
 CalibrationSpec stream(const char* input, const char* value)
 {
@@ -131,7 +131,7 @@ std::vector<CalibrationSpec> bondingCalibration()
     return {
         copy,
         stream("o_irq", "A / f_irq"),
-        stream("o_pkt", "(MTU - h) * (c - k_c / B_copy)"),
+        stream("o_pkt", "(MTU - h) * (c - k_c * (1 / B_copy + o_dma))"),
         stream("r", "R * (MTU + h_w) / (MTU - h) / eta_m"),
         rLine,
     };

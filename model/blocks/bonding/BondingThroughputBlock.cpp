@@ -71,6 +71,12 @@ std::vector<ParamSpec> inputs()
                             "eta_m < 1, carries both directions in one medium)",
                             cite(kSeed003, "§3 (one-way and two-way benchmarks; two CPUs per node), §4.1 (one CPU "
                                           "for the send path), §4.2 (b) (the receive path on a different CPU)")));
+    v.push_back(param("o_dma", Unit::SecondsPerByte, "ns/B", 0.0, 0.0, 1e-6,
+                      "memory time per payload byte a memory-bound copy waits for the NIC's DMA crossing the same "
+                      "memory, 1 / peak memory throughput (0: the DMA is free)",
+                      cite(kSeed003, "§3 Fig. 1 (a copy is two crossings of the memory bus; peak memory throughput "
+                                    "about 2.5 GBytes/s, so 0.4 ns/B), §1, §4.2 (polling limited by memory copies); "
+                                    "default 0")));
     return v;
 }
 
@@ -96,7 +102,7 @@ std::vector<OutputSpec> outputs()
         output("lim", Unit::Choice, "", "limiting resource: 0 = links, 1 = host CPU", s3 + " §4.1"),
         output("U", Unit::Ratio, "%", "send-path CPU utilisation at X (two-way: the CPU that also takes the interrupts)",
                s3 + " §4.1 Fig. 2(b)"),
-        output("U_copy", Unit::Ratio, "%", "share of U copying, X k_c / B_copy", s3 + " Fig. 2(b) TxCopy", "U"),
+        output("U_copy", Unit::Ratio, "%", "share of U copying, X k_c (1 / B_copy + o_dma)", s3 + " Fig. 2(b) TxCopy", "U"),
         output("U_pkt", Unit::Ratio, "%", "share of U on per-frame work, X o_pkt / (MTU - h)",
                s3 + " Fig. 2(b) Packet + Device", "U"),
         output("U_irq", Unit::Ratio, "%", "share of U servicing interrupts", s3 + " Fig. 2(b) Poll/IRQ", "U"),
@@ -228,7 +234,10 @@ void BondingThroughputBlock::evaluate(const double* in, double* out) const
     const double frame = payload / (in[MTU] + in[h_w]);
     const double xLink = cap * in[eta_m] * frame;
 
-    const double perByte = in[k_c] / in[B_copy] + in[o_pkt] / payload;
+    // A copy runs at the memory's pace and waits for the DMA's crossing of each
+    // byte (o_dma, see the header); noCopy (k_c = 0) leaves the CPU out of both.
+    const double copyPerByte = in[k_c] * (1.0 / in[B_copy] + in[o_dma]);
+    const double perByte = copyPerByte + in[o_pkt] / payload;
     const double oIrq = (static_cast<int>(in[irq]) == Polling) ? 0.0 : in[o_irq];
     // Two-way: X is sent plus received, half each way; each link carries both
     // directions, so both the link limit and the interrupting frames double,
@@ -252,7 +261,7 @@ void BondingThroughputBlock::evaluate(const double* in, double* out) const
     out[X] = x;
     out[E] = x / (dirs * rSum);
     out[lim] = (xLinkAll <= xHost) ? LinkLimited : HostLimited;
-    out[U_copy] = x * pathShare * in[k_c] / in[B_copy];
+    out[U_copy] = x * pathShare * copyPerByte;
     out[U_pkt] = x * pathShare * in[o_pkt] / payload;
     out[U_irq] = irqShare(w, links, x, payload, oIrq, in[f_irq]);
     out[U] = out[U_copy] + out[U_pkt] + out[U_irq];

@@ -31,7 +31,8 @@ namespace cs {
 //   host limit  X_host: the rate at which the send-path CPU is busy all the
 //   time (003 §4.1: "throughput is limited by the available CPU resources";
 //   one-way is limited by the send path, which runs on one CPU):
-//     U(X) = X * k_c / B_copy                     copies at memory-copy bandwidth
+//     U(X) = X * k_c * (1 / B_copy + o_dma)       copies at memory-copy bandwidth,
+//                                                 waiting for the DMA's share of memory
 //          + X / s * o_pkt                        per-frame protocol and device work
 //          + o_irq * sum_i min(f_irq, X w_i / s)  interrupts (0 when polling)
 //     with s = MTU - h payload bytes per frame and w_i the scheduler's share of
@@ -39,6 +40,15 @@ namespace cs {
 //     busy link costs o_irq * f_irq of CPU whatever its speed: interrupt cost
 //     grows with the number of links, not their speed (003 §4.1, §4.3).
 //     X_host solves U(X_host) = 1.
+//     o_dma: the copy is memory-bound (003 §3: a copy is two crossings of the
+//     memory bus, so the 1.3 GB/s copy is the memory's peak of about 2.5 GB/s),
+//     and the NIC's DMA moves each payload byte across the same memory once
+//     more (reading it after the send copy, writing it before the receive
+//     copy). A memory-bound copy waits for that crossing: o_dma = 1 / (peak
+//     memory throughput) per byte, 0.4 ns at 2.5 GB/s. 003 names this as the
+//     polling limit (§1: "limited by memory copies"; §4.2: "memory throughput
+//     limitations").
+//     0 (the default) leaves the DMA free, as before.
 //
 // Two-way (way = 1; 003 §3: "both nodes simultaneously transmit", and the
 // throughput "accounts for all data sent and received in each node"): X is a
@@ -52,8 +62,10 @@ namespace cs {
 // different CPU from the send path). The receive path costs what the send path
 // does per byte (003 §3: in two-way "both nodes behave in a similar manner";
 // Fig. 2(b): copies about 70% on both paths):
-//     send CPU     (X/2) (k_c / B_copy + o_pkt / s) + o_irq sum_i min(f_irq, X w_i / s) = 1
-//     receive CPU  (X/2) (k_c / B_copy + o_pkt / s) = 1
+//     send CPU     (X/2) (k_c (1/B_copy + o_dma) + o_pkt / s) + o_irq sum_i min(f_irq, X w_i / s) = 1
+//     receive CPU  (X/2) (k_c (1/B_copy + o_dma) + o_pkt / s) = 1
+// Each path's copies and DMA use its own CPU's memory (003 §3: two CPUs copy
+// into independent memory modules, so memory throughput doubles).
 // X_host is the smaller solution; U and its phases are the send CPU's.
 //
 // All rates are payload bytes per second; the block is stateless.
@@ -83,6 +95,7 @@ public:
         o_irq,
         f_irq,
         way,
+        o_dma,
         kInputs
     };
     enum Out { f, R_nom, C, X_link, X_host, X, E, lim, U, U_copy, U_pkt, U_irq, kOutputs };

@@ -445,3 +445,33 @@ TEST_CASE("bonding: the static-schedule loss needs varying per-link load (003 ab
     // WD never loses it: C = 125e6 + 62.5e6.
     CHECK(runBlock(kBlock, {{"n", 2}, {"r_2", 62.5e6}, {"sched", 2}})("C") == Approx(187.5e6));
 }
+
+TEST_CASE("bonding: a memory-bound copy waits for the NIC's DMA crossing the same memory (003 §3, §4.2)", "[bonding]")
+{
+    // 003 §3: a copy is two crossings of the memory bus, the 1.3 GB/s copy reaching the memory's peak of
+    // about 2.5 GB/s; the NIC's DMA crosses the same memory once per payload byte: o_dma = 1 / 2.5e9
+    // = 0.4e-9 s/B. With almost no per-frame work (o_pkt = 1 ns, its least: 1e-9/8972 = 1.1146e-13 s/B)
+    // and polling, a 1x10 path is all copy:
+    //   c = 1/1.3e9 + 0.4e-9 + 1.1146e-13 = 0.7692308e-9 + 0.4e-9 + 0.0001115e-9 = 1.1693422e-9 s/B,
+    //   X = 1 / c = 855.1817e6
+    // (without o_dma it would be the link's 1240.872e6: 1/c = 1.3e9 is above it).
+    const auto mem = runBlock(kBlock, {{"n", 1}, {"r", 10 * GbE}, {"irq", 1}, {"o_pkt", 1e-9}, {"o_dma", 0.4e-9}});
+    CHECK(mem("X") == Approx(855.1817e6).epsilon(1e-6));
+    CHECK(mem("lim") == 1);
+    CHECK(mem("U_copy") == Approx(1.1692308 / 1.1693422).epsilon(1e-6)); // copying, or waiting for memory, nearly all the time
+    // o_dma = 0: the DMA is free, and the link's 1240.872e6 limits.
+    CHECK(runBlock(kBlock, {{"n", 1}, {"r", 10 * GbE}, {"irq", 1}, {"o_pkt", 1e-9}})("X") ==
+          Approx(1240.872e6).epsilon(1e-6));
+    // noCopy (k_c = 0): the CPU touches no payload, so the DMA costs it nothing: the link's 1240.872e6.
+    CHECK(runBlock(kBlock, {{"n", 1}, {"r", 10 * GbE}, {"irq", 1}, {"o_pkt", 1e-9}, {"o_dma", 0.4e-9}, {"k_c", 0}})(
+              "X") == Approx(1240.872e6).epsilon(1e-6));
+    // Two-way: each path's copies use its own CPU's memory (003 §3: two CPUs copy into independent
+    // memory modules), so each CPU carries X/2 at c: X = 2 / 1.1693422e-9 = 1710.363e6, below the
+    // full-duplex link's 2 x 1240.872e6; each CPU copies all the time.
+    const auto two =
+        runBlock(kBlock, {{"n", 1}, {"r", 10 * GbE}, {"irq", 1}, {"o_pkt", 1e-9}, {"o_dma", 0.4e-9}, {"way", 1}});
+    CHECK(two("X") == Approx(1710.363e6).epsilon(1e-6));
+    CHECK(two("U_copy") == Approx(1.1692308 / 1.1693422).epsilon(1e-6));
+    // The block rejects a negative o_dma with its name.
+    CHECK_THAT(planError(kBlock, {{"o_dma", -1e-9}}), Catch::Contains("o_dma"));
+}
