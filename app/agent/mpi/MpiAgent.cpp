@@ -1,11 +1,15 @@
 #include "app/agent/mpi/MpiAgent.h"
 #include "app/agent/AgentOptions.h"
+#include "app/agent/mpi/MpiAppCollectives.h"
 #include "app/agent/mpi/MpiFft2d.h"
 #include "app/agent/mpi/MpiKernels.h"
 #include "app/agent/mpi/MpiLogGP.h"
+#include "app/agent/mpi/MpiParallelSort.h"
 #include "app/agent/protocol/AgentProtocol.h"
 
+#include "app/CollectivesShared.h"
 #include "app/Fft2dShared.h"
+#include "app/SortShared.h"
 #include "cs/probe/Environment.h"
 #include "cs/probe/Error.h"
 #include "common/LogGPShared.h"
@@ -21,6 +25,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -152,12 +157,13 @@ private:
 };
 
 // What one probe run gives rank 0: samples by series (the collectives,
-// all-to-all), LogGP's points and segments (mpi.loggp), or the 2D FFT's
-// phases (mpi.app.fft2d); `failure` when the probe failed on rank 0.
+// all-to-all), LogGP's points and segments (mpi.loggp), or an application's
+// result (mpi.app.*: its JSON, made once the series' samples can be sent);
+// `failure` when the probe failed on rank 0.
 struct Outcome {
     std::map<std::string, std::vector<double>> samples;
     std::optional<cs::probe::LogGPResult> loggp;
-    std::optional<cs::probe::Fft2dResult> fft2d;
+    std::function<probeplugin::AppJson(const probeplugin::SeriesJsonOf&)> app;
     bool stopped = false;
     std::string failure;
 };
@@ -167,33 +173,79 @@ cs::probe::LogGPParams logGPParams(const json& p)
     return probeplugin::logGPParamsFrom([&](const std::string& k) { return p[k].get<double>(); });
 }
 
-cs::probe::Fft2dParams fft2dParams(const json& p)
+probeplugin::AppParamLookup lookup(const json& p)
 {
-    return probeplugin::fft2dParamsFrom([&](const std::string& k) { return p[k].get<double>(); });
+    return [&p](const std::string& k) { return p[k].get<double>(); };
 }
 
-// The 2D FFT on every rank. Rank 0 validated the parameters for this many ranks before it broadcast them,
-// and a cancel or a wrong result is decided alike on every rank or after the last collective, so what
-// throws here leaves no rank inside a collective, except a failure of one rank alone (memory, FFTW's
-// planner): that rank aborts the job, and the runner reports the agent's exit with this rank's words.
-void executeFft2d(const json& p, const StopCheck& stop, Outcome& out)
+// "" or what is wrong with an application probe's parameters for P ranks ("" for the other probes). Checked
+// by rank 0 before it broadcasts the run, so that either every rank runs the application or none does.
+std::string appProblem(const std::string& probe, const json& p, std::size_t P)
+{
+    if (probe == "mpi.app.fft2d")
+        return probeplugin::fft2dParamsFrom(lookup(p)).validate(P);
+    if (probe == "mpi.app.sort")
+        return probeplugin::sortParamsFrom(lookup(p)).validate(P);
+    if (probe == "mpi.app.collectives")
+        return probeplugin::collectivesParamsFrom(lookup(p)).validate(P);
+    return "";
+}
+
+// An application on every rank. Rank 0 validated the parameters for this many ranks before it broadcast them,
+// and a cancel is decided alike on every rank, so what throws here leaves no rank inside a collective; so is a
+// wrong result of the 2D FFT (rank 0's check after the last collective) and of the sort (every rank's, from
+// one all-gather): `alike`. A failure of one rank alone (memory, FFTW's planner, a collective's wrong data on
+// one rank) would leave the others waiting in the next collective: that rank aborts the job, and the runner
+// reports the agent's exit with this rank's words.
+template <typename Run>
+void executeApp(const Run& run, bool alike, Outcome& out)
 {
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     try {
-        out.fft2d = runMpiFft2d(MPI_COMM_WORLD, fft2dParams(p), stop);
+        out.app = run();
     } catch (const cs::probe::ProbeError& e) {
         if (e.kind() == cs::probe::ErrorKind::Cancelled) {
             out.stopped = true;
             return;
         }
-        if (rank == 0 && (e.kind() == cs::probe::ErrorKind::Protocol || e.kind() == cs::probe::ErrorKind::InvalidParameter)) {
+        if (rank == 0 && (e.kind() == cs::probe::ErrorKind::InvalidParameter ||
+                          (alike && e.kind() == cs::probe::ErrorKind::Protocol))) {
             out.failure = e.what();
             return;
         }
         std::cerr << "clusterscope-mpi-agent: rank " << rank << ": " << e.what() << "\n";
         MPI_Abort(MPI_COMM_WORLD, 4);
     }
+}
+
+// The application probes: every rank runs the kernel; the JSON is rank 0's to make.
+bool executeApplication(const std::string& probe, const json& p, const StopCheck& stop, Outcome& out)
+{
+    using namespace probeplugin;
+    if (probe == "mpi.app.fft2d") {
+        executeApp([&] {
+            const bool pairwise = p["alltoall"].get<double>() != 0;
+            return [r = runMpiFft2d(MPI_COMM_WORLD, fft2dParamsFrom(lookup(p)), stop), pairwise](const SeriesJsonOf& s) {
+                return fft2dJson(r, pairwise, "mpi", s);
+            };
+        }, true, out);
+    } else if (probe == "mpi.app.sort") {
+        executeApp([&] {
+            return [r = runMpiParallelSort(MPI_COMM_WORLD, sortParamsFrom(lookup(p)), stop)](const SeriesJsonOf& s) {
+                return sortJson(r, "MPI_Alltoallv", "mpi", s);
+            };
+        }, true, out);
+    } else if (probe == "mpi.app.collectives") {
+        executeApp([&] {
+            return [r = runMpiCollectives(MPI_COMM_WORLD, collectivesParamsFrom(lookup(p)), stop)](const SeriesJsonOf& s) {
+                return collectivesJson(r, "MPI_Alltoall", "mpi", s);
+            };
+        }, false, out);
+    } else {
+        return false;
+    }
+    return true;
 }
 
 // Runs one probe on every rank.
@@ -207,10 +259,8 @@ Outcome execute(const json& cmd, const StopCheck& stop)
         out.stopped = stoppedLogGP();
         return out;
     }
-    if (probe == "mpi.app.fft2d") {
-        executeFft2d(p, stop, out);
+    if (executeApplication(probe, p, stop, out))
         return out;
-    }
     const int count = p["warmups"].get<int>() + p["reps"].get<int>();
     if (probe == "mpi.alltoall") {
         out.samples["alltoall"] = timeAlltoall(MPI_COMM_WORLD, p["block_bytes"].get<std::uint64_t>(), count, stop);
@@ -399,13 +449,10 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
                 continue;
             }
         }
-        // Checked here, for this many ranks, so that either every rank runs the 2D FFT or none does.
-        if (probe == "mpi.app.fft2d") {
-            const auto P = env["mpi"]["ranks"].get<std::size_t>();
-            if (std::string problem = fft2dParams(cmd["params"]).validate(P); !problem.empty()) {
-                out.send(errorMessage(code::BadParam, "mpi.app.fft2d: " + problem, id));
-                continue;
-            }
+        if (std::string problem = appProblem(probe, cmd["params"], env["mpi"]["ranks"].get<std::size_t>());
+            !problem.empty()) {
+            out.send(errorMessage(code::BadParam, probe + ": " + problem, id));
+            continue;
         }
         inbox.setActiveRun(id);
         broadcastCommand(Run, cmd.dump());
@@ -434,10 +481,8 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
             details.update(j.details);
             details["pair"] = "rank 0 (client) and rank 1 (server), MPI_Send/MPI_Recv";
             details["timer_cost_s"] = timerCostLogGP();
-        } else if (done.fft2d) {
-            probeplugin::Fft2dJson j =
-                probeplugin::fft2dJson(*done.fft2d, cmd["params"]["alltoall"].get<double>() != 0,
-                                       "mpi", seriesOf);
+        } else if (done.app) {
+            probeplugin::AppJson j = done.app(seriesOf);
             summary = std::move(j.summary);
             details.update(j.details);
         } else {

@@ -1,0 +1,74 @@
+// The MPI application kernels (mpi.app.sort, mpi.app.collectives) under a real mpirun: tests/mpi/
+// mpi_app_checks.cpp runs them on P ranks and checks their output from outside (the sort's output against
+// std::sort of every input key, a corrupted exchange refused, the allreduce sums against hand-worked values).
+// Started as mpirun -np P --oversubscribe (--allow-run-as-root as root, DESIGN.md); on a timeout mpirun is
+// stopped by its PID (SIGTERM, which it passes to its ranks, then SIGKILL). No timing is checked.
+#include "TestSupport.h"
+
+#include <QProcess>
+
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    std::string output;
+};
+
+Run runUnderMpirun(int ranks)
+{
+    QStringList args = {"-np", QString::number(ranks), "--oversubscribe"};
+    if (::geteuid() == 0)
+        args << "--allow-run-as-root";
+    args << CS_MPI_APP_CHECKS_EXE;
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start("mpirun", args);
+    Run r;
+    if (!p.waitForStarted(10000)) {
+        r.output = "mpirun did not start: " + p.errorString().toStdString();
+        return r;
+    }
+    if (!p.waitForFinished(180000)) {
+        const qint64 pid = p.processId();
+        if (pid > 0)
+            ::kill(static_cast<pid_t>(pid), SIGTERM);
+        if (!p.waitForFinished(10000))
+            p.kill(); // SIGKILL to the same PID
+        p.waitForFinished(5000);
+        r.output = "timed out after 180 s; " + p.readAll().toStdString();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.output = p.readAll().toStdString();
+    return r;
+}
+
+} // namespace
+
+TEST_CASE("mpi.app.sort and mpi.app.collectives kernels under mpirun: sorted permutation, hand-worked sums",
+          "[mpi][verify]")
+{
+    if (!cs::test::haveMpirun())
+        return;
+    if (std::string(CS_MPI_APP_CHECKS_EXE).empty()) {
+        WARN("skipped: the build has no MPI (cs_mpi_app_checks was not built)");
+        return;
+    }
+    // 2 ranks, and 3: a count that is not a power of two, so MPI_Alltoallv's blocks differ in size and rank.
+    for (int P : {2, 3}) {
+        INFO("P = " << P);
+        const Run r = runUnderMpirun(P);
+        INFO(r.output);
+        CHECK(r.exitCode == 0);
+        CHECK_THAT(r.output, Catch::Contains("PASS sort"));
+        CHECK_THAT(r.output, Catch::Contains("PASS corrupted"));
+        CHECK_THAT(r.output, Catch::Contains("PASS collectives"));
+        CHECK_THAT(r.output, !Catch::Contains("FAIL"));
+    }
+}
