@@ -51,7 +51,7 @@ Run runUnderMpirun(int ranks)
 
 } // namespace
 
-TEST_CASE("mpi.app.sort and mpi.app.collectives kernels under mpirun: sorted permutation, hand-worked sums",
+TEST_CASE("mpi.app.sort and mpi.app.collectives kernels under mpirun: a sorted permutation and hand-worked sums",
           "[mpi][verify]")
 {
     if (!cs::test::haveMpirun())
@@ -71,4 +71,19 @@ TEST_CASE("mpi.app.sort and mpi.app.collectives kernels under mpirun: sorted per
         CHECK_THAT(r.output, Catch::Contains("PASS collectives"));
         CHECK_THAT(r.output, !Catch::Contains("FAIL"));
     }
+}
+
+TEST_CASE("mpi.app.sort and mpi.app.collectives refuse parameters the ranks cannot run and name the value",
+          "[mpi][verify]")
+{
+    if (!cs::test::haveMpirun())
+        return;
+    // 100 keys over 2 ranks: at most 50 second-pass buckets, each a key sub-range.
+    auto r = cs::test::runOne("mpi:2", "mpi.app.sort", {{"keys", 100}, {"buckets", 51}, {"reps", 1}}, 60);
+    CHECK(r.status == "failed");
+    CHECK_THAT(r.reason, Catch::Contains("mpi.app.sort: buckets = 51 must be in [1, 2^24] and at most keys / P = 50"));
+    // The allreduce sums doubles: 12 bytes is not a whole number of them.
+    r = cs::test::runOne("mpi:2", "mpi.app.collectives", {{"bytes", 12}, {"reps", 1}}, 60);
+    CHECK(r.status == "failed");
+    CHECK_THAT(r.reason, Catch::Contains("mpi.app.collectives: bytes = 12 must be in [8, 2^26] and a multiple of 8"));
 }
