@@ -5,10 +5,14 @@
 // stopped by its PID (SIGTERM, which it passes to its ranks, then SIGKILL). No timing is checked.
 #include "TestSupport.h"
 
+#include "app/runner/Node.h"
+
 #include <QProcess>
+#include <QThread>
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <csignal>
 #include <string>
 #include <unistd.h>
@@ -86,4 +90,42 @@ TEST_CASE("mpi.app.sort and mpi.app.collectives refuse parameters the ranks cann
     r = cs::test::runOne("mpi:2", "mpi.app.collectives", {{"bytes", 12}, {"reps", 1}}, 60);
     CHECK(r.status == "failed");
     CHECK_THAT(r.reason, Catch::Contains("mpi.app.collectives: bytes = 12 must be in [8, 2^26] and a multiple of 8"));
+}
+
+TEST_CASE("a cancelled mpi.app.sort ends as cancelled while it runs and the next run works", "[mpi][verify]")
+{
+    if (!cs::test::haveMpirun())
+        return;
+    // 10000 repetitions with no budget: far longer than the test waits. (In the agent rank 0 hears the cancel
+    // and every rank learns it in the repetition's MPI_Allreduce, so all leave the kernel together.)
+    cs::runner::RunPlan plan;
+    plan.nodes = cs::runner::parseNodeSpec("mpi:2");
+    plan.probe = "mpi.app.sort";
+    plan.params = {{"keys", 1 << 16}, {"reps", 10000}, {"min_reps", 10000}, {"budget", 0}, {"warmups", 0}};
+    plan.timeout = 300;
+    cs::runner::Runner r(cs::test::plugins());
+    std::atomic<bool> running{false};
+    QObject::connect(
+        &r, &cs::runner::Runner::progress, &r,
+        [&](int, int, double, const QString& message) {
+            if (message.endsWith(": running"))
+                running = true;
+        },
+        Qt::DirectConnection);
+    r.start(plan);
+    for (int i = 0; i < 1200 && !running; ++i)
+        QThread::msleep(100);
+    REQUIRE(running);
+    QThread::msleep(500); // inside the repetitions
+    r.cancel();
+    REQUIRE(r.wait(120000));
+    const auto results = r.results();
+    REQUIRE(results.size() == 1);
+    INFO(results[0].reason);
+    CHECK(results[0].status == "cancelled");
+    CHECK(results[0].reason != "cancelled before it started");
+    // Nothing of the cancelled run is in the way of the next.
+    const auto next = cs::test::runOne("mpi:2", "mpi.app.sort", {{"keys", 1 << 14}, {"reps", 2}, {"budget", 0}}, 120);
+    CHECK(next.ok());
+    CHECK(next.parts[0].details["verified"] == true);
 }
