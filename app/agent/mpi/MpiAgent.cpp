@@ -1,15 +1,10 @@
 #include "app/agent/mpi/MpiAgent.h"
 #include "app/agent/AgentOptions.h"
-#include "app/agent/mpi/MpiAppCollectives.h"
-#include "app/agent/mpi/MpiFft2d.h"
+#include "app/agent/mpi/MpiApplications.h"
 #include "app/agent/mpi/MpiKernels.h"
 #include "app/agent/mpi/MpiLogGP.h"
-#include "app/agent/mpi/MpiParallelSort.h"
 #include "app/agent/protocol/AgentProtocol.h"
 
-#include "app/CollectivesShared.h"
-#include "app/Fft2dShared.h"
-#include "app/SortShared.h"
 #include "cs/probe/Environment.h"
 #include "cs/probe/Error.h"
 #include "common/LogGPShared.h"
@@ -173,81 +168,6 @@ cs::probe::LogGPParams logGPParams(const json& p)
     return probeplugin::logGPParamsFrom([&](const std::string& k) { return p[k].get<double>(); });
 }
 
-probeplugin::AppParamLookup lookup(const json& p)
-{
-    return [&p](const std::string& k) { return p[k].get<double>(); };
-}
-
-// "" or what is wrong with an application probe's parameters for P ranks ("" for the other probes). Checked
-// by rank 0 before it broadcasts the run, so that either every rank runs the application or none does.
-std::string appProblem(const std::string& probe, const json& p, std::size_t P)
-{
-    if (probe == "mpi.app.fft2d")
-        return probeplugin::fft2dParamsFrom(lookup(p)).validate(P);
-    if (probe == "mpi.app.sort")
-        return probeplugin::sortParamsFrom(lookup(p)).validate(P);
-    if (probe == "mpi.app.collectives")
-        return probeplugin::collectivesParamsFrom(lookup(p)).validate(P);
-    return "";
-}
-
-// An application on every rank. Rank 0 validated the parameters for this many ranks before it broadcast them,
-// and a cancel is decided alike on every rank, so what throws here leaves no rank inside a collective; so is a
-// wrong result of the 2D FFT (rank 0's check after the last collective) and of the sort (every rank's, from
-// one all-gather): `alike`. A failure of one rank alone (memory, FFTW's planner, a collective's wrong data on
-// one rank) would leave the others waiting in the next collective: that rank aborts the job, and the runner
-// reports the agent's exit with this rank's words.
-template <typename Run>
-void executeApp(const Run& run, bool alike, Outcome& out)
-{
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    try {
-        out.app = run();
-    } catch (const cs::probe::ProbeError& e) {
-        if (e.kind() == cs::probe::ErrorKind::Cancelled) {
-            out.stopped = true;
-            return;
-        }
-        if (rank == 0 && (e.kind() == cs::probe::ErrorKind::InvalidParameter ||
-                          (alike && e.kind() == cs::probe::ErrorKind::Protocol))) {
-            out.failure = e.what();
-            return;
-        }
-        std::cerr << "clusterscope-mpi-agent: rank " << rank << ": " << e.what() << "\n";
-        MPI_Abort(MPI_COMM_WORLD, 4);
-    }
-}
-
-// The application probes: every rank runs the kernel; the JSON is rank 0's to make.
-bool executeApplication(const std::string& probe, const json& p, const StopCheck& stop, Outcome& out)
-{
-    using namespace probeplugin;
-    if (probe == "mpi.app.fft2d") {
-        executeApp([&] {
-            const bool pairwise = p["alltoall"].get<double>() != 0;
-            return [r = runMpiFft2d(MPI_COMM_WORLD, fft2dParamsFrom(lookup(p)), stop), pairwise](const SeriesJsonOf& s) {
-                return fft2dJson(r, pairwise, "mpi", s);
-            };
-        }, true, out);
-    } else if (probe == "mpi.app.sort") {
-        executeApp([&] {
-            return [r = runMpiParallelSort(MPI_COMM_WORLD, sortParamsFrom(lookup(p)), stop)](const SeriesJsonOf& s) {
-                return sortJson(r, "MPI_Alltoallv", "mpi", s);
-            };
-        }, true, out);
-    } else if (probe == "mpi.app.collectives") {
-        executeApp([&] {
-            return [r = runMpiCollectives(MPI_COMM_WORLD, collectivesParamsFrom(lookup(p)), stop)](const SeriesJsonOf& s) {
-                return collectivesJson(r, "MPI_Alltoall", "mpi", s);
-            };
-        }, false, out);
-    } else {
-        return false;
-    }
-    return true;
-}
-
 // Runs one probe on every rank.
 Outcome execute(const json& cmd, const StopCheck& stop)
 {
@@ -259,8 +179,13 @@ Outcome execute(const json& cmd, const StopCheck& stop)
         out.stopped = stoppedLogGP();
         return out;
     }
-    if (executeApplication(probe, p, stop, out))
+    if (isMpiApplication(probe)) {
+        MpiApplicationRun run = runMpiApplication(probe, p, stop);
+        out.app = std::move(run.result);
+        out.stopped = run.stopped;
+        out.failure = std::move(run.failure);
         return out;
+    }
     const int count = p["warmups"].get<int>() + p["reps"].get<int>();
     if (probe == "mpi.alltoall") {
         out.samples["alltoall"] = timeAlltoall(MPI_COMM_WORLD, p["block_bytes"].get<std::uint64_t>(), count, stop);
@@ -449,7 +374,7 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
                 continue;
             }
         }
-        if (std::string problem = appProblem(probe, cmd["params"], env["mpi"]["ranks"].get<std::size_t>());
+        if (std::string problem = mpiApplicationProblem(probe, cmd["params"], env["mpi"]["ranks"].get<std::size_t>());
             !problem.empty()) {
             out.send(errorMessage(code::BadParam, probe + ": " + problem, id));
             continue;
