@@ -1,11 +1,10 @@
 #include "app/agent/mpi/MpiAgent.h"
 #include "app/agent/AgentOptions.h"
-#include "app/agent/mpi/MpiFft2d.h"
+#include "app/agent/mpi/MpiApplications.h"
 #include "app/agent/mpi/MpiKernels.h"
 #include "app/agent/mpi/MpiLogGP.h"
 #include "app/agent/protocol/AgentProtocol.h"
 
-#include "app/Fft2dShared.h"
 #include "cs/probe/Environment.h"
 #include "cs/probe/Error.h"
 #include "common/LogGPShared.h"
@@ -21,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -152,12 +152,13 @@ private:
 };
 
 // What one probe run gives rank 0: samples by series (the collectives,
-// all-to-all), LogGP's points and segments (mpi.loggp), or the 2D FFT's
-// phases (mpi.app.fft2d); `failure` when the probe failed on rank 0.
+// all-to-all), LogGP's points and segments (mpi.loggp), or an application's
+// result (mpi.app.*: its JSON, made once the series' samples can be sent);
+// `failure` when the probe failed on rank 0.
 struct Outcome {
     std::map<std::string, std::vector<double>> samples;
     std::optional<cs::probe::LogGPResult> loggp;
-    std::optional<cs::probe::Fft2dResult> fft2d;
+    std::function<probeplugin::AppJson(const probeplugin::SeriesJsonOf&)> app;
     bool stopped = false;
     std::string failure;
 };
@@ -165,35 +166,6 @@ struct Outcome {
 cs::probe::LogGPParams logGPParams(const json& p)
 {
     return probeplugin::logGPParamsFrom([&](const std::string& k) { return p[k].get<double>(); });
-}
-
-cs::probe::Fft2dParams fft2dParams(const json& p)
-{
-    return probeplugin::fft2dParamsFrom([&](const std::string& k) { return p[k].get<double>(); });
-}
-
-// The 2D FFT on every rank. Rank 0 validated the parameters for this many ranks before it broadcast them,
-// and a cancel or a wrong result is decided alike on every rank or after the last collective, so what
-// throws here leaves no rank inside a collective, except a failure of one rank alone (memory, FFTW's
-// planner): that rank aborts the job, and the runner reports the agent's exit with this rank's words.
-void executeFft2d(const json& p, const StopCheck& stop, Outcome& out)
-{
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    try {
-        out.fft2d = runMpiFft2d(MPI_COMM_WORLD, fft2dParams(p), stop);
-    } catch (const cs::probe::ProbeError& e) {
-        if (e.kind() == cs::probe::ErrorKind::Cancelled) {
-            out.stopped = true;
-            return;
-        }
-        if (rank == 0 && (e.kind() == cs::probe::ErrorKind::Protocol || e.kind() == cs::probe::ErrorKind::InvalidParameter)) {
-            out.failure = e.what();
-            return;
-        }
-        std::cerr << "clusterscope-mpi-agent: rank " << rank << ": " << e.what() << "\n";
-        MPI_Abort(MPI_COMM_WORLD, 4);
-    }
 }
 
 // Runs one probe on every rank.
@@ -207,8 +179,11 @@ Outcome execute(const json& cmd, const StopCheck& stop)
         out.stopped = stoppedLogGP();
         return out;
     }
-    if (probe == "mpi.app.fft2d") {
-        executeFft2d(p, stop, out);
+    if (isMpiApplication(probe)) {
+        MpiApplicationRun run = runMpiApplication(probe, p, stop);
+        out.app = std::move(run.result);
+        out.stopped = run.stopped;
+        out.failure = std::move(run.failure);
         return out;
     }
     const int count = p["warmups"].get<int>() + p["reps"].get<int>();
@@ -399,13 +374,10 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
                 continue;
             }
         }
-        // Checked here, for this many ranks, so that either every rank runs the 2D FFT or none does.
-        if (probe == "mpi.app.fft2d") {
-            const auto P = env["mpi"]["ranks"].get<std::size_t>();
-            if (std::string problem = fft2dParams(cmd["params"]).validate(P); !problem.empty()) {
-                out.send(errorMessage(code::BadParam, "mpi.app.fft2d: " + problem, id));
-                continue;
-            }
+        if (std::string problem = mpiApplicationProblem(probe, cmd["params"], env["mpi"]["ranks"].get<std::size_t>());
+            !problem.empty()) {
+            out.send(errorMessage(code::BadParam, probe + ": " + problem, id));
+            continue;
         }
         inbox.setActiveRun(id);
         broadcastCommand(Run, cmd.dump());
@@ -434,10 +406,8 @@ int controllerLoop(const AgentOptions& opts, const json& env, int framesFd)
             details.update(j.details);
             details["pair"] = "rank 0 (client) and rank 1 (server), MPI_Send/MPI_Recv";
             details["timer_cost_s"] = timerCostLogGP();
-        } else if (done.fft2d) {
-            probeplugin::Fft2dJson j =
-                probeplugin::fft2dJson(*done.fft2d, cmd["params"]["alltoall"].get<double>() != 0,
-                                       "mpi", seriesOf);
+        } else if (done.app) {
+            probeplugin::AppJson j = done.app(seriesOf);
             summary = std::move(j.summary);
             details.update(j.details);
         } else {

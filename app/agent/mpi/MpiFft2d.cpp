@@ -1,7 +1,5 @@
 #include "app/agent/mpi/MpiFft2d.h"
 
-#include "cs/probe/Error.h"
-
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -46,16 +44,7 @@ cs::probe::Fft2dResult runMpiFft2d(MPI_Comm comm, const cs::probe::Fft2dParams& 
             }
         MPI_Waitall(static_cast<int>(req.size()), req.data(), MPI_STATUSES_IGNORE);
     };
-    c.allMax = [&](const std::vector<double>& values) {
-        // One more value: rank 0's stop decision (1 = stop), so every rank learns it in the same reduction.
-        std::vector<double> mine = values, all(values.size() + 1, 0.0);
-        mine.push_back(rank == 0 && stop && stop() ? 1.0 : 0.0);
-        MPI_Allreduce(mine.data(), all.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_MAX, comm);
-        if (all.back() != 0.0)
-            throw cs::probe::ProbeError(cs::probe::ErrorKind::Cancelled, "2D FFT: cancelled");
-        all.pop_back();
-        return all;
-    };
+    c.allMax = [&](const std::vector<double>& values) { return allMaxOrStop(comm, values, stop, "2D FFT"); };
     // Rank 0 alone hears a cancel, so the kernel's own checks must not stop one rank: its RunControl has no
     // stop flag and no deadline (the runner's job timeout bounds the run).
     return cs::probe::runFft2d(P, me, p, c, cs::probe::RunControl{});

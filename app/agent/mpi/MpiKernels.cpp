@@ -1,5 +1,7 @@
 #include "app/agent/mpi/MpiKernels.h"
 
+#include "cs/probe/Error.h"
+
 #include <algorithm>
 
 namespace cs::agent::mpi {
@@ -41,6 +43,20 @@ std::vector<double> timeLoop(MPI_Comm comm, int count, int batch, const StopChec
 bool stoppedEarly()
 {
     return gStopped;
+}
+
+std::vector<double> allMaxOrStop(MPI_Comm comm, const std::vector<double>& values, const StopCheck& stop,
+                                 const char* what)
+{
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    std::vector<double> mine = values, all(values.size() + 1, 0.0);
+    mine.push_back(rank == 0 && stop && stop() ? 1.0 : 0.0); // 1 = stop
+    MPI_Allreduce(mine.data(), all.data(), static_cast<int>(mine.size()), MPI_DOUBLE, MPI_MAX, comm);
+    if (all.back() != 0.0)
+        throw cs::probe::ProbeError(cs::probe::ErrorKind::Cancelled, std::string(what) + ": cancelled");
+    all.pop_back();
+    return all;
 }
 
 std::vector<double> timeAlltoall(MPI_Comm comm, std::uint64_t blockBytes, int count, const StopCheck& stop)

@@ -27,4 +27,10 @@ std::vector<double> timeAllreduce(MPI_Comm comm, std::uint64_t bytes, int count,
 // True when the last loop ended early because StopCheck said so.
 bool stoppedEarly();
 
+// The application kernels' reduction after each repetition (mpi.app.*): the element-wise maximum over the
+// ranks of `values`, with rank 0's stop decision as one more value in the same MPI_Allreduce, so every rank
+// learns it at once. Throws ProbeError Cancelled on every rank alike ("<what>: cancelled") when asked to stop.
+std::vector<double> allMaxOrStop(MPI_Comm comm, const std::vector<double>& values, const StopCheck& stop,
+                                 const char* what);
+
 } // namespace cs::agent::mpi

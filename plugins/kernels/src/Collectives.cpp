@@ -153,12 +153,11 @@ int doublingHandover(std::uint32_t rank, std::uint32_t P)
     return static_cast<int>(rank % 2 == 0 ? rank + 1 : rank - 1);
 }
 
-std::string CollectivesParams::validate() const
+std::string CollectivesParams::validate(std::size_t P) const
 {
-    if (std::string bad = meshRanksProblem(peers.size(), rank, "the collectives need"); !bad.empty())
+    if (std::string bad = meshRanksProblem(P, rank, "the collectives need"); !bad.empty())
         return bad;
     std::ostringstream os;
-    const std::size_t P = peers.size();
     if (bytes < 8 || bytes > kMaxBytes || bytes % 8 != 0)
         os << "bytes = " << bytes << " must be in [8, 2^26] and a multiple of 8 (the allreduce sums doubles)";
     else if ((P - 1) * bytes > kMaxAlltoall)
@@ -168,35 +167,28 @@ std::string CollectivesParams::validate() const
     return os.str().empty() ? meshSetupProblem(setupTimeout_s, cpu) : os.str();
 }
 
-CollectivesResult runTcpCollectives(Listener& own, const CollectivesParams& params, const RunControl& rc)
+CollectivesResult runCollectives(std::uint32_t P, std::uint32_t me, const CollectivesParams& params,
+                                 const CollectivesComm& comm, const RunControl& rc, CollectivesData* keep)
 {
-    if (const std::string bad = params.validate(); !bad.empty())
+    if (const std::string bad = params.validate(P); !bad.empty())
         throw ProbeError(ErrorKind::InvalidParameter, "collectives: " + bad);
-    if (const std::string bad = rc.validate(); !bad.empty())
-        throw ProbeError(ErrorKind::InvalidParameter, "collectives: " + bad);
+    if (me >= P)
+        throw ProbeError(ErrorKind::InvalidParameter, "collectives: rank " + std::to_string(me) + " must be below P");
     ScopedCpuPin pin(params.cpu);
-    const std::uint32_t P = static_cast<std::uint32_t>(params.peers.size());
-    const std::uint32_t me = params.rank;
     const std::uint64_t k = params.bytes;
 
-    MeshSetup m;
-    m.peers = params.peers;
-    m.rank = me;
-    m.marker = kCollectivesMarker;
-    m.agree = k | (params.pairwise ? 1ull << 40 : 0);
-    m.agreeName = "bytes and all-to-all schedule";
-    m.setupTimeout_s = params.setupTimeout_s;
-    m.what = "collectives";
-    std::vector<Socket> socks = connectMesh(own, m, rc);
-    PeerStep step(socks, me, rc);
-
-    std::vector<std::uint8_t> bcast(k), expected(k), reduce(k), tmp(k), token(1), tokenTmp(1);
+    std::vector<std::uint8_t> bcast(k), expected(k), reduce(k), tmp(k);
     std::vector<std::uint8_t> a2aSend(static_cast<std::size_t>(P) * k), a2aRecv(static_cast<std::size_t>(P) * k);
-    const int parent = binomialParent(me);
-    const std::vector<std::uint32_t> children = binomialChildren(me, P);
     auto fail = [&](const std::string& what) {
         throw ProbeError(ErrorKind::Protocol, "collectives: " + what + " on rank " + std::to_string(me) +
                                                   " is wrong: the exchange corrupted data");
+    };
+    // Each operation from a common start (the untimed sync) to this rank's completion.
+    auto timed = [&](const std::function<void()>& op) {
+        comm.sync();
+        const auto t0 = SteadyClock::now();
+        op();
+        return seconds(t0, SteadyClock::now());
     };
 
     enum Phase { kTotal, kBcast, kAllreduce, kBarrier, kAlltoall, kPhases };
@@ -219,28 +211,10 @@ CollectivesResult runTcpCollectives(Listener& own, const CollectivesParams& para
             a2aSend[j * k + k - 1] = static_cast<std::uint8_t>(me * 17 + j * 5 + r);
         }
 
-        meshBarrier(socks, me, rc, "collectives barrier");
-        auto t0 = SteadyClock::now();
-        if (parent >= 0)
-            step(-1, nullptr, parent, bcast.data(), k, "broadcast");
-        for (std::uint32_t c : children)
-            step(static_cast<int>(c), bcast.data(), -1, nullptr, k, "broadcast");
-        const double tBcast = seconds(t0, SteadyClock::now());
-
-        meshBarrier(socks, me, rc, "collectives barrier");
-        t0 = SteadyClock::now();
-        recursiveDoubling(step, me, P, reduce.data(), tmp.data(), k, true, "allreduce");
-        const double tAllreduce = seconds(t0, SteadyClock::now());
-
-        meshBarrier(socks, me, rc, "collectives barrier");
-        t0 = SteadyClock::now();
-        recursiveDoubling(step, me, P, token.data(), tokenTmp.data(), 1, false, "barrier");
-        const double tBarrier = seconds(t0, SteadyClock::now());
-
-        meshBarrier(socks, me, rc, "collectives barrier");
-        t0 = SteadyClock::now();
-        meshAlltoall(socks, me, a2aSend.data(), a2aRecv.data(), k, params.pairwise, rc, "all-to-all");
-        const double tAlltoall = seconds(t0, SteadyClock::now());
+        const double tBcast = timed([&] { comm.bcast(bcast.data(), k); });
+        const double tAllreduce = timed([&] { comm.allreduceSum(reduce.data(), tmp.data(), k); });
+        const double tBarrier = timed([&] { comm.barrier(); });
+        const double tAlltoall = timed([&] { comm.alltoall(a2aSend.data(), a2aRecv.data(), k); });
 
         if (bcast != expected)
             fail("the broadcast message");
@@ -257,9 +231,13 @@ CollectivesResult runTcpCollectives(Listener& own, const CollectivesParams& para
                 fail("the all-to-all block from rank " + std::to_string(j));
 
         const double total = tBcast + tAllreduce + tBarrier + tAlltoall;
-        if (series.record(r, meshAllMax(socks, me, {total, tBcast, tAllreduce, tBarrier, tAlltoall}, rc,
-                                        "collectives gather")))
+        if (series.record(r, comm.allMax({total, tBcast, tAllreduce, tBarrier, tAlltoall})))
             break;
+    }
+    if (keep) {
+        keep->bcast = bcast;
+        keep->allreduce.resize(k / sizeof(double));
+        std::memcpy(keep->allreduce.data(), reduce.data(), keep->allreduce.size() * sizeof(double));
     }
 
     CollectivesResult result;
@@ -275,6 +253,48 @@ CollectivesResult runTcpCollectives(Listener& own, const CollectivesParams& para
     result.alltoall = series.summary(kAlltoall);
     result.env = captureEnvironment(params.cpu);
     return result;
+}
+
+CollectivesResult runTcpCollectives(Listener& own, const CollectivesParams& params, const RunControl& rc)
+{
+    if (const std::string bad = params.validate(); !bad.empty())
+        throw ProbeError(ErrorKind::InvalidParameter, "collectives: " + bad);
+    if (const std::string bad = rc.validate(); !bad.empty())
+        throw ProbeError(ErrorKind::InvalidParameter, "collectives: " + bad);
+    const std::uint32_t P = static_cast<std::uint32_t>(params.peers.size());
+    const std::uint32_t me = params.rank;
+
+    MeshSetup m;
+    m.peers = params.peers;
+    m.rank = me;
+    m.marker = kCollectivesMarker;
+    m.agree = params.bytes | (params.pairwise ? 1ull << 40 : 0);
+    m.agreeName = "bytes and all-to-all schedule";
+    m.setupTimeout_s = params.setupTimeout_s;
+    m.what = "collectives";
+    std::vector<Socket> socks = connectMesh(own, m, rc);
+    PeerStep step(socks, me, rc);
+    const int parent = binomialParent(me);
+    const std::vector<std::uint32_t> children = binomialChildren(me, P);
+    std::vector<std::uint8_t> token(1), tokenTmp(1);
+
+    CollectivesComm comm;
+    comm.sync = [&] { meshBarrier(socks, me, rc, "collectives barrier"); };
+    comm.bcast = [&](std::uint8_t* buf, std::uint64_t k) {
+        if (parent >= 0)
+            step(-1, nullptr, parent, buf, k, "broadcast");
+        for (std::uint32_t c : children)
+            step(static_cast<int>(c), buf, -1, nullptr, k, "broadcast");
+    };
+    comm.allreduceSum = [&](std::uint8_t* buf, std::uint8_t* tmp, std::uint64_t k) {
+        recursiveDoubling(step, me, P, buf, tmp, k, true, "allreduce");
+    };
+    comm.barrier = [&] { recursiveDoubling(step, me, P, token.data(), tokenTmp.data(), 1, false, "barrier"); };
+    comm.alltoall = [&](const std::uint8_t* send, std::uint8_t* recv, std::uint64_t k) {
+        meshAlltoall(socks, me, send, recv, k, params.pairwise, rc, "all-to-all");
+    };
+    comm.allMax = [&](const std::vector<double>& v) { return meshAllMax(socks, me, v, rc, "collectives gather"); };
+    return runCollectives(P, me, params, comm, rc);
 }
 
 } // namespace cs::probe

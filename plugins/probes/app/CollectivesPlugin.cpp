@@ -1,11 +1,10 @@
 #include "common/BuiltinProbes.h"
 #include "common/ProbeSupport.h"
+#include "app/CollectivesShared.h"
 
 #include "cs/probe/Collectives.h"
 
 namespace cs::probeplugin {
-
-using nlohmann::json;
 
 sdk::ProbeDescriptor CollectivesProbe::descriptor()
 {
@@ -21,42 +20,24 @@ sdk::ProbeDescriptor CollectivesProbe::descriptor()
         "are checked. Repetitions follow a time budget.";
     d.span = sdk::Span::Group;
     d.roles = {"peer"};
-    d.params = {{"bytes", "B", 8, 8, 67108864, true,
-                 "k: the broadcast message, each node's allreduce contribution and the all-to-all block; a multiple "
-                 "of 8"}};
-    for (sdk::ParamDef& p : appRepParams(10, 1000, 10, 5))
-        d.params.push_back(std::move(p));
-    d.params.push_back(alltoallParam("logp.loggp"));
+    d.params = collectivesParams();
     d.params.push_back(setupTimeoutParam());
     d.params.push_back(ioTimeoutParam());
-    d.validates = {"logp.loggp.T_bcast", "logp.loggp.T_allreduce", "logp.loggp.T_barrier", "logp.loggp.T_alltoall"};
-    d.summary = std::string(kSummaryConvention) +
-                "; series T_bcast, T_allreduce, T_barrier, T_alltoall per repetition (each the slowest node's time "
-                "from a common start, s); derived the same medians";
+    d.validates = collectivesValidates();
+    d.summary = std::string(kSummaryConvention) + "; " + kCollectivesSummaryText;
     return d;
 }
 
 sdk::RunOutcome CollectivesProbe::run(const sdk::RunRequest& request, sdk::RunContext& context)
 {
     return guarded([&] {
-        cs::probe::CollectivesParams p;
+        cs::probe::CollectivesParams p = collectivesParamsFrom([&](const std::string& k) { return request.param(k); });
         p.rank = static_cast<std::uint32_t>(request.rank);
-        p.bytes = static_cast<std::uint64_t>(request.param("bytes"));
-        p.reps = repBudgetFrom(request);
-        p.pairwise = request.param("alltoall") != 0;
         p.setupTimeout_s = request.param("setup_timeout");
         return runOnMesh(request, context, p, [&](cs::probe::Listener& own, const cs::probe::RunControl& rc) {
             const cs::probe::CollectivesResult r = cs::probe::runTcpCollectives(own, p, rc);
-            sdk::RunOutcome out;
-            out.ok = true;
-            out.summary = phaseSummary(context,
-                                       {{"T_bcast", &r.bcast}, {"T_allreduce", &r.allreduce}, {"T_barrier", &r.barrier},
-                                        {"T_alltoall", &r.alltoall}},
-                                       "s");
-            out.details = {{"rank", r.rank}, {"P", r.P},         {"bytes", r.bytes},     {"kept", r.kept},
-                           {"warmups", r.warmups}, {"transport", "tcp"}, {"alltoall", p.pairwise ? "pairwise" : "linear"}};
-            out.environment = environmentJson(r.env);
-            return out;
+            return appOutcome(collectivesJson(r, p.pairwise ? "pairwise" : "linear", "tcp", storedSeries(context)),
+                              r.env);
         });
     });
 }

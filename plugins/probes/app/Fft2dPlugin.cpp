@@ -36,15 +36,7 @@ sdk::RunOutcome Fft2dProbe::run(const sdk::RunRequest& request, sdk::RunContext&
         p.setupTimeout_s = request.param("setup_timeout");
         return runOnMesh(request, context, p, [&](cs::probe::Listener& own, const cs::probe::RunControl& rc) {
             const cs::probe::Fft2dResult r = cs::probe::runTcpFft2d(own, p, rc);
-            Fft2dJson j = fft2dJson(r, p.pairwise, "tcp", [&](const std::string& name, const cs::probe::Summary& s) {
-                return seriesJson(context, name, s, "s");
-            });
-            sdk::RunOutcome out;
-            out.ok = true;
-            out.summary = std::move(j.summary);
-            out.details = std::move(j.details);
-            out.environment = environmentJson(r.env);
-            return out;
+            return appOutcome(fft2dJson(r, p.pairwise, "tcp", storedSeries(context)), r.env);
         });
     });
 }

@@ -1,5 +1,4 @@
 #include "app/Fft2dShared.h"
-#include "common/SummaryJson.h"
 
 namespace cs::probeplugin {
 
@@ -11,15 +10,12 @@ const char* const kFft2dSummaryText =
 
 std::vector<sdk::ParamDef> fft2dParams()
 {
-    return {
-        {"rows", "count", 1024, 2, 65536, true, "rows (= columns) of the complex-double matrix; a multiple of P"},
-        {"warmups", "count", 1, 0, 100, true, "repetitions discarded before the kept ones"},
-        {"reps", "count", 20, 1, 10000, true, "most repetitions kept (the budget may stop earlier)"},
-        {"min_reps", "count", 3, 1, 10000, true, "fewest kept repetitions when the budget runs out"},
-        {"budget", "s", 10, 0, 86400, false, "seconds of kept repetitions (0 = run all reps)"},
-        {"alltoall", "choice", 1, 0, 1, true,
-         "0 = linear (every block at once), 1 = pairwise (P-1 rounds), as fftw.transpose's alltoall"},
-    };
+    std::vector<sdk::ParamDef> d = {
+        {"rows", "count", 1024, 2, 65536, true, "rows (= columns) of the complex-double matrix; a multiple of P"}};
+    for (sdk::ParamDef& p : appRepParams(1, 20, 3, 10))
+        d.push_back(std::move(p));
+    d.push_back(alltoallParam("fftw.transpose"));
+    return d;
 }
 
 std::vector<std::string> fft2dValidates()
@@ -32,26 +28,25 @@ cs::probe::Fft2dParams fft2dParamsFrom(const std::function<double(const std::str
 {
     cs::probe::Fft2dParams p;
     p.rows = static_cast<std::uint32_t>(param("rows"));
-    p.warmups = static_cast<std::uint32_t>(param("warmups"));
-    p.repetitions = static_cast<std::uint32_t>(param("reps"));
-    p.minReps = static_cast<std::uint32_t>(param("min_reps"));
-    p.budget_s = param("budget");
+    const cs::probe::RepBudget reps = repBudgetFrom(param);
+    p.warmups = reps.warmups;
+    p.repetitions = reps.repetitions;
+    p.minReps = reps.minReps;
+    p.budget_s = reps.budget_s;
     p.pairwise = param("alltoall") != 0;
     return p;
 }
 
 Fft2dJson fft2dJson(const cs::probe::Fft2dResult& r, bool pairwise, const std::string& transport,
-                    const std::function<json(const std::string& name, const cs::probe::Summary& s)>& seriesOf)
+                    const SeriesJsonOf& seriesOf)
 {
-    const std::pair<const char*, const cs::probe::Summary*> phases[] = {
-        {"T", &r.T},           {"T_compute", &r.compute}, {"T_trans", &r.trans},
-        {"T_local", &r.local}, {"T_a2a", &r.a2a},         {"T_perm", &r.perm}};
-    json series = json::object(), der = json::object();
-    for (const auto& [name, s] : phases) {
-        series[name] = seriesOf(name, *s);
-        der[name] = derived(*s, "s");
-    }
-    return {{{"series", series}, {"derived", der}},
+    return {phasesJson({{"T", &r.T},
+                        {"T_compute", &r.compute},
+                        {"T_trans", &r.trans},
+                        {"T_local", &r.local},
+                        {"T_a2a", &r.a2a},
+                        {"T_perm", &r.perm}},
+                       seriesOf),
             {{"rank", r.rank},
              {"P", r.P},
              {"rows", r.rows},

@@ -3,6 +3,7 @@
 // clusterscope-mpi-agent, the exchange with MPI) share: the application's parameters, the block outputs it
 // validates, the kernel's parameters from them and the result's shape, so that verify reads either.
 // Qt-free, so the MPI agent compiles it.
+#include "app/AppShared.h"
 #include "cs/probe/Fft2d.h"
 #include "cs/sdk/ProbeDescriptor.h"
 
@@ -31,11 +32,8 @@ cs::probe::Fft2dParams fft2dParamsFrom(const std::function<double(const std::str
 //   summary {"series": {T, T_compute, T_trans, T_local, T_a2a, T_perm}, "derived": the same medians}
 //   details {"rank", "P", "rows", "block_bytes", "kept", "warmups", "dc_error", "transport", "alltoall"}
 // `series` turns one phase's summary into its series JSON (and may send the raw samples on).
-struct Fft2dJson {
-    nlohmann::json summary;
-    nlohmann::json details;
-};
+using Fft2dJson = AppJson;
 Fft2dJson fft2dJson(const cs::probe::Fft2dResult& r, bool pairwise, const std::string& transport,
-                    const std::function<nlohmann::json(const std::string& name, const cs::probe::Summary& s)>& series);
+                    const SeriesJsonOf& series);
 
 } // namespace cs::probeplugin

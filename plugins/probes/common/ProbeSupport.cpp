@@ -76,44 +76,24 @@ sdk::ParamDef acceptTimeoutParam()
     return {"accept_timeout", "s", 30.0, 0.1, 86400, false, "server role: how long to wait for the client"};
 }
 
-std::vector<sdk::ParamDef> appRepParams(double warmups, double reps, double minReps, double budget)
+SeriesJsonOf storedSeries(sdk::RunContext& context)
 {
-    return {warmupsParam(warmups, 100),
-            repsParam(reps, 10000),
-            {"min_reps", "count", minReps, 1, 10000, true, "fewest kept repetitions when the budget runs out"},
-            {"budget", "s", budget, 0, 86400, false, "seconds of kept repetitions (0 = run all reps)"}};
+    return [&context](const std::string& name, const cs::probe::Summary& s) { return seriesJson(context, name, s, "s"); };
 }
 
-cs::probe::RepBudget repBudgetFrom(const sdk::RunRequest& request)
+sdk::RunOutcome appOutcome(AppJson result, const cs::probe::Environment& env)
 {
-    cs::probe::RepBudget b;
-    b.warmups = static_cast<std::uint32_t>(request.param("warmups"));
-    b.repetitions = static_cast<std::uint32_t>(request.param("reps"));
-    // Fewer repetitions asked for than the budget's minimum: all of them run, so the minimum is met.
-    b.minReps = std::min(b.repetitions, static_cast<std::uint32_t>(request.param("min_reps")));
-    b.budget_s = request.param("budget");
-    return b;
-}
-
-sdk::ParamDef alltoallParam(const std::string& block)
-{
-    return {"alltoall", "choice", 1, 0, 1, true,
-            "0 = linear (every block at once), 1 = pairwise (P-1 rounds), as " + block + "'s alltoall"};
+    sdk::RunOutcome out;
+    out.ok = true;
+    out.summary = std::move(result.summary);
+    out.details = std::move(result.details);
+    out.environment = environmentJson(env);
+    return out;
 }
 
 sdk::ParamDef setupTimeoutParam()
 {
     return {"setup_timeout", "s", 30, 0.1, 3600, false, "how long the mesh may take to connect"};
-}
-
-json phaseSummary(sdk::RunContext& context, const NamedSeries& phases, const std::string& unit)
-{
-    json series = json::object(), der = json::object();
-    for (const auto& [name, s] : phases) {
-        series[name] = seriesJson(context, name, *s, unit);
-        der[name] = derived(*s, unit);
-    }
-    return {{"series", series}, {"derived", der}};
 }
 
 cs::probe::SocketAddress serverEndpoint(const sdk::RunRequest& request)

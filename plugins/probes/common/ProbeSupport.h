@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the probe plugins: kernel results to JSON, kernel errors
 // to RunOutcome, common parameters and the RunControl of a request.
+#include "app/AppShared.h"
 #include "common/SummaryJson.h"
 #include "cs/probe/Environment.h"
 #include "cs/probe/Error.h"
@@ -46,21 +47,14 @@ sdk::ParamDef repsParam(double def, double max = 1000000);
 sdk::ParamDef ioTimeoutParam();
 sdk::ParamDef acceptTimeoutParam();
 
-// The repetitions of an application probe (app.*, cs/probe/GroupReps.h): warmups, reps, min_reps and budget
-// with these defaults and the bounds RepBudget::validate() accepts; and the RepBudget a request asks for
-// (min_reps above reps is reps: every repetition runs).
-std::vector<sdk::ParamDef> appRepParams(double warmups, double reps, double minReps, double budget);
-cs::probe::RepBudget repBudgetFrom(const sdk::RunRequest& request);
+// An application probe's phases as series JSON, each one's samples stored in the results (seriesJson, "s").
+SeriesJsonOf storedSeries(sdk::RunContext& context);
+// An application run's outcome: ok, its summary and details, the environment it ran in.
+sdk::RunOutcome appOutcome(AppJson result, const cs::probe::Environment& env);
 
-// An application probe's phases as its summary: {"series": {name: statsJson}, "derived": {name: median and
-// CI}}, each series' samples (every kept repetition) stored in the results under its name.
-using NamedSeries = std::vector<std::pair<const char*, const cs::probe::Summary*>>;
-// The other parameters of a group probe's mesh: the all-to-all's schedule (as `block`'s alltoall input
-// names it: 0 linear, 1 pairwise) and how long the mesh may take to connect.
-sdk::ParamDef alltoallParam(const std::string& block);
+// How long a group probe's mesh may take to connect. (The application probes' repetitions, all-to-all
+// schedule and summaries: app/AppShared.h.)
 sdk::ParamDef setupTimeoutParam();
-
-nlohmann::json phaseSummary(sdk::RunContext& context, const NamedSeries& phases, const std::string& unit);
 
 // The server role of a pair probe: binds request.bind (port 0), announces
 // the port, serves one session of `kernel`, summarises what it served.

@@ -1,5 +1,7 @@
 #include "mpi/MpiDescriptors.h"
+#include "app/CollectivesShared.h"
 #include "app/Fft2dShared.h"
+#include "app/SortShared.h"
 #include "common/LogGPShared.h"
 
 namespace cs::probeplugin {
@@ -12,6 +14,10 @@ const char* kMpiStats = "per series: median with a distribution-free 95% confide
 const std::string kMpiSummary =
     std::string("warm-ups discarded; one sample per repetition = the slowest rank's time (MPI_Allreduce MAX of "
                 "MPI_Wtime differences after a barrier); ") + kMpiStats;
+
+const std::string kMpiAppSummary = std::string("warm-ups discarded; one sample per repetition = each phase's slowest "
+                                               "rank (MPI_Allreduce MAX of steady-clock times after a barrier); ") +
+                                   kMpiStats + "; ";
 
 } // namespace
 
@@ -96,15 +102,56 @@ sdk::ProbeDescriptor mpiFft2dDescriptor()
     d.launcher = "mpi";
     d.params = fft2dParams();
     d.validates = fft2dValidates();
-    d.summary = std::string("warm-ups discarded; one sample per repetition = each phase's slowest rank (MPI_Allreduce "
-                            "MAX of steady-clock times after a barrier); ") +
-                kMpiStats + "; " + kFft2dSummaryText;
+    d.summary = kMpiAppSummary + kFft2dSummaryText;
+    return d;
+}
+
+sdk::ProbeDescriptor mpiSortDescriptor()
+{
+    sdk::ProbeDescriptor d;
+    d.id = "mpi.app.sort";
+    d.name = "Parallel integer sort under MPI (the application)";
+    d.description =
+        "app.sort's parallel integer sort (000_e9da438bafb3289f.txt §3.2.1) among the ranks of an MPI job: each rank "
+        "bucket sorts its keys / P keys into P buckets, exchanges them with MPI_Alltoall (the counts) and "
+        "MPI_Alltoallv (the keys, in the schedule the library picks), bucket sorts what it receives into "
+        "cache-sized buckets and Count Sorts each. Each phase is timed apart (the slowest rank per repetition); the "
+        "result is checked to be sorted; repetitions follow a time budget. Runs under mpirun or srun "
+        "(--nodes mpi:P).";
+    d.span = sdk::Span::Group;
+    d.roles = {"peer"};
+    d.launcher = "mpi";
+    d.params = sortParams();
+    d.validates = sortValidates();
+    d.summary = kMpiAppSummary + kSortSummaryText;
+    return d;
+}
+
+sdk::ProbeDescriptor mpiAppCollectivesDescriptor()
+{
+    sdk::ProbeDescriptor d;
+    d.id = "mpi.app.collectives";
+    d.name = "Broadcast, allreduce, barrier and all-to-all under MPI (the collectives)";
+    d.description =
+        "app.collectives' repetitions among the ranks of an MPI job: MPI_Bcast of `bytes` from rank 0, "
+        "MPI_Allreduce (sum of bytes / 8 doubles), MPI_Barrier and MPI_Alltoall of `bytes` blocks, with the "
+        "algorithms the library picks. Each is timed from a common start to the slowest rank's completion, so the "
+        "measurement compares with logp.loggp's T_bcast, T_allreduce, T_barrier and T_alltoall as app.collectives' "
+        "does; the results are checked; repetitions follow a time budget. Runs under mpirun or srun "
+        "(--nodes mpi:P).";
+    d.span = sdk::Span::Group;
+    d.roles = {"peer"};
+    d.launcher = "mpi";
+    d.params = collectivesParams();
+    d.validates = collectivesValidates();
+    d.summary = kMpiAppSummary + kCollectivesSummaryText;
     return d;
 }
 
 std::vector<sdk::ProbeDescriptor> mpiDescriptors()
 {
-    return {mpiAlltoallDescriptor(), mpiCollectivesDescriptor(), mpiLogGPDescriptor(), mpiFft2dDescriptor()};
+    return {mpiAlltoallDescriptor(), mpiCollectivesDescriptor(), mpiLogGPDescriptor(),
+            mpiFft2dDescriptor(),    mpiSortDescriptor(),        mpiAppCollectivesDescriptor()};
 }
 
 } // namespace cs::probeplugin

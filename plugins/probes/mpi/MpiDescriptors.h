@@ -12,6 +12,8 @@ sdk::ProbeDescriptor mpiAlltoallDescriptor();    // "mpi.alltoall"
 sdk::ProbeDescriptor mpiCollectivesDescriptor(); // "mpi.collectives": barrier, broadcast, allreduce
 sdk::ProbeDescriptor mpiLogGPDescriptor();      // "mpi.loggp": LogGP by PRTT(n,d,s) with MPI_Send/MPI_Recv
 sdk::ProbeDescriptor mpiFft2dDescriptor();      // "mpi.app.fft2d": app.fft2d's 2D FFT with MPI as transport
+sdk::ProbeDescriptor mpiSortDescriptor();       // "mpi.app.sort": app.sort's integer sort, keys by MPI_Alltoallv
+sdk::ProbeDescriptor mpiAppCollectivesDescriptor(); // "mpi.app.collectives": app.collectives with MPI's calls
 std::vector<sdk::ProbeDescriptor> mpiDescriptors();
 
 } // namespace cs::probeplugin

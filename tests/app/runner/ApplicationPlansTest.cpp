@@ -43,6 +43,19 @@ TEST_CASE("applicationPlans: the application of each variant at each P on the fi
     CHECK(overMpi[0].probe == "mpi.app.fft2d");
     CHECK(overMpi[0].nodes.size() == 1);
     CHECK(overMpi[0].nodes[0].ranks == 2);
+    // The sort and the collectives have theirs too, with the block's problem size.
+    const DesignDocument apps = parseDocument(R"({"format": "clusterscope-design", "version": 3,
+      "blocks": [{"name": "sort", "type": "sort.parallel", "values": {"E_init": 65536}},
+                 {"name": "net", "type": "logp.loggp", "values": {"k": 1024}}],
+      "variants": [{"name": "sort", "total": "sort.T"}, {"name": "coll", "total": "net.T_bcast"}]})");
+    const auto appsOverMpi =
+        runner::applicationPlans(verify::targetsOf(apps), runner::parseNodeSpec("mpi:4"), {2, 4}, test::plugins());
+    REQUIRE(appsOverMpi.size() == 4);
+    CHECK(appsOverMpi[0].probe == "mpi.app.sort");
+    CHECK(appsOverMpi[0].params["keys"] == 65536);
+    CHECK(appsOverMpi[1].nodes[0].ranks == 4);
+    CHECK(appsOverMpi[2].probe == "mpi.app.collectives");
+    CHECK(appsOverMpi[2].params["bytes"] == 1024);
     CHECK_THROWS_WITH(runner::applicationPlans(targets, runner::parseNodeSpec("mpi:2"), {4}, test::plugins()),
                       Contains("P=4: only 2 rank(s) in"));
     CHECK_THROWS_WITH(

@@ -35,13 +35,13 @@ TEST_CASE("probe --list names every probe with its parameters and calibration ta
     REQUIRE(runCli({"probe", "--list"}, out, err) == 0);
     for (const char* id : {"net.pingpong", "net.loggp", "net.stream", "mem.copy", "cpu.fft", "cpu.sort", "net.token",
                            "net.alltoall", "app.fft2d", "app.sort", "app.collectives", "mpi.alltoall", "mpi.collectives",
-                           "mpi.loggp", "mpi.app.fft2d"})
+                           "mpi.loggp", "mpi.app.fft2d", "mpi.app.sort", "mpi.app.collectives"})
         CHECK_THAT(out, Catch::Contains(id));
     CHECK_THAT(out, Catch::Contains("calibrates logp.loggp.L from L"));
     CHECK_THAT(out, Catch::Contains("calibrates inic.fft2d.t_fft1d from t_fft1d"));
     REQUIRE(runCli({"probe", "--list", "--json"}, out, err) == 0);
     const json list = json::parse(out);
-    REQUIRE(list.size() == 15);
+    REQUIRE(list.size() == 17);
     for (const json& d : list) {
         CHECK(d["params"].size() > 0);
         CHECK(!d["summary"].get<std::string>().empty());

@@ -120,12 +120,14 @@ TEST_CASE("the integer sort and the collectives have their applications, with th
     const verify::Application* sort = verify::applicationFor("sort.parallel");
     REQUIRE(sort);
     CHECK(sort->probe == "app.sort");
+    CHECK(sort->mpiProbe == "mpi.app.sort"); // the same sort under mpirun, the keys by MPI_Alltoallv
     // The problem size: E_init keys over all nodes.
     CHECK(sort->inputs == std::vector<std::pair<std::string, std::string>>{{"E_init", "keys"}});
     CHECK(sort->quantities == std::vector<std::string>{"T", "T_bucket1", "T_xchg", "T_bucket2", "T_count"});
     const verify::Application* coll = verify::applicationFor("logp.loggp");
     REQUIRE(coll);
     CHECK(coll->probe == "app.collectives");
+    CHECK(coll->mpiProbe == "mpi.app.collectives");
     CHECK(coll->inputs == std::vector<std::pair<std::string, std::string>>{{"k", "bytes"}, {"alltoall", "alltoall"}});
     CHECK(coll->quantities == std::vector<std::string>{"T_bcast", "T_allreduce", "T_barrier", "T_alltoall"});
     CHECK(verify::knownApplications() ==

@@ -55,7 +55,9 @@ TEST_CASE("the built-in folder holds every probe", "[sdk]")
     loader.load();
     INFO(loader.problems().join("\n").toStdString());
     CHECK(loader.problems().isEmpty());
-    CHECK(loader.probes().size() == 15); // 11 agent probes (app.fft2d, app.sort, app.collectives among them), 4 MPI probes (mpi.alltoall, mpi.collectives, mpi.loggp, mpi.app.fft2d)
+    // 11 agent probes (app.fft2d, app.sort, app.collectives among them), 6 MPI probes (mpi.alltoall,
+    // mpi.collectives, mpi.loggp, and the applications mpi.app.fft2d, mpi.app.sort, mpi.app.collectives)
+    CHECK(loader.probes().size() == 17);
     const LoadedProbe* p = loader.find("net.pingpong");
     REQUIRE(p);
     CHECK(p->descriptor.span == Span::Pair);
@@ -94,5 +96,7 @@ TEST_CASE("CLUSTERSCOPE_PLUGIN_PATH comes after the built-in folder and override
     const LoadedProbe* p = loader.find("cpu.sort");
     REQUIRE(p);
     CHECK(p->file == copy);
-    CHECK(loader.probes().size() == 15); // 11 agent probes (app.fft2d, app.sort, app.collectives among them), 4 MPI probes (mpi.alltoall, mpi.collectives, mpi.loggp, mpi.app.fft2d)
+    // 11 agent probes (app.fft2d, app.sort, app.collectives among them), 6 MPI probes (mpi.alltoall,
+    // mpi.collectives, mpi.loggp, and the applications mpi.app.fft2d, mpi.app.sort, mpi.app.collectives)
+    CHECK(loader.probes().size() == 17);
 }

@@ -1,6 +1,6 @@
 #pragma once
-// The parallel integer sort of 000_e9da438bafb3289f.txt §3.2.1 run for real among P processes over a TCP mesh
-// (cs/probe/Mesh.h), with every phase the sort.parallel block predicts timed apart
+// The parallel integer sort of 000_e9da438bafb3289f.txt §3.2.1 run for real among P processes, over a TCP mesh
+// (cs/probe/Mesh.h, app.sort) or MPI (ParallelSortComm: clusterscope-mpi-agent's mpi.app.sort), with every phase the sort.parallel block predicts timed apart
 // (model/blocks/inic/ParallelSortBlock.h):
 //
 //   E_init = keys 32-bit keys over all ranks, uniform in [0, keys) (a dense range, as cpu.sort and NAS IS);
@@ -26,13 +26,14 @@
 #include "cs/probe/Statistics.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace cs::probe {
 
 struct ParallelSortParams {
-    std::vector<SocketAddress> peers; ///< every rank's endpoint; P = peers.size(), 2..1024
+    std::vector<SocketAddress> peers; ///< TCP: every rank's endpoint; P = peers.size(), 2..1024 (MPI: unused)
     std::uint32_t rank = 0;
     std::uint64_t keys = 1u << 22;    ///< E_init, keys over all ranks; [P, 2^31], at most 2^27 per rank
     std::uint32_t buckets = 128;      ///< cache-sized buckets of the second pass (000 §3.2.1: at least 128);
@@ -43,7 +44,9 @@ struct ParallelSortParams {
     double setupTimeout_s = 30.0;
     int cpu = -1;
 
-    std::string validate() const;
+    /// "" or the first problem, for P ranks.
+    std::string validate(std::size_t P) const;
+    std::string validate() const { return validate(peers.size()); }
 };
 
 struct ParallelSortResult {
@@ -57,7 +60,35 @@ struct ParallelSortResult {
     Environment env;
 };
 
-/// Runs this rank's part. `own` must be bound to peers[rank]'s port. All ranks call it with equal parameters.
+/// What the sort needs from the ranks' transport (TCP mesh or MPI). Every function is collective.
+struct ParallelSortComm {
+    std::function<void()> barrier;
+    /// sendCounts[j] to rank j, recvCounts[j] from rank j (one number each; the own entry is the caller's).
+    std::function<void(const std::vector<std::uint64_t>& sendCounts, std::vector<std::uint64_t>& recvCounts)>
+        exchangeCounts;
+    /// The keys: sendCounts[j] keys from send + sendAt[j] to rank j, recvCounts[j] keys from rank j into
+    /// recv + recvAt[j], the own bucket (j = rank) included.
+    std::function<void(const std::uint32_t* send, const std::vector<std::uint64_t>& sendCounts,
+                       const std::vector<std::size_t>& sendAt, std::uint32_t* recv,
+                       const std::vector<std::uint64_t>& recvCounts, const std::vector<std::size_t>& recvAt)>
+        exchangeKeys;
+    /// Element-wise maximum over the ranks of `values` (every rank gets it).
+    std::function<std::vector<double>(const std::vector<double>& values)> allMax;
+    /// Every rank's `values` (the same count on each), rank-major, on every rank.
+    std::function<std::vector<double>(const std::vector<double>& values)> allGather;
+};
+
+/// This rank's keys before and after the last repetition, for tests that check the sort themselves.
+struct SortKeys {
+    std::vector<std::uint32_t> input, sorted;
+};
+
+/// Runs this rank's part over `comm` among P ranks. All ranks call it with equal parameters; `keep`, when
+/// given, receives this rank's keys.
+ParallelSortResult runParallelSort(std::uint32_t P, std::uint32_t rank, const ParallelSortParams& params,
+                                   const ParallelSortComm& comm, const RunControl& rc, SortKeys* keep = nullptr);
+
+/// Runs this rank's part over a TCP mesh. `own` must be bound to peers[rank]'s port. All ranks call it with equal parameters.
 ParallelSortResult runTcpParallelSort(Listener& own, const ParallelSortParams& params, const RunControl& rc);
 
 } // namespace cs::probe
