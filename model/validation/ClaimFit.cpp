@@ -331,10 +331,10 @@ std::vector<Unknown> chooseUnknowns(Documents& docs, const std::vector<const Cla
                 continue;
             add(preset, a.path, a.basis, a.effect, {});
             // A variant that overrides the value has its own (Fast Ethernet's G against GigE's).
-            for (const Variant& v : docs.get(preset).variants)
-                for (const auto& [path, value] : v.overrides)
+            for (const Variant& var : docs.get(preset).variants)
+                for (const auto& [path, value] : var.overrides)
                     if (path == a.path && value > 0)
-                        add(preset, a.path, a.basis, a.effect, v.name);
+                        add(preset, a.path, a.basis, a.effect, var.name);
         }
     }
     return out;
