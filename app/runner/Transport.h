@@ -33,6 +33,7 @@ struct LaunchContext {
     std::string pluginDir;    // this build's probe plugins (the runner's listing; the agent has them built in)
     std::string workDir;      // a private folder for hostfiles and staging
     bool root = false;        // running as root (mpirun needs to be told)
+    int cpus = 0;             // this machine's online CPUs (0 = unknown): more local MPI ranks than that yield
     std::string slurmJob;     // SLURM_JOB_ID when running inside a Slurm allocation (salloc, sbatch), else ""
     // copyAgent: the SHA-256 (64 hex digits) of agentPath, which names the copy on the node, and the
     // run's record of which nodes already have it (one per run; null outside a run).

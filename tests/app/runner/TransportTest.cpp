@@ -93,6 +93,14 @@ TEST_CASE("mpi: mpirun with a hostfile, root needs to say so", "[transport]")
     CHECK_FALSE(has(user.agent.args, "--allow-run-as-root"));
     CHECK(user.hostfileText == "a slots=2\nb slots=2\n");
     CHECK(has(user.agent.args, "self,tcp"));
+    // More local ranks than CPUs: the ranks yield while they wait; as many as the CPUs, or on other hosts
+    // (whose CPUs this machine does not know): Open MPI's default.
+    LaunchContext two = context(true);
+    two.cpus = 2;
+    CHECK(planLaunch(parseNodeSpec("mpi:4")[0], two, "t").agent.env.at("OMPI_MCA_mpi_yield_when_idle") == "1");
+    CHECK(planLaunch(parseNodeSpec("mpi:2")[0], two, "t").agent.env.count("OMPI_MCA_mpi_yield_when_idle") == 0);
+    CHECK(planLaunch(parseNodeSpec("mpi:4:hosts=a+b")[0], two, "t").agent.env.count("OMPI_MCA_mpi_yield_when_idle") ==
+          0);
 }
 
 TEST_CASE("mpi in a namespace: mpirun runs there and reaches the other hosts with ssh", "[transport]")
