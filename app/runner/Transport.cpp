@@ -240,11 +240,15 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
                             std::any_of(n.hosts.begin(), n.hosts.end(), [](const std::string& h) {
                                 return h != "localhost" && h != "127.0.0.1";
                             });
-        if (!remote && ctx.cpus > 0 && n.ranks > ctx.cpus) {
+        // The ranks share this machine's CPUs when every host is local, and also when the hosts are namespaces
+        // of this machine (netns=: an emulated cluster, whose "hosts" have no CPUs of their own).
+        if ((!remote || !n.netns.empty()) && ctx.cpus > 0 && n.ranks > ctx.cpus) {
             // More ranks than this machine has CPUs: Open MPI's ranks poll while they wait, so a waiting rank
             // takes the CPU the rank it waits for needs, and a collective of 4 ranks on 2 CPUs took 28-60 ms
             // where it takes microseconds. Open MPI yields when it sees it is oversubscribed, but the
-            // hostfile gives every rank a slot, so it is told.
+            // hostfile gives every rank a slot (and each namespace host looks like a machine of its own), so
+            // it is told. On 8 namespaces at 42 Mbit/s the 2D FFT's all-to-all at P = 8 (eager blocks) took
+            // 1.29 s polling and 0.82 s yielding, against 0.70 s of link time.
             p.agent.env["OMPI_MCA_mpi_yield_when_idle"] = "1";
         }
         if (remote) {

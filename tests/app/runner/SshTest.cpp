@@ -1,6 +1,6 @@
 // The SSH transport against a real OpenSSH server (sshd -D) listening on a
 // namespace address, with a host key and an authorized key made by the test.
-#include "TestSupport.h"
+#include "NetnsCluster.h"
 
 #include "app/runner/AgentDeployer.h"
 
@@ -19,78 +19,6 @@
 
 using namespace cs;
 
-namespace {
-
-class SshServer {
-public:
-    SshServer(const test::NetnsHost& host, const QTemporaryDir& dir) : dir_(dir)
-    {
-        const std::string d = dir.path().toStdString();
-        if (QStandardPaths::findExecutable("sshd", {"/usr/sbin", "/usr/bin"}).isEmpty()) {
-            error = "sshd is not installed (Debian package openssh-server)";
-            return;
-        }
-        std::string out;
-        if (test::sh("ssh-keygen -q -t ed25519 -N '' -f " + d + "/host_key", &out) != 0 ||
-            test::sh("ssh-keygen -q -t ed25519 -N '' -f " + d + "/id", &out) != 0 ||
-            test::sh("cp " + d + "/id.pub " + d + "/authorized_keys && chmod 600 " + d + "/authorized_keys", &out) !=
-                0) {
-            error = "ssh-keygen failed: " + out;
-            return;
-        }
-        QDir().mkpath("/run/sshd"); // sshd's privilege separation folder
-        QFile cfg(dir.filePath("sshd_config"));
-        cfg.open(QIODevice::WriteOnly);
-        cfg.write(QByteArray::fromStdString("Port 2222\nListenAddress " + host.hostAddr() + "\nHostKey " + d +
-                                            "/host_key\nAuthorizedKeysFile " + d +
-                                            "/authorized_keys\nPermitRootLogin prohibit-password\n"
-                                            "PasswordAuthentication no\nKbdInteractiveAuthentication no\n"
-                                            "UsePAM no\nStrictModes no\nSubsystem sftp internal-sftp\nPidFile " + d + "/sshd.pid\n"));
-        cfg.close();
-        // sshd runs in the namespace, in the foreground, as our child: we stop it by PID.
-        process.start("ip", {"netns", "exec", QString::fromStdString(host.ns()), "/usr/sbin/sshd", "-D", "-e", "-f",
-                             dir.filePath("sshd_config")});
-        if (!process.waitForStarted(5000)) {
-            error = "cannot start sshd";
-            return;
-        }
-        // Wait until it accepts connections.
-        for (int i = 0; i < 50; ++i) {
-            if (test::sh("ip netns exec " + host.ns() + " bash -c 'exec 3<>/dev/tcp/" + host.hostAddr() + "/2222' 2>/dev/null") ==
-                0)
-                return;
-            if (process.state() != QProcess::Running) {
-                error = "sshd exited: " + process.readAll().toStdString();
-                return;
-            }
-            QThread::msleep(100);
-        }
-        error = "sshd did not start listening";
-    }
-    ~SshServer()
-    {
-        if (process.state() != QProcess::NotRunning) {
-            process.terminate();
-            if (!process.waitForFinished(3000))
-                process.kill();
-            process.waitForFinished(3000);
-        }
-    }
-    std::string spec(const test::NetnsHost& host, const std::string& extra) const
-    {
-        return "ssh:root@" + host.hostAddr() + ":port=2222:identity=" + dir_.path().toStdString() +
-               "/id:opt=StrictHostKeyChecking=no:opt=UserKnownHostsFile=/dev/null:opt=LogLevel=ERROR" + extra;
-    }
-
-    std::string error;
-    QProcess process;
-
-private:
-    const QTemporaryDir& dir_;
-};
-
-} // namespace
-
 TEST_CASE("ssh transport: an agent started through OpenSSH on a namespace host", "[ssh]")
 {
     test::NetnsHost host;
@@ -99,7 +27,7 @@ TEST_CASE("ssh transport: an agent started through OpenSSH on a namespace host",
         return;
     }
     QTemporaryDir dir;
-    SshServer sshd(host, dir);
+    test::SshServer sshd(host.ns(), host.hostAddr(), dir);
     if (!sshd.error.empty()) {
         WARN("skipped: " << sshd.error);
         return;
@@ -107,7 +35,7 @@ TEST_CASE("ssh transport: an agent started through OpenSSH on a namespace host",
     SECTION("agent at a path on the remote host")
     {
         const auto r =
-            test::runOne(sshd.spec(host, ":agent=" + test::agentExe() + ":cpu=0"), "cpu.sort", {{"keys", 4096}, {"reps", 3}});
+            test::runOne(sshd.spec(host.hostAddr(), ":agent=" + test::agentExe() + ":cpu=0"), "cpu.sort", {{"keys", 4096}, {"reps", 3}});
         INFO(r.reason);
         REQUIRE(r.ok());
         CHECK(r.parts[0].transport == "ssh");
@@ -133,7 +61,7 @@ TEST_CASE("ssh transport: an agent started through OpenSSH on a namespace host",
 
         // Two jobs on one node (two names for the same account): mem.copy runs once per node.
         runner::RunPlan plan;
-        plan.nodes = runner::parseNodeSpec(sshd.spec(host, ":copy=1:name=a") + "," + sshd.spec(host, ":copy=1:name=b"));
+        plan.nodes = runner::parseNodeSpec(sshd.spec(host.hostAddr(), ":copy=1:name=a") + "," + sshd.spec(host.hostAddr(), ":copy=1:name=b"));
         plan.probe = "mem.copy";
         plan.params = {{"array_bytes", 1 << 20}, {"reps", 2}};
         plan.timeout = 60;
@@ -170,7 +98,7 @@ TEST_CASE("ssh transport: an agent started through OpenSSH on a namespace host",
     }
     SECTION("a pair: the client reaches the server over the namespace address")
     {
-        const auto r = test::runOne(sshd.spec(host, ":agent=" + test::agentExe()) + ",local:cpu=1:address=" +
+        const auto r = test::runOne(sshd.spec(host.hostAddr(), ":agent=" + test::agentExe()) + ",local:cpu=1:address=" +
                                         host.localAddr() + ":bind=" + host.localAddr(),
                                     "net.pingpong", {{"size_max", 64}, {"reps", 20}, {"warmups", 2}});
         INFO(r.reason);

@@ -25,7 +25,7 @@
 // the single-process probes calibrated, most at high rates where communication is short. The test then
 // fails on the machine, not the model: its message prints the rate, seed and the whole comparison.
 
-#include "TestSupport.h"
+#include "NetnsCluster.h"
 
 #include "app/cli/Cli.h"
 
@@ -34,80 +34,30 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
 #include <random>
 #include <sstream>
 
 using namespace cs;
 using nlohmann::json;
-
-namespace {
-
-struct Star {
-    std::string prefix, dir, error, rate;
-    Star(const std::string& folder, int n, const std::string& r) : prefix(test::uniquePrefix()), dir(folder), rate(r)
-    {
-        error = test::namespacesUnavailable();
-        std::string out;
-        // n hosts per leaf: one leaf bridge joins them all (the pod and core bridges carry nothing).
-        if (error.empty() && test::sh("CS_CLUSTER_DIR=" + dir + " " + test::scriptsDir() + "/netns-cluster.sh up " +
-                                          prefix + " " + std::to_string(n) + " " + std::to_string(n) + " 1 " + rate,
-                                      &out) != 0)
-            error = "netns-cluster.sh failed: " + out;
-    }
-    ~Star() { test::sh(test::scriptsDir() + "/netns-cluster.sh down " + prefix); }
-    std::string nodes() const
-    {
-        std::ifstream f(dir + "/" + prefix + ".nodes");
-        std::string line;
-        std::getline(f, line);
-        return line;
-    }
-    std::string design() const { return dir + "/" + prefix + ".design.json"; }
-};
-
-// The script's design with its LogGP block replaced by the 2D FFT: the same topology and nodes. t_pen = 0:
-// the small-message penalty is a model of 2004's TCP stacks that no probe measures, and the blocks here
-// (64 KiB at least) are beyond S_pen's reach anyway.
-std::string fftDesign(const Star& s, int rows)
-{
-    std::ifstream f(s.design());
-    json d = json::parse(f);
-    d["blocks"] = json::array({{{"name", "fft"}, {"type", "fftw.transpose"}, {"values", {{"rows", rows}, {"t_pen", 0}}}}});
-    const std::string path = s.dir + "/fft.design.json";
-    std::ofstream(path) << d.dump(1);
-    return path;
-}
-
-const json* row(const json& report, double P, const std::string& q)
-{
-    for (const json& r : report["rows"])
-        if (r["P"].get<double>() == P && r["quantity"] == q)
-            return &r;
-    return nullptr;
-}
-
-} // namespace
+using test::verifyRow;
 
 TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted within 15% (all-to-all 10%)",
           "[netns][verify]")
 {
     // CS_VERIFY_SEED=N repeats a run's rate (the seed is printed).
-    const char* seedEnv = std::getenv("CS_VERIFY_SEED");
-    const unsigned seed = seedEnv ? static_cast<unsigned>(std::strtoul(seedEnv, nullptr, 10)) : std::random_device{}();
+    const unsigned seed = test::verifySeed();
     std::mt19937 pick(seed);
     const int mbit = std::uniform_int_distribution<int>(20, 200)(pick);
     const int rows = 1024;
     WARN("tbf " << mbit << " Mbit/s (seed " << seed << "), rows = " << rows);
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
-    Star star(dir.path().toStdString(), 8, std::to_string(mbit) + "mbit");
+    test::NetnsCluster star(dir.path().toStdString(), 8, std::to_string(mbit) + "mbit");
     if (!star.error.empty()) {
         WARN("skipped: " << star.error);
         return;
     }
-    const std::string design = fftDesign(star, rows);
+    const std::string design = test::fftDesign(star, rows);
     const std::string calibrated = star.dir + "/calibrated.json";
 
     std::ostringstream co, ce;
@@ -137,9 +87,9 @@ TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted
 
     for (double P : {2.0, 4.0, 8.0}) {
         INFO("P = " << P);
-        const json* T = row(report, P, "T");
-        const json* trans = row(report, P, "T_trans");
-        const json* a2a = row(report, P, "T_a2a");
+        const json* T = verifyRow(report, P, "T");
+        const json* trans = verifyRow(report, P, "T_trans");
+        const json* a2a = verifyRow(report, P, "T_a2a");
         REQUIRE(T);
         REQUIRE(trans);
         REQUIRE(a2a);

@@ -1,0 +1,142 @@
+#include "NetnsCluster.h"
+
+#include <QDir>
+#include <QFile>
+#include <QStandardPaths>
+#include <QThread>
+
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <regex>
+
+namespace cs::test {
+
+using nlohmann::json;
+
+NetnsCluster::NetnsCluster(const std::string& folder, int n, const std::string& r)
+    : prefix(uniquePrefix()), dir(folder), rate(r)
+{
+    error = namespacesUnavailable();
+    std::string out;
+    // n hosts per leaf, 1 leaf per pod: one leaf bridge joins them all.
+    if (error.empty() && sh("CS_CLUSTER_DIR=" + dir + " " + scriptsDir() + "/netns-cluster.sh up " + prefix + " " +
+                                std::to_string(n) + " " + std::to_string(n) + " 1 " + rate,
+                            &out) != 0)
+        error = "netns-cluster.sh failed: " + out;
+}
+
+NetnsCluster::~NetnsCluster()
+{
+    sh(scriptsDir() + "/netns-cluster.sh down " + prefix);
+}
+
+std::string NetnsCluster::nodes() const
+{
+    std::ifstream f(dir + "/" + prefix + ".nodes");
+    std::string line;
+    std::getline(f, line);
+    return line;
+}
+
+std::vector<std::string> NetnsCluster::addresses() const
+{
+    const std::string list = nodes();
+    const std::regex address(":address=([0-9.]+)");
+    std::vector<std::string> out;
+    for (auto it = std::sregex_iterator(list.begin(), list.end(), address); it != std::sregex_iterator(); ++it)
+        out.push_back((*it)[1].str());
+    return out;
+}
+
+SshServer::SshServer(const std::string& ns, const std::string& addr, const QTemporaryDir& dir) : dir_(dir)
+{
+    const std::string d = dir.path().toStdString();
+    if (QStandardPaths::findExecutable("sshd", {"/usr/sbin", "/usr/bin"}).isEmpty()) {
+        error = "sshd is not installed (Debian package openssh-server)";
+        return;
+    }
+    std::string out;
+    if (!QFile::exists(dir.filePath("id")) &&
+        (sh("ssh-keygen -q -t ed25519 -N '' -f " + d + "/host_key", &out) != 0 ||
+         sh("ssh-keygen -q -t ed25519 -N '' -f " + d + "/id", &out) != 0 ||
+         sh("cp " + d + "/id.pub " + d + "/authorized_keys && chmod 600 " + d + "/authorized_keys", &out) != 0)) {
+        error = "ssh-keygen failed: " + out;
+        return;
+    }
+    QDir().mkpath("/run/sshd"); // sshd's privilege separation folder
+    const QString config = dir.filePath(QString::fromStdString("sshd_config-" + ns));
+    QFile cfg(config);
+    cfg.open(QIODevice::WriteOnly);
+    cfg.write(QByteArray::fromStdString("Port 2222\nListenAddress " + addr + "\nHostKey " + d +
+                                        "/host_key\nAuthorizedKeysFile " + d +
+                                        "/authorized_keys\nPermitRootLogin prohibit-password\n"
+                                        "PasswordAuthentication no\nKbdInteractiveAuthentication no\n"
+                                        "UsePAM no\nStrictModes no\nSubsystem sftp internal-sftp\nPidFile " + d +
+                                        "/sshd-" + ns + ".pid\n"));
+    cfg.close();
+    // sshd runs in the namespace, in the foreground, as our child: we stop it by PID.
+    process.start("ip", {"netns", "exec", QString::fromStdString(ns), "/usr/sbin/sshd", "-D", "-e", "-f", config});
+    if (!process.waitForStarted(5000)) {
+        error = "cannot start sshd";
+        return;
+    }
+    // Wait until it accepts connections.
+    for (int i = 0; i < 50; ++i) {
+        if (sh("ip netns exec " + ns + " bash -c 'exec 3<>/dev/tcp/" + addr + "/2222' 2>/dev/null") == 0)
+            return;
+        if (process.state() != QProcess::Running) {
+            error = "sshd exited: " + process.readAll().toStdString();
+            return;
+        }
+        QThread::msleep(100);
+    }
+    error = "sshd did not start listening";
+}
+
+SshServer::~SshServer()
+{
+    if (process.state() != QProcess::NotRunning) {
+        process.terminate();
+        if (!process.waitForFinished(3000))
+            process.kill();
+        process.waitForFinished(3000);
+    }
+}
+
+std::string SshServer::identity() const
+{
+    return dir_.path().toStdString() + "/id";
+}
+
+std::string SshServer::spec(const std::string& addr, const std::string& extra) const
+{
+    return "ssh:root@" + addr + ":port=2222:identity=" + identity() +
+           ":opt=StrictHostKeyChecking=no:opt=UserKnownHostsFile=/dev/null:opt=LogLevel=ERROR" + extra;
+}
+
+std::string fftDesign(const NetnsCluster& cluster, int rows)
+{
+    std::ifstream f(cluster.design());
+    json d = json::parse(f);
+    d["blocks"] = json::array({{{"name", "fft"}, {"type", "fftw.transpose"}, {"values", {{"rows", rows}, {"t_pen", 0}}}}});
+    const std::string path = cluster.dir + "/fft.design.json";
+    std::ofstream(path) << d.dump(1);
+    return path;
+}
+
+const json* verifyRow(const json& report, double P, const std::string& q)
+{
+    for (const json& r : report["rows"])
+        if (r["P"].get<double>() == P && r["quantity"] == q)
+            return &r;
+    return nullptr;
+}
+
+unsigned verifySeed()
+{
+    const char* env = std::getenv("CS_VERIFY_SEED");
+    return env ? static_cast<unsigned>(std::strtoul(env, nullptr, 10)) : std::random_device{}();
+}
+
+} // namespace cs::test

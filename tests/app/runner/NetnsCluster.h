@@ -1,0 +1,66 @@
+#pragma once
+// Emulated clusters for the end-to-end tests: scripts/netns-cluster.sh's namespaces (NetnsCluster), an
+// OpenSSH server inside a namespace (SshServer, for the ssh transport and for mpirun's remote ranks), and the
+// 2D FFT design `verify` runs on them.
+#include "TestSupport.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace cs::test {
+
+// scripts/netns-cluster.sh up with n hosts on one leaf bridge (the pod and core bridges carry nothing): every
+// pair meets through one switch, so an all-to-all is limited by the host links only. Torn down by name.
+class NetnsCluster {
+public:
+    // rate: tbf's ("100mbit"); the files go into `folder`.
+    NetnsCluster(const std::string& folder, int n, const std::string& rate);
+    ~NetnsCluster();
+    NetnsCluster(const NetnsCluster&) = delete;
+    NetnsCluster& operator=(const NetnsCluster&) = delete;
+
+    std::string nodes() const;                  // the script's --nodes list (local netns nodes)
+    std::vector<std::string> addresses() const; // the hosts' addresses, in order
+    std::string design() const { return dir + "/" + prefix + ".design.json"; }
+    std::string host(int i) const { return prefix + "-h" + std::to_string(i); }
+
+    std::string prefix, dir, error, rate;
+};
+
+// OpenSSH's sshd (-D, our child, stopped by PID) listening on port 2222 inside namespace `ns`, with a host key
+// and one authorized key (dir/id) made in `dir` the first time; several servers may share a folder and its keys.
+class SshServer {
+public:
+    SshServer(const std::string& ns, const std::string& addr, const QTemporaryDir& dir);
+    ~SshServer();
+    SshServer(const SshServer&) = delete;
+    SshServer& operator=(const SshServer&) = delete;
+
+    // An ssh node for root@addr with this server's key (extra: more ":key=value" fields).
+    std::string spec(const std::string& addr, const std::string& extra) const;
+    std::string identity() const;
+
+    std::string error;
+    QProcess process;
+
+private:
+    const QTemporaryDir& dir_;
+};
+
+// cluster's design with its LogGP block replaced by the 2D FFT of `rows` rows: the same topology and nodes.
+// t_pen = 0: the small-message penalty is a model of 2004's TCP stacks that no probe measures, and the blocks
+// here (64 KiB at least) are beyond S_pen's reach anyway. Returns the new design's path.
+std::string fftDesign(const NetnsCluster& cluster, int rows);
+
+// The row of a verify --json report at P for quantity q, or null.
+const nlohmann::json* verifyRow(const nlohmann::json& report, double P, const std::string& q);
+
+// The seed of a randomized end-to-end test: CS_VERIFY_SEED when set (to repeat a run), else a random one.
+unsigned verifySeed();
+
+} // namespace cs::test
