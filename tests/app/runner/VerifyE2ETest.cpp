@@ -42,7 +42,7 @@ using nlohmann::json;
 using test::verifyRow;
 
 TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted within 15% (all-to-all 10%)",
-          "[netns][verify]")
+          "[netns][verify][e2e]")
 {
     // CS_VERIFY_SEED=N repeats a run's rate (the seed is printed).
     const unsigned seed = test::verifySeed();

@@ -36,7 +36,7 @@ using nlohmann::json;
 using test::verifyRow;
 
 TEST_CASE("calibrate over TCP agents then verify over Open MPI ranks: the 2D FFT on 8 shaped namespaces",
-          "[netns][mpi][verify]")
+          "[netns][mpi][verify][e2e]")
 {
     if (!test::haveMpirun())
         return;
