@@ -194,6 +194,31 @@ CoreLoads CubeRouter::route(const CoreGraph& g, const Demands& d, int threads, M
         if (progress && progress->cancelled())
             return;
         const std::uint32_t s = d.src[k], t = dstOf[k];
+        // A flow of one hop (every nearest-neighbour flow, most of a ring's)
+        // loads its one arc with all its weight, which is what the sweep
+        // below gives it (its one step takes the whole mass), without
+        // building the box.
+        {
+            std::uint32_t hops = 0, dim = 0, dir = 0;
+            std::uint32_t sv = s, tv = t;
+            for (std::uint32_t x = 0; x < dims_ && hops < 2; ++x, sv /= k_, tv /= k_) {
+                const std::uint32_t from = sv % k_, to = tv % k_;
+                if (from == to)
+                    continue;
+                const std::uint32_t fwd = wrap_ ? (to + k_ - from) % k_ : (to > from ? to - from : 0);
+                const std::uint32_t bwd = wrap_ ? (from + k_ - to) % k_ : (from > to ? from - to : 0);
+                hops += wrap_ ? std::min(fwd, bwd) : fwd + bwd;
+                dim = x;
+                dir = fwd == 1 ? 0 : 1;
+            }
+            if (hops == 1) {
+                w.load[arcTo_[(std::size_t{s} * dims_ + dim) * 2 + dir]] += d.weight[k];
+                w.routed += d.weight[k];
+                if (progress)
+                    progress->step();
+                return;
+            }
+        }
         w.boxStride[0] = 1;
         for (std::uint32_t x = 0; x < dims_; ++x) {
             axis(coord(s, x), coord(t, x), w.axes[x]);

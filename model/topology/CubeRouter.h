@@ -35,6 +35,11 @@ public:
     std::string method() const override;
     double work(const CoreGraph& g, const Demands& d) const override;
 
+    std::uint32_t dims() const { return dims_; }
+    // The core arc of each step: (v * dims() + d) * 2 + dir -> arc, where dir
+    // 0 is +1 and 1 is -1 in coordinate d (kNone where a mesh has no step).
+    const std::vector<std::uint32_t>& arcTable() const { return arcTo_; }
+
 private:
     // One dimension's part of a box: positions in an order where every step
     // goes to a later position, with the steps that bring a flow closer.

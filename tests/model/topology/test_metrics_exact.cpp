@@ -108,6 +108,9 @@ TEST_CASE("symmetric metrics equal the plain computation on every symmetric fami
         {"torus", {{"k", 4}, {"dims", 3}}, box},
         {"torus", {{"k", 5}, {"dims", 2}}, box},
         {"torus", {{"k", 6}, {"dims", 1}}, box},
+        // k = 3: a one-hop flow goes +1 or -1 round the wrap (the router's
+        // one-hop path), never both ways.
+        {"torus", {{"k", 3}, {"dims", 3}}, box},
         {"hypercube", {{"dims", 4}}, box},
         {"mesh", {{"k", 4}, {"dims", 2}}, box},
         {"mesh", {{"k", 3}, {"dims", 3}}, box},
