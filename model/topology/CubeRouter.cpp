@@ -88,11 +88,17 @@ std::string CubeRouter::method() const
     return "ECMP per flow over its box of minimum-hop routes (" + name_ + " coordinates, exact)";
 }
 
-double CubeRouter::work(const CoreGraph& g, const Demands& d) const
+double CubeRouter::work(const CoreGraph& g, const Demands& d, int threads) const
 {
     // The box of a flow: per dimension the positions of axis(), multiplied.
-    double total = 0;
-    for (std::uint32_t t = 0; t < g.n; ++t)
+    // Destinations are shared out over the threads; each box is a whole
+    // number, so the partial sums add up exactly in any order.
+    struct Sum {
+        double total = 0;
+    };
+    const auto parts = parallelFor(g.n, threads, Sum{}, [&](Sum& sum, std::size_t tv) {
+        const auto t = static_cast<std::uint32_t>(tv);
+        double& total = sum.total;
         for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k) {
             double box = 1;
             // Coordinates digit by digit (one division each), not coord().
@@ -105,6 +111,10 @@ double CubeRouter::work(const CoreGraph& g, const Demands& d) const
             }
             total += box * dims_;
         }
+    });
+    double total = 0;
+    for (const Sum& p : parts)
+        total += p.total;
     return total;
 }
 

@@ -33,7 +33,7 @@ public:
     CoreLoads route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
                     double progressShare) const override;
     std::string method() const override;
-    double work(const CoreGraph& g, const Demands& d) const override;
+    double work(const CoreGraph& g, const Demands& d, int threads) const override;
 
     std::uint32_t dims() const { return dims_; }
     // The core arc of each step: (v * dims() + d) * 2 + dir -> arc, where dir

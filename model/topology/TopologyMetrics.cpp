@@ -62,7 +62,7 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     if (router) {
         std::vector<std::function<void()>> tasks;
         for (std::size_t i = 0; i < all.size(); ++i)
-            tasks.push_back([&, i] { work[i] = router->work(g, all[i]); });
+            tasks.push_back([&, i] { work[i] = router->work(g, all[i], o.threads); });
         parallelTasks(tasks, o.threads);
     }
     std::vector<Demands> demands;
@@ -101,8 +101,20 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     }
     const double cutWork = t.exactBisection || (t.bisectionBound && t.vertexCount() + t.edgeCount() > kSearchLimit) ? 0.0 : 6.0 * 20.0 * double(t.vertexCount() + t.edgeCount());
     const double total = ecmpWork + routerWork + cutWork + 1.0;
-    job.progressShare = ecmpWork / total;
-    EcmpResult res = runEcmpPass(g, job, o.threads, &progress);
+    // The routed patterns do not depend on the all-pairs pass: with a router
+    // they run beside it, each on one thread (a symmetric network's pass
+    // has few roots and leaves a core idle). Their own tracker polls the
+    // same cancel flag; the pass reports the progress of both.
+    job.progressShare = (ecmpWork + routerWork) / total;
+    EcmpResult res;
+    std::vector<CoreLoads> core(demands.size());
+    {
+        MetricsProgress routed({}, o.cancel);
+        std::vector<std::function<void()>> tasks{[&] { res = runEcmpPass(g, job, o.threads, &progress); }};
+        for (std::size_t i = 0; router && i < demands.size(); ++i)
+            tasks.push_back([&, i] { core[i] = router->route(g, demands[i], 1, &routed, 0.0); });
+        parallelTasks(tasks, o.threads);
+    }
 
     m.hops = std::move(res.hops);
     const std::uint64_t pairs = m.hops.pairs();
@@ -112,12 +124,10 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
                    : "ECMP from each of " + std::to_string(job.allPairsRoots.size()) +
                          " destination roots (no symmetry used), exact";
 
-    // The routed patterns' core loads (each router shares its flows out over
-    // the threads), then every pattern's link loads side by side.
-    std::vector<CoreLoads> core(demands.size());
-    for (std::size_t i = 0; i < demands.size(); ++i)
-        core[i] = router ? router->route(g, demands[i], o.threads, &progress, routerWork / total / double(demands.size()))
-                         : std::move(res.sparse[i]);
+    // Every pattern's link loads side by side.
+    if (!router)
+        for (std::size_t i = 0; i < demands.size(); ++i)
+            core[i] = std::move(res.sparse[i]);
     std::vector<LinkLoads> loads(demands.size());
     {
         std::vector<std::function<void()>> tasks;
