@@ -2,6 +2,7 @@
 #include "model/topology/ParallelFor.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace cs {
@@ -99,6 +100,13 @@ double CubeRouter::work(const CoreGraph& g, const Demands& d, int threads) const
     const auto parts = parallelFor(g.n, threads, Sum{}, [&](Sum& sum, std::size_t tv) {
         const auto t = static_cast<std::uint32_t>(tv);
         double& total = sum.total;
+        if (k_ == 2 && !wrap_) {
+            // A hypercube: a flow's box doubles with each bit in which its
+            // ends differ (1 + 1 positions on that axis, 1 on the others).
+            for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k)
+                total += std::ldexp(1.0, std::popcount(d.src[k] ^ t)) * dims_;
+            return;
+        }
         for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k) {
             double box = 1;
             // Coordinates digit by digit (one division each), not coord().
