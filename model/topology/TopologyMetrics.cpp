@@ -48,13 +48,17 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     std::unique_ptr<FlowRouter> router;
     std::vector<Demands> all(patterns.size());
     {
+        // The symmetry check and the demands before the router: a
+        // nearest-neighbour pattern's demands are the longest part (20
+        // million flows on a 2^20 hypercube), and a thread that starts them
+        // late makes the stage wait for them.
         std::vector<std::function<void()>> tasks;
-        if (o.symmetry && !patterns.empty())
-            tasks.push_back([&] { router = coordinateRouter(t, g, o.threads); });
         if (o.symmetry)
             tasks.push_back([&] { sym = findSymmetry(t, g); });
         for (std::size_t i = 0; i < patterns.size(); ++i)
             tasks.push_back([&, i] { all[i] = trafficDemands(t, g, patterns[i]); });
+        if (o.symmetry && !patterns.empty())
+            tasks.push_back([&] { router = coordinateRouter(t, g, o.threads); });
         parallelTasks(tasks, o.threads);
     }
     progress.throwIfCancelled();
