@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QThreadPool>
 #include <QUndoCommand>
 
 #include <set>
@@ -52,6 +53,19 @@ std::string uniqueBlockName(const Design& d, const std::string& type)
     for (int i = 2; d.findBlock(name) || d.findDesignParam(name) || name == kTopologyBlock; ++i)
         name = base + std::to_string(i);
     return name;
+}
+
+// Drops a reference to a network; a large one's last reference is dropped on
+// a worker thread, since freeing millions of links takes a while.
+void releaseTopology(std::shared_ptr<const Topology>&& t)
+{
+    if (!t)
+        return;
+    if (t.use_count() > 1 || t->edgeCount() + t->vertexCount() < 100'000) {
+        t.reset();
+        return;
+    }
+    QThreadPool::globalInstance()->start([last = std::move(t)]() mutable { last.reset(); });
 }
 
 // One undo step: the parts of the document an edit changed, before and
@@ -135,6 +149,12 @@ QString DocumentModel::displayName() const
 void DocumentModel::setDocument(DesignDocument doc, const QString& path)
 {
     doc_ = std::move(doc);
+    // Another document: no undo step can bring the old networks back.
+    for (auto& r : recent_)
+        releaseTopology(std::move(r.second));
+    recent_.clear();
+    releaseTopology(std::move(topology_));
+    topologyJson_ = nullptr;
     path_ = path;
     recovered_ = false;
     undo_.clear();
@@ -196,7 +216,8 @@ QString DocumentModel::save(const QString& path)
 }
 
 QString DocumentModel::setTopology(const QString& text, const json& topology,
-                                   const std::map<std::string, QPointF>& positions, Topology built)
+                                   const std::map<std::string, QPointF>& positions,
+                                   std::shared_ptr<const Topology> built)
 {
     adopt_.emplace(topology, std::move(built));
     QString err = setTopology(text, topology, positions);
@@ -204,22 +225,49 @@ QString DocumentModel::setTopology(const QString& text, const json& topology,
     return err;
 }
 
+void DocumentModel::rememberTopology()
+{
+    if (!topology_)
+        return;
+    recent_.insert(recent_.begin(), {std::move(topologyJson_), std::move(topology_)});
+    topologyJson_ = nullptr;
+    std::size_t elements = 0;
+    for (std::size_t i = 0; i < recent_.size(); ++i) {
+        const Topology& t = *recent_[i].second;
+        elements += t.vertexCount() + t.edgeCount();
+        if (i > 0 && elements > kRecentElements) {
+            for (std::size_t j = i; j < recent_.size(); ++j)
+                releaseTopology(std::move(recent_[j].second));
+            recent_.resize(i);
+            break;
+        }
+    }
+}
+
 void DocumentModel::reparseTopology()
 {
-    topology_.reset();
+    rememberTopology();
     topologyError_.clear();
     if (doc_.topology.is_null())
         return;
     if (adopt_ && adopt_->first == doc_.topology) {
         topology_ = std::move(adopt_->second);
         adopt_.reset();
-        return;
+    } else if (auto it = std::find_if(recent_.begin(), recent_.end(),
+                                      [&](const auto& r) { return r.first == doc_.topology; });
+               it != recent_.end()) {
+        // Undo or redo back to a network the document had: the same one.
+        topology_ = std::move(it->second);
+        recent_.erase(it);
+    } else {
+        try {
+            topology_ = std::make_shared<const Topology>(topologyFromJson(doc_.topology));
+        } catch (const ModelError& e) {
+            topologyError_ = QString::fromStdString(e.what());
+        }
     }
-    try {
-        topology_ = topologyFromJson(doc_.topology);
-    } catch (const ModelError& e) {
-        topologyError_ = QString::fromStdString(e.what());
-    }
+    if (topology_)
+        topologyJson_ = doc_.topology;
 }
 
 void DocumentModel::announce(const edit::Change& change)

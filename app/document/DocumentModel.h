@@ -50,9 +50,12 @@ public:
     // Atomic save (QSaveFile); returns "" or the reason. Marks the stack clean.
     QString save(const QString& path);
 
-    // The topology, parsed from the document (nullopt when it has none or it
-    // does not validate; topologyError() then says why).
-    const std::optional<Topology>& topology() const { return topology_; }
+    // The topology, parsed from the document (null when it has none or it
+    // does not validate; topologyError() then says why). Shared and never
+    // changed: a view or a worker that needs it beyond the current event
+    // keeps the pointer, never a copy (a million-host network takes seconds
+    // to copy); an edit replaces the pointer.
+    const std::shared_ptr<const Topology>& topology() const { return topology_; }
     QString topologyError() const { return topologyError_; }
 
     // ---- Edits. Each goes through the editing layer: on success one undo
@@ -86,7 +89,7 @@ public:
     // topology() as it is instead of being built again on the GUI thread (a
     // million-host generator takes seconds to build).
     QString setTopology(const QString& text, const nlohmann::json& topology,
-                        const std::map<std::string, QPointF>& positions, Topology built);
+                        const std::map<std::string, QPointF>& positions, std::shared_ptr<const Topology> built);
     // A topology operation of the layer (edit::addVertex, addLink,
     // removeTopologyItems, editTopology) and the vertex positions it pins or
     // places, as one undo step.
@@ -132,14 +135,22 @@ signals:
 
 private:
     void reparseTopology();
+    void rememberTopology();
     void announce(const edit::Change& change);
 
     DesignDocument doc_;
-    std::optional<Topology> topology_;
+    std::shared_ptr<const Topology> topology_;
+    nlohmann::json topologyJson_; // what topology_ was built from
     QString topologyError_;
     // A network built elsewhere, taken by reparseTopology() when the
     // document's topology JSON is the one it was built from.
-    std::optional<std::pair<nlohmann::json, Topology>> adopt_;
+    std::optional<std::pair<nlohmann::json, std::shared_ptr<const Topology>>> adopt_;
+    // The networks the document had before, latest first, each with the JSON
+    // it was built from: undo and redo of a topology edit take one back
+    // instead of building it again on the GUI thread. Bounded by size
+    // (kRecentElements vertices and links in all); the latest is always kept.
+    std::vector<std::pair<nlohmann::json, std::shared_ptr<const Topology>>> recent_;
+    static constexpr std::size_t kRecentElements = 6'000'000;
     QString path_;
     QUndoStack undo_;
     bool recovered_ = false;

@@ -2,6 +2,7 @@
 #include "model/topology/ParallelFor.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace cs {
@@ -88,11 +89,24 @@ std::string CubeRouter::method() const
     return "ECMP per flow over its box of minimum-hop routes (" + name_ + " coordinates, exact)";
 }
 
-double CubeRouter::work(const CoreGraph& g, const Demands& d) const
+double CubeRouter::work(const CoreGraph& g, const Demands& d, int threads) const
 {
     // The box of a flow: per dimension the positions of axis(), multiplied.
-    double total = 0;
-    for (std::uint32_t t = 0; t < g.n; ++t)
+    // Destinations are shared out over the threads; each box is a whole
+    // number, so the partial sums add up exactly in any order.
+    struct Sum {
+        double total = 0;
+    };
+    const auto parts = parallelFor(g.n, threads, Sum{}, [&](Sum& sum, std::size_t tv) {
+        const auto t = static_cast<std::uint32_t>(tv);
+        double& total = sum.total;
+        if (k_ == 2 && !wrap_) {
+            // A hypercube: a flow's box doubles with each bit in which its
+            // ends differ (1 + 1 positions on that axis, 1 on the others).
+            for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k)
+                total += std::ldexp(1.0, std::popcount(d.src[k] ^ t)) * dims_;
+            return;
+        }
         for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k) {
             double box = 1;
             // Coordinates digit by digit (one division each), not coord().
@@ -105,6 +119,10 @@ double CubeRouter::work(const CoreGraph& g, const Demands& d) const
             }
             total += box * dims_;
         }
+    });
+    double total = 0;
+    for (const Sum& p : parts)
+        total += p.total;
     return total;
 }
 
@@ -194,6 +212,31 @@ CoreLoads CubeRouter::route(const CoreGraph& g, const Demands& d, int threads, M
         if (progress && progress->cancelled())
             return;
         const std::uint32_t s = d.src[k], t = dstOf[k];
+        // A flow of one hop (every nearest-neighbour flow, most of a ring's)
+        // loads its one arc with all its weight, which is what the sweep
+        // below gives it (its one step takes the whole mass), without
+        // building the box.
+        {
+            std::uint32_t hops = 0, dim = 0, dir = 0;
+            std::uint32_t sv = s, tv = t;
+            for (std::uint32_t x = 0; x < dims_ && hops < 2; ++x, sv /= k_, tv /= k_) {
+                const std::uint32_t from = sv % k_, to = tv % k_;
+                if (from == to)
+                    continue;
+                const std::uint32_t fwd = wrap_ ? (to + k_ - from) % k_ : (to > from ? to - from : 0);
+                const std::uint32_t bwd = wrap_ ? (from + k_ - to) % k_ : (from > to ? from - to : 0);
+                hops += wrap_ ? std::min(fwd, bwd) : fwd + bwd;
+                dim = x;
+                dir = fwd == 1 ? 0 : 1;
+            }
+            if (hops == 1) {
+                w.load[arcTo_[(std::size_t{s} * dims_ + dim) * 2 + dir]] += d.weight[k];
+                w.routed += d.weight[k];
+                if (progress)
+                    progress->step();
+                return;
+            }
+        }
         w.boxStride[0] = 1;
         for (std::uint32_t x = 0; x < dims_; ++x) {
             axis(coord(s, x), coord(t, x), w.axes[x]);

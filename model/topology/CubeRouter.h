@@ -33,7 +33,12 @@ public:
     CoreLoads route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
                     double progressShare) const override;
     std::string method() const override;
-    double work(const CoreGraph& g, const Demands& d) const override;
+    double work(const CoreGraph& g, const Demands& d, int threads) const override;
+
+    std::uint32_t dims() const { return dims_; }
+    // The core arc of each step: (v * dims() + d) * 2 + dir -> arc, where dir
+    // 0 is +1 and 1 is -1 in coordinate d (kNone where a mesh has no step).
+    const std::vector<std::uint32_t>& arcTable() const { return arcTo_; }
 
 private:
     // One dimension's part of a box: positions in an order where every step

@@ -40,11 +40,12 @@ std::unique_ptr<DragonflyRouter> DragonflyRouter::detect(const Topology& t, cons
     };
     r->sortedArc_.resize(g.adj.size());
     std::iota(r->sortedArc_.begin(), r->sortedArc_.end(), 0u);
-    for (std::uint32_t v = 0; v < g.n; ++v) {
+    parallelFor(g.n, threads, 0, [&](int&, std::size_t vi) {
+        const auto v = static_cast<std::uint32_t>(vi);
         auto* b = r->sortedArc_.data() + g.offset[v];
         auto* e = r->sortedArc_.data() + g.offset[v + 1];
         std::sort(b, e, [&](std::uint32_t x, std::uint32_t y) { return key(v, x) < key(v, y) || (key(v, x) == key(v, y) && x < y); });
-    }
+    });
     // The group shift is an automorphism when every router's keys are its
     // group-0 twin's (same degree, same far ends relative to its group).
     for (std::uint32_t v = A; v < g.n; ++v) {

@@ -26,7 +26,8 @@ public:
     // Steps route() takes for `d` (each a box position visited), so that a
     // pattern whose boxes are too large can be left out in words rather than
     // run for hours (a transpose on a large hypercube crosses half its bits).
-    virtual double work(const CoreGraph&, const Demands& d) const { return 16.0 * double(d.src.size()); }
+    // Computed on up to `threads` threads.
+    virtual double work(const CoreGraph&, const Demands& d, int /*threads*/) const { return 16.0 * double(d.src.size()); }
 };
 
 // A pattern whose routing would take more steps than this (about half a

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <exception>
 #include <functional>
 #include <thread>
 #include <vector>
@@ -36,6 +37,25 @@ std::vector<Worker> parallelFor(std::size_t n, int threads, const Worker& proto,
     for (auto& th : pool)
         th.join();
     return workers;
+}
+
+// Runs independent tasks on up to `threads` threads, handed out in order
+// (put the longest first). Every task runs; then the exception of the first
+// task in the list that threw, if any, is rethrown here, so the caller sees
+// the same error whatever the timing.
+inline void parallelTasks(const std::vector<std::function<void()>>& tasks, int threads)
+{
+    std::vector<std::exception_ptr> thrown(tasks.size());
+    parallelFor(tasks.size(), threads, 0, [&](int&, std::size_t i) {
+        try {
+            tasks[i]();
+        } catch (...) {
+            thrown[i] = std::current_exception();
+        }
+    });
+    for (const std::exception_ptr& e : thrown)
+        if (e)
+            std::rethrow_exception(e);
 }
 
 } // namespace cs

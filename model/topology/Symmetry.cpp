@@ -247,7 +247,10 @@ std::vector<Perm> twinProposals(const CoreGraph& g, const Labels& lab)
 // what makes a million-vertex hypercube cheap: no per-permutation passes.
 std::optional<Symmetry> uniformCube(const Topology& t, const CoreGraph& g)
 {
-    if ((t.generator != "torus" && t.generator != "hypercube") || g.n == 0 || !CubeRouter::detect(t, g))
+    if ((t.generator != "torus" && t.generator != "hypercube") || g.n == 0)
+        return std::nullopt;
+    const std::optional<CubeRouter> cube = CubeRouter::detect(t, g);
+    if (!cube)
         return std::nullopt;
     const LinkProps& l0 = t.link(g.arcEdge.empty() ? 0 : g.arcEdge[0]);
     for (std::size_t e = 0; e < t.edgeCount(); ++e) {
@@ -276,19 +279,18 @@ std::optional<Symmetry> uniformCube(const Topology& t, const CoreGraph& g)
     const std::uint32_t dirs = k == 2 ? 1 : 2;
     s.arcOrbit.resize(g.adj.size());
     s.arcOrbitSize.assign(std::size_t{dims} * dirs, 0);
+    // An arc's dimension and direction are its place in the router's table
+    // of steps (every arc has one: detect() checked).
+    const std::uint32_t* step = cube->arcTable().data();
     for (std::uint32_t v = 0; v < g.n; ++v)
-        for (std::uint32_t j = g.offset[v]; j < g.offset[v + 1]; ++j) {
-            const std::uint32_t w = g.adj[j];
-            std::uint32_t x = 0, stride = 1;
-            while (x < dims && (v / stride) % k == (w / stride) % k) {
-                ++x;
-                stride *= k;
+        for (std::uint32_t x = 0; x < dims; ++x)
+            for (std::uint32_t up = 0; up < 2; ++up, ++step) {
+                if (*step == CoreGraph::kNone)
+                    continue;
+                const std::uint32_t o = x * dirs + (dirs == 2 ? up : 0);
+                s.arcOrbit[*step] = o;
+                ++s.arcOrbitSize[o];
             }
-            const std::uint32_t up = ((v / stride) % k + 1) % k == (w / stride) % k ? 0 : 1;
-            const std::uint32_t o = x * dirs + (dirs == 2 ? up : 0);
-            s.arcOrbit[j] = o;
-            ++s.arcOrbitSize[o];
-        }
     s.roots.emplace_back(0, g.n);
     s.rootOf.assign(g.n, 0);
     s.method = std::string(t.generator == "torus" ? "translations of the torus" : "bit flips of the hypercube") +

@@ -19,19 +19,22 @@ std::string_view vertexKindName(VertexKind k)
 
 Topology::Topology(const Topology& o)
     : exactBisection(o.exactBisection), bisectionBound(o.bisectionBound), bisectionNote(o.bisectionNote),
-      generator(o.generator),
-      generatorParams(o.generatorParams), facts(o.facts), g_(o.g_), hosts_(o.hosts_), ids_(o.ids_)
+      generator(o.generator), generatorParams(o.generatorParams), facts(o.facts),
+      g_(std::make_unique<TopologyGraph>(*o.g_)), hosts_(o.hosts_), ids_(o.ids_)
 {
     reindexEdges();
 }
 
+// The graph lives on the heap, so a move hands over the pointer: the edge
+// descriptors point into its edge list, which stays where it is. (Boost's
+// adjacency_list has no move constructor: moving it by value copies it.)
 Topology::Topology(Topology&& o) noexcept
     : exactBisection(std::move(o.exactBisection)), bisectionBound(std::move(o.bisectionBound)),
-      bisectionNote(std::move(o.bisectionNote)),
-      generator(std::move(o.generator)), generatorParams(std::move(o.generatorParams)), facts(std::move(o.facts)),
-      g_(std::move(o.g_)), hosts_(std::move(o.hosts_)), ids_(std::move(o.ids_))
+      bisectionNote(std::move(o.bisectionNote)), generator(std::move(o.generator)),
+      generatorParams(std::move(o.generatorParams)), facts(std::move(o.facts)), g_(std::move(o.g_)),
+      edges_(std::move(o.edges_)), hosts_(std::move(o.hosts_)), ids_(std::move(o.ids_))
 {
-    reindexEdges();
+    o.clearMovedFrom();
 }
 
 Topology& Topology::operator=(const Topology& o)
@@ -53,31 +56,41 @@ Topology& Topology::operator=(Topology&& o) noexcept
         generatorParams = std::move(o.generatorParams);
         facts = std::move(o.facts);
         g_ = std::move(o.g_);
+        edges_ = std::move(o.edges_);
         hosts_ = std::move(o.hosts_);
         ids_ = std::move(o.ids_);
-        reindexEdges();
+        o.clearMovedFrom();
     }
     return *this;
 }
 
+void Topology::clearMovedFrom() noexcept
+{
+    // A moved-from topology is an empty one, usable as such.
+    g_ = std::make_unique<TopologyGraph>();
+    edges_.clear();
+    hosts_.clear();
+    ids_.clear();
+}
+
 void Topology::reindexEdges()
 {
-    edges_.assign(boost::num_edges(g_), {});
-    for (auto [it, end] = boost::edges(g_); it != end; ++it)
-        edges_[g_[*it].index] = *it;
+    edges_.assign(boost::num_edges(*g_), {});
+    for (auto [it, end] = boost::edges(*g_); it != end; ++it)
+        edges_[(*g_)[*it].index] = *it;
 }
 
 std::size_t Topology::addVertex(VertexProps p)
 {
     if (p.id.empty())
         throw ModelError("a " + std::string(vertexKindName(p.kind)) + " needs a non-empty id");
-    const std::size_t v = boost::num_vertices(g_);
+    const std::size_t v = boost::num_vertices(*g_);
     auto [it, inserted] = ids_.emplace(p.id, v);
     if (!inserted)
         throw ModelError("id '" + p.id + "' is already used by another vertex");
     if (p.kind == VertexKind::Host)
         hosts_.push_back(v);
-    boost::add_vertex(std::move(p), g_);
+    boost::add_vertex(std::move(p), *g_);
     return v;
 }
 
@@ -120,7 +133,7 @@ std::size_t Topology::addLink(std::size_t a, std::size_t b, const LinkProps& lin
     EdgeProps e;
     e.link = link;
     e.index = edges_.size();
-    edges_.push_back(boost::add_edge(a, b, e, g_).first);
+    edges_.push_back(boost::add_edge(a, b, e, *g_).first);
     return e.index;
 }
 
@@ -136,7 +149,7 @@ std::size_t Topology::addLink(std::string_view a, std::string_view b, const Link
 
 std::pair<std::size_t, std::size_t> Topology::endpoints(std::size_t e) const
 {
-    return {boost::source(edges_[e], g_), boost::target(edges_[e], g_)};
+    return {boost::source(edges_[e], *g_), boost::target(edges_[e], *g_)};
 }
 
 std::optional<std::size_t> Topology::find(std::string_view id) const
@@ -151,7 +164,7 @@ TopologyCounts Topology::counts() const
 {
     TopologyCounts c;
     for (std::size_t v = 0; v < vertexCount(); ++v) {
-        switch (g_[v].kind) {
+        switch ((*g_)[v].kind) {
         case VertexKind::Host: ++c.hosts; break;
         case VertexKind::Switch: ++c.switches; break;
         case VertexKind::Segment: ++c.segments; break;
@@ -163,7 +176,7 @@ TopologyCounts Topology::counts() const
 
 bool Topology::isTransit(std::size_t v) const
 {
-    const VertexProps& p = g_[v];
+    const VertexProps& p = (*g_)[v];
     return p.kind != VertexKind::Host || p.forwards;
 }
 
@@ -195,7 +208,7 @@ std::vector<TopologyProblem> Topology::problems() const
     const std::size_t n = vertexCount();
 
     for (std::size_t v = 0; v < n; ++v) {
-        const VertexProps& p = g_[v];
+        const VertexProps& p = (*g_)[v];
         if (p.kind == VertexKind::Host && !(p.forwardCost >= 0.0 && std::isfinite(p.forwardCost)))
             out.push_back({W::Vertex, v, "forward_cost", "must be >= 0, got " + formatNumber(p.forwardCost)});
         if (p.kind == VertexKind::Switch && p.ports < 1)
@@ -215,11 +228,11 @@ std::vector<TopologyProblem> Topology::problems() const
         if (l.channels < 1)
             out.push_back({W::Edge, e, "channels", "must be >= 1, got " + std::to_string(l.channels)});
         if (a == b)
-            out.push_back({W::Edge, e, "", "links '" + g_[a].id + "' to itself"});
+            out.push_back({W::Edge, e, "", "links '" + (*g_)[a].id + "' to itself"});
     }
     const std::vector<long long> used = portsUsed(*this);
     for (std::size_t v = 0; v < n; ++v) {
-        const VertexProps& p = g_[v];
+        const VertexProps& p = (*g_)[v];
         if (p.kind == VertexKind::Switch && p.ports >= 1 && used[v] > p.ports)
             out.push_back({W::Vertex, v, "",
                            "switch '" + p.id + "' uses " + std::to_string(used[v]) +
@@ -231,8 +244,8 @@ std::vector<TopologyProblem> Topology::problems() const
     }
     bool anyIsolated = false;
     for (std::size_t h : hosts_) {
-        if (boost::out_degree(h, g_) == 0) {
-            out.push_back({W::Vertex, h, "", "host '" + g_[h].id + "' is disconnected: it has no links", true});
+        if (boost::out_degree(h, *g_) == 0) {
+            out.push_back({W::Vertex, h, "", "host '" + (*g_)[h].id + "' is disconnected: it has no links", true});
             anyIsolated = true;
         }
     }
@@ -246,7 +259,7 @@ std::vector<TopologyProblem> Topology::problems() const
         const std::size_t u = queue[qi];
         if (qi > 0 && !isTransit(u))
             continue;
-        for (auto [it, end] = boost::adjacent_vertices(u, g_); it != end; ++it) {
+        for (auto [it, end] = boost::adjacent_vertices(u, *g_); it != end; ++it) {
             if (!seen[*it]) {
                 seen[*it] = 1;
                 queue.push_back(*it);
@@ -256,8 +269,8 @@ std::vector<TopologyProblem> Topology::problems() const
     for (std::size_t h : hosts_) {
         if (!seen[h]) {
             out.push_back({W::Vertex, h, "",
-                           "host '" + g_[h].id + "' is disconnected: no route (through switches, segments or "
-                           "forwarding hosts) reaches it from host '" + g_[hosts_.front()].id + "'", true});
+                           "host '" + (*g_)[h].id + "' is disconnected: no route (through switches, segments or "
+                           "forwarding hosts) reaches it from host '" + (*g_)[hosts_.front()].id + "'", true});
             break;
         }
     }
@@ -273,9 +286,9 @@ void Topology::validate() const
     std::string where;
     if (p.where == TopologyProblem::Where::Edge) {
         const auto [a, b] = endpoints(p.index);
-        where = "link " + std::to_string(p.index) + " (" + g_[a].id + " - " + g_[b].id + ")";
+        where = "link " + std::to_string(p.index) + " (" + (*g_)[a].id + " - " + (*g_)[b].id + ")";
     } else if (p.where == TopologyProblem::Where::Vertex && !p.field.empty()) {
-        where = std::string(vertexKindName(g_[p.index].kind)) + " '" + g_[p.index].id + "'";
+        where = std::string(vertexKindName((*g_)[p.index].kind)) + " '" + (*g_)[p.index].id + "'";
     }
     if (!p.field.empty())
         throw ModelError(where + ": " + p.field + " " + p.message);

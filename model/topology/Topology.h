@@ -5,6 +5,7 @@
 #include <boost/graph/adjacency_list.hpp>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -78,8 +79,9 @@ struct TopologyProblem {
 class Topology {
 public:
     Topology() = default;
-    // Copies and moves re-index the edges: edge descriptors point into the
-    // graph that owns them.
+    // A copy re-indexes the edges (edge descriptors point into the graph that
+    // owns them); a move takes the graph as it is, in constant time, and
+    // leaves `o` empty.
     Topology(const Topology& o);
     Topology(Topology&& o) noexcept;
     Topology& operator=(const Topology& o);
@@ -96,18 +98,18 @@ public:
     std::size_t addLink(std::size_t a, std::size_t b, const LinkProps& link);
     std::size_t addLink(std::string_view a, std::string_view b, const LinkProps& link);
 
-    std::size_t vertexCount() const { return boost::num_vertices(g_); }
+    std::size_t vertexCount() const { return boost::num_vertices(*g_); }
     std::size_t edgeCount() const { return edges_.size(); }
-    const VertexProps& vertex(std::size_t v) const { return g_[v]; }
+    const VertexProps& vertex(std::size_t v) const { return (*g_)[v]; }
     // Endpoints and properties of edge i (insertion order).
     std::pair<std::size_t, std::size_t> endpoints(std::size_t e) const;
-    const LinkProps& link(std::size_t e) const { return g_[edges_[e]].link; }
+    const LinkProps& link(std::size_t e) const { return (*g_)[edges_[e]].link; }
     std::optional<std::size_t> find(std::string_view id) const;
     // Host vertex indices in insertion order ("host order": patterns such as
     // transpose number hosts this way).
     const std::vector<std::size_t>& hosts() const { return hosts_; }
     TopologyCounts counts() const;
-    const TopologyGraph& graph() const { return g_; }
+    const TopologyGraph& graph() const { return *g_; }
 
     // May traffic pass through v on its way elsewhere? Switches and segments
     // always; hosts only when they forward.
@@ -138,8 +140,10 @@ public:
 private:
     std::size_t addVertex(VertexProps p);
     void reindexEdges();
+    void clearMovedFrom() noexcept;
 
-    TopologyGraph g_;
+    // On the heap, so that a move is a pointer's (see the move constructor).
+    std::unique_ptr<TopologyGraph> g_ = std::make_unique<TopologyGraph>();
     std::vector<TopologyGraph::edge_descriptor> edges_;
     std::vector<std::size_t> hosts_;
     std::unordered_map<std::string, std::size_t> ids_;

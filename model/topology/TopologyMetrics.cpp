@@ -2,11 +2,14 @@
 #include "model/topology/FlowRouter.h"
 #include "model/topology/EcmpPass.h"
 #include "model/topology/MetricsProgress.h"
+#include "model/topology/ParallelFor.h"
 #include "model/topology/Symmetry.h"
 #include "model/topology/TrafficDemands.h"
 #include "model/topology/ValiantLoads.h"
 
 #include <cstdio>
+#include <functional>
+#include <memory>
 
 namespace cs {
 
@@ -21,16 +24,19 @@ std::optional<LinkLoads>& slot(TopologyMetrics& m, TrafficPattern p)
 
 TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
 {
-    t.validate();
     MetricsProgress progress(o.progress, o.cancel);
     TopologyMetrics m;
     m.counts = t.counts();
-    const CoreGraph g = CoreGraph::build(t);
+    // Stages whose parts do not depend on each other run them side by side
+    // (parallelTasks; each part writes only its own result), so that the
+    // linear passes of a million-host network use both cores too. A part's
+    // error is rethrown in list order: validate() first.
+    CoreGraph g;
+    parallelTasks({[&] { t.validate(); }, [&] { g = CoreGraph::build(t); }}, o.threads);
     const std::uint64_t H = g.hosts;
 
     // Symmetry and coordinates come from the generator's record and are
     // checked on the graph; without them every destination root is searched.
-    const std::optional<Symmetry> sym = o.symmetry ? findSymmetry(t, g) : std::nullopt;
     std::vector<TrafficPattern> patterns;
     if (o.transpose)
         patterns.push_back(TrafficPattern::Transpose);
@@ -38,21 +44,43 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
         patterns.push_back(TrafficPattern::NearestNeighbour);
     if (o.ring)
         patterns.push_back(TrafficPattern::Ring);
-    const std::unique_ptr<FlowRouter> router =
-        o.symmetry && !patterns.empty() ? coordinateRouter(t, g, o.threads) : nullptr;
+    std::optional<Symmetry> sym;
+    std::unique_ptr<FlowRouter> router;
+    std::vector<Demands> all(patterns.size());
+    {
+        // The symmetry check and the demands before the router: a
+        // nearest-neighbour pattern's demands are the longest part (20
+        // million flows on a 2^20 hypercube), and a thread that starts them
+        // late makes the stage wait for them.
+        std::vector<std::function<void()>> tasks;
+        if (o.symmetry)
+            tasks.push_back([&] { sym = findSymmetry(t, g); });
+        for (std::size_t i = 0; i < patterns.size(); ++i)
+            tasks.push_back([&, i] { all[i] = trafficDemands(t, g, patterns[i]); });
+        if (o.symmetry && !patterns.empty())
+            tasks.push_back([&] { router = coordinateRouter(t, g, o.threads); });
+        parallelTasks(tasks, o.threads);
+    }
+    progress.throwIfCancelled();
+    std::vector<double> work(all.size(), 0.0);
+    if (router) {
+        std::vector<std::function<void()>> tasks;
+        for (std::size_t i = 0; i < all.size(); ++i)
+            tasks.push_back([&, i] { work[i] = router->work(g, all[i], o.threads); });
+        parallelTasks(tasks, o.threads);
+    }
     std::vector<Demands> demands;
     demands.reserve(patterns.size());
-    for (TrafficPattern p : patterns) {
-        Demands d = trafficDemands(t, g, p);
-        progress.throwIfCancelled();
-        if (const double w = router ? router->work(g, d) : 0.0; w > kMaxPatternWork) {
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (work[i] > kMaxPatternWork) {
             char buf[160];
             std::snprintf(buf, sizeof buf, "%s%s not computed: its routes cover %.2g box positions, more than %.2g",
-                          m.skipped.empty() ? "" : "; ", std::string(patternName(p)).c_str(), w, kMaxPatternWork);
+                          m.skipped.empty() ? "" : "; ", std::string(patternName(patterns[i])).c_str(), work[i],
+                          kMaxPatternWork);
             m.skipped += buf;
             continue;
         }
-        demands.push_back(std::move(d));
+        demands.push_back(std::move(all[i]));
     }
 
     EcmpJob job;
@@ -77,8 +105,20 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     }
     const double cutWork = t.exactBisection || (t.bisectionBound && t.vertexCount() + t.edgeCount() > kSearchLimit) ? 0.0 : 6.0 * 20.0 * double(t.vertexCount() + t.edgeCount());
     const double total = ecmpWork + routerWork + cutWork + 1.0;
-    job.progressShare = ecmpWork / total;
-    EcmpResult res = runEcmpPass(g, job, o.threads, &progress);
+    // The routed patterns do not depend on the all-pairs pass: with a router
+    // they run beside it, each on one thread (a symmetric network's pass
+    // has few roots and leaves a core idle). Their own tracker polls the
+    // same cancel flag; the pass reports the progress of both.
+    job.progressShare = (ecmpWork + routerWork) / total;
+    EcmpResult res;
+    std::vector<CoreLoads> core(demands.size());
+    {
+        MetricsProgress routed({}, o.cancel);
+        std::vector<std::function<void()>> tasks{[&] { res = runEcmpPass(g, job, o.threads, &progress); }};
+        for (std::size_t i = 0; router && i < demands.size(); ++i)
+            tasks.push_back([&, i] { core[i] = router->route(g, demands[i], 1, &routed, 0.0); });
+        parallelTasks(tasks, o.threads);
+    }
 
     m.hops = std::move(res.hops);
     const std::uint64_t pairs = m.hops.pairs();
@@ -87,32 +127,58 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     m.method = sym ? sym->method
                    : "ECMP from each of " + std::to_string(job.allPairsRoots.size()) +
                          " destination roots (no symmetry used), exact";
-    if (sym)
-        sym->fold(res.allToAll);
-    const std::vector<double> ends =
-        allToAllAccess(t, g, res.leafReach, sym ? sym->rootOf : std::vector<std::uint32_t>{});
-    m.allToAll = finishLoads(t, g, TrafficPattern::AllToAll, res.allToAll, ends, ends, H ? H * (H - 1) : 0);
-    m.allToAll.method = m.method;
-    m.a2aBandwidth = allToAllBandwidth(m.allToAll, m.counts.hosts);
 
-    for (std::size_t i = 0; i < demands.size(); ++i) {
-        const Demands& d = demands[i];
-        const double share = routerWork / total / double(demands.size());
-        CoreLoads core = router ? router->route(g, d, o.threads, &progress, share) : std::move(res.sparse[i]);
-        std::vector<double> out, in;
-        accessLoads(d, router ? std::vector<std::uint8_t>{} : res.entryRouted[i], out, in);
-        LinkLoads l = finishLoads(t, g, d.pattern, core, out, in, d.flows);
-        l.method = router ? router->method() : "ECMP per destination root, searched to its farthest source, exact";
-        slot(m, d.pattern) = std::move(l);
+    // Every pattern's link loads side by side.
+    if (!router)
+        for (std::size_t i = 0; i < demands.size(); ++i)
+            core[i] = std::move(res.sparse[i]);
+    std::vector<LinkLoads> loads(demands.size());
+    {
+        std::vector<std::function<void()>> tasks;
+        tasks.push_back([&] {
+            if (sym)
+                sym->fold(res.allToAll);
+            const std::vector<double> ends =
+                allToAllAccess(t, g, res.leafReach, sym ? sym->rootOf : std::vector<std::uint32_t>{});
+            m.allToAll = finishLoads(t, g, TrafficPattern::AllToAll, res.allToAll, ends, ends, H ? H * (H - 1) : 0);
+            m.allToAll.method = m.method;
+            m.a2aBandwidth = allToAllBandwidth(m.allToAll, m.counts.hosts);
+        });
+        for (std::size_t i = 0; i < demands.size(); ++i)
+            tasks.push_back([&, i] {
+                const Demands& d = demands[i];
+                std::vector<double> out, in;
+                accessLoads(d, router ? std::vector<std::uint8_t>{} : res.entryRouted[i], out, in);
+                loads[i] = finishLoads(t, g, d.pattern, core[i], out, in, d.flows);
+                loads[i].method =
+                    router ? router->method() : "ECMP per destination root, searched to its farthest source, exact";
+                core[i] = {};
+            });
+        parallelTasks(tasks, o.threads);
+    }
+    for (LinkLoads& l : loads) {
+        const TrafficPattern p = l.pattern;
+        slot(m, p) = std::move(l);
     }
 
+    // Valiant loads scale the all-to-all's: each pattern's on its own.
     const std::uint64_t flowsA2A = H ? H * (H - 1) : 0;
-    m.valiant.push_back(valiantLoads(t, m.allToAll, TrafficPattern::AllToAll, flowsA2A, true));
+    std::vector<const LinkLoads*> valiantOf{&m.allToAll};
     for (const std::optional<LinkLoads>* p : {&m.transpose, &m.nearestNeighbour, &m.ring})
         if (*p)
-            m.valiant.push_back(valiantLoads(t, m.allToAll, (*p)->pattern, (*p)->flows,
-                                             (*p)->pattern == TrafficPattern::Ring ||
-                                                 ((*p)->pattern == TrafficPattern::Transpose && (*p)->flows == H)));
+            valiantOf.push_back(&**p);
+    m.valiant.resize(valiantOf.size());
+    {
+        std::vector<std::function<void()>> tasks;
+        for (std::size_t i = 0; i < valiantOf.size(); ++i)
+            tasks.push_back([&, i] {
+                const LinkLoads& l = *valiantOf[i];
+                const bool uniform = i == 0 || l.pattern == TrafficPattern::Ring ||
+                                     (l.pattern == TrafficPattern::Transpose && l.flows == H);
+                m.valiant[i] = valiantLoads(t, m.allToAll, l.pattern, i == 0 ? flowsA2A : l.flows, uniform);
+            });
+        parallelTasks(tasks, o.threads);
+    }
 
     progress.beginStage(cutWork / total, 1);
     m.bisection = bisection(t);

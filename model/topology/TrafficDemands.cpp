@@ -59,19 +59,37 @@ public:
 
     Demands finish()
     {
-        std::sort(flows_.begin(), flows_.end());
+        // In (destination, source, weight) order: a counting pass by
+        // destination, then each destination's few flows sorted (linear,
+        // where sorting all the tuples was most of a million-host pattern).
+        std::vector<std::uint32_t> at(g_.n + 1, 0);
+        for (const auto& f : flows_)
+            ++at[std::get<0>(f) + 1];
+        for (std::uint32_t t = 0; t < g_.n; ++t)
+            at[t + 1] += at[t];
+        std::vector<std::pair<std::uint32_t, double>> byDst(flows_.size());
+        {
+            std::vector<std::uint32_t> fill(at.begin(), at.end() - 1);
+            for (const auto& [t, s, w] : flows_)
+                byDst[fill[t]++] = {s, w};
+        }
+        flows_ = {};
         d_.dstBegin.assign(g_.n + 1, 0);
-        d_.src.reserve(flows_.size());
-        d_.weight.reserve(flows_.size());
-        for (const auto& [t, s, w] : flows_) {
-            // Merge flows with the same two core ends.
-            if (!d_.src.empty() && d_.src.back() == s && d_.dstBegin[t + 1] > 0) {
-                d_.weight.back() += w;
-                continue;
+        d_.src.reserve(byDst.size());
+        d_.weight.reserve(byDst.size());
+        for (std::uint32_t t = 0; t < g_.n; ++t) {
+            std::sort(byDst.begin() + at[t], byDst.begin() + at[t + 1]);
+            for (std::uint32_t i = at[t]; i < at[t + 1]; ++i) {
+                const auto [s, w] = byDst[i];
+                // Merge flows with the same two core ends.
+                if (i > at[t] && d_.src.back() == s) {
+                    d_.weight.back() += w;
+                    continue;
+                }
+                ++d_.dstBegin[t + 1];
+                d_.src.push_back(s);
+                d_.weight.push_back(w);
             }
-            ++d_.dstBegin[t + 1];
-            d_.src.push_back(s);
-            d_.weight.push_back(w);
         }
         for (std::uint32_t t = 0; t < g_.n; ++t)
             d_.dstBegin[t + 1] += d_.dstBegin[t];

@@ -109,7 +109,7 @@ void TopologyForm::buildVertex(DocumentModel* model, const QStringList& keys)
     const QString id = keys.front();
     const Topology& t = *model->topology();
     // The unit the topology editor writes this network's rates in.
-    const std::string rateName = ViewGraph::fromTopology(t).rateUnit().name.toStdString();
+    const std::string rateName = ViewGraph::rateUnitOf(t, plots::ratePreference()).name.toStdString();
     auto* layout = static_cast<QVBoxLayout*>(this->layout());
     const auto v = t.find(id.toStdString());
     if (!v) {
@@ -198,7 +198,7 @@ void TopologyForm::buildLink(DocumentModel* model, const QStringList& keys)
     const QString key = keys.front();
     const Topology& t = *model->topology();
     // The unit the topology editor writes this network's rates in.
-    const std::string rateName = ViewGraph::fromTopology(t).rateUnit().name.toStdString();
+    const std::string rateName = ViewGraph::rateUnitOf(t, plots::ratePreference()).name.toStdString();
     auto* layout = static_cast<QVBoxLayout*>(this->layout());
     bool ok = false;
     const qulonglong index = key.toULongLong(&ok);

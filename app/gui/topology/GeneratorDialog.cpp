@@ -355,7 +355,7 @@ void GeneratorDialog::built()
         for (std::size_t i = 0; i < s.params.size(); ++i)
             params[s.params[i].symbol] = v[i];
         const nlohmann::json topo{{"generator", s.name}, {"params", params}};
-        err = model_->setTopology(pendingText_, topo, b.positions, std::move(*b.topology));
+        err = model_->setTopology(pendingText_, topo, b.positions, std::move(b.topology));
     }
     if (!err.isEmpty()) {
         error_->setText(err);

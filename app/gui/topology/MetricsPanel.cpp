@@ -162,13 +162,12 @@ void MetricsPanel::start()
     cancel_ = std::make_shared<std::atomic<bool>>(false);
     progress_->setValue(0);
     progress_->show();
-    // The job owns a copy: the document may change while it runs. It is
-    // held by pointer, so that handing the job to the pool moves no network
-    // (a move re-indexes every edge: seconds for millions of links). Progress
-    // is posted to this panel's thread (the destructor cancels and waits for
-    // the job, so `this` outlives every post).
-    watcher_.setFuture(QtConcurrent::run([this, topoCopy = std::make_shared<const Topology>(*t), gen, cancel = cancel_]() {
-        const Topology& topo = *topoCopy;
+    // The job shares the document's network, which is never changed (an
+    // edit replaces it), so the document may change while the job runs
+    // without a copy. Progress is posted to this panel's thread (the
+    // destructor cancels and waits for the job, so `this` outlives every post).
+    watcher_.setFuture(QtConcurrent::run([this, shared = t, gen, cancel = cancel_]() {
+        const Topology& topo = *shared;
         Result r;
         r.generation = gen;
         try {
@@ -185,6 +184,8 @@ void MetricsPanel::start()
                     Qt::QueuedConnection);
             };
             r.metrics = std::make_shared<TopologyMetrics>(computeMetrics(topo, opt));
+            // Read here, not on the GUI thread: it goes over every link.
+            r.linksInBits = ViewGraph::rateUnitOf(topo, plots::RateFamily::Auto).name.contains("bit");
         } catch (const ModelError& e) {
             r.error = QString::fromStdString(e.what());
         } catch (const std::exception& e) {
@@ -215,10 +216,8 @@ void MetricsPanel::finished()
     // Both rates in one unit (never 8 Gbit/s beside 56.72 Mbit/s), and in
     // the family the drawing writes its links in (never 2 MB/s beside 8 Mbit/s links).
     plots::RateFamily family = plots::ratePreference();
-    if (family == plots::RateFamily::Auto && model_->topology())
-        family = ViewGraph::fromTopology(*model_->topology()).rateUnit().name.contains("bit")
-                     ? plots::RateFamily::Bits
-                     : plots::RateFamily::Bytes;
+    if (family == plots::RateFamily::Auto)
+        family = r.linksInBits ? plots::RateFamily::Bits : plots::RateFamily::Bytes;
     const plots::RateUnit rate = plots::rateUnitFor({m.bisection.bandwidth, m.a2aBandwidth}, family);
     setValue("diameter", m.diameter() == 1 ? tr("1 hop") : tr("%1 hops").arg(m.diameter()));
     setValue("avgHops", QString::number(m.avgHops(), 'f', 3));

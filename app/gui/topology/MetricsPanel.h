@@ -53,6 +53,7 @@ private:
         std::shared_ptr<TopologyMetrics> metrics;
         QString error;
         quint64 generation = 0;
+        bool linksInBits = false; // the drawing writes its rates in bit/s (the Auto family)
     };
     void topologyChanged();
     void start();

@@ -124,6 +124,18 @@ plots::RateUnit ViewGraph::rateUnit() const
     return plots::rateUnitFor(rates);
 }
 
+plots::RateUnit ViewGraph::rateUnitOf(const Topology& t, plots::RateFamily family)
+{
+    std::vector<double> rates;
+    rates.reserve(t.edgeCount());
+    for (std::size_t e = 0; e < t.edgeCount(); ++e)
+        rates.push_back(t.link(e).bandwidth);
+    for (std::size_t v = 0; v < t.vertexCount(); ++v)
+        if (t.vertex(v).kind == VertexKind::Segment)
+            rates.push_back(t.vertex(v).bandwidth);
+    return plots::rateUnitFor(rates, family);
+}
+
 QString formatLink(double bps, int channels, bool duplex, const plots::RateUnit* unit)
 {
     QString s = unit ? unit->format(bps) : formatBandwidth(bps);

@@ -47,6 +47,9 @@ struct ViewGraph {
     // labels, segment rates): plots::rateUnitFor over the links' and
     // segments' rates, in the family the user prefers.
     plots::RateUnit rateUnit() const;
+    // The same unit read from a topology without building its view (a worker
+    // thread may call it: `family` is passed, not read from the settings).
+    static plots::RateUnit rateUnitOf(const Topology& t, plots::RateFamily family);
 };
 
 // One rate on its own: "1 Gbit/s", "100 Mbit/s", "160 MB/s" (the unit

@@ -322,3 +322,37 @@ TEST_CASE("the registry lists every generator with sourced parameter specs", "[t
         CHECK_NOTHROW(generate(s.name, {}));
     }
 }
+
+TEST_CASE("a moved topology keeps its links, a copy is its own, the moved-from one is empty", "[topology]")
+{
+    // A k=4 fat-tree: 16 hosts, 20 switches, k^3/4 x 3 = 48 links.
+    Topology a = generate("fat-tree", {{"k", 4}});
+    REQUIRE(a.edgeCount() == 48);
+    std::vector<std::pair<std::size_t, std::size_t>> ends;
+    for (std::size_t e = 0; e < a.edgeCount(); ++e)
+        ends.push_back(a.endpoints(e));
+    const Topology copy = a;
+    Topology moved = std::move(a);
+    // The move hands over the graph: every link still reads its own ends.
+    REQUIRE(moved.edgeCount() == 48);
+    for (std::size_t e = 0; e < moved.edgeCount(); ++e) {
+        CHECK(moved.endpoints(e) == ends[e]);
+        CHECK(copy.endpoints(e) == ends[e]);
+    }
+    CHECK(moved.counts().hosts == 16);
+    CHECK(moved.find("core0"));
+    // The source is an empty topology that can be built again.
+    CHECK(a.vertexCount() == 0);
+    CHECK(a.edgeCount() == 0);
+    CHECK(a.hosts().empty());
+    CHECK_FALSE(a.find("core0"));
+    a.addHost("x");
+    a.addHost("y");
+    a.addLink("x", "y", {1e9, 0, 1, true});
+    CHECK(a.endpoints(0) == std::pair<std::size_t, std::size_t>{0, 1});
+    // Move assignment: the target's old graph goes, the links stay readable.
+    moved = std::move(a);
+    CHECK(moved.edgeCount() == 1);
+    CHECK(moved.vertex(moved.endpoints(0).second).id == "y");
+    CHECK(copy.edgeCount() == 48); // the copy did not share the graph
+}

@@ -3,6 +3,7 @@
 // per-destination computation, and both against an oracle that walks every
 // flow on the Topology itself. Results must agree to 1e-9 relative.
 #include "TopologyTestSupport.h"
+#include "model/topology/CubeRouter.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/HopHistogram.h"
 #include "model/topology/TopologyMetrics.h"
@@ -108,6 +109,9 @@ TEST_CASE("symmetric metrics equal the plain computation on every symmetric fami
         {"torus", {{"k", 4}, {"dims", 3}}, box},
         {"torus", {{"k", 5}, {"dims", 2}}, box},
         {"torus", {{"k", 6}, {"dims", 1}}, box},
+        // k = 3: a one-hop flow goes +1 or -1 round the wrap (the router's
+        // one-hop path), never both ways.
+        {"torus", {{"k", 3}, {"dims", 3}}, box},
         {"hypercube", {{"dims", 4}}, box},
         {"mesh", {{"k", 4}, {"dims", 2}}, box},
         {"mesh", {{"k", 3}, {"dims", 3}}, box},
@@ -227,4 +231,23 @@ TEST_CASE("symmetry is checked on the graph, not assumed from the generator name
     const TopologyMetrics gf = computeMetrics(g), gp = computeMetrics(g, plainOpt);
     checkSame(gf, gp);
     checkOracle(g, gf);
+}
+
+TEST_CASE("the cube router's work estimate counts each flow's box positions", "[topology][router]")
+{
+    // Nearest-neighbour on a hypercube of dims = 4: each of the 16 hosts
+    // sends to its 4 neighbours, one hop: a box of 2 positions on the one
+    // axis that differs, swept once per dimension: 16 x 4 x 2 x 4 = 512.
+    // Ring: host i to i + 1 (15 to 0). i -> i + 1 differs in the bits up to
+    // the lowest 0 bit of i: 1 bit for 8 of them, 2 for 4, 3 for 2, 4 for 1
+    // (7 -> 8), and 15 -> 0 in 4 bits: boxes 2^bits, so
+    // (8 x 2 + 4 x 4 + 2 x 8 + 1 x 16 + 16) x 4 = 80 x 4 = 320.
+    const Topology t = generate("hypercube", {{"dims", 4}});
+    const CoreGraph g = CoreGraph::build(t);
+    const auto router = CubeRouter::detect(t, g);
+    REQUIRE(router);
+    for (int threads : {1, 2}) {
+        CHECK(router->work(g, trafficDemands(t, g, TrafficPattern::NearestNeighbour), threads) == 512.0);
+        CHECK(router->work(g, trafficDemands(t, g, TrafficPattern::Ring), threads) == 320.0);
+    }
 }

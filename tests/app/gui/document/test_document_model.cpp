@@ -1,6 +1,7 @@
 #include "app/document/Autosave.h"
 #include "app/document/DocumentModel.h"
 #include "model/document/DocumentFormat.h"
+#include "model/topology/GeneratorRegistry.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -173,4 +174,42 @@ TEST_CASE("value edits, their undo and redo never copy the measured samples", "[
     // A refused edit neither.
     CHECK_FALSE(m.setValue({"s", "T_ref"}, -1.0).isEmpty());
     CHECK(&m.doc().measured[0]["parts"][0]["samples"]["memcpy"][0] == first);
+}
+
+TEST_CASE("undo and redo of a topology edit give back the network built before, shared, not rebuilt",
+          "[gui][document][shared]")
+{
+    DocumentModel m;
+    m.setDocument(smallDoc(), {});
+    using nlohmann::json;
+    const json star4{{"generator", "star"}, {"params", {{"n", 4}}}};
+    const json star8{{"generator", "star"}, {"params", {{"n", 8}}}};
+    // A network built elsewhere (the generator dialog's worker) is taken as it is.
+    auto built = std::make_shared<const Topology>(generate("star", {{"n", 4}}));
+    REQUIRE(m.setTopology("star 4", star4, {}, built).isEmpty());
+    CHECK(m.topology() == built);
+    const std::shared_ptr<const Topology> four = m.topology();
+    REQUIRE(m.setTopology("star 8", star8).isEmpty());
+    const std::shared_ptr<const Topology> eight = m.topology();
+    REQUIRE(eight);
+    CHECK(eight->counts().hosts == 8);
+    // A view that kept the old pointer still reads the old network.
+    CHECK(four->counts().hosts == 4);
+
+    m.undoStack()->undo();
+    CHECK(m.topology() == four); // the same object: nothing was built again
+    m.undoStack()->redo();
+    CHECK(m.topology() == eight);
+    m.undoStack()->undo();
+    m.undoStack()->undo();
+    CHECK(m.topology() == nullptr); // smallDoc has no network
+    m.undoStack()->redo();
+    CHECK(m.topology() == four);
+
+    // Another document: its networks are its own.
+    m.setDocument(smallDoc(), {});
+    CHECK(m.topology() == nullptr);
+    REQUIRE(m.setTopology("star 4 again", star4).isEmpty());
+    CHECK(m.topology() != four);
+    CHECK(m.topology()->counts().hosts == 4);
 }

@@ -39,7 +39,7 @@ TEST_CASE("generator undo text shows display units and replacing a drawing asks 
     });
     cs::app::test::acceptAndWait(dlg);
     CHECK(asked == 0); // nothing drawn yet: nothing to ask about
-    REQUIRE(m.topology().has_value());
+    REQUIRE(m.topology() != nullptr);
     CHECK(m.undoStack()->undoText() == "Generate beowulf-mesh (rows = 2, forward_cost = 100.5 us)");
     const std::size_t meshHosts = m.topology()->counts().hosts; // 2 x 4 = 8
     CHECK(meshHosts == 8);
