@@ -77,9 +77,9 @@ int importTopology(const Args& args, std::ostream& out)
             also += "\n  removed the wire " + w.from.str() + " -> " + w.to.str() + " (the new network has no such port)";
         for (const std::string& r : gone.references)
             also += "\n  removed " + r + " (the drawn network takes no such input)";
-        const std::string text = serializeDocument(doc);
-        parseDocument(text); // what we write must open again
-        emit(args, text, out, "design '" + *into + "' on " + summary(t) + also);
+        const std::string written = serializeDocument(doc);
+        parseDocument(written); // what we write must open again
+        emit(args, written, out, "design '" + *into + "' on " + summary(t) + also);
     } else {
         emit(args, nlohmann::json{{"topology", topology}}.dump(2) + "\n", out, summary(t));
     }
