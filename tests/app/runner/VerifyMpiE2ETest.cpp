@@ -141,7 +141,8 @@ TEST_CASE("calibrate over TCP agents then verify over Open MPI ranks: the 2D FFT
                                                                 << (*e2)["measured"].get<double>() << " s, error "
                                                                 << (*e2)["error"].get<double>() * 100 << "%");
     // Without the handshake the link-calibrated prediction holds (issue 22's 10%), and the rendezvous run took
-    // about twice as long: the two directions ran one after the other.
+    // clearly longer: the two directions ran partly one after the other (2.0x with the ranks polling, 1.52x
+    // yielding, as namespace hosts now do; 1.3x is the floor checked).
     CHECK(std::abs((*e2)["error"].get<double>()) < 0.10);
-    CHECK((*d2)["measured"].get<double>() > 1.5 * (*e2)["measured"].get<double>());
+    CHECK((*d2)["measured"].get<double>() > 1.3 * (*e2)["measured"].get<double>());
 }
