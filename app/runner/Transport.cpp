@@ -192,17 +192,23 @@ DeployPlan planDeploy(const Node& n, const LaunchContext& ctx, const std::string
     return d;
 }
 
+// `c` run inside network namespace `netns` (ip netns exec), unchanged when it is "".
+static void inNamespace(Command& c, const std::string& netns)
+{
+    if (netns.empty())
+        return;
+    c.args.insert(c.args.begin(), {"netns", "exec", netns, c.program});
+    c.program = "ip";
+}
+
 LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string& tag)
 {
     LaunchPlan p;
     if (n.transport == "local") {
         p.agent.program = n.agent.empty() ? ctx.agentPath : n.agent;
         p.agent.args = agentArgs(n);
-        if (!n.netns.empty()) {
-            // A namespace stands for another host (tests, emulated clusters).
-            p.agent.args.insert(p.agent.args.begin(), {"netns", "exec", n.netns, p.agent.program});
-            p.agent.program = "ip";
-        }
+        // A namespace stands for another host (tests, emulated clusters).
+        inNamespace(p.agent, n.netns);
     } else if (n.transport == "ssh") {
         std::string remote;
         if (n.copyAgent) {
@@ -268,12 +274,9 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
         if (!n.btl.empty())
             p.agent.args.insert(p.agent.args.end(), {"--mca", "btl", joined(n.btl, ",")});
         addMpiAgent(p.agent.args, n, ctx);
-        if (!n.netns.empty()) {
-            // mpirun in a namespace that stands for the first host of an emulated cluster: it starts the
-            // ranks of the other hosts with ssh into theirs, and they talk over the namespaces' links.
-            p.agent.args.insert(p.agent.args.begin(), {"netns", "exec", n.netns, p.agent.program});
-            p.agent.program = "ip";
-        }
+        // mpirun in a namespace that stands for the first host of an emulated cluster: it starts the ranks
+        // of the other hosts with ssh into theirs, and they talk over the namespaces' links.
+        inNamespace(p.agent, n.netns);
     } else if (n.transport == "slurm") {
         p.agent.program = "srun";
         // -u: srun otherwise holds task output back until a newline, and

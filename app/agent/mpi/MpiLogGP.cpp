@@ -112,8 +112,7 @@ cs::probe::LogGPResult measureLogGP(MPI_Comm comm, const cs::probe::LogGPParams&
     const int n = static_cast<int>(p.n);
     // Rounds per size under p.budget_s, as net.loggp runs them (RoundBudget::roundsFor): rank 0 decides
     // from the cost of the sizes before and tells rank 1 with the go-ahead. Without a budget, every planned
-    // round. Over a slow link the largest sizes would otherwise take minutes (4 MiB at 100 Mbit/s: about
-    // 10 s a round of the four PRTT kinds).
+    // round. Over a slow link the largest sizes would otherwise take minutes (below).
     const cs::probe::RoundBudget budget(p.budget_s, p.warmups, p.repetitions, p.minRepetitions);
     std::vector<std::pair<double, double>> cost; // rank 0: (s, seconds per round of all four kinds)
     std::vector<char> buf(p.sizes.back(), 0x3c);
