@@ -1,5 +1,7 @@
 #include "NetnsCluster.h"
 
+#include "app/cli/Cli.h"
+
 #include <QDir>
 #include <QFile>
 #include <QStandardPaths>
@@ -9,6 +11,9 @@
 #include <fstream>
 #include <random>
 #include <regex>
+#include <sstream>
+
+#include <catch2/catch.hpp>
 
 namespace cs::test {
 
@@ -133,10 +138,27 @@ const json* verifyRow(const json& report, double P, const std::string& q)
     return nullptr;
 }
 
-unsigned verifySeed()
+VerifyRate verifyRate()
 {
+    VerifyRate r;
     const char* env = std::getenv("CS_VERIFY_SEED");
-    return env ? static_cast<unsigned>(std::strtoul(env, nullptr, 10)) : std::random_device{}();
+    r.seed = env ? static_cast<unsigned>(std::strtoul(env, nullptr, 10)) : std::random_device{}();
+    std::mt19937 pick(r.seed);
+    r.mbit = std::uniform_int_distribution<int>(20, 200)(pick);
+    return r;
+}
+
+std::string calibrateFft(const NetnsCluster& cluster, int rows, std::string& log)
+{
+    const std::string design = fftDesign(cluster, rows);
+    const std::string calibrated = cluster.dir + "/calibrated.json";
+    std::ostringstream co, ce;
+    const int crc = cli::run({"calibrate", design, "--nodes", cluster.nodes(), "--quiet", "-o", calibrated}, co, ce);
+    INFO("calibrate stdout: " << co.str());
+    INFO("calibrate stderr: " << ce.str());
+    REQUIRE(crc == 0);
+    log = co.str();
+    return calibrated;
 }
 
 } // namespace cs::test

@@ -60,7 +60,16 @@ std::string fftDesign(const NetnsCluster& cluster, int rows);
 // The row of a verify --json report at P for quantity q, or null.
 const nlohmann::json* verifyRow(const nlohmann::json& report, double P, const std::string& q);
 
-// The seed of a randomized end-to-end test: CS_VERIFY_SEED when set (to repeat a run), else a random one.
-unsigned verifySeed();
+// The link rate of a randomized end-to-end test, 20-200 Mbit/s, from its seed: CS_VERIFY_SEED when set (to
+// repeat a run), else a random one.
+struct VerifyRate {
+    unsigned seed = 0;
+    int mbit = 0;
+};
+VerifyRate verifyRate();
+
+// `calibrate` with its defaults of the cluster's 2D FFT design (fftDesign) over the cluster's TCP agents;
+// requires it to succeed. Returns the calibrated design's path; `log` gets calibrate's stdout.
+std::string calibrateFft(const NetnsCluster& cluster, int rows, std::string& log);
 
 } // namespace cs::test

@@ -34,7 +34,6 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <random>
 #include <sstream>
 
 using namespace cs;
@@ -45,9 +44,7 @@ TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted
           "[netns][verify][e2e]")
 {
     // CS_VERIFY_SEED=N repeats a run's rate (the seed is printed).
-    const unsigned seed = test::verifySeed();
-    std::mt19937 pick(seed);
-    const int mbit = std::uniform_int_distribution<int>(20, 200)(pick);
+    const auto [seed, mbit] = test::verifyRate();
     const int rows = 1024;
     WARN("tbf " << mbit << " Mbit/s (seed " << seed << "), rows = " << rows);
     QTemporaryDir dir;
@@ -57,19 +54,13 @@ TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted
         WARN("skipped: " << star.error);
         return;
     }
-    const std::string design = test::fftDesign(star, rows);
-    const std::string calibrated = star.dir + "/calibrated.json";
-
-    std::ostringstream co, ce;
     // With its defaults: only the fits that pass the quality limits are applied. t_fft1d is one of them now
     // that cpu.fft times a slab's rows one node at a time and the eight nodes' runs are fitted as their
     // median (before, its pooled R^2 was 0.36 and the 100 us default stood: T at P = 2 was 10-25% high).
     // The overheads and L a token bucket decides are not applied, and do not matter for blocks of 64 KiB
     // and more.
-    const int crc = cli::run({"calibrate", design, "--nodes", star.nodes(), "--quiet", "-o", calibrated}, co, ce);
-    INFO("calibrate stdout: " << co.str());
-    INFO("calibrate stderr: " << ce.str());
-    REQUIRE(crc == 0);
+    std::string calibrateLog;
+    const std::string calibrated = test::calibrateFft(star, rows, calibrateLog);
 
     std::ostringstream vo, ve, text;
     // A 4 s budget per P (at least 3 repetitions): the test stays within a few minutes at 20 Mbit/s.
@@ -83,7 +74,7 @@ TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted
     // The same comparison as a table, for the log.
     std::ostringstream to, te;
     cli::run({"verify", calibrated, "--results", star.dir + "/app.json"}, to, te);
-    WARN("tbf " << mbit << " Mbit/s (seed " << seed << "), rows = " << rows << "\n" << co.str() << to.str());
+    WARN("tbf " << mbit << " Mbit/s (seed " << seed << "), rows = " << rows << "\n" << calibrateLog << to.str());
 
     for (double P : {2.0, 4.0, 8.0}) {
         INFO("P = " << P);

@@ -28,7 +28,6 @@
 
 #include <cmath>
 #include <memory>
-#include <random>
 #include <sstream>
 
 using namespace cs;
@@ -41,9 +40,7 @@ TEST_CASE("calibrate over TCP agents then verify over Open MPI ranks: the 2D FFT
     if (!test::haveMpirun())
         return;
     // CS_VERIFY_SEED=N repeats a run's rate (the seed is printed).
-    const unsigned seed = test::verifySeed();
-    std::mt19937 pick(seed);
-    const int mbit = std::uniform_int_distribution<int>(20, 200)(pick);
+    const auto [seed, mbit] = test::verifyRate();
     const int rows = 1024;
     WARN("tbf " << mbit << " Mbit/s (seed " << seed << "), rows = " << rows);
     QTemporaryDir dir;
@@ -71,13 +68,8 @@ TEST_CASE("calibrate over TCP agents then verify over Open MPI ranks: the 2D FFT
                                 ":port=2222:key=" + sshd[0]->identity() +
                                 ":opt=StrictHostKeyChecking=no:opt=UserKnownHostsFile=/dev/null:btl=tcp+self";
 
-    const std::string design = test::fftDesign(cluster, rows);
-    const std::string calibrated = cluster.dir + "/calibrated.json";
-    std::ostringstream co, ce;
-    const int crc = cli::run({"calibrate", design, "--nodes", cluster.nodes(), "--quiet", "-o", calibrated}, co, ce);
-    INFO("calibrate stdout: " << co.str());
-    INFO("calibrate stderr: " << ce.str());
-    REQUIRE(crc == 0);
+    std::string calibrateLog;
+    const std::string calibrated = test::calibrateFft(cluster, rows, calibrateLog);
 
     std::ostringstream vo, ve;
     const int vrc = cli::run({"verify", calibrated, "--nodes", mpiNode, "--at", "P=2,4,8", "--set", "budget=4",
@@ -90,7 +82,7 @@ TEST_CASE("calibrate over TCP agents then verify over Open MPI ranks: the 2D FFT
     std::ostringstream to, te;
     cli::run({"verify", calibrated, "--results", cluster.dir + "/app.json"}, to, te);
     WARN("over Open MPI, tbf " << mbit << " Mbit/s (seed " << seed << "), rows = " << rows << "\n"
-                               << co.str() << to.str());
+                               << calibrateLog << to.str());
 
     std::ostringstream errors;
     bool withinTargets = true;
