@@ -131,10 +131,13 @@ TEST_CASE("calibrate over TCP agents then verify over Open MPI ranks: the 2D FFT
     REQUIRE(e2);
     WARN("P = 2 T_a2a with an eager limit of 8 MiB: predicted " << (*e2)["predicted"].get<double>() << " s, measured "
                                                                 << (*e2)["measured"].get<double>() << " s, error "
-                                                                << (*e2)["error"].get<double>() * 100 << "%");
-    // Without the handshake the link-calibrated prediction holds (issue 22's 10%), and the rendezvous run took
-    // clearly longer: the two directions ran partly one after the other (2.0x with the ranks polling, 1.52x
-    // yielding, as namespace hosts now do; 1.3x is the floor checked).
+                                                                << (*e2)["error"].get<double>() * 100 << "%; the "
+                                                                << "default (rendezvous) run took "
+                                                                << (*d2)["measured"].get<double>() /
+                                                                       (*e2)["measured"].get<double>()
+                                                                << "x as long");
+    // Without the handshake the link-calibrated prediction holds (issue 22's 10%). How much longer the
+    // rendezvous run takes is reported, not checked: 2.0x with the ranks polling; yielding, as namespace hosts
+    // now do, 1.52x in one run and 1.00x in another (-0.7% against the prediction at 103 Mbit/s).
     CHECK(std::abs((*e2)["error"].get<double>()) < 0.10);
-    CHECK((*d2)["measured"].get<double>() > 1.3 * (*e2)["measured"].get<double>());
 }
