@@ -8,7 +8,9 @@
 #include "app/gui/runner/ProbeSession.h"
 #include "app/gui/topology/GeneratorDialog.h"
 
+#include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 #include <cstdio>
 
@@ -26,6 +28,12 @@ int main(int argc, char** argv)
     });
     // Generating over a drawing asks first; tests that do it mean it.
     cs::app::GeneratorDialog::setReplacePrompt([](const QString&) { return true; });
+    // Each test process keeps its settings in a directory of its own: ctest
+    // runs two processes at once, and one that stores a preference (bytes
+    // for bandwidths) must not change what another one formats.
+    const QTemporaryDir settingsDir;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
     QApplication::setOrganizationName("ClusterScopeTests");
     QApplication::setApplicationName("ClusterScopeTests");
     return Catch::Session().run(argc, argv);

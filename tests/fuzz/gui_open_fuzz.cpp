@@ -23,6 +23,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -91,6 +92,12 @@ int main(int argc, char** argv)
     qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
     QStandardPaths::setTestModeEnabled(true);
     cs::app::GuiApplication app(argc, argv);
+    // Each test process keeps its settings in a directory of its own: ctest
+    // runs two processes at once, and one that stores a preference (bytes
+    // for bandwidths) must not change what another one formats.
+    const QTemporaryDir settingsDir;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, settingsDir.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
     QApplication::setOrganizationName("ClusterScopeFuzz");
     QApplication::setApplicationName("ClusterScopeFuzz");
     cs::app::ProbeSession::setConsentPrompt([](const QStringList&) { return false; });
