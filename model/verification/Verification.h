@@ -49,6 +49,9 @@ struct MeasuredPoint {
     // CPUs it had online (0 = not known: a result without environments). Local namespaces are all one host.
     std::string host;
     int processes = 0, cpus = 0;
+    // An MPI run's largest message (the FFT's block_bytes) and the TCP BTL's eager limit it ran with (0 = not
+    // known): a message above the limit goes by Open MPI's rendezvous protocol, which the models leave out.
+    double messageBytes = 0, eagerLimit = 0;
 };
 
 // The measured points of application probe results (the RESULT objects of docs/agent-protocol.md, as

@@ -17,6 +17,7 @@
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -258,6 +259,45 @@ json gatherPlacement(int rank, int size)
     return ranks;
 }
 
+// Open MPI's TCP BTL eager limit as this run has it (its MCA setting, through the MPI tool interface): a
+// message above it goes by the rendezvous protocol, whose handshake the LogGP models leave out
+// (docs/calibration.md, "Over MPI on the emulated cluster"). Null when the library has no such variable
+// (another MPI, or no TCP BTL loaded).
+json tcpEagerLimit()
+{
+    int provided = 0;
+    if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS)
+        return nullptr;
+    json limit = nullptr;
+    int index = 0;
+    if (MPI_T_cvar_get_index("btl_tcp_eager_limit", &index) == MPI_SUCCESS) {
+        char name[256];
+        char desc[256];
+        int nameLen = sizeof name, descLen = sizeof desc, verbosity = 0, bind = 0, scope = 0;
+        MPI_Datatype type = MPI_DATATYPE_NULL;
+        MPI_T_enum enumtype;
+        MPI_T_cvar_handle handle;
+        int count = 0;
+        if (MPI_T_cvar_get_info(index, name, &nameLen, &verbosity, &type, &enumtype, desc, &descLen, &bind, &scope) ==
+                MPI_SUCCESS &&
+            MPI_T_cvar_handle_alloc(index, nullptr, &handle, &count) == MPI_SUCCESS) {
+            unsigned long long buf[4] = {}; // one value of at most 8 bytes (count is 1 for a scalar)
+            if (count == 1 && MPI_T_cvar_read(handle, buf) == MPI_SUCCESS) {
+                if (type == MPI_UNSIGNED_LONG || type == MPI_UNSIGNED_LONG_LONG)
+                    limit = static_cast<std::uint64_t>(buf[0]);
+                else if (type == MPI_INT || type == MPI_UNSIGNED) {
+                    unsigned v = 0;
+                    std::memcpy(&v, buf, sizeof v);
+                    limit = static_cast<std::uint64_t>(v);
+                }
+            }
+            MPI_T_cvar_handle_free(&handle);
+        }
+    }
+    MPI_T_finalize();
+    return limit;
+}
+
 json environment(const json& ranks, int size, const std::vector<int>& cpus)
 {
     const cs::probe::Environment env = cs::probe::captureEnvironment(cpus.empty() ? -1 : cpus.front());
@@ -280,7 +320,7 @@ json environment(const json& ranks, int size, const std::vector<int>& cpus)
             {"timer", "MPI_Wtime"},
             {"pid", static_cast<long long>(::getpid())},
             {"mpi", {{"library", library}, {"ranks", size}, {"btl", envOr("OMPI_MCA_btl")},
-                     {"pml", envOr("OMPI_MCA_pml")}, {"placement", ranks}}},
+                     {"pml", envOr("OMPI_MCA_pml")}, {"btl_tcp_eager_limit", tcpEagerLimit()}, {"placement", ranks}}},
             {"versions",
              {{"agent", CS_AGENT_VERSION}, {"protocol", kProtocolVersion}, {"kernels", cs::probe::kKernelsVersion}}}};
 }

@@ -8,14 +8,13 @@
 // MPI. MPI's own pair probe cannot calibrate these links: its ping-pong runs inside tbf's burst and fits a
 // regime no application stays in, which calibrate reports as not trusted.
 //
-// What the test finds (measured, docs/calibration.md): Open MPI's TCP BTL carries both directions of a pair on
-// one TCP connection, and a 4 MiB block goes by rendezvous: the receiver's ACK waits in its socket behind its
-// own bulk data to the same peer. A pairwise exchange of two ranks therefore runs one direction after the
-// other, and T_a2a at P = 2 is about twice the link's (P - 1) k / bandwidth (with an eager limit above the
-// block size it is the link's: 0.70 s against 1.39 s at 100 Mbit/s). At P = 4 and 8 only the round whose
-// partner is the rank's sender (k = P/2) serializes. The model assumes full-duplex links, so it predicts the
-// TCP agents' all-to-all, not Open MPI's; the test prints the errors (WARN) and checks what holds: every row
-// is there, and the link-calibrated prediction is a floor the MPI run does not beat by more than 10%.
+// What the test finds (measured, docs/calibration.md): Open MPI's TCP BTL sends a block above its eager limit
+// (64 KiB) by rendezvous, and the receiver's ACK waits behind bulk data (at P = 2 in its own socket: the BTL
+// carries both directions of a pair on one TCP connection). With the defaults the MPI run takes 1.2-1.8x the
+// link's time, whether the exchange is pairwise or linear; the test prints those errors (WARN) and checks what
+// holds: every row is there, and the link-calibrated prediction is a floor the MPI run does not beat by more
+// than 10%. With the eager limit above the largest block (8 MiB), so that no handshake waits, the same ranks
+// meet issue 22's targets at P = 2, 4 and 8, and the test checks that.
 
 #include "NetnsCluster.h"
 
@@ -109,35 +108,42 @@ TEST_CASE("calibrate over TCP agents then verify over Open MPI ranks: the 2D FFT
          << (withinTargets ? "met" : "NOT met (Open MPI's rendezvous over one TCP connection a pair)") << ":\n"
          << errors.str());
 
-    // The cause, shown: the same design and ranks at P = 2 with Open MPI's TCP eager limit above the 4 MiB
-    // block, so no rendezvous handshake waits behind bulk data. mpirun inherits this process's environment
-    // and hands OMPI_MCA_* to every rank. (An experiment's setting, not a launch default: eager sends of
-    // this size need the receiver to buffer whole unexpected messages.)
-    for (const char* v : {"OMPI_MCA_btl_tcp_eager_limit", "OMPI_MCA_btl_tcp_rndv_eager_limit",
-                          "OMPI_MCA_btl_tcp_max_send_size"})
+    // The cause, shown: the same design and ranks with Open MPI's TCP eager limit above the largest block
+    // (4 MiB at P = 2), so no rendezvous handshake waits behind bulk data. mpirun inherits this process's
+    // environment and hands OMPI_MCA_* to every rank. (An experiment's setting, not a launch default: eager sends
+    // of this size need the receiver to buffer whole unexpected messages.) With it, the link-calibrated prediction
+    // meets issue 22's targets over MPI at every P: measured at 95 Mbit/s (seed 1), T -0.8%, -1.0%, -8.7% and T_a2a
+    // +0.9%, +0.8%, -5.0% at P = 2, 4, 8; the rendezvous runs of the same seed were -42% to -48% with the
+    // exchange pairwise or linear (every block at once), so the pairwise rounds are not the cause.
+    const char* const eagerVars[] = {"OMPI_MCA_btl_tcp_eager_limit", "OMPI_MCA_btl_tcp_rndv_eager_limit",
+                                     "OMPI_MCA_btl_tcp_max_send_size"};
+    for (const char* v : eagerVars)
         qputenv(v, "8388608");
     std::ostringstream eo, ee;
-    const int erc = cli::run({"verify", calibrated, "--nodes", mpiNode, "--at", "P=2", "--set", "budget=4", "--quiet",
-                              "--json"},
+    const int erc = cli::run({"verify", calibrated, "--nodes", mpiNode, "--at", "P=2,4,8", "--set", "budget=4",
+                              "--quiet", "--json"},
                              eo, ee);
-    for (const char* v : {"OMPI_MCA_btl_tcp_eager_limit", "OMPI_MCA_btl_tcp_rndv_eager_limit",
-                          "OMPI_MCA_btl_tcp_max_send_size"})
+    for (const char* v : eagerVars)
         qunsetenv(v);
     INFO("eager verify stderr: " << ee.str());
     REQUIRE(erc == 0);
     const json eager = json::parse(eo.str());
-    const json* e2 = verifyRow(eager, 2, "T_a2a");
-    const json* d2 = verifyRow(report, 2, "T_a2a");
-    REQUIRE(e2);
-    WARN("P = 2 T_a2a with an eager limit of 8 MiB: predicted " << (*e2)["predicted"].get<double>() << " s, measured "
-                                                                << (*e2)["measured"].get<double>() << " s, error "
-                                                                << (*e2)["error"].get<double>() * 100 << "%; the "
-                                                                << "default (rendezvous) run took "
-                                                                << (*d2)["measured"].get<double>() /
-                                                                       (*e2)["measured"].get<double>()
-                                                                << "x as long");
-    // Without the handshake the link-calibrated prediction holds (issue 22's 10%). How much longer the
-    // rendezvous run takes is reported, not checked: 2.0x with the ranks polling; yielding, as namespace hosts
-    // now do, 1.52x in one run and 1.00x in another (-0.7% against the prediction at 103 Mbit/s).
-    CHECK(std::abs((*e2)["error"].get<double>()) < 0.10);
+    std::ostringstream eagerErrors;
+    for (double P : {2.0, 4.0, 8.0}) {
+        INFO("eager limit 8 MiB, P = " << P);
+        for (const char* q : {"T", "T_trans", "T_a2a"}) {
+            const json* e = verifyRow(eager, P, q);
+            const json* d = verifyRow(report, P, q);
+            REQUIRE(e);
+            REQUIRE(d);
+            const double error = (*e)["error"].get<double>();
+            eagerErrors << "P = " << P << " " << q << ": predicted " << (*e)["predicted"].get<double>()
+                        << " s, measured " << (*e)["measured"].get<double>() << " s, error "
+                        << std::lround(error * 1000) / 10.0 << "%; the rendezvous run took "
+                        << (*d)["measured"].get<double>() / (*e)["measured"].get<double>() << "x as long\n";
+            // Without the handshake the link-calibrated prediction holds to issue 22's targets.
+            CHECK(std::abs(error) < (std::string(q) == "T_a2a" ? 0.10 : 0.15));
+        }
+    }
+    WARN("with an eager limit of 8 MiB (no rendezvous):\n" << eagerErrors.str());
 }

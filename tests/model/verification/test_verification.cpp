@@ -178,3 +178,31 @@ TEST_CASE("verify says when the nodes of a run shared the CPUs of one host", "[v
     CHECK(unknown[0].cpus == 0);
     CHECK(verify::compare(doc, "default", "fft.P", unknown, {2.0}).rows[0].cpuShare == 0.0);
 }
+
+TEST_CASE("verify says when an MPI run's messages went by Open MPI's rendezvous protocol", "[verify]")
+{
+    // The 2D FFT of rows = 1024 complex doubles: 1024 x 1024 x 16 B = 16 MiB, a slab of 16/P MiB, a block of
+    // 16/P^2 MiB: 4 MiB at P = 2, 1 MiB at P = 4, 256 KiB at P = 8. Open MPI's TCP BTL eager limit 64 KiB
+    // (its default) at P = 2 and 4; at P = 8 the run had it raised to 8 MiB, above its block, and a run with no
+    // recorded limit (another MPI, an agent before the field) says nothing either.
+    const DesignDocument doc = parseDocument(kDesign);
+    auto mpiResult = [](int P, double block, const json& limit) {
+        json r = appResult(P, 0.5, 0.5);
+        r["parts"] = json::array({{{"details", {{"ranks", P}, {"block_bytes", block}}},
+                                   {"environment", {{"agent", {{"mpi", {{"btl_tcp_eager_limit", limit}}}}}}}}});
+        return r;
+    };
+    const double MiB = 1048576;
+    const json results = json::array({mpiResult(2, 4 * MiB, 65536), mpiResult(4, 1 * MiB, 65536),
+                                      mpiResult(8, MiB / 4, 8 * MiB), mpiResult(16, MiB / 16, nullptr)});
+    const verify::Application* app = verify::applicationFor("fftw.transpose");
+    const auto points = verify::measuredFromResults(results, "app.fft2d", app->quantities);
+    const verify::Report r = verify::compare(doc, "default", "fft.P", points, {2.0});
+    std::string notes;
+    for (const std::string& n : r.notes)
+        notes += n + "\n";
+    CHECK_THAT(notes, Contains("at P = 2 and 4 the messages (4 MiB and 1 MiB) were above Open MPI's TCP eager limit "
+                               "(64 KiB) and went by its rendezvous protocol"));
+    CHECK_THAT(notes, !Contains("P = 8"));
+    CHECK_THAT(notes, !Contains("16"));
+}
