@@ -130,7 +130,7 @@ public:
         }
         k.reason = str(c, path, "reason", false);
         if (!k.check && k.reason.empty())
-            fail(path + ".reason", "a claim that is no check must say why (an input, or a bound that cannot break)");
+            fail(path + ".reason", "a claim that is no check must say why (an input, or a bound or value no parameter can move)");
         k.expect = str(c, path, "expect", false);
         k.expectModel = num(c, path, "expectModel", k.expectModel, false);
         const auto m = c.find("model");

@@ -68,7 +68,7 @@ std::string validationSummary(const ValidationReport& r)
     const std::size_t pred = r.predictions();
     s << r.results.size() << " claims: " << r.within << " predictions within tolerance or holding, " << r.off
       << " off, " << r.fitted << " fitted (not counted as checks), " << r.notModelled << " not modelled, "
-      << r.noCheck << " no check (inputs or bounds that cannot break)";
+      << r.noCheck << " no check (inputs, or bounds and values no parameter can move)";
     if (pred > 0) {
         char buf[64];
         std::snprintf(buf, sizeof buf, "; %.0f%% of the %zu predictions within", 100.0 * r.within / pred, pred);

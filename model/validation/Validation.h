@@ -15,7 +15,7 @@ enum class Verdict {
     Fitted,      // reproduced by a parameter fitted to this very claim: no check
     NotModelled, // no preset models the quantity; the reason says why
     NoCheck,     // listed, not a check: an input taken from this sentence, or a
-                 // bound the model's structure cannot break (the reason says which)
+                 // bound or value the model's structure cannot move (the reason says which)
 };
 
 const char* verdictName(Verdict v); // "within", "off", "fitted", "not modelled", "no check"

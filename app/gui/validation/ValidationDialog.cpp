@@ -68,8 +68,8 @@ ValidationDialog::ValidationDialog(const std::string& presetDirectory, QWidget* 
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(tr("Every quantitative claim of the seed papers that the presets model. Only "
                                 "predictions count as checks: a claim reproduced by a parameter fitted to it "
-                                "is shown as fitted, an input taken from the claim's sentence or a bound the "
-                                "model cannot break as no check. Click a header to sort. Select claims and "
+                                "is shown as fitted, an input taken from the claim's sentence or a bound or value "
+                                "no parameter can move as no check. Click a header to sort. Select claims and "
                                 "Fit to selected to fit the parameters that matter to them and see the other "
                                 "claims predicted. The same report: clusterscope-cli validate [--fit]."),
                              this);

@@ -120,6 +120,15 @@ TEST_CASE("multiedge: two-way, the receive path on the second CPU (003 §4.1-4.4
     // 1x10 + 4x1, no copies, polling: link limited both ways, WD 2 * 1737.221e6, WSRR 2 * 1565.064e6.
     CHECK(r.atAxis("1x10 + 4x1 WD", 8) == Approx(3474.442e6).epsilon(1e-6));
     CHECK(r.atAxis("1x10 + 4x1 WSRR", 8) == Approx(3130.128e6).epsilon(1e-6));
+
+    // 003 §4.1: copies take "about 70% on both send and receive paths in two-way". The send CPU is
+    // saturated at X = 918.3723e6 (U = 1): copies 918.3723e6 / 2 x (1/1.3e9 + 0.4e-9) = 459.18615e6 x
+    // 1.1692308e-9 = 0.5368946, per-frame work 459.18615e6 x 0.0808070e-9 = 0.0371052, interrupts at
+    // the cap 8 x 4.26e-6 x 12500 = 0.426; 0.5368946 + 0.0371052 + 0.426 = 0.9999998. So 53.7% against
+    // 70% (-23%): the claim 003-fig2b-copy-share-twoway-70 is off.
+    const Result u = sweep(loadPreset("multiedge"), {{"n", {8.0}}, {"nx1.way", {1.0}}}, {"nx1.U_copy", "nx1.U"});
+    CHECK(u.atAxis("n x 1 GbE base", 8, "nx1.U") == Approx(1.0).epsilon(1e-5));
+    CHECK(u.atAxis("n x 1 GbE base", 8, "nx1.U_copy") == Approx(0.5368946).epsilon(1e-6));
 }
 
 TEST_CASE("multiedge: noCopy keeps scaling with the links to the link maximum (003 Fig. 4)", "[presets]")

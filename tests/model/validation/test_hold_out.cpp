@@ -15,7 +15,7 @@ namespace {
 
 const std::string kPresets = std::string(CS_SOURCE_DIR) + "/presets";
 
-// The claims of one preset only: the NOW's three figures evaluate in well under a second.
+// The claims of one preset only: the NOW's figures evaluate in well under a second.
 std::vector<Claim> claimsOf(const std::string& preset)
 {
     std::vector<Claim> all = loadClaims(kPresets + "/claims");
@@ -56,8 +56,10 @@ TEST_CASE("leave one figure out: a value fitted to the held-out figure is put ba
     // §4 (the 15 us echo): mpi.o_s and mpi.o_r are fitted to it and put back first.
     const FigureHoldOut& s4 = row("§4");
     CHECK_THAT(s4.forgotten, Contains("berkeley-now:mpi.o_s") && Contains("berkeley-now:mpi.o_r"));
-    // Fig. 3 (hosts, cable saving): nothing of the preset is fitted to it.
-    CHECK(row("Fig. 3").forgotten.empty());
+    // Fig. 3 (hosts 5 x 7 x 3 = 105, subcluster 35, 21 up-links, cable saving 1 - 3 / 5 = 40%): every
+    // claim is arithmetic on the gfat generator's inputs from 002 §2.2, so none is a check and the figure
+    // has no row to predict.
+    CHECK(std::none_of(rows.begin(), rows.end(), [](const FigureHoldOut& h) { return h.figure == "Fig. 3"; }));
 }
 
 TEST_CASE("leave one figure out: a value put back to its default is fitted again to the other figures", "[validation][holdout]")
