@@ -388,7 +388,7 @@ struct Calibrator {
                 continue;
             if (!opt.probes.empty() && !contains(opt.probes, s.probe))
                 continue;
-            if (!probeHasResults(s.probe))
+            if (!probeHasResults(s.probe) || opt.passOver.count(bi.name + "|" + s.probe))
                 continue;
             const int inputIdx = spec.inputIndex(s.input);
             const std::string label = bi.name + "." + s.input + " from " + s.probe + " " + s.read;
@@ -515,7 +515,10 @@ struct Calibrator {
 
 } // namespace
 
-CalibrationReport calibrate(const DesignDocument& doc, const nlohmann::json& results, const CalibrationOptions& options)
+namespace {
+
+CalibrationReport calibrateOnce(const DesignDocument& doc, const nlohmann::json& results,
+                                const CalibrationOptions& options)
 {
     if (!(options.holdOutFraction >= 0.0 && options.holdOutFraction < 1.0))
         throw ModelError("holdOutFraction = " + formatNumber(options.holdOutFraction) + " must be in [0, 1)");
@@ -542,6 +545,64 @@ CalibrationReport calibrate(const DesignDocument& doc, const nlohmann::json& res
                          (why.empty() ? std::string(": none of them calibrates a block of this design") : ": " + why));
     }
     return c.report;
+}
+
+std::size_t trustedCount(const CalibrationReport& r)
+{
+    return static_cast<std::size_t>(
+        std::count_if(r.params.begin(), r.params.end(), [](const CalibratedParam& p) { return p.trusted; }));
+}
+
+} // namespace
+
+CalibrationReport calibrate(const DesignDocument& doc, const nlohmann::json& results, const CalibrationOptions& options)
+{
+    CalibrationReport first = calibrateOnce(doc, results, options);
+    // Per block and probe, the inputs that are not trusted, with the first cause of each.
+    std::map<std::string, std::vector<std::string>> untrusted; // "block|probe" -> "o_s (cause)", ...
+    for (const CalibratedParam& p : first.params) {
+        if (p.trusted)
+            continue;
+        std::string why;
+        for (const FitIssue& i : first.issues)
+            if (i.block == p.block && i.param == p.param) {
+                why = i.figure;
+                break;
+            }
+        untrusted[p.block + "|" + p.probe].push_back(p.param + (why.empty() ? "" : " (" + why + ")"));
+    }
+    if (untrusted.empty())
+        return first;
+    CalibrationOptions again = options;
+    for (const auto& [key, inputs] : untrusted)
+        again.passOver.insert(key);
+    CalibrationReport second;
+    try {
+        second = calibrateOnce(doc, results, again);
+    } catch (const ModelError&) {
+        return first; // nothing else calibrates these blocks
+    }
+    if (trustedCount(second) <= trustedCount(first))
+        return first;
+    for (const auto& [key, inputs] : untrusted) {
+        const std::string block = key.substr(0, key.find('|')), probe = key.substr(key.find('|') + 1);
+        std::set<std::string> instead;
+        for (const CalibratedParam& p : second.params)
+            if (p.block == block)
+                instead.insert(p.probe + "'s " + p.param);
+        std::string list;
+        for (const std::string& i : inputs)
+            list += (list.empty() ? "" : "; ") + i;
+        std::string used;
+        for (const std::string& i : instead)
+            used += (used.empty() ? "" : ", ") + i;
+        second.warnings.insert(second.warnings.begin(),
+                               block + ": " + probe + " was passed over: its fits of " + list +
+                                   " are not trusted, and without it " + std::to_string(trustedCount(second)) +
+                                   " input(s) are trusted (" + (used.empty() ? "none from this block" : used) +
+                                   "); limit the probes to " + probe + " to keep its values");
+    }
+    return second;
 }
 
 std::vector<ProbeRun> calibrationPlan(const DesignDocument& doc)

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -130,6 +131,9 @@ struct CalibrationOptions {
     QualityLimits limits;
     // The report's time; "" = now. Tests set it for reproducible output.
     std::string time;
+    // "block|probe" pairs whose specs are passed over: calibrate() fills it when a block's first probe gave
+    // fits that are not trusted and the block is calibrated again from the next probe with results.
+    std::set<std::string> passOver;
 };
 
 // Fits every block instance in the design whose type has calibration specs,
@@ -142,6 +146,11 @@ struct CalibrationOptions {
 // results but cannot be used (all failed, too few points, a series missing,
 // a fit that does not converge, a value outside the input's range) is
 // skipped with a warning naming the block.input, probe and what to read.
+//
+// A block whose inputs from its first probe are not all trusted (mpi.loggp on a token-bucket link, say) is
+// calibrated again without that probe: when the inputs then trusted outnumber those before, the second
+// report stands, with a warning that names the probe passed over, its untrusted inputs and their first
+// cause. (Limit the probes with `probes` to keep the first one's fits.)
 CalibrationReport calibrate(const DesignDocument& doc, const nlohmann::json& results,
                             const CalibrationOptions& options = {});
 

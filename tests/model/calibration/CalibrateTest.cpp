@@ -489,3 +489,40 @@ TEST_CASE("the calibration plan lists the probe runs a design needs", "[calib]")
     CHECK(mpiLoggps == 1); // the same over MPI; run only on an mpi node (runner::placeByLauncher)
     CHECK(sorts == 4);     // one per key count
 }
+
+TEST_CASE("a block whose first probe's fits are all untrusted is calibrated from the next probe, with a warning",
+          "[calib][quality]")
+{
+    // mpi.loggp comes first for logp.loggp, but here its round trips zig-zag +-40% around 2 x (20 us + 10 ns/B):
+    // no line follows them (R^2 far below 0.9), and its one-number g has no interval. net.pingpong's sweep of
+    // the same link is exact: G = 1e-8 s/B, L = 20 - 4 - 5 = 11 us (the block's o_s and o_r), both trusted.
+    const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
+    json series = json::object();
+    int i = 0;
+    for (double s = 1; s <= 1048576; s *= 4, ++i)
+        series["prtt1@" + std::to_string(static_cast<long long>(s))] = stat(2 * oneWay(s) * (i % 2 ? 1.4 : 0.6));
+    const json mpi = result("mpi.loggp", series, {{"g", {{"value", 9e-6}, {"unit", "s"}}}});
+    const json results = json::array({mpi, pingpong(kSizes, oneWay)});
+
+    const CalibrationReport r = calibrate(doc, results, noHoldOut());
+    INFO(allWarnings(r));
+    const CalibratedParam* G = find(r, "net", "G");
+    REQUIRE(G);
+    CHECK(G->probe == "net.pingpong");
+    CHECK(G->value == Approx(1e-8).epsilon(1e-6));
+    CHECK(G->trusted);
+    REQUIRE(find(r, "net", "L"));
+    CHECK(find(r, "net", "L")->value == Approx(11e-6).epsilon(1e-6));
+    CHECK_THAT(allWarnings(r), Contains("net: mpi.loggp was passed over: its fits of "));
+    CHECK_THAT(allWarnings(r), Contains("G (R^2 = "));
+    CHECK_THAT(allWarnings(r), Contains("without it 2 input(s) are trusted (net.pingpong's G, net.pingpong's L)"));
+
+    // Limited to mpi.loggp, its fits stand, not trusted, and nothing is passed over.
+    CalibrationOptions only = noHoldOut();
+    only.probes = {"mpi.loggp"};
+    const CalibrationReport m = calibrate(doc, results, only);
+    REQUIRE(find(m, "net", "G"));
+    CHECK(find(m, "net", "G")->probe == "mpi.loggp");
+    CHECK_FALSE(find(m, "net", "G")->trusted);
+    CHECK_THAT(allWarnings(m), !Contains("passed over"));
+}
