@@ -1,5 +1,6 @@
 #include "app/agent/ListenServer.h"
 #include "app/agent/Throttle.h"
+#include "model/core/Printable.h"
 
 #include "cs/probe/Error.h"
 #include "cs/probe/Socket.h"
@@ -110,8 +111,10 @@ int serveListening(const AgentOptions& o, AgentConfig config, const sdk::ProbeRe
                                              std::chrono::duration<double>(o.acceptTimeout));
     const probe::RunControl rc;
 
+    // A refusal quotes what the peer sent (a message type, a frame's
+    // problem): no escape code of a stranger's reaches the agent's terminal.
     auto logLine = [&](const std::string& line) {
-        const std::string out = log.pass(line, Clock::now());
+        const std::string out = log.pass(printable(line), Clock::now());
         if (!out.empty())
             std::cerr << "clusterscope-agent: " << out << "\n";
     };

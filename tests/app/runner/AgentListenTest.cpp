@@ -315,6 +315,27 @@ TEST_CASE("the back-off doubles after each failure up to 5 s, and the log passes
     CHECK(log.pending().empty());
 }
 
+TEST_CASE("the agent's log writes out the escape codes a stranger sends", "[agent][listen]")
+{
+    QTemporaryDir dir;
+    ListeningAgent a(dir);
+    auto stranger = a.connect();
+    // A first message whose type would clear the agent's terminal and retitle it.
+    const std::string f = agent::encodeFrame({{"type", "\x1b[2J\x1b]0;owned\x07"}});
+    stranger->write(f.data(), static_cast<qint64>(f.size()));
+    stranger->flush();
+    REQUIRE(stranger->waitForDisconnected(30000)); // refused
+    auto controller = a.connect();
+    CHECK(ListeningAgent::hello(*controller, "listen-token").value("type", "") == "welcome");
+    controller->disconnectFromHost();
+    REQUIRE(a.p.waitForFinished(20000));
+    const std::string log = a.p.readAllStandardError().toStdString();
+    INFO(log);
+    CHECK(log.find('\x1b') == std::string::npos);
+    CHECK(log.find('\x07') == std::string::npos);
+    CHECK_THAT(log, Catch::Contains("\\x1b[2J\\x1b]0;owned\\x07"));
+}
+
 TEST_CASE("a token from the environment is erased from /proc/PID/environ", "[agent][listen]")
 {
     QTemporaryDir dir;
