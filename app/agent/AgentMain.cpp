@@ -3,6 +3,7 @@
 #include "app/agent/AgentServer.h"
 #include "app/agent/ListenServer.h"
 #include "app/agent/Placement.h"
+#include "model/core/Printable.h"
 
 #include "cs/probe/Environment.h"
 #include "cs/probe/Error.h"
@@ -116,7 +117,7 @@ int agentMain(int argc, char** argv)
         AgentServer server(STDIN_FILENO, out, config, probes);
         const AgentServer::End end = server.serve();
         if (end == AgentServer::End::Rejected) {
-            std::cerr << "clusterscope-agent: refused the controller: " << server.rejection() << "\n";
+            std::cerr << "clusterscope-agent: refused the controller: " << printable(server.rejection()) << "\n";
             return 3;
         }
         return 0;

@@ -21,6 +21,11 @@ struct AgentServer::ActiveRun {
     std::unique_ptr<sdk::ProbeRun> session;
 };
 
+json tokenRefusal()
+{
+    return errorMessage(code::Token, "wrong token: this agent serves only the controller that started it");
+}
+
 AgentServer::AgentServer(int inFd, int outFd, AgentConfig config, const sdk::ProbeRegistry& probes)
     : in_(inFd), out_(outFd), config_(std::move(config)), probes_(probes)
 {
@@ -98,6 +103,8 @@ AgentServer::End AgentServer::serve()
             stopAll();
             return End::ControllerGone;
         }
+        if (!greeted_ && config_.heard)
+            config_.heard();
         decoder.feed(buf, static_cast<std::size_t>(n));
         for (;;) {
             const FrameDecoder::Status st = decoder.next(frame);
@@ -142,7 +149,8 @@ bool AgentServer::handle(const Message& m)
         }
         if (!tokensEqual(b["token"].get_ref<const std::string&>(), config_.expectedToken)) {
             rejection_ = "wrong token";
-            sendError(code::Token, "wrong token: this agent serves only the controller that started it");
+            if (!config_.holdTokenRefusal)
+                send(tokenRefusal());
             return false;
         }
         const auto lo = b["versions"][0].get<long long>();

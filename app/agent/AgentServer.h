@@ -31,7 +31,17 @@ struct AgentConfig {
     // Listen mode: asked once a hello with the right token arrives; false
     // means another controller was first, and this one is refused as busy.
     std::function<bool()> claim;
+    // Listen mode: a wrong token's refusal is not sent by serve(); the
+    // listener sends tokenRefusal() when the source's back-off ends, so a
+    // guessing address learns each answer late while nobody else waits.
+    bool holdTokenRefusal = false;
+    // Listen mode: called on the session's thread whenever bytes arrive
+    // before the hello is accepted (the peer is talking, not idle).
+    std::function<void()> heard;
 };
+
+// The error frame that refuses a wrong token.
+nlohmann::json tokenRefusal();
 
 class AgentServer {
 public:

@@ -1,5 +1,6 @@
 #include "app/agent/ListenServer.h"
 #include "app/agent/Throttle.h"
+#include "model/core/Printable.h"
 
 #include "cs/probe/Error.h"
 #include "cs/probe/Socket.h"
@@ -12,6 +13,7 @@
 #include <map>
 #include <mutex>
 #include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <thread>
 
@@ -21,10 +23,18 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// A handshake younger than this, or that received bytes this recently, is
+// not idle: the controller writes its hello right after connecting, so it is
+// never dropped to make room for others (from its own address or any).
+constexpr auto kQuiet = std::chrono::milliseconds(200);
+
 // One accepted connection, served by AgentServer on its own thread.
 struct Handshake {
     probe::Socket socket;
     std::string source; // the peer's address without the port
+    std::string peer;   // with the port, for the log
+    Clock::time_point started;
+    std::atomic<Clock::rep> lastHeard{0}; // when bytes last arrived before the hello (0: never)
     std::thread thread;
     std::atomic<bool> finished{false};
     bool claimed = false; // under the listener's mutex: this one is the session
@@ -33,10 +43,12 @@ struct Handshake {
     std::string rejection;
 };
 
-// A connection from an address in back-off, not read until the back-off ends.
-struct Deferred {
+// A connection that sent a wrong token, held unanswered until its address's
+// back-off ends.
+struct Held {
     probe::Socket socket;
     std::string source;
+    Clock::time_point until;
 };
 
 // The peer's address without its port ("127.0.0.2", "::1"): what back-off
@@ -55,6 +67,30 @@ std::string sourceAddress(int fd)
     return buf[0] ? std::string(buf) : std::string("?");
 }
 
+// Under the listener's mutex: still saying hello.
+bool live(const Handshake& h)
+{
+    return !h.claimed && !h.dropped && !h.finished.load();
+}
+
+// Under the listener's mutex: a live handshake whose peer has said nothing
+// for a while and has nothing unread, the only kind dropped to make room.
+bool idle(const Handshake& h, Clock::time_point now)
+{
+    if (!live(h) || now - h.started < kQuiet)
+        return false;
+    if (const Clock::rep heard = h.lastHeard.load(); heard != 0 && now - Clock::time_point(Clock::duration(heard)) < kQuiet)
+        return false;
+    pollfd p{h.socket.fd(), POLLIN, 0};
+    return ::poll(&p, 1, 0) == 0;
+}
+
+// Sends the refusal of a wrong token without waiting; the socket's owner closes it.
+void refuse(const probe::Socket& s, const std::string& frame)
+{
+    [[maybe_unused]] const ssize_t n = ::send(s.fd(), frame.data(), frame.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+}
+
 } // namespace
 
 int serveListening(const AgentOptions& o, AgentConfig config, const sdk::ProbeRegistry& probes)
@@ -63,18 +99,22 @@ int serveListening(const AgentOptions& o, AgentConfig config, const sdk::ProbeRe
     probe::Listener listener(ep, false);
     std::cout << "listening " << probe::SocketAddress{ep.host, listener.port()}.toString() << std::endl;
 
+    config.holdTokenRefusal = true;
+    const std::string refusalFrame = encodeFrame(tokenRefusal());
     std::mutex mutex;
     bool sessionTaken = false;
-    std::list<std::unique_ptr<Handshake>> pending;
-    std::list<Deferred> deferred;
+    std::list<std::unique_ptr<Handshake>> pending; // in the order accepted
+    std::list<Held> held;
     SourceBackoff backoff;
     LogThrottle log;
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                              std::chrono::duration<double>(o.acceptTimeout));
     const probe::RunControl rc;
 
+    // A refusal quotes what the peer sent (a message type, a frame's
+    // problem): no escape code of a stranger's reaches the agent's terminal.
     auto logLine = [&](const std::string& line) {
-        const std::string out = log.pass(line, Clock::now());
+        const std::string out = log.pass(printable(line), Clock::now());
         if (!out.empty())
             std::cerr << "clusterscope-agent: " << out << "\n";
     };
@@ -82,7 +122,7 @@ int serveListening(const AgentOptions& o, AgentConfig config, const sdk::ProbeRe
         std::lock_guard lock(mutex);
         for (auto& h : pending)
             ::shutdown(h->socket.fd(), SHUT_RDWR); // its serve() sees the end of the stream
-        deferred.clear();
+        held.clear();
     };
     auto joinAll = [&] {
         for (auto& h : pending)
@@ -92,37 +132,60 @@ int serveListening(const AgentOptions& o, AgentConfig config, const sdk::ProbeRe
         if (const std::string more = log.pending(); !more.empty())
             std::cerr << "clusterscope-agent: refused controllers " << more << "\n";
     };
-    // Shuts down one live handshake to make room (under the mutex).
-    auto dropOldest = [&](const std::string& source) {
+    // Under the mutex: shuts down the oldest idle handshake from `source`
+    // ("" for the address holding the most live ones that has an idle one).
+    // False when there is none to drop.
+    auto dropIdle = [&](const std::string& source, Clock::time_point now) {
+        std::string from = source;
+        if (from.empty()) {
+            std::map<std::string, std::pair<int, bool>> bySource; // live count, has an idle one
+            for (auto& h : pending)
+                if (live(*h)) {
+                    auto& e = bySource[h->source];
+                    ++e.first;
+                    e.second = e.second || idle(*h, now);
+                }
+            int most = 0;
+            for (const auto& [s, e] : bySource)
+                if (e.second && e.first > most) {
+                    most = e.first;
+                    from = s;
+                }
+            if (from.empty())
+                return false;
+        }
         for (auto& h : pending)
-            if (h->source == source && !h->claimed && !h->dropped && !h->finished.load()) {
+            if (h->source == from && idle(*h, now)) {
                 h->dropped = true;
                 ::shutdown(h->socket.fd(), SHUT_RDWR);
-                return;
+                return true;
             }
+        return false;
+    };
+    // Under the mutex: live handshakes, in all and from `source`.
+    auto liveCount = [&](const std::string& source) {
+        std::pair<int, int> n{0, 0};
+        for (auto& h : pending)
+            if (live(*h)) {
+                ++n.first;
+                n.second += h->source == source ? 1 : 0;
+            }
+        return n;
     };
     auto startHandshake = [&](probe::Socket s, const std::string& source) {
+        const auto now = Clock::now();
         {
             std::lock_guard lock(mutex);
-            std::map<std::string, int> live;
-            int total = 0;
-            for (auto& h : pending)
-                if (!h->claimed && !h->dropped && !h->finished.load()) {
-                    ++live[h->source];
-                    ++total;
-                }
-            if (live[source] >= kMaxHandshakesPerSource)
-                dropOldest(source);
-            else if (total >= kMaxPendingHandshakes) {
-                // The address holding the most makes room, never one with a single try.
-                const auto most = std::max_element(live.begin(), live.end(),
-                                                   [](const auto& a, const auto& b) { return a.second < b.second; });
-                dropOldest(most->first);
-            }
+            const auto [total, mine] = liveCount(source);
+            const bool droppedOwn = mine >= kMaxHandshakesPerSource && dropIdle(source, now);
+            if (!droppedOwn && total >= kMaxPendingHandshakes)
+                dropIdle("", now); // there is one: the accept loop waited for it
         }
         auto h = std::make_unique<Handshake>();
+        h->peer = s.peer();
         h->socket = std::move(s);
         h->source = source;
+        h->started = now;
         Handshake* hp = h.get();
         AgentConfig mine = config;
         // The first right hello becomes the session; any later one is busy.
@@ -134,47 +197,77 @@ int serveListening(const AgentOptions& o, AgentConfig config, const sdk::ProbeRe
             hp->claimed = true;
             return true;
         };
+        mine.heard = [hp] { hp->lastHeard = Clock::now().time_since_epoch().count(); };
         h->thread = std::thread([hp, mine = std::move(mine), &probes] {
             AgentServer server(hp->socket.fd(), hp->socket.fd(), mine, probes);
             hp->end = server.serve();
             hp->rejection = server.rejection();
             hp->finished = true;
         });
+        std::lock_guard lock(mutex);
         pending.push_back(std::move(h));
     };
-    auto defer = [&](probe::Socket s, const std::string& source) {
+    // A wrong token: held unanswered until its address's back-off ends, or
+    // refused at once when that address (or everyone) holds too many.
+    auto hold = [&](probe::Socket s, const std::string& source, Clock::time_point until) {
         int mine = 0;
-        for (const Deferred& d : deferred)
+        for (const Held& d : held)
             mine += d.source == source ? 1 : 0;
-        if (mine >= kMaxDeferredPerSource || static_cast<int>(deferred.size()) >= kMaxDeferred)
-            return; // closed unread: this address is guessing
-        deferred.push_back({std::move(s), source});
+        if (mine >= kMaxHeldPerSource || static_cast<int>(held.size()) >= kMaxHeld) {
+            refuse(s, refusalFrame);
+            return;
+        }
+        held.push_back({std::move(s), source, until});
+    };
+    // Before accepting: is there room for one more handshake?
+    auto room = [&](Clock::time_point now) {
+        std::lock_guard lock(mutex);
+        if (liveCount("").first < kMaxPendingHandshakes)
+            return true;
+        return std::any_of(pending.begin(), pending.end(), [&](const auto& h) { return idle(*h, now); });
     };
 
     for (;;) {
         // Collect ended handshakes; the end of the session ends the agent.
+        const auto now = Clock::now();
         bool sessionOver = false;
-        for (auto it = pending.begin(); it != pending.end();) {
-            Handshake& h = **it;
-            if (!h.finished.load()) {
-                ++it;
-                continue;
+        bool anyLive = false;
+        bool taken = false;
+        std::list<std::unique_ptr<Handshake>> ended;
+        {
+            std::lock_guard lock(mutex);
+            for (auto it = pending.begin(); it != pending.end();) {
+                if (!(*it)->finished.load()) {
+                    anyLive = anyLive || !(*it)->dropped;
+                    ++it;
+                    continue;
+                }
+                ended.push_back(std::move(*it));
+                it = pending.erase(it);
             }
+            taken = sessionTaken;
+        }
+        for (auto& hp : ended) {
+            Handshake& h = *hp;
             h.thread.join();
             if (h.claimed)
                 sessionOver = true;
             else if (h.end == AgentServer::End::Rejected) {
-                if (h.rejection == "wrong token")
-                    backoff.failed(h.source, Clock::now());
-                logLine("refused a controller from " + h.socket.peer() + ": " + h.rejection);
+                if (h.rejection == "wrong token") {
+                    backoff.failed(h.source, now);
+                    hold(std::move(h.socket), h.source, backoff.until(h.source));
+                }
+                logLine("refused a controller from " + h.peer + ": " + h.rejection);
             }
-            it = pending.erase(it);
         }
-        const auto now = Clock::now();
-        bool taken = false;
-        {
-            std::lock_guard lock(mutex);
-            taken = sessionTaken;
+        // Held refusals whose back-off is over are answered and closed.
+        for (auto it = held.begin(); it != held.end();) {
+            if (it->until > now) {
+                ++it;
+                continue;
+            }
+            refuse(it->socket, refusalFrame);
+            it = held.erase(it);
         }
         if (sessionOver) {
             shutdownAll();
@@ -183,33 +276,26 @@ int serveListening(const AgentOptions& o, AgentConfig config, const sdk::ProbeRe
         }
         if (taken) {
             // Serving: new connections wait in the kernel's queue meanwhile.
-            deferred.clear();
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
             continue;
         }
         if (now >= deadline) {
-            // Attackers never keep the agent waiting: only a handshake from an
-            // address without a wrong token may still be the controller.
-            const bool maybeController = std::any_of(pending.begin(), pending.end(), [&](const auto& h) {
-                return backoff.failures(h->source) == 0;
-            });
-            if (!maybeController) {
+            // No more connections; those accepted before the timeout finish
+            // their hello (within the hello timeout): any may be the controller.
+            if (!anyLive) {
                 std::cerr << "clusterscope-agent: no controller connected within " << o.acceptTimeout << " s\n";
                 shutdownAll();
                 joinAll();
                 return 3;
             }
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
             continue;
         }
-        // Connections whose address's back-off has ended are served now.
-        for (auto it = deferred.begin(); it != deferred.end();) {
-            if (backoff.waiting(it->source, now)) {
-                ++it;
-                continue;
-            }
-            startHandshake(std::move(it->socket), it->source);
-            it = deferred.erase(it);
+        if (!room(now)) {
+            // Every handshake is fresh or talking: one ends soon. The next
+            // connection waits in the kernel's queue, not lost.
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            continue;
         }
         probe::Socket s;
         try {
@@ -224,10 +310,7 @@ int serveListening(const AgentOptions& o, AgentConfig config, const sdk::ProbeRe
         }
         s.setNonBlocking(false);
         const std::string source = sourceAddress(s.fd());
-        if (backoff.waiting(source, Clock::now()))
-            defer(std::move(s), source);
-        else
-            startHandshake(std::move(s), source);
+        startHandshake(std::move(s), source);
     }
 }
 

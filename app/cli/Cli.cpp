@@ -1,4 +1,5 @@
 #include "app/cli/Cli.h"
+#include "app/cli/PrintableStream.h"
 #include "model/core/ModelError.h"
 #include "model/core/Printable.h"
 
@@ -88,8 +89,12 @@ void usage(std::ostream& out)
 
 } // namespace
 
-int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err)
+int run(const std::vector<std::string>& args, std::ostream& rawOut, std::ostream& rawErr)
 {
+    // Every path below prints through the one filter: no command can let a
+    // document's escape codes reach the terminal.
+    PrintableStreamBuf outBuf(rawOut), errBuf(rawErr);
+    std::ostream out(&outBuf), err(&errBuf);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         usage(args.empty() ? err : out);
         return args.empty() ? 2 : 0;

@@ -1,4 +1,5 @@
 #include "app/cli/DocumentInput.h"
+#include "model/core/Printable.h"
 #include "app/cli/Args.h"
 #include "model/core/ModelError.h"
 #include "model/core/Settable.h"
@@ -38,7 +39,7 @@ namespace {
 DesignDocument withWarnings(DesignDocument doc)
 {
     for (const std::string& w : doc.warnings)
-        std::cerr << "clusterscope-cli: warning: " << w << "\n";
+        std::cerr << "clusterscope-cli: warning: " << printable(w, true) << "\n"; // not through run()'s filter
     return doc;
 }
 

@@ -1,6 +1,7 @@
 // `clusterscope-cli simulate`: the sweep's analytic totals beside the same
 // design simulated on SimGrid (sim/DesignSim.h), with their ratio.
 #include "app/cli/Args.h"
+#include "app/cli/PrintableStream.h"
 #include "app/cli/Cli.h"
 #include "app/cli/SlurmArray.h"
 #include "app/cli/SweepCommands.h"
@@ -199,7 +200,8 @@ int simulateCommand(const std::vector<std::string>& words, std::ostream& out, st
     opts.progress = [&](std::size_t done, std::size_t total) {
         const int percent = static_cast<int>(100 * done / total);
         if (total >= 4 && percent / 10 != lastShown / 10) {
-            err << "\rsimulate: " << std::setw(3) << percent << "% (" << done << "/" << total << ")" << std::flush;
+            startLine(err);
+            err << "simulate: " << std::setw(3) << percent << "% (" << done << "/" << total << ")" << std::flush;
             lastShown = percent;
         }
     };

@@ -1,4 +1,5 @@
 #include "app/cli/SlurmArray.h"
+#include "app/cli/PrintableStream.h"
 #include "app/cli/Cli.h"
 #include "model/core/ModelError.h"
 
@@ -159,7 +160,8 @@ SlurmArrayResult runSlurmArray(const std::vector<std::string>& taskWords, int ta
                 r.failed.push_back("task " + std::to_string(i) + " of job " + r.job + ": " + e.what() + " (" +
                                    logTail(dir + QStringLiteral("/task-%1.log").arg(i)) + ")");
             }
-            err << "\rsimulate: " << finished.size() << "/" << tasks << " tasks done" << std::flush;
+            startLine(err);
+            err << "simulate: " << finished.size() << "/" << tasks << " tasks done" << std::flush;
         }
         if (static_cast<int>(finished.size()) < tasks)
             QThread::msleep(500);

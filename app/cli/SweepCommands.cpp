@@ -1,6 +1,7 @@
 #include "app/cli/SweepCommands.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
+#include "app/cli/PrintableStream.h"
 #include "app/cli/TableOutput.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
@@ -64,7 +65,8 @@ SweepTable sweepWithProgress(const DesignDocument& doc, const std::vector<SweepA
         opts.progress = [&](std::size_t done, std::size_t total) {
             const int percent = static_cast<int>(100 * done / total);
             if (percent / 5 != lastPercent / 5) {
-                err << "\rsweep: " << std::setw(3) << percent << "% (" << done << "/" << total << " points)"
+                startLine(err);
+                err << "sweep: " << std::setw(3) << percent << "% (" << done << "/" << total << " points)"
                     << std::flush;
                 lastPercent = percent;
             }

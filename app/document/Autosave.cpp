@@ -1,10 +1,10 @@
 #include "app/document/Autosave.h"
+#include "model/document/AtomicFile.h"
 #include "app/document/DocumentModel.h"
 #include "model/document/DocumentFormat.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 #include <nlohmann/json.hpp>
@@ -39,12 +39,7 @@ QString Autosave::saveNow()
     nlohmann::json j = documentToJson(model_->doc());
     // Where the recovered document came from, so recovery can offer it.
     j["recovery"] = {{"original", model_->filePath().toStdString()}};
-    QSaveFile f(path_);
-    if (!f.open(QIODevice::WriteOnly))
-        return f.errorString();
-    const std::string text = j.dump(1);
-    f.write(text.data(), static_cast<qint64>(text.size()));
-    return f.commit() ? QString() : f.errorString();
+    return QString::fromStdString(tryWriteFileAtomically(path_.toStdString(), j.dump(1)));
 }
 
 void Autosave::discard()

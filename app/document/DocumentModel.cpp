@@ -1,4 +1,5 @@
 #include "app/document/DocumentModel.h"
+#include "model/document/AtomicFile.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/document/DocumentFormat.h"
@@ -8,7 +9,6 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QThreadPool>
 #include <QUndoCommand>
 
@@ -195,13 +195,9 @@ void DocumentModel::loadPreset(const QString& name)
 
 QString DocumentModel::save(const QString& path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    const std::string text = serializeDocument(doc_);
-    file.write(text.data(), static_cast<qint64>(text.size()));
-    if (!file.commit())
-        return tr("Cannot save %1: %2").arg(path, file.errorString());
+    // The CLI's save: the file keeps its permissions, a link stays a link.
+    if (const std::string e = tryWriteFileAtomically(path.toStdString(), serializeDocument(doc_)); !e.empty())
+        return tr("Cannot save %1: %2").arg(path, QString::fromStdString(e));
     const QString abs = QFileInfo(path).absoluteFilePath();
     if (abs != path_) {
         path_ = abs;

@@ -47,7 +47,8 @@ public:
     // Throws ModelError (DocumentError) with every problem; nothing changes then.
     void load(const QString& path);
     void loadPreset(const QString& name);
-    // Atomic save (QSaveFile); returns "" or the reason. Marks the stack clean.
+    // Atomic save (writeFileAtomically, as the CLI saves: the mode and a symbolic link are kept);
+    // returns "" or the reason. Marks the stack clean.
     QString save(const QString& path);
 
     // The topology, parsed from the document (null when it has none or it

@@ -1,8 +1,9 @@
 #include "app/plots/PlotExport.h"
+#include "model/document/AtomicFile.h"
 
+#include <QBuffer>
 #include <QFileDialog>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <qcustomplot.h>
 
@@ -52,9 +53,10 @@ QString exportPlots(const std::vector<QCustomPlot*>& plots, const QString& path,
     if (width < 16 || height < 16 || width > 20000 || height > 20000)
         return QString("image size %1 x %2 must be between 16 and 20000 pixels").arg(width).arg(height);
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QString("cannot write '%1': %2").arg(path, file.errorString());
+    // Drawn into memory, then saved as every file is (model/document/AtomicFile.h):
+    // the file keeps its permissions, a link stays a link.
+    QBuffer file;
+    file.open(QIODevice::WriteOnly);
 
     bool painted = false;
     switch (*format) {
@@ -108,12 +110,13 @@ QString exportPlots(const std::vector<QCustomPlot*>& plots, const QString& path,
         break;
     }
     }
-    if (!painted) {
-        file.cancelWriting();
+    if (!painted)
         return QString("cannot render the plot into '%1'").arg(path);
-    }
-    if (!file.commit())
-        return QString("cannot write '%1': %2").arg(path, file.errorString());
+    const QByteArray& bytes = file.buffer();
+    if (const std::string e = tryWriteFileAtomically(
+            path.toStdString(), std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+        !e.empty())
+        return QString("cannot write '%1': %2").arg(path, QString::fromStdString(e));
     return {};
 }
 

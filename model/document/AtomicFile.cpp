@@ -174,11 +174,21 @@ void AtomicFileWriter::commit()
         throw ModelError(systemError("cannot close", path_));
 }
 
-void writeFileAtomically(const std::string& path, const std::string& content)
+void writeFileAtomically(const std::string& path, std::string_view content)
 {
     AtomicFileWriter w(path);
     w.write(content);
     w.commit();
+}
+
+std::string tryWriteFileAtomically(const std::string& path, std::string_view content)
+{
+    try {
+        writeFileAtomically(path, content);
+    } catch (const ModelError& e) {
+        return e.what();
+    }
+    return {};
 }
 
 std::string readFile(const std::string& path)

@@ -32,8 +32,16 @@ private:
     int fd_ = -1;
 };
 
-// The whole content at once (see AtomicFileWriter).
-void writeFileAtomically(const std::string& path, const std::string& content);
+// The whole content at once (see AtomicFileWriter). Every save of the
+// program goes through here, the CLI's and the GUI's alike: a save keeps the
+// file's permissions (a 0600 file stays 0600; a new file gets 0644 less the
+// umask) and, when PATH is a symbolic link, replaces the file it leads to
+// and leaves the link a link.
+void writeFileAtomically(const std::string& path, std::string_view content);
+
+// The same for callers that report rather than throw (the GUI): "" when the
+// file was written, else the reason, naming the path.
+std::string tryWriteFileAtomically(const std::string& path, std::string_view content);
 
 // Removes PATH.tmp-XXXXXX files of earlier writes of `path` that are older
 // than `minAgeSeconds`, regular, ours, and not locked by a live writer.

@@ -2,6 +2,7 @@
 // from the last finished sweep with the overlays of calibration,
 // verification and simulation, the breakdown's point, and their export.
 #include "app/gui/sweeppanel/SweepPanel.h"
+#include "model/document/AtomicFile.h"
 #include "app/gui/sweeppanel/ChartView.h"
 #include "app/gui/sweeppanel/SweepPanelResults.h"
 #include "app/plots/BreakdownChart.h"
@@ -22,7 +23,6 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QSignalBlocker>
 #include <QTabWidget>
 #include <QtConcurrent>
@@ -214,13 +214,8 @@ QString SweepPanel::exportCsvTo(const QString& path) const
         return tr("there is no sweep result to export yet");
     std::ostringstream s;
     plots::writeSweepCsv(*table_, s);
-    const std::string text = s.str();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return tr("cannot write '%1': %2").arg(path, file.errorString());
-    file.write(text.data(), static_cast<qint64>(text.size()));
-    if (!file.commit())
-        return tr("cannot write '%1': %2").arg(path, file.errorString());
+    if (const std::string e = tryWriteFileAtomically(path.toStdString(), s.str()); !e.empty())
+        return tr("cannot write '%1': %2").arg(path, QString::fromStdString(e));
     return {};
 }
 

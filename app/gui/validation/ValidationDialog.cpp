@@ -1,4 +1,5 @@
 #include "app/gui/validation/ValidationDialog.h"
+#include "model/document/AtomicFile.h"
 #include "model/core/ModelError.h"
 #include "model/validation/ReportExport.h"
 
@@ -8,7 +9,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -270,12 +270,8 @@ QString ValidationDialog::exportTo(const QString& path) const
 {
     const std::string text =
         path.endsWith(".md", Qt::CaseInsensitive) ? validationMarkdown(report_) : validationCsv(report_);
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Text))
-        return tr("cannot write %1: %2").arg(path, f.errorString());
-    f.write(text.data(), static_cast<qint64>(text.size()));
-    if (!f.commit())
-        return tr("cannot write %1: %2").arg(path, f.errorString());
+    if (const std::string e = tryWriteFileAtomically(path.toStdString(), text); !e.empty())
+        return tr("cannot write %1: %2").arg(path, QString::fromStdString(e));
     return {};
 }
 

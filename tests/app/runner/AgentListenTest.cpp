@@ -1,6 +1,8 @@
 // clusterscope-agent --listen under load: idle connections do not lock the
-// controller out, wrong tokens are slowed down and their log throttled, and
-// a token passed in the environment does not stay readable there.
+// controller out, wrong tokens are held back per address (never a right one
+// from the same address) and their log throttled, the agent neither gives up
+// on its controller because of attackers nor waits for them past its accept
+// timeout, and a token passed in the environment does not stay readable there.
 #include "TestSupport.h"
 
 #include "app/agent/ListenServer.h"
@@ -20,6 +22,7 @@
 #include <cstdio>
 #include <memory>
 #include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
@@ -106,24 +109,51 @@ TEST_CASE("idle connections do not lock a listening agent out", "[agent][listen]
     CHECK(a.p.exitCode() == 0);
 }
 
-TEST_CASE("wrong tokens are slowed down and their log lines throttled", "[agent][listen]")
+TEST_CASE("wrong tokens are held back while a right one from the same address is served at once", "[agent][listen]")
 {
     QTemporaryDir dir;
     ListeningAgent a(dir);
-    // As many as one address may have saying hello at once.
-    const int attempts = agent::kMaxHandshakesPerSource;
+    // Guesses from the controller's own address (everything here is
+    // 127.0.0.1). Each wrong token grows the address's back-off (100 ms,
+    // 200, ... at most 5 s) and its connection is held unanswered that long.
+    const int attempts = 10;
     std::vector<std::unique_ptr<QTcpSocket>> guesses;
-    for (int i = 0; i < attempts; ++i)
+    const std::string f = agent::encodeFrame({{"type", "hello"}, {"versions", {1, 1}}, {"token", "guess"}});
+    for (int i = 0; i < attempts; ++i) {
         guesses.push_back(a.connect());
-    int refused = 0;
-    for (auto& g : guesses)
-        refused += ListeningAgent::hello(*g, "guess").value("code", "") == "token" ? 1 : 0;
-    CHECK(refused == attempts);
-    // The real controller still gets in, after the back-off.
+        guesses.back()->write(f.data(), static_cast<qint64>(f.size()));
+        guesses.back()->flush();
+    }
+    // Let the agent read them all: a reply is held, so none is expected yet.
+    guesses.back()->waitForReadyRead(300);
+    // The right token from the same address is checked at once, not after
+    // the guesses' back-off: it is welcomed while later guesses (held 1.6 s
+    // to 5 s) are still waiting for their answer.
     auto controller = a.connect();
     CHECK(ListeningAgent::hello(*controller, "listen-token").value("type", "") == "welcome");
+    // Asked of the kernel: these sockets' own buffers fill only when read.
+    int unanswered = 0;
+    for (auto& g : guesses) {
+        pollfd p{static_cast<int>(g->socketDescriptor()), POLLIN, 0};
+        unanswered += g->bytesAvailable() == 0 && ::poll(&p, 1, 0) == 0 ? 1 : 0;
+    }
+    CHECK(unanswered >= 1);
+    // Every guess gets its refusal in the end (code "token"), the session goes on meanwhile.
+    int refused = 0;
+    for (auto& g : guesses) {
+        agent::FrameDecoder d;
+        std::string frame;
+        while (d.next(frame) != agent::FrameDecoder::Status::Frame && (g->bytesAvailable() > 0 || g->waitForReadyRead(30000))) {
+            const QByteArray b = g->readAll();
+            d.feed(b.constData(), static_cast<std::size_t>(b.size()));
+        }
+        refused += !frame.empty() && json::parse(frame).value("code", "") == "token" ? 1 : 0;
+    }
+    CHECK(refused == attempts);
+    CHECK(a.p.state() == QProcess::Running);
     controller->disconnectFromHost();
     REQUIRE(a.p.waitForFinished(20000));
+    CHECK(a.p.exitCode() == 0);
     const std::string log = a.p.readAllStandardError().toStdString();
     const auto lines = std::count(log.begin(), log.end(), '\n');
     INFO(log);
@@ -144,7 +174,7 @@ void attack(const std::string& from, quint16 port, const std::atomic<bool>& stop
         const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
         if (fd < 0)
             return;
-        timeval tv{0, 200000}; // a deferred connection is left unread: look again at `stop` now and then
+        timeval tv{0, 200000}; // a held connection is left unanswered: look again at `stop` now and then
         ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
         sockaddr_in local{};
         local.sin_family = AF_INET;
@@ -178,6 +208,12 @@ void attack(const std::string& from, quint16 port, const std::atomic<bool>& stop
 
 TEST_CASE("64 attackers with wrong tokens do not keep the controller out", "[agent][listen][flood]")
 {
+    // Attackers each on an address of their own, or all on the controller's
+    // (127.0.0.1, as behind one NAT): either way the controller is served and
+    // the agent outlives its accept timeout. How long the controller waits is
+    // measured by bench/bench_agent_flood (a timing, not a test).
+    const bool shared = GENERATE(false, true);
+    INFO((shared ? "attackers on 127.0.0.1" : "attackers on 127.0.0.2 to 127.0.0.65"));
     QTemporaryDir dir;
     // A short accept timeout, which the attack outlasts: the agent must not
     // give up on its controller because of what strangers send.
@@ -186,30 +222,26 @@ TEST_CASE("64 attackers with wrong tokens do not keep the controller out", "[age
     std::atomic<int> refusals{0};
     std::vector<std::thread> attackers;
     for (int i = 0; i < 64; ++i)
-        attackers.emplace_back(attack, "127.0.0." + std::to_string(2 + i), a.port, std::cref(stop),
-                               std::ref(refusals));
-    // Long enough for every attacker's back-off to grow (100 ms, 200, ... )
-    // and for the accept timeout to pass while they hammer.
+        attackers.emplace_back(attack, shared ? std::string("127.0.0.1") : "127.0.0." + std::to_string(2 + i), a.port,
+                               std::cref(stop), std::ref(refusals));
+    // Long enough for the back-off to grow (100 ms, 200, ...) while they hammer.
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     const int early = refusals.load();
 
-    const auto t0 = std::chrono::steady_clock::now();
     auto controller = a.connect();
-    const json welcome = ListeningAgent::hello(*controller, "listen-token");
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    // The measurement, for the record (docs/security.md): typically a few ms.
-    std::printf("controller served %.3f s after connecting, %d wrong tokens refused before it came\n", seconds, early);
+    // A liveness check with a generous bound, not a timing.
+    const json welcome = ListeningAgent::hello(*controller, "listen-token", 30000);
     CHECK(welcome.value("type", "") == "welcome");
     CHECK(early > 0); // the attack was real: attackers were being refused when the controller came
-    // Not a benchmark: the old global back-off made the controller wait up
-    // to 5 s per failure (37 s with 32 attackers). Under the bound of the
-    // largest back-off, the controller did not wait for the attackers'; the
-    // issue's target, 2 s, is what the printed figure is compared with.
-    CHECK(seconds < 5.0);
-    // The attack goes on past the accept timeout: the session goes on too.
+    // The attack goes on past the accept timeout: the session goes on too,
+    // and still answers (cancelling a run it does not have is an error reply).
     std::this_thread::sleep_for(std::chrono::milliseconds(3000));
-    CHECK(a.p.state() == QProcess::Running);
-    CHECK(controller->state() == QAbstractSocket::ConnectedState);
+    CHECK_FALSE(a.p.waitForFinished(0));
+    const std::string cancel = agent::encodeFrame({{"type", "cancel"}, {"id", "none"}});
+    controller->write(cancel.data(), static_cast<qint64>(cancel.size()));
+    controller->flush();
+    REQUIRE(controller->waitForReadyRead(30000));
+    CHECK(controller->readAll().contains("no active run with id none"));
 
     stop = true;
     for (auto& t : attackers)
@@ -217,6 +249,29 @@ TEST_CASE("64 attackers with wrong tokens do not keep the controller out", "[age
     controller->disconnectFromHost();
     REQUIRE(a.p.waitForFinished(20000));
     CHECK(a.p.exitCode() == 0);
+}
+
+TEST_CASE("attackers alone do not keep the agent past its accept timeout", "[agent][listen][flood]")
+{
+    QTemporaryDir dir;
+    ListeningAgent a(dir, {"--accept-timeout", "1", "--hello-timeout", "2"});
+    std::atomic<bool> stop{false};
+    std::atomic<int> refusals{0};
+    std::vector<std::thread> attackers;
+    for (int i = 0; i < 16; ++i)
+        attackers.emplace_back(attack, std::string("127.0.0.1"), a.port, std::cref(stop), std::ref(refusals));
+    // Idle connections too: they are let finish their hello, then it ends.
+    std::vector<std::unique_ptr<QTcpSocket>> idle;
+    for (int i = 0; i < 8; ++i)
+        idle.push_back(a.connect());
+    // Generous: the timeout (1 s) plus one hello timeout (2 s), on a busy machine.
+    const bool ended = a.p.waitForFinished(60000);
+    stop = true;
+    for (auto& t : attackers)
+        t.join();
+    REQUIRE(ended);
+    CHECK(a.p.exitCode() == 3);
+    CHECK_THAT(a.p.readAllStandardError().toStdString(), Catch::Contains("no controller connected within 1 s"));
 }
 
 TEST_CASE("back-off is kept per source address and bounded", "[agent][listen]")
@@ -267,6 +322,27 @@ TEST_CASE("the back-off doubles after each failure up to 5 s, and the log passes
     CHECK(log.pass("three", t0 + milliseconds(500)).empty());
     CHECK(log.pass("four", t0 + milliseconds(1000)) == "four (2 more like it before this)");
     CHECK(log.pending().empty());
+}
+
+TEST_CASE("the agent's log writes out the escape codes a stranger sends", "[agent][listen]")
+{
+    QTemporaryDir dir;
+    ListeningAgent a(dir);
+    auto stranger = a.connect();
+    // A first message whose type would clear the agent's terminal and retitle it.
+    const std::string f = agent::encodeFrame({{"type", "\x1b[2J\x1b]0;owned\x07"}});
+    stranger->write(f.data(), static_cast<qint64>(f.size()));
+    stranger->flush();
+    REQUIRE(stranger->waitForDisconnected(30000)); // refused
+    auto controller = a.connect();
+    CHECK(ListeningAgent::hello(*controller, "listen-token").value("type", "") == "welcome");
+    controller->disconnectFromHost();
+    REQUIRE(a.p.waitForFinished(20000));
+    const std::string log = a.p.readAllStandardError().toStdString();
+    INFO(log);
+    CHECK(log.find('\x1b') == std::string::npos);
+    CHECK(log.find('\x07') == std::string::npos);
+    CHECK_THAT(log, Catch::Contains("\\x1b[2J\\x1b]0;owned\\x07"));
 }
 
 TEST_CASE("a token from the environment is erased from /proc/PID/environ", "[agent][listen]")

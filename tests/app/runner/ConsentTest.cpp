@@ -225,3 +225,26 @@ TEST_CASE("probe --design asks consent for a local node's address and bind", "[c
                         Catch::Contains("listens on 0.0.0.0"));
     CHECK(out.empty());
 }
+
+TEST_CASE("the consent list names the hosts, the hostfile and the launcher an mpi node reaches", "[consent]")
+{
+    // Each reaches other machines through mpirun or srun: the list shows
+    // the offending value itself, not only that the node is remote.
+    auto linesFor = [](const std::string& spec) {
+        const auto lines = commandsNeedingConsent(parseNodeSpec(spec), context());
+        std::string all;
+        for (const std::string& l : lines)
+            all += l + "\n";
+        return all;
+    };
+    const std::string hosts = linesFor("mpi:2:hosts=far1.example+far2.example:name=m");
+    INFO(hosts);
+    CHECK_THAT(hosts, Catch::Contains("m (") && Catch::Contains("hostfile: far1.example") &&
+                          Catch::Contains("far2.example"));
+    const std::string hostfile = linesFor("mpi:2:hostfile=/srv/their-hosts:name=m");
+    INFO(hostfile);
+    CHECK_THAT(hostfile, Catch::Contains("--hostfile /srv/their-hosts"));
+    const std::string srun = linesFor("mpi:2:launch=srun:name=m");
+    INFO(srun);
+    CHECK_THAT(srun, Catch::Contains("srun"));
+}

@@ -3,9 +3,12 @@
 #include "model/document/DocumentFormat.h"
 #include "model/topology/GeneratorRegistry.h"
 
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <catch2/catch.hpp>
+
+#include <sys/stat.h>
 
 using namespace cs;
 using namespace cs::app;
@@ -86,6 +89,26 @@ TEST_CASE("save is atomic, marks clean, and autosave writes a recovery file", "[
     CHECK(loadDocument(path.toStdString()).design.value({"s", "T"}).value == 3.0);
 
     CHECK(m.save(dir.filePath("missing/dir/x.json")).contains("Cannot"));
+}
+
+TEST_CASE("a GUI save keeps the file's mode and writes through a symbolic link, as the CLI's does",
+          "[gui][document][saves]")
+{
+    QTemporaryDir dir;
+    DocumentModel m;
+    m.setDocument(smallDoc(), {});
+    const QString target = dir.filePath("private.json");
+    const QString link = dir.filePath("link.json");
+    REQUIRE(m.save(target).isEmpty());
+    REQUIRE(QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner)); // 0600
+    REQUIRE(QFile::link("private.json", link));
+    m.setValue({"s", "T"}, 5.0);
+    CHECK(m.save(link).isEmpty());
+    CHECK(QFileInfo(link).isSymLink());
+    struct stat st {};
+    REQUIRE(::stat(target.toLocal8Bit().constData(), &st) == 0);
+    CHECK((st.st_mode & 07777) == 0600); // not reset to 0644
+    CHECK(loadDocument(target.toStdString()).design.value({"s", "T"}).value == 5.0);
 }
 
 TEST_CASE("successive edits of one value are one undo step", "[gui][document][merge]")

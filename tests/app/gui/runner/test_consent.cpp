@@ -62,3 +62,34 @@ TEST_CASE("commands chosen by the document run only once the user allowed them",
     REQUIRE(finished.wait(60000));
     ProbeSession::setConsentPrompt([](const QStringList&) { return false; });
 }
+
+TEST_CASE("the GUI asks before a local node connects or listens beyond loopback, with names escaped",
+          "[g-runner][consent]")
+{
+    DocumentModel m;
+    ProbeSession session(&m);
+    session.setStoreResults(false);
+    QStringList asked;
+    ProbeSession::setConsentPrompt([&](const QStringList& commands) {
+        asked = commands;
+        return false;
+    });
+    // As a document gives them: an address the controller would connect
+    // to, a bind on every interface, a name that would redraw the dialog's
+    // line before it.
+    runner::RunPlan plan = sortOn("local:cpu=0");
+    plan.nodes = runner::nodesFromJson(nlohmann::json::parse(R"([
+        {"name": "a", "transport": "local", "address": "192.0.2.7"},
+        {"name": "b", "transport": "local", "bind": "0.0.0.0"},
+        {"name": "c\u001b[1A\u001b[2K\r", "transport": "local", "agent": "/bin/false"}])"));
+    CHECK(session.start({plan}) == "not started: the nodes' commands were not allowed");
+    CHECK_FALSE(session.isRunning());
+    INFO(asked.join('\n').toStdString());
+    CHECK(asked.contains("a (local): peers and the controller connect to 192.0.2.7"));
+    CHECK(asked.contains("b (local): listens on 0.0.0.0"));
+    REQUIRE(asked.size() >= 3);
+    CHECK(asked.filter("c\\x1b[1A\\x1b[2K\\r (local): /bin/false").size() == 1);
+    for (const QString& line : asked)
+        CHECK_FALSE(line.contains(QChar(0x1b)));
+    ProbeSession::setConsentPrompt([](const QStringList&) { return false; });
+}
