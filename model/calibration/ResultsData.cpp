@@ -278,12 +278,12 @@ DerivedValue readDerived(const std::vector<ResultEntry>& entries, const std::str
                      (present.empty() ? std::string() : " (derived values present: " + present + ")"));
 }
 
-json readResultsFile(const std::string& path)
+json readResultsFile(const std::string& path, std::vector<std::string>* warnings)
 {
-    return resultsFromText(readFile(path), path);
+    return resultsFromText(readFile(path), path, warnings);
 }
 
-json resultsFromText(const std::string& text, const std::string& path)
+json resultsFromText(const std::string& text, const std::string& path, std::vector<std::string>* warnings)
 {
     json j;
     try {
@@ -293,7 +293,11 @@ json resultsFromText(const std::string& text, const std::string& path)
     }
     if (j.is_object() && j.contains("measured") && !j.contains("results")) {
         try {
-            return documentFromJson(std::move(j)).measured; // every check a document passes
+            DesignDocument doc = documentFromJson(std::move(j)); // every check a document passes
+            if (warnings)
+                for (const std::string& w : doc.warnings)
+                    warnings->push_back(path + ": " + w);
+            return std::move(doc.measured);
         } catch (const DocumentError& e) {
             std::string lines;
             for (const std::string& p : e.problems())
@@ -335,8 +339,15 @@ json resultsFromText(const std::string& text, const std::string& path)
     bool complete = true;
     if (problems.empty())
         complete = checkResultEntries(results, problems, 1000);
-    if (problems.empty())
+    if (problems.empty()) {
+        if (warnings) {
+            std::vector<std::string> kept;
+            recordExtensionKeys("measured", results, kept, 20, "results"); // paths as checkResultEntries gives them
+            for (const std::string& w : kept)
+                warnings->push_back(path + ": " + w);
+        }
         return results;
+    }
     std::string lines;
     for (std::size_t i = 0; i < problems.size() && i < kShown; ++i)
         lines += (lines.empty() ? "" : "\n") + path + ": " + problems[i];

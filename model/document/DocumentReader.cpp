@@ -1,6 +1,7 @@
 #include "model/document/DocumentReader.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
+#include "model/document/DocumentEvaluation.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentTopology.h"
 #include "model/document/DocumentValidator.h"
@@ -203,7 +204,7 @@ void DocumentReader::readParameters(const json& j, DesignDocument& doc)
             if (!follows.empty())
                 pendingFollows_.push_back({spec.symbol, follows, path + ".follows"});
         } catch (const ModelError& e) {
-            problem(path, e.what());
+            problem(path + ".name", e.what()); // a bad or taken name: nothing else throws here
             broken_.insert(spec.symbol);
         }
     }
@@ -506,6 +507,10 @@ DesignDocument DocumentReader::read(json&& j)
     }
     if (!problems_.empty())
         throw DocumentError(problems_);
+    // What only an evaluation finds is told now, with its path (a warning:
+    // an unfinished design still opens; DocumentEvaluation.h).
+    for (const DocumentProblem& p : evaluationProblems(doc))
+        doc.warnings.push_back(p.line());
     release.armed = false;
     return doc;
 }

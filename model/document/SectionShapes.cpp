@@ -400,7 +400,7 @@ bool checkResultEntries(const json& entries, std::vector<std::string>& problems,
 }
 
 void recordExtensionKeys(const std::string& section, const json& entries, std::vector<std::string>& warnings,
-                         std::size_t maxWarnings)
+                         std::size_t maxWarnings, const std::string& prefix)
 {
     if (!entries.is_array() || (section != "measured" && section != "calibration"))
         return;
@@ -414,7 +414,7 @@ void recordExtensionKeys(const std::string& section, const json& entries, std::v
     };
     for (std::size_t i = 0; i < entries.size() && warnings.size() < maxWarnings; ++i) {
         const json& e = entries[i];
-        const std::string path = at(section, i);
+        const std::string path = at(prefix.empty() ? section : prefix, i);
         if (section == "measured") {
             note(e, path, {"probe", "name", "nodes", "status", "reason", "failed_nodes", "params", "started",
                            "duration_s", "summary", "calibrates", "parts"});
