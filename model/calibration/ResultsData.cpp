@@ -1,4 +1,5 @@
 #include "model/calibration/ResultsData.h"
+#include "model/core/JsonKeys.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/calibration/Calibration.h"
@@ -312,10 +313,11 @@ json resultsFromText(const std::string& text, const std::string& path, std::vect
     } else if (j.is_object() && j.contains("results")) {
         // The file's own members: a results file of another kind or version
         // would be read as something it is not.
-        for (auto it = j.begin(); it != j.end(); ++it)
-            if (it.key() != "format" && it.key() != "version" && it.key() != "created" && it.key() != "results")
-                problems.push_back(clipText(it.key(), 40) + ": unknown key " + clipJson(json(it.key()), 40) +
-                                   " (a results file takes format, version, created, results)");
+        forUnknownKeys(j, {"format", "version", "created", "results"},
+                       [&](const std::string& key, const std::string& takes) {
+                           problems.push_back(clipText(key, 40) + ": unknown key " + clipJson(json(key), 40) +
+                                              " (a results file takes " + takes + ")");
+                       });
         const auto format = j.find("format");
         if (format == j.end())
             problems.push_back("format: missing; expected \"clusterscope-probe-results\"");

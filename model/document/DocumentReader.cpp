@@ -219,6 +219,15 @@ void DocumentReader::readTopology(json& j, DesignDocument& doc)
         problem("topology", std::string("expected an object, got ") + typeName(*it));
         return;
     }
+    // A drawn vertex's id is shown on the canvas and in every message about
+    // it: no control or bidirectional formatting characters (DocumentReaderKeys.cpp).
+    if (auto v = it->find("vertices"); v != it->end() && v->is_array())
+        for (std::size_t i = 0; i < v->size(); ++i) {
+            const json& vertex = (*v)[i];
+            const auto id = vertex.is_object() ? vertex.find("id") : vertex.end();
+            if (id != vertex.end() && id->is_string() && !textProblem(id->get_ref<const std::string&>()).empty())
+                checkText(id->get_ref<const std::string&>(), "topology.vertices[" + std::to_string(i) + "].id", false);
+        }
     doc.topology = std::move(*it); // the key stays, its value is null
     try {
         attachTopology(doc);
