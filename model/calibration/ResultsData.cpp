@@ -9,6 +9,8 @@
 #include "model/document/StrictJson.h"
 
 #include <cmath>
+#include <filesystem>
+#include <new>
 #include <cstdlib>
 #include <numeric>
 #include <algorithm>
@@ -279,19 +281,57 @@ DerivedValue readDerived(const std::vector<ResultEntry>& entries, const std::str
                      (present.empty() ? std::string() : " (derived values present: " + present + ")"));
 }
 
+namespace {
+
+// Under a memory limit a results file can fail to fit: said in one line
+// naming the file, as a document is (loadDocument), never an abort.
+[[noreturn]] void outOfMemory(const std::string& path, std::size_t bytes)
+{
+    throw ModelError(path + ": not enough memory to read this results file (" + std::to_string(bytes >> 20) +
+                     " MiB of text)");
+}
+
+json resultsFromTree(json& j, json& results, const std::string& path, std::vector<std::string>* warnings);
+
+} // namespace
+
 json readResultsFile(const std::string& path, std::vector<std::string>* warnings)
 {
-    return resultsFromText(readFile(path), path, warnings);
+    std::string text;
+    try {
+        text = readFile(path);
+    } catch (const std::bad_alloc&) {
+        std::error_code ec;
+        outOfMemory(path, static_cast<std::size_t>(std::filesystem::file_size(path, ec)));
+    }
+    return resultsFromText(text, path, warnings);
 }
 
 json resultsFromText(const std::string& text, const std::string& path, std::vector<std::string>* warnings)
 {
-    json j;
+    json j, results;
     try {
         j = parseStrictJson(text);
     } catch (const DocumentError& e) {
         throw ModelError(path + ": not JSON: " + e.what());
+    } catch (const std::bad_alloc&) {
+        outOfMemory(path, text.size()); // parseStrictJson took its partial tree apart
     }
+    try {
+        return resultsFromTree(j, results, path, warnings);
+    } catch (const std::bad_alloc&) {
+        releaseJson(j); // their destructors would allocate
+        releaseJson(results);
+        outOfMemory(path, text.size());
+    }
+}
+
+namespace {
+
+// `j` parsed; `results` is where its results array is moved to. Both belong
+// to the caller, which takes them apart without allocating when memory ran out.
+json resultsFromTree(json& j, json& results, const std::string& path, std::vector<std::string>* warnings)
+{
     if (j.is_object() && j.contains("measured") && !j.contains("results")) {
         try {
             DesignDocument doc = documentFromJson(std::move(j)); // every check a document passes
@@ -307,7 +347,6 @@ json resultsFromText(const std::string& text, const std::string& path, std::vect
         }
     }
     std::vector<std::string> problems;
-    json results;
     if (j.is_array()) {
         results = std::move(j);
     } else if (j.is_object() && j.contains("results")) {
@@ -348,7 +387,7 @@ json resultsFromText(const std::string& text, const std::string& path, std::vect
             for (const std::string& w : kept)
                 warnings->push_back(path + ": " + w);
         }
-        return results;
+        return std::move(results); // a reference: moved, never copied
     }
     std::string lines;
     for (std::size_t i = 0; i < problems.size() && i < kShown; ++i)
@@ -358,5 +397,7 @@ json resultsFromText(const std::string& text, const std::string& path, std::vect
                  " more problems";
     throw ModelError(lines);
 }
+
+} // namespace
 
 } // namespace cs::calib

@@ -239,3 +239,28 @@ TEST_CASE("every reader of results files checks them like a document", "[cli][ho
     std::filesystem::remove(f);
     std::filesystem::remove(design);
 }
+
+TEST_CASE("a results file too large for the memory limit is refused naming the file, not aborted",
+          "[cli][hostile][memory]")
+{
+    REQUIRE(std::system("prlimit --version >/dev/null 2>&1") == 0);
+    const std::string design = writeTemp("net2.json", R"({"format": "clusterscope-design", "version": 3,
+      "blocks": [{"name": "net", "type": "logp.loggp"}]})");
+    // 3,500,000 empty results: 10.5 MB of text, some 280 MB of tree.
+    std::string text = R"({"format": "clusterscope-probe-results", "version": 1, "results": [)";
+    text.reserve(text.size() + 3 * 3'500'000 + 2);
+    for (std::size_t i = 0; i < 3'500'000; ++i)
+        text += i ? ",{}" : "{}";
+    const std::string f = writeTemp("big-results.json", text + "]}");
+    const Spawned starved = spawnLimited("167772160", {"calibrate", design, "--results", f}); // 160 MiB
+    CHECK(starved.rc == 1);                                                                   // SIGABRT: 134
+    CHECK_THAT(starved.err, Catch::Contains(f + ": not enough memory to read this results file (10 MiB of text)") ||
+                                Catch::Contains("error: not enough memory for this command"));
+    CHECK(lines(starved.err) == 1);
+    const Spawned fits = spawnLimited("1073741824", {"calibrate", design, "--results", f}); // 1 GiB
+    CHECK(fits.rc == 1);
+    CHECK_THAT(fits.err, Catch::StartsWith("clusterscope-cli calibrate: error: " + f +
+                                           ": results[0]: missing required member 'probe'\n"));
+    std::filesystem::remove(f);
+    std::filesystem::remove(design);
+}
