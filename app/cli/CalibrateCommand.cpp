@@ -27,13 +27,6 @@ namespace {
 
 using nlohmann::json;
 
-// The results array of a results file, a design's "measured" array, or a
-// bare array, checked like a document (calib::readResultsFile).
-json readResults(const std::string& path)
-{
-    return calib::readResultsFile(path);
-}
-
 // Probe runs for the design: calibrationPlan() restricted to --probe, with
 // --set NAME=VALUE (every run whose probe has NAME) or PROBE.NAME=VALUE.
 std::vector<runner::RunPlan> makePlans(const DesignDocument& doc, const Args& args, const sdk::PluginLoader& plugins)
@@ -236,7 +229,7 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
     json results;
     int failedJobs = 0;
     if (resultsFile) {
-        results = readResults(*resultsFile);
+        results = openResults(*resultsFile);
     } else {
         const std::vector<runner::Node> nodes = nodesFrom(args.value("--nodes"), doc.nodes, "calibrate");
         if (!args.value("--nodes") && !args.flag("--dry-run") && // a dry run starts nothing

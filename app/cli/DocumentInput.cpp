@@ -1,6 +1,7 @@
 #include "app/cli/DocumentInput.h"
 #include "model/core/Printable.h"
 #include "app/cli/Args.h"
+#include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
 #include "model/core/Settable.h"
 #include "model/document/DocumentEdits.h"
@@ -44,6 +45,15 @@ DesignDocument withWarnings(DesignDocument doc)
 }
 
 } // namespace
+
+nlohmann::json openResults(const std::string& path)
+{
+    std::vector<std::string> warnings;
+    nlohmann::json results = calib::readResultsFile(path, &warnings);
+    for (const std::string& w : warnings)
+        std::cerr << "clusterscope-cli: warning: " << w << "\n";
+    return results;
+}
 
 DesignDocument openDocument(const std::string& nameOrPath)
 {

@@ -1,6 +1,8 @@
 #pragma once
 #include "model/document/DesignDocument.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <vector>
 
@@ -16,6 +18,12 @@ std::vector<std::string> presetNames();
 // existing file but names one ("acc-fft" or "acc-fft.json"). Throws
 // ModelError naming what was tried.
 DesignDocument openDocument(const std::string& nameOrPath);
+
+// The results array of a probe results file, a design's "measured" array or
+// a bare array of results, checked like a document (calib::readResultsFile);
+// the members it keeps without knowing them are told on stderr, as a
+// document's are. Throws ModelError naming the file and each JSON path.
+nlohmann::json openResults(const std::string& path);
 
 // Applies "PATH=VALUE" to the document: PATH is a design parameter or
 // block.input; VALUE may carry a unit ("80MiB/s") or name a choice. Throws

@@ -78,20 +78,6 @@ void printReport(const verify::Report& r, std::ostream& out)
         out << "note: " << n << "\n";
 }
 
-json readResultsFile(const std::string& path)
-{
-    std::ifstream f(path);
-    if (!f)
-        throw ModelError(path + ": cannot read the results file");
-    json j;
-    try {
-        j = json::parse(f);
-    } catch (const json::parse_error& e) {
-        throw ModelError(path + ": not JSON: " + e.what());
-    }
-    return verify::resultsArrayOf(j, path);
-}
-
 } // namespace
 
 int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
@@ -113,7 +99,7 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
 
     json results = json::array();
     if (resultsFile) {
-        results = readResultsFile(*resultsFile);
+        results = openResults(*resultsFile); // checked like a document
     } else {
         const std::vector<runner::Node> nodes = nodesFrom(args.value("--nodes"), doc.nodes, "verify");
         if (!args.value("--nodes") &&

@@ -161,10 +161,15 @@ CalibrationReport calibrate(const DesignDocument& doc, const nlohmann::json& res
 // Checked like a document (strict JSON; version; every result's members of
 // their documented types): throws ModelError naming the file and the JSON
 // path of each problem ("r.json: results[0].parts[0].samples.rtt[1]:
-// expected a number, got string").
-nlohmann::json readResultsFile(const std::string& path);
+// expected a number, got string"). A result's members the format does not
+// define are kept (a record from another version), each named in
+// `warnings` with the file and its path, when given. The one reader of
+// results files: calibrate --results, verify --results and the GUI's
+// "Load application results".
+nlohmann::json readResultsFile(const std::string& path, std::vector<std::string>* warnings = nullptr);
 // The same for text already read; `path` names it in messages.
-nlohmann::json resultsFromText(const std::string& text, const std::string& path);
+nlohmann::json resultsFromText(const std::string& text, const std::string& path,
+                               std::vector<std::string>* warnings = nullptr);
 
 // One change made by applyCalibration, so the GUI can undo it.
 struct AppliedChange {

@@ -1,4 +1,5 @@
 #include "model/calibration/ResultsData.h"
+#include "model/core/JsonKeys.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/calibration/Calibration.h"
@@ -8,6 +9,8 @@
 #include "model/document/StrictJson.h"
 
 #include <cmath>
+#include <filesystem>
+#include <new>
 #include <cstdlib>
 #include <numeric>
 #include <algorithm>
@@ -278,22 +281,64 @@ DerivedValue readDerived(const std::vector<ResultEntry>& entries, const std::str
                      (present.empty() ? std::string() : " (derived values present: " + present + ")"));
 }
 
-json readResultsFile(const std::string& path)
+namespace {
+
+// Under a memory limit a results file can fail to fit: said in one line
+// naming the file, as a document is (loadDocument), never an abort.
+[[noreturn]] void outOfMemory(const std::string& path, std::size_t bytes)
 {
-    return resultsFromText(readFile(path), path);
+    throw ModelError(path + ": not enough memory to read this results file (" + std::to_string(bytes >> 20) +
+                     " MiB of text)");
 }
 
-json resultsFromText(const std::string& text, const std::string& path)
+json resultsFromTree(json& j, json& results, const std::string& path, std::vector<std::string>* warnings);
+
+} // namespace
+
+json readResultsFile(const std::string& path, std::vector<std::string>* warnings)
 {
-    json j;
+    std::string text;
+    try {
+        text = readFile(path);
+    } catch (const std::bad_alloc&) {
+        std::error_code ec;
+        outOfMemory(path, static_cast<std::size_t>(std::filesystem::file_size(path, ec)));
+    }
+    return resultsFromText(text, path, warnings);
+}
+
+json resultsFromText(const std::string& text, const std::string& path, std::vector<std::string>* warnings)
+{
+    json j, results;
     try {
         j = parseStrictJson(text);
     } catch (const DocumentError& e) {
         throw ModelError(path + ": not JSON: " + e.what());
+    } catch (const std::bad_alloc&) {
+        outOfMemory(path, text.size()); // parseStrictJson took its partial tree apart
     }
+    try {
+        return resultsFromTree(j, results, path, warnings);
+    } catch (const std::bad_alloc&) {
+        releaseJson(j); // their destructors would allocate
+        releaseJson(results);
+        outOfMemory(path, text.size());
+    }
+}
+
+namespace {
+
+// `j` parsed; `results` is where its results array is moved to. Both belong
+// to the caller, which takes them apart without allocating when memory ran out.
+json resultsFromTree(json& j, json& results, const std::string& path, std::vector<std::string>* warnings)
+{
     if (j.is_object() && j.contains("measured") && !j.contains("results")) {
         try {
-            return documentFromJson(std::move(j)).measured; // every check a document passes
+            DesignDocument doc = documentFromJson(std::move(j)); // every check a document passes
+            if (warnings)
+                for (const std::string& w : doc.warnings)
+                    warnings->push_back(path + ": " + w);
+            return std::move(doc.measured);
         } catch (const DocumentError& e) {
             std::string lines;
             for (const std::string& p : e.problems())
@@ -302,16 +347,16 @@ json resultsFromText(const std::string& text, const std::string& path)
         }
     }
     std::vector<std::string> problems;
-    json results;
     if (j.is_array()) {
         results = std::move(j);
     } else if (j.is_object() && j.contains("results")) {
         // The file's own members: a results file of another kind or version
         // would be read as something it is not.
-        for (auto it = j.begin(); it != j.end(); ++it)
-            if (it.key() != "format" && it.key() != "version" && it.key() != "created" && it.key() != "results")
-                problems.push_back(clipText(it.key(), 40) + ": unknown key " + clipJson(json(it.key()), 40) +
-                                   " (a results file takes format, version, created, results)");
+        forUnknownKeys(j, {"format", "version", "created", "results"},
+                       [&](const std::string& key, const std::string& takes) {
+                           problems.push_back(clipText(key, 40) + ": unknown key " + clipJson(json(key), 40) +
+                                              " (a results file takes " + takes + ")");
+                       });
         const auto format = j.find("format");
         if (format == j.end())
             problems.push_back("format: missing; expected \"clusterscope-probe-results\"");
@@ -335,8 +380,15 @@ json resultsFromText(const std::string& text, const std::string& path)
     bool complete = true;
     if (problems.empty())
         complete = checkResultEntries(results, problems, 1000);
-    if (problems.empty())
-        return results;
+    if (problems.empty()) {
+        if (warnings) {
+            std::vector<std::string> kept;
+            recordExtensionKeys("measured", results, kept, 20, "results"); // paths as checkResultEntries gives them
+            for (const std::string& w : kept)
+                warnings->push_back(path + ": " + w);
+        }
+        return std::move(results); // a reference: moved, never copied
+    }
     std::string lines;
     for (std::size_t i = 0; i < problems.size() && i < kShown; ++i)
         lines += (lines.empty() ? "" : "\n") + path + ": " + problems[i];
@@ -345,5 +397,7 @@ json resultsFromText(const std::string& text, const std::string& path)
                  " more problems";
     throw ModelError(lines);
 }
+
+} // namespace
 
 } // namespace cs::calib

@@ -22,7 +22,7 @@ Endpoint Endpoint::parse(std::string_view dotted)
 std::string nameProblem(std::string_view name)
 {
     if (name.empty())
-        return "a name must not be empty";
+        return "name must not be empty";
     if (std::isdigit(static_cast<unsigned char>(name.front())))
         return "name '" + std::string(name) + "' must not start with a digit";
     for (char c : name)

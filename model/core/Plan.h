@@ -86,6 +86,9 @@ public:
     void runOrThrow(double* slots) const;
 
     const std::vector<Step>& steps() const { return steps_; }
+    // The design parameters' own checks (an EvalError of kind ParamRange names one by `port`).
+    const std::vector<Check>& paramChecks() const { return paramChecks_; }
+    const std::vector<Copy>& copies() const { return copies_; }
 
 private:
     friend class Design;

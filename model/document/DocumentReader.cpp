@@ -1,6 +1,7 @@
 #include "model/document/DocumentReader.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
+#include "model/document/DocumentEvaluation.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentTopology.h"
 #include "model/document/DocumentValidator.h"
@@ -203,7 +204,7 @@ void DocumentReader::readParameters(const json& j, DesignDocument& doc)
             if (!follows.empty())
                 pendingFollows_.push_back({spec.symbol, follows, path + ".follows"});
         } catch (const ModelError& e) {
-            problem(path, e.what());
+            problem(path + ".name", e.what()); // a bad or taken name: nothing else throws here
             broken_.insert(spec.symbol);
         }
     }
@@ -218,6 +219,15 @@ void DocumentReader::readTopology(json& j, DesignDocument& doc)
         problem("topology", std::string("expected an object, got ") + typeName(*it));
         return;
     }
+    // A drawn vertex's id is shown on the canvas and in every message about
+    // it: no control or bidirectional formatting characters (DocumentReaderKeys.cpp).
+    if (auto v = it->find("vertices"); v != it->end() && v->is_array())
+        for (std::size_t i = 0; i < v->size(); ++i) {
+            const json& vertex = (*v)[i];
+            const auto id = vertex.is_object() ? vertex.find("id") : vertex.end();
+            if (id != vertex.end() && id->is_string() && !textProblem(id->get_ref<const std::string&>()).empty())
+                checkText(id->get_ref<const std::string&>(), "topology.vertices[" + std::to_string(i) + "].id", false);
+        }
     doc.topology = std::move(*it); // the key stays, its value is null
     try {
         attachTopology(doc);
@@ -506,6 +516,10 @@ DesignDocument DocumentReader::read(json&& j)
     }
     if (!problems_.empty())
         throw DocumentError(problems_);
+    // What only an evaluation finds is told now, with its path (a warning:
+    // an unfinished design still opens; DocumentEvaluation.h).
+    for (const DocumentProblem& p : evaluationProblems(doc))
+        doc.warnings.push_back(p.line());
     release.armed = false;
     return doc;
 }

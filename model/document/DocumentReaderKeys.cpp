@@ -7,8 +7,7 @@
 // which is which.
 #include "model/document/DocumentReader.h"
 #include "model/document/StrictJson.h"
-
-#include <algorithm>
+#include "model/core/JsonKeys.h"
 
 namespace cs {
 
@@ -33,25 +32,16 @@ const char* renamedInVersion2(const std::string& key)
 
 void DocumentReader::knownKeys(const json& obj, const std::string& path, std::initializer_list<std::string_view> keys)
 {
-    if (!obj.is_object())
-        return;
-    for (auto it = obj.begin(); it != obj.end(); ++it) {
-        const std::string& key = it.key();
-        if (std::find(keys.begin(), keys.end(), key) != keys.end())
-            continue;
+    forUnknownKeys(obj, keys, [&](const std::string& key, const std::string& takes) {
         // The key is quoted as JSON, so control characters in it are escaped.
         const std::string where = (path.empty() ? "" : path + ".") + clipText(key, 40);
         std::string what = "unknown key " + clipJson(json(key), 40);
         if (const char* now = renamedInVersion2(key))
             what += " (version 1's name for '" + std::string(now) + "'; this is a version-3 document)";
-        else {
-            std::string list;
-            for (std::string_view k : keys)
-                list += (list.empty() ? "" : ", ") + std::string(k);
-            what += " (this object takes " + list + ")";
-        }
+        else
+            what += " (this object takes " + takes + ")";
         problem(where, what);
-    }
+    });
 }
 
 void DocumentReader::knownTopLevelKeys(const json& j)

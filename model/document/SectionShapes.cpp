@@ -1,4 +1,5 @@
 #include "model/document/SectionShapes.h"
+#include "model/core/JsonKeys.h"
 #include "model/document/StrictJson.h"
 
 #include <algorithm>
@@ -92,13 +93,9 @@ void integer(const json& o, const std::string& path, const char* key, double lo,
 // other is refused, since a misspelled key would be dropped without a word.
 void keys(const json& o, const std::string& path, std::initializer_list<std::string_view> known)
 {
-    for (auto it = o.begin(); it != o.end(); ++it)
-        if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
-            std::string list;
-            for (std::string_view k : known)
-                list += (list.empty() ? "" : ", ") + std::string(k);
-            bad(at(path, it.key()), "unknown key " + clipJson(json(it.key()), 40) + " (this object takes " + list + ")");
-        }
+    forUnknownKeys(o, known, [&](const std::string& key, const std::string& takes) {
+        bad(at(path, key), "unknown key " + clipJson(json(key), 40) + " (this object takes " + takes + ")");
+    });
 }
 
 // A string member shown to the user: no control or bidirectional
@@ -400,21 +397,20 @@ bool checkResultEntries(const json& entries, std::vector<std::string>& problems,
 }
 
 void recordExtensionKeys(const std::string& section, const json& entries, std::vector<std::string>& warnings,
-                         std::size_t maxWarnings)
+                         std::size_t maxWarnings, const std::string& prefix)
 {
     if (!entries.is_array() || (section != "measured" && section != "calibration"))
         return;
     auto note = [&](const json& o, const std::string& path, std::initializer_list<std::string_view> known) {
-        if (!o.is_object())
-            return;
-        for (auto it = o.begin(); it != o.end() && warnings.size() < maxWarnings; ++it)
-            if (std::find(known.begin(), known.end(), it.key()) == known.end())
-                warnings.push_back(at(path, it.key()) + ": unknown key " + clipJson(json(it.key()), 40) +
+        forUnknownKeys(o, known, [&](const std::string& key, const std::string&) {
+            if (warnings.size() < maxWarnings)
+                warnings.push_back(at(path, key) + ": unknown key " + clipJson(json(key), 40) +
                                    ", kept as it is (a record from another version or program?)");
+        });
     };
     for (std::size_t i = 0; i < entries.size() && warnings.size() < maxWarnings; ++i) {
         const json& e = entries[i];
-        const std::string path = at(section, i);
+        const std::string path = at(prefix.empty() ? section : prefix, i);
         if (section == "measured") {
             note(e, path, {"probe", "name", "nodes", "status", "reason", "failed_nodes", "params", "started",
                            "duration_s", "summary", "calibrates", "parts"});

@@ -30,8 +30,9 @@ bool checkResultEntries(const nlohmann::json& entries, std::vector<std::string>&
 
 // For "measured" and "calibration": one warning per member the format does
 // not define (in an entry, or a result's part), with its JSON path, at most
-// `maxWarnings` in all.
+// `maxWarnings` in all. The paths start with `prefix` ("results" in a probe
+// results file), by default the section's name.
 void recordExtensionKeys(const std::string& section, const nlohmann::json& entries, std::vector<std::string>& warnings,
-                         std::size_t maxWarnings = 20);
+                         std::size_t maxWarnings = 20, const std::string& prefix = {});
 
 } // namespace cs

@@ -1,4 +1,5 @@
 #include "model/topology/TopologyJson.h"
+#include "model/core/JsonKeys.h"
 #include "model/core/ReadProgress.h"
 #include "model/topology/PortsUsed.h"
 #include "model/core/AvailableMemory.h"
@@ -32,17 +33,11 @@ std::string typeName(const json& j)
 
 void onlyKeys(const json& obj, const std::string& path, std::initializer_list<std::string_view> keys)
 {
-    for (auto it = obj.begin(); it != obj.end(); ++it) {
-        bool known = false;
-        for (std::string_view k : keys)
-            known = known || it.key() == k;
-        if (!known) {
-            std::string list;
-            for (std::string_view k : keys)
-                list += (list.empty() ? "" : ", ") + std::string(k);
-            fail(path + "." + it.key(), "unknown key (expected one of: " + list + ")");
-        }
-    }
+    forUnknownKeys(obj, keys, [&](const std::string& key, const std::string& takes) {
+        // Quoted as JSON, so that a control character in the key is escaped.
+        fail(path + "." + key, "unknown key " + json(key).dump(-1, ' ', false, json::error_handler_t::replace) +
+                                   " (this object takes " + takes + ")");
+    });
 }
 
 const json& object(const json& j, const std::string& path)

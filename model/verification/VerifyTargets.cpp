@@ -117,17 +117,6 @@ Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targe
     return merged;
 }
 
-nlohmann::json resultsArrayOf(const nlohmann::json& j, const std::string& where)
-{
-    if (j.is_object() && j.contains("results") && j["results"].is_array())
-        return j["results"];
-    if (j.is_object() && j.contains("measured") && j["measured"].is_array())
-        return j["measured"];
-    if (j.is_array())
-        return j;
-    throw ModelError(where + ": expected a probe results file (an object with \"results\")");
-}
-
 bool isApplicationProbe(const std::string& probe)
 {
     return probe.rfind("app.", 0) == 0 || probe.rfind("mpi.app.", 0) == 0;

@@ -40,10 +40,6 @@ std::vector<int> defaultNodeCounts(int nodes);
 // over every row. Held out: P that no calibration probe of `doc` spanned (calibratedNodeCounts).
 Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targets, const nlohmann::json& results);
 
-// The probe results a file holds: its "results" (`probe -o`, `verify -o`), a design's "measured", or the
-// array itself. Throws ModelError starting with `where` (the file) for anything else.
-nlohmann::json resultsArrayOf(const nlohmann::json& file, const std::string& where);
-
 // True for the application probes ("app.*", "mpi.app.*"), whose results verify reads and calibration does not.
 bool isApplicationProbe(const std::string& probe);
 

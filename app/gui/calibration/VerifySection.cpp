@@ -7,6 +7,7 @@
 #include "app/gui/runner/ProbeSession.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "app/runner/ApplicationPlans.h"
+#include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/verification/VerifyTargets.h"
@@ -244,11 +245,10 @@ QString VerifySection::loadResultsFrom(const QString& path)
         return tr("%1: cannot read it (%2)").arg(path, f.errorString());
     json runs = json::array();
     try {
-        for (const json& r : verify::resultsArrayOf(json::parse(f.readAll().toStdString()), path.toStdString()))
-            if (r.is_object() && verify::isApplicationProbe(verify::probeOf(r)))
+        // Checked like a document, by the reader calibrate --results uses.
+        for (const json& r : calib::resultsFromText(f.readAll().toStdString(), path.toStdString()))
+            if (verify::isApplicationProbe(verify::probeOf(r)))
                 runs.push_back(r);
-    } catch (const json::exception& e) {
-        return tr("%1: not JSON: %2").arg(path, q(e.what()));
     } catch (const ModelError& e) {
         return q(e.what());
     }

@@ -23,7 +23,7 @@ TEST_CASE("verify --results compares saved app.fft2d runs with fftw.transpose", 
     std::ofstream(design) << R"({"format": "clusterscope-design", "version": 3,
       "blocks": [{"name": "fft", "type": "fftw.transpose", "values": {"rows": 1024, "L": 0, "o_s": 0, "o_r": 0,
         "g": 0, "G": 1e-7, "t_pen": 0}}]})";
-    std::ofstream(results) << json{{"results",
+    std::ofstream(results) << json{{"format", "clusterscope-probe-results"}, {"version", 1}, {"results",
                                     {{{"probe", "app.fft2d"},
                                       {"status", "ok"},
                                       {"nodes", {"a", "b"}},
@@ -91,7 +91,7 @@ TEST_CASE("verify --results maps app.sort to sort.parallel and app.collectives t
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     const std::string results = dir.filePath("r.json").toStdString();
-    std::ofstream(results) << json{{"results",
+    std::ofstream(results) << json{{"format", "clusterscope-probe-results"}, {"version", 1}, {"results",
                                     {appResult("app.sort", 4, {{"T", 0.1}, {"T_xchg", 0.08}}),
                                      appResult("app.sort", 2, {{"T_xchg", 0.1}}),
                                      appResult("app.collectives", 4, {{"T_bcast", 40e-6}, {"T_barrier", 30e-6}}),

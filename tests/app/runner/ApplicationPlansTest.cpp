@@ -71,10 +71,7 @@ TEST_CASE("verify's P list and results files say what is wrong", "[verify]")
     CHECK_THROWS_WITH(verify::parseNodeCounts("rows=2"), Contains("only P can be chosen"));
     CHECK(verify::defaultNodeCounts(7) == std::vector<int>{2, 4});
     CHECK(verify::defaultNodeCounts(1).empty());
-    const nlohmann::json r = nlohmann::json::array({{{"probe", "app.fft2d"}}});
-    CHECK(verify::resultsArrayOf({{"results", r}}, "f") == r);
-    CHECK(verify::resultsArrayOf({{"measured", r}}, "f") == r);
-    CHECK_THROWS_WITH(verify::resultsArrayOf({{"rows", r}}, "f.json"), Contains("f.json: expected a probe results file"));
+    // Results files are read by calib::resultsFromText (tests/app/cli/test_hostile_input_cli.cpp).
     CHECK(verify::isApplicationProbe("app.fft2d"));
     CHECK(verify::isApplicationProbe("mpi.app.sort"));
     CHECK_FALSE(verify::isApplicationProbe("net.pingpong"));

@@ -192,6 +192,24 @@ TEST_CASE("names are not empty and hold no control or bidirectional characters",
     j["imported"] = json::array({{{"name", ""}, {"x", {1}}, {"y", {2}}}});
     CHECK(firstProblem(j) == "imported[0].name: must not be empty");
 
+    // Block, parameter and drawn vertex names.
+    j = base();
+    j["blocks"][0]["name"] = "";
+    CHECK(firstProblem(j) == "blocks[0].name: block name must not be empty");
+    j = base();
+    j["parameters"][0]["name"] = "P\xE2\x80\x8E"; // U+200E LEFT-TO-RIGHT MARK
+    CHECK(firstProblem(j) ==
+          "parameters[0].name: design parameter name 'P\\u200e' may only contain letters, digits, '_' and '-'");
+    j = base();
+    j["topology"] = json::parse(R"({"vertices": [{"id": "a", "kind": "host"}, {"id": "b", "kind": "host"},
+      {"id": "sw", "kind": "switch"}], "edges": [{"from": "a", "to": "sw", "bandwidth": "1Gbit/s"},
+      {"from": "b", "to": "sw", "bandwidth": "1Gbit/s"}]})");
+    CHECK(problemsOf(j.dump()).empty());
+    j["topology"]["vertices"][0]["id"] = "h\xE2\x80\xAE" "1"; // U+202E
+    j["topology"]["edges"][0]["from"] = j["topology"]["vertices"][0]["id"];
+    CHECK(firstProblem(j) == "topology.vertices[0].id: \"h\\u202e1\" holds the bidirectional formatting character "
+                             "U+202E");
+
     // An untitled document is saved without a name, and reads back.
     DesignDocument untitled = documentFromJson(base(), testRegistry());
     untitled.name.clear();

@@ -95,7 +95,7 @@ TEST_CASE("invalid explicit topologies name their JSON path", "[topology]")
     CHECK_THROWS_WITH(topologyFromJson(small(json::parse(R"([{"id": "r", "kind": "router"}])"))),
                       "topology.vertices[3].kind: unknown kind 'router' (expected host, switch or segment)");
     CHECK_THROWS_WITH(topologyFromJson(small(json::parse(R"([{"id": "s", "kind": "switch", "prots": 8}])"))),
-                      "topology.vertices[3].prots: unknown key (expected one of: id, kind, ports, latency)");
+                      "topology.vertices[3].prots: unknown key \"prots\" (this object takes id, kind, ports, latency)");
     CHECK_THROWS_WITH(topologyFromJson(small(json::parse(R"([{"id": "s", "kind": "switch", "ports": 0}])"))),
                       "topology.vertices[3].ports: must be >= 1, got 0");
     CHECK_THROWS_WITH(topologyFromJson(small(json::parse(R"([{"id": "g", "kind": "segment"}])"))),

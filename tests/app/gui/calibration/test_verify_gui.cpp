@@ -202,7 +202,8 @@ TEST_CASE("Load results adds a file's application runs and shows them without ru
     const QString path = dir.filePath("app.json");
     QFile f(path);
     REQUIRE(f.open(QIODevice::WriteOnly));
-    f.write(QByteArray::fromStdString(json{{"results", {appResult(4, 0.5, 0.5)}}}.dump()));
+    f.write(QByteArray::fromStdString(
+        json{{"format", "clusterscope-probe-results"}, {"version", 1}, {"results", {appResult(4, 0.5, 0.5)}}}.dump()));
     f.close();
     CHECK(v->loadResultsFrom(path).isEmpty());
     REQUIRE(waitFor([&] { return !v->isComparing() && v->report().has_value(); }));
