@@ -10,7 +10,7 @@ SweepJob::SweepJob(QObject* parent) : BackgroundJob(parent)
 
 void SweepJob::start(const DesignDocument& doc, std::vector<SweepAxisValues> axes, unsigned threads)
 {
-    launch<ModelError, SweepTable>(
+    launch<SweepTable>(
         [doc, axes = std::move(axes), threads](const std::atomic<bool>& cancel, const Progress& progress) {
             SweepOptions opts;
             opts.threads = threads;

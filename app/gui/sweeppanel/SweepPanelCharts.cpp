@@ -13,6 +13,7 @@
 #include "app/plots/TableSlice.h"
 #include "app/plots/TornadoChart.h"
 #include "model/core/ModelError.h"
+#include "model/core/OutOfMemory.h"
 #include "model/document/PresetFolder.h"
 
 #include <QCheckBox>
@@ -172,7 +173,9 @@ void SweepPanel::startSensitivity()
         out->variant = variant;
         try {
             out->result = sensitivity(doc, variant.toStdString(), at);
-        } catch (const ModelError& e) {
+        } catch (const std::bad_alloc&) {
+            out->error = QString::fromUtf8(kOutOfMemory);
+        } catch (const std::exception& e) { // ModelError above all
             out->error = QString::fromStdString(e.what());
         }
         return out;

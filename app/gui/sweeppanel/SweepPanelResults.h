@@ -28,6 +28,7 @@ struct PreparedCharts {
     DesignDocument doc;
     plots::ChartSample sample;
     QString failures;
+    QString error; // why the charts could not be prepared (out of memory), or empty
 };
 
 } // namespace cs::app::sweeppanel
