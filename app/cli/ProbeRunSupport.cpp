@@ -59,10 +59,17 @@ std::vector<runner::Node> nodesFrom(const std::optional<std::string>& spec, cons
     try {
         if (spec)
             return runner::parseNodeSpec(*spec);
-        if (documentNodes.is_array() && !documentNodes.empty())
-            return runner::nodesFromJson(documentNodes);
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("--nodes: ") + e.what());
+    }
+    // The design's own nodes: what is wrong is in the file, not in the
+    // command line (a hostfile that is a FIFO, a device or too large).
+    if (documentNodes.is_array() && !documentNodes.empty()) {
+        try {
+            return runner::nodesFromJson(documentNodes);
+        } catch (const std::invalid_argument& e) {
+            throw ModelError(std::string("the design's nodes: ") + e.what());
+        }
     }
     throw UsageError(command + " needs --nodes SPEC (e.g. local:cpu=0,local:cpu=1) or a design with nodes");
 }
