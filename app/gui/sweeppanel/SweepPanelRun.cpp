@@ -47,14 +47,15 @@ void SweepPanel::recompute()
         setStatus(tr("Nothing to sweep: add a parameter above."));
         return;
     }
-    pendingDoc_ = doc;
+    auto pending = std::make_shared<DesignDocument>(doc); // the one copy; the workers share it
     if (const QString choice = baseline_->currentData().toString(); !choice.isEmpty()) {
         try {
-            chooseSpeedupBaseline(pendingDoc_, choice.toStdString());
+            chooseSpeedupBaseline(*pending, choice.toStdString());
         } catch (const ModelError&) {
             fillBaselineSelector(); // the variant went away: back to the design's own baseline
         }
     }
+    pendingDoc_ = std::move(pending);
     ++prepGeneration_; // a finished sweep's charts still being prepared are not shown
     preparing_ = false;
     progress_->setRange(0, 0); // busy until the first progress report
@@ -107,7 +108,7 @@ void SweepPanel::onFinished(std::shared_ptr<const SweepTable> table)
         // on the GUI thread, the panel stuck at "drawing": it is the run's
         // failure instead.
         try {
-            out->sample = plots::sampleForCharts(doc, table);
+            out->sample = plots::sampleForCharts(*doc, table);
             out->failures = failureSummary(table->errors);
             out->table = table;
             out->doc = doc;
