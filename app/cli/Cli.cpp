@@ -1,6 +1,7 @@
 #include "app/cli/Cli.h"
 #include "app/cli/PrintableStream.h"
 #include "model/core/ModelError.h"
+#include "model/core/OutOfMemory.h"
 #include "model/core/Printable.h"
 
 #include <nlohmann/json.hpp>
@@ -117,18 +118,10 @@ int run(const std::vector<std::string>& args, std::ostream& rawOut, std::ostream
         } catch (const std::bad_alloc&) {
             // A check before a large allocation refuses with its estimate;
             // this is what is left: one line and status 1, never SIGABRT.
-            err << "clusterscope-cli " << e.name
-                << ": error: out of memory (the input needs more than this process may allocate; "
-                   "check ulimit -v and the memory available)\n";
+            err << "clusterscope-cli " << e.name << ": error: " << kOutOfMemory << "\n";
             return 1;
         } catch (const std::exception& ex) {
             err << "clusterscope-cli " << e.name << ": error: " << printable(ex.what(), true) << "\n";
-            return 1;
-        } catch (const std::bad_alloc&) {
-            // Under a memory limit (ulimit -v, a container) an allocation can
-            // fail anywhere; it ends the command with a refusal, not an abort.
-            err << "clusterscope-cli " << e.name
-                << ": error: not enough memory for this command (the input is too large for the memory available)\n";
             return 1;
         }
     }

@@ -59,10 +59,18 @@ std::vector<runner::Node> nodesFrom(const std::optional<std::string>& spec, cons
     try {
         if (spec)
             return runner::parseNodeSpec(*spec);
-        if (documentNodes.is_array() && !documentNodes.empty())
-            return runner::nodesFromJson(documentNodes);
     } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("--nodes: ") + e.what());
+    }
+    // The design's own nodes: the message says what is wrong is in the file,
+    // not in --nodes (a hostfile that is a FIFO, a device or too large). The
+    // status stays 2, that of a node list refused before anything runs.
+    if (documentNodes.is_array() && !documentNodes.empty()) {
+        try {
+            return runner::nodesFromJson(documentNodes);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("the design's nodes: ") + e.what());
+        }
     }
     throw UsageError(command + " needs --nodes SPEC (e.g. local:cpu=0,local:cpu=1) or a design with nodes");
 }

@@ -71,10 +71,17 @@ SweepTable sweepWithProgress(const DesignDocument& doc, const std::vector<SweepA
                 lastPercent = percent;
             }
         };
-    SweepTable t = runSweep(doc, axes, opts);
-    if (show)
-        err << "\n";
-    return t;
+    // A progress line, once written, ends before anything else is, an error too.
+    struct EndLine {
+        const int& lastPercent;
+        std::ostream& err;
+        ~EndLine()
+        {
+            if (lastPercent >= 0)
+                err << "\n";
+        }
+    } endLine{lastPercent, err};
+    return runSweep(doc, axes, opts);
 }
 
 void emit(const Args& args, const std::string& text, std::ostream& out)

@@ -1,7 +1,5 @@
 #include "app/plots/PlotStyle.h"
 #include "model/core/BytePrefixes.h"
-#include "model/core/ModelError.h"
-#include "model/core/Plan.h"
 
 #include <qcustomplot.h>
 
@@ -90,15 +88,38 @@ ScaleUnit scaleFor(Unit unit, double maxAbs)
 }
 
 namespace {
-std::optional<Unit> outputUnit(const Plan& plan, const std::string& path)
+// What a path names (a design parameter, a block's input or output), looked
+// up in the design by name. Compiling the design to ask its plan cost the GUI
+// thread about a second per call for a document of 300,000 parameters, and a
+// finished sweep's charts made a dozen calls.
+struct PathSpec {
+    const ParamSpec* input = nullptr;
+    const OutputSpec* output = nullptr;
+};
+PathSpec specOf(const Design& design, const std::string& path)
 {
-    const int slot = plan.slotOf(path);
-    if (slot < 0)
-        return std::nullopt;
-    if (const OutputSpec* o = plan.outputSpecAt(slot))
-        return o->unit;
-    if (const ParamSpec* p = plan.inputSpecAt(slot))
-        return p->unit;
+    if (const DesignParam* p = design.findDesignParam(path))
+        return {&p->spec, nullptr};
+    const auto dot = path.find('.'); // block names hold no '.'
+    if (dot == std::string::npos)
+        return {};
+    const BlockInstance* b = design.findBlock(std::string_view(path).substr(0, dot));
+    if (!b)
+        return {};
+    const std::string_view port = std::string_view(path).substr(dot + 1);
+    if (const int i = b->spec().inputIndex(port); i >= 0)
+        return {&b->spec().inputs[static_cast<std::size_t>(i)], nullptr};
+    if (const int o = b->spec().outputIndex(port); o >= 0)
+        return {nullptr, &b->spec().outputs[static_cast<std::size_t>(o)]};
+    return {};
+}
+std::optional<Unit> outputUnit(const Design& design, const std::string& path)
+{
+    const PathSpec s = specOf(design, path);
+    if (s.output)
+        return s.output->unit;
+    if (s.input)
+        return s.input->unit;
     return std::nullopt;
 }
 std::string symbolOf(const std::string& path)
@@ -111,14 +132,13 @@ std::string symbolOf(const std::string& path)
 Quantity totalQuantity(const DesignDocument& doc)
 {
     Quantity q;
-    try {
-        const Plan plan = doc.design.compile();
+    {
         std::optional<Unit> unit;
         std::string symbol;
         bool sameUnit = true, sameSymbol = true;
         const auto variants = doc.effectiveVariants();
         for (const Variant& v : variants) {
-            const auto u = outputUnit(plan, v.total);
+            const auto u = outputUnit(doc.design, v.total);
             if (!u || (unit && *u != *unit))
                 sameUnit = false;
             else
@@ -135,8 +155,6 @@ Quantity totalQuantity(const DesignDocument& doc)
                    : q.unit == Unit::Seconds ? QString("T")
                    : q.unit == Unit::BytesPerSecond ? QString("throughput")
                                                     : QString("total");
-    } catch (const ModelError&) {
-        // A design that does not compile has no sweep either: the default will do.
     }
     return q;
 }
@@ -145,11 +163,8 @@ Quantity outputQuantity(const DesignDocument& doc, const std::string& path)
 {
     Quantity q;
     q.symbol = QString::fromStdString(path);
-    try {
-        if (const auto u = outputUnit(doc.design.compile(), path))
-            q.unit = *u;
-    } catch (const ModelError&) {
-    }
+    if (const auto u = outputUnit(doc.design, path))
+        q.unit = *u;
     return q;
 }
 
@@ -174,14 +189,10 @@ AxisDescription describeParameter(const DesignDocument& doc, const std::string& 
 {
     AxisDescription d;
     d.label = QString::fromStdString(path);
-    try {
-        const Plan plan = doc.design.compile();
-        // (VariantSlots.h's writableSlot would say why a path is unusable, but
-        // its member `slots` collides with Qt's macro; any slot's spec will do.)
-        const int slot = plan.slotOf(path);
-        const ParamSpec* spec = slot >= 0 ? plan.inputSpecAt(slot) : nullptr;
+    {
+        const ParamSpec* spec = specOf(doc.design, path).input;
         if (!spec)
-            return d;
+            return d; // an unknown path: the bare path is the best label there is
         if (spec->unit == Unit::Count || spec->unit == Unit::Ratio) {
             // A count's "unit" is what it counts: say so from the meaning's first words.
             QString meaning = QString::fromStdString(spec->meaning);
@@ -199,8 +210,6 @@ AxisDescription describeParameter(const DesignDocument& doc, const std::string& 
         else
             d.unit = {1.0, QString::fromStdString(unitName)};
         d.label += " (" + d.unit.name + ")";
-    } catch (const ModelError&) {
-        // An unknown path: the bare path is the best label there is.
     }
     return d;
 }

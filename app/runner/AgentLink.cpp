@@ -1,4 +1,5 @@
 #include "app/runner/AgentLink.h"
+#include "model/core/RegularFile.h"
 #include "app/runner/AgentDeployer.h"
 
 #include <QFile>
@@ -241,10 +242,17 @@ bool AgentLink::open(Clock::time_point deadline, const std::atomic<bool>& cancel
     const LaunchPlan plan = planLaunch(node_, ctx_, tag_);
     std::string token;
     if (node_.transport == "tcp") {
-        std::ifstream f(node_.tokenFile);
-        std::getline(f, token);
+        // A path the document names: refused by its type (a FIFO would block
+        // this run for good) and its size, never opened for a blocking read.
+        try {
+            const std::string text = readRegularFile(node_.tokenFile, 4096, "the token file");
+            token = text.substr(0, text.find('\n')); // the first line, as the agent reads it
+        } catch (const std::invalid_argument& e) {
+            markDead(e.what()); // the runner names the node
+            return false;
+        }
         if (token.empty()) {
-            markDead("cannot read the token file " + node_.tokenFile);
+            markDead("the token file " + node_.tokenFile + " has no token on its first line");
             return false;
         }
     } else

@@ -333,7 +333,10 @@ std::vector<Node> parseNodeSpec(const std::string& spec, const EnvLookup& env)
         }
         if (fromHostfile && n.hostfile.empty())
             throw std::invalid_argument(where + ": give the hostfile's path (hostfile:PATH)");
-        for (Node& one : expandEntry(std::move(n), where, env)) {
+        // Expanding reads the hostfile: its problems name the node as the
+        // user wrote it, not only its place in the list.
+        const std::string named = n.name.empty() ? where : where + " (node '" + n.name.substr(0, 60) + "')";
+        for (Node& one : expandEntry(std::move(n), named, env)) {
             if (one.name.empty()) {
                 if (one.transport == "local")
                     one.name = "local" + std::to_string(index);
@@ -474,7 +477,10 @@ std::vector<Node> nodesFromJson(const json& nodes, const EnvLookup& env)
         if (n.immediate < 1 || n.immediate > 3600)
             throw std::invalid_argument(where + ".immediate = " + std::to_string(n.immediate) +
                                         " is out of range [1, 3600] s");
-        for (Node& one : expandEntry(std::move(n), where, env)) {
+        // Expanding reads the hostfile: its problems name the node as the
+        // user wrote it, not only its place in the list.
+        const std::string named = n.name.empty() ? where : where + " (node '" + n.name.substr(0, 60) + "')";
+        for (Node& one : expandEntry(std::move(n), named, env)) {
             if (one.name.empty())
                 one.name = one.host.empty() ? one.transport + std::to_string(i) : one.host;
             out.push_back(std::move(one));

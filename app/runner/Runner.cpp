@@ -1,4 +1,5 @@
 #include "app/runner/Runner.h"
+#include "model/core/OutOfMemory.h"
 #include "app/runner/AgentDeployer.h"
 
 #include <QDateTime>
@@ -281,7 +282,17 @@ bool Runner::start(const RunPlan& plan)
                         emit progress(ended.load(), total, f, QString::fromStdString(m));
                     });
                     emit jobStarted(static_cast<int>(index), QString::fromStdString(jobs[index].label));
-                    record(index, exec.run(jobs[index]));
+                    // An exception that leaves a QThread ends the program (std::terminate):
+                    // whatever a job throws (std::bad_alloc above all) is its failure.
+                    JobResult r;
+                    try {
+                        r = exec.run(jobs[index]);
+                    } catch (const std::bad_alloc&) {
+                        r = notRun(index, "failed", kOutOfMemory);
+                    } catch (const std::exception& e) {
+                        r = notRun(index, "failed", e.what());
+                    }
+                    record(index, r);
                 }));
                 workers.back()->start();
             }

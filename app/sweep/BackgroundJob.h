@@ -4,6 +4,8 @@
 // signals arrive on the thread that owns the job (the GUI thread). SweepJob
 // (model sweeps) and SimulationJob (SimGrid sweeps) differ only in what they
 // compute and the table they deliver.
+#include "model/core/OutOfMemory.h"
+
 #include <QFutureWatcher>
 #include <QMetaObject>
 #include <QObject>
@@ -15,6 +17,8 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <new>
+#include <exception>
 
 namespace cs::app {
 
@@ -40,11 +44,13 @@ signals:
 protected:
     using Progress = std::function<void(std::size_t done, std::size_t total)>;
 
-    // Runs `compute(cancel, progress)` on a pool thread. An exception of type
-    // `Caught` becomes failed(); a table marked `cancelled`, or a run
-    // cancelled meanwhile, becomes cancelled(); otherwise `deliver(table)`
-    // runs on this object's thread, unless a newer run superseded this one.
-    template <class Caught, class Table, class Compute>
+    // Runs `compute(cancel, progress)` on a pool thread. An exception becomes
+    // failed() with its message (std::bad_alloc: kOutOfMemory; a run that
+    // failed must not leave the panel waiting for it); a table marked
+    // `cancelled`, or a run cancelled meanwhile, becomes cancelled();
+    // otherwise `deliver(table)` runs on this object's thread, unless a newer
+    // run superseded this one.
+    template <class Table, class Compute>
     void launch(Compute compute, std::function<void(std::shared_ptr<const Table>)> deliver);
 
 private:
@@ -52,7 +58,7 @@ private:
     QFutureWatcher<void> watcher_;
 };
 
-template <class Caught, class Table, class Compute>
+template <class Table, class Compute>
 void BackgroundJob::launch(Compute compute, std::function<void(std::shared_ptr<const Table>)> deliver)
 {
     cancel();
@@ -71,8 +77,12 @@ void BackgroundJob::launch(Compute compute, std::function<void(std::shared_ptr<c
         QString error;
         try {
             table = std::make_shared<const Table>(compute(*run, progress));
-        } catch (const Caught& e) {
+        } catch (const std::bad_alloc&) {
+            error = QString::fromUtf8(kOutOfMemory);
+        } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
+        } catch (...) {
+            error = QStringLiteral("an unknown error");
         }
         if (!self)
             return;

@@ -10,13 +10,19 @@ SweepJob::SweepJob(QObject* parent) : BackgroundJob(parent)
 
 void SweepJob::start(const DesignDocument& doc, std::vector<SweepAxisValues> axes, unsigned threads)
 {
-    launch<ModelError, SweepTable>(
-        [doc, axes = std::move(axes), threads](const std::atomic<bool>& cancel, const Progress& progress) {
+    start(std::make_shared<const DesignDocument>(doc), std::move(axes), threads);
+}
+
+void SweepJob::start(std::shared_ptr<const DesignDocument> doc, std::vector<SweepAxisValues> axes, unsigned threads)
+{
+    launch<SweepTable>(
+        [doc = std::move(doc), axes = std::move(axes), threads](const std::atomic<bool>& cancel,
+                                                                const Progress& progress) {
             SweepOptions opts;
             opts.threads = threads;
             opts.cancel = &cancel;
             opts.progress = progress;
-            return runSweep(doc, axes, opts);
+            return runSweep(*doc, axes, opts);
         },
         std::function<void(std::shared_ptr<const SweepTable>)>(
             [this](std::shared_ptr<const SweepTable> table) { emit finished(std::move(table)); }));

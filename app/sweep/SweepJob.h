@@ -16,6 +16,9 @@ public:
 
     // Copies the document, so the GUI may go on editing.
     void start(const DesignDocument& doc, std::vector<SweepAxisValues> axes, unsigned threads = 0);
+    // Shares a document nobody changes: no copy (a large one costs the GUI
+    // thread about a second).
+    void start(std::shared_ptr<const DesignDocument> doc, std::vector<SweepAxisValues> axes, unsigned threads = 0);
 
 signals:
     void finished(std::shared_ptr<const cs::SweepTable> table);

@@ -27,10 +27,15 @@ const OutputSpec* Plan::outputSpecAt(int slot) const
 
 bool Plan::isFollowing(int slot) const
 {
-    for (const Check& c : paramChecks_)
-        if (c.slot == static_cast<std::uint32_t>(slot))
-            return c.boundSlot >= 0 && std::isnan(initial_[c.slot]);
-    return false;
+    // The checks are in slot order (the design parameters come first): a
+    // search of the list for each parameter made sensitivity over 300,000
+    // parameters quadratic.
+    if (slot < 0)
+        return false;
+    const auto it = std::lower_bound(paramChecks_.begin(), paramChecks_.end(), static_cast<std::uint32_t>(slot),
+                                     [](const Check& c, std::uint32_t s) { return c.slot < s; });
+    return it != paramChecks_.end() && it->slot == static_cast<std::uint32_t>(slot) && it->boundSlot >= 0 &&
+           std::isnan(initial_[it->slot]);
 }
 
 bool Plan::isWiredInput(int slot) const
@@ -72,11 +77,16 @@ bool Plan::fail(EvalError* err, EvalError::Kind kind, int step, int port, const 
 
 std::vector<std::uint32_t> Plan::stepsFor(const std::vector<int>& targets) const
 {
+    // Steps own consecutive slots in ascending order (the design parameters
+    // come before them): the owner is found by a binary search, not a scan
+    // per copy, which made this quadratic in the number of blocks.
     auto owner = [&](std::uint32_t slot) -> int {
-        for (std::size_t i = 0; i < steps_.size(); ++i)
-            if (slot >= steps_[i].inBase && slot < steps_[i].outBase + steps_[i].nOut)
-                return static_cast<int>(i);
-        return -1; // a design parameter
+        const auto it = std::upper_bound(steps_.begin(), steps_.end(), slot,
+                                         [](std::uint32_t s, const Step& st) { return s < st.inBase; });
+        if (it == steps_.begin())
+            return -1; // a design parameter
+        const Step& st = *(it - 1);
+        return slot < st.outBase + st.nOut ? static_cast<int>(it - 1 - steps_.begin()) : -1;
     };
     std::vector<char> need(steps_.size(), 0);
     std::vector<int> stack;

@@ -3,6 +3,7 @@
 #include "model/core/AvailableMemory.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
+#include "model/core/WorkerThreads.h"
 #include "model/sweep/SweepAxis.h"
 #include "model/sweep/VariantSlots.h"
 
@@ -181,7 +182,6 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
             static_cast<unsigned>(std::min<std::size_t>(options.threads ? options.threads : hw, (count + kChunk - 1) / kChunk));
         std::atomic<std::size_t> next{0};
         std::mutex errorMutex;
-        std::exception_ptr failure; // the first exception of any worker (under errorMutex)
         auto work = [&](bool reporter) {
             std::vector<double> slots(plan.slotCount());
             std::vector<std::pair<std::size_t, std::string>> localErrors;
@@ -275,34 +275,10 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
             std::lock_guard<std::mutex> lock(errorMutex);
             errors.insert(errors.end(), localErrors.begin(), localErrors.end());
         };
-        // An exception must not leave a worker thread (that is std::terminate,
-        // a SIGABRT): the first one (std::bad_alloc above all) stops the others
-        // and is thrown again on the calling thread, where it can be reported.
-        std::atomic<bool> failed{false};
-        auto worker = [&](bool reporter) {
-            try {
-                work(reporter);
-            } catch (...) {
-                std::lock_guard<std::mutex> lock(errorMutex);
-                if (!failure)
-                    failure = std::current_exception();
-                failed = true;
-                next = count; // the others stop at their next chunk
-            }
-        };
-        std::vector<std::thread> threads;
-        for (unsigned t = 1; t < nthreads; ++t) {
-            try {
-                threads.emplace_back(worker, false);
-            } catch (const std::system_error&) {
-                break; // no more threads to be had (an address-space limit): fewer do the work
-            }
-        }
-        worker(true);
-        for (auto& t : threads)
-            t.join();
-        if (failed)
-            std::rethrow_exception(failure);
+        // No exception leaves a worker thread (std::terminate, a SIGABRT): the
+        // first one (std::bad_alloc above all) stops the others at their next
+        // chunk and is thrown again here, where it can be reported.
+        runWorkers(nthreads, [&](unsigned worker) { work(worker == 0); }, [&] { next = count; });
         // A cancelled sweep leaves the chunks no thread took unwritten: they
         // hold no value, so they read NaN like any point without one.
         for (std::size_t p = std::min(count, next.load()); p < count; ++p) {

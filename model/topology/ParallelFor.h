@@ -1,11 +1,12 @@
 #pragma once
-// A tiny work-sharing loop over std::thread for the topology metrics.
+// A tiny work-sharing loop over threads (runWorkers) for the topology metrics.
+#include "model/core/WorkerThreads.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <exception>
 #include <functional>
-#include <thread>
 #include <vector>
 
 namespace cs {
@@ -30,12 +31,9 @@ std::vector<Worker> parallelFor(std::size_t n, int threads, const Worker& proto,
                 work(w, i);
         }
     };
-    std::vector<std::thread> pool;
-    for (std::size_t i = 1; i < workers.size(); ++i)
-        pool.emplace_back(run, std::ref(workers[i]));
-    run(workers[0]);
-    for (auto& th : pool)
-        th.join();
+    // A worker's exception (std::bad_alloc under a memory limit) stops the
+    // others and comes back here, instead of ending the program (runWorkers).
+    runWorkers(static_cast<unsigned>(workers.size()), [&](unsigned w) { run(workers[w]); }, [&] { next = n; });
     return workers;
 }
 

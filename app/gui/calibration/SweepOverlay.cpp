@@ -4,6 +4,7 @@
 #include "app/plots/PlotStyle.h"
 #include "app/plots/TableSlice.h"
 #include "model/core/ModelError.h"
+#include "model/core/OutOfMemory.h"
 #include "model/core/Unit.h"
 #include "model/document/DocumentFormat.h"
 #include "model/verification/VerifyTargets.h"
@@ -338,7 +339,9 @@ void SweepOverlay::drawUncertainty(QCustomPlot* plot, plots::ChartHover& hover, 
             out->lo = b.lo;
             out->hi = b.hi;
             out->params = b.params;
-        } catch (const ModelError& e) {
+        } catch (const std::bad_alloc&) {
+            out->error = QString::fromUtf8(kOutOfMemory);
+        } catch (const std::exception& e) { // ModelError above all
             out->error = QString::fromStdString(e.what());
         }
         return out;

@@ -1,5 +1,6 @@
 #include "app/gui/mainwindow/BackgroundLoad.h"
 #include "model/core/ModelError.h"
+#include "model/core/OutOfMemory.h"
 #include "model/core/ReadProgress.h"
 
 #include <QEventLoop>
@@ -39,7 +40,7 @@ std::optional<DesignDocument> loadInBackground(QWidget* parent, const QString& l
         try {
             doc = load();
         } catch (const std::bad_alloc&) {
-            error = "out of memory while reading the document";
+            error = std::string("reading the document: ") + kOutOfMemory;
         } catch (const std::exception& e) {
             error = e.what();
         }

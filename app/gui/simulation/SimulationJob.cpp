@@ -11,7 +11,7 @@ SimulationJob::SimulationJob(QObject* parent) : BackgroundJob(parent)
 
 void SimulationJob::start(const DesignDocument& doc, std::vector<SweepAxisValues> axes, std::size_t maxSimulations)
 {
-    launch<std::exception, sim::SimTable>(
+    launch<sim::SimTable>(
         [doc, axes = std::move(axes), maxSimulations](const std::atomic<bool>& cancel, const Progress& progress) {
             sim::SimSweepOptions opts;
             opts.cancel = &cancel;

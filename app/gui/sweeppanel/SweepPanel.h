@@ -99,7 +99,7 @@ public:
                                                 const DesignDocument& doc, const plots::BreakdownChartOptions& options)>;
     void setVerificationOverlay(SpeedupOverlay speedup, BreakdownOverlay breakdown); // and redraws
     // The document the shown table was computed from.
-    const DesignDocument& tableDocument() const { return tableDoc_; }
+    const DesignDocument& tableDocument() const { return *tableDoc_; }
 
 public slots:
     void redrawSpeedupChart(); // e.g. when the overlay's data changed
@@ -160,8 +160,12 @@ private:
     QFutureWatcher<std::shared_ptr<sweeppanel::PreparedCharts>> prepWatcher_;
     quint64 prepGeneration_ = 0;
     bool preparing_ = false;
-    DesignDocument pendingDoc_; // the document the running sweep evaluates
-    DesignDocument tableDoc_;   // the document the shown table was computed from
+    // The document the running sweep evaluates, and the one the shown table
+    // was computed from: copied once from the model, then shared by pointer
+    // with the workers (a copy of a document of 300,000 parameters takes
+    // about a second of the GUI thread's time, and a sweep made four).
+    std::shared_ptr<const DesignDocument> pendingDoc_ = std::make_shared<const DesignDocument>();
+    std::shared_ptr<const DesignDocument> tableDoc_ = std::make_shared<const DesignDocument>();
     double at_ = std::numeric_limits<double>::quiet_NaN();
     QFutureWatcher<std::shared_ptr<sweeppanel::SensitivityOutcome>> sensWatcher_;
     quint64 sensGeneration_ = 0;

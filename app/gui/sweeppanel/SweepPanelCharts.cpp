@@ -14,6 +14,7 @@
 #include "app/plots/TableSlice.h"
 #include "app/plots/TornadoChart.h"
 #include "model/core/ModelError.h"
+#include "model/core/OutOfMemory.h"
 #include "model/document/PresetFolder.h"
 
 #include <QCheckBox>
@@ -41,7 +42,7 @@ void SweepPanel::fillBreakdownSelector()
 {
     const QSignalBlocker block(breakdownAt_);
     breakdownAt_->clear();
-    const std::string param = table_ ? plots::breakdownParam(tableDoc_, *table_) : std::string();
+    const std::string param = table_ ? plots::breakdownParam(*tableDoc_, *table_) : std::string();
     const int a = table_ ? plots::axisIndex(*table_, param) : -1;
     breakdownAt_->setEnabled(a >= 0);
     breakdownLabel_->setText(tr("%1 for breakdown:").arg(param.empty() ? QString("P") : QString::fromStdString(param)));
@@ -65,7 +66,7 @@ void SweepPanel::fillBreakdownSelector()
     }
     if (!std::isnan(keep) && !std::binary_search(levels.begin(), levels.end(), keep))
         levels.insert(std::lower_bound(levels.begin(), levels.end(), keep), keep);
-    const plots::AxisDescription d = plots::describeParameter(tableDoc_, param);
+    const plots::AxisDescription d = plots::describeParameter(*tableDoc_, param);
     for (double v : levels) {
         QString text = plots::formatValue(v / d.unit.scale);
         if (!d.unit.name.isEmpty())
@@ -83,7 +84,7 @@ void SweepPanel::redrawSweepCharts()
         return;
     redrawSpeedupChart();
     charts_[ParetoChart]->setHover(plots::buildParetoChart(charts_[ParetoChart], *shown_, log_->isChecked(),
-                                                            plots::totalQuantity(tableDoc_)));
+                                                            plots::totalQuantity(*tableDoc_)));
     charts_[ParetoChart]->replot();
     redrawBreakdown();
 }
@@ -119,17 +120,17 @@ void SweepPanel::redrawSpeedupChart()
 {
     if (!table_)
         return;
-    plots::SpeedupChartOptions o = plots::speedupOptionsFor(tableDoc_, *table_, log_->isChecked());
-    o.paper = plots::paperPointsFor(tableDoc_, presetFolder(QCoreApplication::applicationDirPath().toStdString()),
+    plots::SpeedupChartOptions o = plots::speedupOptionsFor(*tableDoc_, *table_, log_->isChecked());
+    o.paper = plots::paperPointsFor(*tableDoc_, presetFolder(QCoreApplication::applicationDirPath().toStdString()),
                                     o.speedupParam);
     // The curves from the sample; the overlays match their own results to the whole table.
     plots::ChartHover hover = plots::buildSpeedupChart(charts_[SpeedupChart], *shown_, o);
     if (overlay_)
-        overlay_(charts_[SpeedupChart], hover, *table_, tableDoc_, o);
+        overlay_(charts_[SpeedupChart], hover, *table_, *tableDoc_, o);
     if (verifyOverlay_)
-        verifyOverlay_(charts_[SpeedupChart], hover, *table_, tableDoc_, o);
+        verifyOverlay_(charts_[SpeedupChart], hover, *table_, *tableDoc_, o);
     if (simOverlay_)
-        simOverlay_(charts_[SpeedupChart], hover, *table_, tableDoc_, o);
+        simOverlay_(charts_[SpeedupChart], hover, *table_, *tableDoc_, o);
     charts_[SpeedupChart]->setHover(std::move(hover));
     charts_[SpeedupChart]->replot();
 }
@@ -139,14 +140,14 @@ void SweepPanel::redrawBreakdown()
     if (!table_)
         return;
     plots::BreakdownChartOptions o;
-    o.param = plots::breakdownParam(tableDoc_, *table_);
+    o.param = plots::breakdownParam(*tableDoc_, *table_);
     o.at = at_;
-    o.total = plots::totalQuantity(tableDoc_);
+    o.total = plots::totalQuantity(*tableDoc_);
     if (simMarkers_)
         o.markers = simMarkers_(*table_, plots::breakdownPoint(*table_, o));
     plots::ChartHover hover = plots::buildBreakdownChart(charts_[BreakdownChart], *table_, o);
     if (verifyBreakdown_)
-        verifyBreakdown_(charts_[BreakdownChart], hover, *table_, tableDoc_, o);
+        verifyBreakdown_(charts_[BreakdownChart], hover, *table_, *tableDoc_, o);
     charts_[BreakdownChart]->setHover(std::move(hover));
     charts_[BreakdownChart]->replot();
 }
@@ -157,7 +158,7 @@ void SweepPanel::startSensitivity()
         return;
     // The tornado is taken at the breakdown's point: every swept parameter at its value there.
     plots::BreakdownChartOptions o;
-    o.param = plots::breakdownParam(tableDoc_, *table_);
+    o.param = plots::breakdownParam(*tableDoc_, *table_);
     o.at = at_;
     const std::size_t p = plots::breakdownPoint(*table_, o);
     std::vector<std::pair<std::string, double>> at;
@@ -165,14 +166,16 @@ void SweepPanel::startSensitivity()
         at.emplace_back(table_->axes[a], table_->axis(p, a));
     const quint64 generation = ++sensGeneration_;
     const QString variant = sensVariant_->currentText();
-    const DesignDocument doc = tableDoc_;
+    const std::shared_ptr<const DesignDocument> doc = tableDoc_;
     sensWatcher_.setFuture(QtConcurrent::run([generation, variant, doc, at] {
         auto out = std::make_shared<SensitivityOutcome>();
         out->generation = generation;
         out->variant = variant;
         try {
-            out->result = sensitivity(doc, variant.toStdString(), at);
-        } catch (const ModelError& e) {
+            out->result = sensitivity(*doc, variant.toStdString(), at);
+        } catch (const std::bad_alloc&) {
+            out->error = QString::fromUtf8(kOutOfMemory);
+        } catch (const std::exception& e) { // ModelError above all
             out->error = QString::fromStdString(e.what());
         }
         return out;
@@ -194,7 +197,7 @@ void SweepPanel::onSensitivityDone()
     } else {
         plots::TornadoChartOptions o;
         o.variant = out->variant;
-        o.doc = &tableDoc_;
+        o.doc = tableDoc_.get();
         c->setHover(plots::buildTornadoChart(c, out->result, o));
     }
     c->replot();

@@ -25,9 +25,10 @@ struct SensitivityOutcome {
 struct PreparedCharts {
     quint64 generation = 0;
     std::shared_ptr<const SweepTable> table;
-    DesignDocument doc;
+    std::shared_ptr<const DesignDocument> doc;
     plots::ChartSample sample;
     QString failures;
+    QString error; // why the charts could not be prepared (out of memory), or empty
 };
 
 } // namespace cs::app::sweeppanel

@@ -10,6 +10,7 @@
 #include "app/plots/SweepDefaults.h"
 #include "app/sweep/SweepJob.h"
 #include "model/core/ModelError.h"
+#include "model/core/OutOfMemory.h"
 #include "model/sweep/AxisResolve.h"
 
 #include <QComboBox>
@@ -46,14 +47,15 @@ void SweepPanel::recompute()
         setStatus(tr("Nothing to sweep: add a parameter above."));
         return;
     }
-    pendingDoc_ = doc;
+    auto pending = std::make_shared<DesignDocument>(doc); // the one copy; the workers share it
     if (const QString choice = baseline_->currentData().toString(); !choice.isEmpty()) {
         try {
-            chooseSpeedupBaseline(pendingDoc_, choice.toStdString());
+            chooseSpeedupBaseline(*pending, choice.toStdString());
         } catch (const ModelError&) {
             fillBaselineSelector(); // the variant went away: back to the design's own baseline
         }
     }
+    pendingDoc_ = std::move(pending);
     ++prepGeneration_; // a finished sweep's charts still being prepared are not shown
     preparing_ = false;
     progress_->setRange(0, 0); // busy until the first progress report
@@ -102,10 +104,19 @@ void SweepPanel::onFinished(std::shared_ptr<const SweepTable> table)
     prepWatcher_.setFuture(QtConcurrent::run([generation, table, doc = pendingDoc_] {
         auto out = std::make_shared<PreparedCharts>();
         out->generation = generation;
-        out->sample = plots::sampleForCharts(doc, table);
-        out->failures = failureSummary(table->errors);
-        out->table = table;
-        out->doc = doc;
+        // An exception here would wait in the future for result() to throw it
+        // on the GUI thread, the panel stuck at "drawing": it is the run's
+        // failure instead.
+        try {
+            out->sample = plots::sampleForCharts(*doc, table);
+            out->failures = failureSummary(table->errors);
+            out->table = table;
+            out->doc = doc;
+        } catch (const std::bad_alloc&) {
+            out->error = QString::fromUtf8(kOutOfMemory);
+        } catch (const std::exception& e) {
+            out->error = QString::fromStdString(e.what());
+        }
         return out;
     }));
 }
@@ -118,6 +129,10 @@ void SweepPanel::onChartsPrepared()
     if (!out || out->generation != prepGeneration_ || !preparing_)
         return; // superseded, or cancelled
     preparing_ = false;
+    if (!out->error.isEmpty()) {
+        onFailed(out->error);
+        return;
+    }
     table_ = out->table;
     shown_ = out->sample.shown;
     levels_ = std::move(out->sample.levels);

@@ -83,3 +83,37 @@ TEST_CASE("under an address-space limit a sweep runs streamed or is refused, nev
         CHECK_THAT(r.err, Catch::StartsWith("clusterscope-cli pareto: error: the sweep needs about 1.22 GB for its table (3000000 points x 5 variants x 10 columns)"));
     }
 }
+
+TEST_CASE("at every address-space limit from the least the program starts with, a sweep runs or is refused in words",
+          "[cli][sweep-memory]")
+{
+    // Where an allocation fails depends on the limit: the sweep's threads
+    // (each takes a malloc arena of address space), its blocks of rows, the
+    // output's buffer. Whichever fails, the command ends with status 1 and
+    // one line, or it runs (status 0); never a signal (134 is SIGABRT, an
+    // uncaught std::bad_alloc or an exception leaving a thread; 139 SIGSEGV).
+    // The least limit the program loads its libraries under (status 127
+    // below it) is found first, in steps of 16 MiB, then 8 limits above it (20,000 points: two of the sweep's blocks of 16,384).
+    const long MiB = 1024 * 1024;
+    long start = 0;
+    for (long mb = 48; mb <= 1024 && start == 0; mb += 16)
+        if (limited(std::to_string(mb * MiB), "list generators").status == 0)
+            start = mb;
+    REQUIRE(start > 0);
+    for (long mb = start; mb < start + 8 * 16; mb += 16) {
+        for (const char* format : {"--csv", "--json"}) {
+            const Run r = limited(std::to_string(mb * MiB), std::string("sweep acc-fft --param P=1:20000 ") + format);
+            INFO(mb << " MiB " << format << ": status " << r.status << ": " << r.err.substr(r.err.size() > 300 ? r.err.size() - 300 : 0));
+            CHECK((r.status == 0 || r.status == 1));
+            if (r.status == 1) {
+                const bool words = r.err.find("clusterscope-cli sweep: error: out of memory (the input needs more") !=
+                                       std::string::npos ||
+                                   r.err.find("clusterscope-cli sweep: error: the sweep needs about") != std::string::npos;
+                CHECK(words);
+                // The message is a line of its own, not appended to the progress line.
+                CHECK(r.err.find("\rclusterscope-cli") == std::string::npos);
+                CHECK(r.err.find(")clusterscope-cli") == std::string::npos);
+            }
+        }
+    }
+}

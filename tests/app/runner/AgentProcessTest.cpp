@@ -16,6 +16,7 @@
 
 #include <functional>
 #include <sched.h>
+#include <sys/stat.h>
 
 using namespace cs;
 using nlohmann::json;
@@ -282,6 +283,24 @@ TEST_CASE("agent --listen: loopback, token checked, exits when its controller le
     CHECK(results[0].ok());
     REQUIRE(p.waitForFinished(5000));
     CHECK(p.exitCode() == 0);
+}
+
+TEST_CASE("a tcp node whose token file is a FIFO fails at once, naming the node and the file", "[agent][tokenfile]")
+{
+    // A FIFO with no writer: reading it as a file (std::ifstream) waited for
+    // good, on the runner's thread. It is refused by its type, as hostfiles are.
+    QTemporaryDir dir;
+    const std::string fifo = dir.filePath("token").toStdString();
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    runner::RunPlan plan;
+    plan.nodes = runner::parseNodeSpec("tcp:127.0.0.1:9:token-file=" + fifo);
+    plan.probe = "cpu.sort";
+    plan.params = {{"keys", 1000}, {"reps", 3}};
+    const auto results = test::runToEnd(plan, 60000);
+    REQUIRE(results.size() == 1);
+    CHECK_FALSE(results[0].ok());
+    CHECK_THAT(results[0].reason, Catch::Contains("the token file " + fifo + " is a FIFO, not a regular file"));
+    CHECK_THAT(results[0].reason, Catch::Contains("127.0.0.1"));
 }
 
 TEST_CASE("agent --cpus-in-allocation: pins inside the CPUs it was started on, else keeps them and says so",

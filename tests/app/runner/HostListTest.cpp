@@ -11,7 +11,10 @@
 
 #include <fstream>
 #include <map>
+#include <cstdio>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 using namespace cs;
@@ -200,7 +203,30 @@ TEST_CASE("a hostfile that is a FIFO, a device or a folder is refused by its typ
     CHECK_THROWS_WITH(readHostfile(dir), "the hostfile " + dir + " is a folder, not a file");
     // The same through a document's node list.
     const nlohmann::json nodes = {{{"name", "n"}, {"transport", "ssh"}, {"hostfile", fifo}}};
-    CHECK_THROWS_WITH(runner::nodesFromJson(nodes), Catch::Contains("is a FIFO"));
+    CHECK_THROWS_WITH(runner::nodesFromJson(nodes),
+                      "nodes[0] (node 'n'): the hostfile " + fifo + " is a FIFO, not a regular file");
+    // A socket is refused by its type as well (connect would not block, but it is no list of hosts).
+    const std::string socketPath = dir + "/sock";
+    const int sock = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    REQUIRE(sock >= 0);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    std::snprintf(address.sun_path, sizeof address.sun_path, "%s", socketPath.c_str());
+    REQUIRE(::bind(sock, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0);
+    CHECK_THROWS_WITH(readHostfile(socketPath), "the hostfile " + socketPath + " is a socket, not a regular file");
+    ::close(sock);
+    ::unlink(socketPath.c_str());
+    // More than 1 MiB (1,048,576 bytes) is refused by its size, before it is read.
+    const std::string big = dir + "/big";
+    {
+        std::ofstream out(big);
+        out << std::string(1048577, '#');
+    }
+    CHECK_THROWS_WITH(readHostfile(big), "the hostfile " + big + " is larger than 1048576 bytes");
+    const nlohmann::json bigNodes = {{{"name", "m"}, {"transport", "slurm"}, {"hostfile", big}}};
+    CHECK_THROWS_WITH(runner::nodesFromJson(bigNodes),
+                      "nodes[0] (node 'm'): the hostfile " + big + " is larger than 1048576 bytes");
+    ::unlink(big.c_str());
     ::unlink(fifo.c_str());
     ::rmdir(dir.c_str());
 }

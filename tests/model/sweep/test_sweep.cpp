@@ -8,6 +8,7 @@
 #include "model/sweep/SweepAxis.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 
@@ -209,4 +210,85 @@ TEST_CASE("a variant evaluates only the blocks its total depends on", "[sweep]")
     const Plan plan = doc.design.compile();
     CHECK(plan.stepsFor({plan.slotOf("a.y")}).size() == 1);
     CHECK(plan.stepsFor({plan.slotOf("a.y"), plan.slotOf("b.inv")}).size() == 2);
+}
+
+TEST_CASE("sensitivity over thousands of parameters gives the unread ones no swing", "[sweep][sensitivity]")
+{
+    // countDoc with 2000 more parameters q0..q1999 (5 s in [0, 10] s) that
+    // no block of variant "fast" reads; q0 is wired into s.x, a block the
+    // variant's total c.t does not depend on. Unread parameters get their
+    // bar without a pass each (a pass checks every parameter: n^2 before).
+    nlohmann::json j = nlohmann::json::parse(R"({
+      "format": "clusterscope-design", "version": 2, "name": "counts",
+      "parameters": [{"name": "P", "unit": "count", "value": 1, "min": 1, "max": 64}],
+      "blocks": [{"name": "c", "type": "test.count"}, {"name": "s", "type": "test.scale"}],
+      "wires": [{"from": "P", "to": "c.P"}],
+      "variants": [{"name": "fast", "total": "c.t", "overrides": {"c.c": 0.5}}]
+    })");
+    for (int i = 0; i < 2000; ++i)
+        j["parameters"].push_back(
+            {{"name", "q" + std::to_string(i)}, {"unit", "s"}, {"value", 5}, {"min", 0}, {"max", 10}});
+    j["wires"].push_back({{"from", "q0"}, {"to", "s.x"}});
+    const DesignDocument doc = parseDocument(j.dump(), testRegistry());
+    const SensitivityResult r = sensitivity(doc, "fast", {{"P", 10}});
+    // As in the case above: c.t = P * c = 10 * 0.5 = 5 s; P and c.c swing 1.0 s
+    // (9 * 0.5 = 4.5 s, 11 * 0.5 = 5.5 s; 10 * 0.45 = 4.5 s, 10 * 0.55 = 5.5 s).
+    CHECK(r.baseOutput == Approx(5.0));
+    // P, c.c, s.a and the 2000 q (s.x is wired from q0, so not settable).
+    REQUIRE(r.bars.size() == 2003);
+    CHECK(r.bars[0].swing() == Approx(1.0));
+    CHECK(r.bars[1].swing() == Approx(1.0));
+    for (std::size_t i = 2; i < r.bars.size(); ++i) {
+        const SensitivityBar& b = r.bars[i];
+        INFO(b.path);
+        CHECK(b.swing() == 0.0);
+        CHECK(b.outLow == 5.0);
+        CHECK(b.outHigh == 5.0);
+        if (b.path[0] == 'q') {
+            // The sides are still shown: 5 s -10% = 4.5 s, +10% = 5.5 s.
+            CHECK(b.low == Approx(4.5));
+            CHECK(b.high == Approx(5.5));
+        }
+    }
+}
+
+TEST_CASE("a plan finds a followed parameter and a slot's step by search", "[sweep][plan]")
+{
+    // Three blocks in a chain x -> y and one apart (z): the step that owns a
+    // slot is found by a binary search over the steps' slot ranges.
+    const DesignDocument doc = parseDocument(R"({
+      "format": "clusterscope-design", "version": 2, "name": "chain",
+      "parameters": [{"name": "a", "unit": "s", "value": 1, "min": 0, "max": 10},
+                     {"name": "b", "unit": "s", "value": 1, "min": 0, "max": 10}],
+      "blocks": [{"name": "x", "type": "test.scale"}, {"name": "y", "type": "test.scale"},
+                 {"name": "z", "type": "test.scale"}],
+      "wires": [{"from": "a", "to": "x.x"}, {"from": "x.y", "to": "y.x"}, {"from": "b", "to": "z.x"}],
+      "variants": [{"name": "v", "total": "y.y", "overrides": {}}]
+    })", testRegistry());
+    const Plan plan = doc.design.compile();
+    // y.y depends on y and, through the wire x.y -> y.x, on x; not on z.
+    const std::vector<std::uint32_t> steps = plan.stepsFor({plan.slotOf("y.y")});
+    REQUIRE(steps.size() == 2);
+    CHECK(plan.steps()[steps[0]].name == "x");
+    CHECK(plan.steps()[steps[1]].name == "y");
+    CHECK(plan.stepsFor({plan.slotOf("z.y")}).size() == 1);
+    CHECK(plan.stepsFor({plan.slotOf("a")}).empty()); // a design parameter needs no step
+    CHECK_FALSE(plan.isFollowing(plan.slotOf("a")));
+    CHECK_FALSE(plan.isFollowing(-1));
+
+    // P follows topology.hosts and has no value of its own (NaN in the
+    // initial slots, "take the output's value"); Q follows nothing.
+    const DesignDocument acc = parseDocument(R"({
+      "format": "clusterscope-design", "version": 2, "name": "follows",
+      "parameters": [{"name": "Q", "unit": "count", "value": 1, "min": 1, "max": 64},
+                     {"name": "P", "unit": "count", "min": 1, "max": 4096, "follows": "topology.hosts"}],
+      "blocks": [{"name": "c", "type": "test.count"}],
+      "wires": [{"from": "P", "to": "c.P"}],
+      "topology": {"generator": "star", "params": {"n": 8}},
+      "variants": [{"name": "v", "total": "c.t", "overrides": {}}]
+    })", testRegistry());
+    const Plan p2 = acc.design.compile();
+    CHECK_FALSE(p2.isFollowing(p2.slotOf("Q")));
+    CHECK(p2.isFollowing(p2.slotOf("P")));
+    CHECK_FALSE(p2.isFollowing(p2.slotOf("c.t")));
 }
