@@ -321,7 +321,7 @@ Report compare(const DesignDocument& doc, const std::string& variant, const std:
         report.notes.push_back("at P = " + ps + " the messages (" + sizes + ") were above Open MPI's TCP eager limit (" +
                                formatMeasured(rendezvousAt.begin()->second.second, "B") +
                                ") and went by its rendezvous protocol, whose handshake the design does not model: "
-                               "on tbf-shaped namespaces it took 1.2-1.8x the link's time (docs/calibration.md, "
+                               "on tbf-shaped namespaces it took 1.2-2x the link's time (docs/calibration.md, "
                                "\"Over MPI on the emulated cluster\")");
     }
     for (const auto& [row, message] : table.errors)
