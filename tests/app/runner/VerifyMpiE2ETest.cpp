@@ -10,7 +10,7 @@
 //
 // What the test finds (measured, docs/calibration.md): Open MPI's TCP BTL sends a block above its eager limit
 // (64 KiB) by rendezvous, and the receiver's ACK waits behind bulk data (at P = 2 in its own socket: the BTL
-// carries both directions of a pair on one TCP connection). With the defaults the MPI run takes 1.2-1.8x the
+// carries both directions of a pair on one TCP connection). With the defaults the MPI run takes 1.2-2x the
 // link's time, whether the exchange is pairwise or linear; the test prints those errors (WARN) and checks what
 // holds: every row is there, and the link-calibrated prediction is a floor the MPI run does not beat by more
 // than 10%. With the eager limit above the largest block (8 MiB), so that no handshake waits, the same ranks
