@@ -7,7 +7,7 @@
 #       10.SUBNET.(i+1)/16 on its interface "eth0"; SUBNET comes from CS_CLUSTER_SUBNET (default
 #       10.240). Defaults: 2 hosts per leaf, 2 leaves per pod, so a host meets its leaf partner in
 #       2 hops, its pod in 4 and everyone else in 6, like a k=4 fat-tree. With RATE (e.g. 100mbit),
-#       every link is shaped by tbf at both ends (burst 64 KiB + 2 ms at RATE, 100 ms of queue; below).
+#       every link is shaped by tbf at both ends (burst 64 KiB + 2 ms at RATE, a queue of the burst + 2 ms; below).
 #       Writes PREFIX.design.json (a design with a LogGP block, the same tree as its topology, hosts
 #       h0..h<N-1>, and the nodes) and PREFIX.nodes (the --nodes list) into CS_CLUSTER_DIR (default
 #       the current folder).
@@ -29,7 +29,17 @@
 # alone lost little: 0.99x); 80 KiB and more gave 0.99-1.01x. So the bucket is one GSO packet plus
 # 2 ms at the rate (69 KiB at 20 Mbit/s, 113 KiB at 200 Mbit/s): slack for a late timer, and no
 # more, since each burst lets a link run ahead of its rate for burst/rate after an idle spell,
-# which no switched link does. The queue (100 ms) does not matter here: no drops were counted.
+# which no switched link does.
+#
+# The queue. tbf's queue holds the burst plus 2 ms at the rate (tbf's latency 2ms: 74 KiB at 20 Mbit/s, 30 ms
+# there; 163 KiB at 200 Mbit/s, 6.5 ms), as a switch port's shallow buffer does; the first version held 100 ms.
+# A deep FIFO is a bufferbloated router, not a cluster: TCP (reno) fills whatever queue it is given, and a short
+# message queued behind it waits that long. Over MPI the 2D FFT's every block above Open MPI's eager limit
+# waits for such a message (the receiver's rendezvous ACK) in the FIFO of a host link busy with another rank's
+# data: with 100 ms of queue its all-to-all at P = 8 (256 KiB blocks, 60 Mbit/s, 8 ranks of a standalone
+# pairwise loop) took a median 1.13-1.17x the link's time, with this queue 1.05x. Drops at a full queue are
+# what TCP expects (fast retransmits, no timeouts counted in those runs), and the TCP agents' all-to-all, which
+# sends a one-byte ready word first, kept the link's rate either way.
 #
 # Congestion control: the hosts use reno (net.ipv4.tcp_congestion_control in each host namespace),
 # a loss-based control like cubic, the Linux default on cluster hosts (cubic itself may not be
@@ -40,6 +50,14 @@
 # way wait behind them (round trips of 25-60 ms), and its window then holds that flow below the link
 # rate: with BBR the 2D FFT's all-to-all at 20 Mbit/s took 1.02-1.16x (P-1) k / bandwidth, with
 # reno 0.985x.
+#
+# Slow start after idle is off in the hosts (net.ipv4.tcp_slow_start_after_idle=0). Linux restarts a connection's
+# window from its initial 10 packets when it was idle for an RTO, and the RTO has a floor of 200 ms whatever the
+# link. In a pairwise all-to-all a pair's connection carries one round of P - 1 and idles for the others: on
+# these slowed-down links a round of 256 KiB takes 105 ms at 21 Mbit/s, so at P = 8 every connection idles
+# 0.6 s, past the floor, and starts each round slowly; on a cluster's 1-10 Gbit/s links the same rounds take
+# 0.2-2 ms and never idle that long. With the restart, the FFT's all-to-all over Open MPI at P = 8 and 21 Mbit/s
+# (a standalone loop of 8 ranks) took a median 1.17x the link's time, without it 1.06x.
 set -euo pipefail
 
 usage() {
@@ -90,7 +108,7 @@ case "$cmd" in
       burst=$((65536 + bps / 8 / 500)) # bytes: one GSO packet + 2 ms at the rate (above)
     fi
     shape() { # namespace device
-      [[ -z "$rate" ]] || ip netns exec "$1" tc qdisc add dev "$2" root tbf rate "$rate" burst "$burst" latency 100ms
+      [[ -z "$rate" ]] || ip netns exec "$1" tc qdisc add dev "$2" root tbf rate "$rate" burst "$burst" latency 2ms
     }
     bridge() { # name
       ip -n "$sw" link add "$1" type bridge stp_state 0 forward_delay 0
@@ -120,7 +138,7 @@ case "$cmd" in
       ip link add "eth0" netns "$h" type veth peer name "h$i" netns "$sw"
       ip -n "$h" addr add "${subnet}.$((i / 250)).$((i % 250 + 1))/16" dev eth0
       ip -n "$h" link set eth0 up
-      ip netns exec "$h" sysctl -qw net.ipv4.tcp_congestion_control=reno
+      ip netns exec "$h" sysctl -qw net.ipv4.tcp_congestion_control=reno net.ipv4.tcp_slow_start_after_idle=0
       ip -n "$sw" link set "h$i" master "l$((i / per_leaf))" up
       shape "$h" eth0
       shape "$sw" "h$i"

@@ -320,9 +320,9 @@ Report compare(const DesignDocument& doc, const std::string& variant, const std:
         }
         report.notes.push_back("at P = " + ps + " the messages (" + sizes + ") were above Open MPI's TCP eager limit (" +
                                formatMeasured(rendezvousAt.begin()->second.second, "B") +
-                               ") and went by its rendezvous protocol, whose handshake the design does not model: "
-                               "on tbf-shaped namespaces it took 1.2-2x the link's time (docs/calibration.md, "
-                               "\"Over MPI on the emulated cluster\")");
+                               ") and went by its rendezvous protocol: each waited for the receiver's ACK, a handshake the "
+                               "design does not model, and one a short message makes behind a busy link's queue "
+                               "(docs/calibration.md, \"Over MPI on the emulated cluster\")");
     }
     for (const auto& [row, message] : table.errors)
         report.notes.push_back("row " + std::to_string(row) + ": " + message);

@@ -3,6 +3,7 @@
 #include "app/agent/mpi/MpiApplications.h"
 #include "app/agent/mpi/MpiKernels.h"
 #include "app/agent/mpi/MpiLogGP.h"
+#include "app/agent/mpi/MpiWait.h"
 #include "app/agent/protocol/AgentProtocol.h"
 
 #include "cs/probe/Environment.h"
@@ -320,7 +321,7 @@ json environment(const json& ranks, int size, const std::vector<int>& cpus)
             {"timer", "MPI_Wtime"},
             {"pid", static_cast<long long>(::getpid())},
             {"mpi", {{"library", library}, {"ranks", size}, {"btl", envOr("OMPI_MCA_btl")},
-                     {"pml", envOr("OMPI_MCA_pml")}, {"btl_tcp_eager_limit", tcpEagerLimit()}, {"placement", ranks}}},
+                     {"pml", envOr("OMPI_MCA_pml")}, {"btl_tcp_eager_limit", tcpEagerLimit()}, {"wait", waitMode()}, {"placement", ranks}}},
             {"versions",
              {{"agent", CS_AGENT_VERSION}, {"protocol", kProtocolVersion}, {"kernels", cs::probe::kKernelsVersion}}}};
 }
