@@ -15,11 +15,16 @@ std::string src(const char* where)
     return cite(kSeed004, where);
 }
 
-// Throughput of the mix with `pairs` remote pairs (see the header).
+// Rate of each of `pairs` remote pairs sharing the network (see the header).
+double pairRate(double pairs, double alone, double net)
+{
+    return pairs > 0 ? std::min(alone, net / pairs) : alone;
+}
+
+// Throughput of the mix with `pairs` remote pairs.
 double throughput(double nodes, double pairs, double local, double alone, double net)
 {
-    const double remote = pairs > 0 ? std::min(alone, net / pairs) : alone;
-    return (nodes - 2 * pairs) * local + pairs * remote;
+    return (nodes - 2 * pairs) * local + pairs * pairRate(pairs, alone, net);
 }
 
 } // namespace
@@ -86,9 +91,9 @@ std::string FileCopyBlock::check(const double* in) const
 void FileCopyBlock::evaluate(const double* in, double* out) const
 {
     const double nodes = in[N], pairs = in[k], disk = in[R_disk], net = in[X_net];
-    const double local = disk / 2;                  // read, then write, on one disk
+    const double local = disk / 2;                       // read, then write, on one disk
     const double alone = 1.0 / (1.0 / disk + 1.0 / net); // read then send, or receive then write
-    const double remote = pairs > 0 ? std::min(alone, net / pairs) : alone;
+    const double remote = pairRate(pairs, alone, net);
     out[r_loc] = local;
     out[r_1] = alone;
     out[r_rem] = remote;
