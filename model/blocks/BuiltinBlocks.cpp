@@ -9,6 +9,7 @@ void registerBuiltinBlocks(BlockRegistry& r)
     registerOffloadBlocks(r);
     registerBondingBlocks(r);
     registerMeshBlocks(r);
+    registerFileCopyBlocks(r);
     registerSpeedupBlocks(r);
     registerTopologyBlocks(r);
 }

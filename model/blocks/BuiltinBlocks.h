@@ -12,6 +12,7 @@ void registerLogpBlocks(BlockRegistry& r);       // blocks/loggp: seeds 002, 001
 void registerOffloadBlocks(BlockRegistry& r);    // blocks/offload: seed 001
 void registerBondingBlocks(BlockRegistry& r);    // blocks/bonding: seeds 004, 003
 void registerMeshBlocks(BlockRegistry& r);       // blocks/mesh: seed 004
+void registerFileCopyBlocks(BlockRegistry& r);   // blocks/filecopy: seed 004
 void registerSpeedupBlocks(BlockRegistry& r);    // blocks/speedup
 void registerTopologyBlocks(BlockRegistry& r);   // topology: metrics block
 

@@ -106,6 +106,12 @@ std::vector<OutputSpec> outputs()
         output("U_pkt", Unit::Ratio, "%", "share of U on per-frame work, X o_pkt / (MTU - h)",
                s3 + " Fig. 2(b) Packet + Device", "U"),
         output("U_irq", Unit::Ratio, "%", "share of U servicing interrupts", s3 + " Fig. 2(b) Poll/IRQ", "U"),
+        output("U_rx", Unit::Ratio, "%",
+               "CPU utilisation of the receive path at X, at the send path's costs per byte (one-way: with the "
+               "received frames' interrupts; two-way: the receive CPU)",
+               s3 + " §3 (both nodes behave in a similar manner), §4.1 Fig. 2(b) (receive path)"),
+        output("U_rx_copy", Unit::Ratio, "%", "the receive path's copying, X k_c (1 / B_copy + o_dma) (two-way: X / 2)",
+               s3 + " Fig. 2(b) RxCopy; §4.1 (65% on the receive path in one-way)"),
     };
 }
 
@@ -265,6 +271,10 @@ void BondingThroughputBlock::evaluate(const double* in, double* out) const
     out[U_pkt] = x * pathShare * in[o_pkt] / payload;
     out[U_irq] = irqShare(w, links, x, payload, oIrq, in[f_irq]);
     out[U] = out[U_copy] + out[U_pkt] + out[U_irq];
+    // The receive path: the same work per byte; one-way its node also takes the
+    // received frames' interrupts, two-way those run with the send path.
+    out[U_rx_copy] = out[U_copy];
+    out[U_rx] = out[U_copy] + out[U_pkt] + (twoWay ? 0.0 : out[U_irq]);
 }
 
 } // namespace cs

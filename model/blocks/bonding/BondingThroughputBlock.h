@@ -68,6 +68,17 @@ namespace cs {
 // into independent memory modules, so memory throughput doubles).
 // X_host is the smaller solution; U and its phases are the send CPU's.
 //
+// The receiving node (U_rx, U_rx_copy): it runs the receive path at X at the
+// send path's costs per byte (the two-way assumption above). One-way, it also
+// takes the received frames' interrupts, each link under the same cap, on
+// whichever of its CPUs: 003 Fig. 2(b) breaks down each node's utilisation,
+// and §4.1 gives the copies' share of it on each path ("75% and 65% on the
+// send and receive paths respectively in one-way"):
+//     one-way      U_rx = X (k_c (1/B_copy + o_dma) + o_pkt / s) + o_irq sum_i min(f_irq, X w_i / s)
+//     two-way      U_rx = the receive CPU's, (X/2) (k_c (1/B_copy + o_dma) + o_pkt / s)
+// U_rx_copy is its copying part. One-way the two nodes cost the same, so the
+// model gives both paths the same copy share; it cannot tell 75% from 65%.
+//
 // All rates are payload bytes per second; the block is stateless.
 class BondingThroughputBlock final : public Block {
 public:
@@ -98,7 +109,7 @@ public:
         o_dma,
         kInputs
     };
-    enum Out { f, R_nom, C, X_link, X_host, X, E, lim, U, U_copy, U_pkt, U_irq, kOutputs };
+    enum Out { f, R_nom, C, X_link, X_host, X, E, lim, U, U_copy, U_pkt, U_irq, U_rx, U_rx_copy, kOutputs };
 
     enum Scheduler { SRR = 0, WSRR = 1, WD = 2 };
     enum IrqMode { Interrupts = 0, Polling = 1 };

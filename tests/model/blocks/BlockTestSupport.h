@@ -94,6 +94,27 @@ inline std::string planError(const std::string& type, const Values& values, cons
     return err.message;
 }
 
+// One input value a block must refuse, and the words after "input " it refuses it with.
+struct OutOfRange {
+    const char* port;
+    double value;
+    const char* message;
+};
+
+// Each value is refused both ways a value arrives: Design::setValue throws, and a
+// sweep's straight write into the plan's slots fails the pass, with the same words.
+inline void checkRefused(const std::string& type, const std::vector<OutOfRange>& cases)
+{
+    const std::string pre = "block 'b' (" + type + "): input ";
+    for (const OutOfRange& c : cases) {
+        INFO(c.port << " = " << c.value);
+        Design d;
+        d.addBlock("b", type);
+        CHECK_THROWS_WITH(d.setValue({"b", c.port}, c.value), pre + c.message);
+        CHECK(planError(type, Values{{c.port, c.value}}) == pre + c.message);
+    }
+}
+
 // The totals whose phases (outputs naming them in phaseOf) do not add up to
 // them, within a relative 1e-12.
 inline std::vector<std::string> phaseMismatches(const BlockSpec& spec, const std::map<std::string, double>& out)

@@ -1,6 +1,6 @@
 // Presets beowulf-gen1 and beowulf-gen2: the channel-bonded Beowulf networks of
 // 004_07d1c859a4352179.txt §3 (Table 1 generations 1 and 2; Figures 1 and 3,
-// token exchange over 1 and 2 channels).
+// token exchange over 1 and 2 channels; Figures 2 and 4, the file-copy mix).
 //
 // Hand arithmetic shared by both (bonding.throughput, mesh.routing; 1500-byte frames):
 //   framing f = (1500 - 28) / (1500 + 38) = 1472 / 1538 = 0.9570871
@@ -133,6 +133,46 @@ TEST_CASE("beowulf-gen2: token exchange at 100 Mbps, 7 pairs (004 Fig. 3)", "[pr
         CHECK(r.atAxis(v, m) > r.atAxis(v, m / 2));
     CHECK(r.atAxis(v, 2048) == Approx(r.atAxis(v, 1024)));
     CHECK(within(r.atAxis(v, 8192), 7.8e6, 0.01));
+}
+
+TEST_CASE("beowulf-gen1: the file-copy mix over the bonded 10 Mbps network (004 §3, Fig. 2)", "[presets]")
+{
+    // beowulf.filecopy with N = 14, R_disk = 8e6 / 7 B/s (fitted to the all-local 8 MBps), X_net wired from
+    // the bonded link, 1.802083e6 B/s (above). r_loc = R / 2 = 571428.57; one pair alone
+    // r_1 = 1 / (0.875e-6 + 1 / 1.802083e6) = 1 / (0.875 + 0.5549138) us/B = 699343.0 B/s.
+    const DesignDocument doc = loadPreset("beowulf-gen1");
+    const Result r = sweep(doc, {{"copy.k", {0, 1, 2, 3, 7}}}, {"copy.dT"});
+    const std::string v = "file copy, 2 channels bonded";
+    CHECK(r.atAxis(v, 0) == Approx(8e6));                     // 14 x 571428.57
+    CHECK(r.atAxis(v, 1) == Approx(7556485.9).epsilon(1e-6)); // 12 x 571428.57 + 699343.0
+    CHECK(r.atAxis(v, 2) == Approx(7112971.7).epsilon(1e-6)); // 10 x 571428.57 + 2 x 699343.0
+    // 3 pairs would move 2098029 B/s: the network caps them at 1802083; 8 x 571428.57 + 1802083.
+    CHECK(r.atAxis(v, 3) == Approx(6373511.6).epsilon(1e-6));
+    CHECK(r.atAxis(v, 7) == Approx(1802083).epsilon(1e-6)); // all remote: the network's rate (1.7 MBps)
+    // The first pair costs (8e6 - 7556485.9) / 8e6 = 5.5% (the paper: about 15%, in the worst case), and
+    // all local over all remote is 8e6 / 1802083 = 4.439 (the paper: 4).
+    CHECK(r.atAxis(v, 1, "copy.dT") == Approx(0.0554393).epsilon(1e-5));
+    CHECK(r.atAxis(v, 0) / r.atAxis(v, 7) == Approx(4.439307).epsilon(1e-6));
+    // "As the number of remote copies is increased above 2 ... constrained by the available bandwidth".
+    CHECK(r.atAxis(v, 2, "copy.dT") == Approx(r.atAxis(v, 1, "copy.dT")));
+    CHECK(r.atAxis(v, 3, "copy.dT") > r.atAxis(v, 2, "copy.dT"));
+}
+
+TEST_CASE("beowulf-gen2: the file-copy mix over the bonded 100 Mbps network (004 §3, Fig. 4)", "[presets]")
+{
+    // Generation 1's R_disk (assumed), X_net = 14.05452e6 B/s: r_1 = 1 / (0.875e-6 + 0.0711515e-6)
+    // = 1 / 0.9461515e-6 = 1056913.2 B/s; 7 r_1 = 7398392 < X_net, so every pair costs
+    // 2 x 571428.57 - 1056913.2 = 85943.9 B/s = 1.0743% of 8e6 (the paper: about 3.5% each).
+    const DesignDocument doc = loadPreset("beowulf-gen2");
+    const Result r = sweep(doc, {{"copy.k", {0, 1, 7}}}, {"copy.dT"});
+    const std::string v = "file copy, 2 channels bonded";
+    CHECK(r.atAxis(v, 0) == Approx(8e6));
+    CHECK(r.atAxis(v, 1) == Approx(7914056.1).epsilon(1e-6)); // 8e6 - 85943.9
+    CHECK(r.atAxis(v, 7) == Approx(7398392.4).epsilon(1e-6)); // 7 x 1056913.2
+    CHECK(r.atAxis(v, 1, "copy.dT") == Approx(0.010743).epsilon(1e-4));
+    CHECK(r.atAxis(v, 7, "copy.dT") == Approx(0.010743).epsilon(1e-4));
+    // All local over all remote: 8e6 / 7398392.4 = 1.0813 (the paper: 1.4 in the worst case).
+    CHECK(r.atAxis(v, 0) / r.atAxis(v, 7) == Approx(1.081316).epsilon(1e-6));
 }
 
 TEST_CASE("beowulf presets: 16 nodes on two bonded shared segments (004 §3, Table 1)", "[presets]")

@@ -124,7 +124,8 @@ TEST_CASE("gui: Fit to selected fits the claims chosen and predicts the others, 
 
     // The 100 Mbps two-channel peak (004 Fig. 3) is a prediction as the presets are: 14.05 MB/s
     // against 13.8 (test_preset_beowulf.cpp). Fitted to, it is "fitted", and the value that moves is
-    // beowulf-gen2's medium efficiency eta_m (the only fitted or assumed input there that matters).
+    // beowulf-gen2's medium efficiency eta_m (the only fitted or assumed input there that moves it; the file copy's
+    // assumed disk rate matters to the preset but not to this claim).
     const std::string id = "004-fig3-gen2-2ch-13.8MBps";
     CHECK(dialog.table()->item(rowOf(id), 7)->text() == "within 10%");
     dialog.table()->selectRow(rowOf(id));

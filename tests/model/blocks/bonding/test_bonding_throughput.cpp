@@ -198,6 +198,31 @@ TEST_CASE("bonding: two-way runs the receive path on the second CPU, the interru
     CHECK(twoSeg("E") == Approx(0.3828348).epsilon(1e-6));
 }
 
+TEST_CASE("bonding: the receiving node runs the receive path at the send path's costs (003 §4.1, Fig. 2(b))", "[bonding]")
+{
+    // One-way, defaults: X = 551.0614e6 (above). The receiving node copies every byte
+    // (551.0614e6 / 1.3e9 = 0.4238934), does the per-frame work (551.0614e6 x 4.3e-6 / 8972 = 0.2641066)
+    // and takes the received frames' interrupts, 8 links each above the 5000/s cap: 8 x 7.8e-6 x 5000 = 0.312.
+    // U_rx = 0.4238934 + 0.2641066 + 0.312 = 1.0, the same as the sending node's U; copy share 42.4%.
+    const auto one = runBlock(kBlock, {});
+    CHECK(one("U_rx_copy") == Approx(0.4238934).epsilon(1e-6));
+    CHECK(one("U_rx") == Approx(1.0).epsilon(1e-9));
+    CHECK(one("U_rx_copy") / one("U_rx") == Approx(one("U_copy") / one("U")));
+    // Polling: no interrupts, U_rx = 800.9614e6 x (1/1.3e9 + 4.3e-6/8972) = 0.6161242 + 0.3838758 = 1.0.
+    const auto poll = runBlock(kBlock, {{"irq", 1}});
+    CHECK(poll("U_rx_copy") == Approx(0.6161242).epsilon(1e-6));
+    CHECK(poll("U_rx") == Approx(1.0).epsilon(1e-6));
+    // noCopy: nothing to copy.
+    const auto noc = runBlock(kBlock, {{"k_c", 0}});
+    CHECK(noc("U_rx_copy") == 0.0);
+    CHECK(noc("U_rx") > 0.0);
+    // Two-way: the receive CPU runs the receive path for half of X = 1102.123e6 and no interrupts:
+    // copies 0.4238934 + frames 0.2641066 = 0.688 (the send CPU adds the 0.312 of interrupts).
+    const auto two = runBlock(kBlock, {{"way", 1}});
+    CHECK(two("U_rx_copy") == Approx(0.4238934).epsilon(1e-6));
+    CHECK(two("U_rx") == Approx(0.688).epsilon(1e-6));
+}
+
 TEST_CASE("bonding: with the default coalescing cap, base one-way peaks at five links (003 §4.1)", "[bonding]")
 {
     // Link limit n * 124.0872e6; host limit (1 - 0.039 n) / c while every link is capped at
