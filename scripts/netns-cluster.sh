@@ -37,9 +37,8 @@
 # message queued behind it waits that long. Over MPI the 2D FFT's every block above Open MPI's eager limit
 # waits for such a message (the receiver's rendezvous ACK) in the FIFO of a host link busy with another rank's
 # data: with 100 ms of queue its all-to-all at P = 8 (256 KiB blocks, 60 Mbit/s, 8 ranks of a standalone
-# pairwise loop) took a median 1.13-1.17x the link's time, with this queue 1.05x. Drops at a full queue are
-# what TCP expects (fast retransmits, no timeouts counted in those runs), and the TCP agents' all-to-all, which
-# sends a one-byte ready word first, kept the link's rate either way.
+# pairwise loop) took a median 1.13-1.17x the link's time, with this queue 1.05x. With the hosts' packets kept
+# small (below), a full queue drops a few frames that TCP's fast retransmit repairs.
 #
 # Congestion control: the hosts use reno (net.ipv4.tcp_congestion_control in each host namespace),
 # a loss-based control like cubic, the Linux default on cluster hosts (cubic itself may not be
@@ -50,6 +49,16 @@
 # way wait behind them (round trips of 25-60 ms), and its window then holds that flow below the link
 # rate: with BBR the 2D FFT's all-to-all at 20 Mbit/s took 1.02-1.16x (P-1) k / bandwidth, with
 # reno 0.985x.
+#
+# The hosts' packets. Linux hands a NIC GSO packets of up to 64 KiB: 0.5 ms of a 1 Gbit/s link, but 9 ms of
+# a 56 Mbit/s one and 26 ms of a 20 Mbit/s one. TCP's small-queue limit lets each socket keep two such packets
+# in the host's queue, so on these slowed-down links a short message waited behind up to 136 KiB of another
+# socket's data (19 ms at 56 Mbit/s: an MPI rendezvous ACK, once a round), and a shallow queue could not hold
+# them: the host's own tbf dropped whole 64 KiB packets, which stalls TCP (the TCP agents' 2D FFT all-to-all at
+# P = 4 and 56 Mbit/s took 0.93-1.40 s a repetition against the link's 0.94 s). The hosts' eth0 is limited to
+# packets of 1 ms at the rate (gso_max_size; at least 3000 bytes), the share of a link a 64 KiB packet is of a
+# fast NIC's: at 56 Mbit/s the TCP agents' all-to-all then took 0.933-0.939 s in 22 of 22 repetitions and
+# Open MPI's at P = 8 a median 1.04x the link's time (1.16x with 64 KiB packets and a 100 ms queue).
 #
 # Slow start after idle is off in the hosts (net.ipv4.tcp_slow_start_after_idle=0). Linux restarts a connection's
 # window from its initial 10 packets when it was idle for an RTO, and the RTO has a floor of 200 ms whatever the
@@ -106,6 +115,8 @@ case "$cmd" in
         *gbit) bps=$((num * 1000000000)) ;;
       esac
       burst=$((65536 + bps / 8 / 500)) # bytes: one GSO packet + 2 ms at the rate (above)
+      gso=$((bps / 8 / 1000))          # bytes: 1 ms at the rate, at least two full frames (below)
+      ((gso >= 3000)) || gso=3000
     fi
     shape() { # namespace device
       [[ -z "$rate" ]] || ip netns exec "$1" tc qdisc add dev "$2" root tbf rate "$rate" burst "$burst" latency 2ms
@@ -137,6 +148,7 @@ case "$cmd" in
       ip -n "$h" link set lo up
       ip link add "eth0" netns "$h" type veth peer name "h$i" netns "$sw"
       ip -n "$h" addr add "${subnet}.$((i / 250)).$((i % 250 + 1))/16" dev eth0
+      [[ -z "$rate" ]] || ip -n "$h" link set dev eth0 gso_max_size "$gso"
       ip -n "$h" link set eth0 up
       ip netns exec "$h" sysctl -qw net.ipv4.tcp_congestion_control=reno net.ipv4.tcp_slow_start_after_idle=0
       ip -n "$sw" link set "h$i" master "l$((i / per_leaf))" up

@@ -12,8 +12,9 @@
 // The check: T and T_trans within 15%, T_a2a within 10% at P = 2, 4 and 8 (4 and 8 held out). It holds since the
 // FFT's exchange sends before it receives (MPI_Sendrecv's receive-first order let a rendezvous ACK wait behind
 // the partner's whole block: 1.2-2x the link's time), ranks that share the machine's CPUs wait by sleeping
-// between tests, and the emulated links queue 2 ms rather than 100 ms; the test also checks that the run
-// recorded that way of waiting. Measured: docs/calibration.md.
+// between tests, and the emulated links queue 2 ms rather than 100 ms, carry the hosts' packets of 1 ms at the rate
+// rather than 64 KiB and do not restart slow start after idle; the test also checks that the run recorded that
+// way of waiting. Measured: docs/calibration.md.
 
 #include "NetnsCluster.h"
 
