@@ -169,6 +169,49 @@ SimProgram allToAll(std::size_t P, double bytes, bool pairwise, Overheads o, con
     return p;
 }
 
+SimProgram exchangeRounds(std::size_t P, const std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>>& rounds,
+                          double bytes, std::vector<std::size_t> hostOf)
+{
+    checkCount("P", P, 1);
+    checkBytes("bytes per flow", bytes);
+    if (rounds.size() > 65535)
+        throw ModelError("rounds = " + std::to_string(rounds.size()) + ": at most 65535 (one phase each)");
+    std::vector<std::string> names;
+    for (std::size_t r = 0; r < rounds.size(); ++r)
+        names.push_back("round " + std::to_string(r + 1));
+    SimProgram p = make(P, "exchange in rounds", names);
+    if (!hostOf.empty()) {
+        if (hostOf.size() != P)
+            throw ModelError("hostOf names " + std::to_string(hostOf.size()) + " hosts for P = " + std::to_string(P));
+        p.hostIndex = std::move(hostOf);
+    }
+    for (std::size_t r = 0; r < rounds.size(); ++r) {
+        const auto ph = static_cast<std::uint16_t>(r);
+        for (const auto& [from, to] : rounds[r]) {
+            if (from >= P || to >= P)
+                throw ModelError("round " + std::to_string(r + 1) + ": flow " + std::to_string(from) + " -> " +
+                                 std::to_string(to) + " names a participant beyond P = " + std::to_string(P));
+            send(p.ops[from], to, bytes, ph);
+            recv(p.ops[to], from, ph);
+        }
+        // The round ends for all at once: zero bytes to participant 0 and back.
+        for (std::size_t i = 0; i < P; ++i)
+            wait(p.ops[i], ph);
+        for (std::size_t i = 1; i < P; ++i) {
+            send(p.ops[i], 0, 0.0, ph);
+            recv(p.ops[0], i, ph);
+        }
+        wait(p.ops[0], ph);
+        for (std::size_t i = 1; i < P; ++i) {
+            send(p.ops[0], i, 0.0, ph);
+            recv(p.ops[i], 0, ph);
+            wait(p.ops[i], ph);
+        }
+        wait(p.ops[0], ph);
+    }
+    return p;
+}
+
 SimProgram bucketExchange(const std::vector<std::vector<double>>& bucket, const char* phase)
 {
     const std::size_t P = bucket.size();

@@ -7,6 +7,7 @@
 #include "sim/SimProgram.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -26,6 +27,15 @@ struct Overheads {
 // uniform keys, the sort's bucket exchange (000 §3.2.2).
 SimProgram allToAll(std::size_t P, double bytes, bool pairwise = true, Overheads o = {},
                     const char* phase = "all-to-all");
+
+// An exchange as its schedule's rounds (model/topology/ExchangeSchedule.h),
+// one phase per round ("round 1", ...): in each round every flow (source,
+// destination participant) carries `bytes`, and no participant starts the
+// next round before every flow of this one has arrived (a zero-byte barrier
+// after each round: the rounds the model sums, not MPI's drift between them).
+// Participant i runs on topology host hostOf[i] (host ordinals; empty: host i).
+SimProgram exchangeRounds(std::size_t P, const std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>>& rounds,
+                          double bytes, std::vector<std::size_t> hostOf = {});
 
 // The sort's bucket exchange: participant i sends bucket[i][j] bytes to j
 // (a P x P matrix; the diagonal stays local), all posted at once.

@@ -199,7 +199,24 @@ std::vector<Wire> Design::setTopology(std::shared_ptr<const Block> source, std::
         if (!p.follows.empty() && Endpoint::parse(p.follows).block == kTopologyBlock &&
             spec.outputIndex(Endpoint::parse(p.follows).port) < 0)
             p.follows.clear();
+    wireJobSize();
     return dropped;
+}
+
+void Design::wireJobSize()
+{
+    const BlockInstance* topo = topology();
+    const DesignParam* P = findDesignParam("P");
+    if (!topo || !P)
+        return;
+    const int i = topo->spec().inputIndex("P");
+    const Endpoint to{kTopologyBlock, "P"};
+    if (i < 0 || topo->values[static_cast<std::size_t>(i)].provenance.kind != ProvenanceKind::Default || wireInto(to))
+        return;
+    if (checkConnection(Source::designParam("P"), to).empty()) {
+        wires_.push_back({Source::designParam("P"), to});
+        wireIndex_.emplace(to.str(), wires_.size() - 1);
+    }
 }
 
 void Design::clearTopology()
@@ -273,7 +290,7 @@ void Design::addDesignParam(const ParamSpec& spec, double value)
     if (auto problem = spec.rangeProblem(value); !problem.empty())
         throw ModelError("design parameter " + spec.symbol + " " + problem);
     params_.push_back({spec, {value, Provenance::user()}, {}});
-    paramIndex_.emplace(spec.symbol, params_.size() - 1);
+    paramIndex_.emplace(spec.symbol, params_.size() - 1);    wireJobSize();
 }
 
 void Design::setDesignParamRange(const std::string& name, double min, double max)
@@ -420,8 +437,15 @@ void Design::connect(const Source& from, const Endpoint& to)
 
 void Design::disconnect(const Endpoint& to)
 {
+    const bool had = wireInto(to) != nullptr;
     std::erase_if(wires_, [&](const Wire& w) { return w.to == to; });
     reindexWires();
+    // The job size, unwired, keeps the value it has as the user's (0: every
+    // host), so that wireJobSize does not wire it again when the file is read.
+    if (had && to.block == kTopologyBlock && to.port == "P")
+        if (const int b = blockIndex(kTopologyBlock); b >= 0)
+            if (const int i = blocks_[b].spec().inputIndex("P"); i >= 0)
+                blocks_[b].values[i].provenance = Provenance::user();
 }
 
 std::vector<int> Design::topologicalOrder() const
@@ -536,8 +560,12 @@ Plan Design::compile() const
         const int o = bi < 0 ? -1 : blocks_[bi].spec().outputIndex(ep.port);
         if (o < 0)
             throw ModelError("design parameter " + p.spec.symbol + " follows '" + p.follows + "', which is no output");
+        // The one exception: the topology's job size takes the P that follows
+        // its host count (Design::wireJobSize); a following P reaches it as 0,
+        // every host (Plan::run), so the bound is the network's, not the job's.
+        auto jobSize = [&](const Wire& w) { return ep.block == kTopologyBlock && w.to.port == "P"; };
         for (const Wire& w : wires_)
-            if (w.to.block == ep.block && (!w.from.isDesignParam() || w.from.port == p.spec.symbol))
+            if (w.to.block == ep.block && (!w.from.isDesignParam() || w.from.port == p.spec.symbol) && !jobSize(w))
                 throw ModelError("design parameter " + p.spec.symbol + " follows " + p.follows + " but " +
                                  w.from.str() + " is wired into " + w.to.str());
         const auto stepIt = std::find(order.begin(), order.end(), bi);

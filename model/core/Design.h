@@ -117,6 +117,13 @@ public:
     // topology's output. Returns the wires it made (none without a topology).
     std::vector<Wire> wireFromTopology(const std::string& block);
 
+    // The job on the network: wires the design parameter P into the
+    // topology's job size (its input P) when both exist and that input is
+    // free and at its default, so that the topology's figures are those of
+    // the hosts the job runs on (DESIGN.md, "Job and placement").
+    // setTopology and addDesignParam call it.
+    void wireJobSize();
+
     // Design parameters.
     void addDesignParam(const ParamSpec& spec, double value);
     void removeDesignParam(const std::string& name); // also drops its wires

@@ -126,6 +126,13 @@ bool Plan::run(double* slots, EvalError* err, const std::vector<std::uint32_t>* 
         const Step& s = steps_[si];
         for (std::uint32_t c = s.copyBegin; c < s.copyEnd; ++c)
             slots[copies_[c].to] = slots[copies_[c].from];
+        // A design parameter that follows an output of this step (P follows
+        // topology.hosts) is not a number until the step has run: it reaches
+        // the step's own inputs as 0, which the topology reads as every host.
+        if (static_cast<std::int64_t>(si) == boundStep_)
+            for (std::uint32_t c = s.copyBegin; c < s.copyEnd; ++c)
+                if (std::isnan(slots[copies_[c].to]))
+                    slots[copies_[c].to] = 0.0;
         const double* in = slots + s.inBase;
         const Range* range = ranges_.data() + s.inBase;
         for (std::uint32_t i = 0; i < s.nIn; ++i) {

@@ -66,6 +66,10 @@ std::vector<Variant> DesignDocument::effectiveVariants() const
     for (const BlockInstance& b : design.blocks())
         if (b.spec().outputIndex("T") >= 0)
             return {Variant{"default", b.name + ".T", {}}};
+    // The first model block's first output: the topology is the network, not a model of the job.
+    for (const BlockInstance& b : design.blocks())
+        if (b.name != kTopologyBlock && !b.spec().outputs.empty())
+            return {Variant{"default", b.name + "." + b.spec().outputs[0].symbol, {}}};
     if (!design.blocks().empty() && !design.blocks().front().spec().outputs.empty())
         return {Variant{"default", design.blocks().front().name + "." + design.blocks().front().spec().outputs[0].symbol, {}}};
     return {};

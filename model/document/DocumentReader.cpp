@@ -341,6 +341,10 @@ void DocumentReader::readWires(const json& j, DesignDocument& doc)
             const Endpoint toEp = Endpoint::parse(to);
             const Source src = from.find('.') == std::string::npos ? Source::designParam(from)
                                                                      : Source::output(Endpoint::parse(from));
+            // The job size's wire (P -> topology.P) is made when the topology
+            // and P meet (Design::wireJobSize); the file saying it too is no conflict.
+            if (const Wire* w = doc.design.wireInto(toEp); w && w->from == src)
+                continue;
             doc.design.connect(src, toEp);
         } catch (const ModelError& e) {
             problem(path, e.what());

@@ -1,4 +1,5 @@
 #include "model/document/DocumentTopology.h"
+#include "model/topology/JobPlacement.h"
 #include "model/topology/TopologySource.h"
 
 namespace cs {
@@ -44,10 +45,32 @@ TopologyDetached attachTopology(DesignDocument& doc)
         doc.design.clearTopology();
     } else {
         TopologySourceParts parts = topologySourceFromJson(doc.topology, "topology");
+        // A listed placement takes the hosts the design's node list names.
+        if (const std::vector<std::string> names = nodeHostNames(doc.nodes); !names.empty())
+            parts.block = parts.block->withListed(names);
         detached.wires = doc.design.setTopology(std::move(parts.block), std::move(parts.values));
     }
     dropStaleInputs(doc, detached.references);
     return detached;
+}
+
+std::string placeJobOn(DesignDocument& doc, const std::vector<std::string>& hostNames)
+{
+    const BlockInstance* topo = doc.design.topology();
+    const auto* source = topo ? dynamic_cast<const TopologySource*>(topo->block) : nullptr;
+    if (!source)
+        return "the design has no topology to place the job on";
+    if (hostNames.empty())
+        return "no hosts named";
+    auto listed = source->withListed(hostNames);
+    if (listed->drawn() && listed->listed().size() != hostNames.size())
+        return "of the " + std::to_string(hostNames.size()) + " hosts named, " +
+               std::to_string(listed->listed().size()) + " are hosts of the drawn network";
+    std::vector<ParamValue> values = topo->values;
+    values[source->jobInput(TopologySource::job_placement)] = {static_cast<double>(Placement::Listed),
+                                                              Provenance::user()};
+    doc.design.setTopology(listed, std::move(values));
+    return {};
 }
 
 nlohmann::json currentTopologyJson(const DesignDocument& doc)
@@ -58,9 +81,16 @@ nlohmann::json currentTopologyJson(const DesignDocument& doc)
     const auto* source = dynamic_cast<const TopologySource*>(b->block);
     if (!source)
         return doc.topology;
-    // A drawing is kept as the user wrote it (ids, order, units as text).
-    if (source->drawn() && !doc.topology.is_null())
-        return doc.topology;
+    // A drawing is kept as the user wrote it (ids, order, units as text),
+    // with the job as the block has it now.
+    if (source->drawn() && doc.topology.is_object()) {
+        nlohmann::json j = doc.topology;
+        if (nlohmann::json job = topologyJobJson(*source, b->values); !job.empty())
+            j["job"] = std::move(job);
+        else
+            j.erase("job");
+        return j;
+    }
     return topologySourceToJson(*source, b->values);
 }
 

@@ -21,6 +21,12 @@ struct TopologyDetached {
 // (returned). Throws ModelError naming the JSON path of the first problem.
 TopologyDetached attachTopology(DesignDocument& doc);
 
+// Places the design's job on the hosts named, in order (placement listed), as
+// a run on those hosts was: verify and calibrate model a run on h0,h1 as h0,h1.
+// Returns "" or why it cannot (no topology; a name that is no host of the
+// drawing), leaving the document as it was.
+std::string placeJobOn(DesignDocument& doc, const std::vector<std::string>& hostNames);
+
 // The topology section as the design has it now: a generated topology's
 // parameters come from the block's current values (an edit in the inspector
 // or a variant's base values), a drawing is written out in full. Null when

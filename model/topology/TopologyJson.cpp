@@ -111,7 +111,7 @@ Topology fromGenerator(const json& j, const std::string& path)
 
 Topology explicitForm(const json& j, const std::string& path, TopologyCheck check)
 {
-    onlyKeys(j, path, {"vertices", "edges"});
+    onlyKeys(j, path, {"vertices", "edges", "job"});
     auto vit = j.find("vertices");
     if (vit == j.end())
         fail(path + ".vertices", "missing (or give \"generator\")");
@@ -255,7 +255,7 @@ std::string drawnTopologyProblem(std::size_t vertices, std::size_t links)
 
 GeneratorForm readGeneratorForm(const json& j, const std::string& path)
 {
-    onlyKeys(j, path, {"generator", "params"});
+    onlyKeys(j, path, {"generator", "params", "job"});
     const std::string name = stringAt(j, "generator", path);
     const Generator* gen = GeneratorRegistry::builtin().find(name);
     if (!gen)

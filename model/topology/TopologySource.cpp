@@ -3,6 +3,8 @@
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/TopologyBudget.h"
 #include "model/topology/TopologyJson.h"
+#include "model/topology/JobPlacement.h"
+#include "model/topology/PlacedMetrics.h"
 #include "model/topology/TopologyMetrics.h"
 
 #include <nlohmann/json.hpp>
@@ -11,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <set>
 
 namespace cs {
@@ -65,6 +68,14 @@ std::vector<OutputSpec> sourceOutputs()
                "cables that run from the edge to the other switches",
                "002_5a9fca780898fb85.txt §2.2 (cables from the nodes to a central rack of switches; five hosts "
                "per first-level switch)"),
+        output("xchg_bw", Unit::BytesPerSecond, "MB/s",
+               "the job's exchange as the rounds of its schedule on the placed hosts: rounds / the sum of each "
+               "round's slowest flow's time per byte; for a pairwise all-to-all the per-host bandwidth, of which "
+               "a2a_bw is the fluid bound",
+               "minimum-hop ECMP routing per round (DESIGN.md, Job and placement)"),
+        output("xchg_spread", Unit::Ratio, "1",
+               "relative standard deviation of xchg_bw over the random placement's samples (0 otherwise)", kStd),
+        output("placed", Unit::Count, "", "hosts the job runs on (P, or every host)", kStd),
     };
     // evaluate() writes one value per enum entry: they must agree.
     if (out.size() != static_cast<std::size_t>(TopologySource::kOutputs))
@@ -127,6 +138,24 @@ std::pair<double, double> meshShape(const Topology& t)
     return {static_cast<double>(rows.size()), static_cast<double>(cols.size())};
 }
 
+// The job's inputs, after a generator's parameters (TopologySource::JobInput order).
+std::vector<ParamSpec> jobInputs()
+{
+    return {countParam("P", 0, 0, 16777216,
+                       "ranks of the job, one per host: its figures are those of the hosts it is placed on; "
+                       "0 = every host (a P that follows the host count)",
+                       "DESIGN.md, Job and placement"),
+            choiceParam("placement", placementNames(), 0,
+                        "which hosts the job runs on: packed fills leaf by leaf in drawing order, spread takes one "
+                        "host per leaf, farthest leaves first, random is the mean over 16 seeded orders, listed "
+                        "the hosts the design's node list names",
+                        "DESIGN.md, Job and placement"),
+            choiceParam("schedule", scheduleNames(), 0,
+                        "the rounds of the job's exchange (xchg_bw): pairwise (rank i with i XOR r), shift (i to "
+                        "i + r), ring, recursive doubling or binomial",
+                        "DESIGN.md, Job and placement; MPI libraries' all-to-all and collective algorithms")};
+}
+
 std::string inputsText(const BlockSpec& spec)
 {
     std::string s;
@@ -150,6 +179,8 @@ TopologySource::TopologySource(const Generator& generator) : generator_(&generat
                       g.source,
                       g.params,
                       sourceOutputs()};
+    for (ParamSpec& p : jobInputs())
+        spec_.inputs.push_back(std::move(p));
 }
 
 
@@ -164,22 +195,83 @@ TopologySource::TopologySource(Topology drawn, std::string problem)
                           std::to_string(c.switches) + " switches, " + std::to_string(c.segments) + " segments, " +
                           std::to_string(c.links) + " links.",
                       "drawn by the user",
-                      {},
+                      jobInputs(),
                       sourceOutputs()};
+}
+
+std::shared_ptr<const TopologySource> TopologySource::withListed(const std::vector<std::string>& hostNames) const
+{
+    auto copy = generator_ ? std::make_shared<TopologySource>(*generator_)
+                           : std::make_shared<TopologySource>(*drawn_, problem_);
+    copy->listedNames_ = hostNames;
+    if (drawn_)
+        copy->listed_ = listedOrdinals(*drawn_, hostNames);
+    return copy;
+}
+
+std::vector<std::uint32_t> listedOrdinals(const Topology& t, const std::vector<std::string>& hostNames)
+{
+    std::vector<std::uint32_t> ordinal(t.vertexCount(), 0xffffffffu);
+    for (std::uint32_t i = 0; i < t.hosts().size(); ++i)
+        ordinal[t.hosts()[i]] = i;
+    std::vector<std::uint32_t> listed;
+    for (const std::string& name : hostNames)
+        if (const auto v = t.find(name); v && ordinal[*v] != 0xffffffffu &&
+                                         std::find(listed.begin(), listed.end(), ordinal[*v]) == listed.end())
+            listed.push_back(ordinal[*v]);
+    return listed;
 }
 
 std::string TopologySource::check(const double* in) const
 {
-    if (!generator_)
-        return problem_;
-    std::string problem = checkGeneratorParams(*generator_, in);
-    if (!problem.empty())
-        return "generator " + generator_->spec().name + ": " + problem;
-    // The one work limit (TopologyBudget); it also bounds memory, since the
-    // per-vertex and per-link passes alone count 500 steps each.
-    problem = topologyMetricsProblem(generator_->counts(in));
-    if (!problem.empty())
-        return "generator " + generator_->spec().name + ": " + problem;
+    std::size_t hostCount = 0;
+    TopologyCounts counts;
+    if (!generator_) {
+        if (!problem_.empty())
+            return problem_;
+        counts = drawn_->counts();
+    } else {
+        GeneratorCounts gen;
+        std::string problem = checkGeneratorParams(*generator_, in);
+        if (!problem.empty())
+            return "generator " + generator_->spec().name + ": " + problem;
+        // The one work limit (TopologyBudget); it also bounds memory, since the
+        // per-vertex and per-link passes alone count 500 steps each.
+        gen = generator_->counts(in);
+        problem = topologyMetricsProblem(gen);
+        if (!problem.empty())
+            return "generator " + generator_->spec().name + ": " + problem;
+        counts = {static_cast<std::size_t>(gen.hosts), static_cast<std::size_t>(gen.switches),
+                  static_cast<std::size_t>(gen.segments), static_cast<std::size_t>(gen.links)};
+    }
+    hostCount = counts.hosts;
+    const double P = in[jobInput(job_P)];
+    const auto placement = static_cast<Placement>(in[jobInput(job_placement)]);
+    if (placement == Placement::Listed && P >= 1) {
+        if (listedNames_.empty())
+            return "placement listed: the design has no node list to place the job on";
+        if (drawn_ && listed_.empty())
+            return "placement listed: the design's node list names none of the network's hosts" +
+                   (listedNames_.empty() ? std::string(" (it has no nodes)") : "");
+        if (drawn_ && P > static_cast<double>(listed_.size()))
+            return "placement listed: P = " + formatNumber(P) + " ranks, but the node list names " +
+                   std::to_string(listed_.size()) + " of the network's hosts";
+    }
+    // A job on part of the network is placed and routed at every P: bounded
+    // like the whole network's metrics (a P above the host count is every host,
+    // and the design's bound on P then names the excess).
+    if (P >= 2 && P < static_cast<double>(hostCount)) {
+        const double work = placedWork(counts, static_cast<std::size_t>(P)) *
+                            (placement == Placement::Random ? kRandomSamples : 1);
+        if (work > kMaxPlacedWork) {
+            char buf[240];
+            std::snprintf(buf, sizeof buf,
+                          "placing P = %.0f ranks on %zu hosts would take about %.2g steps, more than %.2g; use P = 0 "
+                          "(every host) or a smaller network",
+                          P, hostCount, work, kMaxPlacedWork);
+            return buf;
+        }
+    }
     return {};
 }
 
@@ -261,20 +353,120 @@ void TopologySource::compute(const Topology& t, double* out)
     out[edge_uplinks] = edgeUplinks(t);
 }
 
+void TopologySource::computeJob(const Topology& t, const double* whole, std::size_t P, int placement, int schedule,
+                                const std::vector<std::uint32_t>& listed, double* out)
+{
+    std::copy(whole, whole + kOutputs, out);
+    const std::size_t H = t.hosts().size();
+    const auto sched = static_cast<Schedule>(schedule);
+    const auto place = static_cast<Placement>(placement);
+    const bool everyHost = P == 0 || P >= H;
+    const std::size_t ranks = everyHost ? H : P;
+    out[placed] = static_cast<double>(ranks);
+    out[xchg_spread] = 0.0;
+    const CoreGraph g = CoreGraph::build(t);
+    // The host of each rank under sample `s` of the placement.
+    auto hostsOf = [&](int s) {
+        std::vector<std::size_t> hosts;
+        if (P == 0) { // every host in drawing order: the whole network's job
+            hosts = t.hosts();
+            return hosts;
+        }
+        const std::vector<std::uint32_t> order = placementOrder(t, place, listed, s);
+        for (std::size_t i = 0; i < ranks && i < order.size(); ++i)
+            hosts.push_back(t.hosts()[order[i]]);
+        return hosts;
+    };
+    if (everyHost) {
+        // The whole network's patterns stand; the exchange's rounds are routed
+        // where that is affordable, else its fluid bound stands in for them.
+        const double work = placedWork(t.counts(), ranks) * (place == Placement::Random && P ? kRandomSamples : 1);
+        if (work > kMaxPlacedWork || ranks < 2) {
+            out[xchg_bw] = whole[a2a_bw];
+            return;
+        }
+        const int samples = place == Placement::Random && P ? kRandomSamples : 1;
+        double sum = 0, sum2 = 0;
+        for (int s = 0; s < samples; ++s) {
+            const double bw = exchangeFigures(t, g, hostsOf(s), sched).bandwidth;
+            sum += bw;
+            sum2 += bw * bw;
+        }
+        out[xchg_bw] = sum / samples;
+        const double var = std::max(0.0, sum2 / samples - out[xchg_bw] * out[xchg_bw]);
+        out[xchg_spread] = out[xchg_bw] > 0 ? std::sqrt(var) / out[xchg_bw] : 0.0;
+        return;
+    }
+    if (ranks == 1) {
+        // One rank exchanges nothing: what a lone flow from its host would get
+        // (its injection bandwidth) stands for every bandwidth, so that models
+        // that multiply it by P - 1 = 0 stay defined; no hops, no latency.
+        const std::size_t h = hostsOf(0).front();
+        double inj = 0;
+        for (auto [e, end] = boost::out_edges(h, t.graph()); e != end; ++e)
+            inj += t.graph()[*e].link.bandwidth * t.graph()[*e].link.channels;
+        for (Out o : {a2a_bw, transpose_bw, nn_bw, ring_bw, xchg_bw})
+            out[o] = inj;
+        out[G_a2a] = inj > 0 ? 1.0 / inj : 0.0;
+        for (Out o : {diameter, avg_hops, a2a_load, L, L_max})
+            out[o] = 0.0;
+        return;
+    }
+    const int samples = place == Placement::Random ? kRandomSamples : 1;
+    std::array<double, kOutputs> sum{};
+    double sum2 = 0;
+    for (int s = 0; s < samples; ++s) {
+        const PlacedFigures f = placedFigures(t, g, hostsOf(s), sched);
+        const double bw = f.xchgBandwidth;
+        sum[diameter] += f.diameter;
+        sum[avg_hops] += f.avgHops;
+        sum[a2a_load] += f.a2aLoad;
+        sum[a2a_bw] += f.a2aBandwidth;
+        sum[transpose_bw] += f.transposeBw;
+        sum[nn_bw] += f.nnBw;
+        sum[ring_bw] += f.ringBw;
+        sum[L] += f.avgLatency;
+        sum[L_max] += f.maxLatency;
+        sum[xchg_bw] += bw;
+        sum2 += bw * bw;
+    }
+    for (Out o : {diameter, avg_hops, a2a_load, a2a_bw, transpose_bw, nn_bw, ring_bw, L, L_max, xchg_bw})
+        out[o] = sum[o] / samples;
+    // A pattern with no flow among the placed ranks (a transpose of 2 x 1)
+    // slows nothing: its flows would get what the exchange's do.
+    for (Out o : {transpose_bw, nn_bw, ring_bw})
+        if (!(out[o] > 0))
+            out[o] = out[xchg_bw];
+    out[G_a2a] = out[a2a_bw] > 0 ? 1.0 / out[a2a_bw] : 0.0;
+    const double var = std::max(0.0, sum2 / samples - out[xchg_bw] * out[xchg_bw]);
+    out[xchg_spread] = out[xchg_bw] > 0 ? std::sqrt(var) / out[xchg_bw] : 0.0;
+}
+
 void TopologySource::evaluate(const double* in, double* out) const
 {
-    std::array<double, kMaxParams> key{};
-    std::copy(in, in + spec_.inputs.size(), key.begin());
+    const std::size_t nIn = spec_.inputs.size(), nGen = nIn - kJobInputs;
+    std::array<double, kMaxParams + kJobInputs> key{};
+    std::copy(in, in + nIn, key.begin());
     if (cache_.find(key, out))
         return;
     // A miss builds the network and measures it (allocates). Two threads may
     // both compute the same entry; the results are equal.
     std::array<double, kOutputs> value{};
     try {
-        if (drawn_)
-            compute(*drawn_, value.data());
-        else
-            compute(generate(*generator_, in), value.data());
+        std::optional<Topology> built;
+        if (!drawn_)
+            built = generate(*generator_, in);
+        const Topology& t = drawn_ ? *drawn_ : *built;
+        std::array<double, kMaxParams> wholeKey{};
+        std::copy(in, in + nGen, wholeKey.begin());
+        std::array<double, kOutputs> whole{};
+        if (!whole_.find(wholeKey, whole.data())) {
+            compute(t, whole.data());
+            whole_.store(wholeKey, whole);
+        }
+        computeJob(t, whole.data(), static_cast<std::size_t>(in[jobInput(job_P)]),
+                   static_cast<int>(in[jobInput(job_placement)]), static_cast<int>(in[jobInput(job_schedule)]),
+                   drawn_ ? listed_ : listedOrdinals(t, listedNames_), value.data());
     } catch (const std::exception&) {
         // check() rules this out; should it happen, the plan reports the
         // non-finite outputs together with the inputs that caused them.
@@ -298,9 +490,85 @@ const OutputSpec& TopologySource::outputSpec(const std::string& symbol)
     throw ModelError("the topology has no output '" + symbol + "'");
 }
 
+namespace {
+
+// The job's values from a topology's "job" object: {"P": 4, "placement":
+// "spread", "schedule": "shift"}, each optional; what it leaves out is the
+// default (P then follows the design's P through its wire).
+std::vector<ParamValue> jobValues(const nlohmann::json& j, const std::string& path)
+{
+    const std::vector<ParamSpec> specs = jobInputs();
+    std::vector<ParamValue> v;
+    for (const ParamSpec& p : specs)
+        v.push_back({p.defaultValue, Provenance{}});
+    if (!j.is_object() || !j.contains("job"))
+        return v;
+    const nlohmann::json& job = j["job"];
+    const std::string jp = path + ".job";
+    if (!job.is_object())
+        throw ModelError(jp + ": expected an object such as {\"placement\": \"spread\"}");
+    for (const auto& [key, value] : job.items()) {
+        std::size_t i = 0;
+        while (i < specs.size() && specs[i].symbol != key)
+            ++i;
+        if (i == specs.size())
+            throw ModelError(jp + "." + key + ": unknown key (the job takes P, placement and schedule)");
+        const ParamSpec& spec = specs[i];
+        double x = 0;
+        if (!spec.choices.empty()) {
+            if (!value.is_string())
+                throw ModelError(jp + "." + key + ": expected a name, " + spec.rangeText());
+            const auto it = std::find(spec.choices.begin(), spec.choices.end(), value.get<std::string>());
+            if (it == spec.choices.end())
+                throw ModelError(jp + "." + key + ": '" + value.get<std::string>() + "' is not " + spec.rangeText());
+            x = static_cast<double>(it - spec.choices.begin());
+        } else {
+            if (!value.is_number())
+                throw ModelError(jp + "." + key + ": expected a number");
+            x = value.get<double>();
+            if (std::string problem = spec.rangeProblem(x); !problem.empty())
+                throw ModelError(jp + "." + key + " " + problem);
+        }
+        v[i] = {x, Provenance::user()};
+    }
+    return v;
+}
+
+} // namespace
+
+nlohmann::json topologyJobJson(const TopologySource& block, const std::vector<ParamValue>& values)
+{
+    nlohmann::json job = nlohmann::json::object();
+    const auto& specs = block.spec().inputs;
+    for (int k = 0; k < TopologySource::kJobInputs; ++k) {
+        const std::size_t i = block.jobInput(static_cast<TopologySource::JobInput>(k));
+        if (i >= values.size() || values[i].provenance.kind == ProvenanceKind::Wired)
+            continue;
+        if (values[i].value == specs[i].defaultValue && values[i].provenance.kind == ProvenanceKind::Default)
+            continue;
+        if (specs[i].choices.empty())
+            job[specs[i].symbol] = values[i].value;
+        else
+            job[specs[i].symbol] = specs[i].choices.at(static_cast<std::size_t>(values[i].value));
+    }
+    return job;
+}
+
+std::vector<std::string> nodeHostNames(const nlohmann::json& nodes)
+{
+    std::vector<std::string> names;
+    if (!nodes.is_array())
+        return names;
+    for (const nlohmann::json& n : nodes)
+        if (n.is_object() && n.contains("name") && n["name"].is_string())
+            names.push_back(n["name"].get<std::string>());
+    return names;
+}
+
 TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::string& path)
 {
     TopologySourceParts parts;
+    const std::vector<ParamValue> job = jobValues(j, path);
     if (j.is_object() && j.contains("generator")) {
         const GeneratorForm f = readGeneratorForm(j, path);
         auto block = std::make_shared<const TopologySource>(*f.generator);
@@ -310,7 +578,14 @@ TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::s
             const bool user = given && given->contains(params[i].symbol);
             parts.values.push_back({f.params[i], user ? Provenance::user() : Provenance{}});
         }
-        if (std::string p = block->check(f.params.data()); !p.empty())
+        parts.values.insert(parts.values.end(), job.begin(), job.end());
+        std::vector<double> in;
+        for (const ParamValue& v : parts.values)
+            in.push_back(v.value);
+        // The listed placement's hosts come with the design's nodes (DocumentTopology).
+        if (static_cast<Placement>(in[block->jobInput(TopologySource::job_placement)]) == Placement::Listed)
+            in[block->jobInput(TopologySource::job_placement)] = 0;
+        if (std::string p = block->check(in.data()); !p.empty())
             throw ModelError(path + ".params: " + p + " (inputs: " + inputsText(block->spec()) + ")");
         parts.block = std::move(block);
         return parts;
@@ -328,19 +603,29 @@ TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::s
         if (std::string p = topologyMetricsProblem(countsOf(t)); !p.empty())
             problem = "the drawn topology is too large to evaluate here: " + p;
     parts.block = std::make_shared<const TopologySource>(std::move(t), std::move(problem));
+    parts.values = job;
     return parts;
 }
 
 nlohmann::json topologySourceToJson(const TopologySource& block, const std::vector<ParamValue>& values)
 {
-    if (const Topology* t = block.drawn())
-        return topologyToJson(*t, TopologyJsonForm::Explicit);
+    const nlohmann::json job = topologyJobJson(block, values);
+    if (const Topology* t = block.drawn()) {
+        nlohmann::json j = topologyToJson(*t, TopologyJsonForm::Explicit);
+        if (!job.empty())
+            j["job"] = job;
+        return j;
+    }
     nlohmann::json params = nlohmann::json::object();
     const auto& specs = block.spec().inputs;
-    for (std::size_t i = 0; i < specs.size() && i < values.size(); ++i)
+    const std::size_t nGen = specs.size() - TopologySource::kJobInputs;
+    for (std::size_t i = 0; i < nGen && i < values.size(); ++i)
         if (values[i].value != specs[i].defaultValue || values[i].provenance.kind != ProvenanceKind::Default)
             params[specs[i].symbol] = values[i].value;
-    return {{"generator", block.generator()->spec().name}, {"params", params}};
+    nlohmann::json j = {{"generator", block.generator()->spec().name}, {"params", params}};
+    if (!job.empty())
+        j["job"] = job;
+    return j;
 }
 
 } // namespace cs

@@ -7,7 +7,13 @@
 //
 // A generated topology's parameters (n, k, dims, rows, bw, ...) are the
 // block's inputs, so a sweep or a variant that writes `topology.k`
-// regenerates the network at that point. A drawn topology has no inputs.
+// regenerates the network at that point. Both kinds then take the job's
+// inputs: its size P (wired from the design's P), its placement and the
+// schedule of its exchange (DESIGN.md, "Job and placement"). Every per-pattern
+// output (a2a_bw, transpose_bw, nn_bw, ring_bw, L, L_max, diameter, avg_hops,
+// xchg_bw) is that of the P placed hosts; the counts, bisection and host
+// figures stay the whole network's. P = 0 (a P that follows the host count)
+// is every host in drawing order: the whole network's figures.
 #include "model/core/Block.h"
 #include "model/core/Provenance.h"
 #include "model/topology/MetricsCache.h"
@@ -17,6 +23,8 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include <array>
+#include <cstdint>
+#include <string>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -50,15 +58,30 @@ public:
         mesh_cols,     // column segments of a segment mesh (0 when the network is not one)
         edge_uplinks,  // links from a switch that hosts attach to, to another switch: the cables that leave
                        // the edge for the rest of the network (002 §2.2: "a central rack of switches")
+        xchg_bw,       // B/s, the job's exchange as its schedule's rounds: rounds / sum of each round's slowest
+                       // flow's s/B; for a pairwise all-to-all the per-host bandwidth (a2a_bw is its fluid bound)
+        xchg_spread,   // relative standard deviation of xchg_bw over random placements (0 for the others)
+        placed,        // hosts the job runs on: P, or every host
         kOutputs
     };
 
-    // A generated topology: inputs are the generator's parameters.
+    // A generated topology: inputs are the generator's parameters, then the job's.
     explicit TopologySource(const Generator& generator);
-    // A drawn topology: no inputs. `problem` is "" for a usable network, or
-    // the sentence every evaluation then reports: why it is not one yet (an
-    // unfinished drawing: a host not yet linked) or why it is too large.
+    // A drawn topology: the job's inputs only. `problem` is "" for a usable
+    // network, or the sentence every evaluation then reports: why it is not
+    // one yet (an unfinished drawing: a host not yet linked) or why it is too large.
     explicit TopologySource(Topology drawn, std::string problem = {});
+
+    // The job's inputs, after the generator's parameters (kJobInputs of them).
+    enum JobInput { job_P, job_placement, job_schedule, kJobInputs };
+    // Index of job input `i` among the block's inputs.
+    std::size_t jobInput(JobInput i) const { return spec_.inputs.size() - kJobInputs + i; }
+    // The same block with the hosts a listed placement takes, in order (host
+    // names, as the design's node list gives them; names that are no host of
+    // the network are left out).
+    std::shared_ptr<const TopologySource> withListed(const std::vector<std::string>& hostNames) const;
+    const std::vector<std::uint32_t>& listed() const { return listed_; }
+    const std::vector<std::string>& listedNames() const { return listedNames_; }
 
     const BlockSpec& spec() const override { return spec_; }
     std::string check(const double* in) const override;
@@ -68,15 +91,22 @@ public:
     // The drawn network, or nullptr for a generated one.
     const Topology* drawn() const { return drawn_.get(); }
 
-    // Everything the outputs say, computed from a topology (allocates; slow
-    // for large networks, which is why evaluate() caches).
+    // Everything the outputs say for a job of every host, computed from a
+    // topology (allocates; slow for large networks, which is why evaluate()
+    // caches).
     static void compute(const Topology& t, double* out);
+    // The outputs for a job of P ranks (0: every host) placed by `placement`
+    // (listed: on `listed`, host ordinals), exchanging by `schedule`; `whole`
+    // are compute()'s outputs for the same network. Throws ModelError for a
+    // job the network cannot place.
+    static void computeJob(const Topology& t, const double* whole, std::size_t P, int placement, int schedule,
+                           const std::vector<std::uint32_t>& listed, double* out);
 
     // Cache statistics, for tests: evaluations that missed the cache (and computed).
     std::size_t cacheMisses() const;
 
-    static constexpr int kMaxParams = 16;
-    static constexpr int kCacheSize = 64; // a sweep over 64 sizes computes each once
+    static constexpr int kMaxParams = 16; // generator parameters
+    static constexpr int kCacheSize = 64; // a sweep over 64 sizes or job sizes computes each once
 
     // The spec of output `symbol` (topology.metrics shares them).
     static const OutputSpec& outputSpec(const std::string& symbol);
@@ -86,8 +116,24 @@ private:
     const Generator* generator_ = nullptr;
     std::shared_ptr<const Topology> drawn_;
     std::string problem_; // why a drawing cannot be evaluated (unfinished, too large); "" if it can
-    MetricsCache<kMaxParams, kOutputs, kCacheSize> cache_;
+    std::vector<std::uint32_t> listed_;   // host ordinals of a listed placement, in order
+    std::vector<std::string> listedNames_; // the names they came from
+    // Whole-network figures by generator parameters, and the job's by every input.
+    MetricsCache<kMaxParams, kOutputs, 16> whole_;
+    MetricsCache<kMaxParams + kJobInputs, kOutputs, kCacheSize> cache_;
 };
+
+// The topology JSON's "job" object for the job inputs the user set (P, placement,
+// schedule; a wired P is left out); empty when all are at their defaults.
+nlohmann::json topologyJobJson(const TopologySource& block, const std::vector<ParamValue>& values);
+
+// Host ordinals (indices into t.hosts()) of the hosts named, in order; names
+// that are no host of `t`, and repeats, are left out.
+std::vector<std::uint32_t> listedOrdinals(const Topology& t, const std::vector<std::string>& hostNames);
+
+// Host names of a design's node list ("nodes": [{"name": ...}]), in order,
+// (the hosts a listed placement takes, once resolved by listedOrdinals).
+std::vector<std::string> nodeHostNames(const nlohmann::json& nodes);
 
 // The design's topology source and its input values from a document's
 // "topology" JSON (generator or explicit form, TopologyJson.h). Throws

@@ -227,6 +227,15 @@ Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p)
     return b.finish();
 }
 
+Demands flowDemands(const Topology& t, const CoreGraph& g, TrafficPattern label, const std::vector<HostFlow>& flows)
+{
+    DemandBuilder b(t, g, label);
+    for (const HostFlow& f : flows)
+        if (f.from != f.to)
+            b.flow(f.from, f.to, f.weight);
+    return b.finish();
+}
+
 void accessLoads(const Demands& d, const std::vector<std::uint8_t>& entryRouted, std::vector<double>& out,
                  std::vector<double>& in)
 {

@@ -39,6 +39,18 @@ struct Demands {
 // Transpose, nearest-neighbour or ring (see TrafficPattern); not all-to-all.
 Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p);
 
+// One flow between two hosts (topology vertices), `weight` units of it.
+struct HostFlow {
+    std::size_t from = 0;
+    std::size_t to = 0;
+    double weight = 1.0;
+};
+
+// The demands of an explicit flow list (a job's pattern on the hosts it was
+// placed on, one round of an exchange schedule), labelled `label`; flows
+// from a host to itself are left out.
+Demands flowDemands(const Topology& t, const CoreGraph& g, TrafficPattern label, const std::vector<HostFlow>& flows);
+
 // What the access links of leaf hosts carry, per topology vertex: the flows
 // that stay at their core vertex plus those of routed entries
 // (`entryRouted[k]` != 0; empty means all were routed).

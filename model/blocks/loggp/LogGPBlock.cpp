@@ -51,8 +51,9 @@ std::vector<ParamSpec> logGPInputs()
                        "L"),
         throughNetwork(param("B_net", Unit::BytesPerSecond, "MB/s", 1e13, 1e3, 1e13,
                              "per-host bandwidth the network leaves under all-to-all traffic; G is at least 1 / B_net",
-                             "the design's topology (a2a_bw); default 1e13 B/s = no limit"),
-                       "a2a_bw"),
+                             "the design's topology (xchg_bw: the pairwise exchange's rounds on the hosts the job "
+                             "runs on; a2a_bw is their fluid bound); default 1e13 B/s = no limit"),
+                       "xchg_bw"),
         choiceParam("G_floor", {"network", "none", "in series"}, 0,
                     "network: G is at least 1/B_net, what the drawn network gives each host; none: G as set "
                     "(calibrated) stands even where the drawing says the network is slower; in series: G is the "

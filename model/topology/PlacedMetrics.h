@@ -1,0 +1,70 @@
+#pragma once
+// The figures of a job's placed hosts: what the topology gives a model when a
+// job of P ranks runs on P chosen hosts (JobPlacement.h), and the time of an
+// exchange as the rounds it runs in (ExchangeSchedule.h).
+//
+// - The patterns (all-to-all, transpose, nearest-neighbour, ring) are those
+//   of the placed ranks, in rank order, routed with the same minimum-hop ECMP
+//   as the whole network's (LinkLoad.h): two ranks on one leaf never load an
+//   uplink.
+// - Hops and latency are over ordered pairs of placed hosts, along the one
+//   route a message takes (Router, destination-mod-k).
+// - A round's time per byte is that of its slowest flow: the largest load per
+//   capacity on a link it crosses (LinkLoads::maxCongestion, s/B). An
+//   exchange's time is the sum over its rounds; the fluid all-to-all
+//   (a2aBandwidth) is a bound on it, never more than the rounds give.
+#include "model/topology/CoreGraph.h"
+#include "model/topology/ExchangeSchedule.h"
+#include "model/topology/Topology.h"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace cs {
+
+struct PlacedFigures {
+    double a2aLoad = 0;     // flows on the bottleneck under the placed all-to-all
+    double a2aBandwidth = 0; // B/s per host, (P - 1) / maxCongestion: the fluid bound
+    double transposeBw = 0, nnBw = 0, ringBw = 0; // B/s per flow
+    double avgHops = 0, diameter = 0;             // over ordered pairs of placed hosts
+    double avgLatency = 0, maxLatency = 0;        // s
+    // The schedule's rounds: per round (as returned by scheduleRounds, each
+    // standing for `repeats` equal rounds), the slowest flow's time per byte.
+    std::vector<double> roundSecondsPerByte;
+    // rounds / sum of the rounds' seconds per byte: the one-flow bandwidth the
+    // schedule averages to (B/s). For a pairwise all-to-all, the per-host
+    // bandwidth of the exchange: (P - 1) blocks take (P - 1) x block / xchgBw.
+    double xchgBandwidth = 0;
+    std::string method; // how the rounds were computed (sampled, deduplicated), one line
+};
+
+// Rounds an exchange is routed with at most; beyond, evenly spaced rounds
+// stand for the rest (said in PlacedFigures::method).
+inline constexpr std::size_t kMaxRoutedRounds = 256;
+
+// Work (steps, an upper bound) placedFigures takes for P ranks on a network
+// of these counts: check it against kMaxPlacedWork before calling.
+double placedWork(const TopologyCounts& c, std::size_t P);
+// About ten seconds here: a job that would take longer is refused in words.
+inline constexpr double kMaxPlacedWork = 2e9;
+
+// An exchange's rounds on the placed hosts (PlacedFigures' last three fields).
+struct ExchangeFigures {
+    std::vector<double> roundSecondsPerByte;
+    double bandwidth = 0;
+    std::string method;
+};
+ExchangeFigures exchangeFigures(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
+                                Schedule schedule, int threads = 1);
+
+// `hosts`: the topology vertex of each rank, in rank order (at least one).
+PlacedFigures placedFigures(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
+                            Schedule schedule, int threads = 1);
+
+// One round's slowest flow, seconds per byte (0 for a round without flows);
+// `flows` are rank pairs over `hosts`.
+double roundSecondsPerByte(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
+                           const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows, int threads = 1);
+
+} // namespace cs
