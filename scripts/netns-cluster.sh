@@ -8,8 +8,8 @@
 #       10.240). Defaults: 2 hosts per leaf, 2 leaves per pod, so a host meets its leaf partner in
 #       2 hops, its pod in 4 and everyone else in 6, like a k=4 fat-tree. With RATE (e.g. 100mbit),
 #       every link is shaped by tbf at both ends (burst 64 KiB + 2 ms at RATE, a queue of the burst + 2 ms; below).
-#       Writes PREFIX.design.json (a design with a LogGP block, the same tree as its topology, hosts
-#       h0..h<N-1>, and the nodes) and PREFIX.nodes (the --nodes list) into CS_CLUSTER_DIR (default
+#       Writes PREFIX.design.json (the 2D FFT (fftw.transpose) over a LogGP block, wired to the same tree as
+#       its topology as the presets are, hosts h0..h<N-1>, and the nodes) and PREFIX.nodes (the --nodes list) into CS_CLUSTER_DIR (default
 #       the current folder).
 #   netns-cluster.sh down PREFIX
 #       deletes exactly the namespaces PREFIX-sw and PREFIX-h<number> (the bridges and veths inside
@@ -156,7 +156,7 @@ case "$cmd" in
       shape "$sw" "h$i"
     done
 
-    # The design: a LogGP block, the same tree, and the nodes.
+    # The design: the 2D FFT over LogGP, wired to the same tree, and the nodes.
     bw=${rate:-10gbit}
     bw=${bw/kbit/kbit\/s}; bw=${bw/mbit/Mbit\/s}; bw=${bw/gbit/Gbit\/s}
     design="$dir/$prefix.design.json"
@@ -167,7 +167,20 @@ case "$cmd" in
         "$prefix" "$n" "$per_leaf" "$per_pod"
       printf ' "description": "Made by scripts/netns-cluster.sh up %s %d %d %d %s. The namespaces share one machine'"'"'s CPUs.",\n' \
         "$prefix" "$n" "$per_leaf" "$per_pod" "$rate"
-      printf ' "blocks": [{"name": "net", "type": "logp.loggp"}],\n'
+      # Composed as the presets are (acc-fft): the job's P follows the host count and is the topology's job
+      # size, so every figure the network gives is that of the hosts the job runs on; the exchange's rounds
+      # (topology.xchg_bw, with the job's schedule below) bound LogGP's G, whose outputs drive the 2D FFT
+      # (fftw.transpose), the application verify runs (app.fft2d, mpi.app.fft2d).
+      printf ' "parameters": [{"name": "P", "unit": "count", "value": %d, "min": 1, "max": %d, "follows": "topology.hosts",\n' "$n" "$n"
+      printf '   "meaning": "ranks of the job, one per host"},\n'
+      printf '  {"name": "rows", "unit": "count", "value": 1024, "min": 2, "max": 65536, "meaning": "rows (= columns) of the 2D FFT"}],\n'
+      printf ' "blocks": [{"name": "fft", "type": "fftw.transpose", "values": {"t_pen": 0}},\n'
+      printf '  {"name": "net", "type": "logp.loggp"}],\n'
+      printf ' "wires": [{"from": "P", "to": "fft.P"}, {"from": "P", "to": "net.P"}, {"from": "rows", "to": "fft.rows"},\n'
+      printf '  {"from": "net.L_out", "to": "fft.L"}, {"from": "net.o_s_out", "to": "fft.o_s"}, {"from": "net.o_r_out", "to": "fft.o_r"},\n'
+      printf '  {"from": "net.g_out", "to": "fft.g"}, {"from": "net.G_out", "to": "fft.G"},\n'
+      printf '  {"from": "topology.xchg_bw", "to": "net.B_net"}, {"from": "topology.L", "to": "net.L_net"}],\n'
+      printf ' "variants": [{"name": "FFTW", "total": "fft.T"}],\n'
       printf ' "topology": {"vertices": [{"id": "core", "kind": "switch"}'
       for ((p = 0; p < pods; p++)); do printf ',\n  {"id": "pod%d", "kind": "switch"}' "$p"; done
       for ((l = 0; l < leaves; l++)); do printf ',\n  {"id": "leaf%d", "kind": "switch"}' "$l"; done
@@ -177,7 +190,9 @@ case "$cmd" in
       for ((p = 0; p < pods; p++)); do printf '%s\n  {"from": "pod%d", "to": "core", "bandwidth": "%s"}' "$sep" "$p" "$bw"; sep=","; done
       for ((l = 0; l < leaves; l++)); do printf ',\n  {"from": "leaf%d", "to": "pod%d", "bandwidth": "%s"}' "$l" "$((l / per_pod))" "$bw"; done
       for ((i = 0; i < n; i++)); do printf ',\n  {"from": "h%d", "to": "leaf%d", "bandwidth": "%s"}' "$i" "$((i / per_leaf))" "$bw"; done
-      printf ']},\n "nodes": ['
+      # The job's exchange as the applications run it: app.fft2d and mpi.app.fft2d send to rank + r and
+      # receive from rank - r in round r (shift rounds, Open MPI's pairwise all-to-all).
+      printf '],\n  "job": {"schedule": "shift"}},\n "nodes": ['
       sep=""
       for ((i = 0; i < n; i++)); do
         a="${subnet}.$((i / 250)).$((i % 250 + 1))"

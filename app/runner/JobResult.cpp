@@ -44,6 +44,8 @@ json resultToJson(const JobResult& r, bool withSamples)
         j["reason"] = r.reason;
     if (!r.failedNodes.empty())
         j["failed_nodes"] = r.failedNodes;
+    if (!r.rankHosts.empty())
+        j["rank_hosts"] = r.rankHosts;
     return j;
 }
 

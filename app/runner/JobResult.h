@@ -32,6 +32,10 @@ struct JobResult {
     std::string probe;
     std::string probeName;
     std::vector<std::string> nodes;    // node names, in role order
+    // An MPI node's ranks: the host each rank runs on, as its spec lists them
+    // (rank i on the i-th host of hosts=...; empty when the spec does not say
+    // one host a rank), so that verify places the model's job where it ran.
+    std::vector<std::string> rankHosts;
     std::string status = "pending";    // "ok", "failed", "cancelled", "skipped" (a node of it is dead)
     std::string reason;                // why it failed, naming the node
     std::string unstartedNode;         // the node whose agent did not start ("" when all started); not saved

@@ -4,12 +4,15 @@
 #include "model/calibration/FitSupport.h"
 #include "model/calibration/ResultsData.h"
 #include "model/core/ModelError.h"
+#include "model/core/Plan.h"
 #include "model/core/Unit.h"
+#include "model/document/DocumentTopology.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <sstream>
 
 namespace cs::calib {
 
@@ -152,6 +155,41 @@ HeldOutCheck heldOutFor(const FitRecord& rec, int fitIndex, const std::vector<Va
 
 } // namespace
 
+namespace {
+
+// Input `input` of `block` with the design's job placed on the hosts a probe
+// ran on (`nodes`, comma-separated): P is their count. NaN when the design
+// cannot place a job there (no topology, a node that is no host of it).
+double placedInput(const DesignDocument& doc, const std::string& block, const std::string& input,
+                   const std::string& nodes)
+{
+    std::vector<std::string> names;
+    std::stringstream ss(nodes);
+    for (std::string n; std::getline(ss, n, ',');)
+        if (!n.empty())
+            names.push_back(n);
+    DesignDocument copy = doc;
+    if (names.empty() || !placeJobOn(copy, names).empty())
+        return std::nan("");
+    try {
+        const double P = static_cast<double>(names.size());
+        if (copy.design.findDesignParam("P"))
+            copy.design.setDesignParam("P", P);
+        else if (!copy.design.wireInto({kTopologyBlock, "P"}))
+            copy.design.setValue({kTopologyBlock, "P"}, P);
+        const Plan plan = copy.design.compile();
+        std::vector<double> slots = plan.initialSlots();
+        const int slot = plan.slotOf(block + "." + input);
+        if (slot < 0 || !plan.run(slots.data(), nullptr))
+            return std::nan("");
+        return slots[static_cast<std::size_t>(slot)];
+    } catch (const std::exception&) {
+        return std::nan("");
+    }
+}
+
+} // namespace
+
 void assessQuality(CalibrationReport& report, const DesignDocument& doc, const nlohmann::json& results,
                    const QualityLimits& limits, const std::function<double(const std::string&, const std::string&)>& current)
 {
@@ -236,7 +274,11 @@ void assessQuality(CalibrationReport& report, const DesignDocument& doc, const n
         const BlockInstance* bi = doc.design.findBlock(p.block);
         if (!bi || bi->spec().inputIndex("B_net") < 0 || bi->spec().inputIndex("G_floor") < 0)
             continue;
-        const double bnet = current(p.block, "B_net");
+        // The network the probe ran on: its hosts, placed as they were (a
+        // pair on one leaf never loads an uplink), else the design's job.
+        double bnet = placedInput(doc, p.block, "B_net", p.nodes);
+        if (!std::isfinite(bnet))
+            bnet = current(p.block, "B_net");
         if (!(bnet > 0.0) || !std::isfinite(bnet))
             continue;
         if (current(p.block, "G_floor") == 2.0)
@@ -250,7 +292,7 @@ void assessQuality(CalibrationReport& report, const DesignDocument& doc, const n
         d.param = "G";
         d.calibrated = p.value;
         d.drawn = floorG;
-        d.drawnFrom = "1/B_net (B_net = " + formatMeasured(bnet, "B/s") + ", the drawn network's per-host bandwidth)";
+        d.drawnFrom = "1/B_net (B_net = " + formatMeasured(bnet, "B/s") + ", the drawn network's per-host bandwidth for the job on the hosts the probe ran on)";
         d.drawnWins = drawnWins;
         d.choice = p.block + ".G_floor";
         d.calibratedStands = 1.0;

@@ -1,4 +1,5 @@
 #include "model/verification/VerifyTargets.h"
+#include "model/document/DocumentTopology.h"
 
 #include "model/core/ModelError.h"
 
@@ -92,6 +93,63 @@ std::vector<int> defaultNodeCounts(int nodes)
     return Ps;
 }
 
+std::vector<std::string> rankHostNames(const nlohmann::json& result, const nlohmann::json& docNodes)
+{
+    std::vector<std::string> names;
+    if (!result.is_object())
+        return names;
+    // An MPI run: its ranks' hosts as the node spec listed them (addresses or
+    // names), each the design node of that address or name.
+    if (const auto rh = result.find("rank_hosts"); rh != result.end() && rh->is_array() && !rh->empty()) {
+        for (const nlohmann::json& h : *rh) {
+            if (!h.is_string())
+                return {};
+            std::string found;
+            if (docNodes.is_array())
+                for (const nlohmann::json& n : docNodes)
+                    if (n.is_object() && n.contains("name") && n["name"].is_string() &&
+                        ((n.contains("address") && n["address"] == h) || n["name"] == h))
+                        found = n["name"].get<std::string>();
+            if (found.empty())
+                return {};
+            names.push_back(found);
+        }
+        return names;
+    }
+    if (const auto n = result.find("nodes"); n != result.end() && n->is_array())
+        for (const nlohmann::json& x : *n)
+            if (x.is_string())
+                names.push_back(x.get<std::string>());
+    return names;
+}
+
+DesignDocument placedAsRun(const DesignDocument& doc, const nlohmann::json& results, const std::string& probe,
+                           const std::string& mpiProbe, std::vector<std::string>& notes)
+{
+    if (!doc.design.topology() || !results.is_array())
+        return doc;
+    // The run of the most ranks: the others ran on the first of its hosts.
+    std::vector<std::string> names;
+    for (const nlohmann::json& r : results) {
+        const std::string pr = probeOf(r);
+        if ((pr != probe && (mpiProbe.empty() || pr != mpiProbe)) || !r.is_object() || r.value("status", "") != "ok")
+            continue;
+        std::vector<std::string> n = rankHostNames(r, doc.nodes);
+        if (n.size() > names.size())
+            names = std::move(n);
+    }
+    if (names.empty())
+        return doc;
+    DesignDocument copy = doc;
+    if (const std::string why = placeJobOn(copy, names); !why.empty()) {
+        notes.push_back("the model places the job as the design says, not on the runs' hosts: " + why);
+        return doc;
+    }
+    notes.push_back("the model placed each run's ranks on the hosts it ran on (placement listed: " +
+                    std::to_string(names.size()) + " hosts)");
+    return copy;
+}
+
 Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targets, const nlohmann::json& results)
 {
     const std::set<double> calibratedP = calibratedNodeCounts(doc);
@@ -103,7 +161,12 @@ Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targe
             const std::vector<MeasuredPoint> overMpi = measuredFromResults(results, t.app->mpiProbe, t.app->quantities);
             points.insert(points.end(), overMpi.begin(), overMpi.end());
         }
-        const Report r = compare(doc, t.variant, pathOfP(doc, t.block), points, calibratedP);
+        std::vector<std::string> notes;
+        const DesignDocument placed = placedAsRun(doc, results, t.app->probe, t.app->mpiProbe, notes);
+        const Report r = compare(placed, t.variant, pathOfP(doc, t.block), points, calibratedP);
+        for (const std::string& n : notes)
+            if (std::find(merged.notes.begin(), merged.notes.end(), n) == merged.notes.end())
+                merged.notes.push_back(n);
         merged.rows.insert(merged.rows.end(), r.rows.begin(), r.rows.end());
         merged.notes.insert(merged.notes.end(), r.notes.begin(), r.notes.end());
         if (merged.bandParams.empty())

@@ -40,6 +40,18 @@ std::vector<int> defaultNodeCounts(int nodes);
 // over every row. Held out: P that no calibration probe of `doc` spanned (calibratedNodeCounts).
 Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targets, const nlohmann::json& results);
 
+// The topology hosts one application result's ranks ran on, in rank order: an
+// MPI run's "rank_hosts" mapped to the design's node names (by address or
+// name), else the result's "nodes"; empty when they cannot be told.
+std::vector<std::string> rankHostNames(const nlohmann::json& result, const nlohmann::json& docNodes);
+
+// The design with its job placed as the runs of `probe` (or `mpiProbe`) were:
+// placement listed on the hosts of the run of the most ranks (verify runs P
+// ranks on the first P). The document itself when the design has no topology
+// or the runs' hosts are not its hosts (with a note saying so).
+DesignDocument placedAsRun(const DesignDocument& doc, const nlohmann::json& results, const std::string& probe,
+                           const std::string& mpiProbe, std::vector<std::string>& notes);
+
 // True for the application probes ("app.*", "mpi.app.*"), whose results verify reads and calibration does not.
 bool isApplicationProbe(const std::string& probe);
 

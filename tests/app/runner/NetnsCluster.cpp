@@ -19,14 +19,15 @@ namespace cs::test {
 
 using nlohmann::json;
 
-NetnsCluster::NetnsCluster(const std::string& folder, int n, const std::string& r)
+NetnsCluster::NetnsCluster(const std::string& folder, int n, const std::string& r, int perLeaf, int perPod)
     : prefix(uniquePrefix()), dir(folder), rate(r)
 {
     error = namespacesUnavailable();
     std::string out;
-    // n hosts per leaf, 1 leaf per pod: one leaf bridge joins them all.
+    // By default n hosts per leaf, 1 leaf per pod: one leaf bridge joins them all.
     if (error.empty() && sh("CS_CLUSTER_DIR=" + dir + " " + scriptsDir() + "/netns-cluster.sh up " + prefix + " " +
-                                std::to_string(n) + " " + std::to_string(n) + " 1 " + rate,
+                                std::to_string(n) + " " + std::to_string(perLeaf > 0 ? perLeaf : n) + " " +
+                                std::to_string(perPod) + " " + rate,
                             &out) != 0)
         error = "netns-cluster.sh failed: " + out;
 }
@@ -120,11 +121,39 @@ std::string SshServer::spec(const std::string& addr, const std::string& extra) c
            ":opt=StrictHostKeyChecking=no:opt=UserKnownHostsFile=/dev/null:opt=LogLevel=ERROR" + extra;
 }
 
+std::unique_ptr<MpiOverSsh> mpiOverSsh(const NetnsCluster& cluster)
+{
+    auto m = std::make_unique<MpiOverSsh>();
+    const std::vector<std::string> addrs = cluster.addresses();
+    std::string hosts;
+    for (std::size_t i = 0; i < addrs.size(); ++i) {
+        m->sshd.push_back(std::make_unique<SshServer>(cluster.host(static_cast<int>(i)), addrs[i], m->keys));
+        if (!m->sshd.back()->error.empty()) {
+            m->error = m->sshd.back()->error;
+            return m;
+        }
+        hosts += (hosts.empty() ? "" : "+") + addrs[i];
+    }
+    m->node = "mpi:" + std::to_string(addrs.size()) + ":hosts=" + hosts + ":netns=" + cluster.host(0) +
+              ":port=2222:key=" + m->sshd[0]->identity() +
+              ":opt=StrictHostKeyChecking=no:opt=UserKnownHostsFile=/dev/null:btl=tcp+self";
+    return m;
+}
+
 std::string fftDesign(const NetnsCluster& cluster, int rows)
 {
     std::ifstream f(cluster.design());
     json d = json::parse(f);
+    // The 2D FFT alone, its G calibrated directly (one switch: the host links are the network); P stays the
+    // design's, which the topology's job size follows.
     d["blocks"] = json::array({{{"name", "fft"}, {"type", "fftw.transpose"}, {"values", {{"rows", rows}, {"t_pen", 0}}}}});
+    json params = json::array();
+    for (const json& p : d.value("parameters", json::array()))
+        if (p.value("name", "") == "P")
+            params.push_back(p);
+    d["parameters"] = params;
+    d["wires"] = json::array({{{"from", "P"}, {"to", "fft.P"}}});
+    d.erase("variants");
     const std::string path = cluster.dir + "/fft.design.json";
     std::ofstream(path) << d.dump(1);
     return path;
@@ -148,9 +177,8 @@ VerifyRate verifyRate()
     return r;
 }
 
-std::string calibrateFft(const NetnsCluster& cluster, int rows, std::string& log)
+std::string calibrateDesign(const NetnsCluster& cluster, const std::string& design, std::string& log)
 {
-    const std::string design = fftDesign(cluster, rows);
     const std::string calibrated = cluster.dir + "/calibrated.json";
     std::ostringstream co, ce;
     const int crc = cli::run({"calibrate", design, "--nodes", cluster.nodes(), "--quiet", "-o", calibrated}, co, ce);
@@ -159,6 +187,11 @@ std::string calibrateFft(const NetnsCluster& cluster, int rows, std::string& log
     REQUIRE(crc == 0);
     log = co.str();
     return calibrated;
+}
+
+std::string calibrateFft(const NetnsCluster& cluster, int rows, std::string& log)
+{
+    return calibrateDesign(cluster, fftDesign(cluster, rows), log);
 }
 
 } // namespace cs::test

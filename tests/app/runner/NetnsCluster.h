@@ -9,17 +9,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace cs::test {
 
 // scripts/netns-cluster.sh up with n hosts on one leaf bridge (the pod and core bridges carry nothing): every
-// pair meets through one switch, so an all-to-all is limited by the host links only. Torn down by name.
+// pair meets through one switch, so an all-to-all is limited by the host links only; or, given perLeaf, the
+// script's tree. Torn down by name.
 class NetnsCluster {
 public:
-    // rate: tbf's ("100mbit"); the files go into `folder`.
-    NetnsCluster(const std::string& folder, int n, const std::string& rate);
+    // rate: tbf's ("100mbit"); the files go into `folder`. perLeaf > 0: a tree of perLeaf hosts a leaf bridge
+    // and perPod leaves a pod bridge (netns-cluster.sh's shape) instead of one switch.
+    NetnsCluster(const std::string& folder, int n, const std::string& rate, int perLeaf = 0, int perPod = 1);
     ~NetnsCluster();
     NetnsCluster(const NetnsCluster&) = delete;
     NetnsCluster& operator=(const NetnsCluster&) = delete;
@@ -52,6 +55,16 @@ private:
     const QTemporaryDir& dir_;
 };
 
+// An sshd in every host of the cluster and the mpi node whose mpirun runs in the first host's namespace and
+// starts the others' ranks over ssh, one rank a host in host order (mpi:N:hosts=a+b+...:netns=...:btl=tcp+self).
+// `error` says why not (sshd missing or not starting): the test then skips.
+struct MpiOverSsh {
+    QTemporaryDir keys;
+    std::vector<std::unique_ptr<SshServer>> sshd;
+    std::string node, error;
+};
+std::unique_ptr<MpiOverSsh> mpiOverSsh(const NetnsCluster& cluster);
+
 // cluster's design with its LogGP block replaced by the 2D FFT of `rows` rows: the same topology and nodes.
 // t_pen = 0: the small-message penalty is a model of 2004's TCP stacks that no probe measures, and the blocks
 // here (64 KiB at least) are beyond S_pen's reach anyway. Returns the new design's path.
@@ -71,5 +84,7 @@ VerifyRate verifyRate();
 // `calibrate` with its defaults of the cluster's 2D FFT design (fftDesign) over the cluster's TCP agents;
 // requires it to succeed. Returns the calibrated design's path; `log` gets calibrate's stdout.
 std::string calibrateFft(const NetnsCluster& cluster, int rows, std::string& log);
+// `calibrate` with its defaults of `design` over the cluster's TCP agents, as calibrateFft.
+std::string calibrateDesign(const NetnsCluster& cluster, const std::string& design, std::string& log);
 
 } // namespace cs::test

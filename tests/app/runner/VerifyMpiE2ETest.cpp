@@ -50,23 +50,12 @@ TEST_CASE("calibrate over TCP agents then verify over Open MPI ranks: the 2D FFT
         WARN("skipped: " << cluster.error);
         return;
     }
-    const std::vector<std::string> addrs = cluster.addresses();
-    REQUIRE(addrs.size() == 8);
-    QTemporaryDir keys;
-    std::vector<std::unique_ptr<test::SshServer>> sshd;
-    for (int i = 0; i < 8; ++i) {
-        sshd.push_back(std::make_unique<test::SshServer>(cluster.host(i), addrs[i], keys));
-        if (!sshd.back()->error.empty()) {
-            WARN("skipped: " << sshd.back()->error);
-            return;
-        }
+    const std::unique_ptr<test::MpiOverSsh> mpi = test::mpiOverSsh(cluster);
+    if (!mpi->error.empty()) {
+        WARN("skipped: " << mpi->error);
+        return;
     }
-    std::string hosts;
-    for (const std::string& a : addrs)
-        hosts += (hosts.empty() ? "" : "+") + a;
-    const std::string mpiNode = "mpi:8:hosts=" + hosts + ":netns=" + cluster.host(0) +
-                                ":port=2222:key=" + sshd[0]->identity() +
-                                ":opt=StrictHostKeyChecking=no:opt=UserKnownHostsFile=/dev/null:btl=tcp+self";
+    const std::string& mpiNode = mpi->node;
 
     std::string calibrateLog;
     const std::string calibrated = test::calibrateFft(cluster, rows, calibrateLog);
