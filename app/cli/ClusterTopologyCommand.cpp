@@ -108,7 +108,9 @@ int exportGraphTopology(const Args& args, const Topology& t, std::ostream& out)
     const GraphFormat format = graphFormatOf(path);
     writeFileAtomically(path, exportGraph(t, format));
     out << "wrote " << path << ": " << summary(t)
-        << (t.counts().segments ? ", " + std::to_string(t.counts().segments) + " segments" : std::string()) << " ("
+        << (t.counts().segments ? ", " + std::to_string(t.counts().segments) + (t.counts().segments == 1 ? " segment" : " segments")
+                                : std::string())
+        << " ("
         << (format == GraphFormat::GraphML ? "GraphML" : "node-link JSON") << ")\n";
     return 0;
 }
