@@ -20,6 +20,15 @@
 // every metric on 1 and on 2 threads in the same run, the results checked
 // equal. The ratio is the 1-thread time over the 2-thread time.
 //
+// Part 0, the whole command (--command, or --baseline BIN): `clusterscope-cli
+// topo --gen SPEC --json` for the four million-host networks, as a user runs
+// it, each 5 times (--runs N); the median wall time and the peak memory of
+// the child (getrusage RUSAGE_CHILDREN ru_maxrss of each run, by wait4).
+// With --baseline BIN the same runs of another build (e.g. a copy of main's
+// clusterscope-cli kept before the change) alternate with this build's, in
+// the same run, and the two are printed side by side with their ratio. The
+// goal: under 2 s and 0.5 GB for each.
+//
 // No asserts on time: this program reports (exit 1 only when results differ).
 #include "bench/BenchSupport.h"
 #include "model/topology/GeneratorRegistry.h"
@@ -29,6 +38,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -143,24 +153,133 @@ bool runMillion(const Million& c)
     return same != 0;
 }
 
+// One run of `exe args...` with its output to /dev/null: wall seconds, peak
+// resident memory (MB) and exit status.
+struct Run {
+    double wall = 0, peakMB = 0;
+    int status = -1;
+};
+
+Run runCommand(const std::string& exe, const std::vector<std::string>& args)
+{
+    std::vector<char*> argv{const_cast<char*>(exe.c_str())};
+    for (const std::string& a : args)
+        argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    std::fflush(stdout);
+    const double t0 = now();
+    const pid_t pid = fork();
+    if (pid == 0) {
+        if (std::FILE* f = std::freopen("/dev/null", "w", stdout); !f)
+            std::_Exit(126);
+        execv(exe.c_str(), argv.data());
+        std::_Exit(127);
+    }
+    Run r;
+    rusage ru{};
+    int status = 0;
+    if (wait4(pid, &status, 0, &ru) != pid)
+        return r;
+    r.wall = now() - t0;
+    r.peakMB = static_cast<double>(ru.ru_maxrss) / 1024.0; // kB
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return r;
+}
+
+double medianOf(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+// Part 0: the whole `topo --gen SPEC --json` command, this build against a
+// baseline build when given.
+bool runCommands(const std::string& exe, const std::string& baseline, int runs, const std::string& only)
+{
+    struct Case {
+        std::string label, spec;
+    };
+    const std::vector<Case> cases = {
+        {"fat-tree k=160", "fat-tree:k=160"},
+        {"torus 100^3", "torus:k=100,dims=3"},
+        {"dragonfly 1.1M", "dragonfly:groups=1059,a=46,p=23,h=23"},
+        {"hypercube 2^20", "hypercube:dims=20"},
+    };
+    std::printf("The whole command, clusterscope-cli topo --gen SPEC --json (median of %d runs, peak memory of the "
+                "child; load average %s)\n",
+                runs, loadAverage().c_str());
+    bool ok = true;
+    for (const Case& c : cases) {
+        if (!only.empty() && only != c.label)
+            continue;
+        std::vector<double> wall, mem, baseWall, baseMem;
+        int status = 0, baseStatus = 0;
+        for (int i = 0; i < runs; ++i) {
+            // Alternate, so that a busy spell of the machine hits both builds.
+            const Run r = runCommand(exe, {"topo", "--gen", c.spec, "--json"});
+            wall.push_back(r.wall);
+            mem.push_back(r.peakMB);
+            status |= r.status;
+            if (!baseline.empty()) {
+                const Run b = runCommand(baseline, {"topo", "--gen", c.spec, "--json"});
+                baseWall.push_back(b.wall);
+                baseMem.push_back(b.peakMB);
+                baseStatus |= b.status;
+            }
+        }
+        std::printf("  %-16s this build: %6.2f s (min %.2f, max %.2f), %5.0f MB%s", c.label.c_str(), medianOf(wall),
+                    *std::min_element(wall.begin(), wall.end()), *std::max_element(wall.begin(), wall.end()),
+                    medianOf(mem), status ? " FAILED" : "");
+        if (!baseline.empty())
+            std::printf(";  baseline: %6.2f s, %5.0f MB%s;  speed-up %.1fx, memory %.2fx", medianOf(baseWall),
+                        medianOf(baseMem), baseStatus ? " FAILED" : "", medianOf(baseWall) / medianOf(wall),
+                        medianOf(mem) / medianOf(baseMem));
+        std::printf("%s\n", medianOf(wall) < 2.0 && medianOf(mem) < 512 ? "  (goal met)" : "  (goal: < 2 s, < 512 MB)");
+        ok = ok && status == 0;
+    }
+    std::printf("\n");
+    return ok;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
-    std::string only;
-    bool skipMillion = false;
+    std::string only, baseline;
+#ifdef CS_CLI_EXE
+    std::string exe = CS_CLI_EXE;
+#else
+    std::string exe = "clusterscope-cli";
+#endif
+    bool skipMillion = false, command = false;
+    int runs = 5;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--only" && i + 1 < argc)
             only = argv[++i];
         else if (a == "--skip-million")
             skipMillion = true;
+        else if (a == "--command")
+            command = true;
+        else if (a == "--baseline" && i + 1 < argc)
+            baseline = argv[++i], command = true;
+        else if (a == "--cli" && i + 1 < argc)
+            exe = argv[++i];
+        else if (a == "--runs" && i + 1 < argc)
+            runs = std::max(1, std::atoi(argv[++i]));
         else {
-            std::fprintf(stderr, "usage: bench_topology_scale [--only LABEL] [--skip-million]\n");
+            std::fprintf(stderr, "usage: bench_topology_scale [--only LABEL] [--skip-million] [--command] "
+                                 "[--baseline BIN] [--cli BIN] [--runs N]\n");
             return 2;
         }
     }
     bool ok = true;
+    if (command) {
+        ok = runCommands(exe, baseline, runs, only);
+        skipMillion = true;
+        if (only.empty())
+            only = "-"; // the whole command only
+    }
     if (!skipMillion) {
         std::printf("Million-host networks: build, then every metric (one child process each)\n");
         const std::vector<Million> cases = {

@@ -23,6 +23,8 @@ PACKAGES=(
   clang libclang-rt-14-dev
   xvfb xauth
   python3-igraph
+  # networkx: the test that reads `topo --export`'s GraphML with a reader that is not ours.
+  python3-networkx
   # SimGrid 3.32: the flow-level simulator of sim/ (`clusterscope-cli simulate`).
   libsimgrid-dev
 )

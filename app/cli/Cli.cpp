@@ -49,12 +49,13 @@ const Entry kCommands[] = {
      "        values the presets fitted to that figure put back to their block defaults first\n"
      "  validate --assumed [PRESET ...] [--json]   per preset, the inputs whose basis is 'assumed', ranked by\n"
      "        how far -/+10% moves a variant total (the sensitivity data), with the probe that can fit each"},
-    {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},
     {"topo", topoCommand,
      "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics\n"
      "  topo --import slurm:topology.conf|ibnet:ibnetdiscover.txt [--bw RATE] [--lat TIME] [--switch-lat TIME]\n"
      "       [--into DESIGN] [-o OUT.json]   a cluster's network as a topology, or put into a design\n"
-     "  topo DESIGN.json|--gen SPEC --export-slurm [-o topology.conf]   the design's network for Slurm"},
+     "  topo DESIGN.json|--gen SPEC --export-slurm [-o topology.conf]   the design's network for Slurm\n"
+     "  topo DESIGN.json|--gen SPEC --export GRAPH.graphml|GRAPH.json   the network as a graph for other tools\n"
+     "       (networkx, igraph, Gephi): hosts, switches, segments, links with rates, channels and latency"},
     {"probe", probeCommand, "probe --nodes SPEC --probe ID [--set NAME=VALUE ...] [--timeout S] [--pairs all|chain|first]\n"
                             "        [--parallel N] [--json] [-o FILE] [--design FILE [--trust-nodes]]   run a probe on nodes (progress on\n"
                             "        stderr); the design's own nodes run only with --trust-nodes when they reach other\n"
@@ -77,15 +78,46 @@ const Entry kCommands[] = {
      "  verify DESIGN --results FILE [--variant NAME] [--json]   compare saved application results"},
 };
 
+void notes(std::ostream& out)
+{
+    out << "\nSpeedup is against the design's serial baseline (sweep.speedup.against); --baseline self measures\n"
+           "each variant against itself at P = 1, --baseline VARIANT against that variant (eval, sweep, pareto, plot).\n";
+    out << "\nDESIGN is a design file or a preset name (clusterscope-cli list presets).\n"
+           "Values are SI units unless a unit is given: --set fft.bw_hc=80MiB/s --set loggp.L=15us\n";
+}
+
 void usage(std::ostream& out)
 {
     out << "usage: clusterscope-cli COMMAND [ARGS]\n\ncommands:\n";
     for (const Entry& e : kCommands)
         out << "  " << e.summary << "\n";
-    out << "\nSpeedup is against the design's serial baseline (sweep.speedup.against); --baseline self measures\n"
-           "each variant against itself at P = 1, --baseline VARIANT against that variant (eval, sweep, pareto, plot).\n";
-    out << "\nDESIGN is a design file or a preset name (clusterscope-cli list presets).\n"
-           "Values are SI units unless a unit is given: --set fft.bw_hc=80MiB/s --set loggp.L=15us\n";
+    out << "\nclusterscope-cli COMMAND --help prints one command's usage.\n";
+    notes(out);
+}
+
+// One command's usage: its lines of the command list, then the notes every
+// command shares. The list is the one place a command's usage is written.
+void commandUsage(const Entry& e, std::ostream& out)
+{
+    out << "usage: clusterscope-cli " << e.summary << "\n";
+    notes(out);
+}
+
+// Asks for a command's help: "--help" or "-h" among its words.
+bool wantsHelp(const std::vector<std::string>& args)
+{
+    for (std::size_t i = 1; i < args.size(); ++i)
+        if (args[i] == "--help" || args[i] == "-h")
+            return true;
+    return false;
+}
+
+const Entry* findCommand(std::string_view name)
+{
+    for (const Entry& e : kCommands)
+        if (name == e.name)
+            return &e;
+    return nullptr;
 }
 
 } // namespace
@@ -96,17 +128,30 @@ int run(const std::vector<std::string>& args, std::ostream& rawOut, std::ostream
     // document's escape codes reach the terminal.
     PrintableStreamBuf outBuf(rawOut), errBuf(rawErr);
     std::ostream out(&outBuf), err(&errBuf);
-    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    if (args.empty() || ((args[0] == "--help" || args[0] == "-h" || args[0] == "help") && args.size() == 1)) {
         usage(args.empty() ? err : out);
         return args.empty() ? 2 : 0;
     }
-    for (const Entry& e : kCommands) {
-        if (args[0] != e.name)
-            continue;
+    // "help topo", like "topo --help".
+    if (args[0] == "help") {
+        if (const Entry* e = findCommand(args[1])) {
+            commandUsage(*e, out);
+            return 0;
+        }
+        err << "clusterscope-cli help: unknown command '" << args[1] << "' (see clusterscope-cli --help)\n";
+        return 2;
+    }
+    if (const Entry* found = findCommand(args[0])) {
+        const Entry& e = *found;
+        if (wantsHelp(args)) {
+            commandUsage(e, out);
+            return 0;
+        }
         try {
             return e.command(std::vector<std::string>(args.begin() + 1, args.end()), out, err);
         } catch (const UsageError& ex) {
-            err << "clusterscope-cli " << e.name << ": " << printable(ex.what(), true) << " (see clusterscope-cli --help)\n";
+            err << "clusterscope-cli " << e.name << ": " << printable(ex.what(), true) << " (see clusterscope-cli "
+                << e.name << " --help)\n";
             return 2;
         } catch (const ModelError& ex) {
             // Messages quote names and values from documents: no escape code reaches the terminal.

@@ -36,6 +36,8 @@ class Args;
 int importTopology(const Args& args, std::ostream& out);
 // topo DESIGN|--gen SPEC --export-slurm [-o topology.conf]
 int exportSlurmTopology(const Args& args, const Topology& t, std::ostream& out);
+// topo DESIGN|--gen SPEC --export GRAPH.graphml|GRAPH.json (GraphExport.h)
+int exportGraphTopology(const Args& args, const Topology& t, std::ostream& out);
 int topoCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int probeCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int calibrateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

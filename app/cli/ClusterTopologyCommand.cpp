@@ -1,5 +1,6 @@
 // topo --import slurm:FILE|ibnet:FILE and topo DESIGN --export-slurm: the
-// cluster's own network description into a design, and back.
+// cluster's own network description into a design, and back; topo --export
+// GRAPH.graphml|GRAPH.json: the network as a graph for other tools.
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
@@ -9,6 +10,7 @@
 #include "model/document/AtomicFile.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentTopology.h"
+#include "model/topology/GraphExport.h"
 #include "model/topology/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
@@ -88,7 +90,28 @@ int importTopology(const Args& args, std::ostream& out)
 
 int exportSlurmTopology(const Args& args, const Topology& t, std::ostream& out)
 {
-    emit(args, slurmConfFromTopology(topologyToJson(t, TopologyJsonForm::Explicit)), out, summary(t));
+    std::string conf;
+    try {
+        conf = slurmConfFromTopology(topologyToJson(t, TopologyJsonForm::Explicit));
+    } catch (const ModelError& e) {
+        // topology.conf describes hosts under a hierarchy of switches only.
+        throw ModelError("--export-slurm: this network is not a hierarchy of switches (" + std::string(e.what()) +
+                         "); --export GRAPH.graphml or GRAPH.json writes any network as a graph");
+    }
+    emit(args, conf, out, summary(t));
+    return 0;
+}
+
+int exportGraphTopology(const Args& args, const Topology& t, std::ostream& out)
+{
+    const std::string path = *args.value("--export");
+    const GraphFormat format = graphFormatOf(path);
+    writeFileAtomically(path, exportGraph(t, format));
+    out << "wrote " << path << ": " << summary(t)
+        << (t.counts().segments ? ", " + std::to_string(t.counts().segments) + (t.counts().segments == 1 ? " segment" : " segments")
+                                : std::string())
+        << " ("
+        << (format == GraphFormat::GraphML ? "GraphML" : "node-link JSON") << ")\n";
     return 0;
 }
 

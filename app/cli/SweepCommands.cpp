@@ -106,25 +106,35 @@ int streamRows(const DesignDocument& doc, const std::vector<SweepAxisValues>& ax
     std::optional<AtomicFileWriter> file;
     if (auto path = args.value("-o"))
         file.emplace(*path);
-    std::ostringstream buffer; // chunks of text, so the output is written in large pieces
+    // One buffer of text, written out in pieces of about 1 MiB. CSV rows are
+    // appended to it directly (to_chars numbers, no stream); the text and
+    // JSON writers go through a reused stream.
+    std::string buffer;
+    buffer.reserve((1 << 20) + (1 << 16));
+    std::ostringstream piece;
+    auto append = [&](auto write) {
+        piece.str({});
+        write(piece);
+        buffer += piece.view();
+    };
     bool header = false;
     bool first = true;
     auto flush = [&](bool always) {
-        if (!always && buffer.tellp() < (1 << 20))
+        if (!always && buffer.size() < (1 << 20))
             return;
         if (file)
-            file->write(buffer.str());
+            file->write(buffer);
         else
-            out << buffer.str();
-        buffer.str({});
+            out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        buffer.clear();
     };
     auto writeHeader = [&](const SweepTable& layout) {
         if (format == Format::Csv)
-            plots::writeSweepCsvHeader(layout, buffer);
+            plots::appendSweepCsvHeader(layout, buffer);
         else if (format == Format::Json)
-            writeJsonHeader(layout, buffer);
+            append([&](std::ostream& o) { writeJsonHeader(layout, o); });
         else
-            writeTextHeader(layout, buffer);
+            append([&](std::ostream& o) { writeTextHeader(layout, o); });
         header = true;
     };
     SweepOptions opts;
@@ -132,11 +142,11 @@ int streamRows(const DesignDocument& doc, const std::vector<SweepAxisValues>& ax
         if (!header)
             writeHeader(layout);
         if (format == Format::Csv)
-            plots::writeSweepCsvRow(layout, row, buffer);
+            plots::appendSweepCsvRow(layout, row, buffer);
         else if (format == Format::Json)
-            writeJsonRow(layout, row, first, buffer);
+            append([&](std::ostream& o) { writeJsonRow(layout, row, first, o); });
         else
-            writeTextRow(layout, row, buffer);
+            append([&](std::ostream& o) { writeTextRow(layout, row, o); });
         first = false;
         flush(false);
     };
@@ -144,7 +154,7 @@ int streamRows(const DesignDocument& doc, const std::vector<SweepAxisValues>& ax
     if (!header)
         writeHeader(layout);
     if (format == Format::Json)
-        writeJsonEnd(layout, buffer);
+        append([&](std::ostream& o) { writeJsonEnd(layout, o); });
     flush(true);
     if (file)
         file->commit();

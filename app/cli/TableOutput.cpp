@@ -16,18 +16,6 @@ namespace {
 
 constexpr int kWidth = 13;
 
-// A row of the held table as a streamed row, so both share one writer.
-SweepRow heldRow(const SweepTable& t, std::size_t r)
-{
-    SweepRow row;
-    row.point = r / t.variants.size();
-    row.variant = r % t.variants.size();
-    row.axes = t.axisValues.data() + row.point * t.axes.size();
-    row.values = t.values.data() + r * t.columns.size();
-    row.error = t.error(r);
-    return row;
-}
-
 } // namespace
 
 void writeCsv(const SweepTable& t, std::ostream& out)
@@ -71,7 +59,7 @@ void writeText(const SweepTable& t, std::ostream& out)
 {
     writeTextHeader(t, out);
     for (std::size_t r = 0; r < t.rows(); ++r)
-        writeTextRow(t, heldRow(t, r), out);
+        writeTextRow(t, t.row(r), out);
 }
 
 nlohmann::json rowToJson(const SweepTable& t, const SweepRow& r)
@@ -93,7 +81,7 @@ nlohmann::json rowToJson(const SweepTable& t, const SweepRow& r)
 
 nlohmann::json rowToJson(const SweepTable& t, std::size_t r)
 {
-    return rowToJson(t, heldRow(t, r));
+    return rowToJson(t, t.row(r));
 }
 
 std::string formatRatio(double v)

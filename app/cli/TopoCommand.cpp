@@ -1,5 +1,6 @@
 // `clusterscope-cli topo --gen NAME:key=value,... [--json]`
 // `clusterscope-cli topo FILE.json [--json]`
+// `clusterscope-cli topo FILE.json|--gen SPEC --export GRAPH.graphml|GRAPH.json`
 // `clusterscope-cli list generators [--json]`
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
@@ -11,6 +12,7 @@
 #include "model/document/DocumentTopology.h"
 #include "model/document/StrictJson.h"
 #include "model/topology/GeneratorRegistry.h"
+#include "model/topology/GraphExport.h"
 #include "model/topology/TopologyBudget.h"
 #include "model/topology/TopologyJson.h"
 #include "model/topology/TopologyMetrics.h"
@@ -36,8 +38,9 @@ std::string trimmed(const std::string& s)
     return s.substr(b, e - b + 1);
 }
 
-// "fat-tree:k=4,bw=1Gbit/s" -> a generated topology.
-Topology fromGenSpec(const std::string& text)
+// "fat-tree:k=4,bw=1Gbit/s" -> a generated topology. `metrics`: its
+// metrics follow (an export needs none, so no budget applies).
+Topology fromGenSpec(const std::string& text, bool metrics)
 {
     const auto colon = text.find(':');
     const std::string name = trimmed(text.substr(0, colon));
@@ -70,13 +73,13 @@ Topology fromGenSpec(const std::string& text)
     // Refuse metrics that would run for more than about a minute before
     // spending the time (and memory) to build the network.
     const std::vector<double> p = generatorParams(g, values);
-    if (checkGeneratorParams(g, p.data()).empty())
+    if (metrics && checkGeneratorParams(g, p.data()).empty())
         if (std::string problem = topologyMetricsProblem(g.counts(p.data())); !problem.empty())
             throw ModelError("generator " + name + ": " + problem);
     return generate(g, p.data());
 }
 
-Topology fromFile(const std::string& file)
+Topology fromFile(const std::string& file, bool metrics)
 {
     std::error_code ec;
     const bool looksLikePath = file.find('/') != std::string::npos || file.ends_with(".json");
@@ -103,7 +106,7 @@ Topology fromFile(const std::string& file)
     // A generator form: refuse metrics over the limit before building the network.
     const auto topo = doc.is_object() ? doc.find("topology") : doc.end();
     const nlohmann::json& t = doc.is_object() && topo != doc.end() ? *topo : doc;
-    if (t.is_object() && t.contains("generator") && t["generator"].is_string() && t.contains("params") &&
+    if (metrics && t.is_object() && t.contains("generator") && t["generator"].is_string() && t.contains("params") &&
         t["params"].is_object())
         if (const Generator* g = GeneratorRegistry::builtin().find(t["generator"].get<std::string>())) {
             NamedValues values;
@@ -162,7 +165,7 @@ void printLoads(std::ostream& out, const std::string& label, const LinkLoads& l)
 
 int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
 {
-    const Args args(words, {"--gen", "--import", "--bw", "--lat", "--switch-lat", "--into", "-o"},
+    const Args args(words, {"--gen", "--import", "--bw", "--lat", "--switch-lat", "--into", "-o", "--export"},
                     {"--json", "--export-slurm"});
     if (args.value("--import")) {
         if (args.value("--gen") || !args.positional().empty())
@@ -174,9 +177,16 @@ int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::o
         throw UsageError("topo takes either --gen NAME:key=value,... or a FILE.json, not both");
     if (!gen && args.positional().size() != 1)
         throw UsageError("topo needs --gen NAME:key=value,... or one FILE.json");
-    const Topology t = gen ? fromGenSpec(*gen) : fromFile(args.positional().front());
+    const bool exporting = args.flag("--export-slurm") || args.value("--export");
+    if (args.flag("--export-slurm") && args.value("--export"))
+        throw UsageError("topo takes --export-slurm or --export FILE, not both");
+    if (args.value("--export"))
+        (void)graphFormatOf(*args.value("--export")); // a wrong extension before any work
+    const Topology t = gen ? fromGenSpec(*gen, !exporting) : fromFile(args.positional().front(), !exporting);
     if (args.flag("--export-slurm"))
         return exportSlurmTopology(args, t, out);
+    if (args.value("--export"))
+        return exportGraphTopology(args, t, out);
     if (std::string problem = topologyMetricsProblem(countsOf(t)); !problem.empty())
         throw ModelError(problem);
     const TopologyMetrics m = computeMetrics(t);

@@ -9,55 +9,74 @@ namespace cs::plots {
 
 namespace {
 
-std::string csvField(const std::string& s)
+void appendField(const std::string& s, std::string& out)
 {
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string q = "\"";
-    for (char c : s)
-        q += (c == '"') ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
+    if (s.find_first_of(",\"\n") == std::string::npos) {
+        out += s;
+        return;
+    }
+    out += '"';
+    for (char c : s) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    out += '"';
 }
 
-std::string cell(double v)
+void appendCell(double v, std::string& out)
 {
-    return std::isnan(v) ? "" : formatNumber(v);
+    if (std::isnan(v))
+        return;
+    char buf[kNumberChars];
+    out.append(buf, formatNumberTo(v, buf));
 }
 
 } // namespace
 
-void writeSweepCsvHeader(const SweepTable& t, std::ostream& out)
+void appendSweepCsvHeader(const SweepTable& t, std::string& out)
 {
-    for (const auto& a : t.axes)
-        out << csvField(a) << ",";
-    out << "variant";
-    for (const auto& c : t.columns)
-        out << "," << csvField(c);
-    out << ",error\n";
+    for (const auto& a : t.axes) {
+        appendField(a, out);
+        out += ',';
+    }
+    out += "variant";
+    for (const auto& c : t.columns) {
+        out += ',';
+        appendField(c, out);
+    }
+    out += ",error\n";
 }
 
-void writeSweepCsvRow(const SweepTable& t, const SweepRow& row, std::ostream& out)
+void appendSweepCsvRow(const SweepTable& t, const SweepRow& row, std::string& out)
 {
-    for (std::size_t a = 0; a < t.axes.size(); ++a)
-        out << cell(row.axes[a]) << ",";
-    out << csvField(t.variants[row.variant]);
-    for (std::size_t c = 0; c < t.columns.size(); ++c)
-        out << "," << cell(row.values[c]);
-    out << "," << (row.error ? csvField(*row.error) : "") << "\n";
+    for (std::size_t a = 0; a < t.axes.size(); ++a) {
+        appendCell(row.axes[a], out);
+        out += ',';
+    }
+    appendField(t.variants[row.variant], out);
+    for (std::size_t c = 0; c < t.columns.size(); ++c) {
+        out += ',';
+        appendCell(row.values[c], out);
+    }
+    out += ',';
+    if (row.error)
+        appendField(*row.error, out);
+    out += '\n';
 }
 
 void writeSweepCsv(const SweepTable& t, std::ostream& out)
 {
-    writeSweepCsvHeader(t, out);
+    std::string buffer;
+    appendSweepCsvHeader(t, buffer);
     for (std::size_t r = 0; r < t.rows(); ++r) {
-        SweepRow row;
-        row.point = r / t.variants.size();
-        row.variant = r % t.variants.size();
-        row.axes = t.axisValues.data() + row.point * t.axes.size();
-        row.values = t.values.data() + r * t.columns.size();
-        row.error = t.error(r);
-        writeSweepCsvRow(t, row, out);
+        appendSweepCsvRow(t, t.row(r), buffer);
+        if (buffer.size() >= (1u << 20)) {
+            out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+            buffer.clear();
+        }
     }
+    out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
 }
 
 } // namespace cs::plots

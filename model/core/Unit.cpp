@@ -2,6 +2,7 @@
 #include "model/core/BytePrefixes.h"
 #include "model/core/ModelError.h"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <charconv>
@@ -144,16 +145,36 @@ double parseQuantity(std::string_view text, Unit expected)
     return number * du->scale;
 }
 
+char* formatNumberTo(double v, char* out)
+{
+    if (!std::isfinite(v)) // "inf", "-inf", "nan", "-nan", as printf writes them
+        return out + std::snprintf(out, kNumberChars, "%g", v);
+    // No precision below the shortest round-trip form's digit count reads
+    // back as v, so the search starts there (std::to_chars's shortest form)
+    // instead of at 6: one or two conversions instead of up to twelve
+    // snprintf/strtod pairs. to_chars in the general format at a precision
+    // is printf's %.*g, so the text is the same as before.
+    char shortest[kNumberChars];
+    const char* end = std::to_chars(shortest, shortest + sizeof shortest, v, std::chars_format::scientific).ptr;
+    int digits = 0;
+    for (const char* p = shortest; p < end && *p != 'e'; ++p)
+        digits += *p >= '0' && *p <= '9';
+    for (int precision = std::max(6, digits);; ++precision) {
+        char* e = std::to_chars(out, out + kNumberChars, v, std::chars_format::general, precision).ptr;
+        double back = 0;
+        if (std::from_chars(out, e, back).ec != std::errc{}) { // subnormals: strtod reads them as printf wrote them
+            *e = '\0';
+            back = std::strtod(out, nullptr);
+        }
+        if (back == v || precision >= 17)
+            return e;
+    }
+}
+
 std::string formatNumber(double v)
 {
-    char buf[64];
-    for (int precision = 6; precision <= 17; ++precision) {
-        std::snprintf(buf, sizeof buf, "%.*g", precision, v);
-        double back = std::strtod(buf, nullptr);
-        if (back == v || precision == 17)
-            break;
-    }
-    return buf;
+    char buf[kNumberChars];
+    return std::string(buf, formatNumberTo(v, buf));
 }
 
 std::string formatQuantity(double si, std::string_view displayUnit, Unit unit)

@@ -52,7 +52,14 @@ DisplayUnit autoDisplayUnit(double si, Unit unit);
 // number; an unknown symbol ("flop/s") prints the number and the symbol; non-finite values print "-".
 std::string formatMeasured(double si, std::string_view unitSymbol);
 
-// Shortest round-trip representation of a double ("0.1", "1048576", "1e-06").
+// Shortest round-trip representation of a double ("0.1", "1048576", "1e-06"):
+// printf's %g at the smallest precision of at least 6 that reads back as v.
 std::string formatNumber(double v);
+
+// The same text written to `out`, which has room for kNumberChars; returns
+// the end of the text (no terminating zero). No allocation: the writers of
+// million-row tables call it per value.
+inline constexpr std::size_t kNumberChars = 32;
+char* formatNumberTo(double v, char* out);
 
 } // namespace cs

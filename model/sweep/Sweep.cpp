@@ -40,6 +40,17 @@ const std::string* SweepTable::error(std::size_t row) const
     return (it != errors.end() && it->first == row) ? &it->second : nullptr;
 }
 
+SweepRow SweepTable::row(std::size_t r) const
+{
+    SweepRow out;
+    out.point = r / variants.size();
+    out.variant = r % variants.size();
+    out.axes = axisValues.data() + out.point * axes.size();
+    out.values = values.data() + r * columns.size();
+    out.error = error(r);
+    return out;
+}
+
 std::vector<SweepAxisValues> documentAxes(const DesignDocument& doc)
 {
     return resolveAxes(doc.design, doc.sweep.axes);

@@ -18,6 +18,8 @@ struct SweepAxisValues {
     std::vector<double> values;
 };
 
+struct SweepRow;
+
 // The table a sweep produces: one row per grid point and variant. Row r is
 // point r / variants.size(), variant r % variants.size(). Points enumerate
 // the full grid with the last axis varying fastest.
@@ -54,6 +56,9 @@ struct SweepTable {
     double at(std::size_t row, std::size_t column) const { return values[row * columns.size() + column]; }
     int column(const std::string& name) const; // -1 if none
     const std::string* error(std::size_t row) const;
+    // Row r of a held table as a streamed row, so that one writer per format
+    // serves both (the CSV, text and JSON writers take SweepRow).
+    SweepRow row(std::size_t r) const;
 };
 
 // One row of a streamed sweep (SweepOptions::onRow); pointers valid during the call.

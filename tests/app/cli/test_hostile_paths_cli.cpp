@@ -43,13 +43,13 @@ TEST_CASE("probe --design refuses a hostfile that is a FIFO or a device, naming 
     auto r = cli({"probe", "--design", design, "--probe", "cpu.sort"});
     CHECK(r.rc == 2); // a node list refused before anything runs, as for ssh options a design may not set
     CHECK(r.err == "clusterscope-cli probe: the design's nodes: nodes[0] (node 'n'): the hostfile " + fifo +
-                       " is a FIFO, not a regular file (see clusterscope-cli --help)\n");
+                       " is a FIFO, not a regular file (see clusterscope-cli probe --help)\n");
     ::unlink(fifo.c_str());
 
     const std::string device = designWithHostfile("/dev/zero"); // endless: read whole, it would never end
     r = cli({"probe", "--design", device, "--probe", "cpu.sort"});
     CHECK(r.rc == 2);
     CHECK(r.err == "clusterscope-cli probe: the design's nodes: nodes[0] (node 'n'): the hostfile /dev/zero "
-                   "is a device, not a regular file (see clusterscope-cli --help)\n");
+                   "is a device, not a regular file (see clusterscope-cli probe --help)\n");
     std::remove(design.c_str());
 }

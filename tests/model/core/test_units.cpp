@@ -5,6 +5,12 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
 
 using namespace cs;
 
@@ -48,6 +54,50 @@ TEST_CASE("formatNumber round-trips", "[core][units]")
     CHECK(formatNumber(0.1) == "0.1");
     CHECK(formatNumber(1048576) == "1048576");
     CHECK(std::stod(formatNumber(1.0 / 3.0)) == 1.0 / 3.0);
+    // printf's %g style, not to_chars' shortest: 1e5 is "100000" (%.6g), 1e-5 "1e-05".
+    CHECK(formatNumber(1e5) == "100000");
+    CHECK(formatNumber(1e-5) == "1e-05");
+    CHECK(formatNumber(123456789) == "123456789"); // 9 digits: %.9g
+    CHECK(formatNumber(-0.0) == "-0");
+    CHECK(formatNumber(INFINITY) == "inf");
+}
+
+TEST_CASE("formatNumber writes what the printf search it replaced wrote", "[core][units]")
+{
+    // The definition, written the slow way: the smallest precision from 6 to
+    // 17 whose %.*g text reads back as v.
+    auto reference = [](double v) {
+        char buf[64];
+        for (int precision = 6; precision <= 17; ++precision) {
+            std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+            if (std::strtod(buf, nullptr) == v || precision == 17)
+                break;
+        }
+        return std::string(buf);
+    };
+    std::mt19937_64 rng(35);
+    std::uniform_real_distribution<double> mantissa(1.0, 10.0);
+    std::uniform_int_distribution<int> exponent(-310, 308);
+    for (int i = 0; i < 200000; ++i) {
+        // Random bit patterns (every digit count), decimal-looking values
+        // (few digits: the %.6g floor) and their neighbours.
+        double v = 0;
+        switch (i % 3) {
+        case 0: {
+            const std::uint64_t bits = rng();
+            std::memcpy(&v, &bits, sizeof v);
+            break;
+        }
+        case 1: v = std::round(mantissa(rng) * 1000) / 1000 * std::pow(10.0, exponent(rng) / 10); break;
+        default: v = std::nextafter(std::round(mantissa(rng) * 100) * std::pow(10.0, exponent(rng) / 20), 0.0); break;
+        }
+        if (std::isnan(v))
+            continue;
+        INFO(reference(v));
+        REQUIRE(formatNumber(v) == reference(v));
+        char buf[kNumberChars];
+        REQUIRE(std::string(buf, formatNumberTo(v, buf)) == reference(v));
+    }
 }
 
 TEST_CASE("autoDisplayUnit picks the largest scale not above the magnitude", "[core][units]")
