@@ -5,12 +5,13 @@
 // the acc-fft preset's INIC at P = 4 (see test_topology_design_cli.cpp for
 // the inputs: S/P = 1048576 B, T_compute = 0.0512 s, T_dtc = 0.0125 s,
 // T_dth = 0.05 s per phase). The imported tree: three leaf switches of six
-// hosts under one top switch, every link 8 Mbit/s = 1e6 B/s. All-to-all over
-// its 18 hosts: a leaf's uplink carries 6 x 12 = 72 flows, a host's link 17,
-// so a flow gets 1e6/72 B/s and a host 17 x 1e6/72 = 236111.1 B/s = B_net,
-// below bw_cn. T_dtg = 1048576 / 236111.1 = 4.441028 s, T_dfg = 3 x that
-// = 13.323083 s; T = 0.0512 + 2 x (0.0125 + 0.05 + 4.441028 + 13.323083)
-// = 35.704422 s.
+// hosts under one top switch, every link 8 Mbit/s = 1e6 B/s. The job of
+// P = 4 is placed packed: on four hosts of the first leaf (issue 32; before,
+// the whole 18-host network's all-to-all was charged at every P: 35.704422 s).
+// Their all-to-all never leaves the leaf: a host's link carries 3 flows, so a
+// flow gets 1e6/3 B/s and a host 3 x 1e6/3 = 1e6 B/s = B_net, below bw_cn.
+// T_dtg = 1048576 / 1e6 = 1.048576 s, T_dfg = 3 x that = 3.145728 s;
+// T = 0.0512 + 2 x (0.0125 + 0.05 + 1.048576 + 3.145728) = 8.564808 s.
 #include "CliTestSupport.h"
 
 #include <catch2/catch.hpp>
@@ -69,7 +70,7 @@ TEST_CASE("cli: topo --import slurm puts a cluster's tree under a preset and pre
     for (const json& v : parsed["variants"])
         if (v["variant"] == "INIC")
             t = v["T"].get<double>();
-    CHECK(t == Approx(35.704422).epsilon(1e-6));
+    CHECK(t == Approx(8.564808).epsilon(1e-6));
 
     // And back out for Slurm, line for line what came in.
     const std::string back = tempPath("back.conf");

@@ -264,7 +264,7 @@ TEST_CASE("topology source: one per design, not removable, fed by design paramet
     const std::vector<Wire> made = doc.design.wireFromTopology("net");
     REQUIRE(made.size() == 2);
     CHECK(made[0].from.str() == "topology.L");
-    CHECK(made[1].from.str() == "topology.a2a_bw");
+    CHECK(made[1].from.str() == "topology.xchg_bw"); // the exchange's rounds on the placed hosts
 }
 
 TEST_CASE("topology source: documents keep it through save and load, bad sections are refused", "[topology][source]")
