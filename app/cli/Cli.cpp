@@ -3,6 +3,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/OutOfMemory.h"
 #include "model/core/Printable.h"
+#include "model/core/Version.h"
 
 #include <nlohmann/json.hpp>
 
@@ -49,7 +50,6 @@ const Entry kCommands[] = {
      "        values the presets fitted to that figure put back to their block defaults first\n"
      "  validate --assumed [PRESET ...] [--json]   per preset, the inputs whose basis is 'assumed', ranked by\n"
      "        how far -/+10% moves a variant total (the sensitivity data), with the probe that can fit each"},
-    {"topo", topoCommand, "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics"},
     {"topo", topoCommand,
      "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics\n"
      "  topo --import slurm:topology.conf|ibnet:ibnetdiscover.txt [--bw RATE] [--lat TIME] [--switch-lat TIME]\n"
@@ -86,6 +86,7 @@ void usage(std::ostream& out)
            "each variant against itself at P = 1, --baseline VARIANT against that variant (eval, sweep, pareto, plot).\n";
     out << "\nDESIGN is a design file or a preset name (clusterscope-cli list presets).\n"
            "Values are SI units unless a unit is given: --set fft.bw_hc=80MiB/s --set loggp.L=15us\n";
+    out << "\n--help prints this, --version the version and the git commit the program was built from.\n";
 }
 
 } // namespace
@@ -99,6 +100,11 @@ int run(const std::vector<std::string>& args, std::ostream& rawOut, std::ostream
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         usage(args.empty() ? err : out);
         return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "--version") {
+        // help2man reads the first line as "PROGRAM (PACKAGE) VERSION".
+        out << "clusterscope-cli (ClusterScope) " << programVersion() << " (commit " << programCommit() << ")\n";
+        return 0;
     }
     for (const Entry& e : kCommands) {
         if (args[0] != e.name)
