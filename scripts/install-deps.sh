@@ -25,6 +25,8 @@ PACKAGES=(
   python3-igraph
   # SimGrid 3.32: the flow-level simulator of sim/ (`clusterscope-cli simulate`).
   libsimgrid-dev
+  # help2man: clusterscope-cli's manual page, made from its --help at build time (packaging/).
+  help2man
 )
 
 missing=()
