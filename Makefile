@@ -1,12 +1,17 @@
 # ClusterScope: the two commands a new user needs.
 #   make run    install dependencies, build, and start the program
 #   make test   install dependencies, build, and run every test headless
+# And to keep it installed:
+#   make package                       a Debian package, ./clusterscope_VERSION_ARCH.deb (CPack)
+#   make install [PREFIX=/usr/local]   install the programs, plugins, presets, docs and man page
 # Builds go through CMakePresets.json (preset `dev`; `make test PRESET=asan`).
 
 PRESET ?= dev
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build run test test-asan fuzz bench clean
+PREFIX ?= /usr/local
+
+.PHONY: all deps configure build run test test-asan fuzz bench install package clean
 
 all: build
 
@@ -38,6 +43,17 @@ fuzz: deps
 
 bench: build
 	@bash scripts/bench.sh build/$(PRESET)
+
+# Both build only what is installed (target cs_release: the programs, plugins and man page; no tests).
+install: configure
+	@cmake --build --preset $(PRESET) -j $(JOBS) --target cs_release
+	@cmake --install build/$(PRESET) --prefix $(PREFIX)
+
+# The package is written to the build folder and copied here, where `apt-get install ./clusterscope_*.deb` finds it.
+package: configure
+	@cmake --build --preset $(PRESET) -j $(JOBS) --target cs_release
+	@cd build/$(PRESET) && cpack -G DEB
+	@cp build/$(PRESET)/clusterscope_*.deb . && ls clusterscope_*.deb
 
 clean:
 	rm -rf build

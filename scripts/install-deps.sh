@@ -27,6 +27,8 @@ PACKAGES=(
   python3-networkx
   # SimGrid 3.32: the flow-level simulator of sim/ (`clusterscope-cli simulate`).
   libsimgrid-dev
+  # help2man: clusterscope-cli's manual page, made from its --help at build time (packaging/).
+  help2man
 )
 
 missing=()

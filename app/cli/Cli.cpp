@@ -3,6 +3,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/OutOfMemory.h"
 #include "model/core/Printable.h"
+#include "model/core/Version.h"
 
 #include <nlohmann/json.hpp>
 
@@ -93,6 +94,7 @@ void usage(std::ostream& out)
         out << "  " << e.summary << "\n";
     out << "\nclusterscope-cli COMMAND --help prints one command's usage.\n";
     notes(out);
+    out << "\n--help prints this, --version the version and the git commit the program was built from.\n";
 }
 
 // One command's usage: its lines of the command list, then the notes every
@@ -131,6 +133,11 @@ int run(const std::vector<std::string>& args, std::ostream& rawOut, std::ostream
     if (args.empty() || ((args[0] == "--help" || args[0] == "-h" || args[0] == "help") && args.size() == 1)) {
         usage(args.empty() ? err : out);
         return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "--version") {
+        // help2man reads the first line as "PROGRAM (PACKAGE) VERSION".
+        out << "clusterscope-cli (ClusterScope) " << programVersion() << " (commit " << programCommit() << ")\n";
+        return 0;
     }
     // "help topo", like "topo --help".
     if (args[0] == "help") {

@@ -4,6 +4,7 @@
 #include "app/gui/simulation/SimulationPanel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "app/gui/validation/ValidationDialog.h"
+#include "model/core/Version.h"
 #include "model/document/PresetFolder.h"
 
 #include <QCheckBox>
@@ -12,6 +13,8 @@
 #include <QCommandLineParser>
 #include <QDockWidget>
 #include <QTimer>
+
+#include <cstdio>
 
 // Saves the whole window to `path` once the sweep panel has drawn (or after
 // 10 s), then quits: how the README's screenshots are made (scripts/screenshots.sh).
@@ -33,13 +36,15 @@ static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path, QWi
 }
 
 // clusterscope [FILE | --preset NAME] [--tab N] [--size WxH] [--dock NAME] [--log] [--simulate] [--validation]
-//              [--screenshot PNG]
+//              [--screenshot PNG] [--quit-after MS]
 int main(int argc, char** argv)
 {
     cs::app::GuiApplication app(argc, argv);
     QApplication::setOrganizationName("ClusterScope");
     QApplication::setApplicationName("ClusterScope");
-    QApplication::setApplicationVersion("0.1.0");
+    // "0.1.0 (commit 318b3b8)": --version and Help > About show both.
+    QApplication::setApplicationVersion(
+        QStringLiteral("%1 (commit %2)").arg(QLatin1String(cs::programVersion()), QLatin1String(cs::programCommit())));
 
     QCommandLineParser parser;
     parser.setApplicationDescription("ClusterScope: a design-space explorer for computer clusters");
@@ -54,8 +59,30 @@ int main(int argc, char** argv)
     parser.addOption({"validation", "Open the validation report (Measure > Validate against the papers)."});
     parser.addOption({"screenshot", "Save the window (or the validation report) to PNG once the plots are drawn, then quit.",
                       "PNG"});
+    parser.addOption({"quit-after",
+                      "Quit MS milliseconds after starting, with status 0 when the file or preset opened, else 1 "
+                      "(a smoke test of an installed program; no recovery is offered).",
+                      "MS"});
     parser.addPositionalArgument("file", "A design file to open.");
     parser.process(app);
+
+    // --quit-after: the timer runs from here, so that it also ends a dialog that opening raised (an error
+    // box offscreen has no one to close it). QApplication::exit ends every running event loop; if it
+    // fires before app.exec(), main returns at once instead of starting a loop no one would end.
+    bool opened = true, quitting = false;
+    if (parser.isSet("quit-after")) {
+        bool ok = false;
+        const int ms = parser.value("quit-after").toInt(&ok);
+        if (!ok || ms < 0) {
+            std::fprintf(stderr, "clusterscope: --quit-after: '%s' is not a number of milliseconds\n",
+                         qPrintable(parser.value("quit-after")));
+            return 2;
+        }
+        QTimer::singleShot(ms, &app, [&] {
+            quitting = true;
+            QApplication::exit(opened ? 0 : 1);
+        });
+    }
 
     cs::app::MainWindow w;
     app.setErrorHandler([&w](const QString& what) { w.reportInternalError(what); });
@@ -80,12 +107,16 @@ int main(int argc, char** argv)
     }
     if (parser.isSet("screenshot"))
         screenshotWhenReady(w, parser.value("screenshot"), shot, parser.isSet("simulate"));
-    if (parser.isSet("screenshot") || !w.offerRecovery()) {
+    if (parser.isSet("screenshot") || parser.isSet("quit-after") || !w.offerRecovery()) {
         if (!parser.positionalArguments().isEmpty())
-            w.openFile(parser.positionalArguments().front());
+            opened = w.openFile(parser.positionalArguments().front());
         else if (parser.isSet("preset"))
-            w.openPreset(parser.value("preset"));
+            opened = w.openPreset(parser.value("preset"));
     }
+    if (!opened && parser.isSet("quit-after"))
+        std::fprintf(stderr, "clusterscope: could not open %s\n",
+                     qPrintable(parser.positionalArguments().isEmpty() ? parser.value("preset")
+                                                                       : parser.positionalArguments().front()));
     if (parser.isSet("tab"))
         w.showTab(parser.value("tab").toInt());
     if (parser.isSet("dock")) {
@@ -96,5 +127,7 @@ int main(int argc, char** argv)
             w.resizeDocks({d}, {bottom ? w.height() / 2 : w.width() / 3}, bottom ? Qt::Vertical : Qt::Horizontal);
         }
     }
+    if (quitting)
+        return opened ? 0 : 1;
     return app.exec();
 }

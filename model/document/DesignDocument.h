@@ -61,6 +61,9 @@ struct DesignDocument {
     std::string name;
     std::string description;
     std::string source; // seed file and figure the design reproduces
+    // "ClusterScope 0.1.0 (commit 318b3b8)": the program that wrote the file, as read ("" when the file does
+    // not say). Not written back: a save records the program that saves (model/core/Version.h).
+    std::string writtenBy;
     Design design;
     std::vector<Variant> variants;
     SweepSettings sweep;

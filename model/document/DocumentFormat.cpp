@@ -1,6 +1,7 @@
 #include "model/document/DocumentFormat.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
+#include "model/core/Version.h"
 #include "model/document/AtomicFile.h"
 #include "model/document/DocumentReader.h"
 #include "model/document/DocumentTopology.h"
@@ -135,6 +136,9 @@ json documentToJson(const DesignDocument& doc)
     json j;
     j["format"] = kDocumentFormat;
     j["version"] = kDocumentVersion;
+    // The program that wrote the file (not the one that first made it): a file that reads differently in
+    // another build says which build wrote it.
+    j["written_by"] = programVersionLine();
     if (!doc.name.empty())
         j["name"] = doc.name; // untitled: no name (an empty one is refused on load)
     if (!doc.description.empty())

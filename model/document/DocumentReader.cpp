@@ -485,6 +485,8 @@ DesignDocument DocumentReader::read(json&& j)
     } release{doc};
     doc.design = Design(registry_);
     knownTopLevelKeys(j);
+    getString(j, "(document)", "written_by", doc.writtenBy, false); // absent in presets and older files
+    checkText(doc.writtenBy, "written_by", false);
     if (getString(j, "(document)", "name", doc.name, false))
         checkText(doc.name, "name", true); // absent when untitled, never empty
     getString(j, "(document)", "description", doc.description, false);

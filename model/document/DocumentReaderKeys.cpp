@@ -48,7 +48,7 @@ void DocumentReader::knownTopLevelKeys(const json& j)
 {
     // "recovery" is what an autosave copy records of the file it stands for
     // (app/document/Autosave.cpp); it is read back only to offer that file.
-    knownKeys(j, "", {"format", "version", "name", "description", "source", "parameters", "topology", "blocks", "wires",
+    knownKeys(j, "", {"format", "version", "written_by", "name", "description", "source", "parameters", "topology", "blocks", "wires",
                       "variants", "sweep", "costs", "calibration", "measured", "imported", "nodes", "layout",
                       "recovery"});
 }

@@ -1,5 +1,6 @@
 #include "cs/sdk/PluginLoader.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonValue>
@@ -9,12 +10,29 @@
 #ifndef CS_BUILTIN_PLUGIN_DIR
 #define CS_BUILTIN_PLUGIN_DIR ""
 #endif
+#ifndef CS_INSTALL_PLUGIN_SUBDIR
+#define CS_INSTALL_PLUGIN_SUBDIR "lib/clusterscope/probes"
+#endif
 
 namespace cs::sdk {
 
 QString PluginLoader::builtInDir()
 {
-    return QStringLiteral(CS_BUILTIN_PLUGIN_DIR);
+    // The programs sit in <prefix>/bin and the plugins in <prefix>/lib/clusterscope/probes, installed or in
+    // the build tree alike: found beside the program first, so that an installed copy never loads the
+    // plugins of the build it came from (nor needs that build). A program elsewhere (a test) gets the build's.
+    static const QString dir = [] {
+        const QString exeDir = QCoreApplication::instance()
+                                   ? QCoreApplication::applicationDirPath()
+                                   : QFileInfo(QFileInfo(QStringLiteral("/proc/self/exe")).symLinkTarget()).path();
+        if (!exeDir.isEmpty() && exeDir != QLatin1String(".")) {
+            const QString beside = QDir::cleanPath(exeDir + QStringLiteral("/../" CS_INSTALL_PLUGIN_SUBDIR));
+            if (QFileInfo(beside).isDir())
+                return beside;
+        }
+        return QStringLiteral(CS_BUILTIN_PLUGIN_DIR);
+    }();
+    return dir;
 }
 
 QStringList PluginLoader::defaultSearchPath()

@@ -2,7 +2,10 @@
 // occur in its seed text once runs of whitespace and line breaks are made a
 // single space (nothing else is normalised, so a paraphrase, an ellipsis or a
 // changed symbol fails). The seeds are the papers of DESIGN.md, found through
-// CS_SEEDS_DIR or next to the source tree (../shared/seeds, ../../shared/seeds).
+// CS_SEEDS_DIR or, when it is not set, next to the source tree (../shared/seeds,
+// ../../shared/seeds). They are not in the repository: without them the check
+// prints one line, kSkipLine, and passes, and ctest reports it as skipped
+// (tests/CMakeLists.txt matches that line with SKIP_REGULAR_EXPRESSION).
 #include "model/validation/Claim.h"
 
 #include <catch2/catch.hpp>
@@ -11,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <sstream>
 
@@ -35,15 +39,21 @@ std::string squeezeWhitespace(const std::string& s)
     return out;
 }
 
+// tests/CMakeLists.txt's CS_SEEDS_SKIP_LINE, which ctest reads as "skipped".
+constexpr const char* kSkipLine =
+    "SKIPPED: seed papers not found (set CS_SEEDS_DIR to the folder of 000_e9da438bafb3289f.txt)";
+
 std::filesystem::path seedsDir()
 {
     namespace fs = std::filesystem;
     std::vector<fs::path> candidates;
-    if (const char* env = std::getenv("CS_SEEDS_DIR"))
-        candidates.emplace_back(env);
-    const fs::path src(CS_SOURCE_DIR);
-    candidates.push_back(src / ".." / "shared" / "seeds");
-    candidates.push_back(src / ".." / ".." / "shared" / "seeds");
+    if (const char* env = std::getenv("CS_SEEDS_DIR"); env && *env) {
+        candidates.emplace_back(env); // named: that folder only, so that an empty one skips
+    } else {
+        const fs::path src(CS_SOURCE_DIR);
+        candidates.push_back(src / ".." / "shared" / "seeds");
+        candidates.push_back(src / ".." / ".." / "shared" / "seeds");
+    }
     for (const fs::path& p : candidates)
         if (fs::is_regular_file(p / "000_e9da438bafb3289f.txt"))
             return p;
@@ -59,11 +69,14 @@ TEST_CASE("claims: the whitespace rule joins line breaks and nothing else", "[va
     CHECK(squeezeWhitespace("peer-to-peer") != squeezeWhitespace("peerto-peer"));
 }
 
-TEST_CASE("claims: every quote occurs verbatim in its seed", "[validation][quotes]")
+TEST_CASE("claims: every quote occurs verbatim in its seed", "[validation][quotes][seeds]")
 {
     const std::filesystem::path dir = seedsDir();
-    INFO("seed papers not found: set CS_SEEDS_DIR to the folder of 000_e9da438bafb3289f.txt");
-    REQUIRE_FALSE(dir.empty());
+    if (dir.empty()) {
+        // Catch2 2.13 has no SKIP: the line is the skip, for ctest and for a reader alike.
+        std::cout << kSkipLine << std::endl;
+        return;
+    }
     std::map<std::string, std::string> seeds;
     const std::vector<Claim> claims = loadClaims(std::string(CS_SOURCE_DIR) + "/presets/claims");
     REQUIRE(claims.size() > 50);

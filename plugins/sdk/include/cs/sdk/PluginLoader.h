@@ -1,6 +1,6 @@
 #pragma once
-// Finds and loads probe plugins. Search path: the built-in plugin folder of
-// the build, then each folder of the environment variable
+// Finds and loads probe plugins. Search path: the built-in plugin folder (the
+// program's ../lib/clusterscope/probes, else the build's), then each folder of the environment variable
 // CLUSTERSCOPE_PLUGIN_PATH (colon-separated). A later folder overrides an
 // earlier one for the same probe id.
 //
@@ -31,7 +31,9 @@ class PluginLoader {
 public:
     // The default search path: builtInDir(), then CLUSTERSCOPE_PLUGIN_PATH.
     static QStringList defaultSearchPath();
-    // The folder the build writes its plugins to.
+    // <program's folder>/../lib/clusterscope/probes when it exists (an
+    // installed program, or one in the build's bin/), else the folder the
+    // build writes its plugins to.
     static QString builtInDir();
 
     explicit PluginLoader(QStringList searchPath = defaultSearchPath());
