@@ -242,7 +242,8 @@ TEST_CASE("a design parameter is edited in the inspector through setDesignParam"
     f.selection.select(Selection::Kind::DesignParam, "P");
     REQUIRE(f.find<QLineEdit>("edit:P"));
     CHECK(f.find<QLineEdit>("edit:P")->text() == "8");
-    CHECK(f.find<QLabel>("feeds")->text() == "net.P, fft.P, s.P");
+    // topology.P: the job size, wired from P when the topology is read (Design::wireJobSize).
+    CHECK(f.find<QLabel>("feeds")->text() == "topology.P, net.P, fft.P, s.P");
     CHECK(f.find<QLabel>("details:P")->text().contains("[1, 1024]"));
 
     f.type("P", "2000");
