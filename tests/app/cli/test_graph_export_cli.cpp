@@ -119,7 +119,7 @@ TEST_CASE("an exported dragonfly read by networkx has topo's hosts, diameter and
     std::filesystem::remove(nodeLink);
 }
 
-TEST_CASE("topo --export writes link rates, channels and latency; a drawn network too", "[topology][cli][export]")
+TEST_CASE("topo --export writes link rates, channels and latency, of a drawn network too", "[topology][cli][export]")
 {
     const std::string design = tempPath("cs_graph_export_", "drawn.json");
     std::ofstream(design) << R"({"topology": {"vertices": [
@@ -160,7 +160,7 @@ TEST_CASE("topo --export writes link rates, channels and latency; a drawn networ
         std::filesystem::remove(f);
 }
 
-TEST_CASE("topo --export refuses an unknown extension; --export-slurm a network that is not a hierarchy",
+TEST_CASE("topo --export refuses an unknown extension, and --export-slurm a network that is not a hierarchy",
           "[topology][cli][export]")
 {
     cs::test::CliResult r = cli({"topo", "--gen", "torus:k=4,dims=2", "--export", "net.dot"});

@@ -42,7 +42,7 @@ TEST_CASE("each command's --help prints that command's usage and exits 0", "[cli
     }
 }
 
-TEST_CASE("--help wins over the command's other words, even wrong ones", "[cli][help]")
+TEST_CASE("a command's --help wins over the command's other words, even wrong ones", "[cli][help]")
 {
     // Without --help these are a usage error and a model error.
     CHECK(cli({"topo", "--no-such-option"}).rc == 2);
@@ -53,7 +53,7 @@ TEST_CASE("--help wins over the command's other words, even wrong ones", "[cli][
     CHECK(r.err.empty());
 }
 
-TEST_CASE("a usage error points at the command's own help; help of an unknown command is refused", "[cli][help]")
+TEST_CASE("a usage error points at the command's own help, and help of an unknown command is refused", "[cli][help]")
 {
     const cs::test::CliResult r = cli({"topo", "--no-such-option"});
     CHECK(r.rc == 2);

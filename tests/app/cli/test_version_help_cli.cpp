@@ -31,7 +31,7 @@ std::string gitCommit()
 
 } // namespace
 
-TEST_CASE("--version prints the project's version and the commit it was built from", "[cli][version]")
+TEST_CASE("the CLI's --version prints the project's version and the commit it was built from", "[cli][version]")
 {
     const auto r = cli({"--version"});
     CHECK(r.rc == 0);
@@ -40,7 +40,7 @@ TEST_CASE("--version prints the project's version and the commit it was built fr
     CHECK(r.out == "clusterscope-cli (ClusterScope) " CS_PROJECT_VERSION " (commit " + gitCommit() + ")\n");
 }
 
-TEST_CASE("--help lists every command, and each is one the program runs", "[cli][version]")
+TEST_CASE("the top-level --help lists every command, and each is one the program runs", "[cli][version]")
 {
     const auto r = cli({"--help"});
     REQUIRE(r.rc == 0);
