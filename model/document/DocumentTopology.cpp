@@ -1,6 +1,6 @@
 #include "model/document/DocumentTopology.h"
 #include "model/topology/JobPlacement.h"
-#include "model/topology/TopologySource.h"
+#include "model/topology/TopologySourceJson.h"
 
 namespace cs {
 

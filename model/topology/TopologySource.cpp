@@ -1,13 +1,10 @@
 #include "model/topology/TopologySource.h"
 #include "model/core/ModelError.h"
 #include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyBudget.h"
-#include "model/topology/TopologyJson.h"
 #include "model/topology/JobPlacement.h"
+#include "model/topology/TopologyBudget.h"
 #include "model/topology/PlacedMetrics.h"
 #include "model/topology/TopologyMetrics.h"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -138,8 +135,10 @@ std::pair<double, double> meshShape(const Topology& t)
     return {static_cast<double>(rows.size()), static_cast<double>(cols.size())};
 }
 
-// The job's inputs, after a generator's parameters (TopologySource::JobInput order).
-std::vector<ParamSpec> jobInputs()
+
+} // namespace
+
+std::vector<ParamSpec> TopologySource::jobInputSpecs()
 {
     return {countParam("P", 0, 0, 16777216,
                        "ranks of the job, one per host: its figures are those of the hosts it is placed on; "
@@ -156,16 +155,6 @@ std::vector<ParamSpec> jobInputs()
                         "DESIGN.md, Job and placement; MPI libraries' all-to-all and collective algorithms")};
 }
 
-std::string inputsText(const BlockSpec& spec)
-{
-    std::string s;
-    for (const ParamSpec& p : spec.inputs)
-        s += (s.empty() ? "" : ", ") + p.symbol;
-    return s;
-}
-
-} // namespace
-
 TopologySource::TopologySource(const Generator& generator) : generator_(&generator)
 {
     const GeneratorSpec& g = generator.spec();
@@ -179,7 +168,7 @@ TopologySource::TopologySource(const Generator& generator) : generator_(&generat
                       g.source,
                       g.params,
                       sourceOutputs()};
-    for (ParamSpec& p : jobInputs())
+    for (ParamSpec& p : jobInputSpecs())
         spec_.inputs.push_back(std::move(p));
 }
 
@@ -195,7 +184,7 @@ TopologySource::TopologySource(Topology drawn, std::string problem)
                           std::to_string(c.switches) + " switches, " + std::to_string(c.segments) + " segments, " +
                           std::to_string(c.links) + " links.",
                       "drawn by the user",
-                      jobInputs(),
+                      jobInputSpecs(),
                       sourceOutputs()};
 }
 
@@ -488,144 +477,6 @@ const OutputSpec& TopologySource::outputSpec(const std::string& symbol)
         if (o.symbol == symbol)
             return o;
     throw ModelError("the topology has no output '" + symbol + "'");
-}
-
-namespace {
-
-// The job's values from a topology's "job" object: {"P": 4, "placement":
-// "spread", "schedule": "shift"}, each optional; what it leaves out is the
-// default (P then follows the design's P through its wire).
-std::vector<ParamValue> jobValues(const nlohmann::json& j, const std::string& path)
-{
-    const std::vector<ParamSpec> specs = jobInputs();
-    std::vector<ParamValue> v;
-    for (const ParamSpec& p : specs)
-        v.push_back({p.defaultValue, Provenance{}});
-    if (!j.is_object() || !j.contains("job"))
-        return v;
-    const nlohmann::json& job = j["job"];
-    const std::string jp = path + ".job";
-    if (!job.is_object())
-        throw ModelError(jp + ": expected an object such as {\"placement\": \"spread\"}");
-    for (const auto& [key, value] : job.items()) {
-        std::size_t i = 0;
-        while (i < specs.size() && specs[i].symbol != key)
-            ++i;
-        if (i == specs.size())
-            throw ModelError(jp + "." + key + ": unknown key (the job takes P, placement and schedule)");
-        const ParamSpec& spec = specs[i];
-        double x = 0;
-        if (!spec.choices.empty()) {
-            if (!value.is_string())
-                throw ModelError(jp + "." + key + ": expected a name, " + spec.rangeText());
-            const auto it = std::find(spec.choices.begin(), spec.choices.end(), value.get<std::string>());
-            if (it == spec.choices.end())
-                throw ModelError(jp + "." + key + ": '" + value.get<std::string>() + "' is not " + spec.rangeText());
-            x = static_cast<double>(it - spec.choices.begin());
-        } else {
-            if (!value.is_number())
-                throw ModelError(jp + "." + key + ": expected a number");
-            x = value.get<double>();
-            if (std::string problem = spec.rangeProblem(x); !problem.empty())
-                throw ModelError(jp + "." + key + " " + problem);
-        }
-        v[i] = {x, Provenance::user()};
-    }
-    return v;
-}
-
-} // namespace
-
-nlohmann::json topologyJobJson(const TopologySource& block, const std::vector<ParamValue>& values)
-{
-    nlohmann::json job = nlohmann::json::object();
-    const auto& specs = block.spec().inputs;
-    for (int k = 0; k < TopologySource::kJobInputs; ++k) {
-        const std::size_t i = block.jobInput(static_cast<TopologySource::JobInput>(k));
-        if (i >= values.size() || values[i].provenance.kind == ProvenanceKind::Wired)
-            continue;
-        if (values[i].value == specs[i].defaultValue && values[i].provenance.kind == ProvenanceKind::Default)
-            continue;
-        if (specs[i].choices.empty())
-            job[specs[i].symbol] = values[i].value;
-        else
-            job[specs[i].symbol] = specs[i].choices.at(static_cast<std::size_t>(values[i].value));
-    }
-    return job;
-}
-
-std::vector<std::string> nodeHostNames(const nlohmann::json& nodes)
-{
-    std::vector<std::string> names;
-    if (!nodes.is_array())
-        return names;
-    for (const nlohmann::json& n : nodes)
-        if (n.is_object() && n.contains("name") && n["name"].is_string())
-            names.push_back(n["name"].get<std::string>());
-    return names;
-}
-
-TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::string& path)
-{
-    TopologySourceParts parts;
-    const std::vector<ParamValue> job = jobValues(j, path);
-    if (j.is_object() && j.contains("generator")) {
-        const GeneratorForm f = readGeneratorForm(j, path);
-        auto block = std::make_shared<const TopologySource>(*f.generator);
-        const auto& params = f.generator->spec().params;
-        const nlohmann::json* given = j.contains("params") ? &j["params"] : nullptr;
-        for (std::size_t i = 0; i < params.size(); ++i) {
-            const bool user = given && given->contains(params[i].symbol);
-            parts.values.push_back({f.params[i], user ? Provenance::user() : Provenance{}});
-        }
-        parts.values.insert(parts.values.end(), job.begin(), job.end());
-        std::vector<double> in;
-        for (const ParamValue& v : parts.values)
-            in.push_back(v.value);
-        // The listed placement's hosts come with the design's nodes (DocumentTopology).
-        if (static_cast<Placement>(in[block->jobInput(TopologySource::job_placement)]) == Placement::Listed)
-            in[block->jobInput(TopologySource::job_placement)] = 0;
-        if (std::string p = block->check(in.data()); !p.empty())
-            throw ModelError(path + ".params: " + p + " (inputs: " + inputsText(block->spec()) + ")");
-        parts.block = std::move(block);
-        return parts;
-    }
-    // A drawing is read even when unfinished, so that the work in it is never
-    // refused; the design then reports why it cannot be evaluated.
-    Topology t = topologyFromJson(j, path, TopologyCheck::Structure);
-    const auto problems = t.problems();
-    std::string problem =
-        problems.empty() ? std::string()
-                         : "the drawn topology is not a usable network yet: " + problemText(problems.front(), path);
-    // Drawn networks have no generator to estimate from, so every host counts
-    // as a BFS root (an upper bound); the same limit as generated ones.
-    if (problem.empty())
-        if (std::string p = topologyMetricsProblem(countsOf(t)); !p.empty())
-            problem = "the drawn topology is too large to evaluate here: " + p;
-    parts.block = std::make_shared<const TopologySource>(std::move(t), std::move(problem));
-    parts.values = job;
-    return parts;
-}
-
-nlohmann::json topologySourceToJson(const TopologySource& block, const std::vector<ParamValue>& values)
-{
-    const nlohmann::json job = topologyJobJson(block, values);
-    if (const Topology* t = block.drawn()) {
-        nlohmann::json j = topologyToJson(*t, TopologyJsonForm::Explicit);
-        if (!job.empty())
-            j["job"] = job;
-        return j;
-    }
-    nlohmann::json params = nlohmann::json::object();
-    const auto& specs = block.spec().inputs;
-    const std::size_t nGen = specs.size() - TopologySource::kJobInputs;
-    for (std::size_t i = 0; i < nGen && i < values.size(); ++i)
-        if (values[i].value != specs[i].defaultValue || values[i].provenance.kind != ProvenanceKind::Default)
-            params[specs[i].symbol] = values[i].value;
-    nlohmann::json j = {{"generator", block.generator()->spec().name}, {"params", params}};
-    if (!job.empty())
-        j["job"] = job;
-    return j;
 }
 
 } // namespace cs

@@ -20,8 +20,6 @@
 #include "model/topology/Generator.h"
 #include "model/topology/Topology.h"
 
-#include <nlohmann/json_fwd.hpp>
-
 #include <array>
 #include <cstdint>
 #include <string>
@@ -72,6 +70,8 @@ public:
     // one yet (an unfinished drawing: a host not yet linked) or why it is too large.
     explicit TopologySource(Topology drawn, std::string problem = {});
 
+    // The specs of the job's inputs, in JobInput order.
+    static std::vector<ParamSpec> jobInputSpecs();
     // The job's inputs, after the generator's parameters (kJobInputs of them).
     enum JobInput { job_P, job_placement, job_schedule, kJobInputs };
     // Index of job input `i` among the block's inputs.
@@ -123,30 +123,8 @@ private:
     MetricsCache<kMaxParams + kJobInputs, kOutputs, kCacheSize> cache_;
 };
 
-// The topology JSON's "job" object for the job inputs the user set (P, placement,
-// schedule; a wired P is left out); empty when all are at their defaults.
-nlohmann::json topologyJobJson(const TopologySource& block, const std::vector<ParamValue>& values);
-
 // Host ordinals (indices into t.hosts()) of the hosts named, in order; names
 // that are no host of `t`, and repeats, are left out.
 std::vector<std::uint32_t> listedOrdinals(const Topology& t, const std::vector<std::string>& hostNames);
-
-// Host names of a design's node list ("nodes": [{"name": ...}]), in order,
-// (the hosts a listed placement takes, once resolved by listedOrdinals).
-std::vector<std::string> nodeHostNames(const nlohmann::json& nodes);
-
-// The design's topology source and its input values from a document's
-// "topology" JSON (generator or explicit form, TopologyJson.h). Throws
-// ModelError naming the JSON path of the first problem.
-struct TopologySourceParts {
-    std::shared_ptr<const TopologySource> block;
-    std::vector<ParamValue> values; // one per block input
-};
-TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::string& path = "topology");
-
-// The "topology" JSON of a source block with the given input values: the
-// generator form with every parameter that differs from its default, or the
-// explicit form of the drawing.
-nlohmann::json topologySourceToJson(const TopologySource& block, const std::vector<ParamValue>& values);
 
 } // namespace cs

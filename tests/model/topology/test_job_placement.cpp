@@ -4,7 +4,7 @@
 // unless said otherwise.
 #include "model/topology/ExchangeSchedule.h"
 #include "model/topology/JobPlacement.h"
-#include "model/topology/TopologySource.h"
+#include "model/topology/TopologySourceJson.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -7,7 +7,7 @@
 #include "model/sweep/Sweep.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/TopologyJson.h"
-#include "model/topology/TopologySource.h"
+#include "model/topology/TopologySourceJson.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
