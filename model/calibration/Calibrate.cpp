@@ -5,6 +5,7 @@
 #include "model/calibration/Calibration.h"
 #include "model/calibration/ResultsData.h"
 #include "model/calibration/Expression.h"
+#include "model/calibration/HoldOut.h"
 #include "model/calibration/Quality.h"
 #include "model/calibration/SpecFit.h"
 #include "model/calibration/TimeText.h"
@@ -82,49 +83,6 @@ struct CurrentValues {
         return design.value(e).value;
     }
 };
-
-// Splits points into fitted and held out: the largest distinct x values,
-// ceil(fraction * distinct), when enough remain.
-// Marks the points held out of a fit: ceil(fraction x distinct x values).
-// Usually the largest x values, so that the fit must extrapolate to them. A
-// segmented fit instead holds out every second value counted up from the
-// second smallest: it uses the segment of the largest x (LogGP's G is the
-// rate of long messages), and holding the largest out would leave that
-// segment too few points or none (on a tbf-shaped link the bulk regime
-// starts only a few sizes below the top; docs/calibration.md). Its held-out
-// points check what the fitted line predicts below and between the sizes it
-// saw.
-void holdOut(const std::vector<double>& x, double fraction, std::size_t minKeep, bool interleaved,
-             std::vector<bool>& held, std::string& note)
-{
-    held.assign(x.size(), false);
-    if (fraction <= 0.0)
-        return;
-    std::vector<double> distinct = x;
-    std::sort(distinct.begin(), distinct.end());
-    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-    const std::size_t n = distinct.size();
-    const auto nHold = static_cast<std::size_t>(std::ceil(fraction * static_cast<double>(n)));
-    if (nHold == 0)
-        return;
-    std::vector<double> heldValues;
-    if (interleaved) {
-        for (std::size_t k = 0; k < nHold && 2 * k + 2 <= n; ++k)
-            heldValues.push_back(distinct[1 + 2 * k]);
-    } else {
-        heldValues.assign(distinct.end() - static_cast<std::ptrdiff_t>(nHold), distinct.end());
-    }
-    auto isHeld = [&](double v) { return std::find(heldValues.begin(), heldValues.end(), v) != heldValues.end(); };
-    std::size_t keep = 0;
-    for (double v : x)
-        keep += isHeld(v) ? 0 : 1;
-    if (heldValues.size() < nHold || keep < minKeep || n - nHold < 2) {
-        note = "too few points (" + std::to_string(x.size()) + ") to hold any out; all are fitted";
-        return;
-    }
-    for (std::size_t i = 0; i < x.size(); ++i)
-        held[i] = isHeld(x[i]);
-}
 
 struct Calibrator {
     const DesignDocument& doc;
@@ -603,36 +561,6 @@ CalibrationReport calibrate(const DesignDocument& doc, const nlohmann::json& res
                                    "); limit the probes to " + probe + " to keep its values");
     }
     return second;
-}
-
-std::vector<ProbeRun> calibrationPlan(const DesignDocument& doc)
-{
-    std::vector<ProbeRun> runs;
-    for (const BlockInstance& bi : doc.design.blocks())
-        for (const CalibrationSpec& s : bi.spec().calibration) {
-            std::vector<double> xs = s.xValues;
-            if (xs.empty() || s.xParam.empty())
-                xs = {std::nan("")};
-            for (double x : xs) {
-                ProbeRun r;
-                r.probe = s.probe;
-                for (const auto& [k, v] : s.probeParams)
-                    r.params[k] = v;
-                if (!std::isnan(x))
-                    r.params[s.xParam] = x;
-                auto same = std::find_if(runs.begin(), runs.end(), [&](const ProbeRun& o) {
-                    return o.probe == r.probe && o.params == r.params;
-                });
-                const std::string target = bi.name + "." + s.input;
-                if (same == runs.end()) {
-                    r.targets.push_back(target);
-                    runs.push_back(std::move(r));
-                } else if (!contains(same->targets, target)) {
-                    same->targets.push_back(target);
-                }
-            }
-        }
-    return runs;
 }
 
 } // namespace cs::calib
