@@ -18,7 +18,6 @@
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "app/gui/topology/MetricsPanel.h"
 #include "app/gui/topology/TopologyEditor.h"
-#include "app/gui/validation/ValidationDialog.h"
 #include "app/gui/widgets/WheelGuard.h"
 #include "app/plots/RateUnit.h"
 #include "app/runner/Node.h"
@@ -44,7 +43,6 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
-#include <QWhatsThis>
 
 #include <algorithm>
 
@@ -217,141 +215,6 @@ void MainWindow::resetLayout()
     resizeDocks({findChild<QDockWidget*>("inspectorDock"), findChild<QDockWidget*>("metricsDock")},
                 {h * 60 / 100, h * 40 / 100}, Qt::Vertical);
     resizeDocks({findChild<QDockWidget*>("sweepDock")}, {h * 45 / 100}, Qt::Vertical);
-}
-
-void MainWindow::createActions()
-{
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QToolBar* tb = addToolBar(tr("Main"));
-    tb->setObjectName("mainToolbar");
-
-    QAction* newAct = file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newDocument);
-    QAction* openAct = file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::open);
-    file->addAction(tr("Start &page"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), this, &MainWindow::showStartPage);
-    recentMenu_ = file->addMenu(tr("Open &Recent"));
-    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
-    QAction* saveAct = file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
-    file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs);
-    file->addSeparator();
-    file->addAction(tr("&Export plot..."), QKeySequence(Qt::CTRL | Qt::Key_E), sweep_, &SweepPanel::exportPlot);
-    file->addAction(tr("Export sweep &CSV..."), sweep_, &SweepPanel::exportCsv);
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-    tb->addAction(newAct);
-    tb->addAction(openAct);
-    tb->addAction(saveAct);
-    tb->addSeparator();
-
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = model_->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = model_->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    edit->addAction(undo);
-    edit->addAction(redo);
-    edit->addSeparator();
-    QAction* del = edit->addAction(tr("&Delete"), this, [this] {
-        if (tabs_->currentWidget() == topology_)
-            topology_->deleteSelected();
-        else
-            canvas_->deleteSelected();
-    });
-    del->setShortcuts({QKeySequence::Delete, QKeySequence(Qt::Key_Backspace)});
-    // Copy, paste, duplicate and select all act on the canvas shown.
-    auto onCanvas = [this](auto topologyAction, auto blockAction) {
-        return [this, topologyAction, blockAction] {
-            if (tabs_->currentWidget() == topology_)
-                (topology_->*topologyAction)();
-            else
-                (canvas_->*blockAction)();
-        };
-    };
-    QAction* copy = edit->addAction(tr("&Copy"), this, onCanvas(&TopologyEditor::copySelected, &BlockCanvas::copySelected));
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setObjectName("copyAction");
-    QAction* paste = edit->addAction(tr("&Paste"), this, onCanvas(&TopologyEditor::paste, &BlockCanvas::paste));
-    paste->setShortcut(QKeySequence::Paste);
-    paste->setObjectName("pasteAction");
-    QAction* duplicate = edit->addAction(tr("D&uplicate"), this,
-                                         onCanvas(&TopologyEditor::duplicateSelected, &BlockCanvas::duplicateSelected));
-    duplicate->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
-    duplicate->setObjectName("duplicateAction");
-    QAction* all = edit->addAction(tr("Select &all"), this, onCanvas(&TopologyEditor::selectAll, &BlockCanvas::selectAll));
-    all->setShortcut(QKeySequence::SelectAll);
-    all->setObjectName("selectAllAction");
-    for (QAction* a : {copy, paste, duplicate, all})
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut); // the canvases' own: text fields keep Ctrl+C/V/A
-    tabs_->addActions({copy, paste, duplicate, all});
-    edit->addSeparator();
-    edit->addAction(tr("&Generate topology..."), QKeySequence(Qt::CTRL | Qt::Key_G), topology_,
-                    &TopologyEditor::showGeneratorDialog);
-    edit->addSeparator();
-    QAction* prefs = edit->addAction(tr("Pre&ferences..."), this, &MainWindow::showPreferences);
-    prefs->setMenuRole(QAction::PreferencesRole);
-    prefs->setObjectName("preferencesAction");
-    tb->addAction(undo);
-    tb->addAction(redo);
-    tb->addSeparator();
-
-    viewMenu_ = menuBar()->addMenu(tr("&View"));
-    QAction* zin = viewMenu_->addAction(tr("Zoom &in"), QKeySequence::ZoomIn, topology_, &TopologyEditor::zoomIn);
-    QAction* zout = viewMenu_->addAction(tr("Zoom &out"), QKeySequence::ZoomOut, topology_, &TopologyEditor::zoomOut);
-    QAction* fit = viewMenu_->addAction(tr("&Fit to window"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] {
-        if (tabs_->currentWidget() == topology_)
-            topology_->zoomToFit();
-        else
-            canvas_->zoomToFit();
-    });
-    viewMenu_->addAction(tr("&Topology"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] { showTab(0); });
-    viewMenu_->addAction(tr("&Blocks"), QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { showTab(1); });
-    QAction* reset = viewMenu_->addAction(tr("&Reset layout"), this, &MainWindow::resetLayout);
-    reset->setObjectName("resetLayoutAction");
-    reset->setToolTip(tr("Put every panel back where it starts, at sizes that suit the window"));
-    viewMenu_->addSeparator();
-    for (QDockWidget* d : findChildren<QDockWidget*>())
-        viewMenu_->addAction(d->toggleViewAction());
-    tb->addAction(zin);
-    tb->addAction(zout);
-    tb->addAction(fit);
-
-    QMenu* measure = menuBar()->addMenu(tr("&Measure"));
-    auto showDock = [this](const char* name) {
-        if (auto* d = findChild<QDockWidget*>(name)) {
-            d->show();
-            d->raise();
-        }
-    };
-    measure->addAction(tr("&Nodes..."), this, [showDock] { showDock("nodesDock"); });
-    measure->addAction(tr("&Run probes..."), this, [showDock] { showDock("probesDock"); });
-    measure->addAction(tr("&Calibrate..."), this, [this, showDock] {
-        showDock("calibrationDock");
-        calibration_->calibrate();
-    });
-    measure->addAction(tr("&Import measured CSV..."), this, [this, showDock] {
-        showDock("calibrationDock");
-        calibration_->importCsv();
-    });
-    measure->addSeparator();
-    measure->addAction(tr("&Validate against the papers..."), this, [this] {
-        auto* dialog = new ValidationDialog(presetFolder(QCoreApplication::applicationDirPath().toStdString()), this);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        dialog->show();
-    });
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* manual = help->addAction(tr("&User manual"), QKeySequence::HelpContents, this, &MainWindow::showManual);
-    manual->setObjectName("manualAction");
-    QAction* whatsThis = QWhatsThis::createAction(this);
-    whatsThis->setObjectName("whatsThisAction");
-    help->addAction(whatsThis);
-    help->addSeparator();
-    help->addAction(tr("&About ClusterScope"), this, [this] {
-        QMessageBox::about(this, tr("About ClusterScope"),
-                           tr("<b>ClusterScope</b> %1<p>A design-space explorer for computer clusters, built on "
-                              "the analytic models of the cluster papers (INIC, Maestro2 MDO, Berkeley NOW, "
-                              "MultiEdge, Beowulf network architectures).</p>")
-                               .arg(QApplication::applicationVersion()));
-    });
 }
 
 void MainWindow::showManual()
