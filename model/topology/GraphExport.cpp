@@ -1,4 +1,5 @@
 #include "model/topology/GraphExport.h"
+#include "model/topology/TopologyJson.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 
@@ -163,51 +164,29 @@ std::string topologyToGraphML(const Topology& t)
 
 std::string topologyToNodeLinkJson(const Topology& t)
 {
+    // The document's own writer gives the generator record and the vertices;
+    // its edges become networkx's links, with their capacity beside.
     nlohmann::json graph = nlohmann::json::object();
-    if (!t.generator.empty()) {
-        graph["generator"] = t.generator;
-        nlohmann::json params = nlohmann::json::object();
-        for (const auto& [k, v] : t.generatorParams)
-            params[k] = v;
-        graph["params"] = params;
-    }
-    nlohmann::json nodes = nlohmann::json::array();
-    for (std::size_t v = 0; v < t.vertexCount(); ++v) {
-        const VertexProps& p = t.vertex(v);
-        nlohmann::json n{{"id", p.id}, {"kind", vertexKindName(p.kind)}};
-        switch (p.kind) {
-        case VertexKind::Host:
-            n["forwards"] = p.forwards;
-            if (p.forwards)
-                n["forward_cost"] = p.forwardCost;
-            break;
-        case VertexKind::Switch:
-            n["ports"] = p.ports;
-            n["latency"] = p.latency;
-            break;
-        case VertexKind::Segment:
-            n["bandwidth"] = p.bandwidth;
-            n["latency"] = p.latency;
-            break;
-        }
-        nodes.push_back(std::move(n));
-    }
+    if (!t.generator.empty())
+        graph = topologyToJson(t, TopologyJsonForm::Auto);
+    nlohmann::json explicitForm = topologyToJson(t, TopologyJsonForm::Explicit);
     nlohmann::json links = nlohmann::json::array();
-    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
-        const auto [a, b] = t.endpoints(e);
-        const LinkProps& l = t.link(e);
-        nlohmann::json j{{"source", t.vertex(a).id}, {"target", t.vertex(b).id},
-                         {"bandwidth", l.bandwidth},  {"channels", l.channels},
-                         {"capacity", l.bandwidth * l.channels}, {"latency", l.latency},
-                         {"duplex", l.duplex}};
+    for (nlohmann::json& e : explicitForm["edges"]) {
+        nlohmann::json j{{"source", std::move(e["from"])}, {"target", std::move(e["to"])}};
+        j["capacity"] = e["bandwidth"].get<double>() * e["channels"].get<double>();
+        for (const char* key : {"bandwidth", "channels", "latency", "duplex"})
+            j[key] = std::move(e[key]);
         links.push_back(std::move(j));
     }
     const bool multi = hasParallelLinks(t);
     if (multi)
         for (std::size_t e = 0; e < links.size(); ++e)
             links[e]["key"] = e;
-    const nlohmann::json doc{{"directed", false}, {"multigraph", multi}, {"graph", graph},
-                             {"nodes", nodes},    {"links", links}};
+    const nlohmann::json doc{{"directed", false},
+                             {"multigraph", multi},
+                             {"graph", graph},
+                             {"nodes", std::move(explicitForm["vertices"])},
+                             {"links", links}};
     return doc.dump(1) + "\n";
 }
 

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -72,6 +73,20 @@ std::string fftDesign(const NetnsCluster& cluster, int rows);
 
 // The row of a verify --json report at P for quantity q, or null.
 const nlohmann::json* verifyRow(const nlohmann::json& report, double P, const std::string& q);
+
+// `verify --at P=2,4,8 --set budget=4 --quiet --json` of a calibrated design on `nodes`, its runs saved as the
+// cluster's app.json; requires it to succeed. Returns the report; `table` gets the same comparison as verify
+// prints it from the saved runs, for the test's log.
+nlohmann::json verifyLive(const NetnsCluster& cluster, const std::string& calibrated, const std::string& nodes,
+                          std::string& table);
+
+// Checks every row of a verify report at P = 2, 4 and 8 for T, T_trans and T_a2a: |error| < limit(P, quantity),
+// a measured value above 0, and P = 4 and 8 held out (no calibration probe spanned them). Returns the errors as
+// lines ("P = 4 T_a2a: predicted ... s, measured ... s, error -1.0%") for the log.
+std::string checkVerifyErrors(const nlohmann::json& report, const std::function<double(double P, const std::string& q)>& limit);
+
+// Issue 22's limits: T and T_trans within 15%, the all-to-all within 10%.
+double issue22Limit(double P, const std::string& quantity);
 
 // The link rate of a randomized end-to-end test, 20-200 Mbit/s, from its seed: CS_VERIFY_SEED when set (to
 // repeat a run), else a random one.

@@ -24,41 +24,24 @@
 // queue, the rendezvous byte of each round waiting behind the other flows' data).
 #include "NetnsCluster.h"
 
-#include "app/cli/Cli.h"
-
 #include <QTemporaryDir>
 
 #include <catch2/catch.hpp>
 
-#include <cmath>
+#include <functional>
 #include <memory>
-#include <sstream>
+#include <string>
 
 using namespace cs;
 using nlohmann::json;
-using test::verifyRow;
 
 namespace {
 
-// Checks issue 32's targets on a verify --json report; returns the table for the log.
-// perLeaf: hosts a leaf; a job of more ranks crosses the uplinks (see the limits above).
-std::string checkTargets(const json& report, int perLeaf)
+// Issue 32's limits where the job stays in one leaf of `perLeaf` hosts, 20% where its rounds cross the uplinks
+// (see the limits above).
+std::function<double(double, const std::string&)> treeLimit(int perLeaf)
 {
-    std::ostringstream errors;
-    for (double P : {2.0, 4.0, 8.0}) {
-        INFO("P = " << P);
-        for (const char* q : {"T", "T_trans", "T_a2a"}) {
-            const json* r = verifyRow(report, P, q);
-            REQUIRE(r);
-            const double error = (*r)["error"].get<double>();
-            errors << "P = " << P << " " << q << ": predicted " << (*r)["predicted"].get<double>() << " s, measured "
-                   << (*r)["measured"].get<double>() << " s, error " << std::lround(error * 1000) / 10.0 << "%\n";
-            const double limit = P > perLeaf ? 0.20 : std::string(q) == "T_a2a" ? 0.10 : 0.15;
-            CHECK(std::abs(error) < limit);
-        }
-        CHECK(verifyRow(report, P, "T")->at("held_out").get<bool>() == (P != 2.0));
-    }
-    return errors.str();
+    return [perLeaf](double P, const std::string& q) { return P > perLeaf ? 0.20 : test::issue22Limit(P, q); };
 }
 
 void treeOverTcp(int perLeaf, int perPod)
@@ -72,20 +55,11 @@ void treeOverTcp(int perLeaf, int perPod)
         WARN("skipped: " << tree.error);
         return;
     }
-    std::string calibrateLog;
+    std::string calibrateLog, table;
     const std::string calibrated = test::calibrateDesign(tree, tree.design(), calibrateLog);
-    std::ostringstream vo, ve;
-    const int vrc = cli::run({"verify", calibrated, "--nodes", tree.nodes(), "--at", "P=2,4,8", "--set", "budget=4",
-                              "--quiet", "--json", "-o", tree.dir + "/app.json"},
-                             vo, ve);
-    INFO("verify stderr: " << ve.str());
-    INFO("verify stdout: " << vo.str());
-    REQUIRE(vrc == 0);
-    std::ostringstream to, te;
-    cli::run({"verify", calibrated, "--results", tree.dir + "/app.json"}, to, te);
-    WARN("tbf " << mbit << " Mbit/s (seed " << seed << ")\n" << calibrateLog << to.str());
-    const json report = json::parse(vo.str());
-    WARN(checkTargets(report, perLeaf));
+    const json report = test::verifyLive(tree, calibrated, tree.nodes(), table);
+    WARN("tbf " << mbit << " Mbit/s (seed " << seed << ")\n" << calibrateLog << table);
+    WARN(test::checkVerifyErrors(report, treeLimit(perLeaf)));
 }
 
 } // namespace
@@ -120,25 +94,15 @@ TEST_CASE("the 2D FFT on the two-level tree over Open MPI ranks", "[netns][mpi][
         WARN("skipped: " << mpi->error);
         return;
     }
-    const std::string& mpiNode = mpi->node;
     // Calibrated over the TCP agents, as the single-switch MPI test is (VerifyMpiE2ETest's header says why).
-    std::string calibrateLog;
+    std::string calibrateLog, table;
     const std::string calibrated = test::calibrateDesign(tree, tree.design(), calibrateLog);
-    std::ostringstream vo, ve;
-    const int vrc = cli::run({"verify", calibrated, "--nodes", mpiNode, "--at", "P=2,4,8", "--set", "budget=4",
-                              "--quiet", "--json", "-o", tree.dir + "/app.json"},
-                             vo, ve);
-    INFO("verify stderr: " << ve.str());
-    INFO("verify stdout: " << vo.str());
-    REQUIRE(vrc == 0);
-    const json report = json::parse(vo.str());
+    const json report = test::verifyLive(tree, calibrated, mpi->node, table);
     // The ranks were placed where they ran: the note says so.
     bool placed = false;
     for (const json& n : report.value("notes", json::array()))
         placed = placed || (n.is_string() && n.get<std::string>().find("placement listed") != std::string::npos);
     CHECK(placed);
-    std::ostringstream to, te;
-    cli::run({"verify", calibrated, "--results", tree.dir + "/app.json"}, to, te);
-    WARN("over Open MPI, tbf " << mbit << " Mbit/s (seed " << seed << ")\n" << calibrateLog << to.str());
-    WARN(checkTargets(report, 2));
+    WARN("over Open MPI, tbf " << mbit << " Mbit/s (seed " << seed << ")\n" << calibrateLog << table);
+    WARN(test::checkVerifyErrors(report, treeLimit(2)));
 }

@@ -1,4 +1,4 @@
-#include "../core/TestBlocks.h"
+#include "DocumentTestSupport.h"
 #include "model/document/AtomicFile.h"
 #include "model/document/DocumentFormat.h"
 
@@ -8,6 +8,7 @@
 #include <filesystem>
 
 using namespace cs;
+using cs::test::problemsOf;
 using cs::test::testRegistry;
 
 namespace {
@@ -35,16 +36,6 @@ std::string withReplaced(std::string text, const std::string& from, const std::s
     const auto pos = text.find(from);
     REQUIRE(pos != std::string::npos);
     return text.replace(pos, from.size(), to);
-}
-
-std::string problemsOf(const std::string& text)
-{
-    try {
-        parseDocument(text, testRegistry());
-    } catch (const DocumentError& e) {
-        return e.what();
-    }
-    return "(no error)";
 }
 
 } // namespace

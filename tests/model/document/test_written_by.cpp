@@ -1,7 +1,7 @@
 // The program that saved a document is recorded in it ("written_by", docs/format.md): every save writes
 // this program's version and commit, and the reader takes files with it, without it, and from other
 // versions, and refuses a written_by that is not text.
-#include "../core/TestBlocks.h"
+#include "DocumentTestSupport.h"
 #include "model/core/Version.h"
 #include "model/document/DocumentFormat.h"
 
@@ -11,6 +11,7 @@
 #include <regex>
 
 using namespace cs;
+using cs::test::problemsOf;
 using cs::test::testRegistry;
 
 namespace {
@@ -18,16 +19,6 @@ namespace {
 // A version-3 document of one block, as presets are written: no written_by.
 const char* kPlain = R"({"format": "clusterscope-design", "version": 3, "name": "one scale",
   "blocks": [{"name": "a", "type": "test.scale", "values": {"x": 3}}]})";
-
-std::string problemsOf(const nlohmann::json& j)
-{
-    try {
-        documentFromJson(j, testRegistry());
-    } catch (const DocumentError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
 
 } // namespace
 
