@@ -12,6 +12,7 @@ void registerBuiltinBlocks(BlockRegistry& r)
     registerFileCopyBlocks(r);
     registerSpeedupBlocks(r);
     registerTopologyBlocks(r);
+    registerCommBlocks(r);
     registerFormulaBlocks(r);
 }
 
