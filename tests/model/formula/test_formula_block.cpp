@@ -290,3 +290,18 @@ TEST_CASE("the INIC FFT written as a formula agrees with the built-in inic.fft2d
         CHECK(fs.outputs[static_cast<std::size_t>(fs.outputIndex(o))].phaseOf ==
               bs.outputs[static_cast<std::size_t>(bs.outputIndex(o))].phaseOf);
 }
+
+TEST_CASE("the registry lists the empty formula, and a design can hold one from the palette", "[formula]")
+{
+    const Block* f = BlockRegistry::builtin().find("formula");
+    REQUIRE(f);
+    CHECK(asFormula(f));
+    CHECK(f->spec().inputs.empty());
+    CHECK(f->spec().outputs.empty());
+    // Added by type, as the palette does; written and read back as a formula with nothing in it.
+    DesignDocument doc;
+    doc.design.addBlock("mine", "formula");
+    const json written = json::parse(serializeDocument(doc))["blocks"][0];
+    CHECK(written == json{{"name", "mine"}, {"type", "formula"}, {"inputs", json::object()}, {"outputs", json::object()}});
+    CHECK(asFormula(parseDocument(serializeDocument(doc)).design.block("mine").block));
+}
