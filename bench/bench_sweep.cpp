@@ -4,9 +4,13 @@
 // evaluations/s and the ratios; the targets are >= 10^7 block evaluations per
 // second per core for the seed blocks and two threads >= 1.8x one (a ratio of
 // runs in the same process, repeated: bench_sweep [preset] [points] [rounds]).
+// Last, the INIC FFT written as a formula block (bench/formula-inic-fft2d.json)
+// against the built-in inic.fft2d, plan passes of each in turn: the target is
+// a formula at no less than one third of the built-in's speed.
 #include "bench/BenchSupport.h"
 #include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
+#include "model/formula/FormulaBlock.h"
 #include "model/sweep/Sweep.h"
 #include "model/sweep/SweepAxis.h"
 #include "model/sweep/VariantSlots.h"
@@ -188,5 +192,38 @@ int main(int argc, char** argv)
     }
     const double sp = seconds(t1, Clock::now());
     std::printf("compiled plan / interpreter (same points, one pass each): %.1fx\n", s / sp);
+
+    // 4) The formula block against the built-in block: the same equations
+    // (000 eqs. (3)-(10)), one block per plan, P cycling over kPs; rounds
+    // alternate so that both see the same load.
+    const DesignDocument formulaDoc = loadDocument(std::string(CS_SOURCE_DIR) + "/bench/formula-inic-fft2d.json");
+    Design builtinDesign;
+    builtinDesign.addBlock("fft", "inic.fft2d");
+    const Plan formulaPlan = formulaDoc.design.compile(), builtinPlan = builtinDesign.compile();
+    if (!asFormula(formulaDoc.design.block("fft").block))
+        throw ModelError("bench/formula-inic-fft2d.json: block fft is not a formula");
+    auto passes = [&](const Plan& p) {
+        std::vector<double> sl = p.initialSlots();
+        const int pIn = p.slotOf("fft.P"), t = p.slotOf("fft.T");
+        double sum = 0;
+        const auto a = Clock::now();
+        for (std::size_t i = 0; i < N; ++i) {
+            sl[static_cast<std::size_t>(pIn)] = kPs[i % 5];
+            p.run(sl.data(), nullptr);
+            sum += sl[static_cast<std::size_t>(t)];
+        }
+        return std::pair{seconds(a, Clock::now()), sum};
+    };
+    std::vector<double> speed;
+    for (int r = 0; r < rounds; ++r) {
+        const auto [tb, sb] = passes(builtinPlan);
+        const auto [tf, sf] = passes(formulaPlan);
+        speed.push_back(tb / tf);
+        std::printf("round %d: inic.fft2d %.3g passes/s, formula %.3g passes/s (checksums %.9g, %.9g): formula "
+                    "speed / built-in %.2f\n", r + 1, N / tb, N / tf, sb, sf, tb / tf);
+    }
+    std::sort(speed.begin(), speed.end());
+    std::printf("formula block / inic.fft2d speed over %d rounds: median %.2f, min %.2f, max %.2f (target >= 0.33)\n",
+                rounds, speed[speed.size() / 2], speed.front(), speed.back());
     return 0;
 }

@@ -13,6 +13,8 @@ PACKAGES=(
   libmetis-dev
   catch2 nlohmann-json3-dev
   libfftw3-dev
+  # muparser: parses formula blocks' and calibration specs' expressions (model/formula).
+  libmuparser-dev
   openmpi-bin libopenmpi-dev
   sockperf
   # Slurm: srun/salloc/sbatch/sinfo, both daemons and munge, for the slurm

@@ -12,6 +12,8 @@ void registerBuiltinBlocks(BlockRegistry& r)
     registerFileCopyBlocks(r);
     registerSpeedupBlocks(r);
     registerTopologyBlocks(r);
+    registerCommBlocks(r);
+    registerFormulaBlocks(r);
 }
 
 } // namespace cs

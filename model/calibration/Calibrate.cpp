@@ -4,7 +4,7 @@
 // points the same way (pingpong's L and G come from one fit).
 #include "model/calibration/Calibration.h"
 #include "model/calibration/ResultsData.h"
-#include "model/calibration/Expression.h"
+#include "model/formula/Expression.h"
 #include "model/calibration/HoldOut.h"
 #include "model/calibration/Quality.h"
 #include "model/calibration/SpecFit.h"

@@ -1,6 +1,6 @@
 // Quality limits: every check names the input, the figure and the cause.
 #include "model/calibration/Quality.h"
-#include "model/calibration/Expression.h"
+#include "model/formula/Expression.h"
 #include "model/calibration/FitSupport.h"
 #include "model/calibration/ResultsData.h"
 #include "model/core/ModelError.h"

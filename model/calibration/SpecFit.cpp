@@ -1,5 +1,5 @@
 #include "model/calibration/SpecFit.h"
-#include "model/calibration/Expression.h"
+#include "model/formula/Expression.h"
 #include "model/calibration/FitSupport.h"
 #include "model/core/FitForm.h"
 #include "model/core/ModelError.h"

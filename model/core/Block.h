@@ -33,8 +33,8 @@ struct CalibrationSpec {
     std::string form;
     // The input's value as an expression of the coefficients and of the
     // block's other inputs (current values), e.g. "a - o_s - o_r",
-    // "c * rows * log2(rows)". Operators + - * / ^ ( ); log2, ln, sqrt, min, max
-    // (model/calibration/Expression.h).
+    // "c * rows * log2(rows)". Operators + - * / ^ ( ); log2, ln, sqrt, ceil,
+    // floor, abs, min, max, if (model/formula/Expression.h, the formula blocks' engine).
     std::string value;
     std::string xInput;  // block input the probe's x stands for ("k"); "" none
     std::string yOutput; // block output the probe's y measures ("T_oneway"); "" none

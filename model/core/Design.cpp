@@ -64,7 +64,7 @@ const BlockInstance& Design::block(std::string_view name) const
     throw ModelError("no block named '" + std::string(name) + "' in the design");
 }
 
-BlockInstance& Design::addBlock(const std::string& name, std::string_view typeId)
+void Design::checkNewBlockName(const std::string& name) const
 {
     if (auto p = nameProblem(name); !p.empty())
         throw ModelError("block " + p);
@@ -74,12 +74,36 @@ BlockInstance& Design::addBlock(const std::string& name, std::string_view typeId
         throw ModelError("a block named '" + name + "' already exists");
     if (findDesignParam(name))
         throw ModelError("block name '" + name + "' is already a design parameter");
+}
+
+BlockInstance& Design::addBlock(const std::string& name, std::string_view typeId)
+{
+    checkNewBlockName(name);
     const Block& type = registry_->get(typeId);
     BlockInstance inst;
     inst.name = name;
     inst.block = &type;
     for (const ParamSpec& p : type.spec().inputs)
         inst.values.push_back({p.defaultValue, {}});
+    blocks_.push_back(std::move(inst));
+    blockIndex_.emplace(name, blocks_.size() - 1);
+    return blocks_.back();
+}
+
+BlockInstance& Design::addOwnedBlock(const std::string& name, std::shared_ptr<const Block> block,
+                                     std::vector<ParamValue> values)
+{
+    if (!block)
+        throw ModelError("addOwnedBlock: no block");
+    if (values.size() != block->spec().inputs.size())
+        throw ModelError("addOwnedBlock: " + std::to_string(values.size()) + " values for " +
+                         std::to_string(block->spec().inputs.size()) + " inputs");
+    checkNewBlockName(name);
+    BlockInstance inst;
+    inst.name = name;
+    inst.block = block.get();
+    inst.values = std::move(values);
+    inst.owned = std::move(block);
     blocks_.push_back(std::move(inst));
     blockIndex_.emplace(name, blocks_.size() - 1);
     return blocks_.back();
@@ -413,7 +437,10 @@ std::string Design::checkConnection(const Source& from, const Endpoint& to) cons
             return "block '" + from.block + "' (" + fromSpec.id + ") has no output '" + from.port + "'";
         fromUnit = fromSpec.outputs[out].unit;
     }
-    if (fromUnit != inSpec.unit)
+    // A count is a dimensionless number: it may feed a ratio (a formula's
+    // P in unit 1 wired from the design's P). A ratio never feeds a count,
+    // which must be whole.
+    if (fromUnit != inSpec.unit && !(fromUnit == Unit::Count && inSpec.unit == Unit::Ratio))
         return "units differ: " + from.str() + " is in " + std::string(unitSymbol(fromUnit)) + " but " + to.str() +
                " is in " + std::string(unitSymbol(inSpec.unit));
     if (const Wire* w = wireInto(to))

@@ -23,7 +23,8 @@ struct BlockInstance {
     const Block* block = nullptr;  // the type (owned by a registry, or by `owned`)
     std::vector<ParamValue> values; // one per spec().inputs, SI units
     // Set for a block the design owns rather than the registry: the topology
-    // source, whose spec depends on the drawing. Shared by copies of the
+    // source, whose spec depends on the drawing, and formula blocks, whose
+    // spec the document defines. Shared by copies of the
     // design (the block is immutable apart from its thread-safe cache).
     std::shared_ptr<const Block> owned;
 
@@ -81,6 +82,10 @@ public:
     // Adds an instance of block type `typeId` with default values. Throws
     // ModelError for a duplicate or malformed name or an unknown type.
     BlockInstance& addBlock(const std::string& name, std::string_view typeId);
+    // Adds an instance of a block the design owns (a formula block, whose
+    // spec the document defines) with one value per input. Throws as addBlock.
+    BlockInstance& addOwnedBlock(const std::string& name, std::shared_ptr<const Block> block,
+                                 std::vector<ParamValue> values);
     // Removes the instance and every wire into or out of it.
     void removeBlock(const std::string& name);
     void renameBlock(const std::string& from, const std::string& to);
@@ -157,6 +162,7 @@ public:
 
 private:
     int blockIndex(std::string_view name) const;
+    void checkNewBlockName(const std::string& name) const; // throws ModelError why a new block may not take it
     bool reaches(int fromBlock, int toBlock) const; // is there a wire path from -> to?
 
     std::vector<DesignParam>::iterator paramIt(std::string_view name);

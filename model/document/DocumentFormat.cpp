@@ -6,6 +6,7 @@
 #include "model/document/DocumentReader.h"
 #include "model/document/DocumentTopology.h"
 #include "model/document/StrictJson.h"
+#include "model/formula/FormulaBlock.h"
 #include "model/sweep/SweepAxis.h"
 
 #include <nlohmann/json.hpp>
@@ -51,6 +52,41 @@ json valueToJson(const ParamValue& v)
     if (v.provenance.kind == ProvenanceKind::User && v.provenance.basis.empty() && v.provenance.note.empty())
         return v.value;
     return {{"value", v.value}, {"provenance", provenanceToJson(v.provenance)}};
+}
+
+// A formula block as written (DocumentReaderFormula.cpp reads it back): its
+// definition, with each input's current value (a wired input keeps its own).
+json formulaToJson(const BlockInstance& b, const FormulaBlock& f)
+{
+    json inputs = json::object(), outputs = json::object();
+    const FormulaDefinition& def = f.definition();
+    for (const FormulaInput& in : def.inputs) {
+        const int idx = b.spec().inputIndex(in.name);
+        const ParamValue& v = b.values[static_cast<std::size_t>(idx)];
+        json ij{{"unit", unitSymbol(in.unit)}};
+        const bool own = v.provenance.kind != ProvenanceKind::Default && v.provenance.kind != ProvenanceKind::Wired;
+        ij["value"] = own ? valueToJson(v) : json(b.spec().inputs[static_cast<std::size_t>(idx)].defaultValue);
+        if (in.min)
+            ij["min"] = *in.min;
+        if (in.max)
+            ij["max"] = *in.max;
+        for (const auto& [key, text] : {std::pair{"meaning", &in.meaning}, std::pair{"source", &in.source},
+                                        std::pair{"displayUnit", &in.displayUnit}})
+            if (!text->empty())
+                ij[key] = *text;
+        if (in.fit)
+            ij["fit"] = true;
+        inputs[in.name] = ij;
+    }
+    for (const FormulaOutput& o : def.outputs) {
+        json oj{{"unit", unitSymbol(o.unit)}, {"expr", o.expr}};
+        for (const auto& [key, text] : {std::pair{"meaning", &o.meaning}, std::pair{"source", &o.source},
+                                        std::pair{"displayUnit", &o.displayUnit}, std::pair{"phaseOf", &o.phaseOf}})
+            if (!text->empty())
+                oj[key] = *text;
+        outputs[o.name] = oj;
+    }
+    return {{"name", b.name}, {"type", kFormulaType}, {"inputs", inputs}, {"outputs", outputs}};
 }
 
 } // namespace
@@ -168,6 +204,10 @@ json documentToJson(const DesignDocument& doc)
     for (const BlockInstance& b : doc.design.blocks()) {
         if (b.name == kTopologyBlock)
             continue; // saved as the "topology" section
+        if (const FormulaBlock* f = asFormula(b.block)) {
+            blocks.push_back(formulaToJson(b, *f));
+            continue;
+        }
         json values = json::object();
         for (std::size_t i = 0; i < b.values.size(); ++i) {
             const ParamValue& v = b.values[i];

@@ -7,6 +7,7 @@
 #include "model/document/DocumentValidator.h"
 #include "model/document/SectionShapes.h"
 #include "model/document/StrictJson.h"
+#include "model/formula/FormulaBlock.h"
 #include "model/sweep/SweepAxis.h"
 
 namespace cs {
@@ -263,10 +264,14 @@ void DocumentReader::readBlocks(const json& j, DesignDocument& doc)
             problem(path, std::string("expected an object, got ") + typeName(bj));
             continue;
         }
-        knownKeys(bj, path, {"name", "type", "values"});
         std::string name, type;
         bool ok = getString(bj, path, "name", name, true);
         ok = getString(bj, path, "type", type, true) && ok;
+        if (ok && type == kFormulaType) {
+            readFormulaBlock(bj, path, name, doc);
+            continue;
+        }
+        knownKeys(bj, path, {"name", "type", "values"});
         if (!ok) {
             broken_.insert(name);
             continue;

@@ -46,6 +46,9 @@ private:
     void readTopology(nlohmann::json& j, DesignDocument& doc); // moves its section out of j
     void applyFollows(DesignDocument& doc);
     void readBlocks(const nlohmann::json& j, DesignDocument& doc);
+    // A block of type "formula": its inputs and outputs (DocumentReaderFormula.cpp).
+    void readFormulaBlock(const nlohmann::json& bj, const std::string& path, const std::string& name,
+                          DesignDocument& doc);
     void readWires(const nlohmann::json& j, DesignDocument& doc);
     void readVariants(const nlohmann::json& j, DesignDocument& doc);
     void readSweep(const nlohmann::json& j, DesignDocument& doc);

@@ -1,4 +1,5 @@
 #include "model/document/DocumentValidator.h"
+#include "model/formula/FormulaBlock.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/core/Settable.h"
@@ -123,7 +124,11 @@ private:
                 const ParamValue& v = b.values[i];
                 const ParamSpec& ps = b.spec().inputs[i];
                 const Endpoint ep{b.name, ps.symbol};
-                const std::string path = base + "." + ps.symbol;
+                // A formula block's values are its inputs' own ("blocks[0].inputs.P.value").
+                const bool formula = asFormula(b.block) != nullptr;
+                const std::string path = formula ? "blocks[" + std::to_string(fileIndex - 1) + "].inputs." + ps.symbol +
+                                                       ".value"
+                                                 : base + "." + ps.symbol;
                 const bool given = v.provenance.kind != ProvenanceKind::Default &&
                                    v.provenance.kind != ProvenanceKind::Wired;
                 if (const Wire* w = doc_.design.wireInto(ep)) {

@@ -1,6 +1,6 @@
-// The calibration data next to the blocks (BlockSpec::calibration) and the
-// expression language it is written in.
-#include "model/calibration/Expression.h"
+// The calibration data next to the blocks (BlockSpec::calibration). Its
+// expressions are the formula engine's (tests/model/formula).
+#include "model/formula/Expression.h"
 #include "model/core/BlockRegistry.h"
 #include "model/core/ModelError.h"
 
@@ -11,35 +11,7 @@
 #include <set>
 
 using namespace cs;
-using namespace cs::calib;
 using Catch::Contains;
-
-TEST_CASE("expressions evaluate with symbols, functions and precedence", "[calib]")
-{
-    const auto lookup = [](const std::string& s) -> double {
-        if (s == "a")
-            return 20.0;
-        if (s == "o_s")
-            return 4.0;
-        if (s == "o_r")
-            return 5.0;
-        throw ModelError("unknown " + s);
-    };
-    CHECK(evaluateExpression("a - o_s - o_r", lookup) == 11.0);          // 20 - 4 - 5
-    CHECK(evaluateExpression("2 + 3 * 4", lookup) == 14.0);              // * before +
-    CHECK(evaluateExpression("(2 + 3) * 4", lookup) == 20.0);
-    CHECK(evaluateExpression("-2^2", lookup) == -4.0);                   // unary minus of the power
-    CHECK(evaluateExpression("1024 * log2(1024)", lookup) == 10240.0);   // 1024 x 10
-    CHECK(evaluateExpression("sqrt(16) + min(a, 3) + max(1, 2)", lookup) == 9.0);
-    CHECK(evaluateExpression("1e-6 * a", lookup) == Approx(2e-5));
-    CHECK(expressionSymbols("c * rows * log2(rows) + c") == std::vector<std::string>{"c", "rows"});
-    CHECK_THROWS_WITH(evaluateExpression("a +", lookup), Contains("expression 'a +' at position 4"));
-    CHECK_THROWS_WITH(evaluateExpression("(a", lookup), Contains("expected ')'"));
-    CHECK_THROWS_WITH(evaluateExpression("foo(1)", lookup), Contains("unknown function foo()"));
-    CHECK_THROWS_WITH(evaluateExpression("log2(1, 2)", lookup), Contains("log2() takes 1 argument(s), not 2"));
-    CHECK_THROWS_WITH(evaluateExpression("zz", lookup), Contains("unknown zz"));
-    CHECK_THROWS_WITH(evaluateExpression("a $ 2", lookup), Contains("unexpected '$'"));
-}
 
 TEST_CASE("every block's calibration specs name real inputs and well-formed fits", "[calib]")
 {
