@@ -44,4 +44,13 @@ shots=$(mktemp -d)
 CS_SHOT_DIR="$shots" QT_QPA_PLATFORM=offscreen "$build/tests/cs_gui_tests" "[g-verify-shot]" >/dev/null
 cp "$shots/chart_speedup.png" "$out/verify.png" && echo "$out/verify.png"
 cp "$shots/chart_breakdown.png" "$out/verify-breakdown.png" && echo "$out/verify-breakdown.png"
+# The same on the two-level tree (docs/screenshots/verify-tree-calibrated.json: scripts/verify-shot-data.sh
+# build/dev RATE tree): the speedup chart, and the window with the job at P = 4 ringed in the drawing.
+tree="$(dirname "$0")/../docs/screenshots/verify-tree-calibrated.json"
+if [[ -f "$tree" ]]; then
+  rm -f "$shots"/*.png
+  CS_VERIFY_DESIGN="$tree" CS_SHOT_DIR="$shots" QT_QPA_PLATFORM=offscreen "$build/tests/cs_gui_tests" "[g-verify-shot]" >/dev/null
+  cp "$shots/chart_speedup.png" "$out/verify-tree.png" && echo "$out/verify-tree.png"
+  cp "$shots/job_window.png" "$out/job-cursor.png" && echo "$out/job-cursor.png"
+fi
 rm -rf "$shots"

@@ -35,7 +35,8 @@ std::vector<OutputSpec> sourceOutputs()
                "flows (ordered host pairs, ECMP-split) on the most congested link under uniform all-to-all",
                "minimum-hop ECMP routing"),
         output("a2a_bw", Unit::BytesPerSecond, "MB/s",
-               "per-host all-to-all bandwidth: (hosts - 1) x the bottleneck's share per flow",
+               "per-host all-to-all bandwidth as one fluid pattern, a bound on the exchange (its rounds are xchg_bw): "
+               "(placed hosts - 1) x the bottleneck's share per flow",
                "minimum-hop ECMP routing"),
         output("G_a2a", Unit::SecondsPerByte, "ns/B", "per-byte gap a host sees in an all-to-all, 1 / a2a_bw",
                "002_5a9fca780898fb85.txt §3 (LogGP G); G = 1 / a2a_bw"),
@@ -463,6 +464,28 @@ void TopologySource::evaluate(const double* in, double* out) const
     }
     std::copy(value.begin(), value.end(), out);
     cache_.store(key, value);
+}
+
+std::vector<std::string> TopologySource::placedHostIds(const double* in) const
+{
+    std::optional<Topology> built;
+    if (!drawn_)
+        built = generate(*generator_, in);
+    const Topology& t = drawn_ ? *drawn_ : *built;
+    const std::size_t H = t.hosts().size();
+    const auto P = static_cast<std::size_t>(in[jobInput(job_P)]);
+    std::vector<std::string> ids;
+    if (P == 0) { // the whole network's job, in drawing order
+        for (std::size_t h : t.hosts())
+            ids.push_back(t.graph()[h].id);
+        return ids;
+    }
+    const std::vector<std::uint32_t> order =
+        placementOrder(t, static_cast<Placement>(in[jobInput(job_placement)]),
+                       drawn_ ? listed_ : listedOrdinals(t, listedNames_), 0);
+    for (std::size_t i = 0; i < std::min(P, H) && i < order.size(); ++i)
+        ids.push_back(t.graph()[t.hosts()[order[i]]].id);
+    return ids;
 }
 
 std::size_t TopologySource::cacheMisses() const

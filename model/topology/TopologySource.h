@@ -102,6 +102,12 @@ public:
     static void computeJob(const Topology& t, const double* whole, std::size_t P, int placement, int schedule,
                            const std::vector<std::uint32_t>& listed, double* out);
 
+    // The ids of the hosts a job's ranks run on at these inputs, in rank
+    // order: P of them, or every host for P = 0 (the random placement: its
+    // first seeded order, one of those its figures average over). Builds a
+    // generated network (allocates); throws ModelError as computeJob does.
+    std::vector<std::string> placedHostIds(const double* in) const;
+
     // Cache statistics, for tests: evaluations that missed the cache (and computed).
     std::size_t cacheMisses() const;
 

@@ -16,6 +16,7 @@
 #include "app/gui/runner/ProbeRunPanel.h"
 #include "app/gui/simulation/SimulationPanel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
+#include "app/gui/topology/JobFiguresBox.h"
 #include "app/gui/topology/MetricsPanel.h"
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/gui/widgets/WheelGuard.h"
@@ -90,6 +91,12 @@ MainWindow::MainWindow(QWidget* parent)
         showDesign();
     });
     connect(canvas_, &BlockCanvas::message, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
+    // The job at the sweep chart's cursor: its figures in the metrics dock,
+    // its hosts ringed in the drawing.
+    connect(sweep_, &SweepPanel::jobCursorMoved, this, [this](const QString& path, double value) {
+        metrics_->jobFigures()->showJob(sweep_->sharedTableDocument(), path, value);
+    });
+    connect(metrics_->jobFigures(), &JobFiguresBox::placedHosts, topology_, &TopologyEditor::setJobHosts);
     connect(sweep_, &SweepPanel::sweepFailed, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(model_, &DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::removedAlong, this, [this](const QString& t) { statusBar()->showMessage(t, 15000); });

@@ -40,6 +40,7 @@ public:
     BlockCanvas* blockCanvas() const { return canvas_; }
     Inspector* inspector() const { return inspector_; }
     SweepPanel* sweepPanel() const { return sweep_; }
+    MetricsPanel* metricsPanel() const { return metrics_; }
     SimulationPanel* simulationPanel() const { return simulation_; }
     Autosave* autosave() const { return autosave_; }
     NodeListEditor* nodeEditor() const { return nodes_; }

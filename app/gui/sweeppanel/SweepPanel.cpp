@@ -105,6 +105,7 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
         charts_[i] = new ChartView(tabs_);
         tabs_->addTab(charts_[i], tr(names[i]));
     }
+    connect(charts_[SpeedupChart], &QCustomPlot::mouseMove, this, &SweepPanel::onSpeedupMouse);
 
     // The controls scroll on their own: on a short dock (a 1280x800 window)
     // the charts keep the dock's whole height instead of scrolling with them.

@@ -21,6 +21,7 @@ class QTabWidget;
 class QTimer;
 class QVBoxLayout;
 class QCustomPlot;
+class QMouseEvent;
 
 namespace cs::app {
 
@@ -100,6 +101,16 @@ public:
     void setVerificationOverlay(SpeedupOverlay speedup, BreakdownOverlay breakdown); // and redraws
     // The document the shown table was computed from.
     const DesignDocument& tableDocument() const { return *tableDoc_; }
+    std::shared_ptr<const DesignDocument> sharedTableDocument() const { return tableDoc_; }
+
+    // ---- The job cursor: the speedup chart's x value nearest the mouse (a
+    // sweep axis, such as P, and one of its values). It stays where the mouse
+    // leaves it, drawn as a dashed line, so that the drawing can keep
+    // highlighting that job's hosts (SweepPanelCursor.cpp).
+    QString cursorPath() const { return cursorPath_; }
+    double cursorValue() const { return cursorValue_; }
+    // Puts the cursor on the sweep's value nearest `value` (NaN: removes it).
+    void setCursorValue(double value);
 
 public slots:
     void redrawSpeedupChart(); // e.g. when the overlay's data changed
@@ -116,6 +127,8 @@ signals:
     void sweepCancelled();
     // A new document replaced the one the charts showed (before its first sweep).
     void documentReplaced();
+    // The job cursor moved to `value` of the design's `path` (path "" and NaN: removed).
+    void jobCursorMoved(const QString& path, double value);
 
 private:
     void scheduleRecompute();
@@ -135,6 +148,9 @@ private:
     void redrawBreakdown();
     void startSensitivity();
     void onSensitivityDone();
+    QString cursorAxis() const;           // the speedup chart's x axis path, "" without a table
+    void onSpeedupMouse(QMouseEvent* e);  // the job cursor follows the mouse
+    void drawJobCursor();                 // after each rebuild of the speedup chart
 
     DocumentModel* model_;
     SweepJob* job_;
@@ -175,6 +191,8 @@ private:
     SpeedupOverlay verifyOverlay_;
     BreakdownOverlay verifyBreakdown_;
     QVBoxLayout* side_ = nullptr;
+    QString cursorPath_;
+    double cursorValue_ = std::numeric_limits<double>::quiet_NaN();
 };
 
 } // namespace cs::app

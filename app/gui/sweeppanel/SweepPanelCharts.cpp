@@ -132,6 +132,7 @@ void SweepPanel::redrawSpeedupChart()
     if (simOverlay_)
         simOverlay_(charts_[SpeedupChart], hover, *table_, *tableDoc_, o);
     charts_[SpeedupChart]->setHover(std::move(hover));
+    drawJobCursor();
     charts_[SpeedupChart]->replot();
 }
 

@@ -147,7 +147,14 @@ void SweepPanel::onChartsPrepared()
         text += "; " + out->failures;
     setStatus(text, false);
     fillBreakdownSelector();
+    // The job cursor stays on its value in the new sweep and is told again:
+    // the design it shows the job of has changed.
+    const double cursor = cursorValue_;
+    cursorValue_ = std::numeric_limits<double>::quiet_NaN();
+    cursorPath_.clear();
     redrawSweepCharts();
+    if (!std::isnan(cursor))
+        setCursorValue(cursor);
     startSensitivity();
     emit plotsUpdated();
 }
@@ -164,6 +171,11 @@ void SweepPanel::onFailed(const QString& message)
 
 void SweepPanel::clearCharts(const QString& message)
 {
+    if (!std::isnan(cursorValue_)) {
+        cursorValue_ = std::numeric_limits<double>::quiet_NaN();
+        cursorPath_.clear();
+        emit jobCursorMoved({}, cursorValue_);
+    }
     table_.reset();
     shown_.reset();
     levels_.clear();

@@ -1,6 +1,7 @@
 #include "app/gui/topology/MetricsPanel.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/topology/HopHistogramWidget.h"
+#include "app/gui/topology/JobFiguresBox.h"
 #include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
 #include "model/topology/TopologyBudget.h"
@@ -18,6 +19,9 @@ MetricsPanel::MetricsPanel(DocumentModel* model, QWidget* parent) : QWidget(pare
 {
     setObjectName("metricsPanel");
     auto* outer = new QVBoxLayout(this);
+    // The job at the sweep chart's cursor first: it is what the user points at.
+    job_ = new JobFiguresBox(this);
+    outer->addWidget(job_);
     auto* form = new QFormLayout;
     form->setLabelAlignment(Qt::AlignLeft);
     const std::pair<const char*, QString> rows[] = {
@@ -29,7 +33,7 @@ MetricsPanel::MetricsPanel(DocumentModel* model, QWidget* parent) : QWidget(pare
         {"avgHops", tr("Average hops")},
         {"bisection", tr("Bisection")},
         {"maxLoad", tr("Max link load (all-to-all)")},
-        {"a2a", tr("All-to-all per host")},
+        {"a2a", tr("All-to-all per host (fluid bound)")},
         {"transpose", tr("Max link load (transpose)")},
         {"neighbour", tr("Max link load (nearest neighbour)")},
         {"ring", tr("Max link load (ring)")},
@@ -219,6 +223,7 @@ void MetricsPanel::finished()
     if (family == plots::RateFamily::Auto)
         family = r.linksInBits ? plots::RateFamily::Bits : plots::RateFamily::Bytes;
     const plots::RateUnit rate = plots::rateUnitFor({m.bisection.bandwidth, m.a2aBandwidth}, family);
+    job_->setRateFamily(family);
     setValue("diameter", m.diameter() == 1 ? tr("1 hop") : tr("%1 hops").arg(m.diameter()));
     setValue("avgHops", QString::number(m.avgHops(), 'f', 3));
     if (m.bisection.exact)

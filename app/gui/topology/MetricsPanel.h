@@ -19,6 +19,7 @@ namespace cs::app {
 
 class DocumentModel;
 class HopHistogramWidget;
+class JobFiguresBox;
 
 // Live topology metrics: hosts, switches, segments, links, diameter, average
 // hops, bisection (exact, or an upper bound), the most loaded link under
@@ -44,6 +45,8 @@ public:
     QString value(const QString& key) const;
     QString status() const;
     HopHistogramWidget* histogram() const { return histogram_; }
+    // The figures of the job at the sweep chart's cursor (shown once it is set).
+    JobFiguresBox* jobFigures() const { return job_; }
 
 signals:
     void updated(); // new metrics (or an error) are shown
@@ -67,6 +70,7 @@ private:
     QProgressBar* progress_;
     std::shared_ptr<std::atomic<bool>> cancel_; // the running job's
     HopHistogramWidget* histogram_;
+    JobFiguresBox* job_;
     QFutureWatcher<Result> watcher_;
     quint64 generation_ = 0; // bumped on every topology change
     bool running_ = false;   // a job runs (until its result is handled)

@@ -3,6 +3,7 @@
 #include "app/gui/topology/ViewGraph.h"
 
 #include <QPointF>
+#include <QStringList>
 #include <QWidget>
 
 #include <map>
@@ -101,6 +102,9 @@ public slots:
     // were copied, as one undo step, and selects them; "" or the reason.
     QString paste();
     QString duplicateSelected(); // copy and paste
+    // Rings the hosts of the job at the sweep chart's cursor, each with its
+    // rank (host ids in rank order; empty: none). Drawn item by item only.
+    void setJobHosts(const QStringList& hosts);
 
 protected:
     void showEvent(QShowEvent* e) override;
@@ -132,6 +136,7 @@ private:
     void onMoveFinished(const std::map<int, QPointF>& moved);
     void showMessage(const QString& text, bool error);
     void updateStatus();
+    void applyJobHosts(); // jobHosts_ onto the items
     QString report(const QString& err);
 
     DocumentModel* model_;
@@ -148,6 +153,7 @@ private:
     ViewGraph graph_;
     plots::RateUnit rate_ = plots::rateUnitFor({}); // every bandwidth drawn is written in it
     std::vector<VertexItem*> vertices_;
+    std::vector<std::string> jobHosts_; // the job at the sweep's cursor, in rank order
     std::vector<LinkItem*> links_;
     std::map<std::string, int> index_;
     QGraphicsRectItem* linkLayer_ = nullptr; // parent of the link items (hidden in overview)

@@ -246,6 +246,7 @@ void TopologyEditor::syncItems(ViewGraph g, bool fresh)
                           : tr("Drag a host, switch or segment here from the palette above,\n"
                                "or press Generate\u2026 to place a star, fat-tree, torus or segment mesh."));
     updateStatus();
+    applyJobHosts(); // new items of placed hosts get their ring
 }
 
 LinkItem* TopologyEditor::addLinkItem(std::size_t e)
@@ -345,6 +346,27 @@ void TopologyEditor::refreshDecorations()
     routeDetours(vertices_, links_);
     legend.links = placeLinkLabels(vertices_, links_);
     view_->setLegend(std::move(legend));
+}
+
+} // namespace cs::app
+
+namespace cs::app {
+
+void TopologyEditor::setJobHosts(const QStringList& hosts)
+{
+    jobHosts_.clear();
+    for (const QString& h : hosts)
+        jobHosts_.push_back(h.toStdString());
+    applyJobHosts();
+}
+
+void TopologyEditor::applyJobHosts()
+{
+    for (VertexItem* v : vertices_)
+        v->setPlacedRank(-1);
+    for (std::size_t r = 0; r < jobHosts_.size(); ++r)
+        if (VertexItem* v = vertexItem(jobHosts_[r]))
+            v->setPlacedRank(static_cast<int>(r));
 }
 
 } // namespace cs::app

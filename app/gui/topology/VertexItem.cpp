@@ -2,6 +2,7 @@
 #include "app/gui/topology/ItemStyle.h"
 #include "app/gui/topology/LinkItem.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
@@ -136,6 +137,10 @@ void VertexItem::relayout()
 {
     labelRect_ = computeLabelRect();
     bounds_ = body().adjusted(-6, -6, 6, 6).united(labelRect_.adjusted(-2, -1, 2, 1));
+    if (rank_ >= 0) { // the placed ring and the rank's badge (paint)
+        const QRectF b = body();
+        bounds_ = bounds_.united(b.adjusted(-8, -8, 8, 8)).united(QRectF(b.right(), b.top() - 24, 48, 28));
+    }
 }
 
 QRectF VertexItem::computeLabelRect() const
@@ -172,10 +177,27 @@ void VertexItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWid
 {
     const double lod = option->levelOfDetailFromTransform(p->worldTransform());
     const QRectF b = body();
+    const QColor placed(0xd9, 0x77, 0x06); // amber: the job's hosts
     if (lod < 0.22) { // far out: a coloured box is all one can see
         if (!inOverview_)
-            p->fillRect(b, isSelected() ? style::selected() : style::border(kind_));
+            p->fillRect(b, isSelected() ? style::selected() : rank_ >= 0 ? placed : style::border(kind_));
         return;
+    }
+    if (rank_ >= 0) {
+        p->setPen(QPen(placed, 3));
+        p->setBrush(QColor(0xfd, 0xe6, 0x8a, 150));
+        p->drawRoundedRect(b.adjusted(-6, -6, 6, 6), 6, 6);
+        // The rank in a badge at the top right corner.
+        const QString r = QString::number(rank_);
+        const QFontMetricsF fm(style::infoFont());
+        const double w = std::max(16.0, fm.horizontalAdvance(r) + 8), h = fm.height() + 2;
+        const QRectF badge(b.right() + 2, b.top() - h + 2, w, h);
+        p->setPen(Qt::NoPen);
+        p->setBrush(placed);
+        p->drawRoundedRect(badge, h / 2, h / 2);
+        p->setFont(style::infoFont());
+        p->setPen(Qt::white);
+        p->drawText(badge, Qt::AlignCenter, r);
     }
     if (target_) {
         p->setPen(QPen(style::selected(), 2, Qt::DashLine));
@@ -210,6 +232,16 @@ void VertexItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWid
         p->drawText(QRectF(r.left() - 50, r.top() + lh - 1, r.width() + 100, style::infoMetrics().height()),
                     Qt::AlignHCenter | Qt::AlignTop, info_);
     }
+}
+
+void VertexItem::setPlacedRank(int rank)
+{
+    if (rank == rank_)
+        return;
+    prepareGeometryChange(); // the ring and badge reach outside the body
+    rank_ = rank;
+    relayout();
+    update();
 }
 
 QVariant VertexItem::itemChange(GraphicsItemChange change, const QVariant& value)

@@ -52,6 +52,10 @@ public:
     // down, such as a fat-tree's core, so that they do not cross it).
     void setLabelAbove(bool above);
     void setLinkTarget(bool on); // highlighted while a link is drawn onto it
+    // The rank of the job at the sweep chart's cursor that runs on this host
+    // (-1: none): drawn as an amber ring with the rank beside it.
+    void setPlacedRank(int rank);
+    int placedRank() const { return rank_; }
     // While many items move at once (undo of a layout), stretching buses per
     // move is quadratic: defer it and call updateSpan() on them afterwards.
     static void setDeferSpans(bool defer);
@@ -78,6 +82,7 @@ private:
     QString label_;
     QString info_;
     bool target_ = false;
+    int rank_ = -1;
     bool inOverview_ = false;
     QRectF labelRect_;
     bool labelAbove_ = false;

@@ -8,6 +8,9 @@
 #include "app/gui/calibration/VerifySection.h"
 #include "app/gui/mainwindow/MainWindow.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
+#include "app/gui/topology/JobFiguresBox.h"
+#include "app/gui/topology/MetricsPanel.h"
+#include "app/gui/topology/TopologyEditor.h"
 #include "model/document/DocumentFormat.h"
 
 #include <QDir>
@@ -66,4 +69,22 @@ TEST_CASE("screenshots of the Verify page and the measured application points", 
     sweep->tabs()->setCurrentIndex(SweepPanel::BreakdownChart);
     QApplication::processEvents();
     CHECK(sweep->exportPlotTo(dir + "/chart_breakdown.png", 1280, 520).isEmpty());
+
+    // On a drawn network: the job at the cursor (P = 4 where the sweep has it), its hosts ringed in the
+    // drawing and its figures in the metrics dock, beside the predicted and measured speedup.
+    if (w.model()->doc().design.topology()) {
+        sweep->tabs()->setCurrentIndex(SweepPanel::SpeedupChart);
+        w.showTab(0);
+        if (auto* m = w.findChild<QDockWidget*>("metricsDock")) {
+            m->show();
+            m->raise();
+        }
+        sweep->setCursorValue(4);
+        JobFiguresBox* job = w.metricsPanel()->jobFigures();
+        for (int i = 0; i < 300 && (job->isComputing() || job->hosts().isEmpty()); ++i)
+            QTest::qWait(50);
+        w.topologyEditor()->zoomToFit();
+        QTest::qWait(300);
+        CHECK(w.grab().save(dir + "/job_window.png"));
+    }
 }
