@@ -27,8 +27,10 @@ std::vector<ExchangeRound> scheduleRounds(Schedule s, std::uint32_t P)
     switch (s) {
     case Schedule::PairwiseXor:
     case Schedule::PairwiseShift:
+        rounds.reserve(P - 1);
         for (std::uint32_t r = 1; r < P; ++r) {
             ExchangeRound round;
+            round.flows.reserve(P);
             for (std::uint32_t i = 0; i < P; ++i)
                 round.flows.emplace_back(i, s == Schedule::PairwiseXor ? i ^ r : (i + r) % P);
             rounds.push_back(std::move(round));
