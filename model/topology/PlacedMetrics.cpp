@@ -130,41 +130,42 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
     // The schedule, round by round. Rounds whose flows join the same core
     // vertices load the network alike (when the leaves there are
     // interchangeable): each such set is routed once.
-    std::vector<ExchangeRound> rounds = scheduleRounds(schedule, P);
-    double total = 0;
-    for (const ExchangeRound& r : rounds)
-        total += r.repeats;
-    std::size_t routed = 0, sampled = rounds.size();
-    if (rounds.size() > kMaxRoutedRounds) {
+    // Only the rounds routed are built: a large job's evenly spaced sample.
+    const std::size_t count = scheduleRoundCount(schedule, P);
+    const double total = roundCount(schedule, P);
+    const std::size_t sampled = std::min(count, kMaxRoutedRounds);
+    std::vector<ExchangeRound> rounds;
+    rounds.reserve(sampled);
+    for (std::size_t i = 0; i < sampled; ++i) {
+        rounds.push_back(scheduleRound(schedule, P, count > kMaxRoutedRounds ? i * count / kMaxRoutedRounds : i));
         // Evenly spaced rounds, each standing for its share of the others.
-        std::vector<ExchangeRound> pick;
-        const double each = total / double(kMaxRoutedRounds);
-        for (std::size_t i = 0; i < kMaxRoutedRounds; ++i) {
-            ExchangeRound r = std::move(rounds[i * rounds.size() / kMaxRoutedRounds]);
-            r.repeats = each;
-            pick.push_back(std::move(r));
-        }
-        rounds = std::move(pick);
-        sampled = kMaxRoutedRounds;
+        if (count > kMaxRoutedRounds)
+            rounds.back().repeats = total / double(kMaxRoutedRounds);
     }
+    std::size_t routed = 0;
     auto key = [&](std::size_t v) -> std::uint64_t {
         const std::uint32_t c = g.coreOfHost(v);
         return g.leafParent[v] != CoreGraph::kNone && net.uniformLeaves[c] ? c : (std::uint64_t{1} << 40) + v;
     };
     // Rounds by a hash of their multiset of (source, destination) keys, a
-    // sum that needs no sort; rounds whose hashes agree are compared as
-    // sorted lists, so a collision never merges two different rounds.
+    // sum that needs no sort. Rounds whose hashes agree are the same when
+    // their keys agree flow by flow (as the rounds of one schedule often
+    // do), else when they agree sorted: a collision never merges two
+    // different rounds.
     using Signature = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
     struct Seen {
-        const ExchangeRound* round;
-        Signature sorted; // filled when first compared
+        Signature keys;   // flow by flow
+        Signature sorted; // filled when first needed
         double secondsPerByte;
     };
-    auto sortedSignature = [&](const ExchangeRound& r) {
+    auto keysOf = [&](const ExchangeRound& r) {
         Signature sig;
         sig.reserve(r.flows.size());
         for (const auto& [a, b] : r.flows)
             sig.emplace_back(key(hosts[a]), key(hosts[b]));
+        return sig;
+    };
+    auto sortedOf = [](Signature sig) {
         std::sort(sig.begin(), sig.end());
         return sig;
     };
@@ -176,24 +177,30 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
     std::unordered_map<std::uint64_t, std::vector<Seen>> seen;
     double seconds = 0;
     for (const ExchangeRound& r : rounds) {
+        Signature keys = keysOf(r);
         std::uint64_t hash = 0;
-        for (const auto& [a, b] : r.flows)
-            hash += mix(mix(key(hosts[a])) ^ key(hosts[b]));
+        for (const auto& [a, b] : keys)
+            hash += mix(mix(a) ^ b);
         std::vector<Seen>& same = seen[hash];
         const Seen* match = nullptr;
-        if (!same.empty()) {
-            const Signature sig = sortedSignature(r);
+        for (const Seen& e : same)
+            if (e.keys == keys) {
+                match = &e;
+                break;
+            }
+        if (!match && !same.empty()) {
+            const Signature sorted = sortedOf(keys);
             for (Seen& e : same) {
                 if (e.sorted.empty())
-                    e.sorted = sortedSignature(*e.round);
-                if (e.sorted == sig) {
+                    e.sorted = sortedOf(e.keys);
+                if (e.sorted == sorted) {
                     match = &e;
                     break;
                 }
             }
         }
         if (!match) {
-            same.push_back({&r, {}, roundSecondsPerByte(net, hosts, r.flows, threads)});
+            same.push_back({std::move(keys), {}, roundSecondsPerByte(net, hosts, r.flows, threads)});
             match = &same.back();
             ++routed;
         }
