@@ -95,6 +95,45 @@ PairFigures plainPairs(const Topology& t, const std::vector<std::size_t>& hosts)
     return f;
 }
 
+// The latency of the route from `s` to every vertex, when every minimum-hop
+// route to it has the same latency (as on a tree or fat-tree with equal
+// links per level), so that which one the router takes does not matter:
+// summed hop by hop in the order routeLatency sums them, so the values are
+// the same to the last bit. `skipFirst`: s is a leaf host, its link left out
+// (routeLatency's skip = 1). Empty when some vertex has routes of different
+// latency (the caller then walks the routes).
+std::vector<double> uniqueRouteLatency(const Topology& t,
+                                       const std::vector<std::vector<std::pair<std::size_t, std::size_t>>>& adj,
+                                       std::size_t s, const std::vector<int>& dist, bool skipFirst)
+{
+    const std::size_t V = t.vertexCount();
+    int far = 0;
+    for (int d : dist)
+        far = std::max(far, d);
+    std::vector<std::vector<std::size_t>> layer(static_cast<std::size_t>(far) + 1);
+    for (std::size_t v = 0; v < V; ++v)
+        if (dist[v] > 0)
+            layer[static_cast<std::size_t>(dist[v])].push_back(v);
+    std::vector<double> lat(V, 0.0);
+    for (std::size_t d = 1; d < layer.size(); ++d)
+        for (std::size_t v : layer[d]) {
+            bool first = true;
+            double value = 0;
+            for (const auto& [u, e] : adj[v]) {
+                if (dist[u] != int(d) - 1 || !(u == s || t.isTransit(u)))
+                    continue;
+                const double link = skipFirst && u == s ? 0.0 : t.link(e).latency;
+                const double x = u == s ? 0.0 + link : lat[u] + vertexCost(t.vertex(u)) + link;
+                if (!first && x != value)
+                    return {};
+                value = x;
+                first = false;
+            }
+            lat[v] = value;
+        }
+    return lat;
+}
+
 } // namespace
 
 PairFigures pairFigures(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts, bool grouped)
@@ -103,6 +142,12 @@ PairFigures pairFigures(const Topology& t, const CoreGraph& g, const std::vector
         return plainPairs(t, hosts);
     PairFigures f;
     Router router(t);
+    std::vector<std::vector<std::pair<std::size_t, std::size_t>>> adj(t.vertexCount());
+    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
+        const auto [a, b] = t.endpoints(e);
+        adj[a].emplace_back(b, e);
+        adj[b].emplace_back(a, e);
+    }
     const auto P = static_cast<std::uint32_t>(hosts.size());
     // Per rank b, as seen from the group's first rank r: reached, hops, and
     // the latency after the first link (a leaf group: every member's route
@@ -118,6 +163,10 @@ PairFigures pairFigures(const Topology& t, const CoreGraph& g, const std::vector
         const bool leaf = c != CoreGraph::kNone;
         double count = 0, hopTotal = 0, restTotal = 0;
         Top2 maxHops, maxRest;
+        // Where every minimum-hop route has one latency, one search gives
+        // them all; else each route is walked as the router takes it.
+        const std::vector<int> dist = hopDistances(t, hosts[r]);
+        const std::vector<double> lat = uniqueRouteLatency(t, adj, hosts[r], dist, leaf);
         for (std::uint32_t b = 0; b < P; ++b) {
             reach[b] = 0;
             if (b == r) {
@@ -125,6 +174,11 @@ PairFigures pairFigures(const Topology& t, const CoreGraph& g, const std::vector
                     continue;
                 hops[b] = 2;
                 rest[b] = vertexCost(t.vertex(g.topoOf[c])) + t.link(g.leafEdge[hosts[r]]).latency;
+            } else if (!lat.empty()) {
+                if (dist[hosts[b]] < 0)
+                    continue;
+                hops[b] = double(dist[hosts[b]]);
+                rest[b] = lat[hosts[b]];
             } else {
                 const auto route = router.route(hosts[r], hosts[b]);
                 if (!route)

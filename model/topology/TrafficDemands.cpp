@@ -22,6 +22,13 @@ public:
         d_.in.assign(t.vertexCount(), 0.0);
     }
 
+    // Room for `n` flows between leaf hosts.
+    void reserve(std::size_t n)
+    {
+        flows_.reserve(n);
+        leaves_.reserve(2 * n);
+    }
+
     // `w` flows from host `fromV` to host `toV` (topology vertices).
     void flow(std::size_t fromV, std::size_t toV, double w = 1.0)
     {
@@ -302,6 +309,7 @@ Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p)
 Demands flowDemands(const Topology& t, const CoreGraph& g, TrafficPattern label, const std::vector<HostFlow>& flows)
 {
     DemandBuilder b(t, g, label);
+    b.reserve(flows.size());
     for (const HostFlow& f : flows)
         if (f.from != f.to)
             b.flow(f.from, f.to, f.weight);
