@@ -93,8 +93,15 @@ public:
         // its leaves if it forwards (a leaf of a host that does not forward
         // reaches only that host).
         std::vector<double> leaving(cores.size());
-        for (std::size_t i = 0; i < cores.size(); ++i)
+        std::size_t sending = 0, ends = 0;
+        for (std::size_t i = 0; i < cores.size(); ++i) {
             leaving[i] = self[i] + (g_.transit[cores[i]] ? double(leaves[i].size()) : 0.0);
+            sending += leaving[i] > 0;
+            ends += g_.transit[cores[i]] && leaving[i] > 0 ? leaves[i].size() : 0;
+        }
+        // Each leaf end pairs with every other core vertex that sends, both ways.
+        flows_.reserve(flows_.size() + sending * sending);
+        leaves_.reserve(leaves_.size() + 2 * ends * (sending ? sending - 1 : 0));
         for (std::size_t i = 0; i < cores.size(); ++i)
             for (std::size_t j = 0; j < cores.size(); ++j) {
                 const std::uint32_t s = cores[i], t = cores[j];
