@@ -221,3 +221,23 @@ TEST_CASE("copies of a topology are independent and keep their edges", "[topolog
     CHECK(a.edgeCount() == 4);
     CHECK(hostHopHistogram(a).pairs() == 12); // 4 hosts x 3
 }
+
+TEST_CASE("vertex kinds have one reading of their names", "[topology][json]")
+{
+    CHECK(vertexKindFromName("host") == VertexKind::Host);
+    CHECK(vertexKindFromName("switch") == VertexKind::Switch);
+    // A hub and a bus are shared segments (004: every attached host contends for the medium).
+    CHECK(vertexKindFromName("segment") == VertexKind::Segment);
+    CHECK(vertexKindFromName("hub") == VertexKind::Segment);
+    CHECK(vertexKindFromName("bus") == VertexKind::Segment);
+    CHECK_FALSE(vertexKindFromName("Host"));
+    CHECK_FALSE(vertexKindFromName("router"));
+    // Every kind's own name reads back as it.
+    for (VertexKind k : {VertexKind::Host, VertexKind::Switch, VertexKind::Segment})
+        CHECK(vertexKindFromName(vertexKindName(k)) == k);
+
+    CHECK(vertexKindOf(json{{"id", "b"}, {"kind", "bus"}}) == VertexKind::Segment);
+    CHECK_FALSE(vertexKindOf(json{{"id", "b"}}));
+    CHECK_FALSE(vertexKindOf(json{{"id", "b"}, {"kind", 3}}));
+    CHECK_FALSE(vertexKindOf(json::array()));
+}
