@@ -6,6 +6,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/topology/GeneratorRegistry.h"
+#include "model/topology/TopologyFields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -157,10 +158,9 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
         case VertexKind::Switch: {
             onlyKeys(v, p, {"id", "kind", "ports", "latency"});
             const long long ports = integerAt(v, "ports", p, 0);
-            if (v.contains("ports") && ports < 1)
-                fail(p + ".ports", "must be >= 1, got " + std::to_string(ports));
-            if (ports > 1000000000LL)
-                fail(p + ".ports", "must be at most 1e9, got " + std::to_string(ports));
+            if (const ParamSpec& f = vertexField(VertexKind::Switch, "ports");
+                v.contains("ports") && !f.accepts(static_cast<double>(ports)))
+                fail(p + ".ports", "must be in " + f.rangeText() + ", got " + std::to_string(ports));
             t.addSwitch(id, static_cast<int>(ports), quantityAt(v, "latency", Unit::Seconds, p, 0.0));
             portsGiven.push_back(v.contains("ports") ? 1 : 0);
             break;
@@ -197,8 +197,8 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
             l.bandwidth = quantityAt(e, "bandwidth", Unit::BytesPerSecond, p, 0.0);
             l.latency = quantityAt(e, "latency", Unit::Seconds, p, 0.0);
             const long long ch = integerAt(e, "channels", p, 1);
-            if (ch < 1 || ch > 1000000)
-                fail(p + ".channels", "must be in [1, 1000000], got " + std::to_string(ch));
+            if (const ParamSpec& f = linkField("channels"); !f.accepts(static_cast<double>(ch)))
+                fail(p + ".channels", "must be in " + f.rangeText() + ", got " + std::to_string(ch));
             l.channels = static_cast<int>(ch);
             l.duplex = boolAt(e, "duplex", p, true);
             t.addLink(*a, *b, l);
