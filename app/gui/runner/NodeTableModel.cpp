@@ -1,6 +1,7 @@
 #include "app/gui/runner/NodeTableModel.h"
 #include "app/gui/runner/HostfileCache.h"
 #include "app/document/DocumentModel.h"
+#include "app/gui/widgets/QtStrings.h"
 #include "app/runner/Node.h"
 #include "model/cluster/NodeFields.h"
 
@@ -61,11 +62,6 @@ const ColumnInfo& info(int c)
          "file holding the listening agent's token (tcp)", {"tcp"}},
     };
     return columns[c];
-}
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
 }
 
 QStringList splitList(const QString& text)
