@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <set>
 
 namespace cs::app::inspector {
@@ -71,6 +72,24 @@ ValueField::Apply edgeSetter(DocumentModel* model, const std::set<std::size_t>& 
         return model->apply(QObject::tr("Set %1 of %2").arg(q(spec.symbol), what),
                             [&](DesignDocument& d) { return edit::setLinkProperty(d, links, spec.symbol, value); });
     };
+}
+
+// The "Properties" box: a row per field of the topology's table, showing
+// `value(field)` and applying edits through `setter(field)`.
+void addProperties(QVBoxLayout* layout, const std::vector<ParamSpec>& fields, const std::string& rateName,
+                   const std::function<double(const ParamSpec&)>& value,
+                   const std::function<ValueField::Apply(const ParamSpec&)>& setter)
+{
+    auto* box = new QGroupBox(QObject::tr("Properties"), layout->parentWidget());
+    auto* boxLayout = new QVBoxLayout(box);
+    auto* grid = new ParamGrid(box);
+    for (const ParamSpec& f : fields) {
+        ParamRow r = row(shownIn(f, rateName), value(f));
+        r.apply = setter(r.spec);
+        grid->addRow(r);
+    }
+    boxLayout->addWidget(grid);
+    layout->addWidget(box);
 }
 
 // "5 links selected": what an edit in this form applies to.
@@ -161,17 +180,9 @@ void TopologyForm::buildVertex(DocumentModel* model, const QStringList& keys)
                                                                : tr("segments"),
                                 id))));
 
-    auto* box = new QGroupBox(tr("Properties"), this);
-    auto* boxLayout = new QVBoxLayout(box);
-    auto* grid = new ParamGrid(box);
-    for (ParamSpec spec : vertexFields(p.kind)) {
-        const double value = vertexFieldValue(p, spec.symbol);
-        ParamRow r = row(shownIn(std::move(spec), rateName), value);
-        r.apply = vertexSetter(model, ids, r.spec);
-        grid->addRow(r);
-    }
-    boxLayout->addWidget(grid);
-    layout->addWidget(box);
+    addProperties(layout, vertexFields(p.kind), rateName,
+                  [&](const ParamSpec& f) { return vertexFieldValue(p, f.symbol); },
+                  [&](const ParamSpec& f) { return vertexSetter(model, ids, f); });
 }
 
 void TopologyForm::buildLink(DocumentModel* model, const QStringList& keys)
@@ -205,17 +216,8 @@ void TopologyForm::buildLink(DocumentModel* model, const QStringList& keys)
                                     Unit::BytesPerSecond),
                        manyNote(static_cast<int>(links.size()), tr("links"), tr("link %1").arg(index)))));
 
-    auto* box = new QGroupBox(tr("Properties"), this);
-    auto* boxLayout = new QVBoxLayout(box);
-    auto* grid = new ParamGrid(box);
-    for (ParamSpec spec : linkFields()) {
-        const double value = linkFieldValue(l, spec.symbol);
-        ParamRow r = row(shownIn(std::move(spec), rateName), value);
-        r.apply = edgeSetter(model, links, r.spec);
-        grid->addRow(r);
-    }
-    boxLayout->addWidget(grid);
-    layout->addWidget(box);
+    addProperties(layout, linkFields(), rateName, [&](const ParamSpec& f) { return linkFieldValue(l, f.symbol); },
+                  [&](const ParamSpec& f) { return edgeSetter(model, links, f); });
 }
 
 } // namespace cs::app::inspector
