@@ -21,6 +21,7 @@
 #include "model/topology/Topology.h"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <memory>
@@ -132,6 +133,7 @@ private:
     // Whole-network figures by generator parameters, and the job's by every input.
     MetricsCache<kMaxParams, kOutputs, 16> whole_;
     MetricsCache<kMaxParams + kJobInputs, kOutputs, kCacheSize> cache_;
+    mutable std::atomic<std::size_t> computed_{0}; // evaluations that computed (cacheMisses())
     // The networks of the last few generator parameter sets (the drawn one
     // under an empty key), built and readied for placed jobs: every P of a
     // sweep places its job on the one network instead of building it again.

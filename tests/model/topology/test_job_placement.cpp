@@ -236,6 +236,43 @@ TEST_CASE("placement: a fat-tree and a 2-D torus", "[topology][placement]")
     CHECK(outputs(torus, {16})[TopologySource::a2a_bw] == Approx(outputs(torus, {0})[TopologySource::a2a_bw]));
 }
 
+TEST_CASE("placement: every host packed is the P = 0 job, computed once for both", "[topology][placement]")
+{
+    // Generated fat-trees lay hosts out leaf by leaf, so packing all 16 hosts
+    // of a k = 4 fat-tree puts rank i on the i-th host drawn: the whole
+    // network's job. Computed on separate blocks (nothing shared), every
+    // output agrees, the exchange's rounds included.
+    const json ft = {{"generator", "fat-tree"}, {"params", {{"k", 4}, {"bw", b}}}};
+    const auto every = outputs(ft, {0}), packed = outputs(ft, {16}), beyond = outputs(ft, {20});
+    for (std::size_t o = 0; o < TopologySource::kOutputs; ++o) {
+        INFO("output " << o);
+        CHECK(packed[o] == Approx(every[o]).margin(1e-12));
+        CHECK(beyond[o] == Approx(every[o]).margin(1e-12));
+    }
+    // So one block computes them once: a P sweep's last point (P = hosts)
+    // reuses what reading the document computed at P = 0, and the reverse.
+    TopologySourceParts parts = topologySourceFromJson(ft);
+    std::vector<double> in;
+    for (const ParamValue& v : parts.values)
+        in.push_back(v.value);
+    const TopologySource& s = *parts.block;
+    std::array<double, TopologySource::kOutputs> out{};
+    auto at = [&](double P, double placement) {
+        in[s.jobInput(TopologySource::job_P)] = P;
+        in[s.jobInput(TopologySource::job_placement)] = placement;
+        s.evaluate(in.data(), out.data());
+        return out[TopologySource::xchg_bw];
+    };
+    CHECK(at(16, 0) == Approx(every[TopologySource::xchg_bw]));
+    CHECK(s.cacheMisses() == 1);
+    CHECK(at(0, 0) == Approx(every[TopologySource::xchg_bw]));
+    CHECK(at(20, 0) == Approx(every[TopologySource::xchg_bw]));
+    CHECK(s.cacheMisses() == 1);
+    // Spread (1) orders the hosts otherwise: its own job, computed.
+    at(16, 1);
+    CHECK(s.cacheMisses() == 2);
+}
+
 TEST_CASE("placement: the job in a document", "[topology][placement]")
 {
     json t = tree(8, 2, 2);
