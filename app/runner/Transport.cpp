@@ -202,8 +202,8 @@ static void inNamespace(Command& c, const std::string& netns)
 }
 
 // `argv` on an mpi node's ranks: mpirun with the node's hostfile, or srun as a step of the Slurm job.
-LaunchPlan planMpi(const Node& n, const LaunchContext& ctx, const std::string& tag, const std::vector<std::string>& argv,
-                   const std::string& jobName)
+LaunchPlan planMpi(const Node& n, const LaunchContext& ctx, const std::string& tag,
+                   const std::vector<std::string>& argv, const std::string& jobName)
 {
     LaunchPlan p;
     if (n.launch == "srun") {

@@ -66,8 +66,8 @@ std::vector<std::string> substitute(const std::vector<std::string>& words, int P
             } else {
                 auto it = std::find_if(sets.rbegin(), sets.rend(), [&](const auto& s) { return s.first == name; });
                 if (it == sets.rend())
-                    throw std::invalid_argument("'" + w + "' uses {" + name + "}, which is neither {P} nor set (--set " +
-                                                name + "=VALUE)");
+                    throw std::invalid_argument("'" + w + "' uses {" + name +
+                                                "}, which is neither {P} nor set (--set " + name + "=VALUE)");
                 r += it->second;
             }
             i = end + 1;

@@ -1,5 +1,6 @@
 #include "app/runner/apprun/AppRun.h"
 #include "app/runner/apprun/AppResult.h"
+#include "app/runner/AgentLink.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -18,17 +19,6 @@ namespace cs::runner::apprun {
 using nlohmann::json;
 
 namespace {
-
-std::string lastNonEmptyLine(const std::string& text)
-{
-    std::size_t end = text.find_last_not_of("\r\n \t");
-    if (end == std::string::npos)
-        return "";
-    std::size_t start = text.rfind('\n', end);
-    start = start == std::string::npos ? 0 : start + 1;
-    std::string line = text.substr(start, end - start + 1);
-    return line.size() > 300 ? line.substr(0, 300) + "..." : line;
-}
 
 double median(std::vector<double> v)
 {
@@ -57,8 +47,12 @@ std::string ProcessRun::failure() const
         why = "was killed by a signal";
     else if (exitCode != 0)
         why = "exited with status " + std::to_string(exitCode);
-    const std::string line = lastNonEmptyLine(err.empty() ? out : err);
-    return line.empty() ? why : why + ": " + line;
+    // As a failed agent launch is told: the first and last lines that say something (mpirun's framed
+    // advice counts as its headline).
+    const std::string& text = err.empty() ? out : err;
+    const std::string tail = text.size() > 2048 ? text.substr(text.size() - 2048) : text;
+    const std::string said = firstAndLastLines(text.substr(0, 2048), tail);
+    return said.empty() ? why : why + ": " + said;
 }
 
 ProcessRun runProcess(const LaunchPlan& plan, double timeout, const std::atomic<bool>* cancel)
@@ -118,7 +112,8 @@ ProcessRun runProcess(const LaunchPlan& plan, double timeout, const std::atomic<
 
 json runEnvironment()
 {
-    static const char* const kPrefixes[] = {"OMP_", "OMPI_", "PMIX_", "SLURM_", "I_MPI_", "MPICH_", "UCX_", "KMP_", "MKL_"};
+    static const char* const kPrefixes[] = {"OMP_",   "OMPI_", "PMIX_", "SLURM_", "I_MPI_",
+                                            "MPICH_", "UCX_",  "KMP_",  "MKL_"};
     json vars = json::object();
     const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     for (const QString& k : env.keys()) {

@@ -20,8 +20,9 @@ std::string lastLine(const std::string& output)
     std::size_t end = output.find_last_not_of("\r\n");
     if (end == std::string::npos)
         return "";
-    const std::size_t start = output.rfind('\n', end);
-    return output.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+    std::size_t start = output.rfind('\n', end);
+    start = start == std::string::npos ? 0 : start + 1;
+    return output.substr(start, end - start + 1);
 }
 
 } // namespace

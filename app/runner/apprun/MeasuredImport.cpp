@@ -221,7 +221,8 @@ std::vector<JobResult> importExtraP(const std::string& text, const std::string& 
     const std::vector<Section>& filled = sections;
     std::vector<const Section*> matching;
     for (const Section& s : filled)
-        if ((choice.region.empty() || s.region == choice.region) && (choice.metric.empty() || s.metric == choice.metric))
+        if ((choice.region.empty() || s.region == choice.region) &&
+            (choice.metric.empty() || s.metric == choice.metric))
             matching.push_back(&s);
     auto listing = [&] {
         std::string names;

@@ -84,7 +84,8 @@ TEST_CASE("run-app --import: bad Extra-P input names the line and the value", "[
                       "e.txt:3: REGION r METRIC time has 1 DATA lines for the 2 POINTS (one DATA line per point)");
     CHECK_THROWS_WITH(importExtraP("PARAMETER p\nPOINTS 2 4\nREGION r\nDATA 1.0\nDATA 2 x3\n", "e.txt"),
                       "e.txt:5: DATA: 'x3' is not a number");
-    CHECK_THROWS_WITH(importExtraP("PARAMETER p\nPOINTS 2 four\n", "e.txt"), "e.txt:2: POINTS p: 'four' is not a number");
+    CHECK_THROWS_WITH(importExtraP("PARAMETER p\nPOINTS 2 four\n", "e.txt"),
+                      "e.txt:2: POINTS p: 'four' is not a number");
     CHECK_THROWS_WITH(importExtraP("PARAMETER p q\n", "e.txt"), Contains("e.txt:1: more than one PARAMETER"));
     CHECK_THROWS_WITH(importExtraP("PARAMETER p\nPOINTS 2\nDATA 1\n", "e.txt"), "e.txt:3: DATA before any REGION");
     CHECK_THROWS_WITH(importExtraP("PARAMETER p\nPOINTS 2\nREGION r\nDATA 1\nDATA 2\n", "e.txt"),
