@@ -170,16 +170,19 @@ case "$cmd" in
       # Composed as the presets are (acc-fft): the job's P follows the host count and is the topology's job
       # size, so every figure the network gives is that of the hosts the job runs on; the exchange's rounds
       # (topology.xchg_bw, with the job's schedule below) bound LogGP's G, whose outputs drive the 2D FFT
-      # (fftw.transpose), the application verify runs (app.fft2d, mpi.app.fft2d).
+      # (fftw.transpose), the application verify runs (app.fft2d, mpi.app.fft2d). G_floor = scaled: the G a
+      # pair probe calibrates is a lone flow's, TCP's framing included, and a flow that shares a link in the
+      # job's rounds gets its share of that (G x inj_bw / xchg_bw), not the bare wire's.
       printf ' "parameters": [{"name": "P", "unit": "count", "value": %d, "min": 1, "max": %d, "follows": "topology.hosts",\n' "$n" "$n"
       printf '   "meaning": "ranks of the job, one per host"},\n'
       printf '  {"name": "rows", "unit": "count", "value": 1024, "min": 2, "max": 65536, "meaning": "rows (= columns) of the 2D FFT"}],\n'
       printf ' "blocks": [{"name": "fft", "type": "fftw.transpose", "values": {"t_pen": 0}},\n'
-      printf '  {"name": "net", "type": "logp.loggp"}],\n'
+      printf '  {"name": "net", "type": "logp.loggp", "values": {"G_floor": "scaled"}}],\n'
       printf ' "wires": [{"from": "P", "to": "fft.P"}, {"from": "P", "to": "net.P"}, {"from": "rows", "to": "fft.rows"},\n'
       printf '  {"from": "net.L_out", "to": "fft.L"}, {"from": "net.o_s_out", "to": "fft.o_s"}, {"from": "net.o_r_out", "to": "fft.o_r"},\n'
       printf '  {"from": "net.g_out", "to": "fft.g"}, {"from": "net.G_out", "to": "fft.G"},\n'
-      printf '  {"from": "topology.xchg_bw", "to": "net.B_net"}, {"from": "topology.L", "to": "net.L_net"}],\n'
+      printf '  {"from": "topology.xchg_bw", "to": "net.B_net"}, {"from": "topology.inj_bw", "to": "net.B_pair"},\n'
+      printf '  {"from": "topology.L", "to": "net.L_net"}],\n'
       printf ' "variants": [{"name": "FFTW", "total": "fft.T"}],\n'
       printf ' "topology": {"vertices": [{"id": "core", "kind": "switch"}'
       for ((p = 0; p < pods; p++)); do printf ',\n  {"id": "pod%d", "kind": "switch"}' "$p"; done

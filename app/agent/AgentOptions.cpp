@@ -1,4 +1,5 @@
 #include "app/agent/AgentOptions.h"
+#include "model/cluster/NodeFields.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -48,8 +49,11 @@ std::vector<int> parseCpuList(const std::string& text)
         } catch (const std::exception&) {
             throw std::invalid_argument("bad CPU list '" + text + "' (expected e.g. 0 or 0,2-3)");
         }
-        if (v < 0 || v > 4095)
-            throw std::invalid_argument("CPU " + std::to_string(v) + " is out of range [0, 4095]");
+        // The range a node's "cpus" take (only the table's inline part: the agent links no model).
+        if (!nodefield::cpu.accepts(v))
+            throw std::invalid_argument("CPU " + std::to_string(v) + " is out of range [" +
+                                        std::to_string(nodefield::cpu.lo) + ", " + std::to_string(nodefield::cpu.hi) +
+                                        "]");
         p += used;
         return v;
     };

@@ -113,6 +113,18 @@ JobResult JobExecutor::run(const Job& job)
         r.parts[i].status = "failed";
         r.parts[i].reason = why;
     };
+    // Node i failed to start (its part says why): the parts not yet done are
+    // cancelled, and the job fails naming the node.
+    auto nodeFailed = [&](std::size_t i) {
+        for (std::size_t k = 0; k < n; ++k)
+            if (!done[k])
+                r.parts[k].status = "cancelled";
+        // An mpi node's name ("mpi0") does not say where its ranks run:
+        // name its hosts too, where mpirun's ssh or srun failed.
+        const Node& node = job.nodes[i];
+        return finish("failed", "node " + node.name + (node.transport == "mpi" ? " (" + node.describe() + ")" : "") +
+                                    ": " + r.parts[i].reason);
+    };
 
     // 1. Start every node's agent.
     for (std::size_t i = 0; i < n; ++i) {
@@ -139,27 +151,13 @@ JobResult JobExecutor::run(const Job& job)
                                 links.back()->failure());
             else
                 failPart(i, "its agent did not start: " + links.back()->failure());
-            for (std::size_t k = 0; k < n; ++k)
-                if (!done[k])
-                    r.parts[k].status = "cancelled";
-            // An mpi node's name ("mpi0") does not say where its ranks run:
-            // name its hosts too, where mpirun's ssh or srun failed.
-            const Node& node = job.nodes[i];
-            return finish("failed", "node " + node.name + (node.transport == "mpi" ? " (" + node.describe() + ")" : "") +
-                                        ": " + r.parts[i].reason);
+            return nodeFailed(i);
         }
         r.parts[i].agentEnvironment = links.back()->welcome().value("environment", json::object());
         const json probes = links.back()->welcome().value("probes", json::array());
         if (std::find(probes.begin(), probes.end(), json(d.id)) == probes.end()) {
             failPart(i, "its agent does not know probe " + d.id);
-            for (std::size_t k = 0; k < n; ++k)
-                if (!done[k])
-                    r.parts[k].status = "cancelled";
-            // An mpi node's name ("mpi0") does not say where its ranks run:
-            // name its hosts too, where mpirun's ssh or srun failed.
-            const Node& node = job.nodes[i];
-            return finish("failed", "node " + node.name + (node.transport == "mpi" ? " (" + node.describe() + ")" : "") +
-                                        ": " + r.parts[i].reason);
+            return nodeFailed(i);
         }
     }
 

@@ -1,5 +1,7 @@
 #include "app/runner/Node.h"
 #include "app/runner/HostfileReader.h"
+#include "model/cluster/NodeFields.h"
+#include "model/core/JsonKeys.h"
 
 #include <algorithm>
 #include <cctype>
@@ -57,42 +59,34 @@ std::string Node::describe() const
 
 namespace {
 
-int toInt(const std::string& v, const std::string& what, int lo, int hi)
+// A whole-number setting of a --nodes entry; `where` names the entry.
+int fieldValue(const NodeIntField& field, const std::string& v, const std::string& where)
 {
-    std::size_t used = 0;
     int n = 0;
-    try {
-        n = std::stoi(v, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != v.size() || v.empty() || n < lo || n > hi)
-        throw std::invalid_argument(what + " = '" + v + "' must be a whole number in [" + std::to_string(lo) + ", " +
-                                    std::to_string(hi) + "]");
+    if (std::string problem = field.parse(v, n); !problem.empty())
+        throw std::invalid_argument(where + ": " + problem);
     return n;
 }
 
 // "0", "0+2", "0-3"
-std::vector<int> cpuList(const std::string& v, const std::string& what)
+std::vector<int> cpuList(const std::string& v, const std::string& where)
 {
     std::vector<int> cpus;
     for (const std::string& part : splitOutsideBrackets(v, '+')) {
         const auto dash = part.find('-');
         if (dash == std::string::npos) {
-            cpus.push_back(toInt(part, what, 0, 4095));
+            cpus.push_back(fieldValue(nodefield::cpu, part, where));
             continue;
         }
-        const int a = toInt(part.substr(0, dash), what, 0, 4095);
-        const int b = toInt(part.substr(dash + 1), what, 0, 4095);
+        const int a = fieldValue(nodefield::cpu, part.substr(0, dash), where);
+        const int b = fieldValue(nodefield::cpu, part.substr(dash + 1), where);
         if (b < a)
-            throw std::invalid_argument(what + " has a backwards range '" + part + "'");
+            throw std::invalid_argument(where + ": cpus has a backwards range '" + part + "'");
         for (int c = a; c <= b; ++c)
             cpus.push_back(c);
     }
     return cpus;
 }
-
-const std::set<std::string> kTransports = {"local", "ssh", "mpi", "slurm", "tcp"};
 
 // Options that only change how ssh connects. Everything else is refused in a
 // document: ProxyCommand, LocalCommand, KnownHostsCommand, Match exec run
@@ -250,9 +244,9 @@ std::vector<Node> parseNodeSpec(const std::string& spec, const EnvLookup& env)
         const bool fromHostfile = n.transport == "hostfile";
         if (fromHostfile)
             n.transport = "ssh";
-        else if (!kTransports.count(n.transport))
-            throw std::invalid_argument(where + ": unknown transport '" + n.transport +
-                                        "' (use local, ssh, mpi, slurm, tcp or hostfile)");
+        else if (!isNodeTransport(n.transport))
+            throw std::invalid_argument(where + ": unknown transport '" + n.transport + "' (use " +
+                                        nodeTransportList() + ", or hostfile:PATH)");
         bool haveTarget = false;
         for (std::size_t i = 1; i < items.size(); ++i) {
             const std::string& item = items[i];
@@ -275,12 +269,12 @@ std::vector<Node> parseNodeSpec(const std::string& spec, const EnvLookup& env)
                         n.host = item;
                     haveTarget = true;
                 } else if (n.transport == "tcp") {
-                    n.port = toInt(item, where + " port", 1, 65535);
+                    n.port = fieldValue(nodefield::port, item, where);
                 } else if (n.transport == "mpi" && !haveTarget && item == "allocation") {
                     n.inAllocation = true;
                     haveTarget = true;
                 } else if (n.transport == "mpi" && !haveTarget) {
-                    n.ranks = toInt(item, where + " ranks", 2, 4096);
+                    n.ranks = fieldValue(nodefield::ranks, item, where);
                     haveTarget = true;
                 } else
                     throw std::invalid_argument(where + ": unexpected '" + item + "'");
@@ -289,11 +283,11 @@ std::vector<Node> parseNodeSpec(const std::string& spec, const EnvLookup& env)
             const std::string key = item.substr(0, eq);
             const std::string value = item.substr(eq + 1);
             if (key == "cpu" || key == "cpus")
-                n.cpus = cpuList(value, where + " " + key);
+                n.cpus = cpuList(value, where);
             else if (key == "name")
                 n.name = value;
             else if (key == "port")
-                n.port = toInt(value, where + " port", 1, 65535);
+                n.port = fieldValue(nodefield::port, value, where);
             else if (key == "address")
                 n.address = value;
             else if (key == "bind")
@@ -307,7 +301,7 @@ std::vector<Node> parseNodeSpec(const std::string& spec, const EnvLookup& env)
             else if (key == "opt")
                 n.sshOptions.push_back(value);
             else if (key == "ranks")
-                n.ranks = toInt(value, where + " ranks", 2, 4096);
+                n.ranks = fieldValue(nodefield::ranks, value, where);
             else if (key == "hosts")
                 n.hosts = splitOutsideBrackets(value, '+');
             else if (key == "hostfile")
@@ -319,7 +313,7 @@ std::vector<Node> parseNodeSpec(const std::string& spec, const EnvLookup& env)
             else if (key == "partition")
                 n.partition = value;
             else if (key == "immediate")
-                n.immediate = toInt(value, where + " immediate", 1, 3600);
+                n.immediate = fieldValue(nodefield::immediate, value, where);
             else if (key == "token-file")
                 n.tokenFile = value;
             else if (key == "netns")
@@ -373,7 +367,7 @@ std::string checkNodes(const std::vector<Node>& nodes)
             return "node " + std::to_string(i) + " has no name";
         if (!names.insert(n.name).second)
             return "two nodes are named " + n.name;
-        if (!kTransports.count(n.transport))
+        if (!isNodeTransport(n.transport))
             return where + ": unknown transport '" + n.transport + "'";
         if ((n.transport == "ssh" || n.transport == "tcp") && n.host.empty())
             return where + ": the " + n.transport + " transport needs a host";
@@ -436,6 +430,20 @@ std::vector<Node> nodesFromJson(const json& nodes, const EnvLookup& env)
         const std::string where = "nodes[" + std::to_string(i) + "]";
         if (!j.is_object())
             throw std::invalid_argument(where + " must be an object");
+        forUnknownKeys(j, kNodeKeys, [&](const std::string& key, const std::string& takes) {
+            throw std::invalid_argument(where + ": unknown key '" + key.substr(0, 40) + "' (a node takes " + takes + ")");
+        });
+        // The whole-number fields: checked as numbers first, since reading
+        // 2.5 or 1e300 as an int would change it without a word.
+        for (const NodeIntField* field : {&nodefield::port, &nodefield::ranks, &nodefield::immediate})
+            if (auto v = j.find(std::string(field->key)); v != j.end() && v->is_number())
+                if (std::string problem = field->check(v->get<double>()); !problem.empty())
+                    throw std::invalid_argument(where + ": " + problem);
+        if (auto cpus = j.find("cpus"); cpus != j.end() && cpus->is_array())
+            for (const json& c : *cpus)
+                if (c.is_number())
+                    if (std::string problem = nodefield::cpu.check(c.get<double>()); !problem.empty())
+                        throw std::invalid_argument(where + ": " + problem);
         Node n;
         try {
             n.name = j.value("name", std::string());
@@ -469,14 +477,6 @@ std::vector<Node> nodesFromJson(const json& nodes, const EnvLookup& env)
                                             n.sshOptions[k].substr(0, 60) +
                                             "' is not an ssh option a design file may set (allowed: " +
                                             harmlessSshOptionNames() + ")");
-        for (int c : n.cpus)
-            if (c < 0 || c > 4095)
-                throw std::invalid_argument(where + ".cpus: CPU " + std::to_string(c) + " is out of range [0, 4095]");
-        if (n.port < 0 || n.port > 65535)
-            throw std::invalid_argument(where + ".port = " + std::to_string(n.port) + " is out of range [0, 65535]");
-        if (n.immediate < 1 || n.immediate > 3600)
-            throw std::invalid_argument(where + ".immediate = " + std::to_string(n.immediate) +
-                                        " is out of range [1, 3600] s");
         // Expanding reads the hostfile: its problems name the node as the
         // user wrote it, not only its place in the list.
         const std::string named = n.name.empty() ? where : where + " (node '" + n.name.substr(0, 60) + "')";

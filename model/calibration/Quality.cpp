@@ -281,8 +281,8 @@ void assessQuality(CalibrationReport& report, const DesignDocument& doc, const n
             bnet = current(p.block, "B_net");
         if (!(bnet > 0.0) || !std::isfinite(bnet))
             continue;
-        if (current(p.block, "G_floor") == 2.0)
-            continue; // in series: the drawing adds to the calibrated G, neither replaces the other
+        if (current(p.block, "G_floor") >= 2.0)
+            continue; // in series or scaled: the drawing adds to or stretches the calibrated G, never replaces it
         const double floorG = 1.0 / bnet;
         if (!(floorG > p.value * 1.15))
             continue; // within 15%: no disagreement worth a choice

@@ -1,6 +1,7 @@
 #include "model/cluster/ClusterTopology.h"
 #include "model/cluster/HostList.h"
 #include "model/core/ModelError.h"
+#include "model/topology/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -272,10 +273,11 @@ std::string slurmConfFromTopology(const json& t)
     std::map<std::string, std::string> kind;
     for (const json& v : t.at("vertices")) {
         const std::string id = v.at("id"), k = v.at("kind");
-        if (k != "host" && k != "switch")
+        const std::optional<VertexKind> vk = vertexKindOf(v);
+        if (!vk || *vk == VertexKind::Segment)
             throw ModelError("vertex '" + id + "' is a " + k +
                              ": topology.conf describes hosts under switches only, no shared segments");
-        kind[id] = k;
+        kind[id] = vertexKindName(*vk);
         order.push_back(id);
     }
     std::map<std::string, std::vector<std::string>> hostsOf, switchNeighbours;

@@ -7,6 +7,12 @@ namespace cs {
 void forUnknownKeys(const nlohmann::json& obj, std::initializer_list<std::string_view> keys,
                     const std::function<void(const std::string& key, const std::string& takes)>& unknown)
 {
+    forUnknownKeys(obj, std::span<const std::string_view>(keys.begin(), keys.size()), unknown);
+}
+
+void forUnknownKeys(const nlohmann::json& obj, std::span<const std::string_view> keys,
+                    const std::function<void(const std::string& key, const std::string& takes)>& unknown)
+{
     if (!obj.is_object())
         return;
     std::string takes; // built only when a key is unknown: most objects have none

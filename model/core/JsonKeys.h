@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,9 @@ namespace cs {
 // not one of `keys`; `takes` lists `keys` ("name, total, overrides"). Does
 // nothing when `obj` is not an object. `unknown` may throw to stop.
 void forUnknownKeys(const nlohmann::json& obj, std::initializer_list<std::string_view> keys,
+                    const std::function<void(const std::string& key, const std::string& takes)>& unknown);
+// The same for a key table kept elsewhere (model/cluster/NodeFields.h).
+void forUnknownKeys(const nlohmann::json& obj, std::span<const std::string_view> keys,
                     const std::function<void(const std::string& key, const std::string& takes)>& unknown);
 
 } // namespace cs

@@ -7,13 +7,13 @@ namespace cs {
 
 std::string ParamSpec::rangeProblem(double v) const
 {
+    if (accepts(v))
+        return {};
     if (!std::isfinite(v))
         return "= " + formatNumber(v) + " is not a finite number";
     if (v < min || v > max)
         return "= " + formatNumber(v) + " is out of range " + rangeText();
-    if (integer && std::floor(v) != v)
-        return "= " + formatNumber(v) + " must be a whole number";
-    return {};
+    return "= " + formatNumber(v) + " must be a whole number";
 }
 
 std::string ParamSpec::rangeText() const

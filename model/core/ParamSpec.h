@@ -1,5 +1,6 @@
 #pragma once
 #include "model/core/Unit.h"
+#include "model/core/ValueRange.h"
 
 #include <string>
 #include <vector>
@@ -23,7 +24,11 @@ struct ParamSpec {
     // ("a2a_bw", "L", "channels"); "" when the network does not set it.
     std::string topology = {};
 
-    // Empty when v is acceptable; otherwise the reason, e.g.
+    // Whether v is a value of this parameter: in [min, max] and, for counts
+    // and choices, whole. The compiled plan, the generators and the forms ask
+    // this; rangeProblem() words a refusal.
+    bool accepts(double v) const { return acceptsValue(v, min, max, integer); }
+    // Empty when accepts(v); otherwise the reason, e.g.
     // "= 0 is out of range [1, 65536]" or "= 2.5 must be a whole number".
     std::string rangeProblem(double v) const;
     // "[1, 65536] count" in display units; for choices "one of SRR, WSRR, WD".

@@ -138,7 +138,7 @@ bool Plan::run(double* slots, EvalError* err, const std::vector<std::uint32_t>* 
         for (std::uint32_t i = 0; i < s.nIn; ++i) {
             const double v = in[i];
             // The negated form also rejects NaN.
-            if (!(v >= range[i].min && v <= range[i].max) || (range[i].integer && std::floor(v) != v))
+            if (!acceptsValue(v, range[i].min, range[i].max, range[i].integer))
                 return fail(err, EvalError::Kind::InputRange, static_cast<int>(si), static_cast<int>(i), slots,
                             s.block->spec().inputs[i].rangeProblem(v));
         }
@@ -174,7 +174,7 @@ bool Plan::checkParam(std::size_t c, const double* slots, EvalError* err) const
 {
     const Check& chk = paramChecks_[c];
     const double v = slots[chk.slot];
-    if (!(v >= chk.spec.min && v <= chk.spec.max) || (chk.spec.integer && std::floor(v) != v))
+    if (!chk.spec.accepts(v))
         return fail(err, EvalError::Kind::ParamRange, -1, static_cast<int>(c), slots, chk.spec.rangeProblem(v));
     return true;
 }

@@ -107,7 +107,8 @@ private:
     std::vector<std::pair<std::string, std::uint32_t>> names_; // path -> slot, sorted
     std::vector<const ParamSpec*> inputSpecs_;  // per slot, or nullptr
     // Each slot's valid range, packed so the per-pass check reads one small
-    // array instead of the specs (unbounded for outputs).
+    // array instead of the specs (unbounded for outputs); checked with
+    // acceptsValue, the rule ParamSpec::accepts() applies.
     struct Range {
         double min;
         double max;

@@ -148,17 +148,8 @@ bool DocumentReader::readValue(const json& v, const std::string& path, ParamValu
 
 void DocumentReader::readParameters(const json& j, DesignDocument& doc)
 {
-    const json* arr = nullptr;
-    if (!getArray(j, "", "parameters", arr))
-        return;
-    for (std::size_t i = 0; i < arr->size(); ++i) {
-        const json& pj = (*arr)[i];
-        const std::string path = "parameters[" + std::to_string(i) + "]";
-        if (!pj.is_object()) {
-            problem(path, std::string("expected an object, got ") + typeName(pj));
-            continue;
-        }
-        knownKeys(pj, path, {"name", "unit", "min", "max", "value", "displayUnit", "meaning", "source", "follows"});
+    for (const auto& [pj, path] : objectEntries(j, "parameters", {"name", "unit", "min", "max", "value", "displayUnit",
+                                                                  "meaning", "source", "follows"})) {
         ParamSpec spec;
         std::string unit;
         bool ok = getString(pj, path, "name", spec.symbol, true);
@@ -324,17 +315,7 @@ void DocumentReader::readBlocks(const json& j, DesignDocument& doc)
 
 void DocumentReader::readWires(const json& j, DesignDocument& doc)
 {
-    const json* arr = nullptr;
-    if (!getArray(j, "", "wires", arr))
-        return;
-    for (std::size_t i = 0; i < arr->size(); ++i) {
-        const json& wj = (*arr)[i];
-        const std::string path = "wires[" + std::to_string(i) + "]";
-        if (!wj.is_object()) {
-            problem(path, std::string("expected an object, got ") + typeName(wj));
-            continue;
-        }
-        knownKeys(wj, path, {"from", "to"});
+    for (const auto& [wj, path] : objectEntries(j, "wires", {"from", "to"})) {
         std::string from, to;
         bool ok = getString(wj, path, "from", from, true);
         ok = getString(wj, path, "to", to, true) && ok;
@@ -359,17 +340,7 @@ void DocumentReader::readWires(const json& j, DesignDocument& doc)
 
 void DocumentReader::readVariants(const json& j, DesignDocument& doc)
 {
-    const json* arr = nullptr;
-    if (!getArray(j, "", "variants", arr))
-        return;
-    for (std::size_t i = 0; i < arr->size(); ++i) {
-        const json& vj = (*arr)[i];
-        const std::string path = "variants[" + std::to_string(i) + "]";
-        if (!vj.is_object()) {
-            problem(path, std::string("expected an object, got ") + typeName(vj));
-            continue;
-        }
-        knownKeys(vj, path, {"name", "total", "overrides"});
+    for (const auto& [vj, path] : objectEntries(j, "variants", {"name", "total", "overrides"})) {
         Variant v;
         bool ok = getString(vj, path, "name", v.name, true);
         ok = getString(vj, path, "total", v.total, true) && ok;
@@ -439,17 +410,7 @@ void DocumentReader::readSweep(const json& j, DesignDocument& doc)
 
 void DocumentReader::readCosts(const json& j, DesignDocument& doc)
 {
-    const json* arr = nullptr;
-    if (!getArray(j, "", "costs", arr))
-        return;
-    for (std::size_t i = 0; i < arr->size(); ++i) {
-        const json& cj = (*arr)[i];
-        const std::string path = "costs[" + std::to_string(i) + "]";
-        if (!cj.is_object()) {
-            problem(path, std::string("expected an object, got ") + typeName(cj));
-            continue;
-        }
-        knownKeys(cj, path, {"name", "usd", "per", "variants"});
+    for (const auto& [cj, path] : objectEntries(j, "costs", {"name", "usd", "per", "variants"})) {
         CostItem c;
         bool ok = getString(cj, path, "name", c.name, true);
         ok = getNumber(cj, path, "usd", c.usd, true) && ok;

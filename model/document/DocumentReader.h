@@ -5,6 +5,7 @@
 
 #include <initializer_list>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -30,6 +31,7 @@ private:
     // misspelled or misplaced key would otherwise be dropped and change what
     // the file means without a word (DocumentReaderKeys.cpp).
     void knownKeys(const nlohmann::json& obj, const std::string& path, std::initializer_list<std::string_view> keys);
+    void knownKeys(const nlohmann::json& obj, const std::string& path, std::span<const std::string_view> keys);
     void knownTopLevelKeys(const nlohmann::json& j);
     // Text the GUI and the terminal show: refused when it holds control or
     // bidirectional formatting characters, or (with `nonEmpty`) is empty.
@@ -40,6 +42,12 @@ private:
                    bool required);
     bool getNumber(const nlohmann::json& obj, const std::string& path, const char* key, double& out, bool required);
     bool getArray(const nlohmann::json& obj, const std::string& path, const char* key, const nlohmann::json*& out);
+    // The objects of the top-level array `key` ("wires"), for a range-for
+    // over {object, path ("wires[2]")}: as the loop reaches each entry, its
+    // keys are checked against `keys` (knownKeys), and one that is no object
+    // is reported and skipped (DocumentReaderKeys.cpp).
+    class ObjectEntries;
+    ObjectEntries objectEntries(const nlohmann::json& j, const char* key, std::initializer_list<std::string_view> keys);
     bool readValue(const nlohmann::json& v, const std::string& path, ParamValue& out);
 
     void readParameters(const nlohmann::json& j, DesignDocument& doc);
@@ -72,6 +80,49 @@ private:
     };
     std::vector<PendingFollow> pendingFollows_; // applied once blocks and wires exist
     std::set<std::string> broken_;                             // names of parameters and blocks not loaded
+};
+
+class DocumentReader::ObjectEntries {
+public:
+    struct Entry {
+        const nlohmann::json& obj;
+        std::string path;
+    };
+    class iterator {
+    public:
+        iterator(ObjectEntries* owner, std::size_t i) : owner_(owner), i_(i) {}
+        Entry operator*() const { return {(*owner_->array_)[i_], owner_->pathOf(i_)}; }
+        iterator& operator++()
+        {
+            i_ = owner_->next(i_ + 1);
+            return *this;
+        }
+        bool operator!=(const iterator& o) const { return i_ != o.i_; }
+
+    private:
+        ObjectEntries* owner_;
+        std::size_t i_;
+    };
+
+    // The keys are copied: the list a caller writes in the loop's header
+    // ends with that expression, before the loop runs.
+    ObjectEntries(DocumentReader& reader, const nlohmann::json* array, const char* key,
+                  std::initializer_list<std::string_view> keys)
+        : reader_(reader), array_(array), key_(key), keys_(keys)
+    {
+    }
+    iterator begin() { return {this, next(0)}; }
+    iterator end() { return {this, array_ ? array_->size() : 0}; }
+
+private:
+    std::string pathOf(std::size_t i) const { return key_ + "[" + std::to_string(i) + "]"; }
+    // The first object at or after entry i, reporting the others on the way.
+    std::size_t next(std::size_t i);
+
+    DocumentReader& reader_;
+    const nlohmann::json* array_; // nullptr: the document has no such array
+    std::string key_;
+    std::vector<std::string_view> keys_;
 };
 
 } // namespace cs

@@ -32,6 +32,11 @@ const char* renamedInVersion2(const std::string& key)
 
 void DocumentReader::knownKeys(const json& obj, const std::string& path, std::initializer_list<std::string_view> keys)
 {
+    knownKeys(obj, path, std::span<const std::string_view>(keys.begin(), keys.size()));
+}
+
+void DocumentReader::knownKeys(const json& obj, const std::string& path, std::span<const std::string_view> keys)
+{
     forUnknownKeys(obj, keys, [&](const std::string& key, const std::string& takes) {
         // The key is quoted as JSON, so control characters in it are escaped.
         const std::string where = (path.empty() ? "" : path + ".") + clipText(key, 40);
@@ -42,6 +47,27 @@ void DocumentReader::knownKeys(const json& obj, const std::string& path, std::in
             what += " (this object takes " + takes + ")";
         problem(where, what);
     });
+}
+
+DocumentReader::ObjectEntries DocumentReader::objectEntries(const json& j, const char* key,
+                                                           std::initializer_list<std::string_view> keys)
+{
+    const json* array = nullptr;
+    getArray(j, "", key, array);
+    return ObjectEntries(*this, array, key, keys);
+}
+
+std::size_t DocumentReader::ObjectEntries::next(std::size_t i)
+{
+    for (; array_ && i < array_->size(); ++i) {
+        const json& entry = (*array_)[i];
+        if (entry.is_object()) {
+            reader_.knownKeys(entry, pathOf(i), keys_);
+            return i;
+        }
+        reader_.problem(pathOf(i), std::string("expected an object, got ") + entry.type_name());
+    }
+    return array_ ? array_->size() : 0;
 }
 
 void DocumentReader::knownTopLevelKeys(const json& j)

@@ -1,4 +1,5 @@
 #include "model/document/SectionShapes.h"
+#include "model/cluster/NodeFields.h"
 #include "model/core/JsonKeys.h"
 #include "model/document/StrictJson.h"
 
@@ -228,14 +229,24 @@ void measuredEntry(const json& e, const std::string& path)
         }
 }
 
+// A whole-number member of a node, checked against the node table.
+void nodeInteger(const json& n, const std::string& path, const NodeIntField& field)
+{
+    const json* v = find(n, std::string(field.key).c_str());
+    if (!v)
+        return;
+    if (!v->is_number())
+        bad(at(path, std::string(field.key)), "expected a whole number, got " + typeOf(*v));
+    if (std::string p = field.check(v->get<double>()); !p.empty())
+        bad(path, p);
+}
+
 void nodeEntry(const json& n, const std::string& path)
 {
     expectObject(n, path);
-    // A node says what runs where: a misspelled key ("hostfle") must not
-    // silently run on another machine.
-    keys(n, path, {"name", "transport", "host", "user", "port", "address", "bind", "cpus", "agent", "copyAgent",
-                   "identity", "sshOptions", "ranks", "hosts", "hostfile", "btl", "launch", "allocation", "partition",
-                   "immediate", "tokenFile", "netns"});
+    forUnknownKeys(n, kNodeKeys, [&](const std::string& key, const std::string& takes) {
+        bad(at(path, key), "unknown key " + clipJson(json(key), 40) + " (this object takes " + takes + ")");
+    });
     for (const char* key : {"name", "transport", "host", "user", "address", "bind", "agent", "identity", "partition",
                             "tokenFile", "netns", "hostfile", "launch"}) {
         str(n, path, key);
@@ -243,22 +254,20 @@ void nodeEntry(const json& n, const std::string& path)
     }
     if (const json* t = find(n, "transport")) {
         const std::string& s = t->get_ref<const std::string&>();
-        if (s != "local" && s != "ssh" && s != "mpi" && s != "slurm" && s != "tcp")
-            bad(at(path, "transport"), "unknown transport \"" + clipText(s) + "\" (local, ssh, mpi, slurm or tcp)");
+        if (!isNodeTransport(s))
+            bad(at(path, "transport"), "unknown transport \"" + clipText(s) + "\" (" + nodeTransportList() + ")");
     }
-    integer(n, path, "port", 0, 65535);
-    integer(n, path, "ranks", 0, 4096);
-    integer(n, path, "immediate", 1, 3600);
+    for (const NodeIntField* field : {&nodefield::port, &nodefield::ranks, &nodefield::immediate})
+        nodeInteger(n, path, *field);
     boolean(n, path, "copyAgent");
     boolean(n, path, "allocation");
     if (const json* cpus = array(n, path, "cpus"))
         for (std::size_t i = 0; i < cpus->size(); ++i) {
-            const json one = {{"cpu", (*cpus)[i]}};
-            try {
-                integer(one, path, "cpu", 0, 4095);
-            } catch (const Bad& b) {
-                bad(at(at(path, "cpus"), i), b.what);
-            }
+            const json& c = (*cpus)[i];
+            if (!c.is_number())
+                bad(at(at(path, "cpus"), i), "expected a whole number, got " + typeOf(c));
+            if (std::string p = nodefield::cpu.check(c.get<double>()); !p.empty())
+                bad(at(at(path, "cpus"), i), p);
         }
     for (const char* key : {"sshOptions", "hosts", "btl"}) {
         strings(n, path, key);

@@ -4,6 +4,7 @@
 // starts when the round's slowest flow has finished. Its time on a network is
 // the sum over its rounds of each round's slowest flow, not the time of one
 // fluid pattern.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -32,6 +33,12 @@ struct ExchangeRound {
 // The rounds of `s` among P ranks; each flow carries the same bytes. Rounds
 // that are the same (a ring's) are returned once with their count.
 std::vector<ExchangeRound> scheduleRounds(Schedule s, std::uint32_t P);
+
+// The same one at a time, without building the others (a sweep samples a
+// few of a large job's rounds): how many scheduleRounds returns, and its
+// entry `index` (below that count).
+std::size_t scheduleRoundCount(Schedule s, std::uint32_t P);
+ExchangeRound scheduleRound(Schedule s, std::uint32_t P, std::size_t index);
 
 // Rounds the schedule has (counting repeats).
 double roundCount(Schedule s, std::uint32_t P);

@@ -127,7 +127,7 @@ std::string checkGeneratorParams(const Generator& g, const double* p)
     for (std::size_t i = 0; i < s.params.size(); ++i) {
         const ParamSpec& ps = s.params[i];
         const double v = p[i];
-        if (!(v >= ps.min && v <= ps.max) || (ps.integer && std::floor(v) != v))
+        if (!ps.accepts(v))
             return ps.symbol + " " + ps.rangeProblem(v); // "k = 300 is out of range [2, 128]"
     }
     return g.check(p);

@@ -1,27 +1,44 @@
 #include "model/topology/PlacedMetrics.h"
 #include "model/topology/EcmpPass.h"
 #include "model/topology/LinkLoad.h"
+#include "model/topology/PlacedPairs.h"
 #include "model/topology/Routing.h"
 #include "model/topology/TrafficDemands.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <map>
+#include <unordered_map>
+#include <utility>
 
 namespace cs {
 
 namespace {
 
-// The loads of an explicit flow list, routed as the whole network's patterns are.
-LinkLoads loadsOf(const Topology& t, const CoreGraph& g, TrafficPattern label, const std::vector<HostFlow>& flows,
-                  int threads)
+// The loads of an explicit flow list, routed as the whole network's patterns
+// are: by the coordinate router where it takes fewer steps than a search per
+// destination (both exact, up to rounding), else by that search.
+LinkLoads loadsOf(const PlacedNetwork& net, const Demands& d, int threads)
 {
-    const Demands d = flowDemands(t, g, label, flows);
+    const Topology& t = net.t;
+    const CoreGraph& g = net.g;
+    const TrafficPattern label = d.pattern;
+    std::vector<double> out, in;
+    if (net.router) {
+        std::size_t dsts = 0;
+        for (std::uint32_t c = 0; c < g.n; ++c)
+            dsts += d.dstBegin[c + 1] > d.dstBegin[c];
+        // The weights TopologyMetrics uses to share its progress among the two.
+        const double search = 0.5 * double(dsts) * double(g.n + g.adj.size());
+        if (net.router->work(g, d, threads) <= search) {
+            const CoreLoads core = net.router->route(g, d, threads, nullptr, 0.0);
+            accessLoads(d, {}, out, in);
+            return finishLoads(t, g, label, core, out, in, d.flows);
+        }
+    }
     EcmpJob job;
     job.hops = job.latency = job.allToAll = false;
     job.sparse.push_back(&d);
     const EcmpResult res = runEcmpPass(g, job, threads, nullptr);
-    std::vector<double> out, in;
     accessLoads(d, res.entryRouted.empty() ? std::vector<std::uint8_t>{} : res.entryRouted[0], out, in);
     return finishLoads(t, g, label, res.sparse.empty() ? CoreLoads{} : res.sparse[0], out, in, d.flows);
 }
@@ -36,9 +53,9 @@ std::vector<HostFlow> rankFlows(const std::vector<std::size_t>& hosts,
     return out;
 }
 
-double vertexCost(const VertexProps& v)
+LinkLoads loadsOf(const PlacedNetwork& net, TrafficPattern label, const std::vector<HostFlow>& flows, int threads)
 {
-    return v.kind == VertexKind::Host ? v.forwardCost : v.latency;
+    return loadsOf(net, flowDemands(net.t, net.g, label, flows), threads);
 }
 
 // Leaf hosts of core vertex c are interchangeable in a round when each of
@@ -63,6 +80,12 @@ std::vector<std::uint8_t> uniformLeaves(const Topology& t, const CoreGraph& g)
 
 } // namespace
 
+PlacedNetwork::PlacedNetwork(const Topology& topology, const CoreGraph& core, bool fastPaths)
+    : t(topology), g(core), fast(fastPaths), router(fastPaths ? coordinateRouter(topology, core, 1) : nullptr),
+      uniformLeaves(cs::uniformLeaves(topology, core))
+{
+}
+
 double placedWork(const TopologyCounts& c, std::size_t P)
 {
     const double V = double(c.hosts + c.switches + c.segments) + double(c.links);
@@ -72,59 +95,117 @@ double placedWork(const TopologyCounts& c, std::size_t P)
     return double(P) * V + double(P) * double(P) * 8.0 + rounds * std::min<double>(double(P), V) * V;
 }
 
-double roundSecondsPerByte(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
+double roundSecondsPerByte(const PlacedNetwork& net, const std::vector<std::size_t>& hosts,
                            const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows, int threads)
 {
     if (flows.empty())
         return 0.0;
-    return loadsOf(t, g, TrafficPattern::AllToAll, rankFlows(hosts, flows), threads).maxCongestion;
+    return loadsOf(net, TrafficPattern::AllToAll, rankFlows(hosts, flows), threads).maxCongestion;
+}
+
+double roundSecondsPerByte(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
+                           const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows, int threads)
+{
+    return roundSecondsPerByte(PlacedNetwork(t, g), hosts, flows, threads);
 }
 
 ExchangeFigures exchangeFigures(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
                                 Schedule schedule, int threads)
 {
+    return exchangeFigures(PlacedNetwork(t, g), hosts, schedule, threads);
+}
+
+PlacedFigures placedFigures(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
+                            Schedule schedule, int threads)
+{
+    return placedFigures(PlacedNetwork(t, g), hosts, schedule, threads);
+}
+
+ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std::size_t>& hosts, Schedule schedule,
+                                int threads)
+{
+    const CoreGraph& g = net.g;
     ExchangeFigures f;
     const auto P = static_cast<std::uint32_t>(hosts.size());
     // The schedule, round by round. Rounds whose flows join the same core
     // vertices load the network alike (when the leaves there are
     // interchangeable): each such set is routed once.
-    std::vector<ExchangeRound> rounds = scheduleRounds(schedule, P);
-    double total = 0;
-    for (const ExchangeRound& r : rounds)
-        total += r.repeats;
-    std::size_t routed = 0, sampled = rounds.size();
-    if (rounds.size() > kMaxRoutedRounds) {
+    // Only the rounds routed are built: a large job's evenly spaced sample.
+    const std::size_t count = scheduleRoundCount(schedule, P);
+    const double total = roundCount(schedule, P);
+    const std::size_t sampled = std::min(count, kMaxRoutedRounds);
+    std::vector<ExchangeRound> rounds;
+    rounds.reserve(sampled);
+    for (std::size_t i = 0; i < sampled; ++i) {
+        rounds.push_back(scheduleRound(schedule, P, count > kMaxRoutedRounds ? i * count / kMaxRoutedRounds : i));
         // Evenly spaced rounds, each standing for its share of the others.
-        std::vector<ExchangeRound> pick;
-        const double each = total / double(kMaxRoutedRounds);
-        for (std::size_t i = 0; i < kMaxRoutedRounds; ++i) {
-            ExchangeRound r = std::move(rounds[i * rounds.size() / kMaxRoutedRounds]);
-            r.repeats = each;
-            pick.push_back(std::move(r));
-        }
-        rounds = std::move(pick);
-        sampled = kMaxRoutedRounds;
+        if (count > kMaxRoutedRounds)
+            rounds.back().repeats = total / double(kMaxRoutedRounds);
     }
-    const std::vector<std::uint8_t> uniform = uniformLeaves(t, g);
+    std::size_t routed = 0;
     auto key = [&](std::size_t v) -> std::uint64_t {
         const std::uint32_t c = g.coreOfHost(v);
-        return g.leafParent[v] != CoreGraph::kNone && uniform[c] ? c : (std::uint64_t{1} << 40) + v;
+        return g.leafParent[v] != CoreGraph::kNone && net.uniformLeaves[c] ? c : (std::uint64_t{1} << 40) + v;
     };
-    std::map<std::vector<std::pair<std::uint64_t, std::uint64_t>>, double> seen;
-    double seconds = 0;
-    for (const ExchangeRound& r : rounds) {
-        std::vector<std::pair<std::uint64_t, std::uint64_t>> sig;
+    // Rounds by a hash of their multiset of (source, destination) keys, a
+    // sum that needs no sort. Rounds whose hashes agree are the same when
+    // their keys agree flow by flow (as the rounds of one schedule often
+    // do), else when they agree sorted: a collision never merges two
+    // different rounds.
+    using Signature = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+    struct Seen {
+        Signature keys;   // flow by flow
+        Signature sorted; // filled when first needed
+        double secondsPerByte;
+    };
+    auto keysOf = [&](const ExchangeRound& r) {
+        Signature sig;
         sig.reserve(r.flows.size());
         for (const auto& [a, b] : r.flows)
             sig.emplace_back(key(hosts[a]), key(hosts[b]));
+        return sig;
+    };
+    auto sortedOf = [](Signature sig) {
         std::sort(sig.begin(), sig.end());
-        auto it = seen.find(sig);
-        if (it == seen.end()) {
-            it = seen.emplace(std::move(sig), roundSecondsPerByte(t, g, hosts, r.flows, threads)).first;
+        return sig;
+    };
+    auto mix = [](std::uint64_t x) { // splitmix64's finaliser
+        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+        x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+        return x ^ (x >> 31);
+    };
+    std::unordered_map<std::uint64_t, std::vector<Seen>> seen;
+    double seconds = 0;
+    for (const ExchangeRound& r : rounds) {
+        Signature keys = keysOf(r);
+        std::uint64_t hash = 0;
+        for (const auto& [a, b] : keys)
+            hash += mix(mix(a) ^ b);
+        std::vector<Seen>& same = seen[hash];
+        const Seen* match = nullptr;
+        for (const Seen& e : same)
+            if (e.keys == keys) {
+                match = &e;
+                break;
+            }
+        if (!match && !same.empty()) {
+            const Signature sorted = sortedOf(keys);
+            for (Seen& e : same) {
+                if (e.sorted.empty())
+                    e.sorted = sortedOf(e.keys);
+                if (e.sorted == sorted) {
+                    match = &e;
+                    break;
+                }
+            }
+        }
+        if (!match) {
+            same.push_back({std::move(keys), {}, roundSecondsPerByte(net, hosts, r.flows, threads)});
+            match = &same.back();
             ++routed;
         }
-        f.roundSecondsPerByte.push_back(it->second);
-        seconds += r.repeats * it->second;
+        f.roundSecondsPerByte.push_back(match->secondsPerByte);
+        seconds += r.repeats * match->secondsPerByte;
     }
     f.bandwidth = seconds > 0 ? total / seconds : 0.0;
     char buf[200];
@@ -135,46 +216,40 @@ ExchangeFigures exchangeFigures(const Topology& t, const CoreGraph& g, const std
     return f;
 }
 
-PlacedFigures placedFigures(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
-                            Schedule schedule, int threads)
+PlacedFigures placedFigures(const PlacedNetwork& net, const std::vector<std::size_t>& hosts, Schedule schedule,
+                            int threads)
 {
+    const Topology& t = net.t;
     PlacedFigures f;
     const auto P = static_cast<std::uint32_t>(hosts.size());
     if (P < 2)
         return f;
 
+    // Ranks grouped by core vertex where that is exact (PlacedPairs.h,
+    // TrafficDemands.h): on distinct hosts, as every placement gives.
+    std::vector<std::uint8_t> seen(t.vertexCount(), 0);
+    bool distinct = true;
+    for (std::size_t v : hosts)
+        distinct = distinct && !std::exchange(seen[v], 1);
+    const bool grouped = net.fast && distinct;
+
     // Hops and latency over ordered pairs, along the route a message takes.
-    Router router(t);
-    double hopSum = 0, latSum = 0, pairs = 0;
-    for (std::uint32_t a = 0; a < P; ++a)
-        for (std::uint32_t b = 0; b < P; ++b) {
-            if (a == b || hosts[a] == hosts[b])
-                continue;
-            const auto route = router.route(hosts[a], hosts[b]);
-            if (!route)
-                continue;
-            double lat = 0;
-            for (std::size_t i = 0; i < route->size(); ++i) {
-                lat += t.link((*route)[i].edge).latency;
-                if (i + 1 < route->size())
-                    lat += vertexCost(t.vertex((*route)[i].to));
-            }
-            hopSum += double(route->size());
-            latSum += lat;
-            pairs += 1;
-            f.diameter = std::max(f.diameter, double(route->size()));
-            f.maxLatency = std::max(f.maxLatency, lat);
-        }
-    f.avgHops = pairs ? hopSum / pairs : 0.0;
-    f.avgLatency = pairs ? latSum / pairs : 0.0;
+    const PairFigures pf = pairFigures(t, net.g, hosts, grouped);
+    f.avgHops = pf.avgHops;
+    f.diameter = pf.diameter;
+    f.avgLatency = pf.avgLatency;
+    f.maxLatency = pf.maxLatency;
 
     // The patterns of the placed ranks.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> flows;
-    for (std::uint32_t a = 0; a < P; ++a)
-        for (std::uint32_t b = 0; b < P; ++b)
-            if (a != b)
-                flows.emplace_back(a, b);
-    const LinkLoads a2a = loadsOf(t, g, TrafficPattern::AllToAll, rankFlows(hosts, flows), threads);
+    if (!grouped)
+        for (std::uint32_t a = 0; a < P; ++a)
+            for (std::uint32_t b = 0; b < P; ++b)
+                if (a != b)
+                    flows.emplace_back(a, b);
+    const LinkLoads a2a =
+        grouped ? loadsOf(net, allToAllDemands(t, net.g, TrafficPattern::AllToAll, hosts), threads)
+                : loadsOf(net, flowDemands(t, net.g, TrafficPattern::AllToAll, rankFlows(hosts, flows)), threads);
     f.a2aLoad = a2a.maxLoad;
     f.a2aBandwidth = allToAllBandwidth(a2a, P);
     flows.clear();
@@ -182,29 +257,19 @@ PlacedFigures placedFigures(const Topology& t, const CoreGraph& g, const std::ve
         if (const std::uint32_t j = transposePartner(i, P, rows); j != i)
             flows.emplace_back(i, j);
     f.transposeBw = flows.empty() ? 0.0
-                                  : loadsOf(t, g, TrafficPattern::Transpose, rankFlows(hosts, flows), threads)
+                                  : loadsOf(net, TrafficPattern::Transpose, rankFlows(hosts, flows), threads)
                                         .perFlowBandwidth();
     flows.clear();
     for (std::uint32_t i = 0; i < P; ++i)
         flows.emplace_back(i, (i + 1) % P);
-    f.ringBw = loadsOf(t, g, TrafficPattern::Ring, rankFlows(hosts, flows), threads).perFlowBandwidth();
+    f.ringBw = loadsOf(net, TrafficPattern::Ring, rankFlows(hosts, flows), threads).perFlowBandwidth();
     // Nearest neighbours: each rank to the placed ranks at its smallest hop distance.
-    flows.clear();
-    for (std::uint32_t a = 0; a < P; ++a) {
-        const std::vector<int> d = hopDistances(t, hosts[a]);
-        int best = -1;
-        for (std::uint32_t b = 0; b < P; ++b)
-            if (b != a && hosts[b] != hosts[a] && d[hosts[b]] > 0 && (best < 0 || d[hosts[b]] < best))
-                best = d[hosts[b]];
-        for (std::uint32_t b = 0; b < P && best > 0; ++b)
-            if (b != a && d[hosts[b]] == best)
-                flows.emplace_back(a, b);
-    }
+    flows = nearestRankFlows(t, net.g, hosts, grouped);
     f.nnBw = flows.empty() ? 0.0
-                           : loadsOf(t, g, TrafficPattern::NearestNeighbour, rankFlows(hosts, flows), threads)
+                           : loadsOf(net, TrafficPattern::NearestNeighbour, rankFlows(hosts, flows), threads)
                                  .perFlowBandwidth();
 
-    const ExchangeFigures x = exchangeFigures(t, g, hosts, schedule, threads);
+    const ExchangeFigures x = exchangeFigures(net, hosts, schedule, threads);
     f.roundSecondsPerByte = x.roundSecondsPerByte;
     f.xchgBandwidth = x.bandwidth;
     f.method = x.method;

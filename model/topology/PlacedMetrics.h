@@ -15,13 +15,39 @@
 //   (a2aBandwidth) is a bound on it, never more than the rounds give.
 #include "model/topology/CoreGraph.h"
 #include "model/topology/ExchangeSchedule.h"
+#include "model/topology/FlowRouter.h"
 #include "model/topology/Topology.h"
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace cs {
+
+// A network readied for placed jobs: what every P of a sweep on it shares,
+// built once (TopologySource keeps it per network) instead of at every
+// evaluation. Read-only once built: several threads may use it at once.
+// `t` and `g` must outlive it.
+struct PlacedNetwork {
+    // fast: the figures by the shortcuts that give the same result up to
+    // rounding: a pattern's flows loaded by the generator's coordinate
+    // router (FlowRouter.h) where it accepts the network and costs less than
+    // a search per destination; the all-to-all's flows counted by core
+    // vertex (allToAllDemands); one route search per core vertex whose leaf
+    // hosts the job uses (PlacedPairs.h). false: every pair and pattern the
+    // plain way, the reference the fast paths are tested against.
+    PlacedNetwork(const Topology& t, const CoreGraph& g, bool fast = true);
+
+    const Topology& t;
+    const CoreGraph& g;
+    bool fast = true;
+    std::unique_ptr<FlowRouter> router; // nullptr: every pattern by ECMP search
+    // Per core vertex: its leaf hosts are interchangeable in a round (each
+    // has one duplex link of the same capacity), so rounds whose flows join
+    // the same core vertices load the network alike.
+    std::vector<std::uint8_t> uniformLeaves;
+};
 
 struct PlacedFigures {
     double a2aLoad = 0;     // flows on the bottleneck under the placed all-to-all
@@ -55,15 +81,21 @@ struct ExchangeFigures {
     double bandwidth = 0;
     std::string method;
 };
+ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std::size_t>& hosts, Schedule schedule,
+                                int threads = 1);
 ExchangeFigures exchangeFigures(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
                                 Schedule schedule, int threads = 1);
 
 // `hosts`: the topology vertex of each rank, in rank order (at least one).
+PlacedFigures placedFigures(const PlacedNetwork& net, const std::vector<std::size_t>& hosts, Schedule schedule,
+                            int threads = 1);
 PlacedFigures placedFigures(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
                             Schedule schedule, int threads = 1);
 
 // One round's slowest flow, seconds per byte (0 for a round without flows);
 // `flows` are rank pairs over `hosts`.
+double roundSecondsPerByte(const PlacedNetwork& net, const std::vector<std::size_t>& hosts,
+                           const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows, int threads = 1);
 double roundSecondsPerByte(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
                            const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows, int threads = 1);
 

@@ -17,6 +17,17 @@ std::string_view vertexKindName(VertexKind k)
     return "?";
 }
 
+std::optional<VertexKind> vertexKindFromName(std::string_view name)
+{
+    if (name == "host")
+        return VertexKind::Host;
+    if (name == "switch")
+        return VertexKind::Switch;
+    if (name == "segment" || name == "hub" || name == "bus")
+        return VertexKind::Segment;
+    return std::nullopt;
+}
+
 Topology::Topology(const Topology& o)
     : exactBisection(o.exactBisection), bisectionBound(o.bisectionBound), bisectionNote(o.bisectionNote),
       generator(o.generator), generatorParams(o.generatorParams), facts(o.facts),

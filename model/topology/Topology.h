@@ -22,6 +22,11 @@ enum class VertexKind {
 };
 
 std::string_view vertexKindName(VertexKind k); // "host", "switch", "segment"
+// The kind a name in a topology's JSON means: "host", "switch", "segment",
+// and "hub" and "bus", which are segments (docs/format.md); nullopt for any
+// other. The one place these names are read: the reader, the editing layer
+// and the GUI's views of a drawing that does not load all ask it.
+std::optional<VertexKind> vertexKindFromName(std::string_view name);
 
 struct VertexProps {
     std::string id;

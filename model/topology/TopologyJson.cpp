@@ -6,6 +6,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/topology/GeneratorRegistry.h"
+#include "model/topology/TopologyFields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -145,28 +146,33 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
             fail(p + ".id", "'" + id + "' is already used by vertices[" + std::to_string(f->second) + "]");
         firstIndex.emplace(id, i);
         const std::string kind = stringAt(v, "kind", p);
-        if (kind == "host") {
+        const std::optional<VertexKind> k = vertexKindFromName(kind);
+        if (!k)
+            fail(p + ".kind", "unknown kind '" + kind + "' (expected host, switch or segment)");
+        switch (*k) {
+        case VertexKind::Host:
             onlyKeys(v, p, {"id", "kind", "forwards", "forward_cost"});
             t.addHost(id, boolAt(v, "forwards", p, false), quantityAt(v, "forward_cost", Unit::Seconds, p, 0.0));
             portsGiven.push_back(1);
-        } else if (kind == "switch") {
+            break;
+        case VertexKind::Switch: {
             onlyKeys(v, p, {"id", "kind", "ports", "latency"});
             const long long ports = integerAt(v, "ports", p, 0);
-            if (v.contains("ports") && ports < 1)
-                fail(p + ".ports", "must be >= 1, got " + std::to_string(ports));
-            if (ports > 1000000000LL)
-                fail(p + ".ports", "must be at most 1e9, got " + std::to_string(ports));
+            if (const ParamSpec& f = vertexField(VertexKind::Switch, "ports");
+                v.contains("ports") && !f.accepts(static_cast<double>(ports)))
+                fail(p + ".ports", "must be in " + f.rangeText() + ", got " + std::to_string(ports));
             t.addSwitch(id, static_cast<int>(ports), quantityAt(v, "latency", Unit::Seconds, p, 0.0));
             portsGiven.push_back(v.contains("ports") ? 1 : 0);
-        } else if (kind == "segment" || kind == "hub" || kind == "bus") {
+            break;
+        }
+        case VertexKind::Segment:
             onlyKeys(v, p, {"id", "kind", "bandwidth", "latency"});
             if (!v.contains("bandwidth"))
                 fail(p + ".bandwidth", "missing (a segment's medium rate, e.g. \"10Mbit/s\")");
             t.addSegment(id, quantityAt(v, "bandwidth", Unit::BytesPerSecond, p, 0.0),
                          quantityAt(v, "latency", Unit::Seconds, p, 0.0));
             portsGiven.push_back(1);
-        } else {
-            fail(p + ".kind", "unknown kind '" + kind + "' (expected host, switch or segment)");
+            break;
         }
     }
     if (auto eit = j.find("edges"); eit != j.end()) {
@@ -191,8 +197,8 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
             l.bandwidth = quantityAt(e, "bandwidth", Unit::BytesPerSecond, p, 0.0);
             l.latency = quantityAt(e, "latency", Unit::Seconds, p, 0.0);
             const long long ch = integerAt(e, "channels", p, 1);
-            if (ch < 1 || ch > 1000000)
-                fail(p + ".channels", "must be in [1, 1000000], got " + std::to_string(ch));
+            if (const ParamSpec& f = linkField("channels"); !f.accepts(static_cast<double>(ch)))
+                fail(p + ".channels", "must be in " + f.rangeText() + ", got " + std::to_string(ch));
             l.channels = static_cast<int>(ch);
             l.duplex = boolAt(e, "duplex", p, true);
             t.addLink(*a, *b, l);
@@ -230,6 +236,16 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
 }
 
 } // namespace
+
+std::optional<VertexKind> vertexKindOf(const json& vertex)
+{
+    if (!vertex.is_object())
+        return std::nullopt;
+    const auto kind = vertex.find("kind");
+    if (kind == vertex.end() || !kind->is_string())
+        return std::nullopt;
+    return vertexKindFromName(kind->get_ref<const std::string&>());
+}
 
 std::string drawnTopologyProblem(std::size_t vertices, std::size_t links)
 {

@@ -26,6 +26,12 @@
 
 namespace cs {
 
+// The kind of a vertex of the explicit form, from its "kind"
+// (vertexKindFromName); nullopt when `vertex` is no object, has no "kind"
+// string or names no kind. Views of a drawing in progress take that as a
+// host; the reader refuses it.
+std::optional<VertexKind> vertexKindOf(const nlohmann::json& vertex);
+
 // The generator form without building it: the generator and its parameter
 // array in spec order (defaults where the JSON gives none), each value
 // range-checked and the combination checked. Throws ModelError with a path.

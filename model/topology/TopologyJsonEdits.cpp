@@ -1,6 +1,7 @@
 #include "model/topology/TopologyJsonEdits.h"
 
 #include "model/core/ModelError.h"
+#include "model/topology/TopologyJson.h"
 
 #include <optional>
 #include <unordered_set>
@@ -73,23 +74,6 @@ void remove(json& topology, const std::set<std::string>& vertexIds, const std::s
     topology["edges"] = std::move(edges);
 }
 
-namespace {
-// The kind a vertex's "kind" names, as the reader takes it (hub and bus are segments).
-std::optional<VertexKind> kindOf(const json& v)
-{
-    if (!v.is_object() || !v.contains("kind") || !v["kind"].is_string())
-        return std::nullopt;
-    const std::string k = v["kind"].get<std::string>();
-    if (k == "host")
-        return VertexKind::Host;
-    if (k == "switch")
-        return VertexKind::Switch;
-    if (k == "segment" || k == "hub" || k == "bus")
-        return VertexKind::Segment;
-    return std::nullopt;
-}
-} // namespace
-
 json extract(const json& topology, const std::set<std::string>& ids)
 {
     json piece{{"vertices", json::array()}, {"edges", json::array()}};
@@ -115,7 +99,7 @@ std::map<std::string, std::string> paste(json& topology, const json& piece)
     std::map<std::string, std::string> renamed;
     for (const json& v : piece["vertices"]) {
         const std::string id = v.is_object() ? v.value("id", std::string()) : std::string();
-        const std::optional<VertexKind> kind = kindOf(v);
+        const std::optional<VertexKind> kind = vertexKindOf(v);
         if (id.empty() || !kind)
             throw ModelError("pasted topology: a vertex needs an \"id\" and a \"kind\" (host, switch, segment)");
         json copy = v;

@@ -5,12 +5,12 @@
 #include "model/topology/TopologyBudget.h"
 #include "model/topology/PlacedMetrics.h"
 #include "model/topology/TopologyMetrics.h"
+#include "model/topology/CoreGraph.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
-#include <optional>
 #include <set>
 
 namespace cs {
@@ -346,6 +346,14 @@ void TopologySource::compute(const Topology& t, double* out)
 void TopologySource::computeJob(const Topology& t, const double* whole, std::size_t P, int placement, int schedule,
                                 const std::vector<std::uint32_t>& listed, double* out)
 {
+    const CoreGraph g = CoreGraph::build(t);
+    computeJob(PlacedNetwork(t, g), whole, P, placement, schedule, listed, out);
+}
+
+void TopologySource::computeJob(const PlacedNetwork& net, const double* whole, std::size_t P, int placement,
+                                int schedule, const std::vector<std::uint32_t>& listed, double* out)
+{
+    const Topology& t = net.t;
     std::copy(whole, whole + kOutputs, out);
     const std::size_t H = t.hosts().size();
     const auto sched = static_cast<Schedule>(schedule);
@@ -354,7 +362,6 @@ void TopologySource::computeJob(const Topology& t, const double* whole, std::siz
     const std::size_t ranks = everyHost ? H : P;
     out[placed] = static_cast<double>(ranks);
     out[xchg_spread] = 0.0;
-    const CoreGraph g = CoreGraph::build(t);
     // The host of each rank under sample `s` of the placement.
     auto hostsOf = [&](int s) {
         std::vector<std::size_t> hosts;
@@ -378,7 +385,7 @@ void TopologySource::computeJob(const Topology& t, const double* whole, std::siz
         const int samples = place == Placement::Random && P ? kRandomSamples : 1;
         double sum = 0, sum2 = 0;
         for (int s = 0; s < samples; ++s) {
-            const double bw = exchangeFigures(t, g, hostsOf(s), sched).bandwidth;
+            const double bw = exchangeFigures(net, hostsOf(s), sched).bandwidth;
             sum += bw;
             sum2 += bw * bw;
         }
@@ -406,7 +413,7 @@ void TopologySource::computeJob(const Topology& t, const double* whole, std::siz
     std::array<double, kOutputs> sum{};
     double sum2 = 0;
     for (int s = 0; s < samples; ++s) {
-        const PlacedFigures f = placedFigures(t, g, hostsOf(s), sched);
+        const PlacedFigures f = placedFigures(net, hostsOf(s), sched);
         const double bw = f.xchgBandwidth;
         sum[diameter] += f.diameter;
         sum[avg_hops] += f.avgHops;
@@ -432,6 +439,35 @@ void TopologySource::computeJob(const Topology& t, const double* whole, std::siz
     out[xchg_spread] = out[xchg_bw] > 0 ? std::sqrt(var) / out[xchg_bw] : 0.0;
 }
 
+struct TopologySource::JobNetwork {
+    std::shared_ptr<const Topology> topology;
+    CoreGraph core;
+    std::unique_ptr<PlacedNetwork> placed; // of *topology and core: built after both, in place
+};
+
+std::shared_ptr<const TopologySource::JobNetwork> TopologySource::jobNetwork(const double* in) const
+{
+    std::array<double, kMaxParams> key{};
+    if (!drawn_)
+        std::copy(in, in + (spec_.inputs.size() - kJobInputs), key.begin());
+    // Built under the lock: a second thread that wants the same network
+    // waits for it rather than building it too.
+    std::lock_guard<std::mutex> lock(networksMutex_);
+    for (const auto& [k, net] : networks_)
+        if (k == key)
+            return net;
+    auto net = std::make_shared<JobNetwork>();
+    net->topology = drawn_ ? drawn_ : std::make_shared<const Topology>(generate(*generator_, in));
+    net->core = CoreGraph::build(*net->topology);
+    net->placed = std::make_unique<PlacedNetwork>(*net->topology, net->core);
+    if (networks_.size() < kNetworks)
+        networks_.emplace_back(key, net);
+    else
+        networks_[nextNetwork_] = {key, net};
+    nextNetwork_ = (nextNetwork_ + 1) % kNetworks;
+    return net;
+}
+
 void TopologySource::evaluate(const double* in, double* out) const
 {
     const std::size_t nIn = spec_.inputs.size(), nGen = nIn - kJobInputs;
@@ -443,10 +479,8 @@ void TopologySource::evaluate(const double* in, double* out) const
     // both compute the same entry; the results are equal.
     std::array<double, kOutputs> value{};
     try {
-        std::optional<Topology> built;
-        if (!drawn_)
-            built = generate(*generator_, in);
-        const Topology& t = drawn_ ? *drawn_ : *built;
+        const std::shared_ptr<const JobNetwork> net = jobNetwork(in);
+        const Topology& t = *net->topology;
         std::array<double, kMaxParams> wholeKey{};
         std::copy(in, in + nGen, wholeKey.begin());
         std::array<double, kOutputs> whole{};
@@ -454,7 +488,7 @@ void TopologySource::evaluate(const double* in, double* out) const
             compute(t, whole.data());
             whole_.store(wholeKey, whole);
         }
-        computeJob(t, whole.data(), static_cast<std::size_t>(in[jobInput(job_P)]),
+        computeJob(*net->placed, whole.data(), static_cast<std::size_t>(in[jobInput(job_P)]),
                    static_cast<int>(in[jobInput(job_placement)]), static_cast<int>(in[jobInput(job_schedule)]),
                    drawn_ ? listed_ : listedOrdinals(t, listedNames_), value.data());
     } catch (const std::exception&) {

@@ -29,6 +29,8 @@
 
 namespace cs {
 
+struct PlacedNetwork;
+
 class TopologySource final : public Block {
 public:
     // The outputs, in spec order; units in the spec.
@@ -101,6 +103,9 @@ public:
     // job the network cannot place.
     static void computeJob(const Topology& t, const double* whole, std::size_t P, int placement, int schedule,
                            const std::vector<std::uint32_t>& listed, double* out);
+    // The same on a network readied once for every job on it (PlacedMetrics.h).
+    static void computeJob(const PlacedNetwork& net, const double* whole, std::size_t P, int placement, int schedule,
+                           const std::vector<std::uint32_t>& listed, double* out);
 
     // The ids of the hosts a job's ranks run on at these inputs, in rank
     // order: P of them, or every host for P = 0 (the random placement: its
@@ -127,6 +132,15 @@ private:
     // Whole-network figures by generator parameters, and the job's by every input.
     MetricsCache<kMaxParams, kOutputs, 16> whole_;
     MetricsCache<kMaxParams + kJobInputs, kOutputs, kCacheSize> cache_;
+    // The networks of the last few generator parameter sets (the drawn one
+    // under an empty key), built and readied for placed jobs: every P of a
+    // sweep places its job on the one network instead of building it again.
+    struct JobNetwork;
+    std::shared_ptr<const JobNetwork> jobNetwork(const double* in) const;
+    static constexpr std::size_t kNetworks = 4;
+    mutable std::mutex networksMutex_;
+    mutable std::vector<std::pair<std::array<double, kMaxParams>, std::shared_ptr<const JobNetwork>>> networks_;
+    mutable std::size_t nextNetwork_ = 0;
 };
 
 // Host ordinals (indices into t.hosts()) of the hosts named, in order; names

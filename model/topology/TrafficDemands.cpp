@@ -22,6 +22,13 @@ public:
         d_.in.assign(t.vertexCount(), 0.0);
     }
 
+    // Room for `n` flows between leaf hosts.
+    void reserve(std::size_t n)
+    {
+        flows_.reserve(n);
+        leaves_.reserve(2 * n);
+    }
+
     // `w` flows from host `fromV` to host `toV` (topology vertices).
     void flow(std::size_t fromV, std::size_t toV, double w = 1.0)
     {
@@ -54,6 +61,85 @@ public:
         for (std::uint32_t i = 0; i < L; ++i) {
             d_.in[leaves[i]] += each;
             d_.out[leaves[i]] += each;
+        }
+    }
+
+    // One flow between every ordered pair of `hosts` (topology vertices, no
+    // repeats), as flow() would add them pair by pair, but counted by core
+    // vertex: the pairs of two core vertices are one entry, and each leaf
+    // host's end of them one access-link share. All weights are whole
+    // numbers, so the sums are the pair-by-pair sums exactly.
+    void allToAll(const std::vector<std::size_t>& hosts)
+    {
+        std::vector<std::uint32_t> slot(g_.n, CoreGraph::kNone), cores;
+        std::vector<std::vector<std::uint32_t>> leaves;
+        std::vector<double> self;
+        for (std::size_t v : hosts) {
+            const std::uint32_t c = g_.coreOfHost(v);
+            if (slot[c] == CoreGraph::kNone) {
+                slot[c] = static_cast<std::uint32_t>(cores.size());
+                cores.push_back(c);
+                leaves.emplace_back();
+                self.push_back(0.0);
+            }
+            if (g_.leafParent[v] != CoreGraph::kNone)
+                leaves[slot[c]].push_back(static_cast<std::uint32_t>(v));
+            else
+                self[slot[c]] = 1.0;
+        }
+        const auto n = static_cast<std::uint64_t>(hosts.size());
+        d_.flows += n ? n * (n - 1) : 0;
+        // Hosts of each core vertex whose flows leave it: its own host, and
+        // its leaves if it forwards (a leaf of a host that does not forward
+        // reaches only that host).
+        std::vector<double> leaving(cores.size());
+        std::size_t sending = 0, ends = 0;
+        for (std::size_t i = 0; i < cores.size(); ++i) {
+            leaving[i] = self[i] + (g_.transit[cores[i]] ? double(leaves[i].size()) : 0.0);
+            sending += leaving[i] > 0;
+            ends += g_.transit[cores[i]] && leaving[i] > 0 ? leaves[i].size() : 0;
+        }
+        // Each leaf end pairs with every other core vertex that sends, both ways.
+        flows_.reserve(flows_.size() + sending * sending);
+        leaves_.reserve(leaves_.size() + 2 * ends * (sending ? sending - 1 : 0));
+        for (std::size_t i = 0; i < cores.size(); ++i)
+            for (std::size_t j = 0; j < cores.size(); ++j) {
+                const std::uint32_t s = cores[i], t = cores[j];
+                if (i == j || leaving[i] == 0 || leaving[j] == 0)
+                    continue;
+                flows_.emplace_back(t, s, leaving[i] * leaving[j]);
+                if (g_.transit[s])
+                    for (std::uint32_t a : leaves[i])
+                        leaves_.push_back({t, s, a, leaving[j], true});
+                if (g_.transit[t])
+                    for (std::uint32_t b : leaves[j])
+                        leaves_.push_back({t, s, b, leaving[i], false});
+            }
+        // Pairs within one core vertex stay there.
+        for (std::size_t i = 0; i < cores.size(); ++i) {
+            const std::uint32_t c = cores[i];
+            const double L = double(leaves[i].size());
+            const std::size_t own = g_.topoOf[c];
+            if (g_.transit[c]) {
+                const double m = L + self[i];
+                d_.local[c] += m * (m - 1);
+                for (std::uint32_t a : leaves[i]) {
+                    d_.out[a] += m - 1;
+                    d_.in[a] += m - 1;
+                }
+                if (self[i] > 0) {
+                    d_.out[own] += m - 1;
+                    d_.in[own] += m - 1;
+                }
+            } else if (self[i] > 0) { // leaf to its host and back, not leaf to leaf
+                d_.local[c] += 2 * L;
+                for (std::uint32_t a : leaves[i]) {
+                    d_.out[a] += 1;
+                    d_.in[a] += 1;
+                }
+                d_.out[own] += L;
+                d_.in[own] += L;
+            }
         }
     }
 
@@ -230,9 +316,17 @@ Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p)
 Demands flowDemands(const Topology& t, const CoreGraph& g, TrafficPattern label, const std::vector<HostFlow>& flows)
 {
     DemandBuilder b(t, g, label);
+    b.reserve(flows.size());
     for (const HostFlow& f : flows)
         if (f.from != f.to)
             b.flow(f.from, f.to, f.weight);
+    return b.finish();
+}
+
+Demands allToAllDemands(const Topology& t, const CoreGraph& g, TrafficPattern label, const std::vector<std::size_t>& hosts)
+{
+    DemandBuilder b(t, g, label);
+    b.allToAll(hosts);
     return b.finish();
 }
 

@@ -51,6 +51,12 @@ struct HostFlow {
 // from a host to itself are left out.
 Demands flowDemands(const Topology& t, const CoreGraph& g, TrafficPattern label, const std::vector<HostFlow>& flows);
 
+// The demands of one flow between every ordered pair of `hosts` (topology
+// vertices, no repeats): flowDemands of those pairs, counted by core vertex
+// (work about cores^2 + cores x hosts rather than hosts^2).
+Demands allToAllDemands(const Topology& t, const CoreGraph& g, TrafficPattern label,
+                        const std::vector<std::size_t>& hosts);
+
 // What the access links of leaf hosts carry, per topology vertex: the flows
 // that stay at their core vertex plus those of routed entries
 // (`entryRouted[k]` != 0; empty means all were routed).

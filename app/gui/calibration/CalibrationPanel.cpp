@@ -5,6 +5,7 @@
 #include "app/gui/calibration/ReportTables.h"
 #include "app/gui/calibration/SweepOverlay.h"
 #include "app/gui/calibration/VerifySection.h"
+#include "app/gui/widgets/QtStrings.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 
@@ -32,11 +33,6 @@
 namespace cs::app::calibration {
 
 namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 constexpr int kSeriesTab = 3;
 constexpr int kWarningsTab = 4;

@@ -1,6 +1,7 @@
 #include "app/gui/calibration/ReportTables.h"
 #include "app/gui/calibration/OverlayDraw.h"
 #include "app/gui/runner/RunnerText.h"
+#include "app/gui/widgets/QtStrings.h"
 #include "app/plots/PlotStyle.h"
 #include "model/core/Unit.h"
 
@@ -15,11 +16,6 @@
 namespace cs::app::calibration {
 
 namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 QTableWidgetItem* cell(const QString& text, const QString& tip = {})
 {

@@ -1,6 +1,7 @@
 #include "app/gui/calibration/SweepOverlay.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
+#include "app/gui/widgets/QtStrings.h"
 #include "app/plots/PlotStyle.h"
 #include "app/plots/TableSlice.h"
 #include "model/core/ModelError.h"
@@ -19,11 +20,6 @@
 namespace cs::app::calibration {
 
 namespace {
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 // The chart's y value of variant 0 at x along the x axis (other axes at
 // point 0's values), linearly interpolated; NaN outside the swept range.

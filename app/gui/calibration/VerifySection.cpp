@@ -6,6 +6,7 @@
 #include "app/gui/runner/ProbeCatalog.h"
 #include "app/gui/runner/ProbeSession.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
+#include "app/gui/widgets/QtStrings.h"
 #include "app/runner/ApplicationPlans.h"
 #include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
@@ -35,11 +36,6 @@ namespace cs::app::calibration {
 namespace {
 
 using nlohmann::json;
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
 
 QString secs(double v)
 {

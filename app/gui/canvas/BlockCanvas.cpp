@@ -8,6 +8,8 @@
 #include "app/gui/canvas/CanvasView.h"
 #include "app/gui/canvas/PortItem.h"
 #include "app/gui/canvas/WireItem.h"
+#include "app/gui/inspector/InspectorText.h"
+#include "app/gui/widgets/QtStrings.h"
 
 #include <QGraphicsTextItem>
 #include <QLabel>
@@ -18,7 +20,6 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-#include <cstdio>
 #include <map>
 
 namespace cs::app {
@@ -29,30 +30,6 @@ namespace {
 
 // Parameters and blocks the canvas draws one item each; beyond, a note.
 constexpr std::size_t kMaxCanvasNodes = 1000;
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-// A value in its display unit ("6 us", "38 MB/s", "1024").
-QString shown(double si, const std::string& displayUnit, Unit unit, const std::vector<std::string>& choices = {})
-{
-    if (!choices.empty()) {
-        const auto i = static_cast<std::size_t>(si);
-        if (si >= 0 && i < choices.size())
-            return q(choices[i]);
-    }
-    const auto du = findDisplayUnit(displayUnit);
-    if (du && du->unit == unit && !displayUnit.empty())
-        return q(formatQuantity(si, displayUnit, unit));
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g", si);
-    QString s = QString::fromLatin1(buf);
-    if (unit != Unit::Count && unit != Unit::Ratio && unit != Unit::Choice)
-        s += " " + q(std::string(unitSymbol(unit)));
-    return s;
-}
 
 QString provenanceText(const ParamValue& v)
 {
@@ -69,7 +46,7 @@ QString inputTip(const ParamSpec& s, const ParamValue& v)
 {
     QString tip = QString("<b>%1</b> — %2<br>").arg(q(s.symbol).toHtmlEscaped(), q(s.meaning).toHtmlEscaped());
     if (v.provenance.kind != ProvenanceKind::Wired)
-        tip += QObject::tr("value: %1 (%2)<br>").arg(shown(v.value, s.displayUnit, s.unit, s.choices),
+        tip += QObject::tr("value: %1 (%2)<br>").arg(inspector::displayValue(v.value, s),
                                                      provenanceText(v));
     else
         tip += provenanceText(v) + "<br>";
@@ -94,7 +71,7 @@ QString paramText(const DesignParam& p)
     // A parameter following the topology has no number of its own.
     const bool following = !p.follows.empty() && p.value.provenance.kind == ProvenanceKind::Default;
     return following ? QObject::tr("= %1").arg(q(Endpoint::parse(p.follows).port))
-                     : shown(p.value.value, p.spec.displayUnit, p.spec.unit, p.spec.choices);
+                     : inspector::displayValue(p.value.value, p.spec);
 }
 
 } // namespace

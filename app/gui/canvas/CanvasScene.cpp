@@ -2,6 +2,7 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/canvas/BlockNode.h"
 #include "app/gui/canvas/WireItem.h"
+#include "app/gui/widgets/QtStrings.h"
 
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneMouseEvent>
@@ -11,13 +12,6 @@
 #include <cmath>
 
 namespace cs::app::canvas {
-
-namespace {
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-} // namespace
 
 CanvasScene::CanvasScene(DocumentModel* model, QObject* parent) : QGraphicsScene(parent), model_(model) {}
 

@@ -1,4 +1,5 @@
 #pragma once
+#include "app/gui/widgets/QtStrings.h"
 #include "model/core/ParamSpec.h"
 #include "model/core/Provenance.h"
 
@@ -10,10 +11,7 @@
 
 namespace cs::app::inspector {
 
-inline QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
+using cs::app::q;
 
 // A value in its display unit ("6 us", "38 MB/s", "1024", or a choice name).
 QString displayValue(double si, const std::string& displayUnit, Unit unit,

@@ -5,6 +5,7 @@
 #include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
 #include "model/document/DocumentEdits.h"
+#include "model/topology/TopologyFields.h"
 
 #include <QGroupBox>
 #include <QLabel>
@@ -12,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <set>
 
 namespace cs::app::inspector {
@@ -20,7 +22,14 @@ using nlohmann::json;
 
 namespace {
 
-const char* kTopoSource = "topology document (see docs: topology JSON)";
+// A field of the topology's table (model/topology/TopologyFields.h), its
+// rates shown in the unit the editor writes this network's rates in.
+ParamSpec shownIn(ParamSpec spec, const std::string& rateName)
+{
+    if (spec.unit == Unit::BytesPerSecond)
+        spec.displayUnit = rateName;
+    return spec;
+}
 
 ParamRow row(ParamSpec spec, double value)
 {
@@ -31,31 +40,56 @@ ParamRow row(ParamSpec spec, double value)
     return r;
 }
 
+// A choice of two is written as a boolean, a count as a whole number.
+json fieldJson(const ParamSpec& spec, double v)
+{
+    if (spec.choices.size() == 2)
+        return v != 0.0;
+    return spec.integer ? json(static_cast<long long>(v)) : json(v);
+}
+
 // Sets one property of every vertex in `ids` (every link in `links`): one
 // operation of the editing layer, one undo step for the whole selection.
-ValueField::Apply vertexSetter(DocumentModel* model, const QStringList& ids, const std::string& key, bool boolean)
+ValueField::Apply vertexSetter(DocumentModel* model, const QStringList& ids, const ParamSpec& spec)
 {
     std::set<std::string> set;
     for (const QString& id : ids)
         set.insert(id.toStdString());
     const QString what = ids.size() == 1 ? ids.front() : QObject::tr("%1 items").arg(ids.size());
-    return [model, set, what, key, boolean](double v) {
-        json value = boolean ? json(v != 0.0) : key == "ports" ? json(static_cast<long long>(v)) : json(v);
-        return model->apply(QObject::tr("Set %1 of %2").arg(q(key), what),
-                            [&](DesignDocument& d) { return edit::setVertexProperty(d, set, key, value); });
+    return [model, set, what, spec](double v) {
+        const json value = fieldJson(spec, v);
+        return model->apply(QObject::tr("Set %1 of %2").arg(q(spec.symbol), what),
+                            [&](DesignDocument& d) { return edit::setVertexProperty(d, set, spec.symbol, value); });
     };
 }
 
-ValueField::Apply edgeSetter(DocumentModel* model, const std::set<std::size_t>& links, const std::string& key,
-                             bool boolean)
+ValueField::Apply edgeSetter(DocumentModel* model, const std::set<std::size_t>& links, const ParamSpec& spec)
 {
     const QString what = links.size() == 1 ? QObject::tr("link %1").arg(*links.begin())
                                            : QObject::tr("%1 links").arg(links.size());
-    return [model, links, what, key, boolean](double v) {
-        json value = boolean ? json(v != 0.0) : key == "channels" ? json(static_cast<long long>(v)) : json(v);
-        return model->apply(QObject::tr("Set %1 of %2").arg(q(key), what),
-                            [&](DesignDocument& d) { return edit::setLinkProperty(d, links, key, value); });
+    return [model, links, what, spec](double v) {
+        const json value = fieldJson(spec, v);
+        return model->apply(QObject::tr("Set %1 of %2").arg(q(spec.symbol), what),
+                            [&](DesignDocument& d) { return edit::setLinkProperty(d, links, spec.symbol, value); });
     };
+}
+
+// The "Properties" box: a row per field of the topology's table, showing
+// `value(field)` and applying edits through `setter(field)`.
+void addProperties(QVBoxLayout* layout, const std::vector<ParamSpec>& fields, const std::string& rateName,
+                   const std::function<double(const ParamSpec&)>& value,
+                   const std::function<ValueField::Apply(const ParamSpec&)>& setter)
+{
+    auto* box = new QGroupBox(QObject::tr("Properties"), layout->parentWidget());
+    auto* boxLayout = new QVBoxLayout(box);
+    auto* grid = new ParamGrid(box);
+    for (const ParamSpec& f : fields) {
+        ParamRow r = row(shownIn(f, rateName), value(f));
+        r.apply = setter(r.spec);
+        grid->addRow(r);
+    }
+    boxLayout->addWidget(grid);
+    layout->addWidget(box);
 }
 
 // "5 links selected": what an edit in this form applies to.
@@ -146,51 +180,9 @@ void TopologyForm::buildVertex(DocumentModel* model, const QStringList& keys)
                                                                : tr("segments"),
                                 id))));
 
-    auto* box = new QGroupBox(tr("Properties"), this);
-    auto* boxLayout = new QVBoxLayout(box);
-    auto* grid = new ParamGrid(box);
-    switch (p.kind) {
-    case VertexKind::Host: {
-        ParamRow fw = row(choiceParam("forwards", {"no", "yes"}, 0,
-                                      "forwards packets between its links (software routing)",
-                                      "004_07d1c859a4352179.txt §4 Fig. 5 (software-routed mesh)"),
-                          p.forwards ? 1.0 : 0.0);
-        fw.apply = vertexSetter(model, ids, "forwards", true);
-        grid->addRow(fw);
-        ParamRow cost = row(param("forward_cost", Unit::Seconds, "us", 0.0, 0.0, 1.0,
-                                  "time to forward one packet in software", kTopoSource),
-                            p.forwardCost);
-        cost.apply = vertexSetter(model, ids, "forward_cost", false);
-        grid->addRow(cost);
-        break;
-    }
-    case VertexKind::Switch: {
-        ParamRow ports = row(countParam("ports", 8, 1, 1e9, "ports; each link channel uses one", kTopoSource),
-                             p.ports);
-        ports.apply = vertexSetter(model, ids, "ports", false);
-        grid->addRow(ports);
-        ParamRow lat = row(param("latency", Unit::Seconds, "us", 0.0, 0.0, 1.0, "switch latency", kTopoSource),
-                           p.latency);
-        lat.apply = vertexSetter(model, ids, "latency", false);
-        grid->addRow(lat);
-        break;
-    }
-    case VertexKind::Segment: {
-        ParamRow bw = row(param("bandwidth", Unit::BytesPerSecond, rateName, 1.25e6, 1.0, 1e15,
-                                "the medium's rate, shared by every attached host",
-                                "004_07d1c859a4352179.txt (shared segments)"),
-                          p.bandwidth);
-        bw.apply = vertexSetter(model, ids, "bandwidth", false);
-        grid->addRow(bw);
-        ParamRow lat = row(param("latency", Unit::Seconds, "us", 0.0, 0.0, 1.0, "segment latency", kTopoSource),
-                           p.latency);
-        lat.apply = vertexSetter(model, ids, "latency", false);
-        grid->addRow(lat);
-        break;
-    }
-    }
-    boxLayout->addWidget(grid);
-    layout->addWidget(box);
+    addProperties(layout, vertexFields(p.kind), rateName,
+                  [&](const ParamSpec& f) { return vertexFieldValue(p, f.symbol); },
+                  [&](const ParamSpec& f) { return vertexSetter(model, ids, f); });
 }
 
 void TopologyForm::buildLink(DocumentModel* model, const QStringList& keys)
@@ -224,30 +216,8 @@ void TopologyForm::buildLink(DocumentModel* model, const QStringList& keys)
                                     Unit::BytesPerSecond),
                        manyNote(static_cast<int>(links.size()), tr("links"), tr("link %1").arg(index)))));
 
-    auto* box = new QGroupBox(tr("Properties"), this);
-    auto* boxLayout = new QVBoxLayout(box);
-    auto* grid = new ParamGrid(box);
-    ParamRow bw = row(param("bandwidth", Unit::BytesPerSecond, rateName, 1.25e8, 1.0, 1e15,
-                            "rate of one channel, each way when duplex", kTopoSource),
-                      l.bandwidth);
-    bw.apply = edgeSetter(model, links, "bandwidth", false);
-    grid->addRow(bw);
-    ParamRow lat = row(param("latency", Unit::Seconds, "us", 0.0, 0.0, 1.0, "propagation latency", kTopoSource),
-                       l.latency);
-    lat.apply = edgeSetter(model, links, "latency", false);
-    grid->addRow(lat);
-    ParamRow ch = row(countParam("channels", 1, 1, 1e6, "bonded channels (each uses a switch port)",
-                                 "004_07d1c859a4352179.txt (channel bonding)"),
-                      l.channels);
-    ch.apply = edgeSetter(model, links, "channels", false);
-    grid->addRow(ch);
-    ParamRow dup = row(choiceParam("duplex", {"half", "full"}, 1, "full duplex: the rate is available each way",
-                                   kTopoSource),
-                       l.duplex ? 1.0 : 0.0);
-    dup.apply = edgeSetter(model, links, "duplex", true);
-    grid->addRow(dup);
-    boxLayout->addWidget(grid);
-    layout->addWidget(box);
+    addProperties(layout, linkFields(), rateName, [&](const ParamSpec& f) { return linkFieldValue(l, f.symbol); },
+                  [&](const ParamSpec& f) { return edgeSetter(model, links, f); });
 }
 
 } // namespace cs::app::inspector

@@ -1,6 +1,7 @@
 #include "app/gui/runner/NodeListEditor.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/runner/NodeTableModel.h"
+#include "model/cluster/NodeFields.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -28,7 +29,8 @@ public:
     QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&, const QModelIndex&) const override
     {
         auto* box = new QComboBox(parent);
-        box->addItems({"local", "ssh", "mpi", "slurm", "tcp"});
+        for (std::string_view t : kNodeTransports)
+            box->addItem(QString::fromUtf8(t.data(), static_cast<qsizetype>(t.size())));
         // Commit as soon as a transport is picked, as a user expects of a drop-down.
         connect(box, &QComboBox::activated, box, [this, box] {
             auto* self = const_cast<TransportDelegate*>(this);
@@ -95,11 +97,13 @@ NodeListEditor::NodeListEditor(DocumentModel* model, QWidget* parent)
     add_->setToolTip(tr("Add a local node; the arrow offers the other transports"));
     add_->setPopupMode(QToolButton::MenuButtonPopup);
     auto* addMenu = new QMenu(add_);
-    for (const char* t : {"local", "ssh", "mpi", "slurm", "tcp"})
+    for (std::string_view name : kNodeTransports) {
+        const QString t = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
         addMenu->addAction(tr("%1 node").arg(t), this, [this, t] {
             const QString err = table_->addNode(t);
             showMessage(err, true);
         });
+    }
     add_->setMenu(addMenu);
     remove_ = new QPushButton(tr("Remove"), this);
     remove_->setToolTip(tr("Remove the selected nodes"));

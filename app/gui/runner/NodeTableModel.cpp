@@ -1,7 +1,9 @@
 #include "app/gui/runner/NodeTableModel.h"
 #include "app/gui/runner/HostfileCache.h"
 #include "app/document/DocumentModel.h"
+#include "app/gui/widgets/QtStrings.h"
 #include "app/runner/Node.h"
+#include "model/cluster/NodeFields.h"
 
 #include <QBrush>
 #include <QColor>
@@ -62,13 +64,6 @@ const ColumnInfo& info(int c)
     return columns[c];
 }
 
-const std::vector<std::string> kTransports = {"local", "ssh", "mpi", "slurm", "tcp"};
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
 QStringList splitList(const QString& text)
 {
     QStringList out;
@@ -101,7 +96,7 @@ bool parseCpus(const QString& text, std::vector<int>& out)
         bool okA = false, okB = true;
         const int a = (dash < 0 ? part : part.left(dash)).toInt(&okA);
         const int b = dash < 0 ? a : part.mid(dash + 1).toInt(&okB);
-        if (!okA || !okB || a < 0 || b > 4095 || b < a)
+        if (!okA || !okB || !nodefield::cpu.accepts(a) || !nodefield::cpu.accepts(b) || b < a)
             return false;
         for (int c = a; c <= b; ++c)
             out.push_back(c);
@@ -294,20 +289,18 @@ QString NodeTableModel::check(int row, int column, const QString& rawText, json*
         break;
     }
     case Transport:
-        if (std::find(kTransports.begin(), kTransports.end(), text.toStdString()) == kTransports.end())
-            return where + tr(" is not a transport: use local, ssh, mpi, slurm or tcp");
+        if (!isNodeTransport(text.toStdString()))
+            return where + tr(" is not a transport: use %1").arg(q(nodeTransportList()));
         value = text.toStdString();
         break;
     case Port:
     case Ranks: {
         if (text.isEmpty())
             break;
-        bool ok = false;
-        const int v = text.toInt(&ok);
-        const int lo = column == Port ? 1 : 2;
-        const int hi = column == Port ? 65535 : 4096;
-        if (!ok || v < lo || v > hi)
-            return where + tr(" must be a whole number in [%1, %2] (empty: the default)").arg(lo).arg(hi);
+        int v = 0;
+        const NodeIntField& f = column == Port ? nodefield::port : nodefield::ranks;
+        if (const std::string problem = f.parse(text.toStdString(), v); !problem.empty())
+            return tr("node %1: ").arg(nodeName(row)) + q(problem) + tr(" (empty: the default)");
         value = v;
         break;
     }
@@ -316,7 +309,9 @@ QString NodeTableModel::check(int row, int column, const QString& rawText, json*
             break;
         std::vector<int> cpus;
         if (!parseCpus(text, cpus) || cpus.empty())
-            return where + tr(" must list CPU numbers from 0 to 4095, e.g. 0 or 0, 1 or 0-3 (empty: not pinned)");
+            return where + tr(" must list CPU numbers from %1 to %2, e.g. 0 or 0, 1 or 0-3 (empty: not pinned)")
+                               .arg(nodefield::cpu.lo)
+                               .arg(nodefield::cpu.hi);
         value = cpus;
         break;
     }

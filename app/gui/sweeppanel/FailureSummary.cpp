@@ -150,7 +150,7 @@ QString failureSummary(const std::vector<std::pair<std::size_t, std::string>>& e
     if (reasons.size() > 1) {
         const std::size_t others = errors.size() - top.rows;
         text += reasons.size() == 2
-                    ? QObject::tr("; %1 for another reason: %2").arg(others).arg(QString::fromStdString(reasons[1].text()))
+                    ? QObject::tr("; %1 because %2").arg(others).arg(QString::fromStdString(reasons[1].text()))
                     : QObject::tr("; %1 for %2 other reasons, e.g. %3")
                           .arg(others)
                           .arg(reasons.size() - 1)

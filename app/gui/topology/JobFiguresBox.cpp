@@ -144,7 +144,8 @@ void JobFiguresBox::display(const JobView& v)
     QString hosts = named.join(QStringLiteral(", "));
     if (hosts_.size() > kListedHosts)
         hosts += tr(" and %1 more").arg(hosts_.size() - kListedHosts);
-    setRow("hosts", tr("%n host(s): ", nullptr, static_cast<int>(hosts_.size())) + hosts,
+    const QString count = hosts_.size() == 1 ? tr("1 host: ") : tr("%1 hosts: ").arg(hosts_.size());
+    setRow("hosts", count + hosts,
            tr("Rank i runs on the i-th host listed (placement %1).").arg(QString::fromStdString(v.placement)));
     std::map<std::string, const JobView::Figure*> by;
     for (const JobView::Figure& f : v.figures)

@@ -13,7 +13,21 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <cmath>
+
 namespace cs::app {
+
+namespace {
+// A link's load in flows: "1 flow", "15 flows"; ECMP splits a flow over its
+// equal-cost paths, so a load may be a fraction of flows: "466.7 flows".
+QString flowsText(double load)
+{
+    if (load == 1.0)
+        return QObject::tr("1 flow");
+    const bool whole = std::abs(load - std::round(load)) < 1e-9;
+    return QObject::tr("%1 flows").arg(whole ? QString::number(std::llround(load)) : QString::number(load, 'f', 1));
+}
+} // namespace
 
 MetricsPanel::MetricsPanel(DocumentModel* model, QWidget* parent) : QWidget(parent), model_(model)
 {
@@ -238,8 +252,9 @@ void MetricsPanel::finished()
     if (a.bottleneck.empty())
         setValue("maxLoad", tr("no load"));
     else
-        setValue("maxLoad", tr("%1 flows on %2").arg(QString::number(a.maxLoad, 'g', 6), QString::fromStdString(a.bottleneck)),
-                 tr("Uniform all-to-all: every host sends one flow to every other; minimum-hop ECMP routing. "
+        setValue("maxLoad", tr("%1 on %2").arg(flowsText(a.maxLoad), QString::fromStdString(a.bottleneck)),
+                 tr("Uniform all-to-all: every host sends one flow to every other; minimum-hop ECMP routing, which "
+                    "splits a flow over its equal-cost paths, so a link may carry a fraction of one. "
                     "%1 flows in all%2.")
                      .arg(a.flows)
                      .arg(a.unroutable ? tr(", %1 unroutable").arg(a.unroutable) : QString()));
@@ -257,8 +272,7 @@ void MetricsPanel::finished()
         const LinkLoads& l = **loads;
         setValue(QLatin1String(key),
                  l.bottleneck.empty() ? tr("no load")
-                                      : tr("%1 flows on %2")
-                                            .arg(QString::number(l.maxLoad, 'g', 6), QString::fromStdString(l.bottleneck)),
+                                      : tr("%1 on %2").arg(flowsText(l.maxLoad), QString::fromStdString(l.bottleneck)),
                  tr("%1 flows; minimum-hop ECMP routing.\n%2").arg(l.flows).arg(QString::fromStdString(l.method)));
     }
     histogram_->setCounts(m.hops.count);

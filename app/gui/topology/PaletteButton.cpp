@@ -20,13 +20,7 @@ std::optional<VertexKind> vertexKindFromMime(const QMimeData* mime)
     if (!mime || !mime->hasFormat(kVertexMimeType))
         return std::nullopt;
     const QByteArray k = mime->data(kVertexMimeType);
-    if (k == "host")
-        return VertexKind::Host;
-    if (k == "switch")
-        return VertexKind::Switch;
-    if (k == "segment")
-        return VertexKind::Segment;
-    return std::nullopt;
+    return vertexKindFromName(std::string_view(k.constData(), static_cast<std::size_t>(k.size())));
 }
 
 PaletteButton::PaletteButton(VertexKind kind, QWidget* parent) : QToolButton(parent), kind_(kind)

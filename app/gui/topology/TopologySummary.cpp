@@ -1,5 +1,6 @@
 #include "app/gui/topology/TopologySummary.h"
 #include "app/gui/topology/ItemStyle.h"
+#include "model/topology/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -46,11 +47,8 @@ TopologySummary::TopologySummary(const nlohmann::json& topology)
     if (!topology.is_object())
         return;
     if (auto v = topology.find("vertices"); v != topology.end() && v->is_array())
-        for (const nlohmann::json& vertex : *v) {
-            const auto kind = vertex.is_object() ? vertex.find("kind") : vertex.end();
-            const std::string k = kind != vertex.end() && kind->is_string() ? kind->get<std::string>() : "host";
-            ++counts_[kindIndex(k == "switch" ? VertexKind::Switch : k == "segment" ? VertexKind::Segment : VertexKind::Host)];
-        }
+        for (const nlohmann::json& vertex : *v) // as the reader takes them; a vertex of no known kind as a host
+            ++counts_[kindIndex(vertexKindOf(vertex).value_or(VertexKind::Host))];
     if (auto e = topology.find("edges"); e != topology.end() && e->is_array())
         total_ = e->size();
 }

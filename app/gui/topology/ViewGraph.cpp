@@ -1,6 +1,7 @@
 #include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
+#include "model/topology/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -64,10 +65,8 @@ ViewGraph ViewGraph::fromJson(const json& j)
             x.id = v["id"].get<std::string>();
             if (x.id.empty() || index.count(x.id))
                 continue;
-            const std::string kind = v.value("kind", std::string("host"));
-            x.kind = kind == "switch" ? VertexKind::Switch
-                     : (kind == "segment" || kind == "hub" || kind == "bus") ? VertexKind::Segment
-                                                                             : VertexKind::Host;
+            // A drawing in progress may not load: a vertex of no known kind is drawn as a host.
+            x.kind = vertexKindOf(v).value_or(VertexKind::Host);
             if (auto f = v.find("forwards"); f != v.end() && f->is_boolean())
                 x.forwards = f->get<bool>();
             if (auto p = v.find("ports"); p != v.end() && p->is_number())

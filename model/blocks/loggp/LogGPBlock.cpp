@@ -54,14 +54,24 @@ std::vector<ParamSpec> logGPInputs()
                              "the design's topology (xchg_bw: the pairwise exchange's rounds on the hosts the job "
                              "runs on; a2a_bw is their fluid bound); default 1e13 B/s = no limit"),
                        "xchg_bw"),
-        choiceParam("G_floor", {"network", "none", "in series"}, 0,
+        choiceParam("G_floor", {"network", "none", "in series", "scaled"}, 0,
                     "network: G is at least 1/B_net, what the drawn network gives each host; none: G as set "
                     "(calibrated) stands even where the drawing says the network is slower; in series: G is the "
-                    "host's own cost per byte and the wire's 1/B_net adds to it (G + 1/B_net)",
+                    "host's own cost per byte and the wire's 1/B_net adds to it (G + 1/B_net); scaled: G is a "
+                    "lone flow's gap (as a pair probe measures it) and the job's contention stretches it by "
+                    "B_pair / B_net (G x max(1, B_pair / B_net)), so the share of the wire a calibrated flow got "
+                    "carries over to every shared link",
                     "which of a calibrated G and the topology's stands (docs/calibration.md \"Calibrated against "
                     "drawn\"); default network. In series: TCP with a window-limited stream on a host that copies "
                     "and checksums each window before the NIC sends it, so host and wire time add rather than "
-                    "overlap (form assumed)"),
+                    "overlap (form assumed). Scaled: a flow sharing a link gets 1/k of what it gets alone, "
+                    "framing and protocol overhead included (fair sharing, form assumed)"),
+        // Not wired from the topology by itself: only a design that chooses
+        // scaled needs it (scripts/netns-cluster.sh wires topology.inj_bw).
+        param("B_pair", Unit::BytesPerSecond, "MB/s", 0.0, 0.0, 1e13,
+              "bandwidth one flow gets alone from a host (G_floor = scaled): wire topology.inj_bw; 0: not given, G "
+              "is not stretched",
+              "the design's topology (inj_bw: what a host's links inject); default 0"),
     };
     for (ParamSpec& p : loggp::segmentInputs())
         v.push_back(std::move(p));
@@ -141,12 +151,18 @@ void LogGPBlock::evaluate(const double* in, double* out) const
     const bool floor = mode == 0;
     const double wire = 1.0 / in[B_net];
     const double L_eff = in[L] + in[L_net];
-    const double G_eff = floor ? std::max(in[G], wire) : mode == 2 ? in[G] + wire : in[G];
+    // Scaled (3): the lone flow's gap G stretched by the contention the
+    // drawing gives the job, B_pair / B_net (never below 1).
+    const double stretch = mode == 3 && in[B_pair] > 0.0 ? std::max(1.0, in[B_pair] / in[B_net]) : 1.0;
+    const double G_eff = floor ? std::max(in[G], wire) : mode == 2 ? in[G] + wire : in[G] * stretch;
     loggp::Params p{L_eff, in[o_s], in[o_r], in[g], G_eff};
     loggp::readSegments(in + k_1, p, in[L_net], wire, floor);
-    if (mode == 2)
-        for (loggp::Segment& s : p.segments)
+    for (loggp::Segment& s : p.segments) {
+        if (mode == 2)
             s.G += wire;
+        else if (mode == 3)
+            s.G *= stretch;
+    }
     const double bytes = in[k];
     const double hosts = in[P];
     const auto algo = static_cast<loggp::AllToAll>(static_cast<int>(in[alltoall]));

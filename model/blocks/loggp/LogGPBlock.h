@@ -19,7 +19,7 @@ public:
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { L, o_s, o_r, g, G, k, n, P, alltoall, L_net, B_net, G_floor, k_1, L_1, G_1, k_2, L_2, G_2 };
+    enum In { L, o_s, o_r, g, G, k, n, P, alltoall, L_net, B_net, G_floor, B_pair, k_1, L_1, G_1, k_2, L_2, G_2 };
     enum Out {
         T_oneway,
         T_rtt,

@@ -1,5 +1,6 @@
 #include "cs/sdk/ProbeDescriptor.h"
 #include "cs/sdk/RunContext.h"
+#include "model/core/ValueRange.h"
 
 #include <cmath>
 #include <sstream>
@@ -18,16 +19,21 @@ std::string number(double v)
 
 } // namespace
 
+bool ParamDef::accepts(double v) const
+{
+    return acceptsValue(v, min, max, integer);
+}
+
 std::string ParamDef::rangeProblem(double v) const
 {
+    if (accepts(v))
+        return {};
     if (!std::isfinite(v))
         return name + " must be a finite number";
     if (v < min || v > max)
         return name + " = " + number(v) + " is out of range [" + number(min) + ", " + number(max) + "]" +
                (unit.empty() ? "" : " " + unit);
-    if (integer && std::floor(v) != v)
-        return name + " = " + number(v) + " must be a whole number";
-    return {};
+    return name + " = " + number(v) + " must be a whole number";
 }
 
 const ParamDef* ProbeDescriptor::findParam(const std::string& paramName) const

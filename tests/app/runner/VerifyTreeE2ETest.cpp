@@ -14,14 +14,17 @@
 //   take 1 + 2 + 1 = 4 link-times for 3 blocks; at P = 8, 1 + 2 + 3 + 4 + 3 + 2 + 1 = 16 for 7.
 // - 4 hosts a leaf, 2 leaves: P = 2 and 4 stay in leaf0 (one link-time a block); at P = 8 the rounds put
 //   1, 2, 3, 4, 3, 2, 1 flows on each leaf's uplink: 16 link-times for 7 blocks.
-// Limits: issue 32's (T and T_trans within 15%, T_a2a within 10%, P = 4 and 8 held out) where the job stays in
-// one leaf. Where its rounds cross the uplinks, the live exchange is slower than the model by a margin the model
-// does not yet represent, so the limit there is 20%. Measured T_a2a errors: over TCP, 4 hosts a leaf at 33 Mbit/s:
-// -0.7%, -1.0% (P = 2, 4: one leaf), -11.0% (P = 8); 2 a leaf at 63 Mbit/s: +0.6%, -6.8%, -13.0%, and at
-// 100 Mbit/s: +0.9%, -7.2%, -10.9%; over Open MPI, 2 a leaf at 148 Mbit/s: +1.1%, -9.2%, -11.2%. Two causes, measured: the drawn links are the tbf rates, and TCP's payload gets 0.956 of
-// them (1448/1514), which the calibrated G includes for a lone pair but the topology's floor (1 / xchg_bw) does
-// not (-4.4%); and the flows that share a shaped uplink lose another 6-9% to each other (drops in its 2 ms
-// queue, the rendezvous byte of each round waiting behind the other flows' data).
+// Limits: issue 32's, T, T_trans and T_a2a within 15% at P = 2, 4 and 8, P = 4 and 8 held out; where the job
+// stays in one leaf, issue 22's stricter 10% for T_a2a as on one switch.
+// Before G_floor = scaled (the design netns-cluster.sh writes), the model was faster than the live exchange where
+// the rounds cross the uplinks. Measured T_a2a errors then: over TCP, 4 hosts a leaf at 33 Mbit/s: -0.7%, -1.0%
+// (P = 2, 4: one leaf), -11.0% (P = 8); 2 a leaf at 63 Mbit/s: +0.6%, -6.8%, -13.0%, and at 100 Mbit/s: +0.9%,
+// -7.2%, -10.9%; over Open MPI, 2 a leaf at 148 Mbit/s: +1.1%, -9.2%, -11.2%. Two causes, measured: the drawn
+// links are the tbf rates, and TCP's payload gets 0.956 of them (1448/1514), which the calibrated G includes for
+// a lone pair but the topology's floor (1 / xchg_bw) did not (-4.4%); and the flows that share a shaped uplink
+// lose another 6-9% to each other (drops in its 2 ms queue, the rendezvous byte of each round waiting behind
+// the other flows' data). Scaled carries the first into every shared link (G x inj_bw / xchg_bw); the second
+// is not modelled.
 #include "NetnsCluster.h"
 
 #include <QTemporaryDir>
@@ -37,11 +40,11 @@ using nlohmann::json;
 
 namespace {
 
-// Issue 32's limits where the job stays in one leaf of `perLeaf` hosts, 20% where its rounds cross the uplinks
-// (see the limits above).
+// Issue 32's 15% where the job's rounds cross the uplinks of a tree of `perLeaf` hosts a leaf; issue 22's limits
+// where it stays in one leaf (see the limits above).
 std::function<double(double, const std::string&)> treeLimit(int perLeaf)
 {
-    return [perLeaf](double P, const std::string& q) { return P > perLeaf ? 0.20 : test::issue22Limit(P, q); };
+    return [perLeaf](double P, const std::string& q) { return P > perLeaf ? 0.15 : test::issue22Limit(P, q); };
 }
 
 void treeOverTcp(int perLeaf, int perPod)

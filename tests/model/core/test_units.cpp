@@ -49,6 +49,30 @@ TEST_CASE("ParamSpec range problems name the value and range", "[core][units]")
     CHECK_THROWS_WITH(c.parse("FIFO"), Catch::Contains("one of SRR (0), WSRR (1), WD (2)"));
 }
 
+// accepts() is the range rule the plan, the generators and the forms share;
+// rangeProblem() words a refusal of exactly the values accepts() refuses.
+TEST_CASE("ParamSpec::accepts takes the bounds, refuses NaN, and wants counts whole", "[core][units]")
+{
+    const ParamSpec p = countParam("P", 8, 1, 1024, "processors", "test");
+    const ParamSpec l = param("L", Unit::Seconds, "us", 5e-6, 0.0, 1.0, "latency", "test");
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double inf = std::numeric_limits<double>::infinity();
+    CHECK(p.accepts(1));
+    CHECK(p.accepts(1024)); // both bounds are inclusive
+    CHECK_FALSE(p.accepts(0));
+    CHECK_FALSE(p.accepts(1025));
+    CHECK_FALSE(p.accepts(2.5)); // a count is whole
+    CHECK(l.accepts(2.5e-6));   // a time need not be
+    CHECK_FALSE(l.accepts(nan));
+    CHECK_FALSE(l.accepts(inf));
+    CHECK_FALSE(l.accepts(-inf));
+    for (double v : {-1.0, 0.0, 0.5, 1.0, 2.0, 1024.0, 1024.5, 1025.0, nan, inf}) {
+        INFO(v);
+        CHECK(p.accepts(v) == p.rangeProblem(v).empty());
+        CHECK(l.accepts(v) == l.rangeProblem(v).empty());
+    }
+}
+
 TEST_CASE("formatNumber round-trips", "[core][units]")
 {
     CHECK(formatNumber(0.1) == "0.1");

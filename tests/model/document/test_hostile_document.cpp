@@ -91,7 +91,7 @@ TEST_CASE("measured, nodes and calibration entries of the wrong shape are refuse
           "measured[0].status: \"fine\" is not one of ok, failed, cancelled, pending, skipped");
     CHECK(firstProblem(with("nodes", R"(["local"])")) == "nodes[0]: expected an object, got string");
     CHECK(firstProblem(with("nodes", R"([{"port": 1e300}])")) ==
-          "nodes[0].port: 1e+300 is not a whole number in [0, 65535]");
+          "nodes[0]: port = 1e+300 is out of range [1, 65535]");
     CHECK(firstProblem(with("nodes", R"([{"sshOptions": "ProxyCommand=x"}])")) ==
           "nodes[0].sshOptions: expected an array, got string");
     CHECK(firstProblem(with("calibration", R"([{"params": [{"fit": 1e99}]}])")) ==

@@ -3,6 +3,7 @@
 #include "model/core/ModelError.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/HopHistogram.h"
+#include "model/topology/TopologyFields.h"
 #include "model/topology/TopologyJson.h"
 
 #include <catch2/catch.hpp>
@@ -97,7 +98,7 @@ TEST_CASE("invalid explicit topologies name their JSON path", "[topology]")
     CHECK_THROWS_WITH(topologyFromJson(small(json::parse(R"([{"id": "s", "kind": "switch", "prots": 8}])"))),
                       "topology.vertices[3].prots: unknown key \"prots\" (this object takes id, kind, ports, latency)");
     CHECK_THROWS_WITH(topologyFromJson(small(json::parse(R"([{"id": "s", "kind": "switch", "ports": 0}])"))),
-                      "topology.vertices[3].ports: must be >= 1, got 0");
+                      "topology.vertices[3].ports: must be in [1, 1e+09], got 0");
     CHECK_THROWS_WITH(topologyFromJson(small(json::parse(R"([{"id": "g", "kind": "segment"}])"))),
                       Catch::StartsWith("topology.vertices[3].bandwidth: missing"));
     CHECK_THROWS_WITH(topologyFromJson(small(json::parse(R"([{"id": "g", "kind": "segment", "bandwidth": 0}])"),
@@ -114,7 +115,7 @@ TEST_CASE("invalid explicit topologies name their JSON path", "[topology]")
                       "topology.edges[2].bandwidth: missing");
     CHECK_THROWS_WITH(
         topologyFromJson(small({}, json::parse(R"([{"from": "h0", "to": "sw0", "bandwidth": 1, "channels": 0}])"))),
-        "topology.edges[2].channels: must be in [1, 1000000], got 0");
+        "topology.edges[2].channels: must be in [1, 1e+06], got 0");
     CHECK_THROWS_WITH(
         topologyFromJson(small({}, json::parse(R"([{"from": "h0", "to": "sw0", "bandwidth": 1, "latency": -1}])"))),
         "topology.edges[2].latency: must be >= 0, got -1");
@@ -220,4 +221,50 @@ TEST_CASE("copies of a topology are independent and keep their edges", "[topolog
     a = c;
     CHECK(a.edgeCount() == 4);
     CHECK(hostHopHistogram(a).pairs() == 12); // 4 hosts x 3
+}
+
+TEST_CASE("vertex kinds have one reading of their names", "[topology][json]")
+{
+    CHECK(vertexKindFromName("host") == VertexKind::Host);
+    CHECK(vertexKindFromName("switch") == VertexKind::Switch);
+    // A hub and a bus are shared segments (004: every attached host contends for the medium).
+    CHECK(vertexKindFromName("segment") == VertexKind::Segment);
+    CHECK(vertexKindFromName("hub") == VertexKind::Segment);
+    CHECK(vertexKindFromName("bus") == VertexKind::Segment);
+    CHECK_FALSE(vertexKindFromName("Host"));
+    CHECK_FALSE(vertexKindFromName("router"));
+    // Every kind's own name reads back as it.
+    for (VertexKind k : {VertexKind::Host, VertexKind::Switch, VertexKind::Segment})
+        CHECK(vertexKindFromName(vertexKindName(k)) == k);
+
+    CHECK(vertexKindOf(json{{"id", "b"}, {"kind", "bus"}}) == VertexKind::Segment);
+    CHECK_FALSE(vertexKindOf(json{{"id", "b"}}));
+    CHECK_FALSE(vertexKindOf(json{{"id", "b"}, {"kind", 3}}));
+    CHECK_FALSE(vertexKindOf(json::array()));
+}
+
+// The inspector's topology form edits the fields of TopologyFields: each is a
+// key the reader takes for that kind (or for a link), and reads back as the
+// value written.
+TEST_CASE("every topology field is a key the reader takes, and reads back", "[topology][json]")
+{
+    auto written = [](const ParamSpec& f) {
+        return f.choices.size() == 2 ? json(f.defaultValue != 0.0) : json(f.defaultValue);
+    };
+    for (VertexKind kind : {VertexKind::Host, VertexKind::Switch, VertexKind::Segment}) {
+        json x{{"id", "x"}, {"kind", std::string(vertexKindName(kind))}};
+        for (const ParamSpec& f : vertexFields(kind))
+            x[f.symbol] = written(f);
+        json link{{"from", "h"}, {"to", "x"}, {"bandwidth", 1e6}};
+        for (const ParamSpec& f : linkFields())
+            link[f.symbol] = written(f);
+        const json drawing{{"vertices", {{{"id", "h"}, {"kind", "host"}}, x}}, {"edges", {link}}};
+        INFO(drawing.dump());
+        const Topology t = topologyFromJson(drawing);
+        for (const ParamSpec& f : vertexFields(kind))
+            CHECK(vertexFieldValue(t.vertex(1), f.symbol) == f.defaultValue);
+        for (const ParamSpec& f : linkFields())
+            CHECK(linkFieldValue(t.link(0), f.symbol) == f.defaultValue);
+        CHECK_THROWS_AS(vertexField(kind, "colour"), ModelError);
+    }
 }

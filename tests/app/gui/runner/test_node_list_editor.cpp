@@ -5,6 +5,7 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/runner/NodeListEditor.h"
 #include "app/gui/runner/NodeTableModel.h"
+#include "model/cluster/NodeFields.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -13,6 +14,8 @@
 #include <QTest>
 #include <QToolButton>
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 using namespace cs;
 using namespace cs::app;
@@ -116,7 +119,7 @@ TEST_CASE("a bad node value is refused with its message and changes nothing", "[
     CHECK(ed.message().contains("name = 'two words' is not a valid name"));
 
     typeInto(ed.view(), 0, NodeTableModel::Ranks, "1");
-    CHECK(ed.message().toStdString() == "node n1: ranks = '1' must be a whole number in [2, 4096] (empty: the default)");
+    CHECK(ed.message().toStdString() == "node n1: ranks = 1 is out of range [2, 4096] (empty: the default)");
     typeInto(ed.view(), 0, NodeTableModel::User, "root@host");
     CHECK(ed.message().contains("user = 'root@host' must not contain @"));
 
@@ -166,4 +169,14 @@ TEST_CASE("the transport drop-down, an incomplete ssh node and removing rows", "
     m.undoStack()->undo();
     REQUIRE(m.doc().nodes.size() == 2);
     CHECK(m.doc().nodes[0]["name"] == "n1");
+}
+
+// The table edits the node fields the document defines, no other: every
+// column is a key of the one node table (model/cluster/NodeFields.h).
+TEST_CASE("every column of the node table is a key a document's node takes", "[gui][nodes]")
+{
+    for (int c = 0; c < NodeTableModel::ColumnCount; ++c) {
+        INFO(NodeTableModel::key(c));
+        CHECK(std::find(kNodeKeys.begin(), kNodeKeys.end(), NodeTableModel::key(c)) != kNodeKeys.end());
+    }
 }

@@ -61,7 +61,7 @@ TEST_CASE("failure reasons are grouped and the most common comes first", "[gui][
     CHECK(failureSummary(errors).toStdString() ==
           "6 rows failed: 3 because P = 17 to 19 is out of range [1, 16]; 3 for 2 other reasons, e.g. rows = 1024 is "
           "not divisible by P = 3 to 5");
-    CHECK(failureSummary({{0, "a"}, {1, "b"}}).toStdString() == "2 rows failed: 1 because a; 1 for another reason: b");
+    CHECK(failureSummary({{0, "a"}, {1, "b"}}).toStdString() == "2 rows failed: 1 because a; 1 because b");
 }
 
 TEST_CASE("a P range edited in the inspector cuts a P = 1:64 sweep at 16 and the status says why", "[gui][sweep]")

@@ -224,9 +224,9 @@ TEST_CASE("the metrics panel computes off the GUI thread and shows the model's f
     // mate) and receives one, so its host link carries 1 each way; an edge
     // switch's two hosts send at most 2 flows up over 2 up-links, 1 or less
     // on each. The bottleneck is a host link at 1 flow.
-    CHECK(panel.value("ring").startsWith("1 flows on link "));
-    CHECK(panel.value("transpose").startsWith("1 flows on link "));
-    CHECK(panel.value("neighbour").startsWith("1 flows on link "));
+    CHECK(panel.value("ring").startsWith("1 flow on link ")); // one flow, in the singular (issue 34, defect 13)
+    CHECK(panel.value("transpose").startsWith("1 flow on link "));
+    CHECK(panel.value("neighbour").startsWith("1 flow on link "));
     CHECK(panel.findChild<QWidget*>("metricsProgress")->isHidden());
     // Histogram: 16 hosts x (1, 2, 12) ordered pairs at 2, 4, 6 hops.
     CHECK(panel.histogram()->counts() == std::vector<std::uint64_t>{0, 0, 16, 0, 32, 0, 192});
@@ -300,4 +300,26 @@ TEST_CASE("hop histogram labels of a 100-hop network stay inside the widget and 
     // A short diameter: every bin labelled.
     w.setCounts({0, 4, 8, 2});
     CHECK(w.labels().size() == 3);
+}
+
+TEST_CASE("the metrics panel writes a fraction of flows as one, and one flow in the singular", "[gui][topology]")
+{
+    // Issue 34, defect 13 ("1 flows", "466.667 flows"). Two hosts joined through two switches: h0 - s0 - h1
+    // and h0 - s1 - h1. All-to-all is h0 -> h1 and h1 -> h0, one flow each; ECMP splits each over its two
+    // equal paths, so every link carries 0.5 flow each way: the most loaded link carries "0.5 flows".
+    DocumentModel m;
+    MetricsPanel panel(&m);
+    const json drawn = {
+        {"vertices",
+         {{{"id", "h0"}, {"kind", "host"}}, {{"id", "h1"}, {"kind", "host"}}, {{"id", "s0"}, {"kind", "switch"}},
+          {{"id", "s1"}, {"kind", "switch"}}}},
+        {"edges",
+         {{{"from", "h0"}, {"to", "s0"}, {"bandwidth", 1e6}},
+          {{"from", "h0"}, {"to", "s1"}, {"bandwidth", 1e6}},
+          {{"from", "h1"}, {"to", "s0"}, {"bandwidth", 1e6}},
+          {{"from", "h1"}, {"to", "s1"}, {"bandwidth", 1e6}}}}};
+    REQUIRE(m.setTopology("two paths", drawn).isEmpty());
+    REQUIRE(waitFor([&] { return !panel.isComputing(); }));
+    INFO(panel.value("maxLoad").toStdString());
+    CHECK(panel.value("maxLoad").startsWith("0.5 flows on link "));
 }

@@ -7,6 +7,7 @@
 #include "app/gui/topology/TopologySummary.h"
 #include "app/gui/topology/VertexItem.h"
 #include "model/core/Plan.h"
+#include "model/topology/TopologyJson.h"
 
 #include <QGraphicsScene>
 #include <catch2/catch.hpp>
@@ -96,4 +97,33 @@ TEST_CASE("the metrics panel does not start metrics that would run for more than
     CHECK_THROWS_WITH(plan.runOrThrow(values.data()),
                       Catch::Contains("the drawn topology is too large to evaluate here: the metrics of a topology "
                                       "of 40000 hosts and 40000 links need about 4.8e+09 BFS steps"));
+}
+
+// The summary of a drawing counts its vertices by kind as the reader takes
+// them: "hub" and "bus" are segments (TopologyJson.h), not hosts. It counted
+// them as hosts before the kinds had one owner (vertexKindOf).
+TEST_CASE("the summary of a drawing counts hubs and buses as segments, as the reader does", "[gui][topology]")
+{
+    const json drawing = json::parse(R"({
+        "vertices": [{"id": "h0", "kind": "host"}, {"id": "h1", "kind": "host"}, {"id": "h2", "kind": "host"},
+                     {"id": "hub0", "kind": "hub", "bandwidth": "10Mbit/s"},
+                     {"id": "bus0", "kind": "bus", "bandwidth": "10Mbit/s"},
+                     {"id": "sw0", "kind": "switch"}],
+        "edges": [{"from": "h0", "to": "hub0", "bandwidth": "10Mbit/s"},
+                  {"from": "h1", "to": "bus0", "bandwidth": "10Mbit/s"},
+                  {"from": "hub0", "to": "sw0", "bandwidth": "10Mbit/s"},
+                  {"from": "bus0", "to": "sw0", "bandwidth": "10Mbit/s"},
+                  {"from": "h2", "to": "sw0", "bandwidth": "10Mbit/s"}]})");
+    const TopologyCounts read = topologyFromJson(drawing).counts();
+    REQUIRE(read.hosts == 3);    // h0, h1, h2
+    REQUIRE(read.segments == 2); // hub0, bus0
+    REQUIRE(read.switches == 1); // sw0
+
+    const TopologySummary summary(drawing); // the JSON path: a drawing that may not validate
+    CHECK(summary.count(VertexKind::Host) == read.hosts);
+    CHECK(summary.count(VertexKind::Segment) == read.segments);
+    CHECK(summary.count(VertexKind::Switch) == read.switches);
+    CHECK(summary.totalLinks() == 5);
+    CHECK(summary.text().contains("3 hosts"));
+    CHECK(summary.text().contains("2 segments"));
 }

@@ -292,6 +292,41 @@ TEST_CASE("logp.loggp G_floor: network takes the larger, in series adds the wire
     CHECK(run(d)("net.T_oneway") == Approx(15 * us + 100 * us)); // 1000 x 100 ns
 }
 
+TEST_CASE("logp.loggp G_floor scaled: a lone flow's G stretched by the job's contention", "[loggp][block]")
+{
+    // G = 83.7 ns/B: a pair probe's lone flow on a 12.5e6 B/s link (80 ns/B) with TCP's framing
+    // (80 / 0.956 = 83.68 ns/B). B_pair = 12.5e6 B/s, what a host injects alone.
+    //   B_net = 6.25e6 (two flows share each uplink): stretch 12.5 / 6.25 = 2, G_out = 167.4 ns/B,
+    //     where network (0) gives max(83.7, 160) = 160 ns/B and loses the framing;
+    //   B_net = 25e6 (no contention below a lone flow): stretch max(1, 0.5) = 1, G_out = 83.7 ns/B;
+    //   B_pair = 0 (not given): G as set.
+    Design d;
+    d.addBlock("net", "logp.loggp");
+    d.setValue({"net", "G"}, 83.7e-9);
+    d.setValue({"net", "B_pair"}, 12.5e6);
+    d.setValue({"net", "B_net"}, 6.25e6);
+    d.setValue({"net", "G_floor"}, 0);
+    CHECK(run(d)("net.G_out") == Approx(160e-9));
+    d.setValue({"net", "G_floor"}, 3);
+    CHECK(run(d)("net.G_out") == Approx(167.4e-9));
+    d.setValue({"net", "B_net"}, 25e6);
+    CHECK(run(d)("net.G_out") == Approx(83.7e-9));
+    d.setValue({"net", "B_net"}, 6.25e6);
+    d.setValue({"net", "B_pair"}, 0);
+    CHECK(run(d)("net.G_out") == Approx(83.7e-9));
+    // A segment's G is stretched alike: G_1 = 20 ns/B below k_1 = 2048 B, stretch 2: 40 ns/B.
+    // One-way of k = 1001 B with L 10 us: 10 us + 1000 x 40 ns = 50 us (o_s = o_r = 0).
+    d.setValue({"net", "B_pair"}, 12.5e6);
+    d.setValue({"net", "L"}, 10 * us);
+    d.setValue({"net", "o_s"}, 0);
+    d.setValue({"net", "o_r"}, 0);
+    d.setValue({"net", "k"}, 1001);
+    d.setValue({"net", "k_1"}, 2048);
+    d.setValue({"net", "L_1"}, 10 * us);
+    d.setValue({"net", "G_1"}, 20e-9);
+    CHECK(run(d)("net.T_oneway") == Approx(10 * us + 40 * us));
+}
+
 TEST_CASE("choice values are saved by name and read by name or index", "[loggp][document]")
 {
     // logp.loggp's all-to-all algorithm is a choice: linear (0) or pairwise (1).

@@ -24,7 +24,10 @@ struct ParamDef {
     bool integer = true; // must be a whole number
     std::string meaning; // one line
 
-    // "" when v is acceptable, else e.g. "bytes = 0 is out of range [1, 1048576]".
+    // Whether v is a value of this parameter: the model's range rule
+    // (model/core/ValueRange.h), as block parameters apply it.
+    bool accepts(double v) const;
+    // "" when accepts(v), else e.g. "bytes = 0 is out of range [1, 1048576]".
     std::string rangeProblem(double v) const;
 };
 
