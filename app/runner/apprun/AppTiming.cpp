@@ -39,13 +39,13 @@ Timing parseTiming(const std::string& text)
     t.pattern = text.substr(prefix.size());
     if (t.pattern.empty())
         throw std::invalid_argument("--time stdout: needs a REGEX with a capture group, e.g. 'time: ([0-9.eE+-]+)'");
-    try {
-        t.re = std::regex(t.pattern, std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-        throw std::invalid_argument("--time stdout:" + clipped(t.pattern) + ": not a regular expression (" + e.what() +
-                                    ")");
-    }
-    if (t.re.mark_count() < 1)
+    t.re = QRegularExpression(QString::fromStdString(t.pattern));
+    if (!t.re.isValid())
+        throw std::invalid_argument("--time stdout:" + clipped(t.pattern) + ": not a regular expression (" +
+                                    t.re.errorString().toStdString() + " at offset " +
+                                    std::to_string(t.re.patternErrorOffset()) + ")");
+    t.re.optimize();
+    if (t.re.captureCount() < 1)
         throw std::invalid_argument("--time stdout:" + clipped(t.pattern) +
                                     ": has no capture group; put the number in ( ), e.g. 'time: ([0-9.eE+-]+)'");
     return t;
@@ -63,9 +63,9 @@ double secondsFromOutput(const Timing& timing, const std::string& output)
         std::string line = output.substr(start, std::min(end - start, kMaxLine));
         if (!line.empty() && line.back() == '\r')
             line.pop_back();
-        std::smatch m;
-        if (std::regex_search(line, m, timing.re)) {
-            const std::string group = m[1].str();
+        const QRegularExpressionMatch m = timing.re.match(QString::fromStdString(line));
+        if (m.hasMatch()) {
+            const std::string group = m.captured(1).toStdString();
             const char* b = group.c_str();
             char* e = nullptr;
             const double v = std::strtod(b, &e);

@@ -84,10 +84,10 @@ TEST_CASE("run-app --import: a CSV file becomes results, read back strictly and 
     CHECK_THAT(r.out, Contains("   1    2  8.2"));
     CHECK_THAT(r.out, Contains("   4    3  2.2"));
     const nlohmann::json back = cs::cli::openResults(out);
-    REQUIRE(back["results"].size() == 3);
-    CHECK(back["results"][2]["params"]["P"] == 4);
-    CHECK(back["results"][2]["summary"]["series"]["T"]["median"].get<double>() == Approx(2.2));
-    CHECK(back["results"][2]["parts"][0]["samples"]["T"] == nlohmann::json({2.3, 2.1, 2.2}));
+    REQUIRE(back.size() == 3);
+    CHECK(back[2]["params"]["P"] == 4);
+    CHECK(back[2]["summary"]["series"]["T"]["median"].get<double>() == Approx(2.2));
+    CHECK(back[2]["parts"][0]["samples"]["T"] == nlohmann::json({2.3, 2.1, 2.2}));
 
     const std::string design = copyPreset("acc-fft", "d.json");
     const auto before = cs::loadDocument(design).measured.size();
@@ -97,7 +97,7 @@ TEST_CASE("run-app --import: a CSV file becomes results, read back strictly and 
     CHECK(doc.measured.back()["probe"] == "app.run");
 }
 
-TEST_CASE("run-app --import: bad input is an error naming the file, line and value; nothing is written",
+TEST_CASE("run-app --import: bad input is an error naming the file, line and value, and nothing is written",
           "[cli][runapp][import]")
 {
     const std::string bad = writeFile("bad.txt", "PARAMETER p\nPOINTS 2 4\nREGION main\nDATA 1.0\nDATA 0.5 zz\n");
