@@ -20,7 +20,7 @@ _clusterscope_cli_options()
     if [[ -z $text ]]; then
         # The top-level help: the command's lines run from "  CMD ..." to the next command's first line.
         text=$("$prog" --help 2>/dev/null | awk -v cmd="$cmd" '
-            /^  [a-z]+ / { inside = ($1 == cmd) }
+            /^  [a-z][a-z-]* / { inside = ($1 == cmd) }
             /^[^ ]/ { inside = 0 }
             inside')
     fi
@@ -43,11 +43,29 @@ _clusterscope_cli()
     if [[ -z $cmd ]]; then
         local commands
         commands=$("$prog" --help 2>/dev/null | awk '/^commands:/ { on = 1; next } /^[^ ]/ { on = 0 }
-                                                     on && /^  [a-z]+ / { print $1 }' | sort -u)
+                                                     on && /^  [a-z][a-z-]* / { print $1 }' | sort -u)
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
         return
     fi
+    # run-app ... -- PROGRAM ARGS: the program is a command, its arguments are its own.
+    if [[ $cmd == run-app ]]; then
+        for ((i = 2; i < COMP_CWORD; i++)); do
+            if [[ ${COMP_WORDS[i]} == -- ]]; then
+                if ((i == COMP_CWORD - 1)); then
+                    COMPREPLY=($(compgen -c -- "$cur") $(compgen -f -- "$cur"))
+                else
+                    COMPREPLY=($(compgen -f -- "$cur"))
+                fi
+                return
+            fi
+        done
+    fi
     case $prev in
+        --time)
+            COMPREPLY=($(compgen -W "wall stdout:" -- "$cur"))
+            compopt -o nospace 2>/dev/null
+            return
+            ;;
         --gen)
             local gens
             gens=$(_clusterscope_cli_names "$prog" generators | sed 's/$/:/')
@@ -73,7 +91,8 @@ _clusterscope_cli()
             ;;
         --param | --set | --at | --nodes | --probe | --variant | --timeout | --bw | --lat | --switch-lat | \
             --baseline | --target | --target-speedup | --output | --step | --width | --height | --hold-out | \
-            --link-bw | --parallel | --max | --slice | --slurm-array | --block | --import | --prior)
+            --link-bw | --parallel | --max | --slice | --slurm-array | --block | --import | --prior | --repeat | \
+            --overhead-runs | --region | --metric)
             return # a value only the user knows
             ;;
     esac

@@ -77,6 +77,19 @@ const Entry kCommands[] = {
      "        fftw.transpose) on the first P nodes, evaluate the design at the same P, print predicted (with\n"
      "        the calibrated band) against measured per quantity, the error and which points are held out\n"
      "  verify DESIGN --results FILE [--variant NAME] [--json]   compare saved application results"},
+    {"run-app", runAppCommand,
+     "run-app --nodes SPEC --at P=1,2,4 [--repeat 5] [--set NAME=VALUE ...] [--time wall|stdout:REGEX]\n"
+     "        [--timeout S] [--overhead-runs 5] [--quiet] [--json] (-o RUNS.json | --into DESIGN [--trust-nodes])\n"
+     "        -- PROGRAM ARGS...   your own program on P ranks, launched the nodes' way: mpi:N runs mpirun -np P\n"
+     "        (P <= N; hosts=, hostfile=, netns= as for probes), slurm:HOSTS and mpi:allocation srun -n P --mpi=pmix,\n"
+     "        ssh nodes mpirun over their hosts; local and tcp nodes are refused. {P} and {NAME} (--set) in ARGS are\n"
+     "        replaced per run. --time wall: the launch's wall time less the launch overhead (the median of\n"
+     "        --overhead-runs launches of `true` the same way); stdout:REGEX: the first capture group of the first\n"
+     "        line of output it matches, in seconds. Results (probe app.run, params.P, series T with median and\n"
+     "        95% CI, the command line and environment) go to -o and/or the design's measured; without --nodes the\n"
+     "        design's nodes run, and only with --trust-nodes when they reach other machines or programs\n"
+     "  run-app --import FILE [--region R] [--metric M] (-o RUNS.json | --into DESIGN)   measurements from CSV\n"
+     "        (lines P,value) or Extra-P's text format (PARAMETER, POINTS, REGION, METRIC, DATA) as the same results"},
 };
 
 void notes(std::ostream& out)
@@ -105,10 +118,11 @@ void commandUsage(const Entry& e, std::ostream& out)
     notes(out);
 }
 
-// Asks for a command's help: "--help" or "-h" among its words.
+// Asks for a command's help: "--help" or "-h" among its words, before any "--" (after it, run-app's
+// program has its own options).
 bool wantsHelp(const std::vector<std::string>& args)
 {
-    for (std::size_t i = 1; i < args.size(); ++i)
+    for (std::size_t i = 1; i < args.size() && args[i] != "--"; ++i)
         if (args[i] == "--help" || args[i] == "-h")
             return true;
     return false;

@@ -43,6 +43,7 @@ int probeCommand(const std::vector<std::string>& args, std::ostream& out, std::o
 int calibrateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int simulateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int verifyCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runAppCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // `list generators [--json]` (topology generators and their parameters).

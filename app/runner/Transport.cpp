@@ -110,27 +110,27 @@ std::string joined(const std::vector<std::string>& v, const char* sep)
 }
 
 // The agent's command line behind mpirun or srun.
-void addMpiAgent(std::vector<std::string>& args, const Node& n, const LaunchContext& ctx)
+std::vector<std::string> mpiAgentArgv(const Node& n, const LaunchContext& ctx)
 {
-    args.push_back(n.agent.empty() ? ctx.mpiAgentPath : n.agent);
-    args.push_back("--stdio");
-    args.push_back("--token-stdin");
+    std::vector<std::string> args = {n.agent.empty() ? ctx.mpiAgentPath : n.agent, "--stdio", "--token-stdin"};
     if (!n.cpus.empty()) {
         args.push_back("--cpus");
         args.push_back(cpuArg(n.cpus));
     }
+    return args;
 }
 
 // The ranks as a step of the current Slurm job: srun starts them through
 // PMIx (Open MPI 4 needs no mpirun then), with the slurm transport's
 // handling of output (-u) and of CPUs shared with other steps (--exact,
 // --mem=0 inside a job). Only rank 0 reads the token and frames (--input=0).
-Command srunMpi(const Node& n, const LaunchContext& ctx)
+Command srunMpi(const Node& n, const LaunchContext& ctx, const std::vector<std::string>& argv,
+                const std::string& jobName)
 {
     Command c;
     c.program = "srun";
     c.args = {"-n", std::to_string(n.ranks), "--mpi=pmix", "-u", "--input=0", "--exact", "--kill-on-bad-exit=1",
-              "--immediate=" + std::to_string(n.immediate), "--job-name=clusterscope-mpi-agent"};
+              "--immediate=" + std::to_string(n.immediate), "--job-name=" + jobName};
     if (!ctx.slurmJob.empty())
         c.args.push_back("--mem=0");
     if (!n.hosts.empty() && !n.inAllocation) {
@@ -143,7 +143,7 @@ Command srunMpi(const Node& n, const LaunchContext& ctx)
         c.args.insert(c.args.end(), {"-p", n.partition});
     if (!n.btl.empty())
         c.env["OMPI_MCA_btl"] = joined(n.btl, ",");
-    addMpiAgent(c.args, n, ctx);
+    c.args.insert(c.args.end(), argv.begin(), argv.end());
     return c;
 }
 
@@ -201,6 +201,69 @@ static void inNamespace(Command& c, const std::string& netns)
     c.program = "ip";
 }
 
+// `argv` on an mpi node's ranks: mpirun with the node's hostfile, or srun as a step of the Slurm job.
+LaunchPlan planMpi(const Node& n, const LaunchContext& ctx, const std::string& tag,
+                   const std::vector<std::string>& argv, const std::string& jobName)
+{
+    LaunchPlan p;
+    if (n.launch == "srun") {
+        p.agent = srunMpi(n, ctx, argv, jobName);
+        return p;
+    }
+    if (n.hostfile.empty()) {
+        p.hostfile = ctx.workDir + "/hostfile-" + tag;
+        const std::vector<std::string> hosts = n.hosts.empty() ? std::vector<std::string>{"localhost"} : n.hosts;
+        const int perHost = (n.ranks + static_cast<int>(hosts.size()) - 1) / static_cast<int>(hosts.size());
+        for (const std::string& h : hosts)
+            p.hostfileText += h + " slots=" + std::to_string(perHost) + "\n";
+    }
+    p.agent.program = "mpirun";
+    // The user's own hostfile goes to mpirun as it is, slots and all.
+    p.agent.args = {"-np", std::to_string(n.ranks), "--hostfile", n.hostfile.empty() ? p.hostfile : n.hostfile,
+                    "--oversubscribe"};
+    if (ctx.root) {
+        p.agent.args.push_back("--allow-run-as-root");
+        p.agent.env["OMPI_ALLOW_RUN_AS_ROOT"] = "1";
+        p.agent.env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1";
+    }
+    const bool remote = n.inAllocation || !n.hostfile.empty() ||
+                        std::any_of(n.hosts.begin(), n.hosts.end(), [](const std::string& h) {
+                            return h != "localhost" && h != "127.0.0.1";
+                        });
+    // The ranks share this machine's CPUs when every host is local, and also when the hosts are namespaces
+    // of this machine (netns=: an emulated cluster, whose "hosts" have no CPUs of their own). There the
+    // namespaces' network work (veth, tbf) runs on the same CPUs as well, and two polling ranks left it
+    // a scheduler tick: over two namespaces at 100 Mbit/s every message of 1 B to 16 KiB took 4.0 ms one
+    // way polling, 13-15 us yielding. So namespace hosts always yield.
+    if ((!remote && ctx.cpus > 0 && n.ranks > ctx.cpus) || !n.netns.empty()) {
+        // More ranks than this machine has CPUs: Open MPI's ranks poll while they wait, so a waiting rank
+        // takes the CPU the rank it waits for needs, and a collective of 4 ranks on 2 CPUs took 28-60 ms
+        // where it takes microseconds. Open MPI yields when it sees it is oversubscribed, but the
+        // hostfile gives every rank a slot (and each namespace host looks like a machine of its own), so
+        // it is told. On 8 namespaces at 42 Mbit/s the 2D FFT's all-to-all at P = 8 (eager blocks) took
+        // 1.29 s polling and 0.82 s yielding, against 0.70 s of link time.
+        p.agent.env["OMPI_MCA_mpi_yield_when_idle"] = "1";
+    }
+    if (remote) {
+        // mpirun reaches other hosts with ssh (outside a Slurm job): the
+        // same connect options as the ssh transport, so a dead host fails
+        // within ConnectTimeout and never asks for a password. Open MPI
+        // splits this at spaces (checkNodes refuses spaces in it).
+        p.agent.args.insert(p.agent.args.end(), {"--mca", "plm_rsh_args", joined(sshConnectArgs(n, false), " ")});
+    }
+    if (!n.cpus.empty()) {
+        // Rank i on cpus[i % size]: the same pinning the other transports use.
+        p.agent.args.insert(p.agent.args.end(), {"--bind-to", "none"});
+    }
+    if (!n.btl.empty())
+        p.agent.args.insert(p.agent.args.end(), {"--mca", "btl", joined(n.btl, ",")});
+    p.agent.args.insert(p.agent.args.end(), argv.begin(), argv.end());
+    // mpirun in a namespace that stands for the first host of an emulated cluster: it starts the ranks
+    // of the other hosts with ssh into theirs, and they talk over the namespaces' links.
+    inNamespace(p.agent, n.netns);
+    return p;
+}
+
 LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string& tag)
 {
     LaunchPlan p;
@@ -223,60 +286,8 @@ LaunchPlan planLaunch(const Node& n, const LaunchContext& ctx, const std::string
                 remote += " " + shellQuote(a);
         }
         p.agent = sshCommand(n, remote);
-    } else if (n.transport == "mpi" && n.launch == "srun") {
-        p.agent = srunMpi(n, ctx);
     } else if (n.transport == "mpi") {
-        if (n.hostfile.empty()) {
-            p.hostfile = ctx.workDir + "/hostfile-" + tag;
-            const std::vector<std::string> hosts = n.hosts.empty() ? std::vector<std::string>{"localhost"} : n.hosts;
-            const int perHost = (n.ranks + static_cast<int>(hosts.size()) - 1) / static_cast<int>(hosts.size());
-            for (const std::string& h : hosts)
-                p.hostfileText += h + " slots=" + std::to_string(perHost) + "\n";
-        }
-        p.agent.program = "mpirun";
-        // The user's own hostfile goes to mpirun as it is, slots and all.
-        p.agent.args = {"-np", std::to_string(n.ranks), "--hostfile", n.hostfile.empty() ? p.hostfile : n.hostfile,
-                        "--oversubscribe"};
-        if (ctx.root) {
-            p.agent.args.push_back("--allow-run-as-root");
-            p.agent.env["OMPI_ALLOW_RUN_AS_ROOT"] = "1";
-            p.agent.env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1";
-        }
-        const bool remote = n.inAllocation || !n.hostfile.empty() ||
-                            std::any_of(n.hosts.begin(), n.hosts.end(), [](const std::string& h) {
-                                return h != "localhost" && h != "127.0.0.1";
-                            });
-        // The ranks share this machine's CPUs when every host is local, and also when the hosts are namespaces
-        // of this machine (netns=: an emulated cluster, whose "hosts" have no CPUs of their own). There the
-        // namespaces' network work (veth, tbf) runs on the same CPUs as well, and two polling ranks left it
-        // a scheduler tick: over two namespaces at 100 Mbit/s every message of 1 B to 16 KiB took 4.0 ms one
-        // way polling, 13-15 us yielding. So namespace hosts always yield.
-        if ((!remote && ctx.cpus > 0 && n.ranks > ctx.cpus) || !n.netns.empty()) {
-            // More ranks than this machine has CPUs: Open MPI's ranks poll while they wait, so a waiting rank
-            // takes the CPU the rank it waits for needs, and a collective of 4 ranks on 2 CPUs took 28-60 ms
-            // where it takes microseconds. Open MPI yields when it sees it is oversubscribed, but the
-            // hostfile gives every rank a slot (and each namespace host looks like a machine of its own), so
-            // it is told. On 8 namespaces at 42 Mbit/s the 2D FFT's all-to-all at P = 8 (eager blocks) took
-            // 1.29 s polling and 0.82 s yielding, against 0.70 s of link time.
-            p.agent.env["OMPI_MCA_mpi_yield_when_idle"] = "1";
-        }
-        if (remote) {
-            // mpirun reaches other hosts with ssh (outside a Slurm job): the
-            // same connect options as the ssh transport, so a dead host fails
-            // within ConnectTimeout and never asks for a password. Open MPI
-            // splits this at spaces (checkNodes refuses spaces in it).
-            p.agent.args.insert(p.agent.args.end(), {"--mca", "plm_rsh_args", joined(sshConnectArgs(n, false), " ")});
-        }
-        if (!n.cpus.empty()) {
-            // Rank i on cpus[i % size]: the same pinning the other transports use.
-            p.agent.args.insert(p.agent.args.end(), {"--bind-to", "none"});
-        }
-        if (!n.btl.empty())
-            p.agent.args.insert(p.agent.args.end(), {"--mca", "btl", joined(n.btl, ",")});
-        addMpiAgent(p.agent.args, n, ctx);
-        // mpirun in a namespace that stands for the first host of an emulated cluster: it starts the ranks
-        // of the other hosts with ssh into theirs, and they talk over the namespaces' links.
-        inNamespace(p.agent, n.netns);
+        p = planMpi(n, ctx, tag, mpiAgentArgv(n, ctx), "clusterscope-mpi-agent");
     } else if (n.transport == "slurm") {
         p.agent.program = "srun";
         // -u: srun otherwise holds task output back until a newline, and

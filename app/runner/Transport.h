@@ -70,6 +70,13 @@ struct LaunchPlan {
 // `tag` makes remote and temporary names unique to this session.
 LaunchPlan planLaunch(const Node& node, const LaunchContext& ctx, const std::string& tag);
 
+// `argv` (a program and its arguments) on an mpi node's ranks, started as the MPI agent is: mpirun -np
+// ranks with the node's hostfile (or one made from its hosts, written to `hostfile`), the root flags, mpirun's
+// ssh options, btl and namespace; or, with launch=srun, srun -n ranks --mpi=pmix ... as a step named `jobName`.
+// The agent's launch (planLaunch) and `clusterscope-cli run-app` (apprun/AppLaunch.h) both use it.
+LaunchPlan planMpi(const Node& node, const LaunchContext& ctx, const std::string& tag,
+                   const std::vector<std::string>& argv, const std::string& jobName);
+
 // The deployment of the agent to an ssh node with copyAgent (part of planLaunch). ctx.agentSha256 names
 // the copy; `tag` makes the partial file's name unique to this session.
 DeployPlan planDeploy(const Node& node, const LaunchContext& ctx, const std::string& tag);

@@ -60,7 +60,7 @@ std::vector<Target> targetsOf(const DesignDocument& doc, const std::string& vari
     return targets;
 }
 
-std::vector<int> parseNodeCounts(const std::string& text)
+std::vector<int> parseNodeCounts(const std::string& text, int lowest)
 {
     std::string list = text;
     list.erase(std::remove(list.begin(), list.end(), ' '), list.end());
@@ -74,8 +74,9 @@ std::vector<int> parseNodeCounts(const std::string& text)
     while (std::getline(ss, item, ',')) {
         char* end = nullptr;
         const long v = std::strtol(item.c_str(), &end, 10);
-        if (item.empty() || end != item.c_str() + item.size() || v < 2 || v > 1024)
-            throw ModelError(text + ": '" + item + "' is not a node count from 2 to 1024");
+        if (item.empty() || end != item.c_str() + item.size() || v < lowest || v > 1024)
+            throw ModelError(text + ": '" + item + "' is not a node count from " + std::to_string(lowest) +
+                             " to 1024");
         if (std::find(Ps.begin(), Ps.end(), static_cast<int>(v)) == Ps.end())
             Ps.push_back(static_cast<int>(v));
     }

@@ -28,9 +28,9 @@ struct Target {
 std::vector<Target> targetsOf(const DesignDocument& doc, const std::string& variant = "",
                               std::vector<std::string>* skipped = nullptr);
 
-// "P=2,4,8" or "2,4,8": whole numbers from 2 to 1024, returned ascending without repeats. Throws ModelError
-// naming the item that is not a node count ("'1' is not a node count from 2 to 1024").
-std::vector<int> parseNodeCounts(const std::string& text);
+// "P=2,4,8" or "2,4,8": whole numbers from `lowest` (verify: 2; run-app: 1) to 1024, returned ascending without
+// repeats. Throws ModelError naming the item that is not a node count ("'1' is not a node count from 2 to 1024").
+std::vector<int> parseNodeCounts(const std::string& text, int lowest = 2);
 
 // P = 2, 4, 8, ... up to `nodes`: the default points.
 std::vector<int> defaultNodeCounts(int nodes);

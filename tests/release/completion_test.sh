@@ -56,6 +56,12 @@ expect "--network-model" "$cli" simulate acc-fft --net
 contains "--json" "$cli" eval acc-fft --
 contains "--trust-nodes" "$cli" verify --
 expect "--target --target-speedup" "$cli" pareto acc-fft --tar
+# run-app: a command with a '-' in its name, its options, --time's words, and after "--" the program's words.
+expect "run-app" "$cli" run
+expect "--time --timeout" "$cli" run-app --ti
+expect "--overhead-runs" "$cli" run-app --ov
+expect "stdout: wall" "$cli" run-app --time ""
+expect "" "$cli" run-app --nodes mpi:2 -- true --ti
 # Option values.
 expect "LV08" "$cli" simulate acc-fft --network-model L
 expect "chain" "$cli" probe --pairs ch

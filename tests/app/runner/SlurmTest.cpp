@@ -415,3 +415,25 @@ TEST_CASE("real Slurm: simulate as one job array, gathered as the tasks end, a f
     CHECK(partial["rows"].size() == 2);
     CHECK(partial["slurm"]["failed"].size() == 1);
 }
+
+TEST_CASE("real Slurm: run-app --nodes slurm:NODE runs the program as srun -n P at each P", "[slurm][runapp]")
+{
+    LocalSlurm slurm;
+    NEED_SLURM(slurm);
+    const std::string file = slurm.dir.path().toStdString() + "/runs.json";
+    std::string out;
+    // Every rank prints "value 0.P": the first line gives T, so T = 0.1 at P = 1 and 0.2 at P = 2.
+    const int code = test::sh(std::string(CS_CLI_EXE) + " run-app --quiet --nodes slurm:" + slurm.node +
+                                  " --at P=1,2 --repeat 2 --timeout 60 --time 'stdout:value ([0-9.]+)' -o " + file +
+                                  " -- sh -c 'echo value 0.{P}'",
+                              &out);
+    INFO(out);
+    REQUIRE(code == 0);
+    const json rs = readResults(QString::fromStdString(file))["results"];
+    REQUIRE(rs.size() == 2);
+    CHECK(rs[0]["summary"]["series"]["T"]["median"] == 0.1);
+    CHECK(rs[1]["summary"]["series"]["T"]["median"] == 0.2);
+    CHECK_THAT(rs[1]["parts"][0]["command"].get<std::string>(),
+               Catch::StartsWith("srun -n 2 --mpi=pmix -u --input=0 --exact"));
+    CHECK_THAT(rs[1]["parts"][0]["command"].get<std::string>(), Catch::Contains("-w " + slurm.node));
+}

@@ -1,0 +1,227 @@
+#include "app/runner/apprun/AppRun.h"
+#include "app/runner/apprun/AppResult.h"
+#include "app/runner/AgentLink.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QSysInfo>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace cs::runner::apprun {
+
+using nlohmann::json;
+
+namespace {
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+bool cancelled(const std::atomic<bool>* cancel)
+{
+    return cancel && cancel->load();
+}
+
+} // namespace
+
+std::string ProcessRun::failure() const
+{
+    std::string why;
+    if (!started)
+        return "did not start: " + error;
+    if (cancelled)
+        why = "cancelled";
+    else if (timedOut)
+        why = "timed out";
+    else if (crashed)
+        why = "was killed by a signal";
+    else if (exitCode != 0)
+        why = "exited with status " + std::to_string(exitCode);
+    // As a failed agent launch is told: the first and last lines that say something (mpirun's framed
+    // advice counts as its headline).
+    const std::string& text = err.empty() ? out : err;
+    const std::string tail = text.size() > 2048 ? text.substr(text.size() - 2048) : text;
+    const std::string said = firstAndLastLines(text.substr(0, 2048), tail);
+    return said.empty() ? why : why + ": " + said;
+}
+
+ProcessRun runProcess(const LaunchPlan& plan, double timeout, const std::atomic<bool>* cancel)
+{
+    ProcessRun r;
+    if (!plan.hostfile.empty()) {
+        QFile f(QString::fromStdString(plan.hostfile));
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+            f.write(plan.hostfileText.data(), static_cast<qint64>(plan.hostfileText.size())) !=
+                static_cast<qint64>(plan.hostfileText.size())) {
+            r.error = "cannot write the hostfile " + plan.hostfile;
+            return r;
+        }
+    }
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const auto& [k, v] : plan.agent.env)
+        env.insert(QString::fromStdString(k), QString::fromStdString(v));
+    p.setProcessEnvironment(env);
+    p.setProgram(QString::fromStdString(plan.agent.program));
+    QStringList args;
+    for (const std::string& a : plan.agent.args)
+        args << QString::fromStdString(a);
+    p.setArguments(args);
+    p.setStandardInputFile(QProcess::nullDevice());
+    QElapsedTimer clock;
+    clock.start();
+    p.start();
+    if (!p.waitForStarted(-1)) {
+        r.error = plan.agent.program + ": " + p.errorString().toStdString();
+        return r;
+    }
+    r.started = true;
+    bool stopping = false;
+    QElapsedTimer sinceStop;
+    while (!p.waitForFinished(50)) {
+        if (p.state() == QProcess::NotRunning)
+            break;
+        const bool over = timeout > 0 && clock.elapsed() > timeout * 1000.0;
+        if (!stopping && (over || cancelled(cancel))) {
+            r.timedOut = over;
+            r.cancelled = !over;
+            stopping = true;
+            sinceStop.start();
+            p.terminate(); // mpirun and srun take their ranks down on SIGTERM
+        } else if (stopping && sinceStop.elapsed() > 2000) {
+            p.kill();
+        }
+    }
+    r.wall = static_cast<double>(clock.nsecsElapsed()) * 1e-9;
+    r.out = p.readAllStandardOutput().toStdString();
+    r.err = p.readAllStandardError().toStdString();
+    r.crashed = p.exitStatus() == QProcess::CrashExit && !stopping;
+    r.exitCode = p.exitCode();
+    return r;
+}
+
+json runEnvironment()
+{
+    static const char* const kPrefixes[] = {"OMP_",   "OMPI_", "PMIX_", "SLURM_", "I_MPI_",
+                                            "MPICH_", "UCX_",  "KMP_",  "MKL_"};
+    json vars = json::object();
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& k : env.keys()) {
+        const std::string key = k.toStdString();
+        const bool wanted = key == "PATH" || key == "LD_LIBRARY_PATH" ||
+                            std::any_of(std::begin(kPrefixes), std::end(kPrefixes),
+                                        [&](const char* p) { return key.rfind(p, 0) == 0; });
+        if (wanted)
+            vars[key] = env.value(k).toStdString();
+    }
+    return {{"hostname", QSysInfo::machineHostName().toStdString()},
+            {"cwd", QDir::currentPath().toStdString()},
+            {"variables", vars}};
+}
+
+std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx, const AppProgress& progress,
+                              const std::atomic<bool>* cancel)
+{
+    if (req.Ps.empty())
+        throw std::invalid_argument("no P to run at");
+    if (req.repeat < 1)
+        throw std::invalid_argument("--repeat " + std::to_string(req.repeat) + " must be at least 1");
+    // Every launch planned first: a mistake at the last P is reported before the first run.
+    std::vector<LaunchPlan> plans, overheadPlans;
+    std::vector<std::vector<std::string>> argvs;
+    for (int P : req.Ps) {
+        argvs.push_back(substitute(req.argv, P, req.sets));
+        plans.push_back(planAppLaunch(req.nodes, P, argvs.back(), ctx, "P" + std::to_string(P)));
+        overheadPlans.push_back(planAppLaunch(req.nodes, P, {"true"}, ctx, "P" + std::to_string(P) + "-true"));
+    }
+    const json environment = runEnvironment();
+    std::vector<std::string> nodeNames;
+    for (const Node& n : req.nodes)
+        nodeNames.push_back(n.name);
+    json numericSets = json::object(), allSets = json::object();
+    for (const auto& [k, v] : req.sets) {
+        allSets[k] = v;
+        char* end = nullptr;
+        const double d = std::strtod(v.c_str(), &end);
+        if (!v.empty() && end == v.c_str() + v.size() && std::isfinite(d))
+            numericSets[k] = d;
+    }
+
+    std::vector<JobResult> results;
+    for (std::size_t i = 0; i < req.Ps.size() && !cancelled(cancel); ++i) {
+        const int P = req.Ps[i];
+        AppMeasurement m;
+        m.P = P;
+        m.name = "run-app: " + req.argv.front();
+        m.nodes = nodeNames;
+        const Node launch = launchNode(req.nodes, P);
+        m.node = launch.name;
+        m.transport = launch.launch == "srun" ? "srun" : "mpirun";
+        m.command = plans[i].agent.text();
+        m.params = numericSets;
+        m.environment = environment;
+        m.details = {{"program", req.argv},        {"argv", argvs[i]},          {"settings", allSets},
+                     {"timing", req.timing.text()}, {"repeat", req.repeat},      {"command_line", req.commandLine}};
+        if (!plans[i].hostfileText.empty())
+            m.details["hostfile"] = plans[i].hostfileText;
+        m.started = isoNow();
+        QElapsedTimer total;
+        total.start();
+        double overhead = 0;
+        if (req.timing.wall) {
+            for (int k = 0; k < req.overheadRuns && m.status == "ok"; ++k) {
+                if (progress)
+                    progress("P = " + std::to_string(P) + ": launch overhead, run " + std::to_string(k + 1) + " of " +
+                             std::to_string(req.overheadRuns) + " (true)");
+                const ProcessRun r = runProcess(overheadPlans[i], req.timeout, cancel);
+                if (!r.ok()) {
+                    m.status = r.cancelled ? "cancelled" : "failed";
+                    m.reason = "the launch of true (to measure the launch overhead) " + r.failure();
+                } else {
+                    m.overhead.push_back(r.wall);
+                }
+            }
+            if (!m.overhead.empty())
+                overhead = median(m.overhead);
+            m.details["launch_overhead_s"] = overhead;
+        }
+        for (int k = 0; k < req.repeat && m.status == "ok"; ++k) {
+            if (progress)
+                progress("P = " + std::to_string(P) + ": run " + std::to_string(k + 1) + " of " +
+                         std::to_string(req.repeat));
+            const ProcessRun r = runProcess(plans[i], req.timeout, cancel);
+            if (!r.ok()) {
+                m.status = r.cancelled ? "cancelled" : "failed";
+                m.reason = "P = " + std::to_string(P) + ", run " + std::to_string(k + 1) + ": " + req.argv.front() +
+                           " " + r.failure();
+                break;
+            }
+            m.wall.push_back(r.wall);
+            if (req.timing.wall) {
+                m.T.push_back(r.wall - overhead);
+            } else {
+                try {
+                    m.T.push_back(secondsFromOutput(req.timing, r.out));
+                } catch (const std::invalid_argument& e) {
+                    m.status = "failed";
+                    m.reason = "P = " + std::to_string(P) + ", run " + std::to_string(k + 1) + ": " + e.what();
+                }
+            }
+        }
+        m.duration = static_cast<double>(total.nsecsElapsed()) * 1e-9;
+        results.push_back(toJobResult(m));
+    }
+    return results;
+}
+
+} // namespace cs::runner::apprun

@@ -1,0 +1,62 @@
+#pragma once
+// Runs the user's program at each P, `repeat` times, and times each run (AppTiming.h); for --time wall it first
+// measures the launch overhead at that P: `true` launched the same way, `overheadRuns` times, whose median is
+// taken off every run's wall time. One result per P (AppResult.h). A run that fails (exit status, timeout, no
+// time in its output) ends that P's runs with the reason; the next P runs. Runs one process at a time, in the
+// calling thread (a QCoreApplication must exist; QProcess).
+#include "app/runner/JobResult.h"
+#include "app/runner/Node.h"
+#include "app/runner/Transport.h"
+#include "app/runner/apprun/AppLaunch.h"
+#include "app/runner/apprun/AppTiming.h"
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cs::runner::apprun {
+
+struct AppRunRequest {
+    std::vector<Node> nodes;
+    std::vector<int> Ps;
+    int repeat = 5;
+    int overheadRuns = 5;
+    Settings sets;
+    Timing timing;
+    std::vector<std::string> argv; // PROGRAM ARGS, with placeholders
+    double timeout = 0;            // per run, seconds; 0 = none
+    std::string commandLine;       // how run-app was called, recorded in each result
+};
+
+// One process run to its end.
+struct ProcessRun {
+    bool started = false;
+    bool timedOut = false;
+    bool cancelled = false;
+    int exitCode = -1;
+    bool crashed = false;
+    double wall = 0; // seconds from start to exit
+    std::string out, err;
+    std::string error; // why it did not start
+    bool ok() const { return started && !timedOut && !cancelled && !crashed && exitCode == 0; }
+    std::string failure() const; // "exited with status 3: <last stderr line>" etc.
+};
+
+// Runs `plan.agent` (writing plan.hostfileText to plan.hostfile first) with stdin closed; `cancel` is polled
+// every 50 ms and stops the process (SIGTERM, then SIGKILL after 2 s).
+ProcessRun runProcess(const LaunchPlan& plan, double timeout, const std::atomic<bool>* cancel);
+
+using AppProgress = std::function<void(const std::string& line)>;
+
+// Throws std::invalid_argument before running anything: a launch that cannot be planned at some P, a
+// placeholder that is not set. ctx.workDir must be a writable folder (mpirun's hostfiles).
+std::vector<JobResult> runApp(const AppRunRequest& request, const LaunchContext& ctx, const AppProgress& progress,
+                              const std::atomic<bool>* cancel = nullptr);
+
+// What the results record of the machine run-app ran on: host name, working folder, and the environment
+// variables that decide how an MPI or OpenMP program runs (OMP_*, OMPI_*, PMIX_*, SLURM_*, I_MPI_*, MPICH_*,
+// UCX_*, KMP_*, MKL_*, PATH, LD_LIBRARY_PATH); no other variable, so no secret of the user's gets in a file.
+nlohmann::json runEnvironment();
+
+} // namespace cs::runner::apprun
