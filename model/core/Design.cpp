@@ -109,6 +109,36 @@ BlockInstance& Design::addOwnedBlock(const std::string& name, std::shared_ptr<co
     return blocks_.back();
 }
 
+std::vector<Wire> Design::replaceOwnedBlock(const std::string& name, std::shared_ptr<const Block> block,
+                                            std::vector<ParamValue> values)
+{
+    const int i = blockIndex(name);
+    if (i < 0)
+        throw ModelError("no block named '" + name + "' in the design");
+    BlockInstance& inst = blocks_[static_cast<std::size_t>(i)];
+    if (!inst.owned || name == kTopologyBlock)
+        throw ModelError("block " + name + " is not one the design defines; remove it and add another type instead");
+    if (!block)
+        throw ModelError("replaceOwnedBlock: no block");
+    const BlockSpec& spec = block->spec();
+    if (values.size() != spec.inputs.size())
+        throw ModelError("replaceOwnedBlock: " + std::to_string(values.size()) + " values for " +
+                         std::to_string(spec.inputs.size()) + " inputs");
+    inst.block = block.get();
+    inst.values = std::move(values);
+    inst.owned = std::move(block);
+    std::vector<Wire> dropped;
+    std::erase_if(wires_, [&](const Wire& w) {
+        const bool stale = (w.to.block == name && spec.inputIndex(w.to.port) < 0) ||
+                           (w.from.block == name && spec.outputIndex(w.from.port) < 0);
+        if (stale)
+            dropped.push_back(w);
+        return stale;
+    });
+    reindexWires();
+    return dropped;
+}
+
 void Design::removeBlock(const std::string& name)
 {
     const int i = blockIndex(name);

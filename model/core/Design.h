@@ -86,6 +86,14 @@ public:
     // spec the document defines) with one value per input. Throws as addBlock.
     BlockInstance& addOwnedBlock(const std::string& name, std::shared_ptr<const Block> block,
                                  std::vector<ParamValue> values);
+    // Replaces the block of owned instance `name` (a formula block whose
+    // definition was edited) in place, with one value per input of the new
+    // block. Keeps every wire whose ports still exist and returns the wires
+    // it dropped (a bound on an output that is gone is the caller's to
+    // clear, as the editing layer's cleanup does). Throws ModelError for an unknown name or a block of the
+    // registry (change its type by removing and adding it).
+    std::vector<Wire> replaceOwnedBlock(const std::string& name, std::shared_ptr<const Block> block,
+                                        std::vector<ParamValue> values);
     // Removes the instance and every wire into or out of it.
     void removeBlock(const std::string& name);
     void renameBlock(const std::string& from, const std::string& to);

@@ -8,6 +8,7 @@
 // back as it is.
 #include "model/document/DesignDocument.h"
 #include "model/document/DocumentProblem.h"
+#include "model/formula/FormulaBlock.h"
 #include "model/topology/Topology.h"
 
 #include <nlohmann/json.hpp>
@@ -76,6 +77,14 @@ Outcome clearValue(DesignDocument& doc, const std::string& path);
 Outcome wire(DesignDocument& doc, const Source& from, const Endpoint& to);
 Outcome unwire(DesignDocument& doc, const Endpoint& to);
 Outcome setParameterRange(DesignDocument& doc, const std::string& name, double min, double max);
+// A formula block's definition replaced (its inputs, outputs and
+// expressions, edited in the inspector). Inputs that keep their name keep
+// their value and its provenance unless the definition's value differs from
+// the old definition's; wires, overrides and sweep axes of ports that are
+// gone are removed (in Change::cleanup). A definition the block refuses
+// (syntax, unknown name, cycle, units) is refused with the member at fault
+// ("blocks.app.outputs.T.expr"), and the document is unchanged.
+Outcome setFormula(DesignDocument& doc, const std::string& block, FormulaDefinition definition);
 // ---- Sweep
 Outcome setSweepAxes(DesignDocument& doc, std::vector<SweepAxis> axes);
 // Any other design change (several of the above at once, as one step): the
