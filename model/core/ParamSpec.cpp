@@ -2,6 +2,7 @@
 #include "model/core/ModelError.h"
 
 #include <cmath>
+#include <limits>
 
 namespace cs {
 
@@ -24,7 +25,14 @@ std::string ParamSpec::rangeText() const
             s += (i ? ", " : "") + choices[i] + " (" + std::to_string(i) + ")";
         return s;
     }
-    std::string s = "[" + formatNumber(min) + ", " + formatNumber(max) + "]";
+    // A formula input without min or max is unbounded that way (its bound is
+    // the largest double): said in words, not as 1.797e+308.
+    const bool noMin = min <= std::numeric_limits<double>::lowest(), noMax = max >= std::numeric_limits<double>::max();
+    if (noMin && noMax)
+        return "any value";
+    std::string s = noMin   ? "(-inf, " + formatNumber(max) + "]"
+                    : noMax ? "[" + formatNumber(min) + ", inf)"
+                            : "[" + formatNumber(min) + ", " + formatNumber(max) + "]";
     if (unit != Unit::Count && unit != Unit::Ratio)
         s += " " + std::string(unitSymbol(unit));
     return s;

@@ -1,6 +1,7 @@
 #include "app/gui/inspector/BlockForm.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/inspector/Evaluation.h"
+#include "app/gui/inspector/FormulaEditor.h"
 #include "app/gui/inspector/InspectorText.h"
 #include "app/gui/inspector/ParamGrid.h"
 #include "model/calibration/Calibration.h"
@@ -155,6 +156,9 @@ BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget
     outputs_->setFixedHeight(h);
     outLayout->addWidget(outputs_);
     layout->addWidget(outBox);
+    // A formula block's definition is the document's: edited here.
+    if (asFormula(b.block))
+        layout->addWidget(new FormulaEditor(model, blockName, this));
     layout->addStretch(1);
 }
 

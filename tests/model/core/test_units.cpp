@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -149,4 +151,20 @@ TEST_CASE("formatMeasured prints 4 significant digits at the automatic unit", "[
     CHECK(formatMeasured(123456.0, "count") == "1.235e+05");    // a count is a bare number
     CHECK(formatMeasured(1.5e9, "flop/s") == "1.5e+09 flop/s"); // an unknown symbol is kept as is
     CHECK(formatMeasured(std::nan(""), "s") == "-");
+}
+
+TEST_CASE("a range without a bound says so in words, not as the largest double", "[units]")
+{
+    ParamSpec p;
+    p.unit = Unit::Seconds;
+    p.min = std::numeric_limits<double>::lowest();
+    p.max = std::numeric_limits<double>::max();
+    CHECK(p.rangeText() == "any value");
+    p.min = 1e-9;
+    CHECK(p.rangeText() == "[1e-09, inf) s");
+    p.min = std::numeric_limits<double>::lowest();
+    p.max = 2;
+    CHECK(p.rangeText() == "(-inf, 2] s");
+    p.min = 0;
+    CHECK(p.rangeText() == "[0, 2] s");
 }
