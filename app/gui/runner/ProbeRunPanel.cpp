@@ -4,6 +4,7 @@
 #include "app/gui/runner/ProbeCatalog.h"
 #include "app/gui/runner/ProbeParamTable.h"
 #include "app/gui/runner/ProbeSession.h"
+#include "app/gui/runner/RunAppDialog.h"
 #include "app/gui/runner/ResultsTable.h"
 #include "app/gui/runner/SessionControls.h"
 #include "app/gui/runner/SamplesPlot.h"
@@ -66,6 +67,11 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     auto* runRow = new QHBoxLayout;
     runRow->addWidget(controls_->runButton());
     runRow->addWidget(controls_->cancelButton());
+    runMine_ = new QPushButton(tr("Run my program..."), runBox);
+    runMine_->setObjectName("runMyProgram");
+    runMine_->setToolTip(tr("Your own program on P ranks of the checked nodes, timed, its runs stored as results"));
+    runRow->addWidget(runMine_);
+    connect(runMine_, &QPushButton::clicked, this, [this] { openRunApp(); });
     auto* runLayout = new QVBoxLayout(runBox);
     runLayout->setContentsMargins(6, 6, 6, 6);
     runLayout->addWidget(nodes_, 1);
@@ -154,7 +160,7 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     layout->addWidget(split);
 
     connect(probe_, &QComboBox::currentIndexChanged, this, &ProbeRunPanel::onProbeChanged);
-    controls_->lockWhileRunning({probe_, params_, nodes_});
+    controls_->lockWhileRunning({probe_, params_, nodes_, runMine_});
     connect(controls_->runButton(), &QPushButton::clicked, this, &ProbeRunPanel::run);
     connect(removeResults_, &QPushButton::clicked, this, &ProbeRunPanel::removeSelectedResults);
     connect(results_->selectionModel(), &QItemSelectionModel::selectionChanged, this,
@@ -296,6 +302,15 @@ void ProbeRunPanel::removeSelectedResults()
             kept.push_back(measured[i]);
     model_->apply(rows.size() == 1 ? tr("Remove a probe result") : tr("Remove %1 probe results").arg(rows.size()),
                   [&](DesignDocument& d) { return edit::setMeasured(d, std::move(kept)); });
+}
+
+RunAppDialog* ProbeRunPanel::openRunApp()
+{
+    auto* dialog = new RunAppDialog(model_, nodes_->checkedNodes(), nodes_->checkedNames(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RunAppDialog::runsFinished, this, [this] { refreshResults(); });
+    dialog->show();
+    return dialog;
 }
 
 } // namespace cs::app

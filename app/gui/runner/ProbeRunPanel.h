@@ -27,6 +27,7 @@ class DocumentModel;
 class NodePicker;
 class ProbeParamTable;
 class ProbeSession;
+class RunAppDialog;
 class ResultsTable;
 class SamplesPlot;
 
@@ -42,6 +43,8 @@ public:
     QDoubleSpinBox* timeoutBox() const { return timeout_; }
     QPushButton* runButton() const { return controls_->runButton(); }
     QPushButton* cancelButton() const { return controls_->cancelButton(); }
+    // Run my program...: opens the dialog on the checked nodes (deleted when closed).
+    RunAppDialog* openRunApp();
     QProgressBar* progressBar() const { return controls_->progressBar(); }
     ResultsTable* resultsTable() const { return results_; }
     SamplesPlot* samplesPlot() const { return samples_; }
@@ -76,6 +79,7 @@ private:
     SessionControls* controls_;
     ResultsTable* results_;
     QPushButton* removeResults_;
+    QPushButton* runMine_;
     SamplesPlot* samples_;
     std::vector<nlohmann::json> shownResults_; // the selected stored results, kept selected over a refresh
     bool refreshing_ = false;
