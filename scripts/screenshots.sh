@@ -54,3 +54,12 @@ if [[ -f "$tree" ]]; then
   cp "$shots/job_window.png" "$out/job-cursor.png" && echo "$out/job-cursor.png"
 fi
 rm -rf "$shots"
+
+# Your own application: the formula editor after an Apply, an unknown name marked as typed, and Run my
+# program after two P values under the real mpirun (offscreen GUI tests).
+shots=$(mktemp -d)
+CS_SHOT_DIR="$shots" QT_QPA_PLATFORM=offscreen "$build/tests/cs_gui_tests" "[formula],[runapp]" >/dev/null
+for f in formula-inspector formula-error run-my-program; do
+  cp "$shots/$f.png" "$out/$f.png" && echo "$out/$f.png"
+done
+rm -rf "$shots"

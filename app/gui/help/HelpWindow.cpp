@@ -1,5 +1,6 @@
 #include "app/gui/help/HelpWindow.h"
 
+#include <QEvent>
 #include <QImage>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -27,18 +28,22 @@ HelpWindow::HelpWindow(QWidget* parent) : QDialog(parent)
     layout->addWidget(browser_);
     resize(900, 700);
     connect(browser_, &QTextBrowser::sourceChanged, this, &HelpWindow::fitImages);
+    browser_->viewport()->installEventFilter(this);
     fitImages();
 }
 
 QUrl HelpWindow::manualUrl()
 {
-    return QUrl(QStringLiteral("qrc:/manual/README.md"));
+    return QUrl(QStringLiteral("qrc:/manual/docs/manual.md"));
 }
 
-void HelpWindow::resizeEvent(QResizeEvent* e)
+bool HelpWindow::eventFilter(QObject* watched, QEvent* e)
 {
-    QDialog::resizeEvent(e);
-    fitImages();
+    // Fitted on the dialog's resize, the images took the viewport's width
+    // before the layout had given it the new one: 200-px thumbnails.
+    if (watched == browser_->viewport() && e->type() == QEvent::Resize)
+        fitImages();
+    return QDialog::eventFilter(watched, e);
 }
 
 void HelpWindow::fitImages()
