@@ -55,8 +55,10 @@ std::uint32_t transposePartner(std::uint32_t i, std::uint32_t H, std::uint32_t r
 // The transpose matrix's row count: the largest divisor of H not above sqrt(H).
 std::uint32_t transposeRows(std::uint32_t H);
 
-// The plain computation: one ECMP pass per destination core vertex, no
-// symmetry (computeMetrics uses the generator's symmetry where it has one).
+// The even-split load model (docs/topology.md, "Two load models"; the
+// single-path one is SinglePathLoads.h). The plain computation: one ECMP
+// pass per destination core vertex, no symmetry (computeMetrics uses the
+// generator's symmetry where it has one).
 LinkLoads linkLoads(const Topology& t, const CoreGraph& g, TrafficPattern p, int threads = 2);
 LinkLoads linkLoads(const Topology& t, TrafficPattern p, int threads = 2);
 
