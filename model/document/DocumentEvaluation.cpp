@@ -25,7 +25,7 @@ public:
         if (topologyStep_ >= 0) {
             topology_ = dynamic_cast<const TopologySource*>(plan.steps()[topologyStep_].block);
             if (topology_ && topology_->drawn())
-                drawnWork_ = estimateTopologyCost(countsOf(*topology_->drawn())).metricsWork;
+                drawnSeconds_ = estimateTopologyCost(countsOf(*topology_->drawn())).seconds;
         }
     }
 
@@ -88,7 +88,7 @@ private:
         if (!topology_)
             return false;
         if (topology_->drawn())
-            return drawnWork_ > kMaxCheckMetricsWork;
+            return drawnSeconds_ > kMaxCheckMetricsSeconds;
         const Plan::Step& step = plan_.steps()[topologyStep_];
         std::vector<double> in(initial.begin() + step.inBase, initial.begin() + step.inBase + step.nIn);
         for (std::uint32_t c = step.copyBegin; c < step.copyEnd; ++c) { // wired from design parameters
@@ -98,7 +98,7 @@ private:
         }
         if (!topology_->generator() || !topology_->check(in.data()).empty())
             return false; // refused before any metrics: cheap, and worth telling
-        return estimateTopologyCost(topology_->generator()->counts(in.data())).metricsWork > kMaxCheckMetricsWork;
+        return estimateTopologyCost(topology_->generator()->counts(in.data())).seconds > kMaxCheckMetricsSeconds;
     }
 
     // The JSON path of the value `err` concerns: the variant's override of
@@ -214,7 +214,7 @@ private:
     std::size_t max_;
     int topologyStep_ = -1;
     const TopologySource* topology_ = nullptr;
-    double drawnWork_ = 0.0;
+    double drawnSeconds_ = 0.0;
     std::set<std::string> reported_;
     DocumentProblems out_;
 };

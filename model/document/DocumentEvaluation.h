@@ -17,10 +17,10 @@
 
 namespace cs {
 
-// Metrics work (TopologyBudget.h) above which the check does not evaluate a
-// variant: about a second on this machine. A larger network's metrics are
-// computed when the design is evaluated, where progress is shown.
-inline constexpr double kMaxCheckMetricsWork = 2.5e7;
+// Estimated metrics seconds (TopologyBudget.h) above which the check does
+// not evaluate a variant. A larger network's metrics are computed when the
+// design is evaluated, where progress is shown.
+inline constexpr double kMaxCheckMetricsSeconds = 1.0;
 
 // The first `maxProblems` failures, each with the JSON path of the value
 // that failed ("variants[3].overrides.topology.bw", "parameters[0].value",

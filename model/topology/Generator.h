@@ -43,8 +43,21 @@ struct GeneratorCounts {
     // Full searches the coordinate router makes for its tables (the
     // dragonfly's: one per router of one group); 0 for closed forms.
     double routerSearches = 0;
-    // The generator states the bisection, exact or a bound (no cut search).
+    // The generator states the exact bisection (no cut search).
     bool exactBisection = false;
+    // It states an upper bound, which stands alone above kSearchLimit
+    // vertices and links and is compared with a cut search below it.
+    bool bisectionBound = false;
+    // Hosts on one link to a switch or segment: the metrics' searches run
+    // over the core without them (CoreGraph.h), so a search costs the core's
+    // vertices and arcs, not the whole network's.
+    double leafHosts = 0;
+    // Flows of the nearest-neighbour pattern that are listed one by one
+    // (TrafficDemands.h; a switch's sibling leaves are counted, not
+    // listed): a host's neighbours at the least distance. Where every host
+    // is a neighbour of every other (a complete graph, hosts bonded on
+    // shared networks) they are n (n - 1), the metrics' largest linear term.
+    double neighbourFlows = 0;
 };
 
 // Generators are stateless and thread-safe.

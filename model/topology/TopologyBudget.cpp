@@ -1,5 +1,6 @@
 #include "model/topology/TopologyBudget.h"
 #include "model/core/AvailableMemory.h"
+#include "model/topology/Bisection.h"
 #include "model/topology/FlowRouter.h"
 #include "model/topology/GeneratorRegistry.h"
 
@@ -32,6 +33,18 @@ std::string counted(double n, const char* one, const char* many)
     return count(n) + " " + (n == 1 ? one : many);
 }
 
+// "45 s", "12 min", "3.2 h", "2e+03 days".
+std::string duration(double s)
+{
+    if (s < 120)
+        return sig(s) + " s";
+    if (s < 7200)
+        return sig(s / 60) + " min";
+    if (s < 172800)
+        return sig(s / 3600) + " h";
+    return sig(s / 86400) + " days";
+}
+
 std::string describe(const GeneratorCounts& c)
 {
     std::string s = counted(c.hosts, "host", "hosts");
@@ -42,33 +55,60 @@ std::string describe(const GeneratorCounts& c)
     return s + " and " + counted(c.links, "link", "links");
 }
 
+// Seconds per unit of each stage (TopologyCost): computeMetrics' CPU time
+// (both threads, user and system) on this machine, 2 cores, RelWithDebInfo
+// build. Measured with bench_topology_budget --stages (every generator at
+// three sizes) and solved stage by stage from the cases one stage
+// dominates: passes and flows from the star, bus and bonded networks,
+// boxes from the torus, hypercube and fat-tree, pattern steps from the
+// complete graph, leaf-spine, Beowulf mesh and HyperX (1.0 to 1.7 ns),
+// all-pairs steps from the mesh, cut passes from the dragonfly and HyperX
+// below kSearchLimit. Rerun that benchmark after changing the metrics: it
+// fails when the estimate is more than 3x off.
+constexpr double kStart = 3e-4;          // threads started, per-worker arrays
+constexpr double kSearchStep = 1e-8;     // all-pairs BFS with hops, latency and loads
+constexpr double kPatternStep = 1.3e-9;  // a destination's search for its sparse flows
+constexpr double kBox = 1.6e-8;          // a coordinate router's box position
+constexpr double kFlow = 4.4e-8;         // a sparse flow listed, sorted and routed
+constexpr double kSymmetryStep = 2e-8;   // a vertex or link mapped by an automorphism
+constexpr double kPass = 1.3e-7;         // a vertex or link through the linear passes
+constexpr double kCutPass = 6e-6;        // a vertex or link through METIS and six max flows
+
 } // namespace
 
 TopologyCost estimateTopologyCost(const GeneratorCounts& c)
 {
     const double vertices = c.hosts + c.switches + c.segments;
-    const double search = vertices + 2 * c.links; // one BFS: every vertex, both directions of every link
+    // One BFS: every core vertex, both directions of every core link; hosts
+    // on one link to a switch or segment are not searched (CoreGraph.h).
+    const double leaves = std::clamp(c.leafHosts, 0.0, std::min(c.hosts, c.links));
+    const double search = (vertices - leaves) + 2 * (c.links - leaves);
     const bool symmetric = c.orbitRoots >= 0 && c.orbitRoots < c.roots;
     TopologyCost cost;
     cost.searches = (symmetric ? c.orbitRoots : c.roots) * search;
-    // Without symmetry the all-pairs searches load the sparse patterns on the
-    // way; with it, the destinations the orbits skipped are searched again
-    // (each only as deep as its farthest source: about half).
-    if (c.coordinateRouted) // each pattern's boxes, at most kMaxPatternWork (else left out)
-        cost.patterns = 3 * std::min(16 * c.hosts, kMaxPatternWork) + c.routerSearches * search;
-    else if (symmetric)
-        cost.patterns = 0.5 * c.roots * search;
-    // A proposed automorphism is checked by mapping every vertex's arcs and
-    // sorting them: a few steps per arc.
-    cost.symmetry = c.symmetryChecks * 4 * search;
-    // The linear passes (building the graph with its ids, the CSR snapshot,
-    // the demands, finishing every link's loads): measured at about 40 BFS
-    // steps per vertex and link.
-    cost.passes = 40 * (vertices + c.links);
-    // Six push-relabel max flows, each a few tens of passes over the graph.
-    if (!c.exactBisection)
-        cost.bisection = 6 * 20 * (vertices + c.links);
-    cost.metricsWork = cost.searches + cost.patterns + cost.symmetry + cost.passes + cost.bisection;
+    // Transpose and ring: one flow per host; nearest-neighbour: one per
+    // neighbour listed.
+    const double neighbours = std::max(c.neighbourFlows, c.hosts);
+    cost.flows = 2 * c.hosts + neighbours;
+    // Without symmetry the all-pairs searches load the sparse patterns on
+    // the way. With it, a coordinate router routes them (16 box positions a
+    // flow, FlowRouter::work; a pattern above kMaxPatternWork is left out)
+    // after its table searches, or else every destination root is searched
+    // again, to its farthest source; the last level's next hops make that a
+    // whole search.
+    if (c.coordinateRouted) {
+        cost.boxes = 2 * std::min(16 * c.hosts, kMaxPatternWork) + std::min(16 * neighbours, kMaxPatternWork);
+        cost.searches += c.routerSearches * search;
+    } else if (symmetric) {
+        cost.patterns = c.roots * search;
+    }
+    cost.symmetry = c.symmetryChecks * (vertices + c.links);
+    cost.passes = vertices + c.links;
+    const bool cutSearched = !c.exactBisection && !(c.bisectionBound && vertices + c.links > double(kSearchLimit));
+    cost.bisection = cutSearched ? vertices + c.links : 0.0;
+    cost.seconds = kStart + kSearchStep * cost.searches + kPatternStep * cost.patterns + kBox * cost.boxes +
+                   kFlow * cost.flows + kSymmetryStep * cost.symmetry + kPass * cost.passes +
+                   kCutPass * cost.bisection;
     cost.bytes = 400 * vertices + 200 * c.links;
     return cost;
 }
@@ -87,21 +127,23 @@ std::string topologyBuildProblem(const GeneratorCounts& c)
 std::string topologyMetricsProblem(const GeneratorCounts& c)
 {
     const TopologyCost cost = estimateTopologyCost(c);
-    if (cost.metricsWork <= kMaxMetricsWork)
+    if (cost.seconds <= kMaxMetricsSeconds)
         return {};
-    // The way out: work grows about as hosts x roots (roots with hosts), so
-    // the same shape fits at about hosts x sqrt(limit / work), or, when the
-    // stage that dominates is linear, hosts x limit / work.
-    const double ratio = kMaxMetricsWork / cost.metricsWork;
-    const bool quadratic = cost.searches + cost.patterns > 0.5 * cost.metricsWork;
-    const double fits = std::floor(c.hosts * (quadratic ? std::sqrt(ratio) : ratio));
-    std::string why = cost.searches >= cost.patterns ? "one BFS per root" : "a search per destination";
-    if (c.orbitRoots < 0)
+    // The way out: searches grow about as hosts x roots (roots with hosts),
+    // so the same shape fits at about hosts x sqrt(limit / time), or, when
+    // the stage that dominates is linear, hosts x limit / time.
+    const double ratio = kMaxMetricsSeconds / cost.seconds;
+    const double quadratic = kSearchStep * cost.searches + kPatternStep * cost.patterns;
+    const double fits = std::floor(c.hosts * (quadratic > 0.5 * cost.seconds ? std::sqrt(ratio) : ratio));
+    std::string why = kSearchStep * cost.searches >= kPatternStep * cost.patterns ? "one BFS per root"
+                                                                                  : "a search per destination";
+    if (quadratic <= 0.5 * cost.seconds)
+        why = "its patterns' flows and passes";
+    else if (c.orbitRoots < 0)
         why += ", with no symmetry to use";
-    return "the metrics of a topology of " + describe(c) + " need about " + sig(cost.metricsWork) +
-           " BFS steps (" + why + "), more than the " + sig(kMaxMetricsWork) +
-           " this machine does in about a minute; about " + count(std::max(fits, 1.0)) +
-           " hosts of this shape fit, or use a generator whose symmetry the metrics use";
+    return "the metrics of a topology of " + describe(c) + " would take about " + duration(cost.seconds) + " (" +
+           why + "), more than the " + duration(kMaxMetricsSeconds) + " allowed; about " +
+           count(std::max(fits, 1.0)) + " hosts of this shape fit, or use a generator whose symmetry the metrics use";
 }
 
 GeneratorCounts countsOf(const Topology& t)
@@ -136,9 +178,12 @@ GeneratorCounts countsOf(const Topology& t)
                 at = n;
         }
         root[at] = 1;
+        c.leafHosts += at != h;
     }
+    c.neighbourFlows = c.hosts; // unknown without a generator: about one per host
     c.roots = static_cast<double>(std::count(root.begin(), root.end(), 1));
-    c.exactBisection = t.exactBisection || t.bisectionBound;
+    c.exactBisection = t.exactBisection.has_value();
+    c.bisectionBound = t.bisectionBound.has_value();
     return c;
 }
 

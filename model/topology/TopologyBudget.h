@@ -15,17 +15,25 @@
 namespace cs {
 
 struct TopologyCost {
-    // Metrics work in BFS steps (one step: a vertex or an arc visited once),
-    // counting what computeMetrics does for this kind of network:
-    double searches = 0.0;  // the all-pairs ECMP searches: one per BFS root, or
-                            // one per orbit of roots when the generator has symmetry
-    double patterns = 0.0;  // the sparse patterns (transpose, neighbour, ring): a
-                            // coordinate router's boxes, or a half-deep search per
-                            // destination when symmetry took the roots away
-    double symmetry = 0.0;  // checking the proposed automorphisms on the graph
-    double passes = 0.0;    // building the graph, the demands, folding the loads
-    double bisection = 0.0; // max flows when the generator states no exact cut
-    double metricsWork = 0.0; // the sum
+    // What computeMetrics does for this kind of network, stage by stage, in
+    // the unit each stage's time grows with; `seconds` prices each at the
+    // rate measured on this machine (TopologyBudget.cpp). Searches run over
+    // the core graph (CoreGraph.h): hosts on one link to a switch or segment
+    // are not searched.
+    double searches = 0.0;  // BFS steps (a core vertex or arc visited) of the all-pairs
+                            // searches (one per BFS root, or per orbit of roots) and
+                            // of a coordinate router's table searches
+    double patterns = 0.0;  // BFS steps of the sparse patterns' searches: one per
+                            // destination root when symmetry took the roots away
+                            // and no coordinate router routes them
+    double boxes = 0.0;     // a coordinate router's box positions
+    double flows = 0.0;     // sparse-pattern flows listed, sorted by destination and routed
+    double symmetry = 0.0;  // BFS steps of checking the proposed automorphisms
+    double passes = 0.0;    // vertices and links: building, validating, finishing loads
+    double bisection = 0.0; // vertices and links of a cut search (METIS, max flows)
+    double seconds = 0.0;   // the sum at the measured rates: computeMetrics' CPU time on
+                            // this machine (both threads; an idle machine's wall time
+                            // is between this and half of it)
     // Bytes of the built topology (ids, properties, adjacency) and of the
     // metrics' per-vertex working arrays.
     double bytes = 0.0;
@@ -33,14 +41,12 @@ struct TopologyCost {
 
 TopologyCost estimateTopologyCost(const GeneratorCounts& c);
 
-// About a minute of metrics on this machine (2 cores), busy or not. Measured
-// with clusterscope-cli topo (see bench/bench_topology_loads.cpp for the
-// per-stage times this estimate is calibrated on).
-inline constexpr double kMaxMetricsWork = 1.5e9;
+// About a minute of metrics on this machine (2 cores).
+inline constexpr double kMaxMetricsSeconds = 60.0;
 
 std::string topologyBuildProblem(const GeneratorCounts& c);
 
-// "" when its metrics fit in kMaxMetricsWork; else a sentence with the
+// "" when its metrics fit in kMaxMetricsSeconds; else a sentence with the
 // counts, the estimate, the limit and the way out (how many hosts of this
 // shape would fit).
 std::string topologyMetricsProblem(const GeneratorCounts& c);

@@ -53,6 +53,8 @@ public:
         c.exactBisection = true;
         c.orbitRoots = 1; // every host is a twin of every other (Symmetry.h)
         c.symmetryChecks = 1;
+        c.leafHosts = p[NETS] == 1 ? p[N] : 0; // one network: each host on one link
+        c.neighbourFlows = p[NETS] == 1 ? 0 : p[N] * (p[N] - 1); // two hops from every other host
         return c;
     }
 

@@ -18,6 +18,7 @@ public:
     {
         GeneratorCounts c{p[N], 0, 1, p[N], 1};
         c.exactBisection = true;
+        c.leafHosts = p[N];
         return c;
     }
 

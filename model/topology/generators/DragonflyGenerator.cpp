@@ -71,12 +71,13 @@ public:
         GeneratorCounts c{hosts, routers, 0,
                           hosts + p[GROUPS] * p[A] * (p[A] - 1) / 2 + p[GROUPS] * p[A] * p[H] / 2, routers};
         c.orbitRoots = p[A]; // the group shift leaves one group's routers (Symmetry.h)
-        c.exactBisection = true; // its own cut, an upper bound: no search
+        c.bisectionBound = true; // its own cut, an upper bound
         c.symmetryChecks = 1;
         // DragonflyRouter routes the sparse patterns from one search per
         // router of one group.
         c.coordinateRouted = true;
         c.routerSearches = p[A];
+        c.leafHosts = hosts;
         return c;
     }
 

@@ -46,6 +46,7 @@ public:
         c.symmetryChecks = 3;
         c.coordinateRouted = true;
         c.exactBisection = true;
+        c.leafHosts = c.hosts;
         return c;
     }
 

@@ -30,6 +30,7 @@ public:
         c.exactBisection = true;
         c.orbitRoots = 1; // the cyclic shift of the hosts (Symmetry.h)
         c.symmetryChecks = 1;
+        c.neighbourFlows = p[N] * (p[N] - 1); // every host one hop from every other
         return c;
     }
 

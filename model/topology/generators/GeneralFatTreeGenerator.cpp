@@ -136,6 +136,7 @@ public:
                 c.links += s.P[l] * s.S[l] * s.up[l];
         }
         c.roots = s.P[1];
+        c.leafHosts = s.hosts;
         // The top-level pod shift (Symmetry.h) leaves at most the roots of
         // one top-level pod; twin switches may merge more (not counted).
         if (s.levels >= 2 && s.group[s.levels] >= 2) {

@@ -65,8 +65,9 @@ public:
         const double routers = std::pow(p[S], p[DIMS]), hosts = routers * p[HOSTS];
         GeneratorCounts c{hosts, routers, 0, hosts + routers * p[DIMS] * (p[S] - 1) / 2, routers};
         c.orbitRoots = 1; // coordinate shifts (Symmetry.h)
-        c.exactBisection = true; // its own cut, an upper bound: no search
+        c.bisectionBound = true; // its own cut, an upper bound
         c.symmetryChecks = p[DIMS];
+        c.leafHosts = hosts;
         return c;
     }
 

@@ -34,6 +34,7 @@ public:
         c.orbitRoots = 1; // the bit flips make every host alike (Symmetry.h)
         c.symmetryChecks = 1; // recognised whole as a cube (Symmetry.cpp)
         c.coordinateRouted = true;
+        c.neighbourFlows = n * p[DIMS];
         c.exactBisection = true;
         return c;
     }

@@ -48,6 +48,7 @@ public:
         c.orbitRoots = wrap_ ? 1 : std::min(orbits, hosts);
         c.symmetryChecks = wrap_ ? 1 : 2 * p[DIMS] - 1; // a torus is recognised whole (Symmetry.cpp)
         c.coordinateRouted = true;
+        c.neighbourFlows = 2 * links; // each link both ways
         c.exactBisection = std::fmod(p[K], 2) == 0;
         return c;
     }

@@ -78,6 +78,7 @@ public:
         c.orbitRoots = 1; // leaves are twins, and so are spines (Symmetry.h)
         c.symmetryChecks = 1;
         c.exactBisection = std::fmod(p[LEAVES], 2) == 0;
+        c.leafHosts = hosts;
         return c;
     }
 

@@ -70,6 +70,7 @@ public:
         // Row and column shifts make every host alike (Symmetry.h).
         c.orbitRoots = 1;
         c.symmetryChecks = 3;
+        c.neighbourFlows = hosts * (p[ROWS] + p[COLS] - 2); // its row and column, two hops away
         return c;
     }
 

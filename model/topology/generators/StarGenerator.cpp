@@ -39,6 +39,7 @@ public:
     {
         GeneratorCounts c{p[N], 1, 0, p[N], 1};
         c.exactBisection = true;
+        c.leafHosts = p[N];
         return c;
     }
 

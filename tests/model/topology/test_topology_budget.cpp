@@ -7,6 +7,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <string>
+
 using namespace cs;
 
 namespace {
@@ -35,47 +38,87 @@ TEST_CASE("the estimate counts orbit roots where symmetry applies, every root wh
         INFO(name);
         CHECK(topologyMetricsProblem(countsFor(name, values)).empty());
     }
-    // 32^3 torus: one root (translations) over 32768 + 2 x 98304 = 229376
-    // steps; the coordinate router's 3 x 16 x 32768 = 1572864; the cube
-    // recognised whole, one check: 4 x 229376 = 917504; passes 40 x (32768 +
-    // 98304) = 5242880.
+    // 32^3 torus: 32768 hosts, 3 x 32768 = 98304 links, no leaf hosts. One
+    // root (translations) over 32768 + 2 x 98304 = 229376 steps; flows:
+    // transpose and ring one per host, nearest-neighbour each link both
+    // ways: 2 x 32768 + 2 x 98304 = 262144; the router's 16 boxes a flow:
+    // 16 x 32768 x 2 + 16 x 196608 = 4194304; the cube recognised whole,
+    // one check over 32768 + 98304 = 131072 vertices and links.
     const TopologyCost torus = estimateTopologyCost(countsFor("torus", {{"k", 32}, {"dims", 3}}));
     CHECK(torus.searches == 229376);
-    CHECK(torus.patterns == 1572864);
-    CHECK(torus.symmetry == 917504);
-    CHECK(torus.passes == 5242880);
+    CHECK(torus.patterns == 0);
+    CHECK(torus.flows == 262144);
+    CHECK(torus.boxes == 4194304);
+    CHECK(torus.symmetry == 131072);
+    CHECK(torus.passes == 131072);
     CHECK(torus.bisection == 0); // k even: the generator's exact cut
-    CHECK(torus.metricsWork == 229376 + 1572864 + 917504 + 5242880);
     // A 5 x 5 mesh: reflections and the swap leave the folded coordinates
     // {0,1,2} as a multiset of two: C(3 + 2 - 1, 2) = 6 roots of 25.
     const GeneratorCounts mesh = countsFor("mesh", {{"k", 5}, {"dims", 2}});
     CHECK(mesh.orbitRoots == 6);
     CHECK(mesh.roots == 25);
-    // Without symmetry every root counts: a drawn ring of 40000 forwarding
-    // hosts, 40000 roots x (40000 + 2 x 40000) = 4.8e9 steps, plus passes
-    // 40 x 80000 and six max flows 120 x 80000: 4.8128e9.
+    // Without symmetry every root counts: a drawn ring of 100000 forwarding
+    // hosts, 100000 roots x (100000 + 2 x 100000) = 3e10 steps, at about
+    // 1e-8 s a step 300 s: refused, with the time in words.
     GeneratorCounts ring;
-    ring.hosts = 40000;
-    ring.links = 40000;
-    ring.roots = 40000;
+    ring.hosts = 100000;
+    ring.links = 100000;
+    ring.roots = 100000;
+    const TopologyCost ringCost = estimateTopologyCost(ring);
+    CHECK(ringCost.searches == 3e10);
+    CHECK(ringCost.seconds > kMaxMetricsSeconds);
     const std::string drawn = topologyMetricsProblem(ring);
-    CHECK_THAT(drawn, Catch::StartsWith("the metrics of a topology of 40000 hosts and 40000 links need about 4.8e+09 "
-                                        "BFS steps (one BFS per root, with no symmetry to use), more than the 1.5e+09"));
-    // ... and the way out: the same shape fits at about 40000 x sqrt(1.5e9 /
-    // 4.8128e9) = 40000 x 0.55827 = 22330.9, rounded down: 22330 hosts.
-    CHECK_THAT(drawn, Catch::EndsWith("about 22330 hosts of this shape fit, or use a generator whose symmetry the "
-                                      "metrics use"));
-    // Symmetry without a coordinate router still searches every destination
-    // of the sparse patterns: a complete graph of 2048 hosts (one orbit),
-    // 2048 x 2047 / 2 = 2096128 links, 0.5 x 2048 x (2048 + 2 x 2096128) =
-    // 4.3e9 steps.
+    CHECK_THAT(drawn, Catch::StartsWith("the metrics of a topology of 100000 hosts and 100000 links would take about "));
+    CHECK_THAT(drawn, Catch::Contains(" (one BFS per root, with no symmetry to use), more than the 60 s allowed; about "));
+    // ... and the way out: the searches grow as hosts squared, so the same
+    // shape fits at hosts x sqrt(60 / seconds), which is below 100000 x
+    // sqrt(60 / 300) = 44721.
+    const double fits = 100000 * std::sqrt(kMaxMetricsSeconds / ringCost.seconds);
+    CHECK(fits < 44722);
+    CHECK_THAT(drawn, Catch::EndsWith("about " + std::to_string(static_cast<long long>(std::floor(fits))) +
+                                      " hosts of this shape fit, or use a generator whose symmetry the metrics use"));
+    // Symmetry without a coordinate router searches every destination of
+    // the sparse patterns again, each a whole search: a complete graph of
+    // 2048 hosts (one orbit), 2048 x 2047 / 2 = 2096128 links, 2048 x (2048
+    // + 2 x 2096128) = 8.59e9 steps; its nearest-neighbour pattern lists
+    // every other host: 2048 x 2047 flows, plus transpose and ring.
     const TopologyCost full = estimateTopologyCost(countsFor("full", {{"n", 2048}}));
     CHECK(full.searches == 2048 + 2 * 2096128);
-    CHECK(full.patterns == 0.5 * 2048 * (2048 + 2 * 2096128));
-    CHECK(full.metricsWork > kMaxMetricsWork);
+    CHECK(full.patterns == 2048.0 * (2048 + 2 * 2096128));
+    CHECK(full.flows == 2048.0 * 2047 + 2 * 2048);
     // Symmetry that leaves many orbits still counts them: a 1448 x 1448 mesh
-    // has C(724 + 1, 2) = 262450 orbit roots.
+    // has C(724 + 1, 2) = 262450 orbit roots, each a search of 1448^2 + 2 x
+    // 2 x 1447 x 1448 = 10477728 steps: 2.7e12 steps, hours.
     CHECK_FALSE(topologyMetricsProblem(countsFor("mesh", {{"k", 1448}, {"dims", 2}})).empty());
+}
+
+TEST_CASE("the budget searches the core: hosts on one link are not searched", "[topology][budget]")
+{
+    // Issue 35: a 1,048,576-host leaf-spine of 4096 leaves x 256 hosts with
+    // 64 spines (4:1) was refused as 7.6e9 BFS steps over the whole graph.
+    // Its searches run over the core: 4096 + 64 = 4160 switches and 4096 x
+    // 64 = 262144 links, 4160 + 2 x 262144 = 528448 steps a search, once per
+    // leaf for the sparse patterns: 4096 x 528448 = 2164502528 steps.
+    const GeneratorCounts big = countsFor("leaf-spine", {{"leaves", 4096}, {"spines", 64}, {"p", 256}});
+    CHECK(big.hosts == 1048576);
+    CHECK(big.leafHosts == 1048576);
+    const TopologyCost cost = estimateTopologyCost(big);
+    CHECK(cost.searches == 528448);
+    CHECK(cost.patterns == 4096.0 * 528448);
+    CHECK(topologyMetricsProblem(big).empty());
+    // The 393,216-host leaf-spine (1536 leaves x 256 hosts, 64 spines) that
+    // was priced at 45 s and ran in 1.9 s: 1536 x (1600 + 2 x 98304) =
+    // 304435200 pattern steps, a few hundred ms at a nanosecond or two a
+    // step, not tens of seconds.
+    const TopologyCost mid = estimateTopologyCost(countsFor("leaf-spine", {{"leaves", 1536}, {"spines", 64}, {"p", 256}}));
+    CHECK(mid.patterns == 1536.0 * (1600 + 2 * 98304));
+    CHECK(mid.seconds < 3);
+    // A drawn network is counted the same way: the fat-tree's 16 hosts hang
+    // off edge switches.
+    const Topology t = generate("fat-tree", {{"k", 4}});
+    Topology drawn = t;
+    drawn.generator.clear();
+    CHECK(countsOf(drawn).leafHosts == 16);
 }
 
 TEST_CASE("a topology that would not fit in memory is refused before it is built", "[topology][budget]")

@@ -61,12 +61,11 @@ TEST_CASE("a generated network whose metrics would run for more than about a min
     const json before = model.doc().topology;
     // A 1448 x 1448 mesh: 2096704 hosts, 2 x 1447 x 1448 = 4190512 links;
     // its reflections leave C(724 + 1, 2) = 262450 orbit roots, each a search
-    // of 2096704 + 2 x 4190512 steps: 2.74993e12, plus about 4.8e8 for the
-    // patterns, checks and passes: 2.7504e12, shown as 2.8e+12 > 1.5e9.
+    // of 2096704 + 2 x 4190512 steps: 2.74993e12, at 1e-8 s a step
+    // (TopologyBudget.cpp) 27499 s, the rest a few seconds: 7.6 h > 60 s.
     const QString err = model.setTopology("mesh", json{{"generator", "mesh"}, {"params", {{"k", 1448}, {"dims", 2}}}}, {});
-    CHECK(err.contains("generator mesh: the metrics of a topology of 2096704 hosts and 4190512 links need about "
-                       "2.8e+12 BFS steps (one BFS per root), more than the 1.5e+09 this machine does in about a "
-                       "minute"));
+    CHECK(err.contains("generator mesh: the metrics of a topology of 2096704 hosts and 4190512 links would take "
+                       "about 7.6 h (one BFS per root), more than the 60 s allowed"));
     CHECK(model.doc().topology == before);
     CHECK(panel.value("hosts") == "8");
 }
@@ -74,14 +73,14 @@ TEST_CASE("a generated network whose metrics would run for more than about a min
 TEST_CASE("the metrics panel does not start metrics that would run for more than about a minute",
           "[gui][topology][hostile]")
 {
-    // A drawn ring of 40000 forwarding hosts: no generator, so no symmetry,
-    // and every host is a root: 40000 x (40000 + 2 x 40000) = 4.8e9 steps >
-    // 1.5e9. The design takes the drawing (work is never refused) and says
+    // A drawn ring of 100000 forwarding hosts: no generator, so no
+    // symmetry, and every host is a root: 100000 x (100000 + 2 x 100000) =
+    // 3e10 steps, at 1e-8 s a step (TopologyBudget.cpp) 300 s > 60 s. The design takes the drawing (work is never refused) and says
     // at evaluation why it cannot use it; the panel does not start.
     json drawn{{"vertices", json::array()}, {"edges", json::array()}};
-    for (int i = 0; i < 40000; ++i) {
+    for (int i = 0; i < 100000; ++i) {
         drawn["vertices"].push_back({{"id", "h" + std::to_string(i)}, {"kind", "host"}, {"forwards", true}});
-        drawn["edges"].push_back({{"from", "h" + std::to_string(i)}, {"to", "h" + std::to_string((i + 1) % 40000)},
+        drawn["edges"].push_back({{"from", "h" + std::to_string(i)}, {"to", "h" + std::to_string((i + 1) % 100000)},
                                   {"bandwidth", 1e9}, {"latency", 1e-6}});
     }
     DocumentModel model;
@@ -89,14 +88,14 @@ TEST_CASE("the metrics panel does not start metrics that would run for more than
     const QString err = model.setTopology("drawn star", drawn, {});
     INFO(err.toStdString());
     REQUIRE(err.isEmpty());
-    CHECK(panel.status().startsWith("Not computed here: the metrics of a topology of 40000 hosts"));
-    CHECK(panel.value("hosts") == "40000");
+    CHECK(panel.status().startsWith("Not computed here: the metrics of a topology of 100000 hosts"));
+    CHECK(panel.value("hosts") == "100000");
     CHECK(panel.value("diameter") == QStringLiteral("\u2013"));
     const Plan plan = model.doc().design.compile();
     std::vector<double> values = plan.initialSlots();
     CHECK_THROWS_WITH(plan.runOrThrow(values.data()),
                       Catch::Contains("the drawn topology is too large to evaluate here: the metrics of a topology "
-                                      "of 40000 hosts and 40000 links need about 4.8e+09 BFS steps"));
+                                      "of 100000 hosts and 100000 links would take about 5 min"));
 }
 
 // The summary of a drawing counts its vertices by kind as the reader takes
