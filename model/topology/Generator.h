@@ -58,6 +58,15 @@ struct GeneratorCounts {
     // is a neighbour of every other (a complete graph, hosts bonded on
     // shared networks) they are n (n - 1), the metrics' largest linear term.
     double neighbourFlows = 0;
+    // What the coordinate router sweeps for the transpose, ring and
+    // nearest-neighbour patterns, where the generator knows it, in box
+    // positions of a torus (the budget's kBox each); < 0: about 16 a flow.
+    // A hypercube's flow between hosts h bits apart sweeps 2^h dims
+    // positions (FlowRouter::work): its transpose is far above 16 a flow.
+    double patternWork[3] = {-1, -1, -1};
+    // FlowRouter::work of those patterns, which decides whether a pattern is
+    // left out (above kMaxPatternWork); < 0: the same as patternWork.
+    double patternRouterWork[3] = {-1, -1, -1};
 };
 
 // Generators are stateless and thread-safe.

@@ -13,10 +13,11 @@ namespace cs {
 
 namespace {
 
+// Two significant digits, never in exponent form below 1e4 ("100", not "1e+02").
 std::string sig(double v)
 {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2g", v);
+    std::snprintf(buf, sizeof buf, v >= 10 && v < 1e4 ? "%.0f" : "%.2g", v);
     return buf;
 }
 
@@ -33,12 +34,12 @@ std::string counted(double n, const char* one, const char* many)
     return count(n) + " " + (n == 1 ? one : many);
 }
 
-// "45 s", "12 min", "3.2 h", "2e+03 days".
+// "45 s", "12 min", "1.7 h", "2000 days".
 std::string duration(double s)
 {
     if (s < 120)
         return sig(s) + " s";
-    if (s < 7200)
+    if (s < 5400)
         return sig(s / 60) + " min";
     if (s < 172800)
         return sig(s / 3600) + " h";
@@ -97,7 +98,13 @@ TopologyCost estimateTopologyCost(const GeneratorCounts& c)
     // again, to its farthest source; the last level's next hops make that a
     // whole search.
     if (c.coordinateRouted) {
-        cost.boxes = 2 * std::min(16 * c.hosts, kMaxPatternWork) + std::min(16 * neighbours, kMaxPatternWork);
+        // A pattern above kMaxPatternWork is left out: only its work is summed.
+        const double typical[3] = {16 * c.hosts, 16 * c.hosts, 16 * neighbours};
+        for (int i = 0; i < 3; ++i) {
+            const double work = c.patternWork[i] >= 0 ? c.patternWork[i] : typical[i];
+            const double routerWork = c.patternRouterWork[i] >= 0 ? c.patternRouterWork[i] : work;
+            cost.boxes += routerWork <= kMaxPatternWork ? work : 0.0;
+        }
         cost.searches += c.routerSearches * search;
     } else if (symmetric) {
         cost.patterns = c.roots * search;
