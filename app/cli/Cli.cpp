@@ -90,6 +90,14 @@ const Entry kCommands[] = {
      "        design's nodes run, and only with --trust-nodes when they reach other machines or programs\n"
      "  run-app --import FILE [--region R] [--metric M] (-o RUNS.json | --into DESIGN)   measurements from CSV\n"
      "        (lines P,value) or Extra-P's text format (PARAMETER, POINTS, REGION, METRIC, DATA) as the same results"},
+    {"fit", fitCommand,
+     "fit DESIGN --results RUNS.json [--block NAME] [--output T] [--hold-out P=8] [--accept-poor-fits] [--json]\n"
+     "        [-o FITTED.json]   the formula block's inputs marked \"fit\" fitted to the runs' medians (run-app's\n"
+     "        app.run results) by least squares weighted by their spread, with the rest of the design as it\n"
+     "        evaluates; prints each value with its 95% CI, R^2, SMAPE, the leave-one-out error and every P measured\n"
+     "        against predicted (held-out points marked); -o writes the design with the values applied as calibrated.\n"
+     "        A value from a poor fit (R^2 or held-out error past the calibration limits) is applied only with\n"
+     "        --accept-poor-fits; one whose interval crosses zero never"},
 };
 
 void notes(std::ostream& out)

@@ -1,0 +1,301 @@
+#include "model/calibration/FormulaFit.h"
+#include "model/calibration/Fit.h"
+#include "model/core/ModelError.h"
+#include "model/core/Plan.h"
+#include "model/core/Unit.h"
+#include "model/document/DocumentEdits.h"
+#include "model/formula/FormulaBlock.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace cs::calib {
+
+using nlohmann::json;
+
+std::vector<TimedPoint> timedPoints(const json& results)
+{
+    std::map<double, TimedPoint> byP;
+    if (!results.is_array())
+        throw ModelError("the results are not an array of results");
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        const json& r = results[i];
+        const std::string at = "results[" + std::to_string(i) + "]";
+        if (!r.is_object() || r.value("probe", "") != "app.run")
+            continue;
+        const json* P = r.contains("params") && r["params"].is_object() && r["params"].contains("P") ? &r["params"]["P"]
+                                                                                                      : nullptr;
+        if (!P || !P->is_number() || !(P->get<double>() >= 1))
+            throw ModelError(at + ".params.P: an app.run result needs its rank count P >= 1");
+        const json& s = r.value("summary", json::object()).value("series", json::object()).value("T", json::object());
+        if (!s.contains("median") || !s["median"].is_number() || !std::isfinite(s["median"].get<double>()) ||
+            s["median"].get<double>() <= 0) {
+            if (r.value("status", "ok") != "ok")
+                continue; // a failed run: its reason is in the results, and it has no time to fit
+            throw ModelError(at + ".summary.series.T.median: no time > 0 to fit");
+        }
+        TimedPoint p;
+        p.P = P->get<double>();
+        p.seconds = s["median"].get<double>();
+        // The 95% CI of the median as +-1.96 standard errors.
+        if (s.contains("ci_lo") && s.contains("ci_hi") && s["ci_lo"].is_number() && s["ci_hi"].is_number())
+            p.spread = std::max(0.0, (s["ci_hi"].get<double>() - s["ci_lo"].get<double>()) / (2 * 1.96));
+        byP[p.P] = p;
+    }
+    std::vector<TimedPoint> out;
+    for (const auto& [P, p] : byP)
+        out.push_back(p);
+    if (out.empty())
+        throw ModelError("the results hold no app.run result with a time (run-app writes them)");
+    return out;
+}
+
+namespace {
+
+// The design evaluated at P with the fitted inputs set: the plan compiled
+// once, its P slots and input slots written for each point.
+class Evaluator {
+public:
+    Evaluator(const DesignDocument& doc, const std::string& block, const std::string& output,
+              const std::vector<std::string>& inputs)
+        : plan_(doc.design.compile())
+    {
+        out_ = plan_.slotOf(block + "." + output);
+        if (out_ < 0)
+            throw ModelError("block " + block + " has no output '" + output + "' (--output)");
+        for (const std::string& in : inputs)
+            inputs_.push_back(plan_.slotOf(block + "." + in));
+        // P: the design parameter when there is one; the block's own input P when it is not wired.
+        for (const std::string& path : {std::string("P"), block + ".P"})
+            if (const int s = plan_.slotOf(path); s >= 0 && (path == "P" || !doc.design.wireInto({block, "P"})))
+                pSlots_.push_back(s);
+        if (pSlots_.empty())
+            throw ModelError("the design has no parameter P and block " + block + " no input P: nothing says the rank count");
+    }
+    double operator()(double P, const std::vector<double>& values) const
+    {
+        std::vector<double> slots = plan_.initialSlots();
+        for (int s : pSlots_)
+            slots[static_cast<std::size_t>(s)] = P;
+        for (std::size_t i = 0; i < inputs_.size(); ++i)
+            slots[static_cast<std::size_t>(inputs_[i])] = values[i];
+        EvalError err;
+        if (!plan_.run(slots.data(), &err))
+            throw ModelError("at P = " + formatNumber(P) + ": " + err.message);
+        return slots[static_cast<std::size_t>(out_)];
+    }
+
+private:
+    Plan plan_;
+    int out_ = -1;
+    std::vector<int> inputs_, pSlots_;
+};
+
+const FormulaBlock* fitBlock(const DesignDocument& doc, const std::string& wanted, std::string& name)
+{
+    for (const BlockInstance& b : doc.design.blocks()) {
+        const FormulaBlock* f = asFormula(b.block);
+        if (!wanted.empty() && b.name != wanted)
+            continue;
+        if (!wanted.empty() && !f)
+            throw ModelError("block " + wanted + " is a " + b.spec().id + ", not a formula block: fit fits formula inputs");
+        if (!f)
+            continue;
+        for (const FormulaInput& in : f->definition().inputs)
+            if (in.fit) {
+                name = b.name;
+                return f;
+            }
+        if (!wanted.empty())
+            throw ModelError("block " + wanted + " has no input marked \"fit\": true");
+    }
+    throw ModelError(wanted.empty() ? std::string("the design has no formula block with an input marked \"fit\": true")
+                                    : "no block named '" + wanted + "'");
+}
+
+} // namespace
+
+FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPoint>& given,
+                            const FormulaFitOptions& options)
+{
+    FormulaFitReport report;
+    const FormulaBlock* f = fitBlock(doc, options.block, report.block);
+    report.output = options.output;
+    std::vector<std::string> names;
+    std::vector<double> start;
+    const BlockInstance& inst = doc.design.block(report.block);
+    for (const FormulaInput& in : f->definition().inputs)
+        if (in.fit) {
+            if (doc.design.wireInto({report.block, in.name}))
+                throw ModelError("input " + report.block + "." + in.name + " is wired: a fitted value would not be used");
+            names.push_back(in.name);
+            start.push_back(doc.design.value({report.block, in.name}).value);
+        }
+    (void)inst;
+    const Evaluator eval(doc, report.block, options.output, names);
+
+    std::vector<TimedPoint> points = given;
+    for (TimedPoint& p : points)
+        p.heldOut = p.heldOut || std::find(options.holdOut.begin(), options.holdOut.end(), p.P) != options.holdOut.end();
+    std::vector<double> x, y, w;
+    bool allSpread = true;
+    for (const TimedPoint& p : points)
+        if (!p.heldOut) {
+            x.push_back(p.P);
+            y.push_back(p.seconds);
+            allSpread = allSpread && p.spread > 0;
+        }
+    for (double held : options.holdOut)
+        if (std::none_of(points.begin(), points.end(), [&](const TimedPoint& p) { return p.P == held; }))
+            report.notes.push_back("--hold-out P = " + formatNumber(held) + ": no run at that P");
+    if (x.size() < names.size() + 1)
+        throw ModelError("fitting " + std::to_string(names.size()) + " input(s) needs at least " +
+                         std::to_string(names.size() + 1) + " fitted points (P values); there are " +
+                         std::to_string(x.size()));
+    // Weighted by each point's spread where every fitted point has one (1 /
+    // stderr^2, from the 95% CI of its median); else unweighted.
+    if (allSpread)
+        for (const TimedPoint& p : points)
+            if (!p.heldOut)
+                w.push_back(1.0 / (p.spread * p.spread));
+    report.weighting = allSpread ? "1/stderr^2 from the CIs of the medians" : "unweighted (a point has no spread)";
+
+    // In units of the starting values, so that coefficients of 1e-9 s and 50
+    // iterations are alike to the solver.
+    std::vector<double> scale(start.size());
+    for (std::size_t i = 0; i < start.size(); ++i)
+        scale[i] = start[i] != 0 ? std::abs(start[i]) : 1.0;
+    auto unscaled = [&](const double* q) {
+        std::vector<double> v(q, q + scale.size());
+        for (std::size_t i = 0; i < v.size(); ++i)
+            v[i] *= scale[i];
+        return v;
+    };
+    NonlinearModel model;
+    model.form = report.block + "." + options.output;
+    for (const std::string& n : names)
+        model.names.push_back(n);
+    model.f = [&](double P, const double* q) { return eval(P, unscaled(q)); };
+    std::vector<double> initial(start.size());
+    for (std::size_t i = 0; i < start.size(); ++i)
+        initial[i] = start[i] / scale[i];
+    auto fitOn = [&](const std::vector<double>& xs, const std::vector<double>& ys, const std::vector<double>& ws) {
+        return fitLevenbergMarquardt(model, xs, ys, initial, ws);
+    };
+    const FitResult fit = fitOn(x, y, w);
+    report.fitted = fit.n;
+    report.r2 = fit.r2;
+    report.smape = fit.smape;
+
+    std::vector<double> values(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i)
+        values[i] = fit.values[i] * scale[i];
+    // Leave-one-out: each fitted point predicted by the fit without it.
+    std::vector<double> looY, looF;
+    for (std::size_t k = 0; k < x.size() && x.size() > names.size() + 1; ++k) {
+        std::vector<double> xs, ys, ws;
+        for (std::size_t i = 0; i < x.size(); ++i)
+            if (i != k) {
+                xs.push_back(x[i]);
+                ys.push_back(y[i]);
+                if (!w.empty())
+                    ws.push_back(w[i]);
+            }
+        try {
+            const FitResult loo = fitOn(xs, ys, ws);
+            looY.push_back(y[k]);
+            looF.push_back(model.f(x[k], loo.values.data()));
+        } catch (const ModelError&) {
+            // a fit without this point that does not converge: left out of the LOO error
+        }
+    }
+    report.looSmape = looY.empty() ? std::nan("") : calib::smape(looY, looF);
+
+    double heldSum = 0;
+    int held = 0;
+    for (const TimedPoint& p : points) {
+        FittedPoint fp;
+        fp.P = p.P;
+        fp.measured = p.seconds;
+        fp.predicted = eval(p.P, values);
+        fp.relError = (fp.predicted - fp.measured) / fp.measured;
+        fp.heldOut = p.heldOut;
+        if (p.heldOut) {
+            heldSum += std::abs(fp.relError);
+            ++held;
+        }
+        for (std::size_t k = 0; k < looY.size() && !p.heldOut; ++k)
+            if (x[k] == p.P)
+                fp.looPredicted = looF[k];
+        report.points.push_back(fp);
+    }
+    report.heldOutError = held ? heldSum / held : 0.0;
+
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        FittedInput in;
+        in.name = report.block + "." + names[i];
+        in.before = start[i];
+        in.value = values[i];
+        in.ciLow = fit.ciLow[i] * scale[i];
+        in.ciHigh = fit.ciHigh[i] * scale[i];
+        if (in.value > 0 && in.ciLow <= 0)
+            in.problem = "its 95% interval [" + formatNumber(in.ciLow) + ", " + formatNumber(in.ciHigh) +
+                         "] crosses zero: the runs do not determine it";
+        else if (fit.r2 < options.limits.minR2)
+            in.problem = "R^2 = " + formatNumber(fit.r2) + " is below " + formatNumber(options.limits.minR2);
+        else if (held && report.heldOutError > options.limits.maxHeldOutError)
+            in.problem = "the held-out points are off by " + formatNumber(100 * report.heldOutError) +
+                         "% on average, above " + formatNumber(100 * options.limits.maxHeldOutError) + "%";
+        // An interval across zero is never applied; a poor fit only when asked.
+        in.applied = in.problem.empty() || (options.acceptPoorFits && !(in.value > 0 && in.ciLow <= 0));
+        report.inputs.push_back(in);
+    }
+    return report;
+}
+
+DesignDocument applyFormulaFit(const DesignDocument& doc, const FormulaFitReport& report)
+{
+    DesignDocument out = doc;
+    for (const FittedInput& in : report.inputs) {
+        if (!in.applied)
+            continue;
+        Provenance p;
+        p.kind = ProvenanceKind::Calibrated;
+        p.detail = "fit of " + report.block + "." + report.output + " to " + std::to_string(report.fitted) +
+                   " runs, R^2 " + formatNumber(report.r2);
+        p.ciLow = in.ciLow;
+        p.ciHigh = in.ciHigh;
+        const edit::Outcome o = edit::setValue(out, in.name, in.value, p);
+        if (!o.ok())
+            throw ModelError(in.name + ": " + o.message());
+    }
+    return out;
+}
+
+json formulaFitToJson(const FormulaFitReport& r)
+{
+    json inputs = json::array(), points = json::array();
+    for (const FittedInput& in : r.inputs)
+        inputs.push_back({{"input", in.name},
+                          {"before", in.before},
+                          {"value", in.value},
+                          {"ci", {in.ciLow, in.ciHigh}},
+                          {"applied", in.applied},
+                          {"problem", in.problem}});
+    for (const FittedPoint& p : r.points) {
+        json j{{"P", p.P}, {"measured", p.measured}, {"predicted", p.predicted}, {"error", p.relError},
+               {"held_out", p.heldOut}};
+        if (!p.heldOut && p.looPredicted > 0)
+            j["loo_predicted"] = p.looPredicted;
+        points.push_back(j);
+    }
+    json j{{"block", r.block}, {"output", r.output}, {"weighting", r.weighting}, {"fitted", r.fitted},
+           {"r2", r.r2},       {"smape", r.smape},   {"inputs", inputs},         {"points", points},
+           {"notes", r.notes}};
+    j["loo_smape"] = std::isfinite(r.looSmape) ? json(r.looSmape) : json(nullptr);
+    j["held_out_error"] = r.heldOutError;
+    return j;
+}
+
+} // namespace cs::calib

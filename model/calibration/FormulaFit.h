@@ -1,0 +1,77 @@
+#pragma once
+// `clusterscope-cli fit` (issue 31, section 4): the inputs of a formula block
+// marked "fit" fitted to the measured times of the user's program (run-app's
+// app.run results, one median per P), by least squares weighted by each
+// point's spread, with the rest of the design (its network part, the wired
+// LogGP and topology figures) as it evaluates. Each fitted value gets a 95%
+// interval (Levenberg-Marquardt's covariance, Fit.h), and the fit its R^2,
+// SMAPE and leave-one-out error; points held out (--hold-out) are predicted,
+// not fitted. The calibration's quality limits apply: a value from a poor
+// fit, or whose interval crosses zero, is not applied unless asked.
+#include "model/calibration/Calibration.h"
+#include "model/document/DesignDocument.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace cs::calib {
+
+// One measured point: the program's time at P ranks.
+struct TimedPoint {
+    double P = 0;
+    double seconds = 0;  // the median
+    double spread = 0;   // its standard error (from the 95% CI), 0 when unknown
+    bool heldOut = false;
+};
+
+// The app.run results of a results file or a design's measured array, one
+// point per P (the later result wins). Throws ModelError naming the result
+// and the member when one has no P or no finite time.
+std::vector<TimedPoint> timedPoints(const nlohmann::json& results);
+
+struct FormulaFitOptions {
+    std::string block;       // "" when the design has one formula block with fit inputs
+    std::string output = "T";
+    std::vector<double> holdOut; // P values left out of the fit
+    QualityLimits limits;
+    bool acceptPoorFits = false;
+};
+
+struct FittedInput {
+    std::string name; // the input, "app.t_cell"
+    double before = 0, value = 0, ciLow = 0, ciHigh = 0;
+    bool applied = false;
+    std::string problem; // why it is not applied ("" when it is)
+};
+
+struct FittedPoint {
+    double P = 0, measured = 0, predicted = 0, relError = 0;
+    bool heldOut = false;
+    double looPredicted = 0; // fitted without this point (fitted points only)
+};
+
+struct FormulaFitReport {
+    std::string block, output, weighting; // weighting: "1/stderr^2 from the CIs" or "unweighted"
+    std::vector<FittedInput> inputs;
+    std::vector<FittedPoint> points;
+    int fitted = 0;
+    double r2 = 0, smape = 0, looSmape = 0, heldOutError = 0; // heldOutError: mean |relative error|
+    std::vector<std::string> notes;
+};
+
+// Fits; throws ModelError naming the block, input or point for what cannot be
+// fitted (no formula block with fit inputs, an unknown block or output, fewer
+// points than inputs + 1, a P the design cannot evaluate).
+FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPoint>& points,
+                            const FormulaFitOptions& options);
+
+// The document with the applied values set through the editing layer
+// (provenance calibrated: the interval, and "fit of app.T to N runs, R^2 ..."
+// as its detail). Throws ModelError with the layer's reason if one is refused.
+DesignDocument applyFormulaFit(const DesignDocument& doc, const FormulaFitReport& report);
+
+nlohmann::json formulaFitToJson(const FormulaFitReport& report);
+
+} // namespace cs::calib

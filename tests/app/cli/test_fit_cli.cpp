@@ -1,0 +1,129 @@
+// clusterscope-cli fit (issue 31, section 4): the stencil's t_cell fitted to runs imported from CSV (as
+// run-app --import makes them), P = 8 held out and predicted, the fitted design written and read back;
+// and each bad input refused by name.
+#include "CliTestSupport.h"
+
+#include "model/core/Plan.h"
+#include "model/document/DocumentFormat.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+using cs::test::cli;
+using Catch::Contains;
+using nlohmann::json;
+
+namespace {
+
+std::string writeFile(const std::string& name, const std::string& text)
+{
+    const std::string path = cs::test::tempPath("fit_", name);
+    std::ofstream(path) << text;
+    return path;
+}
+
+// The stencil of issue 31 with t_cell at 2.5e-9 s, to be fitted.
+const char* kStencil = R"json({"format": "clusterscope-design", "version": 3, "name": "stencil",
+ "blocks": [{"name": "app", "type": "formula",
+   "inputs": {"N": {"unit": "1", "value": 96}, "P": {"unit": "1", "value": 8},
+              "iters": {"unit": "1", "value": 50}, "t_cell": {"unit": "s", "value": 2.5e-9, "fit": true},
+              "w": {"unit": "B", "value": 8}, "L": {"unit": "s", "value": 4e-6}, "G": {"unit": "s/B", "value": 8e-10}},
+   "outputs": {"T_comp": {"unit": "s", "expr": "iters * N^3 * t_cell / P"},
+               "T_halo": {"unit": "s", "expr": "iters * 6 * (L + w * N^2 / P^(2/3) * G)"},
+               "T": {"unit": "s", "expr": "T_comp + T_halo"}}}]})json";
+
+// The times the stencil takes with t_cell = 5e-9 s, by hand:
+//   T_comp = 50 x 96^3 x 5e-9 / P = 0.221184 / P
+//   T_halo = 300 (4e-6 + 8 x 9216 x 8e-10 / P^(2/3)) = 1.2e-3 + 0.01769472 / P^(2/3)
+//   P = 1: 0.221184 + 0.0012 + 0.01769472                 = 0.24007872
+//   P = 2: 0.110592 + 0.0012 + 0.01769472 / 1.58740105    = 0.12293898
+//   P = 4: 0.055296 + 0.0012 + 0.01769472 / 2.51984210    = 0.06351815
+//   P = 8: 0.027648 + 0.0012 + 0.01769472 / 4              = 0.03327168
+const double kT[] = {0.24007872, 0.12293898, 0.06351815, 0.03327168};
+
+// Three runs a P, 1% either side of the time: the median is the time.
+std::string runsCsv()
+{
+    std::string csv = "P,seconds\n";
+    const int Ps[] = {1, 2, 4, 8};
+    for (int i = 0; i < 4; ++i)
+        for (double f : {0.99, 1.0, 1.01})
+        {
+            char line[64];
+            std::snprintf(line, sizeof line, "%d,%.10g\n", Ps[i], kT[i] * f);
+            csv += line;
+        }
+    return csv;
+}
+
+} // namespace
+
+TEST_CASE("fit: the stencil's t_cell from runs at P = 1, 2, 4, and P = 8 held out and predicted", "[cli][fit]")
+{
+    const std::string design = writeFile("stencil.json", kStencil);
+    const std::string csv = writeFile("runs.csv", runsCsv());
+    const std::string runs = cs::test::tempPath("fit_", "runs.json");
+    REQUIRE(cli({"run-app", "--import", csv, "-o", runs}).rc == 0);
+    const std::string fitted = cs::test::tempPath("fit_", "fitted.json");
+    const auto r = cli({"fit", design, "--results", runs, "--hold-out", "P=8", "-o", fitted, "--json"});
+    INFO(r.out << r.err);
+    REQUIRE(r.rc == 0);
+    const json j = json::parse(r.out);
+    CHECK(j["fitted"] == 3);
+    REQUIRE(j["inputs"].size() == 1);
+    CHECK(j["inputs"][0]["input"] == "app.t_cell");
+    // The runs were made (to 7 digits) with t_cell = 5e-9 s.
+    CHECK(j["inputs"][0]["value"].get<double>() == Approx(5e-9).epsilon(1e-6));
+    CHECK(j["inputs"][0]["applied"] == true);
+    CHECK(j["r2"].get<double>() == Approx(1.0).margin(1e-9));
+    // P = 8 was not fitted, and is predicted as derived: 0.03327168 s.
+    const json& p8 = j["points"][3];
+    CHECK(p8["P"] == 8);
+    CHECK(p8["held_out"] == true);
+    CHECK(p8["predicted"].get<double>() == Approx(0.03327168).epsilon(1e-6));
+    CHECK(std::abs(p8["error"].get<double>()) < 1e-6);
+
+    // The fitted design evaluates with the fitted value, calibrated.
+    const cs::DesignDocument doc = cs::loadDocument(fitted);
+    const cs::ParamValue v = doc.design.value({"app", "t_cell"});
+    CHECK(v.value == Approx(5e-9).epsilon(1e-6));
+    CHECK(v.provenance.kind == cs::ProvenanceKind::Calibrated);
+    CHECK_THAT(v.provenance.detail, Contains("fit of app.T to 3 runs"));
+
+    // The table a person reads.
+    const auto t = cli({"fit", design, "--results", runs, "--hold-out", "P=8"});
+    CHECK(t.rc == 0);
+    CHECK_THAT(t.out, Contains("app.t_cell"));
+    CHECK_THAT(t.out, Contains("held out"));
+}
+
+TEST_CASE("fit: bad input is refused by name", "[cli][fit]")
+{
+    const std::string design = writeFile("stencil2.json", kStencil);
+    const std::string csv = writeFile("runs2.csv", runsCsv());
+    const std::string runs = cs::test::tempPath("fit_", "runs2.json");
+    REQUIRE(cli({"run-app", "--import", csv, "-o", runs}).rc == 0);
+    auto r = cli({"fit", design});
+    CHECK(r.rc == 2);
+    CHECK_THAT(r.err, Contains("needs --results"));
+    r = cli({"fit", design, "--results", "/nonexistent/runs.json"});
+    CHECK(r.rc != 0);
+    CHECK_THAT(r.err, Contains("/nonexistent/runs.json"));
+    r = cli({"fit", design, "--results", runs, "--block", "nope"});
+    CHECK(r.rc != 0);
+    CHECK_THAT(r.err, Contains("no block named 'nope'"));
+    r = cli({"fit", design, "--results", runs, "--output", "X"});
+    CHECK_THAT(r.err, Contains("no output 'X'"));
+    // One input needs two fitted points: three P held out leave one.
+    r = cli({"fit", design, "--results", runs, "--hold-out", "P=2,4,8"});
+    CHECK(r.rc != 0);
+    CHECK_THAT(r.err, Contains("needs at least 2 fitted points"));
+    // A preset without fit inputs.
+    r = cli({"fit", "acc-fft", "--results", runs});
+    CHECK(r.rc != 0);
+    CHECK_THAT(r.err, Contains("no formula block with an input marked"));
+}
