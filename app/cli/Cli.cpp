@@ -97,7 +97,11 @@ const Entry kCommands[] = {
      "        evaluates; prints each value with its 95% CI, R^2, SMAPE, the leave-one-out error and every P measured\n"
      "        against predicted (held-out points marked); -o writes the design with the values applied as calibrated.\n"
      "        A value from a poor fit (R^2 or held-out error past the calibration limits) is applied only with\n"
-     "        --accept-poor-fits; one whose interval crosses zero never"},
+     "        --accept-poor-fits; one whose interval crosses zero never\n"
+     "  fit DESIGN --results RUNS.json --search [--hold-out P=...] [-o FOUND.json] [--json]   the compute term you\n"
+     "        did not write, as Extra-P finds it: one or two terms c P^a log2(P)^b (a in quarters from -2 to 3, b\n"
+     "        0 to 2) fitted to what the runs leave after the network part (the design with the fit inputs at 0),\n"
+     "        chosen by leave-one-out error (at least 5 P values); -o adds it as the block's output T_found"},
 };
 
 void notes(std::ostream& out)

@@ -298,4 +298,78 @@ json formulaFitToJson(const FormulaFitReport& r)
     return j;
 }
 
+std::vector<double> networkPart(const DesignDocument& doc, const FormulaFitOptions& options,
+                                const std::vector<double>& Ps, std::string* blockOut)
+{
+    std::string block;
+    const FormulaBlock* f = fitBlock(doc, options.block, block);
+    std::vector<std::string> names;
+    for (const FormulaInput& in : f->definition().inputs)
+        if (in.fit)
+            names.push_back(in.name);
+    const Evaluator eval(doc, block, options.output, names);
+    std::vector<double> out;
+    for (double P : Ps)
+        out.push_back(eval(P, std::vector<double>(names.size(), 0.0)));
+    if (blockOut)
+        *blockOut = block;
+    return out;
+}
+
+DesignDocument applyFoundTerm(const DesignDocument& doc, const FormulaFitOptions& options,
+                              const ScalingHypothesis& found)
+{
+    std::string block;
+    const FormulaBlock* f = fitBlock(doc, options.block, block);
+    FormulaDefinition def = f->definition();
+    bool has = false;
+    for (FormulaOutput& o : def.outputs)
+        if (o.name == options.output) {
+            o.expr = "(" + o.expr + ") + T_found";
+            has = true;
+        }
+    if (!has)
+        throw ModelError("block " + block + " has no output '" + options.output + "' (--output)");
+    // The inputs fitted before: their part is now T_found.
+    for (FormulaInput& in : def.inputs)
+        if (in.fit) {
+            in.value.value = 0.0;
+            in.fit = false;
+            if (in.min && *in.min > 0)
+                in.min = 0.0;
+        }
+    std::string formula;
+    for (std::size_t k = 0; k < found.terms.size(); ++k) {
+        const ScalingTerm& term = found.terms[k];
+        FormulaInput c;
+        c.name = "c_found" + std::to_string(k + 1);
+        c.unit = Unit::Seconds;
+        c.value.value = found.coefficients[k];
+        c.fit = true;
+        c.min = 0.0;
+        c.meaning = "coefficient of the compute term fit --search found";
+        def.inputs.push_back(c);
+        std::string t = c.name;
+        if (term.a != 0)
+            t += " * P^(" + formatNumber(term.a) + ")";
+        if (term.b == 1)
+            t += " * log2(P)";
+        else if (term.b > 1)
+            t += " * log2(P)^" + std::to_string(term.b);
+        formula += (k ? " + " : "") + t;
+    }
+    FormulaOutput t;
+    t.name = "T_found";
+    t.unit = Unit::Seconds;
+    t.expr = formula;
+    t.meaning = "the compute term clusterscope-cli fit --search found in the runs (Extra-P's terms c P^a log2(P)^b)";
+    t.phaseOf = options.output;
+    def.outputs.push_back(t);
+    DesignDocument out = doc;
+    const edit::Outcome o = edit::setFormula(out, block, std::move(def));
+    if (!o.ok())
+        throw ModelError("the found term does not fit block " + block + ": " + o.message());
+    return out; // the inputs that were fitted take the new default, 0 (setFormula keeps a value only when the default stays)
+}
+
 } // namespace cs::calib

@@ -9,6 +9,7 @@
 // not fitted. The calibration's quality limits apply: a value from a poor
 // fit, or whose interval crosses zero, is not applied unless asked.
 #include "model/calibration/Calibration.h"
+#include "model/calibration/ScalingSearch.h"
 #include "model/document/DesignDocument.h"
 
 #include <nlohmann/json.hpp>
@@ -73,5 +74,20 @@ FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPo
 DesignDocument applyFormulaFit(const DesignDocument& doc, const FormulaFitReport& report);
 
 nlohmann::json formulaFitToJson(const FormulaFitReport& report);
+
+// --search (ScalingSearch.h): the network part of the block's output at each
+// P, the design evaluated with the inputs marked fit at 0 (the compute the
+// user did not write is then what the runs leave). Throws as fitFormula.
+std::vector<double> networkPart(const DesignDocument& doc, const FormulaFitOptions& options,
+                                const std::vector<double>& Ps, std::string* block = nullptr);
+
+// The design with the found compute term as the block's output T_found,
+// "c_found1 * P^(a) * log2(P)^b + ...", each coefficient an input in seconds
+// marked fit (a constant with a unit is an input), and the output fitted its
+// old expression plus T_found; the inputs marked fit before are set to 0 and
+// unmarked (their part is now T_found). One edit::setFormula; throws
+// ModelError with the layer's reason when the block refuses it.
+DesignDocument applyFoundTerm(const DesignDocument& doc, const FormulaFitOptions& options,
+                              const ScalingHypothesis& found);
 
 } // namespace cs::calib

@@ -127,3 +127,53 @@ TEST_CASE("fit: bad input is refused by name", "[cli][fit]")
     CHECK(r.rc != 0);
     CHECK_THAT(r.err, Contains("no formula block with an input marked"));
 }
+
+TEST_CASE("fit --search: the compute term found in what the runs leave after the network part", "[cli][fit][search]")
+{
+    // Runs of the stencil whose compute is 0.221184 / P s (t_cell = 5e-9 s: 50 x 96^3 x 5e-9 = 0.221184), the
+    // network part T_halo = 1.2e-3 + 0.01769472 / P^(2/3) as above; T by hand (P^(2/3) = 2^(2k/3) at P = 2^k):
+    //   P  T_halo      compute     T
+    //   1  0.01889472  0.22118400  0.24007872
+    //   2  0.01234698  0.11059200  0.12293898
+    //   4  0.00822215  0.05529600  0.06351815
+    //   8  0.00562368  0.02764800  0.03327168
+    //  16  0.00398674  0.01382400  0.01781074
+    //  32  0.00295554  0.00691200  0.00986754
+    //  64  0.00230592  0.00345600  0.00576192
+    const double T[] = {0.24007872, 0.12293898, 0.06351815, 0.03327168, 0.01781074, 0.00986754, 0.00576192};
+    std::string csv = "P,seconds\n";
+    for (int k = 0; k < 7; ++k)
+        for (double f : {0.99, 1.0, 1.01}) {
+            char line[64];
+            std::snprintf(line, sizeof line, "%d,%.10g\n", 1 << k, T[k] * f);
+            csv += line;
+        }
+    const std::string design = writeFile("search.json", kStencil);
+    const std::string runs = cs::test::tempPath("fit_", "search_runs.json");
+    REQUIRE(cli({"run-app", "--import", writeFile("search.csv", csv), "-o", runs}).rc == 0);
+    const std::string found = cs::test::tempPath("fit_", "found.json");
+    const auto r = cli({"fit", design, "--results", runs, "--search", "--hold-out", "P=64", "-o", found, "--json"});
+    INFO(r.out << r.err);
+    REQUIRE(r.rc == 0);
+    const json j = json::parse(r.out);
+    // The generating term, P^-1, with its coefficient 0.221184 s; the held-out P = 64 predicted.
+    CHECK_THAT(j["found"][0]["formula"].get<std::string>(), Contains("P^-1"));
+    const json& p64 = j["points"][6];
+    CHECK(p64["held_out"] == true);
+    CHECK(p64["network"].get<double>() == Approx(0.00230592).epsilon(1e-6));
+    CHECK(p64["predicted"].get<double>() == Approx(0.00576192).epsilon(1e-4));
+
+    // The design written with the term as T_found, a phase of T: T at P = 64 is the measured time.
+    const cs::DesignDocument doc = cs::loadDocument(found);
+    const cs::Plan plan = doc.design.compile();
+    std::vector<double> slots = plan.initialSlots();
+    slots[static_cast<std::size_t>(plan.slotOf("app.P"))] = 64;
+    plan.runOrThrow(slots.data());
+    CHECK(slots[static_cast<std::size_t>(plan.slotOf("app.T"))] == Approx(0.00576192).epsilon(1e-4));
+    CHECK(slots[static_cast<std::size_t>(plan.slotOf("app.T_found"))] == Approx(0.003456).epsilon(1e-4));
+
+    // Fewer than 5 P values: refused with Extra-P's rule.
+    const auto few = cli({"fit", design, "--results", runs, "--search", "--hold-out", "P=16,32,64"});
+    CHECK(few.rc != 0);
+    CHECK_THAT(few.err, Contains("5"));
+}
