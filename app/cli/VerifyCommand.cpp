@@ -101,6 +101,7 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
     if (resultsFile) {
         results = openResults(*resultsFile); // checked like a document
     } else {
+        verify::requireRunnable(targets);
         const std::vector<runner::Node> nodes = nodesFrom(args.value("--nodes"), doc.nodes, "verify");
         if (!args.value("--nodes") &&
             !nodesAllowed(nodes, args.positional().front(), args.flag("--trust-nodes"), "verify", err))

@@ -266,6 +266,12 @@ DesignDocument applyFormulaFit(const DesignDocument& doc, const FormulaFitReport
                    " runs, R^2 " + formatNumber(report.r2);
         p.ciLow = in.ciLow;
         p.ciHigh = in.ciHigh;
+        // What verify --results marks as not held out (VerifyTargets.h, fittedNodeCounts).
+        std::string at;
+        for (const FittedPoint& fp : report.points)
+            if (!fp.heldOut)
+                at += (at.empty() ? "" : ",") + formatNumber(fp.P);
+        p.note = "fitted at P = " + at;
         const edit::Outcome o = edit::setValue(out, in.name, in.value, p);
         if (!o.ok())
             throw ModelError(in.name + ": " + o.message());

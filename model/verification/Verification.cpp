@@ -31,6 +31,9 @@ const std::vector<Application>& applications()
         {"sort.parallel", "app.sort", "mpi.app.sort", {{"E_init", "keys"}}, {"T", "T_bucket1", "T_xchg", "T_bucket2", "T_count"}},
         {"logp.loggp", "app.collectives", "mpi.app.collectives", {{"k", "bytes"}, {"alltoall", "alltoall"}},
          {"T_bcast", "T_allreduce", "T_barrier", "T_alltoall"}},
+        // The user's own program (issue 31): its formula's T against run-app's runs. verify reads them
+        // (--results); it cannot run them (requireRunnable): the program comes only from run-app.
+        {"formula", "app.run", "", {}, {"T"}},
     };
     return apps;
 }
@@ -59,6 +62,9 @@ std::string textAt(const json& j, const char* key, const char* otherwise = "")
 // the nodes it ran on.
 double nodeCount(const json& r)
 {
+    // run-app's results say their rank count as a parameter.
+    if (const json params = objectAt(r, "params"); params.contains("P") && params["P"].is_number())
+        return params["P"].get<double>();
     if (const auto parts = r.find("parts"); parts != r.end() && parts->is_array() && !parts->empty()) {
         const json d = objectAt((*parts)[0], "details");
         for (const char* key : {"ranks", "P"})

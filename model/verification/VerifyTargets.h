@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -51,6 +52,15 @@ std::vector<std::string> rankHostNames(const nlohmann::json& result, const nlohm
 // or the runs' hosts are not its hosts (with a note saying so).
 DesignDocument placedAsRun(const DesignDocument& doc, const nlohmann::json& results, const std::string& probe,
                            const std::string& mpiProbe, std::vector<std::string>& notes);
+
+// Throws ModelError for a target verify cannot run live: a formula block's
+// program (app.run) comes only from run-app or Run my program..., whose
+// results verify --results then reads.
+void requireRunnable(const std::vector<Target>& targets);
+
+// P values the inputs of `block` marked calibrated were fitted at (fit -o
+// records "fitted at P = 1,2,4" in their provenance note); empty when none.
+std::set<double> fittedNodeCounts(const DesignDocument& doc, const std::string& block);
 
 // True for the application probes ("app.*", "mpi.app.*"), whose results verify reads and calibration does not.
 bool isApplicationProbe(const std::string& probe);

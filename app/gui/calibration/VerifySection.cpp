@@ -198,6 +198,7 @@ void VerifySection::run()
     QStringList names = nodes_->checkedNames();
     try {
         const std::vector<verify::Target> targets = verify::targetsOf(model_->doc());
+        verify::requireRunnable(targets);
         const std::vector<runner::Node> nodes = nodes_->checkedNodes();
         if (nodes.size() < 2) {
             controls_->setStatus(tr("Check at least two nodes (add nodes in the Nodes panel)"), true);

@@ -94,6 +94,21 @@ TEST_CASE("fit: the stencil's t_cell from runs at P = 1, 2, 4, and P = 8 held ou
     CHECK(v.provenance.kind == cs::ProvenanceKind::Calibrated);
     CHECK_THAT(v.provenance.detail, Contains("fit of app.T to 3 runs"));
 
+    // verify reads the runs against the fitted design: P = 8, which the fit did not see, is marked held out.
+    const auto ver = cli({"verify", fitted, "--results", runs, "--json"});
+    INFO(ver.err);
+    REQUIRE(ver.rc == 0);
+    const json rows = json::parse(ver.out)["rows"];
+    REQUIRE(rows.size() == 4);
+    for (const json& row : rows) {
+        CHECK(row["held_out"] == (row["P"] == 8));
+        CHECK(std::abs(row["error"].get<double>()) < 1e-5);
+    }
+    // verify cannot run the user's program itself: it says how to measure it.
+    const auto live = cli({"verify", fitted, "--nodes", "mpi:2", "--at", "P=2"});
+    CHECK(live.rc != 0);
+    CHECK_THAT(live.err, Contains("verify cannot run it") && Contains("run-app"));
+
     // The table a person reads.
     const auto t = cli({"fit", design, "--results", runs, "--hold-out", "P=8"});
     CHECK(t.rc == 0);

@@ -131,7 +131,7 @@ TEST_CASE("the integer sort and the collectives have their applications, with th
     CHECK(coll->inputs == std::vector<std::pair<std::string, std::string>>{{"k", "bytes"}, {"alltoall", "alltoall"}});
     CHECK(coll->quantities == std::vector<std::string>{"T_bcast", "T_allreduce", "T_barrier", "T_alltoall"});
     CHECK(verify::knownApplications() ==
-          "fftw.transpose (app.fft2d), sort.parallel (app.sort), logp.loggp (app.collectives)");
+          "fftw.transpose (app.fft2d), sort.parallel (app.sort), logp.loggp (app.collectives), formula (app.run)");
 }
 
 TEST_CASE("verify says when the nodes of a run shared the CPUs of one host", "[verify]")
