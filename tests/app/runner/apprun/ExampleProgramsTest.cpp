@@ -1,0 +1,73 @@
+// The example programs of "Your own application" (examples/), run as a user runs them: under the real
+// mpirun, launched the way run-app launches (AppLaunch.h), timed by the number they print.
+#include "../TestSupport.h"
+
+#include "app/runner/apprun/AppLaunch.h"
+#include "app/runner/apprun/AppRun.h"
+
+#include <QTemporaryDir>
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <string>
+
+using namespace cs::runner;
+using namespace cs::runner::apprun;
+
+namespace {
+
+// The number after "WORD " in a program's output; NaN when absent.
+double after(const std::string& out, const std::string& word)
+{
+    const auto at = out.find(word + " ");
+    return at == std::string::npos ? std::nan("") : std::strtod(out.c_str() + at + word.size() + 1, nullptr);
+}
+
+} // namespace
+
+#ifdef CS_EXAMPLE_JACOBI_EXE
+TEST_CASE("examples: the Jacobi stencil gives the same residual on 1 and 2 ranks, and run-app times it", "[runapp][mpi]")
+{
+    if (!cs::test::haveMpirun())
+        return;
+    QTemporaryDir work;
+    LaunchContext ctx = defaultLaunchContext();
+    ctx.workDir = work.path().toStdString();
+    const std::vector<Node> nodes = parseNodeSpec("mpi:2");
+    // 24^3 cells, 10 iterations: the slabs of 2 ranks compute every cell from the same neighbours as one rank
+    // does, so only the order of the residual's sum differs (round-off).
+    double residual[3] = {0, 0, 0};
+    for (int P : {1, 2}) {
+        const LaunchPlan plan = planAppLaunch(nodes, P, {CS_EXAMPLE_JACOBI_EXE, "24", "10"}, ctx, "P");
+        const ProcessRun run = runProcess(plan, 120, nullptr);
+        INFO(run.failure() << "\n" << run.out << run.err);
+        REQUIRE(run.ok());
+        CHECK(after(run.out, "time_s") > 0);
+        residual[P] = after(run.out, "residual");
+        REQUIRE(residual[P] > 0);
+    }
+    CHECK(residual[2] == Approx(residual[1]).epsilon(1e-12));
+
+    // run-app's stdout timing reads the program's own time line.
+    AppRunRequest req;
+    req.nodes = nodes;
+    req.Ps = {1, 2};
+    req.repeat = 2;
+    req.timing = parseTiming("stdout:time_s ([0-9.eE+-]+)");
+    req.argv = {CS_EXAMPLE_JACOBI_EXE, "24", "{iters}"};
+    req.sets = {{"iters", "5"}};
+    req.commandLine = "run-app ... -- cs-example-jacobi 24 {iters}";
+    const std::vector<JobResult> rs = runApp(req, ctx, nullptr);
+    REQUIRE(rs.size() == 2);
+    for (const JobResult& r : rs) {
+        INFO(r.reason);
+        CHECK(r.ok());
+        CHECK(r.summary["series"]["T"]["median"].get<double>() > 0);
+    }
+    // Too few cells for the ranks: refused with the usage, and run-app says the run failed.
+    const LaunchPlan bad = planAppLaunch(nodes, 2, {CS_EXAMPLE_JACOBI_EXE, "1", "1"}, ctx, "P");
+    const ProcessRun refused = runProcess(bad, 60, nullptr);
+    CHECK_FALSE(refused.ok());
+}
+#endif
