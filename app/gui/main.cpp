@@ -10,6 +10,9 @@
 #include <QCheckBox>
 
 #include <QApplication>
+#include <QUndoStack>
+
+#include "app/document/DocumentModel.h"
 #include <QCommandLineParser>
 #include <QDockWidget>
 #include <QTimer>
@@ -92,8 +95,10 @@ int main(int argc, char** argv)
             w.resize(wh[0].toInt(), wh[1].toInt());
     }
     w.show();
-    if (parser.isSet("log"))
+    if (parser.isSet("log")) {
         w.sweepPanel()->logToggle()->setChecked(true);
+        w.model()->undoStack()->setClean(); // a view for a screenshot, not an edit to save
+    }
     if (parser.isSet("simulate"))
         QObject::connect(
             w.sweepPanel(), &cs::app::SweepPanel::plotsUpdated, &w,

@@ -112,6 +112,11 @@ Outcome setLinkProperty(DesignDocument& doc, const std::set<std::size_t>& links,
 // ---- Layout
 Outcome moveBlocks(DesignDocument& doc, const std::map<std::string, std::pair<double, double>>& to);
 Outcome moveVertices(DesignDocument& doc, const std::map<std::string, std::pair<double, double>>& to);
+// The charts' logarithmic axes (layout.charts.log): a view setting kept
+// with the document, so that a reopened or recovered design draws as it did.
+Outcome setLogAxes(DesignDocument& doc, bool on);
+// Whether layout.charts.log says so (false when absent or not a boolean).
+bool logAxes(const DesignDocument& doc);
 // Replaces every vertex position (a generator's drawing replaces the old one).
 Outcome placeVertices(DesignDocument& doc, const std::map<std::string, std::pair<double, double>>& at);
 

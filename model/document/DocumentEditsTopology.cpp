@@ -212,6 +212,28 @@ Outcome moveVertices(DesignDocument& doc, const std::map<std::string, std::pair<
     return move(doc, "vertices", to, &Change::movedVertices);
 }
 
+Outcome setLogAxes(DesignDocument& doc, bool on)
+{
+    return apply(doc, kLayout, [&](DesignDocument& d, Change&) {
+        if (!d.layout.is_object())
+            d.layout = json::object();
+        if (!d.layout.contains("charts") || !d.layout["charts"].is_object())
+            d.layout["charts"] = json::object();
+        d.layout["charts"]["log"] = on;
+    });
+}
+
+bool logAxes(const DesignDocument& doc)
+{
+    if (!doc.layout.is_object())
+        return false;
+    const auto charts = doc.layout.find("charts");
+    if (charts == doc.layout.end() || !charts->is_object())
+        return false;
+    const auto log = charts->find("log");
+    return log != charts->end() && log->is_boolean() && log->get<bool>();
+}
+
 Outcome placeVertices(DesignDocument& doc, const std::map<std::string, std::pair<double, double>>& at)
 {
     return move(doc, "vertices", at, &Change::movedVertices, true);

@@ -134,7 +134,24 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
         progress_->setValue(static_cast<int>(std::min<qint64>(done, 1 << 30)));
     });
     connect(cancel_, &QPushButton::clicked, this, &SweepPanel::cancel);
-    connect(log_, &QCheckBox::toggled, this, [this] { redrawSweepCharts(); });
+    // Logarithmic axes are kept with the document (layout.charts.log, one undo step), so a saved,
+    // reopened or recovered design draws as it did; the box follows the document (undo, another file).
+    connect(log_, &QCheckBox::toggled, this, [this](bool on) {
+        if (edit::logAxes(model_->doc()) != on)
+            model_->apply(on ? tr("Logarithmic axes") : tr("Linear axes"),
+                          [on](DesignDocument& d) { return edit::setLogAxes(d, on); });
+        redrawSweepCharts();
+    });
+    auto followLog = [this] {
+        const bool on = edit::logAxes(model_->doc());
+        if (log_->isChecked() != on) {
+            const QSignalBlocker quiet(log_);
+            log_->setChecked(on);
+            redrawSweepCharts();
+        }
+    };
+    connect(model_, &DocumentModel::documentReset, this, followLog);
+    connect(model_, &DocumentModel::layoutChanged, this, followLog);
     connect(baseline_, &QComboBox::activated, this, [this] { scheduleRecompute(); });
     connect(breakdownAt_, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i < 0)

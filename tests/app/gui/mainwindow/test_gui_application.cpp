@@ -5,8 +5,11 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/mainwindow/GuiApplication.h"
 #include "app/gui/mainwindow/MainWindow.h"
+#include "app/gui/sweeppanel/SweepPanel.h"
+#include "model/document/DocumentEdits.h"
 
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QDir>
 #include <QEvent>
 #include <QFile>
@@ -137,4 +140,36 @@ TEST_CASE("recovered work stays unsaved through undo, and its recovery file stay
     REQUIRE(w.model()->save(dir.filePath("recovered.json")).isEmpty());
     CHECK_FALSE(w.model()->isModified());
     CHECK_FALSE(QFile::exists(left));
+}
+
+TEST_CASE("logarithmic axes are kept with the work and restored after a crash (issue 34, defect 11)",
+          "[gui][crash][recovery]")
+{
+    MainWindow w;
+    w.model()->loadPreset("acc-fft");
+    QCheckBox* log = w.sweepPanel()->logToggle();
+    REQUIRE_FALSE(log->isChecked());
+    log->click(); // as the user ticks it: one undo step, kept in the document's layout
+    CHECK(cs::edit::logAxes(w.model()->doc()));
+    CHECK(w.model()->isModified());
+    w.model()->undoStack()->undo();
+    CHECK_FALSE(log->isChecked()); // the box follows the document
+    w.model()->undoStack()->redo();
+    CHECK(log->isChecked());
+
+    // What a crashed session left, with the axes logarithmic; a new document has them linear.
+    REQUIRE(w.autosave()->saveNow().isEmpty());
+    const QString left = QDir(w.autosave()->folder()).filePath("session-999998.recovery.json");
+    QFile::remove(left);
+    REQUIRE(QFile::rename(w.autosave()->recoveryPath(), left));
+    w.model()->newDocument();
+    CHECK_FALSE(log->isChecked());
+    QTimer::singleShot(0, [] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        REQUIRE(box);
+        box->button(QMessageBox::Yes)->click();
+    });
+    REQUIRE(w.offerRecovery());
+    CHECK(log->isChecked());
+    QFile::remove(left);
 }
