@@ -127,10 +127,15 @@ std::vector<Wire> Design::replaceOwnedBlock(const std::string& name, std::shared
     inst.block = block.get();
     inst.values = std::move(values);
     inst.owned = std::move(block);
+    return dropStaleWires(name, spec);
+}
+
+std::vector<Wire> Design::dropStaleWires(const std::string& block, const BlockSpec& spec)
+{
     std::vector<Wire> dropped;
     std::erase_if(wires_, [&](const Wire& w) {
-        const bool stale = (w.to.block == name && spec.inputIndex(w.to.port) < 0) ||
-                           (w.from.block == name && spec.outputIndex(w.from.port) < 0);
+        const bool stale = (w.to.block == block && spec.inputIndex(w.to.port) < 0) ||
+                           (w.from.block == block && spec.outputIndex(w.from.port) < 0);
         if (stale)
             dropped.push_back(w);
         return stale;
@@ -240,15 +245,7 @@ std::vector<Wire> Design::setTopology(std::shared_ptr<const Block> source, std::
     // First, so that every plan evaluates it before the blocks it feeds.
     blocks_.insert(blocks_.begin(), std::move(inst));
     reindexBlocks();
-    std::vector<Wire> dropped;
-    std::erase_if(wires_, [&](const Wire& w) {
-        const bool stale = (w.to.block == kTopologyBlock && spec.inputIndex(w.to.port) < 0) ||
-                           (w.from.block == kTopologyBlock && spec.outputIndex(w.from.port) < 0);
-        if (stale)
-            dropped.push_back(w);
-        return stale;
-    });
-    reindexWires();
+    std::vector<Wire> dropped = dropStaleWires(kTopologyBlock, spec);
     for (DesignParam& p : params_)
         if (!p.follows.empty() && Endpoint::parse(p.follows).block == kTopologyBlock &&
             spec.outputIndex(Endpoint::parse(p.follows).port) < 0)

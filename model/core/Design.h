@@ -177,6 +177,8 @@ private:
     void reindexBlocks();
     void reindexParams();
     void reindexWires();
+    // Removes the wires into or out of `block` whose port `spec` lacks; returns them.
+    std::vector<Wire> dropStaleWires(const std::string& block, const BlockSpec& spec);
     // For each block (by index), the wires into it (`into`) or out of it
     // (false: block outputs only), in wire order.
     std::vector<std::vector<std::size_t>> wiresByBlock(bool into) const;
