@@ -177,6 +177,8 @@ private:
     void reindexBlocks();
     void reindexParams();
     void reindexWires();
+    // Throws ModelError naming `operation` for no block, or a value count other than its inputs'.
+    static void requireValues(const char* operation, const Block* block, std::size_t values);
     // Removes the wires into or out of `block` whose port `spec` lacks; returns them.
     std::vector<Wire> dropStaleWires(const std::string& block, const BlockSpec& spec);
     // For each block (by index), the wires into it (`into`) or out of it

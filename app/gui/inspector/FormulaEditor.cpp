@@ -181,6 +181,18 @@ FormulaEditor::FormulaEditor(DocumentModel* model, const std::string& block, QWi
     connect(revert_, &QPushButton::clicked, this, fill);
 }
 
+void FormulaEditor::addRemoveButton(QTableWidget* table, int row, int column, const QString& tip)
+{
+    auto* remove = new QToolButton(table);
+    remove->setText("×");
+    remove->setToolTip(tip);
+    table->setCellWidget(row, column, remove);
+    connect(remove, &QToolButton::clicked, this, [this, table, remove, column] {
+        table->removeRow(rowOf(table, remove, column));
+        check();
+    });
+}
+
 void FormulaEditor::addInput(const FormulaInput& in)
 {
     const bool was = filling_;
@@ -196,15 +208,8 @@ void FormulaEditor::addInput(const FormulaInput& in)
     fit->setCheckState(in.fit ? Qt::Checked : Qt::Unchecked);
     fit->setToolTip(tr("Fitted to measured runs by clusterscope-cli fit"));
     inputs_->setItem(r, kInFit, fit);
-    auto* remove = new QToolButton(inputs_);
-    remove->setText("×");
-    remove->setToolTip(tr("Remove this input"));
-    inputs_->setCellWidget(r, kInRemove, remove);
+    addRemoveButton(inputs_, r, kInRemove, tr("Remove this input"));
     connect(unit, &QComboBox::currentIndexChanged, this, [this] { check(); });
-    connect(remove, &QToolButton::clicked, this, [this, remove] {
-        inputs_->removeRow(rowOf(inputs_, remove, kInRemove));
-        check();
-    });
     fitHeight(inputs_);
     filling_ = was;
     check();
@@ -229,16 +234,9 @@ void FormulaEditor::addOutput(const FormulaOutput& o)
     auto* status = new QTableWidgetItem;
     status->setFlags(Qt::ItemIsEnabled);
     outputs_->setItem(r, kOutStatus, status);
-    auto* remove = new QToolButton(outputs_);
-    remove->setText("×");
-    remove->setToolTip(tr("Remove this output"));
-    outputs_->setCellWidget(r, kOutRemove, remove);
+    addRemoveButton(outputs_, r, kOutRemove, tr("Remove this output"));
     connect(unit, &QComboBox::currentIndexChanged, this, [this] { check(); });
     connect(expr, &QLineEdit::textEdited, this, [this] { check(); });
-    connect(remove, &QToolButton::clicked, this, [this, remove] {
-        outputs_->removeRow(rowOf(outputs_, remove, kOutRemove));
-        check();
-    });
     fitHeight(outputs_);
     filling_ = was;
     check();

@@ -51,6 +51,8 @@ private:
     // Checks what is typed; `edited`: by the user (Apply and Revert light up).
     void check(bool edited = true);
     void markError(int row, int start, int length);
+    // An "x" in `column` of `row` that removes its row (the row is found again when clicked).
+    void addRemoveButton(QTableWidget* table, int row, int column, const QString& tip);
     void applyDefinition();
 
     DocumentModel* model_;

@@ -5,6 +5,7 @@
 
 #include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
+#include "tests/model/formula/StencilBlock.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -27,14 +28,7 @@ std::string writeFile(const std::string& name, const std::string& text)
 }
 
 // The stencil of issue 31 with t_cell at 2.5e-9 s, to be fitted.
-const char* kStencil = R"json({"format": "clusterscope-design", "version": 3, "name": "stencil",
- "blocks": [{"name": "app", "type": "formula",
-   "inputs": {"N": {"unit": "1", "value": 96}, "P": {"unit": "1", "value": 8},
-              "iters": {"unit": "1", "value": 50}, "t_cell": {"unit": "s", "value": 2.5e-9, "fit": true},
-              "w": {"unit": "B", "value": 8}, "L": {"unit": "s", "value": 4e-6}, "G": {"unit": "s/B", "value": 8e-10}},
-   "outputs": {"T_comp": {"unit": "s", "expr": "iters * N^3 * t_cell / P"},
-               "T_halo": {"unit": "s", "expr": "iters * 6 * (L + w * N^2 / P^(2/3) * G)"},
-               "T": {"unit": "s", "expr": "T_comp + T_halo"}}}]})json";
+const std::string kStencil = cs::test::stencilDocument().dump();
 
 // The times the stencil takes with t_cell = 5e-9 s, by hand:
 //   T_comp = 50 x 96^3 x 5e-9 / P = 0.221184 / P

@@ -4,6 +4,7 @@
 #include "model/document/DocumentEdits.h"
 #include "model/document/DocumentFormat.h"
 #include "model/formula/FormulaBlock.h"
+#include "tests/model/formula/StencilBlock.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -18,18 +19,11 @@ namespace {
 // sweep axis on its iteration count.
 json stencilDocument()
 {
-    return json::parse(R"json({"format": "clusterscope-design", "version": 3, "name": "stencil",
+    return test::stencilDocument(json::parse(R"json({
  "parameters": [{"name": "P", "unit": "count", "value": 8, "min": 1, "max": 1024}],
- "blocks": [{"name": "app", "type": "formula",
-   "inputs": {"N": {"unit": "1", "value": 96}, "P": {"unit": "1", "value": 8},
-              "iters": {"unit": "1", "value": 50}, "t_cell": {"unit": "s", "value": 2.5e-9, "fit": true},
-              "w": {"unit": "B", "value": 8}, "L": {"unit": "s", "value": 4e-6}, "G": {"unit": "s/B", "value": 8e-10}},
-   "outputs": {"T_comp": {"unit": "s", "expr": "iters * N^3 * t_cell / P"},
-               "T_halo": {"unit": "s", "expr": "iters * 6 * (L + w * N^2 / P^(2/3) * G)"},
-               "T": {"unit": "s", "expr": "T_comp + T_halo"}}}],
  "wires": [{"from": "P", "to": "app.P"}],
  "variants": [{"name": "stencil", "total": "app.T"}],
- "sweep": {"axes": [{"path": "app.iters", "values": "10,50"}]}})json");
+ "sweep": {"axes": [{"path": "app.iters", "values": "10,50"}]}})json"));
 }
 
 double outputOf(const DesignDocument& doc, const std::string& path)

@@ -4,6 +4,7 @@
 #include "model/document/DocumentFormat.h"
 #include "model/formula/FormulaBlock.h"
 #include "model/sweep/Sweep.h"
+#include "tests/model/formula/StencilBlock.h"
 
 #include <catch2/catch.hpp>
 
@@ -18,14 +19,7 @@ using nlohmann::json;
 
 namespace {
 
-// The stencil of issue 31, as written there.
-const char* kStencilBlock = R"json({"name": "app", "type": "formula",
- "inputs": {"N": {"unit": "1", "value": 96}, "P": {"unit": "1", "value": 8},
-            "iters": {"unit": "1", "value": 50}, "t_cell": {"unit": "s", "value": 2.5e-9, "fit": true},
-            "w": {"unit": "B", "value": 8}, "L": {"unit": "s", "value": 4e-6}, "G": {"unit": "s/B", "value": 8e-10}},
- "outputs": {"T_comp": {"unit": "s", "expr": "iters * N^3 * t_cell / P"},
-             "T_halo": {"unit": "s", "expr": "iters * 6 * (L + w * N^2 / P^(2/3) * G)"},
-             "T": {"unit": "s", "expr": "T_comp + T_halo"}}})json";
+using test::kStencilBlock;
 
 json documentWith(const json& block, json extra = json::object())
 {

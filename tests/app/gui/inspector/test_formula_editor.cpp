@@ -7,6 +7,7 @@
 #include "app/gui/inspector/FormulaEditor.h"
 #include "app/gui/inspector/Inspector.h"
 #include "model/document/DocumentFormat.h"
+#include "tests/model/formula/StencilBlock.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -24,17 +25,14 @@ using Catch::Contains;
 namespace {
 
 // The stencil of issue 31, with P wired from the design.
-const char* kDoc = R"json({"format": "clusterscope-design", "version": 3, "name": "stencil",
+std::string stencil()
+{
+    return test::stencilDocument(nlohmann::json::parse(R"json({
  "parameters": [{"name": "P", "unit": "count", "value": 8, "min": 1, "max": 1024}],
- "blocks": [{"name": "app", "type": "formula",
-   "inputs": {"N": {"unit": "1", "value": 96}, "P": {"unit": "1", "value": 8},
-              "iters": {"unit": "1", "value": 50}, "t_cell": {"unit": "s", "value": 2.5e-9, "fit": true},
-              "w": {"unit": "B", "value": 8}, "L": {"unit": "s", "value": 4e-6}, "G": {"unit": "s/B", "value": 8e-10}},
-   "outputs": {"T_comp": {"unit": "s", "expr": "iters * N^3 * t_cell / P"},
-               "T_halo": {"unit": "s", "expr": "iters * 6 * (L + w * N^2 / P^(2/3) * G)"},
-               "T": {"unit": "s", "expr": "T_comp + T_halo"}}}],
  "wires": [{"from": "P", "to": "app.P"}],
- "variants": [{"name": "stencil", "total": "app.T"}]})json";
+ "variants": [{"name": "stencil", "total": "app.T"}]})json"))
+        .dump();
+}
 
 struct Fixture {
     DocumentModel model;
@@ -43,7 +41,7 @@ struct Fixture {
 
     Fixture()
     {
-        model.setDocument(parseDocument(kDoc), {});
+        model.setDocument(parseDocument(stencil()), {});
         inspector.resize(560, 1000);
         inspector.show();
         selection.select(Selection::Kind::Block, "app");
