@@ -3,6 +3,10 @@
 # (default 20 s) on a seed corpus made of the presets and the test documents
 # (fuzz/corpus/NAME), with the dictionary fuzz/NAME.dict when there is one.
 # Exits non-zero when a fuzzer finds a crash, leak or timeout.
+# The timeout (30 s an input) is a hang detector: loading a document may
+# evaluate a network estimated at up to 1 s of a release build's work
+# (kMaxCheckMetricsSeconds), and these builds (ASan, UBSan, coverage) run
+# such work about ten times slower.
 set -euo pipefail
 seconds=${1:-20}
 cd "$(dirname "$0")/.."
@@ -20,7 +24,7 @@ for fuzzer in build/fuzz/fuzz/fuzz_*; do
   echo "fuzz: $name for ${seconds}s"
   dict=()
   if [ -f "fuzz/$name.dict" ]; then dict=(-dict="fuzz/$name.dict"); fi
-  "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
+  "$fuzzer" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
     -artifact_prefix="$work/" "$corpus" 2>"$work/$name.log" || {
       tail -40 "$work/$name.log"; echo "fuzz: $name FAILED"; exit 1; }
   grep -E "stat::number_of_executed_units|Done" "$work/$name.log" | tail -2

@@ -56,9 +56,13 @@ std::string describe(const GeneratorCounts& c)
     return s + " and " + counted(c.links, "link", "links");
 }
 
-// Seconds per unit of each stage (TopologyCost): computeMetrics' CPU time
-// (both threads, user and system) on this machine, 2 cores, RelWithDebInfo
-// build. Measured with bench_topology_budget --stages (every generator at
+// Seconds per unit of each stage (TopologyCost): generate()'s and
+// computeMetrics' CPU time (both threads, user and system) on this machine,
+// 2 cores, RelWithDebInfo build. Building costs about 1e-7 s a vertex or
+// link in the small and medium cases and 2.3e-7 (torus) to 5e-7 (star,
+// one switch with 400,000 links) in the large ones, whose memory is fresh
+// pages from the kernel: priced as 1e-7 for the first 131,072 and 3.5e-7
+// beyond. Measured with bench_topology_budget --stages (every generator at
 // three sizes) and solved stage by stage from the cases one stage
 // dominates: passes and flows from the star, bus and bonded networks,
 // boxes from the torus, hypercube and fat-tree, pattern steps from the
@@ -74,6 +78,9 @@ constexpr double kFlow = 4.4e-8;         // a sparse flow listed, sorted and rou
 constexpr double kSymmetryStep = 2e-8;   // a vertex or link mapped by an automorphism
 constexpr double kPass = 1.3e-7;         // a vertex or link through the linear passes
 constexpr double kCutPass = 6e-6;        // a vertex or link through METIS and six max flows
+constexpr double kBuild = 1e-7;          // a vertex or link generated (ids, properties, adjacency) and freed
+constexpr double kBuildLarge = 3.5e-7;   // the same beyond the first kBuildSmall (fresh memory pages)
+constexpr double kBuildSmall = 131072;
 
 } // namespace
 
@@ -111,11 +118,13 @@ TopologyCost estimateTopologyCost(const GeneratorCounts& c)
     }
     cost.symmetry = c.symmetryChecks * (vertices + c.links);
     cost.passes = vertices + c.links;
+    cost.build = vertices + c.links;
     const bool cutSearched = !c.exactBisection && !(c.bisectionBound && vertices + c.links > double(kSearchLimit));
     cost.bisection = cutSearched ? vertices + c.links : 0.0;
     cost.seconds = kStart + kSearchStep * cost.searches + kPatternStep * cost.patterns + kBox * cost.boxes +
                    kFlow * cost.flows + kSymmetryStep * cost.symmetry + kPass * cost.passes +
-                   kCutPass * cost.bisection;
+                   kCutPass * cost.bisection + kBuild * std::min(cost.build, kBuildSmall) +
+                   kBuildLarge * std::max(0.0, cost.build - kBuildSmall);
     cost.bytes = 400 * vertices + 200 * c.links;
     return cost;
 }

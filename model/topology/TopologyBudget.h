@@ -31,7 +31,9 @@ struct TopologyCost {
     double symmetry = 0.0;  // BFS steps of checking the proposed automorphisms
     double passes = 0.0;    // vertices and links: building, validating, finishing loads
     double bisection = 0.0; // vertices and links of a cut search (METIS, max flows)
-    double seconds = 0.0;   // the sum at the measured rates: computeMetrics' CPU time on
+    double build = 0.0;     // vertices and links generated: ids, properties, adjacency
+                            // (and freed), before any metrics
+    double seconds = 0.0;   // the sum at the measured rates: building and computeMetrics' CPU time on
                             // this machine (both threads; an idle machine's wall time
                             // is between this and half of it)
     // Bytes of the built topology (ids, properties, adjacency) and of the

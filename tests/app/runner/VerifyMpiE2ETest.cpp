@@ -67,9 +67,9 @@ TEST_CASE("calibrate over TCP agents then verify over Open MPI ranks: the 2D FFT
     bool sawWait = false;
     for (const json& r : results.at("results"))
         for (const json& part : r.value("parts", json::array())) {
-            const json mpi = part.value("environment", json::object()).value("agent", json::object()).value("mpi", json::object());
-            if (mpi.contains("wait")) {
-                CHECK(mpi["wait"] == "MPI_Testall, 100 us sleep");
+            const json agentMpi = part.value("environment", json::object()).value("agent", json::object()).value("mpi", json::object());
+            if (agentMpi.contains("wait")) {
+                CHECK(agentMpi["wait"] == "MPI_Testall, 100 us sleep");
                 sawWait = true;
             }
         }
