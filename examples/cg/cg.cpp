@@ -7,16 +7,17 @@
 // Algorithm 6.18; Shewchuk 1994, "An Introduction to the Conjugate Gradient Method Without the Agonizing
 // Pain", B2):
 //   q = A p                  a sparse matrix-vector product: the two boundary planes of p exchanged with
-//                            the neighbouring ranks (MPI_Sendrecv), then 7 terms a cell
+//                            the neighbouring ranks (sent and received at once), then 7 terms a cell
 //   alpha = rr / (p . q)     a dot product: MPI_Allreduce of one double
 //   x += alpha p, r -= alpha q
 //   rr' = r . r              a dot product: MPI_Allreduce of one double
 //   p = r + (rr' / rr) p
 // so two allreduces and one halo exchange an iteration.
 //
-//   cs-example-cg N ITERS    prints "time_s T" (the timed loop on rank 0, after a barrier) and
-//                            "residual R" (the last |r|, the same whatever P, up to round-off)
-#include <mpi.h>
+//   cs-example-cg N ITERS [poll|sleep]   prints "time_s T" (the timed loop on rank 0, after a barrier) and
+//                                        "residual R" (the last |r|, the same whatever P, up to round-off);
+//                                        poll|sleep: how a rank waits for its halo (ExampleMpi.h)
+#include "../common/ExampleMpi.h"
 
 #include <cmath>
 #include <cstdio>
@@ -30,9 +31,7 @@ double dot(const std::vector<double>& a, const std::vector<double>& b, long from
     double s = 0;
     for (long c = from; c < to; ++c)
         s += a[c] * b[c];
-    double all = 0;
-    MPI_Allreduce(&s, &all, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-    return all;
+    return example::sumAll(s);
 }
 
 } // namespace
@@ -47,13 +46,14 @@ int main(int argc, char** argv)
     const long iters = argc > 2 ? std::atol(argv[2]) : 20;
     if (N < 2 || iters < 1 || N < P) {
         if (rank == 0)
-            std::fprintf(stderr, "usage: cs-example-cg N ITERS (N >= 2 and at least one plane a rank; N = %ld, "
-                                 "ITERS = %ld, P = %d)\n", N, iters, P);
+            std::fprintf(stderr, "usage: cs-example-cg N ITERS [poll|sleep] (N >= 2 and at least one plane a rank; "
+                                 "N = %ld, ITERS = %ld, P = %d)\n", N, iters, P);
         MPI_Finalize();
         return 2;
     }
-    const long base = N / P, extra = N % P;
-    const long nz = base + (rank < extra ? 1 : 0);
+    const bool sleeping = example::sleepsAt(argc, argv, 3, rank);
+    const example::Slab slab = example::slabOf(N, rank, P);
+    const long nz = slab.nz;
     const long plane = N * N;
     // Planes 1..nz are this rank's; 0 and nz + 1 are ghosts (zero beyond the grid's faces).
     const long first = plane, last = (nz + 1) * plane;
@@ -61,15 +61,11 @@ int main(int argc, char** argv)
         q((nz + 2) * plane, 0.0);
     for (long c = first; c < last; ++c)
         r[c] = p[c] = 1.0; // r = b - A x = b
-    const int below = rank > 0 ? rank - 1 : MPI_PROC_NULL, above = rank < P - 1 ? rank + 1 : MPI_PROC_NULL;
     MPI_Barrier(MPI_COMM_WORLD);
     const double t0 = MPI_Wtime();
     double rr = dot(r, r, first, last);
     for (long it = 0; it < iters; ++it) {
-        MPI_Sendrecv(&p[1 * plane], static_cast<int>(plane), MPI_DOUBLE, below, 0, &p[(nz + 1) * plane],
-                     static_cast<int>(plane), MPI_DOUBLE, above, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Sendrecv(&p[nz * plane], static_cast<int>(plane), MPI_DOUBLE, above, 1, &p[0], static_cast<int>(plane),
-                     MPI_DOUBLE, below, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        example::exchangeHalo(p.data(), plane, slab, sleeping);
         for (long k = 1; k <= nz; ++k)
             for (long j = 0; j < N; ++j)
                 for (long i = 0; i < N; ++i) {

@@ -1,15 +1,17 @@
 // A 3-D Jacobi stencil on N^3 cells, the example "your own application" of the README (presets/jacobi.json
 // models it). The grid is cut into slabs along z (a 1-D decomposition: rank r holds N / P planes, the first
-// N % P ranks one more). Each iteration exchanges the two boundary planes with the neighbouring ranks
-// (MPI_Sendrecv), updates every interior cell to the mean of its six neighbours (the 7-point stencil; the
-// outer faces stay fixed at their boundary values), and sums the squared change over all ranks
-// (MPI_Allreduce), the residual. See Gropp, Lusk and Skjellum, "Using MPI", 3rd ed., ch. 4 (the Jacobi
-// iteration with a 1-D decomposition).
+// N % P ranks one more). Each iteration exchanges the two boundary planes with the neighbouring ranks (both
+// sent and received at once, MPI_Isend and MPI_Irecv), updates every interior cell to the mean of its six
+// neighbours (the 7-point stencil; the outer faces stay fixed at their boundary values), and sums the squared
+// change over all ranks (MPI_Allreduce), the residual. See Gropp, Lusk and Skjellum, "Using MPI", 3rd ed.,
+// ch. 4 (the Jacobi iteration with a 1-D decomposition, and its non-blocking exchange).
 //
-//   cs-example-jacobi N ITERS      prints "time_s T" (the timed loop on rank 0, after a barrier) and
-//                                  "residual R" (the last iteration's, the same whatever P, up to round-off)
-#include <mpi.h>
+//   cs-example-jacobi N ITERS [poll|sleep]   prints "time_s T" (the timed loop on rank 0, after a barrier)
+//                                            and "residual R" (the last iteration's, the same whatever P, up
+//                                            to round-off); poll|sleep: how a rank waits for its halo (ExampleMpi.h)
+#include "../common/ExampleMpi.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -25,15 +27,15 @@ int main(int argc, char** argv)
     const long iters = argc > 2 ? std::atol(argv[2]) : 20;
     if (N < 3 || iters < 1 || N < P) {
         if (rank == 0)
-            std::fprintf(stderr, "usage: cs-example-jacobi N ITERS (N >= 3 and at least one plane a rank; N = %ld, "
-                                 "ITERS = %ld, P = %d)\n", N, iters, P);
+            std::fprintf(stderr, "usage: cs-example-jacobi N ITERS [poll|sleep] (N >= 3 and at least one plane a "
+                                 "rank; N = %ld, ITERS = %ld, P = %d)\n", N, iters, P);
         MPI_Finalize();
         return 2;
     }
+    const bool sleeping = example::sleepsAt(argc, argv, 3, rank);
     // This rank's planes [z0, z0 + nz) of the N planes, with a ghost plane on each side.
-    const long base = N / P, extra = N % P;
-    const long nz = base + (rank < extra ? 1 : 0);
-    const long z0 = rank * base + std::min<long>(rank, extra);
+    const example::Slab slab = example::slabOf(N, rank, P);
+    const long nz = slab.nz, z0 = slab.z0;
     const long plane = N * N;
     std::vector<double> u((nz + 2) * plane), v((nz + 2) * plane);
     // Boundary values on the outer faces (x, y or z at 0 or N - 1): a smooth function, 0 inside.
@@ -45,16 +47,11 @@ int main(int argc, char** argv)
                 u[(k + 1) * plane + j * N + i] = face ? std::sin(0.1 * i) + std::cos(0.2 * j) + 0.01 * z : 0.0;
             }
     v = u;
-    const int below = rank > 0 ? rank - 1 : MPI_PROC_NULL, above = rank < P - 1 ? rank + 1 : MPI_PROC_NULL;
     double residual = 0;
     MPI_Barrier(MPI_COMM_WORLD);
     const double t0 = MPI_Wtime();
     for (long it = 0; it < iters; ++it) {
-        // Ghost planes: my first plane to the rank below, its last to me; and the other way.
-        MPI_Sendrecv(&u[1 * plane], static_cast<int>(plane), MPI_DOUBLE, below, 0, &u[(nz + 1) * plane],
-                     static_cast<int>(plane), MPI_DOUBLE, above, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Sendrecv(&u[nz * plane], static_cast<int>(plane), MPI_DOUBLE, above, 1, &u[0], static_cast<int>(plane),
-                     MPI_DOUBLE, below, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        example::exchangeHalo(u.data(), plane, slab, sleeping);
         double local = 0;
         for (long k = 1; k <= nz; ++k) {
             const long z = z0 + k - 1;
@@ -69,7 +66,7 @@ int main(int argc, char** argv)
                     v[c] = next;
                 }
         }
-        MPI_Allreduce(&local, &residual, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+        residual = example::sumAll(local);
         u.swap(v);
     }
     MPI_Barrier(MPI_COMM_WORLD);

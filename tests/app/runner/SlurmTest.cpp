@@ -437,3 +437,30 @@ TEST_CASE("real Slurm: run-app --nodes slurm:NODE runs the program as srun -n P 
                Catch::StartsWith("srun -n 2 --mpi=pmix -u --input=0 --exact"));
     CHECK_THAT(rs[1]["parts"][0]["command"].get<std::string>(), Catch::Contains("-w " + slurm.node));
 }
+
+#ifdef CS_EXAMPLE_JACOBI_EXE
+TEST_CASE("real Slurm: run-app --nodes slurm:NODE runs the Jacobi example's MPI ranks as srun steps", "[slurm][runapp][mpi]")
+{
+    LocalSlurm slurm;
+    NEED_SLURM(slurm);
+    const std::string file = slurm.dir.path().toStdString() + "/jacobi.json";
+    std::string out;
+    // issue 31: the stencil of examples/jacobi (16^3 cells, 5 iterations) on 1 and 2 ranks started by srun
+    // --mpi=pmix, timed by the line its rank 0 prints.
+    const int code = test::sh(std::string(CS_CLI_EXE) + " run-app --quiet --nodes slurm:" + slurm.node +
+                                  " --at P=1,2 --repeat 2 --timeout 120 --time 'stdout:time_s ([0-9.eE+-]+)' -o " +
+                                  file + " -- " + CS_EXAMPLE_JACOBI_EXE + " 16 5",
+                              &out);
+    INFO(out);
+    REQUIRE(code == 0);
+    const json rs = readResults(QString::fromStdString(file))["results"];
+    REQUIRE(rs.size() == 2);
+    for (const json& r : rs) {
+        INFO(r.dump());
+        CHECK(r["status"] == "ok");
+        CHECK(r["summary"]["series"]["T"]["median"].get<double>() > 0);
+    }
+    CHECK(rs[1]["params"]["P"] == 2);
+    CHECK_THAT(rs[1]["parts"][0]["command"].get<std::string>(), Catch::StartsWith("srun -n 2 --mpi=pmix"));
+}
+#endif

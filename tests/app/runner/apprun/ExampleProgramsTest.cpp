@@ -26,9 +26,10 @@ double after(const std::string& out, const std::string& word)
     return at == std::string::npos ? std::nan("") : std::strtod(out.c_str() + at + word.size() + 1, nullptr);
 }
 
-// Runs `exe N ITERS` on each P of `Ps` under mpirun as run-app launches it, and returns the residual each
-// printed, by P (index 0 unused); each run must succeed and print its time.
-[[maybe_unused]] std::vector<double> residuals(const char* exe, const char* N, const char* iters, std::initializer_list<int> Ps)
+// Runs `exe N ITERS WAIT` on each P of `Ps` under mpirun as run-app launches it, and returns the residual
+// each printed, by P (index 0 unused); each run must succeed and print its time.
+[[maybe_unused]] std::vector<double> residuals(const char* exe, const char* N, const char* iters, const char* wait,
+                                               std::initializer_list<int> Ps)
 {
     QTemporaryDir work;
     LaunchContext ctx = defaultLaunchContext();
@@ -36,7 +37,7 @@ double after(const std::string& out, const std::string& word)
     const std::vector<Node> nodes = parseNodeSpec("mpi:" + std::to_string(std::max(Ps)));
     std::vector<double> residual(std::max(Ps) + 1, 0.0);
     for (int P : Ps) {
-        const ProcessRun run = runProcess(planAppLaunch(nodes, P, {exe, N, iters}, ctx, "P"), 120, nullptr);
+        const ProcessRun run = runProcess(planAppLaunch(nodes, P, {exe, N, iters, wait}, ctx, "P"), 120, nullptr);
         INFO(run.failure() << "\n" << run.out << run.err);
         REQUIRE(run.ok());
         CHECK(after(run.out, "time_s") > 0);
@@ -59,7 +60,7 @@ TEST_CASE("examples: the Jacobi stencil gives the same residual on 1 and 2 ranks
     const std::vector<Node> nodes = parseNodeSpec("mpi:2");
     // 24^3 cells, 10 iterations: the slabs of 2 ranks compute every cell from the same neighbours as one rank
     // does, so only the order of the residual's sum differs (round-off).
-    const std::vector<double> residual = residuals(CS_EXAMPLE_JACOBI_EXE, "24", "10", {1, 2});
+    const std::vector<double> residual = residuals(CS_EXAMPLE_JACOBI_EXE, "24", "10", "poll", {1, 2});
     CHECK(residual[2] == Approx(residual[1]).epsilon(1e-12));
 
     // run-app's stdout timing reads the program's own time line.
@@ -82,6 +83,10 @@ TEST_CASE("examples: the Jacobi stencil gives the same residual on 1 and 2 ranks
     const LaunchPlan bad = planAppLaunch(nodes, 2, {CS_EXAMPLE_JACOBI_EXE, "1", "1"}, ctx, "P");
     const ProcessRun refused = runProcess(bad, 60, nullptr);
     CHECK_FALSE(refused.ok());
+    const ProcessRun badWait =
+        runProcess(planAppLaunch(parseNodeSpec("mpi:3"), 1, {CS_EXAMPLE_CG_EXE, "8", "1", "spin"}, ctx, "P"), 60, nullptr);
+    CHECK_FALSE(badWait.ok());
+    CHECK_THAT(badWait.err, Catch::Contains("'poll' or 'sleep', not 'spin'"));
 }
 #endif
 
@@ -92,17 +97,22 @@ TEST_CASE("examples: the CG solver converges to the same residual on 1, 2 and 3 
         return;
     // 16^3 cells, 12 iterations. On P ranks each product sees the same neighbours as on one rank (the ghost
     // planes), so only the order of the dot products' sums differs (round-off, which CG carries forward).
-    // The residual falls from |b| = sqrt(16^3) = 64: it must have fallen, and agree across P.
-    const std::vector<double> residual = residuals(CS_EXAMPLE_CG_EXE, "16", "12", {1, 2, 3});
+    // The residual falls from |b| = sqrt(16^3) = 64: it must have fallen, and agree across P. The ranks wait
+    // by sleeping (the programs' last argument), as on the namespace cluster, and compute the same.
+    const std::vector<double> residual = residuals(CS_EXAMPLE_CG_EXE, "16", "12", "sleep", {1, 2, 3});
     CHECK(residual[1] < 64);
     CHECK(residual[2] == Approx(residual[1]).epsilon(1e-9));
     CHECK(residual[3] == Approx(residual[1]).epsilon(1e-9));
-    // More ranks than planes: refused with the usage.
+    // More ranks than planes, or a way of waiting that is neither: refused with the usage.
     QTemporaryDir work;
     LaunchContext ctx = defaultLaunchContext();
     ctx.workDir = work.path().toStdString();
     const ProcessRun refused =
         runProcess(planAppLaunch(parseNodeSpec("mpi:3"), 3, {CS_EXAMPLE_CG_EXE, "2", "1"}, ctx, "P"), 60, nullptr);
     CHECK_FALSE(refused.ok());
+    const ProcessRun badWait =
+        runProcess(planAppLaunch(parseNodeSpec("mpi:3"), 1, {CS_EXAMPLE_CG_EXE, "8", "1", "spin"}, ctx, "P"), 60, nullptr);
+    CHECK_FALSE(badWait.ok());
+    CHECK_THAT(badWait.err, Catch::Contains("'poll' or 'sleep', not 'spin'"));
 }
 #endif
