@@ -93,7 +93,8 @@ const Entry kCommands[] = {
     {"fit", fitCommand,
      "fit DESIGN --results RUNS.json [--block NAME] [--output T] [--hold-out P=8] [--accept-poor-fits] [--json]\n"
      "        [-o FITTED.json]   the formula block's inputs marked \"fit\" fitted to the runs' medians (run-app's\n"
-     "        app.run results) by least squares weighted by their spread, with the rest of the design as it\n"
+     "        app.run results) by least squares weighted by their spread (by their time when they miss the model by\n"
+     "        far more than it), with the rest of the design as it\n"
      "        evaluates; prints each value with its 95% CI, R^2, SMAPE, the leave-one-out error and every P measured\n"
      "        against predicted (held-out points marked); -o writes the design with the values applied as calibrated.\n"
      "        A value from a poor fit (R^2 or held-out error past the calibration limits) is applied only with\n"

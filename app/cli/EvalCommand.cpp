@@ -2,6 +2,7 @@
 #include "app/cli/Cli.h"
 #include "app/cli/SweepCommands.h"
 #include "app/cli/TableOutput.h"
+#include "model/calibration/LiveNetwork.h"
 #include "model/sweep/Sweep.h"
 #include "model/core/Design.h"
 #include "model/core/ModelError.h"
@@ -107,6 +108,9 @@ int evalDocument(const Args& args, std::ostream& out, std::ostream& err)
 {
     const DesignDocument doc = documentFromArgs(args, "eval");
     const SweepTable t = sweepWithProgress(doc, {}, err);
+    // Calibrated inputs from a network the drawing no longer is (LiveNetwork.h).
+    for (const std::string& n : calib::changedNetworkNotes(doc))
+        err << "clusterscope-cli eval: note: " << printable(n) << "\n";
     if (args.flag("--json")) {
         nlohmann::json variants = nlohmann::json::array();
         for (std::size_t r = 0; r < t.rows(); ++r) {

@@ -25,70 +25,30 @@ namespace {
 
 // --search: the compute term found in what the runs leave after the network part (ScalingSearch.h).
 int searchCommand(const DesignDocument& doc, const std::vector<calib::TimedPoint>& points,
-                  const calib::FormulaFitOptions& options, const Args& args, std::ostream& out, std::ostream& err)
+                  const calib::FormulaFitOptions& options, const Args& args, std::ostream& out)
 {
-    std::vector<double> P, y, w, all;
-    bool spread = true;
-    for (const calib::TimedPoint& p : points) {
-        all.push_back(p.P);
-        if (std::find(options.holdOut.begin(), options.holdOut.end(), p.P) != options.holdOut.end())
-            continue;
-        P.push_back(p.P);
-        y.push_back(p.seconds);
-        spread = spread && p.spread > 0;
-    }
-    for (const calib::TimedPoint& p : points)
-        if (spread && std::find(P.begin(), P.end(), p.P) != P.end())
-            w.push_back(1.0 / (p.spread * p.spread));
-    std::string block;
-    const std::vector<double> baseAll = calib::networkPart(doc, options, all, &block);
-    std::vector<double> base;
-    for (std::size_t i = 0; i < all.size(); ++i)
-        if (std::find(P.begin(), P.end(), all[i]) != P.end())
-            base.push_back(baseAll[i]);
-    const std::vector<calib::ScalingHypothesis> found = calib::searchScaling(P, y, base, w);
-    if (found.empty())
-        throw ModelError("no term c P^a log2(P)^b with a positive coefficient fits what the runs leave after the "
-                         "network part of " + block + "." + options.output);
-    const calib::ScalingHypothesis& best = found.front();
-    nlohmann::json rows = nlohmann::json::array();
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        const bool held = std::find(P.begin(), P.end(), points[i].P) == P.end();
-        const double predicted = baseAll[i] + best(points[i].P);
-        rows.push_back({{"P", points[i].P},
-                        {"measured", points[i].seconds},
-                        {"network", baseAll[i]},
-                        {"predicted", predicted},
-                        {"error", (predicted - points[i].seconds) / points[i].seconds},
-                        {"held_out", held}});
-    }
+    const calib::FormulaSearchReport r = calib::searchFormula(doc, points, options);
     if (auto file = args.value("-o"))
-        saveDocument(calib::applyFoundTerm(doc, options, best), *file);
+        saveDocument(calib::applyFoundTerm(doc, options, r.found.front()), *file);
     if (args.flag("--json")) {
-        nlohmann::json hyps = nlohmann::json::array();
-        for (const calib::ScalingHypothesis& h : found)
-            hyps.push_back({{"formula", h.formula("P")}, {"loo_smape", h.cvSmape}, {"smape", h.smape}, {"r2", h.r2}});
-        out << nlohmann::json{{"block", block}, {"output", options.output}, {"found", hyps}, {"points", rows}}.dump(1)
-            << "\n";
+        out << calib::formulaSearchToJson(r).dump(1) << "\n";
         return 0;
     }
-    out << "compute term of " << block << "." << options.output << " found in " << P.size()
+    out << "compute term of " << r.block << "." << r.output << " found in " << r.searched
         << " runs after the network part (Extra-P's terms c P^a log2(P)^b, ranked by leave-one-out error):\n";
     char line[400];
-    for (std::size_t i = 0; i < found.size(); ++i) {
+    for (std::size_t i = 0; i < r.found.size(); ++i) {
         std::snprintf(line, sizeof line, "  %s %-48s leave-one-out SMAPE %.2f%%, R^2 %.4f", i ? "   " : "-> ",
-                      found[i].formula("P").c_str(), 100 * found[i].cvSmape, found[i].r2);
+                      r.found[i].formula("P").c_str(), 100 * r.found[i].cvSmape, r.found[i].r2);
         out << printable(line) << "\n";
     }
     out << "     P   measured   network    predicted    error\n";
-    for (const nlohmann::json& r : rows) {
-        std::snprintf(line, sizeof line, "  %4s  %9s  %9s  %10s  %+6.1f%%%s\n",
-                      formatNumber(r["P"].get<double>()).c_str(), formatValue(r["measured"], "s").c_str(),
-                      formatValue(r["network"], "s").c_str(), formatValue(r["predicted"], "s").c_str(),
-                      100 * r["error"].get<double>(), r["held_out"].get<bool>() ? "  held out" : "");
+    for (const calib::SearchedPoint& p : r.points) {
+        std::snprintf(line, sizeof line, "  %4s  %9s  %9s  %10s  %+6.1f%%%s\n", formatNumber(p.P).c_str(),
+                      formatValue(p.measured, "s").c_str(), formatValue(p.network, "s").c_str(),
+                      formatValue(p.predicted, "s").c_str(), 100 * p.relError, p.heldOut ? "  held out" : "");
         out << line;
     }
-    (void)err;
     return 0;
 }
 
@@ -118,7 +78,7 @@ int fitCommand(const std::vector<std::string>& words, std::ostream& out, std::os
     }
     const std::vector<calib::TimedPoint> points = calib::timedPoints(openResults(*results));
     if (args.flag("--search"))
-        return searchCommand(doc, points, options, args, out, err);
+        return searchCommand(doc, points, options, args, out);
     const calib::FormulaFitReport r = calib::fitFormula(doc, points, options);
     if (auto file = args.value("-o"))
         saveDocument(calib::applyFormulaFit(doc, r), *file);

@@ -1,5 +1,6 @@
 // Applying a calibration report to a document, and reverting an input.
 #include "model/calibration/Calibration.h"
+#include "model/calibration/LiveNetwork.h"
 #include "model/core/ModelError.h"
 #include "model/core/Settable.h"
 
@@ -46,7 +47,11 @@ std::vector<AppliedChange> applyCalibration(DesignDocument& doc, const Calibrati
     }
     if (!doc.calibration.is_array())
         doc.calibration = nlohmann::json::array();
-    doc.calibration.push_back(reportToJson(report));
+    nlohmann::json record = reportToJson(report);
+    // The network the values were measured on (LiveNetwork.h).
+    if (const NetworkStamp stamp = networkStamp(doc); !stamp.signature.empty())
+        record["network"] = stampToJson(stamp);
+    doc.calibration.push_back(std::move(record));
     return changes;
 }
 

@@ -1,4 +1,5 @@
 #include "model/calibration/FormulaFit.h"
+#include "model/calibration/LiveNetwork.h"
 #include "model/calibration/Fit.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
@@ -53,8 +54,17 @@ std::vector<TimedPoint> timedPoints(const json& results)
 
 namespace {
 
+// Runs that miss the model by more than this many times their variance, on
+// average (chi^2 per degree of freedom), are refitted with relative weights:
+// an average miss of over 3 standard errors is the model's, not chance's.
+constexpr double kMaxReducedChi2 = 10.0;
+
 // The design evaluated at P with the fitted inputs set: the plan compiled
-// once, its P slots and input slots written for each point.
+// once, its P slots and input slots written for each point. The solver's
+// steps may cross an input's range (t_cell < 0 when the runs leave no room
+// for compute): the design is evaluated at the range's end, continued in a
+// straight line past it, and the fit reports the value it ends at and holds
+// it at the bound instead of failing.
 class Evaluator {
 public:
     Evaluator(const DesignDocument& doc, const std::string& block, const std::string& output,
@@ -64,8 +74,12 @@ public:
         out_ = plan_.slotOf(block + "." + output);
         if (out_ < 0)
             throw ModelError("block " + block + " has no output '" + output + "' (--output)");
-        for (const std::string& in : inputs)
+        const BlockSpec& spec = doc.design.block(block).spec();
+        for (const std::string& in : inputs) {
             inputs_.push_back(plan_.slotOf(block + "." + in));
+            const ParamSpec& ps = spec.inputs[static_cast<std::size_t>(spec.inputIndex(in))];
+            bounds_.push_back({ps.min, ps.max});
+        }
         // P: the design parameter when there is one; the block's own input P when it is not wired.
         for (const std::string& path : {std::string("P"), block + ".P"})
             if (const int s = plan_.slotOf(path); s >= 0 && (path == "P" || !doc.design.wireInto({block, "P"})))
@@ -74,6 +88,29 @@ public:
             throw ModelError("the design has no parameter P and block " + block + " no input P: nothing says the rank count");
     }
     double operator()(double P, const std::vector<double>& values) const
+    {
+        std::vector<double> in(values.size());
+        for (std::size_t i = 0; i < values.size(); ++i)
+            in[i] = clamp(i, values[i]);
+        const double at = run(P, in);
+        // Past a bound, the design continues in a straight line from the bound (the slope from the bound to its
+        // mirror point inside the range): the solver still sees where the runs pull, and the fit can say how
+        // far past the range it ends.
+        double v = at;
+        for (std::size_t i = 0; i < values.size(); ++i)
+            if (in[i] != values[i]) {
+                std::vector<double> inside = in;
+                inside[i] = clamp(i, in[i] + (in[i] - values[i]));
+                if (inside[i] != in[i])
+                    v += (run(P, inside) - at) / (inside[i] - in[i]) * (values[i] - in[i]);
+            }
+        return v;
+    }
+    // Input i's value as evaluated: within its range.
+    double clamp(std::size_t i, double v) const { return std::clamp(v, bounds_[i].first, bounds_[i].second); }
+
+private:
+    double run(double P, const std::vector<double>& values) const
     {
         std::vector<double> slots = plan_.initialSlots();
         for (int s : pSlots_)
@@ -86,10 +123,10 @@ public:
         return slots[static_cast<std::size_t>(out_)];
     }
 
-private:
     Plan plan_;
     int out_ = -1;
     std::vector<int> inputs_, pSlots_;
+    std::vector<std::pair<double, double>> bounds_;
 };
 
 const FormulaBlock* fitBlock(const DesignDocument& doc, const std::string& wanted, std::string& name)
@@ -122,6 +159,8 @@ FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPo
     FormulaFitReport report;
     const FormulaBlock* f = fitBlock(doc, options.block, report.block);
     report.output = options.output;
+    // The network part comes from the calibrated blocks: say when they were measured on another network.
+    report.notes = changedNetworkNotes(doc);
     std::vector<std::string> names;
     std::vector<double> start;
     const BlockInstance& inst = doc.design.block(report.block);
@@ -183,14 +222,45 @@ FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPo
     auto fitOn = [&](const std::vector<double>& xs, const std::vector<double>& ys, const std::vector<double>& ws) {
         return fitLevenbergMarquardt(model, xs, ys, initial, ws);
     };
-    const FitResult fit = fitOn(x, y, w);
+    FitResult fit = fitOn(x, y, w);
+    // Weights from the spreads say how far each run may fall from the model by
+    // chance. When the runs fall much further (chi^2 per degree of freedom
+    // above kMaxReducedChi2), the misses are the model's (a network part that
+    // is off at one P), not the runs' noise, and 1/stderr^2 would let the
+    // tightest point decide and the interval blow up with the misfit: the fit
+    // is redone with relative weights (1/T^2, each run's error as a share of
+    // its time, as SMAPE counts it), and the report says so.
+    if (allSpread && x.size() > names.size()) {
+        double chi2 = 0;
+        std::size_t worst = 0;
+        double worstRel = 0;
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            const double r = y[i] - model.f(x[i], fit.values.data());
+            chi2 += w[i] * r * r;
+            if (std::abs(r / y[i]) > worstRel) {
+                worstRel = std::abs(r / y[i]);
+                worst = i;
+            }
+        }
+        const double reduced = chi2 / static_cast<double>(x.size() - names.size());
+        if (reduced > kMaxReducedChi2) {
+            for (std::size_t i = 0; i < x.size(); ++i)
+                w[i] = 1.0 / (y[i] * y[i]);
+            fit = fitOn(x, y, w);
+            report.weighting = "relative, 1/T^2 (the runs miss the model by more than their spread)";
+            report.notes.push_back("the runs fall further from the model than their spread allows (chi^2 per degree of "
+                                   "freedom " + formatNumber(reduced) + " with weights 1/stderr^2; the largest miss, " +
+                                   formatNumber(100 * worstRel) + "%, at P = " + formatNumber(x[worst]) +
+                                   "): the misses are the model's, so the fit weighs each run by its time instead");
+        }
+    }
     report.fitted = fit.n;
     report.r2 = fit.r2;
     report.smape = fit.smape;
 
     std::vector<double> values(names.size());
     for (std::size_t i = 0; i < names.size(); ++i)
-        values[i] = fit.values[i] * scale[i];
+        values[i] = eval.clamp(i, fit.values[i] * scale[i]);
     // Leave-one-out: each fitted point predicted by the fit without it.
     std::vector<double> looY, looF;
     for (std::size_t k = 0; k < x.size() && x.size() > names.size() + 1; ++k) {
@@ -239,16 +309,26 @@ FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPo
         in.value = values[i];
         in.ciLow = fit.ciLow[i] * scale[i];
         in.ciHigh = fit.ciHigh[i] * scale[i];
-        if (in.value > 0 && in.ciLow <= 0)
+        const double wanted = fit.values[i] * scale[i];
+        // Never applied: a value the runs do not determine (its interval
+        // crosses zero), or one the solver pushed past its input's range.
+        bool never = false;
+        if (wanted != in.value) {
+            in.problem = "the fit ends at " + formatNumber(wanted) + ", outside the input's range, and is held at " +
+                         formatNumber(in.value) + ": the rest of the design already explains the runs, which leave "
+                         "no room for it";
+            never = true;
+        } else if (in.value > 0 && in.ciLow <= 0) {
             in.problem = "its 95% interval [" + formatNumber(in.ciLow) + ", " + formatNumber(in.ciHigh) +
                          "] crosses zero: the runs do not determine it";
-        else if (fit.r2 < options.limits.minR2)
+            never = true;
+        } else if (fit.r2 < options.limits.minR2)
             in.problem = "R^2 = " + formatNumber(fit.r2) + " is below " + formatNumber(options.limits.minR2);
         else if (held && report.heldOutError > options.limits.maxHeldOutError)
             in.problem = "the held-out points are off by " + formatNumber(100 * report.heldOutError) +
                          "% on average, above " + formatNumber(100 * options.limits.maxHeldOutError) + "%";
-        // An interval across zero is never applied; a poor fit only when asked.
-        in.applied = in.problem.empty() || (options.acceptPoorFits && !(in.value > 0 && in.ciLow <= 0));
+        // A poor fit is applied only when asked.
+        in.applied = in.problem.empty() || (options.acceptPoorFits && !never);
         report.inputs.push_back(in);
     }
     return report;

@@ -2,8 +2,10 @@
 // `clusterscope-cli fit` (issue 31, section 4): the inputs of a formula block
 // marked "fit" fitted to the measured times of the user's program (run-app's
 // app.run results, one median per P), by least squares weighted by each
-// point's spread, with the rest of the design (its network part, the wired
-// LogGP and topology figures) as it evaluates. Each fitted value gets a 95%
+// point's spread (by its time when the runs miss the model by far more than
+// their spread: the misses are then the model's), with the rest of the
+// design (its network part, the wired LogGP and topology figures) as it
+// evaluates. Each fitted value gets a 95%
 // interval (Levenberg-Marquardt's covariance, Fit.h), and the fit its R^2,
 // SMAPE and leave-one-out error; points held out (--hold-out) are predicted,
 // not fitted. The calibration's quality limits apply: a value from a poor
@@ -54,7 +56,7 @@ struct FittedPoint {
 };
 
 struct FormulaFitReport {
-    std::string block, output, weighting; // weighting: "1/stderr^2 from the CIs" or "unweighted"
+    std::string block, output, weighting; // "1/stderr^2 from the CIs", "relative, 1/T^2 (...)" or "unweighted"
     std::vector<FittedInput> inputs;
     std::vector<FittedPoint> points;
     int fitted = 0;
@@ -89,5 +91,24 @@ std::vector<double> networkPart(const DesignDocument& doc, const FormulaFitOptio
 // ModelError with the layer's reason when the block refuses it.
 DesignDocument applyFoundTerm(const DesignDocument& doc, const FormulaFitOptions& options,
                               const ScalingHypothesis& found);
+
+// `fit --search` and the Calibration dock's search: the hypotheses found in
+// what the points not held out leave after the network part (best first),
+// and every point predicted by the best (network part + its term).
+struct SearchedPoint {
+    double P = 0, measured = 0, network = 0, predicted = 0, relError = 0;
+    bool heldOut = false;
+};
+struct FormulaSearchReport {
+    std::string block, output;
+    int searched = 0; // points the search saw
+    std::vector<ScalingHypothesis> found;
+    std::vector<SearchedPoint> points;
+};
+// Throws ModelError as fitFormula, as searchScaling (fewer than 5 points),
+// and when no hypothesis with positive coefficients fits.
+FormulaSearchReport searchFormula(const DesignDocument& doc, const std::vector<TimedPoint>& points,
+                                  const FormulaFitOptions& options);
+nlohmann::json formulaSearchToJson(const FormulaSearchReport& report);
 
 } // namespace cs::calib

@@ -337,6 +337,9 @@ void calibrationEntry(const json& c, const std::string& path)
             boolean(v, vp, "held_out");
         }
     strings(c, path, "warnings");
+    if (const json* net = object(c, path, "network"))
+        for (const char* key : {"signature", "description"})
+            str(*net, at(path, "network"), key);
 }
 
 // An imported CSV series (docs/format.md "imported"): x and y are required
@@ -432,7 +435,7 @@ void recordExtensionKeys(const std::string& section, const json& entries, std::v
         } else {
             note(e, path, {"format", "version", "time", "nodes", "params", "fits", "validation", "mean_abs_rel_error",
                            "held_out_mean_abs_rel_error", "held_out_max_abs_rel_error", "warnings", "issues",
-                           "disagreements"});
+                           "disagreements", "network"});
         }
     }
 }

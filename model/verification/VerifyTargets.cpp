@@ -1,4 +1,5 @@
 #include "model/verification/VerifyTargets.h"
+#include "model/calibration/LiveNetwork.h"
 #include "model/document/DocumentTopology.h"
 
 #include "model/core/ModelError.h"
@@ -211,6 +212,9 @@ Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targe
     merged.all = errorStats(merged.rows, -1);
     if (calibratedP.empty())
         merged.notes.push_back("the design holds no calibration probe results: every point counts as held out");
+    // Calibrated inputs measured on another network than the one drawn now (LiveNetwork.h).
+    for (const std::string& n : calib::changedNetworkNotes(doc))
+        merged.notes.push_back(n);
     return merged;
 }
 

@@ -232,12 +232,17 @@ TEST_CASE("eval prints speedup and efficiency to 4 significant digits, --json in
     CHECK_THAT(text.out, !Catch::Contains("26.1235")); // no 16-digit figures
     const cs::test::CliResult j = cli({"eval", "acc-sort", "--set", "P=16", "--json"});
     REQUIRE(j.rc == 0);
-    for (const json& v : json::parse(j.out)["variants"])
+    // The parsed report outlives the loop (a range over a member of a temporary would dangle).
+    const json report = json::parse(j.out);
+    bool sawInic = false;
+    for (const json& v : report["variants"])
         if (v["variant"] == "INIC") {
+            sawInic = true;
             // Full precision: the value agrees with the hand derivation to 1e-6, which 26.12 would not.
             CHECK(v["speedup"].get<double>() == Approx(6.03979776 / 0.23120085).epsilon(1e-6));
             CHECK(v["efficiency"].get<double>() == Approx(6.03979776 / 0.23120085 / 16).epsilon(1e-6));
         }
+    CHECK(sawInic);
 }
 
 TEST_CASE("eval writes every variant's total in one unit", "[cli][design]")
