@@ -4,6 +4,8 @@
 #include "app/gui/calibration/OverlayDraw.h"
 #include "app/gui/calibration/ReportTables.h"
 #include "app/gui/calibration/SweepOverlay.h"
+#include "app/gui/calibration/FitSection.h"
+#include "model/calibration/LiveNetwork.h"
 #include "app/gui/calibration/VerifySection.h"
 #include "app/gui/widgets/QtStrings.h"
 #include "model/core/ModelError.h"
@@ -156,6 +158,12 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     verify_ = new VerifySection(model, sweep, verifyPage);
     verifyLayout->addWidget(verify_);
     tabs_->addTab(verifyPage, tr("Verify"));
+    auto* fitPage = new QWidget(tabs_);
+    auto* fitLayout = new QVBoxLayout(fitPage);
+    fitLayout->setContentsMargins(4, 4, 4, 4);
+    fit_ = new FitSection(model, fitPage);
+    fitLayout->addWidget(fit_);
+    tabs_->addTab(fitPage, tr("Fit program"));
 
     apply_ = new QPushButton(tr("Apply to design"), this);
     apply_->setObjectName("applyCalibration");
@@ -248,6 +256,7 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
         refreshSeries();
     });
     connect(model_, &DocumentModel::designChanged, this, &CalibrationPanel::updateButtons);
+    connect(model_, &DocumentModel::topologyChanged, this, &CalibrationPanel::refreshWarnings);
     connect(params_, &QTableWidget::itemSelectionChanged, this, &CalibrationPanel::updateButtons);
     showStoredReport();
     refreshSeries();
@@ -380,12 +389,21 @@ void CalibrationPanel::showReport(const calib::CalibrationReport& report, const 
         summary = origin + " " + summary;
     summary_->setText(summary);
     fitNotes();
+    refreshWarnings();
+    updateButtons();
+}
+
+void CalibrationPanel::refreshWarnings()
+{
     QStringList w;
-    for (const std::string& s : report.warnings)
+    if (report_)
+        for (const std::string& s : report_->warnings)
+            w << "• " + q(s);
+    // Calibrated inputs from a network the drawing no longer is (LiveNetwork.h).
+    for (const std::string& s : calib::changedNetworkNotes(model_->doc()))
         w << "• " + q(s);
     warnings_->setText(w.isEmpty() ? tr("No warnings.") : w.join("\n"));
     tabs_->setTabText(kWarningsTab, w.isEmpty() ? tr("Warnings") : tr("Warnings (%1)").arg(w.size()));
-    updateButtons();
 }
 
 void CalibrationPanel::showStoredReport()

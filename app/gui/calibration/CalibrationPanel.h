@@ -33,6 +33,7 @@ namespace calibration {
 class MeasureSection;
 class SweepOverlay;
 class VerifySection;
+class FitSection;
 
 struct CalibrationOutcome {
     calib::CalibrationReport report;
@@ -49,6 +50,8 @@ public:
     MeasureSection* measure() const { return measure_; }
     // The Verify page: the calibrated design against a live run of its application.
     VerifySection* verify() const { return verify_; }
+    // The "Fit program" page: a formula block's inputs fitted to runs of the user's program.
+    FitSection* fitSection() const { return fit_; }
     SweepOverlay* overlay() const { return overlay_; }
     QPushButton* calibrateButton() const { return calibrate_; }
     QPushButton* applyButton() const { return apply_; }
@@ -92,6 +95,8 @@ private:
     void fitNotes();
     void onCalibrated();
     void showReport(const calib::CalibrationReport& report, const QString& origin);
+    // The report's warnings and the inputs calibrated on another network than the one drawn now.
+    void refreshWarnings();
     void showStoredReport(); // the document's last applied calibration, if any
     // "Fitted 2 input(s); Apply can set 1 of them, 1 not (net.L is wired ...)".
     QString fittedStatus(const calib::CalibrationReport& report) const;
@@ -102,6 +107,7 @@ private:
     DocumentModel* model_;
     MeasureSection* measure_;
     VerifySection* verify_;
+    FitSection* fit_;
     SweepOverlay* overlay_ = nullptr;
     QPushButton* calibrate_;
     QDoubleSpinBox* holdOut_;

@@ -26,7 +26,9 @@ QTableWidgetItem* cell(const QString& text, const QString& tip = {})
     return it;
 }
 
-void setup(QTableWidget* t, const QStringList& headers)
+} // namespace
+
+void setupReadOnlyTable(QTableWidget* t, const QStringList& headers)
 {
     t->setColumnCount(static_cast<int>(headers.size()));
     t->setHorizontalHeaderLabels(headers);
@@ -38,17 +40,15 @@ void setup(QTableWidget* t, const QStringList& headers)
     t->horizontalHeader()->setStretchLastSection(true);
 }
 
-} // namespace
-
 void setupParamTable(QTableWidget* t)
 {
-    setup(t, {QObject::tr("Parameter"), QObject::tr("Value"), QObject::tr("95% CI"), QObject::tr("R²"),
+    setupReadOnlyTable(t, {QObject::tr("Parameter"), QObject::tr("Value"), QObject::tr("95% CI"), QObject::tr("R²"),
               QObject::tr("SMAPE"), QObject::tr("Method"), QObject::tr("Before"), QObject::tr("Probe run")});
 }
 
 void setupValidationTable(QTableWidget* t)
 {
-    setup(t, {QObject::tr("Series"), QObject::tr("x"), QObject::tr("Measured"), QObject::tr("Predicted"),
+    setupReadOnlyTable(t, {QObject::tr("Series"), QObject::tr("x"), QObject::tr("Measured"), QObject::tr("Predicted"),
               QObject::tr("Error"), QObject::tr("Used")});
 }
 

@@ -17,6 +17,9 @@ namespace cs::app::calibration {
 enum ParamColumn { PParam, PValue, PCi, PR2, PSmape, PMethod, PBefore, PRun, PColumnCount };
 enum ValidationColumn { VSeries, VX, VMeasured, VPredicted, VError, VHeldOut, VColumnCount };
 
+// A read-only table of whole rows: the headers, no row numbers, rows one text line high, the last column
+// stretched (the calibration, verify and fit tables).
+void setupReadOnlyTable(QTableWidget* t, const QStringList& headers);
 void setupParamTable(QTableWidget* t);
 void setupValidationTable(QTableWidget* t);
 void fillParamTable(QTableWidget* t, const calib::CalibrationReport& report);

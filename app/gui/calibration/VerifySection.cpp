@@ -1,6 +1,7 @@
 #include "app/gui/calibration/VerifySection.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/calibration/OverlayDraw.h"
+#include "app/gui/calibration/ReportTables.h"
 #include "app/gui/calibration/VerifyDraw.h"
 #include "app/gui/runner/NodePicker.h"
 #include "app/gui/runner/ProbeCatalog.h"
@@ -86,18 +87,11 @@ VerifySection::VerifySection(DocumentModel* model, SweepPanel* sweep, QWidget* p
 
     table_ = new QTableWidget(this);
     table_->setObjectName("verifyTable");
-    table_->setColumnCount(9);
-    table_->setHorizontalHeaderLabels({tr("Variant"), tr("P"), tr("Quantity"), tr("Predicted"), tr("Band (95%)"),
-                                       tr("Measured"), tr("Spread (95% CI)"), tr("Error"), tr("Held out")});
+    setupReadOnlyTable(table_, {tr("Variant"), tr("P"), tr("Quantity"), tr("Predicted"), tr("Band (95%)"),
+                                tr("Measured"), tr("Spread (95% CI)"), tr("Error"), tr("Held out")});
     table_->horizontalHeaderItem(6)->setToolTip(tr("The 95% confidence interval of the measured median, and the "
                                                    "repetitions it is over"));
     table_->horizontalHeaderItem(8)->setToolTip(tr("Held out: no calibration probe ran at this P"));
-    table_->verticalHeader()->hide();
-    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
-    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setWordWrap(false);
     summary_ = new QLabel(this);
     summary_->setObjectName("verifySummary");
     summary_->setWordWrap(true);

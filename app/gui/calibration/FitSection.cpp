@@ -1,0 +1,364 @@
+#include "app/gui/calibration/FitSection.h"
+#include "app/document/DocumentModel.h"
+#include "app/gui/calibration/OverlayDraw.h"
+#include "app/gui/calibration/ReportTables.h"
+#include "app/gui/widgets/QtStrings.h"
+#include "model/core/ModelError.h"
+#include "model/core/Unit.h"
+#include "model/formula/FormulaBlock.h"
+#include "model/verification/VerifyTargets.h"
+
+#include <QCheckBox>
+#include <QColor>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include <cmath>
+
+namespace cs::app::calibration {
+
+namespace {
+
+QString secs(double v)
+{
+    return q(formatMeasured(v, "s"));
+}
+
+QString g4(double v)
+{
+    return QString::number(v, 'g', 4);
+}
+
+QTableWidget* makeTable(QWidget* parent, const char* name, const QStringList& headers)
+{
+    auto* t = new QTableWidget(parent);
+    t->setObjectName(name);
+    setupReadOnlyTable(t, headers);
+    return t;
+}
+
+void fillRow(QTableWidget* t, int row, const QStringList& cells, int redColumn = -1)
+{
+    for (int c = 0; c < cells.size(); ++c) {
+        auto* item = new QTableWidgetItem(cells[c]);
+        if (c == redColumn)
+            item->setForeground(QColor(0xb0, 0, 0));
+        t->setItem(row, c, item);
+    }
+}
+
+// The formula blocks with an input marked fit: what Fit can fit.
+QStringList fittableBlocks(const DesignDocument& doc)
+{
+    QStringList names;
+    for (const BlockInstance& b : doc.design.blocks())
+        if (const FormulaBlock* f = asFormula(b.block))
+            for (const FormulaInput& in : f->definition().inputs)
+                if (in.fit) {
+                    names << q(b.name);
+                    break;
+                }
+    return names;
+}
+
+} // namespace
+
+FitSection::FitSection(DocumentModel* model, QWidget* parent) : QWidget(parent), model_(model)
+{
+    block_ = new QComboBox(this);
+    block_->setObjectName("fitBlock");
+    block_->setToolTip(tr("The formula block whose inputs marked \"fit\" are fitted to your program's runs"));
+    holdOut_ = new QLineEdit(this);
+    holdOut_->setObjectName("fitHoldOut");
+    holdOut_->setPlaceholderText(tr("P = 8"));
+    holdOut_->setToolTip(tr("Node counts left out of the fit and predicted instead, to see how well it "
+                            "extrapolates (empty: fit every run)"));
+    acceptPoor_ = new QCheckBox(tr("Accept poor fits"), this);
+    acceptPoor_->setObjectName("fitAcceptPoor");
+    acceptPoor_->setToolTip(tr("Apply values whose fit fails the quality limits (R², held-out error); a value "
+                               "whose interval crosses zero is never applied"));
+    fit_ = new QPushButton(tr("Fit"), this);
+    fit_->setObjectName("fitButton");
+    fit_->setToolTip(tr("Fit the inputs marked fit to the application runs in the document (run-app, or Load "
+                        "results on the Verify page), by least squares weighted by their spread"));
+    search_ = new QPushButton(tr("Search term"), this);
+    search_->setObjectName("fitSearchButton");
+    search_->setToolTip(tr("Find the compute term the formula does not have: c·P^a·log2(P)^b, one or two "
+                           "terms, ranked by leave-one-out error (Extra-P's method); needs 5 node counts"));
+    apply_ = new QPushButton(tr("Apply"), this);
+    apply_->setObjectName("fitApplyButton");
+    apply_->setEnabled(false);
+    apply_->setToolTip(tr("Set the fitted values (or the found term, as the block's output T_found) in the "
+                          "design: one undo step"));
+
+    inputs_ = makeTable(this, "fitInputs", {tr("Input"), tr("Fitted"), tr("95% CI"), tr("Was"), tr("Applied")});
+    points_ = makeTable(this, "fitPoints", {tr("P"), tr("Measured"), tr("Predicted"), tr("Error"), tr("Held out"),
+                                            tr("Leave-one-out")});
+    points_->horizontalHeaderItem(5)->setToolTip(
+        tr("The prediction at this P of the fit to the other points (fitted points); for a search, the network "
+           "part the calibrated blocks give"));
+    hypotheses_ = makeTable(this, "fitHypotheses", {tr("Compute term"), tr("Leave-one-out SMAPE"), tr("R²")});
+    hypotheses_->setVisible(false);
+    summary_ = new QLabel(this);
+    summary_->setObjectName("fitSummary");
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    status_ = new QLabel(this);
+    status_->setObjectName("fitStatus");
+    status_->setWordWrap(true);
+
+    auto* row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Block"), this));
+    row->addWidget(block_, 1);
+    row->addWidget(new QLabel(tr("Hold out"), this));
+    row->addWidget(holdOut_, 1);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(fit_);
+    buttons->addWidget(search_);
+    buttons->addWidget(acceptPoor_);
+    buttons->addStretch(1);
+    buttons->addWidget(apply_);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(row);
+    layout->addLayout(buttons);
+    layout->addWidget(inputs_, 1);
+    layout->addWidget(hypotheses_, 1);
+    layout->addWidget(points_, 2);
+    layout->addWidget(summary_);
+    layout->addWidget(status_);
+
+    connect(fit_, &QPushButton::clicked, this, &FitSection::fit);
+    connect(search_, &QPushButton::clicked, this, &FitSection::search);
+    connect(apply_, &QPushButton::clicked, this, &FitSection::apply);
+    connect(&watcher_, &QFutureWatcherBase::finished, this, &FitSection::onFinished);
+    connect(model_, &DocumentModel::documentReset, this, [this] {
+        shown_.reset();
+        apply_->setEnabled(false);
+        fillBlocks();
+    });
+    connect(model_, &DocumentModel::designChanged, this, &FitSection::fillBlocks);
+    fillBlocks();
+    setStatus(tr("Runs of your program (run-app) in the document are fitted here; the Verify page compares "
+                 "them with the prediction."));
+}
+
+FitSection::~FitSection()
+{
+    watcher_.waitForFinished();
+}
+
+QString FitSection::statusText() const
+{
+    return status_->text();
+}
+
+QString FitSection::summaryText() const
+{
+    return summary_->text();
+}
+
+void FitSection::setStatus(const QString& text, bool error)
+{
+    status_->setText(text);
+    status_->setStyleSheet(error ? "color: #b00000" : "");
+}
+
+void FitSection::fillBlocks()
+{
+    const QString current = block_->currentText();
+    const QStringList names = fittableBlocks(model_->doc());
+    block_->clear();
+    block_->addItems(names);
+    if (names.contains(current))
+        block_->setCurrentText(current);
+    const bool any = !names.isEmpty();
+    fit_->setEnabled(any && !watcher_.isRunning());
+    search_->setEnabled(any && !watcher_.isRunning());
+    if (!any)
+        setStatus(tr("No formula block with an input marked fit: mark one in the block's inspector (the "
+                     "\"fit\" column)."));
+}
+
+void FitSection::fit()
+{
+    start(false);
+}
+
+void FitSection::search()
+{
+    start(true);
+}
+
+void FitSection::start(bool searching)
+{
+    if (watcher_.isRunning())
+        return;
+    calib::FormulaFitOptions options;
+    options.block = block_->currentText().toStdString();
+    options.acceptPoorFits = acceptPoor_->isChecked();
+    std::vector<calib::TimedPoint> points;
+    try {
+        const QString held = holdOut_->text().trimmed();
+        if (!held.isEmpty())
+            for (int P : verify::parseNodeCounts(held.toStdString(), 1))
+                options.holdOut.push_back(P);
+        nlohmann::json runs = nlohmann::json::array();
+        if (model_->doc().measured.is_array())
+            for (const nlohmann::json& r : model_->doc().measured)
+                if (verify::probeOf(r) == "app.run")
+                    runs.push_back(r);
+        if (runs.empty()) {
+            setStatus(tr("No runs of your program in the document: measure it with clusterscope-cli run-app "
+                         "--into DESIGN, or load a results file on the Verify page."),
+                      true);
+            return;
+        }
+        points = calib::timedPoints(runs);
+    } catch (const ModelError& e) {
+        setStatus(tr("Hold out: %1").arg(q(e.what())), true);
+        return;
+    }
+    fit_->setEnabled(false);
+    search_->setEnabled(false);
+    apply_->setEnabled(false);
+    setStatus(searching ? tr("Searching the compute term...") : tr("Fitting..."));
+    const DesignDocument doc = model_->doc();
+    watcher_.setFuture(QtConcurrent::run([doc, points, options, searching] {
+        auto out = std::make_shared<FitOutcome>();
+        out->options = options;
+        try {
+            if (searching)
+                out->search = calib::searchFormula(doc, points, options);
+            else
+                out->fit = calib::fitFormula(doc, points, options);
+        } catch (const std::exception& e) {
+            out->error = QString::fromStdString(e.what());
+        }
+        return out;
+    }));
+}
+
+void FitSection::onFinished()
+{
+    shown_ = watcher_.result();
+    fillBlocks();
+    inputs_->setRowCount(0);
+    points_->setRowCount(0);
+    hypotheses_->setRowCount(0);
+    summary_->clear();
+    if (!shown_ || !shown_->error.isEmpty()) {
+        setStatus(shown_ ? shown_->error : tr("The fit ended without a result"), true);
+        shown_.reset();
+        apply_->setEnabled(false);
+        emit finished();
+        return;
+    }
+    if (shown_->fit)
+        fillFit(*shown_->fit);
+    else if (shown_->search)
+        fillSearch(*shown_->search);
+    emit finished();
+}
+
+void FitSection::fillFit(const calib::FormulaFitReport& r)
+{
+    inputs_->setVisible(true);
+    hypotheses_->setVisible(false);
+    inputs_->setRowCount(static_cast<int>(r.inputs.size()));
+    bool anyApplied = false;
+    for (std::size_t i = 0; i < r.inputs.size(); ++i) {
+        const calib::FittedInput& in = r.inputs[i];
+        anyApplied = anyApplied || in.applied;
+        const QString applied = in.applied ? (in.problem.empty() ? tr("yes") : tr("yes (accepted): %1").arg(q(in.problem)))
+                                           : tr("no: %1").arg(q(in.problem));
+        fillRow(inputs_, static_cast<int>(i),
+                {q(in.name), g4(in.value), QString("[%1, %2]").arg(g4(in.ciLow), g4(in.ciHigh)), g4(in.before),
+                 applied},
+                in.applied ? -1 : 4);
+    }
+    inputs_->resizeColumnsToContents();
+    points_->setRowCount(static_cast<int>(r.points.size()));
+    for (std::size_t i = 0; i < r.points.size(); ++i) {
+        const calib::FittedPoint& p = r.points[i];
+        fillRow(points_, static_cast<int>(i),
+                {QString::number(p.P), secs(p.measured), secs(p.predicted), percent(p.relError),
+                 p.heldOut ? tr("held out") : QString(), p.heldOut ? QString() : secs(p.looPredicted)},
+                std::abs(p.relError) > 0.15 ? 3 : -1);
+    }
+    points_->resizeColumnsToContents();
+    QString text = tr("Fit of %1.%2 to %n run(s) (%3): R² %4, SMAPE %5, leave-one-out SMAPE %6", "", r.fitted)
+                       .arg(q(r.block), q(r.output), q(r.weighting), QString::number(r.r2, 'f', 4),
+                            percent(r.smape, false),
+                            std::isfinite(r.looSmape) ? percent(r.looSmape, false) : tr("- (too few points)"));
+    if (!shown_->options.holdOut.empty())
+        text += tr("; held out: mean |error| %1").arg(percent(r.heldOutError, false));
+    for (const std::string& n : r.notes)
+        text += " " + tr("Note: %1.").arg(q(n));
+    summary_->setText(text);
+    apply_->setEnabled(anyApplied);
+    setStatus(anyApplied ? tr("Apply sets the fitted values in the design (one undo step).")
+                         : tr("No value can be applied: see the Applied column."),
+              !anyApplied);
+}
+
+void FitSection::fillSearch(const calib::FormulaSearchReport& r)
+{
+    inputs_->setVisible(false);
+    hypotheses_->setVisible(true);
+    hypotheses_->setRowCount(static_cast<int>(r.found.size()));
+    for (std::size_t i = 0; i < r.found.size(); ++i) {
+        const calib::ScalingHypothesis& h = r.found[i];
+        fillRow(hypotheses_, static_cast<int>(i),
+                {(i == 0 ? QString::fromUtf8("→ ") : QString("   ")) + q(h.formula("P")), percent(h.cvSmape, false),
+                 QString::number(h.r2, 'f', 4)});
+    }
+    hypotheses_->resizeColumnsToContents();
+    points_->setRowCount(static_cast<int>(r.points.size()));
+    for (std::size_t i = 0; i < r.points.size(); ++i) {
+        const calib::SearchedPoint& p = r.points[i];
+        fillRow(points_, static_cast<int>(i),
+                {QString::number(p.P), secs(p.measured), secs(p.predicted), percent(p.relError),
+                 p.heldOut ? tr("held out") : QString(), tr("network %1").arg(secs(p.network))},
+                std::abs(p.relError) > 0.15 ? 3 : -1);
+    }
+    points_->resizeColumnsToContents();
+    summary_->setText(tr("Compute term of %1.%2 found in %n run(s) after the network part the calibrated blocks "
+                         "give; ranked by leave-one-out error, best first.", "", r.searched)
+                          .arg(q(r.block), q(r.output)));
+    apply_->setEnabled(true);
+    setStatus(tr("Apply adds the best term to %1 as its output T_found, its coefficients inputs marked fit (one "
+                 "undo step); then Fit fits them.")
+                  .arg(q(r.block)));
+}
+
+void FitSection::apply()
+{
+    if (!shown_ || (!shown_->fit && !shown_->search))
+        return;
+    const std::shared_ptr<FitOutcome> shown = shown_;
+    const QString err = model_->editDesign(shown->fit ? tr("Apply fitted values") : tr("Apply the found term"),
+                                           [&](DesignDocument& d) {
+                                               d = shown->fit ? calib::applyFormulaFit(d, *shown->fit)
+                                                              : calib::applyFoundTerm(d, shown->options,
+                                                                                      shown->search->found.front());
+                                           });
+    if (!err.isEmpty()) {
+        setStatus(tr("Cannot apply: %1").arg(err), true);
+        return;
+    }
+    apply_->setEnabled(false);
+    setStatus(shown->fit ? tr("Applied: the sweep chart draws the fitted design; the Verify page its band and the "
+                              "measured points. Edit > Undo takes it back.")
+                         : tr("Applied: %1 has T_found; Fit now fits its coefficients.")
+                               .arg(q(shown->search->block)));
+}
+
+} // namespace cs::app::calibration
