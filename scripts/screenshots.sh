@@ -55,6 +55,15 @@ if [[ -f "$tree" ]]; then
 fi
 rm -rf "$shots"
 
+# The Fit program page and the fitted curve: docs/screenshots/jacobi-fitted.json (the Jacobi example
+# calibrated, measured and fitted on 8 namespaces: CS_YOURAPP_OUT=DIR cs_runner_tests "your own program*",
+# DIR/jacobi-fitted.json with the sweep P = 1:8 and no speedup reference), fitted again by the page.
+shots=$(mktemp -d)
+CS_SHOT_DIR="$shots" QT_QPA_PLATFORM=offscreen "$build/tests/cs_gui_tests" "[g-fit-shot]" >/dev/null
+cp "$shots/fit_page.png" "$out/fit-program.png" && echo "$out/fit-program.png"
+cp "$shots/fit_chart.png" "$out/fitted-curve.png" && echo "$out/fitted-curve.png"
+rm -rf "$shots"
+
 # Your own application: the formula editor after an Apply, an unknown name marked as typed, and Run my
 # program after two P values under the real mpirun (offscreen GUI tests).
 shots=$(mktemp -d)

@@ -8,6 +8,7 @@
 #include "model/formula/FormulaBlock.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <map>
 
@@ -248,9 +249,12 @@ FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPo
                 w[i] = 1.0 / (y[i] * y[i]);
             fit = fitOn(x, y, w);
             report.weighting = "relative, 1/T^2 (the runs miss the model by more than their spread)";
-            report.notes.push_back("the runs fall further from the model than their spread allows (chi^2 per degree of "
-                                   "freedom " + formatNumber(reduced) + " with weights 1/stderr^2; the largest miss, " +
-                                   formatNumber(100 * worstRel) + "%, at P = " + formatNumber(x[worst]) +
+            char figures[96];
+            std::snprintf(figures, sizeof figures, "%.3g with weights 1/stderr^2; the largest miss, %.3g%%,", reduced,
+                          100 * worstRel);
+            report.notes.push_back(std::string("the runs fall further from the model than their spread allows (chi^2 "
+                                               "per degree of freedom ") +
+                                   figures + " at P = " + formatNumber(x[worst]) +
                                    "): the misses are the model's, so the fit weighs each run by its time instead");
         }
     }
@@ -274,8 +278,12 @@ FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPo
             }
         try {
             const FitResult loo = fitOn(xs, ys, ws);
+            // Predicted as the design evaluates it: each value within its input's range.
+            std::vector<double> held(names.size());
+            for (std::size_t i = 0; i < names.size(); ++i)
+                held[i] = eval.clamp(i, loo.values[i] * scale[i]);
             looY.push_back(y[k]);
-            looF.push_back(model.f(x[k], loo.values.data()));
+            looF.push_back(eval(x[k], held));
         } catch (const ModelError&) {
             // a fit without this point that does not converge: left out of the LOO error
         }

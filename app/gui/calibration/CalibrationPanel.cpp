@@ -158,11 +158,14 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     verify_ = new VerifySection(model, sweep, verifyPage);
     verifyLayout->addWidget(verify_);
     tabs_->addTab(verifyPage, tr("Verify"));
-    auto* fitPage = new QWidget(tabs_);
-    auto* fitLayout = new QVBoxLayout(fitPage);
-    fitLayout->setContentsMargins(4, 4, 4, 4);
+    // The fit's tables need more height than the dock may have at 1280 x 800: the page scrolls.
+    auto* fitPage = new QScrollArea(tabs_);
+    fitPage->setObjectName("fitPage");
+    fitPage->setWidgetResizable(true);
+    fitPage->setFrameShape(QFrame::NoFrame);
     fit_ = new FitSection(model, fitPage);
-    fitLayout->addWidget(fit_);
+    fit_->setContentsMargins(4, 4, 4, 4);
+    fitPage->setWidget(fit_);
     tabs_->addTab(fitPage, tr("Fit program"));
 
     apply_ = new QPushButton(tr("Apply to design"), this);

@@ -80,7 +80,7 @@ FitSection::FitSection(DocumentModel* model, QWidget* parent) : QWidget(parent),
     holdOut_->setPlaceholderText(tr("P = 8"));
     holdOut_->setToolTip(tr("Node counts left out of the fit and predicted instead, to see how well it "
                             "extrapolates (empty: fit every run)"));
-    acceptPoor_ = new QCheckBox(tr("Accept poor fits"), this);
+    acceptPoor_ = new QCheckBox(tr("Accept a poor fit of the program"), this);
     acceptPoor_->setObjectName("fitAcceptPoor");
     acceptPoor_->setToolTip(tr("Apply values whose fit fails the quality limits (R², held-out error); a value "
                                "whose interval crosses zero is never applied"));
@@ -122,16 +122,23 @@ FitSection::FitSection(DocumentModel* model, QWidget* parent) : QWidget(parent),
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(fit_);
     buttons->addWidget(search_);
-    buttons->addWidget(acceptPoor_);
-    buttons->addStretch(1);
     buttons->addWidget(apply_);
+    buttons->addStretch(1);
+    // Each table keeps its rows in sight (a header and two rows; a header and four for the points), and the
+    // page scrolls in the dock when the dock is shorter than that (CalibrationPanel).
+    const int rowHeight = inputs_->verticalHeader()->defaultSectionSize();
+    for (auto [table, rows] : {std::pair{inputs_, 2}, {hypotheses_, 3}, {points_, 4}})
+        table->setMinimumHeight(rowHeight * (rows + 1) + 2 * table->frameWidth() + 4);
+    inputs_->setMaximumHeight(rowHeight * 4 + 2 * inputs_->frameWidth() + 4);
+    hypotheses_->setMaximumHeight(rowHeight * 6 + 2 * hypotheses_->frameWidth() + 4);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(row);
     layout->addLayout(buttons);
-    layout->addWidget(inputs_, 1);
-    layout->addWidget(hypotheses_, 1);
-    layout->addWidget(points_, 2);
+    layout->addWidget(acceptPoor_);
+    layout->addWidget(inputs_);
+    layout->addWidget(hypotheses_);
+    layout->addWidget(points_, 1);
     layout->addWidget(summary_);
     layout->addWidget(status_);
 
@@ -300,6 +307,7 @@ void FitSection::fillFit(const calib::FormulaFitReport& r)
                             std::isfinite(r.looSmape) ? percent(r.looSmape, false) : tr("- (too few points)"));
     if (!shown_->options.holdOut.empty())
         text += tr("; held out: mean |error| %1").arg(percent(r.heldOutError, false));
+    text += ".";
     for (const std::string& n : r.notes)
         text += " " + tr("Note: %1.").arg(q(n));
     summary_->setText(text);

@@ -61,9 +61,20 @@ TEST_CASE("screenshots of the Fit program page and the fitted curve", "[.][g-fit
     for (int i = 0; i < 300 && (sweep->isComputing() || !sweep->table() || cal->verify()->isComparing()); ++i)
         QTest::qWait(100);
     QTest::qWait(300);
-    CHECK(cal->grab().save(dir + "/fit_page.png"));
+    // The dock as tall as the window allows beside the inspector, so the page's tables show their rows.
+    if (auto* d = w.findChild<QDockWidget*>("calibrationDock"))
+        w.resizeDocks({d}, {600}, Qt::Vertical);
+    QTest::qWait(200);
     CHECK(w.grab().save(dir + "/fit_window.png"));
-    // The sweep's time chart: the fitted design's curve, its band and the measured points (Verify's overlay).
+    // The dock on its own, floated to 720 x 640: the README's picture of the page.
+    if (auto* d = w.findChild<QDockWidget*>("calibrationDock")) {
+        d->setFloating(true);
+        d->resize(720, 640);
+        QTest::qWait(300);
+    }
+    CHECK(cal->grab().save(dir + "/fit_page.png"));
+    // The sweep's chart (time against P: the design has no speedup reference): the fitted design's curve, its
+    // band and the measured points (Verify's overlay).
     sweep->tabs()->setCurrentIndex(SweepPanel::SpeedupChart);
     QApplication::processEvents();
     CHECK(sweep->exportPlotTo(dir + "/fit_chart.png", 1280, 520).isEmpty());
