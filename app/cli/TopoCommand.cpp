@@ -149,13 +149,14 @@ nlohmann::json loadsJson(const LinkLoads& l)
 
 void printLoads(std::ostream& out, const std::string& label, const LinkLoads& l)
 {
-    out << "  " << std::left << std::setw(19) << label;
+    // "nearest-neighbour (est.):" is 25 characters: the column is 26 wide.
+    out << "  " << std::left << std::setw(26) << label;
     if (l.flows == 0) {
         out << "no flows\n";
         return;
     }
-    out << sig(l.maxLoad) << " flows on " << l.bottleneck << " (" << l.flows << " flows; "
-        << bw(l.perFlowBandwidth()) << " per flow)";
+    out << formatFlows(l.maxLoad) << " on " << l.bottleneck << " (" << formatFlows(static_cast<double>(l.flows))
+        << "; " << bw(l.perFlowBandwidth()) << " per flow)";
     if (l.unroutable)
         out << ", " << l.unroutable << " unroutable";
     out << "\n";

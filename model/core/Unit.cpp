@@ -171,6 +171,17 @@ char* formatNumberTo(double v, char* out)
     }
 }
 
+std::string formatFlows(double load)
+{
+    const double tenths = std::round(load * 10.0);
+    char buf[48];
+    if (std::fmod(tenths, 10.0) == 0.0)
+        std::snprintf(buf, sizeof buf, "%.0f", tenths / 10.0);
+    else
+        std::snprintf(buf, sizeof buf, "%.1f", tenths / 10.0);
+    return std::string(buf) + (tenths == 10.0 ? " flow" : " flows");
+}
+
 std::string formatNumber(double v)
 {
     char buf[kNumberChars];

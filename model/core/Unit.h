@@ -52,6 +52,10 @@ DisplayUnit autoDisplayUnit(double si, Unit unit);
 // number; an unknown symbol ("flop/s") prints the number and the symbol; non-finite values print "-".
 std::string formatMeasured(double si, std::string_view unitSymbol);
 
+// A link's load in flows, for people: "1 flow", "15 flows", "2097150 flows"; ECMP splits a flow over its
+// equal-cost paths, so a load may be a fraction: "466.7 flows" (one decimal; 0.999999 reads "1 flow").
+std::string formatFlows(double load);
+
 // Shortest round-trip representation of a double ("0.1", "1048576", "1e-06"):
 // printf's %g at the smallest precision of at least 6 that reads back as v.
 std::string formatNumber(double v);

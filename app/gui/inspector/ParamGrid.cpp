@@ -51,12 +51,12 @@ ValueField* ParamGrid::addRow(const ParamRow& row)
         grid_->addWidget(field, r, 1);
     }
 
-    auto addAction = [&](const QString& name, const QString& text, const QString& tip, std::function<QString()> fn) {
+    auto addAction = [&](const QString& name, const QString& text, const QString& hint, std::function<QString()> fn) {
         auto* b = new QToolButton(this);
         b->setObjectName(name + ":" + sym);
         b->setText(text);
         b->setAutoRaise(true);
-        b->setToolTip(tip);
+        b->setToolTip(hint);
         connect(b, &QToolButton::clicked, this, [fn, field] {
             const QString err = fn();
             if (field)

@@ -4,6 +4,7 @@
 #include "app/gui/topology/JobFiguresBox.h"
 #include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
+#include "model/core/Unit.h"
 #include "model/topology/TopologyBudget.h"
 #include "model/topology/TopologyMetrics.h"
 
@@ -18,14 +19,10 @@
 namespace cs::app {
 
 namespace {
-// A link's load in flows: "1 flow", "15 flows"; ECMP splits a flow over its
-// equal-cost paths, so a load may be a fraction of flows: "466.7 flows".
+// A link's load in flows (formatFlows): "1 flow", "466.7 flows".
 QString flowsText(double load)
 {
-    if (load == 1.0)
-        return QObject::tr("1 flow");
-    const bool whole = std::abs(load - std::round(load)) < 1e-9;
-    return QObject::tr("%1 flows").arg(whole ? QString::number(std::llround(load)) : QString::number(load, 'f', 1));
+    return QString::fromStdString(formatFlows(load));
 }
 } // namespace
 

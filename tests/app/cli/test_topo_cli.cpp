@@ -42,7 +42,7 @@ TEST_CASE("topo --gen prints counts, hops, histogram, bisection and load", "[top
     CHECK_THAT(r.out, Catch::Contains("   6 hops: 192\n"));
     // 8 links x 125 MB/s, exact.
     CHECK_THAT(r.out, Catch::Contains("bisection bandwidth: 1000 MB/s (exact: "));
-    CHECK_THAT(r.out, Catch::Contains("all-to-all:        15 flows on link"));
+    CHECK_THAT(r.out, Catch::Contains("all-to-all:               15 flows on link"));
 
     // Units and choice names in --gen values; a bound for the segment mesh.
     const cs::test::CliResult m = cli({"topo", "--gen", "beowulf-mesh:rows=4, cols=4, routing=switch, bw=10Mbit/s"});
@@ -82,7 +82,7 @@ TEST_CASE("topo reads a topology file, bare or inside a document", "[topology][c
     // The only split of 3 hosts (1 vs 2) crosses the 1.25 MB/s bus: a bound.
     CHECK_THAT(r.out, Catch::Contains("bisection bandwidth: 1.25 MB/s (upper bound: "));
     // All 6 flows cross the bus.
-    CHECK_THAT(r.out, Catch::Contains("all-to-all:        6 flows on segment bus"));
+    CHECK_THAT(r.out, Catch::Contains("all-to-all:               6 flows on segment bus"));
 
     const std::string doc =
         tempFile("doc.json", R"({"version": 1, "topology": {"generator": "star", "params": {"n": 4}}})");

@@ -168,3 +168,15 @@ TEST_CASE("a range without a bound says so in words, not as the largest double",
     p.min = 0;
     CHECK(p.rangeText() == "[0, 2] s");
 }
+
+TEST_CASE("formatFlows: a load in flows for people, one decimal, singular at one", "[units]")
+{
+    // Issue 34, defect 13: "1 flows", "466.667 flows" and "0.999999 flows" were printed.
+    CHECK(cs::formatFlows(1) == "1 flow");
+    CHECK(cs::formatFlows(0.999999) == "1 flow");
+    CHECK(cs::formatFlows(15) == "15 flows");
+    CHECK(cs::formatFlows(466.6667) == "466.7 flows");
+    CHECK(cs::formatFlows(2097150) == "2097150 flows");
+    CHECK(cs::formatFlows(0.5) == "0.5 flows");
+    CHECK(cs::formatFlows(0) == "0 flows");
+}
