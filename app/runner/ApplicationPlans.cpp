@@ -56,7 +56,15 @@ std::vector<RunPlan> applicationPlans(const std::vector<verify::Target>& targets
             const double budget = plan.params.contains("budget") ? plan.params["budget"].get<double>()
                                                                  : (budgetDef ? budgetDef->defaultValue : 10.0);
             plan.timeout = timeout > 0 ? timeout : 120.0 + 3.0 * budget;
-            plans.push_back(std::move(plan));
+            // Variants that run the same probe with the same parameters on the same nodes (comm.collective
+            // blocks of one size: every collective is in each run) share one run.
+            const auto same = [&](const RunPlan& other) {
+                return other.probe == plan.probe && other.params == plan.params &&
+                       std::equal(other.nodes.begin(), other.nodes.end(), plan.nodes.begin(), plan.nodes.end(),
+                                  [](const Node& a, const Node& b) { return a.name == b.name && a.ranks == b.ranks; });
+            };
+            if (std::none_of(plans.begin(), plans.end(), same))
+                plans.push_back(std::move(plan));
         }
     }
     return plans;

@@ -31,6 +31,9 @@ const std::vector<Application>& applications()
         {"sort.parallel", "app.sort", "mpi.app.sort", {{"E_init", "keys"}}, {"T", "T_bucket1", "T_xchg", "T_bucket2", "T_count"}},
         {"logp.loggp", "app.collectives", "mpi.app.collectives", {{"k", "bytes"}, {"alltoall", "alltoall"}},
          {"T_bcast", "T_allreduce", "T_barrier", "T_alltoall"}},
+        // comm.collective: the one collective its op and algorithm name, when app.collectives runs that
+        // algorithm (VerifyTargets.cpp, collectiveTarget: its series and the probe's all-to-all schedule).
+        {"comm.collective", "app.collectives", "mpi.app.collectives", {{"k", "bytes"}}, {"T"}},
         // The user's own program (issue 31): its formula's T against run-app's runs. verify reads them
         // (--results); it cannot run them (requireRunnable): the program comes only from run-app.
         {"formula", "app.run", "", {}, {"T"}},

@@ -6,11 +6,41 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <sstream>
 
 namespace cs::verify {
 
 namespace {
+
+// comm.collective (issue 31, section 2): its T is the time of one collective, measured by app.collectives when
+// the block's algorithm is the one that application runs (MPICH's, as logp.loggp models them: the broadcast by a
+// binomial tree, the allreduce and the barrier by recursive doubling, the all-to-all pairwise or linear). The
+// probe's bytes are the block's k; its all-to-all schedule follows the algorithm (pairwise for the others, so
+// that variants of one size share their runs).
+void collectiveTarget(Target& t, const std::function<double(const std::string&)>& input)
+{
+    struct Measured {
+        int op, algorithm;
+        const char* series;
+        double alltoall; // app.collectives' alltoall: 0 linear, 1 pairwise
+    };
+    // CollectiveBlock's choices: op allreduce 0, broadcast 3, alltoall 4, barrier 5; algorithm binomial 0,
+    // recursive_doubling 1, pairwise 5, linear 6.
+    static const Measured measured[] = {{3, 0, "T_bcast", 1}, {0, 1, "T_allreduce", 1}, {5, 1, "T_barrier", 1},
+                                        {4, 5, "T_alltoall", 1}, {4, 6, "T_alltoall", 0}};
+    const int op = static_cast<int>(input("op")), algorithm = static_cast<int>(input("algorithm"));
+    for (const Measured& m : measured)
+        if (m.op == op && m.algorithm == algorithm) {
+            t.params.emplace_back("alltoall", m.alltoall);
+            t.series = {{m.series, "T"}};
+            return;
+        }
+    throw ModelError("variant '" + t.variant + "': " + t.app->probe +
+                     " runs the broadcast by a binomial tree, the allreduce and the barrier by recursive doubling "
+                     "and the all-to-all pairwise or linear; block " +
+                     t.block + "'s op and algorithm are none of these");
+}
 
 Target targetOf(const DesignDocument& doc, const Variant& v)
 {
@@ -24,13 +54,20 @@ Target targetOf(const DesignDocument& doc, const Variant& v)
     if (!t.app)
         throw ModelError("variant '" + v.name + "': no application probe runs what block " + t.block + " (" +
                          bi->spec().id + ") models; verify knows " + knownApplications());
-    for (const auto& [input, param] : t.app->inputs) {
-        double value = doc.design.value(Endpoint{t.block, input}).value;
+    // A block input as the variant sets it.
+    const auto input = [&](const std::string& name) {
+        double value = doc.design.value(Endpoint{t.block, name}).value;
         for (const auto& [path, over] : v.overrides)
-            if (path == t.block + "." + input)
+            if (path == t.block + "." + name)
                 value = over;
-        t.params.emplace_back(param, value);
-    }
+        return value;
+    };
+    for (const auto& [name, param] : t.app->inputs)
+        t.params.emplace_back(param, input(name));
+    for (const std::string& q : t.app->quantities)
+        t.series.emplace_back(q, q);
+    if (t.app->blockType == "comm.collective")
+        collectiveTarget(t, input);
     return t;
 }
 
@@ -191,11 +228,20 @@ Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targe
     Report merged;
     for (const Target& t : targets) {
         // Runs of either transport: the application's phases have the same names.
-        std::vector<MeasuredPoint> points = measuredFromResults(results, t.app->probe, t.app->quantities);
+        std::vector<std::string> series;
+        for (const auto& s : t.series)
+            series.push_back(s.first);
+        std::vector<MeasuredPoint> points = measuredFromResults(results, t.app->probe, series);
         if (!t.app->mpiProbe.empty()) {
-            const std::vector<MeasuredPoint> overMpi = measuredFromResults(results, t.app->mpiProbe, t.app->quantities);
+            const std::vector<MeasuredPoint> overMpi = measuredFromResults(results, t.app->mpiProbe, series);
             points.insert(points.end(), overMpi.begin(), overMpi.end());
         }
+        for (MeasuredPoint& m : points) // as the block output it is compared with
+            for (const auto& [measured, output] : t.series)
+                if (m.quantity == measured) {
+                    m.quantity = output;
+                    break;
+                }
         std::vector<std::string> notes;
         const DesignDocument placed = placedAsRun(doc, results, t.app->probe, t.app->mpiProbe, notes);
         const Report r = compare(placed, t.variant, pathOfP(doc, t.block), points, calibratedP);

@@ -20,6 +20,9 @@ struct Target {
     std::string variant, block;
     const Application* app = nullptr;
     std::vector<std::pair<std::string, double>> params; // probe parameter -> SI value
+    // What the probe measured -> the block output it is compared with: the application's quantities by their
+    // own names, or for comm.collective its one collective (T_bcast -> T).
+    std::vector<std::pair<std::string, std::string>> series;
 };
 
 // The targets of the variant named `variant`, or with "" of every variant whose block an application runs

@@ -2,10 +2,12 @@
 #include "model/core/ModelError.h"
 #include "model/document/DocumentFormat.h"
 #include "model/verification/Verification.h"
+#include "model/verification/VerifyTargets.h"
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <map>
 
 using namespace cs;
 using Catch::Matchers::Contains;
@@ -131,7 +133,8 @@ TEST_CASE("the integer sort and the collectives have their applications, with th
     CHECK(coll->inputs == std::vector<std::pair<std::string, std::string>>{{"k", "bytes"}, {"alltoall", "alltoall"}});
     CHECK(coll->quantities == std::vector<std::string>{"T_bcast", "T_allreduce", "T_barrier", "T_alltoall"});
     CHECK(verify::knownApplications() ==
-          "fftw.transpose (app.fft2d), sort.parallel (app.sort), logp.loggp (app.collectives), formula (app.run)");
+          "fftw.transpose (app.fft2d), sort.parallel (app.sort), logp.loggp (app.collectives), comm.collective "
+          "(app.collectives), formula (app.run)");
 }
 
 TEST_CASE("verify says when the nodes of a run shared the CPUs of one host", "[verify]")
@@ -205,4 +208,78 @@ TEST_CASE("verify says when an MPI run's messages went by Open MPI's rendezvous 
                                "(64 KiB) and went by its rendezvous protocol"));
     CHECK_THAT(notes, !Contains("P = 8"));
     CHECK_THAT(notes, !Contains("16"));
+}
+
+TEST_CASE("comm.collective is verified against app.collectives: each block against the collective its op names",
+          "[verify]")
+{
+    // Four comm.collective blocks, one a variant each, with numbers that make the arithmetic short:
+    // L = 10 us, o = g = 0, G = 10 ns/B, no network limit, k = 1001 B, P = 4; so one message of k bytes
+    // takes ow = o + (k - 1) G + L + o = 1000 * 1e-8 + 1e-5 = 2e-5 s (LogGPMath.h).
+    // op: allreduce 0, broadcast 3, alltoall 4; algorithm: binomial 0, recursive_doubling 1, ring 3, linear 6.
+    const auto block = [](const char* name, int op, int algorithm) {
+        return json{{"name", name},
+                    {"type", "comm.collective"},
+                    {"values",
+                     {{"L", 1e-5}, {"o", 0}, {"g", 0}, {"G", 1e-8}, {"B_net", 1e13}, {"P", 4}, {"k", 1001},
+                      {"op", op}, {"algorithm", algorithm}}}};
+    };
+    json design = {{"format", "clusterscope-design"},
+                   {"version", 3},
+                   {"blocks", {block("bc", 3, 0), block("ar", 0, 1), block("a2a", 4, 6), block("ring", 0, 3)}},
+                   {"variants",
+                    {{{"name", "bcast"}, {"total", "bc.T"}},
+                     {{"name", "allreduce"}, {"total", "ar.T"}},
+                     {{"name", "alltoall"}, {"total", "a2a.T"}},
+                     {{"name", "ring"}, {"total", "ring.T"}}}}};
+    const DesignDocument doc = parseDocument(design.dump());
+
+    std::vector<std::string> skipped;
+    const std::vector<verify::Target> targets = verify::targetsOf(doc, "", &skipped);
+    REQUIRE(targets.size() == 3);
+    // The ring allreduce is not what app.collectives runs: left out, saying so.
+    REQUIRE(skipped.size() == 1);
+    CHECK_THAT(skipped[0], Contains("variant 'ring'") && Contains("allreduce and the barrier by recursive doubling") &&
+                               Contains("block ring's op and algorithm are none of these"));
+    // The probe's bytes are k; its all-to-all schedule follows the block (linear 0, pairwise 1 for the others).
+    using Params = std::vector<std::pair<std::string, double>>;
+    using Series = std::vector<std::pair<std::string, std::string>>;
+    CHECK(targets[0].params == Params{{"bytes", 1001}, {"alltoall", 1}});
+    CHECK(targets[0].series == Series{{"T_bcast", "T"}});
+    CHECK(targets[1].series == Series{{"T_allreduce", "T"}});
+    CHECK(targets[2].params == Params{{"bytes", 1001}, {"alltoall", 0}});
+    CHECK(targets[2].series == Series{{"T_alltoall", "T"}});
+    CHECK_THROWS_WITH(verify::targetsOf(doc, "ring"), Contains("none of these"));
+
+    // One run of app.collectives on four nodes measures all four collectives.
+    auto s = [](double m) {
+        return json{{"median", m}, {"ci_lo", 0.9 * m}, {"ci_hi", 1.1 * m}, {"n", 5}, {"min", m}, {"max", m}};
+    };
+    const json results = json::array(
+        {{{"probe", "app.collectives"},
+          {"status", "ok"},
+          {"nodes", {"h0", "h1", "h2", "h3"}},
+          {"parts", json::array()},
+          {"summary",
+           {{"series", {{"T_bcast", s(5e-5)}, {"T_allreduce", s(4e-5)}, {"T_barrier", s(3e-5)}, {"T_alltoall", s(8e-5)}}}}}}});
+    const verify::Report r = verify::verifyResults(doc, targets, results);
+    REQUIRE(r.rows.size() == 3);
+    std::map<std::string, const verify::Row*> byVariant;
+    for (const verify::Row& row : r.rows) {
+        CHECK(row.P == 4);
+        CHECK(row.quantity == "T");
+        byVariant[row.variant] = &row;
+    }
+    REQUIRE(byVariant.size() == 3);
+    // Broadcast, binomial tree: ceil(log2 4) = 2 steps of ow: 4e-5 s against 5e-5 measured: -20%.
+    CHECK(byVariant["bcast"]->predicted == Approx(4e-5));
+    CHECK(byVariant["bcast"]->measured == Approx(5e-5));
+    CHECK(byVariant["bcast"]->error == Approx(-0.2));
+    // Allreduce, recursive doubling: log2 4 = 2 exchange steps of ow, no reduction cost: 4e-5 s, as measured.
+    CHECK(byVariant["allreduce"]->predicted == Approx(4e-5));
+    CHECK(byVariant["allreduce"]->error == Approx(0.0).margin(1e-12));
+    // All-to-all, linear: (P - 2) slots of max(g, 2o, (k - 1) G) = 1e-5 s, then one ow: 2e-5 + 2e-5 = 4e-5 s
+    // against 8e-5 measured: -50%.
+    CHECK(byVariant["alltoall"]->predicted == Approx(4e-5));
+    CHECK(byVariant["alltoall"]->error == Approx(-0.5));
 }

@@ -1,0 +1,141 @@
+// Issue 31, section 2: the collectives a user wires into a formula block (comm.collective), checked against
+// the app.collectives probe on the namespace cluster. The emulated cluster of VerifyE2ETest (8 namespaces on
+// one switch, every link shaped by tbf at a rate picked at random between 20 and 200 Mbit/s).
+//
+// As a user does it:
+//   1. the design: the cluster's LogGP block `net` on the drawn star, and one comm.collective block for each
+//      collective app.collectives runs (the broadcast by a binomial tree, the allreduce and the barrier by
+//      recursive doubling, the all-to-all pairwise), wired to net's L, o_s, g and G and to the topology's
+//      all-to-all bandwidth, one variant each;
+//   2. `calibrate` over the namespaces' TCP agents: net's LogGP from the pair probes;
+//   3. `verify --at P=2,4,8`: one run of app.collectives per P measures all four (the variants share it), and
+//      each block's T is compared with the collective its op names.
+//
+// The message is 256 KiB (k; the all-to-all's block for each other rank): 10-100 ms on these links, where the
+// bandwidth G the pair probes measure decides the time. L and the overheads do not: on links shaped by a token
+// bucket the ping-pong's small messages do not determine them (calibrate leaves them at their defaults), so
+// the barrier of empty messages is printed beside the others but not held to a limit.
+//
+// Limits: the allreduce and the all-to-all within 15% at P = 2, 4 and 8; the broadcast within 15% at P = 2 and
+// 4. The broadcast at P = 8 is printed, not held: measured twice it took 19% and 27% longer than its three
+// one-way times (151 and 172 Mbit/s: 47.1 ms against 38.3, 59.9 against 43.6), while the allreduce's three
+// steps on the same 8 agents were within 3-8%. The tree's last level waits for two forwards in a row, by
+// agents that share this machine's two CPUs four to a CPU; the model has no term for that, and it is an open
+// finding (issue 31), not a tuned limit.
+#include "NetnsCluster.h"
+
+#include "app/cli/Cli.h"
+
+#include <QTemporaryDir>
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+using namespace cs;
+using nlohmann::json;
+
+namespace {
+
+constexpr double kBytes = 262144;
+
+// The cluster's calibrated design with its FFT replaced by four comm.collective blocks on net.
+std::string collectivesDesign(const test::NetnsCluster& cluster, const std::string& calibrated)
+{
+    json d;
+    std::ifstream(calibrated) >> d;
+    json blocks = json::array();
+    for (const json& b : d["blocks"])
+        if (b.value("name", "") == "net")
+            blocks.push_back(b);
+    json wires = json::array();
+    for (const json& w : d["wires"])
+        if (w.value("to", "").rfind("net.", 0) == 0)
+            wires.push_back(w);
+    json variants = json::array();
+    // CollectiveBlock's choices: op allreduce 0, broadcast 3, alltoall 4, barrier 5; algorithm binomial 0,
+    // recursive_doubling 1, pairwise 5.
+    const struct {
+        const char* name;
+        int op, algorithm;
+    } collectives[] = {{"bcast", 3, 0}, {"allreduce", 0, 1}, {"barrier", 5, 1}, {"alltoall", 4, 5}};
+    for (const auto& c : collectives) {
+        blocks.push_back({{"name", c.name},
+                          {"type", "comm.collective"},
+                          {"values", {{"k", kBytes}, {"op", c.op}, {"algorithm", c.algorithm}}}});
+        const std::string b = c.name;
+        for (const auto& [from, to] : {std::pair{"P", "P"}, {"net.L_out", "L"}, {"net.o_s_out", "o"},
+                                       {"net.g_out", "g"}, {"net.G_out", "G"}, {"topology.a2a_bw", "B_net"}})
+            wires.push_back({{"from", from}, {"to", b + "." + to}});
+        variants.push_back({{"name", c.name}, {"total", b + ".T"}});
+    }
+    json params = json::array();
+    for (const json& p : d.value("parameters", json::array()))
+        if (p.value("name", "") == "P")
+            params.push_back(p);
+    d["blocks"] = blocks;
+    d["wires"] = wires;
+    d["parameters"] = params;
+    d["variants"] = variants;
+    const std::string path = cluster.dir + "/collectives.design.json";
+    std::ofstream(path) << d.dump(1);
+    return path;
+}
+
+} // namespace
+
+TEST_CASE("comm.collective against app.collectives on 8 shaped namespaces: allreduce and all-to-all of 256 KiB "
+          "within 15% at P = 2, 4 and 8, the broadcast at P = 2 and 4",
+          "[netns][verify][collectives][e2e]")
+{
+    const auto [seed, mbit] = test::verifyRate();
+    WARN("tbf " << mbit << " Mbit/s (seed " << seed << ")");
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    test::NetnsCluster cluster(dir.path().toStdString(), 8, std::to_string(mbit) + "mbit");
+    if (!cluster.error.empty()) {
+        WARN("skipped: " << cluster.error);
+        return;
+    }
+    std::string calibrateLog;
+    const std::string calibrated = test::calibrateDesign(cluster, cluster.design(), calibrateLog);
+    const std::string design = collectivesDesign(cluster, calibrated);
+
+    const std::string runs = cluster.dir + "/collectives.json";
+    std::ostringstream vo, ve;
+    // Two warm-ups and a 4 s budget a P: every collective of a repetition is in each run (about 1.3 s a
+    // repetition at P = 8 and 20 Mbit/s).
+    const int rc = cli::run({"verify", design, "--nodes", cluster.nodes(), "--at", "P=2,4,8", "--set", "budget=4",
+                             "--set", "warmups=2", "--quiet", "--json", "-o", runs},
+                            vo, ve);
+    INFO("calibrate: " << calibrateLog);
+    INFO("verify: " << vo.str() << ve.str());
+    REQUIRE(rc == 0);
+    std::ostringstream table, te;
+    cli::run({"verify", design, "--results", runs}, table, te);
+    INFO(table.str());
+    // One run of the probe a P, shared by the four variants.
+    json saved;
+    std::ifstream(runs) >> saved;
+    CHECK(saved["results"].size() == 3);
+
+    const json report = json::parse(vo.str());
+    std::ostringstream log;
+    log << "tbf " << mbit << " Mbit/s (seed " << seed << ")\n";
+    int rows = 0;
+    for (const json& row : report["rows"]) {
+        const std::string variant = row["variant"];
+        const double P = row["P"], error = row["error"];
+        INFO(variant << " at P = " << P);
+        CHECK(row["quantity"] == "T");
+        CHECK(row["measured"].get<double>() > 0);
+        log << variant << " P = " << P << ": predicted " << row["predicted"].get<double>() << " s, measured "
+            << row["measured"].get<double>() << " s, error " << std::lround(error * 1000) / 10.0 << "%\n";
+        ++rows;
+        if (variant == "allreduce" || variant == "alltoall" || (variant == "bcast" && P <= 4))
+            CHECK(std::abs(error) < 0.15);
+    }
+    CHECK(rows == 12);
+    WARN(log.str());
+}
