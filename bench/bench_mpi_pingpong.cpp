@@ -195,7 +195,7 @@ int main(int argc, char** argv)
         }
         cs::calib::ApplyOptions accept;
         accept.acceptPoorFits = true;
-        cs::calib::applyCalibration(doc, report, nullptr, accept);
+        doc = cs::calib::withCalibration(doc, cs::calib::planCalibration(doc, report, accept));
         std::printf("calibrated from mpi.loggp (2 ranks):\n");
         for (const cs::calib::CalibratedParam& p : report.params)
             std::printf("  net.%-4s = %-12.5g %s%s\n", p.param.c_str(), p.value, p.unit.c_str(),

@@ -267,18 +267,12 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
     if (auto file = args.value("-o")) {
         // One edit of the design and the results through the editing layer,
         // which validates the document before it is saved.
-        std::vector<std::string> skipped;
         calib::ApplyOptions applyOptions;
         applyOptions.acceptPoorFits = args.flag("--accept-poor-fits");
-        const edit::Outcome applied = edit::editParts(doc, edit::kDesign | edit::kResults, [&](DesignDocument& x) {
-            calib::applyCalibration(x, report, &skipped, applyOptions);
-            if (!resultsFile) {
-                if (!x.measured.is_array())
-                    x.measured = json::array();
-                for (const json& r : results)
-                    x.measured.push_back(r);
-            }
-        });
+        const calib::CalibrationPlan plan = calib::planCalibration(doc, report, applyOptions);
+        const std::vector<std::string>& skipped = plan.skipped;
+        const edit::Outcome applied =
+            edit::applyCalibration(doc, plan.values(), plan.record, resultsFile ? json(nullptr) : results);
         if (!applied.ok())
             throw ModelError("the calibrated design is not valid, not written: " + applied.message());
         // Calibrated against drawn: the user's choice of which value stands.

@@ -3,6 +3,7 @@
 // GRAPH.graphml|GRAPH.json: the network as a graph for other tools.
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
+#include "model/document/DocumentEdits.h"
 #include "app/cli/DocumentInput.h"
 #include "model/cluster/ClusterTopology.h"
 #include "model/core/ModelError.h"
@@ -69,16 +70,15 @@ int importTopology(const Args& args, std::ostream& out)
         kind == "slurm" ? topologyFromSlurmConf(text, file, o) : topologyFromIbnetdiscover(text, file, o);
     const Topology t = topologyFromJson(topology, file); // checked like a drawing
     if (const auto into = args.value("--into")) {
+        // Through the editing layer: the new network with no positions (the old drawing's belong to the old
+        // network), what it takes with it named, and the whole document checked before it is written.
         DesignDocument doc = openDocument(*into);
-        doc.topology = topology;
-        if (doc.layout.is_object())
-            doc.layout.erase("vertices"); // the old drawing's positions belong to the old network
-        const TopologyDetached gone = attachTopology(doc);
+        const edit::Outcome o = edit::andThen(doc, edit::setTopology(doc, topology), [&] { return edit::placeVertices(doc, {}); });
+        if (!o.ok())
+            throw ModelError("--into " + *into + ": " + o.message());
         std::string also;
-        for (const Wire& w : gone.wires)
-            also += "\n  removed the wire " + w.from.str() + " -> " + w.to.str() + " (the new network has no such port)";
-        for (const std::string& r : gone.references)
-            also += "\n  removed " + r + " (the drawn network takes no such input)";
+        for (const std::string& c : o.change.cleanup)
+            also += "\n  " + c;
         const std::string written = serializeDocument(doc);
         parseDocument(written); // what we write must open again
         emit(args, written, out, "design '" + *into + "' on " + summary(t) + also);

@@ -71,7 +71,7 @@ DesignDocument openDocument(const std::string& nameOrPath)
     throw ModelError("'" + nameOrPath + "' is neither a file nor a preset (presets: " + known + ")");
 }
 
-void applyAssignment(DesignDocument& doc, const std::string& assignment)
+DesignDocument withAssignment(DesignDocument doc, const std::string& assignment)
 {
     auto [path, text] = splitAssignment(assignment, "--set");
     // The text is parsed with the slot's units; the edit itself goes through
@@ -95,6 +95,7 @@ void applyAssignment(DesignDocument& doc, const std::string& assignment)
     }
     if (const edit::Outcome o = edit::setValue(doc, path, v); !o.ok())
         throw ModelError("--set " + path + ": " + o.problems.front().message);
+    return doc;
 }
 
 } // namespace cs::cli

@@ -25,9 +25,9 @@ DesignDocument openDocument(const std::string& nameOrPath);
 // document's are. Throws ModelError naming the file and each JSON path.
 nlohmann::json openResults(const std::string& path);
 
-// Applies "PATH=VALUE" to the document: PATH is a design parameter or
+// The document with "PATH=VALUE" set through the editing layer: PATH is a design parameter or
 // block.input; VALUE may carry a unit ("80MiB/s") or name a choice. Throws
 // ModelError naming the path and value.
-void applyAssignment(DesignDocument& doc, const std::string& assignment);
+DesignDocument withAssignment(DesignDocument doc, const std::string& assignment);
 
 } // namespace cs::cli

@@ -29,9 +29,9 @@ DesignDocument documentFromArgs(const Args& args, const char* command)
         throw UsageError(std::string(command) + " expects one DESIGN.json or preset name");
     DesignDocument doc = openDocument(args.positional()[0]);
     for (const std::string& s : args.values("--set"))
-        applyAssignment(doc, s);
+        doc = withAssignment(std::move(doc), s);
     if (auto b = args.value("--baseline"))
-        chooseSpeedupBaseline(doc, *b);
+        doc = withSpeedupBaseline(std::move(doc), *b);
     return doc;
 }
 

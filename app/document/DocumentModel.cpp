@@ -81,7 +81,7 @@ public:
     }
     void undo() override
     {
-        model_->restore(before_, change_);
+        model_->restore(before_, change_.inverse());
         applied_ = false;
         latest_ = false;
     }
@@ -274,15 +274,8 @@ void DocumentModel::announce(const edit::Change& change)
     emit edited(change);
     if (change.parts & edit::kTopology)
         emit topologyChanged();
-    if (change.parts & (edit::kDesign | edit::kTopology)) {
-        if (!change.structure && !change.values.empty()) {
-            QStringList paths;
-            for (const std::string& p : change.values)
-                paths << QString::fromStdString(p);
-            emit valuesChanged(paths);
-        }
-        emit designChanged();
-    }
+    if (change.parts & (edit::kDesign | edit::kTopology))
+        emit designChanged(change);
     if (change.parts & edit::kLayout)
         emit layoutChanged();
     if (change.parts & edit::kResults)
@@ -298,7 +291,7 @@ void DocumentModel::restore(const edit::Snapshot& snapshot, const edit::Change& 
     announce(c);
 }
 
-QString DocumentModel::apply(const QString& text, const std::function<edit::Outcome(DesignDocument&)>& op)
+QString DocumentModel::apply(const QString& text, const edit::Op& op)
 {
     // No copy of the document here: the layer works on its own copy and
     // hands back what it replaced (Outcome::before), measured samples moved,
@@ -329,33 +322,28 @@ QString DocumentModel::apply(const QString& text, const std::function<edit::Outc
     return {};
 }
 
-QString DocumentModel::editDesign(const QString& text, const std::function<void(DesignDocument&)>& mutate)
-{
-    return apply(text, [&](DesignDocument& d) { return edit::editDesign(d, mutate); });
-}
-
 QString DocumentModel::setValue(const Endpoint& input, double value)
 {
     return apply(tr("Set %1").arg(QString::fromStdString(input.str())),
-                 [&](DesignDocument& d) { return edit::setValue(d, input.str(), value); });
+                 edit::op::setValue(input.str(), value));
 }
 
 QString DocumentModel::resetValue(const Endpoint& input)
 {
     return apply(tr("Reset %1").arg(QString::fromStdString(input.str())),
-                 [&](DesignDocument& d) { return edit::clearValue(d, input.str()); });
+                 edit::op::clearValue(input.str()));
 }
 
 QString DocumentModel::setDesignParam(const QString& name, double value)
 {
-    return apply(tr("Set %1").arg(name), [&](DesignDocument& d) { return edit::setValue(d, name.toStdString(), value); });
+    return apply(tr("Set %1").arg(name), edit::op::setValue(name.toStdString(), value));
 }
 
 QString DocumentModel::setDesignParamRange(const QString& name, double min, double max)
 {
     return apply(tr("Set range of %1 to [%2, %3]")
                      .arg(name, QString::fromStdString(formatNumber(min)), QString::fromStdString(formatNumber(max))),
-                 [&](DesignDocument& d) { return edit::setParameterRange(d, name.toStdString(), min, max); });
+                 edit::op::setParameterRange(name.toStdString(), min, max));
 }
 
 QString DocumentModel::followDesignParam(const QString& name)
@@ -364,16 +352,15 @@ QString DocumentModel::followDesignParam(const QString& name)
     if (!p || p->follows.empty())
         return tr("%1 follows no output").arg(name);
     return apply(tr("%1 follows %2").arg(name, QString::fromStdString(p->follows)),
-                 [&](DesignDocument& d) { return edit::clearValue(d, name.toStdString()); });
+                 edit::op::clearValue(name.toStdString()));
 }
 
 QString DocumentModel::addBlock(const QString& type, QPointF pos, QString* nameOut)
 {
     const std::string name = uniqueBlockName(doc_.design, type.toStdString());
-    const QString err = apply(tr("Add block %1").arg(QString::fromStdString(name)), [&](DesignDocument& d) {
-        return edit::andThen(d, edit::addBlock(d, name, type.toStdString()),
-                    [&] { return edit::moveBlocks(d, {{name, {pos.x(), pos.y()}}}); });
-    });
+    const QString err = apply(tr("Add block %1").arg(QString::fromStdString(name)),
+                              edit::op::addBlock(name, type.toStdString())
+                                  .then(edit::op::moveBlocks({{name, {pos.x(), pos.y()}}})));
     if (err.isEmpty() && nameOut)
         *nameOut = QString::fromStdString(name);
     return err;
@@ -406,6 +393,51 @@ nlohmann::json DocumentModel::copyBlocks(const QStringList& names) const
     return piece;
 }
 
+// The paste as one operation: each block added with its values and position (moved by `offset`), then the
+// wires into the copies from each other and from design parameters this design has.
+edit::Op DocumentModel::pasteOp(const nlohmann::json& piece,
+                                const std::vector<std::pair<std::string, const nlohmann::json*>>& blocks,
+                                const std::map<std::string, std::string>& renamed, QPointF offset) const
+{
+    edit::Op op;
+    for (const auto& [name, b] : blocks) {
+        op = op.then(edit::op::addBlock(name, (*b)["type"].get<std::string>()));
+        if (auto v = b->find("values"); v != b->end() && v->is_object())
+            for (auto it = v->begin(); it != v->end(); ++it)
+                if (it->is_number())
+                    op = op.then(edit::op::setValue(name + "." + it.key(), it->get<double>()));
+        if (auto p = b->find("pos");
+            p != b->end() && p->is_array() && p->size() == 2 && (*p)[0].is_number() && (*p)[1].is_number())
+            op = op.then(edit::op::moveBlocks(
+                {{name, {(*p)[0].get<double>() + offset.x(), (*p)[1].get<double>() + offset.y()}}}));
+    }
+    const auto ws = piece.find("wires");
+    if (ws == piece.end() || !ws->is_array())
+        return op;
+    for (const nlohmann::json& w : *ws) {
+        if (!w.is_object() || !w.value("from", nlohmann::json()).is_string() ||
+            !w.value("to", nlohmann::json()).is_string())
+            continue;
+        const std::string from = w["from"].get<std::string>(), to = w["to"].get<std::string>();
+        const auto dot = from.find('.'), toDot = to.find('.');
+        if (toDot == std::string::npos || !renamed.count(to.substr(0, toDot)))
+            continue;
+        const Endpoint target{renamed.at(to.substr(0, toDot)), to.substr(toDot + 1)};
+        Source source;
+        if (dot == std::string::npos) {
+            if (!doc_.design.findDesignParam(from))
+                continue; // pasted into a design without that parameter: left unwired
+            source = Source::designParam(from);
+        } else if (renamed.count(from.substr(0, dot))) {
+            source = Source{renamed.at(from.substr(0, dot)), from.substr(dot + 1)};
+        } else {
+            continue;
+        }
+        op = op.then(edit::op::wire(source, target));
+    }
+    return op;
+}
+
 QString DocumentModel::pasteBlocks(const nlohmann::json& piece, QPointF offset, QStringList* added)
 {
     if (!piece.is_object() || !piece.contains("blocks") || !piece["blocks"].is_array() || piece["blocks"].empty())
@@ -431,50 +463,7 @@ QString DocumentModel::pasteBlocks(const nlohmann::json& piece, QPointF offset, 
     const QString err = apply(
         blocks.size() == 1 ? tr("Paste block %1").arg(QString::fromStdString(blocks.front().first))
                            : tr("Paste %1 blocks").arg(blocks.size()),
-        [&](DesignDocument& d) {
-            edit::Outcome o;
-            for (const auto& entry : blocks) {
-                const std::string& name = entry.first;
-                const nlohmann::json* b = entry.second;
-                const std::string type = (*b)["type"].get<std::string>();
-                o = edit::andThen(d, std::move(o), [&] { return edit::addBlock(d, name, type); });
-                if (auto v = b->find("values"); v != b->end() && v->is_object())
-                    for (auto it = v->begin(); it != v->end(); ++it)
-                        if (it->is_number())
-                            o = edit::andThen(d, std::move(o),
-                                     [&] { return edit::setValue(d, name + "." + it.key(), it->get<double>()); });
-                if (auto p = b->find("pos"); p != b->end() && p->is_array() && p->size() == 2 &&
-                                             (*p)[0].is_number() && (*p)[1].is_number())
-                    o = edit::andThen(d, std::move(o), [&] {
-                        return edit::moveBlocks(d, {{name,
-                                                     {(*p)[0].get<double>() + offset.x(),
-                                                      (*p)[1].get<double>() + offset.y()}}});
-                    });
-            }
-            if (auto ws = piece.find("wires"); ws != piece.end() && ws->is_array())
-                for (const nlohmann::json& w : *ws) {
-                    if (!w.is_object() || !w.value("from", nlohmann::json()).is_string() ||
-                        !w.value("to", nlohmann::json()).is_string())
-                        continue;
-                    const std::string from = w["from"].get<std::string>(), to = w["to"].get<std::string>();
-                    const auto dot = from.find('.'), toDot = to.find('.');
-                    if (toDot == std::string::npos || !renamed.count(to.substr(0, toDot)))
-                        continue;
-                    const Endpoint target{renamed[to.substr(0, toDot)], to.substr(toDot + 1)};
-                    Source source;
-                    if (dot == std::string::npos) {
-                        if (!d.design.findDesignParam(from))
-                            continue; // pasted into a design without that parameter: left unwired
-                        source = Source::designParam(from);
-                    } else if (renamed.count(from.substr(0, dot))) {
-                        source = Source{renamed[from.substr(0, dot)], from.substr(dot + 1)};
-                    } else {
-                        continue;
-                    }
-                    o = edit::andThen(d, std::move(o), [&] { return edit::wire(d, source, target); });
-                }
-            return o;
-        });
+        pasteOp(piece, blocks, renamed, offset));
     if (err.isEmpty() && added) {
         added->clear();
         for (const auto& b : blocks)
@@ -489,54 +478,43 @@ QString DocumentModel::removeBlocks(const QStringList& names)
     for (const QString& n : names)
         list.push_back(n.toStdString());
     return apply(names.size() == 1 ? tr("Delete block %1").arg(names.front()) : tr("Delete %1 blocks").arg(names.size()),
-                 [&](DesignDocument& d) { return edit::removeBlocks(d, list); });
+                 edit::op::removeBlocks(list));
 }
 
 QString DocumentModel::connect(const Source& from, const Endpoint& to)
 {
     return apply(tr("Wire %1 to %2").arg(QString::fromStdString(from.str()), QString::fromStdString(to.str())),
-                 [&](DesignDocument& d) { return edit::wire(d, from, to); });
+                 edit::op::wire(from, to));
 }
 
 QString DocumentModel::disconnect(const Endpoint& to)
 {
     return apply(tr("Unwire %1").arg(QString::fromStdString(to.str())),
-                 [&](DesignDocument& d) { return edit::unwire(d, to); });
+                 edit::op::unwire(to));
 }
 
 QString DocumentModel::setTopology(const QString& text, const json& topology,
                                    const std::map<std::string, QPointF>& positions)
 {
-    return apply(text, [&](DesignDocument& d) {
-        return edit::andThen(d, edit::setTopology(d, topology), [&] { return edit::placeVertices(d, points(positions)); });
-    });
+    return apply(text, edit::op::setTopology(topology).then(edit::op::placeVertices(points(positions))));
 }
 
-QString DocumentModel::editTopology(const QString& text, const std::function<edit::Outcome(DesignDocument&)>& op,
+QString DocumentModel::editTopology(const QString& text, const edit::Op& op,
                                     const std::map<std::string, QPointF>& newPositions)
 {
-    return apply(text, [&](DesignDocument& d) {
-        return edit::andThen(d, op(d), [&] {
-            return newPositions.empty() ? edit::Outcome{} : edit::moveVertices(d, points(newPositions));
-        });
-    });
+    return apply(text, newPositions.empty() ? op : op.then(edit::op::moveVertices(points(newPositions))));
 }
 
 void DocumentModel::moveBlocks(const std::map<std::string, QPointF>& to)
 {
     apply(to.size() == 1 ? tr("Move block") : tr("Move %1 blocks").arg(to.size()),
-          [&](DesignDocument& d) { return edit::moveBlocks(d, points(to)); });
+          edit::op::moveBlocks(points(to)));
 }
 
 void DocumentModel::moveVertices(const std::map<std::string, QPointF>& to)
 {
     apply(to.size() == 1 ? tr("Move item") : tr("Move %1 items").arg(to.size()),
-          [&](DesignDocument& d) { return edit::moveVertices(d, points(to)); });
-}
-
-QString DocumentModel::editResults(const QString& text, const std::function<void(DesignDocument&)>& mutate)
-{
-    return apply(text, [&](DesignDocument& d) { return edit::editResults(d, mutate); });
+          edit::op::moveVertices(points(to)));
 }
 
 std::optional<QPointF> DocumentModel::blockPosition(const std::string& name) const

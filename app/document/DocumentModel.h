@@ -1,6 +1,7 @@
 #pragma once
 #include "model/document/DesignDocument.h"
 #include "model/document/DocumentEdits.h"
+#include "model/document/EditOps.h"
 #include "model/topology/Topology.h"
 
 #include <QObject>
@@ -19,10 +20,10 @@ namespace cs::app {
 // The document the GUI views and edits, and the GUI's only caller of the
 // editing layer (model/document/DocumentEdits.h): every change is one of its
 // operations, pushed as an undo command holding snapshots of the parts it
-// changed. Views listen to the signals: a value or a position changed alone
-// is said as such (valuesChanged, layoutChanged with blocksMoved), so that
-// they can update in place; anything else is designChanged/topologyChanged
-// and a re-read.
+// changed. Views listen to the signals, each with the edit's Change: values
+// or positions changed alone, or blocks added or removed by name, are said
+// as such, so that the views update those items in place; anything else is
+// a re-read.
 class DocumentModel : public QObject {
     Q_OBJECT
 public:
@@ -79,8 +80,6 @@ public:
     QString pasteBlocks(const nlohmann::json& piece, QPointF offset, QStringList* added = nullptr);
     QString connect(const Source& from, const Endpoint& to);
     QString disconnect(const Endpoint& to);
-    // A generic design edit under one undo step (calibrated values let stand).
-    QString editDesign(const QString& text, const std::function<void(DesignDocument&)>& mutate);
     // Replaces the topology JSON (e.g. a placed generator) and, optionally,
     // vertex positions, as one undo step. The topology is validated first.
     QString setTopology(const QString& text, const nlohmann::json& topology,
@@ -94,15 +93,13 @@ public:
     // A topology operation of the layer (edit::addVertex, addLink,
     // removeTopologyItems, editTopology) and the vertex positions it pins or
     // places, as one undo step.
-    QString editTopology(const QString& text, const std::function<edit::Outcome(DesignDocument&)>& op,
+    QString editTopology(const QString& text, const edit::Op& op,
                          const std::map<std::string, QPointF>& newPositions = {});
     // Records moved items (after a drag) as one undo step.
     void moveBlocks(const std::map<std::string, QPointF>& to);
     void moveVertices(const std::map<std::string, QPointF>& to);
-    // Generic results edit (calibration, measured series, imported series, nodes).
-    QString editResults(const QString& text, const std::function<void(DesignDocument&)>& mutate);
-    // Any operation of the editing layer as one undo step.
-    QString apply(const QString& text, const std::function<edit::Outcome(DesignDocument&)>& op);
+    // Any operation of the editing layer (edit::op::..., model/document/EditOps.h) as one undo step.
+    QString apply(const QString& text, const edit::Op& op);
 
     // The structured problems of the last refused edit (empty after a success).
     const DocumentProblems& lastProblems() const { return lastProblems_; }
@@ -119,9 +116,9 @@ public:
 
 signals:
     void documentReset();     // a new document: re-read everything
-    void designChanged();     // blocks, wires, parameters, variants, sweep, costs: re-read the design
-    // Only these values changed ("fft.P", "P"); the design's structure did not.
-    void valuesChanged(const QStringList& paths);
+    // Blocks, wires, parameters, variants, sweep, costs: what changed says what to re-read (values alone,
+    // blocks added or removed by name, or the structure).
+    void designChanged(const cs::edit::Change& change);
     void topologyChanged();
     void layoutChanged();
     void resultsChanged();
@@ -138,6 +135,8 @@ private:
     void reparseTopology();
     void rememberTopology();
     void announce(const edit::Change& change);
+    edit::Op pasteOp(const nlohmann::json& piece, const std::vector<std::pair<std::string, const nlohmann::json*>>& blocks,
+                     const std::map<std::string, std::string>& renamed, QPointF offset) const;
 
     DesignDocument doc_;
     std::shared_ptr<const Topology> topology_;

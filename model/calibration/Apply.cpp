@@ -1,34 +1,47 @@
-// Applying a calibration report to a document, and reverting an input.
+// What applying a calibration report to a document sets (planCalibration), and applying it through the
+// editing layer (withCalibration).
 #include "model/calibration/Calibration.h"
 #include "model/calibration/LiveNetwork.h"
 #include "model/core/ModelError.h"
 #include "model/core/Settable.h"
+#include "model/core/Unit.h"
 
 namespace cs::calib {
 
-std::vector<AppliedChange> applyCalibration(DesignDocument& doc, const CalibrationReport& report,
-                                            std::vector<std::string>* skipped, const ApplyOptions& options)
+CalibrationPlan planCalibration(const DesignDocument& doc, const CalibrationReport& report, const ApplyOptions& options)
 {
-    std::vector<AppliedChange> changes;
-    auto skip = [&](const std::string& why) {
-        if (skipped)
-            skipped->push_back(why);
-    };
+    CalibrationPlan plan;
     for (const CalibratedParam& p : report.params) {
         const std::string path = p.block + "." + p.param;
         if (!options.acceptPoorFits) {
             const std::vector<const FitIssue*> issues = issuesOf(report, p.block, p.param);
             if (!issues.empty() || !p.trusted) {
-                skip(path + ": not trusted (" + (issues.empty() ? std::string("see the report") : issues.front()->figure) +
-                     "); accept poor fits to apply it");
+                plan.skipped.push_back(path + ": not trusted (" +
+                                       (issues.empty() ? std::string("see the report") : issues.front()->figure) +
+                                       "); accept poor fits to apply it");
                 continue;
             }
         }
         if (SettableCheck c = checkSettable(doc.design, path); !c.ok()) {
-            skip(path + ": " + c.message + (c.kind == SettableKind::Wired ? "; calibrate the source instead" : ""));
+            plan.skipped.push_back(path + ": " + c.message +
+                                   (c.kind == SettableKind::Wired ? "; calibrate the source instead" : ""));
             continue;
         }
-        const Endpoint e{p.block, p.param};
+        // A quantity that cannot be negative whose 95% interval reaches below zero and above it (G of a flat
+        // line: [-0.39, 0.117] ns/B) is not determined by the runs: never applied, even on request.
+        const BlockInstance* bi = doc.design.findBlock(p.block);
+        const int index = bi ? bi->spec().inputIndex(p.param) : -1;
+        if (index >= 0 && bi->spec().inputs[static_cast<std::size_t>(index)].min >= 0 && p.ciLow < 0 &&
+            p.ciHigh > 0) {
+            plan.skipped.push_back(path + ": its 95% interval [" + formatMeasured(p.ciLow, p.unit) + ", " +
+                                   formatMeasured(p.ciHigh, p.unit) +
+                                   "] reaches below zero: the runs do not determine it, so it is not applied");
+            continue;
+        }
+        if (std::string problem = rangeProblemAt(doc.design, path, p.value); !problem.empty()) {
+            plan.skipped.push_back(problem);
+            continue;
+        }
         Provenance prov;
         prov.kind = ProvenanceKind::Calibrated;
         prov.detail = p.run;
@@ -36,33 +49,30 @@ std::vector<AppliedChange> applyCalibration(DesignDocument& doc, const Calibrati
         prov.ciHigh = p.ciHigh;
         prov.time = p.time;
         prov.nodes = p.nodes;
-        AppliedChange c{p.block, p.param, doc.design.value(e), ParamValue{p.value, prov}};
-        try {
-            doc.design.setValue(e, p.value, prov);
-        } catch (const ModelError& err) {
-            skip(err.what());
-            continue;
-        }
-        changes.push_back(std::move(c));
+        plan.changes.push_back({p.block, p.param, doc.design.value(Endpoint{p.block, p.param}), ParamValue{p.value, prov}});
     }
-    if (!doc.calibration.is_array())
-        doc.calibration = nlohmann::json::array();
-    nlohmann::json record = reportToJson(report);
+    plan.record = reportToJson(report);
     // The network the values were measured on (LiveNetwork.h).
     if (const NetworkStamp stamp = networkStamp(doc); !stamp.signature.empty())
-        record["network"] = stampToJson(stamp);
-    doc.calibration.push_back(std::move(record));
-    return changes;
+        plan.record["network"] = stampToJson(stamp);
+    return plan;
 }
 
-void revertToDefault(DesignDocument& doc, const std::string& block, const std::string& param)
+std::vector<edit::ValueAssignment> CalibrationPlan::values() const
 {
-    const BlockInstance* bi = doc.design.findBlock(block);
-    if (!bi)
-        throw ModelError("block \"" + block + "\" is not in the design");
-    if (bi->spec().inputIndex(param) < 0)
-        throw ModelError("block \"" + block + "\" (" + bi->spec().id + ") has no input " + param);
-    doc.design.resetValue(Endpoint{block, param});
+    std::vector<edit::ValueAssignment> v;
+    for (const AppliedChange& c : changes)
+        v.push_back({c.block + "." + c.param, c.after.value, c.after.provenance});
+    return v;
+}
+
+DesignDocument withCalibration(const DesignDocument& doc, const CalibrationPlan& plan, nlohmann::json measured)
+{
+    DesignDocument out = doc;
+    const edit::Outcome o = edit::applyCalibration(out, plan.values(), plan.record, std::move(measured));
+    if (!o.ok())
+        throw ModelError("the calibrated design is not valid: " + o.message());
+    return out;
 }
 
 } // namespace cs::calib

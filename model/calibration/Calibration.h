@@ -13,6 +13,7 @@
 // (model/core/Block.h). All values are SI base units.
 #include "model/calibration/Fit.h"
 #include "model/document/DesignDocument.h"
+#include "model/document/DocumentEdits.h"
 #include "model/sweep/Sweep.h"
 
 #include <nlohmann/json.hpp>
@@ -181,22 +182,31 @@ struct ApplyOptions {
     // the GUI's explicit choice). Otherwise they are skipped, with the issue.
     bool acceptPoorFits = false;
 };
-// Sets every calibrated input (provenance Calibrated: detail = run id, CI,
-// time, nodes) and appends the report (reportToJson) to doc.calibration.
-// Inputs that are wired, whose value is out of the input's range, or that
-// are not trusted (unless options.acceptPoorFits) are skipped: the returned
-// list says what changed and `skipped` (when given) why not. Pure function
-// of the document: the GUI wraps it in an undo command.
-std::vector<AppliedChange> applyCalibration(DesignDocument& doc, const CalibrationReport& report,
-                                            std::vector<std::string>* skipped = nullptr,
-                                            const ApplyOptions& options = {});
+// What applying `report` to `doc` sets, computed once from the document as it
+// is: every calibrated input (provenance Calibrated: detail = run id, CI,
+// time, nodes) in `changes`, and the record the document keeps (reportToJson
+// with the network the values were measured on). Inputs that are wired,
+// whose value is out of the input's range, or that are not trusted (unless
+// options.acceptPoorFits) are left out, each in `skipped` with why.
+// edit::applyCalibration applies it as one step (values() and record); the
+// GUI as one undo step, the command line before it saves.
+struct CalibrationPlan {
+    std::vector<AppliedChange> changes;
+    std::vector<std::string> skipped;
+    nlohmann::json record;
+    std::vector<edit::ValueAssignment> values() const;
+};
+CalibrationPlan planCalibration(const DesignDocument& doc, const CalibrationReport& report,
+                                const ApplyOptions& options = {});
+// The document with the plan applied through the editing layer, and the probe
+// results `measured` (null: none) after its measured ones; throws ModelError
+// with the layer's reason when it is refused. For those that own a document
+// (the command line, tests); the GUI applies edit::op::applyCalibration.
+DesignDocument withCalibration(const DesignDocument& doc, const CalibrationPlan& plan,
+                               nlohmann::json measured = nullptr);
 // The issues of one input ("net", "G"), in report order.
 std::vector<const FitIssue*> issuesOf(const CalibrationReport& report, const std::string& block,
                                       const std::string& param);
-
-// Back to the block's default value and provenance. Throws naming an unknown
-// block or input.
-void revertToDefault(DesignDocument& doc, const std::string& block, const std::string& param);
 
 // The report as JSON (what doc.calibration keeps) and back. reportFromJson
 // throws ModelError naming the missing or mistyped field.

@@ -342,9 +342,9 @@ FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPo
     return report;
 }
 
-DesignDocument applyFormulaFit(const DesignDocument& doc, const FormulaFitReport& report)
+std::vector<edit::ValueAssignment> fittedValues(const FormulaFitReport& report)
 {
-    DesignDocument out = doc;
+    std::vector<edit::ValueAssignment> values;
     for (const FittedInput& in : report.inputs) {
         if (!in.applied)
             continue;
@@ -360,10 +360,17 @@ DesignDocument applyFormulaFit(const DesignDocument& doc, const FormulaFitReport
             if (!fp.heldOut)
                 at += (at.empty() ? "" : ",") + formatNumber(fp.P);
         p.note = "fitted at P = " + at;
-        const edit::Outcome o = edit::setValue(out, in.name, in.value, p);
-        if (!o.ok())
-            throw ModelError(in.name + ": " + o.message());
+        values.push_back({in.name, in.value, p});
     }
+    return values;
+}
+
+DesignDocument applyFormulaFit(const DesignDocument& doc, const FormulaFitReport& report)
+{
+    DesignDocument out = doc;
+    const edit::Outcome o = edit::setValues(out, fittedValues(report));
+    if (!o.ok())
+        throw ModelError(o.message());
     return out;
 }
 
@@ -410,10 +417,9 @@ std::vector<double> networkPart(const DesignDocument& doc, const FormulaFitOptio
     return out;
 }
 
-DesignDocument applyFoundTerm(const DesignDocument& doc, const FormulaFitOptions& options,
-                              const ScalingHypothesis& found)
+FormulaDefinition foundTermDefinition(const DesignDocument& doc, const FormulaFitOptions& options,
+                                      const ScalingHypothesis& found, std::string& block)
 {
-    std::string block;
     const FormulaBlock* f = fitBlock(doc, options.block, block);
     FormulaDefinition def = f->definition();
     bool has = false;
@@ -459,6 +465,14 @@ DesignDocument applyFoundTerm(const DesignDocument& doc, const FormulaFitOptions
     t.meaning = "the compute term clusterscope-cli fit --search found in the runs (Extra-P's terms c P^a log2(P)^b)";
     t.phaseOf = options.output;
     def.outputs.push_back(t);
+    return def;
+}
+
+DesignDocument applyFoundTerm(const DesignDocument& doc, const FormulaFitOptions& options,
+                              const ScalingHypothesis& found)
+{
+    std::string block;
+    FormulaDefinition def = foundTermDefinition(doc, options, found, block);
     DesignDocument out = doc;
     const edit::Outcome o = edit::setFormula(out, block, std::move(def));
     if (!o.ok())

@@ -74,6 +74,9 @@ FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPo
 // (provenance calibrated: the interval, and "fit of app.T to N runs, R^2 ..."
 // as its detail). Throws ModelError with the layer's reason if one is refused.
 DesignDocument applyFormulaFit(const DesignDocument& doc, const FormulaFitReport& report);
+// The applied values with that provenance: what applyFormulaFit sets, for the
+// GUI's one undo step (edit::op::setValues).
+std::vector<edit::ValueAssignment> fittedValues(const FormulaFitReport& report);
 
 nlohmann::json formulaFitToJson(const FormulaFitReport& report);
 
@@ -91,6 +94,10 @@ std::vector<double> networkPart(const DesignDocument& doc, const FormulaFitOptio
 // ModelError with the layer's reason when the block refuses it.
 DesignDocument applyFoundTerm(const DesignDocument& doc, const FormulaFitOptions& options,
                               const ScalingHypothesis& found);
+// The block's definition with the found term, and the block's name in
+// `block`: what applyFoundTerm sets (edit::op::setFormula in the GUI).
+FormulaDefinition foundTermDefinition(const DesignDocument& doc, const FormulaFitOptions& options,
+                                      const ScalingHypothesis& found, std::string& block);
 
 // `fit --search` and the Calibration dock's search: the hypotheses found in
 // what the points not held out leave after the network part (best first),

@@ -1,4 +1,5 @@
 #include "model/calibration/LiveNetwork.h"
+#include "model/document/DocumentTopology.h"
 #include "model/core/Unit.h"
 #include "model/topology/TopologyJson.h"
 
@@ -84,8 +85,10 @@ NetworkStamp networkStamp(const DesignDocument& doc)
 {
     if (!doc.topology.is_object())
         return {};
-    // The network, not the job placed on it: a placement or schedule edit leaves the stamp alone.
-    json t = doc.topology;
+    // The network as the editing layer writes it (a generator with all its parameters): the same network
+    // whether the document was written by hand or by an edit. Not the job placed on it: a placement or
+    // schedule edit leaves the stamp alone.
+    json t = currentTopologyJson(doc);
     t.erase("job");
     return {fnv1a(t.dump()), describe(t)};
 }

@@ -208,7 +208,11 @@ void assessQuality(CalibrationReport& report, const DesignDocument& doc, const n
             p.fit >= 0 && static_cast<std::size_t>(p.fit) < report.fits.size() ? &report.fits[static_cast<std::size_t>(p.fit)] : nullptr;
         const bool fitted = rec && rec->result.method != "direct";
         const std::string what = rec ? rec->probe + " " + rec->read : p.probe;
-        if (fitted && p.r2 < limits.minR2)
+        // A line's R^2 says how much of the spread its slope explains: a flat line (G = 0 between two local
+        // CPUs) has a low one while its intercept, and so L, is known to within its interval. An input whose
+        // own 95% interval is within 10% of its value is judged by that interval, not by the line's R^2.
+        const bool tight = p.value > 0 && p.ciHigh - p.ciLow <= 0.2 * p.value && p.ciLow > 0;
+        if (fitted && p.r2 < limits.minR2 && !tight)
             add(p, "r2", "R^2 = " + num(p.r2) + " of the fit of " + what + " (limit " + num(limits.minR2) + "), SMAPE " + pct(p.smape),
                 "the line does not follow the measured points");
         if (fitted) {

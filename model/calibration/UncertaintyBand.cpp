@@ -43,16 +43,16 @@ std::vector<Uncertain> uncertainInputs(const DesignDocument& doc)
     return out;
 }
 
-void setAll(DesignDocument& doc, const std::vector<Uncertain>& u, const std::vector<double>& values)
+void setAll(Design& design, const std::vector<Uncertain>& u, const std::vector<double>& values)
 {
     for (std::size_t i = 0; i < u.size(); ++i) {
         if (u[i].input.block.empty()) {
-            doc.design.setDesignParam(u[i].input.port, values[i],
-                                      doc.design.findDesignParam(u[i].input.port)->value.provenance);
+            design.setDesignParam(u[i].input.port, values[i],
+                                      design.findDesignParam(u[i].input.port)->value.provenance);
         } else {
-            ParamValue pv = doc.design.value(u[i].input);
+            ParamValue pv = design.value(u[i].input);
             pv.value = values[i];
-            doc.design.setValueUnchecked(u[i].input, pv);
+            design.setValueUnchecked(u[i].input, pv);
         }
     }
 }
@@ -116,7 +116,7 @@ UncertaintyBand uncertaintyBand(const DesignDocument& doc, const std::vector<Swe
     DesignDocument work = doc;
     std::vector<double> values(u.size());
     auto collect = [&]() {
-        setAll(work, u, values);
+        setAll(work.design, u, values);
         const SweepTable t = run(work, false, col);
         for (std::size_t r = 0; r < rows; ++r) {
             const double v = t.at(r, static_cast<std::size_t>(col));

@@ -170,6 +170,16 @@ bool Plan::run(double* slots, EvalError* err, const std::vector<std::uint32_t>* 
     return true;
 }
 
+int Plan::stepsRun(const EvalError& e) const
+{
+    if (e.step >= 0)
+        return e.step;
+    const bool afterBound = e.kind == EvalError::Kind::ParamRange && e.port >= 0 &&
+                            static_cast<std::size_t>(e.port) < paramChecks_.size() &&
+                            paramChecks_[static_cast<std::size_t>(e.port)].boundSlot >= 0 && boundStep_ >= 0;
+    return afterBound ? static_cast<int>(boundStep_) + 1 : -1;
+}
+
 bool Plan::checkParam(std::size_t c, const double* slots, EvalError* err) const
 {
     const Check& chk = paramChecks_[c];

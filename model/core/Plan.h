@@ -68,6 +68,12 @@ public:
     const OutputSpec* outputSpecAt(int slot) const;
     // True when the slot is an input fed by a wire (writing it has no effect).
     bool isWiredInput(int slot) const;
+    // How many steps ran to the end before `e` stopped a pass (the values of
+    // their outputs are in the slots): the failing step's index; for a design
+    // parameter checked against the output that bounds it (P above
+    // topology.hosts), every step through the one that writes the bound, so
+    // that the bound can be read; -1 when no step ran.
+    int stepsRun(const EvalError& e) const;
     // True when a design parameter in this slot follows an output (its
     // initial value is NaN, "take the output's value"; writing a number pins it).
     bool isFollowing(int slot) const;

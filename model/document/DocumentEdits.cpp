@@ -73,37 +73,63 @@ Outcome removeBlocks(DesignDocument& doc, const std::vector<std::string>& names)
     });
 }
 
+namespace {
+
+void assign(DesignDocument& d, Change& c, const std::string& path, double value, const Provenance& provenance)
+{
+    if (SettableCheck sc = checkSettable(d.design, path); !sc.ok())
+        refuse(sc.kind == SettableKind::Wired ? ProblemKind::Wired : ProblemKind::NotFound, path, path, sc.message,
+               formatNumber(value));
+    if (auto rp = rangeProblemAt(d.design, path, value); !rp.empty())
+        refuse(ProblemKind::OutOfRange, path, path, rp, formatNumber(value));
+    if (path.find('.') == std::string::npos)
+        d.design.setDesignParam(path, value, provenance);
+    else
+        d.design.setValue(Endpoint::parse(path), value, provenance);
+    c.values.push_back(path);
+}
+
+void reset(DesignDocument& d, Change& c, const std::string& path)
+{
+    if (SettableCheck sc = checkSettable(d.design, path); !sc.ok())
+        refuse(sc.kind == SettableKind::Wired ? ProblemKind::Wired : ProblemKind::NotFound, path, path, sc.message);
+    if (path.find('.') == std::string::npos) {
+        const DesignParam* p = d.design.findDesignParam(path);
+        if (p->follows.empty())
+            d.design.setDesignParam(path, p->spec.defaultValue, Provenance{});
+        else // follows its output again, with the value the reader gives an omitted one
+            d.design.setDesignParam(path, p->spec.min, Provenance{});
+    } else {
+        d.design.resetValue(Endpoint::parse(path));
+    }
+    c.values.push_back(path);
+}
+
+} // namespace
+
 Outcome setValue(DesignDocument& doc, const std::string& path, double value, Provenance provenance)
 {
+    return designEdit(doc, [&](DesignDocument& d, Change& c) { assign(d, c, path, value, provenance); });
+}
+
+Outcome setValues(DesignDocument& doc, const std::vector<ValueAssignment>& values)
+{
     return designEdit(doc, [&](DesignDocument& d, Change& c) {
-        if (SettableCheck sc = checkSettable(d.design, path); !sc.ok())
-            refuse(sc.kind == SettableKind::Wired ? ProblemKind::Wired : ProblemKind::NotFound, path, path, sc.message,
-                   formatNumber(value));
-        if (auto rp = rangeProblemAt(d.design, path, value); !rp.empty())
-            refuse(ProblemKind::OutOfRange, path, path, rp, formatNumber(value));
-        if (path.find('.') == std::string::npos)
-            d.design.setDesignParam(path, value, provenance);
-        else
-            d.design.setValue(Endpoint::parse(path), value, provenance);
-        c.values.push_back(path);
+        for (const ValueAssignment& v : values)
+            assign(d, c, v.path, v.value, v.provenance);
     });
 }
 
 Outcome clearValue(DesignDocument& doc, const std::string& path)
 {
+    return designEdit(doc, [&](DesignDocument& d, Change& c) { reset(d, c, path); });
+}
+
+Outcome clearValues(DesignDocument& doc, const std::vector<std::string>& paths)
+{
     return designEdit(doc, [&](DesignDocument& d, Change& c) {
-        if (SettableCheck sc = checkSettable(d.design, path); !sc.ok())
-            refuse(sc.kind == SettableKind::Wired ? ProblemKind::Wired : ProblemKind::NotFound, path, path, sc.message);
-        if (path.find('.') == std::string::npos) {
-            const DesignParam* p = d.design.findDesignParam(path);
-            if (p->follows.empty())
-                d.design.setDesignParam(path, p->spec.defaultValue, Provenance{});
-            else // follows its output again, with the value the reader gives an omitted one
-                d.design.setDesignParam(path, p->spec.min, Provenance{});
-        } else {
-            d.design.resetValue(Endpoint::parse(path));
-        }
-        c.values.push_back(path);
+        for (const std::string& path : paths)
+            reset(d, c, path);
     });
 }
 
@@ -151,12 +177,22 @@ Outcome setSweepAxes(DesignDocument& doc, std::vector<SweepAxis> axes)
     return designEdit(doc, [&](DesignDocument& d, Change&) { d.sweep.axes = std::move(axes); });
 }
 
-Outcome editDesign(DesignDocument& doc, const std::function<void(DesignDocument&)>& mutate)
+Outcome setSpeedupAgainst(DesignDocument& doc, const std::string& variant)
 {
-    return designEdit(doc, [&](DesignDocument& d, Change& c) {
-        mutate(d);
-        c.structure = true;
+    return designEdit(doc, [&](DesignDocument& d, Change&) {
+        if (!variant.empty()) {
+            const std::vector<Variant> variants = d.effectiveVariants();
+            if (std::none_of(variants.begin(), variants.end(), [&](const Variant& v) { return v.name == variant; })) {
+                std::string known;
+                for (const Variant& v : variants)
+                    known += (known.empty() ? "'" : ", '") + v.name + "'";
+                refuse(ProblemKind::NotFound, "sweep.speedup_against", "speedup_against",
+                       "no variant named '" + clipText(variant) + "' (the variants: " + known + ")", variant);
+            }
+        }
+        d.sweep.speedupAgainst = variant;
     });
 }
+
 
 } // namespace cs::edit

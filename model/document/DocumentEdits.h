@@ -40,9 +40,14 @@ struct Change {
     std::vector<std::string> movedBlocks;   // layout only
     std::vector<std::string> movedVertices; // layout only
     std::vector<std::string> topologyItems; // vertex ids and "link:N" the edit touched
+    // Blocks the edit added and removed, by name (a paste, a delete, and
+    // their undo), so that a view adds or removes those items alone.
+    std::vector<std::string> blocksAdded, blocksRemoved;
     // What the edit removed to keep the document consistent, one line each
     // ("sweep axis fft.P removed: fft.P is now wired").
     std::vector<std::string> cleanup;
+    // The change that undoing this one makes: what was added is removed.
+    Change inverse() const;
 };
 
 // The parts of a document, kept to put them back (what undo restores).
@@ -70,8 +75,18 @@ Outcome addBlock(DesignDocument& doc, const std::string& name, const std::string
 Outcome removeBlocks(DesignDocument& doc, const std::vector<std::string>& names);
 // `path` is a design parameter ("P") or a block input ("fft.rows").
 Outcome setValue(DesignDocument& doc, const std::string& path, double value, Provenance provenance = Provenance::user());
+// A value to set, with where it came from (a calibration, a fit, the user).
+struct ValueAssignment {
+    std::string path; // a design parameter ("P") or a block input ("fft.rows")
+    double value = 0;
+    Provenance provenance = Provenance::user();
+};
+// Several values as one step: all are set, or none (the first refused names itself).
+Outcome setValues(DesignDocument& doc, const std::vector<ValueAssignment>& values);
 // Back to the input's default; a design parameter that follows an output follows it again.
 Outcome clearValue(DesignDocument& doc, const std::string& path);
+// Several inputs back to their defaults as one step (calibrated values reverted).
+Outcome clearValues(DesignDocument& doc, const std::vector<std::string>& paths);
 // Wires `from` into `to`. The input's own value, and the overrides and sweep
 // axes that set it, no longer mean anything: they are removed (in Change::cleanup).
 Outcome wire(DesignDocument& doc, const Source& from, const Endpoint& to);
@@ -87,9 +102,9 @@ Outcome setParameterRange(DesignDocument& doc, const std::string& name, double m
 Outcome setFormula(DesignDocument& doc, const std::string& block, FormulaDefinition definition);
 // ---- Sweep
 Outcome setSweepAxes(DesignDocument& doc, std::vector<SweepAxis> axes);
-// Any other design change (several of the above at once, as one step): the
-// same cleanup and checks run on the result.
-Outcome editDesign(DesignDocument& doc, const std::function<void(DesignDocument&)>& mutate);
+// The variant every speedup is against (sweep.speedup_against), or "" for
+// each variant against itself; a name that is no variant is refused, naming the variants.
+Outcome setSpeedupAgainst(DesignDocument& doc, const std::string& variant);
 
 // ---- Topology
 // Replaces the topology section (a generator or a drawing; null for none).
@@ -124,11 +139,16 @@ Outcome placeVertices(DesignDocument& doc, const std::map<std::string, std::pair
 Outcome setNodes(DesignDocument& doc, nlohmann::json nodes);
 Outcome setMeasured(DesignDocument& doc, nlohmann::json measured);
 Outcome setImported(DesignDocument& doc, nlohmann::json imported);
-// A change of the given parts at once (the values a calibration applies and
-// its record): the cleanup and checks of the design run when kDesign is among them.
-Outcome editParts(DesignDocument& doc, unsigned parts, const std::function<void(DesignDocument&)>& mutate);
-// Several result sections at once (a calibration and the values it applied go through editDesign).
-Outcome editResults(DesignDocument& doc, const std::function<void(DesignDocument&)>& mutate);
+// Probe or application results (an array of RESULT objects, or one) after the
+// document's measured ones: a probe run, verify's runs, run-app's runs.
+Outcome appendMeasured(DesignDocument& doc, nlohmann::json results);
+// Measured series read from a file (calib::importedJson) after the imported ones.
+Outcome appendImported(DesignDocument& doc, nlohmann::json series);
+// A calibration applied as one step: its values with their provenance, its
+// record after the document's calibration records, and the probe results it
+// ran (null: none) after the measured ones. calib::planCalibration says what.
+Outcome applyCalibration(DesignDocument& doc, const std::vector<ValueAssignment>& values, nlohmann::json record,
+                         nlohmann::json measured = nullptr);
 
 // Two operations as one step: `second` runs only when `first` was accepted;
 // when it is refused, what `first` changed is put back and its problems are

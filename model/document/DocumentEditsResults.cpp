@@ -1,6 +1,8 @@
 #include "model/document/DocumentEdits.h"
 #include "model/document/EditApply.h"
 
+#include <algorithm>
+
 // Edits of the results sections (nodes, probe results, imported series,
 // calibration), edits of several parts at once, and the snapshots that
 // undo and redo restore.
@@ -31,16 +33,48 @@ Outcome setImported(DesignDocument& doc, json imported)
     return setSection(doc, &DesignDocument::imported, std::move(imported));
 }
 
-Outcome editResults(DesignDocument& doc, const std::function<void(DesignDocument&)>& mutate)
+namespace {
+
+// `more` (an array, else one item) after the section's items.
+void append(json& section, json more)
 {
-    return apply(doc, kResults, [&](DesignDocument& d, Change&) { mutate(d); });
+    if (!section.is_array())
+        section = json::array();
+    if (!more.is_array())
+        more = json::array({std::move(more)});
+    for (json& item : more)
+        section.push_back(std::move(item));
 }
 
-Outcome editParts(DesignDocument& doc, unsigned parts, const std::function<void(DesignDocument&)>& mutate)
+} // namespace
+
+Change Change::inverse() const
 {
-    return apply(doc, parts, [&](DesignDocument& d, Change& c) {
-        mutate(d);
-        c.structure = (parts & kDesign) != 0;
+    Change c = *this;
+    std::swap(c.blocksAdded, c.blocksRemoved);
+    c.cleanup.clear(); // undo brings back what the edit took with it: nothing more is removed
+    return c;
+}
+
+Outcome appendMeasured(DesignDocument& doc, json results)
+{
+    return apply(doc, kResults, [&](DesignDocument& d, Change&) { append(d.measured, std::move(results)); });
+}
+
+Outcome appendImported(DesignDocument& doc, json series)
+{
+    return apply(doc, kResults, [&](DesignDocument& d, Change&) { append(d.imported, std::move(series)); });
+}
+
+Outcome applyCalibration(DesignDocument& doc, const std::vector<ValueAssignment>& values, json record, json measured)
+{
+    Outcome o = setValues(doc, values);
+    return andThen(doc, std::move(o), [&] {
+        return apply(doc, kResults, [&](DesignDocument& d, Change&) {
+            append(d.calibration, std::move(record));
+            if (!measured.is_null())
+                append(d.measured, std::move(measured));
+        });
     });
 }
 
@@ -111,6 +145,17 @@ Outcome andThen(DesignDocument& doc, Outcome first, const std::function<Outcome(
     c.movedVertices.insert(c.movedVertices.end(), o.change.movedVertices.begin(), o.change.movedVertices.end());
     c.topologyItems.insert(c.topologyItems.end(), o.change.topologyItems.begin(), o.change.topologyItems.end());
     c.cleanup.insert(c.cleanup.end(), o.change.cleanup.begin(), o.change.cleanup.end());
+    // Blocks: added by one and removed by the other is neither.
+    const auto cancelOrAdd = [](std::vector<std::string>& cancel, std::vector<std::string>& add, const std::string& n) {
+        if (const auto it = std::find(cancel.begin(), cancel.end(), n); it != cancel.end())
+            cancel.erase(it);
+        else
+            add.push_back(n);
+    };
+    for (const std::string& n : o.change.blocksAdded)
+        cancelOrAdd(c.blocksRemoved, c.blocksAdded, n);
+    for (const std::string& n : o.change.blocksRemoved)
+        cancelOrAdd(c.blocksAdded, c.blocksRemoved, n);
     // The state before both: the first's parts as they were, and those only
     // the second changed as they were before it.
     // (Design and topology are one group of members.)

@@ -6,6 +6,7 @@
 #include "model/document/StrictJson.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace cs::edit::detail {
 
@@ -137,6 +138,22 @@ bool outputExists(const Design& d, const std::string& path)
 }
 
 // The one path of every edit: mutate a copy, clean up, validate, commit.
+// The blocks `after` has that `before` has not, and the other way round, in design order.
+static void blockDifference(const Design& before, const Design& after, Change& c)
+{
+    std::unordered_set<std::string> was, is;
+    for (const BlockInstance& b : before.blocks())
+        was.insert(b.name);
+    for (const BlockInstance& b : after.blocks())
+        is.insert(b.name);
+    for (const BlockInstance& b : after.blocks())
+        if (!was.count(b.name))
+            c.blocksAdded.push_back(b.name);
+    for (const BlockInstance& b : before.blocks())
+        if (!is.count(b.name))
+            c.blocksRemoved.push_back(b.name);
+}
+
 Outcome apply(DesignDocument& doc, unsigned parts, const std::function<void(DesignDocument&, Change&)>& mutate)
 {
     Outcome out;
@@ -180,6 +197,7 @@ Outcome apply(DesignDocument& doc, unsigned parts, const std::function<void(Desi
             if (next.topology != doc.topology && !(parts & kTopology))
                 attachTopology(next);
             dropStale(next, doc, out.change);
+            blockDifference(doc.design, next.design, out.change);
         }
     } catch (const Refusal& r) {
         out.problems.push_back(r.p);

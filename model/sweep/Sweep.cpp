@@ -1,4 +1,5 @@
 #include "model/sweep/Sweep.h"
+#include "model/document/DocumentEdits.h"
 #include "model/sweep/AxisResolve.h"
 #include "model/core/AvailableMemory.h"
 #include "model/core/ModelError.h"
@@ -337,20 +338,14 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
     return table;
 }
 
-void chooseSpeedupBaseline(DesignDocument& doc, const std::string& choice)
+DesignDocument withSpeedupBaseline(DesignDocument doc, const std::string& choice)
 {
-    if (choice == kBaselineSelf) {
-        doc.sweep.speedupAgainst.clear();
-        return;
-    }
+    // Through the editing layer, which checks that the variant exists.
+    if (edit::setSpeedupAgainst(doc, choice == kBaselineSelf ? std::string() : choice).ok())
+        return doc;
     std::string known;
-    for (const Variant& v : doc.effectiveVariants()) {
-        if (v.name == choice) {
-            doc.sweep.speedupAgainst = choice;
-            return;
-        }
+    for (const Variant& v : doc.effectiveVariants())
         known += ", '" + v.name + "'";
-    }
     throw ModelError("--baseline '" + choice + "': expected '" + kBaselineSelf + "' or a variant name (" +
                      std::string(kBaselineSelf) + known + ")");
 }

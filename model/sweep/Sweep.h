@@ -91,10 +91,11 @@ struct SweepOptions {
 // What speedup is measured against, as the user chooses it (CLI --baseline,
 // the GUI's baseline choice): "self" measures each variant against itself at
 // the reference value; any other word must name a variant of `doc`, which
-// becomes the serial baseline. Throws ModelError naming the choice and the
-// variants otherwise.
+// becomes the serial baseline. Returns the document with that choice (the
+// editing layer's setSpeedupAgainst); throws ModelError naming the choice and
+// the variants otherwise.
 inline constexpr const char* kBaselineSelf = "self";
-void chooseSpeedupBaseline(DesignDocument& doc, const std::string& choice);
+DesignDocument withSpeedupBaseline(DesignDocument doc, const std::string& choice);
 
 // Why a row's efficiency exceeds 1, in the model's own terms, or "" when it
 // does not. Against the variant itself the reason says so. The row's

@@ -22,6 +22,35 @@ namespace cs {
 
 namespace {
 
+// A variant's override of the path, or null.
+template <class Variants>
+auto overrideOf(Variants& variants, const std::string& variant, const std::string& path)
+    -> decltype(&variants.front().overrides.front().second)
+{
+    for (auto& v : variants)
+        if (v.name == variant)
+            for (auto& [p, value] : v.overrides)
+                if (p == path)
+                    return &value;
+    return nullptr;
+}
+
+void setPath(Design& design, std::vector<Variant>& variants, const std::string& path, double v, const Provenance& prov,
+             const std::string& variant = {})
+{
+    if (!variant.empty()) {
+        if (double* o = overrideOf(variants, variant, path))
+            *o = v;
+        else
+            throw ModelError("validate --fit: variant '" + variant + "' does not override '" + path + "'");
+        return;
+    }
+    if (path.find('.') == std::string::npos)
+        design.setDesignParam(path, v, prov);
+    else
+        design.setValue(Endpoint::parse(path), v, prov);
+}
+
 // The presets as documents, loaded once; the fitter writes its values into them.
 // With `forget`, a block input whose provenance says it was fitted to one of
 // those claims is put back to its block default as the document is loaded,
@@ -34,14 +63,14 @@ public:
         : dir_(std::move(dir)), forget_(std::move(forget))
     {
     }
-    DesignDocument& get(const std::string& name)
+    const DesignDocument& get(const std::string& name) { return load(name)->second; }
+    // A value the fitter tries (or its result) in preset `name`: the variant's override of `path` when a
+    // variant is named, else the input or design parameter itself.
+    void set(const std::string& name, const std::string& path, double v, const Provenance& prov,
+             const std::string& variant = {})
     {
-        auto it = docs_.find(name);
-        if (it == docs_.end()) {
-            it = docs_.emplace(name, loadDocument((std::filesystem::path(dir_) / (name + ".json")).string())).first;
-            forgetFits(name, it->second);
-        }
-        return it->second;
+        const auto it = load(name);
+        setPath(it->second.design, it->second.variants, path, v, prov, variant);
     }
     ClaimDocuments accessor()
     {
@@ -55,20 +84,29 @@ private:
     {
         return std::any_of(forget_.begin(), forget_.end(), [&](const std::string& id) { return fittedToClaim(p, id); });
     }
-    void forgetFits(const std::string& name, DesignDocument& doc)
+    std::map<std::string, DesignDocument>::iterator load(const std::string& name)
+    {
+        auto it = docs_.find(name);
+        if (it == docs_.end()) {
+            it = docs_.emplace(name, loadDocument((std::filesystem::path(dir_) / (name + ".json")).string())).first;
+            forgetFits(name, it->second.design);
+        }
+        return it;
+    }
+    void forgetFits(const std::string& name, Design& design)
     {
         if (forget_.empty())
             return;
-        for (const DesignParam& p : doc.design.designParams())
+        for (const DesignParam& p : design.designParams())
             if (fittedToForgotten(p.value.provenance))
                 forgotten_.push_back(name + ":" + p.spec.symbol + " kept (a design parameter has no default)");
-        for (const BlockInstance& b : doc.design.blocks())
+        for (const BlockInstance& b : design.blocks())
             for (const ParamSpec& in : b.spec().inputs) {
                 const Endpoint e{b.name, in.symbol};
-                const ParamValue v = doc.design.value(e);
+                const ParamValue v = design.value(e);
                 if (!fittedToForgotten(v.provenance))
                     continue;
-                doc.design.resetValue(e);
+                design.resetValue(e);
                 // The default stands in for a value the held-out figure fixed, so it is
                 // an unknown like an assumed one: the other figures fit it again if it
                 // matters (a default derived from the same figure, or under other
@@ -76,9 +114,9 @@ private:
                 Provenance again = Provenance::user();
                 again.basis = "assumed";
                 again.note = "block default in place of a value fitted to the figure held out";
-                doc.design.setValue(e, doc.design.value(e).value, again);
+                design.setValue(e, design.value(e).value, again);
                 const std::string was = formatQuantity(v.value, in.displayUnit, in.unit);
-                const std::string def = formatQuantity(doc.design.value(e).value, in.displayUnit, in.unit);
+                const std::string def = formatQuantity(design.value(e).value, in.displayUnit, in.unit);
                 // A block default derived from the same figure (its source says so) cannot be forgotten.
                 forgotten_.push_back(name + ":" + b.name + "." + in.symbol + " " + was +
                                      (was == def ? " (the block default is the same)" : " -> default " + def));
@@ -117,33 +155,6 @@ const ParamSpec* specOf(const DesignDocument& doc, const std::string& path, doub
         return nullptr;
     value = b->values[static_cast<std::size_t>(i)].value;
     return &b->spec().inputs[static_cast<std::size_t>(i)];
-}
-
-// A variant's override of the path, or null.
-double* overrideOf(DesignDocument& doc, const std::string& variant, const std::string& path)
-{
-    for (Variant& v : doc.variants)
-        if (v.name == variant)
-            for (auto& [p, value] : v.overrides)
-                if (p == path)
-                    return &value;
-    return nullptr;
-}
-
-void setPath(DesignDocument& doc, const std::string& path, double v, const Provenance& prov,
-             const std::string& variant = {})
-{
-    if (!variant.empty()) {
-        if (double* o = overrideOf(doc, variant, path))
-            *o = v;
-        else
-            throw ModelError("validate --fit: variant '" + variant + "' does not override '" + path + "'");
-        return;
-    }
-    if (path.find('.') == std::string::npos)
-        doc.design.setDesignParam(path, v, prov);
-    else
-        doc.design.setValue(Endpoint::parse(path), v, prov);
 }
 
 // The presets a claim's model reads.
@@ -198,9 +209,9 @@ struct Problem {
         for (std::size_t j = 0; j < unknowns.size(); ++j) {
             const Unknown& u = unknowns[j];
             const double v = valueAt(u, q(static_cast<Eigen::Index>(j)));
-            setPath(docs.get(u.p.preset), u.p.path, v, Provenance::user(), u.p.variant);
+            docs.set(u.p.preset, u.p.path, v, Provenance::user(), u.p.variant);
             for (const std::string& t : u.p.tied)
-                setPath(docs.get(u.p.preset), t, v, Provenance::user());
+                docs.set(u.p.preset, t, v, Provenance::user());
         }
     }
 
@@ -268,7 +279,7 @@ std::vector<Unknown> chooseUnknowns(Documents& docs, const std::vector<const Cla
         u.p.effect = effect;
         u.spec = specOf(docs.get(preset), path, u.p.before);
         if (u.spec && !variant.empty()) {
-            const double* o = overrideOf(docs.get(preset), variant, path);
+            const double* o = overrideOf(docs.get(preset).variants, variant, path);
             if (!o)
                 throw ModelError("validate --fit: variant '" + variant + "' of " + preset + " does not override '" +
                                  path + "'");
@@ -386,9 +397,9 @@ ClaimFitResult fitWith(const std::vector<Claim>& claims, const std::string& pres
     for (std::size_t j = 0; j < unknowns.size(); ++j) {
         Unknown& u = unknowns[j];
         u.p.after = pb.valueAt(u, q(static_cast<Eigen::Index>(j)));
-        setPath(docs.get(u.p.preset), u.p.path, u.p.after, prov, u.p.variant);
+        docs.set(u.p.preset, u.p.path, u.p.after, prov, u.p.variant);
         for (const std::string& t : u.p.tied)
-            setPath(docs.get(u.p.preset), t, u.p.after, prov);
+            docs.set(u.p.preset, t, u.p.after, prov);
         u.p.shownBefore = formatQuantity(u.p.before, u.spec->displayUnit, u.spec->unit);
         u.p.shownAfter = formatQuantity(u.p.after, u.spec->displayUnit, u.spec->unit);
         result.params.push_back(u.p);

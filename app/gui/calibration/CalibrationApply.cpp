@@ -51,7 +51,14 @@ void CalibrationPanel::updateButtons()
 {
     const bool have = report_ && !report_->params.empty();
     const bool applied = have && isApplied(model_->doc(), *report_);
-    apply_->setEnabled(have && !applied);
+    // Apply only when it would set something (the status line says why not).
+    bool settable = false;
+    if (have && !applied) {
+        calib::ApplyOptions options;
+        options.acceptPoorFits = acceptPoor_->isChecked();
+        settable = !calib::planCalibration(model_->doc(), *report_, options).changes.empty();
+    }
+    apply_->setEnabled(settable);
     bool drawnWins = false;
     if (report_)
         for (const calib::Disagreement& d : report_->disagreements)
@@ -71,15 +78,13 @@ void CalibrationPanel::preferCalibrated()
     if (!report_)
         return;
     QStringList done;
-    const QString err = model_->apply(tr("Let calibrated values stand"), [&](DesignDocument& d) {
-        return edit::editDesign(d, [&](DesignDocument& x) {
-            for (const calib::Disagreement& g : report_->disagreements)
-                if (currentChoice(x, g) != g.calibratedStands) {
-                    x.design.setValue(Endpoint::parse(g.choice), g.calibratedStands, Provenance::user());
-                    done << QString::fromStdString(g.choice);
-                }
-        });
-    });
+    std::vector<edit::ValueAssignment> values;
+    for (const calib::Disagreement& g : report_->disagreements)
+        if (currentChoice(model_->doc(), g) != g.calibratedStands) {
+            values.push_back({g.choice, g.calibratedStands, Provenance::user()});
+            done << QString::fromStdString(g.choice);
+        }
+    const QString err = model_->apply(tr("Let calibrated values stand"), edit::op::setValues(values));
     if (!err.isEmpty()) {
         setStatus(tr("Cannot let the calibrated values stand: %1").arg(err), true);
         return;
@@ -94,18 +99,13 @@ void CalibrationPanel::apply()
         setStatus(tr("Calibrate first: there is nothing to apply"), true);
         return;
     }
-    DesignDocument calibrated = model_->doc();
-    std::vector<std::string> skipped;
-    std::vector<calib::AppliedChange> changes;
+    // What applying sets, computed once; the values with their provenance and the calibration record are
+    // one edit of the design and the results, one undo step.
     calib::ApplyOptions applyOptions;
     applyOptions.acceptPoorFits = acceptPoor_->isChecked();
-    try {
-        changes = calib::applyCalibration(calibrated, *report_, &skipped, applyOptions);
-        calibrated.design.compile();
-    } catch (const ModelError& e) {
-        setStatus(tr("Cannot apply: %1").arg(QString::fromStdString(e.what())), true);
-        return;
-    }
+    const calib::CalibrationPlan plan = calib::planCalibration(model_->doc(), *report_, applyOptions);
+    const std::vector<calib::AppliedChange>& changes = plan.changes;
+    const std::vector<std::string>& skipped = plan.skipped;
     if (changes.empty()) {
         QStringList why;
         for (const std::string& s : skipped)
@@ -113,13 +113,8 @@ void CalibrationPanel::apply()
         setStatus(tr("Nothing applied: %1").arg(why.join("; ")), true);
         return;
     }
-    // The values with their provenance and the calibration record: one
-    // edit of the design and the results, one undo step.
     const QString text = tr("Apply calibration (%n input(s))", "", static_cast<int>(changes.size()));
-    const QString err = model_->apply(text, [&](DesignDocument& d) {
-        return edit::editParts(d, edit::kDesign | edit::kResults,
-                               [&](DesignDocument& x) { calib::applyCalibration(x, *report_, nullptr, applyOptions); });
-    });
+    const QString err = model_->apply(text, edit::op::applyCalibration(plan.values(), plan.record));
     if (!err.isEmpty()) {
         setStatus(tr("Cannot apply: %1").arg(err), true);
         return;
@@ -157,18 +152,11 @@ void CalibrationPanel::revertToDefaults()
         setStatus(tr("No calibrated input to revert"), true);
         return;
     }
-    const QString err = model_->editDesign(
-        tr("Revert %n input(s) to defaults", "", static_cast<int>(targets.size())), [&](DesignDocument& d) {
-            for (const auto& [block, param] : targets) {
-                try {
-                    calib::revertToDefault(d, block, param);
-                } catch (const ModelError&) {
-                    throw;
-                } catch (const std::exception& e) {
-                    throw ModelError(e.what());
-                }
-            }
-        });
+    std::vector<std::string> paths;
+    for (const auto& [block, param] : targets)
+        paths.push_back(block + "." + param);
+    const QString err = model_->apply(tr("Revert %n input(s) to defaults", "", static_cast<int>(targets.size())),
+                                      edit::op::clearValues(paths));
     if (!err.isEmpty()) {
         setStatus(tr("Cannot revert: %1").arg(err), true);
         return;

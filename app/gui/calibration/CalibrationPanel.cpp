@@ -353,16 +353,11 @@ void CalibrationPanel::onCalibrated()
 QString CalibrationPanel::fittedStatus(const calib::CalibrationReport& report) const
 {
     // What Apply would do, said now: the same count and reasons as after it.
-    DesignDocument trial = model_->doc();
-    std::vector<std::string> skipped;
-    std::size_t applicable = 0;
-    try {
-        calib::ApplyOptions options;
-        options.acceptPoorFits = acceptPoor_->isChecked();
-        applicable = calib::applyCalibration(trial, report, &skipped, options).size();
-    } catch (const ModelError& e) {
-        skipped.push_back(e.what());
-    }
+    calib::ApplyOptions options;
+    options.acceptPoorFits = acceptPoor_->isChecked();
+    const calib::CalibrationPlan plan = calib::planCalibration(model_->doc(), report, options);
+    const std::vector<std::string>& skipped = plan.skipped;
+    const std::size_t applicable = plan.changes.size();
     const int fitted = static_cast<int>(report.params.size());
     if (skipped.empty())
         return tr("Fitted %n input(s); check them, then Apply", "", fitted);

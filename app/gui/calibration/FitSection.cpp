@@ -352,12 +352,19 @@ void FitSection::apply()
     if (!shown_ || (!shown_->fit && !shown_->search))
         return;
     const std::shared_ptr<FitOutcome> shown = shown_;
-    const QString err = model_->editDesign(shown->fit ? tr("Apply fitted values") : tr("Apply the found term"),
-                                           [&](DesignDocument& d) {
-                                               d = shown->fit ? calib::applyFormulaFit(d, *shown->fit)
-                                                              : calib::applyFoundTerm(d, shown->options,
-                                                                                      shown->search->found.front());
-                                           });
+    QString err;
+    if (shown->fit) {
+        err = model_->apply(tr("Apply fitted values"), edit::op::setValues(calib::fittedValues(*shown->fit)));
+    } else {
+        try {
+            std::string block;
+            FormulaDefinition def =
+                calib::foundTermDefinition(model_->doc(), shown->options, shown->search->found.front(), block);
+            err = model_->apply(tr("Apply the found term"), edit::op::setFormula(block, std::move(def)));
+        } catch (const ModelError& e) {
+            err = QString::fromStdString(e.what());
+        }
+    }
     if (!err.isEmpty()) {
         setStatus(tr("Cannot apply: %1").arg(err), true);
         return;

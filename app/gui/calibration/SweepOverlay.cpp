@@ -87,20 +87,17 @@ bool SweepOverlay::hasCalibratedInputs(const DesignDocument& doc)
 QString SweepOverlay::addImported(const std::vector<calib::MeasuredSeries>& series, const QString& file)
 {
     // The chart redraws on the model's resultsChanged.
-    return model_->editResults(tr("Import %1").arg(file), [&](DesignDocument& d) {
-        if (!d.imported.is_array())
-            d.imported = nlohmann::json::array();
-        for (const calib::MeasuredSeries& s : series)
-            d.imported.push_back(calib::importedJson(s, file.toStdString()));
-    });
+    nlohmann::json more = nlohmann::json::array();
+    for (const calib::MeasuredSeries& s : series)
+        more.push_back(calib::importedJson(s, file.toStdString()));
+    return model_->apply(tr("Import %1").arg(file), edit::op::appendImported(std::move(more)));
 }
 
 QString SweepOverlay::clearImported()
 {
     if (importedCount() == 0)
         return {};
-    return model_->editResults(tr("Clear imported series"),
-                               [](DesignDocument& d) { d.imported = nlohmann::json::array(); });
+    return model_->apply(tr("Clear imported series"), edit::op::setImported(nlohmann::json::array()));
 }
 
 int SweepOverlay::importedCount() const

@@ -245,12 +245,7 @@ QString VerifySection::loadResultsFrom(const QString& path)
     }
     if (runs.empty())
         return tr("%1 holds no application run (app.fft2d results)").arg(path);
-    return model_->editResults(tr("Load application results"), [&](DesignDocument& d) {
-        if (!d.measured.is_array())
-            d.measured = json::array();
-        for (const json& r : runs)
-            d.measured.push_back(r);
-    });
+    return model_->apply(tr("Load application results"), edit::op::appendMeasured(std::move(runs)));
 }
 
 void VerifySection::recompute()

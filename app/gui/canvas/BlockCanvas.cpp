@@ -178,6 +178,97 @@ QPointF BlockCanvas::positionOf(const QString& name) const
     return it == autoPos_.end() ? QPointF() : it->second;
 }
 
+BlockNode* BlockCanvas::paramNode(const DesignParam& p, const QSet<QString>& usedSources) const
+{
+    const QString name = q(p.spec.symbol);
+    // A parameter following the topology has no number of its own.
+    PortDesc out{name, paramText(p), p.spec.unit, inputTip(p.spec, p.value), usedSources.contains(name)};
+    auto* n = new BlockNode(BlockNode::Kind::Param, name, name, {}, {}, {}, {out});
+    n->setToolTip(tr("<b>Design parameter %1</b><br>%2<br>Drag from its port to an input to share it.")
+                      .arg(name.toHtmlEscaped(), q(p.spec.meaning).toHtmlEscaped()));
+    return n;
+}
+
+BlockNode* BlockCanvas::blockNode(const BlockInstance& b, const QSet<QString>& usedSources) const
+{
+    const Design& d = model_->doc().design;
+    const BlockSpec& s = b.spec();
+    std::vector<PortDesc> ins, outs;
+    for (std::size_t i = 0; i < s.inputs.size(); ++i) {
+        const Endpoint e{b.name, s.inputs[i].symbol};
+        ins.push_back({q(s.inputs[i].symbol), {}, s.inputs[i].unit, inputTip(s.inputs[i], d.value(e)),
+                       d.wireInto(e) != nullptr});
+    }
+    for (const OutputSpec& o : s.outputs)
+        outs.push_back({q(o.symbol), {}, o.unit, outputTip(o), usedSources.contains(q(b.name + "." + o.symbol))});
+    const QString name = q(b.name);
+    auto* n = new BlockNode(BlockNode::Kind::Block, name, name, q(s.name), q(s.category), ins, outs);
+    n->setToolTip(tr("<b>%1</b> (%2 <code>%3</code>)<p>%4</p><p><i>%5</i></p>")
+                      .arg(name.toHtmlEscaped(), q(s.name).toHtmlEscaped(), q(s.id), q(s.description).toHtmlEscaped(),
+                           q(s.source).toHtmlEscaped()));
+    return n;
+}
+
+void BlockCanvas::addNode(BlockNode* n)
+{
+    scene_->addItem(n);
+    nodes_[n->name()] = n;
+}
+
+void BlockCanvas::removeWireItem(WireItem* w)
+{
+    for (PortItem* end : {w->from(), w->to()})
+        if (end && end->node())
+            end->node()->removeWire(w);
+    scene_->removeItem(w);
+    delete w;
+}
+
+bool BlockCanvas::syncBlocks(const edit::Change& c)
+{
+    const Design& d = model_->doc().design;
+    if (nodes_.empty() || d.designParams().size() + d.blocks().size() > kMaxCanvasNodes)
+        return false;
+    scene_->cancelDrag();
+    syncing_ = true;
+    for (const std::string& name : c.blocksRemoved) {
+        BlockNode* n = node(q(name));
+        if (!n)
+            continue;
+        const std::vector<WireItem*> wires = n->wires();
+        for (WireItem* w : wires)
+            removeWireItem(w);
+        nodes_.erase(n->name());
+        scene_->removeItem(n);
+        delete n;
+    }
+    QSet<QString> usedSources;
+    for (const Wire& w : d.wires())
+        usedSources.insert(q(w.from.str()));
+    // A new block without a position of its own (a pasted one has the clipboard's, one added from the
+    // palette the drop's): right of the drawing, as addBlock places it.
+    double right = 0;
+    for (const auto& [name, n] : nodes_)
+        right = std::max(right, n->sceneBoundingRect().right());
+    for (const std::string& name : c.blocksAdded) {
+        const BlockInstance* b = d.findBlock(name);
+        if (!b || node(q(name)))
+            continue;
+        BlockNode* n = blockNode(*b, usedSources);
+        addNode(n);
+        if (!model_->blockPosition(name)) {
+            autoPos_[n->name()] = QPointF(right + 60, 0);
+            right += 60 + n->boundingRect().width();
+        }
+        n->setPos(positionOf(n->name()));
+    }
+    syncing_ = false;
+    if ((selection_->kind() == Selection::Kind::Block || selection_->kind() == Selection::Kind::DesignParam) &&
+        !node(selection_->key()))
+        selection_->clear();
+    return rewire();
+}
+
 void BlockCanvas::rebuild()
 {
     scene_->cancelDrag();
@@ -212,34 +303,10 @@ void BlockCanvas::rebuild()
     for (const Wire& w : d.wires())
         usedSources.insert(q(w.from.str()));
 
-    for (const DesignParam& p : d.designParams()) {
-        const QString name = q(p.spec.symbol);
-        // A parameter following the topology has no number of its own.
-        PortDesc out{name, paramText(p), p.spec.unit, inputTip(p.spec, p.value), usedSources.contains(name)};
-        auto* n = new BlockNode(BlockNode::Kind::Param, name, name, {}, {}, {}, {out});
-        n->setToolTip(tr("<b>Design parameter %1</b><br>%2<br>Drag from its port to an input to share it.")
-                          .arg(name.toHtmlEscaped(), q(p.spec.meaning).toHtmlEscaped()));
-        scene_->addItem(n);
-        nodes_[name] = n;
-    }
-    for (const BlockInstance& b : d.blocks()) {
-        const BlockSpec& s = b.spec();
-        std::vector<PortDesc> ins, outs;
-        for (std::size_t i = 0; i < s.inputs.size(); ++i) {
-            const Endpoint e{b.name, s.inputs[i].symbol};
-            ins.push_back({q(s.inputs[i].symbol), {}, s.inputs[i].unit, inputTip(s.inputs[i], d.value(e)),
-                           d.wireInto(e) != nullptr});
-        }
-        for (const OutputSpec& o : s.outputs)
-            outs.push_back({q(o.symbol), {}, o.unit, outputTip(o), usedSources.contains(q(b.name + "." + o.symbol))});
-        const QString name = q(b.name);
-        auto* n = new BlockNode(BlockNode::Kind::Block, name, name, q(s.name), q(s.category), ins, outs);
-        n->setToolTip(tr("<b>%1</b> (%2 <code>%3</code>)<p>%4</p><p><i>%5</i></p>")
-                          .arg(name.toHtmlEscaped(), q(s.name).toHtmlEscaped(), q(s.id),
-                               q(s.description).toHtmlEscaped(), q(s.source).toHtmlEscaped()));
-        scene_->addItem(n);
-        nodes_[name] = n;
-    }
+    for (const DesignParam& p : d.designParams())
+        addNode(paramNode(p, usedSources));
+    for (const BlockInstance& b : d.blocks())
+        addNode(blockNode(b, usedSources));
 
     // Positions: the document's, then earlier automatic ones, then a new layout.
     std::vector<LayoutNode> layoutNodes;
@@ -292,20 +359,36 @@ void BlockCanvas::rebuild()
         selection_->clear();
 }
 
-void BlockCanvas::onDesignChanged()
+void BlockCanvas::onDesignChanged(const edit::Change& c)
 {
-    const edit::Change& c = model_->lastChange();
     // Neither the structure nor a value changed (a link drawn, a sweep
     // axis): the canvas shows nothing that changed, and keeps its items.
     if (!c.structure && c.values.empty())
         return;
-    if (c.structure ? !rewire() : !updateValues(c.values))
+    // Blocks added or removed (a paste, a delete, their undo): those items alone, then the wires.
+    const bool blocks = !c.blocksAdded.empty() || !c.blocksRemoved.empty();
+    if (!c.structure ? !updateValues(c.values) : blocks ? !syncBlocks(c) : !rewire())
         rebuild();
+}
+
+std::string BlockCanvas::wireKey(const WireItem* w)
+{
+    const auto end = [](const PortItem* p) {
+        const BlockNode* n = p->node();
+        return n->isParam() ? p->symbol().toStdString() : n->name().toStdString() + "." + p->symbol().toStdString();
+    };
+    return end(w->from()) + ">" + end(w->to());
 }
 
 void BlockCanvas::addWireItems()
 {
+    std::set<std::string> drawn;
+    for (QGraphicsItem* it : scene_->items())
+        if (it->type() == WireItem::Type && static_cast<WireItem*>(it)->to())
+            drawn.insert(wireKey(static_cast<WireItem*>(it)));
     for (const Wire& w : model_->doc().design.wires()) {
+        if (drawn.count(w.from.str() + ">" + w.to.str()))
+            continue;
         BlockNode* fromNode = node(q(w.from.isDesignParam() ? w.from.port : w.from.block));
         BlockNode* toNode = node(q(w.to.block));
         PortItem* from = fromNode ? fromNode->outputPort(q(w.from.port)) : nullptr;
@@ -346,14 +429,19 @@ bool BlockCanvas::rewire()
     }
 
     scene_->cancelDrag();
-    std::vector<QGraphicsItem*> wires;
+    // The wire items that no longer stand for a wire go; those that do stay (addWireItems adds the others).
+    std::set<std::string> wanted;
+    for (const Wire& w : d.wires())
+        wanted.insert(w.from.str() + ">" + w.to.str());
+    std::vector<WireItem*> gone;
     for (QGraphicsItem* it : scene_->items())
-        if (it->type() == WireItem::Type)
-            wires.push_back(it);
-    for (auto& [name, n] : nodes_)
-        n->clearWires();
-    for (QGraphicsItem* w : wires)
-        delete w;
+        if (it->type() == WireItem::Type) {
+            auto* w = static_cast<WireItem*>(it);
+            if (!w->to() || !wanted.count(wireKey(w)))
+                gone.push_back(w);
+        }
+    for (WireItem* w : gone)
+        removeWireItem(w);
 
     // What each port shows: wired or not, and the values (wiring an input
     // drops its own value; undo brings it back).

@@ -1,9 +1,13 @@
 #pragma once
+#include "model/document/DocumentEdits.h"
+
 #include <QPointF>
+#include <QSet>
 #include <QString>
 #include <QWidget>
 
 #include <map>
+#include <string>
 
 class QGraphicsView;
 class QLineEdit;
@@ -19,6 +23,7 @@ class BlockPalette;
 class CanvasScene;
 class CanvasView;
 class PortItem;
+class WireItem;
 } // namespace canvas
 
 // The block canvas: the design's blocks as nodes with input ports on the
@@ -29,9 +34,10 @@ class PortItem;
 // model's connection rule and a refusal is shown with its reason. A palette
 // of block types, grouped by category, adds blocks by drag and drop or
 // double-click. Every edit goes through the DocumentModel (undoable).
-// An edit that changed values alone (DocumentModel::lastChange) updates the
-// nodes in place; blocks, wires or parameters added or removed rebuild the
-// scene.
+// An edit updates the scene in place from its Change: values alone update
+// the nodes' texts; blocks added or removed add or remove their items; a
+// wire drawn or removed adds or removes its item. Anything else (a block's
+// ports changed, parameters added) rebuilds the scene.
 class BlockCanvas : public QWidget {
     Q_OBJECT
 public:
@@ -76,7 +82,16 @@ protected:
 
 private:
     void rebuild();
-    void onDesignChanged();
+    void onDesignChanged(const edit::Change& change);
+    canvas::BlockNode* paramNode(const DesignParam& p, const QSet<QString>& usedSources) const;
+    canvas::BlockNode* blockNode(const BlockInstance& b, const QSet<QString>& usedSources) const;
+    void addNode(canvas::BlockNode* n);
+    void removeWireItem(canvas::WireItem* w);
+    // "fft.T>app.T_comp", "P>fft.P": the wire an item stands for.
+    static std::string wireKey(const canvas::WireItem* w);
+    // Blocks added or removed by an edit or its undo (Change::blocksAdded, blocksRemoved): their items
+    // alone, the other nodes kept, then rewire(); false when the scene must be rebuilt instead.
+    bool syncBlocks(const edit::Change& change);
     // Shows the new values of these paths ("P", "fft.rows") on their nodes;
     // false when a path has no node (then the scene is rebuilt).
     bool updateValues(const std::vector<std::string>& paths);
@@ -103,6 +118,7 @@ private:
     // not placed; kept so nodes do not jump when the design changes.
     std::map<QString, QPointF> autoPos_;
     QString lastMessage_;
+    int pastes_ = 0; // pastes of the clipboard's blocks since they were copied here
     bool syncing_ = false;
     bool fitPending_ = true;
 };

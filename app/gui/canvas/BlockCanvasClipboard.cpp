@@ -5,6 +5,7 @@
 #include "app/gui/canvas/BlockCanvas.h"
 #include "app/gui/canvas/BlockNode.h"
 #include "app/gui/canvas/CanvasScene.h"
+#include "app/gui/widgets/PasteOffset.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -18,7 +19,6 @@ using namespace canvas;
 
 namespace {
 const char* kMime = "application/x-clusterscope-blocks";
-constexpr double kPasteOffset = 40; // scene units: a copy lands beside its original
 } // namespace
 
 void BlockCanvas::selectAll()
@@ -36,7 +36,16 @@ bool BlockCanvas::copySelected()
             names << static_cast<BlockNode*>(it)->name();
     if (names.isEmpty())
         return false;
-    const QByteArray bytes = QByteArray::fromStdString(model_->copyBlocks(names).dump());
+    // Every copy with the position it is drawn at: a block laid out automatically has none in the document,
+    // and its copy would otherwise be laid out anew, possibly on top of the original.
+    nlohmann::json piece = model_->copyBlocks(names);
+    for (nlohmann::json& b : piece["blocks"])
+        if (!b.contains("pos")) {
+            const QPointF p = positionOf(QString::fromStdString(b["name"].get<std::string>()));
+            b["pos"] = nlohmann::json::array({p.x(), p.y()});
+        }
+    pastes_ = 0;
+    const QByteArray bytes = QByteArray::fromStdString(piece.dump());
     auto* mime = new QMimeData;
     mime->setData(kMime, bytes);
     mime->setText(QString::fromUtf8(bytes));
@@ -54,12 +63,13 @@ QString BlockCanvas::paste()
     } else {
         const nlohmann::json piece = nlohmann::json::parse(mime->data(kMime).toStdString(), nullptr, false);
         err = piece.is_discarded() ? tr("The clipboard's blocks cannot be read")
-                                   : model_->pasteBlocks(piece, QPointF(kPasteOffset, kPasteOffset), &added);
+                                   : model_->pasteBlocks(piece, pasteOffset(pastes_), &added);
     }
     if (!err.isEmpty()) {
         showMessage(err, true);
         return err;
     }
+    ++pastes_; // the next paste of the same copy lands beside this one, not on it
     scene_->clearSelection();
     for (const QString& n : added)
         if (BlockNode* node = this->node(n))

@@ -4,6 +4,7 @@
 #include <QGraphicsItem>
 #include <QString>
 
+#include <algorithm>
 #include <vector>
 
 namespace cs::app::canvas {
@@ -52,7 +53,7 @@ public:
     void setPortText(const QString& symbol, bool input, const QString& label, const QString& tip);
 
     void addWire(WireItem* w) { wires_.push_back(w); }
-    void clearWires() { wires_.clear(); } // the canvas draws the wires again
+    void removeWire(WireItem* w) { wires_.erase(std::remove(wires_.begin(), wires_.end(), w), wires_.end()); }
     const std::vector<WireItem*>& wires() const { return wires_; }
 
 protected:

@@ -378,9 +378,7 @@ void FormulaEditor::applyDefinition()
 {
     const FormulaDefinition def = definition();
     const std::string name = block_;
-    const QString error = model_->apply(tr("Edit formula of %1").arg(q(name)), [&](DesignDocument& d) {
-        return edit::setFormula(d, name, def);
-    });
+    const QString error = model_->apply(tr("Edit formula of %1").arg(q(name)), edit::op::setFormula(name, def));
     if (!error.isEmpty()) {
         problem_ = error;
         status_->setText(error);

@@ -59,7 +59,7 @@ ValueField::Apply vertexSetter(DocumentModel* model, const QStringList& ids, con
     return [model, set, what, spec](double v) {
         const json value = fieldJson(spec, v);
         return model->apply(QObject::tr("Set %1 of %2").arg(q(spec.symbol), what),
-                            [&](DesignDocument& d) { return edit::setVertexProperty(d, set, spec.symbol, value); });
+                            edit::op::setVertexProperty(set, spec.symbol, value));
     };
 }
 
@@ -70,7 +70,7 @@ ValueField::Apply edgeSetter(DocumentModel* model, const std::set<std::size_t>& 
     return [model, links, what, spec](double v) {
         const json value = fieldJson(spec, v);
         return model->apply(QObject::tr("Set %1 of %2").arg(q(spec.symbol), what),
-                            [&](DesignDocument& d) { return edit::setLinkProperty(d, links, spec.symbol, value); });
+                            edit::op::setLinkProperty(links, spec.symbol, value));
     };
 }
 

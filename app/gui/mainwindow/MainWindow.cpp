@@ -22,6 +22,7 @@
 #include "app/gui/widgets/WheelGuard.h"
 #include "app/plots/RateUnit.h"
 #include "app/runner/Node.h"
+#include "app/gui/widgets/ScreenFit.h"
 #include "model/core/ModelError.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/PresetFolder.h"
@@ -113,7 +114,7 @@ MainWindow::MainWindow(QWidget* parent)
     restoreGeometry(settings.value("window/geometry").toByteArray());
     restoreState(settings.value("window/state").toByteArray());
     if (!settings.contains("window/geometry")) {
-        resize(1280, 800);
+        resize(sizeOnScreen(this, QSize(1280, 800))); // the whole window on a 1280x800 screen, frame and all
         resetLayout();
     }
     updateTitle();
@@ -372,9 +373,8 @@ void MainWindow::startNewDocument()
     if (nodes.isEmpty())
         return;
     try {
-        DesignDocument doc = model_->doc();
-        doc.nodes = runner::nodesToJson(runner::parseNodeSpec(nodes.toStdString()));
-        model_->setDocument(std::move(doc), {});
+        model_->apply(tr("Default nodes"), edit::op::setNodes(runner::nodesToJson(runner::parseNodeSpec(nodes.toStdString()))));
+        model_->undoStack()->clear(); // a new document starts with them and no history
     } catch (const std::invalid_argument& e) {
         statusBar()->showMessage(tr("The default nodes were left out: %1").arg(QString::fromStdString(e.what())), 8000);
     }
@@ -388,7 +388,10 @@ void MainWindow::showPreferences()
     autosave_->setInterval(PreferencesDialog::autosaveIntervalMs());
     // The views write rates and sizes in the units chosen: they re-read the document.
     emit model_->topologyChanged();
-    emit model_->designChanged();
+    edit::Change reread;
+    reread.parts = edit::kDesign;
+    reread.structure = true;
+    emit model_->designChanged(reread);
     inspector_->refresh();
 }
 

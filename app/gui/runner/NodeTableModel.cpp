@@ -386,7 +386,7 @@ bool NodeTableModel::setData(const QModelIndex& index, const QVariant& v, int ro
     if (next == nodes_)
         return true; // nothing changed: no undo step
     const QString undoText = tr("Set %1 of node %2").arg(q(k), nodeName(index.row()));
-    const QString err = model_->apply(undoText, [&](DesignDocument& d) { return edit::setNodes(d, next); });
+    const QString err = model_->apply(undoText, edit::op::setNodes(next));
     if (!err.isEmpty()) {
         emit editRejected(err);
         return false;
@@ -409,7 +409,7 @@ QString NodeTableModel::addNode(const QString& transport)
     }
     next.push_back({{"name", name.toStdString()}, {"transport", transport.toStdString()}});
     const QString undoText = tr("Add node %1").arg(name);
-    const QString err = model_->apply(undoText, [&](DesignDocument& d) { return edit::setNodes(d, next); });
+    const QString err = model_->apply(undoText, edit::op::setNodes(next));
     if (err.isEmpty())
         emit edited(undoText);
     return err;
@@ -440,7 +440,7 @@ QString NodeTableModel::addNodesFromSpec(const QString& spec)
     }
     const QString undoText =
         parsed.size() == 1 ? tr("Add node %1").arg(q(parsed[0].name)) : tr("Add %1 nodes").arg(parsed.size());
-    const QString err = model_->apply(undoText, [&](DesignDocument& d) { return edit::setNodes(d, next); });
+    const QString err = model_->apply(undoText, edit::op::setNodes(next));
     if (err.isEmpty())
         emit edited(undoText);
     return err;
@@ -461,7 +461,7 @@ QString NodeTableModel::removeRows(const QList<int>& rows)
     }
     const QString undoText =
         names.size() == 1 ? tr("Remove node %1").arg(names.front()) : tr("Remove %1 nodes").arg(names.size());
-    const QString err = model_->apply(undoText, [&](DesignDocument& d) { return edit::setNodes(d, next); });
+    const QString err = model_->apply(undoText, edit::op::setNodes(next));
     if (err.isEmpty())
         emit edited(undoText);
     return err;

@@ -3,7 +3,7 @@
 // docs/agent-protocol.md "Nodes") as an editable table: one row per node,
 // one column per setting. Every edit is checked first (a bad value is
 // refused with a sentence naming the node, the field and the value) and then
-// applied as one undoable DocumentModel::editResults step. Settings that
+// applied as one undoable step (edit::op::setNodes). Settings that
 // belong together (an ssh node needs a host) are only warned about, so that
 // a node can be filled in one field at a time.
 #include <nlohmann/json.hpp>

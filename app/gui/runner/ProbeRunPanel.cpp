@@ -301,7 +301,7 @@ void ProbeRunPanel::removeSelectedResults()
         if (!drop.count(static_cast<int>(i)))
             kept.push_back(measured[i]);
     model_->apply(rows.size() == 1 ? tr("Remove a probe result") : tr("Remove %1 probe results").arg(rows.size()),
-                  [&](DesignDocument& d) { return edit::setMeasured(d, std::move(kept)); });
+                  edit::op::setMeasured(std::move(kept)));
 }
 
 RunAppDialog* ProbeRunPanel::openRunApp()

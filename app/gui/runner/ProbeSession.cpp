@@ -200,12 +200,10 @@ void ProbeSession::advance()
         const QString text = results_.size() == 1
                                  ? tr("Store %1 result").arg(QString::fromStdString(results_.front().probe))
                                  : tr("Store %1 probe results").arg(results_.size());
-        model_->editResults(text, [this](DesignDocument& d) {
-            if (!d.measured.is_array())
-                d.measured = nlohmann::json::array();
-            for (const runner::JobResult& r : results_)
-                d.measured.push_back(runner::resultToJson(r));
-        });
+        nlohmann::json stored = nlohmann::json::array();
+        for (const runner::JobResult& r : results_)
+            stored.push_back(runner::resultToJson(r));
+        model_->apply(text, edit::op::appendMeasured(std::move(stored)));
     }
     emit finished(ok, failed, cancelled);
 }

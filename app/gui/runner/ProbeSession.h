@@ -4,7 +4,7 @@
 // arrive on the GUI thread, cancel() stops the current job within a second
 // and skips the rest, and when the session ends every result (failed and
 // cancelled ones too, with their reasons) is appended to the document's
-// "measured" array as ONE undoable DocumentModel::editResults step.
+// "measured" array as ONE undoable step (edit::op::appendMeasured).
 #include "app/runner/JobResult.h"
 #include "app/runner/Runner.h"
 

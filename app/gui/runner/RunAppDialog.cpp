@@ -241,14 +241,11 @@ void RunAppDialog::done()
     }
     progress_->setValue(runsTotal_);
     if (!results_.empty()) {
-        const std::vector<runner::JobResult> rs = results_;
-        model_->editResults(tr("Run my program (%n result(s))", nullptr, static_cast<int>(rs.size())),
-                            [&rs](DesignDocument& d) {
-                                if (!d.measured.is_array())
-                                    d.measured = nlohmann::json::array();
-                                for (const runner::JobResult& r : rs)
-                                    d.measured.push_back(runner::resultToJson(r));
-                            });
+        nlohmann::json stored = nlohmann::json::array();
+        for (const runner::JobResult& r : results_)
+            stored.push_back(runner::resultToJson(r));
+        model_->apply(tr("Run my program (%n result(s))", nullptr, static_cast<int>(results_.size())),
+                      edit::op::appendMeasured(std::move(stored)));
         log_->appendPlainText(tr("%1 result(s) added to the document's measured results (Edit > Undo takes them out).")
                                   .arg(results_.size()));
     }

@@ -139,7 +139,7 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
     connect(log_, &QCheckBox::toggled, this, [this](bool on) {
         if (edit::logAxes(model_->doc()) != on)
             model_->apply(on ? tr("Logarithmic axes") : tr("Linear axes"),
-                          [on](DesignDocument& d) { return edit::setLogAxes(d, on); });
+                          edit::op::setLogAxes(on));
         redrawSweepCharts();
     });
     auto followLog = [this] {
@@ -269,8 +269,7 @@ void SweepPanel::applyAxes(const std::vector<SweepAxis>& axes)
 {
     // One operation of the editing layer; the validator reads the axes as
     // every other caller does (model/sweep/AxisResolve.h).
-    const QString problem = model_->apply(tr("Set swept parameters"),
-                                          [&](DesignDocument& d) { return edit::setSweepAxes(d, axes); });
+    const QString problem = model_->apply(tr("Set swept parameters"), edit::op::setSweepAxes(axes));
     QStringList why; // the messages name the axis ("P: ..."); the JSON paths say nothing more here
     if (!problem.isEmpty())
         for (const DocumentProblem& p : model_->lastProblems())

@@ -47,14 +47,17 @@ void SweepPanel::recompute()
         setStatus(tr("Nothing to sweep: add a parameter above."));
         return;
     }
-    auto pending = std::make_shared<DesignDocument>(doc); // the one copy; the workers share it
+    // The one copy, with the baseline chosen here (a view's choice, not an edit); the workers share it.
+    std::shared_ptr<const DesignDocument> pending;
     if (const QString choice = baseline_->currentData().toString(); !choice.isEmpty()) {
         try {
-            chooseSpeedupBaseline(*pending, choice.toStdString());
+            pending = std::make_shared<const DesignDocument>(withSpeedupBaseline(doc, choice.toStdString()));
         } catch (const ModelError&) {
             fillBaselineSelector(); // the variant went away: back to the design's own baseline
         }
     }
+    if (!pending)
+        pending = std::make_shared<const DesignDocument>(doc);
     pendingDoc_ = std::move(pending);
     ++prepGeneration_; // a finished sweep's charts still being prepared are not shown
     preparing_ = false;

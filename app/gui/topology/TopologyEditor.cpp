@@ -11,6 +11,9 @@
 #include "app/gui/topology/TopologyLayout.h"
 #include "app/gui/topology/TopologySummary.h"
 #include "app/gui/topology/TopologyView.h"
+#include "model/core/Design.h"
+#include "model/core/ModelError.h"
+#include "model/core/Plan.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -69,9 +72,14 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
             zoomToFit();
     });
     connect(model_, &DocumentModel::topologyChanged, this, [this] {
+        // The selected links as they were, before the scene follows the new network (it keeps items by index).
+        const bool linksSelected = selection_ && selection_->kind() == Selection::Kind::Link;
+        const std::vector<std::pair<std::string, std::string>> ends = selectedLinkEnds_;
         const bool wasEmpty = vertices_.empty();
         if (!updateInPlace())
             rebuild();
+        if (linksSelected)
+            resolveLinkSelection(ends);
         if (wasEmpty && !vertices_.empty() && vertices_.size() > 1) {
             zoomToFit();
         } else if (fitted_ && !vertices_.empty()) {
@@ -86,6 +94,11 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
         }
     });
     connect(model_, &DocumentModel::layoutChanged, this, &TopologyEditor::applyPositions);
+    // A design parameter brought within its bound (or out of it) changes what the status line says.
+    connect(model_, &DocumentModel::designChanged, this, [this] {
+        if (error_.isEmpty())
+            updateStatus();
+    });
     connect(scene_, &QGraphicsScene::selectionChanged, this, &TopologyEditor::onSceneSelection);
     if (selection_)
         connect(selection_, &Selection::changed, this, &TopologyEditor::onSelectionChanged);
@@ -98,7 +111,12 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
     rebuild();
 }
 
-TopologyEditor::~TopologyEditor() = default;
+TopologyEditor::~TopologyEditor()
+{
+    // The scene (a child, destroyed after the members) reports its items' selection as they go: that must not
+    // reach a half-destroyed editor, nor the shared selection, which its owner may have destroyed already.
+    disconnect(scene_, nullptr, this, nullptr);
+}
 
 QGraphicsView* TopologyEditor::view() const
 {
@@ -110,6 +128,13 @@ void TopologyEditor::buildToolbar()
     toolbar_ = new QToolBar(tr("Topology"), this);
     toolbar_->setObjectName("topologyToolbar");
     toolbar_->setIconSize(QSize(22, 22));
+    // Up first: in a narrow dock the toolbar's last actions go to its overflow menu, where nobody finds the
+    // way out of an aggregate (issue 34, defect 6). Shown only inside one.
+    upAction_ = toolbar_->addAction(tr("\u2191 Up"), this, &TopologyEditor::aggregateUp);
+    upAction_->setObjectName("aggregateUp");
+    upAction_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
+    upAction_->setToolTip(tr("Back to the aggregate this one is part of (Alt+Up)"));
+    upAction_->setVisible(false);
     auto* modes = new QActionGroup(this);
     QAction* select = toolbar_->addAction(tr("Select"));
     select->setCheckable(true);
@@ -169,10 +194,6 @@ void TopologyEditor::buildToolbar()
     toolbar_->addAction(tr("\u2212"), this, &TopologyEditor::zoomOut)->setToolTip(tr("Zoom out"));
     toolbar_->addAction(tr("+"), this, &TopologyEditor::zoomIn)->setToolTip(tr("Zoom in"));
     toolbar_->addAction(tr("Fit"), this, &TopologyEditor::zoomToFit)->setToolTip(tr("Fit the topology to the view"));
-    upAction_ = toolbar_->addAction(tr("Up"), this, &TopologyEditor::aggregateUp);
-    upAction_->setObjectName("aggregateUp");
-    upAction_->setToolTip(tr("Back to the aggregate this one is part of"));
-    upAction_->setVisible(false);
 }
 
 VertexItem* TopologyEditor::vertexItem(int index) const
@@ -311,8 +332,63 @@ void TopologyEditor::onSceneSelection()
     syncing_ = false;
 }
 
+std::optional<std::pair<std::string, std::string>> TopologyEditor::linkEnds(std::size_t index) const
+{
+    if (const std::shared_ptr<const Topology>& t = model_->topology()) {
+        if (index >= t->edgeCount())
+            return std::nullopt;
+        const auto [a, b] = t->endpoints(index);
+        return std::pair{t->vertex(a).id, t->vertex(b).id};
+    }
+    // A drawing that does not load yet: its links as written.
+    const nlohmann::json& topo = model_->doc().topology;
+    const auto edges = topo.is_object() ? topo.find("edges") : topo.end();
+    if (!topo.is_object() || edges == topo.end() || !edges->is_array() || index >= edges->size())
+        return std::nullopt;
+    const nlohmann::json& e = (*edges)[index];
+    if (!e.is_object() || !e.value("from", nlohmann::json()).is_string() || !e.value("to", nlohmann::json()).is_string())
+        return std::nullopt;
+    return std::pair{e["from"].get<std::string>(), e["to"].get<std::string>()};
+}
+
+void TopologyEditor::resolveLinkSelection(const std::vector<std::pair<std::string, std::string>>& ends)
+{
+    // A link is selected by its index in the network's link order, and another network (a generator run
+    // again, a link removed before it) may put another link at that index (issue 34, defect 8). The selection
+    // follows the links by their ends, or goes when one of them is gone.
+    if (!selection_ || ends.empty())
+        return;
+    QStringList keys;
+    std::set<std::size_t> used;
+    const std::size_t count = model_->topology() ? model_->topology()->edgeCount() : 1u << 20;
+    for (const auto& [a, b] : ends) {
+        bool found = false;
+        for (std::size_t e = 0; e < count && !found; ++e) {
+            const auto ends = linkEnds(e);
+            if (!ends)
+                break;
+            if (!used.count(e) && ((ends->first == a && ends->second == b) || (ends->first == b && ends->second == a))) {
+                used.insert(e);
+                keys << QString::number(e);
+                found = true;
+            }
+        }
+        if (!found) {
+            selection_->clear();
+            return;
+        }
+    }
+    selection_->selectMany(Selection::Kind::Link, keys);
+}
+
 void TopologyEditor::onSelectionChanged()
 {
+    // The selected links' ends, to find them again in another network (resolveLinkSelection).
+    selectedLinkEnds_.clear();
+    if (selection_->kind() == Selection::Kind::Link)
+        for (const QString& key : selection_->keys())
+            if (const auto ends = linkEnds(static_cast<std::size_t>(key.toULongLong())))
+                selectedLinkEnds_.push_back(*ends);
     if (syncing_)
         return;
     std::vector<QGraphicsItem*> want;
@@ -336,6 +412,22 @@ void TopologyEditor::onSelectionChanged()
     if (!want.empty())
         view_->ensureVisible(want.front());
     syncing_ = false;
+}
+
+QString TopologyEditor::boundProblem(const Design& d)
+{
+    try {
+        const Plan plan = d.compile();
+        std::vector<double> state = plan.initialSlots();
+        EvalError err;
+        // Only a parameter checked after the block that bounds it ran (stepsRun > 0): P above topology.hosts.
+        if (!plan.run(state.data(), &err) && err.kind == EvalError::Kind::ParamRange && err.step < 0 &&
+            plan.stepsRun(err) > 0)
+            return QString::fromStdString(err.message);
+    } catch (const ModelError&) {
+        // A design that does not compile says so elsewhere (the inspector, the sweep).
+    }
+    return {};
 }
 
 void TopologyEditor::showMessage(const QString& text, bool error)
@@ -364,7 +456,13 @@ void TopologyEditor::updateStatus()
                                .arg(TopologySummary::kMaxDrawnVertices),
                            false);
     const QString why = model_->topologyError();
-    showMessage(why.isEmpty() ? QString() : tr("Not a valid network yet: %1").arg(why), false);
+    if (!why.isEmpty())
+        return showMessage(tr("Not a valid network yet: %1").arg(why), false);
+    // A design parameter above the output that bounds it now (P = 8 after a 4-host star is generated): said
+    // where the network was changed, until the parameter is within it (issue 34, defect 1).
+    const QString bound = boundProblem(model_->doc().design);
+    showMessage(bound.isEmpty() ? QString() : tr("%1: lower it in the inspector, or let it follow the network").arg(bound),
+                false);
 }
 
 QString TopologyEditor::message() const

@@ -7,6 +7,9 @@
 #include <QWidget>
 
 #include <map>
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 class QComboBox;
@@ -17,6 +20,10 @@ class QSpinBox;
 class QToolBar;
 class QAction;
 class QGraphicsRectItem;
+
+namespace cs {
+class Design;
+}
 
 namespace cs::app {
 
@@ -135,6 +142,11 @@ private:
     void onSelectionChanged();
     void onMoveFinished(const std::map<int, QPointF>& moved);
     void showMessage(const QString& text, bool error);
+    // The ends (vertex ids) of link `index` of the network, or of the drawing when it does not load.
+    std::optional<std::pair<std::string, std::string>> linkEnds(std::size_t index) const;
+    void resolveLinkSelection(const std::vector<std::pair<std::string, std::string>>& ends);
+    // The evaluation's complaint when a design parameter exceeds the output that bounds it, else "".
+    static QString boundProblem(const Design& d);
     void updateStatus();
     void applyJobHosts(); // jobHosts_ onto the items
     QString report(const QString& err);
@@ -175,6 +187,8 @@ private:
     bool syncing_ = false;
     bool keepRect_ = false;  // grow the scene rect instead of replacing it
     bool fitPending_ = true; // fit once the view has its real size
+    std::vector<std::pair<std::string, std::string>> selectedLinkEnds_; // the selected links, by their ends
+    int pastes_ = 0;         // pastes of the clipboard's items since they were copied here
     bool fitted_ = false;    // showing the fit, not zoomed by the user since
     QString error_;
 };

@@ -6,6 +6,7 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/topology/TopologyEdits.h"
 #include "app/gui/topology/TopologyItems.h"
+#include "app/gui/widgets/PasteOffset.h"
 #include "model/core/ModelError.h"
 #include "model/topology/TopologyJson.h"
 
@@ -22,7 +23,6 @@ using nlohmann::json;
 
 namespace {
 const char* kMime = "application/x-clusterscope-topology";
-constexpr double kPasteOffset = 40; // scene units: a copy lands beside its original
 } // namespace
 
 json TopologyEditor::explicitTopology() const
@@ -52,6 +52,7 @@ bool TopologyEditor::copySelected()
     if (ids.empty())
         return false;
     json clip{{"piece", topoedit::extract(explicitTopology(), ids)}, {"positions", json::object()}};
+    pastes_ = 0;
     for (const std::string& id : ids)
         if (VertexItem* v = vertexItem(id))
             clip["positions"][id] = json::array({v->pos().x(), v->pos().y()});
@@ -91,14 +92,15 @@ QString TopologyEditor::paste()
         if (auto it = at.find(from); it != at.end() && it->is_array() && it->size() == 2 && (*it)[0].is_number() &&
                                      (*it)[1].is_number())
             p = QPointF((*it)[0].get<double>(), (*it)[1].get<double>());
-        positions[to] = p + QPointF(kPasteOffset, kPasteOffset);
+        positions[to] = p + pasteOffset(pastes_);
     }
     const QString err = applyTopologyEdit(
         model_, renamed.size() == 1 ? tr("Paste %1").arg(QString::fromStdString(renamed.begin()->second))
                                     : tr("Paste %1 items").arg(renamed.size()),
-        [&](DesignDocument& d) { return edit::editTopology(d, [&](json& t) { topoedit::paste(t, piece); }); },
+        edit::op::editTopology([piece](json& t) { topoedit::paste(t, piece); }),
         positions);
     if (err.isEmpty()) {
+        ++pastes_; // the next paste of the same copy lands beside this one, not on it
         scene_->clearSelection();
         for (const auto& [from, to] : renamed)
             if (VertexItem* v = vertexItem(to))

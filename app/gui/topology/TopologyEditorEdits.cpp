@@ -50,7 +50,7 @@ QString TopologyEditor::addVertex(VertexKind kind, QPointF scenePos, std::string
     const QString name = kind == VertexKind::Host ? tr("host") : kind == VertexKind::Switch ? tr("switch") : tr("segment");
     const QString err = applyTopologyEdit(
         model_, tr("Add %1 %2").arg(name, QString::fromStdString(id)),
-        [&](DesignDocument& d) { return edit::addVertex(d, id, kind); }, positions);
+        edit::op::addVertex(id, kind), positions);
     if (idOut)
         *idOut = err.isEmpty() ? id : std::string();
     return report(err);
@@ -65,7 +65,7 @@ QString TopologyEditor::addLink(int from, int to)
     const int ch = newLinkChannels();
     return report(applyTopologyEdit(
         model_, tr("Link %1 \u2013 %2").arg(QString::fromStdString(a), QString::fromStdString(b)),
-        [&](DesignDocument& d) { return edit::addLink(d, a, b, bw, ch); }, pinnedPositions()));
+        edit::op::addLink(a, b, bw, ch), pinnedPositions()));
 }
 
 void TopologyEditor::relabelBandwidths()
@@ -120,8 +120,7 @@ void TopologyEditor::deleteSelected()
     auto pinned = pinnedPositions();
     for (const std::string& id : ids)
         pinned.erase(id);
-    report(applyTopologyEdit(model_, text, [&](DesignDocument& d) { return edit::removeTopologyItems(d, ids, links); },
-                             pinned));
+    report(applyTopologyEdit(model_, text, edit::op::removeTopologyItems(ids, links), pinned));
 }
 
 void TopologyEditor::onMoveFinished(const std::map<int, QPointF>& moved)

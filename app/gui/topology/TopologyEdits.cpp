@@ -4,7 +4,7 @@
 namespace cs::app {
 
 QString applyTopologyEdit(DocumentModel* model, const QString& text,
-                          const std::function<edit::Outcome(DesignDocument&)>& op,
+                          const edit::Op& op,
                           const std::map<std::string, QPointF>& positions)
 {
     return model->editTopology(text, op, positions);

@@ -1,5 +1,6 @@
 #pragma once
 #include "model/document/DocumentEdits.h"
+#include "model/document/EditOps.h"
 #include "model/topology/Topology.h"
 #include "model/topology/TopologyJsonEdits.h"
 
@@ -30,7 +31,7 @@ namespace topoedit = ::cs::topoedit;
 // other problem (a full switch, a bad value) is refused: returns the model's
 // reason, changing nothing.
 QString applyTopologyEdit(DocumentModel* model, const QString& text,
-                          const std::function<edit::Outcome(DesignDocument&)>& op,
+                          const edit::Op& op,
                           const std::map<std::string, QPointF>& positions = {});
 
 } // namespace cs::app

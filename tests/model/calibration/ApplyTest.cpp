@@ -1,9 +1,10 @@
-// applyCalibration, revertToDefault and the report in the saved document.
+// planCalibration applied through the editing layer, reverting, and the report in the saved document.
 #include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
 #include "model/document/DocumentFormat.h"
 
 #include "CalibTestData.h"
+#include "model/document/DocumentEdits.h"
 
 #include <catch2/catch.hpp>
 
@@ -29,9 +30,10 @@ TEST_CASE("applying sets calibrated values with provenance and keeps the report"
 {
     DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
     const CalibrationReport r = pingpongReport(doc);
-    std::vector<std::string> skipped;
-    const std::vector<AppliedChange> changes = applyCalibration(doc, r, &skipped);
-    CHECK(skipped.empty());
+    const Applied a = applied(doc, r);
+    doc = a.doc;
+    const std::vector<AppliedChange>& changes = a.changes;
+    CHECK(a.skipped.empty());
     REQUIRE(changes.size() == 2); // G and L
     const ParamValue G = doc.design.value(Endpoint{"net", "G"});
     CHECK(G.value == Approx(1e-8).epsilon(1e-9));
@@ -52,19 +54,19 @@ TEST_CASE("applying sets calibrated values with provenance and keeps the report"
     REQUIRE(doc.calibration.size() == 1);
     CHECK(doc.calibration[0]["format"] == "clusterscope-calibration");
 
-    // Revert: back to the default and its provenance.
-    revertToDefault(doc, "net", "G");
+    // Revert (the Calibration dock's Revert: edit::clearValues): back to the default and its provenance.
+    REQUIRE(edit::clearValues(doc, {"net.G"}).ok());
     CHECK(doc.design.value(Endpoint{"net", "G"}).value == Approx(1.0 / 38e6));
     CHECK(doc.design.value(Endpoint{"net", "G"}).provenance.kind == ProvenanceKind::Default);
-    CHECK_THROWS_WITH(revertToDefault(doc, "nope", "G"), Contains("block \"nope\" is not in the design"));
-    CHECK_THROWS_WITH(revertToDefault(doc, "net", "Q"), Contains("block \"net\" (logp.loggp) has no input Q"));
+    CHECK_THAT(edit::clearValues(doc, {"nope.G"}).message(), Contains("no block named 'nope'"));
+    CHECK_THAT(edit::clearValues(doc, {"net.Q"}).message(), Contains("no input 'Q'"));
 }
 
 TEST_CASE("the calibrated document round-trips through the writer and reader", "[calib]")
 {
     DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
     const CalibrationReport r = pingpongReport(doc);
-    applyCalibration(doc, r);
+    doc = applied(doc, r).doc;
     const std::string text = serializeDocument(doc);
     const DesignDocument back = parseDocument(text);
     for (const char* p : {"G", "L"}) {
@@ -131,15 +133,17 @@ TEST_CASE("applying skips wired inputs and missing blocks, saying why", "[calib]
     DesignDocument wired = parseDocument(R"({"format": "clusterscope-design", "version": 2,
         "blocks": [{"name": "src", "type": "logp.loggp"}, {"name": "net", "type": "logp.loggp"}],
         "wires": [{"from": "src.G_out", "to": "net.G"}]})");
-    std::vector<std::string> skipped;
-    const auto changes = applyCalibration(wired, r, &skipped);
+    const Applied a = applied(wired, r);
+    const auto& changes = a.changes;
+    std::vector<std::string> skipped = a.skipped;
     REQUIRE(changes.size() == 1); // L only
     CHECK(changes[0].param == "L");
     REQUIRE(skipped.size() == 1);
     CHECK_THAT(skipped[0], Contains("net.G is wired from src.G_out"));
 
     DesignDocument other = design(R"([{"name": "x", "type": "logp.loggp"}])");
-    skipped.clear();
-    CHECK(applyCalibration(other, r, &skipped).empty());
+    const Applied none = applied(other, r);
+    CHECK(none.changes.empty());
+    skipped = none.skipped;
     CHECK_THAT(skipped[0], Contains("net.G: no block named 'net'"));
 }

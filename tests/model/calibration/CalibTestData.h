@@ -2,6 +2,7 @@
 // Synthetic probe results (docs/agent-protocol.md "Results") and designs for
 // the calibration tests. Every number is chosen so the expected fit can be
 // worked out by hand.
+#include "model/calibration/Calibration.h"
 #include "model/document/DocumentFormat.h"
 
 #include <nlohmann/json.hpp>
@@ -53,6 +54,19 @@ inline DesignDocument design(const std::string& blocksJson)
 {
     return parseDocument(R"({"format": "clusterscope-design", "version": 2, "name": "t", "blocks": )" + blocksJson +
                          "}");
+}
+
+// The report applied as the command line applies it (planCalibration, then the editing layer): the document
+// with the values and the record, what was set and what was left out.
+struct Applied {
+    DesignDocument doc;
+    std::vector<calib::AppliedChange> changes;
+    std::vector<std::string> skipped;
+};
+inline Applied applied(const DesignDocument& doc, const calib::CalibrationReport& r, const calib::ApplyOptions& o = {})
+{
+    const calib::CalibrationPlan plan = calib::planCalibration(doc, r, o);
+    return {calib::withCalibration(doc, plan), plan.changes, plan.skipped};
 }
 
 } // namespace cs::calibtest

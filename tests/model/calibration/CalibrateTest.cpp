@@ -453,8 +453,7 @@ TEST_CASE("a value outside the input's range is clamped with an issue, applied o
     CHECK_FALSE(find(r, "net", "L")->trusted);
     CHECK_THAT(allWarnings(r), Contains("not trusted: net.L: L = a - o_s - o_r = -4 us, clamped to 0 us: outside "
                                         "the input's range [0, 1] s"));
-    DesignDocument d = doc;
-    applyCalibration(d, r);
+    const DesignDocument d = applied(doc, r).doc;
     CHECK(d.design.value({"net", "L"}).value == Approx(6e-6)); // the default stays
 }
 

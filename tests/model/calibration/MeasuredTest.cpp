@@ -98,7 +98,7 @@ TEST_CASE("measured against predicted, before and after calibration", "[calib]")
 
     CalibrationOptions o;
     o.holdOutFraction = 0.0;
-    applyCalibration(doc, calibrate(doc, results, o));
+    doc = applied(doc, calibrate(doc, results, o)).doc;
     const Comparison after = compareWithDesign(doc, lat);
     CHECK(after.meanAbsRelError == Approx(0.0).margin(1e-9));
     CHECK(after.maxAbsRelError == Approx(0.0).margin(1e-9));

@@ -7,6 +7,7 @@
 #include "model/core/Plan.h"
 
 #include "CalibTestData.h"
+#include "model/document/DocumentEdits.h"
 
 #include <catch2/catch.hpp>
 
@@ -134,9 +135,9 @@ TEST_CASE("MPI calibration: overheads longer than the trip are named, and the pi
     CHECK_FALSE(find(r, "net", "k_2")); // no third segment, and none set before
 
     // Without the explicit choice, the inputs with issues are not written.
-    DesignDocument plain = doc;
-    std::vector<std::string> skipped;
-    applyCalibration(plain, r, &skipped);
+    const Applied plainApplied = applied(doc, r);
+    const DesignDocument& plain = plainApplied.doc;
+    const std::vector<std::string>& skipped = plainApplied.skipped;
     CHECK(plain.design.value({"net", "o_s"}).value == Approx(4e-6)); // the default stays
     CHECK(plain.design.value({"net", "G"}).value == Approx(86.8e-12));
     bool saidWhy = false;
@@ -148,10 +149,9 @@ TEST_CASE("MPI calibration: overheads longer than the trip are named, and the pi
     // T(1) = 175 ns; T(1 KiB) = 175 ns + 1023 x 50 ps = 226.15 ns;
     // T(64 KiB) = 10 us + 65535 x 86.8 ps = 15.688 us;
     // T(4 MiB) = 10 us + 4194303 x 86.8 ps = 374.07 us.
-    DesignDocument accepted = doc;
     ApplyOptions yes;
     yes.acceptPoorFits = true;
-    applyCalibration(accepted, r, nullptr, yes);
+    const DesignDocument accepted = applied(doc, r, yes).doc;
     MeasuredSeries pingpong;
     pingpong.name = "plain MPI ping-pong";
     pingpong.xPath = "net.k";
@@ -200,10 +200,9 @@ TEST_CASE("token-bucket link: overheads the bucket decides are not identifiable 
 
     // Neither refused nor accepted is 918 us ever written.
     for (bool accept : {false, true}) {
-        DesignDocument d = doc;
         ApplyOptions a;
         a.acceptPoorFits = accept;
-        applyCalibration(d, r, nullptr, a);
+        const DesignDocument d = applied(doc, r, a).doc;
         const double os = d.design.value({"net", "o_s"}).value;
         INFO("accept = " << accept << ": o_s = " << os);
         CHECK(os < 100e-6);
@@ -237,9 +236,7 @@ TEST_CASE("unshaped links in parallel: a G with low R^2 and a large held-out err
     }
     if (heldOut)
         CHECK_THAT(issueText(r, "G", "held_out"), Contains("(limit 25%)"));
-    DesignDocument d = doc;
-    std::vector<std::string> skipped;
-    applyCalibration(d, r, &skipped);
+    const DesignDocument d = applied(doc, r).doc;
     CHECK(d.design.value({"net", "G"}).value == Approx(1.0 / 38e6)); // the default stays
     CHECK_THAT(allWarnings(r), Contains("not trusted: net.G: "));
 }
@@ -276,18 +273,17 @@ TEST_CASE("calibrated against drawn: the topology's floor on G is shown with whi
     // The user's choice: G_floor = none lets the calibrated G stand. At
     // 16 KiB the one-way time is then 30 us + 16383 x 0.31 ns = 35.079 us,
     // where the drawing's floor gave 30 us + 16383 x 80 ns = 1.3406 ms.
-    DesignDocument applied = doc;
-    applyCalibration(applied, r);
+    DesignDocument appliedDoc = applied(doc, r).doc;
     MeasuredSeries at16k;
     at16k.xPath = "net.k";
     at16k.yPath = "net.T_oneway";
     at16k.x = {16384};
     at16k.y = {30e-6 + 16383 * 0.31e-9};
-    const Comparison drawnWins = compareWithDesign(applied, at16k);
+    const Comparison drawnWins = compareWithDesign(appliedDoc, at16k);
     REQUIRE(drawnWins.points.size() == 1);
     CHECK(drawnWins.points[0].predicted == Approx(30e-6 + 16383 * 80e-9));
-    applied.design.setValue({"net", "G_floor"}, d.calibratedStands);
-    const Comparison calibratedStands = compareWithDesign(applied, at16k);
+    REQUIRE(edit::setValue(appliedDoc, "net.G_floor", d.calibratedStands).ok());
+    const Comparison calibratedStands = compareWithDesign(appliedDoc, at16k);
     REQUIRE(calibratedStands.points.size() == 1);
     CHECK(std::fabs(calibratedStands.points[0].relError) < 1e-9);
 }
@@ -395,8 +391,7 @@ TEST_CASE("a segmented fit's input is judged on the held-out points of its own s
         CHECK(find(r, "net", "G")->value == Approx(80e-9));
         CHECK_FALSE(hasIssue(r, "G", "held_out"));
         CHECK(find(r, "net", "G")->trusted);
-        DesignDocument d = doc;
-        applyCalibration(d, r);
+        const DesignDocument d = applied(doc, r).doc;
         CHECK(d.design.value({"net", "G"}).value == Approx(80e-9));
     }
     // A bucket of 20000 B: the burst regime ends below 32 KiB, so the bulk segment, 64 KiB .. 4 MiB among
@@ -421,4 +416,46 @@ TEST_CASE("a segmented fit's input is judged on the held-out points of its own s
                    Contains("held-out error mean 66.7%, max 66.7% over 1 point(s) of net.pingpong series:latency@ in "
                             "its segment 65536..4194304 (limit 25%)"));
     }
+}
+
+TEST_CASE("two local CPUs: a flat line's R^2 does not refuse its well-known L, and a G whose interval crosses zero "
+          "is never applied (issue 34, defect 4)",
+          "[calib][quality]")
+{
+    // A ping-pong between two CPUs of one machine: the one-way time does not grow with the size (a copy of a
+    // few KiB is lost in the noise), 30 us +- 2% alternating. The line's slope G is 0 within its noise, so its
+    // R^2 is low; its intercept, and L from it, is known to about 1%.
+    const std::vector<double> sizes{1024, 2048, 4096, 8192, 16384, 32768, 65536};
+    std::size_t i = 0;
+    const json pp = pingpong(sizes, [&](double) { return (i++ % 2 ? 30.6 : 29.4) * 1e-6; });
+    const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
+    const CalibrationReport r = calibrate(doc, json::array({pp}));
+    INFO(allWarnings(r));
+    REQUIRE(find(r, "net", "G"));
+    REQUIRE(find(r, "net", "L"));
+    const CalibratedParam& g = *find(r, "net", "G");
+    const CalibratedParam& L = *find(r, "net", "L");
+    INFO("G = " << g.value << " [" << g.ciLow << ", " << g.ciHigh << "], R^2 " << g.r2);
+    INFO("L = " << L.value << " [" << L.ciLow << ", " << L.ciHigh << "]");
+    CHECK(g.r2 < 0.9);
+    REQUIRE(g.ciLow < 0);
+    REQUIRE(g.ciHigh > 0);
+    // L is judged by its own interval: trusted, and applied without asking.
+    CHECK(L.ciHigh - L.ciLow <= 0.2 * L.value);
+    CHECK_FALSE(hasIssue(r, "L", "r2"));
+    const Applied plain = applied(doc, r);
+    CHECK(plain.doc.design.value({"net", "L"}).value == Approx(L.value));
+    // G's interval reaches below zero: not applied, even with Accept poor fits, and the reason says so.
+    ApplyOptions yes;
+    yes.acceptPoorFits = true;
+    const Applied accepted = applied(doc, r, yes);
+    CHECK(accepted.doc.design.value({"net", "G"}).value == Approx(1.0 / 38e6)); // the default stays
+    bool said = false;
+    for (const std::string& s : accepted.skipped)
+        said = said || (s.rfind("net.G: its 95% interval [", 0) == 0 &&
+                         s.find("reaches below zero: the runs do not determine it") != std::string::npos);
+    CHECK(said);
+    // Nothing that cannot be negative is ever set from an interval across zero.
+    for (const AppliedChange& c : accepted.changes)
+        CHECK(c.after.provenance.ciLow >= 0);
 }

@@ -4,6 +4,7 @@
 // edit's working copy and back, and an undo step holds only the parts the
 // edit replaced).
 #include "model/document/DocumentEdits.h"
+#include "model/document/EditApply.h"
 #include "model/document/DocumentFormat.h"
 #include "../presets/PresetSupport.h"
 
@@ -115,8 +116,8 @@ TEST_CASE("results sections are set whole and checked by shape", "[document][edi
     REQUIRE_FALSE(o.ok());
     CHECK(o.problems[0].path.rfind("imported[0]", 0) == 0);
 
-    // editResults: several sections at once, one change of the results.
-    o = edit::editResults(doc, [](DesignDocument& d) {
+    // The layer's own path (EditApply.h): several sections at once, one change of the results.
+    o = edit::detail::apply(doc, edit::kResults, [](DesignDocument& d, edit::Change&) {
         d.measured = json::array();
         d.nodes = json::array();
     });

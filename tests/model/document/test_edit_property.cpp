@@ -3,6 +3,7 @@
 // saves to the same text; a refused edit changes nothing; and undoing every
 // step (snapshots of the parts each edit changed) gives the start back.
 #include "model/document/DocumentEdits.h"
+#include "model/document/EditApply.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentValidator.h"
 #include "model/core/Plan.h"
@@ -17,6 +18,16 @@ using namespace cs;
 using nlohmann::json;
 
 namespace {
+
+// A design change the layer has no operation for (variants, follows, the speedup parameter), through the
+// layer's own path (EditApply.h): the same cleanup and checks as every operation.
+edit::Outcome designEdit(DesignDocument& doc, const std::function<void(DesignDocument&)>& mutate)
+{
+    return edit::detail::apply(doc, edit::kDesign, [&](DesignDocument& d, edit::Change& c) {
+        mutate(d);
+        c.structure = true;
+    });
+}
 
 const char* const kPresets[] = {"acc-fft",         "acc-sort",          "beowulf-gen1", "beowulf-gen2",
                                 "berkeley-now",    "inic-fattree",      "maestro2-mdo", "mesh-4x4-software",
@@ -113,7 +124,7 @@ public:
             Variant& v = variants[index(variants.size())];
             v.overrides.emplace_back(pick(inputs), std::floor(uniform(1, 8)));
             what = "override " + v.overrides.back().first + " in " + v.name;
-            return edit::editDesign(doc, [&](DesignDocument& x) { x.variants = variants; });
+            return designEdit(doc, [&](DesignDocument& x) { x.variants = variants; });
         }
         case 6: {
             const std::string b = pick(blocks);
@@ -181,7 +192,7 @@ public:
             const std::string out = index(3) == 0 ? std::string() : pick(outputs);
             what = p.spec.symbol + " follows '" + out + "'";
             const std::string sym = p.spec.symbol;
-            return edit::editDesign(doc, [&](DesignDocument& x) { x.design.setFollows(sym, out); });
+            return designEdit(doc, [&](DesignDocument& x) { x.design.setFollows(sym, out); });
         }
         case 11: {
             const std::string b = pick(blocks);
@@ -191,7 +202,7 @@ public:
         case 12: { // the speedup parameter on any input
             const std::string p = pick(inputs);
             what = "speedup along " + p;
-            return edit::editDesign(doc, [&](DesignDocument& x) { x.sweep.speedupParam = p; });
+            return designEdit(doc, [&](DesignDocument& x) { x.sweep.speedupParam = p; });
         }
         default: { // an imported series, sometimes malformed
             json e{{"name", "s"}, {"x", json::array({1, 2})}, {"y", json::array({1.5, 2.5})}};
@@ -271,12 +282,12 @@ TEST_CASE("a sweep axis on an input that is then wired is cleaned up, not saved 
     DesignDocument doc = test::presets::loadPreset("acc-fft");
     REQUIRE(edit::unwire(doc, {"inic", "P"}).ok());
     REQUIRE(edit::setSweepAxes(doc, {{"inic.P", "1:16:log2"}}).ok());
-    REQUIRE(edit::editDesign(doc, [](DesignDocument& x) { x.variants = {{"INIC", "inic.T", {{"inic.P", 4}}}}; }).ok());
+    REQUIRE(designEdit(doc, [](DesignDocument& x) { x.variants = {{"INIC", "inic.T", {{"inic.P", 4}}}}; }).ok());
     REQUIRE(edit::setValue(doc, "inic.P", 8).ok());
 
     SECTION("without the layer the same steps give a file the reader refuses")
     {
-        // What DocumentModel::editDesign allowed: the design still compiles.
+        // What a change around the layer allowed: the design still compiles.
         DesignDocument raw = doc;
         raw.design.connect(Source::designParam("P"), {"inic", "P"});
         CHECK_NOTHROW(raw.design.compile());

@@ -100,7 +100,7 @@ TEST_CASE("acc-fft: the user may still measure each variant against itself at P 
     // --baseline self: the INIC's own P = 1 pushes the whole matrix through the card, T(1) = 0.2048 + 2 (0.2
     // + 0.17777778 + 0.2) = 1.36035556 s, so 1.36035556 / 0.06158472 = 22.089173 at 16 (efficiency 1.3806).
     DesignDocument doc = loadPreset("acc-fft");
-    chooseSpeedupBaseline(doc, "self");
+    doc = withSpeedupBaseline(doc, "self");
     const Result r = sweep(doc, {{"P", kProcs}});
     CHECK(r.atAxis("INIC", 16, "speedup") == Approx(22.089173).epsilon(1e-6));
     CHECK(r.atAxis("INIC", 8, "speedup") == Approx(10.771302).epsilon(1e-6));
@@ -109,7 +109,7 @@ TEST_CASE("acc-fft: the user may still measure each variant against itself at P 
     // 16 x 0.06158 s = 0.9854 s < its own 1.36 s at P = 1.
     CHECK_THAT(superlinearReason(r.table, r.rowAt("INIC", 16)),
                Catch::Contains("P x T = 16 x 0.06158 s = 0.9854 s < the variant's own 1.36 s"));
-    CHECK_THROWS_WITH(chooseSpeedupBaseline(doc, "serial"),
+    CHECK_THROWS_WITH(withSpeedupBaseline(doc, "serial"),
                       Catch::Contains("--baseline 'serial': expected 'self' or a variant name"));
 }
 

@@ -61,12 +61,11 @@ TEST_CASE("screenshots of the Nodes, Probes and Calibration panels", "[.][g-cali
     MainWindow w;
     w.resize(1280, 800); // the size the README's screenshots are taken at
     w.model()->setDocument(test::loggpDesign("1024,4096,16384,65536,262144"), {});
-    w.model()->editResults("nodes", [](DesignDocument& d) {
-        d.nodes = json::array({{{"name", "a"}, {"transport", "local"}, {"cpus", {0}}},
-                               {{"name", "b"}, {"transport", "local"}, {"cpus", {1}}},
-                               {{"name", "far"}, {"transport", "ssh"}, {"user", "root"}, {"cpus", {0}}},
-                               {{"name", "world"}, {"transport", "mpi"}, {"ranks", 2}, {"cpus", {0, 1}}}});
-    });
+    w.model()->apply("nodes", edit::op::setNodes(json::array(
+                                  {{{"name", "a"}, {"transport", "local"}, {"cpus", {0}}},
+                                   {{"name", "b"}, {"transport", "local"}, {"cpus", {1}}},
+                                   {{"name", "far"}, {"transport", "ssh"}, {"user", "root"}, {"cpus", {0}}},
+                                   {{"name", "world"}, {"transport", "mpi"}, {"ranks", 2}, {"cpus", {0, 1}}}})));
     w.showDesign();
     w.show();
     REQUIRE(QTest::qWaitForWindowExposed(&w));

@@ -78,9 +78,7 @@ TEST_CASE("measured points over another input are explained on the chart, then d
 
     // Swept over net.k: drawn, against the right-hand axis (the chart's own is fft.T).
     plotted.clear();
-    REQUIRE(m.editDesign("sweep k", [](DesignDocument& d) {
-                 d.sweep.axes = {{"net.k", "1024,4096,16384,65536,262144"}};
-             }).isEmpty());
+    REQUIRE(m.apply("sweep k", edit::op::setSweepAxes({{"net.k", "1024,4096,16384,65536,262144"}})).isEmpty());
     REQUIRE(waitPlots(plotted));
     QCoreApplication::processEvents();
     CHECK(panel.overlay()->chartHint().isEmpty());
@@ -98,8 +96,7 @@ TEST_CASE("measured points over another input are explained on the chart, then d
     // Swept over Lp, not P: the chart is fft.T against Lp, a time chart with
     // no speedup, and the points over net.k still cannot be shown there.
     plotted.clear();
-    REQUIRE(m.editDesign("sweep Lp", [](DesignDocument& d) { d.sweep.axes = {{"Lp", "2e-6,4e-6,6e-6,8e-6"}}; })
-                .isEmpty());
+    REQUIRE(m.apply("sweep Lp", edit::op::setSweepAxes({{"Lp", "2e-6,4e-6,6e-6,8e-6"}})).isEmpty());
     REQUIRE(waitPlots(plotted));
     QCoreApplication::processEvents();
     INFO(chart->yAxis->label().toStdString());

@@ -90,10 +90,8 @@ TEST_CASE("probe -> calibrate -> apply -> provenance calibrated -> undo restores
     MainWindow w;
     w.resize(1500, 950);
     w.model()->setDocument(test::loggpDesign(), {});
-    w.model()->editResults("nodes", [](DesignDocument& d) {
-        d.nodes = json::array({{{"name", "a"}, {"transport", "local"}, {"cpus", {0}}},
-                               {{"name", "b"}, {"transport", "local"}, {"cpus", {1}}}});
-    });
+    w.model()->apply("nodes", edit::op::setNodes(json::array({{{"name", "a"}, {"transport", "local"}, {"cpus", {0}}},
+                                                              {{"name", "b"}, {"transport", "local"}, {"cpus", {1}}}})));
     w.showDesign();
     w.show();
     REQUIRE(QTest::qWaitForWindowExposed(&w));
@@ -208,12 +206,10 @@ TEST_CASE("calibrated G matches a tbf-shaped veth link through the GUI flow", "[
     w.resize(1500, 950);
     // Sizes from 256 KiB up: beyond tbf's 64 KiB burst, so each message is paced at the rate.
     w.model()->setDocument(test::loggpDesign("262144,1048576,4194304"), {});
-    w.model()->editResults("nodes", [&](DesignDocument& d) {
-        d.nodes = json::array({{{"name", "b"}, {"transport", "local"}, {"netns", pair.nsB()},
-                                {"address", pair.addrB()}, {"bind", pair.addrB()}},
-                               {{"name", "a"}, {"transport", "local"}, {"netns", pair.nsA()},
-                                {"address", pair.addrA()}, {"bind", pair.addrA()}}});
-    });
+    w.model()->apply("nodes", edit::op::setNodes(json::array({{{"name", "b"}, {"transport", "local"}, {"netns", pair.nsB()},
+                                                               {"address", pair.addrB()}, {"bind", pair.addrB()}},
+                                                              {{"name", "a"}, {"transport", "local"}, {"netns", pair.nsA()},
+                                                               {"address", pair.addrA()}, {"bind", pair.addrA()}}})));
     w.showDesign();
     w.show();
     REQUIRE(QTest::qWaitForWindowExposed(&w));

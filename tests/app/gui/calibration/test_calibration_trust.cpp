@@ -125,3 +125,30 @@ TEST_CASE("screenshot of the Calibration dock with a disagreement and untrusted 
     const QString path = qEnvironmentVariable("CS_SHOT", "/tmp/calibration_trust.png");
     CHECK(panel.grab().save(path));
 }
+
+TEST_CASE("Apply is disabled when it can set nothing, Accept poor fits or not (issue 34, defect 4)", "[gui][calibration]")
+{
+    // Two local CPUs: one-way times flat at 30 us +- 2%. G's interval crosses zero, so it is never applied;
+    // L would be, but here it is wired from the design parameter Lp. Nothing can be set.
+    std::size_t i = 0;
+    DesignDocument d = documentFromJson(
+        {{"format", "clusterscope-design"},
+         {"version", 3},
+         {"parameters", {{{"name", "Lp"}, {"unit", "s"}, {"value", 1e-5}, {"min", 0}, {"max", 1}}}},
+         {"blocks", {{{"name", "net"}, {"type", "logp.loggp"}}}},
+         {"wires", {{{"from", "Lp"}, {"to", "net.L"}}}}});
+    d.measured = nlohmann::json::array({calibtest::pingpong({1024, 2048, 4096, 8192, 16384, 32768, 65536},
+                                                           [&](double) { return (i++ % 2 ? 30.6 : 29.4) * 1e-6; })});
+    DocumentModel m;
+    m.setDocument(d, {});
+    calibration::CalibrationPanel panel(&m, nullptr);
+    REQUIRE(fit(panel));
+    INFO(panel.statusText().toStdString());
+    auto* apply = panel.findChild<QPushButton*>("applyCalibration");
+    REQUIRE(apply);
+    CHECK_FALSE(apply->isEnabled());
+    panel.acceptPoorFitsBox()->setChecked(true);
+    CHECK_FALSE(apply->isEnabled());
+    // The status line says why: G's interval, L's wire.
+    CHECK_THAT(panel.statusText().toStdString(), Contains("Apply can set 0 of them"));
+}

@@ -461,3 +461,78 @@ TEST_CASE("a value edit updates the canvas in place: every node and wire item su
     REQUIRE(f.model.addBlock("speedup.efficiency", {600, 0}, &added).isEmpty());
     CHECK(f.canvas->node(added) != nullptr);
 }
+
+TEST_CASE("adding and removing a block adds or removes its item alone: every other node and wire item survives",
+          "[gui][canvas][inplace]")
+{
+    Fixture f(kWiredDoc);
+    const auto wireItems = [&] {
+        std::set<QGraphicsItem*> items;
+        for (QGraphicsItem* it : f.view()->scene()->items())
+            if (it->type() == canvas::WireItem::Type)
+                items.insert(it);
+        return items;
+    };
+    // The wire items that do not touch a block, as its ports' wires list them.
+    const auto wiresAway = [&](const std::set<QGraphicsItem*>& items, const char* block) {
+        std::set<QGraphicsItem*> kept = items;
+        for (canvas::WireItem* w : f.canvas->node(block)->wires())
+            kept.erase(w);
+        return kept;
+    };
+    std::map<QString, canvas::BlockNode*> before;
+    for (const char* n : {"P", "net", "fft", "s"})
+        before[n] = f.canvas->node(n);
+    const std::set<QGraphicsItem*> wiresBefore = wireItems();
+    REQUIRE(wiresBefore.size() == 9);
+    const std::set<QGraphicsItem*> awayFromS = wiresAway(wiresBefore, "s");
+    REQUIRE(awayFromS.size() < wiresBefore.size()); // s is wired
+
+    // Added: one new node, at the position the edit gave it; the others and every wire item stay.
+    QString added;
+    REQUIRE(f.model.addBlock("speedup.efficiency", {600, 0}, &added).isEmpty());
+    CHECK(f.model.lastChange().blocksAdded == std::vector<std::string>{added.toStdString()});
+    REQUIRE(f.canvas->node(added) != nullptr);
+    CHECK(f.canvas->node(added)->pos() == QPointF(600, 0));
+    for (const auto& [name, n] : before)
+        CHECK(f.canvas->node(name) == n);
+    CHECK(wireItems() == wiresBefore);
+
+    // Removed: its node and the wire items into and out of it go; the rest stay.
+    REQUIRE(f.model.removeBlocks({"s"}).isEmpty());
+    CHECK(f.model.lastChange().blocksRemoved == std::vector<std::string>{"s"});
+    CHECK(f.canvas->node("s") == nullptr);
+    for (const char* n : {"P", "net", "fft"})
+        CHECK(f.canvas->node(n) == before[n]);
+    CHECK(f.canvas->node(added) != nullptr);
+    CHECK(wireItems() == awayFromS);
+
+    // Undo of the removal adds it back (a new item, with its wires); the other items stay.
+    f.model.undoStack()->undo();
+    REQUIRE(f.canvas->node("s") != nullptr);
+    for (const char* n : {"P", "net", "fft"})
+        CHECK(f.canvas->node(n) == before[n]);
+    const std::set<QGraphicsItem*> restored = wireItems();
+    CHECK(restored.size() == 9);
+    for (QGraphicsItem* w : awayFromS)
+        CHECK(restored.count(w) == 1);
+    CHECK(f.canvas->wireCount() == 9);
+
+    // Undo of the addition removes its node alone.
+    canvas::BlockNode* s = f.canvas->node("s");
+    f.model.undoStack()->undo();
+    CHECK(f.canvas->node(added) == nullptr);
+    CHECK(f.canvas->node("s") == s);
+    CHECK(wireItems() == restored);
+
+    // A paste adds the copies' nodes alone.
+    REQUIRE(f.canvas->node("net"));
+    const nlohmann::json piece = f.model.copyBlocks({"net"});
+    QStringList pasted;
+    REQUIRE(f.model.pasteBlocks(piece, {40, 40}, &pasted).isEmpty());
+    REQUIRE(pasted.size() == 1);
+    CHECK(f.canvas->node(pasted.front()) != nullptr);
+    CHECK(f.canvas->node("s") == s);
+    for (const char* n : {"P", "net", "fft"})
+        CHECK(f.canvas->node(n) == before[n]);
+}

@@ -178,14 +178,13 @@ TEST_CASE("value edits, their undo and redo never copy the measured samples", "[
     nlohmann::json samples = nlohmann::json::array();
     for (int i = 0; i < 1000; ++i)
         samples.push_back(1e8);
-    REQUIRE(m.editResults("results", [&](DesignDocument& d) {
-                 d.measured = nlohmann::json::array({nlohmann::json::parse(R"({
+    nlohmann::json measured = nlohmann::json::array({nlohmann::json::parse(R"({
       "probe": "mem.copy", "name": "Memory copy", "nodes": ["n1"], "status": "ok", "params": {},
       "started": "2026-01-01T11:00:00Z", "duration_s": 1.0, "calibrates": [],
       "summary": {"series": {"memcpy": {"n": 3, "median": 1e8, "ci_lo": 1e8, "ci_hi": 1e8, "unit": "B/s"}}},
       "parts": [{"node": "n1", "role": "self", "rank": 0, "status": "ok", "summary": {}, "samples": {}}]})")});
-                 d.measured[0]["parts"][0]["samples"]["memcpy"] = samples;
-             }).isEmpty());
+    measured[0]["parts"][0]["samples"]["memcpy"] = samples;
+    REQUIRE(m.apply("results", edit::op::setMeasured(std::move(measured))).isEmpty());
     const nlohmann::json* first = &m.doc().measured[0]["parts"][0]["samples"]["memcpy"][0];
     REQUIRE(m.setValue({"s", "T_ref"}, 10.0).isEmpty());
     REQUIRE(m.setDesignParam("P", 8).isEmpty());

@@ -4,6 +4,7 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/Selection.h"
 #include "app/gui/inspector/Inspector.h"
+#include "app/gui/topology/TopologyEditor.h"
 #include "model/document/DocumentFormat.h"
 
 #include <QLabel>
@@ -53,4 +54,49 @@ TEST_CASE("P larger than the hosts is refused in P's field with the number of ho
     QTest::keyClicks(edit, "3");
     QTest::keyClick(edit, Qt::Key_Return);
     CHECK(model.doc().design.findDesignParam("P")->value.value == 3);
+}
+
+TEST_CASE("P already above the hosts: another value above them is still refused, and the network says so (issue 34, "
+          "defect 1)",
+          "[gui][inspector][bound]")
+{
+    // acc-fft at P = 8, then a star of 4 hosts: P is out of range before anything is typed. The bound used to
+    // be read from an evaluation that stopped at P itself, so there was no bound, and 16 was taken.
+    DocumentModel model;
+    model.setDocument(loadDocument(std::string(CS_SOURCE_DIR) + "/presets/acc-fft.json"), {});
+    REQUIRE(model.setDesignParam("P", 8).isEmpty());
+    Selection selection;
+    TopologyEditor editor(&model, &selection);
+    REQUIRE(model.setValue({"topology", "n"}, 4).isEmpty());
+    // The network's change is told where it was made.
+    CHECK(editor.message().toStdString() ==
+          "design parameter P = 8 exceeds topology.hosts = 4: lower it in the inspector, or let it follow the network");
+
+    Inspector inspector(&model, &selection);
+    inspector.resize(480, 900);
+    inspector.show();
+    selection.select(Selection::Kind::DesignParam, "P");
+    QCoreApplication::processEvents();
+    auto* edit = inspector.form()->findChild<QLineEdit*>("edit:P");
+    REQUIRE(edit);
+    const int depth = model.undoStack()->count();
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, "16");
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCoreApplication::processEvents();
+    auto* err = inspector.form()->findChild<QLabel*>("error:P");
+    REQUIRE(err);
+    CHECK_FALSE(err->isHidden());
+    CHECK(err->text().toStdString() == "P = 16 exceeds topology.hosts = 4: pick at most 4, or enlarge the topology");
+    CHECK(model.undoStack()->count() == depth);
+    CHECK(model.doc().design.findDesignParam("P")->value.value == 8);
+
+    // Within the bound it is taken.
+    edit = inspector.form()->findChild<QLineEdit*>("edit:P");
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, "4");
+    QTest::keyClick(edit, Qt::Key_Return);
+    CHECK(model.doc().design.findDesignParam("P")->value.value == 4);
 }

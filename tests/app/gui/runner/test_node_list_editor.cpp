@@ -92,9 +92,8 @@ TEST_CASE("nodes are added, edited and removed in the table, each edit undoable"
 TEST_CASE("a bad node value is refused with its message and changes nothing", "[g-runner]")
 {
     DocumentModel m;
-    m.editResults("nodes", [](DesignDocument& d) {
-        d.nodes = json::array({{{"name", "n1"}, {"transport", "local"}}, {{"name", "n2"}, {"transport", "local"}}});
-    });
+    m.apply("nodes", edit::op::setNodes(json::array({{{"name", "n1"}, {"transport", "local"}},
+                                                     {{"name", "n2"}, {"transport", "local"}}})));
     NodeListEditor ed(&m);
     ed.resize(1000, 400);
     ed.show();
@@ -135,9 +134,8 @@ TEST_CASE("a bad node value is refused with its message and changes nothing", "[
 TEST_CASE("the transport drop-down, an incomplete ssh node and removing rows", "[g-runner]")
 {
     DocumentModel m;
-    m.editResults("nodes", [](DesignDocument& d) {
-        d.nodes = json::array({{{"name", "n1"}, {"transport", "local"}}, {{"name", "n2"}, {"transport", "local"}}});
-    });
+    m.apply("nodes", edit::op::setNodes(json::array({{{"name", "n1"}, {"transport", "local"}},
+                                                     {{"name", "n2"}, {"transport", "local"}}})));
     NodeListEditor ed(&m);
     ed.resize(1000, 400);
     ed.show();

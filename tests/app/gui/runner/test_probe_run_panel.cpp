@@ -28,7 +28,7 @@ namespace {
 
 void setNodes(DocumentModel& m, json nodes)
 {
-    m.editResults("nodes", [&](DesignDocument& d) { d.nodes = std::move(nodes); });
+    m.apply("nodes", edit::op::setNodes(std::move(nodes)));
     m.undoStack()->clear();
 }
 

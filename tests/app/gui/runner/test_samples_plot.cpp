@@ -95,7 +95,7 @@ json failedResult()
 
 void setMeasured(DocumentModel& m, json measured)
 {
-    m.editResults("results", [&](DesignDocument& d) { d.measured = std::move(measured); });
+    m.apply("results", edit::op::setMeasured(std::move(measured)));
     m.undoStack()->clear();
 }
 
@@ -330,14 +330,18 @@ TEST_CASE("refreshed results keep the selected result plotted, removing it shows
 
     // A new result is stored (as a run does): the table is rebuilt, the
     // selected result stays selected and plotted, with the same series.
-    p.model.editResults("Store", [](DesignDocument& d) { d.measured.push_back(failedResult()); });
+    p.model.apply("Store", edit::op::appendMeasured(failedResult()));
     REQUIRE(p.table()->rowCount() == 3);
     CHECK(p.table()->selectedStored() == QList<int>({1}));
     CHECK(p.plot()->currentSeries() == "rtt@1024");
     CHECK(points(p.plot()->samplesGraph()).size() == 2);
 
     // The memory copy (row 0) is removed: the ping-pong moves to row 0 and stays selected.
-    p.model.editResults("Remove", [](DesignDocument& d) { d.measured.erase(d.measured.begin()); });
+    {
+        json rest = p.model.doc().measured;
+        rest.erase(rest.begin());
+        p.model.apply("Remove", edit::op::setMeasured(std::move(rest)));
+    }
     CHECK(p.table()->selectedStored() == QList<int>({0}));
     CHECK(p.plot()->samplesGraph() != nullptr);
     // Undo puts it back at row 1, still selected.

@@ -192,9 +192,11 @@ TEST_CASE("cancel stops the sweep and keeps the last result", "[gui][sweep]")
 
     // A bigger grid, 5 x 20,000 points. The click comes right after the start;
     // the job reports "cancelled" even if the sweep ends first, so no race.
-    REQUIRE(model.editDesign("big sweep", [](DesignDocument& d) {
-                       d.sweep.axes.push_back({"gige.t_fft1d", "1us:1ms:log20000"});
-                   }).isEmpty());
+    {
+        std::vector<SweepAxis> axes = model.doc().sweep.axes;
+        axes.push_back({"gige.t_fft1d", "1us:1ms:log20000"});
+        REQUIRE(model.apply("big sweep", edit::op::setSweepAxes(axes)).isEmpty());
+    }
     QSignalSpy cancelled(&panel, &SweepPanel::sweepCancelled);
     panel.recompute();
     REQUIRE(panel.cancelButton()->isVisible());
@@ -302,7 +304,7 @@ TEST_CASE("an axis on nothing is refused by the document, and the charts stay", 
     QSignalSpy updated(&panel, &SweepPanel::plotsUpdated);
     REQUIRE(waitForPlots(updated));
     const QString err =
-        model.editDesign("bad axis", [](DesignDocument& d) { d.sweep.axes = {{"nosuch", "1:4"}}; });
+        model.apply("bad axis", edit::op::setSweepAxes({{"nosuch", "1:4"}}));
     CHECK(err.toStdString() == "sweep.axes[0].path: no design parameter named 'nosuch'");
     CHECK(model.lastProblems().at(0).kind == ProblemKind::NotFound);
     CHECK(model.doc().sweep.axes.at(0).path != "nosuch");

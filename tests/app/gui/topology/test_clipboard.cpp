@@ -120,3 +120,53 @@ TEST_CASE("the block canvas duplicates selected blocks with their values and the
     model.undoStack()->undo();
     CHECK_FALSE(model.doc().design.findBlock("loggp"));
 }
+
+TEST_CASE("a paste lands beside what was copied, and the next paste beside that, on both canvases (issue 34, defect "
+          "10)",
+          "[gui][canvas][clipboard]")
+{
+    // Blocks laid out automatically have no position in the document: their copies used to be laid out anew,
+    // on top of the originals.
+    DocumentModel model;
+    model.setDocument(parseDocument(R"({"format": "clusterscope-design", "version": 2,
+      "blocks": [{"name": "net", "type": "logp.loggp"}, {"name": "fft", "type": "fftw.transpose"}],
+      "wires": [{"from": "net.L_out", "to": "fft.L"}]})"),
+                      {});
+    Selection selection;
+    BlockCanvas canvas(&model, &selection);
+    canvas.resize(900, 600);
+    canvas.show();
+    QCoreApplication::processEvents();
+    REQUIRE(canvas.node("net"));
+    REQUIRE_FALSE(model.blockPosition("net").has_value());
+    const QPointF netAt = canvas.node("net")->pos();
+    canvas.node("net")->setSelected(true);
+    REQUIRE(canvas.copySelected());
+    REQUIRE(canvas.paste().isEmpty());
+    REQUIRE(canvas.paste().isEmpty());
+    REQUIRE(canvas.node("loggp"));
+    REQUIRE(canvas.node("loggp2"));
+    CHECK(canvas.node("loggp")->pos() == netAt + QPointF(40, 40));
+    CHECK(canvas.node("loggp2")->pos() == netAt + QPointF(80, 80));
+    CHECK(canvas.node("net")->pos() == netAt);
+
+    // The topology editor: the second paste of one copy is beside the first.
+    DocumentModel topo;
+    topo.setDocument(docWith(R"("topology": {"vertices": [{"id": "h0", "kind": "host"}, {"id": "sw0", "kind": "switch"}],
+        "edges": [{"from": "h0", "to": "sw0", "bandwidth": "1Gbit/s"}]})"),
+                     {});
+    TopologyEditor editor(&topo, &selection);
+    editor.resize(800, 600);
+    editor.show();
+    REQUIRE(editor.vertexItem("sw0"));
+    const QPointF swAt = editor.vertexItem("sw0")->pos();
+    editor.scene()->clearSelection();
+    editor.vertexItem("sw0")->setSelected(true);
+    REQUIRE(editor.copySelected());
+    REQUIRE(editor.paste().isEmpty());
+    REQUIRE(editor.paste().isEmpty());
+    REQUIRE(editor.vertexItem("sw1"));
+    REQUIRE(editor.vertexItem("sw2"));
+    CHECK(editor.vertexItem("sw1")->pos() == swAt + QPointF(40, 40));
+    CHECK(editor.vertexItem("sw2")->pos() == swAt + QPointF(80, 80));
+}

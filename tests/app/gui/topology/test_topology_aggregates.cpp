@@ -10,6 +10,8 @@
 #include "model/topology/GeneratorRegistry.h"
 
 #include <QAction>
+#include <QCoreApplication>
+#include <QToolBar>
 #include <QGraphicsScene>
 #include <catch2/catch.hpp>
 
@@ -173,6 +175,20 @@ TEST_CASE("the editor draws a k=24 fat-tree as aggregates that open on double-cl
     CHECK(aggregateItems(editor).size() == 24);
     CHECK(up->isVisible());
     CHECK(editor.message().contains("in pod 3"));
+    {
+        // Issue 34, defect 6: in a dock as narrow as the 1280x800 layout gives it, Up is a button on the
+        // toolbar, not an entry of its overflow menu.
+        editor.resize(420, 600);
+        QCoreApplication::processEvents();
+        auto* bar = editor.findChild<QToolBar*>("topologyToolbar");
+        REQUIRE(bar);
+        QWidget* button = bar->widgetForAction(up);
+        REQUIRE(button);
+        CHECK(button->isVisible());
+        CHECK(bar->rect().contains(button->geometry()));
+        editor.resize(1200, 760);
+        QCoreApplication::processEvents();
+    }
     if (!shots.isEmpty())
         editor.grab().save(shots + "/aggregates_fat_tree_pod3.png");
     editor.aggregateUp();

@@ -505,3 +505,33 @@ TEST_CASE("drawing a link and moving an item keep every item drawn, on both canv
     CHECK(vertices[1]->links().size() == 2);
     CHECK(canvas.node("topology") == topologyNode);
 }
+
+TEST_CASE("a selected link is followed by its ends when the network changes, not by its index (issue 34, defect 8)",
+          "[gui][topology]")
+{
+    DocumentModel model;
+    model.setDocument(docWith(R"("topology": {
+        "vertices": [{"id": "h0", "kind": "host"}, {"id": "h1", "kind": "host"}, {"id": "h2", "kind": "host"},
+                     {"id": "sw0", "kind": "switch"}],
+        "edges": [{"from": "h0", "to": "sw0", "bandwidth": "1Gbit/s"}, {"from": "h1", "to": "sw0", "bandwidth": "1Gbit/s"},
+                  {"from": "h2", "to": "sw0", "bandwidth": "1Gbit/s"}]})"),
+                      {});
+    Selection selection;
+    TopologyEditor editor(&model, &selection);
+    selection.select(Selection::Kind::Link, "2"); // h2 - sw0
+    // The link before it goes (the drawing's link 0): h2 - sw0 is now link 1, and the selection says so.
+    REQUIRE(model.apply("remove a link", edit::op::removeTopologyItems({}, {0})).isEmpty());
+    CHECK(selection.kind() == Selection::Kind::Link);
+    INFO("selected: " << selection.key().toStdString());
+    CHECK(selection.key() == "1");
+    // Undo: link 2 again.
+    model.undoStack()->undo();
+    CHECK(selection.key() == "2");
+    // A network without that link: the selection goes, so that no edit lands on another link.
+    REQUIRE(model.setTopology("other", json::parse(R"({"vertices": [{"id": "h0", "kind": "host"},
+        {"id": "h1", "kind": "host"}, {"id": "sw0", "kind": "switch"}, {"id": "h9", "kind": "host"}],
+        "edges": [{"from": "h0", "to": "sw0", "bandwidth": "1Gbit/s"}, {"from": "h1", "to": "sw0", "bandwidth": "1Gbit/s"},
+                  {"from": "h9", "to": "sw0", "bandwidth": "1Gbit/s"}]})"))
+                .isEmpty());
+    CHECK(selection.kind() == Selection::Kind::None);
+}
