@@ -202,7 +202,9 @@ ChartHover buildBreakdownChart(QCustomPlot* plot, const SweepTable& t, const Bre
             label->setPadding(QMargins(0, 0, 0, 3));
         }
         if (const std::string* e = t.error(r)) {
-            label->setText("error");
+            // The reason where the bar would be (issue 34, defect 3), its whole text on hover.
+            const QString why = QString::fromStdString(*e);
+            label->setText(QString("error: %1").arg(why.size() > 48 ? why.left(47) + QChar(0x2026) : why));
             label->setColor(QColor(190, 0, 0));
             const QPointF spot = horizontal ? QPointF(0.0, keyOf(v)) : QPointF(keyOf(v), 0.0);
             hover.addPoint(spot.x(), spot.y(),

@@ -233,13 +233,30 @@ ChartSample sampleForCharts(const DesignDocument& doc, std::shared_ptr<const Swe
     const std::vector<std::size_t> points = chartPoints(doc, t);
     out.shown = points.size() == t.points ? table : std::make_shared<const SweepTable>(tableOfPoints(t, points));
     if (const int a = axisIndex(t, breakdownParam(doc, t)); a >= 0) {
-        out.levels.reserve(t.points);
+        // The values at which some variant was evaluated: a P the network no longer has (every row failed,
+        // "P = 16 exceeds topology.hosts = 4") has no breakdown to show (issue 34, defect 3). When every row
+        // failed, all of them, so that the breakdown shows the errors.
+        const std::size_t nv = t.variants.size();
+        const auto anyRowOk = [&](std::size_t p) {
+            for (std::size_t v = 0; v < nv; ++v)
+                if (!t.error(p * nv + v))
+                    return true;
+            return nv == 0;
+        };
+        std::vector<double> all, ok;
+        all.reserve(t.points);
         for (std::size_t p = 0; p < t.points; ++p)
-            if (const double v = t.axis(p, static_cast<std::size_t>(a)); !std::isnan(v))
-                out.levels.push_back(v);
+            if (const double v = t.axis(p, static_cast<std::size_t>(a)); !std::isnan(v)) {
+                all.push_back(v);
+                if (t.errors.empty() || anyRowOk(p))
+                    ok.push_back(v);
+            }
+        out.levels = ok.empty() ? std::move(all) : std::move(ok);
         std::sort(out.levels.begin(), out.levels.end());
         out.levels.erase(std::unique(out.levels.begin(), out.levels.end()), out.levels.end());
         out.defaultAt = defaultBreakdownAt(doc, t);
+        if (!std::binary_search(out.levels.begin(), out.levels.end(), out.defaultAt) && !out.levels.empty())
+            out.defaultAt = out.levels.back(); // the default had failed everywhere: the largest that did not
     }
     return out;
 }

@@ -189,7 +189,7 @@ TEST_CASE("breakdown chart: stacked phase bars per variant at the chosen P", "[p
     const QPointF px(plot.xAxis->coordToPixel(2), plot.yAxis->coordToPixel(300));
     CHECK(hover.textAt(&plot, px).contains("T_trans = 400 ms (80% of T)"));
 
-    // NaN picks the largest P; GigE failed there: no bar, an "error" label.
+    // NaN picks the largest P; GigE failed there: no bar, an "error" label with the reason.
     o.at = kNaN;
     CHECK(breakdownPoint(t, o) == 3);
     buildBreakdownChart(&plot, t, o);
@@ -198,7 +198,7 @@ TEST_CASE("breakdown chart: stacked phase bars per variant at the chosen P", "[p
     bool errorLabel = false;
     for (int i = 0; i < plot.itemCount(); ++i)
         if (auto* text = qobject_cast<QCPItemText*>(plot.item(i)))
-            errorLabel = errorLabel || text->text() == "error";
+            errorLabel = errorLabel || text->text() == "error: P = 8 is too many";
     CHECK(errorLabel);
 }
 

@@ -89,3 +89,21 @@ TEST_CASE("the sample for the charts shares a small table and finds the breakdow
     CHECK(s.levels.back() == 100.0);
     CHECK(s.defaultAt == 100.0); // no current value of P in the design: the largest level
 }
+
+TEST_CASE("the breakdown offers only the values some variant was evaluated at (issue 34, defect 3)", "[plots][sample]")
+{
+    // P = 1..8 on a network of 4 hosts: P = 5 to 8 failed for the one variant, so the breakdown's choices are
+    // 1 to 4 and it shows 4, not 8.
+    SweepTable t = curve(8, 100, 100);
+    for (std::size_t p = 4; p < 8; ++p)
+        t.errors.emplace_back(p, "P = " + std::to_string(p + 1) + " exceeds topology.hosts = 4");
+    const plots::ChartSample s = plots::sampleForCharts(speedupAlongP(), std::make_shared<const SweepTable>(t));
+    CHECK(s.levels == std::vector<double>{1, 2, 3, 4});
+    CHECK(s.defaultAt == 4.0);
+    // Every row failed: every value is offered, and the breakdown shows the errors.
+    for (std::size_t p = 0; p < 4; ++p)
+        t.errors.emplace_back(p, "no network");
+    std::sort(t.errors.begin(), t.errors.end());
+    const plots::ChartSample none = plots::sampleForCharts(speedupAlongP(), std::make_shared<const SweepTable>(t));
+    CHECK(none.levels.size() == 8);
+}
