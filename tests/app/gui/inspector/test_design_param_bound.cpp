@@ -71,6 +71,12 @@ TEST_CASE("P already above the hosts: another value above them is still refused,
     // The network's change is told where it was made.
     CHECK(editor.message().toStdString() ==
           "design parameter P = 8 exceeds topology.hosts = 4: lower it in the inspector, or let it follow the network");
+    if (const QString shots = qEnvironmentVariable("CS_SHOT_DIR"); !shots.isEmpty()) {
+        editor.resize(900, 500);
+        editor.show();
+        QCoreApplication::processEvents();
+        editor.grab().save(shots + "/p_above_hosts.png");
+    }
 
     Inspector inspector(&model, &selection);
     inspector.resize(480, 900);

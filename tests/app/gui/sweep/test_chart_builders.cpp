@@ -200,6 +200,11 @@ TEST_CASE("breakdown chart: stacked phase bars per variant at the chosen P", "[p
         if (auto* text = qobject_cast<QCPItemText*>(plot.item(i)))
             errorLabel = errorLabel || text->text() == "error: P = 8 is too many";
     CHECK(errorLabel);
+    if (const QString shots = qEnvironmentVariable("CS_SHOT_DIR"); !shots.isEmpty()) {
+        plot.resize(600, 400);
+        plot.replot();
+        plot.toPixmap(600, 400).save(shots + "/breakdown_error.png");
+    }
 }
 
 TEST_CASE("pareto chart: every row as a point, the front highlighted", "[plots]")
