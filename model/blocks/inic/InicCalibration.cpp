@@ -16,14 +16,15 @@ namespace cs {
 // 0.93-1.25e-9 from 1024 to 65536), which as the small lengths' tight
 // intervals weigh most pulled the fit off every length above (R^2 0.66).
 // A design of fewer rows than 1024 is thus predicted from the slab regime.
-// The lengths stop at 16384 (five lengths, the largest two held out by
-// calibrate): beyond, on a faster CPU the cost per n log2 n falls again
-// (measured on the 2026-11-24 machine: c = 2.7, 3.3, 3.2, 3.0 and 2.7e-10 s
-// from 1024 to 16384, then 2.3e-10 at 32768 and 65536), and the line fitted
-// up to 8192 missed the held-out 32768 and 65536 by 40%, so calibrate did not
-// trust t_fft1d and the 2D FFT kept the 100 us default: T predicted 16-24%
-// high at P = 2 over Open MPI. Lengths 64 times the design's rows test FFTW's
-// scaling across cache regimes, not the value the design needs.
+// The lengths stop at 8192, eight times the presets' rows (four lengths, the
+// largest held out by calibrate): beyond, on a faster CPU the cost per
+// n log2 n wanders by a third from length to length (measured on the
+// 2026-11-24 machine: c = 2.7, 3.3-3.7, 3.2, 3.0, 2.2-2.7 and 2.3e-10 s from
+// 1024 to 32768 and 65536), the line missed the held-out 16384-65536 by
+// 40-55%, calibrate did not trust t_fft1d and the 2D FFT kept the 100 us
+// default: T predicted 16-25% high at P = 2 on the shaped namespaces, over TCP
+// and over Open MPI. Lengths far beyond the design's rows test FFTW's scaling
+// across cache regimes, not the value the design needs.
 std::vector<CalibrationSpec> inicFft2dCalibration()
 {
     CalibrationSpec s;
@@ -33,7 +34,7 @@ std::vector<CalibrationSpec> inicFft2dCalibration()
     s.method = "wls";
     s.form = "nlogn";
     s.value = "c * rows * log2(rows)";
-    s.probeParams = {{"length_min", 1024}, {"length_max", 16384}};
+    s.probeParams = {{"length_min", 1024}, {"length_max", 8192}};
     s.source = "000_e9da438bafb3289f.txt eq. (4); t(n) = c n log2 n, the FFT operation count";
     return {s};
 }
