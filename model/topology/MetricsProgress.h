@@ -67,9 +67,12 @@ public:
     }
 
 private:
+    // Only from the thread that made it (MetricsOptions::progress's contract): a stage that runs inside a
+    // parallel task (the ECMP pass beside the router's) may begin on a worker, and its report then waits for
+    // the owner's next one.
     void report(double f)
     {
-        if (report_ && f > reported_) {
+        if (report_ && f > reported_ && std::this_thread::get_id() == owner_) {
             reported_ = f;
             report_(f);
         }
