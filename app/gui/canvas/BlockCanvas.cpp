@@ -4,11 +4,11 @@
 #include "app/gui/canvas/AutoLayout.h"
 #include "app/gui/canvas/BlockNode.h"
 #include "app/gui/canvas/BlockPalette.h"
+#include "app/gui/canvas/CanvasText.h"
 #include "app/gui/canvas/CanvasScene.h"
 #include "app/gui/canvas/CanvasView.h"
 #include "app/gui/canvas/PortItem.h"
 #include "app/gui/canvas/WireItem.h"
-#include "app/gui/inspector/InspectorText.h"
 #include "app/gui/widgets/QtStrings.h"
 
 #include <QGraphicsTextItem>
@@ -25,56 +25,6 @@
 namespace cs::app {
 
 using namespace canvas;
-
-namespace {
-
-// Parameters and blocks the canvas draws one item each; beyond, a note.
-constexpr std::size_t kMaxCanvasNodes = 1000;
-
-QString provenanceText(const ParamValue& v)
-{
-    switch (v.provenance.kind) {
-    case ProvenanceKind::Default: return QObject::tr("default");
-    case ProvenanceKind::User: return QObject::tr("set by user");
-    case ProvenanceKind::Wired: return QObject::tr("wired from %1").arg(q(v.provenance.detail));
-    case ProvenanceKind::Calibrated: return QObject::tr("calibrated (%1)").arg(q(v.provenance.detail));
-    }
-    return {};
-}
-
-QString inputTip(const ParamSpec& s, const ParamValue& v)
-{
-    QString tip = QString("<b>%1</b> — %2<br>").arg(q(s.symbol).toHtmlEscaped(), q(s.meaning).toHtmlEscaped());
-    if (v.provenance.kind != ProvenanceKind::Wired)
-        tip += QObject::tr("value: %1 (%2)<br>").arg(inspector::displayValue(v.value, s),
-                                                     provenanceText(v));
-    else
-        tip += provenanceText(v) + "<br>";
-    tip += QObject::tr("range: %1<br><i>%2</i>").arg(q(s.rangeText()).toHtmlEscaped(), q(s.source).toHtmlEscaped());
-    return tip;
-}
-
-QString outputTip(const OutputSpec& o)
-{
-    QString tip = QString("<b>%1</b> [%2] — %3")
-                      .arg(q(o.symbol).toHtmlEscaped(), q(std::string(unitSymbol(o.unit))),
-                           q(o.meaning).toHtmlEscaped());
-    if (!o.phaseOf.empty())
-        tip += QObject::tr("<br>a phase of %1").arg(q(o.phaseOf));
-    tip += QString("<br><i>%1</i>").arg(q(o.source).toHtmlEscaped());
-    return tip;
-}
-
-// What a design parameter's node shows: its value, or what it follows.
-QString paramText(const DesignParam& p)
-{
-    // A parameter following the topology has no number of its own.
-    const bool following = !p.follows.empty() && p.value.provenance.kind == ProvenanceKind::Default;
-    return following ? QObject::tr("= %1").arg(q(Endpoint::parse(p.follows).port))
-                     : inspector::displayValue(p.value.value, p.spec);
-}
-
-} // namespace
 
 BlockCanvas::BlockCanvas(DocumentModel* model, Selection* selection, QWidget* parent)
     : QWidget(parent), model_(model), selection_(selection)
@@ -215,60 +165,6 @@ void BlockCanvas::addNode(BlockNode* n)
     nodes_[n->name()] = n;
 }
 
-void BlockCanvas::removeWireItem(WireItem* w)
-{
-    for (PortItem* end : {w->from(), w->to()})
-        if (end && end->node())
-            end->node()->removeWire(w);
-    scene_->removeItem(w);
-    delete w;
-}
-
-bool BlockCanvas::syncBlocks(const edit::Change& c)
-{
-    const Design& d = model_->doc().design;
-    if (nodes_.empty() || d.designParams().size() + d.blocks().size() > kMaxCanvasNodes)
-        return false;
-    scene_->cancelDrag();
-    syncing_ = true;
-    for (const std::string& name : c.blocksRemoved) {
-        BlockNode* n = node(q(name));
-        if (!n)
-            continue;
-        const std::vector<WireItem*> wires = n->wires();
-        for (WireItem* w : wires)
-            removeWireItem(w);
-        nodes_.erase(n->name());
-        scene_->removeItem(n);
-        delete n;
-    }
-    QSet<QString> usedSources;
-    for (const Wire& w : d.wires())
-        usedSources.insert(q(w.from.str()));
-    // A new block without a position of its own (a pasted one has the clipboard's, one added from the
-    // palette the drop's): right of the drawing, as addBlock places it.
-    double right = 0;
-    for (const auto& [name, n] : nodes_)
-        right = std::max(right, n->sceneBoundingRect().right());
-    for (const std::string& name : c.blocksAdded) {
-        const BlockInstance* b = d.findBlock(name);
-        if (!b || node(q(name)))
-            continue;
-        BlockNode* n = blockNode(*b, usedSources);
-        addNode(n);
-        if (!model_->blockPosition(name)) {
-            autoPos_[n->name()] = QPointF(right + 60, 0);
-            right += 60 + n->boundingRect().width();
-        }
-        n->setPos(positionOf(n->name()));
-    }
-    syncing_ = false;
-    if ((selection_->kind() == Selection::Kind::Block || selection_->kind() == Selection::Kind::DesignParam) &&
-        !node(selection_->key()))
-        selection_->clear();
-    return rewire();
-}
-
 void BlockCanvas::rebuild()
 {
     scene_->cancelDrag();
@@ -357,141 +253,6 @@ void BlockCanvas::rebuild()
     if ((selection_->kind() == Selection::Kind::Block || selection_->kind() == Selection::Kind::DesignParam) &&
         !node(selection_->key()))
         selection_->clear();
-}
-
-void BlockCanvas::onDesignChanged(const edit::Change& c)
-{
-    // Neither the structure nor a value changed (a link drawn, a sweep
-    // axis): the canvas shows nothing that changed, and keeps its items.
-    if (!c.structure && c.values.empty())
-        return;
-    // Blocks added or removed (a paste, a delete, their undo): those items alone, then the wires.
-    const bool blocks = !c.blocksAdded.empty() || !c.blocksRemoved.empty();
-    if (!c.structure ? !updateValues(c.values) : blocks ? !syncBlocks(c) : !rewire())
-        rebuild();
-}
-
-std::string BlockCanvas::wireKey(const WireItem* w)
-{
-    const auto end = [](const PortItem* p) {
-        const BlockNode* n = p->node();
-        return n->isParam() ? p->symbol().toStdString() : n->name().toStdString() + "." + p->symbol().toStdString();
-    };
-    return end(w->from()) + ">" + end(w->to());
-}
-
-void BlockCanvas::addWireItems()
-{
-    std::set<std::string> drawn;
-    for (QGraphicsItem* it : scene_->items())
-        if (it->type() == WireItem::Type && static_cast<WireItem*>(it)->to())
-            drawn.insert(wireKey(static_cast<WireItem*>(it)));
-    for (const Wire& w : model_->doc().design.wires()) {
-        if (drawn.count(w.from.str() + ">" + w.to.str()))
-            continue;
-        BlockNode* fromNode = node(q(w.from.isDesignParam() ? w.from.port : w.from.block));
-        BlockNode* toNode = node(q(w.to.block));
-        PortItem* from = fromNode ? fromNode->outputPort(q(w.from.port)) : nullptr;
-        PortItem* to = toNode ? toNode->inputPort(q(w.to.port)) : nullptr;
-        if (!from || !to)
-            continue;
-        auto* wire = new WireItem(from, to);
-        scene_->addItem(wire);
-        wire->updatePath(); // now that it can see the nodes in its way
-        fromNode->addWire(wire);
-        toNode->addWire(wire);
-    }
-}
-
-bool BlockCanvas::rewire()
-{
-    const Design& d = model_->doc().design;
-    if (d.designParams().size() + d.blocks().size() != nodes_.size() || nodes_.empty())
-        return false;
-    auto sameSymbols = [](const std::vector<PortItem*>& ports, auto&& symbols) {
-        if (ports.size() != symbols.size())
-            return false;
-        for (std::size_t i = 0; i < ports.size(); ++i)
-            if (ports[i]->symbol() != q(symbols[i].symbol))
-                return false;
-        return true;
-    };
-    for (const DesignParam& p : d.designParams()) {
-        BlockNode* n = node(q(p.spec.symbol));
-        if (!n || !n->isParam())
-            return false;
-    }
-    for (const BlockInstance& b : d.blocks()) {
-        BlockNode* n = node(q(b.name));
-        if (!n || n->isParam() || !sameSymbols(n->inputs(), b.spec().inputs) ||
-            !sameSymbols(n->outputs(), b.spec().outputs))
-            return false;
-    }
-
-    scene_->cancelDrag();
-    // The wire items that no longer stand for a wire go; those that do stay (addWireItems adds the others).
-    std::set<std::string> wanted;
-    for (const Wire& w : d.wires())
-        wanted.insert(w.from.str() + ">" + w.to.str());
-    std::vector<WireItem*> gone;
-    for (QGraphicsItem* it : scene_->items())
-        if (it->type() == WireItem::Type) {
-            auto* w = static_cast<WireItem*>(it);
-            if (!w->to() || !wanted.count(wireKey(w)))
-                gone.push_back(w);
-        }
-    for (WireItem* w : gone)
-        removeWireItem(w);
-
-    // What each port shows: wired or not, and the values (wiring an input
-    // drops its own value; undo brings it back).
-    QSet<QString> usedSources;
-    for (const Wire& w : d.wires())
-        usedSources.insert(q(w.from.str()));
-    for (const DesignParam& p : d.designParams()) {
-        BlockNode* n = node(q(p.spec.symbol));
-        n->setPortText(q(p.spec.symbol), false, paramText(p), inputTip(p.spec, p.value));
-        if (PortItem* out = n->outputPort(q(p.spec.symbol)))
-            out->setWired(usedSources.contains(q(p.spec.symbol)));
-    }
-    for (const BlockInstance& b : d.blocks()) {
-        BlockNode* n = node(q(b.name));
-        for (const ParamSpec& in : b.spec().inputs) {
-            const Endpoint e{b.name, in.symbol};
-            n->setPortText(q(in.symbol), true, {}, inputTip(in, d.value(e)));
-            n->inputPort(q(in.symbol))->setWired(d.wireInto(e) != nullptr);
-        }
-        for (const OutputSpec& o : b.spec().outputs)
-            n->outputPort(q(o.symbol))->setWired(usedSources.contains(q(b.name + "." + o.symbol)));
-    }
-    addWireItems();
-    return true;
-}
-
-bool BlockCanvas::updateValues(const std::vector<std::string>& paths)
-{
-    const Design& d = model_->doc().design;
-    for (const std::string& path : paths) {
-        if (const DesignParam* p = d.findDesignParam(path)) {
-            BlockNode* n = node(q(path));
-            if (!n)
-                return false;
-            n->setPortText(q(path), false, paramText(*p), inputTip(p->spec, p->value));
-            continue;
-        }
-        const Endpoint e = Endpoint::parse(path);
-        BlockNode* n = node(q(e.block));
-        const BlockInstance* b = d.findBlock(e.block);
-        const ParamSpec* spec = nullptr;
-        if (b)
-            for (const ParamSpec& in : b->spec().inputs)
-                if (in.symbol == e.port)
-                    spec = &in;
-        if (!n || !spec || !n->inputPort(q(e.port)))
-            return false;
-        n->setPortText(q(e.port), true, {}, inputTip(*spec, d.value(e)));
-    }
-    return true;
 }
 
 void BlockCanvas::updatePositions()

@@ -93,15 +93,11 @@ TEST_CASE("comm.collective against app.collectives on 8 shaped namespaces: all-t
           "P = 2, 4 and 8, the broadcast at P = 2 and 4, the allreduce at P = 2",
           "[netns][verify][collectives][e2e]")
 {
-    const auto [seed, mbit] = test::verifyRate();
-    WARN("tbf " << mbit << " Mbit/s (seed " << seed << ")");
-    QTemporaryDir dir;
-    REQUIRE(dir.isValid());
-    test::NetnsCluster cluster(dir.path().toStdString(), 8, std::to_string(mbit) + "mbit");
-    if (!cluster.error.empty()) {
-        WARN("skipped: " << cluster.error);
+    const std::unique_ptr<test::RandomCluster> shaped = test::randomCluster();
+    if (shaped->skipped())
         return;
-    }
+    const auto [seed, mbit] = shaped->rate;
+    const test::NetnsCluster& cluster = *shaped->cluster;
     std::string calibrateLog;
     const std::string calibrated = test::calibrateDesign(cluster, cluster.design(), calibrateLog);
     const std::string design = collectivesDesign(cluster, calibrated);

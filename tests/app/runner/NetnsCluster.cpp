@@ -209,6 +209,19 @@ const json* verifyRow(const json& report, double P, const std::string& q)
     return nullptr;
 }
 
+std::unique_ptr<RandomCluster> randomCluster(int n, const std::string& what)
+{
+    auto c = std::make_unique<RandomCluster>();
+    // CS_VERIFY_SEED=N repeats a run's rate (the seed is printed).
+    c->rate = verifyRate();
+    WARN("tbf " << c->rate.mbit << " Mbit/s (seed " << c->rate.seed << ")" << what);
+    REQUIRE(c->dir.isValid());
+    c->cluster = std::make_unique<NetnsCluster>(c->dir.path().toStdString(), n, std::to_string(c->rate.mbit) + "mbit");
+    if (!c->cluster->error.empty())
+        WARN("skipped: " << c->cluster->error);
+    return c;
+}
+
 VerifyRate verifyRate()
 {
     VerifyRate r;

@@ -96,6 +96,17 @@ struct VerifyRate {
 };
 VerifyRate verifyRate();
 
+// The cluster of a randomized end-to-end test: n namespaces on one switch, every link shaped at a rate from
+// verifyRate, said in a WARN line ("tbf 73 Mbit/s (seed 1242896257)" and `what`). When namespaces cannot be
+// made here it says why in a WARN line and skipped() is true: the test then returns.
+struct RandomCluster {
+    VerifyRate rate;
+    QTemporaryDir dir;
+    std::unique_ptr<NetnsCluster> cluster;
+    bool skipped() const { return !cluster || !cluster->error.empty(); }
+};
+std::unique_ptr<RandomCluster> randomCluster(int n = 8, const std::string& what = "");
+
 // `calibrate` with its defaults of the cluster's 2D FFT design (fftDesign) over the cluster's TCP agents;
 // requires it to succeed. Returns the calibrated design's path; `log` gets calibrate's stdout.
 std::string calibrateFft(const NetnsCluster& cluster, int rows, std::string& log);

@@ -37,17 +37,12 @@ using nlohmann::json;
 TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted within 15% (all-to-all 10%)",
           "[netns][verify][e2e]")
 {
-    // CS_VERIFY_SEED=N repeats a run's rate (the seed is printed).
-    const auto [seed, mbit] = test::verifyRate();
     const int rows = 1024;
-    WARN("tbf " << mbit << " Mbit/s (seed " << seed << "), rows = " << rows);
-    QTemporaryDir dir;
-    REQUIRE(dir.isValid());
-    test::NetnsCluster star(dir.path().toStdString(), 8, std::to_string(mbit) + "mbit");
-    if (!star.error.empty()) {
-        WARN("skipped: " << star.error);
+    const std::unique_ptr<test::RandomCluster> shaped = test::randomCluster(8, ", rows = " + std::to_string(rows));
+    if (shaped->skipped())
         return;
-    }
+    const auto [seed, mbit] = shaped->rate;
+    const test::NetnsCluster& star = *shaped->cluster;
     // With its defaults: only the fits that pass the quality limits are applied. t_fft1d is one of them now
     // that cpu.fft times a slab's rows one node at a time and the eight nodes' runs are fitted as their
     // median (before, its pooled R^2 was 0.36 and the 100 us default stood: T at P = 2 was 10-25% high).

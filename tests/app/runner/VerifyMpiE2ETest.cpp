@@ -34,17 +34,12 @@ TEST_CASE("calibrate over TCP agents then verify over Open MPI ranks: the 2D FFT
 {
     if (!test::haveMpirun())
         return;
-    // CS_VERIFY_SEED=N repeats a run's rate (the seed is printed).
-    const auto [seed, mbit] = test::verifyRate();
     const int rows = 1024;
-    WARN("tbf " << mbit << " Mbit/s (seed " << seed << "), rows = " << rows);
-    QTemporaryDir dir;
-    REQUIRE(dir.isValid());
-    test::NetnsCluster cluster(dir.path().toStdString(), 8, std::to_string(mbit) + "mbit");
-    if (!cluster.error.empty()) {
-        WARN("skipped: " << cluster.error);
+    const std::unique_ptr<test::RandomCluster> shaped = test::randomCluster(8, ", rows = " + std::to_string(rows));
+    if (shaped->skipped())
         return;
-    }
+    const auto [seed, mbit] = shaped->rate;
+    const test::NetnsCluster& cluster = *shaped->cluster;
     const std::unique_ptr<test::MpiOverSsh> mpi = test::mpiOverSsh(cluster);
     if (!mpi->error.empty()) {
         WARN("skipped: " << mpi->error);

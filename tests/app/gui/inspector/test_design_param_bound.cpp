@@ -13,8 +13,40 @@
 #include <QUndoStack>
 #include <catch2/catch.hpp>
 
+#include <memory>
+
 using namespace cs;
 using namespace cs::app;
+
+namespace {
+
+// Types `text` into P's field of the inspector showing P and presses Return, as a user does; returns P's
+// error label ("" when none shows).
+QString typeP(Inspector& inspector, const char* text)
+{
+    auto* edit = inspector.form()->findChild<QLineEdit*>("edit:P");
+    REQUIRE(edit);
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCoreApplication::processEvents();
+    auto* err = inspector.form()->findChild<QLabel*>("error:P");
+    return err && !err->isHidden() ? err->text() : QString();
+}
+
+// An inspector showing design parameter P.
+std::unique_ptr<Inspector> inspectP(DocumentModel& model, Selection& selection)
+{
+    auto inspector = std::make_unique<Inspector>(&model, &selection);
+    inspector->resize(480, 900);
+    inspector->show();
+    selection.select(Selection::Kind::DesignParam, "P");
+    QCoreApplication::processEvents();
+    return inspector;
+}
+
+} // namespace
 
 TEST_CASE("P larger than the hosts is refused in P's field with the number of hosts", "[gui][inspector][bound]")
 {
@@ -25,34 +57,15 @@ TEST_CASE("P larger than the hosts is refused in P's field with the number of ho
     REQUIRE(model.doc().design.findDesignParam("P")->follows == "topology.hosts");
     REQUIRE(model.setDesignParam("P", 4).isEmpty());
     Selection selection;
-    Inspector inspector(&model, &selection);
-    inspector.resize(480, 900);
-    inspector.show();
-    selection.select(Selection::Kind::DesignParam, "P");
-    QCoreApplication::processEvents();
-
-    auto* edit = inspector.form()->findChild<QLineEdit*>("edit:P");
-    REQUIRE(edit);
+    const std::unique_ptr<Inspector> inspector = inspectP(model, selection);
     const int depth = model.undoStack()->count();
-    edit->setFocus();
-    edit->selectAll();
-    QTest::keyClicks(edit, "16");
-    QTest::keyClick(edit, Qt::Key_Return);
-    QCoreApplication::processEvents();
-
-    auto* err = inspector.form()->findChild<QLabel*>("error:P");
-    REQUIRE(err);
-    CHECK_FALSE(err->isHidden());
-    CHECK(err->text().toStdString() == "P = 16 exceeds topology.hosts = 4: pick at most 4, or enlarge the topology");
+    CHECK(typeP(*inspector, "16").toStdString() ==
+          "P = 16 exceeds topology.hosts = 4: pick at most 4, or enlarge the topology");
     CHECK(model.undoStack()->count() == depth);
     CHECK(model.doc().design.findDesignParam("P")->value.value == 4);
 
     // At the bound it is taken.
-    edit = inspector.form()->findChild<QLineEdit*>("edit:P");
-    edit->setFocus();
-    edit->selectAll();
-    QTest::keyClicks(edit, "3");
-    QTest::keyClick(edit, Qt::Key_Return);
+    CHECK(typeP(*inspector, "3").isEmpty());
     CHECK(model.doc().design.findDesignParam("P")->value.value == 3);
 }
 
@@ -78,31 +91,14 @@ TEST_CASE("P already above the hosts: another value above them is still refused,
         editor.grab().save(shots + "/p_above_hosts.png");
     }
 
-    Inspector inspector(&model, &selection);
-    inspector.resize(480, 900);
-    inspector.show();
-    selection.select(Selection::Kind::DesignParam, "P");
-    QCoreApplication::processEvents();
-    auto* edit = inspector.form()->findChild<QLineEdit*>("edit:P");
-    REQUIRE(edit);
+    const std::unique_ptr<Inspector> inspector = inspectP(model, selection);
     const int depth = model.undoStack()->count();
-    edit->setFocus();
-    edit->selectAll();
-    QTest::keyClicks(edit, "16");
-    QTest::keyClick(edit, Qt::Key_Return);
-    QCoreApplication::processEvents();
-    auto* err = inspector.form()->findChild<QLabel*>("error:P");
-    REQUIRE(err);
-    CHECK_FALSE(err->isHidden());
-    CHECK(err->text().toStdString() == "P = 16 exceeds topology.hosts = 4: pick at most 4, or enlarge the topology");
+    CHECK(typeP(*inspector, "16").toStdString() ==
+          "P = 16 exceeds topology.hosts = 4: pick at most 4, or enlarge the topology");
     CHECK(model.undoStack()->count() == depth);
     CHECK(model.doc().design.findDesignParam("P")->value.value == 8);
 
     // Within the bound it is taken.
-    edit = inspector.form()->findChild<QLineEdit*>("edit:P");
-    edit->setFocus();
-    edit->selectAll();
-    QTest::keyClicks(edit, "4");
-    QTest::keyClick(edit, Qt::Key_Return);
+    CHECK(typeP(*inspector, "4").isEmpty());
     CHECK(model.doc().design.findDesignParam("P")->value.value == 4);
 }

@@ -16,6 +16,24 @@ using namespace cs::app;
 using namespace cs::app::testutil;
 using nlohmann::json;
 
+namespace {
+
+// Copies the selection of `view` (the block canvas or the topology editor) and pastes it twice: the first
+// copy `first` lands 40 px beside `at`, where the original is, and the second copy `second` 40 px beyond.
+template <class View, class ItemAt>
+void pasteTwice(View& view, ItemAt itemAt, QPointF at, const char* first, const char* second)
+{
+    REQUIRE(view.copySelected());
+    REQUIRE(view.paste().isEmpty());
+    REQUIRE(view.paste().isEmpty());
+    REQUIRE(itemAt(first));
+    REQUIRE(itemAt(second));
+    CHECK(itemAt(first)->pos() == at + QPointF(40, 40));
+    CHECK(itemAt(second)->pos() == at + QPointF(80, 80));
+}
+
+} // namespace
+
 TEST_CASE("the topology editor duplicates selected vertices with the links between them", "[gui][topology][clipboard]")
 {
     DocumentModel model;
@@ -141,13 +159,7 @@ TEST_CASE("a paste lands beside what was copied, and the next paste beside that,
     REQUIRE_FALSE(model.blockPosition("net").has_value());
     const QPointF netAt = canvas.node("net")->pos();
     canvas.node("net")->setSelected(true);
-    REQUIRE(canvas.copySelected());
-    REQUIRE(canvas.paste().isEmpty());
-    REQUIRE(canvas.paste().isEmpty());
-    REQUIRE(canvas.node("loggp"));
-    REQUIRE(canvas.node("loggp2"));
-    CHECK(canvas.node("loggp")->pos() == netAt + QPointF(40, 40));
-    CHECK(canvas.node("loggp2")->pos() == netAt + QPointF(80, 80));
+    pasteTwice(canvas, [&](const char* n) { return canvas.node(n); }, netAt, "loggp", "loggp2");
     CHECK(canvas.node("net")->pos() == netAt);
 
     // The topology editor: the second paste of one copy is beside the first.
@@ -162,11 +174,5 @@ TEST_CASE("a paste lands beside what was copied, and the next paste beside that,
     const QPointF swAt = editor.vertexItem("sw0")->pos();
     editor.scene()->clearSelection();
     editor.vertexItem("sw0")->setSelected(true);
-    REQUIRE(editor.copySelected());
-    REQUIRE(editor.paste().isEmpty());
-    REQUIRE(editor.paste().isEmpty());
-    REQUIRE(editor.vertexItem("sw1"));
-    REQUIRE(editor.vertexItem("sw2"));
-    CHECK(editor.vertexItem("sw1")->pos() == swAt + QPointF(40, 40));
-    CHECK(editor.vertexItem("sw2")->pos() == swAt + QPointF(80, 80));
+    pasteTwice(editor, [&](const char* id) { return editor.vertexItem(id); }, swAt, "sw1", "sw2");
 }

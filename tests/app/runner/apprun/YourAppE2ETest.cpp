@@ -103,15 +103,11 @@ TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, c
 {
     if (!test::haveMpirun())
         return;
-    const auto [seed, mbit] = test::verifyRate();
-    WARN("tbf " << mbit << " Mbit/s (seed " << seed << ")");
-    QTemporaryDir dir;
-    REQUIRE(dir.isValid());
-    test::NetnsCluster cluster(dir.path().toStdString(), 8, std::to_string(mbit) + "mbit");
-    if (!cluster.error.empty()) {
-        WARN("skipped: " << cluster.error);
+    const std::unique_ptr<test::RandomCluster> shaped = test::randomCluster();
+    if (shaped->skipped())
         return;
-    }
+    const auto [seed, mbit] = shaped->rate;
+    const test::NetnsCluster& cluster = *shaped->cluster;
     const std::unique_ptr<test::MpiOverSsh> mpi = test::mpiOverSsh(cluster);
     if (!mpi->error.empty()) {
         WARN("skipped: " << mpi->error);
