@@ -15,12 +15,12 @@ class PluginLoader;
 
 namespace cs::runner {
 
-// One RunPlan per target and P, in that order: the target's probe with the block's parameters, then
-// `overrides` (probe parameter -> SI value, every name already checked against the probe), on nodes[0..P).
-// Each job's timeout allows 120 s plus three times the application's time budget, or `timeout` (s) when it
 // How many ranks the applications can use: the ranks of a single mpi:N node, else the node count.
 int applicationSlots(const std::vector<Node>& nodes);
 
+// One RunPlan per target and P, in that order: the target's probe with the block's parameters, then
+// `overrides` (probe parameter -> SI value, every name already checked against the probe), on nodes[0..P).
+// Each job's timeout allows 120 s plus three times the application's time budget, or `timeout` (s) when it
 // is above 0. Over one mpi:N node the target's MPI probe runs with P of its ranks. Throws ModelError naming
 // a probe that is not installed, a P above the node (or rank) count, an application with no MPI version, or
 // an mpi node beside others.

@@ -155,11 +155,6 @@ HeldOutCheck heldOutFor(const FitRecord& rec, int fitIndex, const std::vector<Va
 
 } // namespace
 
-namespace {
-
-// Input `input` of `block` with the design's job placed on the hosts a probe
-// ran on (`nodes`, comma-separated): P is their count. NaN when the design
-// cannot place a job there (no topology, a node that is no host of it).
 double placedInput(const DesignDocument& doc, const std::string& block, const std::string& input,
                    const std::string& nodes)
 {
@@ -187,8 +182,6 @@ double placedInput(const DesignDocument& doc, const std::string& block, const st
         return std::nan("");
     }
 }
-
-} // namespace
 
 void assessQuality(CalibrationReport& report, const DesignDocument& doc, const nlohmann::json& results,
                    const QualityLimits& limits, const std::function<double(const std::string&, const std::string&)>& current)

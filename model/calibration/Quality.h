@@ -18,4 +18,11 @@ namespace cs::calib {
 void assessQuality(CalibrationReport& report, const DesignDocument& doc, const nlohmann::json& results,
                    const QualityLimits& limits, const std::function<double(const std::string&, const std::string&)>& current);
 
+// Input `input` of `block` as the design evaluates it with its job placed on
+// the hosts a probe ran on (`nodes`, comma-separated): P is their count. NaN
+// when the design cannot place a job there (no topology, a node that is no
+// host of it) or does not evaluate.
+double placedInput(const DesignDocument& doc, const std::string& block, const std::string& input,
+                   const std::string& nodes);
+
 } // namespace cs::calib

@@ -59,8 +59,9 @@ std::vector<ParamSpec> logGPInputs()
                     "(calibrated) stands even where the drawing says the network is slower; in series: G is the "
                     "host's own cost per byte and the wire's 1/B_net adds to it (G + 1/B_net); scaled: G is a "
                     "lone flow's gap (as a pair probe measures it) and the job's contention stretches it by "
-                    "B_pair / B_net (G x max(1, B_pair / B_net)), so the share of the wire a calibrated flow got "
-                    "carries over to every shared link",
+                    "B_pair / B_net (G x max(1, B_pair / B_net), and x B_cal / B_pair when calibrate recorded "
+                    "B_cal), so the share of the wire a calibrated flow got carries over to every shared link and "
+                    "to a faster or slower drawing",
                     "which of a calibrated G and the topology's stands (docs/calibration.md \"Calibrated against "
                     "drawn\"); default network. In series: TCP with a window-limited stream on a host that copies "
                     "and checksums each window before the NIC sends it, so host and wire time add rather than "
@@ -72,6 +73,10 @@ std::vector<ParamSpec> logGPInputs()
               "bandwidth one flow gets alone from a host (G_floor = scaled): wire topology.inj_bw; 0: not given, G "
               "is not stretched",
               "the design's topology (inj_bw: what a host's links inject); default 0"),
+        param("B_cal", Unit::BytesPerSecond, "MB/s", 0.0, 0.0, 1e13,
+              "B_pair when G was measured (G_floor = scaled): a drawing whose hosts inject more or less than then "
+              "scales G by B_cal / B_pair, the flow keeping its share of the wire; 0: not recorded, G as measured",
+              "recorded by calibrate beside G (the drawing's B_pair on the hosts the probe ran on); default 0"),
     };
     for (ParamSpec& p : loggp::segmentInputs())
         v.push_back(std::move(p));
@@ -152,8 +157,11 @@ void LogGPBlock::evaluate(const double* in, double* out) const
     const double wire = 1.0 / in[B_net];
     const double L_eff = in[L] + in[L_net];
     // Scaled (3): the lone flow's gap G stretched by the contention the
-    // drawing gives the job, B_pair / B_net (never below 1).
-    const double stretch = mode == 3 && in[B_pair] > 0.0 ? std::max(1.0, in[B_pair] / in[B_net]) : 1.0;
+    // drawing gives the job, B_pair / B_net (never below 1), and by the
+    // drawing's host rate against the one G was measured at, B_cal / B_pair.
+    const bool scaled = mode == 3 && in[B_pair] > 0.0;
+    const double stretch = scaled ? std::max(1.0, in[B_pair] / in[B_net]) * (in[B_cal] > 0.0 ? in[B_cal] / in[B_pair] : 1.0)
+                                  : 1.0;
     const double G_eff = floor ? std::max(in[G], wire) : mode == 2 ? in[G] + wire : in[G] * stretch;
     loggp::Params p{L_eff, in[o_s], in[o_r], in[g], G_eff};
     loggp::readSegments(in + k_1, p, in[L_net], wire, floor);

@@ -12,14 +12,16 @@ namespace cs {
 // network block can feed the LogGP inputs of application blocks by wires.
 // k_1..G_2 make it a piecewise LogGP (LogGPSegments.h); G_floor says whether
 // the drawn network's 1/B_net may raise G (the default) or the calibrated G
-// stands.
+// stands. With G_floor = scaled, B_cal is the B_pair G was measured at
+// (calibrate records it): a drawing whose host links are faster or slower
+// scales G by B_cal / B_pair.
 class LogGPBlock final : public Block {
 public:
     const BlockSpec& spec() const override;
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { L, o_s, o_r, g, G, k, n, P, alltoall, L_net, B_net, G_floor, B_pair, k_1, L_1, G_1, k_2, L_2, G_2 };
+    enum In { L, o_s, o_r, g, G, k, n, P, alltoall, L_net, B_net, G_floor, B_pair, B_cal, k_1, L_1, G_1, k_2, L_2, G_2 };
     enum Out {
         T_oneway,
         T_rtt,

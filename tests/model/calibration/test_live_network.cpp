@@ -4,6 +4,7 @@
 #include "model/calibration/Calibration.h"
 #include "model/calibration/LiveNetwork.h"
 #include "model/document/DocumentEdits.h"
+#include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
 
 #include <catch2/catch.hpp>
@@ -113,4 +114,51 @@ TEST_CASE("live network: a record without a stamp, and a design without a networ
     const DesignDocument again = parseDocument(serializeDocument(stamped));
     CHECK(again.warnings.empty());
     CHECK(again.calibration.back()["network"] == stamped.calibration.back()["network"]);
+}
+
+namespace {
+
+double evaluated(const DesignDocument& doc, const std::string& path)
+{
+    const Plan plan = doc.design.compile();
+    std::vector<double> slots = plan.initialSlots();
+    REQUIRE(plan.run(slots.data(), nullptr));
+    const int slot = plan.slotOf(path);
+    REQUIRE(slot >= 0);
+    return slots[static_cast<std::size_t>(slot)];
+}
+
+} // namespace
+
+TEST_CASE("live network: with G_floor = scaled, calibrate records B_cal and G follows a faster or slower drawing",
+          "[calibration][live]")
+{
+    // A star of 8 hosts on 100 Mbit/s links (12.5e6 B/s), LogGP scaled with B_net from xchg_bw and B_pair from
+    // inj_bw, as scripts/netns-cluster.sh writes it. G = 83.7 ns/B measured on h0, h1.
+    DesignDocument doc = parseDocument(R"({"format": "clusterscope-design", "version": 3,
+      "topology": {"generator": "star", "params": {"n": 8, "bw": 12500000}},
+      "blocks": [{"name": "net", "type": "logp.loggp", "values": {"G_floor": "scaled"}}],
+      "wires": [{"from": "topology.xchg_bw", "to": "net.B_net"}, {"from": "topology.inj_bw", "to": "net.B_pair"}]})");
+    calib::CalibrationReport r = reportOfG(83.7e-9);
+    r.params[0].nodes = "h0,h1";
+    const calib::CalibrationPlan plan = calib::planCalibration(doc, r);
+    REQUIRE(plan.changes.size() == 2);
+    CHECK(plan.changes[1].param == "B_cal");
+    CHECK(plan.changes[1].after.value == Approx(12.5e6)); // what a host injected then: one 100 Mbit/s link
+    doc = calib::withCalibration(doc, plan);
+    // The same drawing: pairwise rounds on a star share no link, B_pair / B_net = 1, B_cal / B_pair = 1.
+    CHECK(evaluated(doc, "net.G_out") == Approx(83.7e-9));
+    // Redrawn at 50 Mbit/s (6.25e6 B/s): G x 12.5e6 / 6.25e6 = 167.4 ns/B; the prediction moves.
+    nlohmann::json t = doc.topology;
+    t["params"]["bw"] = 6.25e6;
+    REQUIRE(edit::setTopology(doc, t).ok());
+    CHECK(evaluated(doc, "net.G_out") == Approx(167.4e-9));
+    // At 1 Gbit/s (125e6 B/s): 83.7 x 12.5 / 125 = 8.37 ns/B.
+    t["params"]["bw"] = 125e6;
+    REQUIRE(edit::setTopology(doc, t).ok());
+    CHECK(evaluated(doc, "net.G_out") == Approx(8.37e-9));
+
+    // G_floor = network: nothing recorded (1/B_net is the drawing's own floor there).
+    DesignDocument plain = starWithLogGP();
+    CHECK(calib::planCalibration(plain, reportOfG(83.7e-9)).changes.size() == 1);
 }

@@ -327,6 +327,32 @@ TEST_CASE("logp.loggp G_floor scaled: a lone flow's G stretched by the job's con
     CHECK(run(d)("net.T_oneway") == Approx(10 * us + 40 * us));
 }
 
+TEST_CASE("logp.loggp G_floor scaled: B_cal scales G to a faster or slower drawing", "[loggp][block]")
+{
+    // G = 83.7 ns/B measured on hosts that injected B_cal = 12.5e6 B/s alone (100 Mbit/s links).
+    //   The drawing at 50 Mbit/s: B_pair = 6.25e6, B_net = 3.125e6 (two flows share an uplink):
+    //     G x max(1, 6.25 / 3.125) x 12.5 / 6.25 = 83.7 x 2 x 2 = 334.8 ns/B;
+    //   the drawing at 1 Gbit/s: B_pair = 125e6, B_net = 125e6: 83.7 x 1 x 12.5 / 125 = 8.37 ns/B;
+    //   B_cal = 0 (not recorded): 83.7 x max(1, 125 / 125) = 83.7 ns/B, as before;
+    //   G_floor = network ignores B_cal: max(83.7, 1 / 125e6 = 8 ns/B) = 83.7 ns/B.
+    Design d;
+    d.addBlock("net", "logp.loggp");
+    d.setValue({"net", "G"}, 83.7e-9);
+    d.setValue({"net", "G_floor"}, 3);
+    d.setValue({"net", "B_cal"}, 12.5e6);
+    d.setValue({"net", "B_pair"}, 6.25e6);
+    d.setValue({"net", "B_net"}, 3.125e6);
+    CHECK(run(d)("net.G_out") == Approx(334.8e-9));
+    d.setValue({"net", "B_pair"}, 125e6);
+    d.setValue({"net", "B_net"}, 125e6);
+    CHECK(run(d)("net.G_out") == Approx(8.37e-9));
+    d.setValue({"net", "B_cal"}, 0);
+    CHECK(run(d)("net.G_out") == Approx(83.7e-9));
+    d.setValue({"net", "B_cal"}, 12.5e6);
+    d.setValue({"net", "G_floor"}, 0);
+    CHECK(run(d)("net.G_out") == Approx(83.7e-9));
+}
+
 TEST_CASE("choice values are saved by name and read by name or index", "[loggp][document]")
 {
     // logp.loggp's all-to-all algorithm is a choice: linear (0) or pairwise (1).
