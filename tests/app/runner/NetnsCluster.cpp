@@ -187,9 +187,12 @@ std::string checkVerifyErrors(const json& report, const std::function<double(dou
             REQUIRE(r);
             const double measured = (*r)["measured"].get<double>(), error = (*r)["error"].get<double>();
             REQUIRE(measured > 0);
+            const double held = limit(P, q);
             errors << "P = " << P << " " << q << ": predicted " << (*r)["predicted"].get<double>() << " s, measured "
-                   << measured << " s, error " << std::lround(error * 1000) / 10.0 << "%\n";
-            CHECK(std::abs(error) < limit(P, q));
+                   << measured << " s, error " << std::lround(error * 1000) / 10.0 << "%"
+                   << (std::isinf(held) ? " (open finding: printed, not held)" : "") << "\n";
+            if (!std::isinf(held))
+                CHECK(std::abs(error) < held);
         }
         CHECK(verifyRow(report, P, "T")->at("held_out").get<bool>() == (P != 2.0));
     }
