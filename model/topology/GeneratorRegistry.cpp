@@ -142,6 +142,8 @@ Topology generate(const Generator& g, const double* p)
     if (!problem.empty())
         throw ModelError("generator " + s.name + ": " + problem);
     Topology t;
+    const GeneratorCounts c = g.counts(p); // bounded by topologyBuildProblem above
+    t.beginGenerated(static_cast<std::size_t>(c.hosts + c.switches + c.segments), static_cast<std::size_t>(c.links));
     g.build(p, t);
     t.generator = s.name;
     for (std::size_t i = 0; i < s.params.size(); ++i)

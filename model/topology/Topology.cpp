@@ -4,6 +4,7 @@
 #include "model/core/Unit.h"
 
 #include <cmath>
+#include <mutex>
 
 namespace cs {
 
@@ -31,7 +32,7 @@ std::optional<VertexKind> vertexKindFromName(std::string_view name)
 Topology::Topology(const Topology& o)
     : exactBisection(o.exactBisection), bisectionBound(o.bisectionBound), bisectionNote(o.bisectionNote),
       generator(o.generator), generatorParams(o.generatorParams), facts(o.facts),
-      g_(std::make_unique<TopologyGraph>(*o.g_)), hosts_(o.hosts_), ids_(o.ids_)
+      g_(std::make_unique<TopologyGraph>(*o.g_)), hosts_(o.hosts_), ids_(o.ids_), hostIdsDeferred_(o.hostIdsDeferred_)
 {
     reindexEdges();
 }
@@ -43,7 +44,8 @@ Topology::Topology(Topology&& o) noexcept
     : exactBisection(std::move(o.exactBisection)), bisectionBound(std::move(o.bisectionBound)),
       bisectionNote(std::move(o.bisectionNote)), generator(std::move(o.generator)),
       generatorParams(std::move(o.generatorParams)), facts(std::move(o.facts)), g_(std::move(o.g_)),
-      edges_(std::move(o.edges_)), hosts_(std::move(o.hosts_)), ids_(std::move(o.ids_))
+      edges_(std::move(o.edges_)), hosts_(std::move(o.hosts_)), ids_(std::move(o.ids_)),
+      hostIdsDeferred_(o.hostIdsDeferred_), lazyHostIds_(std::move(o.lazyHostIds_))
 {
     o.clearMovedFrom();
 }
@@ -70,6 +72,8 @@ Topology& Topology::operator=(Topology&& o) noexcept
         edges_ = std::move(o.edges_);
         hosts_ = std::move(o.hosts_);
         ids_ = std::move(o.ids_);
+        hostIdsDeferred_ = o.hostIdsDeferred_;
+        lazyHostIds_ = std::move(o.lazyHostIds_);
         o.clearMovedFrom();
     }
     return *this;
@@ -82,6 +86,8 @@ void Topology::clearMovedFrom() noexcept
     edges_.clear();
     hosts_.clear();
     ids_.clear();
+    hostIdsDeferred_ = false;
+    lazyHostIds_.reset();
 }
 
 void Topology::reindexEdges()
@@ -96,9 +102,12 @@ std::size_t Topology::addVertex(VertexProps p)
     if (p.id.empty())
         throw ModelError("a " + std::string(vertexKindName(p.kind)) + " needs a non-empty id");
     const std::size_t v = boost::num_vertices(*g_);
-    auto [it, inserted] = ids_.emplace(p.id, v);
-    if (!inserted)
-        throw ModelError("id '" + p.id + "' is already used by another vertex");
+    if (!(hostIdsDeferred_ && p.kind == VertexKind::Host)) {
+        auto [it, inserted] = ids_.emplace(p.id, v);
+        if (!inserted)
+            throw ModelError("id '" + p.id + "' is already used by another vertex");
+    }
+    lazyHostIds_.reset();
     if (p.kind == VertexKind::Host)
         hosts_.push_back(v);
     boost::add_vertex(std::move(p), *g_);
@@ -165,10 +174,34 @@ std::pair<std::size_t, std::size_t> Topology::endpoints(std::size_t e) const
 
 std::optional<std::size_t> Topology::find(std::string_view id) const
 {
-    auto it = ids_.find(std::string(id));
-    if (it == ids_.end())
+    const std::string key(id);
+    if (auto it = ids_.find(key); it != ids_.end())
+        return it->second;
+    if (!hostIdsDeferred_)
         return std::nullopt;
-    return it->second;
+    // Several threads may look up at once (the metrics' tasks): the index is
+    // built once, under a lock that only this rare path takes.
+    static std::mutex building;
+    const std::lock_guard<std::mutex> lock(building);
+    if (!lazyHostIds_) {
+        auto index = std::make_unique<std::unordered_map<std::string, std::size_t>>();
+        index->reserve(hosts_.size());
+        for (std::size_t h : hosts_)
+            index->emplace(vertex(h).id, h);
+        lazyHostIds_ = std::move(index);
+    }
+    if (auto it = lazyHostIds_->find(key); it != lazyHostIds_->end())
+        return it->second;
+    return std::nullopt;
+}
+
+void Topology::beginGenerated(std::size_t vertices, std::size_t links)
+{
+    if (vertexCount() == 0)
+        hostIdsDeferred_ = true;
+    edges_.reserve(links);
+    g_->m_vertices.reserve(vertices); // adjacency_list's own vector: no reallocation while generating
+    hosts_.reserve(vertices);
 }
 
 TopologyCounts Topology::counts() const

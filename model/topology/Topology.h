@@ -110,6 +110,12 @@ public:
     std::pair<std::size_t, std::size_t> endpoints(std::size_t e) const;
     const LinkProps& link(std::size_t e) const { return (*g_)[edges_[e]].link; }
     std::optional<std::size_t> find(std::string_view id) const;
+    // For a generator, before its first vertex: its ids are unique by
+    // construction, so hosts are not put in the id index as they are added
+    // (on a million-host network that index took a fifth of the build);
+    // find() indexes them on first use. A duplicate host id is then not
+    // reported. `vertices` and `links` reserve room (0: none).
+    void beginGenerated(std::size_t vertices, std::size_t links);
     // Host vertex indices in insertion order ("host order": patterns such as
     // transpose number hosts this way).
     const std::vector<std::size_t>& hosts() const { return hosts_; }
@@ -151,7 +157,11 @@ private:
     std::unique_ptr<TopologyGraph> g_ = std::make_unique<TopologyGraph>();
     std::vector<TopologyGraph::edge_descriptor> edges_;
     std::vector<std::size_t> hosts_;
+    // Every vertex's id, but the hosts' after beginGenerated(); those are in
+    // lazyHostIds_, built by the first find() that misses ids_.
     std::unordered_map<std::string, std::size_t> ids_;
+    bool hostIdsDeferred_ = false;
+    mutable std::unique_ptr<std::unordered_map<std::string, std::size_t>> lazyHostIds_;
 };
 
 } // namespace cs
