@@ -157,10 +157,15 @@ std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx
             numericSets[k] = d;
     }
 
-    std::vector<JobResult> results;
-    for (std::size_t i = 0; i < req.Ps.size() && !cancelled(cancel); ++i) {
+    // One measurement per P, filled in rounds: round k runs every P once, in the request's order, so a slow
+    // spell of a shared machine touches each P once or twice instead of moving one P's median. A P whose run
+    // fails stops there (its reason kept); the others go on.
+    std::vector<AppMeasurement> ms(req.Ps.size());
+    std::vector<double> overheads(req.Ps.size(), 0.0), spent(req.Ps.size(), 0.0);
+    auto running = [&](std::size_t i) { return ms[i].status == "ok"; };
+    auto begin = [&](std::size_t i) {
         const int P = req.Ps[i];
-        AppMeasurement m;
+        AppMeasurement& m = ms[i];
         m.P = P;
         m.name = "run-app: " + req.argv.front();
         m.nodes = nodeNames;
@@ -171,44 +176,58 @@ std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx
         m.params = numericSets;
         m.environment = environment;
         m.details = {{"program", req.argv},        {"argv", argvs[i]},          {"settings", allSets},
-                     {"timing", req.timing.text()}, {"repeat", req.repeat},      {"command_line", req.commandLine}};
+                     {"timing", req.timing.text()}, {"repeat", req.repeat},      {"command_line", req.commandLine},
+                     {"order", "rounds: every P once a round, " + std::to_string(req.repeat) + " rounds"}};
         if (!plans[i].hostfileText.empty())
             m.details["hostfile"] = plans[i].hostfileText;
         m.started = isoNow();
-        QElapsedTimer total;
-        total.start();
-        double overhead = 0;
-        if (req.timing.wall) {
-            for (int k = 0; k < req.overheadRuns && m.status == "ok"; ++k) {
-                if (progress)
-                    progress("P = " + std::to_string(P) + ": launch overhead, run " + std::to_string(k + 1) + " of " +
-                             std::to_string(req.overheadRuns) + " (true)");
-                const ProcessRun r = runProcess(overheadPlans[i], req.timeout, cancel);
-                if (!r.ok()) {
-                    m.status = r.cancelled ? "cancelled" : "failed";
-                    m.reason = "the launch of true (to measure the launch overhead) " + r.failure();
-                } else {
-                    m.overhead.push_back(r.wall);
-                }
-            }
-            if (!m.overhead.empty())
-                overhead = median(m.overhead);
-            m.details["launch_overhead_s"] = overhead;
-        }
-        for (int k = 0; k < req.repeat && m.status == "ok"; ++k) {
+        if (!req.timing.wall)
+            return;
+        for (int k = 0; k < req.overheadRuns && running(i); ++k) {
             if (progress)
-                progress("P = " + std::to_string(P) + ": run " + std::to_string(k + 1) + " of " +
-                         std::to_string(req.repeat));
+                progress("P = " + std::to_string(P) + ": launch overhead, run " + std::to_string(k + 1) + " of " +
+                         std::to_string(req.overheadRuns) + " (true)");
+            const ProcessRun r = runProcess(overheadPlans[i], req.timeout, cancel);
+            spent[i] += r.wall;
+            if (!r.ok()) {
+                m.status = r.cancelled ? "cancelled" : "failed";
+                m.reason = "the launch of true (to measure the launch overhead) " + r.failure();
+            } else {
+                m.overhead.push_back(r.wall);
+            }
+        }
+        if (!m.overhead.empty())
+            overheads[i] = median(m.overhead);
+        m.details["launch_overhead_s"] = overheads[i];
+    };
+    bool stopped = false;
+    for (int k = 0; k < req.repeat && !stopped; ++k) {
+        for (std::size_t i = 0; i < req.Ps.size() && !stopped; ++i) {
+            if (k == 0)
+                begin(i);
+            if (!running(i))
+                continue;
+            if (cancelled(cancel)) {
+                stopped = true;
+                break;
+            }
+            const int P = req.Ps[i];
+            AppMeasurement& m = ms[i];
+            if (progress)
+                progress("round " + std::to_string(k + 1) + " of " + std::to_string(req.repeat) + ": P = " +
+                         std::to_string(P));
             const ProcessRun r = runProcess(plans[i], req.timeout, cancel);
+            spent[i] += r.wall;
             if (!r.ok()) {
                 m.status = r.cancelled ? "cancelled" : "failed";
                 m.reason = "P = " + std::to_string(P) + ", run " + std::to_string(k + 1) + ": " + req.argv.front() +
                            " " + r.failure();
-                break;
+                stopped = r.cancelled;
+                continue;
             }
             m.wall.push_back(r.wall);
             if (req.timing.wall) {
-                m.T.push_back(r.wall - overhead);
+                m.T.push_back(r.wall - overheads[i]);
             } else {
                 try {
                     m.T.push_back(secondsFromOutput(req.timing, r.out));
@@ -218,8 +237,18 @@ std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx
                 }
             }
         }
-        m.duration = static_cast<double>(total.nsecsElapsed()) * 1e-9;
-        results.push_back(toJobResult(m));
+    }
+    std::vector<JobResult> results;
+    for (std::size_t i = 0; i < ms.size(); ++i) {
+        if (ms[i].started.empty())
+            break; // cancelled before this P began: as before, no result for it
+        if (stopped && running(i) && static_cast<int>(ms[i].T.size()) < req.repeat) {
+            ms[i].status = "cancelled";
+            ms[i].reason = "cancelled after " + std::to_string(ms[i].T.size()) + " of " + std::to_string(req.repeat) +
+                           " runs";
+        }
+        ms[i].duration = spent[i];
+        results.push_back(toJobResult(ms[i]));
     }
     return results;
 }

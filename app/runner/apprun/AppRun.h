@@ -1,9 +1,14 @@
 #pragma once
-// Runs the user's program at each P, `repeat` times, and times each run (AppTiming.h); for --time wall it first
-// measures the launch overhead at that P: `true` launched the same way, `overheadRuns` times, whose median is
-// taken off every run's wall time. One result per P (AppResult.h). A run that fails (exit status, timeout, no
-// time in its output) ends that P's runs with the reason; the next P runs. Runs one process at a time, in the
-// calling thread (a QCoreApplication must exist; QProcess).
+// Runs the user's program at each P, `repeat` times, and times each run (AppTiming.h), in rounds: round k runs
+// every P once, in the request's order. On a machine shared with other work a slow spell then touches each P
+// once or twice, and each P's median stands; all of one P's runs in a row put a spell of a few seconds on that
+// P alone (a held-out P = 8 once measured 1.7x what the other levels said). For --time wall it first measures
+// the launch overhead at each P, before that P's first run: `true` launched the same way, `overheadRuns` times,
+// whose median is taken off every run's wall time. One result per P (AppResult.h), in the request's order,
+// its duration the time of its own runs. A run that fails (exit status, timeout, no time in its output) ends
+// that P's runs with the reason; the other Ps go on. A cancel ends them all: a P with fewer runs than asked
+// is "cancelled", and a P not yet begun has no result. Runs one process at a time, in the calling thread (a
+// QCoreApplication must exist; QProcess).
 #include "app/runner/JobResult.h"
 #include "app/runner/Node.h"
 #include "app/runner/Transport.h"

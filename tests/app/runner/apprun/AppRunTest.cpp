@@ -159,3 +159,38 @@ TEST_CASE("run-app: a failing program ends that P with the reason, and the next 
     CHECK(rs[1].ok());
     CHECK(rs[1].summary["series"]["T"]["median"] == 0.5);
 }
+
+TEST_CASE("run-app runs in rounds, every P once a round; a failing P stops while the others go on",
+          "[runapp][mpi]")
+{
+    if (!test::haveMpirun())
+        return;
+    QTemporaryDir work;
+    LaunchContext ctx = defaultLaunchContext();
+    ctx.workDir = work.path().toStdString();
+    const std::string log = work.filePath("order.log").toStdString();
+    AppRunRequest req;
+    req.nodes = parseNodeSpec("mpi:4");
+    req.Ps = {1, 2, 4};
+    req.repeat = 3;
+    req.timing = parseTiming("stdout:t=([0-9.]+)");
+    // Rank 0 appends its P to the log. P = 4 fails from its second run on: its first run leaves a mark file.
+    const std::string mark = work.filePath("four-ran").toStdString();
+    req.argv = {"sh", "-c",
+                "[ \"${OMPI_COMM_WORLD_RANK:-0}\" = 0 ] || exit 0; echo {P} >> " + log +
+                    "; if [ {P} = 4 ]; then [ -e " + mark + " ] && exit 3; touch " + mark + "; fi; echo t=0.25"};
+    const std::vector<JobResult> rs = runApp(req, ctx, nullptr);
+    REQUIRE(rs.size() == 3);
+    std::ifstream f(log);
+    std::string order, p;
+    while (f >> p)
+        order += p + " ";
+    // Round 1: 1 2 4; round 2: 1 2 4 (P = 4 fails: exit status 3); round 3: 1 2, P = 4 no more.
+    CHECK(order == "1 2 4 1 2 4 1 2 ");
+    CHECK(rs[0].ok());
+    CHECK(rs[1].ok());
+    CHECK(rs[0].parts.at(0).samples.at("T").size() == 3);
+    CHECK(rs[2].status == "failed");
+    CHECK_THAT(rs[2].reason, Contains("P = 4, run 2"));
+    CHECK(rs[2].parts.at(0).samples.at("T").size() == 1);
+}
