@@ -31,6 +31,18 @@ TEST_CASE("jacobi: the stencil's formula at its point, and on one rank", "[prese
     plan.runOrThrow(slots.data());
     CHECK(at("app.T") == Approx(0.221184).epsilon(1e-12));
     CHECK(at("app.T_halo") == 0);
+    // Four ranks on two cores (cores = 2): each computes its N^3 / 4 cells while sharing a core with another,
+    // T_comp = 50 x 96^3 x 5e-9 / min(4, 2) = 0.221184 / 2 = 0.110592 s; halo and sums as at the point:
+    // T = 0.110592 + 0.0614824 + 0.0050064 = 0.1770808 s. cores = 8 (more than P): as cores = 0, 0.1217848 s.
+    slots = plan.initialSlots();
+    slots[static_cast<std::size_t>(plan.slotOf("app.cores"))] = 2;
+    plan.runOrThrow(slots.data());
+    CHECK(at("app.T_comp") == Approx(0.110592).epsilon(1e-12));
+    CHECK(at("app.T") == Approx(0.1770808).epsilon(1e-12));
+    slots = plan.initialSlots();
+    slots[static_cast<std::size_t>(plan.slotOf("app.cores"))] = 8;
+    plan.runOrThrow(slots.data());
+    CHECK(at("app.T") == Approx(0.1217848).epsilon(1e-12));
     // The input fit fits is marked.
     CHECK(asFormula(doc.design.block("app").block) != nullptr);
 }
