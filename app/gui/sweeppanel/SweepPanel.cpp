@@ -117,10 +117,23 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
     controlsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     controlsScroll->setMinimumWidth(controls->minimumWidth() + 14);
     controlsScroll->setMaximumWidth(controls->maximumWidth() + 14);
+    // Failed rows are said above the charts, not only in the status line under the controls (on a short dock
+    // that is below the fold).
+    failures_ = new QLabel(this);
+    failures_->setObjectName("sweepFailures");
+    failures_->setWordWrap(true);
+    failures_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    failures_->setStyleSheet("QLabel { color: #8a1f11; background: #fdecea; border: 1px solid #f5c2bd; "
+                             "border-radius: 3px; padding: 3px 6px; }");
+    failures_->hide();
+    auto* right = new QVBoxLayout;
+    right->setContentsMargins(0, 0, 0, 0);
+    right->addWidget(failures_);
+    right->addWidget(tabs_, 1);
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(controlsScroll);
-    layout->addWidget(tabs_, 1);
+    layout->addLayout(right, 1);
 
     connect(debounce_, &QTimer::timeout, this, &SweepPanel::recompute);
     connect(model_, &DocumentModel::documentReset, this, [this] { onDocumentChanged(true); });

@@ -72,6 +72,9 @@ public:
     QPushButton* cancelButton() const { return cancel_; }
     QProgressBar* progressBar() const { return progress_; }
     QString statusText() const;
+    // The line above the charts that says which rows failed and why (hidden when none did): where it is
+    // seen without scrolling the controls.
+    QLabel* failuresBanner() const { return failures_; }
     // The value of the speedup parameter the breakdown and tornado use (NaN: none).
     double breakdownAt() const { return at_; }
 
@@ -164,6 +167,7 @@ private:
     QProgressBar* progress_;
     QPushButton* cancel_;
     QLabel* status_;
+    QLabel* failures_;
     QTabWidget* tabs_;
     sweeppanel::ChartView* charts_[4];
 

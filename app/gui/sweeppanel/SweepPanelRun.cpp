@@ -149,6 +149,8 @@ void SweepPanel::onChartsPrepared()
     if (!out->failures.isEmpty())
         text += "; " + out->failures;
     setStatus(text, false);
+    failures_->setText(out->failures);
+    failures_->setVisible(!out->failures.isEmpty());
     fillBreakdownSelector();
     // The job cursor stays on its value in the new sweep and is told again:
     // the design it shows the job of has changed.
@@ -168,6 +170,8 @@ void SweepPanel::onFailed(const QString& message)
     preparing_ = false;
     setComputing(false);
     setStatus(tr("sweep failed: %1").arg(message), true);
+    failures_->setText(tr("sweep failed: %1").arg(message));
+    failures_->show();
     clearCharts(tr("no result: %1").arg(message.left(80)));
     emit sweepFailed(message);
 }

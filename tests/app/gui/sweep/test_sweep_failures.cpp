@@ -7,13 +7,17 @@
 #include "app/gui/sweeppanel/FailureSummary.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "model/document/DocumentFormat.h"
+#include "model/document/EditOps.h"
 
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTest>
 #include <QUndoStack>
 #include <catch2/catch.hpp>
+
+#include <cstdlib>
 
 using namespace cs;
 using namespace cs::app;
@@ -108,4 +112,36 @@ TEST_CASE("a P range edited in the inspector cuts a P = 1:64 sweep at 16 and the
     INFO(panel.statusText().toStdString());
     // The numbers that differ between the rows are given as their span, not the first row's.
     CHECK(panel.statusText().contains("96 because design parameter P = 17 to 64 is out of range [1, 16]"));
+}
+
+TEST_CASE("failed rows are said above the charts, in view without scrolling (issue 34, defect 3)", "[gui][sweep]")
+{
+    DocumentModel model;
+    // P's range cut to [1, 16] while the sweep runs P over 1:64: 48 points fail for both variants.
+    std::string text = kDoc;
+    const std::string wide = "\"max\": 64";
+    text.replace(text.find(wide), wide.size(), "\"max\": 16");
+    model.setDocument(parseDocument(text), {});
+    SweepPanel panel(&model);
+    panel.resize(1000, 420); // a short dock: the controls scroll
+    panel.show();
+    QSignalSpy updated(&panel, &SweepPanel::plotsUpdated);
+    REQUIRE((updated.count() > 0 || updated.wait(20000)));
+    QCoreApplication::processEvents();
+    // The banner says so, above the charts.
+    QLabel* banner = panel.failuresBanner();
+    REQUIRE(banner);
+    CHECK(banner->isVisible());
+    CHECK(banner->text().contains("because design parameter P = 17 to 64 is out of range [1, 16]"));
+    auto* tabs = panel.findChild<QTabWidget*>();
+    REQUIRE(tabs);
+    CHECK(banner->mapTo(&panel, QPoint(0, 0)).y() < tabs->mapTo(&panel, QPoint(0, 0)).y());
+    CHECK(banner->mapTo(&panel, QPoint(0, banner->height())).y() <= panel.height());
+    if (const char* dir = std::getenv("CS_SHOT_DIR")) // looked at: the banner over the charts
+        panel.grab().save(QString::fromUtf8(dir) + "/sweep_failures_banner.png");
+    // A sweep with no failed row hides it: P over the powers of two only.
+    REQUIRE(model.apply("Sweep powers of two", edit::op::setSweepAxes({{"P", "1,2,4,8,16"}})).isEmpty());
+    REQUIRE(updated.wait(20000));
+    QCoreApplication::processEvents();
+    CHECK(!banner->isVisible());
 }
