@@ -160,7 +160,7 @@ TEST_CASE("run-app: a failing program ends that P with the reason, and the next 
     CHECK(rs[1].summary["series"]["T"]["median"] == 0.5);
 }
 
-TEST_CASE("run-app runs in rounds, every P once a round; a failing P stops while the others go on",
+TEST_CASE("run-app runs in rounds (every P once a round) and a failing P stops while the others go on",
           "[runapp][mpi]")
 {
     if (!test::haveMpirun())
