@@ -31,11 +31,17 @@ QColor phaseColor(int i)
     return colors[static_cast<unsigned>(i) % 20];
 }
 
-Qt::PenStyle groupPenStyle(int i)
+QColor curveShade(const QColor& variant, double f)
 {
-    static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
-                                          Qt::DashDotDotLine};
-    return styles[static_cast<unsigned>(i) % 5];
+    // From the colour mixed 60% with white to the colour mixed 45% with black:
+    // every shade stays visible on white and keeps the variant's hue.
+    f = std::clamp(std::isfinite(f) ? f : 0.0, 0.0, 1.0);
+    auto mix = [](double a, double b, double t) { return a + (b - a) * t; };
+    const double r = variant.redF(), g = variant.greenF(), b = variant.blueF();
+    const double light[] = {mix(r, 1, 0.6), mix(g, 1, 0.6), mix(b, 1, 0.6)};
+    const double dark[] = {r * 0.55, g * 0.55, b * 0.55};
+    return QColor::fromRgbF(static_cast<float>(mix(light[0], dark[0], f)), static_cast<float>(mix(light[1], dark[1], f)),
+                            static_cast<float>(mix(light[2], dark[2], f)));
 }
 
 ScaleUnit timeUnitFor(double maxSeconds)
@@ -221,6 +227,63 @@ QString formatValue(double v)
     return QString::number(v, 'g', 4);
 }
 
+namespace {
+constexpr const char* kShadeScaleProperty = "csShadeScale";
+
+void removeShadeScale(QCustomPlot* plot)
+{
+    QCPLayoutGrid* layout = plot->plotLayout();
+    for (int i = layout->elementCount() - 1; i >= 0; --i)
+        if (QCPLayoutElement* e = layout->elementAt(i); e && e->property(kShadeScaleProperty).toBool())
+            layout->removeAt(i);
+    layout->simplify();
+    // The group that kept the scale as wide as the data goes with it.
+    delete plot->axisRect()->marginGroup(QCP::msLeft);
+}
+} // namespace
+
+void addShadeScale(QCustomPlot* plot, const QString& label, double lo, double hi, bool log, const QColor& base)
+{
+    removeShadeScale(plot);
+    QCPLayoutGrid* layout = plot->plotLayout();
+    int row = -1, col = -1;
+    for (int r = 0; r < layout->rowCount(); ++r)
+        for (int c = 0; c < layout->columnCount(); ++c)
+            if (layout->hasElement(r, c) && layout->element(r, c) == plot->axisRect()) {
+                row = r;
+                col = c;
+            }
+    if (row < 0)
+        return;
+    // A row of its own right under the axis rect, as wide as the data: a
+    // legend placed below or beside later goes around it.
+    layout->insertRow(row + 1);
+    auto* scale = new QCPColorScale(plot);
+    scale->setProperty(kShadeScaleProperty, true);
+    layout->addElement(row + 1, col, scale);
+    layout->setRowStretchFactor(row + 1, 0.001);
+    scale->setType(QCPAxis::atBottom);
+    scale->setBarWidth(7);
+    QCPColorGradient gradient;
+    gradient.setColorStopAt(0, curveShade(base, 0));
+    gradient.setColorStopAt(1, curveShade(base, 1));
+    scale->setGradient(gradient);
+    if (log && lo > 0 && hi > lo) {
+        scale->setDataScaleType(QCPAxis::stLogarithmic);
+        setLogScale(scale->axis(), true, lo, hi);
+    }
+    // A hair wider than the values, so that the ticker labels both ends.
+    const double span = hi > lo ? hi - lo : 1.0;
+    scale->setDataRange(QCPRange(lo - span * 1e-9, (hi > lo ? hi : lo + 1) + span * 1e-9));
+    scale->axis()->setLabel(label);
+    scale->axis()->setLabelFont(plot->xAxis->labelFont());
+    scale->axis()->setTickLabelFont(plot->xAxis->tickLabelFont());
+    scale->axis()->setLabelPadding(2);
+    auto* group = new QCPMarginGroup(plot);
+    plot->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+    scale->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+}
+
 void resetPlot(QCustomPlot* plot, const QString& title)
 {
     plot->clearGraphs();
@@ -250,6 +313,7 @@ void resetPlot(QCustomPlot* plot, const QString& title)
     plot->yAxis->setLabelFont(labelFont);
 
     QCPLayoutGrid* layout = plot->plotLayout();
+    removeShadeScale(plot);
     QCPTextElement* titleElement = qobject_cast<QCPTextElement*>(layout->element(0, 0));
     if (!titleElement) {
         layout->insertRow(0);

@@ -19,9 +19,17 @@ QColor variantColor(int i);
 // order from the variant colours, so phases do not read as variants).
 QColor phaseColor(int i);
 
-// Line style of curve group i when a variant has several curves (one per
-// value of a second swept parameter): solid, dashed, dotted, ...
-Qt::PenStyle groupPenStyle(int i);
+// The shade of a variant's colour for one of its several curves (one per
+// value of a second swept parameter): f = 0 the lightest, 1 the darkest.
+QColor curveShade(const QColor& variant, double f);
+
+// A horizontal colour scale under the axis rect that says which value of the
+// other swept parameter a curve's shade stands for (light lo, dark hi): a
+// 2-axis sweep keeps one legend entry per variant instead of one per curve.
+// Its gradient is `base`'s shades (grey when the variants' hues differ).
+// resetPlot removes it.
+void addShadeScale(QCustomPlot* plot, const QString& label, double lo, double hi, bool log,
+                   const QColor& base = QColor(128, 128, 128));
 
 // A display unit for values of one kind: value_display = value_si / scale.
 struct ScaleUnit {

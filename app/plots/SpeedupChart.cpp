@@ -51,6 +51,60 @@ std::vector<std::vector<std::size_t>> groupPoints(const SweepTable& t, int xAxis
     return groups;
 }
 
+// How the curves of one variant are told apart: each a shade of the
+// variant's colour, light for the other swept parameter's lowest value and
+// dark for its highest (by curve number when more than one other parameter
+// is swept; the tooltip gives every value).
+struct CurveShades {
+    std::vector<double> f; // per group, 0..1
+    std::size_t darkest = 0;
+    QString label;
+    double lo = 1, hi = 1;
+    bool log = false;
+};
+
+CurveShades curveShades(const SweepTable& t, int xAxis, const std::vector<std::vector<std::size_t>>& groups,
+                        std::size_t n, const AxisDescription& shade)
+{
+    CurveShades s;
+    s.f.assign(n, 0.0);
+    if (n < 2)
+        return s;
+    int other = -1;
+    if (t.axes.size() == 2)
+        other = xAxis == 0 ? 1 : 0;
+    if (other < 0) {
+        for (std::size_t g = 0; g < n; ++g)
+            s.f[g] = static_cast<double>(g) / static_cast<double>(n - 1);
+        s.darkest = n - 1;
+        s.lo = 1;
+        s.hi = static_cast<double>(n);
+        s.label = QString("curve 1 to %1 (shade; hover a curve for its values)").arg(n);
+        return s;
+    }
+    const QString name = QString::fromStdString(t.axes[static_cast<std::size_t>(other)]);
+    const bool described = !shade.label.isEmpty() && shade.label.startsWith(name);
+    const double scale = described && shade.unit.scale > 0 ? shade.unit.scale : 1.0;
+    std::vector<double> values(n);
+    for (std::size_t g = 0; g < n; ++g)
+        values[g] = t.axis(groups[g].front(), static_cast<std::size_t>(other)) / scale;
+    s.lo = *std::min_element(values.begin(), values.end());
+    s.hi = *std::max_element(values.begin(), values.end());
+    // Values a decade or more apart (powers of two, say) are shaded by their
+    // logarithm, so the small ones do not all look alike.
+    s.log = s.lo > 0 && s.hi / s.lo >= 10;
+    for (std::size_t g = 0; g < n; ++g) {
+        const double v = values[g];
+        s.f[g] = s.hi == s.lo ? 1.0
+                 : s.log      ? std::log(v / s.lo) / std::log(s.hi / s.lo)
+                              : (v - s.lo) / (s.hi - s.lo);
+        if (s.f[g] >= s.f[s.darkest])
+            s.darkest = g;
+    }
+    s.label = QString("curve shade: %1").arg(described ? shade.label : name);
+    return s;
+}
+
 } // namespace
 
 SpeedupChartOptions speedupOptionsFor(const DesignDocument& doc, const SweepTable& table, bool log)
@@ -63,6 +117,8 @@ SpeedupChartOptions speedupOptionsFor(const DesignDocument& doc, const SweepTabl
     if (swept || !table.axes.empty())
         o.param = describeParameter(doc, swept ? o.speedupParam : table.axes.front());
     o.total = totalQuantity(doc);
+    if (table.axes.size() == 2)
+        o.shade = describeParameter(doc, table.axes[(swept ? axisIndex(table, o.speedupParam) : 0) == 0 ? 1 : 0]);
     return o;
 }
 
@@ -151,6 +207,7 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
     const auto allGroups = groupPoints(t, xAxis);
     const std::size_t nGroups =
         std::min<std::size_t>(allGroups.size(), static_cast<std::size_t>(std::max(1, o.maxGroups)));
+    const CurveShades shades = curveShades(t, xAxis, allGroups, nGroups, o.shade);
     Extent ext;
     bool wholeX = true;
     const std::size_t nv = t.variants.size();
@@ -162,14 +219,14 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
         for (std::size_t g = 0; g < nGroups; ++g) {
             QCPGraph* graph = plot->addGraph();
             const std::string where = describePoint(t, allGroups[g].front(), xAxis);
-            QString name = QString::fromStdString(t.variants[v]);
-            if (allGroups.size() > 1)
-                name += QString(" (%1)").arg(QString::fromStdString(where));
-            graph->setName(name);
-            QPen pen(colour, 2.0);
-            pen.setStyle(groupPenStyle(static_cast<int>(g)));
-            graph->setPen(pen);
-            graph->setScatterStyle(QCPScatterStyle(shape, colour, Qt::white, 7));
+            // Several curves a variant: one legend entry for the variant (its
+            // darkest curve), the curve's value in its shade on the scale.
+            graph->setName(QString::fromStdString(t.variants[v]));
+            const QColor shade = nGroups > 1 ? curveShade(colour, shades.f[g]) : colour;
+            if (nGroups > 1 && g != shades.darkest)
+                graph->removeFromLegend();
+            graph->setPen(QPen(shade, 2.0));
+            graph->setScatterStyle(QCPScatterStyle(shape, shade, Qt::white, 7));
             QVector<double> xs, ys;
             for (std::size_t p : allGroups[g]) {
                 const std::size_t r = p * nv + v;
@@ -269,8 +326,11 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
 
     plot->xAxis->setLabel(xDesc.label);
     plot->yAxis->setLabel(bySpeedup ? QString("speedup") : quantityLabel(o.total, yUnit));
+    if (nGroups > 1)
+        addShadeScale(plot, shades.label, shades.lo, shades.hi, shades.log,
+                      nv == 1 ? variantColor(0) : QColor(128, 128, 128));
     // Few entries fit in the empty corner above a speedup curve; many go below.
-    if (bySpeedup && plot->graphCount() <= 6)
+    if (bySpeedup && plot->legend->itemCount() <= 6)
         placeLegendInside(plot, Qt::AlignTop | Qt::AlignLeft);
     else
         placeLegendBelow(plot);

@@ -20,6 +20,9 @@ struct SpeedupChartOptions {
     AxisDescription param;
     Quantity total;                 // what the T column holds (run time in s, or a throughput)
     int maxGroups = 5;              // curves per variant when other axes are swept too
+    // Label and display unit of the other swept parameter of a 2-axis sweep,
+    // whose value a curve's shade stands for (default: the bare path).
+    AxisDescription shade;
     // Points the papers state (presets/claims), drawn as "paper" markers in
     // their variant's colour on the speedup chart.
     std::vector<PaperPoint> paper;
@@ -38,7 +41,8 @@ SpeedupChartOptions speedupOptionsFor(const DesignDocument& doc, const SweepTabl
 // (graph i*groups + g is variant i, group g), then the ideal line
 // y = P / baseline as the last graph, with a legend. When other axes are
 // swept too, each of their value combinations is a curve of its own (up to
-// maxGroups, told apart by line style). When the table does not sweep the
+// maxGroups), drawn in shades of its variant's colour with a colour
+// scale under the plot and one legend entry per variant. When the table does not sweep the
 // speedup parameter, plots each variant's T against the first axis instead
 // (no ideal line). Failed points are left out. An x axis spanning three
 // decades or more is logarithmic even without `log` (1:1048576:log2 sweeps).

@@ -135,10 +135,70 @@ TEST_CASE("speedup chart: a second swept axis gives one curve per value", "[plot
     QCustomPlot plot;
     buildSpeedupChart(&plot, t, {});
     REQUIRE(plot.graphCount() == 3); // A at rows 512, A at rows 1024, ideal
-    CHECK(plot.graph(0)->name() == "A (rows = 512)");
-    CHECK(plot.graph(1)->name() == "A (rows = 1024)");
-    CHECK(plot.graph(1)->pen().style() == Qt::DashLine);
     CHECK(graphData(plot.graph(1)) == std::vector<std::pair<double, double>>{{1, 1}, {2, 2 / 1.1}});
+    // Told apart by shade, light for the smaller rows (512 -> f = 0, 1024 -> f = 1: linear, under a decade apart).
+    CHECK(plot.graph(0)->pen().color() == curveShade(variantColor(0), 0));
+    CHECK(plot.graph(1)->pen().color() == curveShade(variantColor(0), 1));
+    CHECK(plot.graph(0)->pen().color() != plot.graph(1)->pen().color());
+    // One legend entry for the variant, not one a curve.
+    CHECK(plot.legend->itemCount() == 2); // A, ideal
+}
+
+namespace {
+QCPColorScale* shadeScale(QCustomPlot& plot)
+{
+    for (int i = 0; i < plot.plotLayout()->elementCount(); ++i)
+        if (auto* s = qobject_cast<QCPColorScale*>(plot.plotLayout()->elementAt(i)))
+            return s;
+    return nullptr;
+}
+} // namespace
+
+TEST_CASE("a 2-axis sweep keeps the plot: a legend entry a variant and the other axis in a colour scale",
+          "[plots]")
+{
+    // Issue 34, defect 2: three variants x 5 values of rows x 4 of P gave a
+    // legend entry per curve (15 and the ideal line), which squeezed the plot
+    // of a sweep dock to a sliver.
+    const std::vector<std::string> variants = {"INIC (Fig. 9)", "Gigabit Ethernet", "Fast Ethernet"};
+    const std::vector<double> rows = {256, 512, 1024, 2048, 4096}, ps = {1, 2, 4, 8};
+    SweepTable t;
+    t.axes = {"rows", "P"};
+    t.variants = variants;
+    t.columns = {"T", "speedup", "efficiency", "cost"};
+    for (double r : rows)
+        for (double p : ps) {
+            t.axisValues.push_back(r);
+            t.axisValues.push_back(p);
+            ++t.points;
+            for (std::size_t v = 0; v < variants.size(); ++v) {
+                const double s = p / (1 + 0.1 * static_cast<double>(v) * p * 256 / r);
+                t.values.insert(t.values.end(), {1 / s, s, s / p, 0});
+            }
+        }
+    QCustomPlot plot;
+    plot.resize(700, 300); // the sweep dock of a 1280x800 window
+    buildSpeedupChart(&plot, t, {});
+    plot.replot();
+    REQUIRE(plot.graphCount() == 3 * 5 + 1);
+    CHECK(plot.legend->itemCount() == 4); // three variants and the ideal line
+    INFO("axis rect " << plot.axisRect()->width() << "x" << plot.axisRect()->height());
+    CHECK(plot.axisRect()->height() >= 300 / 3);
+    CHECK(plot.rect().contains(plot.legend->outerRect()));
+    // The scale says what the shades mean: rows 256 to 4096, on a log scale
+    // (a 16x span), so 512, 1024, 2048 sit at a quarter, half, three quarters.
+    QCPColorScale* scale = shadeScale(plot);
+    REQUIRE(scale);
+    CHECK(scale->axis()->label() == "curve shade: rows");
+    CHECK(scale->dataRange().lower == Approx(256));
+    CHECK(scale->dataRange().upper == Approx(4096));
+    CHECK(scale->dataScaleType() == QCPAxis::stLogarithmic);
+    for (std::size_t g = 0; g < 5; ++g)
+        CHECK(plot.graph(static_cast<int>(5 + g))->pen().color() ==
+              curveShade(variantColor(1), static_cast<double>(g) / 4));
+    // Rebuilding a 1-axis chart takes the scale away.
+    buildSpeedupChart(&plot, knownTable(), {});
+    CHECK_FALSE(shadeScale(plot));
 }
 
 TEST_CASE("speedup chart without the speedup parameter plots T against the first axis", "[plots]")
