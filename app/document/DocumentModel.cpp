@@ -244,6 +244,7 @@ void DocumentModel::reparseTopology()
 {
     rememberTopology();
     topologyError_.clear();
+    unfinished_.reset();
     if (doc_.topology.is_null())
         return;
     if (adopt_ && adopt_->first == doc_.topology) {
@@ -260,6 +261,11 @@ void DocumentModel::reparseTopology()
             topology_ = std::make_shared<const Topology>(topologyFromJson(doc_.topology));
         } catch (const ModelError& e) {
             topologyError_ = QString::fromStdString(e.what());
+            try { // a drawing in progress: its items can still be edited (issue 34, defect 7)
+                unfinished_ = std::make_shared<const Topology>(
+                    topologyFromJson(doc_.topology, "topology", TopologyCheck::Structure));
+            } catch (const ModelError&) {
+            }
         }
     }
     if (topology_)

@@ -59,6 +59,11 @@ public:
     // to copy); an edit replaces the pointer.
     const std::shared_ptr<const Topology>& topology() const { return topology_; }
     QString topologyError() const { return topologyError_; }
+    // The network as drawn, for the views that edit its items: topology()
+    // when it loads; else, for a drawing in progress (a host not linked
+    // yet), the drawing read without its unfinished problems, which
+    // topologyError() names; null when even that does not read.
+    std::shared_ptr<const Topology> drawing() const { return topology_ ? topology_ : unfinished_; }
 
     // ---- Edits. Each goes through the editing layer: on success one undo
     // step is pushed and "" returned; otherwise nothing changes and the
@@ -140,6 +145,7 @@ private:
 
     DesignDocument doc_;
     std::shared_ptr<const Topology> topology_;
+    std::shared_ptr<const Topology> unfinished_; // drawing() when topology_ is null
     nlohmann::json topologyJson_; // what topology_ was built from
     QString topologyError_;
     // A network built elsewhere, taken by reparseTopology() when the

@@ -122,7 +122,8 @@ TopologyForm::TopologyForm(DocumentModel* model, What what, const QStringList& k
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->setSpacing(8);
-    if (!model->topology()) {
+    const std::shared_ptr<const Topology> net = model->drawing();
+    if (!net) {
         layout->addWidget(headerLabel(this, model->topologyError().isEmpty()
                                                 ? tr("The document has no topology.")
                                                 : tr("The topology does not load: %1").arg(model->topologyError())));
@@ -132,16 +133,24 @@ TopologyForm::TopologyForm(DocumentModel* model, What what, const QStringList& k
     if (keys.isEmpty())
         layout->addWidget(headerLabel(this, tr("Nothing selected.")));
     else if (what == What::Vertex)
-        buildVertex(model, keys);
+        buildVertex(model, *net, keys);
     else
-        buildLink(model, keys);
+        buildLink(model, *net, keys);
+    if (!model->topology()) {
+        // A drawing in progress: every item stays editable, with what is
+        // missing said beside it (issue 34, defect 7).
+        auto* problem = headerLabel(this, tr("<div style='color:#8a6d00'>The network is not usable yet: %1<br>Its "
+                                             "items can be edited; the model uses it once it is whole.</div>")
+                                              .arg(model->topologyError().toHtmlEscaped()));
+        problem->setObjectName("drawingProblem");
+        layout->addWidget(problem);
+    }
     layout->addStretch(1);
 }
 
-void TopologyForm::buildVertex(DocumentModel* model, const QStringList& keys)
+void TopologyForm::buildVertex(DocumentModel* model, const Topology& t, const QStringList& keys)
 {
     const QString id = keys.front();
-    const Topology& t = *model->topology();
     // The unit the topology editor writes this network's rates in.
     const std::string rateName = ViewGraph::rateUnitOf(t, plots::ratePreference()).name.toStdString();
     auto* layout = static_cast<QVBoxLayout*>(this->layout());
@@ -185,10 +194,9 @@ void TopologyForm::buildVertex(DocumentModel* model, const QStringList& keys)
                   [&](const ParamSpec& f) { return vertexSetter(model, ids, f); });
 }
 
-void TopologyForm::buildLink(DocumentModel* model, const QStringList& keys)
+void TopologyForm::buildLink(DocumentModel* model, const Topology& t, const QStringList& keys)
 {
     const QString key = keys.front();
-    const Topology& t = *model->topology();
     // The unit the topology editor writes this network's rates in.
     const std::string rateName = ViewGraph::rateUnitOf(t, plots::ratePreference()).name.toStdString();
     auto* layout = static_cast<QVBoxLayout*>(this->layout());

@@ -3,6 +3,9 @@
 #include <QStringList>
 #include <QWidget>
 
+namespace cs {
+class Topology;
+}
 namespace cs::app {
 class DocumentModel;
 }
@@ -10,7 +13,8 @@ class DocumentModel;
 namespace cs::app::inspector {
 
 // The inspector's form for a topology vertex (host, switch, segment) or a
-// link, read from DocumentModel::topology(). Properties are edited through
+// link, read from DocumentModel::drawing(): a drawing in progress that
+// does not make a usable network yet is edited too, the problem said below. Properties are edited through
 // edit::setVertexProperty and edit::setLinkProperty (one undo step; a
 // generated topology becomes an explicit one). With several items selected
 // (Selection::keys) the form shows the first and an edit applies to all of
@@ -22,8 +26,8 @@ public:
     TopologyForm(DocumentModel* model, What what, const QStringList& keys, QWidget* parent = nullptr);
 
 private:
-    void buildVertex(DocumentModel* model, const QStringList& ids);
-    void buildLink(DocumentModel* model, const QStringList& indexes);
+    void buildVertex(DocumentModel* model, const Topology& t, const QStringList& ids);
+    void buildLink(DocumentModel* model, const Topology& t, const QStringList& indexes);
 };
 
 } // namespace cs::app::inspector

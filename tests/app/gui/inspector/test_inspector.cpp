@@ -7,6 +7,7 @@
 #include "app/gui/inspector/BlockForm.h"
 #include "app/gui/inspector/Inspector.h"
 #include "model/document/DocumentFormat.h"
+#include "model/document/EditOps.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -284,6 +285,40 @@ TEST_CASE("topology vertices and links show and edit their properties", "[gui][i
     f.type("channels", "0");
     CHECK_THAT(f.error("channels").toStdString(), Catch::Contains("channels"));
     CHECK(serializeDocument(f.model.doc()) == before);
+}
+
+TEST_CASE("a drawing in progress keeps every item editable and says what is missing", "[gui][inspector]")
+{
+    // Issue 34, defect 7: with one host not linked yet, selecting the switch
+    // showed "The topology does not load" instead of its fields.
+    Fixture f;
+    REQUIRE(f.model.editTopology("Add host", edit::op::addVertex("h2", VertexKind::Host)).isEmpty());
+    REQUIRE_FALSE(f.model.topology()); // h2 has no link: not a usable network
+    REQUIRE(f.model.drawing());
+    f.selection.select(Selection::Kind::Vertex, "sw0");
+    REQUIRE(f.find<QLineEdit>("edit:latency"));
+    CHECK(f.find<QLineEdit>("edit:latency")->text() == "1 us");
+    QLabel* problem = f.find<QLabel>("drawingProblem");
+    REQUIRE(problem);
+    CHECK(problem->isVisible());
+    CHECK_THAT(problem->text().toStdString(), Catch::Contains("h2"));
+    f.type("latency", "3 us");
+    const auto& d = *f.model.drawing();
+    CHECK(d.vertex(*d.find("sw0")).latency == Approx(3e-6));
+    CHECK_FALSE(f.model.topology());
+    // A link of the unfinished drawing, and the unlinked host itself.
+    f.selection.select(Selection::Kind::Link, "0");
+    REQUIRE(f.find<QLineEdit>("edit:bandwidth"));
+    f.type("bandwidth", "100 Mbit/s");
+    CHECK(f.model.drawing()->link(0).bandwidth == Approx(12.5e6)); // 100e6 bit/s / 8
+    f.selection.select(Selection::Kind::Vertex, "h2");
+    CHECK(f.find<QComboBox>("edit:forwards"));
+    // Linked, the network is whole: the values typed meanwhile stand, the note goes.
+    REQUIRE(f.model.editTopology("Link", edit::op::addLink("h2", "sw0", 125e6, 1)).isEmpty());
+    REQUIRE(f.model.topology());
+    CHECK(f.model.topology()->vertex(*f.model.topology()->find("sw0")).latency == Approx(3e-6));
+    f.selection.select(Selection::Kind::Vertex, "sw0");
+    CHECK_FALSE(f.find<QLabel>("drawingProblem"));
 }
 
 TEST_CASE("a value edit updates the block form in place, a structural edit rebuilds it", "[gui][inspector]")
