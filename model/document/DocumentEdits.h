@@ -39,7 +39,15 @@ struct Change {
     std::vector<std::string> values;        // slots whose value changed alone ("fft.P", "P")
     std::vector<std::string> movedBlocks;   // layout only
     std::vector<std::string> movedVertices; // layout only
-    std::vector<std::string> topologyItems; // vertex ids and "link:N" the edit touched
+    // The topology's items the edit added, removed, or set a property of
+    // in place: vertex ids and "link:N", N a link's index in the network
+    // after the edit for added ones and before it for removed ones (links
+    // that went with a removed vertex are listed too). kTopology with all
+    // three empty: the network was replaced as a whole (a generator, an
+    // import), and a view reads it anew.
+    std::vector<std::string> topologyAdded, topologyRemoved;
+    std::vector<std::string> topologyItems; // set in place
+    bool wholeTopology() const { return topologyAdded.empty() && topologyRemoved.empty() && topologyItems.empty(); }
     // Blocks the edit added and removed, by name (a paste, a delete, and
     // their undo), so that a view adds or removes those items alone.
     std::vector<std::string> blocksAdded, blocksRemoved;

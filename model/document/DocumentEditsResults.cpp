@@ -52,6 +52,7 @@ Change Change::inverse() const
 {
     Change c = *this;
     std::swap(c.blocksAdded, c.blocksRemoved);
+    std::swap(c.topologyAdded, c.topologyRemoved);
     c.cleanup.clear(); // undo brings back what the edit took with it: nothing more is removed
     return c;
 }
@@ -138,6 +139,20 @@ Outcome andThen(DesignDocument& doc, Outcome first, const std::function<Outcome(
         return o;
     }
     Change& c = first.change;
+    // Two topology edits in a row are one item by item only when both set
+    // properties in place; indices that one shifted would mislead the other.
+    if ((c.parts & kTopology) && (o.change.parts & kTopology)) {
+        const bool inPlace = c.topologyAdded.empty() && c.topologyRemoved.empty() && !c.topologyItems.empty() &&
+                             o.change.topologyAdded.empty() && o.change.topologyRemoved.empty() &&
+                             !o.change.topologyItems.empty();
+        if (!inPlace) {
+            c.topologyAdded.clear(), c.topologyRemoved.clear(), c.topologyItems.clear();
+            o.change.topologyItems.clear();
+        }
+    } else if (o.change.parts & kTopology) {
+        c.topologyAdded = o.change.topologyAdded;
+        c.topologyRemoved = o.change.topologyRemoved;
+    }
     c.parts |= o.change.parts;
     c.structure = c.structure || o.change.structure;
     c.values.insert(c.values.end(), o.change.values.begin(), o.change.values.end());

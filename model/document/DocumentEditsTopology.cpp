@@ -110,7 +110,7 @@ Outcome addVertex(DesignDocument& doc, const std::string& id, VertexKind kind)
         added = topoedit::addVertex(t, kind, id);
     });
     if (o.ok())
-        o.change.topologyItems.push_back(added);
+        o.change.topologyAdded.push_back(added);
     return o;
 }
 
@@ -124,18 +124,24 @@ Outcome addLink(DesignDocument& doc, const std::string& from, const std::string&
         topoedit::addLink(t, from, to, bandwidth, channels);
     });
     if (o.ok())
-        o.change.topologyItems.push_back("link:" + std::to_string(index));
+        o.change.topologyAdded.push_back("link:" + std::to_string(index));
     return o;
 }
 
 Outcome removeTopologyItems(DesignDocument& doc, const std::set<std::string>& vertices, const std::set<std::size_t>& links)
 {
+    std::set<std::size_t> gone = links; // and the links of the removed vertices
     Outcome o = editTopologyAndLayout(doc, [&](json& t, DesignDocument& d) {
         for (const std::string& id : vertices)
             vertexById(t, id);
         for (std::size_t l : links)
             if (!t["edges"].is_array() || l >= t["edges"].size())
                 refuse(ProblemKind::NotFound, "topology.edges", std::to_string(l), "no link " + std::to_string(l));
+        if (t["edges"].is_array())
+            for (std::size_t i = 0; i < t["edges"].size(); ++i)
+                if (const json& e = t["edges"][i]; e.is_object() && (vertices.count(e.value("from", std::string())) ||
+                                                                     vertices.count(e.value("to", std::string()))))
+                    gone.insert(i);
         topoedit::remove(t, vertices, links);
         // Positions of removed vertices go with them.
         if (d.layout.is_object())
@@ -144,9 +150,9 @@ Outcome removeTopologyItems(DesignDocument& doc, const std::set<std::string>& ve
                     it->erase(id);
     });
     if (o.ok()) {
-        o.change.topologyItems.assign(vertices.begin(), vertices.end());
-        for (std::size_t l : links)
-            o.change.topologyItems.push_back("link:" + std::to_string(l));
+        o.change.topologyRemoved.assign(vertices.begin(), vertices.end());
+        for (std::size_t l : gone)
+            o.change.topologyRemoved.push_back("link:" + std::to_string(l));
     }
     return o;
 }

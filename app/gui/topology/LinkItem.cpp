@@ -98,6 +98,11 @@ void LinkItem::setEdge(int index, const ViewGraph::Edge& e, const plots::RateUni
     index_ = index;
     a_->addLink(this);
     b_->addLink(this);
+    setProps(e, unit);
+}
+
+void LinkItem::setProps(const ViewGraph::Edge& e, const plots::RateUnit& unit)
+{
     const auto [label, labelWidth] = labelFor(e.bandwidth, e.channels, e.duplex, unit);
     const int channels = std::max(1, e.channels);
     const double width = style::linkWidth(e.bandwidth);

@@ -41,6 +41,8 @@ public:
     // endpoints and selection stay. Registers it with its endpoints again
     // (VertexItem::clearLinks).
     void setEdge(int index, const ViewGraph::Edge& e, const plots::RateUnit& unit);
+    // The rate, channels and duplex alone (a property set in place).
+    void setProps(const ViewGraph::Edge& e, const plots::RateUnit& unit);
     // Re-reads the endpoints' positions.
     void adjust();
     // The overview that draws this link when zoomed far out (told of moves).

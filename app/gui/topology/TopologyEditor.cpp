@@ -76,8 +76,11 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
         const bool linksSelected = selection_ && selection_->kind() == Selection::Kind::Link;
         const std::vector<std::pair<std::string, std::string>> ends = selectedLinkEnds_;
         const bool wasEmpty = vertices_.empty();
-        if (!updateInPlace())
-            rebuild();
+        if (!applyChange(model_->lastChange())) {
+            lastTouched_ = -1;
+            if (!updateInPlace())
+                rebuild();
+        }
         if (linksSelected)
             resolveLinkSelection(ends);
         if (wasEmpty && !vertices_.empty() && vertices_.size() > 1) {

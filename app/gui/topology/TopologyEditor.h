@@ -24,6 +24,9 @@ class QGraphicsRectItem;
 namespace cs {
 class Design;
 }
+namespace cs::edit {
+struct Change;
+}
 
 namespace cs::app {
 
@@ -94,6 +97,9 @@ public:
     // A large topology zoomed far out is drawn by one batched item.
     bool overviewShown() const { return overviewOn_; }
     GeneratorDialog* generatorDialog() const { return dialog_; }
+    // How many items the last topology edit updated or added from its
+    // Change; -1 when it went through syncItems (every item matched by id).
+    long lastItemsTouched() const { return lastTouched_; }
 
 public slots:
     void zoomIn();
@@ -127,6 +133,12 @@ private:
     // pointers), those of what went are removed and new ones added; false
     // when the network is not drawn item by item (a summary, aggregates).
     bool updateInPlace();
+    // The same from the edit's Change alone, when it set properties in
+    // place or added items at the end of the network (TopologyEditorChange.cpp);
+    // false when it cannot say (a removal, a network replaced as a whole).
+    bool applyChange(const edit::Change& change);
+    void orientSegment(VertexItem* v); // a bus lies along the way its taps spread
+    void itemsChanged();               // decorations, scene rect, status after items came, went or changed
     // Makes the items match `g` (syncItems with no items builds them all;
     // `fresh`: every position is set).
     void syncItems(ViewGraph g, bool fresh);
@@ -183,6 +195,7 @@ private:
     QAction* upAction_ = nullptr;
     std::vector<QPointF> auto_;   // automatic positions (empty until needed)
     std::vector<char> placed_;    // position stored in the document
+    long lastTouched_ = -1;       // lastItemsTouched()
     bool rebuilding_ = false;
     bool syncing_ = false;
     bool keepRect_ = false;  // grow the scene rect instead of replacing it

@@ -222,18 +222,28 @@ void TopologyEditor::syncItems(ViewGraph g, bool fresh)
         if (const QPointF p = positionOf(v); fresh || vertices_[static_cast<std::size_t>(v)]->pos() != p)
             vertices_[static_cast<std::size_t>(v)]->setPos(p);
     VertexItem::setDeferSpans(false);
+    for (VertexItem* v : vertices_)
+        orientSegment(v);
+    itemsChanged();
+}
+
+void TopologyEditor::orientSegment(VertexItem* v)
+{
     // A bus lies along the way its taps spread.
-    for (VertexItem* v : vertices_) {
-        if (v->kind() != VertexKind::Segment)
-            continue;
-        double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
-        for (LinkItem* l : v->links()) {
-            const QPointF o = (l->from() == v ? l->to() : l->from())->pos();
-            x0 = std::min(x0, o.x()), x1 = std::max(x1, o.x());
-            y0 = std::min(y0, o.y()), y1 = std::max(y1, o.y());
-        }
-        v->setHorizontal(v->links().empty() || x1 - x0 >= y1 - y0);
+    if (v->kind() != VertexKind::Segment)
+        return;
+    double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+    for (LinkItem* l : v->links()) {
+        const QPointF o = (l->from() == v ? l->to() : l->from())->pos();
+        x0 = std::min(x0, o.x()), x1 = std::max(x1, o.x());
+        y0 = std::min(y0, o.y()), y1 = std::max(y1, o.y());
     }
+    v->setHorizontal(v->links().empty() || x1 - x0 >= y1 - y0);
+}
+
+void TopologyEditor::itemsChanged()
+{
+    const int n = static_cast<int>(vertices_.size());
     refreshDecorations();
     // The scene rect only grows (until a new document), so that the view
     // does not shift under the user's hand when items come and go.

@@ -12,20 +12,28 @@ namespace cs::app {
 
 using nlohmann::json;
 
+ViewGraph::Vertex ViewGraph::vertexOf(const Topology& t, std::size_t v)
+{
+    const VertexProps& p = t.vertex(v);
+    return {p.id, p.kind, p.forwards, p.ports, p.bandwidth};
+}
+
+ViewGraph::Edge ViewGraph::edgeOf(const Topology& t, std::size_t e)
+{
+    const auto [a, b] = t.endpoints(e);
+    const LinkProps& l = t.link(e);
+    return {static_cast<int>(a), static_cast<int>(b), l.bandwidth, l.channels, l.duplex};
+}
+
 ViewGraph ViewGraph::fromTopology(const Topology& t)
 {
     ViewGraph g;
     g.vertices.reserve(t.vertexCount());
-    for (std::size_t v = 0; v < t.vertexCount(); ++v) {
-        const VertexProps& p = t.vertex(v);
-        g.vertices.push_back({p.id, p.kind, p.forwards, p.ports, p.bandwidth});
-    }
+    for (std::size_t v = 0; v < t.vertexCount(); ++v)
+        g.vertices.push_back(vertexOf(t, v));
     g.edges.reserve(t.edgeCount());
-    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
-        const auto [a, b] = t.endpoints(e);
-        const LinkProps& l = t.link(e);
-        g.edges.push_back({static_cast<int>(a), static_cast<int>(b), l.bandwidth, l.channels, l.duplex});
-    }
+    for (std::size_t e = 0; e < t.edgeCount(); ++e)
+        g.edges.push_back(edgeOf(t, e));
     g.generator = t.generator;
     g.generatorParams = t.generatorParams;
     return g;

@@ -38,6 +38,9 @@ struct ViewGraph {
     std::vector<std::pair<std::string, double>> generatorParams;
 
     static ViewGraph fromTopology(const Topology& t);
+    // One vertex or link of `t`, as fromTopology reads it.
+    static Vertex vertexOf(const Topology& t, std::size_t v);
+    static Edge edgeOf(const Topology& t, std::size_t e);
     // Skips what it cannot read (a vertex without an id, an edge naming an
     // unknown vertex); never throws.
     static ViewGraph fromJson(const nlohmann::json& topology);

@@ -131,12 +131,26 @@ TEST_CASE("topology operations: add, link, set properties of several, remove wit
           "[document][edit][topology]")
 {
     DesignDocument doc = test::presets::loadPreset("acc-fft");
-    REQUIRE(edit::setTopology(doc, sixteenHosts()).ok());
+    edit::Outcome whole = edit::setTopology(doc, sixteenHosts());
+    REQUIRE(whole.ok());
+    CHECK(whole.change.wholeTopology()); // a view reads the network anew
+
+    // Two edits as one: item by item when both set in place; else the network as a whole.
+    whole = edit::andThen(doc, edit::setLinkProperty(doc, {0}, "latency", 1e-6),
+                          [&] { return edit::setVertexProperty(doc, {"h0"}, "forwards", false); });
+    REQUIRE(whole.ok());
+    CHECK(whole.change.topologyItems == std::vector<std::string>{"link:0", "h0"});
+    whole = edit::andThen(doc, edit::addVertex(doc, "extra", VertexKind::Host),
+                          [&] { return edit::removeTopologyItems(doc, {"extra"}, {}); });
+    REQUIRE(whole.ok());
+    CHECK(whole.change.wholeTopology());
 
     // A host named by the layer (the first free "h") and one named by the caller.
     edit::Outcome o = edit::addVertex(doc, "", VertexKind::Host);
     REQUIRE(o.ok());
-    CHECK(o.change.topologyItems == std::vector<std::string>{"h16"});
+    CHECK(o.change.topologyAdded == std::vector<std::string>{"h16"});
+    CHECK(o.change.topologyItems.empty());
+    CHECK_FALSE(o.change.wholeTopology());
     // A drawing's block keeps its ports: the canvases keep their items.
     CHECK_FALSE(o.change.structure);
     CHECK(edit::addVertex(doc, "h16", VertexKind::Host).problems.at(0).kind == ProblemKind::Duplicate);
@@ -144,7 +158,7 @@ TEST_CASE("topology operations: add, link, set properties of several, remove wit
 
     o = edit::addLink(doc, "h16", "sw0", 1.25e7, 2);
     REQUIRE(o.ok());
-    CHECK(o.change.topologyItems == std::vector<std::string>{"link:16"});
+    CHECK(o.change.topologyAdded == std::vector<std::string>{"link:16"});
     CHECK(doc.topology["edges"][16]["channels"] == 2);
     CHECK(edit::addLink(doc, "h16", "nowhere", 1.25e8, 1).problems.at(0).kind == ProblemKind::NotFound);
 
@@ -153,7 +167,8 @@ TEST_CASE("topology operations: add, link, set properties of several, remove wit
     REQUIRE(o.ok());
     for (int e : {0, 1, 16})
         CHECK(doc.topology["edges"][e]["bandwidth"] == 1.25e9);
-    CHECK(o.change.topologyItems.size() == 3);
+    CHECK(o.change.topologyItems == std::vector<std::string>{"link:0", "link:1", "link:16"});
+    CHECK(o.change.topologyAdded.empty());
     o = edit::setLinkProperty(doc, {0, 70}, "bandwidth", 1.0);
     REQUIRE_FALSE(o.ok());
     CHECK(doc.topology["edges"][0]["bandwidth"] == 1.25e9);
@@ -175,6 +190,10 @@ TEST_CASE("topology operations: add, link, set properties of several, remove wit
     CHECK(doc.topology["edges"].size() == 16);
     CHECK_FALSE(doc.layout["vertices"].contains("h16"));
     CHECK((o.before.parts & edit::kLayout) != 0);
+    // The link that went with h16 is named, by its index before the edit; undoing adds both back.
+    CHECK(o.change.topologyRemoved == std::vector<std::string>{"h16", "link:16"});
+    CHECK(o.change.inverse().topologyAdded == o.change.topologyRemoved);
+    CHECK(o.change.inverse().topologyRemoved.empty());
     edit::restore(doc, o.before);
     CHECK(serializeDocument(doc) == beforeRemove);
     CHECK(edit::removeTopologyItems(doc, {}, {90}).problems.at(0).kind == ProblemKind::NotFound);

@@ -10,6 +10,7 @@
 #include "app/gui/topology/TopologyLayout.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "app/gui/topology/TopologyView.h"
+#include "model/document/EditOps.h"
 
 #include <QDropEvent>
 #include <QGraphicsScene>
@@ -534,4 +535,66 @@ TEST_CASE("a selected link is followed by its ends when the network changes, not
                   {"from": "h9", "to": "sw0", "bandwidth": "1Gbit/s"}]})"))
                 .isEmpty());
     CHECK(selection.kind() == Selection::Kind::None);
+}
+
+TEST_CASE("a topology edit updates the items its Change names, not every item", "[gui][topology][inplace]")
+{
+    // Issue 34: the editor followed an edit by matching every item of the
+    // network against the new one. A property set, a vertex or a link added
+    // at the end now touch those items alone; a removal still goes through
+    // the match (the indices after it shift), which the test above covers.
+    Fixture f;
+    placeStar(f.model, 8);
+    REQUIRE(f.editor.linkItem(7));
+    std::vector<LinkItem*> links;
+    for (int e = 0; e < 8; ++e)
+        links.push_back(f.editor.linkItem(e));
+    VertexItem* sw = f.editor.vertexItem("sw0");
+    REQUIRE(sw);
+
+    // (Not a second channel: the star's switch has a port a host.)
+    REQUIRE(f.model.apply("Set", edit::op::setLinkProperty({3}, "duplex", false)).isEmpty());
+    CHECK(f.editor.lastItemsTouched() == 1);
+    CHECK_FALSE(f.editor.graph().edges[3].duplex);
+    CHECK(f.editor.linkItem(3) == links[3]);
+    CHECK(f.editor.linkItem(3)->labelText().contains("half"));
+    REQUIRE(f.model.apply("Set", edit::op::setVertexProperty({"h2", "h5"}, "forwards", true)).isEmpty());
+    CHECK(f.editor.lastItemsTouched() == 2);
+    CHECK(f.editor.graph().vertices[static_cast<std::size_t>(f.editor.vertexItem("h5")->index())].forwards);
+
+    REQUIRE(f.model.apply("Set", edit::op::setVertexProperty({"sw0"}, "ports", 16)).isEmpty());
+    CHECK(f.editor.lastItemsTouched() == 1);
+    CHECK(f.editor.vertexItem("sw0") == sw);
+
+    // A host dropped and linked: one item each.
+    std::string id;
+    REQUIRE(f.editor.addVertex(VertexKind::Host, QPointF(400, 300), &id).isEmpty());
+    CHECK(f.editor.lastItemsTouched() == 1);
+    VertexItem* added = f.editor.vertexItem(id);
+    REQUIRE(added);
+    CHECK(added->pos() == QPointF(400, 300));
+    REQUIRE(f.editor.addLink(added->index(), sw->index()).isEmpty());
+    CHECK(f.editor.lastItemsTouched() == 1);
+    REQUIRE(f.editor.linkItem(8));
+    CHECK(sw->links().size() == 9);
+    for (int e = 0; e < 8; ++e)
+        CHECK(f.editor.linkItem(e) == links[static_cast<std::size_t>(e)]);
+    CHECK(f.editor.vertexItem("sw0") == sw);
+
+    // Undoing the link removes it: matched item by item, and the rest stays.
+    f.model.undoStack()->undo();
+    CHECK(f.editor.lastItemsTouched() == -1);
+    CHECK(f.editor.linkItem(8) == nullptr);
+    CHECK(sw->links().size() == 8);
+    // Redone, it is added at the end again from the Change.
+    f.model.undoStack()->redo();
+    CHECK(f.editor.lastItemsTouched() == 1);
+    CHECK(sw->links().size() == 9);
+
+    // A rate outside the drawing's unit: every label is written in the new unit.
+    REQUIRE(f.model.apply("Set", edit::op::setLinkProperty({0}, "bandwidth", 12.5e6)).isEmpty()); // 100 Mbit/s
+    CHECK(f.editor.lastItemsTouched() == 1);
+    CHECK(f.editor.rateUnit() == f.editor.graph().rateUnit());
+    CHECK(f.editor.linkItem(1)->labelText() == f.editor.rateUnit().format(1.25e8));
+    CHECK(f.editor.linkItem(1) == links[1]);
 }
