@@ -148,15 +148,19 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     warnScroll->setWidgetResizable(true);
 
     tabs_->addTab(measurePage, tr("Measure"));
-    tabs_->addTab(params_, tr("Fitted values"));
+    tabs_->addTab(params_, tr("Fitted"));
     tabs_->addTab(validation_, tr("Validation"));
-    tabs_->addTab(seriesPage, tr("Measured series"));
+    tabs_->addTab(seriesPage, tr("Series"));
     tabs_->addTab(warnScroll, tr("Warnings"));
-    auto* verifyPage = new QWidget(tabs_);
-    auto* verifyLayout = new QVBoxLayout(verifyPage);
-    verifyLayout->setContentsMargins(4, 4, 4, 4);
+    // The page scrolls when the dock is shorter than its table's four rows and the controls under it.
+    auto* verifyPage = new QScrollArea(tabs_);
+    verifyPage->setObjectName("verifyPage");
+    verifyPage->setWidgetResizable(true);
+    verifyPage->setFrameShape(QFrame::NoFrame);
+    verifyPage->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     verify_ = new VerifySection(model, sweep, verifyPage);
-    verifyLayout->addWidget(verify_);
+    verify_->setContentsMargins(4, 4, 4, 4);
+    verifyPage->setWidget(verify_);
     tabs_->addTab(verifyPage, tr("Verify"));
     // The fit's tables need more height than the dock may have at 1280 x 800: the page scrolls.
     auto* fitPage = new QScrollArea(tabs_);
@@ -167,6 +171,18 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     fit_->setContentsMargins(4, 4, 4, 4);
     fitPage->setWidget(fit_);
     tabs_->addTab(fitPage, tr("Fit program"));
+    // Every page's tab on show in the narrow right column (issue 34, defect
+    // 12): squeezed and elided rather than behind scroll arrows, the whole
+    // name in the tooltip.
+    tabs_->setUsesScrollButtons(false);
+    tabs_->setElideMode(Qt::ElideRight);
+    const QStringList pageNames{tr("Measure: the probes for this design"), tr("Fitted values and their intervals"),
+                                tr("Validation: held-out errors"), tr("Measured series on the sweep chart"),
+                                tr("Warnings: why a fit is not applied"),
+                                tr("Verify: the application on live nodes against the prediction"),
+                                tr("Fit program: a formula block's inputs fitted to runs of your program")};
+    for (int i = 0; i < tabs_->count() && i < pageNames.size(); ++i)
+        tabs_->setTabToolTip(i, pageNames[i]);
 
     apply_ = new QPushButton(tr("Apply to design"), this);
     apply_->setObjectName("applyCalibration");

@@ -19,6 +19,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QResizeEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
@@ -63,13 +64,31 @@ QString statsText(const verify::ErrorStats& s)
 
 } // namespace
 
+void VerifySection::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    const int em = fontMetrics().horizontalAdvance("M");
+    const bool narrow = width() < 46 * em;
+    if (narrow == (top_->direction() == QBoxLayout::TopToBottom))
+        return;
+    top_->setDirection(narrow ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    // Above the table the list is as wide as the page and a few rows tall; beside it, a column the table
+    // leaves most of the width to.
+    nodes_->setMaximumWidth(narrow ? QWIDGETSIZE_MAX : em * 14);
+    nodes_->setMaximumHeight(narrow ? fontMetrics().lineSpacing() * 3 + 10 : QWIDGETSIZE_MAX);
+    top_->setStretch(0, narrow ? 0 : 1);
+    // The table keeps a header and four rows; a shorter dock scrolls the page (CalibrationPanel).
+    table_->setMinimumHeight(narrow ? table_->horizontalHeader()->height() + 4 * table_->verticalHeader()->defaultSectionSize() +
+                                          2 * table_->frameWidth() + 4
+                                    : 0);
+}
+
 VerifySection::VerifySection(DocumentModel* model, SweepPanel* sweep, QWidget* parent)
     : QWidget(parent), model_(model), sweep_(sweep), session_(new ProbeSession(model, this))
 {
     nodes_ = new NodePicker(model, this);
     nodes_->setObjectName("verifyNodes");
     nodes_->setToolTip(tr("Nodes the application runs on: the first P of the checked ones at each P"));
-    nodes_->setMaximumWidth(nodes_->fontMetrics().horizontalAdvance("M") * 12); // the table needs the room
     points_ = new QLineEdit(this);
     points_->setObjectName("verifyPoints");
     points_->setPlaceholderText("P = 2, 4, 8");
@@ -97,7 +116,8 @@ VerifySection::VerifySection(DocumentModel* model, SweepPanel* sweep, QWidget* p
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    auto* top = new QHBoxLayout;
+    top_ = new QBoxLayout(QBoxLayout::LeftToRight);
+    auto* top = top_;
     auto* nodesCol = new QVBoxLayout;
     nodesCol->addWidget(new QLabel(tr("Nodes:"), this));
     nodesCol->addWidget(nodes_);

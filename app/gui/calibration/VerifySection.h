@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 
+class QBoxLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -78,6 +79,11 @@ signals:
     void runFinished(int ok, int failed, int cancelled);
     void reportChanged(); // the table and the charts show the document's current report
 
+protected:
+    // A narrow dock (the right column of a 1280x800 window) puts the node
+    // list above the table; a wide one, beside it (issue 34, defect 12).
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void recompute();
     void onCompared();
@@ -88,6 +94,7 @@ private:
     QPointer<SweepPanel> sweep_; // may go first when a window closes
     ProbeSession* session_;
     NodePicker* nodes_;
+    QBoxLayout* top_ = nullptr; // the node list and the table
     QLineEdit* points_;
     QPushButton* load_;
     SessionControls* controls_;

@@ -70,13 +70,13 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     runMine_ = new QPushButton(tr("Run my program..."), runBox);
     runMine_->setObjectName("runMyProgram");
     runMine_->setToolTip(tr("Your own program on P ranks of the checked nodes, timed, its runs stored as results"));
-    runRow->addWidget(runMine_);
     connect(runMine_, &QPushButton::clicked, this, [this] { openRunApp(); });
     auto* runLayout = new QVBoxLayout(runBox);
     runLayout->setContentsMargins(6, 6, 6, 6);
     runLayout->addWidget(nodes_, 1);
     runLayout->addLayout(form);
     runLayout->addLayout(runRow);
+    runLayout->addWidget(runMine_); // its own row: beside Run and Cancel its name was cut to "my progr"
     runLayout->addWidget(controls_->progressBar());
     runLayout->addWidget(status);
 
@@ -133,10 +133,10 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     resultsSplit->setObjectName("resultsSplit");
     resultsSplit->addWidget(tablePane);
     resultsSplit->addWidget(samples_);
-    resultsSplit->setStretchFactor(0, 2);
-    resultsSplit->setStretchFactor(1, 3);
+    resultsSplit->setStretchFactor(0, 1);
+    resultsSplit->setStretchFactor(1, 2);
     resultsSplit->setChildrenCollapsible(false);
-    tablePane->setMinimumWidth(140);
+    tablePane->setMinimumWidth(120);
     auto* resultsLayout = new QVBoxLayout(resultsBox);
     resultsLayout->setContentsMargins(6, 6, 6, 6);
     resultsLayout->addWidget(resultsSplit, 1);
@@ -151,9 +151,9 @@ ProbeRunPanel::ProbeRunPanel(DocumentModel* model, QWidget* parent)
     split->setChildrenCollapsible(false);
     // Together no wider than the bottom area of a 1280x800 window (about
     // 880 px beside the right column), so that nothing scrolls sideways.
-    runBox->setMinimumWidth(190);
+    runBox->setMinimumWidth(150);
     probeBox->setMinimumWidth(340);
-    resultsBox->setMinimumWidth(320); // the table and the samples plot at their narrowest
+    resultsBox->setMinimumWidth(370); // the table and the samples plot at their narrowest (issue 34, defect 12)
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -68,7 +68,10 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
     baseline_->setToolTip(tr("What speedup is measured against: the design's serial baseline (one processor "
                              "running ordinary code, shared by every variant, as the papers measure), or each "
                              "variant against itself at the reference value. The chart's axis label says which."));
-    form->addRow(tr("Speedup against:"), baseline_);
+    // On a row of its own: beside its label the baseline's name ("serial baseline: serial FFTW at P = 1")
+    // was cut to "serial baseline: ser" in the dock of a 1280x800 window (issue 34, defect 12).
+    form->addRow(new QLabel(tr("Speedup against:"), controls));
+    form->addRow(baseline_);
     sensVariant_ = new QComboBox(controls);
     sensVariant_->setToolTip(tr("The variant whose sensitivity the tornado chart shows"));
     form->addRow(tr("Sensitivity of:"), sensVariant_);

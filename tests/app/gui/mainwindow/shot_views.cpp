@@ -57,4 +57,15 @@ TEST_CASE("views at 1280x800, grabbed to be looked at", "[.][shot-views]")
             QTest::qWait(200);
             CHECK(w.grab().save(dir + "/window_" + name + ".png"));
         }
+    // The Calibration dock's Verify page (its node list and table) and the Probes dock with a result selected.
+    if (QDockWidget* d = dock(w, "calibrationDock")) {
+        d->show();
+        d->raise();
+        for (QTabWidget* t : d->findChildren<QTabWidget*>())
+            for (int i = 0; i < t->count(); ++i)
+                if (t->tabText(i) == "Verify")
+                    t->setCurrentIndex(i);
+        QTest::qWait(200);
+        CHECK(w.grab().save(dir + "/window_verify.png"));
+    }
 }

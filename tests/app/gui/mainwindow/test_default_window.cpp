@@ -6,7 +6,18 @@
 #include "app/gui/simulation/SimulationPanel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 
+#include "app/gui/calibration/CalibrationPanel.h"
+#include "app/gui/runner/ProbeRunPanel.h"
+#include "app/gui/runner/SamplesPlot.h"
+
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QPushButton>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
 #include <QSignalSpy>
 #include <QTest>
 #include <catch2/catch.hpp>
@@ -43,6 +54,64 @@ TEST_CASE("a 1280x800 window shows a readable speedup chart with its legend and 
     CHECK(simulated->isVisible());
     CHECK_FALSE(simulated->visibleRegion().isEmpty());
     CHECK(simulated->visibleRegion().boundingRect().height() == simulated->height());
+    // What speedup is measured against is readable whole (it was cut to "serial baseline: ser").
+    auto* baseline = w.findChild<QComboBox*>("baselineSelector");
+    REQUIRE(baseline);
+    INFO("baseline '" << baseline->currentText().toStdString() << "' in " << baseline->width() << " px");
+    CHECK(baseline->width() >= baseline->fontMetrics().horizontalAdvance(baseline->currentText()) + 24);
     // The views above keep their room.
     CHECK(w.centralWidget()->height() >= 250);
+}
+
+TEST_CASE("at 1280x800 the Calibration dock's pages are all on show and Verify and Probes are not cramped",
+          "[gui][layout]")
+{
+    // Issue 34, defect 12: the Verify page's node list was 70 px wide and its
+    // table two rows tall, its tab reachable only through the tab bar's scroll
+    // arrows; the Probes dock's raw-sample plot was 180 px wide and "Run my
+    // program" was cut to "my progr".
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    w.resetLayout();
+    REQUIRE(w.openPreset("acc-fft"));
+    auto* cal = w.findChild<QDockWidget*>("calibrationDock");
+    REQUIRE(cal);
+    cal->show();
+    cal->raise();
+    QTabWidget* pages = w.calibrationPanel()->tabs();
+    int verify = -1;
+    for (int i = 0; i < pages->count(); ++i)
+        if (pages->tabText(i) == "Verify")
+            verify = i;
+    REQUIRE(verify >= 0);
+    pages->setCurrentIndex(verify);
+    QTest::qWait(100);
+    QTabBar* bar = pages->tabBar();
+    for (int i = 0; i < pages->count(); ++i) {
+        INFO("tab " << pages->tabText(i).toStdString());
+        CHECK(bar->rect().contains(bar->tabRect(i)));
+        CHECK_FALSE(pages->tabToolTip(i).isEmpty()); // the whole name, when the tab is elided
+    }
+    auto* nodes = w.findChild<QWidget*>("verifyNodes");
+    auto* table = w.findChild<QTableView*>("verifyTable");
+    REQUIRE(nodes);
+    REQUIRE(table);
+    INFO("node list " << nodes->width() << "x" << nodes->height() << ", table " << table->width() << "x"
+                      << table->height());
+    CHECK(nodes->width() >= 250);
+    CHECK(table->height() >= table->horizontalHeader()->height() + 4 * table->verticalHeader()->defaultSectionSize());
+
+    auto* probes = w.findChild<QDockWidget*>("probesDock");
+    REQUIRE(probes);
+    probes->show();
+    probes->raise();
+    QTest::qWait(100);
+    QWidget* samples = w.probePanel()->samplesPlot();
+    INFO("samples plot " << samples->width() << "x" << samples->height());
+    CHECK(samples->width() >= 220);
+    auto* runMine = w.findChild<QPushButton*>("runMyProgram");
+    REQUIRE(runMine);
+    CHECK(runMine->width() >= runMine->sizeHint().width());
 }
