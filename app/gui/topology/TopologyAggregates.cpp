@@ -134,18 +134,27 @@ AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& wit
             view.groups.push_back(std::move(g));
         }
     } else {
-        // One aggregate per key, in key order; buckets of consecutive keys
-        // when there are too many.
-        const std::size_t per = (byKey.size() + maxGroups - 1) / maxGroups;
+        // One aggregate per key, in key order. Too many numbered keys (pods,
+        // groups) go into buckets of consecutive ones; a named key (the
+        // cores, the spines: a switch level) is never bucketed with them.
         std::vector<std::pair<const Key*, const std::vector<std::uint32_t>*>> keys;
-        for (const auto& [k, vs] : byKey)
+        std::size_t numbered = 0;
+        for (const auto& [k, vs] : byKey) {
             keys.emplace_back(&k, &vs);
+            numbered += k.kind == 0 ? 1 : 0;
+        }
+        const std::size_t room = maxGroups > keys.size() - numbered ? maxGroups - (keys.size() - numbered) : 1;
+        const std::size_t perNumbered = std::max<std::size_t>(1, (numbered + room - 1) / room);
         auto labelOf = [&](const Key& k) {
             return k.kind == 0 ? noun + " " + std::to_string(k.number) : k.text;
         };
-        for (std::size_t i = 0; i < keys.size(); i += per) {
+        for (std::size_t i = 0; i < keys.size();) {
             AggregateView::Group g;
-            const std::size_t end = std::min(keys.size(), i + per);
+            // Keys are ordered numbered first (Key::operator<): a bucket stops where they do.
+            const std::size_t per = keys[i].first->kind == 0 ? perNumbered : 1;
+            std::size_t end = std::min(keys.size(), i + per);
+            while (end > i + 1 && keys[end - 1].first->kind != keys[i].first->kind)
+                --end;
             for (std::size_t j = i; j < end; ++j)
                 g.members.insert(g.members.end(), keys[j].second->begin(), keys[j].second->end());
             const Key& first = *keys[i].first;
@@ -162,6 +171,7 @@ AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& wit
                 g.openDepth = depth;
             }
             view.groups.push_back(std::move(g));
+            i = end;
         }
     }
     // Counts, and which aggregate each vertex is in.

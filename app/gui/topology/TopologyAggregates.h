@@ -9,11 +9,13 @@
 // d + 1 numbers belongs to the aggregate of its (d+1)-th number (the pod of a
 // fat-tree, the group of a dragonfly, a slice of a torus); one with fewer is
 // an aggregate of its own, or, when there are many of one name, they share
-// one ("core"). A leaf host (one link) always goes with the vertex it hangs
-// off, so a switch and its hosts are one rack. Without such ids (a drawing),
-// vertices are split into runs in vertex order. More aggregates than
-// `maxGroups` are bucketed into runs ("groups 0-22"). Opening an aggregate
-// shows its members one level deeper.
+// one ("core"), never bucketed with numbered ones. A leaf host (one link)
+// always goes with the vertex it hangs off, so a switch and its hosts are one
+// rack. Without such ids (a drawing), vertices are split into runs in vertex
+// order. More aggregates than `maxGroups` are bucketed into runs ("groups
+// 0-1"): a k = 100 fat-tree shows its 100 pods and the cores, a 65-group
+// dragonfly its 65 groups. Opening an aggregate shows its members one level
+// deeper.
 #include "model/topology/Topology.h"
 
 #include <cstddef>
@@ -46,7 +48,7 @@ struct AggregateView {
 // aggregates (buckets above that). An aggregate of the first id number is
 // named by aggregateNoun ("pod 3"), of a deeper one "row".
 AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& within, int depth,
-                        std::size_t maxGroups = 48);
+                        std::size_t maxGroups = 128);
 
 // What a generator's first id number is: "pod" (fat-tree), "group"
 // (dragonfly), "leaf" (leaf-spine), "slice" (torus, mesh, HyperX), "block".

@@ -9,13 +9,16 @@
 #include "app/gui/topology/TopologyView.h"
 
 #include <QAction>
-#include <QGraphicsLineItem>
+#include <QGraphicsPathItem>
+#include <QGraphicsRectItem>
+#include <QPainterPath>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QLocale>
 #include <QPen>
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -70,7 +73,8 @@ void TopologyEditor::buildAggregates()
     // Places: a circle when most pairs are linked (a dragonfly's groups),
     // else switch-only aggregates in a row above a grid of those with hosts.
     std::vector<QPointF> at(n);
-    if (n > 4 && aggView_.links.size() * 4 >= n * (n - 1)) {
+    const bool circle = n > 4 && aggView_.links.size() * 4 >= n * (n - 1);
+    if (circle) {
         const double r = std::max(300.0, double(n) * kDx / (2 * std::numbers::pi));
         for (std::size_t i = 0; i < n; ++i) {
             const double a = 2 * std::numbers::pi * double(i) / double(n) - std::numbers::pi / 2;
@@ -94,39 +98,84 @@ void TopologyEditor::buildAggregates()
     for (const AggregateView::Link& l : aggView_.links)
         rates.push_back(l.rate);
     rate_ = plots::rateUnitFor(rates);
-    const bool labels = aggView_.links.size() <= kLabelledLinks;
+    auto linkText = [this](const AggregateView::Link& l) {
+        if (l.count == 1)
+            return tr("1 link, %1").arg(rate_.format(l.rate));
+        return tr("%1 \u00d7 links, %2").arg(QLocale().toString(static_cast<qulonglong>(l.count))).arg(rate_.format(l.rate));
+    };
+    // Lines with the same count and rate from one aggregate to many (the
+    // cores to every pod, the spines to every leaf, every pair of a
+    // dragonfly's groups) are said once, beside that aggregate or in the
+    // middle of the circle, instead of a label a line piled up where the
+    // lines meet (issue 34, defect 9).
+    bool allSame = !aggView_.links.empty();
+    for (const AggregateView::Link& l : aggView_.links)
+        allSame = allSame && l.count == aggView_.links.front().count && l.rate == aggView_.links.front().rate;
+    std::vector<std::size_t> degree(n, 0);
+    for (const AggregateView::Link& l : aggView_.links)
+        ++degree[static_cast<std::size_t>(l.a)], ++degree[static_cast<std::size_t>(l.b)];
+    const std::size_t hub = static_cast<std::size_t>(std::max_element(degree.begin(), degree.end()) - degree.begin());
+    const bool star = allSame && !circle && n > 0 && degree[hub] == aggView_.links.size() && aggView_.links.size() > 3;
+    const bool labels = !(allSame && (circle || star)) && aggView_.links.size() <= kLabelledLinks;
+    // A label said once for many lines is drawn large enough to read when the whole layout is fitted to the view.
+    double extent = 0;
+    for (const QPointF& p : at)
+        extent = std::max({extent, std::abs(p.x() - at.front().x()), std::abs(p.y() - at.front().y())});
+    const double summaryScale = std::max(1.0, extent / 700.0);
+    auto addLabel = [this](const QString& text, QPointF centre, double scale = 1.0) {
+        // On its line, above the boxes, on a white backing so the line does not run through it.
+        auto* label = new QGraphicsSimpleTextItem(text);
+        label->setFont(style::infoFont());
+        label->setBrush(QColor(55, 65, 81));
+        const QRectF r = label->boundingRect();
+        auto* back = new QGraphicsRectItem(r.adjusted(-3, -1, 3, 1));
+        back->setBrush(QColor(255, 255, 255, 230));
+        back->setPen(Qt::NoPen);
+        back->setScale(scale);
+        back->setPos(centre - r.center() * scale);
+        back->setZValue(3);
+        label->setParentItem(back);
+        scene_->addItem(back);
+    };
+    const QPointF centre(0, 0);
     for (const AggregateView::Link& l : aggView_.links) {
-        auto* line = new QGraphicsLineItem(QLineF(at[static_cast<std::size_t>(l.a)], at[static_cast<std::size_t>(l.b)]));
+        const QPointF pa = at[static_cast<std::size_t>(l.a)], pb = at[static_cast<std::size_t>(l.b)];
+        QPainterPath path(pa);
+        if (circle) {
+            // Bundled: every chord bends towards the middle of the circle.
+            path.quadTo(centre + ((pa + pb) / 2 - centre) * 0.25, pb);
+        } else {
+            path.lineTo(pb);
+        }
+        auto* line = new QGraphicsPathItem(path);
         const double w = std::min(6.0, 1.0 + std::log10(double(l.count)));
         QColor c = style::linkColour(false);
-        if (!labels)
-            c.setAlphaF(0.35f);
+        if (!labels && aggView_.links.size() > kLabelledLinks)
+            c.setAlphaF(circle ? 0.18f : 0.35f);
         line->setPen(QPen(c, w));
+        line->setBrush(Qt::NoBrush);
         line->setZValue(0);
-        const QString text = tr("%1 \u00d7 links, %2")
-                                 .arg(QLocale().toString(static_cast<qulonglong>(l.count)))
-                                 .arg(rate_.format(l.rate));
+        const QString text = linkText(l);
         line->setToolTip(QString::fromStdString(aggView_.groups[static_cast<std::size_t>(l.a)].label) +
                          QStringLiteral(" \u2013 ") +
                          QString::fromStdString(aggView_.groups[static_cast<std::size_t>(l.b)].label) +
                          QStringLiteral(": ") + text);
         scene_->addItem(line);
         if (labels) {
-            auto* label = new QGraphicsSimpleTextItem(text);
-            label->setFont(style::infoFont());
-            label->setBrush(QColor(55, 65, 81));
             // Near the end with hosts: the lines of a tree meet at its core, where
             // labels at their middles would lie on top of each other.
-            const QPointF pa = at[static_cast<std::size_t>(l.a)], pb = at[static_cast<std::size_t>(l.b)];
             const bool bHosts = aggView_.groups[static_cast<std::size_t>(l.b)].hosts > 0;
             const bool aHosts = aggView_.groups[static_cast<std::size_t>(l.a)].hosts > 0;
-            const double along = aHosts == bHosts ? 0.5 : (bHosts ? 0.8 : 0.2);
-            const QPointF mid = pa + (pb - pa) * along;
-            label->setPos(mid - QPointF(label->boundingRect().width() / 2, label->boundingRect().height() + 2));
-            label->setZValue(1);
-            scene_->addItem(label);
+            const double along = aHosts == bHosts ? 0.5 : (bHosts ? 0.75 : 0.25);
+            addLabel(text, path.pointAtPercent(along));
         }
     }
+    if (allSame && circle)
+        addLabel(tr("every pair of the %1 aggregates: %2").arg(n).arg(linkText(aggView_.links.front())), centre,
+                 summaryScale);
+    else if (star)
+        addLabel(tr("to each of the %1 others: %2").arg(aggView_.links.size()).arg(linkText(aggView_.links.front())),
+                 at[hub] + QPointF(0, -kDy * 0.3 * summaryScale - 20), summaryScale);
     for (std::size_t i = 0; i < n; ++i) {
         auto* item = new AggregateItem(static_cast<int>(i), aggView_.groups[i], [this](int index) {
             // After the event: opening replaces the item that was clicked.

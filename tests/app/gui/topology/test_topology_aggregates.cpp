@@ -13,6 +13,7 @@
 #include <QCoreApplication>
 #include <QToolBar>
 #include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
 #include <catch2/catch.hpp>
 
 using namespace cs;
@@ -43,6 +44,29 @@ std::vector<AggregateItem*> aggregateItems(const TopologyEditor& ed)
     for (QGraphicsItem* it : ed.scene()->items())
         if (auto* a = qgraphicsitem_cast<AggregateItem*>(it))
             out.push_back(a);
+    return out;
+}
+
+// A topology editor on show at 1200x760 over a model of its own.
+struct Shown {
+    DocumentModel model;
+    Selection selection;
+    TopologyEditor editor{&model, &selection};
+    Shown()
+    {
+        editor.resize(1200, 760);
+        editor.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&editor));
+    }
+};
+
+// The texts drawn on the scene that contain `part`.
+std::vector<QGraphicsSimpleTextItem*> labelsWith(const TopologyEditor& ed, const QString& part)
+{
+    std::vector<QGraphicsSimpleTextItem*> out;
+    for (QGraphicsItem* it : ed.scene()->items())
+        if (auto* t = dynamic_cast<QGraphicsSimpleTextItem*>(it); t && t->text().contains(part))
+            out.push_back(t);
     return out;
 }
 
@@ -82,10 +106,37 @@ TEST_CASE("a k=24 fat-tree aggregates into pods and the cores, a pod into racks"
     CHECK(rack->switches == 1);
     CHECK(pod.links.size() == 144);
     CHECK(pod.outside == 144);
-    // The cores opened: 144 of one name split into runs of 144 / 48 = 3.
+    // The cores opened: 144 of one name split into runs of ceil(144 / 128) = 2.
     const AggregateView cores = aggregate(t, core->members, core->openDepth);
-    CHECK(cores.groups.size() == 48);
-    CHECK(cores.groups.front().label == "core0 \u2013 core2");
+    CHECK(cores.groups.size() == 72);
+    CHECK(cores.groups.front().label == "core0 \u2013 core1");
+}
+
+TEST_CASE("a k=100 fat-tree shows its 100 pods one by one and the cores apart (issue 34, defect 9)",
+          "[gui][topology][aggregates]")
+{
+    // k = 100: 100 pods of 50 edge and 50 aggregation switches and 50^2 =
+    // 2500 hosts; 2500 cores. The pods (100) and the cores fit 128
+    // aggregates: one a pod, and the cores one of their own. Before, 101 keys
+    // over 48 went into buckets of three and the last read "pod 99 - core".
+    const Topology t = generate("fat-tree", {{"k", 100}});
+    const AggregateView top = aggregate(t, {}, 0);
+    REQUIRE(top.groups.size() == 101);
+    CHECK(top.groups[99].label == "pod 99");
+    CHECK(top.groups[99].hosts == 2500);
+    CHECK(top.groups[99].switches == 100);
+    CHECK(top.groups[100].label == "core");
+    CHECK(top.groups[100].switches == 2500);
+    CHECK(top.groups[100].hosts == 0);
+    // Each pod's 50 aggregation switches have 50 core links: 2500 a pod.
+    REQUIRE(top.links.size() == 100);
+    CHECK(top.links[0].count == 2500);
+    // With room for 10 aggregates, the 100 pods go in buckets of
+    // ceil(100 / (10 - 1)) = 12, the cores still apart.
+    const AggregateView few = aggregate(t, {}, 0, 10);
+    CHECK(few.groups.front().label == "pods 0\u201311");
+    CHECK(few.groups.back().label == "core");
+    CHECK(few.groups.size() == 10); // 9 buckets (8 of 12, one of 4) and the cores
 }
 
 TEST_CASE("a dragonfly aggregates into its groups, buckets of groups when there are many",
@@ -102,10 +153,13 @@ TEST_CASE("a dragonfly aggregates into its groups, buckets of groups when there 
     REQUIRE(v.links.size() == 36);
     CHECK(v.links[0].count == 1);
     CHECK(v.links[0].rate == Approx(12.5e9));
-    // 65 groups (a = h = 8, one host a router): 65 > 48, so buckets of
-    // ceil(65 / 48) = 2 groups: 33 aggregates, "groups 0-1" first.
+    // 65 groups (a = h = 8, one host a router): one aggregate a group (issue
+    // 34, defect 9: there were 33 of two groups each).
     const Topology big = generate("dragonfly", {{"groups", 65}, {"a", 8}, {"p", 1}, {"h", 8}});
-    const AggregateView b = aggregate(big, {}, 0);
+    REQUIRE(aggregate(big, {}, 0).groups.size() == 65);
+    CHECK(aggregate(big, {}, 0).groups[64].label == "group 64");
+    // Room for 48: buckets of ceil(65 / 48) = 2 groups, 33 aggregates, "groups 0-1" first.
+    const AggregateView b = aggregate(big, {}, 0, 48);
     REQUIRE(b.groups.size() == 33);
     CHECK(b.groups[0].label == "groups 0\u20131");
     CHECK(b.groups[0].hosts == 16);
@@ -124,14 +178,15 @@ TEST_CASE("a dragonfly aggregates into its groups, buckets of groups when there 
 TEST_CASE("a drawing without structured ids aggregates into runs in vertex order", "[gui][topology][aggregates]")
 {
     // A ring of 100 forwarding hosts n0 .. n99: one name, no numbers to
-    // group by: runs of ceil(100 / 48) = 3 vertices, 34 of them; consecutive
-    // runs are joined by one ring link, the last back to the first: 34 links.
+    // group by: with room for 48, runs of ceil(100 / 48) = 3 vertices, 34 of
+    // them; consecutive runs are joined by one ring link, the last back to
+    // the first: 34 links.
     Topology t;
     for (int i = 0; i < 100; ++i)
         t.addHost("n" + std::to_string(i), true, 0);
     for (int i = 0; i < 100; ++i)
         t.addLink(static_cast<std::size_t>(i), static_cast<std::size_t>((i + 1) % 100), LinkProps{1e9, 1e-6, 1, true});
-    const AggregateView v = aggregate(t, {}, 0);
+    const AggregateView v = aggregate(t, {}, 0, 48);
     REQUIRE(v.groups.size() == 34);
     CHECK(v.groups[0].label == "n0 \u2013 n2");
     CHECK(v.groups[33].label == "n99");
@@ -140,12 +195,9 @@ TEST_CASE("a drawing without structured ids aggregates into runs in vertex order
 
 TEST_CASE("the editor draws a k=24 fat-tree as aggregates that open on double-click", "[gui][topology][aggregates]")
 {
-    DocumentModel model;
-    Selection selection;
-    TopologyEditor editor(&model, &selection);
-    editor.resize(1200, 760);
-    editor.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&editor));
+    Shown shown;
+    DocumentModel& model = shown.model;
+    TopologyEditor& editor = shown.editor;
     REQUIRE(model.setTopology("fat-tree", json{{"generator", "fat-tree"}, {"params", {{"k", 24}}}}, {}).isEmpty());
     // 3456 hosts + 720 switches = 4176 vertices > 3000: aggregates, no items.
     REQUIRE(editor.aggregated());
@@ -159,6 +211,12 @@ TEST_CASE("the editor draws a k=24 fat-tree as aggregates that open on double-cl
     const QString shots = qEnvironmentVariable("CS_SHOT_DIR");
     if (!shots.isEmpty())
         editor.grab().save(shots + "/aggregates_fat_tree_k24.png");
+    // The cores' 24 lines carry the same figures: said once, beside the
+    // cores and above every box, not a label a line piled up (defect 9).
+    CHECK(labelsWith(editor, "to each of the 24 others: 144 \u00d7 links").size() == 1);
+    CHECK(labelsWith(editor, "\u00d7 links").size() == 1);
+    for (QGraphicsSimpleTextItem* l : labelsWith(editor, "\u00d7 links"))
+        CHECK(l->topLevelItem()->zValue() > aggregateItems(editor).front()->zValue());
 
     const int pod3 = indexOf(editor.aggregates(), "pod 3");
     REQUIRE(pod3 >= 0);
@@ -201,4 +259,28 @@ TEST_CASE("the editor draws a k=24 fat-tree as aggregates that open on double-cl
     CHECK(aggregateItems(editor).empty());
     CHECK(editor.vertexItem(0) != nullptr);
     CHECK_FALSE(up->isVisible());
+}
+
+TEST_CASE("a 65-group dragonfly is drawn as its 65 groups, the global links bundled and said once",
+          "[gui][topology][aggregates]")
+{
+    // a = 8 routers of p = 8 hosts a group, h = 8 global links a router: 65
+    // groups, 65 * 8 * 9 = 4680 vertices (> 3000: aggregates), one global
+    // link between every pair of groups, C(65, 2) = 2080 lines.
+    Shown shown;
+    DocumentModel& model = shown.model;
+    TopologyEditor& editor = shown.editor;
+    REQUIRE(model
+                .setTopology("dragonfly", json{{"generator", "dragonfly"},
+                                               {"params", {{"groups", 65}, {"a", 8}, {"p", 8}, {"h", 8}}}},
+                             {})
+                .isEmpty());
+    REQUIRE(editor.aggregated());
+    CHECK(aggregateItems(editor).size() == 65);
+    REQUIRE(editor.aggregates().links.size() == 2080);
+    CHECK(labelsWith(editor, "every pair of the 65 aggregates: 1 link, ").size() == 1);
+    CHECK(labelsWith(editor, " link").size() == 1); // no label a line
+    editor.zoomToFit();
+    if (const QString shots = qEnvironmentVariable("CS_SHOT_DIR"); !shots.isEmpty())
+        editor.grab().save(shots + "/aggregates_dragonfly_65.png");
 }
