@@ -24,7 +24,7 @@ public:
 
     QTableWidget* outputs() const { return outputs_; }
     const std::string& blockName() const { return block_; }
-    // After values changed alone (DocumentModel::valuesChanged): updates the
+    // After values changed alone (a designChanged whose Change lists values only): updates the
     // provenance and reset button of each input and the outputs in place,
     // keeping the editors (and the one being typed in) as they are.
     void refreshValues();
