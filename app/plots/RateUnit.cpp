@@ -80,12 +80,16 @@ RateUnit rateUnitFor(const std::vector<double>& bps, RateFamily family)
     if (largest == 0)
         return bits ? RateUnit{125000.0, "Mbit/s"} : RateUnit{1e6, "MB/s"};
     // Scales in B/s per unit; names as model/core/Unit.cpp parses them.
-    const RateUnit bitUnits[] = {{0.125, "bit/s"}, {125.0, "kbit/s"}, {125000.0, "Mbit/s"}, {1.25e8, "Gbit/s"}};
+    // (Tera: a fat-tree of k = 100 has 2,500 links of 1 Gbit/s from each pod to the cores, 2.5 Tbit/s.)
+    const RateUnit bitUnits[] = {{0.125, "bit/s"}, {125.0, "kbit/s"}, {125000.0, "Mbit/s"}, {1.25e8, "Gbit/s"},
+                                 {1.25e11, "Tbit/s"}};
+    // (Bytes stop at G: from 1e12 B/s a rate is kNoLimitRate's "no limit".)
     const RateUnit byteUnits[] = {{1.0, "B/s"}, {1e3, "KB/s"}, {1e6, "MB/s"}, {1e9, "GB/s"}};
     const RateUnit binaryUnits[] = {{1.0, "B/s"}, {1024.0, "KiB/s"}, {1048576.0, "MiB/s"}, {1073741824.0, "GiB/s"}};
+    const int count = bits ? 5 : 4;
     const RateUnit* units = bits ? bitUnits : bytePrefixes() == BytePrefixes::Binary ? binaryUnits : byteUnits;
     RateUnit best = units[0];
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < count; ++i)
         if (largest >= units[i].scale * (1 - 1e-12))
             best = units[i];
     return best;

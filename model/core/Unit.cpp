@@ -31,7 +31,7 @@ constexpr std::array<UnitName, 9> kUnitNames{{
     {Unit::Choice, "choice"},
 }};
 
-constexpr std::array<DisplayUnit, 39> kDisplayUnits{{
+constexpr std::array<DisplayUnit, 43> kDisplayUnits{{
     {"s", Unit::Seconds, 1.0},
     {"ms", Unit::Seconds, 1e-3},
     {"us", Unit::Seconds, 1e-6},
@@ -51,12 +51,16 @@ constexpr std::array<DisplayUnit, 39> kDisplayUnits{{
     {"KiB/s", Unit::BytesPerSecond, 1024.0},
     {"MiB/s", Unit::BytesPerSecond, 1048576.0},
     {"GiB/s", Unit::BytesPerSecond, 1073741824.0},
+    {"TB/s", Unit::BytesPerSecond, 1e12},
+    {"TiB/s", Unit::BytesPerSecond, 1099511627776.0},
     {"bit/s", Unit::BytesPerSecond, 0.125},
     {"kbit/s", Unit::BytesPerSecond, 125.0},
     {"Mbit/s", Unit::BytesPerSecond, 125000.0},
     {"Mbps", Unit::BytesPerSecond, 125000.0},
     {"Gbit/s", Unit::BytesPerSecond, 1.25e8},
     {"Gbps", Unit::BytesPerSecond, 1.25e8},
+    {"Tbit/s", Unit::BytesPerSecond, 1.25e11},
+    {"Tbps", Unit::BytesPerSecond, 1.25e11},
     {"s/B", Unit::SecondsPerByte, 1.0},
     {"us/B", Unit::SecondsPerByte, 1e-6},
     {"ns/B", Unit::SecondsPerByte, 1e-9},

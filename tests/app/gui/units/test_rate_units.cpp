@@ -41,6 +41,14 @@ TEST_CASE("rateUnitFor picks one family and the largest value's prefix", "[gui][
     // A preference wins over roundness: 160e6 B/s x 8 = 1.28e9 bit/s.
     CHECK(plots::rateUnitFor({160e6}, RateFamily::Bits).format(160e6) == "1.28 Gbit/s");
     CHECK(plots::rateUnitFor({1.25e8}, RateFamily::Bytes).format(1.25e8) == "125 MB/s");
+    // A k = 100 fat-tree's pod has 2,500 links of 1 Gbit/s to the cores:
+    // 2500 x 1.25e8 = 3.125e11 B/s = 2.5e12 bit/s, 2.5 Tbit/s (it read
+    // "2500 Gbit/s"); in bytes 312.5 GB/s (bytes stop at G: from 1e12 B/s a
+    // rate means no limit). The names are ones the parser reads back.
+    CHECK(plots::rateUnitFor({3.125e11}, RateFamily::Bits).format(3.125e11) == "2.5 Tbit/s");
+    CHECK(plots::rateUnitFor({3.125e11}, RateFamily::Bytes).format(3.125e11) == "312.5 GB/s");
+    CHECK(parseQuantity("2.5 Tbit/s", Unit::BytesPerSecond) == Approx(3.125e11));
+    CHECK(parseQuantity("1.25 TB/s", Unit::BytesPerSecond) == Approx(1.25e12));
     // Nothing to go by: Mbit/s; nonsense is "?".
     CHECK(plots::rateUnitFor({}, RateFamily::Auto).name == "Mbit/s");
     CHECK(plots::rateUnitFor({0.0, -1.0}, RateFamily::Auto).format(-1) == "?");
