@@ -2,6 +2,7 @@
 // Helpers for the topology editor tests: documents from JSON, waiting for
 // background work, and the view position of a scene item.
 #include "app/document/DocumentModel.h"
+#include "app/gui/Selection.h"
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/gui/topology/TopologyItems.h"
 #include "model/document/DocumentFormat.h"
@@ -24,6 +25,19 @@ struct StringMaker<QString> {
 } // namespace Catch
 
 namespace cs::app::testutil {
+
+// A topology editor on show at width x height over a model and selection of its own.
+struct ShownEditor {
+    DocumentModel model;
+    Selection selection;
+    TopologyEditor editor{&model, &selection};
+    ShownEditor(int width, int height)
+    {
+        editor.resize(width, height);
+        editor.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&editor));
+    }
+};
 
 // Spins the event loop until pred() or the timeout (no wall-clock asserts:
 // the caller CHECKs pred() afterwards).

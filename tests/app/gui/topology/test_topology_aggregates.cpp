@@ -47,19 +47,6 @@ std::vector<AggregateItem*> aggregateItems(const TopologyEditor& ed)
     return out;
 }
 
-// A topology editor on show at 1200x760 over a model of its own.
-struct Shown {
-    DocumentModel model;
-    Selection selection;
-    TopologyEditor editor{&model, &selection};
-    Shown()
-    {
-        editor.resize(1200, 760);
-        editor.show();
-        REQUIRE(QTest::qWaitForWindowExposed(&editor));
-    }
-};
-
 // The texts drawn on the scene that contain `part`.
 std::vector<QGraphicsSimpleTextItem*> labelsWith(const TopologyEditor& ed, const QString& part)
 {
@@ -195,7 +182,7 @@ TEST_CASE("a drawing without structured ids aggregates into runs in vertex order
 
 TEST_CASE("the editor draws a k=24 fat-tree as aggregates that open on double-click", "[gui][topology][aggregates]")
 {
-    Shown shown;
+    testutil::ShownEditor shown(1200, 760);
     DocumentModel& model = shown.model;
     TopologyEditor& editor = shown.editor;
     REQUIRE(model.setTopology("fat-tree", json{{"generator", "fat-tree"}, {"params", {{"k", 24}}}}, {}).isEmpty());
@@ -267,7 +254,7 @@ TEST_CASE("a 65-group dragonfly is drawn as its 65 groups, the global links bund
     // a = 8 routers of p = 8 hosts a group, h = 8 global links a router: 65
     // groups, 65 * 8 * 9 = 4680 vertices (> 3000: aggregates), one global
     // link between every pair of groups, C(65, 2) = 2080 lines.
-    Shown shown;
+    testutil::ShownEditor shown(1200, 760);
     DocumentModel& model = shown.model;
     TopologyEditor& editor = shown.editor;
     REQUIRE(model

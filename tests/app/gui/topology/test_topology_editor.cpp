@@ -28,16 +28,8 @@ using nlohmann::json;
 
 namespace {
 
-struct Fixture {
-    DocumentModel model;
-    Selection selection;
-    TopologyEditor editor{&model, &selection};
-    Fixture()
-    {
-        editor.resize(1000, 700);
-        editor.show();
-        REQUIRE(QTest::qWaitForWindowExposed(&editor));
-    }
+struct Fixture : ShownEditor {
+    Fixture() : ShownEditor(1000, 700) {}
     QWidget* viewport() { return editor.view()->viewport(); }
     std::size_t vertexCount() const
     {
