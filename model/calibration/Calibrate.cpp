@@ -178,12 +178,7 @@ struct Calibrator {
             rec.result = fitSpecPoints(s, fx, fy, fs, opt.segments, notes);
         }
         for (const ResultEntry* e : used)
-            for (std::size_t p = 0, q; p < e->nodes.size(); p = q + 1) {
-                q = e->nodes.find(',', p);
-                if (q == std::string::npos)
-                    q = e->nodes.size();
-                nodes.insert(e->nodes.substr(p, q - p));
-            }
+            addNodes(*e);
         for (const std::string& n : notes)
             report.warnings.push_back(bi.name + ": " + s.probe + " " + s.read + ": " + n);
         const int index = static_cast<int>(report.fits.size());
@@ -192,6 +187,55 @@ struct Calibrator {
         addValidation(index);
         fitCache[key] = index;
         return index;
+    }
+
+    // The point the probe measured at the design's own x (spec readAt: cpu.fft's length at the 2D FFT's
+    // rows), as a direct value: its median over the results and the 95% interval of that median. -1 when
+    // the probe did not measure that x (the fit then decides). Throws ModelError as readSeriesPoints does.
+    int readingAt(const BlockInstance& bi, const CalibrationSpec& s, double x)
+    {
+        const std::string key = bi.name + "|" + s.probe + "|" + s.read + "|at " + formatNumber(x);
+        if (const auto it = fitCache.find(key); it != fitCache.end())
+            return it->second;
+        const SpecPoints raw = readSeriesPoints(entries, s.probe, s.read, s.xParam);
+        const SpecPoints pts = poolReplicates(raw, nullptr);
+        const auto at = std::find(pts.x.begin(), pts.x.end(), x);
+        if (at == pts.x.end())
+            return fitCache[key] = -1;
+        const std::size_t i = static_cast<std::size_t>(at - pts.x.begin());
+        FitRecord rec;
+        rec.block = bi.name;
+        rec.probe = s.probe;
+        rec.read = s.read + (s.xParam.empty() ? formatNumber(x) : " at " + s.xParam + " = " + formatNumber(x));
+        rec.xParam = s.xParam;
+        FitResult& f = rec.result;
+        f.method = "direct";
+        f.form = "const";
+        f.names = {"v"};
+        f.values = {pts.y[i]};
+        const double hw = 1.959963984540054 * pts.sigma[i];
+        f.ciLow = {pts.y[i] - hw};
+        f.ciHigh = {pts.y[i] + hw};
+        f.covariance = {pts.sigma[i] * pts.sigma[i]};
+        f.n = 1;
+        f.r2 = 1.0;
+        f.smape = 0.0;
+        for (const ResultEntry* e : pts.used)
+            addNodes(*e);
+        const int index = static_cast<int>(report.fits.size());
+        report.fits.push_back(std::move(rec));
+        runOf[index] = pts.used.empty() ? nullptr : pts.used.front();
+        return fitCache[key] = index;
+    }
+
+    void addNodes(const ResultEntry& e)
+    {
+        for (std::size_t p = 0, q; p < e.nodes.size(); p = q + 1) {
+            q = e.nodes.find(',', p);
+            if (q == std::string::npos)
+                q = e.nodes.size();
+            nodes.insert(e.nodes.substr(p, q - p));
+        }
     }
 
     void addValidation(int index)
@@ -355,7 +399,25 @@ struct Calibrator {
                 continue;
             }
             try {
-                const int fi = fitFor(bi, s);
+                // At the design's own x the measurement is the value; the fit (still made, as the report's
+                // check of the form) stands for the x values the probe did not run.
+                int fi = -1;
+                std::string valueOf = s.value;
+                if (!s.readAt.empty()) {
+                    const double x = current.at(bi.name, s.readAt);
+                    fi = readingAt(bi, s, x);
+                    if (fi >= 0) {
+                        valueOf = "v";
+                        try {
+                            fitFor(bi, s);
+                        } catch (const ModelError& e) {
+                            report.warnings.push_back(label + ": the fit beside the reading at " + s.readAt + " = " +
+                                                      formatNumber(x) + ": " + e.what());
+                        }
+                    }
+                }
+                if (fi < 0)
+                    fi = fitFor(bi, s);
                 const FitRecord& rec = report.fits[static_cast<std::size_t>(fi)];
                 Coefficients coef = coefficientsOf(rec.result, rec.xOffset);
                 const double burst = bucketBurst(rec, coef);
@@ -373,17 +435,17 @@ struct Calibrator {
                 }
                 if (absentSegment(bi, s, coef))
                     continue;
-                const ExpressionValue ev = evaluateSpecValue(s.value, coef, [&](const std::string& name) {
+                const ExpressionValue ev = evaluateSpecValue(valueOf, coef, [&](const std::string& name) {
                     if (const auto it = done.find(name); it != done.end())
                         return it->second;
                     if (spec.inputIndex(name) < 0)
-                        throw ModelError("expression '" + s.value + "' uses " + name +
+                        throw ModelError("expression '" + valueOf + "' uses " + name +
                                          ", which is neither a coefficient nor an input of " + spec.id);
                     return InputValue{current.at(bi.name, name), 0.0};
                 });
                 const ParamSpec& ps = spec.inputs[static_cast<std::size_t>(inputIdx)];
                 if (!std::isfinite(ev.value))
-                    throw ModelError(s.input + " = " + s.value + " is not a finite number");
+                    throw ModelError(s.input + " = " + valueOf + " is not a finite number");
                 // A value outside the range (a latency below 0 because the
                 // overheads take the whole intercept) is clamped to the bound,
                 // never silently: an issue names the raw value, so it is
@@ -402,13 +464,13 @@ struct Calibrator {
                     value = bound;
                 }
                 if (const std::string problem = ps.rangeProblem(value); !problem.empty())
-                    throw ModelError(s.input + " = " + s.value + " = " +
+                    throw ModelError(s.input + " = " + valueOf + " = " +
                                      formatQuantity(value, ps.displayUnit, ps.unit) + ": " + problem + "; not set");
                 CalibratedParam p;
                 p.block = bi.name;
                 p.param = s.input;
                 p.value = value;
-                const bool plainDirect = rec.result.method == "direct" && s.value == "v";
+                const bool plainDirect = rec.result.method == "direct" && valueOf == "v";
                 p.ciLow = plainDirect ? rec.result.ciLow[0] : ev.value - ev.halfWidth;
                 p.ciHigh = plainDirect ? rec.result.ciHigh[0] : ev.value + ev.halfWidth;
                 p.unit = std::string(unitSymbol(ps.unit));
@@ -416,7 +478,7 @@ struct Calibrator {
                 p.previous = current.at(bi.name, s.input);
                 p.method = rec.result.method;
                 p.form = rec.result.form;
-                p.expression = s.value;
+                p.expression = valueOf;
                 p.probe = s.probe;
                 if (const ResultEntry* e = runOf[fi]) {
                     p.run = e->probe + "@" + e->started;
@@ -429,9 +491,9 @@ struct Calibrator {
                 if (!clampedFrom.empty())
                     report.issues.push_back(
                         {bi.name, s.input, "clamped",
-                         s.input + " = " + s.value + " = " + clampedFrom + ", clamped to " +
+                         s.input + " = " + valueOf + " = " + clampedFrom + ", clamped to " +
                              formatQuantity(p.value, ps.displayUnit, ps.unit),
-                         std::isfinite(burst) && contains(expressionSymbols(s.value), std::string("a"))
+                         std::isfinite(burst) && contains(expressionSymbols(valueOf), std::string("a"))
                              ? "not identifiable from " + s.probe + ": its bulk line's intercept " +
                                    formatMeasured(coef.values[0], "s") + " is -burst/rate of a token bucket of about " +
                                    formatQuantity(burst, "KiB", Unit::Bytes) +

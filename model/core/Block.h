@@ -40,6 +40,11 @@ struct CalibrationSpec {
     std::string yOutput; // block output the probe's y measures ("T_oneway"); "" none
     std::vector<std::pair<std::string, double>> probeParams; // suggested probe settings (SI)
     std::vector<double> xValues; // with xParam: one probe run per value
+    // An input whose current value is an x the probe may have measured (the
+    // 2D FFT's "rows", a length of cpu.fft): when it was, the input is that
+    // point's median, read directly with its 95% interval, and the fit stands
+    // only for the x values the probe did not measure. "" always fits.
+    std::string readAt;
     std::string source;  // seed and equation the relation comes from
 };
 
