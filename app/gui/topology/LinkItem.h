@@ -29,6 +29,7 @@ public:
     LinkItem(int index, VertexItem* a, VertexItem* b, const ViewGraph::Edge& e, const plots::RateUnit& unit);
     int type() const override { return Type; }
     int index() const { return index_; }
+    void setIndex(int index) { index_ = index; } // after links before it were removed
     VertexItem* from() const { return a_; }
     VertexItem* to() const { return b_; }
     QString labelText() const { return label_; }

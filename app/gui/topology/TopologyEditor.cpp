@@ -367,10 +367,10 @@ void TopologyEditor::resolveLinkSelection(const std::vector<std::pair<std::strin
     for (const auto& [a, b] : ends) {
         bool found = false;
         for (std::size_t e = 0; e < count && !found; ++e) {
-            const auto ends = linkEnds(e);
-            if (!ends)
+            const auto now = linkEnds(e);
+            if (!now)
                 break;
-            if (!used.count(e) && ((ends->first == a && ends->second == b) || (ends->first == b && ends->second == a))) {
+            if (!used.count(e) && ((now->first == a && now->second == b) || (now->first == b && now->second == a))) {
                 used.insert(e);
                 keys << QString::number(e);
                 found = true;

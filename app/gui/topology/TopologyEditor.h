@@ -8,6 +8,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -134,9 +135,13 @@ private:
     // when the network is not drawn item by item (a summary, aggregates).
     bool updateInPlace();
     // The same from the edit's Change alone, when it set properties in
-    // place or added items at the end of the network (TopologyEditorChange.cpp);
-    // false when it cannot say (a removal, a network replaced as a whole).
+    // place, added items at the end of the network or removed items
+    // (TopologyEditorChange.cpp); false when it cannot say (an insertion in
+    // the middle, a network replaced as a whole).
     bool applyChange(const edit::Change& change);
+    bool applyRemoval(const edit::Change& change, const Topology& net);
+    // After applyChange's items: the generator, the rate unit, the segments whose taps changed, the decorations.
+    void finishChange(const Topology& net, const std::set<VertexItem*>& segments);
     void orientSegment(VertexItem* v); // a bus lies along the way its taps spread
     void itemsChanged();               // decorations, scene rect, status after items came, went or changed
     // Makes the items match `g` (syncItems with no items builds them all;

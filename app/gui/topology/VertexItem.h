@@ -3,6 +3,7 @@
 
 #include <QGraphicsItem>
 
+#include <algorithm>
 #include <vector>
 
 namespace cs::app {
@@ -37,6 +38,7 @@ public:
 
     void addLink(LinkItem* l) { links_.push_back(l); }
     void clearLinks() { links_.clear(); } // the editor registers the links again after an edit
+    void removeLink(LinkItem* l) { links_.erase(std::remove(links_.begin(), links_.end(), l), links_.end()); }
     const std::vector<LinkItem*>& links() const { return links_; }
     // The body (without the label) in item coordinates.
     QRectF body() const;

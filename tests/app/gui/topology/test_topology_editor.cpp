@@ -533,8 +533,8 @@ TEST_CASE("a topology edit updates the items its Change names, not every item", 
 {
     // Issue 34: the editor followed an edit by matching every item of the
     // network against the new one. A property set, a vertex or a link added
-    // at the end now touch those items alone; a removal still goes through
-    // the match (the indices after it shift), which the test above covers.
+    // at the end, and a removal now touch those items alone; the undo of a
+    // removal (an insertion in the middle) still goes through the match.
     Fixture f;
     placeStar(f.model, 8);
     REQUIRE(f.editor.linkItem(7));
@@ -573,9 +573,9 @@ TEST_CASE("a topology edit updates the items its Change names, not every item", 
         CHECK(f.editor.linkItem(e) == links[static_cast<std::size_t>(e)]);
     CHECK(f.editor.vertexItem("sw0") == sw);
 
-    // Undoing the link removes it: matched item by item, and the rest stays.
+    // Undoing the link removes it: that item alone, and the rest stays.
     f.model.undoStack()->undo();
-    CHECK(f.editor.lastItemsTouched() == -1);
+    CHECK(f.editor.lastItemsTouched() == 1);
     CHECK(f.editor.linkItem(8) == nullptr);
     CHECK(sw->links().size() == 8);
     // Redone, it is added at the end again from the Change.
@@ -589,4 +589,68 @@ TEST_CASE("a topology edit updates the items its Change names, not every item", 
     CHECK(f.editor.rateUnit() == f.editor.graph().rateUnit());
     CHECK(f.editor.linkItem(1)->labelText() == f.editor.rateUnit().format(1.25e8));
     CHECK(f.editor.linkItem(1) == links[1]);
+}
+
+TEST_CASE("removing a vertex deletes its item and its links' items, and the others take their new indices",
+          "[gui][topology][inplace]")
+{
+    Fixture f;
+    placeStar(f.model, 8); // h0..h7, then sw0; link e joins h<e> and sw0
+    std::vector<LinkItem*> links;
+    for (int e = 0; e < 8; ++e)
+        links.push_back(f.editor.linkItem(e));
+    VertexItem* sw = f.editor.vertexItem("sw0");
+    VertexItem* h3 = f.editor.vertexItem("h3");
+    REQUIRE(sw);
+    REQUIRE(h3);
+    const int h3Before = h3->index();
+    // Every item's index, and its ends', agree with the network the document now has.
+    auto consistent = [&] {
+        const std::shared_ptr<const Topology> net = f.model.drawing();
+        REQUIRE(net);
+        REQUIRE(f.editor.graph().vertices.size() == net->vertexCount());
+        REQUIRE(f.editor.graph().edges.size() == net->edgeCount());
+        for (std::size_t v = 0; v < net->vertexCount(); ++v) {
+            VertexItem* item = f.editor.vertexItem(net->vertex(v).id);
+            REQUIRE(item);
+            CHECK(item->index() == static_cast<int>(v));
+        }
+        for (std::size_t e = 0; e < net->edgeCount(); ++e) {
+            LinkItem* l = f.editor.linkItem(static_cast<int>(e));
+            REQUIRE(l);
+            CHECK(l->index() == static_cast<int>(e));
+            CHECK(l->from()->index() == f.editor.graph().edges[e].a);
+            CHECK(l->to()->index() == f.editor.graph().edges[e].b);
+        }
+    };
+
+    // h2 goes, and with it link 2: two items.
+    REQUIRE(f.model.apply("Delete", edit::op::removeTopologyItems({"h2"}, {})).isEmpty());
+    CHECK(f.editor.lastItemsTouched() == 2);
+    CHECK(f.editor.vertexItem("h2") == nullptr);
+    CHECK(f.editor.vertexItem("sw0") == sw);
+    CHECK(f.editor.vertexItem("h3") == h3);
+    CHECK(h3->index() == h3Before - 1);
+    CHECK(sw->links().size() == 7);
+    CHECK(f.editor.linkItem(2) == links[3]); // h3's link is link 2 now
+    CHECK(f.editor.linkItem(6) == links[7]);
+    CHECK(f.editor.linkItem(7) == nullptr);
+    consistent();
+
+    // One link alone (h5's, now link 4): one item; its host stays, unlinked.
+    REQUIRE(f.model.apply("Delete", edit::op::removeTopologyItems({}, {4})).isEmpty());
+    CHECK(f.editor.lastItemsTouched() == 1);
+    CHECK(f.editor.linkItem(4) == links[6]);
+    CHECK(f.editor.vertexItem("h5")->links().empty());
+    CHECK(sw->links().size() == 6);
+    consistent();
+
+    // Undo puts them back in the middle: matched item by item, the kept items the same.
+    f.model.undoStack()->undo();
+    f.model.undoStack()->undo();
+    CHECK(f.editor.lastItemsTouched() == -1);
+    CHECK(f.editor.vertexItem("sw0") == sw);
+    CHECK(f.editor.vertexItem("h3") == h3);
+    CHECK(sw->links().size() == 8);
+    consistent();
 }
