@@ -1,4 +1,5 @@
 #include "app/gui/calibration/CalibrationPanel.h"
+#include "app/gui/widgets/TightTabs.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/calibration/MeasureSection.h"
 #include "app/gui/calibration/OverlayDraw.h"
@@ -23,6 +24,8 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QUndoStack>
@@ -36,8 +39,8 @@ namespace cs::app::calibration {
 
 namespace {
 
+constexpr int kFittedTab = 1;
 constexpr int kSeriesTab = 3;
-constexpr int kWarningsTab = 4;
 
 QLabel* wrapLabel(QWidget* parent)
 {
@@ -139,19 +142,38 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     seriesLayout->addWidget(bandNote_);
     seriesLayout->addLayout(seriesButtons);
 
-    auto* warnScroll = new QScrollArea(tabs_);
+    // The warnings say why a fitted value is not applied: they sit under the
+    // fitted values' table, on its page (a page of their own made seven tabs,
+    // which a 1280 x 800 window's right column could only show elided).
+    auto* fittedPage = new QSplitter(Qt::Vertical, tabs_);
+    fittedPage->setObjectName("fittedPage");
+    fittedPage->setChildrenCollapsible(false);
+    params_->setParent(fittedPage);
+    fittedPage->addWidget(params_);
+    auto* warnBox = new QWidget(fittedPage);
+    warningsTitle_ = new QLabel(tr("<b>Warnings</b>"), warnBox);
+    auto* warnScroll = new QScrollArea(warnBox);
+    warnScroll->setObjectName("warningsArea");
     warnings_ = wrapLabel(warnScroll);
     warnings_->setObjectName("calibrationWarnings");
     warnings_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     warnings_->setMargin(6);
     warnScroll->setWidget(warnings_);
     warnScroll->setWidgetResizable(true);
+    warnScroll->setMinimumHeight(3 * warnings_->fontMetrics().height());
+    auto* warnLayout = new QVBoxLayout(warnBox);
+    warnLayout->setContentsMargins(4, 4, 4, 0);
+    warnLayout->setSpacing(2);
+    warnLayout->addWidget(warningsTitle_);
+    warnLayout->addWidget(warnScroll, 1);
+    fittedPage->addWidget(warnBox);
+    fittedPage->setStretchFactor(0, 3);
+    fittedPage->setStretchFactor(1, 2);
 
     tabs_->addTab(measurePage, tr("Measure"));
-    tabs_->addTab(params_, tr("Fitted"));
-    tabs_->addTab(validation_, tr("Validation"));
+    tabs_->addTab(fittedPage, tr("Fitted"));
+    tabs_->addTab(validation_, tr("Checks"));
     tabs_->addTab(seriesPage, tr("Series"));
-    tabs_->addTab(warnScroll, tr("Warnings"));
     // The page scrolls when the dock is shorter than its table's four rows and the controls under it.
     auto* verifyPage = new QScrollArea(tabs_);
     verifyPage->setObjectName("verifyPage");
@@ -170,19 +192,22 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     fit_ = new FitSection(model, fitPage);
     fit_->setContentsMargins(4, 4, 4, 4);
     fitPage->setWidget(fit_);
-    tabs_->addTab(fitPage, tr("Fit program"));
+    tabs_->addTab(fitPage, tr("Program"));
     // Every page's tab on show in the narrow right column (issue 34, defect
-    // 12): squeezed and elided rather than behind scroll arrows, the whole
-    // name in the tooltip.
+    // 12): six short names, with 6 px less padding each, read whole at its 384 px; squeezed and elided
+    // rather than behind scroll arrows when it is narrower, the whole name
+    // in the tooltip.
     tabs_->setUsesScrollButtons(false);
     tabs_->setElideMode(Qt::ElideRight);
-    const QStringList pageNames{tr("Measure: the probes for this design"), tr("Fitted values and their intervals"),
-                                tr("Validation: held-out errors"), tr("Measured series on the sweep chart"),
-                                tr("Warnings: why a fit is not applied"),
+    tightenTabs(tabs_->tabBar(), 6);
+    const QStringList pageNames{tr("Measure: the probes for this design"), QString(), // Fitted: setWarnings
+                                tr("Checks: each fit's error at the points it saw and at those held out"),
+                                tr("Measured series on the sweep chart"),
                                 tr("Verify: the application on live nodes against the prediction"),
-                                tr("Fit program: a formula block's inputs fitted to runs of your program")};
+                                tr("Program: a formula block's inputs fitted to runs of your program")};
     for (int i = 0; i < tabs_->count() && i < pageNames.size(); ++i)
         tabs_->setTabToolTip(i, pageNames[i]);
+    setWarnings({});
 
     apply_ = new QPushButton(tr("Apply to design"), this);
     apply_->setObjectName("applyCalibration");
@@ -193,7 +218,7 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     acceptPoor_ = new QCheckBox(tr("Accept poor fits"), this);
     acceptPoor_->setObjectName("acceptPoorFits");
     acceptPoor_->setToolTip(tr("Also apply the values that fail the quality limits (low R\u00b2, held-out error, "
-                               "zero-width interval, clamped, not identifiable); the Warnings page says why each fails"));
+                               "zero-width interval, clamped, not identifiable); the warnings under the fitted values say why each fails"));
     preferCalibrated_ = new QPushButton(tr("Let calibrated stand"), this);
     preferCalibrated_->setObjectName("preferCalibrated");
     preferCalibrated_->setToolTip(tr("Where the drawn network overrides a calibrated value (G below 1/B_net), let the "
@@ -359,8 +384,8 @@ void CalibrationPanel::onCalibrated()
     }
     showReport(out->report, {});
     if (!out->report.params.empty())
-        tabs_->setCurrentWidget(params_);
-    setStatus(out->report.params.empty() ? tr("Nothing could be calibrated; see Warnings")
+        tabs_->setCurrentIndex(kFittedTab);
+    setStatus(out->report.params.empty() ? tr("Nothing could be calibrated; the Fitted page's warnings say why")
                                          : fittedStatus(out->report),
               out->report.params.empty());
     emit calibrated();
@@ -381,7 +406,7 @@ QString CalibrationPanel::fittedStatus(const calib::CalibrationReport& report) c
         .arg(fitted)
         .arg(applicable)
         .arg(skipped.size())
-        .arg(q(skipped.front()) + (skipped.size() > 1 ? tr("; see Warnings") : QString()));
+        .arg(q(skipped.front()) + (skipped.size() > 1 ? tr("; the Fitted page's warnings say the rest") : QString()));
 }
 
 void CalibrationPanel::showReport(const calib::CalibrationReport& report, const QString& origin)
@@ -416,8 +441,18 @@ void CalibrationPanel::refreshWarnings()
     // Calibrated inputs from a network the drawing no longer is (LiveNetwork.h).
     for (const std::string& s : calib::changedNetworkNotes(model_->doc()))
         w << "• " + q(s);
+    setWarnings(w);
+}
+
+void CalibrationPanel::setWarnings(const QStringList& w)
+{
     warnings_->setText(w.isEmpty() ? tr("No warnings.") : w.join("\n"));
-    tabs_->setTabText(kWarningsTab, w.isEmpty() ? tr("Warnings") : tr("Warnings (%1)").arg(w.size()));
+    warningsTitle_->setText(w.isEmpty() ? tr("<b>Warnings</b>") : tr("<b>Warnings (%1)</b>").arg(w.size()));
+    // While there are any, the Fitted tab's name is in the warning colour and its tooltip counts them (a
+    // sign beside the name would cost the tab bar the room it has at 1280 x 800).
+    tabs_->tabBar()->setTabTextColor(kFittedTab, w.isEmpty() ? QColor() : QColor(0xb0, 0x50, 0x00));
+    tabs_->setTabToolTip(kFittedTab, tr("Fitted values and their intervals, and the warnings: why a fit is not applied") +
+                                         (w.isEmpty() ? QString() : tr(" (%n warning(s))", "", int(w.size()))));
 }
 
 void CalibrationPanel::showStoredReport()
@@ -430,8 +465,7 @@ void CalibrationPanel::showStoredReport()
         summary_->setText(tr("Measure, then Calibrate: the fitted values, their 95% intervals and the validation "
                              "error show here."));
         fitNotes();
-        warnings_->setText(tr("No warnings."));
-        tabs_->setTabText(kWarningsTab, tr("Warnings"));
+        setWarnings({});
         updateButtons();
         return;
     }

@@ -50,7 +50,7 @@ public:
     MeasureSection* measure() const { return measure_; }
     // The Verify page: the calibrated design against a live run of its application.
     VerifySection* verify() const { return verify_; }
-    // The "Fit program" page: a formula block's inputs fitted to runs of the user's program.
+    // The "Program" page: a formula block's inputs fitted to runs of the user's program.
     FitSection* fitSection() const { return fit_; }
     SweepOverlay* overlay() const { return overlay_; }
     QPushButton* calibrateButton() const { return calibrate_; }
@@ -97,6 +97,7 @@ private:
     void showReport(const calib::CalibrationReport& report, const QString& origin);
     // The report's warnings and the inputs calibrated on another network than the one drawn now.
     void refreshWarnings();
+    void setWarnings(const QStringList& lines); // under the fitted values, and the Fitted tab's sign
     void showStoredReport(); // the document's last applied calibration, if any
     // "Fitted 2 input(s); Apply can set 1 of them, 1 not (net.L is wired ...)".
     QString fittedStatus(const calib::CalibrationReport& report) const;
@@ -119,6 +120,7 @@ private:
     QTableWidget* validation_;
     QTableWidget* series_;
     QLabel* warnings_;
+    QLabel* warningsTitle_; // "Warnings (3)" above them
     QPushButton* apply_;
     QPushButton* revert_;
     QCheckBox* acceptPoor_;

@@ -1,5 +1,5 @@
 #pragma once
-// The Calibration dock's "Fit program" page (issue 31, section 4): the inputs of a formula block marked
+// The Calibration dock's "Program" page (issue 31, section 4): the inputs of a formula block marked
 // "fit" fitted to the runs of the user's program that the document holds (run-app --into, Load results on
 // the Verify page), as `clusterscope-cli fit` does it and through the same code (cs::calib::fitFormula,
 // searchFormula):

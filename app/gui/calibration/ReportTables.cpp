@@ -143,10 +143,10 @@ QString reportSummary(const calib::CalibrationReport& r)
         poor += p.trusted ? 0 : 1;
     if (poor > 0)
         s += QObject::tr("%n input(s) fail the quality limits and are applied only with \"Accept poor fits\" "
-                         "(see Warnings). ", "", poor);
+                         "(see the warnings under the fitted values). ", "", poor);
     for (const calib::Disagreement& d : r.disagreements)
         s += QObject::tr("The drawn network %1 the calibrated %2.%3 (%4 against %5): the nodes you measured are not "
-                         "the network you drew (see Warnings). ")
+                         "the network you drew (see the warnings under the fitted values). ")
                  .arg(d.drawnWins ? QObject::tr("overrides") : QObject::tr("disagrees with"), q(d.block), q(d.param),
                       formatMeasured(d.drawn, std::string(d.param == "G" ? "s/B" : "")),
                       formatMeasured(d.calibrated, std::string(d.param == "G" ? "s/B" : "")));

@@ -52,7 +52,7 @@ TEST_CASE("screenshots of the Fit program page and the fitted curve", "[.][g-fit
     }
     calibration::FitSection* fit = cal->fitSection();
     for (int i = 0; i < cal->tabs()->count(); ++i)
-        if (cal->tabs()->tabText(i) == "Fit program")
+        if (cal->tabs()->tabText(i) == "Program")
             cal->tabs()->setCurrentIndex(i);
     fit->holdOutEdit()->setText("P = 8");
     QSignalSpy done(fit, &calibration::FitSection::finished);

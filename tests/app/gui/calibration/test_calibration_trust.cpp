@@ -14,6 +14,8 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabBar>
+#include <QTableWidget>
 #include <QTabWidget>
 #include <QTest>
 #include <catch2/catch.hpp>
@@ -52,8 +54,8 @@ bool fit(calibration::CalibrationPanel& panel)
 
 } // namespace
 
-TEST_CASE("the drawn network overriding a calibrated G is in the header and on the Warnings page, and the user "
-          "chooses which stands",
+TEST_CASE("the drawn network overriding a calibrated G is in the header and in the warnings under the fitted values, "
+          "and the user chooses which stands",
           "[gui][calibration]")
 {
     DocumentModel m;
@@ -67,6 +69,14 @@ TEST_CASE("the drawn network overriding a calibrated G is in the header and on t
     CHECK_THAT(panel.warningsText().toStdString(),
                Contains("calibrated against drawn: net.G: calibrated 310 ps/B"));
     CHECK_THAT(panel.warningsText().toStdString(), Contains("so the model uses a G 258x the calibrated one"));
+    // The warnings are on the Fitted page, under the table, and its tab says there are some (issue 34, defect 12).
+    const QTabWidget* pages = panel.tabs();
+    const int fitted = pages->indexOf(panel.paramTable()->parentWidget());
+    REQUIRE(fitted >= 0);
+    CHECK(pages->tabText(fitted) == "Fitted");
+    CHECK(pages->widget(fitted)->isAncestorOf(panel.findChild<QLabel*>("calibrationWarnings")));
+    CHECK(pages->tabBar()->tabTextColor(fitted).isValid());
+    CHECK_THAT(pages->tabToolTip(fitted).toStdString(), Contains("warning"));
     CHECK_THAT(panel.summaryText().toStdString(),
                Contains("The drawn network overrides the calibrated net.G (80 ns/B against 310 ps/B): the nodes you "
                         "measured are not the network you drew"));

@@ -19,6 +19,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QSignalSpy>
+#include <QStyle>
+#include <QStyleOptionTab>
 #include <QTest>
 #include <catch2/catch.hpp>
 #include <qcustomplot.h>
@@ -69,7 +71,8 @@ TEST_CASE("at 1280x800 the Calibration dock's pages are all on show and Verify a
     // Issue 34, defect 12: the Verify page's node list was 70 px wide and its
     // table two rows tall, its tab reachable only through the tab bar's scroll
     // arrows; the Probes dock's raw-sample plot was 180 px wide and "Run my
-    // program" was cut to "my progr".
+    // program" was cut to "my progr". Then seven tabs were all on the bar but
+    // elided ("Me...", "F..."): six, the warnings on the Fitted page, read whole.
     MainWindow w;
     w.resize(1280, 800);
     w.show();
@@ -90,9 +93,20 @@ TEST_CASE("at 1280x800 the Calibration dock's pages are all on show and Verify a
     QTest::qWait(100);
     QTabBar* bar = pages->tabBar();
     for (int i = 0; i < pages->count(); ++i) {
-        INFO("tab " << pages->tabText(i).toStdString());
+        // The width a tab needs for its name whole, as QTabBar::tabSizeHint computes it (text and
+        // PM_TabBarTabHSpace, through the style's CT_TabBarTab).
+        QStyleOptionTab opt;
+        opt.initFrom(bar);
+        opt.shape = bar->shape();
+        opt.text = pages->tabText(i);
+        const int hspace = bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, &opt, bar);
+        const QSize needed = bar->style()->sizeFromContents(
+            QStyle::CT_TabBarTab, &opt, QSize(bar->fontMetrics().horizontalAdvance(opt.text) + hspace, 1), bar);
+        INFO("tab " << pages->tabText(i).toStdString() << ": " << bar->tabRect(i).width() << " px of the "
+                    << needed.width() << " its name needs, in a bar of " << bar->width());
         CHECK(bar->rect().contains(bar->tabRect(i)));
-        CHECK_FALSE(pages->tabToolTip(i).isEmpty()); // the whole name, when the tab is elided
+        CHECK(bar->tabRect(i).width() >= needed.width()); // read whole, not elided
+        CHECK_FALSE(pages->tabToolTip(i).isEmpty());
     }
     auto* nodes = w.findChild<QWidget*>("verifyNodes");
     auto* table = w.findChild<QTableView*>("verifyTable");
