@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace cs::plots {
 
@@ -66,12 +67,14 @@ QString RateUnit::format(double bps) const
     return QString::number(bps / scale, 'g', 4) + QLatin1Char(' ') + name;
 }
 
-RateUnit rateUnitFor(const std::vector<double>& bps, RateFamily family)
+namespace {
+
+RateUnit unitFor(const std::vector<double>& bps, RateFamily family, double limit)
 {
     double largest = 0;
     bool bitsRounder = true;
     for (double v : bps) {
-        if (!(v > 0) || !std::isfinite(v) || v >= kNoLimitRate)
+        if (!(v > 0) || !std::isfinite(v) || v >= limit)
             continue;
         largest = std::max(largest, v);
         bitsRounder = bitsRounder && sigDigits(v * 8.0) <= sigDigits(v);
@@ -93,6 +96,18 @@ RateUnit rateUnitFor(const std::vector<double>& bps, RateFamily family)
         if (largest >= units[i].scale * (1 - 1e-12))
             best = units[i];
     return best;
+}
+
+} // namespace
+
+RateUnit rateUnitFor(const std::vector<double>& bps, RateFamily family)
+{
+    return unitFor(bps, family, kNoLimitRate);
+}
+
+RateUnit rateUnitForTotals(const std::vector<double>& bps, RateFamily family)
+{
+    return unitFor(bps, family, std::numeric_limits<double>::infinity());
 }
 
 } // namespace cs::plots

@@ -46,5 +46,9 @@ struct RateUnit {
 // none left gives Mbit/s (or MB/s).
 inline constexpr double kNoLimitRate = 1e12; // B/s
 RateUnit rateUnitFor(const std::vector<double>& bytesPerSecond, RateFamily family = ratePreference());
+// The same for totals of real links (an aggregate drawing's lines: 96 links of
+// 100 Gbit/s from the leaves to each spine are 9.6 Tbit/s), where a value of
+// kNoLimitRate or more is a sum, not "no limit".
+RateUnit rateUnitForTotals(const std::vector<double>& bytesPerSecond, RateFamily family = ratePreference());
 
 } // namespace cs::plots

@@ -3,7 +3,12 @@
 
 #include <QGraphicsSceneMouseEvent>
 #include <QLocale>
+#include <QFontMetrics>
 #include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+#include <algorithm>
+#include <cmath>
 #include <QStringList>
 
 namespace cs::app {
@@ -37,11 +42,13 @@ AggregateItem::AggregateItem(int index, const AggregateView::Group& g, std::func
 
 QRectF AggregateItem::boundingRect() const
 {
-    return QRectF(-kWidth / 2 - 2, -kHeight / 2 - 2, kWidth + 4, kHeight + 4);
+    // Wider than the box by kNameOverhang each side: a name drawn for a far zoom may reach past it.
+    return QRectF(-kWidth / 2 - kNameOverhang - 2, -kHeight / 2 - 2, kWidth + 2 * kNameOverhang + 4, kHeight + 4);
 }
 
-void AggregateItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*)
+void AggregateItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*)
 {
+    const double lod = option ? option->levelOfDetailFromTransform(p->worldTransform()) : 1.0;
     p->setRenderHint(QPainter::Antialiasing, true);
     const VertexKind k = hosts_ ? VertexKind::Host : VertexKind::Switch;
     const QRectF box(-kWidth / 2, -kHeight / 2, kWidth, kHeight);
@@ -57,6 +64,34 @@ void AggregateItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*
     p->setPen(Qt::black);
     QFont f = style::labelFont();
     f.setBold(true);
+    if (lod < kFarZoom) {
+        // Zoomed out so far that the box's 13 px would be a few pixels on screen (a 100-pod fat-tree fitted
+        // to the view): its name alone, kFarNamePixels tall on screen, as wide as the box and its overhang
+        // allow; the counts are in the tooltip.
+        f.setBold(false); // narrower: "pod 10" fits the 52 px a column has when 17 are fitted to the view
+        f.setPixelSize(std::max(1, static_cast<int>(std::lround(kFarNamePixels / lod))));
+        p->setFont(f);
+        const QRectF room = box.adjusted(-kNameOverhang, 0, kNameOverhang, 0);
+        const QFontMetrics fm(f);
+        // Too long: its last word, the number that tells a pod from the others ("12" of "group 12", all the
+        // aggregates around it being groups), before an elided "gro...".
+        QString text = label_;
+        if (fm.horizontalAdvance(text) > room.width() && label_.contains(QLatin1Char(' ')))
+            text = label_.section(QLatin1Char(' '), -1);
+        // A box 30 px tall on screen or more also has room for its counts, in 9 px under the name.
+        if (kHeight * lod < 30) {
+            p->drawText(room, Qt::AlignCenter, fm.elidedText(text, Qt::ElideRight, int(room.width())));
+            return;
+        }
+        p->drawText(room.adjusted(0, 0, 0, -kHeight * 0.4), Qt::AlignCenter,
+                    fm.elidedText(text, Qt::ElideRight, int(room.width())));
+        QFont small = style::infoFont();
+        small.setPixelSize(std::max(1, static_cast<int>(std::lround(9 / lod))));
+        p->setFont(small);
+        p->drawText(box.adjusted(4, kHeight * 0.55, -4, 0), Qt::AlignHCenter | Qt::AlignTop,
+                    QFontMetrics(small).elidedText(counts_, Qt::ElideRight, int(box.width() - 8)));
+        return;
+    }
     f.setPixelSize(13);
     p->setFont(f);
     p->drawText(box.adjusted(6, 6, -6, -kHeight / 2), Qt::AlignCenter, label_);

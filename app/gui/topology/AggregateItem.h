@@ -15,6 +15,9 @@ class AggregateItem : public QGraphicsItem {
 public:
     enum { Type = QGraphicsItem::UserType + 505 };
     static constexpr double kWidth = 170, kHeight = 62;
+    // Below this zoom the box shows its name alone, kFarNamePixels tall on
+    // screen, up to kNameOverhang past each side of the box.
+    static constexpr double kFarZoom = 0.7, kFarNamePixels = 11, kNameOverhang = 17;
 
     AggregateItem(int index, const AggregateView::Group& g, std::function<void(int)> open);
 

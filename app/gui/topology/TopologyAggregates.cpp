@@ -50,6 +50,8 @@ struct Key {
 
 std::string plural(const std::string& noun)
 {
+    if (noun == "leaf")
+        return "leaves";
     return noun.empty() ? noun : noun + "s";
 }
 
@@ -91,9 +93,14 @@ AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& wit
             return v;
         return n;
     };
+    // Which shown vertices have leaf hosts hanging off them.
+    std::vector<char> bearsHosts(t.vertexCount(), 0);
+    for (std::uint32_t v : members)
+        if (const std::uint32_t a = anchor(v); a != v)
+            bearsHosts[a] = 1;
     // Keys of the vertices that are not leaf hosts.
     std::vector<Key> keyOf(t.vertexCount());
-    std::map<std::string, std::size_t> named;
+    std::map<std::string, std::size_t> named, namedWithHosts;
     std::vector<long> nums;
     std::string name;
     for (std::uint32_t v : members) {
@@ -108,14 +115,33 @@ AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& wit
             k.kind = 1;
             k.text = name;
             ++named[name];
+            namedWithHosts[name] += bearsHosts[v] ? 1 : 0;
         }
     }
-    // Few of a name: each one its own aggregate.
-    for (std::uint32_t v : members)
-        if (anchor(v) == v && keyOf[v].kind == 1 && named[keyOf[v].text] <= maxGroups / 2) {
-            keyOf[v].kind = 2;
-            keyOf[v].text = t.vertex(v).id;
+    // A level of a name whose vertices have hosts of their own (a leaf-spine's
+    // leaves, switches drawn as sw1, sw2 with their hosts) is one aggregate a
+    // vertex, numbered like pods so that too many go into buckets. A level
+    // without hosts (the cores, the spines: a switch level) stays one
+    // aggregate however few it has, but a name of one or two vertices is its
+    // own.
+    for (std::uint32_t v : members) {
+        Key& k = keyOf[v];
+        if (anchor(v) != v || k.kind != 1)
+            continue;
+        if (namedWithHosts[k.text] > 0) {
+            parseId(t.vertex(v).id, nums, name);
+            if (!nums.empty()) {
+                k.kind = 0;
+                k.number = nums.back();
+                k.text = t.vertex(v).id;
+                continue;
+            }
         }
+        if (named[k.text] <= 2 || namedWithHosts[k.text] > 0) {
+            k.kind = 2;
+            k.text = t.vertex(v).id;
+        }
+    }
     std::map<Key, std::vector<std::uint32_t>> byKey;
     for (std::uint32_t v : members)
         byKey[keyOf[anchor(v)]].push_back(v);
@@ -145,8 +171,9 @@ AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& wit
         }
         const std::size_t room = maxGroups > keys.size() - numbered ? maxGroups - (keys.size() - numbered) : 1;
         const std::size_t perNumbered = std::max<std::size_t>(1, (numbered + room - 1) / room);
+        // A numbered key is "pod 3"; one from a named level keeps the vertex's id ("leaf3").
         auto labelOf = [&](const Key& k) {
-            return k.kind == 0 ? noun + " " + std::to_string(k.number) : k.text;
+            return k.kind == 0 && k.text.empty() ? noun + " " + std::to_string(k.number) : k.text;
         };
         for (std::size_t i = 0; i < keys.size();) {
             AggregateView::Group g;

@@ -73,6 +73,8 @@ void TopologyEditor::buildAggregates()
     // Places: a circle when most pairs are linked (a dragonfly's groups),
     // else switch-only aggregates in a row above a grid of those with hosts.
     std::vector<QPointF> at(n);
+    std::vector<long> rowOf(n, -1); // the grid row of an aggregate with hosts; -1 for the row above
+    double firstRowY = 0;
     const bool circle = n > 4 && aggView_.links.size() * 4 >= n * (n - 1);
     if (circle) {
         const double r = std::max(300.0, double(n) * kDx / (2 * std::numbers::pi));
@@ -87,8 +89,11 @@ void TopologyEditor::buildAggregates()
         const std::size_t cols =
             std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(std::sqrt(double(grid.size()) * 3.0))));
         const double width = double(std::min(cols, grid.size()) - (grid.empty() ? 0 : 1)) * kDx;
-        for (std::size_t j = 0; j < grid.size(); ++j)
-            at[grid[j]] = {double(j % cols) * kDx, (top.empty() ? 0.0 : 1.6 * kDy) + double(j / cols) * kDy};
+        firstRowY = top.empty() ? 0.0 : 1.6 * kDy;
+        for (std::size_t j = 0; j < grid.size(); ++j) {
+            at[grid[j]] = {double(j % cols) * kDx, firstRowY + double(j / cols) * kDy};
+            rowOf[grid[j]] = static_cast<long>(j / cols);
+        }
         const double topWidth = double(top.size() ? top.size() - 1 : 0) * kDx;
         for (std::size_t j = 0; j < top.size(); ++j)
             at[top[j]] = {(width - topWidth) / 2 + double(j) * kDx, 0.0};
@@ -97,7 +102,7 @@ void TopologyEditor::buildAggregates()
     std::vector<double> rates;
     for (const AggregateView::Link& l : aggView_.links)
         rates.push_back(l.rate);
-    rate_ = plots::rateUnitFor(rates);
+    rate_ = plots::rateUnitForTotals(rates);
     auto linkText = [this](const AggregateView::Link& l) {
         if (l.count == 1)
             return tr("1 link, %1").arg(rate_.format(l.rate));
@@ -141,9 +146,25 @@ void TopologyEditor::buildAggregates()
     for (const AggregateView::Link& l : aggView_.links) {
         const QPointF pa = at[static_cast<std::size_t>(l.a)], pb = at[static_cast<std::size_t>(l.b)];
         QPainterPath path(pa);
+        const long rowA = rowOf[static_cast<std::size_t>(l.a)], rowB = rowOf[static_cast<std::size_t>(l.b)];
         if (circle) {
             // Bundled: every chord bends towards the middle of the circle.
             path.quadTo(centre + ((pa + pb) / 2 - centre) * 0.25, pb);
+        } else if ((rowA < 0) != (rowB < 0)) {
+            // From the row above (the cores, the spines) to a box of the grid: down to the rail above the
+            // grid, along it to the nearest gap between columns, down the gap to the rail above the box's row,
+            // along that rail and down into the box. The lines share their trunks and rails and never cross a
+            // box (they ran straight across the rows above theirs, issue 34 defect 9).
+            const QPointF from = rowA < 0 ? pa : pb, to = rowA < 0 ? pb : pa;
+            const long row = std::max(rowA, rowB);
+            const double rail0 = firstRowY - kDy / 2, rail = firstRowY + double(row) * kDy - kDy / 2;
+            const double gap = (std::floor(from.x() / kDx) + 0.5) * kDx;
+            path = QPainterPath(from);
+            path.lineTo(from.x(), rail0);
+            path.lineTo(gap, rail0);
+            path.lineTo(gap, rail);
+            path.lineTo(to.x(), rail);
+            path.lineTo(to);
         } else {
             path.lineTo(pb);
         }

@@ -12,6 +12,7 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QToolBar>
+#include <QGraphicsPathItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <catch2/catch.hpp>
@@ -82,16 +83,20 @@ TEST_CASE("a k=24 fat-tree aggregates into pods and the cores, a pod into racks"
         CHECK(l.rate == Approx(144 * 125e6));
     }
     CHECK(top.outside == 0);
-    // Pod 3 opened: 12 racks (an edge switch with its 12 hosts) and 12
-    // aggregation switches, one link between each rack and each of them
-    // (144), and the 144 core links leaving the pod.
+    // Pod 3 opened: 12 racks (an edge switch with its 12 hosts) and the 12
+    // aggregation switches, a level without hosts, as one: one line from each
+    // rack to them of 12 links, and the 144 core links leaving the pod.
     const AggregateView pod = aggregate(t, pod3->members, pod3->openDepth);
-    CHECK(pod.groups.size() == 24);
+    CHECK(pod.groups.size() == 13);
     const auto* rack = find(pod, "edge3_5");
     REQUIRE(rack);
     CHECK(rack->hosts == 12);
     CHECK(rack->switches == 1);
-    CHECK(pod.links.size() == 144);
+    const auto* aggs = find(pod, "agg");
+    REQUIRE(aggs);
+    CHECK(aggs->switches == 12);
+    REQUIRE(pod.links.size() == 12);
+    CHECK(pod.links[0].count == 12);
     CHECK(pod.outside == 144);
     // The cores opened: 144 of one name split into runs of ceil(144 / 128) = 2.
     const AggregateView cores = aggregate(t, core->members, core->openDepth);
@@ -124,6 +129,36 @@ TEST_CASE("a k=100 fat-tree shows its 100 pods one by one and the cores apart (i
     CHECK(few.groups.front().label == "pods 0\u201311");
     CHECK(few.groups.back().label == "core");
     CHECK(few.groups.size() == 10); // 9 buckets (8 of 12, one of 4) and the cores
+}
+
+TEST_CASE("a leaf-spine aggregates into its leaves with their hosts and the spines as one (issue 34, defect 9)",
+          "[gui][topology][aggregates]")
+{
+    // 96 leaves of p = 48 hosts, 16 spines, 3:1: 48 / 3 = 16 up-links a
+    // leaf, one to each spine; links of 100 Gbit/s (12.5e9 B/s). Before, the
+    // leaves (ids with one number, like the cores) were one aggregate of all
+    // 4608 hosts and each spine one of its own, the labels piled up.
+    const Topology t = generate("leaf-spine", {{"leaves", 96}, {"spines", 16}, {"p", 48}, {"oversub", 3}});
+    const AggregateView top = aggregate(t, {}, 0);
+    REQUIRE(top.groups.size() == 97);
+    const auto* leaf7 = find(top, "leaf7");
+    REQUIRE(leaf7);
+    CHECK(leaf7->hosts == 48);
+    CHECK(leaf7->switches == 1);
+    const auto* spines = find(top, "spine");
+    REQUIRE(spines);
+    CHECK(spines->switches == 16);
+    CHECK(spines->hosts == 0);
+    // One line a leaf, to the spines: 16 links, 16 x 12.5e9 = 2e11 B/s.
+    REQUIRE(top.links.size() == 96);
+    for (const auto& l : top.links) {
+        CHECK(l.count == 16);
+        CHECK(l.rate == Approx(2e11));
+    }
+    // Room for 10: the leaves in buckets of ceil(96 / 9) = 11, the spines apart.
+    const AggregateView few = aggregate(t, {}, 0, 10);
+    CHECK(few.groups.front().label == "leaves 0\u201310");
+    CHECK(few.groups.back().label == "spine");
 }
 
 TEST_CASE("a dragonfly aggregates into its groups, buckets of groups when there are many",
@@ -204,6 +239,34 @@ TEST_CASE("the editor draws a k=24 fat-tree as aggregates that open on double-cl
     CHECK(labelsWith(editor, "\u00d7 links").size() == 1);
     for (QGraphicsSimpleTextItem* l : labelsWith(editor, "\u00d7 links"))
         CHECK(l->topLevelItem()->zValue() > aggregateItems(editor).front()->zValue());
+    // The cores' lines run down a gap between columns and along rails between the rows: none passes
+    // through a box but its own two ends' (they ran straight across the rows above their pod, defect 9).
+    {
+        std::vector<QRectF> boxes;
+        for (AggregateItem* a : aggregateItems(editor))
+            boxes.push_back(a->mapRectToScene(QRectF(-AggregateItem::kWidth / 2, -AggregateItem::kHeight / 2,
+                                                     AggregateItem::kWidth, AggregateItem::kHeight)));
+        int lines = 0, crossings = 0;
+        for (QGraphicsItem* i : editor.scene()->items()) {
+            auto* line = qgraphicsitem_cast<QGraphicsPathItem*>(i);
+            if (!line)
+                continue;
+            ++lines;
+            const QPainterPath path = line->mapToScene(line->path());
+            const QPointF from = path.pointAtPercent(0), to = path.pointAtPercent(1);
+            for (const QRectF& b : boxes) {
+                if (b.contains(from) || b.contains(to))
+                    continue;
+                for (int k = 0; k <= 2000; ++k)
+                    if (b.contains(path.pointAtPercent(k / 2000.0))) {
+                        ++crossings;
+                        break;
+                    }
+            }
+        }
+        CHECK(lines == 24);
+        CHECK(crossings == 0);
+    }
 
     const int pod3 = indexOf(editor.aggregates(), "pod 3");
     REQUIRE(pod3 >= 0);
@@ -217,7 +280,7 @@ TEST_CASE("the editor draws a k=24 fat-tree as aggregates that open on double-cl
     const QPoint at = view->mapFromScene(item->scenePos());
     QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
     REQUIRE(testutil::waitFor([&] { return editor.aggregatePath() == "pod 3"; }, 5000));
-    CHECK(aggregateItems(editor).size() == 24);
+    CHECK(aggregateItems(editor).size() == 13); // 12 racks and the aggregation switches
     CHECK(up->isVisible());
     CHECK(editor.message().contains("in pod 3"));
     {

@@ -49,6 +49,14 @@ TEST_CASE("rateUnitFor picks one family and the largest value's prefix", "[gui][
     CHECK(plots::rateUnitFor({3.125e11}, RateFamily::Bytes).format(3.125e11) == "312.5 GB/s");
     CHECK(parseQuantity("2.5 Tbit/s", Unit::BytesPerSecond) == Approx(3.125e11));
     CHECK(parseQuantity("1.25 TB/s", Unit::BytesPerSecond) == Approx(1.25e12));
+    // An aggregate's total from 96 leaves of a leaf-spine to each spine, one
+    // link of 100 Gbit/s a leaf: 96 x 12.5e9 = 1.2e12 B/s = 9.6e12 bit/s.
+    // As a link rate that is "no limit" and left out (Mbit/s, nothing else to
+    // go by: it read "9.6e+06 Mbit/s"); as a total it is 9.6 Tbit/s, or
+    // 1.2e12 / 1e9 = 1200 GB/s.
+    CHECK(plots::rateUnitFor({1.2e12}, RateFamily::Bits).name == "Mbit/s");
+    CHECK(plots::rateUnitForTotals({1.2e12}, RateFamily::Bits).format(1.2e12) == "9.6 Tbit/s");
+    CHECK(plots::rateUnitForTotals({1.2e12}, RateFamily::Bytes).format(1.2e12) == "1200 GB/s");
     // Nothing to go by: Mbit/s; nonsense is "?".
     CHECK(plots::rateUnitFor({}, RateFamily::Auto).name == "Mbit/s");
     CHECK(plots::rateUnitFor({0.0, -1.0}, RateFamily::Auto).format(-1) == "?");
