@@ -1,4 +1,5 @@
 #include "app/plots/PlotStyle.h"
+#include "app/plots/ChartWords.h"
 #include "model/core/BytePrefixes.h"
 
 #include <qcustomplot.h>
@@ -201,12 +202,8 @@ AxisDescription describeParameter(const DesignDocument& doc, const std::string& 
             return d; // an unknown path: the bare path is the best label there is
         if (spec->unit == Unit::Count || spec->unit == Unit::Ratio) {
             // A count's "unit" is what it counts: say so from the meaning's first words.
-            QString meaning = QString::fromStdString(spec->meaning);
-            const int cut = meaning.indexOf(QRegularExpression("[;,(]"));
-            if (cut > 0)
-                meaning = meaning.left(cut);
-            meaning = meaning.trimmed();
-            if (!meaning.isEmpty() && meaning.size() <= 28)
+            const QString meaning = shortMeaning(spec->meaning, 28);
+            if (!meaning.isEmpty())
                 d.label += " (" + meaning + ")";
             return d;
         }
@@ -218,6 +215,40 @@ AxisDescription describeParameter(const DesignDocument& doc, const std::string& 
         d.label += " (" + d.unit.name + ")";
     }
     return d;
+}
+
+QString shortMeaning(const std::string& meaning, int most)
+{
+    QString m = QString::fromStdString(meaning);
+    const int cut = m.indexOf(QRegularExpression("[;,(]"));
+    if (cut > 0)
+        m = m.left(cut);
+    m = m.trimmed();
+    return m.size() <= most ? m : QString();
+}
+
+QString pathWords(const DesignDocument& doc, const std::string& path)
+{
+    const PathSpec s = specOf(doc.design, path);
+    return shortMeaning(s.input ? s.input->meaning : s.output ? s.output->meaning : std::string());
+}
+
+QString totalWords(const DesignDocument& doc)
+{
+    std::optional<QString> words;
+    for (const Variant& v : doc.effectiveVariants()) {
+        const QString w = pathWords(doc, v.total);
+        if (words && *words != w)
+            return {};
+        words = w;
+    }
+    return words.value_or(QString());
+}
+
+QString titleName(const QString& words, const QString& symbol)
+{
+    // The symbol stays, so the title still names what the axis and the tooltips write.
+    return words.isEmpty() ? symbol : QString("%1 (%2)").arg(words, symbol);
 }
 
 QString formatValue(double v)

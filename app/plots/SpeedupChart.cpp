@@ -1,4 +1,5 @@
 #include "app/plots/SpeedupChart.h"
+#include "app/plots/ChartWords.h"
 #include "model/core/ModelError.h"
 #include "app/plots/TableSlice.h"
 #include "model/core/Unit.h"
@@ -114,9 +115,12 @@ SpeedupChartOptions speedupOptionsFor(const DesignDocument& doc, const SweepTabl
     o.baseline = doc.sweep.speedupBaseline;
     o.log = log;
     const bool swept = axisIndex(table, o.speedupParam) >= 0;
-    if (swept || !table.axes.empty())
+    if (swept || !table.axes.empty()) {
         o.param = describeParameter(doc, swept ? o.speedupParam : table.axes.front());
+        o.paramWords = pathWords(doc, swept ? o.speedupParam : table.axes.front());
+    }
     o.total = totalQuantity(doc);
+    o.totalWords = totalWords(doc);
     if (table.axes.size() == 2)
         o.shade = describeParameter(doc, table.axes[(swept ? axisIndex(table, o.speedupParam) : 0) == 0 ? 1 : 0]);
     return o;
@@ -197,8 +201,16 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
 
     // What speedup is measured against goes in the title, where there is
     // room for it; the y axis of a short chart has none.
+    // A title in words, "one-way time of a k-byte message (T_oneway) against
+    // message size (k)", not the paths "T against mpi.k" (issue 34, defect 13).
+    const bool xDescribed = xCol < 0 && xAxis >= 0 && !o.param.label.isEmpty() && o.param.label.startsWith(xName);
+    const QString words = xDescribed ? o.paramWords : QString();
+    const QString xWords = xCol >= 0         ? QString("hosts")
+                           : xName.isEmpty() ? QString("the point")
+                           : words.isEmpty() ? xName // a path nothing describes is named whole
+                                             : titleName(words, xName.mid(xName.lastIndexOf('.') + 1));
     resetPlot(plot, bySpeedup ? QString("Speedup against %1\n%2").arg(xName, QString::fromStdString(t.speedupBasis))
-                              : QString("%1 against %2").arg(o.total.symbol, xName.isEmpty() ? "the point" : xName));
+                              : QString("%1 against %2").arg(titleName(o.totalWords, o.total.symbol), xWords));
     if (xAxis < 0 || yCol < 0 || t.points == 0) {
         showMessage(plot, "no sweep data");
         return hover;

@@ -18,7 +18,9 @@ struct SpeedupChartOptions {
     // Label and display unit of the x axis: the speedup parameter, or the
     // first axis when the table does not sweep it (default: the bare path).
     AxisDescription param;
+    QString paramWords;             // param in words for the title ("message size"), ChartWords.h
     Quantity total;                 // what the T column holds (run time in s, or a throughput)
+    QString totalWords;             // the total in words, when every variant's means the same
     int maxGroups = 5;              // curves per variant when other axes are swept too
     // Label and display unit of the other swept parameter of a 2-axis sweep,
     // whose value a curve's shade stands for (default: the bare path).

@@ -9,6 +9,7 @@
 #include "app/plots/SweepCsv.h"
 #include "app/plots/TableSlice.h"
 #include "app/plots/TornadoChart.h"
+#include "model/document/DocumentFormat.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -216,6 +217,35 @@ TEST_CASE("speedup chart without the speedup parameter plots T against the first
     // 8 ms at most: shown in ms.
     CHECK(graphData(plot.graph(0)) == std::vector<std::pair<double, double>>{{512, 2.0}, {1024, 8.0}});
     CHECK(plot.yAxis->label() == "T (ms)");
+}
+
+TEST_CASE("a time chart's title says in words what it plots, not the paths (issue 34, defect 13)", "[plots]")
+{
+    // The walkthrough's berkeley-now chart was titled "T against mpi.k". Its variants' totals are five outputs
+    // of one LogGP block (T_oneway, T_rtt, ...), so the total is T; k's meaning is "message size (bytes); ...".
+    DesignDocument doc = loadDocument(std::string(CS_SOURCE_DIR) + "/presets/berkeley-now.json");
+    SweepTable t;
+    t.axes = {"mpi.k"};
+    t.variants = {"only"};
+    t.columns = {"T", "speedup", "efficiency", "cost"};
+    t.points = 2;
+    t.axisValues = {1, 1024};
+    t.values = {1e-5, 1, 1, 0, 2e-5, 1, 1, 0};
+    auto title = [](QCustomPlot& plot) { return qobject_cast<QCPTextElement*>(plot.plotLayout()->element(0, 0))->text(); };
+    QCustomPlot plot;
+    buildSpeedupChart(&plot, t, speedupOptionsFor(doc, t));
+    CHECK(title(plot) == "T against message size (k)");
+
+    // One total for every variant: its meaning names it ("one-way time of a k-byte message, o_s + ...").
+    doc.variants.resize(1);
+    doc.variants[0].total = "mpi.T_oneway";
+    buildSpeedupChart(&plot, t, speedupOptionsFor(doc, t));
+    CHECK(title(plot) == "one-way time of a k-byte message (T_oneway) against message size (k)");
+
+    // A path the document does not know is named whole.
+    t.axes = {"nowhere.x"};
+    buildSpeedupChart(&plot, t, speedupOptionsFor(doc, t));
+    CHECK(title(plot) == "one-way time of a k-byte message (T_oneway) against nowhere.x");
 }
 
 TEST_CASE("breakdown chart: stacked phase bars per variant at the chosen P", "[plots]")
