@@ -91,9 +91,11 @@ RateUnit unitFor(const std::vector<double>& bps, RateFamily family, double limit
     const RateUnit binaryUnits[] = {{1.0, "B/s"}, {1024.0, "KiB/s"}, {1048576.0, "MiB/s"}, {1073741824.0, "GiB/s"}};
     const int count = bits ? 5 : 4;
     const RateUnit* units = bits ? bitUnits : bytePrefixes() == BytePrefixes::Binary ? binaryUnits : byteUnits;
+    // The prefix that writes the largest value at 1 or more as format() prints it (4 significant digits):
+    // 999.96 Mbit/s prints as "1000 Mbit/s", which stood beside the links' "1 Gbit/s"; it is 1 Gbit/s.
     RateUnit best = units[0];
     for (int i = 0; i < count; ++i)
-        if (largest >= units[i].scale * (1 - 1e-12))
+        if (largest >= units[i].scale * (1 - 5e-5))
             best = units[i];
     return best;
 }

@@ -71,9 +71,9 @@ void JobFiguresBox::setRow(const QString& key, const QString& text, const QStrin
     }
 }
 
-void JobFiguresBox::setRateFamily(plots::RateFamily family)
+void JobFiguresBox::setRateUnit(const plots::RateUnit& unit)
 {
-    family_ = family;
+    unit_ = unit;
     if (!last_.figures.empty())
         display(last_);
 }
@@ -152,8 +152,10 @@ void JobFiguresBox::display(const JobView& v)
         by[f.spec.symbol] = &f;
     auto valueOf = [&](const char* s) { return by.count(s) ? by[s]->value : 0.0; };
     auto tipOf = [&](const char* s) { return by.count(s) ? QString::fromStdString(by[s]->spec.meaning) : QString(); };
-    const plots::RateUnit rate = plots::rateUnitFor(
-        {valueOf("xchg_bw"), valueOf("a2a_bw"), valueOf("transpose_bw"), valueOf("nn_bw"), valueOf("ring_bw")}, family_);
+    const plots::RateUnit rate =
+        unit_ ? *unit_
+              : plots::rateUnitFor({valueOf("xchg_bw"), valueOf("a2a_bw"), valueOf("transpose_bw"), valueOf("nn_bw"),
+                                    valueOf("ring_bw")});
     for (const char* s : {"xchg_bw", "a2a_bw", "transpose_bw", "nn_bw", "ring_bw"})
         setRow(QLatin1String(s), rate.format(valueOf(s)), tipOf(s));
     if (valueOf("xchg_spread") > 0)

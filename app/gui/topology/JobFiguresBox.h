@@ -1,5 +1,7 @@
 #pragma once
 #include "app/plots/RateUnit.h"
+
+#include <optional>
 #include "model/document/JobView.h"
 
 #include <QFutureWatcher>
@@ -27,7 +29,8 @@ public:
     // Shows the job when `path` of `doc` takes `value` (path "": hides the box).
     void showJob(std::shared_ptr<const DesignDocument> doc, const QString& path, double value);
     // Rates in this family (the metrics above use the same).
-    void setRateFamily(plots::RateFamily family);
+    // The unit every rate is written in: the drawing's links' (MetricsPanel sets it).
+    void setRateUnit(const plots::RateUnit& unit);
 
     bool isComputing() const { return watcher_.isRunning(); }
     // The text shown for a figure ("hosts", "xchg_bw", "a2a_bw", "L", ...) and the status line.
@@ -49,7 +52,7 @@ private:
     QLabel* status_;
     QFutureWatcher<JobView> watcher_;
     quint64 generation_ = 0, running_ = 0;
-    plots::RateFamily family_ = plots::RateFamily::Bytes;
+    std::optional<plots::RateUnit> unit_; // until set: one unit for the figures themselves
     JobView last_;
     QStringList hosts_;
     // The request still to run when the one running finishes.

@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cs::app {
@@ -201,6 +202,12 @@ void MetricsPanel::start()
             r.metrics = std::make_shared<TopologyMetrics>(computeMetrics(topo, opt));
             // Read here, not on the GUI thread: it goes over every link.
             r.linksInBits = ViewGraph::rateUnitOf(topo, plots::RateFamily::Auto).name.contains("bit");
+            for (std::size_t e = 0; e < topo.edgeCount(); ++e)
+                if (const double b = topo.link(e).bandwidth; b < plots::kNoLimitRate)
+                    r.largestLink = std::max(r.largestLink, b);
+            for (std::size_t v = 0; v < topo.vertexCount(); ++v)
+                if (const double b = topo.vertex(v).bandwidth; topo.vertex(v).kind == VertexKind::Segment && b < plots::kNoLimitRate)
+                    r.largestLink = std::max(r.largestLink, b);
         } catch (const ModelError& e) {
             r.error = QString::fromStdString(e.what());
         } catch (const std::exception& e) {
@@ -228,20 +235,26 @@ void MetricsPanel::finished()
         return;
     }
     const TopologyMetrics& m = *r.metrics;
-    // Both rates in one unit (never 8 Gbit/s beside 56.72 Mbit/s), and in
-    // the family the drawing writes its links in (never 2 MB/s beside 8 Mbit/s links).
+    // The rates in the unit the drawing writes its links in, family and prefix (issue 34, defect 13): a
+    // host's all-to-all share reads "35.66 MB/s" beside 160 MB/s links, where it read "0.03566 GB/s" and the
+    // bisection "3.04 GB/s". The bisection takes a larger prefix of that family only when it would need
+    // 10,000 or more of the links' unit (a k = 100 fat-tree's is millions of Gbit/s).
     plots::RateFamily family = plots::ratePreference();
     if (family == plots::RateFamily::Auto)
         family = r.linksInBits ? plots::RateFamily::Bits : plots::RateFamily::Bytes;
-    const plots::RateUnit rate = plots::rateUnitFor({m.bisection.bandwidth, m.a2aBandwidth}, family);
-    job_->setRateFamily(family);
+    const plots::RateUnit rate =
+        plots::rateUnitFor({r.largestLink > 0 ? r.largestLink : std::max(m.bisection.bandwidth, m.a2aBandwidth)}, family);
+    const plots::RateUnit bisectionRate = m.bisection.bandwidth / rate.scale >= 1e4
+                                              ? plots::rateUnitForTotals({m.bisection.bandwidth}, family)
+                                              : rate;
+    job_->setRateUnit(rate);
     setValue("diameter", m.diameter() == 1 ? tr("1 hop") : tr("%1 hops").arg(m.diameter()));
     setValue("avgHops", QString::number(m.avgHops(), 'f', 3));
     if (m.bisection.exact)
-        setValue("bisection", rate.format(m.bisection.bandwidth) + tr(" (exact)"),
+        setValue("bisection", bisectionRate.format(m.bisection.bandwidth) + tr(" (exact)"),
                  QString::fromStdString(m.bisection.method));
     else
-        setValue("bisection", QStringLiteral("\u2264 ") + rate.format(m.bisection.bandwidth) + tr(" (upper bound)"),
+        setValue("bisection", QStringLiteral("\u2264 ") + bisectionRate.format(m.bisection.bandwidth) + tr(" (upper bound)"),
                  tr("No generator cut is known: the least of several balanced min-cuts, each at least the true "
                     "bisection.\n%1")
                      .arg(QString::fromStdString(m.bisection.method)));

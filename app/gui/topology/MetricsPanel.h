@@ -57,6 +57,7 @@ private:
         QString error;
         quint64 generation = 0;
         bool linksInBits = false; // the drawing writes its rates in bit/s (the Auto family)
+        double largestLink = 0;   // B/s, the fastest link or segment under plots::kNoLimitRate
     };
     void topologyChanged();
     void start();

@@ -57,6 +57,11 @@ TEST_CASE("rateUnitFor picks one family and the largest value's prefix", "[gui][
     CHECK(plots::rateUnitFor({1.2e12}, RateFamily::Bits).name == "Mbit/s");
     CHECK(plots::rateUnitForTotals({1.2e12}, RateFamily::Bits).format(1.2e12) == "9.6 Tbit/s");
     CHECK(plots::rateUnitForTotals({1.2e12}, RateFamily::Bytes).format(1.2e12) == "1200 GB/s");
+    // A rate a hair under 1 Gbit/s prints as 1 in Gbit/s (issue 34, defect 13: "1000 Mbit/s" stood beside
+    // "1 Gbit/s"): 1.25e8 x (1 - 4e-5) = 124995000 B/s = 0.99996 Gbit/s, 4 significant digits "1"; in Mbit/s it
+    // printed "1000". A rate that prints under 1 keeps the smaller prefix: 0.9994 Gbit/s is 999.4 Mbit/s.
+    CHECK(plots::rateUnitFor({1.25e8 * (1 - 4e-5)}, RateFamily::Bits).format(1.25e8 * (1 - 4e-5)) == "1 Gbit/s");
+    CHECK(plots::rateUnitFor({1.25e8 * 0.9994}, RateFamily::Bits).format(1.25e8 * 0.9994) == "999.4 Mbit/s");
     // Nothing to go by: Mbit/s; nonsense is "?".
     CHECK(plots::rateUnitFor({}, RateFamily::Auto).name == "Mbit/s");
     CHECK(plots::rateUnitFor({0.0, -1.0}, RateFamily::Auto).format(-1) == "?");
@@ -101,22 +106,23 @@ TEST_CASE("the topology editor writes every rate, its legend and its new-link ch
     CHECK(all.contains("shared 1.25 MB/s"));
 }
 
-TEST_CASE("the metrics panel writes the bisection and all-to-all rates in one unit", "[gui][units][topology]")
+TEST_CASE("the metrics panel writes the bisection and all-to-all rates in the drawing's unit", "[gui][units][topology]")
 {
     DocumentModel m;
     MetricsPanel panel(&m);
     // A star of 16 hosts on 160 MB/s links (Myrinet, 002 §2.2). Bisection:
     // 8 hosts on one side, 8 links cut, 8 x 160e6 = 1.28e9 B/s. All-to-all:
     // a host link carries its host's 15 flows, so 15 x 160e6/15 = 160e6 B/s.
-    // Bytes (160 MB/s reads rounder than 1.28 Gbit/s), prefix from 1.28e9: GB/s.
-    // Before: "1.28 GB/s" beside "160 MB/s".
+    // The drawing writes its links in MB/s (160 MB/s reads rounder than 1.28 Gbit/s, prefix from 160e6), and so
+    // does the panel: 1.28e9 / 1e6 = 1280 MB/s, 160 MB/s. Issue 15 had it write "1.28 GB/s" and "0.16 GB/s", one
+    // unit for the panel, but beside the links' "160 MB/s" (issue 34, defect 13: GB/s beside MB/s).
     REQUIRE(m.setTopology("star", json{{"generator", "star"}, {"params", {{"n", 16}, {"bw", 160e6}}}}).isEmpty());
     REQUIRE(waitFor([&] { return !panel.isComputing(); }));
     const QString all = panel.value("bisection") + " | " + panel.value("a2a");
     INFO(all.toStdString());
-    CHECK(rateUnits(all) == QSet<QString>{"GB/s"});
-    CHECK(panel.value("bisection") == "1.28 GB/s (exact)");
-    CHECK(panel.value("a2a") == "0.16 GB/s");
+    CHECK(rateUnits(all) == QSet<QString>{"MB/s"});
+    CHECK(panel.value("bisection") == "1280 MB/s (exact)");
+    CHECK(panel.value("a2a") == "160 MB/s");
 }
 
 TEST_CASE("the inspector writes a block's rates, inputs and outputs, in one unit", "[gui][units][inspector]")
