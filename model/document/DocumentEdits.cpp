@@ -1,4 +1,5 @@
 #include "model/document/DocumentEdits.h"
+#include "model/document/DesignEdits.h"
 #include "model/core/ModelError.h"
 #include "model/core/Settable.h"
 #include "model/document/EditApply.h"
@@ -194,5 +195,26 @@ Outcome setSpeedupAgainst(DesignDocument& doc, const std::string& variant)
     });
 }
 
+Outcome setSpeedupParameter(DesignDocument& doc, const std::string& path)
+{
+    return designEdit(doc, [&](DesignDocument& d, Change&) { d.sweep.speedupParam = path; });
+}
+
+Outcome setVariants(DesignDocument& doc, std::vector<Variant> variants)
+{
+    return designEdit(doc, [&](DesignDocument& d, Change& c) {
+        d.variants = std::move(variants);
+        c.structure = true; // the charts' curves are the variants
+    });
+}
+
+Outcome setFollows(DesignDocument& doc, const std::string& name, const std::string& output)
+{
+    return designEdit(doc, [&](DesignDocument& d, Change& c) {
+        requireParam(d.design, name, "parameters." + name);
+        d.design.setFollows(name, output); // a ModelError names the output at fault
+        c.structure = true;
+    });
+}
 
 } // namespace cs::edit

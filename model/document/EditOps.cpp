@@ -1,4 +1,5 @@
 #include "model/document/EditOps.h"
+#include "model/document/DesignEdits.h"
 
 // Each factory keeps its arguments and runs the operation of the same name in DocumentEdits.h.
 namespace cs::edit {
@@ -70,6 +71,18 @@ Op setSweepAxes(std::vector<SweepAxis> axes)
 Op setSpeedupAgainst(std::string variant)
 {
     return makeOp([=](DesignDocument& d) { return edit::setSpeedupAgainst(d, variant); });
+}
+Op setSpeedupParameter(std::string path)
+{
+    return makeOp([=](DesignDocument& d) { return edit::setSpeedupParameter(d, path); });
+}
+Op setVariants(std::vector<Variant> variants)
+{
+    return makeOp([=](DesignDocument& d) { return edit::setVariants(d, variants); });
+}
+Op setFollows(std::string name, std::string output)
+{
+    return makeOp([=](DesignDocument& d) { return edit::setFollows(d, name, output); });
 }
 Op setTopology(json topology)
 {

@@ -4,7 +4,7 @@
 // edit's working copy and back, and an undo step holds only the parts the
 // edit replaced).
 #include "model/document/DocumentEdits.h"
-#include "model/document/EditApply.h"
+#include "model/document/DesignEdits.h"
 #include "model/document/DocumentFormat.h"
 #include "../presets/PresetSupport.h"
 
@@ -116,11 +116,8 @@ TEST_CASE("results sections are set whole and checked by shape", "[document][edi
     REQUIRE_FALSE(o.ok());
     CHECK(o.problems[0].path.rfind("imported[0]", 0) == 0);
 
-    // The layer's own path (EditApply.h): several sections at once, one change of the results.
-    o = edit::detail::apply(doc, edit::kResults, [](DesignDocument& d, edit::Change&) {
-        d.measured = json::array();
-        d.nodes = json::array();
-    });
+    // Several sections at once, one change of the results.
+    o = edit::op::setMeasured(json::array()).then(edit::op::setNodes(json::array()))(doc);
     REQUIRE(o.ok());
     CHECK(doc.measured.empty());
     CHECK(doc.nodes.empty());

@@ -3,7 +3,7 @@
 // saves to the same text; a refused edit changes nothing; and undoing every
 // step (snapshots of the parts each edit changed) gives the start back.
 #include "model/document/DocumentEdits.h"
-#include "model/document/EditApply.h"
+#include "model/document/DesignEdits.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentValidator.h"
 #include "model/core/Plan.h"
@@ -18,16 +18,6 @@ using namespace cs;
 using nlohmann::json;
 
 namespace {
-
-// A design change the layer has no operation for (variants, follows, the speedup parameter), through the
-// layer's own path (EditApply.h): the same cleanup and checks as every operation.
-edit::Outcome designEdit(DesignDocument& doc, const std::function<void(DesignDocument&)>& mutate)
-{
-    return edit::detail::apply(doc, edit::kDesign, [&](DesignDocument& d, edit::Change& c) {
-        mutate(d);
-        c.structure = true;
-    });
-}
 
 const char* const kPresets[] = {"acc-fft",         "acc-sort",          "beowulf-gen1", "beowulf-gen2",
                                 "berkeley-now",    "inic-fattree",      "maestro2-mdo", "mesh-4x4-software",
@@ -62,8 +52,9 @@ public:
     std::size_t index(std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_); }
     double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng_); }
 
-    // One random edit; `what` says which, for the failure message.
-    edit::Outcome step(DesignDocument& doc, std::string& what)
+    // One random edit of `doc`, as the operation a view would hand in; `what` says which, for the failure
+    // message.
+    edit::Op step(const DesignDocument& doc, std::string& what)
     {
         const Design& d = doc.design;
         const auto inputs = inputPaths(d);
@@ -81,12 +72,12 @@ public:
             const std::string p = pick(inputs);
             const double v = index(4) == 0 ? uniform(-10, 1e6) : std::floor(uniform(1, 16));
             what = "setValue " + p + " = " + std::to_string(v);
-            return edit::setValue(doc, p, v);
+            return edit::op::setValue(p, v);
         }
         case 1: {
             const std::string p = pick(inputs);
             what = "clearValue " + p;
-            return edit::clearValue(doc, p);
+            return edit::op::clearValue(p);
         }
         case 2: { // wire from a design parameter or an output
             const std::string to = pick(inputs);
@@ -98,7 +89,7 @@ public:
             const Source from = fromParam ? Source::designParam(pick(d.designParams()).spec.symbol)
                                           : Source::output(Endpoint::parse(pick(outputs)));
             what = "wire " + from.str() + " -> " + to;
-            return edit::wire(doc, from, Endpoint::parse(to));
+            return edit::op::wire(from, Endpoint::parse(to));
         }
         case 3: {
             if (d.wires().empty()) {
@@ -107,13 +98,13 @@ public:
             }
             const Endpoint to = pick(d.wires()).to;
             what = "unwire " + to.str();
-            return edit::unwire(doc, to);
+            return edit::op::unwire(to);
         }
         case 4: { // a sweep axis on any input (the known bug class starts here)
             auto axes = doc.sweep.axes;
             axes.push_back({pick(inputs), index(3) == 0 ? "1:4" : "1,2,4"});
             what = "add sweep axis " + axes.back().path;
-            return edit::setSweepAxes(doc, axes);
+            return edit::op::setSweepAxes(axes);
         }
         case 5: { // a variant override
             if (doc.variants.empty()) {
@@ -124,12 +115,12 @@ public:
             Variant& v = variants[index(variants.size())];
             v.overrides.emplace_back(pick(inputs), std::floor(uniform(1, 8)));
             what = "override " + v.overrides.back().first + " in " + v.name;
-            return designEdit(doc, [&](DesignDocument& x) { x.variants = variants; });
+            return edit::op::setVariants(variants);
         }
         case 6: {
             const std::string b = pick(blocks);
             what = "remove block " + b;
-            return edit::removeBlocks(doc, {b});
+            return edit::op::removeBlocks({b});
         }
         case 7: { // the network: a vertex or a link removed, or a host added and linked
             if (doc.topology.is_null()) {
@@ -150,18 +141,17 @@ public:
             case 0: {
                 const std::string id = pick(ids);
                 what = "remove vertex " + id;
-                return edit::removeTopologyItems(doc, {id}, {});
+                return edit::op::removeTopologyItems({id}, {});
             }
             case 1: {
                 const std::size_t link = index(drawn["edges"].size() + 1); // one past the end is refused
                 what = "remove link " + std::to_string(link);
-                return edit::removeTopologyItems(doc, {}, {link});
+                return edit::op::removeTopologyItems({}, {link});
             }
             default: {
                 const std::string id = "hx" + std::to_string(index(3)), to = pick(ids);
                 what = "add host " + id + " linked to " + to;
-                return edit::andThen(doc, edit::addVertex(doc, id, VertexKind::Host),
-                                     [&] { return edit::addLink(doc, id, to, 1.25e8, 1); });
+                return edit::op::addVertex(id, VertexKind::Host).then(edit::op::addLink(id, to, 1.25e8, 1));
             }
             }
         }
@@ -171,7 +161,7 @@ public:
             const std::string type = pick(types);
             const std::string name = "b" + std::to_string(index(4));
             what = "add block " + name + " of " + type;
-            return edit::addBlock(doc, name, type);
+            return edit::op::addBlock(name, type);
         }
         case 9: {
             if (d.designParams().empty()) {
@@ -181,7 +171,7 @@ public:
             const DesignParam& p = pick(d.designParams());
             const double lo = std::floor(uniform(0, 4)), hi = std::floor(uniform(0, 64));
             what = "range of " + p.spec.symbol + " [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
-            return edit::setParameterRange(doc, p.spec.symbol, lo, hi);
+            return edit::op::setParameterRange(p.spec.symbol, lo, hi);
         }
         case 10: {
             if (d.designParams().empty()) {
@@ -192,17 +182,17 @@ public:
             const std::string out = index(3) == 0 ? std::string() : pick(outputs);
             what = p.spec.symbol + " follows '" + out + "'";
             const std::string sym = p.spec.symbol;
-            return designEdit(doc, [&](DesignDocument& x) { x.design.setFollows(sym, out); });
+            return edit::op::setFollows(sym, out);
         }
         case 11: {
             const std::string b = pick(blocks);
             what = "move " + b;
-            return edit::moveBlocks(doc, {{b, {uniform(-100, 100), uniform(-100, 100)}}});
+            return edit::op::moveBlocks({{b, {uniform(-100, 100), uniform(-100, 100)}}});
         }
         case 12: { // the speedup parameter on any input
             const std::string p = pick(inputs);
             what = "speedup along " + p;
-            return designEdit(doc, [&](DesignDocument& x) { x.sweep.speedupParam = p; });
+            return edit::op::setSpeedupParameter(p);
         }
         default: { // an imported series, sometimes malformed
             json e{{"name", "s"}, {"x", json::array({1, 2})}, {"y", json::array({1.5, 2.5})}};
@@ -211,7 +201,7 @@ public:
             json imported = doc.imported.is_array() ? doc.imported : json::array();
             imported.push_back(e);
             what = "import a series of " + std::to_string(e["y"].size()) + " points";
-            return edit::setImported(doc, imported);
+            return edit::op::setImported(imported);
         }
         }
     }
@@ -235,7 +225,7 @@ TEST_CASE("random edit sequences over the presets save, load back and undo to th
             for (int i = 0; i < 40; ++i) {
                 const std::string beforeText = serializeDocument(doc);
                 std::string what;
-                const edit::Outcome o = gen.step(doc, what);
+                const edit::Outcome o = gen.step(doc, what)(doc);
                 INFO(preset << " seed " << seed << " step " << i << ": " << what << "\n" << o.message());
                 const std::string text = serializeDocument(doc);
                 if (!o.ok()) {
@@ -282,7 +272,7 @@ TEST_CASE("a sweep axis on an input that is then wired is cleaned up, not saved 
     DesignDocument doc = test::presets::loadPreset("acc-fft");
     REQUIRE(edit::unwire(doc, {"inic", "P"}).ok());
     REQUIRE(edit::setSweepAxes(doc, {{"inic.P", "1:16:log2"}}).ok());
-    REQUIRE(designEdit(doc, [](DesignDocument& x) { x.variants = {{"INIC", "inic.T", {{"inic.P", 4}}}}; }).ok());
+    REQUIRE(edit::setVariants(doc, {{"INIC", "inic.T", {{"inic.P", 4}}}}).ok());
     REQUIRE(edit::setValue(doc, "inic.P", 8).ok());
 
     SECTION("without the layer the same steps give a file the reader refuses")
