@@ -1,8 +1,8 @@
 // Keeping the drawing in step with an edit from its Change (issue 34): a
 // property set in place updates those items alone, a vertex or link added at
-// the end of the network adds one item, and a removal deletes the items it
-// names (the ones after them take their new indices). An insertion in the
-// middle (the undo of a removal) and a network replaced as a whole go through
+// the end of the network adds one item, and a removal or an insertion in the
+// middle (the undo of a removal) deletes or adds the items it names while the
+// others take their new indices. A network replaced as a whole goes through
 // syncItems, which matches every item by id.
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/document/DocumentModel.h"
@@ -11,6 +11,7 @@
 
 #include <QGraphicsScene>
 
+#include <algorithm>
 #include <charconv>
 #include <set>
 
@@ -33,13 +34,18 @@ std::optional<std::size_t> linkIndexOf(const std::string& key)
 
 } // namespace
 
+// A removal, an insertion before the end (the undo of a removal), or both: the items named go or come, and
+// every other item stays and takes its new index. (Named for the removal it first handled.)
 bool TopologyEditor::applyRemoval(const edit::Change& c, const Topology& net)
 {
-    if (!c.topologyAdded.empty() || !c.topologyItems.empty())
+    if (!c.topologyItems.empty())
         return false;
+    constexpr std::size_t kNone = std::size_t(-1);
     const std::size_t nv = vertices_.size(), ne = links_.size();
+    const std::size_t mv = net.vertexCount(), me = net.edgeCount();
     if (graph_.vertices.size() != nv || graph_.edges.size() != ne)
         return false;
+    // What went: indices of the drawing before the edit.
     std::vector<char> goneV(nv, 0), goneE(ne, 0);
     for (const std::string& key : c.topologyRemoved) {
         if (const auto e = linkIndexOf(key)) {
@@ -52,37 +58,59 @@ bool TopologyEditor::applyRemoval(const edit::Change& c, const Topology& net)
             return false;
         }
     }
-    // The new index of each item that stays; a link of a removed vertex must go with it.
-    std::vector<std::size_t> newV(nv, 0), newE(ne, 0);
-    std::size_t keptV = 0, keptE = 0;
-    for (std::size_t v = 0; v < nv; ++v)
-        newV[v] = goneV[v] ? 0 : keptV++;
-    for (std::size_t e = 0; e < ne; ++e) {
-        const bool endGone = goneV[std::size_t(links_[e]->from()->index())] || goneV[std::size_t(links_[e]->to()->index())];
-        if (endGone && !goneE[e])
+    // What came: indices of the network after it, each vertex with a stored place.
+    std::vector<char> cameV(mv, 0), cameE(me, 0);
+    for (const std::string& key : c.topologyAdded) {
+        if (const auto e = linkIndexOf(key)) {
+            if (*e >= me)
+                return false;
+            cameE[*e] = 1;
+        } else if (const auto v = net.find(key); v && model_->vertexPosition(key)) {
+            cameV[*v] = 1;
+        } else {
             return false;
-        newE[e] = goneE[e] ? 0 : keptE++;
+        }
     }
-    // The network after the edit must be the drawing less those items, in the same order.
-    if (net.vertexCount() != keptV || net.edgeCount() != keptE)
+    // Each kept item's new index: the kept items keep their order, with what came between them.
+    auto renumber = [](const std::vector<char>& gone, const std::vector<char>& came, std::vector<std::size_t>& to) {
+        std::size_t at = 0;
+        for (std::size_t i = 0; i < gone.size(); ++i) {
+            if (gone[i])
+                continue;
+            while (at < came.size() && came[at])
+                ++at;
+            if (at == came.size())
+                return false;
+            to[i] = at++;
+        }
+        while (at < came.size() && came[at])
+            ++at;
+        return at == came.size();
+    };
+    std::vector<std::size_t> newV(nv, kNone), newE(ne, kNone);
+    if (!renumber(goneV, cameV, newV) || !renumber(goneE, cameE, newE))
         return false;
+    // The network after the edit must be the drawing with those items out and in: same ids, kinds and ends.
     for (std::size_t v = 0; v < nv; ++v)
         if (!goneV[v] && (net.vertex(newV[v]).id != vertices_[v]->id() ||
                           net.vertex(newV[v]).kind != vertices_[v]->kind()))
             return false;
     for (std::size_t e = 0; e < ne; ++e) {
-        if (goneE[e])
+        const std::size_t a = std::size_t(links_[e]->from()->index()), b = std::size_t(links_[e]->to()->index());
+        if (goneE[e]) {
             continue;
+        }
+        if (goneV[a] || goneV[b])
+            return false; // a link of a removed vertex must go with it
         const ViewGraph::Edge now = ViewGraph::edgeOf(net, newE[e]);
-        if (std::size_t(now.a) != newV[std::size_t(links_[e]->from()->index())] ||
-            std::size_t(now.b) != newV[std::size_t(links_[e]->to()->index())])
+        if (std::size_t(now.a) != newV[a] || std::size_t(now.b) != newV[b])
             return false;
     }
 
     lastTouched_ = 0;
     std::set<VertexItem*> segments; // whose taps changed
-    std::vector<LinkItem*> links;
-    std::vector<ViewGraph::Edge> edges;
+    std::vector<LinkItem*> links(me, nullptr);
+    graph_.edges.assign(me, {});
     for (std::size_t e = 0; e < ne; ++e) {
         LinkItem* l = links_[e];
         if (goneE[e]) {
@@ -96,14 +124,13 @@ bool TopologyEditor::applyRemoval(const edit::Change& c, const Topology& net)
             continue;
         }
         l->setIndex(int(newE[e]));
-        links.push_back(l);
-        edges.push_back(ViewGraph::edgeOf(net, newE[e]));
+        links[newE[e]] = l;
+        graph_.edges[newE[e]] = ViewGraph::edgeOf(net, newE[e]);
     }
-    std::vector<VertexItem*> vertices;
-    std::vector<ViewGraph::Vertex> graphVertices;
-    std::vector<char> placed;
-    std::vector<QPointF> autoPositions;
-    index_.clear();
+    std::vector<VertexItem*> vertices(mv, nullptr);
+    std::vector<ViewGraph::Vertex> graphVertices(mv);
+    std::vector<char> placed(mv, 1);
+    std::vector<QPointF> autoPositions(auto_.empty() ? 0 : mv);
     for (std::size_t v = 0; v < nv; ++v) {
         if (goneV[v]) {
             segments.erase(vertices_[v]);
@@ -111,20 +138,48 @@ bool TopologyEditor::applyRemoval(const edit::Change& c, const Topology& net)
             ++lastTouched_;
             continue;
         }
-        graphVertices.push_back(ViewGraph::vertexOf(net, newV[v]));
-        vertices_[v]->setVertex(int(newV[v]), graphVertices.back(), rate_);
-        vertices.push_back(vertices_[v]);
-        index_.emplace(vertices_[v]->id(), int(newV[v]));
-        placed.push_back(placed_[v]);
+        const std::size_t w = newV[v];
+        graphVertices[w] = ViewGraph::vertexOf(net, w);
+        vertices_[v]->setVertex(int(w), graphVertices[w], rate_);
+        vertices[w] = vertices_[v];
+        placed[w] = placed_[v];
         if (!auto_.empty())
-            autoPositions.push_back(auto_[v]);
+            autoPositions[w] = auto_[v];
+    }
+    for (std::size_t w = 0; w < mv; ++w) {
+        if (!cameV[w])
+            continue;
+        graphVertices[w] = ViewGraph::vertexOf(net, w);
+        auto* item = new VertexItem(int(w), graphVertices[w], rate_);
+        item->setInOverview(overviewOn_);
+        scene_->addItem(item);
+        vertices[w] = item;
+        segments.insert(item);
+        ++lastTouched_;
     }
     vertices_ = std::move(vertices);
-    links_ = std::move(links);
     graph_.vertices = std::move(graphVertices);
-    graph_.edges = std::move(edges);
     placed_ = std::move(placed);
     auto_ = std::move(autoPositions);
+    index_.clear();
+    for (std::size_t w = 0; w < mv; ++w) {
+        index_.emplace(vertices_[w]->id(), int(w));
+        if (cameV[w])
+            vertices_[w]->setPos(positionOf(int(w)));
+    }
+    // The links that came: addLinkItem appends each to links_, then it goes to its place.
+    links_.clear();
+    for (std::size_t e = 0; e < me; ++e) {
+        if (!cameE[e])
+            continue;
+        graph_.edges[e] = ViewGraph::edgeOf(net, e);
+        LinkItem* l = addLinkItem(e);
+        links[e] = l;
+        segments.insert(l->from());
+        segments.insert(l->to());
+        ++lastTouched_;
+    }
+    links_ = std::move(links);
     finishChange(net, segments);
     return true;
 }
@@ -154,9 +209,16 @@ bool TopologyEditor::applyChange(const edit::Change& c)
     const std::shared_ptr<const Topology> net = model_->drawing();
     if (!net)
         return false;
-    if (!c.topologyRemoved.empty())
-        return applyRemoval(c, *net);
     const std::size_t nv = vertices_.size(), ne = links_.size();
+    // A removal, or an insertion before the end (the undo of a removal), renumbers what follows.
+    const bool inMiddle = std::any_of(c.topologyAdded.begin(), c.topologyAdded.end(), [&](const std::string& key) {
+        if (const auto e = linkIndexOf(key))
+            return *e < ne;
+        const auto v = net->find(key);
+        return v && *v < nv;
+    });
+    if (!c.topologyRemoved.empty() || inMiddle)
+        return applyRemoval(c, *net);
     // What was added must be at the end, the vertices with a stored place;
     // what was set must be an item drawn now, the same vertex at the same index.
     std::size_t addedV = 0, addedE = 0;

@@ -529,6 +529,27 @@ TEST_CASE("a selected link is followed by its ends when the network changes, not
     CHECK(selection.kind() == Selection::Kind::None);
 }
 
+TEST_CASE("a selected link is followed through a regenerate by its ends, not its index (issue 34, defect 8)",
+          "[gui][topology]")
+{
+    // The walkthrough: after regenerating, "Link 10" was another link and an edit changed the wrong one.
+    DocumentModel model;
+    Selection selection;
+    TopologyEditor editor(&model, &selection);
+    placeStar(model, 8); // sw0, then h0..h7; link e joins h<e> and sw0
+    selection.select(Selection::Kind::Link, "5");
+    // The same generator with more hosts: h5 - sw0 is link 5 still, and stays selected.
+    placeStar(model, 12);
+    CHECK(selection.kind() == Selection::Kind::Link);
+    CHECK(selection.key() == "5");
+    // A fat-tree of k = 4: its link 5 joins two other vertices, and no link joins h5 and sw0. The selection
+    // goes rather than land on that link.
+    REQUIRE(model.setTopology("fat-tree", json{{"generator", "fat-tree"}, {"params", {{"k", 4}}}}).isEmpty());
+    REQUIRE(model.drawing());
+    REQUIRE(model.drawing()->edgeCount() > 5);
+    CHECK(selection.kind() == Selection::Kind::None);
+}
+
 TEST_CASE("a topology edit updates the items its Change names, not every item", "[gui][topology][inplace]")
 {
     // Issue 34: the editor followed an edit by matching every item of the
@@ -645,12 +666,31 @@ TEST_CASE("removing a vertex deletes its item and its links' items, and the othe
     CHECK(sw->links().size() == 6);
     consistent();
 
-    // Undo puts them back in the middle: matched item by item, the kept items the same.
+    // Undo puts them back in the middle from the undo's Change: the link alone (one item), then h2 and its
+    // link (two), the kept items the same and every index after them shifted back.
     f.model.undoStack()->undo();
+    CHECK(f.editor.lastItemsTouched() == 1);
+    CHECK(f.editor.linkItem(3) == links[4]);
+    REQUIRE(f.editor.linkItem(4)); // a new item for the link that came back, h5's
+    CHECK((f.editor.linkItem(4)->from()->id() == "h5" || f.editor.linkItem(4)->to()->id() == "h5"));
+    CHECK(f.editor.linkItem(5) == links[6]);
+    CHECK(f.editor.vertexItem("h5")->links().size() == 1);
+    consistent();
     f.model.undoStack()->undo();
-    CHECK(f.editor.lastItemsTouched() == -1);
+    CHECK(f.editor.lastItemsTouched() == 2);
     CHECK(f.editor.vertexItem("sw0") == sw);
     CHECK(f.editor.vertexItem("h3") == h3);
+    CHECK(h3->index() == h3Before);
+    REQUIRE(f.editor.vertexItem("h2"));
+    CHECK(f.editor.vertexItem("h2")->links().size() == 1);
+    CHECK(f.editor.linkItem(3) == links[3]);
+    CHECK(f.editor.linkItem(7) == links[7]);
     CHECK(sw->links().size() == 8);
+    consistent();
+
+    // Redo removes them again from the Change, as the first time.
+    f.model.undoStack()->redo();
+    CHECK(f.editor.lastItemsTouched() == 2);
+    CHECK(f.editor.vertexItem("h2") == nullptr);
     consistent();
 }
