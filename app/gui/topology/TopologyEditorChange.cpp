@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <set>
 
 namespace cs::app {
@@ -32,6 +33,26 @@ std::optional<std::size_t> linkIndexOf(const std::string& key)
     return n;
 }
 
+// Marks the items `keys` name in `vertices` and `links` ("link:N" by index, a vertex id through
+// `vertexIndex`); false when a key names nothing there.
+template <class VertexIndex>
+bool markItems(const std::vector<std::string>& keys, std::vector<char>& vertices, std::vector<char>& links,
+               const VertexIndex& vertexIndex)
+{
+    for (const std::string& key : keys) {
+        if (const auto e = linkIndexOf(key)) {
+            if (*e >= links.size())
+                return false;
+            links[*e] = 1;
+        } else if (const std::optional<std::size_t> v = vertexIndex(key); v && *v < vertices.size()) {
+            vertices[*v] = 1;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 // A removal, an insertion before the end (the undo of a removal), or both: the items named go or come, and
@@ -47,30 +68,17 @@ bool TopologyEditor::applyRemoval(const edit::Change& c, const Topology& net)
         return false;
     // What went: indices of the drawing before the edit.
     std::vector<char> goneV(nv, 0), goneE(ne, 0);
-    for (const std::string& key : c.topologyRemoved) {
-        if (const auto e = linkIndexOf(key)) {
-            if (*e >= ne)
-                return false;
-            goneE[*e] = 1;
-        } else if (const auto it = index_.find(key); it != index_.end()) {
-            goneV[std::size_t(it->second)] = 1;
-        } else {
-            return false;
-        }
-    }
+    if (!markItems(c.topologyRemoved, goneV, goneE, [&](const std::string& id) -> std::optional<std::size_t> {
+            const auto it = index_.find(id);
+            return it == index_.end() ? std::nullopt : std::optional<std::size_t>(std::size_t(it->second));
+        }))
+        return false;
     // What came: indices of the network after it, each vertex with a stored place.
     std::vector<char> cameV(mv, 0), cameE(me, 0);
-    for (const std::string& key : c.topologyAdded) {
-        if (const auto e = linkIndexOf(key)) {
-            if (*e >= me)
-                return false;
-            cameE[*e] = 1;
-        } else if (const auto v = net.find(key); v && model_->vertexPosition(key)) {
-            cameV[*v] = 1;
-        } else {
-            return false;
-        }
-    }
+    if (!markItems(c.topologyAdded, cameV, cameE, [&](const std::string& id) -> std::optional<std::size_t> {
+            return model_->vertexPosition(id) ? net.find(id) : std::nullopt;
+        }))
+        return false;
     // Each kept item's new index: the kept items keep their order, with what came between them.
     auto renumber = [](const std::vector<char>& gone, const std::vector<char>& came, std::vector<std::size_t>& to) {
         std::size_t at = 0;
