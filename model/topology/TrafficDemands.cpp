@@ -47,9 +47,9 @@ public:
         }
         flows_.emplace_back(t, s, w);
         if (fromLeaf)
-            leaves_.push_back({t, s, static_cast<std::uint32_t>(fromV), w, true});
+            leaves_.push_back({w, t, s, static_cast<std::uint32_t>(fromV), true});
         if (toLeaf)
-            leaves_.push_back({t, s, static_cast<std::uint32_t>(toV), w, false});
+            leaves_.push_back({w, t, s, static_cast<std::uint32_t>(toV), false});
     }
     // `count` flows among the leaves of transit core vertex `s`, `each` into
     // every one of them: added in bulk (a star of a million hosts).
@@ -110,10 +110,10 @@ public:
                 flows_.emplace_back(t, s, leaving[i] * leaving[j]);
                 if (g_.transit[s])
                     for (std::uint32_t a : leaves[i])
-                        leaves_.push_back({t, s, a, leaving[j], true});
+                        leaves_.push_back({leaving[j], t, s, a, true});
                 if (g_.transit[t])
                     for (std::uint32_t b : leaves[j])
-                        leaves_.push_back({t, s, b, leaving[i], false});
+                        leaves_.push_back({leaving[i], t, s, b, false});
             }
         // Pairs within one core vertex stay there.
         for (std::size_t i = 0; i < cores.size(); ++i) {
@@ -189,9 +189,9 @@ public:
     }
 
 private:
-    struct Pending {
-        std::uint32_t t, s, host;
+    struct Pending { // 24 bytes: the double first
         double w;
+        std::uint32_t t, s, host;
         bool sends;
     };
     const CoreGraph& g_;
@@ -292,6 +292,10 @@ Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p)
     DemandBuilder b(t, g, p);
     const auto& hosts = t.hosts();
     const auto H = static_cast<std::uint32_t>(hosts.size());
+    // At most one flow a host: room for all at once (grown by doubling, the
+    // lists of a million leaf hosts were copied and faulted in twice over).
+    if (p == TrafficPattern::Transpose || p == TrafficPattern::Ring)
+        b.reserve(H);
     switch (p) {
     case TrafficPattern::Transpose:
         for (std::uint32_t i = 0, rows = transposeRows(H); i < H; ++i) {
