@@ -116,7 +116,14 @@ std::size_t Topology::addVertex(VertexProps p)
     // valid one has no more): its list of links is then never grown by
     // doubling, which on the k=160 fat-tree copied and faulted in about
     // 130 MB, a seventh of the command's fresh pages.
-    const int room = hostIdsDeferred_ && p.kind == VertexKind::Switch ? std::min(p.ports, 1 << 12) : 0;
+    // A generated forwarding host (the router of a direct network: torus,
+    // hypercube) gets the network's mean degree, read off what
+    // beginGenerated() reserved: exact on a torus or hypercube, where the
+    // doubling left a 2^20 hypercube's lists 32 long for 20 links (190 MB).
+    int room = hostIdsDeferred_ && p.kind == VertexKind::Switch ? std::min(p.ports, 1 << 12) : 0;
+    if (hostIdsDeferred_ && p.kind == VertexKind::Host && p.forwards && g_->m_vertices.capacity() > 0)
+        room = static_cast<int>(std::min<std::size_t>(
+            (2 * edges_.capacity() + g_->m_vertices.capacity() - 1) / g_->m_vertices.capacity(), 1 << 12));
     boost::add_vertex(std::move(p), *g_);
     if (room > 0)
         g_->m_vertices[v].m_out_edges.reserve(static_cast<std::size_t>(room));
