@@ -3,6 +3,7 @@
 #include "model/topology/EcmpPass.h"
 #include "model/topology/MetricsProgress.h"
 #include "model/topology/ParallelFor.h"
+#include "model/topology/StreamedLoads.h"
 #include "model/topology/Symmetry.h"
 #include "model/topology/TopologyBudget.h"
 #include "model/topology/TrafficDemands.h"
@@ -174,6 +175,11 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
         for (std::size_t i = 0; i < demands.size(); ++i)
             core[i] = std::move(res.sparse[i]);
     std::vector<LinkLoads> loads(demands.size());
+    // Without per-link loads the patterns' bottlenecks are read straight
+    // from the arcs (StreamedLoads.h); the all-to-all's vectors stay until
+    // the Valiant loads are derived from them.
+    const EdgeSources sources =
+        !o.perLinkLoads && !demands.empty() ? EdgeSources::of(t, g) : EdgeSources{};
     {
         std::vector<std::function<void()>> tasks;
         tasks.push_back([&] {
@@ -190,12 +196,11 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
                 const Demands& d = demands[i];
                 std::vector<double> out, in;
                 accessLoads(d, router ? std::vector<std::uint8_t>{} : res.entryRouted[i], out, in);
-                loads[i] = finishLoads(t, g, d.pattern, core[i], out, in, d.flows);
+                loads[i] = o.perLinkLoads ? finishLoads(t, g, d.pattern, core[i], out, in, d.flows)
+                                          : finishBottleneck(t, g, sources, d.pattern, core[i], out, in, d.flows);
                 loads[i].method =
                     router ? router->method() : "ECMP per destination root, searched to its farthest source, exact";
                 core[i] = {};
-                if (!o.perLinkLoads)
-                    dropPerLink(loads[i]);
             });
         parallelTasks(tasks, o.threads);
     }
