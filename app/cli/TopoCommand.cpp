@@ -190,7 +190,9 @@ int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::o
         return exportGraphTopology(args, t, out);
     if (std::string problem = topologyMetricsProblem(countsOf(t)); !problem.empty())
         throw ModelError(problem);
-    const TopologyMetrics m = computeMetrics(t);
+    MetricsOptions options;
+    options.perLinkLoads = false; // only the bottlenecks are printed
+    const TopologyMetrics m = computeMetrics(t, options);
     std::string what = gen ? t.generator : args.positional().front();
     if (!t.generator.empty()) {
         what = t.generator + " (";

@@ -85,6 +85,7 @@ struct Worker {
     double latencySum = 0, latencyMax = 0;
     CoreLoads allToAll;
     std::vector<CoreLoads> sparse;
+    bool ready = false; // its arrays are allocated (by the thread that uses it)
 };
 
 // Passes the flow f of vertex v at queue position `pos` on to its next
@@ -268,18 +269,25 @@ EcmpResult runEcmpPass(const CoreGraph& g, const EcmpJob& job, int threads, Metr
         endsOf[v] = endsAt(g, v);
     const double* ends = endsOf.data();
 
-    Worker proto;
-    proto.bfs = BfsLayers(g);
-    proto.F.assign(g.n, 0.0);
-    if (job.latency) {
-        proto.latAvg.assign(g.n, 0.0);
-        proto.latMax.assign(g.n, 0.0);
-    }
-    proto.marks.mark.assign(np ? g.n + 1 : 0, 0);
+    // A worker's arrays are made by its own thread when it takes its first
+    // root, not copied from a filled prototype: on a million-vertex core
+    // each set of arc loads is 30-170 MB, and the prototype's was one more
+    // set than there are workers (the hypercube's one root has one worker).
     auto blank = [&] { return CoreLoads{std::vector<double>(g.adj.size(), 0.0), std::vector<double>(g.n, 0.0), 0}; };
-    if (a2aLoads)
-        proto.allToAll = blank();
-    proto.sparse.assign(np, np ? blank() : CoreLoads{});
+    auto prepare = [&](Worker& w) {
+        w.bfs = BfsLayers(g);
+        w.F.assign(g.n, 0.0);
+        if (job.latency) {
+            w.latAvg.assign(g.n, 0.0);
+            w.latMax.assign(g.n, 0.0);
+        }
+        w.marks.mark.assign(np ? g.n + 1 : 0, 0);
+        if (a2aLoads)
+            w.allToAll = blank();
+        w.sparse.assign(np, np ? blank() : CoreLoads{});
+        w.ready = true;
+    };
+    const Worker proto;
     if (progress)
         progress->beginStage(job.progressShare, roots.size());
 
@@ -290,6 +298,8 @@ EcmpResult runEcmpPass(const CoreGraph& g, const EcmpJob& job, int threads, Metr
     auto work = [&](Worker& w, std::size_t i) {
         if (progress && progress->cancelled())
             return;
+        if (!w.ready)
+            prepare(w);
         const std::uint32_t t = roots[i];
         const std::uint64_t wt = weight[t];
         if (wt > 0) {
@@ -335,13 +345,31 @@ EcmpResult runEcmpPass(const CoreGraph& g, const EcmpJob& job, int threads, Metr
         progress->throwIfCancelled();
 
     r.sparse.resize(np);
-    for (const Worker& w : workers) {
+    // The first worker's loads are taken as they are (adding them to zeros
+    // gives the same numbers), the others added in worker order as before.
+    auto merge = [](CoreLoads& into, CoreLoads& from) {
+        if (into.arc.empty() && into.through.empty() && into.routed == 0)
+            into = std::move(from);
+        else
+            into.add(from);
+    };
+    bool any = false;
+    for (Worker& w : workers) {
         r.hops.add(w.hops);
         r.latencySum += w.latencySum;
         r.latencyMax = std::max(r.latencyMax, w.latencyMax);
-        r.allToAll.add(w.allToAll);
+        if (!w.ready)
+            continue;
+        any = true;
+        merge(r.allToAll, w.allToAll);
         for (std::size_t p = 0; p < np; ++p)
-            r.sparse[p].add(w.sparse[p]);
+            merge(r.sparse[p], w.sparse[p]);
+    }
+    if (!any) { // no root at all: the zero loads a worker would have had
+        if (a2aLoads)
+            r.allToAll = blank();
+        for (std::size_t p = 0; p < np; ++p)
+            r.sparse[p] = blank();
     }
     trimHistogram(r.hops);
     return r;

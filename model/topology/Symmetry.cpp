@@ -76,9 +76,19 @@ Labels labelsOf(const Topology& t, const CoreGraph& g)
 {
     Labels lab;
     std::map<std::tuple<double, int, bool, double>, std::uint32_t> links;
+    // Generated networks have one or a few kinds of link, mostly in runs:
+    // the last one's label is checked first (a map emplace per arc and leaf
+    // link, each allocating a node, was most of this on a million hosts).
+    std::tuple<double, int, bool, double> lastKey{};
+    std::uint32_t lastLabel = CoreGraph::kNone;
     auto linkLabel = [&](std::size_t e) {
         const LinkProps& l = t.link(e);
-        return links.emplace(std::tuple{l.bandwidth, l.channels, l.duplex, l.latency}, links.size()).first->second;
+        const std::tuple key{l.bandwidth, l.channels, l.duplex, l.latency};
+        if (lastLabel != CoreGraph::kNone && key == lastKey)
+            return lastLabel;
+        lastKey = key;
+        lastLabel = links.emplace(key, static_cast<std::uint32_t>(links.size())).first->second;
+        return lastLabel;
     };
     lab.arc.resize(g.adj.size());
     for (std::size_t i = 0; i < g.adj.size(); ++i)

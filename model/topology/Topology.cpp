@@ -3,7 +3,9 @@
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <mutex>
 
 namespace cs {
@@ -110,7 +112,21 @@ std::size_t Topology::addVertex(VertexProps p)
     lazyHostIds_.reset();
     if (p.kind == VertexKind::Host)
         hosts_.push_back(v);
+    // A generated switch gets room for as many links as it has ports (a
+    // valid one has no more): its list of links is then never grown by
+    // doubling, which on the k=160 fat-tree copied and faulted in about
+    // 130 MB, a seventh of the command's fresh pages.
+    // A generated forwarding host (the router of a direct network: torus,
+    // hypercube) gets the network's mean degree, read off what
+    // beginGenerated() reserved: exact on a torus or hypercube, where the
+    // doubling left a 2^20 hypercube's lists 32 long for 20 links (190 MB).
+    int room = hostIdsDeferred_ && p.kind == VertexKind::Switch ? std::min(p.ports, 1 << 12) : 0;
+    if (hostIdsDeferred_ && p.kind == VertexKind::Host && p.forwards && g_->m_vertices.capacity() > 0)
+        room = static_cast<int>(std::min<std::size_t>(
+            (2 * edges_.capacity() + g_->m_vertices.capacity() - 1) / g_->m_vertices.capacity(), 1 << 12));
     boost::add_vertex(std::move(p), *g_);
+    if (room > 0)
+        g_->m_vertices[v].m_out_edges.reserve(static_cast<std::size_t>(room));
     return v;
 }
 
@@ -295,20 +311,58 @@ std::vector<TopologyProblem> Topology::problems() const
     }
     if (anyIsolated)
         return out;
-    // Reachability from the first host, passing only through transit vertices.
-    std::vector<char> seen(n, 0);
-    std::vector<std::size_t> queue{hosts_.front()};
-    seen[hosts_.front()] = 1;
-    for (std::size_t qi = 0; qi < queue.size(); ++qi) {
-        const std::size_t u = queue[qi];
-        if (qi > 0 && !isTransit(u))
-            continue;
-        for (auto [it, end] = boost::adjacent_vertices(u, *g_); it != end; ++it) {
-            if (!seen[*it]) {
-                seen[*it] = 1;
-                queue.push_back(*it);
-            }
+    // Reachability from the first host, passing only through transit
+    // vertices: what a breadth-first search from it finds (it leaves the
+    // first host even when that does not forward). Found with a union-find
+    // over the edge list, which is one array, rather than a search over
+    // Boost's adjacency, whose per-vertex lists are scattered over the heap
+    // (on a 2^20 hypercube the search was the largest part of validating).
+    const std::size_t first = hosts_.front();
+    std::vector<std::uint8_t> transit(n);
+    for (std::size_t v = 0; v < n; ++v)
+        transit[v] = isTransit(v) ? 1 : 0;
+    std::vector<std::uint32_t> parent(n);
+    for (std::size_t v = 0; v < n; ++v)
+        parent[v] = static_cast<std::uint32_t>(v);
+    auto root = [&](std::uint32_t x) {
+        while (parent[x] != x)
+            x = parent[x] = parent[parent[x]];
+        return x;
+    };
+    for (std::size_t e = 0; e < edges_.size(); ++e) {
+        const auto [a, b] = endpoints(e);
+        if (transit[a] && transit[b]) {
+            const std::uint32_t ra = root(static_cast<std::uint32_t>(a)), rb = root(static_cast<std::uint32_t>(b));
+            if (ra != rb)
+                parent[std::max(ra, rb)] = std::min(ra, rb);
         }
+    }
+    // The components the search enters: the first host's own when it
+    // forwards, and those of its forwarding neighbours.
+    std::vector<char> seen(n, 0), entered(n, 0);
+    seen[first] = 1;
+    if (transit[first])
+        entered[root(static_cast<std::uint32_t>(first))] = 1;
+    for (std::size_t e = 0; e < edges_.size(); ++e) {
+        const auto [a, b] = endpoints(e);
+        if (a != first && b != first)
+            continue;
+        const std::size_t o = a == first ? b : a;
+        seen[o] = 1;
+        if (transit[o])
+            entered[root(static_cast<std::uint32_t>(o))] = 1;
+    }
+    // Every vertex of an entered component is found, and so is each
+    // neighbour of one.
+    for (std::size_t v = 0; v < n; ++v)
+        if (transit[v] && entered[root(static_cast<std::uint32_t>(v))])
+            seen[v] = 1;
+    for (std::size_t e = 0; e < edges_.size(); ++e) {
+        const auto [a, b] = endpoints(e);
+        if (transit[a] && seen[a])
+            seen[b] = 1;
+        if (transit[b] && seen[b])
+            seen[a] = 1;
     }
     for (std::size_t h : hosts_) {
         if (!seen[h]) {

@@ -3,7 +3,9 @@
 #include "model/topology/EcmpPass.h"
 #include "model/topology/MetricsProgress.h"
 #include "model/topology/ParallelFor.h"
+#include "model/topology/StreamedLoads.h"
 #include "model/topology/Symmetry.h"
+#include "model/topology/TopologyBudget.h"
 #include "model/topology/TrafficDemands.h"
 #include "model/topology/ValiantLoads.h"
 
@@ -18,6 +20,32 @@ namespace {
 std::optional<LinkLoads>& slot(TopologyMetrics& m, TrafficPattern p)
 {
     return p == TrafficPattern::Transpose ? m.transpose : p == TrafficPattern::Ring ? m.ring : m.nearestNeighbour;
+}
+
+void dropPerLink(LinkLoads& l)
+{
+    l.forward = {};
+    l.backward = {};
+    l.throughSegment = {};
+}
+
+// The router work the generator states for each pattern (GeneratorCounts::
+// patternRouterWork, which equals FlowRouter::work where it is given), when
+// the topology is still what its generator record says; -1 where unknown.
+std::vector<double> statedRouterWork(const Topology& t, const std::vector<TrafficPattern>& patterns)
+{
+    std::vector<double> w(patterns.size(), -1.0);
+    if (t.generator.empty())
+        return w;
+    const GeneratorCounts c = countsOf(t);
+    if (!c.coordinateRouted)
+        return w;
+    for (std::size_t i = 0; i < patterns.size(); ++i) {
+        // patternRouterWork is in the order transpose, ring, nearest-neighbour.
+        const int at = patterns[i] == TrafficPattern::Transpose ? 0 : patterns[i] == TrafficPattern::Ring ? 1 : 2;
+        w[i] = c.patternRouterWork[at];
+    }
+    return w;
 }
 
 } // namespace
@@ -47,26 +75,40 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     std::optional<Symmetry> sym;
     std::unique_ptr<FlowRouter> router;
     std::vector<Demands> all(patterns.size());
+    // What the generator states its router's work will be (FlowRouter::work,
+    // exactly: a hypercube's); < 0 when it does not say.
+    const std::vector<double> stated = o.symmetry ? statedRouterWork(t, patterns) : std::vector<double>{};
+    auto leftOut = [&](std::size_t i) { return i < stated.size() && stated[i] > kMaxPatternWork; };
     {
         // The symmetry check and the demands before the router: a
         // nearest-neighbour pattern's demands are the longest part (20
         // million flows on a 2^20 hypercube), and a thread that starts them
-        // late makes the stage wait for them.
+        // late makes the stage wait for them. A pattern the router will
+        // leave out by the generator's own count is not listed unless the
+        // router turns out not to apply (on the 2^20 hypercube those lists
+        // were 0.9 GB and a second and a half, for three patterns left out).
         std::vector<std::function<void()>> tasks;
         if (o.symmetry)
             tasks.push_back([&] { sym = findSymmetry(t, g); });
         for (std::size_t i = 0; i < patterns.size(); ++i)
-            tasks.push_back([&, i] { all[i] = trafficDemands(t, g, patterns[i]); });
+            if (!leftOut(i))
+                tasks.push_back([&, i] { all[i] = trafficDemands(t, g, patterns[i]); });
         if (o.symmetry && !patterns.empty())
             tasks.push_back([&] { router = coordinateRouter(t, g, o.threads); });
         parallelTasks(tasks, o.threads);
     }
     progress.throwIfCancelled();
     std::vector<double> work(all.size(), 0.0);
-    if (router) {
+    {
         std::vector<std::function<void()>> tasks;
-        for (std::size_t i = 0; i < all.size(); ++i)
-            tasks.push_back([&, i] { work[i] = router->work(g, all[i], o.threads); });
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            if (leftOut(i) && router)
+                work[i] = stated[i];
+            else if (leftOut(i)) // no router: the search routes it, whatever its size
+                tasks.push_back([&, i] { all[i] = trafficDemands(t, g, patterns[i]); });
+            else if (router)
+                tasks.push_back([&, i] { work[i] = router->work(g, all[i], o.threads); });
+        }
         parallelTasks(tasks, o.threads);
     }
     std::vector<Demands> demands;
@@ -133,6 +175,11 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
         for (std::size_t i = 0; i < demands.size(); ++i)
             core[i] = std::move(res.sparse[i]);
     std::vector<LinkLoads> loads(demands.size());
+    // Without per-link loads the patterns' bottlenecks are read straight
+    // from the arcs (StreamedLoads.h); the all-to-all's vectors stay until
+    // the Valiant loads are derived from them.
+    const EdgeSources sources =
+        !o.perLinkLoads && !demands.empty() ? EdgeSources::of(t, g) : EdgeSources{};
     {
         std::vector<std::function<void()>> tasks;
         tasks.push_back([&] {
@@ -149,7 +196,8 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
                 const Demands& d = demands[i];
                 std::vector<double> out, in;
                 accessLoads(d, router ? std::vector<std::uint8_t>{} : res.entryRouted[i], out, in);
-                loads[i] = finishLoads(t, g, d.pattern, core[i], out, in, d.flows);
+                loads[i] = o.perLinkLoads ? finishLoads(t, g, d.pattern, core[i], out, in, d.flows)
+                                          : finishBottleneck(t, g, sources, d.pattern, core[i], out, in, d.flows);
                 loads[i].method =
                     router ? router->method() : "ECMP per destination root, searched to its farthest source, exact";
                 core[i] = {};
@@ -179,6 +227,9 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
             });
         parallelTasks(tasks, o.threads);
     }
+
+    if (!o.perLinkLoads)
+        dropPerLink(m.allToAll);
 
     progress.beginStage(cutWork / total, 1);
     m.bisection = bisection(t);

@@ -24,6 +24,12 @@ struct MetricsOptions {
     // per-destination computation, for tests and benchmarks. The results are
     // the same either way, up to rounding.
     bool symmetry = true;
+    // Keep each pattern's loads per link (LinkLoads::forward, backward,
+    // throughSegment). Off, for a caller that reads only the bottlenecks
+    // (`topo`): each pattern's vectors are dropped once its bottleneck is
+    // found, the all-to-all's after the Valiant loads are derived from them;
+    // on a million-host network that is 0.2-0.4 GB never held at once.
+    bool perLinkLoads = true;
     // Called with the fraction done, in [0, 1] and rising, on the thread that
     // called computeMetrics (a few hundred times at most).
     std::function<void(double)> progress;
@@ -42,7 +48,8 @@ struct TopologyMetrics {
     std::optional<LinkLoads> nearestNeighbour;
     std::optional<LinkLoads> ring;
     // The same patterns under Valiant routing (ValiantLoads.h), all-to-all
-    // first, then the others computed above, in the order above.
+    // first, then the others computed above, in the order above. Each has
+    // its bottleneck but no per-link vectors (see valiantLoads).
     std::vector<LinkLoads> valiant;
     double a2aBandwidth = 0.0; // per host, B/s: (H - 1) x the bottleneck's per-flow rate
     // Path latency (s) over ordered reachable host pairs, of minimum-hop

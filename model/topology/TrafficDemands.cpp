@@ -22,6 +22,10 @@ public:
         d_.in.assign(t.vertexCount(), 0.0);
     }
 
+    // Flows listed so far, and room for `n` in all (no leaf ends).
+    std::size_t listed() const { return flows_.size(); }
+    void reserveFlows(std::size_t n) { flows_.reserve(n); }
+
     // Room for `n` flows between leaf hosts.
     void reserve(std::size_t n)
     {
@@ -47,9 +51,9 @@ public:
         }
         flows_.emplace_back(t, s, w);
         if (fromLeaf)
-            leaves_.push_back({t, s, static_cast<std::uint32_t>(fromV), w, true});
+            leaves_.push_back({w, t, s, static_cast<std::uint32_t>(fromV), true});
         if (toLeaf)
-            leaves_.push_back({t, s, static_cast<std::uint32_t>(toV), w, false});
+            leaves_.push_back({w, t, s, static_cast<std::uint32_t>(toV), false});
     }
     // `count` flows among the leaves of transit core vertex `s`, `each` into
     // every one of them: added in bulk (a star of a million hosts).
@@ -110,10 +114,10 @@ public:
                 flows_.emplace_back(t, s, leaving[i] * leaving[j]);
                 if (g_.transit[s])
                     for (std::uint32_t a : leaves[i])
-                        leaves_.push_back({t, s, a, leaving[j], true});
+                        leaves_.push_back({leaving[j], t, s, a, true});
                 if (g_.transit[t])
                     for (std::uint32_t b : leaves[j])
-                        leaves_.push_back({t, s, b, leaving[i], false});
+                        leaves_.push_back({leaving[i], t, s, b, false});
             }
         // Pairs within one core vertex stay there.
         for (std::size_t i = 0; i < cores.size(); ++i) {
@@ -189,9 +193,9 @@ public:
     }
 
 private:
-    struct Pending {
-        std::uint32_t t, s, host;
+    struct Pending { // 24 bytes: the double first
         double w;
+        std::uint32_t t, s, host;
         bool sends;
     };
     const CoreGraph& g_;
@@ -237,11 +241,26 @@ void nearestFlows(const Topology& t, const CoreGraph& g, DemandBuilder& b)
         }
     };
 
+    // The sources, for a guess at the room the list needs: grown by
+    // doubling, a 100^3 torus's 6 million flows were copied and faulted in
+    // about twice over, a third of its fresh pages.
+    std::size_t sources = 0;
+    for (std::uint32_t s = 0; s < g.n; ++s)
+        sources += g.selfHost[s] || (leafBegin[s + 1] > leafBegin[s] && g.transit[s]);
+    bool guessed = false;
     for (std::uint32_t s = 0; s < g.n; ++s) {
         const std::uint32_t L = leafBegin[s + 1] - leafBegin[s];
         const bool self = g.selfHost[s] != 0;
         if (!self && (!L || !g.transit[s]))
             continue;
+        // After the first source that lists flows: as many for each source
+        // (exact where all are alike, a torus or a hypercube), bounded.
+        if (!guessed && b.listed() > 0) {
+            guessed = true;
+            const std::size_t guess = b.listed() * sources;
+            if (guess <= 64 * (std::size_t{g.n} + t.hosts().size()))
+                b.reserveFlows(guess);
+        }
         // Smallest hop distance from a host at s as itself (self target at
         // core distance d: d hops; leaf target: d + 1). Search only as deep
         // as the answer needs: a host with leaves has them at 1 hop, and
@@ -292,6 +311,10 @@ Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p)
     DemandBuilder b(t, g, p);
     const auto& hosts = t.hosts();
     const auto H = static_cast<std::uint32_t>(hosts.size());
+    // At most one flow a host: room for all at once (grown by doubling, the
+    // lists of a million leaf hosts were copied and faulted in twice over).
+    if (p == TrafficPattern::Transpose || p == TrafficPattern::Ring)
+        b.reserve(H);
     switch (p) {
     case TrafficPattern::Transpose:
         for (std::uint32_t i = 0, rows = transposeRows(H); i < H; ++i) {

@@ -22,45 +22,47 @@ LinkLoads valiantLoads(const Topology& t, const LinkLoads& a2a, TrafficPattern p
     const double k = static_cast<double>(flows) / H;
     const double scale = 2 * k / H;
     const std::size_t E = t.edgeCount();
-    r.forward.assign(E, 0.0);
-    r.backward.assign(E, 0.0);
-    r.throughSegment.assign(t.vertexCount(), 0.0);
     const TopologyGraph& G = t.graph();
     auto leafHost = [&](std::size_t v) {
         return t.vertex(v).kind == VertexKind::Host && boost::out_degree(v, G) == 1;
     };
+    // The bottleneck, as finishLoads names it, from each link's loads as
+    // they are derived: they are a scale of the all-to-all's, so they are
+    // not stored (on a million-host network each pattern's two vectors were
+    // 50-170 MB of fresh pages, which this machine is slow to fault in).
+    std::size_t where = E;
+    bool whereForward = true;
     for (std::size_t e = 0; e < E && e < a2a.forward.size(); ++e) {
         const auto [a, b] = t.endpoints(e);
-        if (leafHost(a) || leafHost(b)) { // an access link: its host's own flows
-            r.forward[e] = k;
-            r.backward[e] = k;
-        } else {
-            r.forward[e] = scale * a2a.forward[e];
-            r.backward[e] = scale * a2a.backward[e];
+        double fwd = k, bwd = k; // an access link: its host's own flows
+        if (!leafHost(a) && !leafHost(b)) {
+            fwd = scale * a2a.forward[e];
+            bwd = scale * a2a.backward[e];
         }
-    }
-    for (std::size_t v = 0; v < a2a.throughSegment.size(); ++v)
-        r.throughSegment[v] = scale * a2a.throughSegment[v];
-    // The bottleneck, as finishLoads names it.
-    for (std::size_t e = 0; e < E; ++e) {
-        const auto [a, b] = t.endpoints(e);
         const LinkProps& l = t.link(e);
         const double cap = l.bandwidth * l.channels;
-        const double load = l.duplex ? std::max(r.forward[e], r.backward[e]) : r.forward[e] + r.backward[e];
+        const double load = l.duplex ? std::max(fwd, bwd) : fwd + bwd;
         if (load > 0 && load / cap > r.maxCongestion * (1 + 1e-12)) {
             r.maxCongestion = load / cap;
             r.maxLoad = load;
-            const bool fwd = r.forward[e] >= r.backward[e];
-            r.bottleneck = "link " + t.vertex(fwd ? a : b).id + " -> " + t.vertex(fwd ? b : a).id;
+            where = e;
+            whereForward = fwd >= bwd;
         }
     }
-    for (std::size_t v = 0; v < r.throughSegment.size(); ++v) {
-        const double load = r.throughSegment[v];
+    std::size_t segment = t.vertexCount();
+    for (std::size_t v = 0; v < a2a.throughSegment.size() && v < t.vertexCount(); ++v) {
+        const double load = scale * a2a.throughSegment[v];
         if (load > 0 && load / t.vertex(v).bandwidth > r.maxCongestion * (1 + 1e-12)) {
             r.maxCongestion = load / t.vertex(v).bandwidth;
             r.maxLoad = load;
-            r.bottleneck = "segment " + t.vertex(v).id;
+            segment = v;
         }
+    }
+    if (segment < t.vertexCount()) {
+        r.bottleneck = "segment " + t.vertex(segment).id;
+    } else if (where < E) {
+        const auto [a, b] = t.endpoints(where);
+        r.bottleneck = "link " + t.vertex(whereForward ? a : b).id + " -> " + t.vertex(whereForward ? b : a).id;
     }
     return r;
 }
