@@ -1,17 +1,17 @@
 #include "model/topology/FlowRouter.h"
-#include "model/topology/CubeRouter.h"
-#include "model/topology/DragonflyRouter.h"
-#include "model/topology/FatTreeRouter.h"
+#include "model/topology/CubeEvenSplit.h"
+#include "model/topology/DragonflyEvenSplit.h"
+#include "model/topology/FatTreeEvenSplit.h"
 
 namespace cs {
 
 std::unique_ptr<FlowRouter> coordinateRouter(const Topology& t, const CoreGraph& g, int threads)
 {
-    if (auto c = CubeRouter::detect(t, g))
-        return std::make_unique<CubeRouter>(std::move(*c));
-    if (auto f = FatTreeRouter::detect(t, g))
-        return std::make_unique<FatTreeRouter>(std::move(*f));
-    if (auto d = DragonflyRouter::detect(t, g, threads))
+    if (auto c = CubeEvenSplit::detect(t, g))
+        return std::make_unique<CubeEvenSplit>(std::move(*c));
+    if (auto f = FatTreeEvenSplit::detect(t, g))
+        return std::make_unique<FatTreeEvenSplit>(std::move(*f));
+    if (auto d = DragonflyEvenSplit::detect(t, g, threads))
         return d;
     return nullptr;
 }

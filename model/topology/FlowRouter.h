@@ -1,7 +1,10 @@
 #pragma once
-// Routers that load the flows of a sparse pattern (transpose, ring,
-// nearest-neighbour) from a generated network's coordinates instead of a
-// search per destination. Each one accepts a topology only when its graph is
+// Load computers for the flows of a sparse pattern (transpose, ring,
+// nearest-neighbour) on a generated network. They do not choose routes: each
+// one computes, in closed form from the network's coordinates, the loads that
+// hop-by-hop ECMP's even split over the equal-cost next hops puts on every
+// link, which the general path is a search per destination for (hence the
+// names *EvenSplit). Each one accepts a topology only when its graph is
 // exactly what the generator record names, and gives the same ECMP loads as
 // the search (exact, up to rounding).
 #include "model/topology/CoreGraph.h"
@@ -34,8 +37,8 @@ public:
 // minute here) is left out of the metrics, with the reason.
 inline constexpr double kMaxPatternWork = 3e8;
 
-// The router for a torus, mesh or hypercube (CubeRouter), a k-ary fat-tree
-// (FatTreeRouter) or a dragonfly (DragonflyRouter, whose tables are built on
+// The even-split load computer for a torus, mesh or hypercube (CubeEvenSplit), a k-ary fat-tree
+// (FatTreeEvenSplit) or a dragonfly (DragonflyEvenSplit, whose tables are built on
 // `threads`) that checks out; nullptr for anything else.
 std::unique_ptr<FlowRouter> coordinateRouter(const Topology& t, const CoreGraph& g, int threads = 2);
 

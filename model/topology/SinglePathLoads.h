@@ -2,7 +2,7 @@
 // The two load models of a network (docs/topology.md, "Two load models"):
 //
 //  - Even split (the metrics: linkLoads, computeMetrics, EcmpPass and the
-//    closed-form FatTreeRouter, CubeRouter and DragonflyRouter). A flow is
+//    closed-form FatTreeEvenSplit, CubeEvenSplit and DragonflyEvenSplit). A flow is
 //    split evenly over its minimum-hop routes at every branch; these compute
 //    loads, never a route.
 //  - Single path (this file): every flow on the one route Router gives it

@@ -1,5 +1,5 @@
 #include "model/topology/Symmetry.h"
-#include "model/topology/CubeRouter.h"
+#include "model/topology/CubeEvenSplit.h"
 #include "model/topology/SymmetryProposals.h"
 
 #include <algorithm>
@@ -249,7 +249,7 @@ std::vector<Perm> twinProposals(const CoreGraph& g, const Labels& lab)
     return out;
 }
 
-// A torus or hypercube that CubeRouter recognises is exactly the k-ary
+// A torus or hypercube that CubeEvenSplit recognises is exactly the k-ary
 // n-cube (every arc a +1 or -1 step in one coordinate, each step once); if
 // every link and every vertex is also alike, every translation is an
 // automorphism without checking each: one root, and an arc's orbit is its
@@ -259,7 +259,7 @@ std::optional<Symmetry> uniformCube(const Topology& t, const CoreGraph& g)
 {
     if ((t.generator != "torus" && t.generator != "hypercube") || g.n == 0)
         return std::nullopt;
-    const std::optional<CubeRouter> cube = CubeRouter::detect(t, g);
+    const std::optional<CubeEvenSplit> cube = CubeEvenSplit::detect(t, g);
     if (!cube)
         return std::nullopt;
     const LinkProps& l0 = t.link(g.arcEdge.empty() ? 0 : g.arcEdge[0]);

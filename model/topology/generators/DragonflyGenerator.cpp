@@ -21,7 +21,7 @@ namespace {
 // Symmetry: shifting every group by one is an automorphism (the global
 // wiring depends only on the group difference), so the routers of one group
 // are the only distinct BFS roots, for all-to-all (Symmetry.h) and for the
-// sparse patterns (DragonflyRouter.h).
+// sparse patterns (DragonflyEvenSplit.h).
 class DragonflyGenerator final : public Generator {
 public:
     enum P { GROUPS, A, HOSTS, H, PORTS, SWLAT, BW, LAT, CH };
@@ -73,7 +73,7 @@ public:
         c.orbitRoots = p[A]; // the group shift leaves one group's routers (Symmetry.h)
         c.bisectionBound = true; // its own cut, an upper bound
         c.symmetryChecks = 1;
-        // DragonflyRouter routes the sparse patterns from one search per
+        // DragonflyEvenSplit routes the sparse patterns from one search per
         // router of one group.
         c.coordinateRouted = true;
         c.routerSearches = p[A];

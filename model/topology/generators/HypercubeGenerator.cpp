@@ -65,7 +65,7 @@ public:
         c.coordinateRouted = true;
         c.neighbourFlows = n * p[DIMS];
         c.exactBisection = true;
-        // CubeRouter::work: a flow between hosts h bits apart sweeps 2^h
+        // CubeEvenSplit::work: a flow between hosts h bits apart sweeps 2^h
         // positions on each of the dims axes.
         const double d = p[DIMS];
         c.patternRouterWork[0] = d * transposeBoxes(static_cast<int>(d));

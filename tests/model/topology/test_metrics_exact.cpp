@@ -3,7 +3,7 @@
 // per-destination computation, and both against an oracle that walks every
 // flow on the Topology itself. Results must agree to 1e-9 relative.
 #include "TopologyTestSupport.h"
-#include "model/topology/CubeRouter.h"
+#include "model/topology/CubeEvenSplit.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/HopHistogram.h"
 #include "model/topology/TopologyMetrics.h"
@@ -244,7 +244,7 @@ TEST_CASE("the cube router's work estimate counts each flow's box positions", "[
     // (8 x 2 + 4 x 4 + 2 x 8 + 1 x 16 + 16) x 4 = 80 x 4 = 320.
     const Topology t = generate("hypercube", {{"dims", 4}});
     const CoreGraph g = CoreGraph::build(t);
-    const auto router = CubeRouter::detect(t, g);
+    const auto router = CubeEvenSplit::detect(t, g);
     REQUIRE(router);
     for (int threads : {1, 2}) {
         CHECK(router->work(g, trafficDemands(t, g, TrafficPattern::NearestNeighbour), threads) == 512.0);

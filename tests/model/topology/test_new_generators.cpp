@@ -146,7 +146,7 @@ TEST_CASE("dragonfly: the balanced shape of the paper and its work estimate", "[
     REQUIRE(checkGeneratorParams(g, mid.data()).empty());
     CHECK(topologyMetricsProblem(g.counts(mid.data())).empty());
     // a = 2p = 2h = 46, groups 1059 (1,120,422 hosts): the group shift leaves
-    // 46 all-to-all roots, and DragonflyRouter routes the sparse patterns
+    // 46 all-to-all roots, and DragonflyEvenSplit routes the sparse patterns
     // from 46 more searches instead of one per each of the 48,714 routers
     // (which was 0.5 x 48714 x 6.7e6 = 1.6e11 steps): computed, not refused.
     const std::vector<double> big = generatorParams(g, {{"groups", 1059}, {"a", 46}, {"p", 23}, {"h", 23}});

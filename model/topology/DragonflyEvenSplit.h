@@ -29,10 +29,10 @@
 
 namespace cs {
 
-class DragonflyRouter final : public FlowRouter {
+class DragonflyEvenSplit final : public FlowRouter {
 public:
     // Builds the next-hop tables (a searches over the routers) on `threads`.
-    static std::unique_ptr<DragonflyRouter> detect(const Topology& t, const CoreGraph& g, int threads = 2);
+    static std::unique_ptr<DragonflyEvenSplit> detect(const Topology& t, const CoreGraph& g, int threads = 2);
 
     // Destinations are shared out over threads; a destination's flows are
     // walked together and are the stage's items.

@@ -1,4 +1,4 @@
-#include "model/topology/DragonflyRouter.h"
+#include "model/topology/DragonflyEvenSplit.h"
 #include "model/topology/GeneratedIds.h"
 #include "model/topology/ParallelFor.h"
 
@@ -9,7 +9,7 @@
 
 namespace cs {
 
-std::unique_ptr<DragonflyRouter> DragonflyRouter::detect(const Topology& t, const CoreGraph& g, int threads)
+std::unique_ptr<DragonflyEvenSplit> DragonflyEvenSplit::detect(const Topology& t, const CoreGraph& g, int threads)
 {
     if (t.generator != "dragonfly")
         return nullptr;
@@ -22,7 +22,7 @@ std::unique_ptr<DragonflyRouter> DragonflyRouter::detect(const Topology& t, cons
     }
     if (groups < 2 || a < 1 || groups * a != double(g.n) || g.n == 0)
         return nullptr;
-    auto r = std::make_unique<DragonflyRouter>();
+    auto r = std::make_unique<DragonflyEvenSplit>();
     r->groups_ = static_cast<std::uint32_t>(std::lround(groups));
     r->a_ = static_cast<std::uint32_t>(std::lround(a));
     const std::uint32_t A = r->a_, G = r->groups_;
@@ -100,13 +100,13 @@ std::unique_ptr<DragonflyRouter> DragonflyRouter::detect(const Topology& t, cons
     return r;
 }
 
-std::string DragonflyRouter::method() const
+std::string DragonflyEvenSplit::method() const
 {
     return "ECMP per flow along next hops from one search per router of one group, shifted to every group "
            "(dragonfly group shift, exact)";
 }
 
-CoreLoads DragonflyRouter::route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
+CoreLoads DragonflyEvenSplit::route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
                                  double progressShare) const
 {
     struct Worker {

@@ -24,9 +24,9 @@
 
 namespace cs {
 
-class CubeRouter final : public FlowRouter {
+class CubeEvenSplit final : public FlowRouter {
 public:
-    static std::optional<CubeRouter> detect(const Topology& t, const CoreGraph& g);
+    static std::optional<CubeEvenSplit> detect(const Topology& t, const CoreGraph& g);
 
     // Flows are shared out over threads and are the stage's items; the
     // cancel flag is polled between them.

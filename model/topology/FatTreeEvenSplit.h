@@ -22,9 +22,9 @@
 
 namespace cs {
 
-class FatTreeRouter final : public FlowRouter {
+class FatTreeEvenSplit final : public FlowRouter {
 public:
-    static std::optional<FatTreeRouter> detect(const Topology& t, const CoreGraph& g);
+    static std::optional<FatTreeEvenSplit> detect(const Topology& t, const CoreGraph& g);
 
     CoreLoads route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
                     double progressShare) const override;

@@ -1,4 +1,4 @@
-#include "model/topology/CubeRouter.h"
+#include "model/topology/CubeEvenSplit.h"
 #include "model/topology/ParallelFor.h"
 
 #include <algorithm>
@@ -7,9 +7,9 @@
 
 namespace cs {
 
-std::optional<CubeRouter> CubeRouter::detect(const Topology& t, const CoreGraph& g)
+std::optional<CubeEvenSplit> CubeEvenSplit::detect(const Topology& t, const CoreGraph& g)
 {
-    CubeRouter c;
+    CubeEvenSplit c;
     c.name_ = t.generator;
     std::optional<double> k, dims;
     for (const auto& [name, v] : t.generatorParams) {
@@ -84,12 +84,12 @@ std::optional<CubeRouter> CubeRouter::detect(const Topology& t, const CoreGraph&
     return c;
 }
 
-std::string CubeRouter::method() const
+std::string CubeEvenSplit::method() const
 {
     return "ECMP per flow over its box of minimum-hop routes (" + name_ + " coordinates, exact)";
 }
 
-double CubeRouter::work(const CoreGraph& g, const Demands& d, int threads) const
+double CubeEvenSplit::work(const CoreGraph& g, const Demands& d, int threads) const
 {
     // The box of a flow: per dimension the positions of axis(), multiplied.
     // Destinations are shared out over the threads; each box is a whole
@@ -126,7 +126,7 @@ double CubeRouter::work(const CoreGraph& g, const Demands& d, int threads) const
     return total;
 }
 
-void CubeRouter::axis(std::uint32_t from, std::uint32_t to, Axis& a) const
+void CubeEvenSplit::axis(std::uint32_t from, std::uint32_t to, Axis& a) const
 {
     a.coord.clear();
     a.next.clear();
@@ -178,7 +178,7 @@ void CubeRouter::axis(std::uint32_t from, std::uint32_t to, Axis& a) const
     step(minus, end, 1);
 }
 
-CoreLoads CubeRouter::route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
+CoreLoads CubeEvenSplit::route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
                             double progressShare) const
 {
     struct Worker {

@@ -1,9 +1,9 @@
-#include "model/topology/FatTreeRouter.h"
+#include "model/topology/FatTreeEvenSplit.h"
 #include "model/topology/GeneratedIds.h"
 
 namespace cs {
 
-std::optional<FatTreeRouter> FatTreeRouter::detect(const Topology& t, const CoreGraph& g)
+std::optional<FatTreeEvenSplit> FatTreeEvenSplit::detect(const Topology& t, const CoreGraph& g)
 {
     if (t.generator != "fat-tree")
         return std::nullopt;
@@ -13,7 +13,7 @@ std::optional<FatTreeRouter> FatTreeRouter::detect(const Topology& t, const Core
             k = v;
     if (!k || *k < 2 || static_cast<long>(*k) % 2 != 0 || *k > 4096)
         return std::nullopt;
-    FatTreeRouter r;
+    FatTreeEvenSplit r;
     r.k_ = static_cast<std::uint32_t>(*k);
     r.h_ = r.k_ / 2;
     const std::uint32_t K = r.k_, h = r.h_;
@@ -83,12 +83,12 @@ std::optional<FatTreeRouter> FatTreeRouter::detect(const Topology& t, const Core
     return r;
 }
 
-std::string FatTreeRouter::method() const
+std::string FatTreeEvenSplit::method() const
 {
     return "ECMP per flow in closed form (fat-tree pods and aggregation index, exact)";
 }
 
-CoreLoads FatTreeRouter::route(const CoreGraph& g, const Demands& d, int, MetricsProgress* progress,
+CoreLoads FatTreeEvenSplit::route(const CoreGraph& g, const Demands& d, int, MetricsProgress* progress,
                                double progressShare) const
 {
     if (progress) {
