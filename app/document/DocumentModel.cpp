@@ -5,6 +5,7 @@
 #include "model/document/DocumentFormat.h"
 #include "model/document/PresetFolder.h"
 #include "model/topology/TopologyJson.h"
+#include "model/topology/TopologySource.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -57,6 +58,14 @@ std::string uniqueBlockName(const Design& d, const std::string& type)
 
 // Drops a reference to a network; a large one's last reference is dropped on
 // a worker thread, since freeing millions of links takes a while.
+// The design's drawn network when it is whole, else nullptr.
+std::shared_ptr<const Topology> wholeDrawing(const Design& design)
+{
+    const BlockInstance* b = design.topology();
+    const auto* source = b ? dynamic_cast<const TopologySource*>(b->block) : nullptr;
+    return source ? source->wholeDrawing() : nullptr;
+}
+
 void releaseTopology(std::shared_ptr<const Topology>&& t)
 {
     if (!t)
@@ -225,6 +234,10 @@ void DocumentModel::rememberTopology()
 {
     if (!topology_)
         return;
+    if (topologyJson_.is_null()) { // a drawing, which its design holds
+        releaseTopology(std::move(topology_));
+        return;
+    }
     recent_.insert(recent_.begin(), {std::move(topologyJson_), std::move(topology_)});
     topologyJson_ = nullptr;
     std::size_t elements = 0;
@@ -247,6 +260,14 @@ void DocumentModel::reparseTopology()
     unfinished_.reset();
     if (doc_.topology.is_null())
         return;
+    if (std::shared_ptr<const Topology> drawn = wholeDrawing(doc_.design)) {
+        // A drawing: the design built it when the document was read (off the
+        // GUI thread, for an open) or edited; the same network, not a copy,
+        // and no JSON kept to find it by (undo brings back its design).
+        topology_ = std::move(drawn);
+        adopt_.reset();
+        return;
+    }
     if (adopt_ && adopt_->first == doc_.topology) {
         topology_ = std::move(adopt_->second);
         adopt_.reset();

@@ -175,7 +175,12 @@ TopologySource::TopologySource(const Generator& generator) : generator_(&generat
 
 
 TopologySource::TopologySource(Topology drawn, std::string problem)
-    : drawn_(std::make_shared<const Topology>(std::move(drawn))), problem_(std::move(problem))
+    : TopologySource(std::make_shared<const Topology>(std::move(drawn)), problem, problem.empty())
+{
+}
+
+TopologySource::TopologySource(std::shared_ptr<const Topology> drawn, std::string problem, bool whole)
+    : drawn_(std::move(drawn)), wholeDrawing_(whole), problem_(std::move(problem))
 {
     const TopologyCounts c = drawn_->counts();
     spec_ = BlockSpec{"topology/drawn",
@@ -192,7 +197,7 @@ TopologySource::TopologySource(Topology drawn, std::string problem)
 std::shared_ptr<const TopologySource> TopologySource::withListed(const std::vector<std::string>& hostNames) const
 {
     auto copy = generator_ ? std::make_shared<TopologySource>(*generator_)
-                           : std::make_shared<TopologySource>(*drawn_, problem_);
+                           : std::make_shared<TopologySource>(drawn_, problem_, wholeDrawing_);
     copy->listedNames_ = hostNames;
     if (drawn_)
         copy->listed_ = listedOrdinals(*drawn_, hostNames);

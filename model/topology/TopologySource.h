@@ -72,6 +72,10 @@ public:
     // network, or the sentence every evaluation then reports: why it is not
     // one yet (an unfinished drawing: a host not yet linked) or why it is too large.
     explicit TopologySource(Topology drawn, std::string problem = {});
+    // The same on a network built elsewhere, shared. `whole` says the drawing
+    // is a network with no problem of its own (Topology::problems() is empty):
+    // `problem` may be about something else (too large to evaluate).
+    TopologySource(std::shared_ptr<const Topology> drawn, std::string problem, bool whole);
 
     // The specs of the job's inputs, in JobInput order.
     static std::vector<ParamSpec> jobInputSpecs();
@@ -93,6 +97,9 @@ public:
     const Generator* generator() const { return generator_; }
     // The drawn network, or nullptr for a generated one.
     const Topology* drawn() const { return drawn_.get(); }
+    // The drawn network, shared, when it is whole (see the constructor); else
+    // nullptr. What the GUI shows and edits, read here instead of built again.
+    std::shared_ptr<const Topology> wholeDrawing() const { return wholeDrawing_ ? drawn_ : nullptr; }
 
     // Everything the outputs say for a job of every host, computed from a
     // topology (allocates; slow for large networks, which is why evaluate()
@@ -127,6 +134,7 @@ private:
     BlockSpec spec_;
     const Generator* generator_ = nullptr;
     std::shared_ptr<const Topology> drawn_;
+    bool wholeDrawing_ = false; // drawn_ has no problems of its own
     std::string problem_; // why a drawing cannot be evaluated (unfinished, too large); "" if it can
     std::vector<std::uint32_t> listed_;   // host ordinals of a listed placement, in order
     std::vector<std::string> listedNames_; // the names they came from

@@ -131,7 +131,8 @@ TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::s
     if (problem.empty())
         if (std::string p = topologyMetricsProblem(countsOf(t)); !p.empty())
             problem = "the drawn topology is too large to evaluate here: " + p;
-    parts.block = std::make_shared<const TopologySource>(std::move(t), std::move(problem));
+    parts.block = std::make_shared<const TopologySource>(std::make_shared<const Topology>(std::move(t)),
+                                                         std::move(problem), problems.empty());
     parts.values = job;
     return parts;
 }

@@ -306,3 +306,28 @@ TEST_CASE("topology source: version 2 documents migrate with P bounded by the ho
     CHECK(doc.design.findDesignParam("P")->value.value == 2);
     CHECK(doc.design.findDesignParam("P")->follows == "topology.hosts");
 }
+
+TEST_CASE("topology source: a whole drawing is shared, with a listed placement too; an unfinished one is not whole",
+          "[topology][source]")
+{
+    // The design reads a drawing once; what views show (wholeDrawing) and a listed placement's block
+    // (withListed) hold that network, not copies of it.
+    const nlohmann::json star = topologyToJson(generate("star", {{"n", 4}}), TopologyJsonForm::Explicit);
+    const TopologySourceParts parts = topologySourceFromJson(star);
+    const std::shared_ptr<const Topology> whole = parts.block->wholeDrawing();
+    REQUIRE(whole);
+    CHECK(whole.get() == parts.block->drawn());
+    const std::string host = whole->vertex(whole->hosts().front()).id;
+    const std::shared_ptr<const TopologySource> listed = parts.block->withListed({host});
+    CHECK(listed->drawn() == whole.get());
+    CHECK(listed->wholeDrawing() == whole);
+    CHECK(listed->listed().size() == 1);
+
+    // A host not yet linked: read (its work is kept), but not a whole network.
+    nlohmann::json loose = star;
+    loose["vertices"].push_back({{"id", "lonely"}, {"kind", "host"}});
+    const TopologySourceParts unfinished = topologySourceFromJson(loose);
+    REQUIRE(unfinished.block->drawn());
+    CHECK(unfinished.block->drawn()->counts().hosts == 5);
+    CHECK(unfinished.block->wholeDrawing() == nullptr);
+}

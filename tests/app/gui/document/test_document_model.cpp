@@ -1,7 +1,10 @@
 #include "app/document/Autosave.h"
 #include "app/document/DocumentModel.h"
 #include "model/document/DocumentFormat.h"
+#include "model/document/DocumentTopology.h"
 #include "model/topology/GeneratorRegistry.h"
+#include "model/topology/TopologyJson.h"
+#include "model/topology/TopologySource.h"
 
 #include <QFileInfo>
 #include <QSignalSpy>
@@ -234,4 +237,44 @@ TEST_CASE("undo and redo of a topology edit give back the network built before, 
     REQUIRE(m.setTopology("star 4 again", star4).isEmpty());
     CHECK(m.topology() != four);
     CHECK(m.topology()->counts().hosts == 4);
+}
+
+TEST_CASE("a drawn network is the design's own: opening or editing a drawing builds it once, off the view's path",
+          "[gui][document][shared]")
+{
+    using nlohmann::json;
+    // The design reads a drawing when the document is read (off the GUI thread, for an open) and when it is
+    // edited; the model shows that network instead of building it again from the JSON on the GUI thread.
+    const auto drawnOf = [](const DocumentModel& m) {
+        const BlockInstance* b = m.doc().design.topology();
+        const auto* source = b ? dynamic_cast<const TopologySource*>(b->block) : nullptr;
+        return source ? source->drawn() : nullptr;
+    };
+    DesignDocument doc = smallDoc();
+    doc.topology = topologyToJson(generate("star", {{"n", 4}}), TopologyJsonForm::Explicit);
+    attachTopology(doc);
+    DocumentModel m;
+    m.setDocument(std::move(doc), {});
+    REQUIRE(m.topology());
+    CHECK(m.topology()->counts().hosts == 4);
+    CHECK(m.topology().get() == drawnOf(m));
+    const std::shared_ptr<const Topology> four = m.topology();
+
+    // A drawing edited to 8 hosts: the design's new network.
+    REQUIRE(m.setTopology("star 8", topologyToJson(generate("star", {{"n", 8}}), TopologyJsonForm::Explicit)).isEmpty());
+    CHECK(m.topology()->counts().hosts == 8);
+    CHECK(m.topology().get() == drawnOf(m));
+    // Undo gives back the design that held the first network, and so the same network.
+    m.undoStack()->undo();
+    CHECK(m.topology() == four);
+
+    // An unfinished drawing (a host not linked) is no network: drawing() is what the design read, the error
+    // names the problem.
+    json loose = topologyToJson(generate("star", {{"n", 4}}), TopologyJsonForm::Explicit);
+    loose["vertices"].push_back({{"id", "lonely"}, {"kind", "host"}});
+    REQUIRE(m.setTopology("a loose host", loose).isEmpty());
+    CHECK(m.topology() == nullptr);
+    REQUIRE(m.drawing());
+    CHECK(m.drawing()->counts().hosts == 5);
+    CHECK_FALSE(m.topologyError().isEmpty());
 }
