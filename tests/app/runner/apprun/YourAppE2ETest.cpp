@@ -133,7 +133,7 @@ TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, c
         INFO("calibrate: " << calibrateLog);
         const std::string design = exampleDesign(cluster, calibratedJson, ex);
         const std::string runs = cluster.dir + "/" + ex.name + ".runs.json";
-        const CliRun ran = cliRun({"run-app", "--nodes", mpi->node, "--at", "P=1,2,4,8", "--repeat", "3", "--time",
+        const CliRun ran = cliRun({"run-app", "--nodes", mpi->node, "--at", "P=1,2,4,8", "--repeat", "5", "--time",
                                    "stdout:time_s ([0-9.eE+-]+)", "--quiet", "-o", runs, "--", ex.exe, "64", ex.iters, "sleep"});
         INFO("run-app: " << ran.out << ran.err);
         REQUIRE(ran.rc == 0);
@@ -149,6 +149,8 @@ TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, c
         // P = 1, 2 and 4) against the run: within 15%.
         const json& p8 = f["points"].back();
         REQUIRE(p8["P"] == 8);
+        // Each point's figures, so that a failure says by how much (CI prints only what is in scope).
+        INFO("points: " << f["points"].dump());
         CHECK(p8["held_out"] == true);
         CHECK(std::abs(p8["error"].get<double>()) < 0.15);
         log << ex.name << ": t_cell = " << f["inputs"][0]["value"].get<double>() << " s, R^2 "
