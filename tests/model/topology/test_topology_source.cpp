@@ -307,7 +307,7 @@ TEST_CASE("topology source: version 2 documents migrate with P bounded by the ho
     CHECK(doc.design.findDesignParam("P")->follows == "topology.hosts");
 }
 
-TEST_CASE("topology source: a whole drawing is shared, with a listed placement too; an unfinished one is not whole",
+TEST_CASE("topology source: a whole drawing is shared (a listed placement too), an unfinished one is not whole",
           "[topology][source]")
 {
     // The design reads a drawing once; what views show (wholeDrawing) and a listed placement's block
