@@ -118,10 +118,16 @@ int main(int argc, char** argv)
         else if (parser.isSet("preset"))
             opened = w.openPreset(parser.value("preset"));
     }
-    if (!opened && parser.isSet("quit-after"))
+    const bool asked = !parser.positionalArguments().isEmpty() || parser.isSet("preset");
+    if (!opened && asked && (parser.isSet("quit-after") || parser.isSet("screenshot"))) {
         std::fprintf(stderr, "clusterscope: could not open %s\n",
                      qPrintable(parser.positionalArguments().isEmpty() ? parser.value("preset")
                                                                        : parser.positionalArguments().front()));
+        // A screenshot run has nobody to close the error box: the shot's timer ended the box's loop, and the
+        // window's own loop would then wait for good. It ends here, failed.
+        if (parser.isSet("screenshot"))
+            return 1;
+    }
     if (parser.isSet("tab"))
         w.showTab(parser.value("tab").toInt());
     if (parser.isSet("dock")) {
