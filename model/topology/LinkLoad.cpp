@@ -1,4 +1,5 @@
 #include "model/topology/LinkLoad.h"
+#include "model/topology/BottleneckScan.h"
 #include "model/topology/EcmpPass.h"
 #include "model/topology/TrafficDemands.h"
 
@@ -83,54 +84,9 @@ LinkLoads finishLoads(const Topology& t, const CoreGraph& g, TrafficPattern p, c
         (hostFirst ? r.forward : r.backward)[e] += out[v];
         (hostFirst ? r.backward : r.forward)[e] += in[v];
     }
-    // The bottleneck: the first link direction or segment whose congestion
-    // is not exceeded by more than rounding, so that equal loads reached by
-    // different summation orders name the same link.
-    constexpr double tol = 1e-12;
-    auto higher = [&](double c) { return c > r.maxCongestion * (1 + tol); };
-    // Where the bottleneck is, named once at the end (a name built at every
-    // new maximum was most of a small pattern's time).
-    enum class At { None, Forward, Backward, HalfDuplex, Segment } at = At::None;
-    std::size_t where = 0;
-    for (std::size_t e = 0; e < ne; ++e) {
-        const LinkProps& l = t.link(e);
-        const double cap = l.bandwidth * l.channels;
-        if (l.duplex) {
-            const bool fwd = r.forward[e] >= r.backward[e] * (1 - tol);
-            const double load = fwd ? r.forward[e] : r.backward[e];
-            if (load > 0 && higher(load / cap)) {
-                r.maxCongestion = load / cap;
-                r.maxLoad = load;
-                at = fwd ? At::Forward : At::Backward;
-                where = e;
-            }
-        } else {
-            const double load = r.forward[e] + r.backward[e];
-            if (load > 0 && higher(load / cap)) {
-                r.maxCongestion = load / cap;
-                r.maxLoad = load;
-                at = At::HalfDuplex;
-                where = e;
-            }
-        }
-    }
-    for (std::size_t v = 0; v < t.vertexCount(); ++v) {
-        const double load = r.throughSegment[v];
-        if (load > 0 && higher(load / t.vertex(v).bandwidth)) {
-            r.maxCongestion = load / t.vertex(v).bandwidth;
-            r.maxLoad = load;
-            at = At::Segment;
-            where = v;
-        }
-    }
-    if (at == At::Segment) {
-        r.bottleneck = "segment " + t.vertex(where).id;
-    } else if (at != At::None) {
-        const auto [a, b] = t.endpoints(where);
-        r.bottleneck = at == At::HalfDuplex ? "link " + t.vertex(a).id + " - " + t.vertex(b).id + " (half-duplex)"
-                       : at == At::Forward  ? "link " + t.vertex(a).id + " -> " + t.vertex(b).id
-                                            : "link " + t.vertex(b).id + " -> " + t.vertex(a).id;
-    }
+    scanBottleneck(
+        t, r, [&](std::size_t e) { return std::pair{r.forward[e], r.backward[e]}; },
+        [&](std::size_t v) { return r.throughSegment[v]; });
     return r;
 }
 

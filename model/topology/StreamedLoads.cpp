@@ -1,4 +1,5 @@
 #include "model/topology/StreamedLoads.h"
+#include "model/topology/BottleneckScan.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,15 +27,9 @@ LinkLoads finishBottleneck(const Topology& t, const CoreGraph& g, const EdgeSour
     r.pattern = p;
     r.flows = flows;
     r.unroutable = static_cast<std::uint64_t>(std::llround(std::max(0.0, double(flows) - core.routed)));
-    // As finishLoads: the first link direction or segment whose congestion
-    // is not exceeded by more than rounding. Each direction's load is the one
-    // term finishLoads adds to its zero (0 + x is x exactly).
-    constexpr double tol = 1e-12;
-    auto higher = [&](double c) { return c > r.maxCongestion * (1 + tol); };
-    enum class At { None, Forward, Backward, HalfDuplex, Segment } at = At::None;
-    std::size_t where = 0;
-    const std::size_t ne = t.edgeCount();
-    for (std::size_t e = 0; e < ne; ++e) {
+    // As finishLoads, in edge order (BottleneckScan.h). Each direction's load is the one term finishLoads
+    // adds to its zero (0 + x is x exactly).
+    const auto edge = [&](std::size_t e) {
         double fwd = 0, bwd = 0;
         const std::uint32_t f = src.forward[e];
         if (f != CoreGraph::kNone && (f & EdgeSources::kLeaf)) {
@@ -48,45 +43,13 @@ LinkLoads finishBottleneck(const Topology& t, const CoreGraph& g, const EdgeSour
             if (src.backward[e] != CoreGraph::kNone && src.backward[e] < core.arc.size())
                 bwd = core.arc[src.backward[e]];
         }
-        const LinkProps& l = t.link(e);
-        const double cap = l.bandwidth * l.channels;
-        if (l.duplex) {
-            const bool isFwd = fwd >= bwd * (1 - tol);
-            const double load = isFwd ? fwd : bwd;
-            if (load > 0 && higher(load / cap)) {
-                r.maxCongestion = load / cap;
-                r.maxLoad = load;
-                at = isFwd ? At::Forward : At::Backward;
-                where = e;
-            }
-        } else {
-            const double load = fwd + bwd;
-            if (load > 0 && higher(load / cap)) {
-                r.maxCongestion = load / cap;
-                r.maxLoad = load;
-                at = At::HalfDuplex;
-                where = e;
-            }
-        }
-    }
-    for (std::size_t v = 0; v < t.vertexCount(); ++v) {
+        return std::pair{fwd, bwd};
+    };
+    const auto segment = [&](std::size_t v) {
         const std::uint32_t c = g.coreOf[v];
-        const double load = c != CoreGraph::kNone && c < core.through.size() ? core.through[c] : 0.0;
-        if (load > 0 && higher(load / t.vertex(v).bandwidth)) {
-            r.maxCongestion = load / t.vertex(v).bandwidth;
-            r.maxLoad = load;
-            at = At::Segment;
-            where = v;
-        }
-    }
-    if (at == At::Segment) {
-        r.bottleneck = "segment " + t.vertex(where).id;
-    } else if (at != At::None) {
-        const auto [a, b] = t.endpoints(where);
-        r.bottleneck = at == At::HalfDuplex ? "link " + t.vertex(a).id + " - " + t.vertex(b).id + " (half-duplex)"
-                       : at == At::Forward  ? "link " + t.vertex(a).id + " -> " + t.vertex(b).id
-                                            : "link " + t.vertex(b).id + " -> " + t.vertex(a).id;
-    }
+        return c != CoreGraph::kNone && c < core.through.size() ? core.through[c] : 0.0;
+    };
+    scanBottleneck(t, r, edge, segment);
     return r;
 }
 
