@@ -126,11 +126,10 @@ std::vector<std::pair<std::size_t, std::size_t>> tokenPairs(const Topology& t, s
                          std::to_string(H));
     // Segments next to each host.
     std::vector<std::vector<std::size_t>> segs(H);
-    const auto& g = t.graph();
     for (std::size_t i = 0; i < H; ++i)
-        for (auto [it, end] = boost::adjacent_vertices(hosts[i], g); it != end; ++it)
-            if (t.vertex(*it).kind == VertexKind::Segment)
-                segs[i].push_back(*it);
+        for (std::uint32_t e : t.incident(hosts[i]))
+            if (const std::size_t n = t.opposite(e, hosts[i]); t.vertex(n).kind == VertexKind::Segment)
+                segs[i].push_back(n);
     auto shared = [&](std::size_t i, std::size_t j) -> long {
         for (std::size_t s : segs[i])
             if (std::find(segs[j].begin(), segs[j].end(), s) != segs[j].end())

@@ -4,6 +4,7 @@
 #include "model/topology/MetisPartition.h"
 #include "model/topology/ParallelFor.h"
 
+#include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/push_relabel_max_flow.hpp>
 
 #include <algorithm>

@@ -18,13 +18,10 @@ const std::vector<std::string>& placementNames()
 
 std::vector<std::size_t> attachmentOf(const Topology& t)
 {
-    const auto& g = t.graph();
     std::vector<std::size_t> at;
     at.reserve(t.hosts().size());
-    for (std::size_t h : t.hosts()) {
-        const auto [b, e] = boost::adjacent_vertices(h, g);
-        at.push_back(std::distance(b, e) == 1 ? *b : h);
-    }
+    for (std::size_t h : t.hosts())
+        at.push_back(t.degree(h) == 1 ? t.opposite(t.incident(h)[0], h) : h);
     return at;
 }
 

@@ -7,7 +7,6 @@ namespace cs {
 
 std::vector<int> hopDistances(const Topology& t, std::size_t from)
 {
-    const auto& g = t.graph();
     std::vector<int> dist(t.vertexCount(), -1);
     std::vector<std::size_t> queue{from};
     dist[from] = 0;
@@ -15,10 +14,10 @@ std::vector<int> hopDistances(const Topology& t, std::size_t from)
         const std::size_t u = queue[h];
         if (u != from && !t.isTransit(u))
             continue;
-        for (auto [it, end] = boost::adjacent_vertices(u, g); it != end; ++it)
-            if (dist[*it] < 0) {
-                dist[*it] = dist[u] + 1;
-                queue.push_back(*it);
+        for (std::uint32_t e : t.incident(u))
+            if (const std::size_t v = t.opposite(e, u); dist[v] < 0) {
+                dist[v] = dist[u] + 1;
+                queue.push_back(v);
             }
     }
     return dist;
@@ -35,7 +34,6 @@ std::vector<std::vector<std::size_t>> minHopRoutes(const Topology& t, std::size_
     const std::vector<int> d = hopDistances(t, to);
     if (d[from] < 0)
         return routes;
-    const auto& g = t.graph();
     std::vector<std::size_t> path{from};
     std::function<void(std::size_t)> walk = [&](std::size_t u) {
         if (routes.size() >= limit)
@@ -45,8 +43,8 @@ std::vector<std::vector<std::size_t>> minHopRoutes(const Topology& t, std::size_
             return;
         }
         std::vector<std::size_t> tried; // parallel links would list the same vertex route twice
-        for (auto [it, end] = boost::adjacent_vertices(u, g); it != end; ++it) {
-            const std::size_t v = *it;
+        for (std::uint32_t e : t.incident(u)) {
+            const std::size_t v = t.opposite(e, u);
             if (d[v] != d[u] - 1 || (v != to && !t.isTransit(v)))
                 continue;
             if (std::find(tried.begin(), tried.end(), v) != tried.end())

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 
 namespace cs {
@@ -33,22 +34,21 @@ std::optional<VertexKind> vertexKindFromName(std::string_view name)
 
 Topology::Topology(const Topology& o)
     : exactBisection(o.exactBisection), bisectionBound(o.bisectionBound), bisectionNote(o.bisectionNote),
-      generator(o.generator), generatorParams(o.generatorParams), facts(o.facts),
-      g_(std::make_unique<TopologyGraph>(*o.g_)), hosts_(o.hosts_), ids_(o.ids_), hostIdsDeferred_(o.hostIdsDeferred_)
+      generator(o.generator), generatorParams(o.generatorParams), facts(o.facts), vertices_(o.vertices_),
+      edges_(o.edges_), linkKinds_(o.linkKinds_), degree_(o.degree_), hosts_(o.hosts_), ids_(o.ids_),
+      hostIdsDeferred_(o.hostIdsDeferred_)
 {
-    reindexEdges();
 }
 
-// The graph lives on the heap, so a move hands over the pointer: the edge
-// descriptors point into its edge list, which stays where it is. (Boost's
-// adjacency_list has no move constructor: moving it by value copies it.)
 Topology::Topology(Topology&& o) noexcept
     : exactBisection(std::move(o.exactBisection)), bisectionBound(std::move(o.bisectionBound)),
       bisectionNote(std::move(o.bisectionNote)), generator(std::move(o.generator)),
-      generatorParams(std::move(o.generatorParams)), facts(std::move(o.facts)), g_(std::move(o.g_)),
-      edges_(std::move(o.edges_)), hosts_(std::move(o.hosts_)), ids_(std::move(o.ids_)),
+      generatorParams(std::move(o.generatorParams)), facts(std::move(o.facts)), vertices_(std::move(o.vertices_)),
+      edges_(std::move(o.edges_)), linkKinds_(std::move(o.linkKinds_)), degree_(std::move(o.degree_)),
+      hosts_(std::move(o.hosts_)), incidence_(std::move(o.incidence_)), ids_(std::move(o.ids_)),
       hostIdsDeferred_(o.hostIdsDeferred_), lazyHostIds_(std::move(o.lazyHostIds_))
 {
+    incidenceReady_.store(incidence_.get());
     o.clearMovedFrom();
 }
 
@@ -70,9 +70,13 @@ Topology& Topology::operator=(Topology&& o) noexcept
         generator = std::move(o.generator);
         generatorParams = std::move(o.generatorParams);
         facts = std::move(o.facts);
-        g_ = std::move(o.g_);
+        vertices_ = std::move(o.vertices_);
         edges_ = std::move(o.edges_);
+        linkKinds_ = std::move(o.linkKinds_);
+        degree_ = std::move(o.degree_);
         hosts_ = std::move(o.hosts_);
+        incidence_ = std::move(o.incidence_);
+        incidenceReady_.store(incidence_.get());
         ids_ = std::move(o.ids_);
         hostIdsDeferred_ = o.hostIdsDeferred_;
         lazyHostIds_ = std::move(o.lazyHostIds_);
@@ -84,49 +88,70 @@ Topology& Topology::operator=(Topology&& o) noexcept
 void Topology::clearMovedFrom() noexcept
 {
     // A moved-from topology is an empty one, usable as such.
-    g_ = std::make_unique<TopologyGraph>();
+    vertices_.clear();
     edges_.clear();
+    linkKinds_.clear();
+    degree_.clear();
     hosts_.clear();
+    changed();
     ids_.clear();
     hostIdsDeferred_ = false;
     lazyHostIds_.reset();
 }
 
-void Topology::reindexEdges()
+void Topology::changed() noexcept
 {
-    edges_.assign(boost::num_edges(*g_), {});
-    for (auto [it, end] = boost::edges(*g_); it != end; ++it)
-        edges_[(*g_)[*it].index] = *it;
+    incidenceReady_.store(nullptr);
+    incidence_.reset();
+}
+
+std::span<const std::uint32_t> Topology::incident(std::size_t v) const
+{
+    const Incidence* in = incidenceReady_.load(std::memory_order_acquire);
+    if (!in) {
+        // Several threads may ask at once (the metrics' tasks): the index is
+        // built once, under a lock that only this first call takes.
+        static std::mutex building;
+        const std::lock_guard<std::mutex> lock(building);
+        in = incidenceReady_.load(std::memory_order_relaxed);
+        if (!in) {
+            auto index = std::make_unique<Incidence>();
+            const std::size_t n = vertices_.size();
+            index->offset.assign(n + 1, 0);
+            for (std::size_t u = 0; u < n; ++u)
+                index->offset[u + 1] = index->offset[u] + degree_[u];
+            index->edges.resize(index->offset[n]);
+            std::vector<std::uint32_t> fill(index->offset.begin(), index->offset.end() - 1);
+            for (std::size_t e = 0; e < edges_.size(); ++e) {
+                index->edges[fill[edges_[e].a]++] = static_cast<std::uint32_t>(e);
+                index->edges[fill[edges_[e].b]++] = static_cast<std::uint32_t>(e);
+            }
+            incidence_ = std::move(index);
+            in = incidence_.get();
+            incidenceReady_.store(in, std::memory_order_release);
+        }
+    }
+    return {in->edges.data() + in->offset[v], in->offset[v + 1] - in->offset[v]};
 }
 
 std::size_t Topology::addVertex(VertexProps p)
 {
     if (p.id.empty())
         throw ModelError("a " + std::string(vertexKindName(p.kind)) + " needs a non-empty id");
-    const std::size_t v = boost::num_vertices(*g_);
+    const std::size_t v = vertices_.size();
+    if (v >= kMaxIndex)
+        throw ModelError("a topology holds at most " + std::to_string(kMaxIndex) + " vertices");
     if (!(hostIdsDeferred_ && p.kind == VertexKind::Host)) {
         auto [it, inserted] = ids_.emplace(p.id, v);
         if (!inserted)
             throw ModelError("id '" + p.id + "' is already used by another vertex");
     }
     lazyHostIds_.reset();
+    changed();
     if (p.kind == VertexKind::Host)
         hosts_.push_back(v);
-    // A generated switch gets room for as many links as it has ports (a
-    // valid one has no more): its list of links is then never grown by
-    // doubling, which on the k=160 fat-tree copied and faulted in about
-    // 130 MB, a seventh of the command's fresh pages.
-    // A generated forwarding host (the router of a direct network: torus,
-    // hypercube) gets the network's mean degree, read off what
-    // beginGenerated() reserved: exact on a torus or hypercube, where the
-    // doubling left a 2^20 hypercube's lists 32 long for 20 links (190 MB).
-    int room = hostIdsDeferred_ && p.kind == VertexKind::Switch ? std::min(p.ports, 1 << 12) : 0;
-    if (hostIdsDeferred_ && p.kind == VertexKind::Host && p.forwards && g_->m_vertices.capacity() > 0)
-        room = static_cast<int>(std::min<std::size_t>(
-            (2 * edges_.capacity() + g_->m_vertices.capacity() - 1) / g_->m_vertices.capacity(), 1 << 12));
-    boost::add_vertex(std::move(p), *g_);
-    if (room > 0)
-        g_->m_vertices[v].m_out_edges.reserve(static_cast<std::size_t>(room));
+    vertices_.push_back(std::move(p));
+    degree_.push_back(0);
     return v;
 }
 
@@ -166,11 +191,33 @@ std::size_t Topology::addLink(std::size_t a, std::size_t b, const LinkProps& lin
     if (a >= n || b >= n)
         throw ModelError("link refers to vertex index " + std::to_string(a >= n ? a : b) + " but there are only " +
                          std::to_string(n) + " vertices");
-    EdgeProps e;
-    e.link = link;
-    e.index = edges_.size();
-    edges_.push_back(boost::add_edge(a, b, e, *g_).first);
-    return e.index;
+    if (edges_.size() >= kMaxIndex)
+        throw ModelError("a topology holds at most " + std::to_string(kMaxIndex) + " links");
+    changed();
+    edges_.push_back({static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b), linkKind(link)});
+    ++degree_[a];
+    ++degree_[b];
+    return edges_.size() - 1;
+}
+
+// The index of these link properties in linkKinds_, added when new. Compared
+// bit for bit, so that a link reads back exactly what was added (a NaN rate
+// stays, for problems() to name). A generated network has one to three
+// kinds; a drawing a few.
+std::uint32_t Topology::linkKind(const LinkProps& link)
+{
+    auto same = [&](const LinkProps& k) {
+        return std::memcmp(&k.bandwidth, &link.bandwidth, sizeof(double)) == 0 &&
+               std::memcmp(&k.latency, &link.latency, sizeof(double)) == 0 && k.channels == link.channels &&
+               k.duplex == link.duplex;
+    };
+    if (!edges_.empty() && same(linkKinds_[edges_.back().kind]))
+        return edges_.back().kind;
+    for (std::size_t i = linkKinds_.size(); i-- > 0 && linkKinds_.size() - i <= 64;)
+        if (same(linkKinds_[i]))
+            return static_cast<std::uint32_t>(i);
+    linkKinds_.push_back(link);
+    return static_cast<std::uint32_t>(linkKinds_.size() - 1);
 }
 
 std::size_t Topology::addLink(std::string_view a, std::string_view b, const LinkProps& link)
@@ -181,11 +228,6 @@ std::size_t Topology::addLink(std::string_view a, std::string_view b, const Link
         throw ModelError("link " + std::string(a) + " - " + std::string(b) + ": id '" + std::string(!va ? a : b) +
                          "' refers to no vertex");
     return addLink(*va, *vb, link);
-}
-
-std::pair<std::size_t, std::size_t> Topology::endpoints(std::size_t e) const
-{
-    return {boost::source(edges_[e], *g_), boost::target(edges_[e], *g_)};
 }
 
 std::optional<std::size_t> Topology::find(std::string_view id) const
@@ -216,7 +258,8 @@ void Topology::beginGenerated(std::size_t vertices, std::size_t links)
     if (vertexCount() == 0)
         hostIdsDeferred_ = true;
     edges_.reserve(links);
-    g_->m_vertices.reserve(vertices); // adjacency_list's own vector: no reallocation while generating
+    vertices_.reserve(vertices);
+    degree_.reserve(vertices);
     hosts_.reserve(vertices);
 }
 
@@ -224,7 +267,7 @@ TopologyCounts Topology::counts() const
 {
     TopologyCounts c;
     for (std::size_t v = 0; v < vertexCount(); ++v) {
-        switch ((*g_)[v].kind) {
+        switch (vertices_[v].kind) {
         case VertexKind::Host: ++c.hosts; break;
         case VertexKind::Switch: ++c.switches; break;
         case VertexKind::Segment: ++c.segments; break;
@@ -236,7 +279,7 @@ TopologyCounts Topology::counts() const
 
 bool Topology::isTransit(std::size_t v) const
 {
-    const VertexProps& p = (*g_)[v];
+    const VertexProps& p = vertices_[v];
     return p.kind != VertexKind::Host || p.forwards;
 }
 
@@ -268,7 +311,7 @@ std::vector<TopologyProblem> Topology::problems() const
     const std::size_t n = vertexCount();
 
     for (std::size_t v = 0; v < n; ++v) {
-        const VertexProps& p = (*g_)[v];
+        const VertexProps& p = vertices_[v];
         if (p.kind == VertexKind::Host && !(p.forwardCost >= 0.0 && std::isfinite(p.forwardCost)))
             out.push_back({W::Vertex, v, "forward_cost", "must be >= 0, got " + formatNumber(p.forwardCost)});
         if (p.kind == VertexKind::Switch && p.ports < 1)
@@ -288,11 +331,11 @@ std::vector<TopologyProblem> Topology::problems() const
         if (l.channels < 1)
             out.push_back({W::Edge, e, "channels", "must be >= 1, got " + std::to_string(l.channels)});
         if (a == b)
-            out.push_back({W::Edge, e, "", "links '" + (*g_)[a].id + "' to itself"});
+            out.push_back({W::Edge, e, "", "links '" + vertices_[a].id + "' to itself"});
     }
     const std::vector<long long> used = portsUsed(*this);
     for (std::size_t v = 0; v < n; ++v) {
-        const VertexProps& p = (*g_)[v];
+        const VertexProps& p = vertices_[v];
         if (p.kind == VertexKind::Switch && p.ports >= 1 && used[v] > p.ports)
             out.push_back({W::Vertex, v, "",
                            "switch '" + p.id + "' uses " + std::to_string(used[v]) +
@@ -304,8 +347,8 @@ std::vector<TopologyProblem> Topology::problems() const
     }
     bool anyIsolated = false;
     for (std::size_t h : hosts_) {
-        if (boost::out_degree(h, *g_) == 0) {
-            out.push_back({W::Vertex, h, "", "host '" + (*g_)[h].id + "' is disconnected: it has no links", true});
+        if (degree_[h] == 0) {
+            out.push_back({W::Vertex, h, "", "host '" + vertices_[h].id + "' is disconnected: it has no links", true});
             anyIsolated = true;
         }
     }
@@ -314,9 +357,9 @@ std::vector<TopologyProblem> Topology::problems() const
     // Reachability from the first host, passing only through transit
     // vertices: what a breadth-first search from it finds (it leaves the
     // first host even when that does not forward). Found with a union-find
-    // over the edge list, which is one array, rather than a search over
-    // Boost's adjacency, whose per-vertex lists are scattered over the heap
-    // (on a 2^20 hypercube the search was the largest part of validating).
+    // over the edge list, in one pass over one array, without building the
+    // incidence index (a search over Boost's scattered per-vertex lists was
+    // the largest part of validating a 2^20 hypercube).
     const std::size_t first = hosts_.front();
     std::vector<std::uint8_t> transit(n);
     for (std::size_t v = 0; v < n; ++v)
@@ -367,8 +410,8 @@ std::vector<TopologyProblem> Topology::problems() const
     for (std::size_t h : hosts_) {
         if (!seen[h]) {
             out.push_back({W::Vertex, h, "",
-                           "host '" + (*g_)[h].id + "' is disconnected: no route (through switches, segments or "
-                           "forwarding hosts) reaches it from host '" + (*g_)[hosts_.front()].id + "'", true});
+                           "host '" + vertices_[h].id + "' is disconnected: no route (through switches, segments or "
+                           "forwarding hosts) reaches it from host '" + vertices_[hosts_.front()].id + "'", true});
             break;
         }
     }
@@ -384,9 +427,9 @@ void Topology::validate() const
     std::string where;
     if (p.where == TopologyProblem::Where::Edge) {
         const auto [a, b] = endpoints(p.index);
-        where = "link " + std::to_string(p.index) + " (" + (*g_)[a].id + " - " + (*g_)[b].id + ")";
+        where = "link " + std::to_string(p.index) + " (" + vertices_[a].id + " - " + vertices_[b].id + ")";
     } else if (p.where == TopologyProblem::Where::Vertex && !p.field.empty()) {
-        where = std::string(vertexKindName((*g_)[p.index].kind)) + " '" + (*g_)[p.index].id + "'";
+        where = std::string(vertexKindName(vertices_[p.index].kind)) + " '" + vertices_[p.index].id + "'";
     }
     if (!p.field.empty())
         throw ModelError(where + ": " + p.field + " " + p.message);

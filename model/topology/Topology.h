@@ -1,12 +1,16 @@
 #pragma once
 // The topology of a cluster network: hosts, switches and shared segments,
-// joined by links. Boost.Graph's adjacency_list is the representation; the
-// metric code takes compact snapshots of it (see CoreGraph.h).
-#include <boost/graph/adjacency_list.hpp>
-
+// joined by links. Stored as what the metrics read: a vertex array, an edge
+// list of endpoint pairs, and each distinct set of link properties once (a
+// generated network has one to three). A vertex's links are indexed on
+// first use (incident()). The metric code takes compact snapshots of it
+// (see CoreGraph.h); Bisection.h builds Boost.Graph's flow network from it.
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -52,14 +56,6 @@ struct LinkProps {
     bool duplex = true;
 };
 
-struct EdgeProps {
-    LinkProps link;
-    std::size_t index = 0; // position in insertion order
-};
-
-using TopologyGraph =
-    boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, VertexProps, EdgeProps>;
-
 struct TopologyCounts {
     std::size_t hosts = 0;
     std::size_t switches = 0;
@@ -83,10 +79,12 @@ struct TopologyProblem {
 
 class Topology {
 public:
+    // Vertices and links are numbered in 32 bits.
+    static constexpr std::size_t kMaxIndex = 0xffffffffu;
+
     Topology() = default;
-    // A copy re-indexes the edges (edge descriptors point into the graph that
-    // owns them); a move takes the graph as it is, in constant time, and
-    // leaves `o` empty.
+    // A move takes the arrays as they are, in constant time, and leaves `o`
+    // empty.
     Topology(const Topology& o);
     Topology(Topology&& o) noexcept;
     Topology& operator=(const Topology& o);
@@ -103,12 +101,22 @@ public:
     std::size_t addLink(std::size_t a, std::size_t b, const LinkProps& link);
     std::size_t addLink(std::string_view a, std::string_view b, const LinkProps& link);
 
-    std::size_t vertexCount() const { return boost::num_vertices(*g_); }
+    std::size_t vertexCount() const { return vertices_.size(); }
     std::size_t edgeCount() const { return edges_.size(); }
-    const VertexProps& vertex(std::size_t v) const { return (*g_)[v]; }
+    const VertexProps& vertex(std::size_t v) const { return vertices_[v]; }
     // Endpoints and properties of edge i (insertion order).
-    std::pair<std::size_t, std::size_t> endpoints(std::size_t e) const;
-    const LinkProps& link(std::size_t e) const { return (*g_)[edges_[e]].link; }
+    std::pair<std::size_t, std::size_t> endpoints(std::size_t e) const { return {edges_[e].a, edges_[e].b}; }
+    const LinkProps& link(std::size_t e) const { return linkKinds_[edges_[e].kind]; }
+    // Links at v (a self-loop counts twice), and the edge indices of those
+    // links in insertion order (a self-loop listed twice). The index is
+    // built on the first call after a change, once, whichever thread asks.
+    std::size_t degree(std::size_t v) const { return degree_[v]; }
+    std::span<const std::uint32_t> incident(std::size_t v) const;
+    // The other end of edge e from v (v itself for a self-loop).
+    std::size_t opposite(std::size_t e, std::size_t v) const
+    {
+        return edges_[e].a == v ? edges_[e].b : edges_[e].a;
+    }
     std::optional<std::size_t> find(std::string_view id) const;
     // For a generator, before its first vertex: its ids are unique by
     // construction, so hosts are not put in the id index as they are added
@@ -120,7 +128,6 @@ public:
     // transpose number hosts this way).
     const std::vector<std::size_t>& hosts() const { return hosts_; }
     TopologyCounts counts() const;
-    const TopologyGraph& graph() const { return *g_; }
 
     // May traffic pass through v on its way elsewhere? Switches and segments
     // always; hosts only when they forward.
@@ -149,14 +156,28 @@ public:
     std::optional<double> fact(std::string_view key) const;
 
 private:
+    struct Edge {
+        std::uint32_t a = 0, b = 0;
+        std::uint32_t kind = 0; // index in linkKinds_
+    };
+    // Each vertex's links as one array: the edge indices at v are
+    // edges[offset[v] .. offset[v + 1]).
+    struct Incidence {
+        std::vector<std::uint32_t> offset, edges;
+    };
+
     std::size_t addVertex(VertexProps p);
-    void reindexEdges();
+    std::uint32_t linkKind(const LinkProps& link);
+    void changed() noexcept; // drops the incidence index
     void clearMovedFrom() noexcept;
 
-    // On the heap, so that a move is a pointer's (see the move constructor).
-    std::unique_ptr<TopologyGraph> g_ = std::make_unique<TopologyGraph>();
-    std::vector<TopologyGraph::edge_descriptor> edges_;
+    std::vector<VertexProps> vertices_;
+    std::vector<Edge> edges_;
+    std::vector<LinkProps> linkKinds_;
+    std::vector<std::uint32_t> degree_;
     std::vector<std::size_t> hosts_;
+    mutable std::unique_ptr<const Incidence> incidence_;
+    mutable std::atomic<const Incidence*> incidenceReady_{nullptr};
     // Every vertex's id, but the hosts' after beginGenerated(); those are in
     // lazyHostIds_, built by the first find() that misses ids_.
     std::unordered_map<std::string, std::size_t> ids_;

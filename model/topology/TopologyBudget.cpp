@@ -184,13 +184,12 @@ GeneratorCounts countsOf(const Topology& t)
     c.links = static_cast<double>(k.links);
     // The plain computation's roots (CoreGraph): a host on one link to a
     // non-leaf hangs off that vertex; every other host is a root itself.
-    const TopologyGraph& G = t.graph();
     std::vector<char> root(t.vertexCount(), 0);
     for (std::size_t h : t.hosts()) {
         std::size_t at = h;
-        if (boost::out_degree(h, G) == 1) {
-            const std::size_t n = boost::target(*boost::out_edges(h, G).first, G);
-            if (t.vertex(n).kind != VertexKind::Host || boost::out_degree(n, G) != 1)
+        if (t.degree(h) == 1) {
+            const std::size_t n = t.opposite(t.incident(h)[0], h);
+            if (t.vertex(n).kind != VertexKind::Host || t.degree(n) != 1)
                 at = n;
         }
         root[at] = 1;

@@ -86,13 +86,12 @@ std::vector<OutputSpec> sourceOutputs()
 // in exactly one host), as in 004 Fig. 5 and 6; {0, 0} otherwise.
 std::pair<double, double> meshShape(const Topology& t)
 {
-    const auto& g = t.graph();
     const std::size_t V = t.vertexCount();
     std::vector<std::pair<std::size_t, std::size_t>> hostSegs;
     for (std::size_t h : t.hosts()) {
         std::vector<std::size_t> segs;
-        for (auto [e, end] = boost::out_edges(h, g); e != end; ++e) {
-            const std::size_t n = boost::target(*e, g);
+        for (std::uint32_t e : t.incident(h)) {
+            const std::size_t n = t.opposite(e, h);
             if (t.vertex(n).kind != VertexKind::Segment)
                 return {0, 0};
             segs.push_back(n);
@@ -277,18 +276,17 @@ namespace {
 // that run from where the hosts are to the rest of the network.
 double edgeUplinks(const Topology& t)
 {
-    const auto& g = t.graph();
     const std::size_t V = t.vertexCount();
     std::vector<bool> edge(V, false);
     for (std::size_t h : t.hosts())
-        for (auto [e, end] = boost::out_edges(h, g); e != end; ++e) {
-            const std::size_t n = boost::target(*e, g);
+        for (std::uint32_t e : t.incident(h)) {
+            const std::size_t n = t.opposite(e, h);
             if (t.vertex(n).kind == VertexKind::Switch)
                 edge[n] = true;
         }
     double count = 0;
-    for (auto [e, end] = boost::edges(g); e != end; ++e) {
-        const std::size_t a = boost::source(*e, g), b = boost::target(*e, g);
+    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
+        const auto [a, b] = t.endpoints(e);
         if (t.vertex(a).kind == VertexKind::Switch && t.vertex(b).kind == VertexKind::Switch && (edge[a] || edge[b]))
             ++count;
     }
@@ -321,12 +319,11 @@ void TopologySource::compute(const Topology& t, double* out)
     out[L] = m.avgLatency;
     out[L_max] = m.maxLatency;
 
-    const auto& g = t.graph();
     double inj = HUGE_VAL, ch = HUGE_VAL, lbw = HUGE_VAL;
     for (std::size_t h : t.hosts()) {
         double hostBw = 0, hostCh = 0;
-        for (auto [e, end] = boost::out_edges(h, g); e != end; ++e) {
-            const LinkProps& l = g[*e].link;
+        for (std::uint32_t e : t.incident(h)) {
+            const LinkProps& l = t.link(e);
             hostBw += l.bandwidth * l.channels;
             hostCh += l.channels;
             lbw = std::min(lbw, l.bandwidth);
@@ -405,8 +402,8 @@ void TopologySource::computeJob(const PlacedNetwork& net, const double* whole, s
         // that multiply it by P - 1 = 0 stay defined; no hops, no latency.
         const std::size_t h = hostsOf(0).front();
         double inj = 0;
-        for (auto [e, end] = boost::out_edges(h, t.graph()); e != end; ++e)
-            inj += t.graph()[*e].link.bandwidth * t.graph()[*e].link.channels;
+        for (std::uint32_t e : t.incident(h))
+            inj += t.link(e).bandwidth * t.link(e).channels;
         for (Out o : {a2a_bw, transpose_bw, nn_bw, ring_bw, xchg_bw})
             out[o] = inj;
         out[G_a2a] = inj > 0 ? 1.0 / inj : 0.0;
@@ -545,14 +542,14 @@ std::vector<std::string> TopologySource::placedHostIds(const double* in) const
     std::vector<std::string> ids;
     if (P == 0) { // the whole network's job, in drawing order
         for (std::size_t h : t.hosts())
-            ids.push_back(t.graph()[h].id);
+            ids.push_back(t.vertex(h).id);
         return ids;
     }
     const std::vector<std::uint32_t> order =
         placementOrder(t, static_cast<Placement>(in[jobInput(job_placement)]),
                        drawn_ ? listed_ : listedOrdinals(t, listedNames_), 0);
     for (std::size_t i = 0; i < std::min(P, H) && i < order.size(); ++i)
-        ids.push_back(t.graph()[t.hosts()[order[i]]].id);
+        ids.push_back(t.vertex(t.hosts()[order[i]]).id);
     return ids;
 }
 

@@ -22,9 +22,8 @@ LinkLoads valiantLoads(const Topology& t, const LinkLoads& a2a, TrafficPattern p
     const double k = static_cast<double>(flows) / H;
     const double scale = 2 * k / H;
     const std::size_t E = t.edgeCount();
-    const TopologyGraph& G = t.graph();
     auto leafHost = [&](std::size_t v) {
-        return t.vertex(v).kind == VertexKind::Host && boost::out_degree(v, G) == 1;
+        return t.vertex(v).kind == VertexKind::Host && t.degree(v) == 1;
     };
     // The bottleneck, as finishLoads names it, from each link's loads as
     // they are derived: they are a scale of the all-to-all's, so they are

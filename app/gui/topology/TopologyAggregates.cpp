@@ -83,13 +83,12 @@ AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& wit
     std::vector<char> in(t.vertexCount(), 0);
     for (std::uint32_t v : members)
         in[v] = 1;
-    const TopologyGraph& G = t.graph();
     // A leaf host goes with the vertex it hangs off (when that is shown).
     auto anchor = [&](std::uint32_t v) -> std::uint32_t {
-        if (t.vertex(v).kind != VertexKind::Host || boost::out_degree(v, G) != 1)
+        if (t.vertex(v).kind != VertexKind::Host || t.degree(v) != 1)
             return v;
-        const auto n = static_cast<std::uint32_t>(boost::target(*boost::out_edges(v, G).first, G));
-        if (!in[n] || (t.vertex(n).kind == VertexKind::Host && boost::out_degree(n, G) == 1))
+        const auto n = static_cast<std::uint32_t>(t.opposite(t.incident(v)[0], v));
+        if (!in[n] || (t.vertex(n).kind == VertexKind::Host && t.degree(n) == 1))
             return v;
         return n;
     };

@@ -47,7 +47,6 @@ inline OracleResult oracleRoute(const Topology& t, const std::vector<std::pair<s
     OracleResult r;
     r.forward.assign(t.edgeCount(), 0.0);
     r.backward.assign(t.edgeCount(), 0.0);
-    const auto& g = t.graph();
     auto cost = [&](std::size_t v) {
         const VertexProps& p = t.vertex(v);
         return p.kind == VertexKind::Host ? p.forwardCost : p.latency;
@@ -62,10 +61,10 @@ inline OracleResult oracleRoute(const Topology& t, const std::vector<std::pair<s
         // Next hops of v toward d, one per edge (parallel links count apart).
         auto nextHops = [&](std::size_t v) {
             std::vector<std::pair<std::size_t, std::size_t>> out; // (edge, neighbour)
-            for (auto [it, end] = boost::out_edges(v, g); it != end; ++it) {
-                const std::size_t u = boost::target(*it, g);
+            for (std::uint32_t e : t.incident(v)) {
+                const std::size_t u = t.opposite(e, v);
                 if (dist[u] == dist[v] - 1 && (u == d || t.isTransit(u)))
-                    out.emplace_back(g[*it].index, u);
+                    out.emplace_back(e, u);
             }
             return out;
         };
