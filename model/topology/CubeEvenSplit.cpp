@@ -1,4 +1,5 @@
 #include "model/topology/CubeEvenSplit.h"
+#include "model/topology/HypercubeEvenSplit.h"
 #include "model/topology/ParallelFor.h"
 
 #include <algorithm>
@@ -91,6 +92,8 @@ std::string CubeEvenSplit::method() const
 
 double CubeEvenSplit::work(const CoreGraph& g, const Demands& d, int threads) const
 {
+    if (k_ == 2 && !wrap_) // a hypercube: by its bits (HypercubeEvenSplit.h)
+        return hypercube::work(dims_, d);
     // The box of a flow: per dimension the positions of axis(), multiplied.
     // Destinations are shared out over the threads; each box is a whole
     // number, so the partial sums add up exactly in any order.
@@ -100,13 +103,6 @@ double CubeEvenSplit::work(const CoreGraph& g, const Demands& d, int threads) co
     const auto parts = parallelFor(g.n, threads, Sum{}, [&](Sum& sum, std::size_t tv) {
         const auto t = static_cast<std::uint32_t>(tv);
         double& total = sum.total;
-        if (k_ == 2 && !wrap_) {
-            // A hypercube: a flow's box doubles with each bit in which its
-            // ends differ (1 + 1 positions on that axis, 1 on the others).
-            for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k)
-                total += std::ldexp(1.0, std::popcount(d.src[k] ^ t)) * dims_;
-            return;
-        }
         for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k) {
             double box = 1;
             // Coordinates digit by digit (one division each), not coord().
@@ -181,6 +177,13 @@ void CubeEvenSplit::axis(std::uint32_t from, std::uint32_t to, Axis& a) const
 CoreLoads CubeEvenSplit::route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
                             double progressShare) const
 {
+    if (k_ == 2 && !wrap_) { // a hypercube: by its bits, on one thread (HypercubeEvenSplit.h)
+        CoreLoads out;
+        out.arc.assign(g.adj.size(), 0.0);
+        out.through.assign(g.n, 0.0);
+        out.routed = hypercube::route(dims_, arcTo_, d, out.arc, progress, progressShare);
+        return out;
+    }
     struct Worker {
         std::vector<double> load;
         std::vector<double> mass; // per box position, zero between flows

@@ -116,7 +116,7 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     for (std::size_t i = 0; i < all.size(); ++i) {
         if (work[i] > kMaxPatternWork) {
             char buf[160];
-            std::snprintf(buf, sizeof buf, "%s%s not computed: its routes cover %.2g box positions, more than %.2g",
+            std::snprintf(buf, sizeof buf, "%s%s not computed: its loads take %.2g steps (box positions or arcs), more than %.2g",
                           m.skipped.empty() ? "" : "; ", std::string(patternName(patterns[i])).c_str(), work[i],
                           kMaxPatternWork);
             m.skipped += buf;

@@ -1,39 +1,11 @@
-#include "model/topology/LinkLoad.h"
+#include "model/topology/HypercubeEvenSplit.h"
 #include "model/topology/generators/Generators.h"
 
-#include <array>
-#include <atomic>
-#include <bit>
 #include <cmath>
 
 namespace cs {
 
 namespace {
-
-// Sum over the hosts of 2^(bits in which a host and its transpose partner
-// differ), for 2^d hosts: what the transpose's boxes hold per axis. For even
-// d, host (r, c) meets (c, r), 2 popcount(r ^ c) bits apart, and the sum is
-// 2^(d/2) 5^(d/2) = 10^(d/2); for odd d it is counted, once per d (up to 2^20
-// hosts, a few milliseconds).
-double transposeBoxes(int d)
-{
-    static std::array<std::atomic<double>, 32> known{};
-    if (d < 0 || d >= static_cast<int>(known.size()))
-        return 0;
-    if (const double v = known[static_cast<std::size_t>(d)].load(); v > 0)
-        return v;
-    double sum = 0;
-    if (d % 2 == 0) {
-        sum = std::pow(10.0, d / 2);
-    } else {
-        const auto H = std::uint32_t{1} << d;
-        const std::uint32_t rows = transposeRows(H);
-        for (std::uint32_t i = 0; i < H; ++i)
-            sum += std::ldexp(1.0, std::popcount(i ^ transposePartner(i, H, rows)));
-    }
-    known[static_cast<std::size_t>(d)] = sum;
-    return sum;
-}
 
 // The binary hypercube: 2^dims hosts, host i linked to i xor 2^d for each
 // dimension d; hosts route. Diameter dims; bisection 2^(dims-1) links.
@@ -65,19 +37,19 @@ public:
         c.coordinateRouted = true;
         c.neighbourFlows = n * p[DIMS];
         c.exactBisection = true;
-        // CubeEvenSplit::work: a flow between hosts h bits apart sweeps 2^h
-        // positions on each of the dims axes.
+        // CubeEvenSplit::work (HypercubeEvenSplit.h): (j + 2) 2^(j - 1) steps
+        // for a flow j bits long; the transpose by its symmetry.
         const double d = p[DIMS];
-        c.patternRouterWork[0] = d * transposeBoxes(static_cast<int>(d));
+        c.patternRouterWork[0] = hypercube::transposeWork(static_cast<std::uint32_t>(d));
         // Ring i -> i + 1: i with t trailing ones (2^(d-t-1) of them, t < d)
-        // differs from i + 1 in t + 1 bits; the last host wraps to 0 across
-        // all d: sum 2^(d-t-1) 2^(t+1) over t, plus 2^d, = (d + 1) 2^d.
-        c.patternRouterWork[1] = d * (d + 1) * n;
-        // Nearest neighbours: d a host, one bit apart.
-        c.patternRouterWork[2] = d * 2 * d * n;
-        // A hypercube's box position is a bit test, a quarter of a torus's
-        // digit arithmetic: measured at d = 14, the three patterns' 1.5e8
-        // positions took 0.60 s of CPU (4.0e-9 s each; a torus's, kBox, 1.6e-8).
+        // differs from i + 1 in j = t + 1 bits, and the last host wraps to 0
+        // across all d: sum over j = 1..d of 2^(d-j) (j + 2) 2^(j-1), plus
+        // (d + 2) 2^(d-1), = 2^(d-1) (d (d + 1) / 2 + 3 d + 2).
+        c.patternRouterWork[1] = std::ldexp(d * (d + 1) / 2 + 3 * d + 2, static_cast<int>(d) - 1);
+        // Nearest neighbours: d a host, one bit apart, 3 steps each.
+        c.patternRouterWork[2] = 3 * d * n;
+        // A step is an arc update or a subset: a quarter of a torus's box
+        // position (kBox, 1.6e-8 s), checked by bench_topology_budget.
         constexpr double kCubePosition = 0.25;
         for (int i = 0; i < 3; ++i)
             c.patternWork[i] = kCubePosition * c.patternRouterWork[i];
