@@ -116,7 +116,7 @@ Plain plainAllToAll(const Topology& t)
     std::vector<char> transit(n), host(n);
     for (std::size_t v = 0; v < n; ++v) {
         transit[v] = t.isTransit(v);
-        host[v] = t.vertex(v).kind == VertexKind::Host;
+        host[v] = t.attributes(v).kind == VertexKind::Host;
     }
     r.forward.assign(t.edgeCount(), 0.0);
     r.backward.assign(t.edgeCount(), 0.0);

@@ -128,7 +128,7 @@ std::vector<std::pair<std::size_t, std::size_t>> tokenPairs(const Topology& t, s
     std::vector<std::vector<std::size_t>> segs(H);
     for (std::size_t i = 0; i < H; ++i)
         for (std::uint32_t e : t.incident(hosts[i]))
-            if (const std::size_t n = t.opposite(e, hosts[i]); t.vertex(n).kind == VertexKind::Segment)
+            if (const std::size_t n = t.opposite(e, hosts[i]); t.attributes(n).kind == VertexKind::Segment)
                 segs[i].push_back(n);
     auto shared = [&](std::size_t i, std::size_t j) -> long {
         for (std::size_t s : segs[i])

@@ -43,7 +43,7 @@ std::vector<PairChoice> pairsByPathClass(const Topology& t, const std::vector<st
     std::vector<std::size_t> at;
     for (const std::string& h : hosts) {
         const auto v = t.find(h);
-        if (!v || t.vertex(*v).kind != VertexKind::Host)
+        if (!v || t.attributes(*v).kind != VertexKind::Host)
             throw ModelError("node on '" + h + "': the design's topology has no host named '" + h +
                              "' (name the nodes after its hosts, or choose pairs with --pairs all|chain|first)");
         at.push_back(*v);

@@ -47,7 +47,7 @@ double minCutBetween(const Topology& t, const std::vector<char>& inA)
     FlowGraph g(2 * nv + 2);
     const std::size_t S = 2 * nv, T = 2 * nv + 1;
     for (std::size_t v = 0; v < nv; ++v) {
-        const VertexProps& p = t.vertex(v);
+        const VertexAttributes& p = t.attributes(v);
         const double through = p.kind == VertexKind::Segment ? p.bandwidth : (t.isTransit(v) ? inf : 0.0);
         if (through > 0)
             addArc(g, 2 * v, 2 * v + 1, through);

@@ -44,7 +44,7 @@ void scanBottleneck(const Topology& t, LinkLoads& r, EdgeLoad edge, SegmentLoad 
         }
     }
     for (std::size_t v = 0; v < t.vertexCount(); ++v)
-        consider(segment(v), t.vertex(v).bandwidth, At::Segment, v);
+        consider(segment(v), t.attributes(v).bandwidth, At::Segment, v);
     if (at == At::Segment) {
         r.bottleneck = "segment " + t.vertex(where).id;
     } else if (at != At::None) {

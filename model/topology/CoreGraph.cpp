@@ -28,7 +28,7 @@ void fillCore(const Topology& t, const std::vector<char>& leaf, bool plain, Core
             continue;
         c.coreOf[v] = c.n++;
         c.topoOf.push_back(static_cast<std::uint32_t>(v));
-        const VertexProps& p = t.vertex(v);
+        const VertexAttributes& p = t.attributes(v);
         c.transit.push_back(plain || t.isTransit(v) ? 1 : 0);
         c.selfHost.push_back(plain || p.kind == VertexKind::Host ? 1 : 0);
         c.segment.push_back(!plain && p.kind == VertexKind::Segment ? 1 : 0);
@@ -100,7 +100,7 @@ CoreGraph CoreGraph::build(const Topology& t)
         return a == v ? b : a;
     };
     auto singleHomedHost = [&](std::size_t v) {
-        return t.vertex(v).kind == VertexKind::Host && degree[v] == 1;
+        return t.attributes(v).kind == VertexKind::Host && degree[v] == 1;
     };
     std::vector<char> leaf(nv, 0);
     for (std::size_t v = 0; v < nv; ++v) {

@@ -28,7 +28,7 @@ std::unique_ptr<DragonflyEvenSplit> DragonflyEvenSplit::detect(const Topology& t
     const std::uint32_t A = r->a_, G = r->groups_;
     // Core vertex c is router (c / a, c % a), forwarding, not a segment.
     for (std::uint32_t c = 0; c < g.n; ++c) {
-        const auto id = idNumbers(t.vertex(g.topoOf[c]).id, "r");
+        const auto id = idNumbers(t.id(g.topoOf[c]), "r");
         if (!id || id->first != long(c / A) || id->second != long(c % A) || !g.transit[c] || g.segment[c] ||
             g.offset[c + 1] - g.offset[c] > 0xffff)
             return nullptr;

@@ -25,25 +25,25 @@ std::optional<FatTreeEvenSplit> FatTreeEvenSplit::detect(const Topology& t, cons
     // Each (role, pod, index) once.
     std::vector<std::uint8_t> taken(g.n, 0);
     for (std::uint32_t c = 0; c < g.n; ++c) {
-        const VertexProps& p = t.vertex(g.topoOf[c]);
-        if (p.kind != VertexKind::Switch)
+        if (t.kind(g.topoOf[c]) != VertexKind::Switch)
             return std::nullopt;
+        const std::string_view id = t.id(g.topoOf[c]);
         std::uint32_t slot = 0;
-        if (auto e = idNumbers(p.id, "edge")) {
+        if (auto e = idNumbers(id, "edge")) {
             if (e->first >= K || e->second >= h)
                 return std::nullopt;
             r.role_[c] = Edge;
             r.pod_[c] = static_cast<std::uint32_t>(e->first);
             r.index_[c] = static_cast<std::uint32_t>(e->second);
             slot = r.pod_[c] * h + r.index_[c];
-        } else if (auto a = idNumbers(p.id, "agg")) {
+        } else if (auto a = idNumbers(id, "agg")) {
             if (a->first >= K || a->second >= h || g.leafCount[c])
                 return std::nullopt;
             r.role_[c] = Agg;
             r.pod_[c] = static_cast<std::uint32_t>(a->first);
             r.index_[c] = static_cast<std::uint32_t>(a->second);
             slot = K * h + r.pod_[c] * h + r.index_[c];
-        } else if (auto j = idNumber(p.id, "core")) {
+        } else if (auto j = idNumber(id, "core")) {
             if (*j >= h * h || g.leafCount[c])
                 return std::nullopt;
             r.role_[c] = Core;

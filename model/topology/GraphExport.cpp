@@ -147,9 +147,9 @@ std::string topologyToGraphML(const Topology& t)
         out += "    <edge id=\"e";
         out += std::to_string(e);
         out += "\" source=\"";
-        appendXml(t.vertex(a).id, out);
+        appendXml(t.id(a), out);
         out += "\" target=\"";
-        appendXml(t.vertex(b).id, out);
+        appendXml(t.id(b), out);
         out += "\">";
         data(out, "bandwidth", l.bandwidth);
         data(out, "channels", double(l.channels));

@@ -50,7 +50,7 @@ LinkLoads singlePathLoads(const Topology& t, TrafficPattern p)
         }
         for (const RouteHop& h : *route) {
             (t.endpoints(h.edge).first == h.from ? l.forward : l.backward)[h.edge] += 1.0;
-            if (t.vertex(h.to).kind == VertexKind::Segment)
+            if (t.attributes(h.to).kind == VertexKind::Segment)
                 l.throughSegment[h.to] += 1.0;
         }
     }
@@ -74,8 +74,8 @@ LinkLoads singlePathLoads(const Topology& t, TrafficPattern p)
         }
     }
     for (std::size_t v = 0; v < t.vertexCount(); ++v)
-        if (t.vertex(v).kind == VertexKind::Segment)
-            consider(l.throughSegment[v], t.vertex(v).bandwidth, "segment " + t.vertex(v).id);
+        if (t.attributes(v).kind == VertexKind::Segment)
+            consider(l.throughSegment[v], t.attributes(v).bandwidth, "segment " + t.vertex(v).id);
     return l;
 }
 

@@ -95,7 +95,7 @@ Labels labelsOf(const Topology& t, const CoreGraph& g)
         lab.arc[i] = linkLabel(g.arcEdge[i]);
     std::vector<std::vector<double>> key(g.n);
     for (std::uint32_t c = 0; c < g.n; ++c) {
-        const VertexProps& p = t.vertex(g.topoOf[c]);
+        const VertexAttributes& p = t.attributes(g.topoOf[c]);
         key[c] = {double(p.kind), double(g.transit[c]), g.cost[c], p.bandwidth, double(g.leafCount[c])};
     }
     std::vector<std::vector<double>> leafLinks(g.n);
@@ -269,9 +269,9 @@ std::optional<Symmetry> uniformCube(const Topology& t, const CoreGraph& g)
             l.latency != l0.latency)
             return std::nullopt;
     }
-    const VertexProps& v0 = t.vertex(g.topoOf[0]);
+    const VertexAttributes& v0 = t.attributes(g.topoOf[0]);
     for (std::uint32_t c = 0; c < g.n; ++c) {
-        const VertexProps& v = t.vertex(g.topoOf[c]);
+        const VertexAttributes& v = t.attributes(g.topoOf[c]);
         if (v.kind != v0.kind || g.transit[c] != g.transit[0] || g.cost[c] != g.cost[0] ||
             v.bandwidth != v0.bandwidth || g.leafCount[c] != 0)
             return std::nullopt;

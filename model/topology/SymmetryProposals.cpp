@@ -93,7 +93,7 @@ std::vector<std::string> coreIds(const Topology& t, const CoreGraph& g)
 {
     std::vector<std::string> ids;
     for (std::uint32_t c = 0; c < g.n; ++c)
-        ids.push_back(t.vertex(g.topoOf[c]).id);
+        ids.emplace_back(t.id(g.topoOf[c]));
     return ids;
 }
 

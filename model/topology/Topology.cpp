@@ -34,8 +34,8 @@ std::optional<VertexKind> vertexKindFromName(std::string_view name)
 
 Topology::Topology(const Topology& o)
     : exactBisection(o.exactBisection), bisectionBound(o.bisectionBound), bisectionNote(o.bisectionNote),
-      generator(o.generator), generatorParams(o.generatorParams), facts(o.facts), vertices_(o.vertices_),
-      edges_(o.edges_), linkKinds_(o.linkKinds_), degree_(o.degree_), hosts_(o.hosts_), ids_(o.ids_),
+      generator(o.generator), generatorParams(o.generatorParams), facts(o.facts), vertexKind_(o.vertexKind_),
+      vertexKinds_(o.vertexKinds_), idChars_(o.idChars_), idEnd_(o.idEnd_), edges_(o.edges_), linkKinds_(o.linkKinds_), degree_(o.degree_), hosts_(o.hosts_), ids_(o.ids_),
       hostIdsDeferred_(o.hostIdsDeferred_)
 {
 }
@@ -43,8 +43,9 @@ Topology::Topology(const Topology& o)
 Topology::Topology(Topology&& o) noexcept
     : exactBisection(std::move(o.exactBisection)), bisectionBound(std::move(o.bisectionBound)),
       bisectionNote(std::move(o.bisectionNote)), generator(std::move(o.generator)),
-      generatorParams(std::move(o.generatorParams)), facts(std::move(o.facts)), vertices_(std::move(o.vertices_)),
-      edges_(std::move(o.edges_)), linkKinds_(std::move(o.linkKinds_)), degree_(std::move(o.degree_)),
+      generatorParams(std::move(o.generatorParams)), facts(std::move(o.facts)),
+      vertexKind_(std::move(o.vertexKind_)), vertexKinds_(std::move(o.vertexKinds_)), idChars_(std::move(o.idChars_)),
+      idEnd_(std::move(o.idEnd_)), edges_(std::move(o.edges_)), linkKinds_(std::move(o.linkKinds_)), degree_(std::move(o.degree_)),
       hosts_(std::move(o.hosts_)), incidence_(std::move(o.incidence_)), ids_(std::move(o.ids_)),
       hostIdsDeferred_(o.hostIdsDeferred_), lazyHostIds_(std::move(o.lazyHostIds_))
 {
@@ -70,7 +71,10 @@ Topology& Topology::operator=(Topology&& o) noexcept
         generator = std::move(o.generator);
         generatorParams = std::move(o.generatorParams);
         facts = std::move(o.facts);
-        vertices_ = std::move(o.vertices_);
+        vertexKind_ = std::move(o.vertexKind_);
+        vertexKinds_ = std::move(o.vertexKinds_);
+        idChars_ = std::move(o.idChars_);
+        idEnd_ = std::move(o.idEnd_);
         edges_ = std::move(o.edges_);
         linkKinds_ = std::move(o.linkKinds_);
         degree_ = std::move(o.degree_);
@@ -88,7 +92,10 @@ Topology& Topology::operator=(Topology&& o) noexcept
 void Topology::clearMovedFrom() noexcept
 {
     // A moved-from topology is an empty one, usable as such.
-    vertices_.clear();
+    vertexKind_.clear();
+    vertexKinds_.clear();
+    idChars_.clear();
+    idEnd_.clear();
     edges_.clear();
     linkKinds_.clear();
     degree_.clear();
@@ -116,7 +123,7 @@ std::span<const std::uint32_t> Topology::incident(std::size_t v) const
         in = incidenceReady_.load(std::memory_order_relaxed);
         if (!in) {
             auto index = std::make_unique<Incidence>();
-            const std::size_t n = vertices_.size();
+            const std::size_t n = vertexCount();
             index->offset.assign(n + 1, 0);
             for (std::size_t u = 0; u < n; ++u)
                 index->offset[u + 1] = index->offset[u] + degree_[u];
@@ -138,9 +145,11 @@ std::size_t Topology::addVertex(VertexProps p)
 {
     if (p.id.empty())
         throw ModelError("a " + std::string(vertexKindName(p.kind)) + " needs a non-empty id");
-    const std::size_t v = vertices_.size();
+    const std::size_t v = vertexCount();
     if (v >= kMaxIndex)
         throw ModelError("a topology holds at most " + std::to_string(kMaxIndex) + " vertices");
+    if (idChars_.size() + p.id.size() > kMaxIndex)
+        throw ModelError("a topology's ids hold at most " + std::to_string(kMaxIndex) + " characters in all");
     if (!(hostIdsDeferred_ && p.kind == VertexKind::Host)) {
         auto [it, inserted] = ids_.emplace(p.id, v);
         if (!inserted)
@@ -150,9 +159,38 @@ std::size_t Topology::addVertex(VertexProps p)
     changed();
     if (p.kind == VertexKind::Host)
         hosts_.push_back(v);
-    vertices_.push_back(std::move(p));
+    vertexKind_.push_back(vertexKind(p));
+    idChars_ += p.id;
+    idEnd_.push_back(static_cast<std::uint32_t>(idChars_.size()));
     degree_.push_back(0);
     return v;
+}
+
+VertexProps Topology::vertex(std::size_t v) const
+{
+    VertexProps p;
+    static_cast<VertexAttributes&>(p) = attributes(v);
+    p.id = id(v);
+    return p;
+}
+
+// The index of these attributes in vertexKinds_, added when new; compared bit
+// for bit, as linkKind() does.
+std::uint32_t Topology::vertexKind(const VertexAttributes& a)
+{
+    auto same = [&](const VertexAttributes& k) {
+        return k.kind == a.kind && k.forwards == a.forwards && k.ports == a.ports &&
+               std::memcmp(&k.forwardCost, &a.forwardCost, sizeof(double)) == 0 &&
+               std::memcmp(&k.latency, &a.latency, sizeof(double)) == 0 &&
+               std::memcmp(&k.bandwidth, &a.bandwidth, sizeof(double)) == 0;
+    };
+    if (!vertexKind_.empty() && same(vertexKinds_[vertexKind_.back()]))
+        return vertexKind_.back();
+    for (std::size_t i = vertexKinds_.size(); i-- > 0 && vertexKinds_.size() - i <= 64;)
+        if (same(vertexKinds_[i]))
+            return static_cast<std::uint32_t>(i);
+    vertexKinds_.push_back(a);
+    return static_cast<std::uint32_t>(vertexKinds_.size() - 1);
 }
 
 std::size_t Topology::addHost(const std::string& id, bool forwards, double forwardCost)
@@ -245,7 +283,7 @@ std::optional<std::size_t> Topology::find(std::string_view id) const
         auto index = std::make_unique<std::unordered_map<std::string, std::size_t>>();
         index->reserve(hosts_.size());
         for (std::size_t h : hosts_)
-            index->emplace(vertex(h).id, h);
+            index->emplace(this->id(h), h);
         lazyHostIds_ = std::move(index);
     }
     if (auto it = lazyHostIds_->find(key); it != lazyHostIds_->end())
@@ -258,7 +296,8 @@ void Topology::beginGenerated(std::size_t vertices, std::size_t links)
     if (vertexCount() == 0)
         hostIdsDeferred_ = true;
     edges_.reserve(links);
-    vertices_.reserve(vertices);
+    vertexKind_.reserve(vertices);
+    idEnd_.reserve(vertices);
     degree_.reserve(vertices);
     hosts_.reserve(vertices);
 }
@@ -267,7 +306,7 @@ TopologyCounts Topology::counts() const
 {
     TopologyCounts c;
     for (std::size_t v = 0; v < vertexCount(); ++v) {
-        switch (vertices_[v].kind) {
+        switch (kind(v)) {
         case VertexKind::Host: ++c.hosts; break;
         case VertexKind::Switch: ++c.switches; break;
         case VertexKind::Segment: ++c.segments; break;
@@ -279,7 +318,7 @@ TopologyCounts Topology::counts() const
 
 bool Topology::isTransit(std::size_t v) const
 {
-    const VertexProps& p = vertices_[v];
+    const VertexAttributes& p = attributes(v);
     return p.kind != VertexKind::Host || p.forwards;
 }
 
@@ -311,7 +350,7 @@ std::vector<TopologyProblem> Topology::problems() const
     const std::size_t n = vertexCount();
 
     for (std::size_t v = 0; v < n; ++v) {
-        const VertexProps& p = vertices_[v];
+        const VertexAttributes& p = attributes(v);
         if (p.kind == VertexKind::Host && !(p.forwardCost >= 0.0 && std::isfinite(p.forwardCost)))
             out.push_back({W::Vertex, v, "forward_cost", "must be >= 0, got " + formatNumber(p.forwardCost)});
         if (p.kind == VertexKind::Switch && p.ports < 1)
@@ -331,14 +370,14 @@ std::vector<TopologyProblem> Topology::problems() const
         if (l.channels < 1)
             out.push_back({W::Edge, e, "channels", "must be >= 1, got " + std::to_string(l.channels)});
         if (a == b)
-            out.push_back({W::Edge, e, "", "links '" + vertices_[a].id + "' to itself"});
+            out.push_back({W::Edge, e, "", "links '" + std::string(id(a)) + "' to itself"});
     }
     const std::vector<long long> used = portsUsed(*this);
     for (std::size_t v = 0; v < n; ++v) {
-        const VertexProps& p = vertices_[v];
+        const VertexAttributes& p = attributes(v);
         if (p.kind == VertexKind::Switch && p.ports >= 1 && used[v] > p.ports)
             out.push_back({W::Vertex, v, "",
-                           "switch '" + p.id + "' uses " + std::to_string(used[v]) +
+                           "switch '" + std::string(id(v)) + "' uses " + std::to_string(used[v]) +
                                " ports (links x channels) but has only " + std::to_string(p.ports)});
     }
     if (hosts_.empty()) {
@@ -348,7 +387,7 @@ std::vector<TopologyProblem> Topology::problems() const
     bool anyIsolated = false;
     for (std::size_t h : hosts_) {
         if (degree_[h] == 0) {
-            out.push_back({W::Vertex, h, "", "host '" + vertices_[h].id + "' is disconnected: it has no links", true});
+            out.push_back({W::Vertex, h, "", "host '" + std::string(id(h)) + "' is disconnected: it has no links", true});
             anyIsolated = true;
         }
     }
@@ -410,8 +449,8 @@ std::vector<TopologyProblem> Topology::problems() const
     for (std::size_t h : hosts_) {
         if (!seen[h]) {
             out.push_back({W::Vertex, h, "",
-                           "host '" + vertices_[h].id + "' is disconnected: no route (through switches, segments or "
-                           "forwarding hosts) reaches it from host '" + vertices_[hosts_.front()].id + "'", true});
+                           "host '" + std::string(id(h)) + "' is disconnected: no route (through switches, segments or "
+                           "forwarding hosts) reaches it from host '" + std::string(id(hosts_.front())) + "'", true});
             break;
         }
     }
@@ -427,9 +466,9 @@ void Topology::validate() const
     std::string where;
     if (p.where == TopologyProblem::Where::Edge) {
         const auto [a, b] = endpoints(p.index);
-        where = "link " + std::to_string(p.index) + " (" + vertices_[a].id + " - " + vertices_[b].id + ")";
+        where = "link " + std::to_string(p.index) + " (" + std::string(id(a)) + " - " + std::string(id(b)) + ")";
     } else if (p.where == TopologyProblem::Where::Vertex && !p.field.empty()) {
-        where = std::string(vertexKindName(vertices_[p.index].kind)) + " '" + vertices_[p.index].id + "'";
+        where = std::string(vertexKindName(kind(p.index))) + " '" + std::string(id(p.index)) + "'";
     }
     if (!p.field.empty())
         throw ModelError(where + ": " + p.field + " " + p.message);

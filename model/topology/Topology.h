@@ -1,9 +1,11 @@
 #pragma once
 // The topology of a cluster network: hosts, switches and shared segments,
-// joined by links. Stored as what the metrics read: a vertex array, an edge
-// list of endpoint pairs, and each distinct set of link properties once (a
-// generated network has one to three). A vertex's links are indexed on
-// first use (incident()). The metric code takes compact snapshots of it
+// joined by links. Stored as what the metrics read: per vertex the index of
+// its attributes and the end of its id in one string of ids, an edge list of
+// endpoint pairs, and each distinct set of vertex attributes and of link
+// properties once (a generated network has one to three of each): about 20
+// bytes a vertex and 12 a link. A vertex's links are indexed on first use
+// (incident()). The metric code takes compact snapshots of it
 // (see CoreGraph.h); Bisection.h builds Boost.Graph's flow network from it.
 #include <atomic>
 #include <cstddef>
@@ -32,8 +34,8 @@ std::string_view vertexKindName(VertexKind k); // "host", "switch", "segment"
 // and the GUI's views of a drawing that does not load all ask it.
 std::optional<VertexKind> vertexKindFromName(std::string_view name);
 
-struct VertexProps {
-    std::string id;
+// What a vertex is, apart from its id.
+struct VertexAttributes {
     VertexKind kind = VertexKind::Host;
     // Host: forwards packets between its links (software routing, 004 §4
     // Fig. 5) at `forwardCost` seconds per packet.
@@ -44,6 +46,10 @@ struct VertexProps {
     double latency = 0.0;     // s, switch or segment latency
     // Segment: the medium's rate, shared by everything crossing it.
     double bandwidth = 0.0;   // B/s
+};
+
+struct VertexProps : VertexAttributes {
+    std::string id;
 };
 
 // One (possibly bonded) link. Its capacity per direction is
@@ -101,9 +107,18 @@ public:
     std::size_t addLink(std::size_t a, std::size_t b, const LinkProps& link);
     std::size_t addLink(std::string_view a, std::string_view b, const LinkProps& link);
 
-    std::size_t vertexCount() const { return vertices_.size(); }
+    std::size_t vertexCount() const { return vertexKind_.size(); }
     std::size_t edgeCount() const { return edges_.size(); }
-    const VertexProps& vertex(std::size_t v) const { return vertices_[v]; }
+    // Vertex v whole, a copy (its id with it): for a loop over many
+    // vertices, attributes() and id() read it in place.
+    VertexProps vertex(std::size_t v) const;
+    const VertexAttributes& attributes(std::size_t v) const { return vertexKinds_[vertexKind_[v]]; }
+    VertexKind kind(std::size_t v) const { return attributes(v).kind; }
+    std::string_view id(std::size_t v) const
+    {
+        const std::uint32_t begin = v ? idEnd_[v - 1] : 0;
+        return {idChars_.data() + begin, idEnd_[v] - begin};
+    }
     // Endpoints and properties of edge i (insertion order).
     std::pair<std::size_t, std::size_t> endpoints(std::size_t e) const { return {edges_[e].a, edges_[e].b}; }
     const LinkProps& link(std::size_t e) const { return linkKinds_[edges_[e].kind]; }
@@ -167,11 +182,15 @@ private:
     };
 
     std::size_t addVertex(VertexProps p);
+    std::uint32_t vertexKind(const VertexAttributes& a);
     std::uint32_t linkKind(const LinkProps& link);
     void changed() noexcept; // drops the incidence index
     void clearMovedFrom() noexcept;
 
-    std::vector<VertexProps> vertices_;
+    std::vector<std::uint32_t> vertexKind_; // per vertex: index in vertexKinds_
+    std::vector<VertexAttributes> vertexKinds_;
+    std::string idChars_;               // every vertex's id, one after the other
+    std::vector<std::uint32_t> idEnd_;  // per vertex: where its id ends in idChars_
     std::vector<Edge> edges_;
     std::vector<LinkProps> linkKinds_;
     std::vector<std::uint32_t> degree_;

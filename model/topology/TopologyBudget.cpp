@@ -189,7 +189,7 @@ GeneratorCounts countsOf(const Topology& t)
         std::size_t at = h;
         if (t.degree(h) == 1) {
             const std::size_t n = t.opposite(t.incident(h)[0], h);
-            if (t.vertex(n).kind != VertexKind::Host || t.degree(n) != 1)
+            if (t.attributes(n).kind != VertexKind::Host || t.degree(n) != 1)
                 at = n;
         }
         root[at] = 1;

@@ -92,7 +92,7 @@ std::pair<double, double> meshShape(const Topology& t)
         std::vector<std::size_t> segs;
         for (std::uint32_t e : t.incident(h)) {
             const std::size_t n = t.opposite(e, h);
-            if (t.vertex(n).kind != VertexKind::Segment)
+            if (t.attributes(n).kind != VertexKind::Segment)
                 return {0, 0};
             segs.push_back(n);
         }
@@ -281,13 +281,13 @@ double edgeUplinks(const Topology& t)
     for (std::size_t h : t.hosts())
         for (std::uint32_t e : t.incident(h)) {
             const std::size_t n = t.opposite(e, h);
-            if (t.vertex(n).kind == VertexKind::Switch)
+            if (t.attributes(n).kind == VertexKind::Switch)
                 edge[n] = true;
         }
     double count = 0;
     for (std::size_t e = 0; e < t.edgeCount(); ++e) {
         const auto [a, b] = t.endpoints(e);
-        if (t.vertex(a).kind == VertexKind::Switch && t.vertex(b).kind == VertexKind::Switch && (edge[a] || edge[b]))
+        if (t.attributes(a).kind == VertexKind::Switch && t.attributes(b).kind == VertexKind::Switch && (edge[a] || edge[b]))
             ++count;
     }
     return count;
@@ -336,8 +336,8 @@ void TopologySource::compute(const Topology& t, double* out)
     out[link_bw] = std::isfinite(lbw) ? lbw : 0.0;
     double seg = HUGE_VAL;
     for (std::size_t v = 0; v < t.vertexCount(); ++v)
-        if (t.vertex(v).kind == VertexKind::Segment)
-            seg = std::min(seg, t.vertex(v).bandwidth);
+        if (t.attributes(v).kind == VertexKind::Segment)
+            seg = std::min(seg, t.attributes(v).bandwidth);
     out[seg_bw] = std::isfinite(seg) ? seg : 0.0;
     const auto [r, c] = meshShape(t);
     out[mesh_rows] = r;

@@ -23,7 +23,7 @@ LinkLoads valiantLoads(const Topology& t, const LinkLoads& a2a, TrafficPattern p
     const double scale = 2 * k / H;
     const std::size_t E = t.edgeCount();
     auto leafHost = [&](std::size_t v) {
-        return t.vertex(v).kind == VertexKind::Host && t.degree(v) == 1;
+        return t.attributes(v).kind == VertexKind::Host && t.degree(v) == 1;
     };
     // The bottleneck, as finishLoads names it, from each link's loads as
     // they are derived: they are a scale of the all-to-all's, so they are
@@ -51,8 +51,8 @@ LinkLoads valiantLoads(const Topology& t, const LinkLoads& a2a, TrafficPattern p
     std::size_t segment = t.vertexCount();
     for (std::size_t v = 0; v < a2a.throughSegment.size() && v < t.vertexCount(); ++v) {
         const double load = scale * a2a.throughSegment[v];
-        if (load > 0 && load / t.vertex(v).bandwidth > r.maxCongestion * (1 + 1e-12)) {
-            r.maxCongestion = load / t.vertex(v).bandwidth;
+        if (load > 0 && load / t.attributes(v).bandwidth > r.maxCongestion * (1 + 1e-12)) {
+            r.maxCongestion = load / t.attributes(v).bandwidth;
             r.maxLoad = load;
             segment = v;
         }

@@ -165,7 +165,7 @@ void TopologyForm::buildVertex(DocumentModel* model, const Topology& t, const QS
     QStringList ids{id};
     for (const QString& other : keys)
         if (other != id)
-            if (const auto o = t.find(other.toStdString()); o && t.vertex(*o).kind == p.kind)
+            if (const auto o = t.find(other.toStdString()); o && t.attributes(*o).kind == p.kind)
                 ids << other;
     QStringList neighbours;
     for (std::size_t e = 0; e < t.edgeCount(); ++e) {

@@ -206,7 +206,7 @@ void MetricsPanel::start()
                 if (const double b = topo.link(e).bandwidth; b < plots::kNoLimitRate)
                     r.largestLink = std::max(r.largestLink, b);
             for (std::size_t v = 0; v < topo.vertexCount(); ++v)
-                if (const double b = topo.vertex(v).bandwidth; topo.vertex(v).kind == VertexKind::Segment && b < plots::kNoLimitRate)
+                if (const double b = topo.attributes(v).bandwidth; topo.attributes(v).kind == VertexKind::Segment && b < plots::kNoLimitRate)
                     r.largestLink = std::max(r.largestLink, b);
         } catch (const ModelError& e) {
             r.error = QString::fromStdString(e.what());

@@ -9,13 +9,13 @@ namespace {
 
 // The numbers in an id ("edge3_12" -> 3, 12) and the letters before the
 // first one ("edge").
-void parseId(const std::string& id, std::vector<long>& nums, std::string& name)
+void parseId(std::string_view id, std::vector<long>& nums, std::string& name)
 {
     nums.clear();
     std::size_t i = 0;
     while (i < id.size() && (id[i] < '0' || id[i] > '9'))
         ++i;
-    name = id.substr(0, i);
+    name = std::string(id.substr(0, i));
     while (i < id.size()) {
         if (id[i] >= '0' && id[i] <= '9') {
             long n = 0;
@@ -85,10 +85,10 @@ AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& wit
         in[v] = 1;
     // A leaf host goes with the vertex it hangs off (when that is shown).
     auto anchor = [&](std::uint32_t v) -> std::uint32_t {
-        if (t.vertex(v).kind != VertexKind::Host || t.degree(v) != 1)
+        if (t.attributes(v).kind != VertexKind::Host || t.degree(v) != 1)
             return v;
         const auto n = static_cast<std::uint32_t>(t.opposite(t.incident(v)[0], v));
-        if (!in[n] || (t.vertex(n).kind == VertexKind::Host && t.degree(n) == 1))
+        if (!in[n] || (t.attributes(n).kind == VertexKind::Host && t.degree(n) == 1))
             return v;
         return n;
     };
@@ -105,7 +105,7 @@ AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& wit
     for (std::uint32_t v : members) {
         if (anchor(v) != v)
             continue;
-        parseId(t.vertex(v).id, nums, name);
+        parseId(t.id(v), nums, name);
         Key& k = keyOf[v];
         if (nums.size() > static_cast<std::size_t>(depth) + 1) {
             k.kind = 0;
@@ -128,7 +128,7 @@ AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& wit
         if (anchor(v) != v || k.kind != 1)
             continue;
         if (namedWithHosts[k.text] > 0) {
-            parseId(t.vertex(v).id, nums, name);
+            parseId(t.id(v), nums, name);
             if (!nums.empty()) {
                 k.kind = 0;
                 k.number = nums.back();
@@ -206,7 +206,7 @@ AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& wit
         AggregateView::Group& g = view.groups[gi];
         for (std::uint32_t v : g.members) {
             groupOf[v] = static_cast<int>(gi);
-            const VertexKind k = t.vertex(v).kind;
+            const VertexKind k = t.attributes(v).kind;
             (k == VertexKind::Host ? g.hosts : k == VertexKind::Switch ? g.switches : g.segments)++;
         }
     }

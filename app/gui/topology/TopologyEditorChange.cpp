@@ -100,8 +100,8 @@ bool TopologyEditor::applyRemoval(const edit::Change& c, const Topology& net)
         return false;
     // The network after the edit must be the drawing with those items out and in: same ids, kinds and ends.
     for (std::size_t v = 0; v < nv; ++v)
-        if (!goneV[v] && (net.vertex(newV[v]).id != vertices_[v]->id() ||
-                          net.vertex(newV[v]).kind != vertices_[v]->kind()))
+        if (!goneV[v] && (net.id(newV[v]) != vertices_[v]->id() ||
+                          net.attributes(newV[v]).kind != vertices_[v]->kind()))
             return false;
     for (std::size_t e = 0; e < ne; ++e) {
         const std::size_t a = std::size_t(links_[e]->from()->index()), b = std::size_t(links_[e]->to()->index());
@@ -249,7 +249,7 @@ bool TopologyEditor::applyChange(const edit::Change& c)
             if (*e >= ne)
                 return false;
         } else if (const auto it = index_.find(key); it == index_.end() || net->find(key) != std::size_t(it->second) ||
-                                                      net->vertex(*net->find(key)).kind != vertices_[std::size_t(it->second)]->kind()) {
+                                                      net->attributes(*net->find(key)).kind != vertices_[std::size_t(it->second)]->kind()) {
             return false;
         }
     }

@@ -31,10 +31,10 @@ QString plural(std::size_t n, const char* one, const char* many)
 TopologySummary::TopologySummary(const Topology& t)
 {
     for (std::size_t v = 0; v < t.vertexCount(); ++v)
-        ++counts_[kindIndex(t.vertex(v).kind)];
+        ++counts_[kindIndex(t.attributes(v).kind)];
     for (std::size_t e = 0; e < t.edgeCount(); ++e) {
         const auto [a, b] = t.endpoints(e);
-        const std::size_t ka = kindIndex(t.vertex(a).kind), kb = kindIndex(t.vertex(b).kind);
+        const std::size_t ka = kindIndex(t.attributes(a).kind), kb = kindIndex(t.attributes(b).kind);
         ++links_[std::min(ka, kb)][std::max(ka, kb)];
     }
     total_ = t.edgeCount();

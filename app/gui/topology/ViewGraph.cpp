@@ -138,8 +138,8 @@ plots::RateUnit ViewGraph::rateUnitOf(const Topology& t, plots::RateFamily famil
     for (std::size_t e = 0; e < t.edgeCount(); ++e)
         rates.push_back(t.link(e).bandwidth);
     for (std::size_t v = 0; v < t.vertexCount(); ++v)
-        if (t.vertex(v).kind == VertexKind::Segment)
-            rates.push_back(t.vertex(v).bandwidth);
+        if (t.attributes(v).kind == VertexKind::Segment)
+            rates.push_back(t.attributes(v).bandwidth);
     return plots::rateUnitFor(rates, family);
 }
 

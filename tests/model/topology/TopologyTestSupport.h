@@ -48,7 +48,7 @@ inline OracleResult oracleRoute(const Topology& t, const std::vector<std::pair<s
     r.forward.assign(t.edgeCount(), 0.0);
     r.backward.assign(t.edgeCount(), 0.0);
     auto cost = [&](std::size_t v) {
-        const VertexProps& p = t.vertex(v);
+        const VertexAttributes& p = t.attributes(v);
         return p.kind == VertexKind::Host ? p.forwardCost : p.latency;
     };
     for (const auto& [s, d] : flows) {

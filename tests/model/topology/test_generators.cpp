@@ -117,13 +117,13 @@ TEST_CASE("the 4x4 Beowulf segment mesh: 6 local, 9 remote peers, one intermedia
         }
         // At most four hosts per segment: each segment has exactly 4 host links.
         for (std::size_t x = 0; x < t.vertexCount(); ++x) {
-            if (t.vertex(x).kind != VertexKind::Segment)
+            if (t.attributes(x).kind != VertexKind::Segment)
                 continue;
             int hostsOn = 0;
             for (std::size_t e = 0; e < t.edgeCount(); ++e) {
                 const auto [a, b] = t.endpoints(e);
                 if (a == x || b == x)
-                    hostsOn += t.vertex(a == x ? b : a).kind == VertexKind::Host;
+                    hostsOn += t.attributes(a == x ? b : a).kind == VertexKind::Host;
             }
             CHECK(hostsOn == 4);
         }
@@ -150,7 +150,7 @@ TEST_CASE("software-routed mesh routes pass through exactly one host, switch-rou
             // Intermediate hosts: everything but the ends that is a host.
             int inner = 0;
             for (std::size_t i = 1; i + 1 < r.size(); ++i)
-                inner += t.vertex(r[i]).kind == VertexKind::Host;
+                inner += t.attributes(r[i]).kind == VertexKind::Host;
             CHECK(inner == 1);
         }
         CHECK(ids == std::set<std::vector<std::string>>{{"h0_0", "row0", "h0_1", "col1", "h1_1"},
@@ -166,7 +166,7 @@ TEST_CASE("software-routed mesh routes pass through exactly one host, switch-rou
         REQUIRE(routes.size() == 2);
         for (const auto& r : routes) {
             REQUIRE(r.size() == 5);
-            CHECK(t.vertex(r[2]).kind == VertexKind::Switch); // no CPU cycles lost to routing
+            CHECK(t.attributes(r[2]).kind == VertexKind::Switch); // no CPU cycles lost to routing
         }
         // Hosts do not forward in the switch-routed mesh.
         for (std::size_t h : t.hosts())
@@ -185,7 +185,7 @@ TEST_CASE("Berkeley NOW from the general fat-tree: 105 hosts, cables, and the 40
     CHECK(t.counts().hosts == 105);
     std::map<std::string, int> switchesByLevel;
     for (std::size_t x = 0; x < t.vertexCount(); ++x)
-        if (t.vertex(x).kind == VertexKind::Switch)
+        if (t.attributes(x).kind == VertexKind::Switch)
             ++switchesByLevel[t.vertex(x).id.substr(0, 2)];
     CHECK(switchesByLevel["s1"] == 21); // 7 per subcluster x 3
     CHECK(switchesByLevel["s2"] == 12); // 4 per subcluster x 3 (ceil(21 / 6) = 4)

@@ -23,7 +23,7 @@ double worstCoreLink(const Topology& t, const LinkLoads& l)
     double worst = 0;
     for (std::size_t e = 0; e < t.edgeCount(); ++e) {
         const auto [a, b] = t.endpoints(e);
-        if (t.vertex(a).kind == VertexKind::Host || t.vertex(b).kind == VertexKind::Host)
+        if (t.attributes(a).kind == VertexKind::Host || t.attributes(b).kind == VertexKind::Host)
             continue;
         worst = std::max({worst, l.forward[e], l.backward[e]});
     }
@@ -99,7 +99,7 @@ TEST_CASE("load models: on the 6-cycle dragonfly the split's 4.5 a ring link bec
     double ring = 0;
     for (std::size_t e = 0; e < t.edgeCount(); ++e) {
         const auto [a, b] = t.endpoints(e);
-        if (t.vertex(a).kind != VertexKind::Host && t.vertex(b).kind != VertexKind::Host)
+        if (t.attributes(a).kind != VertexKind::Host && t.attributes(b).kind != VertexKind::Host)
             ring += single.forward[e] + single.backward[e];
     }
     CHECK(ring == Approx(54));

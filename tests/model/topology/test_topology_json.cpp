@@ -37,7 +37,7 @@ TEST_CASE("an explicit topology is read with units and defaults", "[topology]")
     CHECK(t.counts().hosts == 2);
     CHECK(t.counts().switches == 1);
     CHECK(t.counts().links == 2);
-    CHECK(t.vertex(2).latency == Approx(1e-6));  // "1us"
+    CHECK(t.attributes(2).latency == Approx(1e-6));  // "1us"
     CHECK(t.link(0).bandwidth == Approx(125e6)); // "1Gbit/s" = 1e9 / 8 B/s
     CHECK(t.link(0).channels == 1);
     CHECK(t.link(0).duplex);
@@ -46,7 +46,7 @@ TEST_CASE("an explicit topology is read with units and defaults", "[topology]")
     json j = small();
     j["vertices"][2].erase("ports");
     j["edges"][1]["channels"] = 2;
-    CHECK(topologyFromJson(j).vertex(2).ports == 3); // 1 + 2 channels
+    CHECK(topologyFromJson(j).attributes(2).ports == 3); // 1 + 2 channels
     // "hub" and "bus" are segments.
     const Topology hub = topologyFromJson(json::parse(R"({
       "vertices": [{"id": "a", "kind": "host"}, {"id": "b", "kind": "host"},
@@ -54,7 +54,7 @@ TEST_CASE("an explicit topology is read with units and defaults", "[topology]")
       "edges": [{"from": "a", "to": "hub0", "bandwidth": "10Mbit/s", "duplex": false},
                 {"from": "b", "to": "hub0", "bandwidth": "10Mbit/s", "duplex": false}]})"));
     CHECK(hub.counts().segments == 1);
-    CHECK(hub.vertex(2).bandwidth == Approx(1.25e6));
+    CHECK(hub.attributes(2).bandwidth == Approx(1.25e6));
     CHECK_FALSE(hub.link(0).duplex);
 }
 

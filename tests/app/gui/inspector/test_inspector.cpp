@@ -270,9 +270,9 @@ TEST_CASE("topology vertices and links show and edit their properties", "[gui][i
     CHECK(f.find<QLineEdit>("edit:ports")->text() == "8");
     f.type("latency", "2 us");
     REQUIRE(f.model.topology());
-    CHECK(f.model.topology()->vertex(*f.model.topology()->find("sw0")).latency == Approx(2e-6));
+    CHECK(f.model.topology()->attributes(*f.model.topology()->find("sw0")).latency == Approx(2e-6));
     f.model.undoStack()->undo();
-    CHECK(f.model.topology()->vertex(*f.model.topology()->find("sw0")).latency == Approx(1e-6));
+    CHECK(f.model.topology()->attributes(*f.model.topology()->find("sw0")).latency == Approx(1e-6));
 
     f.selection.select(Selection::Kind::Link, "1");
     REQUIRE(f.find<QLineEdit>("edit:bandwidth"));
@@ -304,7 +304,7 @@ TEST_CASE("a drawing in progress keeps every item editable and says what is miss
     CHECK_THAT(problem->text().toStdString(), Catch::Contains("h2"));
     f.type("latency", "3 us");
     const auto& d = *f.model.drawing();
-    CHECK(d.vertex(*d.find("sw0")).latency == Approx(3e-6));
+    CHECK(d.attributes(*d.find("sw0")).latency == Approx(3e-6));
     CHECK_FALSE(f.model.topology());
     // A link of the unfinished drawing, and the unlinked host itself.
     f.selection.select(Selection::Kind::Link, "0");
@@ -316,7 +316,7 @@ TEST_CASE("a drawing in progress keeps every item editable and says what is miss
     // Linked, the network is whole: the values typed meanwhile stand, the note goes.
     REQUIRE(f.model.editTopology("Link", edit::op::addLink("h2", "sw0", 125e6, 1)).isEmpty());
     REQUIRE(f.model.topology());
-    CHECK(f.model.topology()->vertex(*f.model.topology()->find("sw0")).latency == Approx(3e-6));
+    CHECK(f.model.topology()->attributes(*f.model.topology()->find("sw0")).latency == Approx(3e-6));
     f.selection.select(Selection::Kind::Vertex, "sw0");
     CHECK_FALSE(f.find<QLabel>("drawingProblem"));
 }

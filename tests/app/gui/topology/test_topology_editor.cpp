@@ -172,7 +172,7 @@ TEST_CASE("connecting a link between two items by mouse adds an edge", "[gui][to
     // Now a valid network: two hosts on a switch with 1 + 2 = 3 ports used.
     REQUIRE(f.model.topology() != nullptr);
     CHECK(f.model.topology()->counts().links == 2);
-    CHECK(f.model.topology()->vertex(*f.model.topology()->find("sw0")).ports == 3);
+    CHECK(f.model.topology()->attributes(*f.model.topology()->find("sw0")).ports == 3);
     CHECK(f.editor.message().isEmpty());
 
     // Escape drops a link being drawn.
