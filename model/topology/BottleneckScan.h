@@ -9,15 +9,18 @@
 #include "model/topology/LinkLoad.h"
 #include "model/topology/Topology.h"
 
+#include <string>
 #include <utility>
 
 namespace cs {
 
 // `edge(e)` gives edge e's (forward, backward) load, forward being
 // endpoints().first -> second; `segment(v)` the load through vertex v.
-// Sets r.maxCongestion, r.maxLoad and r.bottleneck.
-template <class EdgeLoad, class SegmentLoad>
-void scanBottleneck(const Topology& t, LinkLoads& r, EdgeLoad edge, SegmentLoad segment)
+// Sets r.maxCongestion, r.maxLoad and r.bottleneck. `t` is a Topology, or
+// anything that numbers and names a network as one does (vertexCount,
+// edgeCount, endpoints, link, attributes, id: CubeNumbering.h).
+template <class Net, class EdgeLoad, class SegmentLoad>
+void scanBottleneck(const Net& t, LinkLoads& r, EdgeLoad edge, SegmentLoad segment)
 {
     constexpr double tol = 1e-12;
     auto higher = [&](double c) { return c > r.maxCongestion * (1 + tol); };
@@ -46,12 +49,13 @@ void scanBottleneck(const Topology& t, LinkLoads& r, EdgeLoad edge, SegmentLoad 
     for (std::size_t v = 0; v < t.vertexCount(); ++v)
         consider(segment(v), t.attributes(v).bandwidth, At::Segment, v);
     if (at == At::Segment) {
-        r.bottleneck = "segment " + t.vertex(where).id;
+        r.bottleneck = "segment " + std::string(t.id(where));
     } else if (at != At::None) {
         const auto [a, b] = t.endpoints(where);
-        r.bottleneck = at == At::HalfDuplex ? "link " + t.vertex(a).id + " - " + t.vertex(b).id + " (half-duplex)"
-                       : at == At::Forward  ? "link " + t.vertex(a).id + " -> " + t.vertex(b).id
-                                            : "link " + t.vertex(b).id + " -> " + t.vertex(a).id;
+        const std::string ia(t.id(a)), ib(t.id(b));
+        r.bottleneck = at == At::HalfDuplex ? "link " + ia + " - " + ib + " (half-duplex)"
+                       : at == At::Forward  ? "link " + ia + " -> " + ib
+                                            : "link " + ib + " -> " + ia;
     }
 }
 

@@ -115,10 +115,9 @@ CoreLoads DragonflyEvenSplit::route(const CoreGraph& g, const Demands& d, int th
         std::vector<std::vector<std::uint32_t>> level;
         double routed = 0;
     };
-    Worker proto;
-    proto.load.assign(g.adj.size(), 0.0);
-    proto.F.assign(g.n, 0.0);
-    proto.held.assign(g.n, 0);
+    // A worker allocates its arrays on its own thread, at its first
+    // destination, rather than copying a filled prototype.
+    const Worker proto;
     std::vector<std::uint32_t> dsts;
     for (std::uint32_t t = 0; t < g.n; ++t)
         if (d.dstBegin[t + 1] > d.dstBegin[t])
@@ -128,6 +127,11 @@ CoreLoads DragonflyEvenSplit::route(const CoreGraph& g, const Demands& d, int th
     auto work = [&](Worker& w, std::size_t k) {
         if (progress && progress->cancelled())
             return;
+        if (w.load.empty()) {
+            w.load.assign(g.adj.size(), 0.0);
+            w.F.assign(g.n, 0.0);
+            w.held.assign(g.n, 0);
+        }
         const std::uint32_t t = dsts[k];
         const std::uint32_t grp = t / a_, rep = t % a_, back = groups_ - grp;
         const std::uint8_t* dist = dist_[rep].data();
@@ -183,8 +187,9 @@ CoreLoads DragonflyEvenSplit::route(const CoreGraph& g, const Demands& d, int th
     out.through.assign(g.n, 0.0);
     for (std::uint32_t t = 0; t < g.n; ++t)
         out.routed += d.local[t]; // between hosts of one router
-    for (const Worker& w : workers)
-        out.add({w.load, {}, w.routed});
+    for (Worker& w : workers)
+        out.take(std::move(w.load), w.routed);
+    out.arc.resize(g.adj.size(), 0.0); // no flows: no worker had loads
     return out;
 }
 

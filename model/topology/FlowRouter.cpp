@@ -3,7 +3,17 @@
 #include "model/topology/DragonflyEvenSplit.h"
 #include "model/topology/FatTreeEvenSplit.h"
 
+#include <cstdio>
+
 namespace cs {
+
+void noteSkipped(std::string& skipped, TrafficPattern p, double work)
+{
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s%s not computed: its loads take %.2g steps (box positions or arcs), more than %.2g",
+                  skipped.empty() ? "" : "; ", std::string(patternName(p)).c_str(), work, kMaxPatternWork);
+    skipped += buf;
+}
 
 std::unique_ptr<FlowRouter> coordinateRouter(const Topology& t, const CoreGraph& g, int threads)
 {

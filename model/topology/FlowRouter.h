@@ -36,6 +36,9 @@ public:
 // A pattern whose routing would take more steps than this (about half a
 // minute here) is left out of the metrics, with the reason.
 inline constexpr double kMaxPatternWork = 3e8;
+// Adds to `skipped` (TopologyMetrics::skipped, "; " between) that pattern p,
+// whose loads take `work` steps, was left out.
+void noteSkipped(std::string& skipped, TrafficPattern p, double work);
 
 // The even-split load computer for a torus, mesh or hypercube (CubeEvenSplit), a k-ary fat-tree
 // (FatTreeEvenSplit) or a dragonfly (DragonflyEvenSplit, whose tables are built on

@@ -59,6 +59,19 @@ void CoreLoads::add(const CoreLoads& o)
     routed += o.routed;
 }
 
+void CoreLoads::take(std::vector<double>&& arcLoads, double routedFlows)
+{
+    routed += routedFlows;
+    if (arc.empty()) {
+        arc = std::move(arcLoads);
+        return;
+    }
+    if (arc.size() < arcLoads.size())
+        arc.resize(arcLoads.size(), 0.0);
+    for (std::size_t i = 0; i < arcLoads.size(); ++i)
+        arc[i] += arcLoads[i];
+}
+
 LinkLoads finishLoads(const Topology& t, const CoreGraph& g, TrafficPattern p, const CoreLoads& core,
                       const std::vector<double>& out, const std::vector<double>& in, std::uint64_t flows)
 {

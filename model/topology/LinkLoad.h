@@ -70,6 +70,9 @@ struct CoreLoads {
     double routed = 0;           // flows that found a route
 
     void add(const CoreLoads& o);
+    // Adds a worker's per-arc loads and routed flows, taking the vector over
+    // when this has no arc loads yet (no copy of the first worker's).
+    void take(std::vector<double>&& arcLoads, double routedFlows);
 };
 
 // The finished loads: the core loads by topology edge and direction, plus

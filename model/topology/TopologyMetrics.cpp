@@ -9,7 +9,6 @@
 #include "model/topology/TrafficDemands.h"
 #include "model/topology/ValiantLoads.h"
 
-#include <cstdio>
 #include <functional>
 #include <memory>
 
@@ -74,72 +73,45 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
         patterns.push_back(TrafficPattern::Ring);
     std::optional<Symmetry> sym;
     std::unique_ptr<FlowRouter> router;
-    std::vector<Demands> all(patterns.size());
-    // What the generator states its router's work will be (FlowRouter::work,
-    // exactly: a hypercube's); < 0 when it does not say.
-    const std::vector<double> stated = o.symmetry ? statedRouterWork(t, patterns) : std::vector<double>{};
-    auto leftOut = [&](std::size_t i) { return i < stated.size() && stated[i] > kMaxPatternWork; };
+    EdgeSources sources; // where finishBottleneck reads each link's loads
     {
-        // The symmetry check and the demands before the router: a
-        // nearest-neighbour pattern's demands are the longest part (20
-        // million flows on a 2^20 hypercube), and a thread that starts them
-        // late makes the stage wait for them. A pattern the router will
-        // leave out by the generator's own count is not listed unless the
-        // router turns out not to apply (on the 2^20 hypercube those lists
-        // were 0.9 GB and a second and a half, for three patterns left out).
         std::vector<std::function<void()>> tasks;
         if (o.symmetry)
             tasks.push_back([&] { sym = findSymmetry(t, g); });
-        for (std::size_t i = 0; i < patterns.size(); ++i)
-            if (!leftOut(i))
-                tasks.push_back([&, i] { all[i] = trafficDemands(t, g, patterns[i]); });
         if (o.symmetry && !patterns.empty())
             tasks.push_back([&] { router = coordinateRouter(t, g, o.threads); });
+        if (!o.perLinkLoads && !patterns.empty())
+            tasks.push_back([&] { sources = EdgeSources::of(t, g); });
         parallelTasks(tasks, o.threads);
     }
     progress.throwIfCancelled();
-    std::vector<double> work(all.size(), 0.0);
+    // Without a router the all-pairs pass routes the patterns too, so their
+    // flows are listed first.
+    std::vector<Demands> searched(router ? 0 : patterns.size());
     {
         std::vector<std::function<void()>> tasks;
-        for (std::size_t i = 0; i < all.size(); ++i) {
-            if (leftOut(i) && router)
-                work[i] = stated[i];
-            else if (leftOut(i)) // no router: the search routes it, whatever its size
-                tasks.push_back([&, i] { all[i] = trafficDemands(t, g, patterns[i]); });
-            else if (router)
-                tasks.push_back([&, i] { work[i] = router->work(g, all[i], o.threads); });
-        }
+        for (std::size_t i = 0; i < searched.size(); ++i)
+            tasks.push_back([&, i] { searched[i] = trafficDemands(t, g, patterns[i]); });
         parallelTasks(tasks, o.threads);
     }
-    std::vector<Demands> demands;
-    demands.reserve(patterns.size());
-    for (std::size_t i = 0; i < all.size(); ++i) {
-        if (work[i] > kMaxPatternWork) {
-            char buf[160];
-            std::snprintf(buf, sizeof buf, "%s%s not computed: its loads take %.2g steps (box positions or arcs), more than %.2g",
-                          m.skipped.empty() ? "" : "; ", std::string(patternName(patterns[i])).c_str(), work[i],
-                          kMaxPatternWork);
-            m.skipped += buf;
-            continue;
-        }
-        demands.push_back(std::move(all[i]));
-    }
+    // What the generator states its router's work will be (FlowRouter::work,
+    // exactly: a hypercube's); < 0 when it does not say. A pattern over the
+    // limit by the generator's own count is left out without listing its
+    // flows.
+    const std::vector<double> stated = router ? statedRouterWork(t, patterns) : std::vector<double>{};
+    std::vector<double> work(patterns.size(), 0.0);
 
     EcmpJob job;
     job.allPairsRoots = sym ? sym->roots : everyHostRoot(g);
-    if (!router)
-        for (const Demands& d : demands)
-            job.sparse.push_back(&d);
+    for (const Demands& d : searched)
+        job.sparse.push_back(&d);
     // Progress shares by rough work: a full search per all-pairs root, about
     // half of one per other destination, a small box per routed flow, and
     // push-relabel max flows when the bisection is not known.
     const double search = double(g.n) + double(g.adj.size());
-    double ecmpWork = double(job.allPairsRoots.size()) * search, routerWork = 0;
-    for (const Demands& d : demands) {
-        if (router) {
-            routerWork += 16.0 * double(d.src.size());
-            continue;
-        }
+    double ecmpWork = double(job.allPairsRoots.size()) * search;
+    const double routerWork = router ? 16.0 * double(H) * double(patterns.size()) : 0.0;
+    for (const Demands& d : searched) {
         std::size_t dsts = 0;
         for (std::uint32_t c = 0; c < g.n; ++c)
             dsts += d.dstBegin[c + 1] > d.dstBegin[c];
@@ -147,20 +119,53 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     }
     const double cutWork = t.exactBisection || (t.bisectionBound && t.vertexCount() + t.edgeCount() > kSearchLimit) ? 0.0 : 6.0 * 20.0 * double(t.vertexCount() + t.edgeCount());
     const double total = ecmpWork + routerWork + cutWork + 1.0;
-    // The routed patterns do not depend on the all-pairs pass: with a router
-    // they run beside it, each on one thread (a symmetric network's pass
-    // has few roots and leaves a core idle). Their own tracker polls the
-    // same cancel flag; the pass reports the progress of both.
     job.progressShare = (ecmpWork + routerWork) / total;
+
+    // A pattern's loads finished: its access links added, its bottleneck
+    // found (straight from the arcs without per-link loads, StreamedLoads.h).
+    auto finish = [&](const Demands& d, const CoreLoads& core, const std::vector<std::uint8_t>& entryRouted) {
+        // Folded leaf ends (LeafEnds::Folded) are in the demands already:
+        // their access loads are read in place, not copied.
+        std::vector<double> listedOut, listedIn;
+        const bool listed = !d.leafEnds.empty();
+        if (listed)
+            accessLoads(d, entryRouted, listedOut, listedIn);
+        const std::vector<double>& out = listed ? listedOut : d.out;
+        const std::vector<double>& in = listed ? listedIn : d.in;
+        LinkLoads l = o.perLinkLoads ? finishLoads(t, g, d.pattern, core, out, in, d.flows)
+                                     : finishBottleneck(t, g, sources, d.pattern, core, out, in, d.flows);
+        l.method = router ? router->method() : "ECMP per destination root, searched to its farthest source, exact";
+        return l;
+    };
+    std::vector<std::optional<LinkLoads>> loads(patterns.size());
     EcmpResult res;
-    std::vector<CoreLoads> core(demands.size());
     {
+        // The routed patterns do not depend on the all-pairs pass: with a
+        // router each is a task of its own beside it (a symmetric network's
+        // pass has few roots and leaves a core idle) that lists its flows,
+        // loads them and finds its bottleneck, then drops them. The tasks
+        // are handed out in order, so no more than two patterns are held at
+        // once (listing all three before routing any was most of a
+        // million-host network's peak memory). Their own tracker polls the
+        // same cancel flag; the pass reports the progress of both.
         MetricsProgress routed({}, o.cancel);
         std::vector<std::function<void()>> tasks{[&] { res = runEcmpPass(g, job, o.threads, &progress); }};
-        for (std::size_t i = 0; router && i < demands.size(); ++i)
-            tasks.push_back([&, i] { core[i] = router->route(g, demands[i], 1, &routed, 0.0); });
+        for (std::size_t i = 0; router && i < patterns.size(); ++i)
+            tasks.push_back([&, i] {
+                if (stated[i] > kMaxPatternWork) {
+                    work[i] = stated[i];
+                    return;
+                }
+                const Demands d = trafficDemands(t, g, patterns[i], LeafEnds::Folded);
+                work[i] = router->work(g, d, 1);
+                if (work[i] <= kMaxPatternWork)
+                    loads[i] = finish(d, router->route(g, d, 1, &routed, 0.0), {});
+            });
         parallelTasks(tasks, o.threads);
     }
+    for (std::size_t i = 0; i < patterns.size(); ++i)
+        if (work[i] > kMaxPatternWork)
+            noteSkipped(m.skipped, patterns[i], work[i]);
 
     m.hops = std::move(res.hops);
     const std::uint64_t pairs = m.hops.pairs();
@@ -169,17 +174,7 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
     m.method = sym ? sym->method
                    : "ECMP from each of " + std::to_string(job.allPairsRoots.size()) +
                          " destination roots (no symmetry used), exact";
-
-    // Every pattern's link loads side by side.
-    if (!router)
-        for (std::size_t i = 0; i < demands.size(); ++i)
-            core[i] = std::move(res.sparse[i]);
-    std::vector<LinkLoads> loads(demands.size());
-    // Without per-link loads the patterns' bottlenecks are read straight
-    // from the arcs (StreamedLoads.h); the all-to-all's vectors stay until
-    // the Valiant loads are derived from them.
-    const EdgeSources sources =
-        !o.perLinkLoads && !demands.empty() ? EdgeSources::of(t, g) : EdgeSources{};
+    // The all-to-all's loads beside the searched patterns'.
     {
         std::vector<std::function<void()>> tasks;
         tasks.push_back([&] {
@@ -191,26 +186,20 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
             m.allToAll.method = m.method;
             m.a2aBandwidth = allToAllBandwidth(m.allToAll, m.counts.hosts);
         });
-        for (std::size_t i = 0; i < demands.size(); ++i)
+        for (std::size_t i = 0; i < searched.size(); ++i)
             tasks.push_back([&, i] {
-                const Demands& d = demands[i];
-                std::vector<double> out, in;
-                accessLoads(d, router ? std::vector<std::uint8_t>{} : res.entryRouted[i], out, in);
-                loads[i] = o.perLinkLoads ? finishLoads(t, g, d.pattern, core[i], out, in, d.flows)
-                                          : finishBottleneck(t, g, sources, d.pattern, core[i], out, in, d.flows);
-                loads[i].method =
-                    router ? router->method() : "ECMP per destination root, searched to its farthest source, exact";
-                core[i] = {};
+                loads[i] = finish(searched[i], res.sparse[i], res.entryRouted[i]);
+                res.sparse[i] = {};
             });
         parallelTasks(tasks, o.threads);
     }
-    for (LinkLoads& l : loads) {
-        const TrafficPattern p = l.pattern;
-        slot(m, p) = std::move(l);
-    }
+    for (std::optional<LinkLoads>& l : loads)
+        if (l) {
+            const TrafficPattern p = l->pattern;
+            slot(m, p) = std::move(*l);
+        }
 
     // Valiant loads scale the all-to-all's: each pattern's on its own.
-    const std::uint64_t flowsA2A = H ? H * (H - 1) : 0;
     std::vector<const LinkLoads*> valiantOf{&m.allToAll};
     for (const std::optional<LinkLoads>* p : {&m.transpose, &m.nearestNeighbour, &m.ring})
         if (*p)
@@ -221,9 +210,7 @@ TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& o)
         for (std::size_t i = 0; i < valiantOf.size(); ++i)
             tasks.push_back([&, i] {
                 const LinkLoads& l = *valiantOf[i];
-                const bool uniform = i == 0 || l.pattern == TrafficPattern::Ring ||
-                                     (l.pattern == TrafficPattern::Transpose && l.flows == H);
-                m.valiant[i] = valiantLoads(t, m.allToAll, l.pattern, i == 0 ? flowsA2A : l.flows, uniform);
+                m.valiant[i] = valiantLoads(t, m.allToAll, l.pattern, l.flows, valiantUniform(l, H));
             });
         parallelTasks(tasks, o.threads);
     }

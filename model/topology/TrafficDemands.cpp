@@ -14,7 +14,8 @@ namespace {
 // into the by-destination layout at the end.
 class DemandBuilder {
 public:
-    DemandBuilder(const Topology& t, const CoreGraph& g, TrafficPattern p) : g_(g)
+    DemandBuilder(const Topology& t, const CoreGraph& g, TrafficPattern p, LeafEnds ends = LeafEnds::Listed)
+        : g_(g), fold_(ends == LeafEnds::Folded)
     {
         d_.pattern = p;
         d_.local.assign(g.n, 0.0);
@@ -30,7 +31,8 @@ public:
     void reserve(std::size_t n)
     {
         flows_.reserve(n);
-        leaves_.reserve(2 * n);
+        if (!fold_)
+            leaves_.reserve(2 * n);
     }
 
     // `w` flows from host `fromV` to host `toV` (topology vertices).
@@ -51,9 +53,9 @@ public:
         }
         flows_.emplace_back(t, s, w);
         if (fromLeaf)
-            leaves_.push_back({w, t, s, static_cast<std::uint32_t>(fromV), true});
+            leafEnd({w, t, s, static_cast<std::uint32_t>(fromV), true});
         if (toLeaf)
-            leaves_.push_back({w, t, s, static_cast<std::uint32_t>(toV), false});
+            leafEnd({w, t, s, static_cast<std::uint32_t>(toV), false});
     }
     // `count` flows among the leaves of transit core vertex `s`, `each` into
     // every one of them: added in bulk (a star of a million hosts).
@@ -114,10 +116,10 @@ public:
                 flows_.emplace_back(t, s, leaving[i] * leaving[j]);
                 if (g_.transit[s])
                     for (std::uint32_t a : leaves[i])
-                        leaves_.push_back({leaving[j], t, s, a, true});
+                        leafEnd({leaving[j], t, s, a, true});
                 if (g_.transit[t])
                     for (std::uint32_t b : leaves[j])
-                        leaves_.push_back({leaving[i], t, s, b, false});
+                        leafEnd({leaving[i], t, s, b, false});
             }
         // Pairs within one core vertex stay there.
         for (std::size_t i = 0; i < cores.size(); ++i) {
@@ -198,7 +200,18 @@ private:
         std::uint32_t t, s, host;
         bool sends;
     };
+    // A leaf host's end of a flow that crosses the core: listed, to be
+    // added if its entry is routed, or added at once when all will be.
+    void leafEnd(const Pending& p)
+    {
+        if (fold_)
+            (p.sends ? d_.out : d_.in)[p.host] += p.w;
+        else
+            leaves_.push_back(p);
+    }
+
     const CoreGraph& g_;
+    bool fold_;
     Demands d_;
     std::vector<std::tuple<std::uint32_t, std::uint32_t, double>> flows_;
     std::vector<Pending> leaves_;
@@ -306,9 +319,9 @@ void nearestFlows(const Topology& t, const CoreGraph& g, DemandBuilder& b)
 
 } // namespace
 
-Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p)
+Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p, LeafEnds ends)
 {
-    DemandBuilder b(t, g, p);
+    DemandBuilder b(t, g, p, ends);
     const auto& hosts = t.hosts();
     const auto H = static_cast<std::uint32_t>(hosts.size());
     // At most one flow a host: room for all at once (grown by doubling, the

@@ -18,11 +18,12 @@ struct Demands {
     std::vector<double> weight;          // flows
     std::vector<double> local;           // per core vertex: routable flows with both ends at it
     // Per topology vertex: flows that stay at the host's core vertex, which
-    // the access link of a leaf host carries (sent, received).
+    // the access link of a leaf host carries (sent, received); with
+    // LeafEnds::Folded, those that cross the core too.
     std::vector<double> out, in;
-    // Flows of leaf hosts that cross the core: they load the host's access
-    // link only if routed, i.e. if their entry's source reaches its
-    // destination.
+    // Flows of leaf hosts that cross the core (empty when Folded): they load
+    // the host's access link only if routed, i.e. if their entry's source
+    // reaches its destination.
     struct LeafEnd {
         std::uint32_t entry; // index into src / weight
         std::uint32_t host;  // topology vertex of the leaf host
@@ -36,8 +37,14 @@ struct Demands {
     std::uint64_t flows = 0;
 };
 
+// How a leaf host's end of a flow across the core is kept: listed in
+// leafEnds, to load its access link only if the flow is routed; or Folded
+// into out and in at once, for a caller that routes every flow (a
+// FlowRouter's: on a million-host network the list was 50-150 MB).
+enum class LeafEnds { Listed, Folded };
+
 // Transpose, nearest-neighbour or ring (see TrafficPattern); not all-to-all.
-Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p);
+Demands trafficDemands(const Topology& t, const CoreGraph& g, TrafficPattern p, LeafEnds ends = LeafEnds::Listed);
 
 // One flow between two hosts (topology vertices), `weight` units of it.
 struct HostFlow {
