@@ -38,9 +38,13 @@ std::string trimmed(const std::string& s)
     return s.substr(b, e - b + 1);
 }
 
-// "fat-tree:k=4,bw=1Gbit/s" -> a generated topology. `metrics`: its
-// metrics follow (an export needs none, so no budget applies).
-Topology fromGenSpec(const std::string& text, bool metrics)
+struct GenSpec {
+    const Generator* generator;
+    std::vector<double> params; // in spec order
+};
+
+// "fat-tree:k=4,bw=1Gbit/s" -> the generator and its parameters.
+GenSpec parseGenSpec(const std::string& text)
 {
     const auto colon = text.find(':');
     const std::string name = trimmed(text.substr(0, colon));
@@ -70,13 +74,21 @@ Topology fromGenSpec(const std::string& text, bool metrics)
             values.emplace_back(key, v);
         }
     }
+    return {&g, generatorParams(g, values)};
+}
+
+// The generated topology. `metrics`: its metrics follow (an export needs
+// none, so no budget applies).
+Topology fromGenSpec(const GenSpec& spec, bool metrics)
+{
+    const Generator& g = *spec.generator;
+    const double* p = spec.params.data();
     // Refuse metrics that would run for more than about a minute before
     // spending the time (and memory) to build the network.
-    const std::vector<double> p = generatorParams(g, values);
-    if (metrics && checkGeneratorParams(g, p.data()).empty())
-        if (std::string problem = topologyMetricsProblem(g.counts(p.data())); !problem.empty())
-            throw ModelError("generator " + name + ": " + problem);
-    return generate(g, p.data());
+    if (metrics && checkGeneratorParams(g, p).empty())
+        if (std::string problem = topologyMetricsProblem(g.counts(p)); !problem.empty())
+            throw ModelError("generator " + g.spec().name + ": " + problem);
+    return generate(g, p);
 }
 
 Topology fromFile(const std::string& file, bool metrics)
@@ -162,52 +174,26 @@ void printLoads(std::ostream& out, const std::string& label, const LinkLoads& l)
     out << "\n";
 }
 
-} // namespace
-
-int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
+// "torus (k=4, dims=2, ...)": the generator and its parameters.
+std::string describe(const std::string& generator, const std::vector<std::pair<std::string, double>>& params)
 {
-    const Args args(words, {"--gen", "--import", "--bw", "--lat", "--switch-lat", "--into", "-o", "--export"},
-                    {"--json", "--export-slurm"});
-    if (args.value("--import")) {
-        if (args.value("--gen") || !args.positional().empty())
-            throw UsageError("topo --import takes no --gen and no FILE (use --into DESIGN to put it in a design)");
-        return importTopology(args, out);
-    }
-    const auto gen = args.value("--gen");
-    if (gen && !args.positional().empty())
-        throw UsageError("topo takes either --gen NAME:key=value,... or a FILE.json, not both");
-    if (!gen && args.positional().size() != 1)
-        throw UsageError("topo needs --gen NAME:key=value,... or one FILE.json");
-    const bool exporting = args.flag("--export-slurm") || args.value("--export");
-    if (args.flag("--export-slurm") && args.value("--export"))
-        throw UsageError("topo takes --export-slurm or --export FILE, not both");
-    if (args.value("--export"))
-        (void)graphFormatOf(*args.value("--export")); // a wrong extension before any work
-    const Topology t = gen ? fromGenSpec(*gen, !exporting) : fromFile(args.positional().front(), !exporting);
-    if (args.flag("--export-slurm"))
-        return exportSlurmTopology(args, t, out);
-    if (args.value("--export"))
-        return exportGraphTopology(args, t, out);
-    if (std::string problem = topologyMetricsProblem(countsOf(t)); !problem.empty())
-        throw ModelError(problem);
-    MetricsOptions options;
-    options.perLinkLoads = false; // only the bottlenecks are printed
-    const TopologyMetrics m = computeMetrics(t, options);
-    std::string what = gen ? t.generator : args.positional().front();
-    if (!t.generator.empty()) {
-        what = t.generator + " (";
-        for (std::size_t i = 0; i < t.generatorParams.size(); ++i)
-            what += (i ? ", " : "") + t.generatorParams[i].first + "=" + formatNumber(t.generatorParams[i].second);
-        what += ")";
-    }
+    std::string what = generator + " (";
+    for (std::size_t i = 0; i < params.size(); ++i)
+        what += (i ? ", " : "") + params[i].first + "=" + formatNumber(params[i].second);
+    return what + ")";
+}
 
-    if (args.flag("--json")) {
+int printMetrics(bool json, const std::string& what,
+                 const std::vector<std::pair<std::string, double>>& generatorFacts, const TopologyMetrics& m,
+                 std::ostream& out)
+{
+    if (json) {
         nlohmann::json hist = nlohmann::json::array();
         for (std::size_t h = 0; h < m.hops.count.size(); ++h)
             if (m.hops.count[h])
                 hist.push_back({{"hops", h}, {"pairs", m.hops.count[h]}});
         nlohmann::json facts = nlohmann::json::object();
-        for (const auto& [k, v] : t.facts)
+        for (const auto& [k, v] : generatorFacts)
             facts[k] = v;
         nlohmann::json j{
             {"topology", what},
@@ -276,12 +262,62 @@ int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::o
     out << "link load (Valiant: via a random intermediate" << ")\n";
     for (const LinkLoads& l : m.valiant)
         printLoads(out, std::string(patternName(l.pattern)) + (l.exact ? ":" : " (est.):"), l);
-    if (!t.facts.empty()) {
+    if (!generatorFacts.empty()) {
         out << "generator facts:\n";
-        for (const auto& [k, v] : t.facts)
+        for (const auto& [k, v] : generatorFacts)
             out << "  " << k << " = " << formatNumber(v) << "\n";
     }
     return 0;
+}
+
+} // namespace
+
+int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
+{
+    const Args args(words, {"--gen", "--import", "--bw", "--lat", "--switch-lat", "--into", "-o", "--export"},
+                    {"--json", "--export-slurm"});
+    if (args.value("--import")) {
+        if (args.value("--gen") || !args.positional().empty())
+            throw UsageError("topo --import takes no --gen and no FILE (use --into DESIGN to put it in a design)");
+        return importTopology(args, out);
+    }
+    const auto gen = args.value("--gen");
+    if (gen && !args.positional().empty())
+        throw UsageError("topo takes either --gen NAME:key=value,... or a FILE.json, not both");
+    if (!gen && args.positional().size() != 1)
+        throw UsageError("topo needs --gen NAME:key=value,... or one FILE.json");
+    const bool exporting = args.flag("--export-slurm") || args.value("--export");
+    if (args.flag("--export-slurm") && args.value("--export"))
+        throw UsageError("topo takes --export-slurm or --export FILE, not both");
+    if (args.value("--export"))
+        (void)graphFormatOf(*args.value("--export")); // a wrong extension before any work
+    MetricsOptions options;
+    options.perLinkLoads = false; // only the bottlenecks are printed
+    if (gen && !exporting) {
+        // A generator that knows its metrics without building the network
+        // (CubeMetrics.h) answers at once.
+        const GenSpec spec = parseGenSpec(*gen);
+        const Generator& g = *spec.generator;
+        if (checkGeneratorParams(g, spec.params.data()).empty())
+            if (const auto m = g.metrics(spec.params.data(), options)) {
+                std::vector<std::pair<std::string, double>> params;
+                for (std::size_t i = 0; i < spec.params.size(); ++i)
+                    params.emplace_back(g.spec().params[i].symbol, spec.params[i]);
+                return printMetrics(args.flag("--json"), describe(g.spec().name, params), {}, *m, out);
+            }
+    }
+    const Topology t =
+        gen ? fromGenSpec(parseGenSpec(*gen), !exporting) : fromFile(args.positional().front(), !exporting);
+    if (args.flag("--export-slurm"))
+        return exportSlurmTopology(args, t, out);
+    if (args.value("--export"))
+        return exportGraphTopology(args, t, out);
+    if (std::string problem = topologyMetricsProblem(countsOf(t)); !problem.empty())
+        throw ModelError(problem);
+    const TopologyMetrics m = computeMetrics(t, options);
+    const std::string what = t.generator.empty() ? (gen ? *gen : args.positional().front())
+                                                 : describe(t.generator, t.generatorParams);
+    return printMetrics(args.flag("--json"), what, t.facts, m, out);
 }
 
 int listGenerators(bool json, std::ostream& out)

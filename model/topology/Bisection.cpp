@@ -216,16 +216,21 @@ double cutCapacity(const Topology& t, const std::vector<char>& vertexSide)
     return cut;
 }
 
+BisectionResult knownBisection(double bandwidth, const std::string& note)
+{
+    BisectionResult r;
+    r.bandwidth = bandwidth;
+    r.exact = true;
+    r.method = note.empty() ? std::string("the generator's cut") : note;
+    r.cut = "the generator's cut";
+    return r;
+}
+
 BisectionResult bisection(const Topology& t, int metisSeeds)
 {
     BisectionResult r;
-    if (t.exactBisection) {
-        r.bandwidth = *t.exactBisection;
-        r.exact = true;
-        r.method = t.bisectionNote.empty() ? std::string("the generator's cut") : t.bisectionNote;
-        r.cut = "the generator's cut";
-        return r;
-    }
+    if (t.exactBisection)
+        return knownBisection(*t.exactBisection, t.bisectionNote);
     // A generator's own cut stands alone on networks too large to search
     // (a million hosts); on smaller ones the search may beat it.
     if (t.bisectionBound && t.vertexCount() + t.edgeCount() > kSearchLimit) {

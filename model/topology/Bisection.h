@@ -34,6 +34,9 @@ struct BisectionResult {
 // A generator's bound (Topology::bisectionBound) is taken as it is above
 // kSearchLimit vertices and links, else compared with the search.
 BisectionResult bisection(const Topology& t, int metisSeeds = 3);
+// What bisection() gives for a generator's exact value (Topology::exactBisection)
+// and its note (bisectionNote).
+BisectionResult knownBisection(double bandwidth, const std::string& note);
 inline constexpr std::size_t kSearchLimit = 200000;
 
 // The capacity (B/s) of the links between vertices on side 1 and side 0

@@ -1,4 +1,5 @@
 #include "model/topology/CubeEvenSplit.h"
+#include "model/topology/CubeNumbering.h"
 #include "model/topology/HypercubeEvenSplit.h"
 #include "model/topology/ParallelFor.h"
 
@@ -82,6 +83,29 @@ std::optional<CubeEvenSplit> CubeEvenSplit::detect(const Topology& t, const Core
     }
     if (expected != g.adj.size())
         return std::nullopt;
+    c.n_ = g.n;
+    c.arcs_ = g.adj.size();
+    return c;
+}
+
+CubeEvenSplit CubeEvenSplit::of(const std::string& name, const CubeNumbering& net)
+{
+    CubeEvenSplit c;
+    c.name_ = name;
+    c.k_ = net.k();
+    c.dims_ = net.dims();
+    c.wrap_ = net.wrap();
+    c.n_ = static_cast<std::uint32_t>(net.vertexCount());
+    c.arcs_ = net.arcCount();
+    c.stride_.assign(c.dims_ + 1, 1);
+    for (std::uint32_t d = 0; d < c.dims_; ++d)
+        c.stride_[d + 1] = c.stride_[d] * c.k_;
+    if (c.k_ == 2 && !c.wrap_)
+        return c; // the hypercube's arcs are numbered by their bits
+    // Every step is its own arc; a mesh's steps off the edge load nothing.
+    c.arcTo_.resize(c.arcs_);
+    for (std::size_t i = 0; i < c.arcs_; ++i)
+        c.arcTo_[i] = static_cast<std::uint32_t>(i);
     return c;
 }
 
@@ -90,7 +114,7 @@ std::string CubeEvenSplit::method() const
     return "ECMP per flow over its box of minimum-hop routes (" + name_ + " coordinates, exact)";
 }
 
-double CubeEvenSplit::work(const CoreGraph& g, const Demands& d, int threads) const
+double CubeEvenSplit::work(const CoreGraph&, const Demands& d, int threads) const
 {
     if (k_ == 2 && !wrap_) // a hypercube: by its bits (HypercubeEvenSplit.h)
         return hypercube::work(dims_, d);
@@ -100,7 +124,7 @@ double CubeEvenSplit::work(const CoreGraph& g, const Demands& d, int threads) co
     struct Sum {
         double total = 0;
     };
-    const auto parts = parallelFor(g.n, threads, Sum{}, [&](Sum& sum, std::size_t tv) {
+    const auto parts = parallelFor(n_, threads, Sum{}, [&](Sum& sum, std::size_t tv) {
         const auto t = static_cast<std::uint32_t>(tv);
         double& total = sum.total;
         for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k) {
@@ -174,13 +198,13 @@ void CubeEvenSplit::axis(std::uint32_t from, std::uint32_t to, Axis& a) const
     step(minus, end, 1);
 }
 
-CoreLoads CubeEvenSplit::route(const CoreGraph& g, const Demands& d, int threads, MetricsProgress* progress,
+CoreLoads CubeEvenSplit::route(const CoreGraph&, const Demands& d, int threads, MetricsProgress* progress,
                             double progressShare) const
 {
     if (k_ == 2 && !wrap_) { // a hypercube: by its bits, on one thread (HypercubeEvenSplit.h)
         CoreLoads out;
-        out.arc.assign(g.adj.size(), 0.0);
-        out.through.assign(g.n, 0.0);
+        out.arc.assign(arcs_, 0.0);
+        out.through.assign(n_, 0.0);
         out.routed = hypercube::route(dims_, arcTo_, d, out.arc, progress, progressShare);
         return out;
     }
@@ -201,7 +225,7 @@ CoreLoads CubeEvenSplit::route(const CoreGraph& g, const Demands& d, int threads
     proto.offset0.resize(k_ + 1);
     // Flow entries by destination, in order.
     std::vector<std::uint32_t> dstOf(d.src.size());
-    for (std::uint32_t t = 0; t < g.n; ++t)
+    for (std::uint32_t t = 0; t < n_; ++t)
         for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k)
             dstOf[k] = t;
     if (progress)
@@ -216,8 +240,8 @@ CoreLoads CubeEvenSplit::route(const CoreGraph& g, const Demands& d, int threads
         if (progress && progress->cancelled())
             return;
         if (w.load.empty()) {
-            w.load.assign(g.adj.size(), 0.0);
-            w.mass.assign(g.n, 0.0);
+            w.load.assign(arcs_, 0.0);
+            w.mass.assign(n_, 0.0);
         }
         const std::uint32_t s = d.src[k], t = dstOf[k];
         // A flow of one hop (every nearest-neighbour flow, most of a ring's)
@@ -314,12 +338,12 @@ CoreLoads CubeEvenSplit::route(const CoreGraph& g, const Demands& d, int threads
     if (progress)
         progress->throwIfCancelled();
     CoreLoads out;
-    out.through.assign(g.n, 0.0);
-    for (std::uint32_t t = 0; t < g.n; ++t)
+    out.through.assign(n_, 0.0);
+    for (std::uint32_t t = 0; t < n_ && t < d.local.size(); ++t)
         out.routed += d.local[t]; // none on a cube: no two hosts share a vertex
     for (Worker& w : workers)
         out.take(std::move(w.load), w.routed);
-    out.arc.resize(g.adj.size(), 0.0); // no flows: no worker had loads
+    out.arc.resize(arcs_, 0.0); // no flows: no worker had loads
     return out;
 }
 

@@ -24,9 +24,15 @@
 
 namespace cs {
 
+class CubeNumbering;
+
 class CubeEvenSplit final : public FlowRouter {
 public:
     static std::optional<CubeEvenSplit> detect(const Topology& t, const CoreGraph& g);
+    // The cube `net` numbers, unbuilt: loads come out per arc in its
+    // numbering (CubeNumbering::arcs), and route() and work() do not read
+    // their CoreGraph. `name` is the generator's, for method().
+    static CubeEvenSplit of(const std::string& name, const CubeNumbering& net);
 
     // Flows are shared out over threads and are the stage's items; the
     // cancel flag is polled between them.
@@ -37,7 +43,9 @@ public:
 
     std::uint32_t dims() const { return dims_; }
     // The core arc of each step: (v * dims() + d) * 2 + dir -> arc, where dir
-    // 0 is +1 and 1 is -1 in coordinate d (kNone where a mesh has no step).
+    // 0 is +1 and 1 is -1 in coordinate d (kNone where a mesh has no step);
+    // empty for a hypercube made by of(), whose arc across bit d of v is
+    // v * dims + d.
     const std::vector<std::uint32_t>& arcTable() const { return arcTo_; }
 
 private:
@@ -54,6 +62,8 @@ private:
 
     std::uint32_t k_ = 0;
     std::uint32_t dims_ = 0;
+    std::uint32_t n_ = 0;   // vertices
+    std::size_t arcs_ = 0;  // the length of a load vector
     bool wrap_ = false;
     std::string name_;
     std::vector<std::uint32_t> stride_;

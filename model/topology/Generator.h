@@ -3,7 +3,9 @@
 // e.g. "fat-tree" with k, or "beowulf-mesh" with rows, cols and routing.
 #include "model/core/ParamSpec.h"
 #include "model/topology/Topology.h"
+#include "model/topology/TopologyMetrics.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,6 +85,15 @@ public:
     virtual GeneratorCounts counts(const double* p) const = 0;
     // Adds the network to an empty topology; call only after check().
     virtual void build(const double* p, Topology& t) const = 0;
+    // computeMetrics(t, options) of the network build() would make, without
+    // making it, where the generator has a way (a network whose symmetry
+    // makes every host alike: CubeMetrics.h); nullopt: build it and compute.
+    // Valid after check() returned ""; the network's facts are not part of
+    // it (a generator with a way states none).
+    virtual std::optional<TopologyMetrics> metrics(const double* /*p*/, const MetricsOptions& /*options*/) const
+    {
+        return std::nullopt;
+    }
 };
 
 // The largest network any generator builds (hosts).

@@ -62,9 +62,12 @@ double symmetricSteps(std::uint32_t dims)
     return std::pow(5.0, half) - 1 + 4.0 * half * std::pow(5.0, half - 1) + dims * std::ldexp(1.0, static_cast<int>(dims));
 }
 
-std::uint32_t arcOf(const std::vector<std::uint32_t>& arcTo, std::uint32_t dims, std::uint32_t x, std::uint32_t b)
+// The arc from x across bit b: by the table, or x * dims + b without one
+// (CubeEvenSplit::arcTable).
+std::size_t arcOf(const std::vector<std::uint32_t>& arcTo, std::uint32_t dims, std::uint32_t x, std::uint32_t b)
 {
-    return arcTo[(std::size_t{x} * dims + b) * 2 + ((x >> b) & 1)];
+    const std::size_t step = std::size_t{x} * dims + b;
+    return arcTo.empty() ? step : arcTo[step * 2 + ((x >> b) & 1)];
 }
 
 } // namespace

@@ -34,7 +34,8 @@ double work(std::uint32_t dims, const Demands& d);
 double transposeWork(std::uint32_t dims);
 
 // Adds each flow's loads into `load` (per core arc; arcTo as
-// CubeEvenSplit::arcTable) and returns the flows routed. Polls `progress`
+// CubeEvenSplit::arcTable, empty for arc x * dims + b across bit b of x)
+// and returns the flows routed. Polls `progress`
 // (which counts flows or, for the transpose, representatives) between them.
 double route(std::uint32_t dims, const std::vector<std::uint32_t>& arcTo, const Demands& d,
              std::vector<double>& load, MetricsProgress* progress, double progressShare);

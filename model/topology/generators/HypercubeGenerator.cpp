@@ -1,3 +1,4 @@
+#include "model/topology/CubeMetrics.h"
 #include "model/topology/HypercubeEvenSplit.h"
 #include "model/topology/generators/Generators.h"
 
@@ -8,7 +9,8 @@ namespace cs {
 namespace {
 
 // The binary hypercube: 2^dims hosts, host i linked to i xor 2^d for each
-// dimension d; hosts route. Diameter dims; bisection 2^(dims-1) links.
+// dimension d (CubeNumbering.h); hosts route. Diameter dims; bisection
+// 2^(dims-1) links.
 class HypercubeGenerator final : public Generator {
 public:
     enum P { DIMS, FWD, BW, LAT, CH };
@@ -58,18 +60,37 @@ public:
 
     void build(const double* p, Topology& t) const override
     {
-        const int dims = static_cast<int>(p[DIMS]);
-        const std::size_t n = std::size_t{1} << dims;
+        const CubeNumbering net = numbering(p);
+        for (std::size_t i = 0; i < net.vertexCount(); ++i)
+            t.addHost(net.id(i), true, p[FWD]);
+        for (std::size_t e = 0; e < net.edgeCount(); ++e) {
+            const auto [a, b] = net.endpoints(e);
+            t.addLink(a, b, net.link(e));
+        }
+        const BisectionResult cut = bisectionOf(p);
+        t.exactBisection = cut.bandwidth;
+        t.bisectionNote = cut.method;
+    }
+
+    // From its parameters, without building (CubeMetrics.h).
+    std::optional<TopologyMetrics> metrics(const double* p, const MetricsOptions& options) const override
+    {
+        return cubeMetrics(spec().name, numbering(p), bisectionOf(p), options);
+    }
+
+private:
+    // Host i links to i xor 2^d, in the order of a 2-ary mesh, named by index.
+    static CubeNumbering numbering(const double* p)
+    {
+        return CubeNumbering(2, static_cast<std::uint32_t>(p[DIMS]), false, true, linkFrom(p, BW), p[FWD]);
+    }
+
+    // Any one dimension's 2^(dims-1) links cut the cube in half.
+    static BisectionResult bisectionOf(const double* p)
+    {
         const LinkProps l = linkFrom(p, BW);
-        for (std::size_t i = 0; i < n; ++i)
-            t.addHost("h" + std::to_string(i), true, p[FWD]);
-        for (int d = 0; d < dims; ++d)
-            for (std::size_t i = 0; i < n; ++i)
-                if (!(i & (std::size_t{1} << d)))
-                    t.addLink(i, i | (std::size_t{1} << d), l);
-        // Any one dimension's 2^(dims-1) links cut the cube in half.
-        t.exactBisection = std::pow(2.0, dims - 1) * l.bandwidth * l.channels;
-        t.bisectionNote = "2^(dims-1) links of one dimension";
+        return knownBisection(std::pow(2.0, p[DIMS] - 1) * l.bandwidth * l.channels,
+                              "2^(dims-1) links of one dimension");
     }
 };
 

@@ -1,3 +1,4 @@
+#include "model/topology/CubeMetrics.h"
 #include "model/topology/generators/Generators.h"
 
 #include <algorithm>
@@ -55,39 +56,49 @@ public:
 
     void build(const double* p, Topology& t) const override
     {
-        const long k = static_cast<long>(p[K]);
-        const int dims = static_cast<int>(p[DIMS]);
-        const LinkProps l = linkFrom(p, BW);
-        long n = 1;
-        for (int d = 0; d < dims; ++d)
-            n *= k;
-        for (long i = 0; i < n; ++i) {
-            std::string id = "h";
-            long rest = i;
-            for (int d = 0; d < dims; ++d, rest /= k)
-                id += (d ? "_" : "") + std::to_string(rest % k);
-            t.addHost(id, true, p[FWD]);
+        const CubeNumbering net = numbering(p);
+        const LinkProps& l = net.link(0);
+        for (std::size_t i = 0; i < net.vertexCount(); ++i)
+            t.addHost(net.id(i), true, p[FWD]);
+        for (std::size_t e = 0; e < net.edgeCount(); ++e) {
+            const auto [a, b] = net.endpoints(e);
+            t.addLink(a, b, l);
         }
-        long stride = 1;
-        for (int d = 0; d < dims; ++d, stride *= k) {
-            for (long i = 0; i < n; ++i) {
-                const long c = (i / stride) % k;
-                if (c + 1 < k)
-                    t.addLink(static_cast<std::size_t>(i), static_cast<std::size_t>(i + stride), l);
-                else if (wrap_)
-                    t.addLink(static_cast<std::size_t>(i), static_cast<std::size_t>(i - c * stride), l);
-            }
-        }
-        if (k % 2 == 0) {
-            // Cutting dimension dims-1 in the middle severs k^(dims-1) links,
-            // twice that with wrap-around; for even k no balanced cut is smaller.
-            const double across = std::pow(static_cast<double>(k), dims - 1) * (wrap_ ? 2 : 1);
-            t.exactBisection = across * l.bandwidth * l.channels;
-            t.bisectionNote = wrap_ ? "2 k^(dims-1) links (even k)" : "k^(dims-1) links (even k)";
+        if (const auto cut = bisectionOf(p)) {
+            t.exactBisection = cut->bandwidth;
+            t.bisectionNote = cut->method;
         }
     }
 
+    // A torus of even k, from its parameters (CubeMetrics.h). A mesh's
+    // hosts are not alike, and an odd k's bisection is searched.
+    std::optional<TopologyMetrics> metrics(const double* p, const MetricsOptions& options) const override
+    {
+        const auto cut = bisectionOf(p);
+        if (!wrap_ || !cut)
+            return std::nullopt;
+        return cubeMetrics(spec().name, numbering(p), *cut, options);
+    }
+
 private:
+    CubeNumbering numbering(const double* p) const
+    {
+        return CubeNumbering(static_cast<std::uint32_t>(p[K]), static_cast<std::uint32_t>(p[DIMS]), wrap_, false,
+                             linkFrom(p, BW), p[FWD]);
+    }
+
+    // For even k: cutting dimension dims-1 in the middle severs k^(dims-1)
+    // links, twice that with wrap-around, and no balanced cut is smaller.
+    std::optional<BisectionResult> bisectionOf(const double* p) const
+    {
+        if (std::fmod(p[K], 2) != 0)
+            return std::nullopt;
+        const LinkProps l = linkFrom(p, BW);
+        const double across = std::pow(p[K], p[DIMS] - 1) * (wrap_ ? 2 : 1);
+        return knownBisection(across * l.bandwidth * l.channels,
+                              wrap_ ? "2 k^(dims-1) links (even k)" : "k^(dims-1) links (even k)");
+    }
+
     static const GeneratorSpec& specFor(bool wrap)
     {
         static const GeneratorSpec s[2] = {make(false), make(true)};
