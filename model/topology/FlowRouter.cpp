@@ -2,6 +2,7 @@
 #include "model/topology/CubeEvenSplit.h"
 #include "model/topology/DragonflyEvenSplit.h"
 #include "model/topology/FatTreeEvenSplit.h"
+#include "model/topology/HyperXEvenSplit.h"
 
 #include <cstdio>
 
@@ -23,6 +24,8 @@ std::unique_ptr<FlowRouter> coordinateRouter(const Topology& t, const CoreGraph&
         return std::make_unique<FatTreeEvenSplit>(std::move(*f));
     if (auto d = DragonflyEvenSplit::detect(t, g, threads))
         return d;
+    if (auto x = HyperXEvenSplit::detect(t, g))
+        return std::make_unique<HyperXEvenSplit>(std::move(*x));
     return nullptr;
 }
 

@@ -6,7 +6,7 @@
 #include <bit>
 #include <cmath>
 
-namespace cs::hypercube {
+namespace cs {
 
 namespace {
 
@@ -32,10 +32,23 @@ const Shares& shares()
     return s;
 }
 
-double flowSteps(std::uint32_t bits)
+} // namespace
+
+double evenSplitShare(std::uint32_t j, std::uint32_t k)
 {
-    return (bits + 2.0) * std::ldexp(1.0, static_cast<int>(bits) - 1);
+    return shares().of[j][k];
 }
+
+double evenSplitSteps(std::uint32_t j)
+{
+    return (j + 2.0) * std::ldexp(1.0, static_cast<int>(j) - 1);
+}
+
+} // namespace cs
+
+namespace cs::hypercube {
+
+namespace {
 
 // The demands are the transpose of 2^dims hosts with dims even (host i at
 // core vertex i), every flow of weight `w`: the case the symmetry serves.
@@ -85,7 +98,7 @@ double transposeWork(std::uint32_t dims)
     double sum = 0;
     for (std::uint32_t i = 0; i < H; ++i)
         if (const std::uint32_t j = transposePartner(i, H, rows); j != i)
-            sum += flowSteps(static_cast<std::uint32_t>(std::popcount(i ^ j)));
+            sum += evenSplitSteps(static_cast<std::uint32_t>(std::popcount(i ^ j)));
     known[dims] = sum;
     return sum;
 }
@@ -98,7 +111,7 @@ double work(std::uint32_t dims, const Demands& d)
     double steps = 0;
     for (std::uint32_t t = 0; t + 1 < d.dstBegin.size(); ++t)
         for (std::uint32_t k = d.dstBegin[t]; k < d.dstBegin[t + 1]; ++k)
-            steps += flowSteps(static_cast<std::uint32_t>(std::popcount(d.src[k] ^ t)));
+            steps += evenSplitSteps(static_cast<std::uint32_t>(std::popcount(d.src[k] ^ t)));
     return steps;
 }
 

@@ -24,6 +24,21 @@
 #include <cstdint>
 #include <vector>
 
+namespace cs {
+
+// Hop-by-hop ECMP's even split over the orders in which a flow sets its j
+// differing coordinates one hop each (a hypercube's bits, a HyperX's
+// dimensions, HyperXEvenSplit.h): each order is equally likely, so the flow
+// reaches a vertex k coordinates along with share 1 / C(j, k) and leaves it
+// evenly over the j - k left. The share of the flow on each such arc, for
+// j <= 32:
+double evenSplitShare(std::uint32_t j, std::uint32_t k);
+// The steps of walking one such flow: its 2^j subsets and the j 2^(j-1) arcs
+// they leave by, (j + 2) 2^(j-1).
+double evenSplitSteps(std::uint32_t j);
+
+} // namespace cs
+
 namespace cs::hypercube {
 
 // Steps of route() for these flows on 2^dims hosts (host i at core vertex i).

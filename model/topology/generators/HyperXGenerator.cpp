@@ -1,5 +1,6 @@
 #include "model/topology/generators/Generators.h"
 #include "model/topology/Bisection.h"
+#include "model/topology/HypercubeEvenSplit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +19,8 @@ namespace {
 // one differing coordinate per hop: at most dims router hops.
 //
 // Symmetry: shifting any one coordinate by one is an automorphism (each row
-// is a complete graph), so every router is alike: one BFS root.
+// is a complete graph), so every router is alike: one BFS root. The sparse
+// patterns are loaded from router coordinates (HyperXEvenSplit.h).
 class HyperXGenerator final : public Generator {
 public:
     enum P { DIMS, S, TRUNK, HOSTS, PORTS, SWLAT, BW, LAT, CH };
@@ -68,6 +70,32 @@ public:
         c.bisectionBound = true; // its own cut, an upper bound
         c.symmetryChecks = p[DIMS];
         c.leafHosts = hosts;
+        // HyperXEvenSplit: (j + 2) 2^(j-1) steps a flow between routers j
+        // coordinates apart, a step a quarter of a torus's box position
+        // (the hypercube's). Hosts are numbered router by router.
+        c.coordinateRouted = true;
+        const int dims = static_cast<int>(p[DIMS]);
+        constexpr double kStep = 0.25;
+        // Transpose: partners spread over the routers, j about binomial
+        // (dims, (s - 1) / s); the estimate (the steps are counted exactly
+        // from the flows before any is routed).
+        double perFlow = 0;
+        for (int j = 1; j <= dims; ++j)
+            perFlow += std::tgamma(dims + 1.0) / (std::tgamma(j + 1.0) * std::tgamma(dims - j + 1.0)) *
+                       std::pow((p[S] - 1) / p[S], j) * std::pow(1 / p[S], dims - j) * evenSplitSteps(j);
+        c.patternWork[0] = kStep * hosts * perFlow;
+        // Ring: one flow a router leaves it, to the next router: s^(dims-t-1)
+        // (s - 1) of them carry t digits of s - 1 (t + 1 coordinates apart),
+        // and the last wraps round in every dimension.
+        double ring = evenSplitSteps(dims);
+        for (int t = 0; t < dims; ++t)
+            ring += std::pow(p[S], dims - t - 1) * (p[S] - 1) * evenSplitSteps(t + 1);
+        c.patternWork[1] = kStep * ring;
+        // Nearest neighbours: a router's other hosts, local; with one host a
+        // router, every router of the rows, one coordinate apart.
+        if (p[HOSTS] == 1)
+            c.neighbourFlows = routers * p[DIMS] * (p[S] - 1);
+        c.patternWork[2] = kStep * c.neighbourFlows * evenSplitSteps(1);
         return c;
     }
 

@@ -236,3 +236,67 @@ TEST_CASE("HyperX: a trunked complete graph and a 3 x 3 grid by hand", "[topolog
     CHECK_THAT(m3.method, Catch::Contains("coordinate shifts") && Catch::Contains("ECMP from 1 of 9"));
     sameWithoutSymmetry(g3, m3);
 }
+
+TEST_CASE("HyperX: sparse patterns from router coordinates equal the search", "[topology][hyperx]")
+{
+    // The 3 x 3 rook's graph, one host a router, hosts in router order
+    // (router r at (r mod 3, r / 3)). The ring's flows 2 -> 3, (2, 0) to
+    // (0, 1), and 8 -> 0, (2, 2) to (0, 0), each differ in both
+    // coordinates: half of each sets the first coordinate first, half the
+    // second. The direction r2_0 -> r0_0 carries the half of 8 -> 0 that
+    // goes by (2, 0) and the half of 2 -> 3 that goes by (0, 0): 1; no
+    // other ring flow crosses it.
+    const Topology g3 = generate("hyperx", {{"dims", 2}, {"s", 3}, {"p", 1}});
+    const TopologyMetrics m3 = computeMetrics(g3);
+    REQUIRE(m3.ring);
+    CHECK_THAT(m3.ring->method, Catch::Contains("hyperx coordinates"));
+    CHECK(test::linkLoad(g3, *m3.ring, "r2_0", "r0_0") == Approx(1.0));
+    CHECK(test::linkLoad(g3, *m3.ring, "r0_0", "r1_0") == Approx(1.0)); // 0 -> 1 alone
+    // Every pattern, link by link, equals the search per destination, on
+    // shapes with trunks, several hosts a router, one dimension and three.
+    for (const auto& params : std::vector<std::vector<std::pair<std::string, double>>>{
+             {{"dims", 2}, {"s", 3}, {"p", 1}},
+             {{"dims", 1}, {"s", 5}, {"p", 2}},
+             {{"dims", 2}, {"s", 4}, {"trunk", 2}, {"p", 3}},
+             {{"dims", 3}, {"s", 3}, {"p", 1}},
+             {{"dims", 3}, {"s", 2}, {"p", 2}}}) {
+        const Topology x = generate("hyperx", params);
+        INFO(x.hosts().size() << " hosts");
+        const TopologyMetrics fast = computeMetrics(x);
+        MetricsOptions plain;
+        plain.symmetry = false;
+        const TopologyMetrics slow = computeMetrics(x, plain);
+        for (auto p : {&TopologyMetrics::transpose, &TopologyMetrics::nearestNeighbour, &TopologyMetrics::ring}) {
+            REQUIRE((fast.*p).has_value());
+            REQUIRE((slow.*p).has_value());
+            const LinkLoads &a = *(fast.*p), &b = *(slow.*p);
+            CHECK_THAT(a.method, Catch::Contains("hyperx coordinates"));
+            CHECK(a.flows == b.flows);
+            CHECK(a.unroutable == b.unroutable);
+            CHECK(a.maxLoad == Approx(b.maxLoad));
+            CHECK(a.bottleneck == b.bottleneck);
+            std::size_t bad = 0;
+            for (std::size_t e = 0; e < x.edgeCount(); ++e)
+                bad += a.forward[e] != Approx(b.forward[e]).margin(1e-12) ||
+                       a.backward[e] != Approx(b.backward[e]).margin(1e-12);
+            CHECK(bad == 0);
+        }
+    }
+    // An edited HyperX (one row link gone) is searched, not taken for one.
+    Topology cut = generate("hyperx", {{"dims", 2}, {"s", 3}, {"p", 1}});
+    Topology edited;
+    for (std::size_t v = 0; v < cut.vertexCount(); ++v) {
+        const VertexProps p = cut.vertex(v);
+        if (p.kind == VertexKind::Host)
+            edited.addHost(p.id);
+        else
+            edited.addSwitch(p.id, p.ports, p.latency);
+    }
+    for (std::size_t e = 0; e + 1 < cut.edgeCount(); ++e)
+        edited.addLink(cut.endpoints(e).first, cut.endpoints(e).second, cut.link(e));
+    edited.generator = cut.generator;
+    edited.generatorParams = cut.generatorParams;
+    const TopologyMetrics me = computeMetrics(edited);
+    REQUIRE(me.ring);
+    CHECK_THAT(me.ring->method, !Catch::Contains("hyperx coordinates"));
+}
