@@ -21,8 +21,11 @@
 // the wall time lies between it and half of it (two threads), so a CPU-time
 // estimate is what a refusal "about a minute" can rest on. The wall time
 // (least of the runs) and the load average are printed beside it.
-// --stages adds the estimate's stages (for recalibration).
+// --stages adds the estimate's stages (for recalibration). The benchmark
+// runs itself again with huge pages, as `topo` does (model/core/HugePages.h),
+// so that fresh memory costs what it costs the command.
 #include "bench/BenchSupport.h"
+#include "model/core/HugePages.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/TopologyBudget.h"
 #include "model/topology/TopologyMetrics.h"
@@ -116,6 +119,9 @@ std::vector<Case> cases()
 
 int main(int argc, char** argv)
 {
+    // As `topo` runs: with huge pages (HugePages.h).
+    cs::reexecWithHugePages(argv);
+    cs::restoreTunables();
     int runs = 3;
     std::string only;
     bool stages = false;
@@ -182,9 +188,11 @@ int main(int argc, char** argv)
                     off ? "  OFF BY MORE THAN 3x" : "");
         if (stages)
             std::printf("    stages: searches %.4g patterns %.4g boxes %.4g flows %.4g symmetry %.4g passes %.4g "
-                        "bisection %.4g build %.4g (built in %.3gs cpu)\n",
+                        "bisection %.4g build %.4g; vertices %.4g links %.4g hosts %.4g leaves %.4g; built in %.3gs, "
+                        "in all %.4gs cpu\n",
                         cost.searches, cost.patterns, cost.boxes, cost.flows, cost.symmetry, cost.passes,
-                        cost.bisection, cost.build, build.cpu);
+                        cost.bisection, cost.build, counts.hosts + counts.switches + counts.segments, counts.links,
+                        counts.hosts, counts.leafHosts, build.cpu, best.cpu);
         std::fflush(stdout);
     }
     if (only.empty())

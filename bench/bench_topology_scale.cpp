@@ -31,6 +31,7 @@
 //
 // No asserts on time: this program reports (exit 1 only when results differ).
 #include "bench/BenchSupport.h"
+#include "model/core/HugePages.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/TopologyMetrics.h"
 
@@ -245,6 +246,9 @@ bool runCommands(const std::string& exe, const std::string& baseline, int runs, 
 
 int main(int argc, char** argv)
 {
+    // As `topo` runs: with huge pages (HugePages.h).
+    cs::reexecWithHugePages(argv);
+    cs::restoreTunables();
     std::string only, baseline;
 #ifdef CS_CLI_EXE
     std::string exe = CS_CLI_EXE;
