@@ -27,9 +27,12 @@ struct TopologyCost {
                             // destination root when symmetry took the roots away
                             // and no coordinate router routes them
     double boxes = 0.0;     // a coordinate router's box positions
-    double flows = 0.0;     // sparse-pattern flows listed, sorted by destination and routed
+    double flows = 0.0;     // transpose and ring flows (one a host each) listed and routed
+    double neighbourFlows = 0.0; // nearest-neighbour flows listed, sorted by destination and routed
     double symmetry = 0.0;  // BFS steps of checking the proposed automorphisms
-    double passes = 0.0;    // vertices and links: building, validating, finishing loads
+    double passes = 0.0;    // vertices and the links of leaf hosts: validating, access loads
+    double coreLinks = 0.0; // links between core vertices: each pattern's load in both
+                            // directions, on every worker, finished and scanned
     double bisection = 0.0; // vertices and links of a cut search (METIS, max flows)
     double build = 0.0;     // vertices and links generated: ids, properties, adjacency
                             // (and freed), before any metrics

@@ -40,17 +40,20 @@ TEST_CASE("the estimate counts orbit roots where symmetry applies, every root wh
     }
     // 32^3 torus: 32768 hosts, 3 x 32768 = 98304 links, no leaf hosts. One
     // root (translations) over 32768 + 2 x 98304 = 229376 steps; flows:
-    // transpose and ring one per host, nearest-neighbour each link both
-    // ways: 2 x 32768 + 2 x 98304 = 262144; the router's 16 boxes a flow:
-    // 16 x 32768 x 2 + 16 x 196608 = 4194304; the cube recognised whole,
-    // one check over 32768 + 98304 = 131072 vertices and links.
+    // transpose and ring one per host, 2 x 32768 = 65536, nearest-neighbour
+    // each link both ways, 2 x 98304 = 196608; the router's 16 boxes a
+    // flow: 16 x 32768 x 2 + 16 x 196608 = 4194304; the cube recognised
+    // whole, one check over 32768 + 98304 = 131072 vertices and links; the
+    // passes its 32768 vertices (no leaf hosts), every link a core link.
     const TopologyCost torus = estimateTopologyCost(countsFor("torus", {{"k", 32}, {"dims", 3}}));
     CHECK(torus.searches == 229376);
     CHECK(torus.patterns == 0);
-    CHECK(torus.flows == 262144);
+    CHECK(torus.flows == 65536);
+    CHECK(torus.neighbourFlows == 196608);
     CHECK(torus.boxes == 4194304);
     CHECK(torus.symmetry == 131072);
-    CHECK(torus.passes == 131072);
+    CHECK(torus.passes == 32768);
+    CHECK(torus.coreLinks == 98304);
     CHECK(torus.bisection == 0); // k even: the generator's exact cut
     // A 5 x 5 mesh: reflections and the swap leave the folded coordinates
     // {0,1,2} as a multiset of two: C(3 + 2 - 1, 2) = 6 roots of 25.
@@ -59,7 +62,8 @@ TEST_CASE("the estimate counts orbit roots where symmetry applies, every root wh
     CHECK(mesh.roots == 25);
     // Without symmetry every root counts: a drawn ring of 100000 forwarding
     // hosts, 100000 roots x (100000 + 2 x 100000) = 3e10 steps, at about
-    // 1e-8 s a step 300 s: refused, with the time in words.
+    // 3.8e-9 s a step (TopologyBudget.cpp) 114 s: refused, with the time in
+    // words.
     GeneratorCounts ring;
     ring.hosts = 100000;
     ring.links = 100000;
@@ -72,20 +76,24 @@ TEST_CASE("the estimate counts orbit roots where symmetry applies, every root wh
     CHECK_THAT(drawn, Catch::Contains(" (one BFS per root, with no symmetry to use), more than the 60 s allowed; about "));
     // ... and the way out: the searches grow as hosts squared, so the same
     // shape fits at hosts x sqrt(60 / seconds), which is below 100000 x
-    // sqrt(60 / 300) = 44721.
+    // sqrt(60 / 114) = 72548.
     const double fits = 100000 * std::sqrt(kMaxMetricsSeconds / ringCost.seconds);
-    CHECK(fits < 44722);
+    CHECK(fits < 72548);
     CHECK_THAT(drawn, Catch::EndsWith("about " + std::to_string(static_cast<long long>(std::floor(fits))) +
                                       " hosts of this shape fit, or use a generator whose symmetry the metrics use"));
     // Symmetry without a coordinate router searches every destination of
     // the sparse patterns again, each a whole search: a complete graph of
     // 2048 hosts (one orbit), 2048 x 2047 / 2 = 2096128 links, 2048 x (2048
     // + 2 x 2096128) = 8.59e9 steps; its nearest-neighbour pattern lists
-    // every other host: 2048 x 2047 flows, plus transpose and ring.
+    // every other host: 2048 x 2047 flows, and transpose and ring one a
+    // host each.
     const TopologyCost full = estimateTopologyCost(countsFor("full", {{"n", 2048}}));
     CHECK(full.searches == 2048 + 2 * 2096128);
     CHECK(full.patterns == 2048.0 * (2048 + 2 * 2096128));
-    CHECK(full.flows == 2048.0 * 2047 + 2 * 2048);
+    CHECK(full.neighbourFlows == 2048.0 * 2047);
+    CHECK(full.flows == 2 * 2048);
+    CHECK(full.passes == 2048); // no leaf hosts: every link is a core link
+    CHECK(full.coreLinks == 2096128);
     // Symmetry that leaves many orbits still counts them: a 1448 x 1448 mesh
     // has C(724 + 1, 2) = 262450 orbit roots, each a search of 1448^2 + 2 x
     // 2 x 1447 x 1448 = 10477728 steps: 2.7e12 steps, hours.
@@ -103,6 +111,10 @@ TEST_CASE("the budget searches the core: hosts on one link are not searched", "[
     CHECK(big.hosts == 1048576);
     CHECK(big.leafHosts == 1048576);
     const TopologyCost cost = estimateTopologyCost(big);
+    // The passes: 1048576 + 4160 vertices and the hosts' 1048576 links; the
+    // 262144 leaf-to-spine links are the core's.
+    CHECK(cost.passes == 1048576 + 4160 + 1048576);
+    CHECK(cost.coreLinks == 262144);
     CHECK(cost.searches == 528448);
     CHECK(cost.patterns == 4096.0 * 528448);
     CHECK(topologyMetricsProblem(big).empty());
