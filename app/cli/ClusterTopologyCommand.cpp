@@ -73,11 +73,11 @@ int importTopology(const Args& args, std::ostream& out)
         // Through the editing layer: the new network with no positions (the old drawing's belong to the old
         // network), what it takes with it named, and the whole document checked before it is written.
         DesignDocument doc = openDocument(*into);
-        const edit::Outcome o = edit::andThen(doc, edit::setTopology(doc, topology), [&] { return edit::placeVertices(doc, {}); });
-        if (!o.ok())
-            throw ModelError("--into " + *into + ": " + o.message());
+        const edit::Outcome done = edit::andThen(doc, edit::setTopology(doc, topology), [&] { return edit::placeVertices(doc, {}); });
+        if (!done.ok())
+            throw ModelError("--into " + *into + ": " + done.message());
         std::string also;
-        for (const std::string& c : o.change.cleanup)
+        for (const std::string& c : done.change.cleanup)
             also += "\n  " + c;
         const std::string written = serializeDocument(doc);
         parseDocument(written); // what we write must open again

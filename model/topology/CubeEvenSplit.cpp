@@ -337,14 +337,7 @@ CoreLoads CubeEvenSplit::route(const CoreGraph&, const Demands& d, int threads, 
     auto workers = parallelFor(d.src.size(), threads, proto, work);
     if (progress)
         progress->throwIfCancelled();
-    CoreLoads out;
-    out.through.assign(n_, 0.0);
-    for (std::uint32_t t = 0; t < n_ && t < d.local.size(); ++t)
-        out.routed += d.local[t]; // none on a cube: no two hosts share a vertex
-    for (Worker& w : workers)
-        out.take(std::move(w.load), w.routed);
-    out.arc.resize(arcs_, 0.0); // no flows: no worker had loads
-    return out;
+    return gatherCoreLoads(workers, n_, arcs_, d.local); // no two hosts share a cube's vertex
 }
 
 } // namespace cs

@@ -183,14 +183,7 @@ CoreLoads DragonflyEvenSplit::route(const CoreGraph& g, const Demands& d, int th
     auto workers = parallelFor(dsts.size(), threads, proto, work);
     if (progress)
         progress->throwIfCancelled();
-    CoreLoads out;
-    out.through.assign(g.n, 0.0);
-    for (std::uint32_t t = 0; t < g.n; ++t)
-        out.routed += d.local[t]; // between hosts of one router
-    for (Worker& w : workers)
-        out.take(std::move(w.load), w.routed);
-    out.arc.resize(g.adj.size(), 0.0); // no flows: no worker had loads
-    return out;
+    return gatherCoreLoads(workers, g.n, g.adj.size(), d.local);
 }
 
 } // namespace cs

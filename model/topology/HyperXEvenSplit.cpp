@@ -127,14 +127,7 @@ CoreLoads HyperXEvenSplit::route(const CoreGraph& g, const Demands& d, int threa
     auto workers = parallelFor(dsts.size(), threads, Worker{}, work);
     if (progress)
         progress->throwIfCancelled();
-    CoreLoads out;
-    out.through.assign(g.n, 0.0);
-    for (std::uint32_t t = 0; t < g.n; ++t)
-        out.routed += d.local[t]; // between hosts of one router
-    for (Worker& w : workers)
-        out.take(std::move(w.load), w.routed);
-    out.arc.resize(arcs, 0.0); // no flows: no worker had loads
-    return out;
+    return gatherCoreLoads(workers, g.n, arcs, d.local);
 }
 
 } // namespace cs

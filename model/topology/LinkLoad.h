@@ -6,9 +6,11 @@
 // destination) pair of the pattern is one "flow" of one unit.
 #include "model/topology/CoreGraph.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cs {
@@ -74,6 +76,24 @@ struct CoreLoads {
     // when this has no arc loads yet (no copy of the first worker's).
     void take(std::vector<double>&& arcLoads, double routedFlows);
 };
+
+// A router's result from its workers (each with `load`, per core arc, and
+// `routed`): `arcs` core arcs (all zero when no worker had loads), the
+// segment loads of `vertices` core vertices left at zero, and the flows
+// `local` counts between hosts of one core vertex (by vertex) as routed.
+template <class Worker>
+CoreLoads gatherCoreLoads(std::vector<Worker>& workers, std::size_t vertices, std::size_t arcs,
+                          const std::vector<double>& local)
+{
+    CoreLoads out;
+    out.through.assign(vertices, 0.0);
+    for (std::size_t t = 0; t < vertices && t < local.size(); ++t)
+        out.routed += local[t];
+    for (Worker& w : workers)
+        out.take(std::move(w.load), w.routed);
+    out.arc.resize(arcs, 0.0);
+    return out;
+}
 
 // The finished loads: the core loads by topology edge and direction, plus
 // the access link of each leaf host carrying what it sends (`out`) and
