@@ -21,7 +21,9 @@
 // the wall time lies between it and half of it (two threads), so a CPU-time
 // estimate is what a refusal "about a minute" can rest on. The wall time
 // (least of the runs) and the load average are printed beside it.
-// --stages adds the estimate's stages (for recalibration). The benchmark
+// --stages adds the estimate's stages (for recalibration). --case
+// NAME:key=value,... (repeatable) times those networks instead, e.g. one
+// the estimate prices near the limit of a minute. The benchmark
 // runs itself again with huge pages, as `topo` does (model/core/HugePages.h),
 // so that fresh memory costs what it costs the command.
 #include "bench/BenchSupport.h"
@@ -125,6 +127,7 @@ int main(int argc, char** argv)
     int runs = 3;
     std::string only;
     bool stages = false;
+    std::vector<Case> given; // --case GEN:key=value,...: these instead of the built-in three sizes
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--runs" && i + 1 < argc)
@@ -133,8 +136,26 @@ int main(int argc, char** argv)
             only = argv[++i];
         else if (a == "--stages")
             stages = true;
-        else {
-            std::fprintf(stderr, "usage: bench_topology_budget [--runs N] [--only GENERATOR] [--stages]\n");
+        else if (a == "--case" && i + 1 < argc) {
+            // NAME:key=value,... as topo --gen takes it.
+            const std::string spec = argv[++i];
+            Case c{"given", spec.substr(0, spec.find(':')), {}};
+            std::size_t at = spec.find(':');
+            while (at != std::string::npos && at + 1 < spec.size()) {
+                const std::size_t end = spec.find(',', at + 1), eq = spec.find('=', at + 1);
+                if (eq == std::string::npos || eq > end)
+                    break;
+                c.params.emplace_back(spec.substr(at + 1, eq - at - 1), std::atof(spec.c_str() + eq + 1));
+                at = end;
+            }
+            if (!GeneratorRegistry::builtin().find(c.gen)) {
+                std::fprintf(stderr, "bench_topology_budget: no generator '%s'\n", c.gen.c_str());
+                return 2;
+            }
+            given.push_back(std::move(c));
+        } else {
+            std::fprintf(stderr, "usage: bench_topology_budget [--runs N] [--only GENERATOR] [--stages] "
+                                 "[--case NAME:key=value,... ...]\n");
             return 2;
         }
     }
@@ -145,7 +166,7 @@ int main(int argc, char** argv)
                 "cpu", "wall", "cpu/est");
     int bad = 0;
     std::set<std::string> covered;
-    for (const Case& c : cases()) {
+    for (const Case& c : given.empty() ? cases() : given) {
         if (!only.empty() && c.gen != only)
             continue;
         const Generator& g = GeneratorRegistry::builtin().get(c.gen);
@@ -187,15 +208,16 @@ int main(int argc, char** argv)
                     paramText(c.params).c_str(), counts.hosts, cost.seconds, best.cpu, best.wall, ratio,
                     off ? "  OFF BY MORE THAN 3x" : "");
         if (stages)
-            std::printf("    stages: searches %.4g patterns %.4g boxes %.4g flows %.4g symmetry %.4g passes %.4g "
-                        "bisection %.4g build %.4g; vertices %.4g links %.4g hosts %.4g leaves %.4g; built in %.3gs, "
-                        "in all %.4gs cpu\n",
-                        cost.searches, cost.patterns, cost.boxes, cost.flows, cost.symmetry, cost.passes,
-                        cost.bisection, cost.build, counts.hosts + counts.switches + counts.segments, counts.links,
-                        counts.hosts, counts.leafHosts, build.cpu, best.cpu);
+            std::printf("    stages: searches %.4g patterns %.4g (steps x %.3g) boxes %.4g flows %.4g neighbours %.4g "
+                        "symmetry %.4g passes %.4g core links %.4g bisection %.4g build %.4g; vertices %.4g links "
+                        "%.4g hosts %.4g leaves %.4g; built in %.3gs, in all %.4gs cpu\n",
+                        cost.searches, cost.patterns, cost.stepFactor, cost.boxes, cost.flows, cost.neighbourFlows,
+                        cost.symmetry, cost.passes, cost.coreLinks, cost.bisection, cost.build,
+                        counts.hosts + counts.switches + counts.segments, counts.links, counts.hosts,
+                        counts.leafHosts, build.cpu, best.cpu);
         std::fflush(stdout);
     }
-    if (only.empty())
+    if (only.empty() && given.empty())
         for (const Generator* g : GeneratorRegistry::builtin().all())
             if (!covered.count(g->spec().name)) {
                 std::printf("%s: no case here\n", g->spec().name.c_str());

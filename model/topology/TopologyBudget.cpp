@@ -59,28 +59,35 @@ std::string describe(const GeneratorCounts& c)
 // Seconds per unit of each stage (TopologyCost): generate()'s and
 // computeMetrics' CPU time (both threads, user and system) on this machine,
 // 2 cores, RelWithDebInfo build, with huge pages as `topo` runs
-// (HugePages.h). Measured with bench_topology_budget --stages (every
-// generator at three sizes, 42 cases) and fitted to the least worst ratio
-// over all of them (1.67, in a 7 ms case; the large ones within 0.68 to
-// 1.48): building 3.3e-8 s a vertex or link in every case; a core link
-// 1.3e-7 s (five patterns' loads both ways, two workers, fresh pages) where
-// a vertex or a leaf host's link is 1e-8; all-pairs steps from the mesh,
-// pattern steps from the complete graph, leaf-spine and Beowulf mesh, box
-// positions from the torus and fat-tree, listed flows from the bonded
-// network and the star, cut passes from the dragonfly, HyperX and gfat
-// below kSearchLimit. Rerun that benchmark after changing the metrics: it
-// fails when the estimate is more than 3x off.
-constexpr double kStart = 3e-4;          // threads started, per-worker arrays
-constexpr double kSearchStep = 3.8e-9;   // all-pairs BFS with hops, latency and loads
-constexpr double kPatternStep = 7e-10;   // a destination's search for its sparse flows
-constexpr double kBox = 9e-9;            // a coordinate router's box position
-constexpr double kFlow = 2e-8;           // a transpose or ring flow routed
-constexpr double kNeighbourFlow = 4.3e-8; // a nearest-neighbour flow listed, sorted and routed
-constexpr double kSymmetryStep = 5e-9;   // a vertex or link mapped by an automorphism
-constexpr double kPass = 1e-8;           // a vertex or leaf host's link through the linear passes
-constexpr double kCoreLink = 1.3e-7;     // a core link's loads, every pattern, both ways
-constexpr double kCutPass = 3.9e-6;      // a vertex or link through METIS and six max flows
-constexpr double kBuild = 3.3e-8;        // a vertex or link generated (ids, properties, adjacency) and freed
+// (HugePages.h). Measured with bench_topology_budget --stages: every
+// generator at three sizes (42 cases, up to about a second) and 14 cases
+// of 0.4 to 62 s given with --case (meshes of 150^2 to 300^2, 40^3 and
+// 50^3, Beowulf meshes of 200^2 and 300^2, complete graphs of 1024 and
+// 2048, a bonded network of 5000, the 1M leaf-spine, a dragonfly, HyperX
+// and gfat whose cut is searched), and fitted to the least worst ratio over
+// all 56 (2.1, a 50^3 mesh whose time varied from 28.7 to 42.4 s between
+// two runs on the quiet machine). A search step costs more as a search's
+// arrays outgrow the caches: kSearchStep and kPatternStep are the rates of
+// a small search, times 1 + kCacheExtra x (the search's steps over
+// kCacheSize, at most 1): a step of the 300 x 300 mesh took 1.2e-8 s, of
+// the 64 x 64 mesh at most 4.4e-9. Building is 3.3e-8 s a vertex or link at every size; a
+// core link 8.2e-8 s (every pattern's load both ways, two workers, fresh
+// pages) where a vertex or a leaf host's link is 1e-8. Rerun that benchmark
+// after changing the metrics: it fails when the estimate is more than 3x
+// off.
+constexpr double kStart = 3e-4;           // threads started, per-worker arrays
+constexpr double kSearchStep = 3.4e-9;    // all-pairs BFS with hops, latency and loads
+constexpr double kPatternStep = 5e-10;    // a destination's search for its sparse flows
+constexpr double kCacheExtra = 1.4;       // a large search's step costs up to 2.4 times a small one's
+constexpr double kCacheSize = 1.2e5;      // the steps of a search at which it does
+constexpr double kBox = 7.2e-9;           // a coordinate router's box position
+constexpr double kFlow = 2e-8;            // a transpose or ring flow routed
+constexpr double kNeighbourFlow = 5.6e-8; // a nearest-neighbour flow listed, sorted and routed
+constexpr double kSymmetryStep = 5e-9;    // a vertex or link mapped by an automorphism
+constexpr double kPass = 1e-8;            // a vertex or leaf host's link through the linear passes
+constexpr double kCoreLink = 8.2e-8;      // a core link's loads, every pattern, both ways
+constexpr double kCutPass = 4.3e-6;       // a vertex or link through METIS and six max flows
+constexpr double kBuild = 3.3e-8;         // a vertex or link generated (ids, properties, adjacency) and freed
 
 } // namespace
 
@@ -94,6 +101,7 @@ TopologyCost estimateTopologyCost(const GeneratorCounts& c)
     const bool symmetric = c.orbitRoots >= 0 && c.orbitRoots < c.roots;
     TopologyCost cost;
     cost.searches = (symmetric ? c.orbitRoots : c.roots) * search;
+    cost.stepFactor = 1 + kCacheExtra * std::min(1.0, search / kCacheSize);
     // Transpose and ring: one flow per host; nearest-neighbour: one per
     // neighbour listed.
     const double neighbours = std::max(c.neighbourFlows, c.hosts);
@@ -123,7 +131,8 @@ TopologyCost estimateTopologyCost(const GeneratorCounts& c)
     cost.build = vertices + c.links;
     const bool cutSearched = !c.exactBisection && !(c.bisectionBound && vertices + c.links > double(kSearchLimit));
     cost.bisection = cutSearched ? vertices + c.links : 0.0;
-    cost.seconds = kStart + kSearchStep * cost.searches + kPatternStep * cost.patterns + kBox * cost.boxes +
+    const double searching = cost.stepFactor * (kSearchStep * cost.searches + kPatternStep * cost.patterns);
+    cost.seconds = kStart + searching + kBox * cost.boxes +
                    kFlow * cost.flows + kNeighbourFlow * cost.neighbourFlows + kSymmetryStep * cost.symmetry +
                    kPass * cost.passes + kCoreLink * cost.coreLinks + kCutPass * cost.bisection +
                    kBuild * cost.build;
@@ -151,7 +160,7 @@ std::string topologyMetricsProblem(const GeneratorCounts& c)
     // so the same shape fits at about hosts x sqrt(limit / time), or, when
     // the stage that dominates is linear, hosts x limit / time.
     const double ratio = kMaxMetricsSeconds / cost.seconds;
-    const double quadratic = kSearchStep * cost.searches + kPatternStep * cost.patterns;
+    const double quadratic = cost.stepFactor * (kSearchStep * cost.searches + kPatternStep * cost.patterns);
     const double fits = std::floor(c.hosts * (quadratic > 0.5 * cost.seconds ? std::sqrt(ratio) : ratio));
     std::string why = kSearchStep * cost.searches >= kPatternStep * cost.patterns ? "one BFS per root"
                                                                                   : "a search per destination";

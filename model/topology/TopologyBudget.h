@@ -34,6 +34,8 @@ struct TopologyCost {
     double coreLinks = 0.0; // links between core vertices: each pattern's load in both
                             // directions, on every worker, finished and scanned
     double bisection = 0.0; // vertices and links of a cut search (METIS, max flows)
+    double stepFactor = 1.0; // what a search step costs against a small search's: its
+                             // arrays outgrow the caches as the search grows
     double build = 0.0;     // vertices and links generated: ids, properties, adjacency
                             // (and freed), before any metrics
     double seconds = 0.0;   // the sum at the measured rates: building and computeMetrics' CPU time on

@@ -71,11 +71,11 @@ public:
         c.symmetryChecks = p[DIMS];
         c.leafHosts = hosts;
         // HyperXEvenSplit: (j + 2) 2^(j-1) steps a flow between routers j
-        // coordinates apart, a step half a torus's box position (the
-        // hypercube's). Hosts are numbered router by router.
+        // coordinates apart, a step priced as a torus's box position (as
+        // the hypercube's). Hosts are numbered router by router.
         c.coordinateRouted = true;
         const int dims = static_cast<int>(p[DIMS]);
-        constexpr double kStep = 0.5;
+        constexpr double kStep = 1.0;
         // Transpose: partners spread over the routers, j about binomial
         // (dims, (s - 1) / s); the estimate (the steps are counted exactly
         // from the flows before any is routed).

@@ -50,10 +50,10 @@ public:
         c.patternRouterWork[1] = std::ldexp(d * (d + 1) / 2 + 3 * d + 2, static_cast<int>(d) - 1);
         // Nearest neighbours: d a host, one bit apart, 3 steps each.
         c.patternRouterWork[2] = 3 * d * n;
-        // A step is an arc update or a subset: half a torus's box position
-        // (the budget's kBox), checked by bench_topology_budget (a quarter
-        // priced the 2^18 cube at 0.6 of its measured time).
-        constexpr double kCubePosition = 0.5;
+        // A step is an arc update or a subset, priced as a torus's box
+        // position (the budget's kBox), checked by bench_topology_budget (a
+        // quarter of one priced the 2^18 cube at half its measured time).
+        constexpr double kCubePosition = 1.0;
         for (int i = 0; i < 3; ++i)
             c.patternWork[i] = kCubePosition * c.patternRouterWork[i];
         return c;

@@ -55,30 +55,34 @@ TEST_CASE("the estimate counts orbit roots where symmetry applies, every root wh
     CHECK(torus.passes == 32768);
     CHECK(torus.coreLinks == 98304);
     CHECK(torus.bisection == 0); // k even: the generator's exact cut
+    // A search of 229376 steps is past kCacheSize = 120000: its steps cost
+    // 1 + 1.4 = 2.4 times a small search's.
+    CHECK(torus.stepFactor == Approx(2.4));
     // A 5 x 5 mesh: reflections and the swap leave the folded coordinates
     // {0,1,2} as a multiset of two: C(3 + 2 - 1, 2) = 6 roots of 25.
     const GeneratorCounts mesh = countsFor("mesh", {{"k", 5}, {"dims", 2}});
     CHECK(mesh.orbitRoots == 6);
     CHECK(mesh.roots == 25);
     // Without symmetry every root counts: a drawn ring of 100000 forwarding
-    // hosts, 100000 roots x (100000 + 2 x 100000) = 3e10 steps, at about
-    // 3.8e-9 s a step (TopologyBudget.cpp) 114 s: refused, with the time in
-    // words.
+    // hosts, 100000 roots x (100000 + 2 x 100000) = 3e10 steps, at 3.4e-9 s
+    // a step (TopologyBudget.cpp) times 2.4 for searches of 300000 steps
+    // (past kCacheSize), 244.8 s: refused, with the time in words.
     GeneratorCounts ring;
     ring.hosts = 100000;
     ring.links = 100000;
     ring.roots = 100000;
     const TopologyCost ringCost = estimateTopologyCost(ring);
     CHECK(ringCost.searches == 3e10);
+    CHECK(ringCost.stepFactor == Approx(2.4));
     CHECK(ringCost.seconds > kMaxMetricsSeconds);
     const std::string drawn = topologyMetricsProblem(ring);
     CHECK_THAT(drawn, Catch::StartsWith("the metrics of a topology of 100000 hosts and 100000 links would take about "));
     CHECK_THAT(drawn, Catch::Contains(" (one BFS per root, with no symmetry to use), more than the 60 s allowed; about "));
     // ... and the way out: the searches grow as hosts squared, so the same
     // shape fits at hosts x sqrt(60 / seconds), which is below 100000 x
-    // sqrt(60 / 114) = 72548.
+    // sqrt(60 / 244.8) = 49507.
     const double fits = 100000 * std::sqrt(kMaxMetricsSeconds / ringCost.seconds);
-    CHECK(fits < 72548);
+    CHECK(fits < 49508);
     CHECK_THAT(drawn, Catch::EndsWith("about " + std::to_string(static_cast<long long>(std::floor(fits))) +
                                       " hosts of this shape fit, or use a generator whose symmetry the metrics use"));
     // Symmetry without a coordinate router searches every destination of
