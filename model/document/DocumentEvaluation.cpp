@@ -24,8 +24,6 @@ public:
                 topologyStep_ = static_cast<int>(s);
         if (topologyStep_ >= 0) {
             topology_ = dynamic_cast<const TopologySource*>(plan.steps()[topologyStep_].block);
-            if (topology_ && topology_->drawn())
-                drawnSeconds_ = estimateTopologyCost(countsOf(*topology_->drawn())).seconds;
         }
     }
 
@@ -87,8 +85,6 @@ private:
     {
         if (!topology_)
             return false;
-        if (topology_->drawn())
-            return drawnSeconds_ > kMaxCheckMetricsSeconds;
         const Plan::Step& step = plan_.steps()[topologyStep_];
         std::vector<double> in(initial.begin() + step.inBase, initial.begin() + step.inBase + step.nIn);
         for (std::uint32_t c = step.copyBegin; c < step.copyEnd; ++c) { // wired from design parameters
@@ -96,9 +92,9 @@ private:
             if (copy.to >= step.inBase && copy.to < step.inBase + step.nIn)
                 in[copy.to - step.inBase] = initial[copy.from];
         }
-        if (!topology_->generator() || !topology_->check(in.data()).empty())
+        if ((!topology_->generator() && !topology_->drawn()) || !topology_->check(in.data()).empty())
             return false; // refused before any metrics: cheap, and worth telling
-        return estimateTopologyCost(topology_->generator()->counts(in.data())).seconds > kMaxCheckMetricsSeconds;
+        return topology_->estimatedSeconds(in.data()) > kMaxCheckMetricsSeconds;
     }
 
     // The JSON path of the value `err` concerns: the variant's override of
@@ -214,7 +210,6 @@ private:
     std::size_t max_;
     int topologyStep_ = -1;
     const TopologySource* topology_ = nullptr;
-    double drawnSeconds_ = 0.0;
     std::set<std::string> reported_;
     DocumentProblems out_;
 };

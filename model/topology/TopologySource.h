@@ -93,6 +93,11 @@ public:
     const BlockSpec& spec() const override { return spec_; }
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
+    // Seconds of CPU one evaluation at `in` (inputs that pass check()) takes
+    // on this machine, about: building the network and its metrics
+    // (estimateTopologyCost), then the job's network and its placed figures
+    // (placedWork), which a job on part of the network adds.
+    double estimatedSeconds(const double* in) const;
 
     const Generator* generator() const { return generator_; }
     // The drawn network, or nullptr for a generated one.
