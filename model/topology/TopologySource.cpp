@@ -293,11 +293,15 @@ double TopologySource::estimatedSeconds(const double* in) const
                   static_cast<std::size_t>(gen.segments), static_cast<std::size_t>(gen.links)};
     }
     double seconds = estimateTopologyCost(gen).seconds;
+    // As computeJob: P = 0 is every host in drawing order; a random
+    // placement of part of them is sampled kRandomSamples times.
     const double P = in[jobInput(job_P)];
-    if (P >= 2) {
-        const std::size_t ranks = P >= static_cast<double>(counts.hosts) ? counts.hosts : static_cast<std::size_t>(P);
+    if (P == 0 || P >= 2) {
+        const bool every = P == 0 || P >= static_cast<double>(counts.hosts);
+        const std::size_t ranks = every ? counts.hosts : static_cast<std::size_t>(P);
         const auto placement = static_cast<Placement>(in[jobInput(job_placement)]);
-        const double work = placedWork(counts, ranks) * (placement == Placement::Random ? kRandomSamples : 1);
+        const bool sampled = placement == Placement::Random && P != 0;
+        const double work = placedWork(counts, ranks) * (sampled ? kRandomSamples : 1);
         const double items = double(counts.hosts + counts.switches + counts.segments + counts.links);
         if (work <= kMaxPlacedWork) // else not routed (every host) or refused by check()
             seconds += kJobNetworkPerItem * items + kPlacedStep * work;

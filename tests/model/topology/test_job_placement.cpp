@@ -4,6 +4,7 @@
 // unless said otherwise.
 #include "model/topology/ExchangeSchedule.h"
 #include "model/topology/JobPlacement.h"
+#include "model/document/DocumentEvaluation.h"
 #include "model/topology/TopologySourceJson.h"
 
 #include <catch2/catch.hpp>
@@ -312,4 +313,31 @@ TEST_CASE("schedules: the rounds of each algorithm", "[topology][placement]")
     CHECK(bi[0].flows.size() == 1);
     CHECK(bi[1].flows.size() == 2);
     CHECK(bi[2].flows.size() == 1);
+}
+
+TEST_CASE("a job's evaluation is priced with the network's: the placed figures on top of the metrics",
+          "[topology][placement][budget]")
+{
+    // The seed fuzz/corpus/fuzz_document/topology-huge-star.json: a star of
+    // 2,097,152 hosts whose metrics alone are priced under the document
+    // check's second, while its job at P = 4 copies the network and routes
+    // its rounds. The job's network: 2097153 vertices + 2097152 links =
+    // 4194305 items at 1.3e-7 s = 0.54526 s. placedWork(P = 4): 4 x 4194305
+    // searches + 4 x 4 x 8 pairs + 3 rounds x min(4, 4194305) x 4194305 =
+    // 16777220 + 128 + 50331660 = 67109008 steps at 2.5e-8 s = 1.67773 s.
+    // Together 2.22298 s on top of P = 1's (one rank: no job work).
+    TopologySourceParts parts = topologySourceFromJson(json{{"generator", "star"}, {"params", {{"n", 2097152}}}});
+    std::vector<double> in;
+    for (const ParamValue& v : parts.values)
+        in.push_back(v.value);
+    const TopologySource& s = *parts.block;
+    in[s.jobInput(TopologySource::job_placement)] = 0; // packed
+    in[s.jobInput(TopologySource::job_P)] = 1;
+    const double alone = s.estimatedSeconds(in.data());
+    in[s.jobInput(TopologySource::job_P)] = 4;
+    REQUIRE(s.check(in.data()).empty());
+    const double placed = s.estimatedSeconds(in.data());
+    CHECK(placed - alone == Approx(0.54526 + 1.67773).epsilon(1e-4));
+    CHECK(alone < kMaxCheckMetricsSeconds); // the metrics alone would be checked at load...
+    CHECK(placed > kMaxCheckMetricsSeconds); // ...the job with them is not
 }
