@@ -1,0 +1,152 @@
+// The job on the network (TopologySource.h): a job's figures on the hosts it
+// is placed on, and what computing them costs, apart from the whole
+// network's metrics and the block's inputs and cache (TopologySource.cpp).
+#include "model/topology/CoreGraph.h"
+#include "model/topology/JobPlacement.h"
+#include "model/topology/PlacedMetrics.h"
+#include "model/topology/TopologyBudget.h"
+#include "model/topology/TopologySource.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace cs {
+
+// A placed job on top of the whole network's metrics, in CPU seconds on this
+// machine: the job's network (a copy of the topology and its core graph)
+// per vertex and link, and its figures per step of placedWork. Measured on
+// the design of a 2,097,152-host star with P = 4 (6.7e7 steps, 4.2e6
+// vertices and links): 0.55 s and 1.7 s of one evaluation, where its
+// metrics are 0.38 s. Networks whose searches dominate take less a step
+// (kMaxPlacedWork's ten seconds are 5e-9 a step); this rate is the high
+// one, for a check that must not take longer than its estimate.
+constexpr double kJobNetworkPerItem = 1.3e-7;
+constexpr double kPlacedStep = 2.5e-8;
+
+double TopologySource::estimatedSeconds(const double* in) const
+{
+    GeneratorCounts gen;
+    TopologyCounts counts;
+    if (drawn_) {
+        gen = countsOf(*drawn_);
+        counts = drawn_->counts();
+    } else {
+        gen = generator_->counts(in);
+        counts = {static_cast<std::size_t>(gen.hosts), static_cast<std::size_t>(gen.switches),
+                  static_cast<std::size_t>(gen.segments), static_cast<std::size_t>(gen.links)};
+    }
+    double seconds = estimateTopologyCost(gen).seconds;
+    // As computeJob: P = 0 is every host in drawing order; a random
+    // placement of part of them is sampled kRandomSamples times.
+    const double P = in[jobInput(job_P)];
+    if (P == 0 || P >= 2) {
+        const bool every = P == 0 || P >= static_cast<double>(counts.hosts);
+        const std::size_t ranks = every ? counts.hosts : static_cast<std::size_t>(P);
+        const auto placement = static_cast<Placement>(in[jobInput(job_placement)]);
+        const bool sampled = placement == Placement::Random && P != 0;
+        const double work = placedWork(counts, ranks) * (sampled ? kRandomSamples : 1);
+        const double items = double(counts.hosts + counts.switches + counts.segments + counts.links);
+        if (work <= kMaxPlacedWork) // else not routed (every host) or refused by check()
+            seconds += kJobNetworkPerItem * items + kPlacedStep * work;
+    }
+    return seconds;
+}
+
+void TopologySource::computeJob(const Topology& t, const double* whole, std::size_t P, int placement, int schedule,
+                                const std::vector<std::uint32_t>& listed, double* out)
+{
+    const CoreGraph g = CoreGraph::build(t);
+    computeJob(PlacedNetwork(t, g), whole, P, placement, schedule, listed, out);
+}
+
+void TopologySource::computeJob(const PlacedNetwork& net, const double* whole, std::size_t P, int placement,
+                                int schedule, const std::vector<std::uint32_t>& listed, double* out)
+{
+    const Topology& t = net.t;
+    std::copy(whole, whole + kOutputs, out);
+    const std::size_t H = t.hosts().size();
+    const auto sched = static_cast<Schedule>(schedule);
+    const auto place = static_cast<Placement>(placement);
+    const bool everyHost = P == 0 || P >= H;
+    const std::size_t ranks = everyHost ? H : P;
+    out[placed] = static_cast<double>(ranks);
+    out[xchg_spread] = 0.0;
+    // The host of each rank under sample `s` of the placement.
+    auto hostsOf = [&](int s) {
+        std::vector<std::size_t> hosts;
+        if (P == 0) { // every host in drawing order: the whole network's job
+            hosts = t.hosts();
+            return hosts;
+        }
+        const std::vector<std::uint32_t> order = placementOrder(t, place, listed, s);
+        for (std::size_t i = 0; i < ranks && i < order.size(); ++i)
+            hosts.push_back(t.hosts()[order[i]]);
+        return hosts;
+    };
+    if (everyHost) {
+        // The whole network's patterns stand; the exchange's rounds are routed
+        // where that is affordable, else its fluid bound stands in for them.
+        const double work = placedWork(t.counts(), ranks) * (place == Placement::Random && P ? kRandomSamples : 1);
+        if (work > kMaxPlacedWork || ranks < 2) {
+            out[xchg_bw] = whole[a2a_bw];
+            return;
+        }
+        const int samples = place == Placement::Random && P ? kRandomSamples : 1;
+        double sum = 0, sum2 = 0;
+        for (int s = 0; s < samples; ++s) {
+            const double bw = exchangeFigures(net, hostsOf(s), sched).bandwidth;
+            sum += bw;
+            sum2 += bw * bw;
+        }
+        out[xchg_bw] = sum / samples;
+        const double var = std::max(0.0, sum2 / samples - out[xchg_bw] * out[xchg_bw]);
+        out[xchg_spread] = out[xchg_bw] > 0 ? std::sqrt(var) / out[xchg_bw] : 0.0;
+        return;
+    }
+    if (ranks == 1) {
+        // One rank exchanges nothing: what a lone flow from its host would get
+        // (its injection bandwidth) stands for every bandwidth, so that models
+        // that multiply it by P - 1 = 0 stay defined; no hops, no latency.
+        const std::size_t h = hostsOf(0).front();
+        double inj = 0;
+        for (std::uint32_t e : t.incident(h))
+            inj += t.link(e).bandwidth * t.link(e).channels;
+        for (Out o : {a2a_bw, transpose_bw, nn_bw, ring_bw, xchg_bw})
+            out[o] = inj;
+        out[G_a2a] = inj > 0 ? 1.0 / inj : 0.0;
+        for (Out o : {diameter, avg_hops, a2a_load, L, L_max})
+            out[o] = 0.0;
+        return;
+    }
+    const int samples = place == Placement::Random ? kRandomSamples : 1;
+    std::array<double, kOutputs> sum{};
+    double sum2 = 0;
+    for (int s = 0; s < samples; ++s) {
+        const PlacedFigures f = placedFigures(net, hostsOf(s), sched);
+        const double bw = f.xchgBandwidth;
+        sum[diameter] += f.diameter;
+        sum[avg_hops] += f.avgHops;
+        sum[a2a_load] += f.a2aLoad;
+        sum[a2a_bw] += f.a2aBandwidth;
+        sum[transpose_bw] += f.transposeBw;
+        sum[nn_bw] += f.nnBw;
+        sum[ring_bw] += f.ringBw;
+        sum[L] += f.avgLatency;
+        sum[L_max] += f.maxLatency;
+        sum[xchg_bw] += bw;
+        sum2 += bw * bw;
+    }
+    for (Out o : {diameter, avg_hops, a2a_load, a2a_bw, transpose_bw, nn_bw, ring_bw, L, L_max, xchg_bw})
+        out[o] = sum[o] / samples;
+    // A pattern with no flow among the placed ranks (a transpose of 2 x 1)
+    // slows nothing: its flows would get what the exchange's do.
+    for (Out o : {transpose_bw, nn_bw, ring_bw})
+        if (!(out[o] > 0))
+            out[o] = out[xchg_bw];
+    out[G_a2a] = out[a2a_bw] > 0 ? 1.0 / out[a2a_bw] : 0.0;
+    const double var = std::max(0.0, sum2 / samples - out[xchg_bw] * out[xchg_bw]);
+    out[xchg_spread] = out[xchg_bw] > 0 ? std::sqrt(var) / out[xchg_bw] : 0.0;
+}
+
+} // namespace cs
