@@ -29,11 +29,10 @@ run: build
 
 FUZZ_SECONDS ?= 20
 
-test: build
-	@ctest --preset $(PRESET) -j $(JOBS)
-ifeq ($(PRESET),dev)
-	@bash scripts/fuzz.sh $(FUZZ_SECONDS)
-endif
+# scripts/test.sh: the build, the unit tests, the live tests and (preset dev) the fuzzers, each timed, then a
+# summary of the stages and the ten slowest tests.
+test: configure
+	@bash scripts/test.sh $(PRESET) $(JOBS) $(FUZZ_SECONDS)
 
 test-asan:
 	@$(MAKE) --no-print-directory test PRESET=asan

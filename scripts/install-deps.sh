@@ -21,6 +21,8 @@ PACKAGES=(
   # transport and the private cluster scripts/slurm-local.sh starts in tests.
   slurm-wlm slurm-client slurmctld slurmd slurm-wlm-basic-plugins munge
   openssh-client openssh-server
+  # ccache: a rebuild of sources compiled before, in this clone or a fresh one, comes from its cache (issue 46).
+  ccache
   iproute2
   clang libclang-rt-14-dev
   xvfb xauth

@@ -48,7 +48,7 @@ struct Spawned {
 Spawned spawnLimited(const std::string& limit, const std::vector<std::string>& args)
 {
     const std::string errFile = tempPath("cs_hostile_input_", "stderr.txt");
-    std::string cmd = (limit.empty() ? std::string() : "prlimit --as=" + limit + " -- ") + "'" CS_CLI_EXE "'";
+    std::string cmd = (limit.empty() ? std::string() : "prlimit --as=" + limit + " -- ") + "'" + std::string(CS_CLI_EXE) + "'";
     for (const std::string& a : args)
         cmd += " '" + a + "'"; // temporary paths and plain words: no quotes inside
     cmd += " >/dev/null 2>'" + errFile + "'";

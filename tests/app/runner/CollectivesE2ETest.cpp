@@ -26,7 +26,7 @@
 //   rounds, which also exchange both ways, stayed within 2% at every rate (they send by rendezvous, as
 //   app.fft2d's do).
 
-#include "NetnsCluster.h"
+#include "LiveCluster.h"
 
 #include "app/cli/Cli.h"
 
@@ -91,15 +91,15 @@ std::string collectivesDesign(const test::NetnsCluster& cluster, const std::stri
 
 TEST_CASE("comm.collective against app.collectives on 8 shaped namespaces: all-to-all of 256 KiB within 15% at "
           "P = 2, 4 and 8, the broadcast at P = 2 and 4, the allreduce at P = 2",
-          "[netns][verify][collectives][e2e]")
+          "[netns][verify][collectives][e2e][live-star8]")
 {
-    const std::unique_ptr<test::RandomCluster> shaped = test::randomCluster();
-    if (shaped->skipped())
+    const std::unique_ptr<test::LiveCluster> live = test::LiveCluster::get("star8");
+    if (live->skipped())
         return;
-    const auto [seed, mbit] = shaped->rate;
-    const test::NetnsCluster& cluster = *shaped->cluster;
+    const auto [seed, mbit] = live->rate;
+    const test::NetnsCluster& cluster = live->cluster();
     std::string calibrateLog;
-    const std::string calibrated = test::calibrateDesign(cluster, cluster.design(), calibrateLog);
+    const std::string calibrated = live->calibrate(cluster.design(), calibrateLog);
     const std::string design = collectivesDesign(cluster, calibrated);
 
     const std::string runs = cluster.dir + "/collectives.json";

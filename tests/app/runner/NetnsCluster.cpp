@@ -33,9 +33,15 @@ NetnsCluster::NetnsCluster(const std::string& folder, int n, const std::string& 
         error = "netns-cluster.sh failed: " + out;
 }
 
+NetnsCluster::NetnsCluster(Attach, const std::string& p, const std::string& folder, const std::string& r)
+    : prefix(p), dir(folder), rate(r), owned(false)
+{
+}
+
 NetnsCluster::~NetnsCluster()
 {
-    sh(scriptsDir() + "/netns-cluster.sh down " + prefix);
+    if (owned)
+        sh(scriptsDir() + "/netns-cluster.sh down " + prefix);
 }
 
 std::string NetnsCluster::nodes() const
@@ -56,49 +62,55 @@ std::vector<std::string> NetnsCluster::addresses() const
     return out;
 }
 
-SshServer::SshServer(const std::string& ns, const std::string& addr, const QTemporaryDir& dir) : dir_(dir)
+std::string sshdConfig(const std::string& ns, const std::string& addr, const std::string& d, std::string& error)
 {
-    const std::string d = dir.path().toStdString();
     if (QStandardPaths::findExecutable("sshd", {"/usr/sbin", "/usr/bin"}).isEmpty()) {
         error = "sshd is not installed (Debian package openssh-server)";
-        return;
+        return {};
     }
     std::string out;
-    if (!QFile::exists(dir.filePath("id")) &&
+    if (!QFile::exists(QString::fromStdString(d + "/id")) &&
         (sh("ssh-keygen -q -t ed25519 -N '' -f " + d + "/host_key", &out) != 0 ||
          sh("ssh-keygen -q -t ed25519 -N '' -f " + d + "/id", &out) != 0 ||
          sh("cp " + d + "/id.pub " + d + "/authorized_keys && chmod 600 " + d + "/authorized_keys", &out) != 0)) {
         error = "ssh-keygen failed: " + out;
-        return;
+        return {};
     }
     QDir().mkpath("/run/sshd"); // sshd's privilege separation folder
-    const QString config = dir.filePath(QString::fromStdString("sshd_config-" + ns));
-    QFile cfg(config);
-    cfg.open(QIODevice::WriteOnly);
-    cfg.write(QByteArray::fromStdString("Port 2222\nListenAddress " + addr + "\nHostKey " + d +
-                                        "/host_key\nAuthorizedKeysFile " + d +
-                                        "/authorized_keys\nPermitRootLogin prohibit-password\n"
-                                        "PasswordAuthentication no\nKbdInteractiveAuthentication no\n"
-                                        "UsePAM no\nStrictModes no\nSubsystem sftp internal-sftp\nPidFile " + d +
-                                        "/sshd-" + ns + ".pid\n"));
-    cfg.close();
+    const std::string config = d + "/sshd_config-" + ns;
+    std::ofstream(config) << "Port 2222\nListenAddress " << addr << "\nHostKey " << d << "/host_key\nAuthorizedKeysFile "
+                          << d << "/authorized_keys\nPermitRootLogin prohibit-password\nPasswordAuthentication no\n"
+                          << "KbdInteractiveAuthentication no\nUsePAM no\nStrictModes no\nSubsystem sftp internal-sftp\n"
+                          << "PidFile " << d << "/sshd-" << ns << ".pid\n";
+    return config;
+}
+
+bool sshdListening(const std::string& ns, const std::string& addr)
+{
+    for (int i = 0; i < 50; ++i) {
+        if (sh("ip netns exec " + ns + " bash -c 'exec 3<>/dev/tcp/" + addr + "/2222' 2>/dev/null") == 0)
+            return true;
+        QThread::msleep(100);
+    }
+    return false;
+}
+
+SshServer::SshServer(const std::string& ns, const std::string& addr, const QTemporaryDir& dir) : dir_(dir)
+{
+    const std::string config = sshdConfig(ns, addr, dir.path().toStdString(), error);
+    if (config.empty())
+        return;
     // sshd runs in the namespace, in the foreground, as our child: we stop it by PID.
-    process.start("ip", {"netns", "exec", QString::fromStdString(ns), "/usr/sbin/sshd", "-D", "-e", "-f", config});
+    process.start("ip", {"netns", "exec", QString::fromStdString(ns), "/usr/sbin/sshd", "-D", "-e", "-f",
+                         QString::fromStdString(config)});
     if (!process.waitForStarted(5000)) {
         error = "cannot start sshd";
         return;
     }
-    // Wait until it accepts connections.
-    for (int i = 0; i < 50; ++i) {
-        if (sh("ip netns exec " + ns + " bash -c 'exec 3<>/dev/tcp/" + addr + "/2222' 2>/dev/null") == 0)
-            return;
-        if (process.state() != QProcess::Running) {
-            error = "sshd exited: " + process.readAll().toStdString();
-            return;
-        }
-        QThread::msleep(100);
-    }
-    error = "sshd did not start listening";
+    if (sshdListening(ns, addr))
+        return;
+    error = process.state() != QProcess::Running ? "sshd exited: " + process.readAll().toStdString()
+                                                 : "sshd did not start listening";
 }
 
 SshServer::~SshServer()
@@ -122,22 +134,28 @@ std::string SshServer::spec(const std::string& addr, const std::string& extra) c
            ":opt=StrictHostKeyChecking=no:opt=UserKnownHostsFile=/dev/null:opt=LogLevel=ERROR" + extra;
 }
 
+std::string mpiNodeSpec(const NetnsCluster& cluster, const std::string& identity)
+{
+    const std::vector<std::string> addrs = cluster.addresses();
+    std::string hosts;
+    for (const std::string& a : addrs)
+        hosts += (hosts.empty() ? "" : "+") + a;
+    return "mpi:" + std::to_string(addrs.size()) + ":hosts=" + hosts + ":netns=" + cluster.host(0) +
+           ":port=2222:key=" + identity + ":opt=StrictHostKeyChecking=no:opt=UserKnownHostsFile=/dev/null:btl=tcp+self";
+}
+
 std::unique_ptr<MpiOverSsh> mpiOverSsh(const NetnsCluster& cluster)
 {
     auto m = std::make_unique<MpiOverSsh>();
     const std::vector<std::string> addrs = cluster.addresses();
-    std::string hosts;
     for (std::size_t i = 0; i < addrs.size(); ++i) {
         m->sshd.push_back(std::make_unique<SshServer>(cluster.host(static_cast<int>(i)), addrs[i], m->keys));
         if (!m->sshd.back()->error.empty()) {
             m->error = m->sshd.back()->error;
             return m;
         }
-        hosts += (hosts.empty() ? "" : "+") + addrs[i];
     }
-    m->node = "mpi:" + std::to_string(addrs.size()) + ":hosts=" + hosts + ":netns=" + cluster.host(0) +
-              ":port=2222:key=" + m->sshd[0]->identity() +
-              ":opt=StrictHostKeyChecking=no:opt=UserKnownHostsFile=/dev/null:btl=tcp+self";
+    m->node = mpiNodeSpec(cluster, m->sshd[0]->identity());
     return m;
 }
 

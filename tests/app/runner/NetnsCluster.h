@@ -24,6 +24,9 @@ public:
     // rate: tbf's ("100mbit"); the files go into `folder`. perLeaf > 0: a tree of perLeaf hosts a leaf bridge
     // and perPod leaves a pod bridge (netns-cluster.sh's shape) instead of one switch.
     NetnsCluster(const std::string& folder, int n, const std::string& rate, int perLeaf = 0, int perPod = 1);
+    // A cluster another process brought up (LiveCluster.h): its files are in `folder`; not taken down by this one.
+    struct Attach {};
+    NetnsCluster(Attach, const std::string& prefix, const std::string& folder, const std::string& rate);
     ~NetnsCluster();
     NetnsCluster(const NetnsCluster&) = delete;
     NetnsCluster& operator=(const NetnsCluster&) = delete;
@@ -34,6 +37,7 @@ public:
     std::string host(int i) const { return prefix + "-h" + std::to_string(i); }
 
     std::string prefix, dir, error, rate;
+    bool owned = true; // the destructor takes the namespaces down
 };
 
 // OpenSSH's sshd (-D, our child, stopped by PID) listening on port 2222 inside namespace `ns`, with a host key
@@ -55,6 +59,15 @@ public:
 private:
     const QTemporaryDir& dir_;
 };
+
+// sshd's configuration for namespace `ns` listening on addr:2222 (the one SshServer runs), with the host key and
+// the one authorized key (dir/id) made in `dir` the first time. Returns the config file's path; "" and `error`
+// set when sshd is not installed or ssh-keygen fails.
+std::string sshdConfig(const std::string& ns, const std::string& addr, const std::string& dir, std::string& error);
+// Waits until addr:2222 accepts connections in `ns` (5 s); false when it does not.
+bool sshdListening(const std::string& ns, const std::string& addr);
+// The mpi node whose mpirun runs in the cluster's first host and reaches every host's sshd with key `identity`.
+std::string mpiNodeSpec(const NetnsCluster& cluster, const std::string& identity);
 
 // An sshd in every host of the cluster and the mpi node whose mpirun runs in the first host's namespace and
 // starts the others' ranks over ssh, one rank a host in host order (mpi:N:hosts=a+b+...:netns=...:btl=tcp+self).

@@ -25,7 +25,7 @@
 // the single-process probes calibrated, most at high rates where communication is short. The test then
 // fails on the machine, not the model: its message prints the rate, seed and the whole comparison.
 
-#include "NetnsCluster.h"
+#include "LiveCluster.h"
 
 #include <QTemporaryDir>
 
@@ -35,21 +35,21 @@ using namespace cs;
 using nlohmann::json;
 
 TEST_CASE("calibrate then verify: the 2D FFT on 8 shaped namespaces is predicted within 15% (all-to-all 10%)",
-          "[netns][verify][e2e]")
+          "[netns][verify][e2e][live-star8]")
 {
     const int rows = 1024;
-    const std::unique_ptr<test::RandomCluster> shaped = test::randomCluster(8, ", rows = " + std::to_string(rows));
-    if (shaped->skipped())
+    const std::unique_ptr<test::LiveCluster> live = test::LiveCluster::get("star8");
+    if (live->skipped())
         return;
-    const auto [seed, mbit] = shaped->rate;
-    const test::NetnsCluster& star = *shaped->cluster;
+    const auto [seed, mbit] = live->rate;
+    const test::NetnsCluster& star = live->cluster();
     // With its defaults: only the fits that pass the quality limits are applied. t_fft1d is one of them now
     // that cpu.fft times a slab's rows one node at a time and the eight nodes' runs are fitted as their
     // median (before, its pooled R^2 was 0.36 and the 100 us default stood: T at P = 2 was 10-25% high).
     // The overheads and L a token bucket decides are not applied, and do not matter for blocks of 64 KiB
     // and more.
     std::string calibrateLog;
-    const std::string calibrated = test::calibrateFft(star, rows, calibrateLog);
+    const std::string calibrated = live->calibrate(test::fftDesign(star, rows), calibrateLog);
 
     std::string table;
     const json report = test::verifyLive(star, calibrated, star.nodes(), table);

@@ -16,7 +16,7 @@
 // rather than 64 KiB and do not restart slow start after idle; the test also checks that the run recorded that
 // way of waiting. Measured: docs/calibration.md.
 
-#include "NetnsCluster.h"
+#include "LiveCluster.h"
 
 #include <QTemporaryDir>
 #include <QtGlobal>
@@ -30,25 +30,20 @@ using namespace cs;
 using nlohmann::json;
 
 TEST_CASE("calibrate over TCP agents then verify over Open MPI ranks: the 2D FFT on 8 shaped namespaces",
-          "[netns][mpi][verify][e2e]")
+          "[netns][mpi][verify][e2e][live-star8]")
 {
     if (!test::haveMpirun())
         return;
     const int rows = 1024;
-    const std::unique_ptr<test::RandomCluster> shaped = test::randomCluster(8, ", rows = " + std::to_string(rows));
-    if (shaped->skipped())
+    const std::unique_ptr<test::LiveCluster> live = test::LiveCluster::get("star8");
+    if (live->skipped())
         return;
-    const auto [seed, mbit] = shaped->rate;
-    const test::NetnsCluster& cluster = *shaped->cluster;
-    const std::unique_ptr<test::MpiOverSsh> mpi = test::mpiOverSsh(cluster);
-    if (!mpi->error.empty()) {
-        WARN("skipped: " << mpi->error);
-        return;
-    }
+    const auto [seed, mbit] = live->rate;
+    const test::NetnsCluster& cluster = live->cluster();
     std::string calibrateLog;
-    const std::string calibrated = test::calibrateFft(cluster, rows, calibrateLog);
+    const std::string calibrated = live->calibrate(test::fftDesign(cluster, rows), calibrateLog);
     std::string table;
-    const json report = test::verifyLive(cluster, calibrated, mpi->node, table);
+    const json report = test::verifyLive(cluster, calibrated, live->mpiNode, table);
     WARN("over Open MPI, tbf " << mbit << " Mbit/s (seed " << seed << "), rows = " << rows << "\n"
                                << calibrateLog << table);
     for (const json& r : report["rows"])

@@ -34,7 +34,7 @@
 // receive end; each block above the eager limit waits for its receiver's ACK, queued behind the shared links'
 // data), which the rounds model does not have. So over MPI, P = 8 is printed as an open finding (issue 31), not
 // held to 15%; P = 2 and 4 are held as over TCP.
-#include "NetnsCluster.h"
+#include "LiveCluster.h"
 
 #include <QTemporaryDir>
 
@@ -57,19 +57,16 @@ std::function<double(double, const std::string&)> treeLimit(int perLeaf)
     return [perLeaf](double P, const std::string& q) { return P > perLeaf ? 0.15 : test::issue22Limit(P, q); };
 }
 
-void treeOverTcp(int perLeaf, int perPod)
+// shape: "tree22" or "tree42" (LiveCluster.h), of `perLeaf` hosts a leaf.
+void treeOverTcp(const std::string& shape, int perLeaf)
 {
-    const auto [seed, mbit] = test::verifyRate();
-    WARN("tree " << perLeaf << " a leaf, " << perPod << " leaves a pod; tbf " << mbit << " Mbit/s (seed " << seed << ")");
-    QTemporaryDir dir;
-    REQUIRE(dir.isValid());
-    test::NetnsCluster tree(dir.path().toStdString(), 8, std::to_string(mbit) + "mbit", perLeaf, perPod);
-    if (!tree.error.empty()) {
-        WARN("skipped: " << tree.error);
+    const std::unique_ptr<test::LiveCluster> live = test::LiveCluster::get(shape);
+    if (live->skipped())
         return;
-    }
+    const auto [seed, mbit] = live->rate;
+    const test::NetnsCluster& tree = live->cluster();
     std::string calibrateLog, table;
-    const std::string calibrated = test::calibrateDesign(tree, tree.design(), calibrateLog);
+    const std::string calibrated = live->calibrate(tree.design(), calibrateLog);
     const json report = test::verifyLive(tree, calibrated, tree.nodes(), table);
     WARN("tbf " << mbit << " Mbit/s (seed " << seed << ")\n" << calibrateLog << table);
     WARN(test::checkVerifyErrors(report, treeLimit(perLeaf)));
@@ -78,39 +75,30 @@ void treeOverTcp(int perLeaf, int perPod)
 } // namespace
 
 TEST_CASE("the 2D FFT on a two-level tree (2 hosts a leaf, 2 leaves a pod) is predicted as placed and in rounds",
-          "[netns][verify][tree][e2e]")
+          "[netns][verify][tree][e2e][live-tree22]")
 {
-    treeOverTcp(2, 2);
+    treeOverTcp("tree22", 2);
 }
 
 TEST_CASE("the 2D FFT on a tree of 4 hosts a leaf and 2 leaves is predicted as placed and in rounds",
-          "[netns][verify][tree][e2e]")
+          "[netns][verify][tree][e2e][live-tree42]")
 {
-    treeOverTcp(4, 2);
+    treeOverTcp("tree42", 4);
 }
 
-TEST_CASE("the 2D FFT on the two-level tree over Open MPI ranks", "[netns][mpi][verify][tree][e2e]")
+TEST_CASE("the 2D FFT on the two-level tree over Open MPI ranks", "[netns][mpi][verify][tree][e2e][live-tree22]")
 {
     if (!test::haveMpirun())
         return;
-    const auto [seed, mbit] = test::verifyRate();
-    WARN("tree over Open MPI, tbf " << mbit << " Mbit/s (seed " << seed << ")");
-    QTemporaryDir dir;
-    REQUIRE(dir.isValid());
-    test::NetnsCluster tree(dir.path().toStdString(), 8, std::to_string(mbit) + "mbit", 2, 2);
-    if (!tree.error.empty()) {
-        WARN("skipped: " << tree.error);
+    const std::unique_ptr<test::LiveCluster> live = test::LiveCluster::get("tree22");
+    if (live->skipped())
         return;
-    }
-    const std::unique_ptr<test::MpiOverSsh> mpi = test::mpiOverSsh(tree);
-    if (!mpi->error.empty()) {
-        WARN("skipped: " << mpi->error);
-        return;
-    }
+    const auto [seed, mbit] = live->rate;
+    const test::NetnsCluster& tree = live->cluster();
     // Calibrated over the TCP agents, as the single-switch MPI test is (VerifyMpiE2ETest's header says why).
     std::string calibrateLog, table;
-    const std::string calibrated = test::calibrateDesign(tree, tree.design(), calibrateLog);
-    const json report = test::verifyLive(tree, calibrated, mpi->node, table);
+    const std::string calibrated = live->calibrate(tree.design(), calibrateLog);
+    const json report = test::verifyLive(tree, calibrated, live->mpiNode, table);
     // The ranks were placed where they ran: the note says so.
     bool placed = false;
     for (const json& n : report.value("notes", json::array()))

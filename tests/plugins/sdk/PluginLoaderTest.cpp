@@ -70,7 +70,7 @@ TEST_CASE("a plugin built for another API version is refused from its metadata, 
     QTemporaryDir dir;
     const QString marker = dir.filePath("marker");
     qputenv("CS_BADAPI_MARKER", marker.toUtf8());
-    PluginLoader loader(QStringList{QStringLiteral(CS_BADAPI_DIR)});
+    PluginLoader loader(QStringList{QString(CS_BADAPI_DIR)});
     loader.load();
     REQUIRE(loader.problems().size() == 1);
     CHECK_THAT(loader.problems().front().toStdString(),

@@ -32,7 +32,7 @@ TEST_CASE("screenshots of the Fit program page and the fitted curve", "[.][g-fit
                                                                     : qEnvironmentVariable("CS_SHOT_DIR");
     QDir().mkpath(dir);
     const QString file = qEnvironmentVariableIsEmpty("CS_FIT_DESIGN")
-                             ? QStringLiteral(CS_SOURCE_DIR "/docs/screenshots/jacobi-fitted.json")
+                             ? QString(CS_SOURCE_DIR) + "/docs/screenshots/jacobi-fitted.json"
                              : qEnvironmentVariable("CS_FIT_DESIGN");
     QFile f(file);
     REQUIRE(f.open(QIODevice::ReadOnly));

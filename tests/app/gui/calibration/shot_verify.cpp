@@ -29,7 +29,7 @@ TEST_CASE("screenshots of the Verify page and the measured application points", 
                                                                     : qEnvironmentVariable("CS_SHOT_DIR");
     QDir().mkpath(dir);
     const QString file = qEnvironmentVariableIsEmpty("CS_VERIFY_DESIGN")
-                             ? QStringLiteral(CS_SOURCE_DIR "/docs/screenshots/verify-calibrated.json")
+                             ? QString(CS_SOURCE_DIR) + "/docs/screenshots/verify-calibrated.json"
                              : qEnvironmentVariable("CS_VERIFY_DESIGN");
     QFile f(file);
     REQUIRE(f.open(QIODevice::ReadOnly));

@@ -121,10 +121,10 @@ TEST_CASE("screenshots of the block canvas and inspector", "[.][g-canvas-shot]")
 TEST_CASE("screenshots of the presets in the main window's block canvas", "[.][g-canvas-shot]")
 {
     const QString dir = shotDir();
-    for (const QString& file : QDir(QStringLiteral(CS_SOURCE_DIR "/presets")).entryList({"*.json"})) {
+    for (const QString& file : QDir(QString(CS_SOURCE_DIR) + "/presets").entryList({"*.json"})) {
         MainWindow w;
         try {
-            w.model()->setDocument(loadDocument((QStringLiteral(CS_SOURCE_DIR "/presets/") + file).toStdString()), {});
+            w.model()->setDocument(loadDocument((QString(CS_SOURCE_DIR) + "/presets/" + file).toStdString()), {});
         } catch (const ModelError& e) {
             WARN(file.toStdString() << ": " << e.what());
             continue;

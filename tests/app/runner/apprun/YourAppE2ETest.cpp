@@ -18,7 +18,7 @@
 // `cores`, set to this machine's CPU count). The programs' sizes
 // (N = 64: a plane is 32 KiB) make the halo and the allreduces most of a run at every rate in the range, which
 // is what the network part of the model is checked on; the compute the fit finds is reported beside it.
-#include "../NetnsCluster.h"
+#include "../LiveCluster.h"
 
 #include "app/cli/Cli.h"
 
@@ -106,25 +106,20 @@ CliRun cliRun(const std::vector<std::string>& args)
 
 TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, calibrate, fit, and P = 8 held out "
           "and predicted within 15% (Jacobi and CG)",
-          "[netns][mpi][runapp][e2e]")
+          "[netns][mpi][runapp][e2e][live-star8]")
 {
     if (!test::haveMpirun())
         return;
-    const std::unique_ptr<test::RandomCluster> shaped = test::randomCluster();
-    if (shaped->skipped())
+    const std::unique_ptr<test::LiveCluster> live = test::LiveCluster::get("star8");
+    if (live->skipped())
         return;
-    const auto [seed, mbit] = shaped->rate;
-    const test::NetnsCluster& cluster = *shaped->cluster;
-    const std::unique_ptr<test::MpiOverSsh> mpi = test::mpiOverSsh(cluster);
-    if (!mpi->error.empty()) {
-        WARN("skipped: " << mpi->error);
-        return;
-    }
+    const auto [seed, mbit] = live->rate;
+    const test::NetnsCluster& cluster = live->cluster();
     const Example examples[] = {{"jacobi", CS_EXAMPLE_JACOBI_EXE, "30"}, {"cg", CS_EXAMPLE_CG_EXE, "20"}};
     // The network is calibrated once, on the first example's design; the second takes the calibrated net.
     std::string calibrateLog;
     const std::string calibrated =
-        test::calibrateDesign(cluster, exampleDesign(cluster, readJson(cluster.design()), examples[0]), calibrateLog);
+        live->calibrate(exampleDesign(cluster, readJson(cluster.design()), examples[0]), calibrateLog);
     const json calibratedJson = readJson(calibrated);
     std::ostringstream log;
     log << "tbf " << mbit << " Mbit/s (seed " << seed << ")\n" << calibrateLog;
@@ -133,7 +128,7 @@ TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, c
         INFO("calibrate: " << calibrateLog);
         const std::string design = exampleDesign(cluster, calibratedJson, ex);
         const std::string runs = cluster.dir + "/" + ex.name + ".runs.json";
-        const CliRun ran = cliRun({"run-app", "--nodes", mpi->node, "--at", "P=1,2,4,8", "--repeat", "5", "--time",
+        const CliRun ran = cliRun({"run-app", "--nodes", live->mpiNode, "--at", "P=1,2,4,8", "--repeat", "5", "--time",
                                    "stdout:time_s ([0-9.eE+-]+)", "--quiet", "-o", runs, "--", ex.exe, "64", ex.iters, "sleep"});
         INFO("run-app: " << ran.out << ran.err);
         REQUIRE(ran.rc == 0);

@@ -1,0 +1,21 @@
+# ccache (issue 46): compile through Debian's ccache (scripts/install-deps.sh installs it) when it is installed.
+# Paths are made relative to the checkout (CCACHE_BASEDIR) and the working folder is left out of the hash
+# (CCACHE_NOHASHDIR), so a fresh clone at any path reads what an earlier build of the same sources compiled, and a
+# one-line change recompiles that file alone. CS_CCACHE=OFF, or a CMAKE_CXX_COMPILER_LAUNCHER of your own, turns
+# it off.
+#
+# Measured and left out (issue 46): precompiled headers of Catch2 and nlohmann-json (a 132 MB .gch) made a test
+# file slower to compile with GCC 12 here, 4.8 s against 3.9 s, and 16 of cs_model_tests' files took 92 s of CPU
+# against 87 s without; the time is in parsing the project's own headers and in code generation, not in those
+# two headers alone.
+option(CS_CCACHE "Compile through ccache when it is installed" ON)
+
+if(CS_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+  find_program(CS_CCACHE_PROGRAM ccache)
+  if(CS_CCACHE_PROGRAM)
+    set(CS_LAUNCHER ${CMAKE_COMMAND} -E env CCACHE_BASEDIR=${PROJECT_SOURCE_DIR} CCACHE_NOHASHDIR=1
+        ${CS_CCACHE_PROGRAM})
+    set(CMAKE_CXX_COMPILER_LAUNCHER ${CS_LAUNCHER})
+    set(CMAKE_C_COMPILER_LAUNCHER ${CS_LAUNCHER})
+  endif()
+endif()

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# `make test`: builds, runs the unit tests, the live tests and the fuzzers, and ends with a timing summary: each
+# stage's seconds and the ten slowest tests, so that a slower suite shows at once.
+#
+#   scripts/test.sh PRESET JOBS FUZZ_SECONDS
+#
+# The stages:
+#   build   cmake --build of the preset;
+#   unit    every ctest entry but the live ones, JOBS at a time;
+#   live    the tests labelled `live` (tests/CMakeLists.txt): namespaces, shaped links, live runs; they share a
+#           cluster and its calibration per shape and run as their own resource locks allow;
+#   fuzz    scripts/fuzz.sh (dev preset only): its build and each fuzzer's bounded run.
+# Exits with the first failing stage's status, after the summary.
+set -uo pipefail
+preset=${1:-dev}
+jobs=${2:-$(nproc)}
+fuzz_seconds=${3:-20}
+cd "$(dirname "$0")/.."
+build=build/$preset
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+declare -a names=() secs=()
+status=0
+stage() { # NAME COMMAND...: runs it, its output also in $logs/NAME.log, times it, keeps the first failure's status
+  local name=$1
+  shift
+  local t0 rc
+  t0=$(date +%s.%N)
+  "$@" 2>&1 | tee "$logs/$name.log"
+  rc=${PIPESTATUS[0]}
+  names+=("$name")
+  secs+=("$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')")
+  if [ $rc -ne 0 ] && [ $status -eq 0 ]; then status=$rc; fi
+  return $rc
+}
+
+stage build cmake --build --preset "$preset" -j "$jobs" || { echo "test: the build failed" >&2; exit 1; }
+stage unit ctest --preset "$preset" -j "$jobs" -LE live
+stage live ctest --preset "$preset" -j "$jobs" -L live
+if [ "$preset" = dev ]; then
+  stage fuzz bash scripts/fuzz.sh "$fuzz_seconds"
+fi
+
+echo
+echo "== timing summary ($preset, $jobs jobs)"
+for i in "${!names[@]}"; do
+  printf '  %-6s %8.1f s\n' "${names[$i]}" "${secs[$i]}"
+done
+printf '%s\n' "${secs[@]}" | awk '{ t += $1 } END { printf "  %-6s %8.1f s\n", "total", t }'
+echo "== the ten slowest tests"
+# ctest's lines: "  12/345 Test  #67: name ......   Passed   12.34 sec"
+cat "$logs"/unit.log "$logs"/live.log |
+  sed -n 's/^ *[0-9]*\/[0-9]* *Test *#[0-9]*: \(.*[^ .]\) \.*[ *]*\([A-Za-z*][A-Za-z* ]*[a-z]\) *\([0-9.]*\) sec$/\3\t\2\t\1/p' |
+  sort -rn | head -10 | awk -F'\t' '{ printf "  %8.1f s  %-8s %s\n", $1, $2, $3 }'
+exit $status

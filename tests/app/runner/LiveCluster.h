@@ -1,0 +1,74 @@
+#pragma once
+// The live clusters the end-to-end tests share (issue 46). Bringing up eight namespaces, an sshd in each and a run
+// of calibrate's probes takes a minute or more, and each test used to do all of it for itself. Now the tests of
+// one shape share one cluster, drawn at one random rate, and one run of its calibration probes:
+//
+// - ctest brings each shape up once, as a fixture (tests/CMakeLists.txt): "runner: live NAME: up" runs the hidden
+//   case tagged [.live-up][NAME] (LiveCluster::up), the tests that need the shape require the fixture, and
+//   "runner: live NAME: down" (LiveCluster::down) stops its sshds by PID and removes its namespaces by name.
+//   The state is the folder CS_LIVE_DIR/NAME: state.json (prefix, rate, seed, the mpi node) and the probe
+//   results.
+// - A test run without ctest's fixture (no state.json) brings up a cluster of its own the same way and takes it
+//   down when it ends.
+//
+// Each test still calibrates its own design (`calibrate DESIGN --results` on the shared probe runs: the same fit
+// as if it had run the probes itself), and checks its own live runs.
+#include "NetnsCluster.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cs::test {
+
+struct LiveShape {
+    int hosts = 8;
+    int perLeaf = 0, perPod = 1; // NetnsCluster's tree; perLeaf 0: every host on one switch
+    bool mpi = false;            // an sshd in every host, for mpirun's remote ranks (MpiOverSsh's node)
+};
+
+// "star8": 8 hosts on one switch, with sshds; "tree22": 2 hosts a leaf, 2 leaves a pod, with sshds;
+// "tree42": 4 hosts a leaf, 2 leaves. Throws std::invalid_argument for another name.
+const LiveShape& liveShape(const std::string& name);
+
+class LiveCluster {
+public:
+    // The shape's shared cluster when ctest's fixture brought it up, else one of this process (the same steps
+    // as up(), undone by the destructor). WARNs the rate and seed, and why when skipped().
+    static std::unique_ptr<LiveCluster> get(const std::string& name);
+    ~LiveCluster();
+    LiveCluster(const LiveCluster&) = delete;
+    LiveCluster& operator=(const LiveCluster&) = delete;
+
+    // Namespaces, or sshd for an mpi shape, are not available here: the test returns.
+    bool skipped() const { return !error.empty(); }
+    const NetnsCluster& cluster() const { return *cluster_; }
+
+    // `calibrate design --results` on the shared probe runs, written next to the cluster's files as
+    // STEM.calibrated.json (STEM: the design's file name without .json); requires it to succeed. `log`: its stdout.
+    std::string calibrate(const std::string& design, std::string& log) const;
+
+    VerifyRate rate;
+    std::string mpiNode; // the mpi node over the hosts' sshds (mpiOverSsh's form); "" for a shape without them
+    std::string error;   // why skipped
+
+    // ctest's fixture: up() brings the shape up, runs calibrate's probes for its design and writes
+    // CS_LIVE_DIR/NAME/state.json; down() stops the sshds by PID and takes the namespaces down.
+    static void up(const std::string& name);
+    static void down(const std::string& name);
+
+private:
+    LiveCluster() = default;
+    // Brings up `shape` into `folder`: namespaces, sshds, and the probe runs into folder/probes.json.
+    void bringUp(const LiveShape& shape, const std::string& folder);
+    void writeState(const std::string& path) const;
+    static std::unique_ptr<LiveCluster> attach(const std::string& path);
+    void stopSshds() const;
+
+    std::unique_ptr<NetnsCluster> cluster_;
+    std::vector<int> sshdPids_;
+    std::string probes_; // the probe runs' results file (calibrate --results reads it)
+    bool owned_ = false; // this process brought it up and takes it down
+};
+
+} // namespace cs::test

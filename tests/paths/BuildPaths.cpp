@@ -1,0 +1,40 @@
+#include "BuildPaths.h"
+
+namespace cs::buildpaths {
+
+const char* sourceDir()
+{
+    return CS_PATH_SOURCE_DIR;
+}
+
+const char* cliExe()
+{
+    return CS_PATH_CLI_EXE;
+}
+
+const char* agentExe()
+{
+    return CS_PATH_AGENT_EXE;
+}
+
+const char* mpiAppChecksExe()
+{
+    return CS_PATH_MPI_APP_CHECKS_EXE;
+}
+
+const char* jacobiExe()
+{
+    return CS_PATH_JACOBI_EXE;
+}
+
+const char* cgExe()
+{
+    return CS_PATH_CG_EXE;
+}
+
+const char* badApiDir()
+{
+    return CS_PATH_BADAPI_DIR;
+}
+
+} // namespace cs::buildpaths
