@@ -79,7 +79,8 @@ const Entry kCommands[] = {
      "  verify DESIGN --results FILE [--variant NAME] [--json]   compare saved application results"},
     {"run-app", runAppCommand,
      "run-app --nodes SPEC --at P=1,2,4 [--repeat 5] [--set NAME=VALUE ...] [--time wall|stdout:REGEX]\n"
-     "        [--timeout S] [--overhead-runs 5] [--quiet] [--json] (-o RUNS.json | --into DESIGN [--trust-nodes])\n"
+     "        [--timeout S] [--overhead-runs 5] [--record] [--quiet] [--json] (-o RUNS.json | --into DESIGN\n"
+     "        [--trust-nodes])\n"
      "        -- PROGRAM ARGS...   your own program on P ranks, launched the nodes' way: mpi:N runs mpirun -np P\n"
      "        (P <= N; hosts=, hostfile=, netns= as for probes), slurm:HOSTS and mpi:allocation srun -n P --mpi=pmix,\n"
      "        ssh nodes mpirun over their hosts; local and tcp nodes are refused. {P} and {NAME} (--set) in ARGS are\n"
@@ -89,7 +90,9 @@ const Entry kCommands[] = {
      "        first capture group of the first line of output it matches, in seconds. Results (probe app.run,\n"
      "        params.P, series T with median and\n"
      "        95% CI, the command line and environment) go to -o and/or the design's measured; without --nodes the\n"
-     "        design's nodes run, and only with --trust-nodes when they reach other machines or programs\n"
+     "        design's nodes run, and only with --trust-nodes when they reach other machines or programs. --record:\n"
+     "        each P's first run has libcsrecord.so preloaded, which records every rank's MPI calls, and -o gets\n"
+     "        them as \"recordings\" beside the results (CS_RECORD_LIMIT bounds a rank's trace, 64M by default)\n"
      "  run-app --import FILE [--region R] [--metric M] (-o RUNS.json | --into DESIGN)   measurements from CSV\n"
      "        (lines P,value) or Extra-P's text format (PARAMETER, POINTS, REGION, METRIC, DATA) as the same results"},
     {"fit", fitCommand,
