@@ -61,9 +61,13 @@ std::string findRecordLibrary()
     const QString env = qEnvironmentVariable("CLUSTERSCOPE_RECORD_LIB");
     if (!env.isEmpty())
         return readable(env) ? env.toStdString() : std::string();
-    if (QCoreApplication::instance()) {
-        const QString beside = QDir::cleanPath(QCoreApplication::applicationDirPath() + "/../lib/clusterscope/" +
-                                               kLibraryName);
+    // The program's own folder, as the plugins are found (PluginLoader::builtInDir): an installed copy uses
+    // its installed library, never the build's it came from.
+    const QString exeDir = QCoreApplication::instance()
+                               ? QCoreApplication::applicationDirPath()
+                               : QFileInfo(QFileInfo(QStringLiteral("/proc/self/exe")).symLinkTarget()).path();
+    if (!exeDir.isEmpty()) {
+        const QString beside = QDir::cleanPath(exeDir + "/../lib/clusterscope/" + kLibraryName);
         if (readable(beside))
             return beside.toStdString();
     }
