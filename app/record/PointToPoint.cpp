@@ -149,6 +149,41 @@ const MPI_Status* known(const MPI_Status* s)
     return s == MPI_STATUS_IGNORE ? nullptr : s;
 }
 
+// After a test: what it completed, or, when it completed nothing though it was given recorded requests, the
+// start of the polling (Recorder::pollingFrom).
+int tested(Call& c, int rc, bool done, const Given& given, const int* which, int n, const MPI_Status* statuses,
+           bool statusPerIndex)
+{
+    if (!c.on() || rc != MPI_SUCCESS)
+        return rc;
+    if (done)
+        completed(c, false, tBefore, which, n, statuses, statusPerIndex);
+    else if (given.tracked)
+        c.rec().pollingFrom(c.entered());
+    return rc;
+}
+
+// A Sendrecv's line: "sendrecv", or where a shift's edge rank sends to or receives from MPI_PROC_NULL (that
+// half is no message), "recv" or "send".
+int exchanged(Call& c, int rc, int dest, long long sendBytes, int sendtag, int source, int recvcount,
+              MPI_Datatype recvtype, const MPI_Status* st, MPI_Comm comm)
+{
+    if (!c.on() || rc != MPI_SUCCESS)
+        return rc;
+    auto held = c.hold();
+    const int id = c.rec().commId(comm, c.entered());
+    if (id < 0)
+        return rc;
+    if (dest != MPI_PROC_NULL && source != MPI_PROC_NULL)
+        c.event(false, "sendrecv", dest, sendBytes, sendtag, sourceOf(*st), receivedBytes(*st, recvcount, recvtype),
+                st->MPI_TAG, id);
+    else if (dest != MPI_PROC_NULL)
+        c.event(false, "send", dest, sendBytes, sendtag, id);
+    else if (source != MPI_PROC_NULL)
+        c.event(false, "recv", sourceOf(*st), receivedBytes(*st, recvcount, recvtype), st->MPI_TAG, id);
+    return rc;
+}
+
 } // namespace
 
 extern "C" {
@@ -219,12 +254,11 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status)
 {
     Call c;
     const Given given = snapshot(c, 1, request, tBefore);
-    const std::vector<MPI_Request>& before = tBefore;
     MPI_Status own;
     MPI_Status* st = statusFor(status, given.needStatus, own);
     const int rc = PMPI_Wait(request, st);
     if (c.on() && rc == MPI_SUCCESS)
-        completed(c, true, before, nullptr, 1, known(st), false);
+        completed(c, true, tBefore, nullptr, 1, known(st), false);
     return rc;
 }
 
@@ -232,11 +266,10 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
     Call c;
     const Given given = snapshot(c, count, requests, tBefore);
-    const std::vector<MPI_Request>& before = tBefore;
     MPI_Status* st = statusesFor(statuses, given.needStatus, count);
     const int rc = PMPI_Waitall(count, requests, st);
     if (c.on() && rc == MPI_SUCCESS)
-        completed(c, false, before, nullptr, count, st, true);
+        completed(c, false, tBefore, nullptr, count, st, true);
     return rc;
 }
 
@@ -244,12 +277,11 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
 {
     Call c;
     const Given given = snapshot(c, count, requests, tBefore);
-    const std::vector<MPI_Request>& before = tBefore;
     MPI_Status own;
     MPI_Status* st = statusFor(status, given.needStatus, own);
     const int rc = PMPI_Waitany(count, requests, index, st);
     if (c.on() && rc == MPI_SUCCESS && *index != MPI_UNDEFINED)
-        completed(c, false, before, index, 1, known(st), false);
+        completed(c, false, tBefore, index, 1, known(st), false);
     return rc;
 }
 
@@ -257,11 +289,10 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
 {
     Call c;
     const Given given = snapshot(c, incount, requests, tBefore);
-    const std::vector<MPI_Request>& before = tBefore;
     MPI_Status* st = statusesFor(statuses, given.needStatus, incount);
     const int rc = PMPI_Waitsome(incount, requests, outcount, indices, st);
     if (c.on() && rc == MPI_SUCCESS && *outcount != MPI_UNDEFINED)
-        completed(c, false, before, indices, *outcount, st, false);
+        completed(c, false, tBefore, indices, *outcount, st, false);
     return rc;
 }
 
@@ -269,66 +300,40 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
 {
     Call c;
     const Given given = snapshot(c, 1, request, tBefore);
-    const std::vector<MPI_Request>& before = tBefore;
     MPI_Status own;
     MPI_Status* st = statusFor(status, given.needStatus, own);
     const int rc = PMPI_Test(request, flag, st);
-    if (!c.on() || rc != MPI_SUCCESS)
-        return rc;
-    if (*flag)
-        completed(c, false, before, nullptr, 1, known(st), false);
-    else if (given.tracked)
-        c.rec().pollingFrom(c.entered());
-    return rc;
+    return tested(c, rc, *flag, given, nullptr, 1, known(st), false);
 }
 
 int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[])
 {
     Call c;
     const Given given = snapshot(c, count, requests, tBefore);
-    const std::vector<MPI_Request>& before = tBefore;
     MPI_Status* st = statusesFor(statuses, given.needStatus, count);
     const int rc = PMPI_Testall(count, requests, flag, st);
-    if (!c.on() || rc != MPI_SUCCESS)
-        return rc;
-    if (*flag)
-        completed(c, false, before, nullptr, count, st, true);
-    else if (given.tracked)
-        c.rec().pollingFrom(c.entered());
-    return rc;
+    return tested(c, rc, *flag, given, nullptr, count, st, true);
 }
 
 int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status)
 {
     Call c;
     const Given given = snapshot(c, count, requests, tBefore);
-    const std::vector<MPI_Request>& before = tBefore;
     MPI_Status own;
     MPI_Status* st = statusFor(status, given.needStatus, own);
     const int rc = PMPI_Testany(count, requests, index, flag, st);
-    if (!c.on() || rc != MPI_SUCCESS)
-        return rc;
-    if (*flag && *index != MPI_UNDEFINED)
-        completed(c, false, before, index, 1, known(st), false);
-    else if (!*flag && given.tracked)
-        c.rec().pollingFrom(c.entered());
-    return rc;
+    // A flag with MPI_UNDEFINED: no active request was given, so none recorded either.
+    return tested(c, rc, *flag && *index != MPI_UNDEFINED, given, index, 1, known(st), false);
 }
 
 int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[])
 {
     Call c;
     const Given given = snapshot(c, incount, requests, tBefore);
-    const std::vector<MPI_Request>& before = tBefore;
     MPI_Status* st = statusesFor(statuses, given.needStatus, incount);
     const int rc = PMPI_Testsome(incount, requests, outcount, indices, st);
-    if (!c.on() || rc != MPI_SUCCESS || *outcount == MPI_UNDEFINED)
-        return rc;
-    if (*outcount > 0)
-        completed(c, false, before, indices, *outcount, st, false);
-    else if (given.tracked)
-        c.rec().pollingFrom(c.entered());
-    return rc;
+    // MPI_UNDEFINED: no active request was given, so none recorded either.
+    return tested(c, rc, *outcount != MPI_UNDEFINED && *outcount > 0, given, indices, *outcount, st, false);
 }
 
 int MPI_Request_free(MPI_Request* request)
@@ -353,22 +358,7 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
     MPI_Status* st = statusFor(status, c.on(), own);
     const int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
                                  recvtag, comm, st);
-    if (!c.on() || rc != MPI_SUCCESS)
-        return rc;
-    auto held = c.hold();
-    const int id = c.rec().commId(comm, c.entered());
-    if (id < 0)
-        return rc;
-    const long long sb = Recorder::bytes(sendcount, sendtype);
-    // A shift's edge ranks send or receive from MPI_PROC_NULL: that half is no message.
-    if (dest != MPI_PROC_NULL && source != MPI_PROC_NULL)
-        c.event(false, "sendrecv", dest, sb, sendtag, sourceOf(*st),
-                receivedBytes(*st, recvcount, recvtype), st->MPI_TAG, id);
-    else if (dest != MPI_PROC_NULL)
-        c.event(false, "send", dest, sb, sendtag, id);
-    else if (source != MPI_PROC_NULL)
-        c.event(false, "recv", sourceOf(*st), receivedBytes(*st, recvcount, recvtype), st->MPI_TAG, id);
-    return rc;
+    return exchanged(c, rc, dest, Recorder::bytes(sendcount, sendtype), sendtag, source, recvcount, recvtype, st, comm);
 }
 
 int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
@@ -378,20 +368,7 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
     MPI_Status own;
     MPI_Status* st = statusFor(status, c.on(), own);
     const int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, st);
-    if (!c.on() || rc != MPI_SUCCESS)
-        return rc;
-    auto held = c.hold();
-    const int id = c.rec().commId(comm, c.entered());
-    if (id < 0)
-        return rc;
-    const long long b = Recorder::bytes(count, type);
-    if (dest != MPI_PROC_NULL && source != MPI_PROC_NULL)
-        c.event(false, "sendrecv", dest, b, sendtag, sourceOf(*st), b, st->MPI_TAG, id);
-    else if (dest != MPI_PROC_NULL)
-        c.event(false, "send", dest, b, sendtag, id);
-    else if (source != MPI_PROC_NULL)
-        c.event(false, "recv", sourceOf(*st), b, st->MPI_TAG, id);
-    return rc;
+    return exchanged(c, rc, dest, Recorder::bytes(count, type), sendtag, source, count, type, st, comm);
 }
 
 } // extern "C"
