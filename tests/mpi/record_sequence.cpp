@@ -10,7 +10,12 @@
 //      reversed, so the first communicator's members are world ranks 1, 0.
 //   5. On it: a broadcast of 4 ints (16 bytes) from its rank 0, then each rank posts an irecv of 2 ints from
 //      MPI_ANY_SOURCE with tag 5 and an isend of 2 ints to the other, and waits for both (MPI_Waitall).
-//   6. MPI_Comm_free, then a reduce of one long (8 bytes) to rank 0 of MPI_COMM_WORLD, and MPI_Finalize.
+//   6. MPI_Comm_free, then on MPI_COMM_WORLD:
+//   7. A shift up the ranks without wrapping (MPI_Sendrecv of 3 ints, 12 bytes, tag 11, to rank + 1 from
+//      rank - 1): the first rank's source and the last rank's destination are MPI_PROC_NULL.
+//   8. MPI_Alltoallv with i + 1 ints (4 (i + 1) bytes) to rank i.
+//   9. MPI_Gather of 2 doubles (16 bytes) a rank to rank 0, which passes MPI_IN_PLACE (its block is in place).
+//  10. A reduce of one long (8 bytes) to rank 0, and MPI_Finalize.
 // Prints "sum S" on rank 0 (that reduce): what every exchange carried, the same with the recording library
 // preloaded and without it.
 #include <mpi.h>
@@ -18,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <vector>
 
 namespace {
 
@@ -78,7 +84,37 @@ int main(int argc, char** argv)
     MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
     MPI_Comm_free(&pair);
 
-    long total = check + static_cast<long>(sum * 2) + in[0] + in[1];
+    const int up = rank + 1 < size ? rank + 1 : MPI_PROC_NULL, down = rank > 0 ? rank - 1 : MPI_PROC_NULL;
+    int shiftOut[3] = {rank, 2 * rank, 3 * rank}, shiftIn[3] = {0, 0, 0};
+    MPI_Sendrecv(shiftOut, 3, MPI_INT, up, 11, shiftIn, 3, MPI_INT, down, 11, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+
+    std::vector<int> sendCounts(size), sendDispls(size), recvCounts(size), recvDispls(size);
+    for (int i = 0, s = 0, r = 0; i < size; ++i) {
+        sendCounts[i] = i + 1;
+        recvCounts[i] = rank + 1;
+        sendDispls[i] = s;
+        recvDispls[i] = r;
+        s += sendCounts[i];
+        r += recvCounts[i];
+    }
+    std::vector<int> scattered(size * (size + 1) / 2, rank + 1), gathered(size * (rank + 1), 0);
+    MPI_Alltoallv(scattered.data(), sendCounts.data(), sendDispls.data(), MPI_INT, gathered.data(), recvCounts.data(),
+                  recvDispls.data(), MPI_INT, MPI_COMM_WORLD);
+
+    std::vector<double> pairs(2 * size, 0.0);
+    pairs[2 * rank] = rank;
+    pairs[2 * rank + 1] = 0.5 * rank;
+    if (rank == 0)
+        MPI_Gather(MPI_IN_PLACE, 2, MPI_DOUBLE, pairs.data(), 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    else
+        MPI_Gather(&pairs[2 * rank], 2, MPI_DOUBLE, nullptr, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+
+    long total = check + static_cast<long>(sum * 2) + in[0] + in[1] + shiftIn[0] + shiftIn[1] + shiftIn[2];
+    for (int g : gathered)
+        total += g;
+    if (rank == 0)
+        for (double v : pairs)
+            total += static_cast<long>(4 * v);
     long all = 0;
     MPI_Reduce(&total, &all, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0)

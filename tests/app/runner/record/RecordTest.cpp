@@ -92,8 +92,13 @@ TEST_CASE("record: a known sequence of calls is traced line by line on 4 ranks",
     // irecv of 8 bytes from ANY_SOURCE (-1) with tag 5 in request slot 0 and an isend to the other member
     // (its rank in the pair: 0 for the pair's rank 1) in slot 1; the Waitall names the irecv's source with
     // "wait 0 SRC" and completes the isend as "waitall 1 1". The send to MPI_PROC_NULL leaves no line.
-    // Then the reduce of one long (8 bytes) to rank 0 of the world, and the end.
-    auto tail = [](int pairRank, const std::string& members) {
+    // Then on the world: the shift of 12 bytes with tag 11 (rank 0 only sends to 1, rank 3 only receives from
+    // 2, ranks 1 and 2 send up and receive from below); the alltoallv of 4, 8, 12 and 16 bytes to ranks 0-3; the
+    // gather of 16 bytes a rank to rank 0 (whose MPI_IN_PLACE block is 2 doubles of the receive buffer too);
+    // the reduce of one long (8 bytes) to rank 0, and the end.
+    const std::string shift[] = {"send 1 12 11 0", "sendrecv 2 12 11 0 12 11 0", "sendrecv 3 12 11 1 12 11 0",
+                                 "recv 2 12 11 0"};
+    auto tail = [&](int rank, int pairRank, const std::string& members) {
         const std::string other = std::to_string(1 - pairRank);
         return std::vector<std::string>{"c X", "bcast 128 0 0",  "c X", "allreduce 8 0",
                                         "c X", "comm 1 0 2 " + members,
@@ -102,6 +107,9 @@ TEST_CASE("record: a known sequence of calls is traced line by line on 4 ranks",
                                         "c X", "isend " + other + " 8 5 1 1",
                                         "c X", "wait 0 " + other,
                                         "c X", "waitall 1 1",
+                                        "c X", shift[rank],
+                                        "c X", "alltoallv 0 4 8 12 16",
+                                        "c X", "gather 16 0 0",
                                         "c X", "reduce 8 0 0",
                                         "c X", "end"};
     };
@@ -115,7 +123,7 @@ TEST_CASE("record: a known sequence of calls is traced line by line on 4 ranks",
     const std::string members[] = {"1 0", "1 0", "3 2", "3 2"};
     for (int r = 0; r < 4; ++r) {
         const int pairRank = r % 2 == 0 ? 1 : 0; // reversed: world rank 0 is the pair's rank 1
-        const std::vector<std::string> t = tail(pairRank, members[r]);
+        const std::vector<std::string> t = tail(r, pairRank, members[r]);
         expected[r].insert(expected[r].end(), t.begin(), t.end());
         std::vector<double> computes;
         const std::string text = readText(dir + "/rank-" + std::to_string(r) + ".csrec");
