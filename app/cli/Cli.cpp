@@ -79,8 +79,8 @@ const Entry kCommands[] = {
      "  verify DESIGN --results FILE [--variant NAME] [--json]   compare saved application results"},
     {"run-app", runAppCommand,
      "run-app --nodes SPEC --at P=1,2,4 [--repeat 5] [--set NAME=VALUE ...] [--time wall|stdout:REGEX]\n"
-     "        [--timeout S] [--overhead-runs 5] [--record] [--quiet] [--json] (-o RUNS.json | --into DESIGN\n"
-     "        [--trust-nodes])\n"
+     "        [--timeout S] [--overhead-runs 5] [--record [--record-dir DIR]] [--quiet] [--json] (-o RUNS.json |\n"
+     "        --into DESIGN [--trust-nodes])\n"
      "        -- PROGRAM ARGS...   your own program on P ranks, launched the nodes' way: mpi:N runs mpirun -np P\n"
      "        (P <= N; hosts=, hostfile=, netns= as for probes), slurm:HOSTS and mpi:allocation srun -n P --mpi=pmix,\n"
      "        ssh nodes mpirun over their hosts; local and tcp nodes are refused. {P} and {NAME} (--set) in ARGS are\n"
@@ -92,7 +92,8 @@ const Entry kCommands[] = {
      "        95% CI, the command line and environment) go to -o and/or the design's measured; without --nodes the\n"
      "        design's nodes run, and only with --trust-nodes when they reach other machines or programs. --record:\n"
      "        each P's first run has libcsrecord.so preloaded, which records every rank's MPI calls, and -o gets\n"
-     "        them as \"recordings\" beside the results (CS_RECORD_LIMIT bounds a rank's trace, 64M by default)\n"
+     "        them as \"recordings\" beside the results (CS_RECORD_LIMIT bounds a rank's trace, 64M by default);\n"
+     "        --record-dir: a folder every node sees at the same path (NFS), for ranks on other hosts\n"
      "  run-app --import FILE [--region R] [--metric M] (-o RUNS.json | --into DESIGN)   measurements from CSV\n"
      "        (lines P,value) or Extra-P's text format (PARAMETER, POINTS, REGION, METRIC, DATA) as the same results"},
     {"fit", fitCommand,

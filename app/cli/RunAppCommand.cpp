@@ -147,7 +147,7 @@ int runAppCommand(const std::vector<std::string>& words, std::ostream& out, std:
                                                                    : std::vector<std::string>(dashes + 1, words.end());
     const Args args(own,
                     {"--nodes", "--at", "--repeat", "--set", "--time", "--timeout", "--overhead-runs", "-o", "--into",
-                     "--import", "--region", "--metric"},
+                     "--import", "--region", "--metric", "--record-dir"},
                     {"--json", "--quiet", "--trust-nodes", "--record"});
     if (!args.positional().empty())
         throw UsageError("unexpected argument '" + args.positional().front() +
@@ -200,6 +200,13 @@ int runAppCommand(const std::vector<std::string>& words, std::ostream& out, std:
                              "in lib/clusterscope beside this program's bin/ or at CLUSTERSCOPE_RECORD_LIB; it is "
                              "not there");
         req.nodesSpec = args.value("--nodes").value_or(documentNodes.is_null() ? "" : documentNodes.dump());
+        if (auto dir = args.value("--record-dir")) {
+            if (dir->empty() || dir->front() != '/')
+                throw UsageError("--record-dir " + *dir + ": give an absolute path, the same on every node");
+            req.recordDir = *dir;
+        }
+    } else if (args.value("--record-dir")) {
+        throw UsageError("--record-dir is where --record writes its traces; give --record too");
     }
 
     const CoreApp app;

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
+#include <unistd.h>
 
 namespace cs::runner::apprun {
 
@@ -150,7 +151,11 @@ std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx
     std::vector<LaunchPlan> recordPlans;
     std::vector<std::string> recordDirs;
     for (std::size_t i = 0; record && i < req.Ps.size(); ++i) {
-        recordDirs.push_back(ctx.workDir + "/record-" + std::to_string(i) + "-P" + std::to_string(req.Ps[i]));
+        // In a folder of the user's, a name no earlier run used: a trace is never read from another run.
+        const std::string base = req.recordDir.empty() ? ctx.workDir : req.recordDir;
+        std::string stamp = req.recordDir.empty() ? "" : "-" + isoNow() + "-" + std::to_string(::getpid());
+        stamp.erase(std::remove(stamp.begin(), stamp.end(), ':'), stamp.end());
+        recordDirs.push_back(base + "/record" + stamp + "-" + std::to_string(i) + "-P" + std::to_string(req.Ps[i]));
         recordPlans.push_back(plans[i]);
         addRecording(recordPlans.back(), req.recordLibrary, recordDirs.back());
     }

@@ -32,10 +32,13 @@ struct AppRunRequest {
     std::vector<std::string> argv; // PROGRAM ARGS, with placeholders
     double timeout = 0;            // per run, seconds; 0 = none
     std::string commandLine;       // how run-app was called, recorded in each result
-    // --record (AppRecord.h): the library preloaded into each P's first timed run ("" = no recording), and
-    // the --nodes spec the recordings name.
+    // --record (AppRecord.h): the library preloaded into each P's first timed run ("" = no recording), the
+    // --nodes spec the recordings name, and --record-dir: a folder every node sees at the same path (a shared
+    // file system), where the traces are written and left; "" = this run's private folder (ctx.workDir), which
+    // only this machine's ranks and its namespaces see.
     std::string recordLibrary;
     std::string nodesSpec;
+    std::string recordDir;
 };
 
 // One process run to its end.

@@ -10,6 +10,7 @@
 #include "model/calibration/Calibration.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QTemporaryDir>
 
 #include <catch2/catch.hpp>
@@ -236,6 +237,19 @@ TEST_CASE("record: run-app --record writes each P's recording beside the results
     }
     // The results' readers (calibrate, fit, verify) take the file with its recordings.
     CHECK(cs::calib::readResultsFile(runs).size() == 2);
+
+    // --record-dir: the traces go to (and stay in) a folder of the user's, one of its own per run and P.
+    const std::string shared = work.path().toStdString() + "/shared";
+    REQUIRE(cs::test::sh(cli + "--record --record-dir " + shared + " -o " + runs + " -- " + CS_EXAMPLE_JACOBI_EXE +
+                             " 16 2",
+                         &out) == 0);
+    const QStringList kept = QDir(QString::fromStdString(shared)).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    REQUIRE(kept.size() == 2);
+    CHECK(kept[0].endsWith("-0-P1"));
+    CHECK(kept[1].endsWith("-1-P2"));
+    CHECK(QFileInfo(QString::fromStdString(shared) + "/" + kept[1] + "/rank-1.csrec").isFile());
+    CHECK(cs::test::sh(cli + "--record-dir " + shared + " -o " + runs + " -- true", &out) == 2);
+    CHECK_THAT(out, Contains("give --record too"));
 
     // A program that is not an MPI program leaves no trace: its P fails, saying so.
     CHECK(cs::test::sh(cli + "--record -o " + runs + " -- true", &out) == 1);
