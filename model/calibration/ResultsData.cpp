@@ -352,7 +352,7 @@ json resultsFromTree(json& j, json& results, const std::string& path, std::vecto
     } else if (j.is_object() && j.contains("results")) {
         // The file's own members: a results file of another kind or version
         // would be read as something it is not.
-        forUnknownKeys(j, {"format", "version", "created", "results"},
+        forUnknownKeys(j, {"format", "version", "created", "results", "recordings"},
                        [&](const std::string& key, const std::string& takes) {
                            problems.push_back(clipText(key, 40) + ": unknown key " + clipJson(json(key), 40) +
                                               " (a results file takes " + takes + ")");
