@@ -1,0 +1,94 @@
+// Synthesis at a P that was not recorded (model/recording/Synthesis.h): a
+// one-dimensional halo exchange recorded at P = 2, 3, 4 and 6 and synthesised
+// at P = 8 is the recording at P = 8, line for line, so the two replay alike;
+// a line whose numbers follow no term of the grid is named.
+#include "model/core/ModelError.h"
+#include "model/recording/CsrecParser.h"
+#include "model/recording/Replay.h"
+#include "model/recording/Synthesis.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace cs;
+using namespace cs::rec;
+using Catch::Contains;
+
+namespace {
+
+// 20 iterations: compute 0.08 / P s, 8192-byte planes to the neighbours that exist, an 8-byte allreduce.
+// `extra`: bytes of a send that follow no power of P (rank 0 sends them to rank 1 first).
+Recording halo(int P, double extra = 0)
+{
+    std::vector<std::string> texts;
+    for (int r = 0; r < P; ++r) {
+        std::vector<int> nb;
+        if (r > 0)
+            nb.push_back(r - 1);
+        if (r < P - 1)
+            nb.push_back(r + 1);
+        std::string body;
+        int req = 0;
+        for (int n : nb)
+            body += "irecv " + std::to_string(n) + " 8192 0 0 " + std::to_string(req++) + "\n";
+        for (int n : nb)
+            body += "isend " + std::to_string(n) + " 8192 0 0 " + std::to_string(req++) + "\n";
+        body += "waitall " + std::to_string(req);
+        for (int i = 0; i < req; ++i)
+            body += " " + std::to_string(i);
+        body += "\nallreduce 8 0\n";
+        char c[64];
+        std::snprintf(c, sizeof c, "c %.17g\n", 0.08 / P);
+        const int lines = 2 * static_cast<int>(nb.size()) + 3;
+        std::string head = "csrec 1 " + std::to_string(r) + " " + std::to_string(P) + "\n";
+        if (extra > 0)
+            head += r == 0 ? "send 1 " + std::to_string(static_cast<long long>(extra)) + " 7 0\n"
+                    : r == 1 ? "recv 0 " + std::to_string(static_cast<long long>(extra)) + " 7 0\n"
+                             : "c 0\n";
+        texts.push_back(head + "loop 20 " + std::to_string(lines) + "\n" + c + body + "end\n");
+    }
+    return parseRecording(texts);
+}
+
+ReplayNetwork net()
+{
+    ReplayNetwork n;
+    n.loggp = {5e-6, 2e-6, 3e-6, 1e-6, 1e-9};
+    return n;
+}
+
+} // namespace
+
+TEST_CASE("synthesis: a halo exchange at P = 8 from P = 2, 3, 4 and 6 is the one recorded at 8", "[recording]")
+{
+    const Recording r2 = halo(2), r3 = halo(3), r4 = halo(4), r6 = halo(6), r8 = halo(8);
+    const Synthesized s = synthesize({&r2, &r3, &r4, &r6}, 8);
+    CHECK(s.fromP == 6);
+    CHECK(s.poorSites.empty());
+    REQUIRE(s.recording.P() == 8);
+    // Compute 0.08 / P is c P^-1 exactly; the planes and the loop count are constants.
+    CHECK(s.recording.ranks[3].events[1].value == Approx(0.01).epsilon(1e-12));
+    CHECK(s.recording.ranks[3].events[2].peer == 2);
+    CHECK(s.recording.ranks[7].events[2].peer == 6);
+    const ReplayResult a = replay(s.recording, net()), b = replay(r8, net());
+    CHECK(a.seconds == Approx(b.seconds).epsilon(1e-12));
+    CHECK(a.messages == b.messages);
+}
+
+TEST_CASE("synthesis: a line that follows no term of the grid is named", "[recording]")
+{
+    // Rank 0's first send: 1000, 5000, 2000, 9000 bytes at P = 2, 3, 4, 6: no c P^a log2(P)^b comes near.
+    const Recording r2 = halo(2, 1000), r3 = halo(3, 5000), r4 = halo(4, 2000), r6 = halo(6, 9000);
+    const Synthesized s = synthesize({&r2, &r3, &r4, &r6}, 8);
+    REQUIRE(!s.poorSites.empty());
+    CHECK_THAT(s.poorSites.front(), Contains("first rank, line 2 (send bytes): "));
+    CHECK_THAT(s.poorSites.front(), Contains("misses the recorded values by"));
+}
+
+TEST_CASE("synthesis: fewer than three recordings are refused", "[recording]")
+{
+    const Recording r2 = halo(2), r4 = halo(4);
+    CHECK_THROWS_WITH(synthesize({&r2, &r4}, 8), Contains("recordings at three or more P; there are 2"));
+}
