@@ -1,18 +1,12 @@
 #include "model/recording/CsrecWriter.h"
+#include "model/core/Unit.h"
 
 #include <algorithm>
-#include <cstdio>
+#include <cmath>
 
 namespace cs::rec {
 
 namespace {
-
-std::string num(double v, const char* format = "%.17g")
-{
-    char b[40];
-    std::snprintf(b, sizeof b, format, v);
-    return b;
-}
 
 // World rank w as a rank of communicator c (-1 stays -1).
 std::string within(const Recording& rec, std::int32_t c, std::int32_t w)
@@ -25,18 +19,23 @@ std::string within(const Recording& rec, std::int32_t c, std::int32_t w)
 
 } // namespace
 
+std::string wholeText(double v)
+{
+    return std::to_string(std::llround(v));
+}
+
 std::string csrecText(const Recording& rec, const RankTrace& t)
 {
     std::string s = "csrec 1 " + std::to_string(t.rank) + " " + std::to_string(t.size) + "\n";
     for (const Event& e : t.events) {
         const std::string C = " " + std::to_string(e.comm);
         switch (e.kind) {
-        case Kind::Compute: s += "c " + num(e.value, "%.9g"); break;
+        case Kind::Compute: s += "c " + formatNumber(e.value); break;
         case Kind::Send:
         case Kind::Recv:
         case Kind::Isend:
         case Kind::Irecv:
-            s += std::string(kindName(e.kind)) + " " + within(rec, e.comm, e.peer) + " " + num(e.value) + " " +
+            s += std::string(kindName(e.kind)) + " " + within(rec, e.comm, e.peer) + " " + wholeText(e.value) + " " +
                  std::to_string(e.tag) + C;
             if (e.kind == Kind::Isend || e.kind == Kind::Irecv)
                 s += " " + std::to_string(e.req);
@@ -45,29 +44,29 @@ std::string csrecText(const Recording& rec, const RankTrace& t)
         case Kind::Waitall:
             s += "waitall " + std::to_string(e.count);
             for (std::uint32_t i = 0; i < e.count; ++i)
-                s += " " + num(t.args[e.first + i]);
+                s += " " + wholeText(t.args[e.first + i]);
             break;
         case Kind::Sendrecv:
-            s += "sendrecv " + within(rec, e.comm, e.peer) + " " + num(e.value) + " " + std::to_string(e.tag) + " " +
-                 within(rec, e.comm, e.src) + " " + num(e.value2) + " " + std::to_string(e.tag2) + C;
+            s += "sendrecv " + within(rec, e.comm, e.peer) + " " + wholeText(e.value) + " " + std::to_string(e.tag) + " " +
+                 within(rec, e.comm, e.src) + " " + wholeText(e.value2) + " " + std::to_string(e.tag2) + C;
             break;
         case Kind::Barrier: s += "barrier" + C; break;
         case Kind::Bcast:
         case Kind::Reduce:
         case Kind::Gather:
         case Kind::Scatter:
-            s += std::string(kindName(e.kind)) + " " + num(e.value) + " " + std::to_string(e.peer) + C;
+            s += std::string(kindName(e.kind)) + " " + wholeText(e.value) + " " + std::to_string(e.peer) + C;
             break;
         case Kind::Allreduce:
         case Kind::Allgather:
         case Kind::Alltoall:
-        case Kind::ReduceScatter: s += std::string(kindName(e.kind)) + " " + num(e.value) + C; break;
+        case Kind::ReduceScatter: s += std::string(kindName(e.kind)) + " " + wholeText(e.value) + C; break;
         case Kind::Alltoallv:
             s += "alltoallv" + C;
             for (std::uint32_t i = 0; i < e.count; ++i)
-                s += " " + num(t.args[e.first + i]);
+                s += " " + wholeText(t.args[e.first + i]);
             break;
-        case Kind::Loop: s += "loop " + num(e.value) + " " + std::to_string(e.count); break;
+        case Kind::Loop: s += "loop " + wholeText(e.value) + " " + std::to_string(e.count); break;
         case Kind::CommDef: {
             const std::vector<std::int32_t>& m = rec.members(e.comm);
             s += "comm" + C + " 0 " + std::to_string(m.size());

@@ -13,4 +13,7 @@ namespace cs::rec {
 // ranks of their communicator.
 std::string csrecText(const Recording& rec, const RankTrace& t);
 
+// A whole number (bytes, a count) as csrec and SimGrid's traces write it: digits, never an exponent.
+std::string wholeText(double v);
+
 } // namespace cs::rec

@@ -1,6 +1,8 @@
 #include "model/recording/TimeIndependent.h"
 #include "model/core/ModelError.h"
+#include "model/core/Unit.h"
 #include "model/recording/CsrecParser.h"
+#include "model/recording/CsrecWriter.h"
 
 #include <charconv>
 #include <cmath>
@@ -12,13 +14,6 @@
 namespace cs::rec {
 
 namespace {
-
-std::string num(double v)
-{
-    char b[40];
-    std::snprintf(b, sizeof b, "%.17g", v);
-    return b;
-}
 
 class Importer {
 public:
@@ -43,7 +38,7 @@ private:
             fail("a negative number (" + std::string(tok_[i].substr(0, 40)) + ")");
         return v;
     }
-    std::string size(std::size_t i) { return num(number(i) * unit_); }
+    std::string size(std::size_t i) { return wholeText(number(i) * unit_); }
     void arity(std::size_t lo, std::size_t hi)
     {
         if (tok_.size() < lo + 2)
@@ -69,7 +64,7 @@ std::string Importer::line()
     auto p2p = [&](const char* kind, bool withReq, bool recv) {
         arity(3, 3);
         const double peer = number(2), tag = number(3);
-        std::string s = std::string(kind) + " " + num(peer) + " " + size(4) + " " + num(tag) + " 0";
+        std::string s = std::string(kind) + " " + wholeText(peer) + " " + size(4) + " " + wholeText(tag) + " 0";
         if (withReq) {
             std::size_t slot = 0;
             while (slot < used_.size() && used_[slot])
@@ -93,11 +88,11 @@ std::string Importer::line()
         return "end";
     if (a == "compute") {
         arity(1, 1);
-        return "c " + num(number(2) / flopRate_);
+        return "c " + formatNumber(number(2) / flopRate_);
     }
     if (a == "sleep") {
         arity(1, 1);
-        return "c " + num(number(2));
+        return "c " + formatNumber(number(2));
     }
     if (a == "send" || a == "recv")
         return p2p(a == "send" ? "send" : "recv", false, a == "recv");
@@ -129,12 +124,12 @@ std::string Importer::line()
         return "barrier 0";
     if (a == "bcast") {
         arity(1, 2);
-        return "bcast " + size(2) + " " + (tok_.size() > 3 ? num(number(3)) : "0") + " 0";
+        return "bcast " + size(2) + " " + (tok_.size() > 3 ? wholeText(number(3)) : "0") + " 0";
     }
     if (a == "reduce") {
         arity(2, 3);
         number(3);
-        return "reduce " + size(2) + " " + (tok_.size() > 4 ? num(number(4)) : "0") + " 0";
+        return "reduce " + size(2) + " " + (tok_.size() > 4 ? wholeText(number(4)) : "0") + " 0";
     }
     if (a == "allreduce") {
         arity(2, 2);
@@ -143,7 +138,7 @@ std::string Importer::line()
     }
     if (a == "gather" || a == "scatter") {
         arity(2, 3);
-        return std::string(a) + " " + size(a == "gather" ? 2 : 3) + " " + (tok_.size() > 4 ? num(number(4)) : "0") +
+        return std::string(a) + " " + size(a == "gather" ? 2 : 3) + " " + (tok_.size() > 4 ? wholeText(number(4)) : "0") +
                " 0";
     }
     if (a == "allgather" || a == "alltoall") {

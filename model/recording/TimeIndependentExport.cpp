@@ -1,6 +1,8 @@
 // exportTimeIndependent (TimeIndependent.h): a recording as SimGrid's
 // time-independent traces, its loops expanded.
 #include "model/core/ModelError.h"
+#include "model/core/Unit.h"
+#include "model/recording/CsrecWriter.h"
 #include "model/recording/TimeIndependent.h"
 
 #include <cstdio>
@@ -8,13 +10,6 @@
 namespace cs::rec {
 
 namespace {
-
-std::string num(double v)
-{
-    char b[40];
-    std::snprintf(b, sizeof b, "%.17g", v);
-    return b;
-}
 
 struct Open {
     bool used = false;
@@ -91,7 +86,7 @@ void Exporter::event(const Event& e)
     const std::string me = std::to_string(t_.rank);
     const std::size_t n = rec_.members(e.comm).size();
     switch (e.kind) {
-    case Kind::Compute: add("compute " + num(e.value * flopRate_)); break;
+    case Kind::Compute: add("compute " + formatNumber(e.value * flopRate_)); break;
     case Kind::Send:
     case Kind::Recv:
     case Kind::Isend:
@@ -99,7 +94,7 @@ void Exporter::event(const Event& e)
         if (e.peer < 0)
             fail(e, "an irecv from any source that no wait names: SimGrid's format needs the source");
         add(std::string(kindName(e.kind)) + " " + std::to_string(e.peer) + " " + std::to_string(e.tag) + " " +
-            num(e.value));
+            wholeText(e.value));
         if (e.kind == Kind::Isend || e.kind == Kind::Irecv) {
             const bool recv = e.kind == Kind::Irecv;
             open_[static_cast<std::size_t>(e.req)] = {true, recv ? e.peer : t_.rank, recv ? t_.rank : e.peer, e.tag};
@@ -111,37 +106,37 @@ void Exporter::event(const Event& e)
             wait(static_cast<std::int32_t>(t_.args[e.first + i]));
         break;
     case Kind::Sendrecv:
-        add("isend " + std::to_string(e.peer) + " " + std::to_string(e.tag) + " " + num(e.value));
-        add("recv " + std::to_string(e.src) + " " + std::to_string(e.tag2) + " " + num(e.value2));
+        add("isend " + std::to_string(e.peer) + " " + std::to_string(e.tag) + " " + wholeText(e.value));
+        add("recv " + std::to_string(e.src) + " " + std::to_string(e.tag2) + " " + wholeText(e.value2));
         add("wait " + me + " " + std::to_string(e.peer) + " " + std::to_string(e.tag));
         break;
     case Kind::Barrier: world(e); add("barrier"); break;
-    case Kind::Bcast: world(e); add("bcast " + num(e.value) + " " + std::to_string(e.peer)); break;
-    case Kind::Reduce: world(e); add("reduce " + num(e.value) + " 0 " + std::to_string(e.peer)); break;
-    case Kind::Allreduce: world(e); add("allreduce " + num(e.value) + " 0"); break;
+    case Kind::Bcast: world(e); add("bcast " + wholeText(e.value) + " " + std::to_string(e.peer)); break;
+    case Kind::Reduce: world(e); add("reduce " + wholeText(e.value) + " 0 " + std::to_string(e.peer)); break;
+    case Kind::Allreduce: world(e); add("allreduce " + wholeText(e.value) + " 0"); break;
     case Kind::Gather:
     case Kind::Scatter:
         world(e);
-        add(std::string(kindName(e.kind)) + " " + num(e.value) + " " + num(e.value) + " " + std::to_string(e.peer));
+        add(std::string(kindName(e.kind)) + " " + wholeText(e.value) + " " + wholeText(e.value) + " " + std::to_string(e.peer));
         break;
     case Kind::Allgather:
-    case Kind::Alltoall: world(e); add(std::string(kindName(e.kind)) + " " + num(e.value) + " " + num(e.value)); break;
+    case Kind::Alltoall: world(e); add(std::string(kindName(e.kind)) + " " + wholeText(e.value) + " " + wholeText(e.value)); break;
     case Kind::Alltoallv: {
         world(e);
         std::string counts;
         double sum = 0;
         for (std::uint32_t i = 0; i < e.count; ++i) {
-            counts += " " + num(t_.args[e.first + i]);
+            counts += " " + wholeText(t_.args[e.first + i]);
             sum += t_.args[e.first + i];
         }
-        add("alltoallv " + num(sum) + counts + " " + num(sum) + counts);
+        add("alltoallv " + wholeText(sum) + counts + " " + wholeText(sum) + counts);
         break;
     }
     case Kind::ReduceScatter: {
         world(e);
         std::string s = "reducescatter";
         for (std::size_t i = 0; i < n; ++i)
-            s += " " + num(e.value);
+            s += " " + wholeText(e.value);
         add(s + " 0");
         break;
     }
@@ -160,7 +155,7 @@ std::vector<std::string> exportTimeIndependent(const Recording& rec, double flop
     // the expansion goes through are bounded too.
     if (static_cast<double>(rec.expandedEvents()) > 2.0 * maxLines)
         throw ModelError("the recording's loops expand to " + std::to_string(rec.expandedEvents()) +
-                         " events, more than SimGrid's traces are written for (" + num(maxLines) + " lines)");
+                         " events, more than SimGrid's traces are written for (" + formatNumber(maxLines) + " lines)");
     double budget = maxLines;
     std::vector<std::string> out;
     for (const RankTrace& t : rec.ranks)

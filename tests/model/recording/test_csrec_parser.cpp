@@ -3,6 +3,7 @@
 // format refused with its rank and line: a truncated file, a peer that does
 // not exist, 10^9 repeats, a negative size, a loop past the end, a line of
 // more than 1 MiB, an unknown communicator.
+#include "ReplayTestSupport.h"
 #include "model/core/ModelError.h"
 #include "model/recording/CsrecParser.h"
 #include "model/recording/Replay.h"
@@ -18,15 +19,9 @@ using Catch::Contains;
 
 namespace {
 
-std::string refusal(const std::string& text, const std::string& where = "rank 0")
+std::string refusal(const std::string& text)
 {
-    try {
-        parseCsrec(text, where);
-    } catch (const ModelError& e) {
-        return e.what();
-    }
-    FAIL("the text was read: " << text);
-    return {};
+    return cs::test::refusalOf([&] { parseCsrec(text, "rank 0"); });
 }
 
 } // namespace
@@ -89,7 +84,7 @@ TEST_CASE("csrec: link translates a communicator's ranks to world ranks and matc
 TEST_CASE("csrec: hostile texts are refused with the rank and the line", "[recording]")
 {
     // A truncated file: the text stops without `end` (or `truncated`).
-    CHECK_THAT(refusal("csrec 1 0 2\nsend 1 8 0 0\nrecv 1 8 0 0\n", "rank 0"),
+    CHECK_THAT(refusal("csrec 1 0 2\nsend 1 8 0 0\nrecv 1 8 0 0\n"),
                Contains("rank 0, line 3: the text ends at line 3 without `end` or `truncated`: the file is cut short"));
     // Cut inside a line, the line itself is short of fields.
     CHECK_THAT(refusal("csrec 1 0 2\nsend 1 8"), Contains("rank 0, line 2: send takes 4 field(s)"));
@@ -125,12 +120,7 @@ TEST_CASE("csrec: hostile texts are refused with the rank and the line", "[recor
 TEST_CASE("csrec: a recording whose ranks disagree is refused by link", "[recording]")
 {
     auto refused = [](const std::vector<std::string>& texts) {
-        try {
-            parseRecording(texts);
-        } catch (const ModelError& e) {
-            return std::string(e.what());
-        }
-        return std::string("read");
+        return cs::test::refusalOf([&] { parseRecording(texts); });
     };
     CHECK_THAT(refused({"csrec 1 0 2\nend\n", "csrec 1 0 2\nend\n"}), Contains("rank 1's text is headed `csrec 1 0"));
     CHECK_THAT(refused({"csrec 1 0 2\nend\n"}), Contains("rank 0's header gives SIZE 2, but the recording holds 1"));
@@ -147,13 +137,9 @@ TEST_CASE("csrec: nested loops of 10^7 x 10^7 take memory by their text and are 
     // 1 + 10^7 x (1 + 10^7 x 1) events a rank: 10^14 + 10^7 + 1.
     CHECK(rec.ranks[0].expandedEvents == 100000010000001ull);
     CHECK(rec.ranks[0].expandedSends == 100000000000000ull);
-    try {
-        replay(rec, ReplayNetwork{});
-        FAIL("replayed");
-    } catch (const ModelError& e) {
-        CHECK_THAT(e.what(), Contains("the recording's loops expand to 200000020000002 events, more than the "
-                                      "replay's limit of 400000000"));
-    }
+    CHECK_THAT(cs::test::refusalOf([&] { replay(rec, ReplayNetwork{}); }),
+               Contains("the recording's loops expand to 200000020000002 events, more than the replay's limit of "
+                        "400000000"));
 }
 
 TEST_CASE("csrec: a recording cut by its limit is read, and its replay refused", "[recording]")
@@ -162,10 +148,6 @@ TEST_CASE("csrec: a recording cut by its limit is read, and its replay refused",
                                           "csrec 1 1 2\nrecv 0 8 0 0\nend\n"});
     CHECK(rec.truncated());
     CHECK(rec.ranks[0].truncatedWhy == "events above 1000000");
-    try {
-        replay(rec, ReplayNetwork{});
-        FAIL("replayed");
-    } catch (const ModelError& e) {
-        CHECK_THAT(e.what(), Contains("rank 0's recording was cut short at line 4 (events above 1000000)"));
-    }
+    CHECK_THAT(cs::test::refusalOf([&] { replay(rec, ReplayNetwork{}); }),
+               Contains("rank 0's recording was cut short at line 4 (events above 1000000)"));
 }

@@ -1,6 +1,7 @@
 // The analytic replay (model/recording/Replay.h), against times derived by
 // hand: a ping-pong, a nonblocking exchange, four ranks sharing one uplink,
 // a binomial broadcast; and recordings that cannot be replayed, refused.
+#include "ReplayTestSupport.h"
 #include "model/core/ModelError.h"
 #include "model/recording/CsrecParser.h"
 #include "model/recording/Replay.h"
@@ -20,22 +21,11 @@ using Catch::Contains;
 
 namespace {
 
-// L = 5 us, o_s = 2 us, o_r = 3 us, g = 1 us, G = 1 ns/B, no network beyond G.
-ReplayNetwork plainNet()
-{
-    ReplayNetwork n;
-    n.loggp = {5e-6, 2e-6, 3e-6, 1e-6, 1e-9};
-    return n;
-}
+using cs::test::plainNet;
 
 std::string refusal(const Recording& rec, const ReplayNetwork& net)
 {
-    try {
-        replay(rec, net);
-    } catch (const ModelError& e) {
-        return e.what();
-    }
-    return "replayed";
+    return cs::test::refusalOf([&] { replay(rec, net); });
 }
 
 } // namespace

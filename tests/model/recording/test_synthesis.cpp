@@ -2,6 +2,7 @@
 // one-dimensional halo exchange recorded at P = 2, 3, 4 and 6 and synthesised
 // at P = 8 is the recording at P = 8, line for line, so the two replay alike;
 // a line whose numbers follow no term of the grid is named.
+#include "ReplayTestSupport.h"
 #include "model/core/ModelError.h"
 #include "model/recording/CsrecParser.h"
 #include "model/recording/Replay.h"
@@ -52,13 +53,6 @@ Recording halo(int P, double extra = 0)
     return parseRecording(texts);
 }
 
-ReplayNetwork net()
-{
-    ReplayNetwork n;
-    n.loggp = {5e-6, 2e-6, 3e-6, 1e-6, 1e-9};
-    return n;
-}
-
 } // namespace
 
 TEST_CASE("synthesis: a halo exchange at P = 8 from P = 2, 3, 4 and 6 is the one recorded at 8", "[recording]")
@@ -72,7 +66,7 @@ TEST_CASE("synthesis: a halo exchange at P = 8 from P = 2, 3, 4 and 6 is the one
     CHECK(s.recording.ranks[3].events[1].value == Approx(0.01).epsilon(1e-12));
     CHECK(s.recording.ranks[3].events[2].peer == 2);
     CHECK(s.recording.ranks[7].events[2].peer == 6);
-    const ReplayResult a = replay(s.recording, net()), b = replay(r8, net());
+    const ReplayResult a = replay(s.recording, cs::test::plainNet()), b = replay(r8, cs::test::plainNet());
     CHECK(a.seconds == Approx(b.seconds).epsilon(1e-12));
     CHECK(a.messages == b.messages);
 }
