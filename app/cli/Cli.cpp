@@ -105,6 +105,11 @@ const Entry kCommands[] = {
      "        did not write, as Extra-P finds it: one or two terms c P^a log2(P)^b (a in quarters from -2 to 3, b\n"
      "        0 to 2) fitted to what the runs leave after the network part (the design with the fit inputs at 0),\n"
      "        chosen by leave-one-out error (at least 5 P values); -o adds it as the block's output T_found"},
+    {"replay", replayCommand,
+     "replay DESIGN --results RUNS.json [--at P=8] [--net BLOCK] [--json]   the program recorded by run-app --record,\n"
+     "        replayed on the design's network (its topology, its job placement, LogGP from its logp.loggp block or\n"
+     "        the one --net names): per P, the predicted time, the measured median of that P's app.run result in the\n"
+     "        same file and the error (docs/format.md \"Recordings\")"},
 };
 
 void notes(std::ostream& out)
