@@ -153,8 +153,11 @@ private:
     ReplayResult res_;
     // The phase being gathered (first pass): its end, flows and send lines.
     double phaseEnd_ = -std::numeric_limits<double>::infinity();
-    Flows phaseFlows_;
+    Flows phaseFlows_; // per message of the phase, in order
     std::vector<std::pair<std::int32_t, std::uint32_t>> phaseSites_;
+    std::vector<std::uint32_t> phaseRound_;                // per message: its round
+    std::unordered_map<std::uint64_t, std::uint32_t> roundOf_; // (source, destination) -> round
+    std::unordered_map<std::uint32_t, std::uint32_t> sentTo_;  // source -> destinations so far
 };
 
 void Engine::wake(std::int32_t r)
@@ -170,12 +173,34 @@ void Engine::closePhase()
 {
     if (phaseSites_.empty())
         return;
-    std::sort(phaseFlows_.begin(), phaseFlows_.end());
-    phaseFlows_.erase(std::unique(phaseFlows_.begin(), phaseFlows_.end()), phaseFlows_.end());
-    const double s = prices_.set(phaseFlows_);
-    for (const auto& [r, pc] : phaseSites_) {
+    // A sender's messages already follow one another (its gap paces them), so
+    // they do not share its links with each other: the phase is priced as
+    // rounds in which each sender has one destination, its first in round 0,
+    // its second in round 1, and so on; each message takes its round's price.
+    roundOf_.clear();
+    sentTo_.clear();
+    std::vector<Flows> rounds;
+    phaseRound_.resize(phaseFlows_.size());
+    for (std::size_t i = 0; i < phaseFlows_.size(); ++i) {
+        const auto [a, b] = phaseFlows_[i];
+        auto [it, added] = roundOf_.try_emplace((std::uint64_t{a} << 32) | b, 0u);
+        if (added) {
+            it->second = sentTo_[a]++;
+            if (rounds.size() <= it->second)
+                rounds.resize(it->second + 1);
+            rounds[it->second].emplace_back(a, b);
+        }
+        phaseRound_[i] = it->second;
+    }
+    std::vector<double> price(rounds.size());
+    for (std::size_t r = 0; r < rounds.size(); ++r) {
+        std::sort(rounds[r].begin(), rounds[r].end());
+        price[r] = prices_.set(rounds[r]);
+    }
+    for (std::size_t i = 0; i < phaseSites_.size(); ++i) {
+        const auto [r, pc] = phaseSites_[i];
         auto& site = (*learn_)[static_cast<std::size_t>(r)][pc];
-        site.first += s;
+        site.first += price[phaseRound_[i]];
         ++site.second;
     }
     ++res_.phases;

@@ -24,9 +24,11 @@
 //    which overlaps the phase so far, in the order the replay starts them. The
 //    replay runs twice: the first pass prices each message as if alone on its
 //    route and finds the phases; each phase's flows (distinct rank pairs) are
-//    priced together, each call site (a rank's send line) takes the mean of
-//    its messages' phase prices, and the second pass, whose time is the
-//    prediction, uses those. A program that always has some message in flight
+//    priced together in rounds where each sender has one destination (a
+//    sender's own messages follow one another at its gap, so they do not
+//    share its links), each call site (a rank's send line) takes the mean of
+//    its messages' prices, and the second pass, whose time is the prediction,
+//    uses those. A program that always has some message in flight
 //    makes long phases, whose union of flows overstates the contention.
 //  - A collective starts when the last member enters and ends for all of them
 //    at once, after the time of its algorithm (CollectiveMath.h, Thakur et

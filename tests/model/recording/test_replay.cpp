@@ -116,6 +116,14 @@ TEST_CASE("replay: four ranks across one shared uplink replay at half the rate o
                                             "csrec 1 2 4\nsend 3 1000001 0 0\nend\n",
                                             "csrec 1 3 4\nrecv 2 1000001 0 0\nend\n"});
     CHECK(replay(local, net).seconds == Approx(0.01).epsilon(1e-9));
+    // One sender's two messages across the uplink (0 -> 2, then 0 -> 3) follow one another at its gap,
+    // (k-1)G = 0.01 s: the second arrives at 0.02 s. They do not also share the links (which would give 0.04 s).
+    const Recording serial = parseRecording({"csrec 1 0 4\nsend 2 1000001 0 0\nsend 3 1000001 0 0\nend\n",
+                                             "csrec 1 1 4\nend\n", "csrec 1 2 4\nrecv 0 1000001 0 0\nend\n",
+                                             "csrec 1 3 4\nrecv 0 1000001 0 0\nend\n"});
+    const ReplayResult rs = replay(serial, net);
+    CHECK(rs.rankSeconds[2] == Approx(0.01).epsilon(1e-9));
+    CHECK(rs.rankSeconds[3] == Approx(0.02).epsilon(1e-9));
 }
 
 TEST_CASE("replay: a binomial broadcast replays to its rounds", "[recording][replay]")
