@@ -106,10 +106,13 @@ const Entry kCommands[] = {
      "        0 to 2) fitted to what the runs leave after the network part (the design with the fit inputs at 0),\n"
      "        chosen by leave-one-out error (at least 5 P values); -o adds it as the block's output T_found"},
     {"replay", replayCommand,
-     "replay DESIGN --results RUNS.json [--at P=8] [--net BLOCK] [--json]   the program recorded by run-app --record,\n"
-     "        replayed on the design's network (its topology, its job placement, LogGP from its logp.loggp block or\n"
-     "        the one --net names): per P, the predicted time, the measured median of that P's app.run result in the\n"
-     "        same file and the error (docs/format.md \"Recordings\")"},
+     "replay DESIGN --results RUNS.json [--at P=8] [--net BLOCK] [--json] [--export-simgrid DIR [--flops 1e9]]\n"
+     "        the program recorded by run-app --record, replayed on the design's network (its topology, its job\n"
+     "        placement, LogGP from its logp.loggp block or the one --net names): per P, the predicted time, the\n"
+     "        measured median of that P's app.run result in the same file and the error; a P not recorded is\n"
+     "        synthesised from recordings at 3 or more P. --export-simgrid writes each P's recording as SimGrid's\n"
+     "        time-independent traces (DIR/P8/traces.txt for smpirun -replay; compute at --flops flop/s)\n"
+     "        (docs/format.md \"Recordings\")"},
 };
 
 void notes(std::ostream& out)

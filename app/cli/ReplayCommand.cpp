@@ -15,12 +15,16 @@
 #include "model/recording/RecordingJson.h"
 #include "model/recording/Replay.h"
 #include "model/recording/Synthesis.h"
+#include "model/recording/TimeIndependent.h"
 #include "model/verification/VerifyTargets.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -41,6 +45,31 @@ struct Row {
     rec::DesignNetwork net;
 };
 
+// The recording as SimGrid's time-independent traces: DIR/P<P>/rank-<i>.txt and the list
+// smpirun -replay reads, DIR/P<P>/traces.txt. Returns the list's path.
+std::string exportSimGrid(const rec::Recording& recording, const std::string& dir, double flops)
+{
+    namespace fs = std::filesystem;
+    const fs::path at = fs::path(dir) / ("P" + std::to_string(recording.P()));
+    std::error_code ec;
+    fs::create_directories(at, ec);
+    if (ec)
+        throw ModelError("--export-simgrid: cannot make " + at.string() + ": " + ec.message());
+    const std::vector<std::string> texts = rec::exportTimeIndependent(recording, flops);
+    std::string list;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        const fs::path file = fs::absolute(at / ("rank-" + std::to_string(i) + ".txt"));
+        std::ofstream(file) << texts[i];
+        list += file.string() + "\n";
+    }
+    const fs::path listFile = at / "traces.txt";
+    std::ofstream out(listFile);
+    out << list;
+    if (!out)
+        throw ModelError("--export-simgrid: cannot write " + listFile.string());
+    return listFile.string();
+}
+
 std::string secs(double v)
 {
     return std::isfinite(v) ? formatMeasured(v, "s") : std::string("-");
@@ -55,7 +84,7 @@ json number(double v)
 
 int replayCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--results", "--at", "--net"}, {"--json"});
+    const Args args(words, {"--results", "--at", "--net", "--export-simgrid", "--flops"}, {"--json"});
     if (args.positional().size() != 1)
         throw UsageError(args.positional().empty() ? "replay needs a DESIGN (a file or a preset name)"
                                                    : "unexpected argument '" + args.positional()[1] + "'");
@@ -93,6 +122,14 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
     for (const auto& [P, r] : byP)
         recorded += (recorded.empty() ? "" : ", ") + std::to_string(P);
 
+    double flops = 1e9;
+    if (const auto f = args.value("--flops")) {
+        char* end = nullptr;
+        flops = std::strtod(f->c_str(), &end);
+        if (end != f->c_str() + f->size() || !(flops > 0) || !std::isfinite(flops))
+            throw UsageError("--flops " + *f + ": expected the flop rate (flop/s) above 0");
+    }
+    std::vector<std::string> exported;
     std::vector<Row> rows;
     for (int P : Ps) {
         Row row;
@@ -129,6 +166,8 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         rec::ReplayOptions options;
         options.computeScale = computeScale;
         row.result = rec::replay(*recording, row.net.net, options);
+        if (const auto dir = args.value("--export-simgrid"))
+            exported.push_back(exportSimGrid(*recording, *dir, flops));
         row.predicted = row.result.seconds;
         row.alone = row.result.aloneSeconds;
         if (const auto m = measured.find(P); m != measured.end()) {
@@ -185,7 +224,9 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         for (const std::string& s : r.poorSites)
             out << "  poor fit, the prediction is less sure: " << s << "\n";
     }
-    (void)err;
+    for (const std::string& list : exported)
+        err << "clusterscope-cli replay: SimGrid's traces: " << list << " (smpirun -replay " << list
+            << ", compute written at " << flops << " flop/s: give the platform's hosts that speed)\n";
     return 0;
 }
 

@@ -6,7 +6,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 
 using cs::test::cli;
 using Catch::Contains;
@@ -90,6 +92,16 @@ TEST_CASE("replay: each recorded P predicted on the design's network, beside its
     CHECK_THAT(t.out, Contains("  4  16.01 ms"));
     CHECK_THAT(t.out, Contains("-20.0%"));
     CHECK_THAT(t.out, Contains("network: LogGP from net, the design's topology with the job placed packed"));
+
+    // The recording as SimGrid's traces, one file a rank and the list smpirun -replay reads.
+    const std::string dir = cs::test::tempPath("replay_", "simgrid");
+    const auto x = cli({"replay", design, "--results", runs, "--at", "P=4", "--export-simgrid", dir});
+    REQUIRE(x.rc == 0);
+    CHECK_THAT(x.err, Contains("SimGrid's traces: " + dir + "/P4/traces.txt (smpirun -replay"));
+    std::ifstream rank2(dir + "/P4/rank-2.txt");
+    const std::string text((std::istreambuf_iterator<char>(rank2)), std::istreambuf_iterator<char>());
+    CHECK(text == "2 init\n2 recv 0 0 1000001\n2 finalize\n");
+    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("replay: mistakes are refused by name", "[cli][replay]")
