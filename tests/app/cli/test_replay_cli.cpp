@@ -2,6 +2,7 @@
 // medians, replayed on a design of two leaves of two hosts with one uplink; the predicted times derived by
 // hand; and the mistakes a user can make refused by name.
 #include "CliTestSupport.h"
+#include "tests/model/recording/HaloRecording.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -147,4 +148,37 @@ TEST_CASE("replay: mistakes are refused by name", "[cli][replay]")
     r = cli({"replay", wideFile, "--results", badFile, "--at", "P=8"});
     CHECK(r.rc == 1);
     CHECK_THAT(r.err, Contains("the design's network places 4 host(s), fewer than the 8 ranks of the recording"));
+}
+
+TEST_CASE("replay: a P not recorded is synthesised from three recordings and marked so", "[cli][replay]")
+{
+    // A star of 8 hosts at 1 Gbit/s; the halo exchange recorded at P = 3, 4 and 5 and asked for at P = 6,
+    // which it predicts as the recording made at P = 6 itself replays (its compute 0.08 / P is c P^-1, its
+    // planes constant: the synthesised recording is the P = 6 one, line for line). An interior rank needs P >= 3.
+    json star = json::parse(kDesign);
+    star["parameters"][0]["max"] = 8;
+    star["topology"] = {{"generator", "star"}, {"params", {{"n", 8}, {"bw", 1.25e8}}}};
+    const std::string design = writeFile("star.json", star.dump());
+    const std::string runs = runsFile();
+    json j = json::parse(std::ifstream(runs));
+    j["recordings"] = json::array();
+    for (int P : {3, 4, 5})
+        j["recordings"].push_back({{"P", P}, {"ranks", cs::test::haloTexts(P)}});
+    std::ofstream(runs) << j.dump();
+    j["recordings"] = json::array({{{"P", 6}, {"ranks", cs::test::haloTexts(6)}}});
+    const std::string direct = writeFile("direct.json", j.dump());
+
+    const auto r = cli({"replay", design, "--results", runs, "--at", "P=6", "--json"});
+    INFO(r.out << r.err);
+    REQUIRE(r.rc == 0);
+    const json row = json::parse(r.out)[0];
+    CHECK(row["synthesized"] == true);
+    CHECK(row["recorded_at"] == 5);
+    CHECK(row["poor_sites"].empty());
+    const auto d = cli({"replay", design, "--results", direct, "--json"});
+    REQUIRE(d.rc == 0);
+    CHECK(row["predicted"].get<double>() == Approx(json::parse(d.out)[0]["predicted"].get<double>()).epsilon(1e-12));
+    const auto t = cli({"replay", design, "--results", runs, "--at", "P=6"});
+    CHECK_THAT(t.out, Contains("* P = 6 was not recorded: synthesised from the recordings, the one at P = 5 its "
+                               "template; every fit is good"));
 }
