@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <unordered_map>
 
 namespace cs::rec {
 
@@ -122,9 +123,13 @@ private:
         return static_cast<std::int32_t>(integer(i, "TAG", std::numeric_limits<std::int32_t>::max(), allowAny));
     }
 
+    // A request's slot, numbered densely in the order slots first appear: a
+    // replay's table of requests then takes memory by the slots the text uses,
+    // not by the largest number it names.
     std::int32_t request(std::size_t i)
     {
-        return static_cast<std::int32_t>(integer(i, "REQ", kMaxRequest));
+        const auto r = static_cast<std::int32_t>(integer(i, "REQ", kMaxRequest));
+        return dense_.try_emplace(r, static_cast<std::int32_t>(dense_.size())).first->second;
     }
 
     void header();
@@ -142,7 +147,8 @@ private:
     RankTrace t_;
     std::vector<OpenLoop> loops_;
     std::uint64_t events_ = 0, sends_ = 0; // top level
-    std::vector<std::int64_t> openIrecv_;  // per REQ: the irecv event it was posted by, -1 when none
+    std::vector<std::int64_t> openIrecv_;  // per request: the irecv event it was posted by, -1 when none
+    std::unordered_map<std::int32_t, std::int32_t> dense_; // REQ -> its dense number
 };
 
 void Parser::header()

@@ -54,7 +54,8 @@ bool isCollective(Kind k);
 
 // One line of a rank's text. Which fields mean what, by kind:
 //   Compute            value = seconds (loop bodies: the mean over the repetitions)
-//   Send/Recv/Isend/Irecv  peer, value = bytes, tag, comm; Isend/Irecv: req (the slot)
+//   Send/Recv/Isend/Irecv  peer, value = bytes, tag, comm; Isend/Irecv: req (the slot, numbered
+//                      densely per rank in the order the text first names it)
 //   Wait               req; peer = the source an irecv posted with ANY_SOURCE got (-1: none given)
 //   Waitall            count = N, args[first .. first+N) the requests
 //   Sendrecv           peer = DST, value = SBYTES, tag = STAG, src = SRC, value2 = RBYTES, tag2 = RTAG, comm
@@ -98,7 +99,7 @@ struct RankTrace {
     // Events a replay goes through, loops expanded (saturates at 2^62), and
     // point-to-point sends among them.
     std::uint64_t expandedEvents = 0, expandedSends = 0;
-    std::int32_t maxRequest = -1; // the largest REQ used
+    std::int32_t maxRequest = -1; // the largest request number used (dense: slots used - 1)
 };
 
 // A recording: every rank of one run.

@@ -69,6 +69,10 @@ private:
     std::unordered_map<std::uint64_t, std::vector<std::pair<Flows, double>>> sets_;
 };
 
+// Messages sent to a rank and not yet received, at most: a recording whose
+// receives never match its sends is refused before it takes gigabytes.
+constexpr std::size_t kMaxUnmatched = std::size_t{1} << 24;
+
 struct Msg {
     std::int32_t src, tag, comm;
     double arrival;
@@ -224,7 +228,12 @@ void Engine::post(std::int32_t r, const Event& e, std::int32_t dst, double bytes
     R.nicFree = start + std::max({q.g, q.o_s, wire});
     R.t = start + q.o_s;
     const double arrival = start + q.o_s + wire + q.L;
-    ranks_[static_cast<std::size_t>(dst)].inbox.push_back({r, tag, e.comm, arrival});
+    std::deque<Msg>& inbox = ranks_[static_cast<std::size_t>(dst)].inbox;
+    if (inbox.size() >= kMaxUnmatched)
+        throw ModelError("rank " + std::to_string(r) + ", line " + std::to_string(e.line) + ": rank " +
+                         std::to_string(dst) + " has " + std::to_string(kMaxUnmatched) +
+                         " messages sent to it that it has not received: the recordings do not match");
+    inbox.push_back({r, tag, e.comm, arrival});
     ++res_.messages;
     if (learn_) {
         // A transfer that starts after the phase's last one ended opens a new phase;

@@ -151,3 +151,16 @@ TEST_CASE("csrec: a recording cut by its limit is read, and its replay refused",
     CHECK_THAT(cs::test::refusalOf([&] { replay(rec, ReplayNetwork{}); }),
                Contains("rank 0's recording was cut short at line 4 (events above 1000000)"));
 }
+
+TEST_CASE("csrec: request slots are numbered densely, so a large REQ takes no more memory than a small one",
+          "[recording]")
+{
+    const RankTrace t = parseCsrec("csrec 1 0 2\nisend 1 8 0 0 65535\nirecv 1 8 0 0 7\nwait 65535\nwait 7\nend\n",
+                                   "rank 0");
+    CHECK(t.maxRequest == 1);
+    CHECK(t.events[0].req == 0);
+    CHECK(t.events[1].req == 1);
+    CHECK(t.events[2].req == 0);
+    CHECK(t.events[3].req == 1);
+    CHECK_THAT(refusal("csrec 1 0 2\nisend 1 8 0 0 65536\nend\n"), Contains("line 2: REQ 65536 is above the limit of 65535"));
+}
