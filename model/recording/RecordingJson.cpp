@@ -35,9 +35,10 @@ std::vector<std::string> strings(const json& o, const char* key, const std::stri
     return v;
 }
 
-RecordedRun recordedRun(const json& r, std::size_t index)
+} // namespace
+
+RecordedRun recordedRunFromJson(const json& r, const std::string& at, std::size_t index)
 {
-    const std::string at = "recordings[" + std::to_string(index) + "]";
     if (!r.is_object())
         throw ModelError(at + ": expected an object");
     RecordedRun run;
@@ -78,8 +79,6 @@ RecordedRun recordedRun(const json& r, std::size_t index)
     return run;
 }
 
-} // namespace
-
 std::vector<RecordedRun> recordingsFromJson(const json& file)
 {
     std::vector<RecordedRun> out;
@@ -91,7 +90,7 @@ std::vector<RecordedRun> recordingsFromJson(const json& file)
     if (!a->is_array())
         throw ModelError("recordings: expected an array");
     for (std::size_t i = 0; i < a->size(); ++i)
-        out.push_back(recordedRun((*a)[i], i));
+        out.push_back(recordedRunFromJson((*a)[i], "recordings[" + std::to_string(i) + "]", i));
     return out;
 }
 

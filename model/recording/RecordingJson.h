@@ -23,6 +23,11 @@ struct RecordedRun {
     Recording recording;
 };
 
+// One entry of a "recordings" array (or a recording a design document embeds,
+// docs/format.md "Recorded blocks"), parsed and linked; `at` names it in
+// messages ("recordings[2]", "blocks[3].recording").
+RecordedRun recordedRunFromJson(const nlohmann::json& entry, const std::string& at, std::size_t index = 0);
+
 // The "recordings" array of a results file object (none: empty), each parsed
 // and linked. Throws ModelError naming "recordings[2].ranks[5], line 7: ..." or
 // the member that is missing or of the wrong type.
