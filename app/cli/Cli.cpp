@@ -109,6 +109,14 @@ const Entry kCommands[] = {
      "        did not write, as Extra-P finds it: one or two terms c P^a log2(P)^b (a in quarters from -2 to 3, b\n"
      "        0 to 2) fitted to what the runs leave after the network part (the design with the fit inputs at 0),\n"
      "        chosen by leave-one-out error (at least 5 P values); -o adds it as the block's output T_found"},
+    {"replay", replayCommand,
+     "replay DESIGN --results RUNS.json [--at P=8] [--net BLOCK] [--json] [--export-simgrid DIR [--flops 1e9]]\n"
+     "        the program recorded by run-app --record, replayed on the design's network (its topology, its job\n"
+     "        placement, LogGP from its logp.loggp block or the one --net names): per P, the predicted time, the\n"
+     "        measured median of that P's app.run result in the same file and the error; a P not recorded is\n"
+     "        synthesised from recordings at 3 or more P. --export-simgrid writes each P's recording as SimGrid's\n"
+     "        time-independent traces (DIR/P8/traces.txt for smpirun -replay; compute at --flops flop/s)\n"
+     "        (docs/format.md \"Recordings\")"},
 };
 
 void notes(std::ostream& out)
