@@ -83,9 +83,16 @@ void completed(Call& c, bool isWait, const std::vector<MPI_Request>& before, con
         const int slot = r.findRequest(before[static_cast<std::size_t>(i)]);
         if (slot < 0)
             continue;
-        if (r.anySource(slot) && statuses) {
-            const MPI_Status& s = statuses[statusPerIndex ? i : k];
-            c.event(true, "wait", slot, sourceOf(s));
+        const MPI_Status* s = statuses ? &statuses[statusPerIndex ? i : k] : nullptr;
+        int cancelled = 0;
+        if (r.isCancelling(slot) && s)
+            PMPI_Test_cancelled(s, &cancelled);
+        if (cancelled) {
+            // A cancelled request carried no message: its isend or irecv line stays, with no completion, and the
+            // replay leaves it unmatched (HPCC's RandomAccess cancels its last irecv from ANY_SOURCE; its
+            // status's source, -1, was printed as "wait 0 -1", which the reader refused).
+        } else if (r.anySource(slot) && s) {
+            c.event(true, "wait", slot, sourceOf(*s));
         } else {
             plain.push_back(slot);
         }
@@ -104,7 +111,8 @@ void completed(Call& c, bool isWait, const std::vector<MPI_Request>& before, con
 }
 
 // What a wait or test was given: the handles before the call, whether any is recorded (a test that completes
-// nothing recorded is no wait), and whether any is an irecv posted with ANY_SOURCE (its status is needed).
+// nothing recorded is no wait), and whether any is an irecv posted with ANY_SOURCE or a request being cancelled
+// (its status is needed: the source, or whether it was cancelled).
 struct Given {
     bool tracked = false, needStatus = false;
 };
@@ -120,7 +128,7 @@ Given snapshot(Call& c, int count, const MPI_Request* requests, std::vector<MPI_
         const int slot = c.rec().findRequest(q);
         if (slot >= 0) {
             g.tracked = true;
-            g.needStatus = g.needStatus || c.rec().anySource(slot);
+            g.needStatus = g.needStatus || c.rec().anySource(slot) || c.rec().isCancelling(slot);
         }
     }
     return g;
@@ -334,6 +342,19 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
     const int rc = PMPI_Testsome(incount, requests, outcount, indices, st);
     // MPI_UNDEFINED: no active request was given, so none recorded either.
     return tested(c, rc, *outcount != MPI_UNDEFINED && *outcount > 0, given, indices, *outcount, st, false);
+}
+
+int MPI_Cancel(MPI_Request* request)
+{
+    Call c;
+    const MPI_Request was = *request;
+    const int rc = PMPI_Cancel(request);
+    if (c.on() && rc == MPI_SUCCESS) {
+        auto held = c.hold();
+        if (const int slot = c.rec().findRequest(was); slot >= 0)
+            c.rec().cancelling(slot);
+    }
+    return rc;
 }
 
 int MPI_Request_free(MPI_Request* request)

@@ -208,11 +208,11 @@ int Recorder::addRequest(MPI_Request r, bool any)
     int slot;
     if (freeSlots_.empty()) {
         slot = static_cast<int>(requests_.size());
-        requests_.push_back({r, any});
+        requests_.push_back({r, any, false});
     } else {
         slot = *freeSlots_.begin();
         freeSlots_.erase(freeSlots_.begin());
-        requests_[static_cast<std::size_t>(slot)] = {r, any};
+        requests_[static_cast<std::size_t>(slot)] = {r, any, false};
     }
     slotOf_[r] = slot;
     return slot;
@@ -228,9 +228,9 @@ int Recorder::findRequest(MPI_Request r) const
 
 void Recorder::releaseRequest(int slot)
 {
-    auto& [request, any] = requests_[static_cast<std::size_t>(slot)];
-    slotOf_.erase(request);
-    request = MPI_REQUEST_NULL;
+    Slot& s = requests_[static_cast<std::size_t>(slot)];
+    slotOf_.erase(s.request);
+    s = Slot{};
     freeSlots_.insert(slot);
 }
 

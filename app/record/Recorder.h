@@ -68,7 +68,10 @@ public:
     // Requests: the slot of a new isend/irecv (the lowest free), and the lookup and release on completion.
     int addRequest(MPI_Request r, bool anySource);
     int findRequest(MPI_Request r) const;
-    bool anySource(int slot) const { return requests_[static_cast<std::size_t>(slot)].second; }
+    bool anySource(int slot) const { return requests_[static_cast<std::size_t>(slot)].any; }
+    // MPI_Cancel was called on it: its completion may be a cancellation, which carried no message.
+    void cancelling(int slot) { requests_[static_cast<std::size_t>(slot)].cancelling = true; }
+    bool isCancelling(int slot) const { return requests_[static_cast<std::size_t>(slot)].cancelling; }
     void releaseRequest(int slot);
 
     // count elements of `type`, in bytes (0 for a null type).
@@ -91,7 +94,12 @@ private:
     LoopFolder folder_{[this](const FoldItem& i) { emit(i); }};
     std::string out_;
     std::vector<std::pair<MPI_Comm, int>> comms_;
-    std::vector<std::pair<MPI_Request, bool>> requests_; // slot -> request (MPI_REQUEST_NULL: free), ANY_SOURCE
+    struct Slot {
+        MPI_Request request = MPI_REQUEST_NULL; // MPI_REQUEST_NULL: free
+        bool any = false;                        // an irecv posted with ANY_SOURCE
+        bool cancelling = false;                 // MPI_Cancel was called on it
+    };
+    std::vector<Slot> requests_; // by slot
     // request -> slot: a program with thousands of requests in flight tests them often (HPCC's RandomAccess)
     std::unordered_map<MPI_Request, int> slotOf_;
     std::set<int> freeSlots_; // the lowest first

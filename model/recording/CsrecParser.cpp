@@ -149,6 +149,8 @@ private:
     std::uint64_t events_ = 0, sends_ = 0; // top level
     std::vector<std::int64_t> openIrecv_;  // per request: the irecv event it was posted by, -1 when none
     std::unordered_map<std::int32_t, std::int32_t> dense_; // REQ -> its dense number
+    std::uint64_t loopEpoch_ = 0;             // loops opened or closed so far
+    std::vector<std::uint64_t> postedEpoch_;  // per request: loopEpoch_ when its isend or irecv was read
 };
 
 void Parser::header()
@@ -219,6 +221,7 @@ void Parser::push(Event e)
             fail("the loop's body of " + std::to_string(e.count) + " lines runs past the body of the loop of line " +
                  std::to_string(t_.events[loops_.back().event].line) + " around it");
         loops_.push_back(l);
+        ++loopEpoch_;
     }
     closeLoops();
 }
@@ -228,6 +231,7 @@ void Parser::closeLoops()
     while (!loops_.empty() && loops_.back().end == t_.events.size()) {
         const OpenLoop l = loops_.back();
         loops_.pop_back();
+        ++loopEpoch_;
         // The header was counted once where it stands; its body count times.
         const std::uint64_t ev = satMul(l.events, l.count), se = satMul(l.sends, l.count);
         if (loops_.empty()) {
@@ -279,8 +283,11 @@ void Parser::event()
             Event* irecv = posted >= 0 ? &t_.events[static_cast<std::size_t>(posted)] : nullptr;
             e.comm = irecv ? irecv->comm : 0;
             e.peer = rankIn(2, "SRC", e.comm);
-            // The irecv's source, known now: the replay matches it as posted.
-            if (irecv && irecv->peer < 0)
+            // The irecv's source, known now, where every pass through the text pairs that irecv line with this
+            // wait line: no loop opened or closed between them. Otherwise (HPCC's RandomAccess posts the next
+            // irecv from ANY_SOURCE at the end of a loop's body, and the next pass's first wait, or the one after
+            // the loop, completes it) each wait's SRC is its own, and the replay matches by the wait's.
+            if (irecv && irecv->peer < 0 && postedEpoch_[slot] == loopEpoch_)
                 irecv->peer = e.peer;
         }
         if (slot < openIrecv_.size())
@@ -358,6 +365,8 @@ void Parser::event()
         if (slot >= openIrecv_.size())
             openIrecv_.resize(slot + 1, -1);
         openIrecv_[slot] = e.kind == Kind::Irecv ? static_cast<std::int64_t>(t_.events.size()) : -1;
+        postedEpoch_.resize(openIrecv_.size(), 0);
+        postedEpoch_[slot] = loopEpoch_;
         t_.maxRequest = std::max(t_.maxRequest, e.req);
     }
     if (e.kind == Kind::Wait)

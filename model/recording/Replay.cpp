@@ -135,7 +135,7 @@ private:
     void advance(RankState& R, const std::vector<Event>& ev);
     void post(std::int32_t r, const Event& e, std::int32_t dst, double bytes, std::int32_t tag);
     bool receive(RankState& R, std::int32_t src, std::int32_t tag, std::int32_t comm);
-    bool complete(RankState& R, std::int32_t req);
+    bool complete(RankState& R, std::int32_t req, std::int32_t src = -1);
     bool collective(std::int32_t r, const Event& e);
     double collectivePrice(std::int32_t comm, const CollectivePlan& plan);
     void wake(std::int32_t r);
@@ -260,12 +260,14 @@ bool Engine::receive(RankState& R, std::int32_t src, std::int32_t tag, std::int3
     return false;
 }
 
-bool Engine::complete(RankState& R, std::int32_t req)
+bool Engine::complete(RankState& R, std::int32_t req, std::int32_t src)
 {
     Req& q = R.reqs[static_cast<std::size_t>(req)];
     if (!q.recv)
         return true; // an isend (done at its o_s) or a request already completed
-    if (!receive(R, q.src, q.tag, q.comm))
+    // The source a wait names (`wait REQ SRC`, an irecv from ANY_SOURCE) is this completion's own, where the
+    // irecv's line, posted in a loop, stands for irecvs whose sources differ pass by pass.
+    if (!receive(R, src >= 0 ? src : q.src, q.tag, q.comm))
         return false;
     q.recv = false;
     return true;
@@ -387,7 +389,7 @@ bool Engine::step(std::int32_t r)
         break;
     case Kind::Recv: ok = receive(R, e.peer, e.tag, e.comm); break;
     case Kind::Irecv: R.reqs[static_cast<std::size_t>(e.req)] = {true, e.peer, e.tag, e.comm}; break;
-    case Kind::Wait: ok = complete(R, e.req); break;
+    case Kind::Wait: ok = complete(R, e.req, e.peer); break;
     case Kind::Waitall:
         for (; R.partial < e.count && ok; R.partial += ok ? 1 : 0)
             ok = complete(R, static_cast<std::int32_t>(trace.args[e.first + R.partial]));

@@ -14,6 +14,7 @@ namespace {
 struct Open {
     bool used = false;
     std::int32_t src = 0, dst = 0, tag = 0;
+    double bytes = -1; // an irecv from ANY_SOURCE held back until its wait names the source; -1: none
 };
 
 class Exporter {
@@ -44,11 +45,19 @@ private:
         out_ += s;
         out_ += '\n';
     }
-    void wait(std::int32_t req)
+    void wait(const Event& e, std::int32_t req, std::int32_t src = -1)
     {
         Open& o = open_[static_cast<std::size_t>(req)];
         if (!o.used)
             return;
+        if (o.bytes >= 0) {
+            // SimGrid's irecv names its source: written here, once the wait gives it (its post moves to the wait).
+            if (src < 0)
+                fail(e, "an irecv from any source that no wait names: SimGrid's format needs the source");
+            o.src = src;
+            add("irecv " + std::to_string(src) + " " + std::to_string(o.tag) + " " + wholeText(o.bytes));
+            o.bytes = -1;
+        }
         add("wait " + std::to_string(o.src) + " " + std::to_string(o.dst) + " " + std::to_string(o.tag));
         o.used = false;
     }
@@ -91,6 +100,10 @@ void Exporter::event(const Event& e)
     case Kind::Recv:
     case Kind::Isend:
     case Kind::Irecv:
+        if (e.peer < 0 && e.kind == Kind::Irecv) {
+            open_[static_cast<std::size_t>(e.req)] = {true, -1, t_.rank, e.tag, e.value};
+            break;
+        }
         if (e.peer < 0)
             fail(e, "an irecv from any source that no wait names: SimGrid's format needs the source");
         add(std::string(kindName(e.kind)) + " " + std::to_string(e.peer) + " " + std::to_string(e.tag) + " " +
@@ -100,10 +113,10 @@ void Exporter::event(const Event& e)
             open_[static_cast<std::size_t>(e.req)] = {true, recv ? e.peer : t_.rank, recv ? t_.rank : e.peer, e.tag};
         }
         break;
-    case Kind::Wait: wait(e.req); break;
+    case Kind::Wait: wait(e, e.req, e.peer); break;
     case Kind::Waitall:
         for (std::uint32_t i = 0; i < e.count; ++i)
-            wait(static_cast<std::int32_t>(t_.args[e.first + i]));
+            wait(e, static_cast<std::int32_t>(t_.args[e.first + i]));
         break;
     case Kind::Sendrecv:
         add("isend " + std::to_string(e.peer) + " " + std::to_string(e.tag) + " " + wholeText(e.value));

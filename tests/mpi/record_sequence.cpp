@@ -15,7 +15,9 @@
 //      rank - 1): the first rank's source and the last rank's destination are MPI_PROC_NULL.
 //   8. MPI_Alltoallv with i + 1 ints (4 (i + 1) bytes) to rank i.
 //   9. MPI_Gather of 2 doubles (16 bytes) a rank to rank 0, which passes MPI_IN_PLACE (its block is in place).
-//  10. A reduce of one long (8 bytes) to rank 0, and MPI_Finalize.
+//  10. An irecv of one int from MPI_ANY_SOURCE with tag 99, which no rank sends, cancelled and waited for (as
+//      HPCC's RandomAccess ends): its irecv line stays, and no completion (it carried no message).
+//  11. A reduce of one long (8 bytes) to rank 0, and MPI_Finalize.
 // Prints "sum S" on rank 0 (that reduce): what every exchange carried, the same with the recording library
 // preloaded and without it.
 #include <mpi.h>
@@ -108,6 +110,12 @@ int main(int argc, char** argv)
         MPI_Gather(MPI_IN_PLACE, 2, MPI_DOUBLE, pairs.data(), 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     else
         MPI_Gather(&pairs[2 * rank], 2, MPI_DOUBLE, nullptr, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+
+    int never = 0;
+    MPI_Request cancelled;
+    MPI_Irecv(&never, 1, MPI_INT, MPI_ANY_SOURCE, 99, MPI_COMM_WORLD, &cancelled);
+    MPI_Cancel(&cancelled);
+    MPI_Wait(&cancelled, MPI_STATUS_IGNORE);
 
     long total = check + static_cast<long>(sum * 2) + in[0] + in[1] + shiftIn[0] + shiftIn[1] + shiftIn[2];
     for (int g : gathered)

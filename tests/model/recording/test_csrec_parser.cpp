@@ -7,6 +7,7 @@
 #include "model/core/ModelError.h"
 #include "model/recording/CsrecParser.h"
 #include "model/recording/Replay.h"
+#include "model/recording/TimeIndependent.h"
 
 #include <catch2/catch.hpp>
 
@@ -62,6 +63,39 @@ TEST_CASE("csrec: an irecv from any source takes the source its wait names", "[r
     const Recording rec = parseRecording({"csrec 1 0 2\nirecv -1 8 0 0 0\nwait 0 1\nend\n",
                                           "csrec 1 1 2\nsend 0 8 0 0\nend\n"});
     CHECK(rec.ranks[0].events[0].peer == 1);
+}
+
+TEST_CASE("csrec: irecvs from any source posted across a loop's passes are matched by each wait's source",
+          "[recording]")
+{
+    // As libcsrecord.so wrote HPCC's RandomAccess (a real trace, P = 4): rank 0 keeps one irecv from ANY_SOURCE
+    // posted, and each wait names who it got. The body's last irecv is completed by the next pass's first wait
+    // (from rank 1) and, after the last pass, by the wait after the loop (from rank 2): its line stands for
+    // irecvs of two sources. Completions in order: 1, 2, 1, 2, 2. Giving that irecv line the source of the wait
+    // read after it (2) took rank 2's message at the second pass's `wait 0 1`, and the replay stopped at the
+    // last wait ("the replay cannot go on").
+    const Recording rec = parseRecording({"csrec 1 0 3\nirecv -1 8 -1 0 0\n"
+                                          "loop 2 4\nwait 0 1\nirecv -1 8 -1 0 0\nwait 0 2\nirecv -1 8 -1 0 0\n"
+                                          "wait 0 2\nend\n",
+                                          "csrec 1 1 3\nloop 2 1\nsend 0 8 1 0\nend\n",
+                                          "csrec 1 2 3\nloop 3 1\nsend 0 8 2 0\nend\n"});
+    const std::vector<Event>& ev = rec.ranks[0].events;
+    CHECK(ev[0].peer == -1); // completed inside the loop that opens after it
+    CHECK(ev[3].peer == 2);  // posted and completed within one pass: the same wait every pass
+    CHECK(ev[5].peer == -1); // completed by the next pass's first wait, or the one after the loop
+    CHECK(ev[6].peer == 2);  // each wait keeps its own source
+    const ReplayResult r = replay(rec, cs::test::plainNet());
+    CHECK(r.messages == 5);
+    // Ranks 1 and 2 send back to back, paced by max(g, o_s, (k-1)G) = 2 us, each message arriving o_s + 7G + L
+    // = 7.007 us after it leaves: from rank 1 at 7.007 and 9.007 us, from rank 2 at 7.007, 9.007 and 11.007 us.
+    // Rank 0 takes them in its waits' order, o_r = 3 us each, every one there before it waits: 10.007, 13.007,
+    // 16.007, 19.007 and 22.007 us, the end.
+    CHECK(r.seconds == Approx(22.007e-6).epsilon(1e-9));
+    // SimGrid's irecv names its source: each is written at its wait, with the wait's source.
+    CHECK(exportTimeIndependent(rec, 1e9)[0] == "0 init\n"
+                                                "0 irecv 1 -1 8\n0 wait 1 0 -1\n0 irecv 2 -1 8\n0 wait 2 0 -1\n"
+                                                "0 irecv 1 -1 8\n0 wait 1 0 -1\n0 irecv 2 -1 8\n0 wait 2 0 -1\n"
+                                                "0 irecv 2 -1 8\n0 wait 2 0 -1\n0 finalize\n");
 }
 
 TEST_CASE("csrec: link translates a communicator's ranks to world ranks and matches communicators by members",

@@ -96,7 +96,8 @@ TEST_CASE("record: a known sequence of calls is traced line by line on 4 ranks",
     // Then on the world: the shift of 12 bytes with tag 11 (rank 0 only sends to 1, rank 3 only receives from
     // 2, ranks 1 and 2 send up and receive from below); the alltoallv of 4, 8, 12 and 16 bytes to ranks 0-3; the
     // gather of 16 bytes a rank to rank 0 (whose MPI_IN_PLACE block is 2 doubles of the receive buffer too);
-    // the reduce of one long (8 bytes) to rank 0, and the end.
+    // the irecv of 4 bytes from ANY_SOURCE with tag 99, cancelled (no completion line, where the cancelled
+    // status's source was printed as "wait 0 -1"); the reduce of one long (8 bytes) to rank 0, and the end.
     const std::string shift[] = {"send 1 12 11 0", "sendrecv 2 12 11 0 12 11 0", "sendrecv 3 12 11 1 12 11 0",
                                  "recv 2 12 11 0"};
     auto tail = [&](int rank, int pairRank, const std::string& members) {
@@ -111,6 +112,7 @@ TEST_CASE("record: a known sequence of calls is traced line by line on 4 ranks",
                                         "c X", shift[rank],
                                         "c X", "alltoallv 0 4 8 12 16",
                                         "c X", "gather 16 0 0",
+                                        "c X", "irecv -1 4 99 0 0",
                                         "c X", "reduce 8 0 0",
                                         "c X", "end"};
     };
