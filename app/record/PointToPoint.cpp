@@ -192,6 +192,21 @@ int exchanged(Call& c, int rc, int dest, long long sendBytes, int sendtag, int s
     return rc;
 }
 
+// MPI_Cancel and MPI_Request_free: the PMPI call, then `then` on the request's slot when it is a recorded one.
+template <int (*Pmpi)(MPI_Request*), class Then>
+int onRequest(MPI_Request* request, Then then)
+{
+    Call c;
+    const MPI_Request was = *request;
+    const int rc = Pmpi(request);
+    if (c.on() && rc == MPI_SUCCESS) {
+        auto held = c.hold();
+        if (const int slot = c.rec().findRequest(was); slot >= 0)
+            then(c.rec(), slot);
+    }
+    return rc;
+}
+
 } // namespace
 
 extern "C" {
@@ -346,29 +361,12 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
 
 int MPI_Cancel(MPI_Request* request)
 {
-    Call c;
-    const MPI_Request was = *request;
-    const int rc = PMPI_Cancel(request);
-    if (c.on() && rc == MPI_SUCCESS) {
-        auto held = c.hold();
-        if (const int slot = c.rec().findRequest(was); slot >= 0)
-            c.rec().cancelling(slot);
-    }
-    return rc;
+    return onRequest<PMPI_Cancel>(request, [](Recorder& r, int slot) { r.cancelling(slot); });
 }
 
 int MPI_Request_free(MPI_Request* request)
 {
-    Call c;
-    const MPI_Request was = *request;
-    const int rc = PMPI_Request_free(request);
-    if (c.on() && rc == MPI_SUCCESS) {
-        auto held = c.hold();
-        const int slot = c.rec().findRequest(was);
-        if (slot >= 0)
-            c.rec().releaseRequest(slot);
-    }
-    return rc;
+    return onRequest<PMPI_Request_free>(request, [](Recorder& r, int slot) { r.releaseRequest(slot); });
 }
 
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
