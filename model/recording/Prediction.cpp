@@ -17,7 +17,8 @@ std::map<int, double> measuredByP(const nlohmann::json& results)
 {
     std::map<int, double> measured;
     try {
-        for (const calib::TimedPoint& t : calib::timedPoints(results))
+        const bool whole = results.is_object() && results.contains("results"); // the file, not its array
+        for (const calib::TimedPoint& t : calib::timedPoints(whole ? results["results"] : results))
             measured[static_cast<int>(t.P)] = t.seconds;
     } catch (const ModelError&) {
         // No app.run result: predictions without measurements.

@@ -33,8 +33,9 @@ struct Prediction {
 // The last recording of each P in `runs` (a later one of the same P stands).
 std::map<int, const RecordedRun*> recordingsByP(const std::vector<RecordedRun>& runs);
 
-// The measured seconds of each P: the app.run results of a results file
-// (none, or no app.run result: empty).
+// The measured seconds of each P: the app.run results of a results file,
+// given as the file's object or its "results" array (none, or no app.run
+// result: empty).
 std::map<int, double> measuredByP(const nlohmann::json& results);
 
 // The prediction at `P` on `doc` with the LogGP of logp.loggp block `netBlock`
