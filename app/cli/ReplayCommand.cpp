@@ -8,13 +8,12 @@
 #include "app/cli/DocumentInput.h"
 #include "app/cli/TableOutput.h"
 
-#include "model/calibration/FormulaFit.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/recording/DesignNetwork.h"
+#include "model/recording/Prediction.h"
 #include "model/recording/RecordingJson.h"
 #include "model/recording/Replay.h"
-#include "model/recording/Synthesis.h"
 #include "model/recording/TimeIndependent.h"
 #include "model/verification/VerifyTargets.h"
 
@@ -34,16 +33,6 @@ namespace cs::cli {
 namespace {
 
 using nlohmann::json;
-
-struct Row {
-    int P = 0;
-    double predicted = 0, alone = 0, measured = NAN, error = NAN;
-    int recordedAt = 0;
-    bool synthesized = false;
-    std::vector<std::string> poorSites;
-    rec::ReplayResult result;
-    rec::DesignNetwork net;
-};
 
 // The recording as SimGrid's time-independent traces: DIR/P<P>/rank-<i>.txt and the list
 // smpirun -replay reads, DIR/P<P>/traces.txt. Returns the list's path.
@@ -96,16 +85,8 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
     const std::vector<rec::RecordedRun> recordings = rec::readRecordings(*file);
     if (recordings.empty())
         throw ModelError(*file + " holds no recordings (run-app --record writes them)");
-    std::map<int, const rec::RecordedRun*> byP; // the last recording of a P stands
-    for (const rec::RecordedRun& r : recordings)
-        byP[r.P] = &r;
-    std::map<double, double> measured;
-    try {
-        for (const calib::TimedPoint& t : calib::timedPoints(results))
-            measured[t.P] = t.seconds;
-    } catch (const ModelError&) {
-        // No app.run result: predictions without measurements.
-    }
+    const std::map<int, const rec::RecordedRun*> byP = rec::recordingsByP(recordings);
+    const std::map<int, double> measured = rec::measuredByP(results);
 
     std::vector<int> Ps;
     if (const auto at = args.value("--at")) {
@@ -118,10 +99,6 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         for (const auto& [P, r] : byP)
             Ps.push_back(P);
     }
-    std::string recorded;
-    for (const auto& [P, r] : byP)
-        recorded += (recorded.empty() ? "" : ", ") + std::to_string(P);
-
     double flops = 1e9;
     if (const auto f = args.value("--flops")) {
         char* end = nullptr;
@@ -130,56 +107,17 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
             throw UsageError("--flops " + *f + ": expected the flop rate (flop/s) above 0");
     }
     std::vector<std::string> exported;
-    std::vector<Row> rows;
+    std::vector<rec::Prediction> rows;
     for (int P : Ps) {
-        Row row;
-        const auto it = byP.find(P);
-        std::optional<rec::Synthesized> made;
-        const rec::Recording* recording = nullptr;
-        double computeScale = 1.0;
-        if (it == byP.end()) {
-            if (byP.size() < 3)
-                throw ModelError("P = " + std::to_string(P) + " was not recorded (" + *file +
-                                 " holds recordings at P = " + recorded +
-                                 "), and synthesis at another P needs recordings at three or more: record it with "
-                                 "run-app --record --at P=" + std::to_string(P));
-            std::vector<const rec::Recording*> all;
-            for (const auto& [p, r] : byP)
-                all.push_back(&r->recording);
-            made = rec::synthesize(all, P);
-            recording = &made->recording;
-            row.synthesized = true;
-            row.poorSites = made->poorSites;
-            row.recordedAt = made->fromP;
-        } else {
-            const rec::RecordedRun& run = *it->second;
-            if (run.truncated || run.recording.truncated())
-                throw ModelError("the recording at P = " + std::to_string(P) +
-                                 " was cut short by its limit (recordings[" + std::to_string(run.index) +
-                                 "]): it cannot predict the whole program");
-            recording = &run.recording;
-            computeScale = run.computeSpeed; // reserved: 1 = the design's nodes are those it was recorded on
-            row.recordedAt = run.P;
-        }
-        row.P = P;
-        row.net = rec::designNetwork(doc, P, args.value("--net").value_or(""));
-        rec::ReplayOptions options;
-        options.computeScale = computeScale;
-        row.result = rec::replay(*recording, row.net.net, options);
+        rec::Prediction row = rec::predict(doc, byP, P, measured, args.value("--net").value_or(""), {}, *file);
         if (const auto dir = args.value("--export-simgrid"))
-            exported.push_back(exportSimGrid(*recording, *dir, flops));
-        row.predicted = row.result.seconds;
-        row.alone = row.result.aloneSeconds;
-        if (const auto m = measured.find(P); m != measured.end()) {
-            row.measured = m->second;
-            row.error = (row.predicted - row.measured) / row.measured;
-        }
+            exported.push_back(exportSimGrid(row.made ? *row.made : byP.at(P)->recording, *dir, flops));
         rows.push_back(std::move(row));
     }
 
     if (args.flag("--json")) {
         json a = json::array();
-        for (const Row& r : rows)
+        for (const rec::Prediction& r : rows)
             a.push_back({{"P", r.P},
                          {"predicted", r.predicted},
                          {"measured", number(r.measured)},
@@ -198,7 +136,7 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         return 0;
     }
     out << "  P  predicted   measured    error    recorded at   without contention  messages  collectives\n";
-    for (const Row& r : rows) {
+    for (const rec::Prediction& r : rows) {
         char line[300];
         std::snprintf(line, sizeof line, "%3d  %-10s  %-10s  %7s  %11d%s  %-18s  %8llu  %11llu\n", r.P,
                       secs(r.predicted).c_str(), secs(r.measured).c_str(), signedPercent(r.error).c_str(), r.recordedAt,
@@ -208,7 +146,7 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         out << line;
     }
     if (!rows.empty()) {
-        const Row& r = rows.front();
+        const rec::Prediction& r = rows.front();
         out << "network: LogGP from " << r.net.loggpBlock;
         if (!r.net.placement.empty())
             out << ", the design's topology with the job placed " << r.net.placement << " ("
@@ -217,7 +155,7 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
             out << "; the design has no topology: no contention between messages";
         out << "\nerror = (predicted - measured) / measured; measured: the median of the app.run result of that P\n";
     }
-    for (const Row& r : rows) {
+    for (const rec::Prediction& r : rows) {
         if (r.synthesized)
             out << "* P = " << r.P << " was not recorded: synthesised from the recordings, the one at P = "
                 << r.recordedAt << " its template" << (r.poorSites.empty() ? "; every fit is good\n" : "\n");

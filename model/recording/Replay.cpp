@@ -145,6 +145,7 @@ private:
     const Recording& rec_;
     const ReplayNetwork& net_;
     const ReplayOptions& o_;
+    std::uint64_t steps_ = 0; // for the cancel flag's checks
     Prices& prices_;
     SitePrices* learn_;
     const SitePrices* use_;
@@ -449,11 +450,14 @@ ReplayResult Engine::run()
             continue;
         // The rank runs while it is the earliest: messages are then started
         // about in time order, which the phases rely on.
-        while (step(r))
+        while (step(r)) {
+            if (o_.cancel && (++steps_ & 0xfff) == 0 && o_.cancel->load(std::memory_order_relaxed))
+                throw ReplayCancelled();
             if (!heap_.empty() && R.t > heap_.top().first) {
                 heap_.emplace(R.t, r);
                 break;
             }
+        }
     }
     if (learn_)
         closePhase();

@@ -42,7 +42,10 @@
 //  - Compute is replayed as recorded (a loop's compute is the mean of its
 //    repetitions), times ReplayOptions::computeScale.
 #include "model/blocks/loggp/LogGPMath.h"
+#include "model/core/ModelError.h"
 #include "model/recording/Recording.h"
+
+#include <atomic>
 
 #include <cstdint>
 #include <functional>
@@ -67,6 +70,14 @@ struct ReplayOptions {
     double computeScale = 1.0;   // recorded compute seconds times this
     bool contention = true;      // false: one pass, every message priced alone on its route
     double maxEvents = 4e8;      // events (loops expanded) a replay goes through at most
+    // Set from another thread to stop the replay: it then throws ReplayCancelled
+    // (a GUI's Cancel; checked every few thousand events).
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+// What replay() throws when ReplayOptions::cancel was set.
+struct ReplayCancelled : ModelError {
+    ReplayCancelled() : ModelError("the replay was cancelled") {}
 };
 
 struct ReplayResult {

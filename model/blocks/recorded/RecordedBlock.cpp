@@ -37,6 +37,13 @@ RecordedBlock::RecordedBlock(rec::RecordedRun run, nlohmann::json source)
 {
     if (run_->truncated || run_->recording.truncated())
         throw ModelError("the recording was cut short by its limit: it cannot predict the whole program");
+    // Each evaluation (each sweep point) is a whole replay, and a document
+    // from elsewhere must not take minutes to open: the block holds less than
+    // the command line's replay does.
+    if (const double events = static_cast<double>(run_->recording.expandedEvents()); events > kMaxEvents)
+        throw ModelError("its loops expand to " + std::to_string(static_cast<long long>(events)) +
+                         " events, more than the 10^7 a recorded block replays at each evaluation (clusterscope-cli "
+                         "replay takes up to 4 x 10^8)");
     // A recording whose receives no send matches is refused now, with its
     // rank and line, rather than at every evaluation.
     double defaults[7];
@@ -44,6 +51,7 @@ RecordedBlock::RecordedBlock(rec::RecordedRun run, nlohmann::json source)
         defaults[i] = spec().inputs[i].defaultValue;
     rec::ReplayOptions once;
     once.contention = false;
+    once.maxEvents = kMaxEvents;
     rec::replay(run_->recording, networkAt(defaults), once);
 }
 
@@ -112,7 +120,9 @@ void RecordedBlock::evaluate(const double* in, double* out) const
 {
     rec::ReplayResult r;
     try {
-        r = rec::replay(run_->recording, networkAt(in), {});
+        rec::ReplayOptions options;
+        options.maxEvents = kMaxEvents;
+        r = rec::replay(run_->recording, networkAt(in), options);
     } catch (const ModelError&) {
         // The constructor replayed it once: only the event budget can be
         // passed here, and then no figure is better than a wrong one.

@@ -46,6 +46,9 @@ public:
     const rec::RecordedRun* run() const { return run_.get(); }
     const nlohmann::json& source() const { return source_; }
 
+    // Events (loops expanded) a recording may hold: each evaluation replays them all.
+    static constexpr double kMaxEvents = 1e7;
+
     enum In { L, o_s, o_r, g, G, B_net, P };
     enum Out { T, T_comp, T_comm, messages, collectives };
 

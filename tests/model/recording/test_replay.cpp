@@ -4,6 +4,7 @@
 #include "ReplayTestSupport.h"
 #include "model/core/ModelError.h"
 #include "model/recording/CsrecParser.h"
+#include "model/recording/RecordingSummary.h"
 #include "model/recording/Replay.h"
 #include "model/topology/CoreGraph.h"
 #include "model/topology/PlacedMetrics.h"
@@ -12,6 +13,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -160,4 +162,33 @@ TEST_CASE("replay: recordings that cannot be replayed are refused by rank and li
     CHECK_THAT(refusal(parseRecording({"csrec 1 0 2\nbcast 8 0 0\nend\n", "csrec 1 1 2\nallreduce 8 0\nend\n"}),
                        plainNet()),
                Contains("meets rank 0's bcast (line 2) as the same collective of their communicator"));
+}
+
+TEST_CASE("replay: a recording's matrix and iterations, and a replay cancelled", "[recording]")
+{
+    // Rank 0 sends rank 1 100 B three times in a loop with 1 ms of compute
+    // each, then 50 B once; rank 1 receives them.
+    const rec::Recording r = rec::parseRecording(
+        {"csrec 1 0 2\nc 0.5\nloop 3 2\nc 0.001\nsend 1 100 0 0\nsend 1 50 0 0\nend\n",
+         "csrec 1 1 2\nloop 3 1\nrecv 0 100 0 0\nrecv 0 50 0 0\nend\n"});
+    const std::vector<double> m = rec::commMatrix(r);
+    CHECK(m == std::vector<double>{0, 350, 0, 0});
+    const std::vector<rec::Iteration> it = rec::iterations(r);
+    REQUIRE(it.size() == 2);
+    CHECK(it[0].count == 3);
+    CHECK(it[0].compute == Approx(0.001));
+    CHECK(it[0].calls == 1);
+    CHECK(it[0].firstLine == 3);
+    CHECK(it[1].count == 3);
+    CHECK(it[1].compute == 0);
+
+    std::atomic<bool> cancel{true};
+    rec::ReplayOptions o;
+    o.cancel = &cancel;
+    // A long loop, so that the replay reaches a check of the flag.
+    const rec::Recording longer = rec::parseRecording({"csrec 1 0 2\nloop 100000 1\nsend 1 8 0 0\nend\n",
+                                                       "csrec 1 1 2\nloop 100000 1\nrecv 0 8 0 0\nend\n"});
+    CHECK_THROWS_AS(rec::replay(longer, test::plainNet(), o), rec::ReplayCancelled);
+    cancel = false;
+    CHECK(rec::replay(longer, test::plainNet(), o).messages == 100000);
 }

@@ -160,6 +160,9 @@ TEST_CASE("recorded block: refusals", "[recording][document]")
     CHECK_FALSE(p4.run(s4.data(), &err));
     CHECK(err.message.find("not the recording's P = 2") != std::string::npos);
 
+    // Loops that expand past the block's 10^7 events: refused on load, not replayed.
+    CHECK(loadProblem(design(pingPong(6000000), 1e10)).find("more than the 10^7") != std::string::npos);
+
     // A recording that is not an object.
     json odd = design(pingPong(1), 1e10);
     odd["blocks"][1]["recording"] = "runs.json";
