@@ -77,7 +77,7 @@ _clusterscope_cli()
             COMPREPLY=($(compgen -f -- "$cur"))
             return
             ;;
-        --claims | --slurm-dir)
+        --claims | --slurm-dir | --export-simgrid)
             COMPREPLY=($(compgen -d -- "$cur"))
             return
             ;;
@@ -92,7 +92,7 @@ _clusterscope_cli()
         --param | --set | --at | --nodes | --probe | --variant | --timeout | --bw | --lat | --switch-lat | \
             --baseline | --target | --target-speedup | --output | --step | --width | --height | --hold-out | \
             --link-bw | --parallel | --max | --slice | --slurm-array | --block | --import | --prior | --repeat | \
-            --overhead-runs | --region | --metric)
+            --overhead-runs | --region | --metric | --net | --flops)
             return # a value only the user knows
             ;;
     esac
@@ -107,7 +107,7 @@ _clusterscope_cli()
         validate)
             COMPREPLY=($(compgen -W "$(_clusterscope_cli_names "$prog" presets)" -- "$cur"))
             ;;
-        eval | sweep | pareto | sensitivity | plot | simulate | topo | calibrate | verify)
+        eval | sweep | pareto | sensitivity | plot | simulate | topo | calibrate | verify | replay)
             # DESIGN: a preset name or a design file.
             COMPREPLY=($(compgen -W "$(_clusterscope_cli_names "$prog" presets)" -- "$cur")
                 $(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"))

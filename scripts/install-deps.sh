@@ -16,6 +16,9 @@ PACKAGES=(
   # muparser: parses formula blocks' and calibration specs' expressions (model/formula).
   libmuparser-dev
   openmpi-bin libopenmpi-dev
+  # HPCC 1.5 (the HPC Challenge: HPL, PTRANS, RandomAccess, FFT, ring latency): a real MPI program that is not
+  # ours, linked against Debian's Open MPI, that run-app --record records unmodified (issue 44).
+  hpcc
   sockperf
   # Slurm: srun/salloc/sbatch/sinfo, both daemons and munge, for the slurm
   # transport and the private cluster scripts/slurm-local.sh starts in tests.

@@ -79,7 +79,8 @@ const Entry kCommands[] = {
      "  verify DESIGN --results FILE [--variant NAME] [--json]   compare saved application results"},
     {"run-app", runAppCommand,
      "run-app --nodes SPEC --at P=1,2,4 [--repeat 5] [--set NAME=VALUE ...] [--time wall|stdout:REGEX]\n"
-     "        [--timeout S] [--overhead-runs 5] [--quiet] [--json] (-o RUNS.json | --into DESIGN [--trust-nodes])\n"
+     "        [--timeout S] [--overhead-runs 5] [--record [--record-dir DIR]] [--quiet] [--json] (-o RUNS.json |\n"
+     "        --into DESIGN [--trust-nodes])\n"
      "        -- PROGRAM ARGS...   your own program on P ranks, launched the nodes' way: mpi:N runs mpirun -np P\n"
      "        (P <= N; hosts=, hostfile=, netns= as for probes), slurm:HOSTS and mpi:allocation srun -n P --mpi=pmix,\n"
      "        ssh nodes mpirun over their hosts; local and tcp nodes are refused. {P} and {NAME} (--set) in ARGS are\n"
@@ -89,7 +90,10 @@ const Entry kCommands[] = {
      "        first capture group of the first line of output it matches, in seconds. Results (probe app.run,\n"
      "        params.P, series T with median and\n"
      "        95% CI, the command line and environment) go to -o and/or the design's measured; without --nodes the\n"
-     "        design's nodes run, and only with --trust-nodes when they reach other machines or programs\n"
+     "        design's nodes run, and only with --trust-nodes when they reach other machines or programs. --record:\n"
+     "        each P's first run has libcsrecord.so preloaded, which records every rank's MPI calls, and -o gets\n"
+     "        them as \"recordings\" beside the results (CS_RECORD_LIMIT bounds a rank's trace, 64M by default);\n"
+     "        --record-dir: a folder every node sees at the same path (NFS), for ranks on other hosts\n"
      "  run-app --import FILE [--region R] [--metric M] (-o RUNS.json | --into DESIGN)   measurements from CSV\n"
      "        (lines P,value) or Extra-P's text format (PARAMETER, POINTS, REGION, METRIC, DATA) as the same results"},
     {"fit", fitCommand,
@@ -105,6 +109,14 @@ const Entry kCommands[] = {
      "        did not write, as Extra-P finds it: one or two terms c P^a log2(P)^b (a in quarters from -2 to 3, b\n"
      "        0 to 2) fitted to what the runs leave after the network part (the design with the fit inputs at 0),\n"
      "        chosen by leave-one-out error (at least 5 P values); -o adds it as the block's output T_found"},
+    {"replay", replayCommand,
+     "replay DESIGN --results RUNS.json [--at P=8] [--net BLOCK] [--json] [--export-simgrid DIR [--flops 1e9]]\n"
+     "        the program recorded by run-app --record, replayed on the design's network (its topology, its job\n"
+     "        placement, LogGP from its logp.loggp block or the one --net names): per P, the predicted time, the\n"
+     "        measured median of that P's app.run result in the same file and the error; a P not recorded is\n"
+     "        synthesised from recordings at 3 or more P. --export-simgrid writes each P's recording as SimGrid's\n"
+     "        time-independent traces (DIR/P8/traces.txt for smpirun -replay; compute at --flops flop/s)\n"
+     "        (docs/format.md \"Recordings\")"},
 };
 
 void notes(std::ostream& out)

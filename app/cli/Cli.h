@@ -45,6 +45,7 @@ int simulateCommand(const std::vector<std::string>& args, std::ostream& out, std
 int verifyCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runAppCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int fitCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int replayCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int validateCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // `list generators [--json]` (topology generators and their parameters).

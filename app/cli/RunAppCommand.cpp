@@ -8,11 +8,13 @@
 #include "app/cli/ProbeRunSupport.h"
 
 #include "app/runner/Consent.h"
+#include "app/runner/apprun/AppRecord.h"
 #include "app/runner/apprun/AppRun.h"
 #include "app/runner/apprun/MeasuredImport.h"
 #include "model/core/ModelError.h"
 #include "model/core/Printable.h"
 #include "model/core/Unit.h"
+#include "model/document/AtomicFile.h"
 #include "model/document/DocumentFormat.h"
 #include "model/verification/VerifyTargets.h"
 
@@ -82,11 +84,16 @@ void printTable(const std::vector<runner::JobResult>& results, std::ostream& out
     }
 }
 
-// The results to -o and --into; the status: 0 when every P ran, 1 otherwise.
-int save(const Args& args, const std::vector<runner::JobResult>& results, std::ostream& out, std::ostream& err)
+// The results to -o and --into, and --record's recordings beside -o's results (docs/format.md, "Recorded runs");
+// the status: 0 when every P ran, 1 otherwise.
+int save(const Args& args, const std::vector<runner::JobResult>& results, std::ostream& out, std::ostream& err,
+         const json& recordings = json())
 {
+    json document = runner::resultsDocument(results, true);
+    if (recordings.is_array())
+        document["recordings"] = recordings;
     if (auto file = args.value("-o"))
-        runner::writeResultsFile(*file, results);
+        writeFileAtomically(*file, document.dump(1) + "\n");
     if (auto design = args.value("--into"))
         runner::appendToDocument(*design, results);
     int failed = 0;
@@ -98,7 +105,7 @@ int save(const Args& args, const std::vector<runner::JobResult>& results, std::o
     if (!args.flag("--json"))
         printTable(results, out, err);
     else
-        out << runner::resultsDocument(results, true).dump(1) << "\n";
+        out << document.dump(1) << "\n";
     return failed ? 1 : 0;
 }
 
@@ -140,8 +147,8 @@ int runAppCommand(const std::vector<std::string>& words, std::ostream& out, std:
                                                                    : std::vector<std::string>(dashes + 1, words.end());
     const Args args(own,
                     {"--nodes", "--at", "--repeat", "--set", "--time", "--timeout", "--overhead-runs", "-o", "--into",
-                     "--import", "--region", "--metric"},
-                    {"--json", "--quiet", "--trust-nodes"});
+                     "--import", "--region", "--metric", "--record-dir"},
+                    {"--json", "--quiet", "--trust-nodes", "--record"});
     if (!args.positional().empty())
         throw UsageError("unexpected argument '" + args.positional().front() +
                          "' (the program goes after --: run-app ... -- PROGRAM ARGS)");
@@ -150,6 +157,8 @@ int runAppCommand(const std::vector<std::string>& words, std::ostream& out, std:
     if (args.value("--import")) {
         if (!program.empty())
             throw UsageError("--import reads measurements; there is no program to run");
+        if (args.flag("--record"))
+            throw UsageError("--import reads measurements; --record records a program that run-app runs");
         return importCommand(args, out, err);
     }
     if (args.value("--region") || args.value("--metric"))
@@ -182,6 +191,23 @@ int runAppCommand(const std::vector<std::string>& words, std::ostream& out, std:
     }
     if (auto t = args.value("--timeout"))
         req.timeout = parseQuantity(*t, Unit::Seconds);
+    if (args.flag("--record")) {
+        if (!args.value("-o"))
+            throw UsageError("--record keeps its recordings in the results file: give -o RUNS.json");
+        req.recordLibrary = apprun::findRecordLibrary();
+        if (req.recordLibrary.empty())
+            throw ModelError("--record needs libcsrecord.so, the recording library built with MPI (libopenmpi-dev), "
+                             "in lib/clusterscope beside this program's bin/ or at CLUSTERSCOPE_RECORD_LIB; it is "
+                             "not there");
+        req.nodesSpec = args.value("--nodes").value_or(documentNodes.is_null() ? "" : documentNodes.dump());
+        if (auto dir = args.value("--record-dir")) {
+            if (dir->empty() || dir->front() != '/')
+                throw UsageError("--record-dir " + *dir + ": give an absolute path, the same on every node");
+            req.recordDir = *dir;
+        }
+    } else if (args.value("--record-dir")) {
+        throw UsageError("--record-dir is where --record writes its traces; give --record too");
+    }
 
     const CoreApp app;
     QTemporaryDir work;
@@ -211,6 +237,7 @@ int runAppCommand(const std::vector<std::string>& words, std::ostream& out, std:
     gStop = false;
     auto previous = std::signal(SIGINT, onRunAppInterrupt);
     std::vector<runner::JobResult> results;
+    json recordings = req.recordLibrary.empty() ? json() : json::array();
     try {
         results = apprun::runApp(
             req, ctx,
@@ -218,13 +245,13 @@ int runAppCommand(const std::vector<std::string>& words, std::ostream& out, std:
                 if (!args.flag("--quiet"))
                     err << "run-app: " << line << std::endl;
             },
-            &gStop);
+            &gStop, recordings.is_array() ? &recordings : nullptr);
     } catch (const std::invalid_argument& e) {
         std::signal(SIGINT, previous);
         throw UsageError(e.what());
     }
     std::signal(SIGINT, previous);
-    return save(args, results, out, err);
+    return save(args, results, out, err, recordings);
 }
 
 } // namespace cs::cli

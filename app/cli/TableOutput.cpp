@@ -116,4 +116,13 @@ nlohmann::json tableToJson(const SweepTable& t)
             {"cancelled", t.cancelled}};
 }
 
+std::string signedPercent(double fraction)
+{
+    if (!std::isfinite(fraction))
+        return "-";
+    char b[32];
+    std::snprintf(b, sizeof b, "%+.1f%%", 100.0 * fraction);
+    return b;
+}
+
 } // namespace cs::cli

@@ -33,4 +33,7 @@ nlohmann::json rowToJson(const SweepTable& layout, const SweepRow& row);
 // justify already. --json keeps full precision.
 std::string formatRatio(double v);
 
+// A relative error as a signed percentage with one decimal ("+3.2%", "-19.9%"); "-" when not finite.
+std::string signedPercent(double fraction);
+
 } // namespace cs::cli

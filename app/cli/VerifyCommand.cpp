@@ -4,6 +4,7 @@
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
+#include "app/cli/TableOutput.h"
 #include "app/cli/ProbeRunSupport.h"
 
 #include "model/core/ModelError.h"
@@ -25,15 +26,6 @@ namespace cs::cli {
 namespace {
 
 using nlohmann::json;
-
-std::string pct(double f)
-{
-    if (!std::isfinite(f))
-        return "-";
-    char b[32];
-    std::snprintf(b, sizeof b, "%+.1f%%", 100.0 * f);
-    return b;
-}
 
 std::string secs(double v)
 {
@@ -62,7 +54,7 @@ void printReport(const verify::Report& r, std::ostream& out)
         std::snprintf(line, sizeof line, "%-12s %3g  %-10s  %-10s [%s, %s]  %-10s [%s, %s]  %3d  %7s%s\n",
                       x.variant.c_str(), x.P, x.quantity.c_str(), secs(x.predicted).c_str(), secs(x.bandLo).c_str(),
                       secs(x.bandHi).c_str(), secs(x.measured).c_str(), secs(x.measuredLo).c_str(),
-                      secs(x.measuredHi).c_str(), x.n, pct(x.error).c_str(), x.heldOut ? "  held out" : "");
+                      secs(x.measuredHi).c_str(), x.n, signedPercent(x.error).c_str(), x.heldOut ? "  held out" : "");
         out << line;
     }
     out << "summary (error = (predicted - measured) / measured):\n";

@@ -13,6 +13,7 @@ void registerBuiltinBlocks(BlockRegistry& r)
     registerSpeedupBlocks(r);
     registerTopologyBlocks(r);
     registerCommBlocks(r);
+    registerRecordedBlocks(r);
     registerFormulaBlocks(r);
 }
 

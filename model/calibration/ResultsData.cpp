@@ -351,8 +351,9 @@ json resultsFromTree(json& j, json& results, const std::string& path, std::vecto
         results = std::move(j);
     } else if (j.is_object() && j.contains("results")) {
         // The file's own members: a results file of another kind or version
-        // would be read as something it is not.
-        forUnknownKeys(j, {"format", "version", "created", "results"},
+        // would be read as something it is not. "recordings": run-app --record's traces beside the runs
+        // (docs/format.md, "Recorded runs"), which the results' readers leave to the recording's.
+        forUnknownKeys(j, {"format", "version", "created", "results", "recordings"},
                        [&](const std::string& key, const std::string& takes) {
                            problems.push_back(clipText(key, 40) + ": unknown key " + clipJson(json(key), 40) +
                                               " (a results file takes " + takes + ")");

@@ -6,6 +6,7 @@
 #include "model/document/DocumentReader.h"
 #include "model/document/DocumentTopology.h"
 #include "model/document/StrictJson.h"
+#include "model/blocks/recorded/RecordedBlock.h"
 #include "model/formula/FormulaBlock.h"
 #include "model/sweep/SweepAxis.h"
 
@@ -222,7 +223,10 @@ json documentToJson(const DesignDocument& doc)
             else
                 values[ps.symbol] = valueToJson(v);
         }
-        blocks.push_back({{"name", b.name}, {"type", b.spec().id}, {"values", values}});
+        json bj = {{"name", b.name}, {"type", b.spec().id}, {"values", values}};
+        if (const RecordedBlock* r = asRecorded(b.block); r && r->run())
+            bj["recording"] = r->source(); // embedded, as it was read (DocumentReaderRecorded.cpp)
+        blocks.push_back(std::move(bj));
     }
     j["blocks"] = blocks;
 

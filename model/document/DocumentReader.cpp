@@ -7,6 +7,7 @@
 #include "model/document/DocumentValidator.h"
 #include "model/document/SectionShapes.h"
 #include "model/document/StrictJson.h"
+#include "model/blocks/recorded/RecordedBlock.h"
 #include "model/formula/FormulaBlock.h"
 #include "model/sweep/SweepAxis.h"
 
@@ -262,7 +263,10 @@ void DocumentReader::readBlocks(const json& j, DesignDocument& doc)
             readFormulaBlock(bj, path, name, doc);
             continue;
         }
-        knownKeys(bj, path, {"name", "type", "values"});
+        if (ok && type == kRecordedType)
+            knownKeys(bj, path, {"name", "type", "values", "recording"});
+        else
+            knownKeys(bj, path, {"name", "type", "values"});
         if (!ok) {
             broken_.insert(name);
             continue;
@@ -273,7 +277,14 @@ void DocumentReader::readBlocks(const json& j, DesignDocument& doc)
             continue;
         }
         try {
-            doc.design.addBlock(name, type);
+            if (type == kRecordedType && bj.contains("recording")) {
+                if (!readRecordedBlock(bj, path, name, doc)) {
+                    broken_.insert(name);
+                    continue;
+                }
+            } else {
+                doc.design.addBlock(name, type);
+            }
         } catch (const ModelError& e) {
             problem(path + ".name", e.what());
             broken_.insert(name);

@@ -57,6 +57,10 @@ private:
     // A block of type "formula": its inputs and outputs (DocumentReaderFormula.cpp).
     void readFormulaBlock(const nlohmann::json& bj, const std::string& path, const std::string& name,
                           DesignDocument& doc);
+    // A block of type "recorded" with the recording it embeds
+    // (DocumentReaderRecorded.cpp). False when the recording is refused.
+    bool readRecordedBlock(const nlohmann::json& bj, const std::string& path, const std::string& name,
+                           DesignDocument& doc);
     void readWires(const nlohmann::json& j, DesignDocument& doc);
     void readVariants(const nlohmann::json& j, DesignDocument& doc);
     void readSweep(const nlohmann::json& j, DesignDocument& doc);

@@ -37,4 +37,14 @@ const char* badApiDir()
     return CS_PATH_BADAPI_DIR;
 }
 
+const char* recordLib()
+{
+    return CS_PATH_RECORD_LIB;
+}
+
+const char* recordSequenceExe()
+{
+    return CS_PATH_RECORD_SEQUENCE_EXE;
+}
+
 } // namespace cs::buildpaths

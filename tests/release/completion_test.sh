@@ -62,6 +62,13 @@ expect "--time --timeout" "$cli" run-app --ti
 expect "--overhead-runs" "$cli" run-app --ov
 expect "stdout: wall" "$cli" run-app --time ""
 expect "" "$cli" run-app --nodes mpi:2 -- true --ti
+# replay: its options, a design like the others, RUNS.json a file, the SimGrid export a folder.
+expect "replay" "$cli" rep
+expect "--results" "$cli" replay acc-fft --res
+contains "--export-simgrid" "$cli" replay acc-fft --
+contains "--flops" "$cli" replay acc-fft --
+expect "acc-fft acc-sort" "$cli" replay acc-
+expect "" "$cli" replay acc-fft --net n
 # Option values.
 expect "LV08" "$cli" simulate acc-fft --network-model L
 expect "chain" "$cli" probe --pairs ch

@@ -32,7 +32,8 @@ set(expected
   share/man/man1/clusterscope-cli.1
   share/bash-completion/completions/clusterscope-cli)
 if(MPI_AGENT)
-  list(APPEND expected bin/clusterscope-mpi-agent)
+  # With MPI: the MPI agent, and the recording library run-app --record preloads (found beside bin/).
+  list(APPEND expected bin/clusterscope-mpi-agent lib/clusterscope/libcsrecord.so)
 endif()
 foreach(f ${expected})
   if(NOT EXISTS ${prefix}/${f})

@@ -21,6 +21,7 @@ class SimulationPanel;
 class TopologyEditor;
 class NodeListEditor;
 class ProbeRunPanel;
+class RecordingWindow;
 namespace calibration {
 class CalibrationPanel;
 }
@@ -66,6 +67,11 @@ public:
     // offers to save a recovery copy of unsaved work, and returns so the
     // program goes on.
     void reportInternalError(const QString& what);
+    // File > Open recording...: the recordings of results file `path` in the
+    // Recording window, replayed on this design. Returns the window (shown,
+    // with the reason in it when the file cannot be read).
+    RecordingWindow* openRecording(const QString& path);
+    RecordingWindow* recordingWindow() const { return recording_; }
     // Edit > Preferences (modal); applies what was accepted.
     void showPreferences();
 
@@ -105,6 +111,7 @@ private:
     QMenu* viewMenu_ = nullptr;
     QLabel* status_;
     HelpWindow* manual_ = nullptr;
+    RecordingWindow* recording_ = nullptr;
     QByteArray defaultState_; // the dock arrangement before any saved one was restored
 };
 

@@ -4,6 +4,7 @@
 #include "app/gui/calibration/CalibrationPanel.h"
 #include "app/gui/canvas/BlockCanvas.h"
 #include "app/gui/mainwindow/MainWindow.h"
+#include "app/gui/recording/RecordingWindow.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/gui/validation/ValidationDialog.h"
@@ -12,6 +13,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QTabWidget>
@@ -32,6 +34,15 @@ void MainWindow::createActions()
     file->addAction(tr("Start &page"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), this, &MainWindow::showStartPage);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    QAction* openRecording = file->addAction(tr("Open recor&ding..."), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open recording"), QString(),
+                                                          tr("Results with recordings (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            this->openRecording(path);
+    });
+    openRecording->setObjectName("openRecordingAction");
+    openRecording->setToolTip(tr("A program recorded by clusterscope-cli run-app --record: its communication matrix, "
+                                 "its iterations, and its replay on this design beside the measured runs"));
     QAction* saveAct = file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs);
     file->addSeparator();
@@ -154,6 +165,16 @@ void MainWindow::createActions()
                               "MultiEdge, Beowulf network architectures).</p>")
                                .arg(QApplication::applicationVersion()));
     });
+}
+
+RecordingWindow* MainWindow::openRecording(const QString& path)
+{
+    if (!recording_)
+        recording_ = new RecordingWindow(model_, this); // one window, kept: a second file replaces the first
+    recording_->openResults(path);
+    recording_->show();
+    recording_->raise();
+    return recording_;
 }
 
 } // namespace cs::app

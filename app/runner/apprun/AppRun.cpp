@@ -1,4 +1,5 @@
 #include "app/runner/apprun/AppRun.h"
+#include "app/runner/apprun/AppRecord.h"
 #include "app/runner/apprun/AppResult.h"
 #include "app/runner/AgentLink.h"
 
@@ -13,6 +14,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
+#include <unistd.h>
 
 namespace cs::runner::apprun {
 
@@ -130,7 +132,7 @@ json runEnvironment()
 }
 
 std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx, const AppProgress& progress,
-                              const std::atomic<bool>* cancel)
+                              const std::atomic<bool>* cancel, json* recordings)
 {
     if (req.Ps.empty())
         throw std::invalid_argument("no P to run at");
@@ -143,6 +145,19 @@ std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx
         argvs.push_back(substitute(req.argv, P, req.sets));
         plans.push_back(planAppLaunch(req.nodes, P, argvs.back(), ctx, "P" + std::to_string(P)));
         overheadPlans.push_back(planAppLaunch(req.nodes, P, {"true"}, ctx, "P" + std::to_string(P) + "-true"));
+    }
+    // --record: each P's first timed run with the library preloaded, its traces in a folder of its own.
+    const bool record = !req.recordLibrary.empty();
+    std::vector<LaunchPlan> recordPlans;
+    std::vector<std::string> recordDirs;
+    for (std::size_t i = 0; record && i < req.Ps.size(); ++i) {
+        // In a folder of the user's, a name no earlier run used: a trace is never read from another run.
+        const std::string base = req.recordDir.empty() ? ctx.workDir : req.recordDir;
+        std::string stamp = req.recordDir.empty() ? "" : "-" + isoNow() + "-" + std::to_string(::getpid());
+        stamp.erase(std::remove(stamp.begin(), stamp.end(), ':'), stamp.end());
+        recordDirs.push_back(base + "/record" + stamp + "-" + std::to_string(i) + "-P" + std::to_string(req.Ps[i]));
+        recordPlans.push_back(plans[i]);
+        addRecording(recordPlans.back(), req.recordLibrary, recordDirs.back());
     }
     const json environment = runEnvironment();
     std::vector<std::string> nodeNames;
@@ -213,10 +228,16 @@ std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx
             }
             const int P = req.Ps[i];
             AppMeasurement& m = ms[i];
+            const bool recorded = record && k == 0;
             if (progress)
                 progress("round " + std::to_string(k + 1) + " of " + std::to_string(req.repeat) + ": P = " +
-                         std::to_string(P));
-            const ProcessRun r = runProcess(plans[i], req.timeout, cancel);
+                         std::to_string(P) + (recorded ? " (recorded)" : ""));
+            if (recorded && !QDir().mkpath(QString::fromStdString(recordDirs[i]))) {
+                m.status = "failed";
+                m.reason = "P = " + std::to_string(P) + ": --record cannot make the folder " + recordDirs[i];
+                continue;
+            }
+            const ProcessRun r = runProcess(recorded ? recordPlans[i] : plans[i], req.timeout, cancel);
             spent[i] += r.wall;
             if (!r.ok()) {
                 m.status = r.cancelled ? "cancelled" : "failed";
@@ -224,6 +245,19 @@ std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx
                            " " + r.failure();
                 stopped = r.cancelled;
                 continue;
+            }
+            if (recorded) {
+                try {
+                    json rec = gatherRecording(recordDirs[i], {P, argvs[i], req.nodesSpec, static_cast<int>(i)});
+                    if (recordings)
+                        recordings->push_back(std::move(rec));
+                    // The recorded run is timed too (T's first sample), with the library's small cost in it.
+                    m.details["recorded"] = {{"run", 0}, {"command", recordPlans[i].agent.text()}};
+                } catch (const std::runtime_error& e) {
+                    m.status = "failed";
+                    m.reason = "P = " + std::to_string(P) + ", --record: " + e.what();
+                    continue;
+                }
             }
             m.wall.push_back(r.wall);
             if (req.timing.wall) {

@@ -32,6 +32,13 @@ struct AppRunRequest {
     std::vector<std::string> argv; // PROGRAM ARGS, with placeholders
     double timeout = 0;            // per run, seconds; 0 = none
     std::string commandLine;       // how run-app was called, recorded in each result
+    // --record (AppRecord.h): the library preloaded into each P's first timed run ("" = no recording), the
+    // --nodes spec the recordings name, and --record-dir: a folder every node sees at the same path (a shared
+    // file system), where the traces are written and left; "" = this run's private folder (ctx.workDir), which
+    // only this machine's ranks and its namespaces see.
+    std::string recordLibrary;
+    std::string nodesSpec;
+    std::string recordDir;
 };
 
 // One process run to its end.
@@ -55,9 +62,11 @@ ProcessRun runProcess(const LaunchPlan& plan, double timeout, const std::atomic<
 using AppProgress = std::function<void(const std::string& line)>;
 
 // Throws std::invalid_argument before running anything: a launch that cannot be planned at some P, a
-// placeholder that is not set. ctx.workDir must be a writable folder (mpirun's hostfiles).
+// placeholder that is not set. ctx.workDir must be a writable folder (mpirun's hostfiles, and the traces of
+// recorded runs). With request.recordLibrary, `recordings` (an array) gets one recording per P whose first run
+// succeeded and left a trace of every rank (AppRecord.h); a recorded run without them fails its P with why.
 std::vector<JobResult> runApp(const AppRunRequest& request, const LaunchContext& ctx, const AppProgress& progress,
-                              const std::atomic<bool>* cancel = nullptr);
+                              const std::atomic<bool>* cancel = nullptr, nlohmann::json* recordings = nullptr);
 
 // What the results record of the machine run-app ran on: host name, working folder, and the environment
 // variables that decide how an MPI or OpenMP program runs (OMP_*, OMPI_*, PMIX_*, SLURM_*, I_MPI_*, MPICH_*,

@@ -14,7 +14,7 @@ namespace {
 // from the list (or its help) fails.
 const std::vector<std::string> kCommands = {"list",     "eval",     "sweep",     "pareto", "sensitivity",
                                             "plot",     "simulate", "validate",  "topo",   "probe",
-                                            "calibrate", "verify",   "run-app"};
+                                            "calibrate", "verify",   "run-app", "replay"};
 
 } // namespace
 

@@ -135,7 +135,7 @@ TEST_CASE("calibrate --results checks the results file like a document, with JSO
     j = results;
     j["reslts"] = json::array();
     CHECK_THAT(refusal(j, "key.json"), Catch::EndsWith("key.json: reslts: unknown key \"reslts\" (a results file takes "
-                                                       "format, version, created, results)"));
+                                                       "format, version, created, results, recordings)"));
     j = results;
     j["results"][0]["status"] = "great";
     CHECK_THAT(refusal(j, "status.json"), Catch::EndsWith("status.json: results[0].status: \"great\" is not one of ok, "

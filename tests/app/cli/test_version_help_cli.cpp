@@ -44,9 +44,9 @@ TEST_CASE("the top-level --help lists every command, and each is one the program
 {
     const auto r = cli({"--help"});
     REQUIRE(r.rc == 0);
-    // The thirteen commands of app/cli/Cli.h, by hand.
+    // The fourteen commands of app/cli/Cli.h, by hand.
     for (const char* command : {"list", "eval", "sweep", "pareto", "sensitivity", "plot", "simulate", "validate",
-                                "topo", "probe", "calibrate", "verify", "run-app"}) {
+                                "topo", "probe", "calibrate", "verify", "run-app", "replay"}) {
         INFO(command);
         CHECK(r.out.find(std::string("\n  ") + command + " ") != std::string::npos);
         const auto run = cli({command, "--no-such-option"});

@@ -1,7 +1,11 @@
-// run-app's launches: placeholders, and the command each node spec gives (no process runs here).
+// run-app's launches: placeholders, the command each node spec gives, and --record's preload into the ranks
+// (never into the launcher itself). No process runs here (RecordTest.cpp runs the recordings).
 #include "app/runner/apprun/AppLaunch.h"
+#include "app/runner/apprun/AppRecord.h"
 
 #include <catch2/catch.hpp>
+
+#include <cstdlib>
 
 using namespace cs::runner;
 using namespace cs::runner::apprun;
@@ -96,4 +100,50 @@ TEST_CASE("run-app: local, tcp and mixed node lists are refused with what to use
     CHECK_THROWS_WITH(launchNode(parseNodeSpec("local:cpu=0,local:cpu=1"), 2), Contains("use --nodes mpi:N"));
     CHECK_THROWS_WITH(launchNode(parseNodeSpec("ssh:h1,slurm:h2"), 2), Contains("use different transports"));
     CHECK_THROWS_WITH(planAppLaunch(parseNodeSpec("mpi:2"), 2, {}, context(), "t"), Contains("no program"));
+}
+
+TEST_CASE("run-app --record: mpirun exports the preload and the trace folder to the ranks with -x", "[runapp][record]")
+{
+    ::unsetenv("LD_PRELOAD");
+    ::unsetenv("CS_RECORD_LIMIT");
+    LaunchPlan p = planAppLaunch(parseNodeSpec("mpi:4"), 2, {"./app", "2"}, context(), "t");
+    addRecording(p, "/opt/cs/libcsrecord.so", "/tmp/w/rec");
+    CHECK(p.agent.program == "mpirun");
+    // Right after mpirun, before its other options; the program and its arguments still last, and mpirun's own
+    // environment without the preload.
+    CHECK(std::vector<std::string>(p.agent.args.begin(), p.agent.args.begin() + 4) ==
+          std::vector<std::string>{"-x", "LD_PRELOAD=/opt/cs/libcsrecord.so", "-x", "CS_RECORD_DIR=/tmp/w/rec"});
+    CHECK(std::vector<std::string>(p.agent.args.end() - 2, p.agent.args.end()) ==
+          std::vector<std::string>{"./app", "2"});
+    CHECK(p.agent.env.count("LD_PRELOAD") == 0);
+
+    // A preload of the user's is kept after ours; CS_RECORD_LIMIT goes along when set.
+    ::setenv("LD_PRELOAD", "/usr/lib/libmine.so", 1);
+    ::setenv("CS_RECORD_LIMIT", "1M", 1);
+    LaunchPlan q = planAppLaunch(parseNodeSpec("mpi:4"), 2, {"./app"}, context(), "t");
+    addRecording(q, "/opt/cs/libcsrecord.so", "/tmp/w/rec");
+    ::unsetenv("LD_PRELOAD");
+    ::unsetenv("CS_RECORD_LIMIT");
+    CHECK(has(q.agent.args, {"-x", "LD_PRELOAD=/opt/cs/libcsrecord.so:/usr/lib/libmine.so"}));
+    CHECK(has(q.agent.args, {"-x", "CS_RECORD_LIMIT=1M"}));
+}
+
+TEST_CASE("run-app --record: an emulated cluster's mpirun in its namespace, and srun with --export", "[runapp][record]")
+{
+    ::unsetenv("LD_PRELOAD");
+    ::unsetenv("CS_RECORD_LIMIT");
+    LaunchPlan ns = planAppLaunch(parseNodeSpec("mpi:4:hosts=10.9.0.1+10.9.0.2:netns=c-h0"), 4, {"/opt/jacobi"},
+                                  context(), "t");
+    addRecording(ns, "/l/libcsrecord.so", "/tmp/w/rec");
+    CHECK(ns.agent.program == "ip");
+    CHECK(has(ns.agent.args, {"netns", "exec", "c-h0", "mpirun", "-x", "LD_PRELOAD=/l/libcsrecord.so", "-x",
+                              "CS_RECORD_DIR=/tmp/w/rec"}));
+
+    LaunchPlan s = planAppLaunch(parseNodeSpec("slurm:n[1-2]"), 2, {"./app"}, context(), "t");
+    addRecording(s, "/l/libcsrecord.so", "/tmp/w/rec");
+    CHECK(s.agent.program == "srun");
+    CHECK(s.agent.args.front() == "--export=ALL,LD_PRELOAD=/l/libcsrecord.so,CS_RECORD_DIR=/tmp/w/rec");
+    // srun's --export splits at commas: a path with one cannot be passed, and says so.
+    LaunchPlan bad = planAppLaunch(parseNodeSpec("slurm:n[1-2]"), 2, {"./app"}, context(), "t");
+    CHECK_THROWS_WITH(addRecording(bad, "/l/libcsrecord.so", "/tmp/a,b"), Contains("a comma in it"));
 }

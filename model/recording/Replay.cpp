@@ -1,0 +1,508 @@
+#include "model/recording/Replay.h"
+#include "model/core/ModelError.h"
+#include "model/recording/ReplayCollectives.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <queue>
+#include <string>
+#include <unordered_map>
+
+namespace cs::rec {
+
+double effectiveG(const ReplayNetwork& net, double G, double s)
+{
+    switch (net.gMode) {
+    case 1: return G;
+    case 2: return G + s;
+    case 3:
+        if (net.B_pair <= 0.0)
+            return G;
+        return G * std::max(1.0, net.B_pair * s) * (net.B_cal > 0.0 ? net.B_cal / net.B_pair : 1.0);
+    default: return std::max(G, s);
+    }
+}
+
+namespace {
+
+// Prices of flow sets, each computed once (the network's routing is the costly part).
+class Prices {
+public:
+    explicit Prices(const ReplayNetwork& net) : net_(net) {}
+
+    double pair(std::uint32_t a, std::uint32_t b)
+    {
+        if (!net_.secondsPerByte || a == b)
+            return 0.0;
+        const std::uint64_t key = (std::uint64_t{a} << 32) | b;
+        auto it = pairs_.find(key);
+        if (it == pairs_.end())
+            it = pairs_.emplace(key, set({{a, b}})).first;
+        return it->second;
+    }
+
+    // `flows` sorted and without repeats.
+    double set(const Flows& flows)
+    {
+        if (!net_.secondsPerByte || flows.empty())
+            return 0.0;
+        std::uint64_t h = 1469598103934665603ull;
+        for (const auto& [a, b] : flows)
+            h = (h ^ ((std::uint64_t{a} << 32) | b)) * 1099511628211ull;
+        std::vector<std::pair<Flows, double>>& bucket = sets_[h];
+        for (const auto& [f, s] : bucket)
+            if (f == flows)
+                return s;
+        const double s = net_.secondsPerByte(flows);
+        ++priced;
+        bucket.emplace_back(flows, s);
+        return s;
+    }
+
+    std::uint64_t priced = 0;
+
+private:
+    const ReplayNetwork& net_;
+    std::unordered_map<std::uint64_t, double> pairs_;
+    std::unordered_map<std::uint64_t, std::vector<std::pair<Flows, double>>> sets_;
+};
+
+// Messages sent to a rank and not yet received, at most: a recording whose
+// receives never match its sends is refused before it takes gigabytes.
+constexpr std::size_t kMaxUnmatched = std::size_t{1} << 24;
+
+struct Msg {
+    std::int32_t src, tag, comm;
+    double arrival;
+};
+
+struct Req {
+    bool recv = false; // a posted irecv not yet matched
+    std::int32_t src = 0, tag = 0, comm = 0;
+};
+
+struct Frame {
+    std::uint32_t begin, end;
+    std::uint64_t left;
+};
+
+struct RankState {
+    double t = 0, nicFree = 0, compute = 0;
+    std::uint32_t pc = 0, partial = 0; // partial: progress inside a waitall, sendrecv or collective
+    bool blocked = false, done = false;
+    std::vector<Frame> loops;
+    std::vector<Req> reqs;
+    std::deque<Msg> inbox; // arrived or on their way, not yet matched
+    std::vector<std::pair<std::int32_t, std::uint32_t>> collSeq; // per communicator: collectives entered
+    std::uint32_t& seqOf(std::int32_t comm)
+    {
+        for (auto& [c, n] : collSeq)
+            if (c == comm)
+                return n;
+        collSeq.emplace_back(comm, 0);
+        return collSeq.back().second;
+    }
+};
+
+struct Instance {
+    Kind kind = Kind::Barrier;
+    std::uint32_t arrived = 0, left = 0, line = 0;
+    std::int32_t firstRank = 0;
+    double maxT = 0, bytes = 0, finish = 0;
+    bool finished = false;
+};
+
+// The mean phase price of each send line, per rank (the second pass's G).
+using SitePrices = std::vector<std::vector<std::pair<double, std::uint32_t>>>;
+
+class Engine {
+public:
+    Engine(const Recording& rec, const ReplayNetwork& net, const ReplayOptions& o, Prices& prices, SitePrices* learn,
+           const SitePrices* use)
+        : rec_(rec), net_(net), o_(o), prices_(prices), learn_(learn), use_(use),
+          ranks_(static_cast<std::size_t>(rec.P()))
+    {
+        for (std::size_t r = 0; r < ranks_.size(); ++r)
+            ranks_[r].reqs.resize(static_cast<std::size_t>(rec.ranks[r].maxRequest + 1));
+    }
+
+    ReplayResult run();
+
+private:
+    bool step(std::int32_t r);
+    void advance(RankState& R, const std::vector<Event>& ev);
+    void post(std::int32_t r, const Event& e, std::int32_t dst, double bytes, std::int32_t tag);
+    bool receive(RankState& R, std::int32_t src, std::int32_t tag, std::int32_t comm);
+    bool complete(RankState& R, std::int32_t req, std::int32_t src = -1);
+    bool collective(std::int32_t r, const Event& e);
+    double collectivePrice(std::int32_t comm, const CollectivePlan& plan);
+    void wake(std::int32_t r);
+    void closePhase();
+    [[noreturn]] void stuck() const;
+
+    const Recording& rec_;
+    const ReplayNetwork& net_;
+    const ReplayOptions& o_;
+    std::uint64_t steps_ = 0; // for the cancel flag's checks
+    Prices& prices_;
+    SitePrices* learn_;
+    const SitePrices* use_;
+    std::vector<RankState> ranks_;
+    std::priority_queue<std::pair<double, std::int32_t>, std::vector<std::pair<double, std::int32_t>>,
+                        std::greater<>>
+        heap_;
+    std::unordered_map<std::uint64_t, Instance> instances_;
+    std::unordered_map<std::uint64_t, double> collPrices_;
+    ReplayResult res_;
+    // The phase being gathered (first pass): its end, flows and send lines.
+    double phaseEnd_ = -std::numeric_limits<double>::infinity();
+    Flows phaseFlows_; // per message of the phase, in order
+    std::vector<std::pair<std::int32_t, std::uint32_t>> phaseSites_;
+    std::vector<std::uint32_t> phaseRound_;                // per message: its round
+    std::unordered_map<std::uint64_t, std::uint32_t> roundOf_; // (source, destination) -> round
+    std::unordered_map<std::uint32_t, std::uint32_t> sentTo_;  // source -> destinations so far
+};
+
+void Engine::wake(std::int32_t r)
+{
+    RankState& R = ranks_[static_cast<std::size_t>(r)];
+    if (R.blocked) {
+        R.blocked = false;
+        heap_.emplace(R.t, r);
+    }
+}
+
+void Engine::closePhase()
+{
+    if (phaseSites_.empty())
+        return;
+    // A sender's messages already follow one another (its gap paces them), so
+    // they do not share its links with each other: the phase is priced as
+    // rounds in which each sender has one destination, its first in round 0,
+    // its second in round 1, and so on; each message takes its round's price.
+    roundOf_.clear();
+    sentTo_.clear();
+    std::vector<Flows> rounds;
+    phaseRound_.resize(phaseFlows_.size());
+    for (std::size_t i = 0; i < phaseFlows_.size(); ++i) {
+        const auto [a, b] = phaseFlows_[i];
+        auto [it, added] = roundOf_.try_emplace((std::uint64_t{a} << 32) | b, 0u);
+        if (added) {
+            it->second = sentTo_[a]++;
+            if (rounds.size() <= it->second)
+                rounds.resize(it->second + 1);
+            rounds[it->second].emplace_back(a, b);
+        }
+        phaseRound_[i] = it->second;
+    }
+    std::vector<double> price(rounds.size());
+    for (std::size_t r = 0; r < rounds.size(); ++r) {
+        std::sort(rounds[r].begin(), rounds[r].end());
+        price[r] = prices_.set(rounds[r]);
+    }
+    for (std::size_t i = 0; i < phaseSites_.size(); ++i) {
+        const auto [r, pc] = phaseSites_[i];
+        auto& site = (*learn_)[static_cast<std::size_t>(r)][pc];
+        site.first += price[phaseRound_[i]];
+        ++site.second;
+    }
+    ++res_.phases;
+    phaseFlows_.clear();
+    phaseSites_.clear();
+}
+
+void Engine::post(std::int32_t r, const Event& e, std::int32_t dst, double bytes, std::int32_t tag)
+{
+    RankState& R = ranks_[static_cast<std::size_t>(r)];
+    const auto src = static_cast<std::uint32_t>(r), to = static_cast<std::uint32_t>(dst);
+    double s = prices_.pair(src, to);
+    if (use_) {
+        const auto& site = (*use_)[static_cast<std::size_t>(r)][R.pc];
+        if (site.second > 0)
+            s = site.first / site.second;
+    }
+    const loggp::Params q = loggp::forSize(net_.loggp, bytes);
+    const double wire = loggp::bytesAfterFirst(bytes) * effectiveG(net_, q.G, s);
+    const double start = std::max(R.t, R.nicFree);
+    R.nicFree = start + std::max({q.g, q.o_s, wire});
+    R.t = start + q.o_s;
+    const double arrival = start + q.o_s + wire + q.L;
+    std::deque<Msg>& inbox = ranks_[static_cast<std::size_t>(dst)].inbox;
+    if (inbox.size() >= kMaxUnmatched)
+        throw ModelError("rank " + std::to_string(r) + ", line " + std::to_string(e.line) + ": rank " +
+                         std::to_string(dst) + " has " + std::to_string(kMaxUnmatched) +
+                         " messages sent to it that it has not received: the recordings do not match");
+    inbox.push_back({r, tag, e.comm, arrival});
+    ++res_.messages;
+    if (learn_) {
+        // A transfer that starts after the phase's last one ended opens a new phase;
+        // a phase of a million sends is closed, to keep its list bounded.
+        if (start >= phaseEnd_ || phaseSites_.size() >= (std::size_t{1} << 20)) {
+            closePhase();
+            phaseEnd_ = -std::numeric_limits<double>::infinity();
+        }
+        phaseEnd_ = std::max(phaseEnd_, arrival);
+        phaseFlows_.emplace_back(src, to);
+        phaseSites_.emplace_back(r, R.pc);
+    }
+    wake(dst);
+}
+
+bool Engine::receive(RankState& R, std::int32_t src, std::int32_t tag, std::int32_t comm)
+{
+    for (auto it = R.inbox.begin(); it != R.inbox.end(); ++it)
+        if (it->comm == comm && (src < 0 || it->src == src) && (tag < 0 || it->tag == tag)) {
+            R.t = std::max(R.t, it->arrival) + net_.loggp.o_r;
+            R.inbox.erase(it);
+            return true;
+        }
+    return false;
+}
+
+bool Engine::complete(RankState& R, std::int32_t req, std::int32_t src)
+{
+    Req& q = R.reqs[static_cast<std::size_t>(req)];
+    if (!q.recv)
+        return true; // an isend (done at its o_s) or a request already completed
+    // The source a wait names (`wait REQ SRC`, an irecv from ANY_SOURCE) is this completion's own, where the
+    // irecv's line, posted in a loop, stands for irecvs whose sources differ pass by pass.
+    if (!receive(R, src >= 0 ? src : q.src, q.tag, q.comm))
+        return false;
+    q.recv = false;
+    return true;
+}
+
+double Engine::collectivePrice(std::int32_t comm, const CollectivePlan& plan)
+{
+    const std::uint64_t key = (std::uint64_t(static_cast<std::uint32_t>(comm)) << 16) ^
+                              (static_cast<std::uint64_t>(plan.algo) << 8) ^ (static_cast<std::uint64_t>(plan.op) << 4) ^
+                              (plan.inward ? 1u : 0u);
+    auto it = collPrices_.find(key);
+    if (it != collPrices_.end())
+        return it->second;
+    const std::vector<std::int32_t>& m = rec_.members(comm);
+    const std::vector<Flows> rounds = collectiveRounds(plan, static_cast<int>(m.size()));
+    double sum = 0;
+    for (Flows f : rounds) {
+        for (auto& [a, b] : f) {
+            a = static_cast<std::uint32_t>(m[a]);
+            b = static_cast<std::uint32_t>(m[b]);
+        }
+        std::sort(f.begin(), f.end());
+        f.erase(std::unique(f.begin(), f.end()), f.end());
+        sum += prices_.set(f);
+    }
+    const double s = rounds.empty() ? 0.0 : sum / static_cast<double>(rounds.size());
+    collPrices_.emplace(key, s);
+    return s;
+}
+
+bool Engine::collective(std::int32_t r, const Event& e)
+{
+    RankState& R = ranks_[static_cast<std::size_t>(r)];
+    std::uint32_t& seq = R.seqOf(e.comm);
+    const std::uint64_t key = (std::uint64_t(static_cast<std::uint32_t>(e.comm)) << 32) | seq;
+    Instance& I = instances_[key];
+    const std::vector<std::int32_t>& members = rec_.members(e.comm);
+    const auto n = static_cast<std::uint32_t>(members.size());
+    if (R.partial == 0) { // entering
+        if (I.arrived == 0) {
+            I.kind = e.kind;
+            I.line = e.line;
+            I.firstRank = r;
+        } else if (I.kind != e.kind) {
+            throw ModelError("rank " + std::to_string(r) + ", line " + std::to_string(e.line) + ": its " +
+                             kindName(e.kind) + " meets rank " + std::to_string(I.firstRank) + "'s " +
+                             kindName(I.kind) + " (line " + std::to_string(I.line) +
+                             ") as the same collective of their communicator: the ranks' recordings disagree");
+        }
+        ++I.arrived;
+        I.maxT = std::max(I.maxT, R.t);
+        I.bytes = std::max(I.bytes, e.value);
+        R.partial = 1;
+        if (I.arrived == n) {
+            const CollectivePlan plan = collectivePlan(e.kind, I.bytes, static_cast<int>(n));
+            loggp::Params p = loggp::forSize(net_.loggp, plan.k);
+            p.G = effectiveG(net_, p.G, collectivePrice(e.comm, plan));
+            I.finish = I.maxT + collectiveSeconds(plan, p, static_cast<int>(n));
+            I.finished = true;
+            ++res_.collectives;
+            for (std::int32_t m : members)
+                if (m != r)
+                    wake(m);
+        }
+    }
+    if (!I.finished)
+        return false;
+    R.t = I.finish;
+    R.partial = 0;
+    ++seq;
+    if (++I.left == n)
+        instances_.erase(key);
+    return true;
+}
+
+void Engine::advance(RankState& R, const std::vector<Event>& ev)
+{
+    const Event& e = ev[R.pc];
+    if (e.kind == Kind::Loop) {
+        const std::uint32_t begin = R.pc + 1, end = begin + e.count;
+        if (e.value >= 1.0 && e.count > 0) {
+            R.loops.push_back({begin, end, static_cast<std::uint64_t>(e.value)});
+            R.pc = begin;
+        } else {
+            R.pc = end;
+        }
+    } else {
+        ++R.pc;
+    }
+    while (!R.loops.empty() && R.pc == R.loops.back().end) {
+        if (--R.loops.back().left > 0) {
+            R.pc = R.loops.back().begin;
+            break;
+        }
+        R.loops.pop_back();
+    }
+}
+
+bool Engine::step(std::int32_t r)
+{
+    RankState& R = ranks_[static_cast<std::size_t>(r)];
+    const RankTrace& trace = rec_.ranks[static_cast<std::size_t>(r)];
+    if (R.pc >= trace.events.size()) {
+        R.done = true;
+        return false;
+    }
+    const Event& e = trace.events[R.pc];
+    bool ok = true;
+    switch (e.kind) {
+    case Kind::Compute:
+        R.t += e.value * o_.computeScale;
+        R.compute += e.value * o_.computeScale;
+        break;
+    case Kind::Send:
+    case Kind::Isend: // complete once posted (eager): its wait costs nothing
+        post(r, e, e.peer, e.value, e.tag);
+        if (e.kind == Kind::Isend)
+            R.reqs[static_cast<std::size_t>(e.req)].recv = false;
+        break;
+    case Kind::Recv: ok = receive(R, e.peer, e.tag, e.comm); break;
+    case Kind::Irecv: R.reqs[static_cast<std::size_t>(e.req)] = {true, e.peer, e.tag, e.comm}; break;
+    case Kind::Wait: ok = complete(R, e.req, e.peer); break;
+    case Kind::Waitall:
+        for (; R.partial < e.count && ok; R.partial += ok ? 1 : 0)
+            ok = complete(R, static_cast<std::int32_t>(trace.args[e.first + R.partial]));
+        if (ok)
+            R.partial = 0;
+        break;
+    case Kind::Sendrecv:
+        if (R.partial == 0) {
+            post(r, e, e.peer, e.value, e.tag);
+            R.partial = 1;
+        }
+        ok = receive(R, e.src, e.tag2, e.comm);
+        if (ok)
+            R.partial = 0;
+        break;
+    case Kind::Loop:
+    case Kind::CommDef: break;
+    default: ok = collective(r, e); break;
+    }
+    if (!ok) {
+        R.blocked = true;
+        return false;
+    }
+    advance(R, trace.events);
+    return true;
+}
+
+void Engine::stuck() const
+{
+    std::string what;
+    int shown = 0;
+    for (std::size_t r = 0; r < ranks_.size() && shown < 3; ++r) {
+        const RankState& R = ranks_[r];
+        if (R.done)
+            continue;
+        const Event& e = rec_.ranks[r].events[R.pc];
+        what += std::string(shown++ ? "; " : "") + "rank " + std::to_string(r) + " waits at line " +
+                std::to_string(e.line) + " (" + kindName(e.kind) +
+                (e.kind == Kind::Recv || e.kind == Kind::Sendrecv
+                     ? " from rank " + std::to_string(e.kind == Kind::Recv ? e.peer : e.src)
+                     : std::string()) +
+                ")";
+    }
+    throw ModelError("the replay cannot go on: " + what +
+                     ", for a message or collective no other rank's recording gives it");
+}
+
+ReplayResult Engine::run()
+{
+    for (std::int32_t r = 0; r < rec_.P(); ++r)
+        heap_.emplace(0.0, r);
+    while (!heap_.empty()) {
+        const std::int32_t r = heap_.top().second;
+        heap_.pop();
+        RankState& R = ranks_[static_cast<std::size_t>(r)];
+        if (R.blocked || R.done)
+            continue;
+        // The rank runs while it is the earliest: messages are then started
+        // about in time order, which the phases rely on.
+        while (step(r)) {
+            if (o_.cancel && (++steps_ & 0xfff) == 0 && o_.cancel->load(std::memory_order_relaxed))
+                throw ReplayCancelled();
+            if (!heap_.empty() && R.t > heap_.top().first) {
+                heap_.emplace(R.t, r);
+                break;
+            }
+        }
+    }
+    if (learn_)
+        closePhase();
+    res_.rankSeconds.reserve(ranks_.size());
+    for (const RankState& R : ranks_) {
+        if (!R.done)
+            stuck();
+        res_.rankSeconds.push_back(R.t);
+        res_.rankCompute.push_back(R.compute);
+        res_.seconds = std::max(res_.seconds, R.t);
+    }
+    return res_;
+}
+
+} // namespace
+
+ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const ReplayOptions& options)
+{
+    for (const RankTrace& t : rec.ranks)
+        if (t.truncated)
+            throw ModelError("rank " + std::to_string(t.rank) + "'s recording was cut short at line " +
+                             std::to_string(t.truncatedLine) + " (" + t.truncatedWhy +
+                             "): a replay of it would predict only part of the program");
+    const double events = static_cast<double>(rec.expandedEvents());
+    if (events > options.maxEvents)
+        throw ModelError("the recording's loops expand to " + std::to_string(static_cast<long long>(events)) +
+                         " events, more than the replay's limit of " +
+                         std::to_string(static_cast<long long>(options.maxEvents)));
+    Prices prices(net);
+    const bool twoPasses = options.contention && net.secondsPerByte;
+    SitePrices sites;
+    if (twoPasses)
+        for (const RankTrace& t : rec.ranks)
+            sites.emplace_back(t.events.size(), std::pair<double, std::uint32_t>{0.0, 0});
+    ReplayResult first = Engine(rec, net, options, prices, twoPasses ? &sites : nullptr, nullptr).run();
+    first.aloneSeconds = first.seconds;
+    if (!twoPasses) {
+        first.pricedFlowSets = prices.priced;
+        return first;
+    }
+    ReplayResult second = Engine(rec, net, options, prices, nullptr, &sites).run();
+    second.aloneSeconds = first.seconds;
+    second.phases = first.phases;
+    second.pricedFlowSets = prices.priced;
+    return second;
+}
+
+} // namespace cs::rec

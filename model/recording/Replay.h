@@ -1,0 +1,101 @@
+#pragma once
+// The analytic replay of a recording (issue 44, "Replay on the drawing"): every
+// rank's events in order, as a discrete-event run over all ranks, each message
+// priced by LogGP and the placed hosts' links.
+//
+// The model, and what it assumes:
+//  - A message of k bytes, sent at the rank's time t: its injection starts at
+//    s = max(t, the sender's previous injection + max(g, o_s, (k-1)G)) (LogGP's
+//    gap, LogGPMath.h trainInterval); the sender is busy until s + o_s; the
+//    data arrive at s + o_s + (k-1)G + L; the receiver, once it waits for the
+//    message (recv, wait, waitall), is done at max(its time, arrival) + o_r.
+//    So a ping-pong round trip is 2(o_s + (k-1)G + L + o_r).
+//  - Sends are eager: a send returns after o_s whether or not the receive is
+//    posted (no rendezvous for large messages); isend's request is complete then.
+//  - Point-to-point matching is by (source, tag, communicator) in order: the
+//    first unmatched message that fits, ANY_SOURCE and ANY_TAG matching any.
+//    A receive is matched when it is waited for (irecv at its wait).
+//  - G is the host's own per-byte gap, combined with the network's share as
+//    the logp.loggp block's G_floor says (network: max(G, s); none: G; in
+//    series: G + s; scaled: G max(1, B_pair s) B_cal / B_pair), where s is the
+//    slowest flow's seconds per byte of the messages in flight at once
+//    (PlacedMetrics.h roundSecondsPerByte on the placed hosts). Messages in
+//    flight at once form a phase: a run of transfers [start, arrival] each of
+//    which overlaps the phase so far, in the order the replay starts them. The
+//    replay runs twice: the first pass prices each message as if alone on its
+//    route and finds the phases; each phase's flows (distinct rank pairs) are
+//    priced together in rounds where each sender has one destination (a
+//    sender's own messages follow one another at its gap, so they do not
+//    share its links), each call site (a rank's send line) takes the mean of
+//    its messages' prices, and the second pass, whose time is the prediction,
+//    uses those. A program that always has some message in flight
+//    makes long phases, whose union of flows overstates the contention.
+//  - A collective starts when the last member enters and ends for all of them
+//    at once, after the time of its algorithm (CollectiveMath.h, Thakur et
+//    al.): broadcast and reduce binomial; allreduce, barrier and allgather
+//    recursive doubling (allgather ring for a size not a power of two);
+//    reduce_scatter recursive halving (pairwise for other sizes); alltoall and
+//    alltoallv pairwise (alltoallv with its largest rank's mean block); gather
+//    and scatter binomial with the data halving. Its G is priced by the mean
+//    over its rounds' flows on the members' placed hosts. The reduction's
+//    arithmetic is not modelled (gamma = 0).
+//  - Compute is replayed as recorded (a loop's compute is the mean of its
+//    repetitions), times ReplayOptions::computeScale.
+#include "model/blocks/loggp/LogGPMath.h"
+#include "model/core/ModelError.h"
+#include "model/recording/Recording.h"
+
+#include <atomic>
+
+#include <cstdint>
+#include <functional>
+#include <utility>
+#include <vector>
+
+namespace cs::rec {
+
+using Flows = std::vector<std::pair<std::uint32_t, std::uint32_t>>; // (source, destination) world ranks
+
+// The network a recording is replayed on.
+struct ReplayNetwork {
+    loggp::Params loggp; // L with the route's latency, o_s, o_r, g (s), G (s/B) the host's own
+    int gMode = 0;       // logp.loggp's G_floor: 0 network, 1 none, 2 in series, 3 scaled
+    double B_pair = 0, B_cal = 0; // B/s, for gMode 3
+    // Seconds per byte of the slowest of these flows when they run at once on
+    // the placed hosts; unset: no network limit beyond G (s = 0).
+    std::function<double(const Flows&)> secondsPerByte;
+};
+
+struct ReplayOptions {
+    double computeScale = 1.0;   // recorded compute seconds times this
+    bool contention = true;      // false: one pass, every message priced alone on its route
+    double maxEvents = 4e8;      // events (loops expanded) a replay goes through at most
+    // Set from another thread to stop the replay: it then throws ReplayCancelled
+    // (a GUI's Cancel; checked every few thousand events).
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+// What replay() throws when ReplayOptions::cancel was set.
+struct ReplayCancelled : ModelError {
+    ReplayCancelled() : ModelError("the replay was cancelled") {}
+};
+
+struct ReplayResult {
+    double seconds = 0;              // the last rank's end
+    double aloneSeconds = 0;         // the first pass: every message priced alone on its route
+    std::vector<double> rankSeconds; // each rank's end
+    std::vector<double> rankCompute; // each rank's replayed compute
+    std::uint64_t messages = 0, collectives = 0, phases = 0;
+    std::uint64_t pricedFlowSets = 0; // distinct flow sets priced by secondsPerByte
+};
+
+// Replays `rec` (linked, not truncated) on `net`. Throws ModelError when the
+// recording is truncated, when it is longer than options.maxEvents, or when
+// the replay cannot go on (a receive that no rank's send matches, members of a
+// communicator that leave a collective out), naming the rank and the line.
+ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const ReplayOptions& options = {});
+
+// G for a message when the network gives its flow `s` seconds per byte.
+double effectiveG(const ReplayNetwork& net, double G, double s);
+
+} // namespace cs::rec

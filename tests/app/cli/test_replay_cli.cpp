@@ -1,0 +1,184 @@
+// clusterscope-cli replay (issue 44): a hand-written RUNS.json with recordings at P = 2 and 4 and app.run
+// medians, replayed on a design of two leaves of two hosts with one uplink; the predicted times derived by
+// hand; and the mistakes a user can make refused by name.
+#include "CliTestSupport.h"
+#include "tests/model/recording/HaloRecording.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+using cs::test::cli;
+using Catch::Contains;
+using nlohmann::json;
+
+namespace {
+
+std::string writeFile(const std::string& name, const std::string& text)
+{
+    const std::string path = cs::test::tempPath("replay_", name);
+    std::ofstream(path) << text;
+    return path;
+}
+
+// Two leaf switches (s1: a, b; s2: c, d) joined by one uplink, every link 1 Gbit/s = 1.25e8 B/s;
+// LogGP: L = 5 us, o_s = 2 us, o_r = 3 us, g = 1 us, G = 0 (the host adds nothing per byte: the links do).
+const char* kDesign = R"({"format": "clusterscope-design", "version": 3, "name": "two leaves",
+  "parameters": [{"name": "P", "unit": "count", "value": 4, "min": 1, "max": 4}],
+  "blocks": [{"name": "net", "type": "logp.loggp",
+              "values": {"L": 5e-6, "o_s": 2e-6, "o_r": 3e-6, "g": 1e-6, "G": 0}}],
+  "topology": {"vertices": [{"id": "s1", "kind": "switch"}, {"id": "s2", "kind": "switch"},
+    {"id": "a", "kind": "host"}, {"id": "b", "kind": "host"}, {"id": "c", "kind": "host"}, {"id": "d", "kind": "host"}],
+    "edges": [{"from": "a", "to": "s1", "bandwidth": "1Gbit/s"}, {"from": "b", "to": "s1", "bandwidth": "1Gbit/s"},
+              {"from": "c", "to": "s2", "bandwidth": "1Gbit/s"}, {"from": "d", "to": "s2", "bandwidth": "1Gbit/s"},
+              {"from": "s1", "to": "s2", "bandwidth": "1Gbit/s"}]}})";
+
+// The runs: app.run medians 0.1 s at P = 2 and 0.02 s at P = 4 (made by run-app --import), and recordings:
+//  P = 2: rank 0 sends rank 1 ten messages of 1,000,001 B, back to back.
+//  P = 4: ranks 0 and 1 (leaf s1) send 1,000,001 B to 2 and 3 (leaf s2) at once.
+std::string runsFile()
+{
+    const std::string csv = writeFile("runs.csv", "P,seconds\n2,0.1\n4,0.02\n");
+    const std::string runs = cs::test::tempPath("replay_", "runs.json");
+    REQUIRE(cli({"run-app", "--import", csv, "-o", runs}).rc == 0);
+    json j = json::parse(std::ifstream(runs));
+    j["recordings"] = json::array(
+        {{{"P", 2},
+          {"program", "/usr/bin/prog"},
+          {"hosts", {"a", "b"}},
+          {"ranks", {"csrec 1 0 2\nloop 10 1\nsend 1 1000001 0 0\nend\n", "csrec 1 1 2\nloop 10 1\nrecv 0 1000001 0 0\nend\n"}}},
+         {{"P", 4},
+          {"ranks",
+           {"csrec 1 0 4\nsend 2 1000001 0 0\nend\n", "csrec 1 1 4\nsend 3 1000001 0 0\nend\n",
+            "csrec 1 2 4\nrecv 0 1000001 0 0\nend\n", "csrec 1 3 4\nrecv 1 1000001 0 0\nend\n"}}}});
+    std::ofstream(runs) << j.dump();
+    return runs;
+}
+
+} // namespace
+
+TEST_CASE("replay: each recorded P predicted on the design's network, beside its measured median", "[cli][replay]")
+{
+    const std::string design = writeFile("design.json", kDesign);
+    const std::string runs = runsFile();
+    const auto r = cli({"replay", design, "--results", runs, "--json"});
+    INFO(r.out << r.err);
+    REQUIRE(r.rc == 0);
+    const json rows = json::parse(r.out);
+    REQUIRE(rows.size() == 2);
+    // P = 2, packed on a and b (one leaf): 1e6 B at 1/1.25e8 s/B = 8 ms a message, paced by it; the tenth
+    // arrives at 10 x 8 ms + o_s + L = 80.007 ms, received at + o_r: 80.010 ms. Measured 0.1 s: error -19.99%.
+    CHECK(rows[0]["P"] == 2);
+    CHECK(rows[0]["recorded_at"] == 2);
+    CHECK(rows[0]["predicted"].get<double>() == Approx(0.08001).epsilon(1e-9));
+    CHECK(rows[0]["measured"].get<double>() == Approx(0.1));
+    CHECK(rows[0]["error"].get<double>() == Approx(-0.1999).epsilon(1e-6));
+    CHECK(rows[0]["hosts"] == json({"a", "b"}));
+    // P = 4, a b c d: both flows cross the uplink s1 -> s2, 2 / 1.25e8 = 1.6e-8 s/B each: 16 ms, then
+    // o_s + L + o_r = 10 us: 16.010 ms. Measured 0.02 s: error -19.95%. Alone each would take 8.010 ms.
+    CHECK(rows[1]["P"] == 4);
+    CHECK(rows[1]["predicted"].get<double>() == Approx(0.01601).epsilon(1e-9));
+    CHECK(rows[1]["predicted_alone"].get<double>() == Approx(0.00801).epsilon(1e-9));
+    CHECK(rows[1]["error"].get<double>() == Approx(-0.1995).epsilon(1e-6));
+    CHECK(rows[1]["synthesized"] == false);
+    CHECK(rows[1]["loggp"] == "net");
+
+    // The table, and --at one P.
+    const auto t = cli({"replay", design, "--results", runs, "--at", "P=4"});
+    INFO(t.out << t.err);
+    REQUIRE(t.rc == 0);
+    CHECK_THAT(t.out, Contains("  4  16.01 ms"));
+    CHECK_THAT(t.out, Contains("-20.0%"));
+    CHECK_THAT(t.out, Contains("network: LogGP from net, the design's topology with the job placed packed"));
+
+    // The recording as SimGrid's traces, one file a rank and the list smpirun -replay reads.
+    const std::string dir = cs::test::tempPath("replay_", "simgrid");
+    const auto x = cli({"replay", design, "--results", runs, "--at", "P=4", "--export-simgrid", dir});
+    REQUIRE(x.rc == 0);
+    CHECK_THAT(x.err, Contains("SimGrid's traces: " + dir + "/P4/traces.txt (smpirun -replay"));
+    std::ifstream rank2(dir + "/P4/rank-2.txt");
+    const std::string text((std::istreambuf_iterator<char>(rank2)), std::istreambuf_iterator<char>());
+    CHECK(text == "2 init\n2 recv 0 0 1000001\n2 finalize\n");
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("replay: mistakes are refused by name", "[cli][replay]")
+{
+    const std::string design = writeFile("design.json", kDesign);
+    const std::string runs = runsFile();
+    // A P that was not recorded, without synthesis.
+    auto r = cli({"replay", design, "--results", runs, "--at", "P=3"});
+    CHECK(r.rc == 1);
+    CHECK_THAT(r.err, Contains("P = 3 was not recorded (" + runs + " holds recordings at P = 2, 4)"));
+    // --net naming no logp.loggp block; two blocks and no --net.
+    r = cli({"replay", design, "--results", runs, "--net", "fft"});
+    CHECK(r.rc == 1);
+    CHECK_THAT(r.err, Contains("--net fft is not a logp.loggp block of the design (it has net)"));
+    json two = json::parse(kDesign);
+    two["blocks"].push_back({{"name", "net2"}, {"type", "logp.loggp"}});
+    const std::string twoFile = writeFile("two.json", two.dump());
+    r = cli({"replay", twoFile, "--results", runs});
+    CHECK(r.rc == 1);
+    CHECK_THAT(r.err, Contains("the design has several logp.loggp blocks (net, net2): --net names the one"));
+    CHECK(cli({"replay", twoFile, "--results", runs, "--net", "net2"}).rc == 0);
+    // No --results; a hostile recording (a peer that does not exist).
+    CHECK(cli({"replay", design}).rc == 2);
+    json bad = json::parse(std::ifstream(runs));
+    bad["recordings"][1]["ranks"][3] = "csrec 1 3 4\nrecv 9 8 0 0\nend\n";
+    const std::string badFile = writeFile("bad.json", bad.dump());
+    r = cli({"replay", design, "--results", badFile});
+    CHECK(r.rc == 1);
+    CHECK_THAT(r.err, Contains("recordings[1].ranks[3], line 2: PEER 9 does not exist"));
+    // More ranks than the network has hosts.
+    bad = json::parse(std::ifstream(runs));
+    std::vector<std::string> eight;
+    for (int i = 0; i < 8; ++i)
+        eight.push_back("csrec 1 " + std::to_string(i) + " 8\nend\n");
+    bad["recordings"][1] = {{"P", 8}, {"ranks", eight}};
+    std::ofstream(badFile) << bad.dump();
+    r = cli({"replay", design, "--results", badFile, "--at", "P=8"});
+    CHECK(r.rc == 1);
+    CHECK_THAT(r.err, Contains("the design does not evaluate at P = 8: design parameter P = 8 is out of range [1, 4]"));
+    json wide = json::parse(kDesign);
+    wide["parameters"][0]["max"] = 1024;
+    const std::string wideFile = writeFile("wide.json", wide.dump());
+    r = cli({"replay", wideFile, "--results", badFile, "--at", "P=8"});
+    CHECK(r.rc == 1);
+    CHECK_THAT(r.err, Contains("the design's network places 4 host(s), fewer than the 8 ranks of the recording"));
+}
+
+TEST_CASE("replay: a P not recorded is synthesised from three recordings and marked so", "[cli][replay]")
+{
+    // A star of 8 hosts at 1 Gbit/s; the halo exchange recorded at P = 3, 4 and 5 and asked for at P = 6,
+    // which it predicts as the recording made at P = 6 itself replays (its compute 0.08 / P is c P^-1, its
+    // planes constant: the synthesised recording is the P = 6 one, line for line). An interior rank needs P >= 3.
+    json star = json::parse(kDesign);
+    star["parameters"][0]["max"] = 8;
+    star["topology"] = {{"generator", "star"}, {"params", {{"n", 8}, {"bw", 1.25e8}}}};
+    const std::string design = writeFile("star.json", star.dump());
+    const std::string runs = runsFile();
+    json j = json::parse(std::ifstream(runs));
+    j["recordings"] = json::array();
+    for (int P : {3, 4, 5})
+        j["recordings"].push_back({{"P", P}, {"ranks", cs::test::haloTexts(P)}});
+    std::ofstream(runs) << j.dump();
+    j["recordings"] = json::array({{{"P", 6}, {"ranks", cs::test::haloTexts(6)}}});
+    const std::string direct = writeFile("direct.json", j.dump());
+
+    const auto r = cli({"replay", design, "--results", runs, "--at", "P=6", "--json"});
+    INFO(r.out << r.err);
+    REQUIRE(r.rc == 0);
+    const json row = json::parse(r.out)[0];
+    CHECK(row["synthesized"] == true);
+    CHECK(row["recorded_at"] == 5);
+    CHECK(row["poor_sites"].empty());
+    const auto d = cli({"replay", design, "--results", direct, "--json"});
+    REQUIRE(d.rc == 0);
+    CHECK(row["predicted"].get<double>() == Approx(json::parse(d.out)[0]["predicted"].get<double>()).epsilon(1e-12));
+    const auto t = cli({"replay", design, "--results", runs, "--at", "P=6"});
+    CHECK_THAT(t.out, Contains("* P = 6 was not recorded: synthesised from the recordings, the one at P = 5 its "
+                               "template; every fit is good"));
+}

@@ -1,0 +1,194 @@
+// The analytic replay (model/recording/Replay.h), against times derived by
+// hand: a ping-pong, a nonblocking exchange, four ranks sharing one uplink,
+// a binomial broadcast; and recordings that cannot be replayed, refused.
+#include "ReplayTestSupport.h"
+#include "model/core/ModelError.h"
+#include "model/recording/CsrecParser.h"
+#include "model/recording/RecordingSummary.h"
+#include "model/recording/Replay.h"
+#include "model/topology/CoreGraph.h"
+#include "model/topology/PlacedMetrics.h"
+#include "model/topology/TopologyJson.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+using namespace cs;
+using namespace cs::rec;
+using Catch::Contains;
+
+namespace {
+
+using cs::test::plainNet;
+
+std::string refusal(const Recording& rec, const ReplayNetwork& net)
+{
+    return cs::test::refusalOf([&] { replay(rec, net); });
+}
+
+} // namespace
+
+TEST_CASE("replay: a ping-pong replays to 2(L + o_s + o_r + (k-1)G) per round trip", "[recording][replay]")
+{
+    // k = 1001 B: one way o_s + (k-1)G + L + o_r = 2 + 1000 x 0.001 + 5 + 3 = 11 us; a round trip 22 us;
+    // ten of them (the loop) 220 us. Rank 1 ends on its last send's o_s: 220 - 11 + 2 = 211 us.
+    const Recording rec = parseRecording({"csrec 1 0 2\nloop 10 2\nsend 1 1001 0 0\nrecv 1 1001 0 0\nend\n",
+                                          "csrec 1 1 2\nloop 10 2\nrecv 0 1001 0 0\nsend 0 1001 0 0\nend\n"});
+    const ReplayResult r = replay(rec, plainNet());
+    CHECK(r.seconds == Approx(220e-6).epsilon(1e-12));
+    CHECK(r.rankSeconds[1] == Approx(211e-6).epsilon(1e-12));
+    CHECK(r.messages == 20);
+}
+
+TEST_CASE("replay: compute is replayed as recorded, times the speed factor", "[recording][replay]")
+{
+    // 3 x 0.01 s on one rank, with computeScale 2: 0.06 s.
+    const Recording rec = parseRecording({"csrec 1 0 1\nloop 3 1\nc 0.01\nend\n"});
+    ReplayOptions o;
+    o.computeScale = 2.0;
+    CHECK(replay(rec, plainNet(), o).seconds == Approx(0.06));
+}
+
+TEST_CASE("replay: a nonblocking exchange completes one one-way time after it starts", "[recording][replay]")
+{
+    // Each rank: irecv, isend at t = 0 (busy until o_s = 2 us), data in at o_s + (k-1)G + L = 2 + 1 + 5 = 8 us,
+    // waitall done at max(2, 8) + o_r = 11 us.
+    const Recording rec =
+        parseRecording({"csrec 1 0 2\nirecv 1 1001 3 0 0\nisend 1 1001 3 0 1\nwaitall 2 0 1\nend\n",
+                        "csrec 1 1 2\nirecv 0 1001 3 0 0\nisend 0 1001 3 0 1\nwaitall 2 1 0\nend\n"});
+    const ReplayResult r = replay(rec, plainNet());
+    CHECK(r.rankSeconds[0] == Approx(11e-6).epsilon(1e-12));
+    CHECK(r.rankSeconds[1] == Approx(11e-6).epsilon(1e-12));
+}
+
+TEST_CASE("replay: a sender's messages are paced by max(g, o_s, (k-1)G)", "[recording][replay]")
+{
+    // Three 1-byte messages: the gap is max(g = 1, o_s = 2, 0) = 2 us, so they are injected at 0, 2 and 4 us and
+    // the last arrives at 4 + o_s + L = 11 us; the receiver takes them as they come (+ o_r each): 7+3 = 10,
+    // max(10, 9) + 3 = 13, max(13, 11) + 3 = 16 us.
+    const Recording rec = parseRecording({"csrec 1 0 2\nloop 3 1\nsend 1 1 0 0\nend\n",
+                                          "csrec 1 1 2\nloop 3 1\nrecv 0 1 0 0\nend\n"});
+    CHECK(replay(rec, plainNet()).rankSeconds[1] == Approx(16e-6).epsilon(1e-12));
+}
+
+TEST_CASE("replay: four ranks across one shared uplink replay at half the rate of one pair", "[recording][replay]")
+{
+    // Two leaves of two hosts, every link 1e8 B/s: ranks 0, 1 on leaf A send 1,000,001 B to 2, 3 on leaf B at
+    // once. LogGP with G = 0 and L = o = g = 0: only the network's share counts. One pair alone: its flow has
+    // the uplink to itself, 1e-8 s/B, so 1e6 B take 0.01 s. Both pairs: the uplink A -> B carries two flows,
+    // each 2e-8 s/B: 0.02 s, half the rate.
+    const nlohmann::json j = nlohmann::json::parse(R"({"vertices": [
+        {"id": "A", "kind": "switch"}, {"id": "B", "kind": "switch"},
+        {"id": "h0", "kind": "host"}, {"id": "h1", "kind": "host"}, {"id": "h2", "kind": "host"}, {"id": "h3", "kind": "host"}],
+      "edges": [{"from": "h0", "to": "A", "bandwidth": 1e8}, {"from": "h1", "to": "A", "bandwidth": 1e8},
+                {"from": "h2", "to": "B", "bandwidth": 1e8}, {"from": "h3", "to": "B", "bandwidth": 1e8},
+                {"from": "A", "to": "B", "bandwidth": 1e8}]})");
+    const Topology t = topologyFromJson(j);
+    const CoreGraph g = CoreGraph::build(t);
+    const PlacedNetwork placed(t, g);
+    std::vector<std::size_t> hosts;
+    for (const char* h : {"h0", "h1", "h2", "h3"})
+        hosts.push_back(*t.find(h));
+    ReplayNetwork net;
+    net.loggp = {0, 0, 0, 0, 0};
+    net.secondsPerByte = [&](const Flows& f) { return roundSecondsPerByte(placed, hosts, f); };
+
+    const Recording both = parseRecording({"csrec 1 0 4\nsend 2 1000001 0 0\nend\n",
+                                           "csrec 1 1 4\nsend 3 1000001 0 0\nend\n",
+                                           "csrec 1 2 4\nrecv 0 1000001 0 0\nend\n",
+                                           "csrec 1 3 4\nrecv 1 1000001 0 0\nend\n"});
+    const Recording one = parseRecording({"csrec 1 0 4\nsend 2 1000001 0 0\nend\n", "csrec 1 1 4\nend\n",
+                                          "csrec 1 2 4\nrecv 0 1000001 0 0\nend\n", "csrec 1 3 4\nend\n"});
+    const ReplayResult r1 = replay(one, net), r2 = replay(both, net);
+    CHECK(r1.seconds == Approx(0.01).epsilon(1e-9));
+    CHECK(r2.seconds == Approx(0.02).epsilon(1e-9));
+    CHECK(r2.aloneSeconds == Approx(0.01).epsilon(1e-9)); // the first pass: each flow priced alone
+    CHECK(r2.phases == 1);
+    // Without contention, both pairs take a lone pair's time.
+    ReplayOptions o;
+    o.contention = false;
+    CHECK(replay(both, net, o).seconds == Approx(0.01).epsilon(1e-9));
+    // On one leaf (ranks 0 -> 1 and 2 -> 3) nothing is shared: 0.01 s.
+    const Recording local = parseRecording({"csrec 1 0 4\nsend 1 1000001 0 0\nend\n",
+                                            "csrec 1 1 4\nrecv 0 1000001 0 0\nend\n",
+                                            "csrec 1 2 4\nsend 3 1000001 0 0\nend\n",
+                                            "csrec 1 3 4\nrecv 2 1000001 0 0\nend\n"});
+    CHECK(replay(local, net).seconds == Approx(0.01).epsilon(1e-9));
+    // One sender's two messages across the uplink (0 -> 2, then 0 -> 3) follow one another at its gap,
+    // (k-1)G = 0.01 s: the second arrives at 0.02 s. They do not also share the links (which would give 0.04 s).
+    const Recording serial = parseRecording({"csrec 1 0 4\nsend 2 1000001 0 0\nsend 3 1000001 0 0\nend\n",
+                                             "csrec 1 1 4\nend\n", "csrec 1 2 4\nrecv 0 1000001 0 0\nend\n",
+                                             "csrec 1 3 4\nrecv 0 1000001 0 0\nend\n"});
+    const ReplayResult rs = replay(serial, net);
+    CHECK(rs.rankSeconds[2] == Approx(0.01).epsilon(1e-9));
+    CHECK(rs.rankSeconds[3] == Approx(0.02).epsilon(1e-9));
+}
+
+TEST_CASE("replay: a binomial broadcast replays to its rounds", "[recording][replay]")
+{
+    // 8 ranks: ceil(log2 8) = 3 rounds of one 1001-byte message, 11 us each (above): 33 us. 6 ranks: 3 rounds too.
+    // 2 ranks: 1 round, 11 us.
+    for (const auto& [P, rounds] : std::vector<std::pair<int, int>>{{8, 3}, {6, 3}, {2, 1}}) {
+        std::vector<std::string> texts;
+        for (int r = 0; r < P; ++r)
+            texts.push_back("csrec 1 " + std::to_string(r) + " " + std::to_string(P) + "\nbcast 1001 0 0\nend\n");
+        const ReplayResult res = replay(parseRecording(texts), plainNet());
+        INFO("P = " << P);
+        CHECK(res.seconds == Approx(rounds * 11e-6).epsilon(1e-12));
+        CHECK(res.collectives == 1);
+    }
+}
+
+TEST_CASE("replay: a collective starts when its last member enters", "[recording][replay]")
+{
+    // Rank 1 computes 1 ms first; the allreduce of 2 ranks (1 recursive-doubling step of 8 B: 2 + 0.007 + 5 + 3 =
+    // 10.007 us) ends for both at 1 ms + 10.007 us.
+    const Recording rec = parseRecording({"csrec 1 0 2\nallreduce 8 0\nend\n", "csrec 1 1 2\nc 0.001\nallreduce 8 0\nend\n"});
+    const ReplayResult r = replay(rec, plainNet());
+    CHECK(r.rankSeconds[0] == Approx(1e-3 + 10.007e-6).epsilon(1e-12));
+    CHECK(r.rankSeconds[1] == Approx(1e-3 + 10.007e-6).epsilon(1e-12));
+}
+
+TEST_CASE("replay: recordings that cannot be replayed are refused by rank and line", "[recording][replay]")
+{
+    // A receive no rank's send matches.
+    CHECK_THAT(refusal(parseRecording({"csrec 1 0 2\nend\n", "csrec 1 1 2\nc 1\nrecv 0 8 0 0\nend\n"}), plainNet()),
+               Contains("the replay cannot go on: rank 1 waits at line 3 (recv from rank 0)"));
+    // Two ranks in different collectives at the same point of their communicator.
+    CHECK_THAT(refusal(parseRecording({"csrec 1 0 2\nbcast 8 0 0\nend\n", "csrec 1 1 2\nallreduce 8 0\nend\n"}),
+                       plainNet()),
+               Contains("meets rank 0's bcast (line 2) as the same collective of their communicator"));
+}
+
+TEST_CASE("replay: a recording's matrix and iterations, and a replay cancelled", "[recording]")
+{
+    // Rank 0 sends rank 1 100 B three times in a loop with 1 ms of compute
+    // each, then 50 B once; rank 1 receives them.
+    const rec::Recording r = rec::parseRecording(
+        {"csrec 1 0 2\nc 0.5\nloop 3 2\nc 0.001\nsend 1 100 0 0\nsend 1 50 0 0\nend\n",
+         "csrec 1 1 2\nloop 3 1\nrecv 0 100 0 0\nrecv 0 50 0 0\nend\n"});
+    const std::vector<double> m = rec::commMatrix(r);
+    CHECK(m == std::vector<double>{0, 350, 0, 0});
+    const std::vector<rec::Iteration> it = rec::iterations(r);
+    REQUIRE(it.size() == 2);
+    CHECK(it[0].count == 3);
+    CHECK(it[0].compute == Approx(0.001));
+    CHECK(it[0].calls == 1);
+    CHECK(it[0].firstLine == 3);
+    CHECK(it[1].count == 3);
+    CHECK(it[1].compute == 0);
+
+    std::atomic<bool> cancel{true};
+    rec::ReplayOptions o;
+    o.cancel = &cancel;
+    // A long loop, so that the replay reaches a check of the flag.
+    const rec::Recording longer = rec::parseRecording({"csrec 1 0 2\nloop 100000 1\nsend 1 8 0 0\nend\n",
+                                                       "csrec 1 1 2\nloop 100000 1\nrecv 0 8 0 0\nend\n"});
+    CHECK_THROWS_AS(rec::replay(longer, test::plainNet(), o), rec::ReplayCancelled);
+    cancel = false;
+    CHECK(rec::replay(longer, test::plainNet(), o).messages == 100000);
+}
