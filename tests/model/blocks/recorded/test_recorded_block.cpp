@@ -113,6 +113,27 @@ TEST_CASE("recorded block: a ping-pong replays to 2(L + o_s + o_r + (k-1)G) a ro
     }
 }
 
+TEST_CASE("recorded block: the job's placement moves the prediction", "[recording][document]")
+{
+    // Two leaves of two hosts (h0 h1 | h2 h3), host links 10 GB/s, the
+    // uplink between the leaves 100 MB/s. Packed, the ping-pong's ranks share
+    // a leaf: 220 us as above. Spread, they are a leaf apart and every
+    // message crosses the uplink: G = 10 ns/B, 400 us.
+    auto placed = [](const char* placement) {
+        json d = design(pingPong(10), 1e10);
+        json v = json::array({{{"id", "s1"}, {"kind", "switch"}}, {{"id", "s2"}, {"kind", "switch"}}});
+        json e = json::array({{{"from", "s1"}, {"to", "s2"}, {"bandwidth", 1e8}}});
+        for (int i = 0; i < 4; ++i) {
+            v.push_back({{"id", "h" + std::to_string(i)}, {"kind", "host"}});
+            e.push_back({{"from", "h" + std::to_string(i)}, {"to", i < 2 ? "s1" : "s2"}, {"bandwidth", 1e10}});
+        }
+        d["topology"] = {{"vertices", v}, {"edges", e}, {"job", {{"placement", placement}}}};
+        return evaluate(documentFromJson(d))["app.T"];
+    };
+    CHECK(placed("packed") == Approx(220e-6));
+    CHECK(placed("spread") == Approx(400e-6));
+}
+
 TEST_CASE("recorded block: its inputs say where they come from", "[recording][document]")
 {
     const DesignDocument doc = documentFromJson(design(pingPong(1), 1e10));
