@@ -8,6 +8,7 @@
 #include "app/cli/LinkOption.h"
 #include "app/cli/PairPlan.h"
 #include "app/cli/ProbeRunSupport.h"
+#include "app/cli/TableOutput.h"
 
 #include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
@@ -127,15 +128,6 @@ void placeOnNodes(const DesignDocument& doc, std::vector<runner::RunPlan>& plans
         plans.push_back(std::move(p));
 }
 
-std::string percent(double fraction)
-{
-    if (!std::isfinite(fraction))
-        return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f%%", 100.0 * fraction);
-    return buf;
-}
-
 std::string general(double v, int digits = 5)
 {
     char buf[40];
@@ -151,7 +143,7 @@ void printReport(const calib::CalibrationReport& r, std::ostream& out)
             << formatValue(p.ciLow, p.unit) << ", " << formatValue(p.ciHigh, p.unit) << "]  was "
             << formatValue(p.previous, p.unit) << "\n"
             << "      " << p.method << " " << p.form << " from " << p.probe << ", " << p.expression
-            << "; R^2 = " << general(p.r2) << ", SMAPE = " << percent(p.smape) << "\n";
+            << "; R^2 = " << general(p.r2) << ", SMAPE = " << percent(p.smape, 2) << "\n";
     }
     if (!r.fits.empty())
         out << "fits:\n";
@@ -165,7 +157,7 @@ void printReport(const calib::CalibrationReport& r, std::ostream& out)
             out << " + " << f.heldOutX.size() << " held out";
         if (x.method == "segmented")
             out << ", " << x.segments.size() << " segment(s)";
-        out << "; R^2 = " << general(x.r2) << ", SMAPE = " << percent(x.smape) << "\n";
+        out << "; R^2 = " << general(x.r2) << ", SMAPE = " << percent(x.smape, 2) << "\n";
         for (std::size_t j = 0; j < x.names.size(); ++j)
             out << "      " << x.names[j] << " = " << general(x.values[j]) << "  [" << general(x.ciLow[j]) << ", "
                 << general(x.ciHigh[j]) << "]\n";
@@ -176,11 +168,11 @@ void printReport(const calib::CalibrationReport& r, std::ostream& out)
         out << "validation (x, measured, predicted, relative error):\n";
         for (const calib::ValidationPoint& v : r.validation)
             out << "  [" << v.fit << "] " << v.series << "  " << general(v.x, 10) << "  " << general(v.measured) << "  "
-                << general(v.predicted) << "  " << percent(v.relError) << (v.heldOut ? "  held out" : "") << "\n";
-        out << "mean |error| on fitted points: " << percent(r.meanAbsRelError);
+                << general(v.predicted) << "  " << percent(v.relError, 2) << (v.heldOut ? "  held out" : "") << "\n";
+        out << "mean |error| on fitted points: " << percent(r.meanAbsRelError, 2);
         if (std::isfinite(r.heldOutMeanAbsRelError))
-            out << "; on held-out points: mean " << percent(r.heldOutMeanAbsRelError) << ", max "
-                << percent(r.heldOutMaxAbsRelError);
+            out << "; on held-out points: mean " << percent(r.heldOutMeanAbsRelError, 2) << ", max "
+                << percent(r.heldOutMaxAbsRelError, 2);
         else
             out << "; no points held out";
         out << "\n";

@@ -116,13 +116,18 @@ nlohmann::json tableToJson(const SweepTable& t)
             {"cancelled", t.cancelled}};
 }
 
-std::string signedPercent(double fraction)
+std::string percent(double fraction, int decimals, bool sign)
 {
     if (!std::isfinite(fraction))
         return "-";
-    char b[32];
-    std::snprintf(b, sizeof b, "%+.1f%%", 100.0 * fraction);
+    char b[48];
+    std::snprintf(b, sizeof b, sign ? "%+.*f%%" : "%.*f%%", decimals, 100.0 * fraction);
     return b;
+}
+
+std::string signedPercent(double fraction)
+{
+    return percent(fraction, 1, true);
 }
 
 } // namespace cs::cli
