@@ -128,7 +128,7 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
                          {"predicted_alone", r.alone},
                          {"messages", r.result.messages},
                          {"collectives", r.result.collectives},
-                         {"phases", r.result.phases},
+                         {"priced_flow_sets", r.result.pricedFlowSets},
                          {"loggp", r.net.loggpBlock},
                          {"placement", r.net.placement},
                          {"hosts", r.net.hosts}});

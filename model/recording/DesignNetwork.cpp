@@ -4,6 +4,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/topology/CoreGraph.h"
+#include "model/topology/FairShare.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/JobPlacement.h"
 #include "model/topology/PlacedMetrics.h"
@@ -22,6 +23,7 @@ struct Held {
     std::unique_ptr<CoreGraph> g;
     std::unique_ptr<PlacedNetwork> net;
     std::vector<std::size_t> hosts; // topology vertex of each rank
+    std::unique_ptr<FairShare> share;
 };
 
 std::vector<double> inputsOf(const Plan& plan, const std::vector<double>& slots, const std::string& block,
@@ -112,8 +114,10 @@ DesignNetwork designNetwork(const DesignDocument& doc, int P, const std::string&
     out.placement = placementNames()[static_cast<std::size_t>(placement)];
     held->g = std::make_unique<CoreGraph>(CoreGraph::build(t));
     held->net = std::make_unique<PlacedNetwork>(t, *held->g);
-    const Held* h = held.get();
+    held->share = std::make_unique<FairShare>(*held->net, held->hosts);
+    Held* h = held.get();
     out.net.secondsPerByte = [h](const Flows& flows) { return roundSecondsPerByte(*h->net, h->hosts, flows); };
+    out.net.flowRates = [h](const Flows& flows) { return h->share->rates(flows); };
     out.held = held;
     return out;
 }

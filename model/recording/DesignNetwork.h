@@ -18,7 +18,7 @@ struct DesignNetwork {
     std::string loggpBlock;         // the logp.loggp block the LogGP came from
     std::vector<std::string> hosts; // the placed hosts' ids, in rank order (empty without a topology)
     std::string placement;          // its name ("packed"), "" without a topology
-    std::shared_ptr<const void> held; // the network that net.secondsPerByte routes on
+    std::shared_ptr<const void> held; // the network that net.secondsPerByte and net.flowRates route on
 };
 
 // The logp.loggp blocks of the design, by name.

@@ -1,6 +1,7 @@
 #include "model/recording/Replay.h"
 #include "model/core/ModelError.h"
 #include "model/recording/ReplayCollectives.h"
+#include "model/recording/ReplayFluid.h"
 
 #include <algorithm>
 #include <cmath>
@@ -73,9 +74,12 @@ private:
 // receives never match its sends is refused before it takes gigabytes.
 constexpr std::size_t kMaxUnmatched = std::size_t{1} << 24;
 
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
 struct Msg {
     std::int32_t src, tag, comm;
-    double arrival;
+    double arrival; // +infinity while it is in flight on the fluid network
+    std::uint64_t id;
 };
 
 struct Req {
@@ -114,15 +118,11 @@ struct Instance {
     bool finished = false;
 };
 
-// The mean phase price of each send line, per rank (the second pass's G).
-using SitePrices = std::vector<std::vector<std::pair<double, std::uint32_t>>>;
-
 class Engine {
 public:
-    Engine(const Recording& rec, const ReplayNetwork& net, const ReplayOptions& o, Prices& prices, SitePrices* learn,
-           const SitePrices* use)
-        : rec_(rec), net_(net), o_(o), prices_(prices), learn_(learn), use_(use),
-          ranks_(static_cast<std::size_t>(rec.P()))
+    // fluid: the network the messages share (contention), or nullptr: each message priced alone on its route.
+    Engine(const Recording& rec, const ReplayNetwork& net, const ReplayOptions& o, Prices& prices, FluidNetwork* fluid)
+        : rec_(rec), net_(net), o_(o), prices_(prices), fluid_(fluid), ranks_(static_cast<std::size_t>(rec.P()))
     {
         for (std::size_t r = 0; r < ranks_.size(); ++r)
             ranks_[r].reqs.resize(static_cast<std::size_t>(rec.ranks[r].maxRequest + 1));
@@ -139,7 +139,7 @@ private:
     bool collective(std::int32_t r, const Event& e);
     double collectivePrice(std::int32_t comm, const CollectivePlan& plan);
     void wake(std::int32_t r);
-    void closePhase();
+    void deliver();
     [[noreturn]] void stuck() const;
 
     const Recording& rec_;
@@ -147,8 +147,9 @@ private:
     const ReplayOptions& o_;
     std::uint64_t steps_ = 0; // for the cancel flag's checks
     Prices& prices_;
-    SitePrices* learn_;
-    const SitePrices* use_;
+    FluidNetwork* fluid_;
+    std::uint64_t nextId_ = 0;
+    std::vector<FluidNetwork::Arrival> arrived_;
     std::vector<RankState> ranks_;
     std::priority_queue<std::pair<double, std::int32_t>, std::vector<std::pair<double, std::int32_t>>,
                         std::greater<>>
@@ -156,13 +157,6 @@ private:
     std::unordered_map<std::uint64_t, Instance> instances_;
     std::unordered_map<std::uint64_t, double> collPrices_;
     ReplayResult res_;
-    // The phase being gathered (first pass): its end, flows and send lines.
-    double phaseEnd_ = -std::numeric_limits<double>::infinity();
-    Flows phaseFlows_; // per message of the phase, in order
-    std::vector<std::pair<std::int32_t, std::uint32_t>> phaseSites_;
-    std::vector<std::uint32_t> phaseRound_;                // per message: its round
-    std::unordered_map<std::uint64_t, std::uint32_t> roundOf_; // (source, destination) -> round
-    std::unordered_map<std::uint32_t, std::uint32_t> sentTo_;  // source -> destinations so far
 };
 
 void Engine::wake(std::int32_t r)
@@ -174,86 +168,58 @@ void Engine::wake(std::int32_t r)
     }
 }
 
-void Engine::closePhase()
+// The fluid network's next event: the messages whose last byte arrives then are given their arrival, and their
+// receivers, if waiting, go on.
+void Engine::deliver()
 {
-    if (phaseSites_.empty())
-        return;
-    // A sender's messages already follow one another (its gap paces them), so
-    // they do not share its links with each other: the phase is priced as
-    // rounds in which each sender has one destination, its first in round 0,
-    // its second in round 1, and so on; each message takes its round's price.
-    roundOf_.clear();
-    sentTo_.clear();
-    std::vector<Flows> rounds;
-    phaseRound_.resize(phaseFlows_.size());
-    for (std::size_t i = 0; i < phaseFlows_.size(); ++i) {
-        const auto [a, b] = phaseFlows_[i];
-        auto [it, added] = roundOf_.try_emplace((std::uint64_t{a} << 32) | b, 0u);
-        if (added) {
-            it->second = sentTo_[a]++;
-            if (rounds.size() <= it->second)
-                rounds.resize(it->second + 1);
-            rounds[it->second].emplace_back(a, b);
-        }
-        phaseRound_[i] = it->second;
+    arrived_.clear();
+    fluid_->advance(arrived_);
+    for (const FluidNetwork::Arrival& a : arrived_) {
+        for (Msg& m : ranks_[a.dst].inbox)
+            if (m.id == a.id) {
+                m.arrival = a.at;
+                break;
+            }
+        wake(static_cast<std::int32_t>(a.dst));
     }
-    std::vector<double> price(rounds.size());
-    for (std::size_t r = 0; r < rounds.size(); ++r) {
-        std::sort(rounds[r].begin(), rounds[r].end());
-        price[r] = prices_.set(rounds[r]);
-    }
-    for (std::size_t i = 0; i < phaseSites_.size(); ++i) {
-        const auto [r, pc] = phaseSites_[i];
-        auto& site = (*learn_)[static_cast<std::size_t>(r)][pc];
-        site.first += price[phaseRound_[i]];
-        ++site.second;
-    }
-    ++res_.phases;
-    phaseFlows_.clear();
-    phaseSites_.clear();
 }
 
 void Engine::post(std::int32_t r, const Event& e, std::int32_t dst, double bytes, std::int32_t tag)
 {
     RankState& R = ranks_[static_cast<std::size_t>(r)];
     const auto src = static_cast<std::uint32_t>(r), to = static_cast<std::uint32_t>(dst);
-    double s = prices_.pair(src, to);
-    if (use_) {
-        const auto& site = (*use_)[static_cast<std::size_t>(r)][R.pc];
-        if (site.second > 0)
-            s = site.first / site.second;
-    }
     const loggp::Params q = loggp::forSize(net_.loggp, bytes);
-    const double wire = loggp::bytesAfterFirst(bytes) * effectiveG(net_, q.G, s);
     const double start = std::max(R.t, R.nicFree);
-    R.nicFree = start + std::max({q.g, q.o_s, wire});
     R.t = start + q.o_s;
-    const double arrival = start + q.o_s + wire + q.L;
+    const std::uint64_t id = nextId_++;
+    double arrival = kInf;
+    if (fluid_) {
+        // Its bytes share the links with the other messages in flight; the sender may start its next message
+        // after its gap, and the two then share its link too.
+        R.nicFree = start + std::max(q.g, q.o_s);
+        fluid_->add(src, to, start + q.o_s, loggp::bytesAfterFirst(bytes), q.G, q.L, id);
+    } else {
+        const double wire = loggp::bytesAfterFirst(bytes) * effectiveG(net_, q.G, prices_.pair(src, to));
+        R.nicFree = start + std::max({q.g, q.o_s, wire});
+        arrival = start + q.o_s + wire + q.L;
+    }
     std::deque<Msg>& inbox = ranks_[static_cast<std::size_t>(dst)].inbox;
     if (inbox.size() >= kMaxUnmatched)
         throw ModelError("rank " + std::to_string(r) + ", line " + std::to_string(e.line) + ": rank " +
                          std::to_string(dst) + " has " + std::to_string(kMaxUnmatched) +
                          " messages sent to it that it has not received: the recordings do not match");
-    inbox.push_back({r, tag, e.comm, arrival});
+    inbox.push_back({r, tag, e.comm, arrival, id});
     ++res_.messages;
-    if (learn_) {
-        // A transfer that starts after the phase's last one ended opens a new phase;
-        // a phase of a million sends is closed, to keep its list bounded.
-        if (start >= phaseEnd_ || phaseSites_.size() >= (std::size_t{1} << 20)) {
-            closePhase();
-            phaseEnd_ = -std::numeric_limits<double>::infinity();
-        }
-        phaseEnd_ = std::max(phaseEnd_, arrival);
-        phaseFlows_.emplace_back(src, to);
-        phaseSites_.emplace_back(r, R.pc);
-    }
-    wake(dst);
+    if (arrival < kInf)
+        wake(dst);
 }
 
 bool Engine::receive(RankState& R, std::int32_t src, std::int32_t tag, std::int32_t comm)
 {
     for (auto it = R.inbox.begin(); it != R.inbox.end(); ++it)
         if (it->comm == comm && (src < 0 || it->src == src) && (tag < 0 || it->tag == tag)) {
+            if (it->arrival == kInf)
+                return false; // in flight: its receiver waits for it
             R.t = std::max(R.t, it->arrival) + net_.loggp.o_r;
             R.inbox.erase(it);
             return true;
@@ -442,25 +408,32 @@ ReplayResult Engine::run()
 {
     for (std::int32_t r = 0; r < rec_.P(); ++r)
         heap_.emplace(0.0, r);
-    while (!heap_.empty()) {
+    for (;;) {
+        // The earliest of the ranks and the network goes first, so that the fluid network's flows start and end
+        // in time order.
+        const double network = fluid_ ? fluid_->next() : kInf;
+        if (heap_.empty() && network == kInf)
+            break;
+        if (network < kInf && (heap_.empty() || network <= heap_.top().first)) {
+            deliver();
+            continue;
+        }
         const std::int32_t r = heap_.top().second;
         heap_.pop();
         RankState& R = ranks_[static_cast<std::size_t>(r)];
         if (R.blocked || R.done)
             continue;
-        // The rank runs while it is the earliest: messages are then started
-        // about in time order, which the phases rely on.
+        // The rank runs while it is the earliest.
         while (step(r)) {
             if (o_.cancel && (++steps_ & 0xfff) == 0 && o_.cancel->load(std::memory_order_relaxed))
                 throw ReplayCancelled();
-            if (!heap_.empty() && R.t > heap_.top().first) {
+            const double next = std::min(heap_.empty() ? kInf : heap_.top().first, fluid_ ? fluid_->next() : kInf);
+            if (R.t > next) {
                 heap_.emplace(R.t, r);
                 break;
             }
         }
     }
-    if (learn_)
-        closePhase();
     res_.rankSeconds.reserve(ranks_.size());
     for (const RankState& R : ranks_) {
         if (!R.done)
@@ -487,22 +460,17 @@ ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const Replay
                          " events, more than the replay's limit of " +
                          std::to_string(static_cast<long long>(options.maxEvents)));
     Prices prices(net);
-    const bool twoPasses = options.contention && net.secondsPerByte;
-    SitePrices sites;
-    if (twoPasses)
-        for (const RankTrace& t : rec.ranks)
-            sites.emplace_back(t.events.size(), std::pair<double, std::uint32_t>{0.0, 0});
-    ReplayResult first = Engine(rec, net, options, prices, twoPasses ? &sites : nullptr, nullptr).run();
-    first.aloneSeconds = first.seconds;
-    if (!twoPasses) {
-        first.pricedFlowSets = prices.priced;
-        return first;
+    ReplayResult alone = Engine(rec, net, options, prices, nullptr).run();
+    alone.aloneSeconds = alone.seconds;
+    if (!options.contention || !net.flowRates) {
+        alone.pricedFlowSets = prices.priced;
+        return alone;
     }
-    ReplayResult second = Engine(rec, net, options, prices, nullptr, &sites).run();
-    second.aloneSeconds = first.seconds;
-    second.phases = first.phases;
-    second.pricedFlowSets = prices.priced;
-    return second;
+    FluidNetwork fluid(net);
+    ReplayResult shared = Engine(rec, net, options, prices, &fluid).run();
+    shared.aloneSeconds = alone.seconds;
+    shared.pricedFlowSets = prices.priced + fluid.pricedSets();
+    return shared;
 }
 
 } // namespace cs::rec

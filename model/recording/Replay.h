@@ -15,21 +15,20 @@
 //  - Point-to-point matching is by (source, tag, communicator) in order: the
 //    first unmatched message that fits, ANY_SOURCE and ANY_TAG matching any.
 //    A receive is matched when it is waited for (irecv at its wait).
-//  - G is the host's own per-byte gap, combined with the network's share as
-//    the logp.loggp block's G_floor says (network: max(G, s); none: G; in
-//    series: G + s; scaled: G max(1, B_pair s) B_cal / B_pair), where s is the
-//    slowest flow's seconds per byte of the messages in flight at once
-//    (PlacedMetrics.h roundSecondsPerByte on the placed hosts). Messages in
-//    flight at once form a phase: a run of transfers [start, arrival] each of
-//    which overlaps the phase so far, in the order the replay starts them. The
-//    replay runs twice: the first pass prices each message as if alone on its
-//    route and finds the phases; each phase's flows (distinct rank pairs) are
-//    priced together in rounds where each sender has one destination (a
-//    sender's own messages follow one another at its gap, so they do not
-//    share its links), each call site (a rank's send line) takes the mean of
-//    its messages' prices, and the second pass, whose time is the prediction,
-//    uses those. A program that always has some message in flight
-//    makes long phases, whose union of flows overstates the contention.
+//  - Without contention (ReplayOptions::contention false, or no flowRates),
+//    each message is priced alone on its route: its G is the host's own
+//    per-byte gap combined with its route's seconds per byte s as the
+//    logp.loggp block's G_floor says (network: max(G, s); none: G; in series:
+//    G + s; scaled: G max(1, B_pair s) B_cal / B_pair), and a sender's
+//    messages follow one another at max(g, o_s, (k-1)G).
+//  - With contention, the messages in flight share the placed hosts' links as
+//    fluid flows (ReplayFluid.h): each flow's rate is its max-min fair share of
+//    the links it crosses (FairShare.h), recomputed whenever a message starts
+//    or ends, its s the inverse of that rate, combined with G as above; a
+//    host's own G is shared by the messages it sends (or takes in) at once.
+//    A sender starts its next message after max(g, o_s), and the two then
+//    share its link: sends to several peers run at once, as MPI's isends over
+//    TCP do. A message arrives one L after its last byte left.
 //  - A collective starts when the last member enters and ends for all of them
 //    at once, after the time of its algorithm (CollectiveMath.h, Thakur et
 //    al.): broadcast and reduce binomial; allreduce, barrier and allgather
@@ -62,13 +61,18 @@ struct ReplayNetwork {
     int gMode = 0;       // logp.loggp's G_floor: 0 network, 1 none, 2 in series, 3 scaled
     double B_pair = 0, B_cal = 0; // B/s, for gMode 3
     // Seconds per byte of the slowest of these flows when they run at once on
-    // the placed hosts; unset: no network limit beyond G (s = 0).
+    // the placed hosts (a lone pair's route; a collective's rounds); unset: no
+    // network limit beyond G (s = 0).
     std::function<double(const Flows&)> secondsPerByte;
+    // B/s of each of these flows when they run at once (max-min fair on the
+    // placed hosts, +infinity where no link limits it); unset: no contention,
+    // each message priced alone by secondsPerByte.
+    std::function<std::vector<double>(const Flows&)> flowRates;
 };
 
 struct ReplayOptions {
     double computeScale = 1.0;   // recorded compute seconds times this
-    bool contention = true;      // false: one pass, every message priced alone on its route
+    bool contention = true;      // false: every message priced alone on its route
     double maxEvents = 4e8;      // events (loops expanded) a replay goes through at most
     // Set from another thread to stop the replay: it then throws ReplayCancelled
     // (a GUI's Cancel; checked every few thousand events).
@@ -82,11 +86,11 @@ struct ReplayCancelled : ModelError {
 
 struct ReplayResult {
     double seconds = 0;              // the last rank's end
-    double aloneSeconds = 0;         // the first pass: every message priced alone on its route
+    double aloneSeconds = 0;         // every message priced alone on its route
     std::vector<double> rankSeconds; // each rank's end
     std::vector<double> rankCompute; // each rank's replayed compute
-    std::uint64_t messages = 0, collectives = 0, phases = 0;
-    std::uint64_t pricedFlowSets = 0; // distinct flow sets priced by secondsPerByte
+    std::uint64_t messages = 0, collectives = 0;
+    std::uint64_t pricedFlowSets = 0; // distinct flow sets priced by secondsPerByte and flowRates
 };
 
 // Replays `rec` (linked, not truncated) on `net`. Throws ModelError when the

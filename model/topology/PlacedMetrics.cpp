@@ -95,12 +95,18 @@ double placedWork(const TopologyCounts& c, std::size_t P)
     return double(P) * V + double(P) * double(P) * 8.0 + rounds * std::min<double>(double(P), V) * V;
 }
 
+LinkLoads rankLoads(const PlacedNetwork& net, const std::vector<std::size_t>& hosts,
+                    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows, int threads)
+{
+    return loadsOf(net, TrafficPattern::AllToAll, rankFlows(hosts, flows), threads);
+}
+
 double roundSecondsPerByte(const PlacedNetwork& net, const std::vector<std::size_t>& hosts,
                            const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows, int threads)
 {
     if (flows.empty())
         return 0.0;
-    return loadsOf(net, TrafficPattern::AllToAll, rankFlows(hosts, flows), threads).maxCongestion;
+    return rankLoads(net, hosts, flows, threads).maxCongestion;
 }
 
 double roundSecondsPerByte(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,

@@ -16,6 +16,7 @@
 #include "model/topology/CoreGraph.h"
 #include "model/topology/ExchangeSchedule.h"
 #include "model/topology/FlowRouter.h"
+#include "model/topology/LinkLoad.h"
 #include "model/topology/Topology.h"
 
 #include <cstddef>
@@ -91,6 +92,10 @@ PlacedFigures placedFigures(const PlacedNetwork& net, const std::vector<std::siz
                             int threads = 1);
 PlacedFigures placedFigures(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
                             Schedule schedule, int threads = 1);
+
+// The link loads of these flows (rank pairs over `hosts`) running at once.
+LinkLoads rankLoads(const PlacedNetwork& net, const std::vector<std::size_t>& hosts,
+                    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows, int threads = 1);
 
 // One round's slowest flow, seconds per byte (0 for a round without flows);
 // `flows` are rank pairs over `hosts`.

@@ -25,6 +25,7 @@ void ReplayJob::start(const DesignDocument& doc, std::shared_ptr<const std::vect
                     rec::Prediction row = rec::predict(doc, byP, P, measured, "", options);
                     // The network routes on this copy of the document, which goes with the run.
                     row.net.net.secondsPerByte = nullptr;
+                    row.net.net.flowRates = nullptr;
                     row.net.held.reset();
                     table.rows.push_back(std::move(row));
                 } catch (const rec::ReplayCancelled&) {

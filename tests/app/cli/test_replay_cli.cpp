@@ -69,7 +69,8 @@ TEST_CASE("replay: each recorded P predicted on the design's network, beside its
     REQUIRE(r.rc == 0);
     const json rows = json::parse(r.out);
     REQUIRE(rows.size() == 2);
-    // P = 2, packed on a and b (one leaf): 1e6 B at 1/1.25e8 s/B = 8 ms a message, paced by it; the tenth
+    // P = 2, packed on a and b (one leaf): 1e6 B at 1/1.25e8 s/B = 8 ms a message, one after another on the
+    // pair's one connection; the tenth
     // arrives at 10 x 8 ms + o_s + L = 80.007 ms, received at + o_r: 80.010 ms. Measured 0.1 s: error -19.99%.
     CHECK(rows[0]["P"] == 2);
     CHECK(rows[0]["recorded_at"] == 2);

@@ -1,12 +1,14 @@
 // The analytic replay (model/recording/Replay.h), against times derived by
 // hand: a ping-pong, a nonblocking exchange, four ranks sharing one uplink,
 // a binomial broadcast; and recordings that cannot be replayed, refused.
+#include "HaloRecording.h"
 #include "ReplayTestSupport.h"
 #include "model/core/ModelError.h"
 #include "model/recording/CsrecParser.h"
 #include "model/recording/RecordingSummary.h"
 #include "model/recording/Replay.h"
 #include "model/topology/CoreGraph.h"
+#include "model/topology/FairShare.h"
 #include "model/topology/PlacedMetrics.h"
 #include "model/topology/TopologyJson.h"
 
@@ -75,28 +77,44 @@ TEST_CASE("replay: a sender's messages are paced by max(g, o_s, (k-1)G)", "[reco
     CHECK(replay(rec, plainNet()).rankSeconds[1] == Approx(16e-6).epsilon(1e-12));
 }
 
-TEST_CASE("replay: four ranks across one shared uplink replay at half the rate of one pair", "[recording][replay]")
-{
-    // Two leaves of two hosts, every link 1e8 B/s: ranks 0, 1 on leaf A send 1,000,001 B to 2, 3 on leaf B at
-    // once. LogGP with G = 0 and L = o = g = 0: only the network's share counts. One pair alone: its flow has
-    // the uplink to itself, 1e-8 s/B, so 1e6 B take 0.01 s. Both pairs: the uplink A -> B carries two flows,
-    // each 2e-8 s/B: 0.02 s, half the rate.
-    const nlohmann::json j = nlohmann::json::parse(R"({"vertices": [
+namespace {
+
+// Two leaves of two hosts, every link 1e8 B/s: h0, h1 on switch A, h2, h3 on switch B, A -- B one uplink.
+struct TwoLeaves {
+    Topology t = topologyFromJson(nlohmann::json::parse(R"({"vertices": [
         {"id": "A", "kind": "switch"}, {"id": "B", "kind": "switch"},
         {"id": "h0", "kind": "host"}, {"id": "h1", "kind": "host"}, {"id": "h2", "kind": "host"}, {"id": "h3", "kind": "host"}],
       "edges": [{"from": "h0", "to": "A", "bandwidth": 1e8}, {"from": "h1", "to": "A", "bandwidth": 1e8},
                 {"from": "h2", "to": "B", "bandwidth": 1e8}, {"from": "h3", "to": "B", "bandwidth": 1e8},
-                {"from": "A", "to": "B", "bandwidth": 1e8}]})");
-    const Topology t = topologyFromJson(j);
-    const CoreGraph g = CoreGraph::build(t);
-    const PlacedNetwork placed(t, g);
-    std::vector<std::size_t> hosts;
-    for (const char* h : {"h0", "h1", "h2", "h3"})
-        hosts.push_back(*t.find(h));
-    ReplayNetwork net;
-    net.loggp = {0, 0, 0, 0, 0};
-    net.secondsPerByte = [&](const Flows& f) { return roundSecondsPerByte(placed, hosts, f); };
+                {"from": "A", "to": "B", "bandwidth": 1e8}]})"));
+    CoreGraph g = CoreGraph::build(t);
+    PlacedNetwork placed{t, g};
+    std::vector<std::size_t> hosts = [this] {
+        std::vector<std::size_t> h;
+        for (const char* name : {"h0", "h1", "h2", "h3"})
+            h.push_back(*t.find(name));
+        return h;
+    }();
+    FairShare share{placed, hosts};
+    // LogGP with G = 0 and L = o = g = 0: only the network's share counts.
+    ReplayNetwork net()
+    {
+        ReplayNetwork n;
+        n.loggp = {0, 0, 0, 0, 0};
+        n.secondsPerByte = [this](const Flows& f) { return roundSecondsPerByte(placed, hosts, f); };
+        n.flowRates = [this](const Flows& f) { return share.rates(f); };
+        return n;
+    }
+};
 
+} // namespace
+
+TEST_CASE("replay: four ranks across one shared uplink replay at half the rate of one pair", "[recording][replay]")
+{
+    // One pair alone: its flow has the uplink to itself, 1e-8 s/B, so 1,000,000 B (after the first) take 0.01 s.
+    // Both pairs: the uplink A -> B carries two flows, each gets half of it, 2e-8 s/B: 0.02 s.
+    TwoLeaves two;
+    const ReplayNetwork net = two.net();
     const Recording both = parseRecording({"csrec 1 0 4\nsend 2 1000001 0 0\nend\n",
                                            "csrec 1 1 4\nsend 3 1000001 0 0\nend\n",
                                            "csrec 1 2 4\nrecv 0 1000001 0 0\nend\n",
@@ -106,8 +124,7 @@ TEST_CASE("replay: four ranks across one shared uplink replay at half the rate o
     const ReplayResult r1 = replay(one, net), r2 = replay(both, net);
     CHECK(r1.seconds == Approx(0.01).epsilon(1e-9));
     CHECK(r2.seconds == Approx(0.02).epsilon(1e-9));
-    CHECK(r2.aloneSeconds == Approx(0.01).epsilon(1e-9)); // the first pass: each flow priced alone
-    CHECK(r2.phases == 1);
+    CHECK(r2.aloneSeconds == Approx(0.01).epsilon(1e-9)); // each flow priced alone
     // Without contention, both pairs take a lone pair's time.
     ReplayOptions o;
     o.contention = false;
@@ -118,14 +135,55 @@ TEST_CASE("replay: four ranks across one shared uplink replay at half the rate o
                                             "csrec 1 2 4\nsend 3 1000001 0 0\nend\n",
                                             "csrec 1 3 4\nrecv 2 1000001 0 0\nend\n"});
     CHECK(replay(local, net).seconds == Approx(0.01).epsilon(1e-9));
-    // One sender's two messages across the uplink (0 -> 2, then 0 -> 3) follow one another at its gap,
-    // (k-1)G = 0.01 s: the second arrives at 0.02 s. They do not also share the links (which would give 0.04 s).
-    const Recording serial = parseRecording({"csrec 1 0 4\nsend 2 1000001 0 0\nsend 3 1000001 0 0\nend\n",
-                                             "csrec 1 1 4\nend\n", "csrec 1 2 4\nrecv 0 1000001 0 0\nend\n",
-                                             "csrec 1 3 4\nrecv 0 1000001 0 0\nend\n"});
-    const ReplayResult rs = replay(serial, net);
-    CHECK(rs.rankSeconds[2] == Approx(0.01).epsilon(1e-9));
+}
+
+TEST_CASE("replay: a sender's messages to two peers share its link as flows, and a flow that ends frees its "
+          "share", "[recording][replay]")
+{
+    TwoLeaves two;
+    const ReplayNetwork net = two.net();
+    // Rank 0 sends 1,000,000 B (after the first) to 2 and then 3 at once (eager, g = o = 0): two flows on
+    // h0's link and the uplink, 5e7 B/s each, so both arrive at 2e6 / 1e8 = 0.02 s. Priced alone they would
+    // follow one another at the sender's gap: 0.01 and 0.02 s.
+    const Recording two_peers = parseRecording({"csrec 1 0 4\nsend 2 1000001 0 0\nsend 3 1000001 0 0\nend\n",
+                                                "csrec 1 1 4\nend\n", "csrec 1 2 4\nrecv 0 1000001 0 0\nend\n",
+                                                "csrec 1 3 4\nrecv 0 1000001 0 0\nend\n"});
+    const ReplayResult rs = replay(two_peers, net);
+    CHECK(rs.rankSeconds[2] == Approx(0.02).epsilon(1e-9));
     CHECK(rs.rankSeconds[3] == Approx(0.02).epsilon(1e-9));
+    ReplayOptions alone;
+    alone.contention = false;
+    CHECK(replay(two_peers, net, alone).rankSeconds[2] == Approx(0.01).epsilon(1e-9));
+    // Unequal sizes: 0 -> 2 carries 500,000 B, 0 -> 3 1,000,000 B. Both at 5e7 B/s until the short one ends at
+    // 5e5 / 5e7 = 0.01 s (the long one has 5e5 B left); then the long one alone at 1e8 B/s: 5e5 / 1e8 = 0.005 s
+    // more, 0.015 s. (One after the other, the short one first, they would end at 0.005 and 0.015 s.)
+    const Recording unequal = parseRecording({"csrec 1 0 4\nsend 2 500001 0 0\nsend 3 1000001 0 0\nend\n",
+                                              "csrec 1 1 4\nend\n", "csrec 1 2 4\nrecv 0 500001 0 0\nend\n",
+                                              "csrec 1 3 4\nrecv 0 1000001 0 0\nend\n"});
+    const ReplayResult ru = replay(unequal, net);
+    CHECK(ru.rankSeconds[2] == Approx(0.01).epsilon(1e-9));
+    CHECK(ru.rankSeconds[3] == Approx(0.015).epsilon(1e-9));
+}
+
+TEST_CASE("replay: the halo exchange of four ranks on two leaves runs at the shared host links' rate",
+          "[recording][replay]")
+{
+    // A 1-D halo exchange, ranks 0-1 on leaf A and 2-3 on leaf B: 0 <-> 1, 1 <-> 2, 2 <-> 3, each message
+    // 1,000,000 B after the first, all posted at once. Ranks 1 and 2 each send two messages and take in two:
+    // their host links carry two flows each way, 5e7 B/s per flow; the uplink carries one flow each way
+    // (1 -> 2, 2 -> 1), and the flows 0 -> 1 and 3 -> 2 are held by the receivers' links to 5e7 B/s too. So
+    // every message takes 1e6 / 5e7 = 0.02 s, and every rank is done at 0.02 s (the seeds' "messages on a
+    // host's link share it" as the live tree's Jacobi shows it, issue 44). Priced alone and one after another
+    // at each sender, ranks 1 and 2 would end at 0.02 s and 0, 3 at 0.01 s.
+    TwoLeaves two;
+    const ReplayNetwork net = two.net();
+    auto rank = [](int r, const std::vector<int>& peers) {
+        return "csrec 1 " + std::to_string(r) + " 4\n" + cs::test::haloExchange(peers, 1000001) + "end\n";
+    };
+    const Recording halo = parseRecording({rank(0, {1}), rank(1, {0, 2}), rank(2, {1, 3}), rank(3, {2})});
+    const ReplayResult r = replay(halo, net);
+    for (int i = 0; i < 4; ++i)
+        CHECK(r.rankSeconds[static_cast<std::size_t>(i)] == Approx(0.02).epsilon(1e-9));
 }
 
 TEST_CASE("replay: a binomial broadcast replays to its rounds", "[recording][replay]")
