@@ -44,7 +44,7 @@ json readJson(const std::string& path)
 const LiveShape& liveShape(const std::string& name)
 {
     static const std::map<std::string, LiveShape> shapes = {
-        {"star8", {8, 0, 1, true}}, {"tree22", {8, 2, 2, true}}, {"tree42", {8, 4, 2, false}}};
+        {"star8", {8, 0, 1, true}}, {"tree22", {8, 2, 2, true}}, {"tree42", {8, 4, 2, true}}};
     const auto it = shapes.find(name);
     if (it == shapes.end())
         throw std::invalid_argument("no live cluster shape named " + name);

@@ -28,7 +28,7 @@ struct LiveShape {
 };
 
 // "star8": 8 hosts on one switch, with sshds; "tree22": 2 hosts a leaf, 2 leaves a pod, with sshds;
-// "tree42": 4 hosts a leaf, 2 leaves. Throws std::invalid_argument for another name.
+// "tree42": 4 hosts a leaf, 2 leaves, with sshds. Throws std::invalid_argument for another name.
 const LiveShape& liveShape(const std::string& name);
 
 class LiveCluster {

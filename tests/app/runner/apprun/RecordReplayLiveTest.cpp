@@ -1,8 +1,17 @@
-// Issue 44's "Done when" on the namespace tree (2 hosts a leaf, 2 leaves a pod, shaped at a random rate): the
-// examples recorded by `run-app --record` at P = 2, 4 and 8 over mpirun and the hosts' sshds, the tree's design
-// calibrated (live->calibrate, its logp.loggp block `net`), and each recording replayed on that design with
-// `replay`: P = 8 compared with the P = 8 runs. Every figure is printed; issue 44's 10% is not met yet and is
-// printed as an open finding (below).
+// Issue 44's "Done when" on the namespace trees, each shaped at its own random rate: the examples recorded by
+// `run-app --record` at P = 2, 4 and 8 on the tree of 2 hosts a leaf (tree22, over mpirun and the hosts'
+// sshds), and each recording replayed with `replay`:
+//  - on tree22's calibrated design, against the runs there (the rate it was recorded at);
+//  - on the calibrated design of the tree of 4 hosts a leaf (tree42, at a second random rate), against runs of
+//    the same program there, which were not recorded.
+// Every figure is printed. P = 8 is held within 20% on both trees (the replay before its flows shared links
+// fairly was +53% at P = 4 and 8 on tree22, Jacobi at 32 Mbit/s); issue 44's 10% is printed beside it.
+//
+// CG is printed and not held, an open finding: its two sums an iteration (MPI_Allreduce of one double) took far
+// longer live than the model's rounds of 8-byte messages. On tree22 at 152 Mbit/s, with compilers beside it,
+// it was replayed -28%, -40% and -68% at P = 2, 4, 8 (74, 143 and 263 ms measured): the live time grows by
+// about 4 ms an iteration a doubling of P, where Jacobi (one sum an iteration) was replayed +29%, +12%, +8%.
+// Eight ranks share this machine's two CPUs, and a sum's every round waits for its peer to be scheduled.
 //
 // It needs the shared live clusters of issue 46 (tests/app/runner/LiveCluster.h); where that file is absent
 // this file compiles to nothing.
@@ -16,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -24,58 +34,107 @@
 using namespace cs;
 using nlohmann::json;
 
-TEST_CASE("record and replay on the namespace tree: Jacobi and CG recorded at P = 2, 4, 8 and replayed on the "
-          "calibrated tree, every P printed against its runs (P = 8 within 10% is an open finding)",
-          "[netns][mpi][e2e][live-tree22][record]")
+namespace {
+
+struct Example {
+    const char *name, *exe;
+    std::vector<std::string> args;
+    // P = 8 held within 20%; false: printed, an open finding (below).
+    bool held = true;
+};
+
+std::vector<Example> examples()
+{
+    std::vector<Example> e = {{"jacobi", CS_EXAMPLE_JACOBI_EXE, {"64", "30", "sleep"}},
+                              {"cg", CS_EXAMPLE_CG_EXE, {"64", "20", "sleep"}, false}};
+#ifdef CS_EXAMPLE_FFT2D_EXE
+    e.push_back({"fft2d", CS_EXAMPLE_FFT2D_EXE, {"512", "3"}});
+#endif
+    return e;
+}
+
+// run-app at P = 2, 4, 8, three runs each (with --record, the first run of each P is the recorded one).
+std::string runApp(const test::LiveCluster& live, const Example& ex, const std::string& out, bool record)
+{
+    std::vector<std::string> argv = {"run-app", "--nodes", live.mpiNode, "--at", "P=2,4,8", "--repeat", "3"};
+    if (record)
+        argv.push_back("--record");
+    for (const char* a : {"--time", "stdout:time_s ([0-9.eE+-]+)", "--quiet", "-o"})
+        argv.emplace_back(a);
+    argv.push_back(out);
+    argv.emplace_back("--");
+    argv.emplace_back(ex.exe);
+    argv.insert(argv.end(), ex.args.begin(), ex.args.end());
+    std::ostringstream o, e;
+    const int rc = cli::run(argv, o, e);
+    INFO("run-app: " << o.str() << e.str());
+    REQUIRE(rc == 0);
+    return out;
+}
+
+json readJson(const std::string& path)
+{
+    std::ifstream f(path);
+    return json::parse(f);
+}
+
+// replay DESIGN --results RUNS --json: its rows, each printed into `log`; P = 8 held within 20%.
+void replayAndCheck(const std::string& design, const std::string& runs, const std::string& where, bool held,
+                    std::ostringstream& log)
+{
+    std::ostringstream ro, re;
+    const int replayed = cli::run({"replay", design, "--results", runs, "--json"}, ro, re);
+    INFO("replay on " << where << ": " << ro.str() << re.str());
+    REQUIRE(replayed == 0);
+    const json rows = json::parse(ro.str());
+    REQUIRE(rows.size() == 3);
+    for (const json& row : rows) {
+        log << "  " << where << " P = " << row["P"].get<int>() << ": replayed " << row["predicted"].get<double>()
+            << " s, measured " << row["measured"].get<double>() << " s, error " << 100 * row["error"].get<double>()
+            << "% (alone on each route " << row["predicted_alone"].get<double>() << " s)\n";
+        CHECK(row["recorded_at"] == row["P"]);
+    }
+    const json& p8 = rows.back();
+    REQUIRE(p8["P"] == 8);
+    REQUIRE(p8["measured"].get<double>() > 0);
+    const double error = p8["error"].get<double>();
+    log << "  " << where << " P = 8: " << (std::abs(error) < 0.10 ? "within" : "NOT within") << " issue 44's 10%\n";
+    INFO(log.str());
+    if (held)
+        CHECK(std::abs(error) < 0.20);
+}
+
+} // namespace
+
+TEST_CASE("record and replay on the namespace trees: Jacobi, CG and the 2D FFT recorded at P = 2, 4, 8 on the "
+          "tree of 2 hosts a leaf, replayed there and on the tree of 4 hosts a leaf at another rate",
+          "[netns][mpi][e2e][live-tree22][live-tree42][record]")
 {
     if (!test::haveMpirun())
         return;
-    const std::unique_ptr<test::LiveCluster> live = test::LiveCluster::get("tree22");
-    if (live->skipped())
+    const std::unique_ptr<test::LiveCluster> t22 = test::LiveCluster::get("tree22");
+    if (t22->skipped())
         return;
-    const test::NetnsCluster& cluster = live->cluster();
-    const auto [seed, mbit] = live->rate;
-    std::string calibrateLog;
-    const std::string design = live->calibrate(cluster.design(), calibrateLog);
+    const std::unique_ptr<test::LiveCluster> t42 = test::LiveCluster::get("tree42");
+    if (t42->skipped())
+        return;
+    std::string log22, log42;
+    const std::string design22 = t22->calibrate(t22->cluster().design(), log22);
+    const std::string design42 = t42->calibrate(t42->cluster().design(), log42);
     std::ostringstream log;
-    log << "tree22, tbf " << mbit << " Mbit/s (seed " << seed << ")\n" << calibrateLog;
-    struct Example {
-        const char *name, *exe, *iters;
-    };
-    for (const Example& ex : {Example{"jacobi", CS_EXAMPLE_JACOBI_EXE, "30"}, Example{"cg", CS_EXAMPLE_CG_EXE, "20"}}) {
-        INFO("example " << ex.name << "\n" << log.str());
-        const std::string runs = cluster.dir + "/" + ex.name + ".recorded.json";
-        std::ostringstream o, e;
-        // The first run of each P is the recorded one (the library preloaded); the repeats run without it.
-        const int ran = cli::run({"run-app", "--nodes", live->mpiNode, "--at", "P=2,4,8", "--repeat", "3", "--record",
-                                  "--time", "stdout:time_s ([0-9.eE+-]+)", "--quiet", "-o", runs, "--", ex.exe, "64",
-                                  ex.iters, "sleep"},
-                                 o, e);
-        INFO("run-app: " << o.str() << e.str());
-        REQUIRE(ran == 0);
-        std::ostringstream ro, re;
-        const int replayed = cli::run({"replay", design, "--results", runs, "--json"}, ro, re);
-        INFO("replay: " << ro.str() << re.str());
-        REQUIRE(replayed == 0);
-        const json rows = json::parse(ro.str());
-        REQUIRE(rows.size() == 3);
-        for (const json& row : rows) {
-            log << ex.name << " P = " << row["P"].get<int>() << ": replayed " << row["predicted"].get<double>()
-                << " s, measured " << row["measured"].get<double>() << " s, error "
-                << 100 * row["error"].get<double>() << "%\n";
-            CHECK(row["recorded_at"] == row["P"]);
-        }
-        const json& p8 = rows.back();
-        REQUIRE(p8["P"] == 8);
-        CHECK(p8["measured"].get<double>() > 0);
-        CHECK(std::isfinite(p8["error"].get<double>()));
-        // Issue 44's 10% at P = 8 is an open finding, printed and not held: in the first run of this test
-        // (tree22 at 32 Mbit/s, seed 4251719911) the replay was above the runs at every P, Jacobi +11.9% at
-        // P = 2 and +53.5% at P = 4 and 8 (0.782 s against 0.509 s at P = 4). The replay's simplifications
-        // (model/recording/Replay.h: eager sends, collectives that synchronise all their members, phases of
-        // concurrent messages grouped approximately) are where to look.
-        log << ex.name << " P = 8: " << (std::abs(p8["error"].get<double>()) < 0.10 ? "within" : "NOT within")
-            << " issue 44's 10% (open finding: printed, not held)\n";
+    log << "tree22 (2 hosts a leaf): tbf " << t22->rate.mbit << " Mbit/s (seed " << t22->rate.seed << ")\n"
+        << "tree42 (4 hosts a leaf): tbf " << t42->rate.mbit << " Mbit/s (seed " << t42->rate.seed << ")\n";
+    for (const Example& ex : examples()) {
+        log << ex.name << ":\n";
+        const std::string recorded =
+            runApp(*t22, ex, t22->cluster().dir + "/" + ex.name + ".recorded.json", /*record=*/true);
+        replayAndCheck(design22, recorded, "tree22", ex.held, log);
+        // The runs on tree42, with tree22's recordings beside them: a results file of both.
+        json runs42 = readJson(runApp(*t42, ex, t42->cluster().dir + "/" + ex.name + ".runs.json", false));
+        runs42["recordings"] = readJson(recorded).at("recordings");
+        const std::string both = t42->cluster().dir + "/" + ex.name + ".with-recordings.json";
+        std::ofstream(both) << runs42.dump(1);
+        replayAndCheck(design42, both, "tree42", ex.held, log);
     }
     WARN(log.str());
 }
