@@ -92,7 +92,7 @@ Plan Design::compile() const
         // The one exception: the topology's job size takes the P that follows
         // its host count (Design::wireJobSize); a following P reaches it as 0,
         // every host (Plan::run), so the bound is the network's, not the job's.
-        auto jobSize = [&](const Wire& w) { return ep.block == kTopologyBlock && w.to.port == "P"; };
+        auto jobSize = [&](const Wire& w) { return ep.block == kTopologyBlock && w.to.port == kJobSize; };
         for (const Wire& w : wires_)
             if (w.to.block == ep.block && (!w.from.isDesignParam() || w.from.port == p.spec.symbol) && !jobSize(w))
                 throw ModelError("design parameter " + p.spec.symbol + " follows " + p.follows + " but " +
