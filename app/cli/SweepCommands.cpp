@@ -7,6 +7,7 @@
 #include "model/core/Plan.h"
 #include "model/core/Printable.h"
 #include "model/document/AtomicFile.h"
+#include "model/document/RankCounts.h"
 #include "app/plots/SweepCsv.h"
 #include "model/sweep/Pareto.h"
 #include "model/sweep/Sensitivity.h"
@@ -81,6 +82,9 @@ SweepTable sweepWithProgress(const DesignDocument& doc, const std::vector<SweepA
                 err << "\n";
         }
     } endLine{lastPercent, err};
+    // A block that counts other ranks than the job's is told, with both numbers (RankCounts.h).
+    for (const std::string& w : rankCountWarnings(doc, axes))
+        err << "clusterscope-cli: warning: " << printable(w) << "\n";
     return runSweep(doc, axes, opts);
 }
 

@@ -108,6 +108,10 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
         } else {
             Ps = verify::defaultNodeCounts(runner::applicationSlots(nodes));
         }
+        // A model of another job size than the runs' is refused before the runs take their minutes.
+        for (const verify::Target& t : targets)
+            verify::requireOneJobSize(doc, t.variant, verify::pathOfP(doc, t.block),
+                                      std::vector<double>(Ps.begin(), Ps.end()));
         const CoreApp app;
         sdk::PluginLoader plugins;
         plugins.load();

@@ -21,10 +21,19 @@ void paintPlots(QCPPainter& painter, const std::vector<QCustomPlot*>& plots, int
         const int x1 = orientation == Qt::Horizontal ? width * (i + 1) / n : width;
         const int y0 = orientation == Qt::Vertical ? height * i / n : 0;
         const int y1 = orientation == Qt::Vertical ? height * (i + 1) / n : height;
+        QCustomPlot* plot = plots[static_cast<std::size_t>(i)];
+        std::vector<QCPAbstractItem*> hidden;
+        for (int k = 0; k < plot->itemCount(); ++k)
+            if (QCPAbstractItem* item = plot->item(k); item->visible() && item->property(kScreenOnly).toBool()) {
+                item->setVisible(false);
+                hidden.push_back(item);
+            }
         painter.save();
         painter.translate(x0, y0);
-        plots[static_cast<std::size_t>(i)]->toPainter(&painter, x1 - x0, y1 - y0);
+        plot->toPainter(&painter, x1 - x0, y1 - y0);
         painter.restore();
+        for (QCPAbstractItem* item : hidden)
+            item->setVisible(true);
     }
 }
 

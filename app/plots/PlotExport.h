@@ -11,6 +11,11 @@ namespace cs::plots {
 
 enum class ImageFormat { Png, Svg, Pdf };
 
+// A plot item with this property set to true belongs on the screen, not in a
+// figure (the job cursor the mouse leaves on the speedup chart): the exports
+// below leave it out.
+inline constexpr const char* kScreenOnly = "screenOnly";
+
 // The format named by a file's extension (.png, .svg, .pdf; any case).
 std::optional<ImageFormat> imageFormatFor(const QString& path);
 

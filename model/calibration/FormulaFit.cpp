@@ -1,4 +1,5 @@
 #include "model/calibration/FormulaFit.h"
+#include "model/core/JobSize.h"
 #include "model/calibration/LiveNetwork.h"
 #include "model/calibration/Fit.h"
 #include "model/core/ModelError.h"
@@ -82,8 +83,8 @@ public:
             bounds_.push_back({ps.min, ps.max});
         }
         // P: the design parameter when there is one; the block's own input P when it is not wired.
-        for (const std::string& path : {std::string("P"), block + ".P"})
-            if (const int s = plan_.slotOf(path); s >= 0 && (path == "P" || !doc.design.wireInto({block, "P"})))
+        for (const std::string& path : {std::string(kJobSize), block + "." + kJobSize})
+            if (const int s = plan_.slotOf(path); s >= 0 && (path == kJobSize || !doc.design.wireInto({block, kJobSize})))
                 pSlots_.push_back(s);
         if (pSlots_.empty())
             throw ModelError("the design has no parameter P and block " + block + " no input P: nothing says the rank count");

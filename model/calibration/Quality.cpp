@@ -1,5 +1,6 @@
 // Quality limits: every check names the input, the figure and the cause.
 #include "model/calibration/Quality.h"
+#include "model/core/JobSize.h"
 #include "model/formula/Expression.h"
 #include "model/calibration/FitSupport.h"
 #include "model/calibration/ResultsData.h"
@@ -168,10 +169,10 @@ double placedInput(const DesignDocument& doc, const std::string& block, const st
         return std::nan("");
     try {
         const double P = static_cast<double>(names.size());
-        if (copy.design.findDesignParam("P"))
-            copy.design.setDesignParam("P", P);
-        else if (!copy.design.wireInto({kTopologyBlock, "P"}))
-            copy.design.setValue({kTopologyBlock, "P"}, P);
+        if (copy.design.findDesignParam(kJobSize))
+            copy.design.setDesignParam(kJobSize, P);
+        else if (!copy.design.wireInto({kTopologyBlock, kJobSize}))
+            copy.design.setValue({kTopologyBlock, kJobSize}, P);
         const Plan plan = copy.design.compile();
         std::vector<double> slots = plan.initialSlots();
         const int slot = plan.slotOf(block + "." + input);

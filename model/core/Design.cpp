@@ -1,4 +1,5 @@
 #include "model/core/Design.h"
+#include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
 #include "model/core/Settable.h"
 #include "model/core/Plan.h"
@@ -419,9 +420,9 @@ void Design::disconnect(const Endpoint& to)
     reindexWires();
     // The job size, unwired, keeps the value it has as the user's (0: every
     // host), so that wireJobSize does not wire it again when the file is read.
-    if (had && to.block == kTopologyBlock && to.port == "P")
+    if (had && to.block == kTopologyBlock && to.port == kJobSize)
         if (const int b = blockIndex(kTopologyBlock); b >= 0)
-            if (const int i = blocks_[b].spec().inputIndex("P"); i >= 0)
+            if (const int i = blocks_[b].spec().inputIndex(kJobSize); i >= 0)
                 blocks_[b].values[i].provenance = Provenance::user();
 }
 

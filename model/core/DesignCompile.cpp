@@ -1,6 +1,7 @@
 // Design::compile: the design laid out as a Plan (slots, wires resolved to
 // copies, blocks in dependency order). Design.cpp holds the editing members.
 #include "model/core/Design.h"
+#include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 
@@ -91,7 +92,7 @@ Plan Design::compile() const
         // The one exception: the topology's job size takes the P that follows
         // its host count (Design::wireJobSize); a following P reaches it as 0,
         // every host (Plan::run), so the bound is the network's, not the job's.
-        auto jobSize = [&](const Wire& w) { return ep.block == kTopologyBlock && w.to.port == "P"; };
+        auto jobSize = [&](const Wire& w) { return ep.block == kTopologyBlock && w.to.port == kJobSize; };
         for (const Wire& w : wires_)
             if (w.to.block == ep.block && (!w.from.isDesignParam() || w.from.port == p.spec.symbol) && !jobSize(w))
                 throw ModelError("design parameter " + p.spec.symbol + " follows " + p.follows + " but " +
@@ -111,6 +112,26 @@ Plan Design::compile() const
             for (const Plan::Copy& c : plan.copies_)
                 if (c.from == chk.slot)
                     plan.initial_[c.to] = plan.initial_[chk.slot];
+        }
+    }
+    // The design parameter wired into the topology's job size is bounded by
+    // its host count whether or not it follows it: the same check, and the
+    // same words, as a following P set above the hosts ("P = 12 exceeds
+    // topology.hosts = 8"). Without it the topology placed a job of more
+    // ranks than hosts on every host, and a formula design's P (jacobi's,
+    // which follows nothing) was clipped silently (issue 48).
+    if (const Wire* w = wireInto({kTopologyBlock, kJobSize}); w && w->from.isDesignParam()) {
+        const int bi = blockIndex(kTopologyBlock);
+        const int o = blocks_[bi].spec().outputIndex("hosts");
+        const auto it = paramIndex_.find(w->from.port);
+        const auto step = static_cast<std::int64_t>(std::find(order.begin(), order.end(), bi) - order.begin());
+        Plan::Check* chk = it == paramIndex_.end() ? nullptr : &plan.paramChecks_[it->second];
+        // A bound of its own (follows) stands; so does a bound step on
+        // another block's outputs (Plan::run checks bounds after one step).
+        if (o >= 0 && chk && chk->boundSlot < 0 && (plan.boundStep_ < 0 || plan.boundStep_ == step)) {
+            plan.boundStep_ = step;
+            chk->boundSlot = outBase[bi] + static_cast<std::uint32_t>(o);
+            chk->boundName = std::string(kTopologyBlock) + ".hosts";
         }
     }
     plan.ranges_.assign(plan.initial_.size(), {-HUGE_VAL, HUGE_VAL, false});

@@ -1,6 +1,7 @@
 // The design's topology source (Design.h): setting and clearing it, the
 // job size wired into it, and the inputs it supplies wired from it.
 #include "model/core/Design.h"
+#include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
 
 #include <algorithm>
@@ -33,15 +34,15 @@ std::vector<Wire> Design::setTopology(std::shared_ptr<const Block> source, std::
 void Design::wireJobSize()
 {
     const BlockInstance* topo = topology();
-    const DesignParam* P = findDesignParam("P");
+    const DesignParam* P = findDesignParam(kJobSize);
     if (!topo || !P)
         return;
-    const int i = topo->spec().inputIndex("P");
-    const Endpoint to{kTopologyBlock, "P"};
+    const int i = topo->spec().inputIndex(kJobSize);
+    const Endpoint to{kTopologyBlock, kJobSize};
     if (i < 0 || topo->values[static_cast<std::size_t>(i)].provenance.kind != ProvenanceKind::Default || wireInto(to))
         return;
-    if (checkConnection(Source::designParam("P"), to).empty()) {
-        wires_.push_back({Source::designParam("P"), to});
+    if (checkConnection(Source::designParam(kJobSize), to).empty()) {
+        wires_.push_back({Source::designParam(kJobSize), to});
         wireIndex_.emplace(to.str(), wires_.size() - 1);
     }
 }

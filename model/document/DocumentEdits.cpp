@@ -4,9 +4,11 @@
 #include "model/core/Settable.h"
 #include "model/document/EditApply.h"
 #include "model/document/StrictJson.h"
+#include "model/formula/FormulaBlock.h"
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 // Edits of the design: blocks, values, wires, parameters, variants, costs
 // and the sweep. Topology and layout edits are in DocumentEditsTopology.cpp,
@@ -55,7 +57,12 @@ Outcome addBlock(DesignDocument& doc, const std::string& name, const std::string
         requireFreeName(d.design, name, "blocks");
         if (!d.design.registry().find(type))
             refuse(ProblemKind::NotFound, "blocks", type, "unknown block type '" + clipText(type) + "'", type);
-        d.design.addBlock(name, type);
+        if (type == kFormulaType)
+            // The document owns each formula block's definition, as the reader makes it, so that
+            // setFormula can replace it; the registry's empty formula only stands for the type.
+            d.design.addOwnedBlock(name, std::make_shared<const FormulaBlock>(), {});
+        else
+            d.design.addBlock(name, type);
         d.design.wireFromTopology(name); // what the network supplies comes from the drawing
         c.structure = true;
     });

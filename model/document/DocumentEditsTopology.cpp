@@ -4,6 +4,7 @@
 #include "model/document/StrictJson.h"
 #include "model/topology/TopologyJson.h"
 #include "model/topology/TopologyJsonEdits.h"
+#include "model/topology/TopologySourceJson.h"
 
 #include <cmath>
 
@@ -24,6 +25,30 @@ json explicitTopology(const DesignDocument& doc)
     if (doc.topology.is_null())
         return json{{"vertices", json::array()}, {"edges", json::array()}};
     return topologyToJson(topologyFromJson(doc.topology), TopologyJsonForm::Explicit);
+}
+
+// The job (placement, order of ranks, ranks per node) as the design has it now, which the inspector may have
+// changed since the topology's JSON was written; null when every part is the default.
+json currentJob(const DesignDocument& d)
+{
+    const BlockInstance* b = d.design.topology();
+    const auto* source = b ? dynamic_cast<const TopologySource*>(b->block) : nullptr;
+    if (!source)
+        return nullptr;
+    json job = topologyJobJson(*source, b->values);
+    return job.empty() ? json() : job;
+}
+
+// A new or edited network keeps the job: a generated one that names no job of its own takes the current one,
+// instead of falling back to packed (issue 48, defect 7); an edited drawing always does.
+void keepJob(const DesignDocument& d, json& next, bool replaced)
+{
+    if (!next.is_object() || (replaced && next.contains("job")))
+        return;
+    if (json job = currentJob(d); !job.is_null())
+        next["job"] = std::move(job);
+    else
+        next.erase("job");
 }
 
 json& vertexById(json& topology, const std::string& id)
@@ -67,6 +92,7 @@ void attachAndNote(DesignDocument& d, Change& c)
 Outcome setTopology(DesignDocument& doc, json topology)
 {
     return apply(doc, kDesign | kTopology, [&](DesignDocument& d, Change& c) {
+        keepJob(d, topology, true);
         d.topology = std::move(topology);
         attachAndNote(d, c);
     });
@@ -77,6 +103,7 @@ Outcome editTopology(DesignDocument& doc, const std::function<void(json&)>& muta
     return apply(doc, kDesign | kTopology, [&](DesignDocument& d, Change& c) {
         json next = explicitTopology(d);
         mutate(next);
+        keepJob(d, next, false);
         d.topology = std::move(next);
         attachAndNote(d, c);
     });
@@ -89,6 +116,7 @@ Outcome editTopologyAndLayout(DesignDocument& doc, const std::function<void(json
     return apply(doc, kDesign | kTopology | kLayout, [&](DesignDocument& d, Change& c) {
         json next = explicitTopology(d);
         mutate(next, d);
+        keepJob(d, next, false);
         d.topology = std::move(next);
         attachAndNote(d, c);
     });

@@ -1,4 +1,5 @@
 #include "model/document/DocumentReader.h"
+#include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/document/DocumentEvaluation.h"
@@ -380,8 +381,8 @@ void DocumentReader::readSweep(const json& j, DesignDocument& doc)
     auto it = j.find("sweep");
     const bool saysSpeedup = it != j.end() && it->is_object() && it->contains("speedup") &&
                              (*it)["speedup"].is_object() && (*it)["speedup"].contains("param");
-    if (!saysSpeedup && doc.design.findDesignParam("P"))
-        doc.sweep.speedupParam = "P";
+    if (!saysSpeedup && doc.design.findDesignParam(kJobSize))
+        doc.sweep.speedupParam = kJobSize;
     if (it == j.end())
         return;
     if (!it->is_object()) {

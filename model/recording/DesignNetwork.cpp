@@ -1,4 +1,5 @@
 #include "model/recording/DesignNetwork.h"
+#include "model/core/JobSize.h"
 #include "model/blocks/loggp/LogGPBlock.h"
 #include "model/blocks/loggp/LogGPSegments.h"
 #include "model/core/ModelError.h"
@@ -72,7 +73,7 @@ DesignNetwork designNetwork(const DesignDocument& doc, int P, const std::string&
 
     const Plan plan = doc.design.compile();
     std::vector<double> slots = plan.initialSlots();
-    if (const int at = plan.slotOf("P"); at >= 0)
+    if (const int at = plan.slotOf(kJobSize); at >= 0)
         slots[static_cast<std::size_t>(at)] = P;
     EvalError err;
     if (!plan.run(slots.data(), &err))

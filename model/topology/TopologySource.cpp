@@ -1,4 +1,5 @@
 #include "model/topology/TopologySource.h"
+#include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/JobPlacement.h"
@@ -140,7 +141,7 @@ std::pair<double, double> meshShape(const Topology& t)
 
 std::vector<ParamSpec> TopologySource::jobInputSpecs()
 {
-    return {countParam("P", 0, 0, 16777216,
+    return {countParam(kJobSize, 0, 0, 16777216,
                        "ranks of the job, one per host: its figures are those of the hosts it is placed on; "
                        "0 = every host (a P that follows the host count)",
                        "DESIGN.md, Job and placement"),

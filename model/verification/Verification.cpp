@@ -2,8 +2,10 @@
 #include "model/verification/VerifyTargets.h"
 
 #include "model/calibration/Calibration.h"
+#include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
+#include "model/document/RankCounts.h"
 #include "model/sweep/Sweep.h"
 
 #include <algorithm>
@@ -195,9 +197,26 @@ std::set<double> calibratedNodeCounts(const DesignDocument& doc)
 
 std::string pathOfP(const DesignDocument& doc, const std::string& block)
 {
-    if (doc.design.findDesignParam("P"))
-        return "P";
-    return block + ".P";
+    if (doc.design.findDesignParam(kJobSize))
+        return kJobSize;
+    return block + "." + kJobSize;
+}
+
+void requireOneJobSize(const DesignDocument& doc, const std::string& variant, const std::string& pPath,
+                       const std::vector<double>& Ps)
+{
+    RankCountScope scope;
+    scope.variant = variant;
+    scope.documentValues = false;
+    for (double P : Ps)
+        if (const std::vector<RankCountApart> apart = rankCountsApart(doc, {{pPath, {P}}}, scope); !apart.empty()) {
+            const RankCountApart& a = apart.front();
+            throw ModelError("verify refuses to compare the run of " + formatNumber(P) + " ranks with variant '" +
+                             variant + "': its model is evaluated at " + a.input + " = " + formatNumber(a.value) +
+                             ", not at the job's " + kJobSize + " = " + formatNumber(a.job) +
+                             ", so it prices another job than the one run. Wire " + a.source + " into " + a.input +
+                             " so that it follows the job, then verify again");
+        }
 }
 
 ErrorStats errorStats(const std::vector<Row>& rows, int which)
@@ -240,6 +259,7 @@ Report compare(const DesignDocument& doc, const std::string& variant, const std:
         return report;
     }
 
+    requireOneJobSize(doc, variant, pPath, Ps);
     const std::vector<SweepAxisValues> axes{{pPath, Ps}};
     std::vector<std::string> paths;
     for (const std::string& q : quantities)

@@ -102,6 +102,12 @@ Report compare(const DesignDocument& doc, const std::string& variant, const std:
 // The sweep path of P for a variant's block: the design parameter "P" when there is one, else "block.P".
 std::string pathOfP(const DesignDocument& doc, const std::string& block);
 
+// Throws ModelError, saying why, when `variant`'s model at one of `Ps` (the sweep path `pPath`) counts other
+// ranks than the job's: an input that counts them (countsJobRanks, JobSize.h) apart from the job's size
+// (RankCounts.h). A run of P ranks is not compared with a model of another P. compare() calls it.
+void requireOneJobSize(const DesignDocument& doc, const std::string& variant, const std::string& pPath,
+                       const std::vector<double>& Ps);
+
 // {"rows": [{"variant", "P", "quantity", "predicted", "predicted_lo", "predicted_hi", "measured",
 //  "measured_lo", "measured_hi", "n", "error", "held_out", "cpu_share"}...], "summary": {...}}; seconds, error a
 // fraction, cpu_share null unless processes shared CPUs.

@@ -8,6 +8,7 @@
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/gui/validation/ValidationDialog.h"
+#include "app/gui/widgets/WindowCommandKeys.h"
 #include "model/document/PresetFolder.h"
 
 #include <QAction>
@@ -30,6 +31,7 @@ void MainWindow::createActions()
     tb->setObjectName("mainToolbar");
 
     QAction* newAct = file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newDocument);
+    newAct->setObjectName("newAction");
     QAction* openAct = file->addAction(tr("&Open..."), QKeySequence::Open, this, &MainWindow::open);
     file->addAction(tr("Start &page"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), this, &MainWindow::showStartPage);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
@@ -44,15 +46,20 @@ void MainWindow::createActions()
     openRecording->setToolTip(tr("A program recorded by clusterscope-cli run-app --record: its communication matrix, "
                                  "its iterations, and its replay on this design beside the measured runs"));
     QAction* saveAct = file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
-    file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs)->setObjectName("saveAsAction");
     file->addSeparator();
-    file->addAction(tr("&Export plot..."), QKeySequence(Qt::CTRL | Qt::Key_E), sweep_, &SweepPanel::exportPlot);
+    QAction* exportAct =
+        file->addAction(tr("&Export plot..."), QKeySequence(Qt::CTRL | Qt::Key_E), sweep_, &SweepPanel::exportPlot);
     file->addAction(tr("Export sweep &CSV..."), sweep_, &SweepPanel::exportCsv);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     tb->addAction(newAct);
     tb->addAction(openAct);
     tb->addAction(saveAct);
+    // Ctrl+E is a line edit's "end of line" with the X11 key schemes: the window's commands come first.
+    auto* commandKeys = new WindowCommandKeys(this);
+    for (QAction* a : {newAct, openAct, saveAct, exportAct})
+        commandKeys->add(a);
     tb->addSeparator();
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));

@@ -3,7 +3,8 @@
 
 namespace cs::app {
 
-// The recently opened files, most recent first, kept in QSettings.
+// The recently opened files, most recent first, kept in QSettings: each once,
+// by its canonical path (links and ".." resolved).
 class RecentFiles {
 public:
     static QStringList list();

@@ -15,6 +15,7 @@
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -109,7 +110,38 @@ RunAppDialog::RunAppDialog(DocumentModel* model, std::vector<runner::Node> nodes
     });
     connect(close_, &QPushButton::clicked, this, &QDialog::reject);
     connect(&watcher_, &QFutureWatcher<std::vector<runner::JobResult>>::finished, this, &RunAppDialog::done);
+    connect(this, &QDialog::finished, this, &RunAppDialog::rememberFields);
+    restoreFields();
     refresh();
+}
+
+namespace {
+constexpr const char* kSettings = "runMyProgram";
+} // namespace
+
+void RunAppDialog::restoreFields()
+{
+    QSettings s;
+    s.beginGroup(kSettings);
+    program_->setText(s.value("program", program_->text()).toString());
+    at_->setText(s.value("at", at_->text()).toString());
+    repeat_->setValue(s.value("repeat", repeat_->value()).toInt());
+    if (const int i = timing_->findData(s.value("timing", timing_->currentData())); i >= 0)
+        timing_->setCurrentIndex(i);
+    regex_->setText(s.value("regex", regex_->text()).toString());
+    timeout_->setValue(s.value("timeout", timeout_->value()).toInt());
+}
+
+void RunAppDialog::rememberFields() const
+{
+    QSettings s;
+    s.beginGroup(kSettings);
+    s.setValue("program", program_->text());
+    s.setValue("at", at_->text());
+    s.setValue("repeat", repeat_->value());
+    s.setValue("timing", timing_->currentData());
+    s.setValue("regex", regex_->text());
+    s.setValue("timeout", timeout_->value());
 }
 
 RunAppDialog::~RunAppDialog()
@@ -186,8 +218,10 @@ void RunAppDialog::start()
     for (std::size_t i = 0; i < req.Ps.size(); ++i)
         runsTotal_ += req.repeat + (req.timing.wall ? req.overheadRuns : 0);
     runsDone_ = 0;
+    rememberFields();
     progress_->setRange(0, runsTotal_);
     progress_->setValue(0);
+    progress_->setFormat("%p%");
     log_->clear();
     results_.clear();
     stop_ = false;
@@ -239,7 +273,12 @@ void RunAppDialog::done()
                                   .arg(T, QString::fromStdString(r.status),
                                        r.reason.empty() ? QString() : ": " + QString::fromStdString(r.reason)));
     }
-    progress_->setValue(runsTotal_);
+    if (stop_) { // cancelled: the bar stays where the runs got to, and says so
+        progress_->setValue(std::min(runsDone_, runsTotal_));
+        progress_->setFormat(tr("cancelled after %1 of %2 runs").arg(progress_->value()).arg(runsTotal_));
+    } else {
+        progress_->setValue(runsTotal_);
+    }
     if (!results_.empty()) {
         nlohmann::json stored = nlohmann::json::array();
         for (const runner::JobResult& r : results_)

@@ -6,7 +6,8 @@
 // shown before anything runs; Run is the consent to them. Runs go on a worker
 // thread with a progress bar and Cancel; when they end, the results (failed
 // ones with their reasons) are appended to the document's measured results
-// as one undoable step.
+// as one undoable step. What was typed is remembered (QSettings) for the next
+// time the dialog opens.
 #include "app/runner/JobResult.h"
 #include "app/runner/Node.h"
 #include "app/runner/apprun/AppRun.h"
@@ -62,6 +63,9 @@ private:
     // The request as typed, its commands shown; "" or why it cannot run.
     QString prepare(runner::apprun::AppRunRequest* request);
     void refresh();
+    // The fields as the last dialog left them, and keeping them for the next (QSettings, "runMyProgram").
+    void restoreFields();
+    void rememberFields() const;
     void start();
     void done();
 

@@ -92,6 +92,7 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
     side->addStretch(1);
     auto* exportRow = new QHBoxLayout;
     auto* exportPlotButton = new QPushButton(tr("Export plot..."), controls);
+    exportPlotButton->setObjectName("exportPlotButton");
     exportPlotButton->setToolTip(tr("Save the chart shown as PNG, SVG or PDF"));
     auto* exportCsvButton = new QPushButton(tr("Export CSV..."), controls);
     exportCsvButton->setToolTip(tr("Save the sweep table as CSV (the format of clusterscope-cli sweep --csv)"));

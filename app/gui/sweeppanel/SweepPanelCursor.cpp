@@ -3,6 +3,7 @@
 // jobCursorMoved to them).
 #include "app/gui/sweeppanel/ChartView.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
+#include "app/plots/PlotExport.h"
 #include "app/plots/SpeedupChart.h"
 
 #include <cmath>
@@ -82,6 +83,7 @@ void SweepPanel::drawJobCursor()
     line->point1->setCoords(cursorValue_, 1); // two positive y values: vertical on a log axis too
     line->point2->setCoords(cursorValue_, 2);
     line->setSelectable(false);
+    line->setProperty(plots::kScreenOnly, true); // not in an exported figure
     auto* text = new QCPItemText(plot);
     text->setObjectName(kCursorText);
     text->position->setTypeX(QCPItemPosition::ptPlotCoords);
@@ -92,6 +94,7 @@ void SweepPanel::drawJobCursor()
     text->setColor(QColor(0x92, 0x40, 0x0e));
     text->setText(QStringLiteral("%1 = %2").arg(cursorPath_, QString::number(cursorValue_, 'g', 6)));
     text->setSelectable(false);
+    text->setProperty(plots::kScreenOnly, true);
 }
 
 } // namespace cs::app

@@ -28,6 +28,7 @@ struct PreparedCharts {
     std::shared_ptr<const DesignDocument> doc;
     plots::ChartSample sample;
     QString failures;
+    QString warnings; // block inputs that count other ranks than the job's (RankCounts.h), one a line
     QString error; // why the charts could not be prepared (out of memory), or empty
 };
 

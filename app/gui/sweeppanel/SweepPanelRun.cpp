@@ -11,6 +11,7 @@
 #include "app/sweep/SweepJob.h"
 #include "model/core/ModelError.h"
 #include "model/core/OutOfMemory.h"
+#include "model/document/RankCounts.h"
 #include "model/sweep/AxisResolve.h"
 
 #include <QComboBox>
@@ -113,6 +114,8 @@ void SweepPanel::onFinished(std::shared_ptr<const SweepTable> table)
         try {
             out->sample = plots::sampleForCharts(*doc, table);
             out->failures = failureSummary(table->errors);
+            for (const std::string& w : rankCountWarnings(*doc, *table))
+                out->warnings += (out->warnings.isEmpty() ? "" : "\n") + tr("warning: %1").arg(QString::fromStdString(w));
             out->table = table;
             out->doc = doc;
         } catch (const std::bad_alloc&) {
@@ -149,8 +152,10 @@ void SweepPanel::onChartsPrepared()
     if (!out->failures.isEmpty())
         text += "; " + out->failures;
     setStatus(text, false);
-    failures_->setText(out->failures);
-    failures_->setVisible(!out->failures.isEmpty());
+    // A rank count set apart from the job's is never silent: told above the rows that failed.
+    const QString banner = out->warnings + (out->warnings.isEmpty() || out->failures.isEmpty() ? "" : "\n") + out->failures;
+    failures_->setText(banner);
+    failures_->setVisible(!banner.isEmpty());
     fillBreakdownSelector();
     // The job cursor stays on its value in the new sweep and is told again:
     // the design it shows the job of has changed.

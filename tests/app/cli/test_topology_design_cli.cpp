@@ -84,6 +84,26 @@ TEST_CASE("cli: the acc-fft design on 4 hosts at 8 Mbit/s predicts slower and na
     CHECK_THAT(e4.out, Contains("speedup     0.115  (")); // %.4g of 0.1150213 drops the trailing zero
 }
 
+TEST_CASE("cli: a formula design's P above the hosts fails its rows with the reason, as acc-fft's does",
+          "[cli][topology]")
+{
+    // Issue 48, item 2: jacobi's P follows nothing, but it is the job size the topology places, so its
+    // 8-host star bounds it. P = 6, 7, 8 compute (T at 8: 0.027648 + 0.0614824 + 0.0075096 = 0.09664 s,
+    // derived in test_preset_jacobi.cpp); 9 to 12 fail, each naming both numbers.
+    const auto r = cli({"sweep", "jacobi", "--param", "P=6:12", "--json"});
+    const json out = json::parse(r.out);
+    REQUIRE(out["rows"].size() == 7);
+    CHECK(out["rows"][2]["T"].get<double>() == Approx(0.09664).epsilon(1e-9));
+    for (int k = 0; k < 3; ++k)
+        CHECK_FALSE(out["rows"][k].contains("error"));
+    for (int P = 9; P <= 12; ++P)
+        CHECK(out["rows"][P - 6]["error"] ==
+              "design parameter P = " + std::to_string(P) + " exceeds topology.hosts = 8");
+    // The same words acc-fft gives above its 16 hosts.
+    const auto acc = cli({"sweep", "acc-fft", "--param", "P=17", "--json"});
+    CHECK(json::parse(acc.out)["rows"][0]["error"] == "design parameter P = 17 exceeds topology.hosts = 16");
+}
+
 TEST_CASE("cli: sweeping a fat-tree's k regenerates the network and P follows its hosts", "[cli][topology]")
 {
     const json doc = {

@@ -144,3 +144,26 @@ TEST_CASE("edit: a formula the block refuses leaves the document as it was, nami
     CHECK_THAT(o.message(), Contains("not a formula"));
     CHECK_FALSE(edit::setFormula(other, "nope", def).ok());
 }
+
+TEST_CASE("edit: a formula block added by type (the palette's edit) takes a definition at once (issue 48, defect 1)",
+          "[edit][formula]")
+{
+    // Before, edit::addBlock added the registry's empty formula, which setFormula refused ("block f is not one
+    // the design defines") until the document was saved and read again.
+    DesignDocument doc;
+    REQUIRE(edit::addBlock(doc, "f", "formula").ok());
+    FormulaDefinition def;
+    FormulaInput x;
+    x.name = "x";
+    x.unit = Unit::Seconds;
+    x.value.value = 3.0;
+    def.inputs.push_back(x);
+    FormulaOutput y;
+    y.name = "y1";
+    y.expr = "2 * x";
+    def.outputs.push_back(y);
+    const edit::Outcome o = edit::setFormula(doc, "f", def);
+    INFO(o.message());
+    REQUIRE(o.ok());
+    CHECK(outputOf(doc, "f.y1") == Approx(6.0));
+}

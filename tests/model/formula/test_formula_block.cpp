@@ -292,7 +292,8 @@ TEST_CASE("the registry lists the empty formula, and a design can hold one from 
     CHECK(asFormula(f));
     CHECK(f->spec().inputs.empty());
     CHECK(f->spec().outputs.empty());
-    // Added by type, as the palette does; written and read back as a formula with nothing in it.
+    // Added by type (the palette's edit makes it the design's own: test_edit_formula.cpp); written and read
+    // back as a formula with nothing in it.
     DesignDocument doc;
     doc.design.addBlock("mine", "formula");
     const json written = json::parse(serializeDocument(doc))["blocks"][0];

@@ -46,3 +46,23 @@ TEST_CASE("jacobi: the stencil's formula at its point, and on one rank", "[prese
     // The input fit fits is marked.
     CHECK(asFormula(doc.design.block("app").block) != nullptr);
 }
+
+TEST_CASE("jacobi: P above the star's 8 hosts is refused with both numbers, as acc-fft's P is", "[presets]")
+{
+    // Issue 48, item 2: P does not follow topology.hosts here, yet it is the job size wired into the
+    // topology, and a job of 9 ranks on 8 hosts was placed on the 8 and priced as such, without a word.
+    const DesignDocument doc = loadPreset("jacobi");
+    const SweepTable t = runSweep(doc, {{"P", {6, 7, 8, 9, 10, 11, 12}}});
+    REQUIRE(t.rows() == 7); // one variant
+    // At P = 8 (every host of the star; G_a2a = 1 / 125e6 B/s = 8e-9 s/B, the preset's own G):
+    //   T_comp = 0.221184 / 8 = 0.027648 s, T_halo = 0.0614824 s as at P = 4 (two planes each way),
+    //   T_reduce = 50 x ceil(log2 8) x 5.0064e-5 = 0.0075096 s, T = 0.09664 s.
+    CHECK(t.error(2) == nullptr);
+    CHECK(t.at(2, 0) == Approx(0.09664).epsilon(1e-9));
+    REQUIRE(t.errors.size() == 4);
+    for (std::size_t k = 0; k < 4; ++k) {
+        CHECK(t.errors[k].first == 3 + k);
+        CHECK(t.errors[k].second == "design parameter P = " + std::to_string(9 + k) + " exceeds topology.hosts = 8");
+        CHECK(std::isnan(t.at(3 + k, 0)));
+    }
+}

@@ -15,6 +15,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTest>
@@ -52,6 +53,7 @@ bool waitDone(const RunAppDialog& d, int seconds)
 TEST_CASE("Run my program: the commands are shown first, and a bad field disables Run with the reason",
           "[gui][runapp]")
 {
+    QSettings().remove("runMyProgram"); // no program remembered from an earlier dialog
     DocumentModel model;
     model.newDocument();
     RunAppDialog d(&model, runner::parseNodeSpec("mpi:4"), {"mpi:4"});

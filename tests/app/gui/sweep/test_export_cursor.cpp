@@ -1,0 +1,116 @@
+// Issue 48, defect 4: an exported plot (PNG, SVG) had the job cursor in it,
+// the dashed line the mouse left on the speedup chart, with its "P = 16" label
+// clipped at the right edge. The cursor is the screen's, not the figure's: an
+// export with the cursor on the chart is the export without it, and the
+// cursor is still on the screen afterwards.
+#include "app/document/DocumentModel.h"
+#include "app/gui/sweeppanel/ChartView.h"
+#include "app/gui/sweeppanel/SweepPanel.h"
+#include "model/document/DocumentFormat.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QFileDialog>
+#include <QImage>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <catch2/catch.hpp>
+#include <qcustomplot.h>
+
+using namespace cs;
+using namespace cs::app;
+
+namespace {
+
+DesignDocument fftDoc()
+{
+    return parseDocument(R"({
+      "format": "clusterscope-design", "version": 2, "name": "fft",
+      "parameters": [{"name": "P", "unit": "count", "value": 4, "min": 1, "max": 64}],
+      "blocks": [{"name": "gige", "type": "fftw.transpose", "values": {}}],
+      "wires": [{"from": "P", "to": "gige.P"}],
+      "variants": [{"name": "GigE", "total": "gige.T", "overrides": {}}],
+      "sweep": {"axes": [{"path": "P", "values": "1,2,4,8,16"}], "speedup": {"param": "P", "baseline": 1}}
+    })");
+}
+
+// Export plot..., its dialog answered with `path` as the user does.
+void exportThroughDialog(SweepPanel& panel, const QString& path)
+{
+    auto* button = panel.findChild<QPushButton*>("exportPlotButton");
+    REQUIRE(button);
+    bool answered = false;
+    QTimer::singleShot(0, [&] {
+        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        answered = true;
+        dialog->selectFile(path);
+        QMetaObject::invokeMethod(dialog, "accept");
+    });
+    QTest::mouseClick(button, Qt::LeftButton);
+    REQUIRE(answered);
+    REQUIRE(QFile::exists(path));
+}
+
+QByteArray contents(const QString& path)
+{
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::ReadOnly));
+    return f.readAll();
+}
+
+bool hasCursor(const QCustomPlot* plot)
+{
+    for (int i = 0; i < plot->itemCount(); ++i)
+        if (plot->item(i)->objectName().startsWith("jobCursor") && plot->item(i)->visible())
+            return true;
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("an exported plot has no job cursor in it (issue 48, defect 4)", "[gui][sweep][export]")
+{
+    DocumentModel model;
+    model.setDocument(fftDoc(), {});
+    SweepPanel panel(&model);
+    panel.resize(1100, 480);
+    panel.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy updated(&panel, &SweepPanel::plotsUpdated);
+    REQUIRE((updated.count() > 0 || updated.wait(10000)));
+    panel.tabs()->setCurrentIndex(SweepPanel::SpeedupChart);
+    sweeppanel::ChartView* chart = panel.chartView(SweepPanel::SpeedupChart);
+    QCoreApplication::processEvents();
+
+    QTemporaryDir dir;
+    const QString plainPng = dir.filePath("plain.png"), plainSvg = dir.filePath("plain.svg");
+    exportThroughDialog(panel, plainPng);
+    exportThroughDialog(panel, plainSvg);
+
+    // The mouse leaves the cursor at the last P, by the right edge.
+    const QPoint at(static_cast<int>(chart->xAxis->coordToPixel(16.0)) - 2, chart->axisRect()->center().y());
+    QSignalSpy moved(&panel, &SweepPanel::jobCursorMoved);
+    QTest::mouseMove(chart, at);
+    if (moved.isEmpty()) // some platforms deliver no move without a press: the same path by hand
+        panel.setCursorValue(chart->xAxis->pixelToCoord(at.x()));
+    REQUIRE(panel.cursorValue() == 16);
+    REQUIRE(hasCursor(chart));
+
+    const QString cursorPng = dir.filePath("cursor.png"), cursorSvg = dir.filePath("cursor.svg");
+    exportThroughDialog(panel, cursorPng);
+    exportThroughDialog(panel, cursorSvg);
+    CHECK_FALSE(contents(cursorSvg).contains("P = 16"));
+    const bool sameSvg = contents(cursorSvg) == contents(plainSvg);
+    CHECK(sameSvg);
+    const bool samePng = QImage(cursorPng) == QImage(plainPng);
+    CHECK(samePng);
+    // Still on the screen.
+    CHECK(hasCursor(chart));
+    CHECK(panel.cursorValue() == 16);
+}
