@@ -32,6 +32,11 @@ const char* cgExe()
     return CS_PATH_CG_EXE;
 }
 
+const char* fft2dExe()
+{
+    return CS_PATH_FFT2D_EXE;
+}
+
 const char* badApiDir()
 {
     return CS_PATH_BADAPI_DIR;

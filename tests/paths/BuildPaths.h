@@ -12,6 +12,7 @@ const char* agentExe();        // clusterscope-agent
 const char* mpiAppChecksExe(); // tests/mpi/mpi_app_checks.cpp's program
 const char* jacobiExe();       // examples/jacobi
 const char* cgExe();           // examples/cg
+const char* fft2dExe();        // examples/fft2d
 const char* badApiDir();       // the test plugin built for a future API version
 const char* recordLib();       // libcsrecord.so (app/record)
 const char* recordSequenceExe(); // tests/mpi/record_sequence.cpp's program

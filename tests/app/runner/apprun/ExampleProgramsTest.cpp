@@ -26,25 +26,32 @@ double after(const std::string& out, const std::string& word)
     return at == std::string::npos ? std::nan("") : std::strtod(out.c_str() + at + word.size() + 1, nullptr);
 }
 
-// Runs `exe N ITERS WAIT` on each P of `Ps` under mpirun as run-app launches it, and returns the residual
-// each printed, by P (index 0 unused); each run must succeed and print its time.
-[[maybe_unused]] std::vector<double> residuals(const char* exe, const char* N, const char* iters, const char* wait,
-                                               std::initializer_list<int> Ps)
+// Runs `argv` on each P of `Ps` under mpirun as run-app launches it, and returns the number each printed after
+// "WORD ", by P (index 0 unused); each run must succeed and print its time.
+[[maybe_unused]] std::vector<double> printed(const std::vector<std::string>& argv, const std::string& word,
+                                             std::initializer_list<int> Ps)
 {
     QTemporaryDir work;
     LaunchContext ctx = defaultLaunchContext();
     ctx.workDir = work.path().toStdString();
     const std::vector<Node> nodes = parseNodeSpec("mpi:" + std::to_string(std::max(Ps)));
-    std::vector<double> residual(std::max(Ps) + 1, 0.0);
+    std::vector<double> value(std::max(Ps) + 1, 0.0);
     for (int P : Ps) {
-        const ProcessRun run = runProcess(planAppLaunch(nodes, P, {exe, N, iters, wait}, ctx, "P"), 120, nullptr);
+        const ProcessRun run = runProcess(planAppLaunch(nodes, P, argv, ctx, "P"), 120, nullptr);
         INFO(run.failure() << "\n" << run.out << run.err);
         REQUIRE(run.ok());
         CHECK(after(run.out, "time_s") > 0);
-        residual[P] = after(run.out, "residual");
-        REQUIRE(residual[P] > 0);
+        value[P] = after(run.out, word);
+        REQUIRE(value[P] > 0);
     }
-    return residual;
+    return value;
+}
+
+// The residual `exe N ITERS WAIT` printed on each P of `Ps` (printed).
+[[maybe_unused]] std::vector<double> residuals(const char* exe, const char* N, const char* iters, const char* wait,
+                                               std::initializer_list<int> Ps)
+{
+    return printed({exe, N, iters, wait}, "residual", Ps);
 }
 
 } // namespace
@@ -114,5 +121,36 @@ TEST_CASE("examples: the CG solver converges to the same residual on 1, 2 and 3 
         runProcess(planAppLaunch(parseNodeSpec("mpi:3"), 1, {CS_EXAMPLE_CG_EXE, "8", "1", "spin"}, ctx, "P"), 60, nullptr);
     CHECK_FALSE(badWait.ok());
     CHECK_THAT(badWait.err, Catch::Contains("'poll' or 'sleep', not 'spin'"));
+}
+#endif
+
+#ifdef CS_EXAMPLE_FFT2D_EXE
+TEST_CASE("examples: the 2-D FFT's checksum is N^2 on 1, 2 and 4 ranks", "[runapp][mpi]")
+{
+    if (!cs::test::haveMpirun())
+        return;
+    // The input is the plane wave x[r][c] = exp(2 pi i (r + 2 c) / N) (fft2d.cpp), whose 2-D transform is N^2 at
+    // (1, 2) and 0 elsewhere, so the checksum (the sum of |Y|) is N^2. By hand for N = 4, where w = exp(2 pi i / 4)
+    // = i: step 1 transforms row r, i^r (i^2)^c = i^r (-1)^c, to 4 i^r at column 2 (sum_c (-1)^c i^(-2 c) = 4) and 0
+    // at the others (a sum of the 4th roots of unity); the transpose makes row 2 = 4 (1, i, -1, -i) and the other
+    // rows 0; step 3 transforms row 2 to 4 sum_r i^r i^(-r b), 16 at b = 1 and 0 at the others. So Y = 16 at (1, 2):
+    // checksum 16. At P = 4 each rank holds one row and the all-to-all moves 1 x 1 blocks. The sums of |Y| over the
+    // ranks differ with P only by the round-off in the zeros.
+    const std::vector<double> tiny = printed({CS_EXAMPLE_FFT2D_EXE, "4", "2"}, "checksum", {1, 2, 4});
+    const std::vector<double> wave = printed({CS_EXAMPLE_FFT2D_EXE, "64", "2"}, "checksum", {1, 2, 4});
+    for (int P : {1, 2, 4}) {
+        INFO("P = " << P);
+        CHECK(tiny[P] == Approx(16.0).epsilon(1e-12));
+        CHECK(wave[P] == Approx(64.0 * 64.0).epsilon(1e-9));
+        CHECK(wave[P] == Approx(wave[1]).epsilon(1e-9));
+    }
+    // N not a multiple of the ranks: refused with the usage.
+    QTemporaryDir work;
+    LaunchContext ctx = defaultLaunchContext();
+    ctx.workDir = work.path().toStdString();
+    const ProcessRun refused =
+        runProcess(planAppLaunch(parseNodeSpec("mpi:4"), 4, {CS_EXAMPLE_FFT2D_EXE, "6", "1"}, ctx, "P"), 60, nullptr);
+    CHECK_FALSE(refused.ok());
+    CHECK_THAT(refused.err, Catch::Contains("a multiple of the number of ranks"));
 }
 #endif
