@@ -148,7 +148,8 @@ TEST_CASE("replay: mistakes are refused by name", "[cli][replay]")
     const std::string wideFile = writeFile("wide.json", wide.dump());
     r = cli({"replay", wideFile, "--results", badFile, "--at", "P=8"});
     CHECK(r.rc == 1);
-    CHECK_THAT(r.err, Contains("the design's network places 4 host(s), fewer than the 8 ranks of the recording"));
+    // The design's P is bounded by its 4 hosts (issue 48: never clipped silently), before the replay places it.
+    CHECK_THAT(r.err, Contains("the design does not evaluate at P = 8: design parameter P = 8 exceeds topology.hosts = 4"));
 }
 
 TEST_CASE("replay: a P not recorded is synthesised from three recordings and marked so", "[cli][replay]")

@@ -24,8 +24,9 @@ using namespace cs::app;
 
 namespace {
 
-// Version 3, and P without "follows": the two-host drawing (for the topology
-// forms below) does not bound the processor count of this block design.
+// Version 3, and P without "follows": the drawing of h0, h1 on sw0 and six more
+// hosts behind sw1 (for the topology forms below) bounds P = 8, which issue 48
+// no longer lets pass silently above the hosts.
 const char* kDoc = R"({
   "format": "clusterscope-design", "version": 3, "name": "fft over loggp",
   "parameters": [{"name": "P", "unit": "count", "value": 8, "min": 1, "max": 1024,
@@ -43,9 +44,14 @@ const char* kDoc = R"({
   ],
   "topology": {
     "vertices": [{"id": "h0", "kind": "host"}, {"id": "h1", "kind": "host"},
-                 {"id": "sw0", "kind": "switch", "ports": 8, "latency": "1us"}],
+                 {"id": "x2", "kind": "host"}, {"id": "x3", "kind": "host"}, {"id": "x4", "kind": "host"},
+                 {"id": "x5", "kind": "host"}, {"id": "x6", "kind": "host"}, {"id": "x7", "kind": "host"},
+                 {"id": "sw0", "kind": "switch", "ports": 8, "latency": "1us"}, {"id": "sw1", "kind": "switch"}],
     "edges": [{"from": "h0", "to": "sw0", "bandwidth": "1Gbit/s"},
-              {"from": "h1", "to": "sw0", "bandwidth": "1Gbit/s"}]
+              {"from": "h1", "to": "sw0", "bandwidth": "1Gbit/s"}, {"from": "sw1", "to": "sw0", "bandwidth": "1Gbit/s"},
+              {"from": "x2", "to": "sw1", "bandwidth": "1Gbit/s"}, {"from": "x3", "to": "sw1", "bandwidth": "1Gbit/s"},
+              {"from": "x4", "to": "sw1", "bandwidth": "1Gbit/s"}, {"from": "x5", "to": "sw1", "bandwidth": "1Gbit/s"},
+              {"from": "x6", "to": "sw1", "bandwidth": "1Gbit/s"}, {"from": "x7", "to": "sw1", "bandwidth": "1Gbit/s"}]
   }
 })";
 
@@ -251,12 +257,12 @@ TEST_CASE("a design parameter is edited in the inspector through setDesignParam"
     CHECK(f.error("P").toStdString() == "design parameter P = 2000 is out of range [1, 1024]");
     CHECK(f.model.doc().design.findDesignParam("P")->value.value == 8.0);
 
-    f.type("P", "16");
-    CHECK(f.model.doc().design.findDesignParam("P")->value.value == 16.0);
-    // The change flows to fft: S = 1024^2 * 16 / 16 = 1048576 B = 1 MiB.
+    f.type("P", "4");
+    CHECK(f.model.doc().design.findDesignParam("P")->value.value == 4.0);
+    // The change flows to fft: S = 1024^2 * 16 / 4 = 4194304 B = 4 MiB.
     f.selection.select(Selection::Kind::Block, "fft");
-    CHECK(f.find<QLabel>("wired:P")->text() == "← P  (16)");
-    CHECK(f.output("S") == "1 MiB");
+    CHECK(f.find<QLabel>("wired:P")->text() == "← P  (4)");
+    CHECK(f.output("S") == "4 MiB");
     f.model.undoStack()->undo();
     CHECK(f.output("S") == "2 MiB");
 }
