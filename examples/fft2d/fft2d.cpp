@@ -22,9 +22,14 @@
 // every N and P, up to round-off. The wave is not symmetric in r and c, so a missing or misplaced transpose in
 // step 2 spreads it (without step 2's transpose the sum is N^3).
 //
-//   cs-example-fft2d N ITERS   prints "time_s T" (the timed loop of ITERS 2-D FFTs on rank 0, after a
-//                              barrier) and "checksum C" (the sum of |Y| over all ranks, MPI_Reduce: N^2,
-//                              whatever P, up to round-off); N must be a multiple of the number of ranks
+//   cs-example-fft2d N ITERS [poll|sleep]   prints "time_s T" (the timed loop of ITERS 2-D FFTs on rank 0,
+//                              after a barrier) and "checksum C" (the sum of |Y| over all ranks, MPI_Reduce:
+//                              N^2, whatever P, up to round-off); N must be a multiple of the number of ranks.
+//                              poll (the default): the transpose is one MPI_Alltoall; sleep: an irecv from and
+//                              an isend to every other rank at once, tested every 50 us, the rank sleeping
+//                              between (ExampleMpi.h: for ranks that share CPUs, as the namespace cluster's do)
+#include "../common/ExampleMpi.h"
+
 #include <fftw3.h>
 #include <mpi.h>
 
@@ -50,15 +55,29 @@ fftw_complex* asFftw(std::vector<Complex>& v)
 // layout; it may be `rows` itself, which is all packed before `out` is written), through `send` and `recv`
 // (M x N each).
 void transpose(const std::vector<Complex>& rows, std::vector<Complex>& out, std::vector<Complex>& send,
-               std::vector<Complex>& recv, long N, long M, int P)
+               std::vector<Complex>& recv, long N, long M, int P, bool sleeping)
 {
     // Block j (for rank j): my M rows' columns j M .. j M + M - 1, row after row.
     for (int j = 0; j < P; ++j)
         for (long i = 0; i < M; ++i)
             std::memcpy(&send[(j * M + i) * M], &rows[i * N + j * M], M * sizeof(Complex));
     const int count = static_cast<int>(M * M);
-    MPI_Alltoall(send.data(), count, MPI_C_DOUBLE_COMPLEX, recv.data(), count, MPI_C_DOUBLE_COMPLEX,
-                 MPI_COMM_WORLD);
+    if (!sleeping) {
+        MPI_Alltoall(send.data(), count, MPI_C_DOUBLE_COMPLEX, recv.data(), count, MPI_C_DOUBLE_COMPLEX,
+                     MPI_COMM_WORLD);
+    } else {
+        int me = 0;
+        MPI_Comm_rank(MPI_COMM_WORLD, &me);
+        std::vector<MPI_Request> r;
+        for (int j = 0; j < P; ++j)
+            if (j != me)
+                MPI_Irecv(&recv[j * M * M], count, MPI_C_DOUBLE_COMPLEX, j, 3, MPI_COMM_WORLD, &r.emplace_back());
+        for (int j = 0; j < P; ++j)
+            if (j != me)
+                MPI_Isend(&send[j * M * M], count, MPI_C_DOUBLE_COMPLEX, j, 3, MPI_COMM_WORLD, &r.emplace_back());
+        std::memcpy(&recv[me * M * M], &send[me * M * M], M * M * sizeof(Complex));
+        example::waitAll(static_cast<int>(r.size()), r.data(), true);
+    }
     // The block from rank s holds its rows s M + i, my columns k: my row k, column s M + i.
     for (int s = 0; s < P; ++s)
         for (long i = 0; i < M; ++i)
@@ -76,9 +95,10 @@ int main(int argc, char** argv)
     MPI_Comm_size(MPI_COMM_WORLD, &P);
     const long N = argc > 1 ? std::atol(argv[1]) : 256;
     const long iters = argc > 2 ? std::atol(argv[2]) : 10;
+    const bool sleeping = example::sleepsAt(argc, argv, 3, rank);
     if (N < 1 || iters < 1 || N % P != 0 || (N / P) * (N / P) > INT_MAX) {
         if (rank == 0)
-            std::fprintf(stderr, "usage: cs-example-fft2d N ITERS (N >= 1, a multiple of the number of ranks; "
+            std::fprintf(stderr, "usage: cs-example-fft2d N ITERS [poll|sleep] (N >= 1, a multiple of the number of ranks; "
                                  "N = %ld, ITERS = %ld, P = %d)\n", N, iters, P);
         MPI_Finalize();
         return 2;
@@ -100,10 +120,10 @@ int main(int argc, char** argv)
     MPI_Barrier(MPI_COMM_WORLD);
     const double t0 = MPI_Wtime();
     for (long it = 0; it < iters; ++it) {
-        fftw_execute(rowsOfX);                // 1. the rows, x into a
-        transpose(a, a, send, recv, N, M, P); // 2. transpose, a in place
-        fftw_execute(rowsOfA);                // 3. the rows again (the columns), a in place
-        transpose(a, y, send, recv, N, M, P); // 4. transpose back, a into y
+        fftw_execute(rowsOfX);                          // 1. the rows, x into a
+        transpose(a, a, send, recv, N, M, P, sleeping); // 2. transpose, a in place
+        fftw_execute(rowsOfA);                          // 3. the rows again (the columns), a in place
+        transpose(a, y, send, recv, N, M, P, sleeping); // 4. transpose back, a into y
     }
     MPI_Barrier(MPI_COMM_WORLD);
     const double t = MPI_Wtime() - t0;

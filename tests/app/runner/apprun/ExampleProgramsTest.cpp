@@ -138,11 +138,14 @@ TEST_CASE("examples: the 2-D FFT's checksum is N^2 on 1, 2 and 4 ranks", "[runap
     // ranks differ with P only by the round-off in the zeros.
     const std::vector<double> tiny = printed({CS_EXAMPLE_FFT2D_EXE, "4", "2"}, "checksum", {1, 2, 4});
     const std::vector<double> wave = printed({CS_EXAMPLE_FFT2D_EXE, "64", "2"}, "checksum", {1, 2, 4});
+    // The transpose by an isend and irecv to every rank, waited for sleeping: the same transform.
+    const std::vector<double> slept = printed({CS_EXAMPLE_FFT2D_EXE, "64", "2", "sleep"}, "checksum", {1, 2, 4});
     for (int P : {1, 2, 4}) {
         INFO("P = " << P);
         CHECK(tiny[P] == Approx(16.0).epsilon(1e-12));
         CHECK(wave[P] == Approx(64.0 * 64.0).epsilon(1e-9));
         CHECK(wave[P] == Approx(wave[1]).epsilon(1e-9));
+        CHECK(slept[P] == Approx(64.0 * 64.0).epsilon(1e-9));
     }
     // N not a multiple of the ranks: refused with the usage.
     QTemporaryDir work;
