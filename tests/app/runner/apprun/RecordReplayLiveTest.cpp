@@ -65,10 +65,11 @@ std::vector<Example> examples()
     return e;
 }
 
-// run-app at P = 2, 4, 8, three runs each (with --record, the first run of each P is the recorded one).
-std::string runApp(const test::LiveCluster& live, const Example& ex, const std::string& out, bool record)
+// run-app at `at`, three runs each (with --record, the first run of each P is the recorded one).
+std::string runApp(const test::LiveCluster& live, const Example& ex, const std::string& out, bool record,
+                   const std::string& at = "P=2,4,8")
 {
-    std::vector<std::string> argv = {"run-app", "--nodes", live.mpiNode, "--at", "P=2,4,8", "--repeat", "3"};
+    std::vector<std::string> argv = {"run-app", "--nodes", live.mpiNode, "--at", at, "--repeat", "3"};
     if (record)
         argv.push_back("--record");
     for (const char* a : {"--time", "stdout:time_s ([0-9.eE+-]+)", "--quiet", "-o"})
@@ -123,6 +124,41 @@ void replayAndCheck(const std::string& design, const std::string& runs, const st
         CHECK(std::abs(error) < 0.35);
 }
 
+// Issue 44's "Other P": the example recorded at P = 2, 3, 4 and 6 only (2 and 4 from `recorded`, 3 and 6 run
+// here), and P = 8 synthesised from them against the P = 8 runs of `recorded`, which was not recorded there.
+// Printed against issue 44's 15% and held within 35%. By hand on tree22 at 89 Mbit/s: +2.9% (191.6 ms against
+// 186.1 ms, P = 6 the template).
+void synthesised(const test::LiveCluster& live, const Example& ex, const std::string& design,
+                 const std::string& recorded, std::ostringstream& log)
+{
+    json runs = readJson(recorded);
+    const json more = readJson(runApp(live, ex, live.cluster().dir + "/" + ex.name + ".p36.json", true, "P=3,6"));
+    json recordings = json::array();
+    for (const json& r : runs.at("recordings"))
+        if (r.at("P") != 8)
+            recordings.push_back(r);
+    for (const json& r : more.at("recordings"))
+        recordings.push_back(r);
+    runs["recordings"] = recordings;
+    for (const json& r : more.at("results"))
+        runs["results"].push_back(r);
+    const std::string file = live.cluster().dir + "/" + ex.name + ".p2346.json";
+    std::ofstream(file) << runs.dump(1);
+    std::ostringstream ro, re;
+    const int rc = cli::run({"replay", design, "--results", file, "--at", "P=8", "--json"}, ro, re);
+    INFO("replay --at P=8: " << ro.str() << re.str());
+    REQUIRE(rc == 0);
+    const json row = json::parse(ro.str()).at(0);
+    CHECK(row["synthesized"] == true);
+    CHECK(row["recorded_at"] == 6);
+    const double error = row["error"].get<double>();
+    log << "  " << ex.name << " recorded at P = 2, 3, 4, 6, synthesised at P = 8 (tree22): "
+        << row["predicted"].get<double>() << " s, measured " << row["measured"].get<double>() << " s, error "
+        << 100 * error << "%: " << (std::abs(error) < 0.15 ? "within" : "NOT within") << " issue 44's 15%\n";
+    INFO(log.str());
+    CHECK(std::abs(error) < 0.35);
+}
+
 } // namespace
 
 TEST_CASE("record and replay on the namespace trees: Jacobi, CG and the 2D FFT recorded at P = 2, 4, 8 on the "
@@ -154,6 +190,8 @@ TEST_CASE("record and replay on the namespace trees: Jacobi, CG and the 2D FFT r
         const std::string both = t42->cluster().dir + "/" + ex.name + ".with-recordings.json";
         std::ofstream(both) << runs42.dump(1);
         replayAndCheck(design42, both, "tree42", ex.held, log);
+        if (std::string(ex.name) == "jacobi")
+            synthesised(*t22, ex, design22, recorded, log);
     }
     WARN(log.str());
 }
