@@ -2,6 +2,7 @@
 // the file, line and column.
 #include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
+#include "model/core/TextLines.h"
 #include "model/document/AtomicFile.h"
 
 #include <algorithm>
@@ -63,23 +64,14 @@ std::vector<MeasuredSeries> readMeasuredCsv(const std::string& path)
     bool haveHeader = false;
     std::map<std::string, std::size_t> index;
     std::vector<MeasuredSeries> out;
-    std::size_t lineNo = 0;
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos)
-            end = text.size();
-        std::string line = text.substr(pos, end - pos);
-        pos = end + 1;
-        ++lineNo;
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
+    TextLines lines(text);
+    std::string_view view;
+    while (lines.next(view)) {
+        const std::size_t lineNo = lines.number();
+        const std::string line(view);
         const std::string t = trim(line);
-        if (t.empty() || t[0] == '#') {
-            if (end == text.size())
-                break;
+        if (t.empty() || t[0] == '#')
             continue;
-        }
         const std::vector<std::string> fields = splitFields(line);
         const std::string where = path + " line " + std::to_string(lineNo);
         if (!haveHeader) {
@@ -132,8 +124,6 @@ std::vector<MeasuredSeries> readMeasuredCsv(const std::string& path)
         }
         out[it->second].x.push_back(x);
         out[it->second].y.push_back(y);
-        if (end == text.size())
-            break;
     }
     if (!haveHeader)
         throw ModelError(path + ": the file is empty (expected a header naming columns x and y)");

@@ -1,5 +1,6 @@
 #include "model/recording/CsrecParser.h"
 #include "model/core/ModelError.h"
+#include "model/core/TextLines.h"
 
 #include <algorithm>
 #include <charconv>
@@ -378,21 +379,17 @@ void Parser::event()
 
 RankTrace Parser::run()
 {
-    std::size_t pos = 0;
+    TextLines lines(text_);
+    std::string_view text;
+    std::size_t raw = 0;
     bool ended = false;
-    while (pos < text_.size()) {
-        std::size_t nl = text_.find('\n', pos);
-        const bool last = nl == std::string_view::npos;
-        if (last)
-            nl = text_.size();
+    while (lines.next(text, &raw)) {
+        const bool last = lines.last();
         ++lineNo_;
-        line_ = text_.substr(pos, std::min<std::size_t>(nl - pos, 200));
-        if (nl - pos > kMaxLineBytes)
+        line_ = text.substr(0, 200);
+        if (raw > kMaxLineBytes)
             fail("the line is longer than the limit of 1 MiB");
-        line_ = text_.substr(pos, nl - pos);
-        pos = nl + 1;
-        if (!line_.empty() && line_.back() == '\r')
-            line_.remove_suffix(1);
+        line_ = text;
         if (ended)
             fail("a line after `end` or `truncated`");
         tok_.clear();

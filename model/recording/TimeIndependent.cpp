@@ -1,5 +1,6 @@
 #include "model/recording/TimeIndependent.h"
 #include "model/core/ModelError.h"
+#include "model/core/TextLines.h"
 #include "model/core/Unit.h"
 #include "model/recording/CsrecParser.h"
 #include "model/recording/CsrecWriter.h"
@@ -162,15 +163,12 @@ std::string Importer::line()
 std::string Importer::convert(std::string_view text)
 {
     std::string out = "csrec 1 " + std::to_string(rank_) + " " + std::to_string(P_) + "\n";
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t nl = text.find('\n', pos);
-        if (nl == std::string_view::npos)
-            nl = text.size();
-        std::string_view l = text.substr(pos, nl - pos);
-        pos = nl + 1;
+    TextLines lines(text);
+    std::string_view l;
+    std::size_t raw = 0;
+    while (lines.next(l, &raw)) {
         ++line_;
-        if (l.size() > kMaxLineBytes)
+        if (raw > kMaxLineBytes)
             fail("the line is longer than the limit of 1 MiB");
         tok_.clear();
         for (std::size_t i = 0; i < l.size();) {
