@@ -38,20 +38,12 @@ double dot(const std::vector<double>& a, const std::vector<double>& b, long from
 
 int main(int argc, char** argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank = 0, P = 1;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &P);
-    const long N = argc > 1 ? std::atol(argv[1]) : 64;
-    const long iters = argc > 2 ? std::atol(argv[2]) : 20;
-    if (N < 2 || iters < 1 || N < P) {
-        if (rank == 0)
-            std::fprintf(stderr, "usage: cs-example-cg N ITERS [poll|sleep] (N >= 2 and at least one plane a rank; "
-                                 "N = %ld, ITERS = %ld, P = %d)\n", N, iters, P);
-        MPI_Finalize();
-        return 2;
-    }
-    const bool sleeping = example::sleepsAt(argc, argv, 3, rank);
+    const example::Start run = example::start(argc, argv, "cs-example-cg", 64, 20,
+                                              "N >= 2 and at least one plane a rank",
+                                              [](long n, long it, int p) { return n >= 2 && it >= 1 && n >= p; });
+    const int rank = run.rank, P = run.P;
+    const long N = run.N, iters = run.iters;
+    const bool sleeping = run.sleeping;
     const example::Slab slab = example::slabOf(N, rank, P);
     const long nz = slab.nz;
     const long plane = N * N;

@@ -1,6 +1,7 @@
 #pragma once
-// What the example programs (examples/jacobi, examples/cg) share: the slab decomposition along z, the exchange
-// of the two boundary planes with the neighbouring ranks, a one-double sum over all ranks, and how a rank waits.
+// What the example programs (examples/jacobi, examples/cg, examples/fft2d) share: their start (MPI and the
+// arguments N ITERS [poll|sleep]), the slab decomposition along z, the exchange of the two boundary planes with
+// the neighbouring ranks, a one-double sum over all ranks, and how a rank waits.
 //
 // How a rank waits for its halo is the program's last argument, "poll" (the default) or "sleep":
 //  - poll: MPI's own wait, as most programs are written; Open MPI polls while it waits;
@@ -52,6 +53,37 @@ inline bool sleepsAt(int argc, char** argv, int i, int rank)
         std::fprintf(stderr, "the way to wait is 'poll' or 'sleep', not '%s'\n", argv[i]);
     MPI_Finalize();
     std::exit(2);
+}
+
+// A program's start: MPI, this rank among P, and its arguments N ITERS [poll|sleep].
+struct Start {
+    int rank = 0, P = 1;
+    long N = 0, iters = 0;
+    bool sleeping = false;
+};
+
+// MPI_Init, then N and ITERS (`defaultN`, `defaultIters` when absent) checked by `valid(N, iters, P)`: when it
+// refuses them rank 0 prints "usage: NAME N ITERS [poll|sleep] (WHAT; N = .., ITERS = .., P = ..)" and the
+// program exits with 2, as it does for a way to wait other than poll or sleep.
+template <class Valid>
+inline Start start(int& argc, char**& argv, const char* name, long defaultN, long defaultIters, const char* what,
+                   Valid valid)
+{
+    MPI_Init(&argc, &argv);
+    Start s;
+    MPI_Comm_rank(MPI_COMM_WORLD, &s.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &s.P);
+    s.N = argc > 1 ? std::atol(argv[1]) : defaultN;
+    s.iters = argc > 2 ? std::atol(argv[2]) : defaultIters;
+    if (!valid(s.N, s.iters, s.P)) {
+        if (s.rank == 0)
+            std::fprintf(stderr, "usage: %s N ITERS [poll|sleep] (%s; N = %ld, ITERS = %ld, P = %d)\n", name, what,
+                         s.N, s.iters, s.P);
+        MPI_Finalize();
+        std::exit(2);
+    }
+    s.sleeping = sleepsAt(argc, argv, 3, s.rank);
+    return s;
 }
 
 inline void waitAll(int n, MPI_Request* requests, bool sleeping)

@@ -89,20 +89,12 @@ void transpose(const std::vector<Complex>& rows, std::vector<Complex>& out, std:
 
 int main(int argc, char** argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank = 0, P = 1;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &P);
-    const long N = argc > 1 ? std::atol(argv[1]) : 256;
-    const long iters = argc > 2 ? std::atol(argv[2]) : 10;
-    const bool sleeping = example::sleepsAt(argc, argv, 3, rank);
-    if (N < 1 || iters < 1 || N % P != 0 || (N / P) * (N / P) > INT_MAX) {
-        if (rank == 0)
-            std::fprintf(stderr, "usage: cs-example-fft2d N ITERS [poll|sleep] (N >= 1, a multiple of the number of ranks; "
-                                 "N = %ld, ITERS = %ld, P = %d)\n", N, iters, P);
-        MPI_Finalize();
-        return 2;
-    }
+    const example::Start run = example::start(
+        argc, argv, "cs-example-fft2d", 256, 10, "N >= 1, a multiple of the number of ranks",
+        [](long n, long it, int p) { return n >= 1 && it >= 1 && n % p == 0 && (n / p) * (n / p) <= INT_MAX; });
+    const int rank = run.rank, P = run.P;
+    const long N = run.N, iters = run.iters;
+    const bool sleeping = run.sleeping;
     const long M = N / P;     // my rows
     const long r0 = rank * M; // the global index of the first
     std::vector<Complex> x(M * N), a(M * N), y(M * N), send(M * N), recv(M * N);

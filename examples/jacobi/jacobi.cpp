@@ -19,20 +19,12 @@
 
 int main(int argc, char** argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank = 0, P = 1;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &P);
-    const long N = argc > 1 ? std::atol(argv[1]) : 64;
-    const long iters = argc > 2 ? std::atol(argv[2]) : 20;
-    if (N < 3 || iters < 1 || N < P) {
-        if (rank == 0)
-            std::fprintf(stderr, "usage: cs-example-jacobi N ITERS [poll|sleep] (N >= 3 and at least one plane a "
-                                 "rank; N = %ld, ITERS = %ld, P = %d)\n", N, iters, P);
-        MPI_Finalize();
-        return 2;
-    }
-    const bool sleeping = example::sleepsAt(argc, argv, 3, rank);
+    const example::Start run = example::start(argc, argv, "cs-example-jacobi", 64, 20,
+                                              "N >= 3 and at least one plane a rank",
+                                              [](long n, long it, int p) { return n >= 3 && it >= 1 && n >= p; });
+    const int rank = run.rank, P = run.P;
+    const long N = run.N, iters = run.iters;
+    const bool sleeping = run.sleeping;
     // This rank's planes [z0, z0 + nz) of the N planes, with a ghost plane on each side.
     const example::Slab slab = example::slabOf(N, rank, P);
     const long nz = slab.nz, z0 = slab.z0;
