@@ -1,5 +1,6 @@
 // clusterscope-cli plot, driven in-process (this test program has no
 // QApplication: the command makes its own, offscreen).
+#include "../../model/document/FftSweepDesign.h"
 #include "CliTestSupport.h"
 #include "app/cli/Cli.h"
 #include "app/plots/SweepCsv.h"
@@ -18,18 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* kFftDoc = R"({
-  "format": "clusterscope-design", "version": 2, "name": "fft",
-  "parameters": [{"name": "P", "unit": "count", "value": 4, "min": 1, "max": 64},
-                 {"name": "rows", "unit": "count", "value": 1024, "min": 1, "max": 1048576}],
-  "blocks": [{"name": "gige", "type": "fftw.transpose", "values": {}},
-             {"name": "inic", "type": "inic.fft2d", "values": {}}],
-  "wires": [{"from": "P", "to": "gige.P"}, {"from": "P", "to": "inic.P"},
-            {"from": "rows", "to": "gige.rows"}, {"from": "rows", "to": "inic.rows"}],
-  "variants": [{"name": "INIC", "total": "inic.T", "overrides": {}},
-               {"name": "GigE", "total": "gige.T", "overrides": {}}],
-  "sweep": {"axes": [{"path": "P", "values": "1,2,4,8,16"}], "speedup": {"param": "P", "baseline": 1}}
-})";
+const std::string kFftDoc = cs::test::fftSweepDesign();
 
 fs::path tempDir()
 {

@@ -145,9 +145,13 @@ TEST_CASE("replay: a sender's messages to two peers share its link as flows, and
     // Rank 0 sends 1,000,000 B (after the first) to 2 and then 3 at once (eager, g = o = 0): two flows on
     // h0's link and the uplink, 5e7 B/s each, so both arrive at 2e6 / 1e8 = 0.02 s. Priced alone they would
     // follow one another at the sender's gap: 0.01 and 0.02 s.
-    const Recording two_peers = parseRecording({"csrec 1 0 4\nsend 2 1000001 0 0\nsend 3 1000001 0 0\nend\n",
-                                                "csrec 1 1 4\nend\n", "csrec 1 2 4\nrecv 0 1000001 0 0\nend\n",
-                                                "csrec 1 3 4\nrecv 0 1000001 0 0\nend\n"});
+    // Rank 0 sends `to2` bytes to rank 2, then `to3` to rank 3; ranks 2 and 3 receive them.
+    auto fanOut = [](long to2, long to3) {
+        const std::string a = std::to_string(to2), b = std::to_string(to3);
+        return parseRecording({"csrec 1 0 4\nsend 2 " + a + " 0 0\nsend 3 " + b + " 0 0\nend\n", "csrec 1 1 4\nend\n",
+                               "csrec 1 2 4\nrecv 0 " + a + " 0 0\nend\n", "csrec 1 3 4\nrecv 0 " + b + " 0 0\nend\n"});
+    };
+    const Recording two_peers = fanOut(1000001, 1000001);
     const ReplayResult rs = replay(two_peers, net);
     CHECK(rs.rankSeconds[2] == Approx(0.02).epsilon(1e-9));
     CHECK(rs.rankSeconds[3] == Approx(0.02).epsilon(1e-9));
@@ -157,9 +161,7 @@ TEST_CASE("replay: a sender's messages to two peers share its link as flows, and
     // Unequal sizes: 0 -> 2 carries 500,000 B, 0 -> 3 1,000,000 B. Both at 5e7 B/s until the short one ends at
     // 5e5 / 5e7 = 0.01 s (the long one has 5e5 B left); then the long one alone at 1e8 B/s: 5e5 / 1e8 = 0.005 s
     // more, 0.015 s. (One after the other, the short one first, they would end at 0.005 and 0.015 s.)
-    const Recording unequal = parseRecording({"csrec 1 0 4\nsend 2 500001 0 0\nsend 3 1000001 0 0\nend\n",
-                                              "csrec 1 1 4\nend\n", "csrec 1 2 4\nrecv 0 500001 0 0\nend\n",
-                                              "csrec 1 3 4\nrecv 0 1000001 0 0\nend\n"});
+    const Recording unequal = fanOut(500001, 1000001);
     const ReplayResult ru = replay(unequal, net);
     CHECK(ru.rankSeconds[2] == Approx(0.01).epsilon(1e-9));
     CHECK(ru.rankSeconds[3] == Approx(0.015).epsilon(1e-9));

@@ -4,6 +4,7 @@
 // does it: File > New, Blocks > double-click Formula, input x (s), output
 // y1 = 2 * x, Apply formula; then wire y1 into a speedup block on the canvas,
 // sweep x, save with File > Save As and open the file again.
+#include "../FileDialogAnswer.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/canvas/BlockCanvas.h"
 #include "app/gui/canvas/BlockPalette.h"
@@ -16,7 +17,6 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QGraphicsView>
 #include <QLabel>
 #include <QLineEdit>
@@ -25,7 +25,6 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -185,15 +184,11 @@ TEST_CASE("a formula block from the palette in a new design is applied, wired, s
     // Saved with File > Save As (its dialog answered as the user does), then opened again.
     QTemporaryDir dir;
     const QString path = dir.filePath("mine.json");
-    QTimer::singleShot(0, [&] {
-        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-        REQUIRE(dialog);
-        dialog->selectFile(path);
-        QMetaObject::invokeMethod(dialog, "accept"); // what the Save button does
-    });
+    const auto answered = test::answerNextFileDialog(path);
     QAction* saveAs = w.findChild<QAction*>("saveAsAction");
     REQUIRE(saveAs);
     saveAs->trigger();
+    REQUIRE(*answered);
     REQUIRE(QFile::exists(path));
     CHECK_FALSE(w.model()->isModified());
     newAct->trigger();

@@ -3,6 +3,8 @@
 // clipped at the right edge. The cursor is the screen's, not the figure's: an
 // export with the cursor on the chart is the export without it, and the
 // cursor is still on the screen afterwards.
+#include "../FileDialogAnswer.h"
+#include "SweepTestSupport.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/sweeppanel/ChartView.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
@@ -10,14 +12,12 @@
 
 #include <QApplication>
 #include <QFile>
-#include <QFileDialog>
 #include <QImage>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTimer>
 #include <catch2/catch.hpp>
 #include <qcustomplot.h>
 
@@ -26,34 +26,14 @@ using namespace cs::app;
 
 namespace {
 
-DesignDocument fftDoc()
-{
-    return parseDocument(R"({
-      "format": "clusterscope-design", "version": 2, "name": "fft",
-      "parameters": [{"name": "P", "unit": "count", "value": 4, "min": 1, "max": 64}],
-      "blocks": [{"name": "gige", "type": "fftw.transpose", "values": {}}],
-      "wires": [{"from": "P", "to": "gige.P"}],
-      "variants": [{"name": "GigE", "total": "gige.T", "overrides": {}}],
-      "sweep": {"axes": [{"path": "P", "values": "1,2,4,8,16"}], "speedup": {"param": "P", "baseline": 1}}
-    })");
-}
-
 // Export plot..., its dialog answered with `path` as the user does.
 void exportThroughDialog(SweepPanel& panel, const QString& path)
 {
     auto* button = panel.findChild<QPushButton*>("exportPlotButton");
     REQUIRE(button);
-    bool answered = false;
-    QTimer::singleShot(0, [&] {
-        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-        if (!dialog)
-            return;
-        answered = true;
-        dialog->selectFile(path);
-        QMetaObject::invokeMethod(dialog, "accept");
-    });
+    const auto answered = test::answerNextFileDialog(path);
     QTest::mouseClick(button, Qt::LeftButton);
-    REQUIRE(answered);
+    REQUIRE(*answered);
     REQUIRE(QFile::exists(path));
 }
 
@@ -77,13 +57,10 @@ bool hasCursor(const QCustomPlot* plot)
 TEST_CASE("an exported plot has no job cursor in it (issue 48, defect 4)", "[gui][sweep][export]")
 {
     DocumentModel model;
-    model.setDocument(fftDoc(), {});
+    model.setDocument(test::fftSweepDoc(), {});
     SweepPanel panel(&model);
-    panel.resize(1100, 480);
-    panel.show();
+    test::showCharts(panel, 1100, 480);
     REQUIRE(QTest::qWaitForWindowExposed(&panel));
-    QSignalSpy updated(&panel, &SweepPanel::plotsUpdated);
-    REQUIRE((updated.count() > 0 || updated.wait(10000)));
     panel.tabs()->setCurrentIndex(SweepPanel::SpeedupChart);
     sweeppanel::ChartView* chart = panel.chartView(SweepPanel::SpeedupChart);
     QCoreApplication::processEvents();

@@ -1,6 +1,7 @@
 // A sweep beyond a design parameter's range says why in its status line, the
 // reason that applies to most failed rows first; the range is edited in the
 // inspector as one undoable design edit (issue 15, defect 3).
+#include "SweepTestSupport.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/Selection.h"
 #include "app/gui/inspector/Inspector.h"
@@ -24,20 +25,8 @@ using namespace cs::app;
 
 namespace {
 
-// fftw.transpose (GigE) and inic.fft2d, fed P and rows = 1024 from design
-// parameters; P's range is [1, 64] and the sweep runs P over 1:64.
-const char* kDoc = R"({
-  "format": "clusterscope-design", "version": 2, "name": "fft",
-  "parameters": [{"name": "P", "unit": "count", "value": 4, "min": 1, "max": 64},
-                 {"name": "rows", "unit": "count", "value": 1024, "min": 1, "max": 1048576}],
-  "blocks": [{"name": "gige", "type": "fftw.transpose", "values": {}},
-             {"name": "inic", "type": "inic.fft2d", "values": {}}],
-  "wires": [{"from": "P", "to": "gige.P"}, {"from": "P", "to": "inic.P"},
-            {"from": "rows", "to": "gige.rows"}, {"from": "rows", "to": "inic.rows"}],
-  "variants": [{"name": "INIC", "total": "inic.T", "overrides": {}},
-               {"name": "GigE", "total": "gige.T", "overrides": {}}],
-  "sweep": {"axes": [{"path": "P", "values": "1:64"}], "speedup": {"param": "P", "baseline": 1}}
-})";
+// The shared FFT design, P's range [1, 64] and the sweep running P over 1:64.
+const std::string kDoc = test::fftSweepDesign("1:64");
 
 void type(QLineEdit* e, const QString& text)
 {
@@ -123,11 +112,7 @@ TEST_CASE("failed rows are said above the charts, in view without scrolling (iss
     text.replace(text.find(wide), wide.size(), "\"max\": 16");
     model.setDocument(parseDocument(text), {});
     SweepPanel panel(&model);
-    panel.resize(1000, 420); // a short dock: the controls scroll
-    panel.show();
-    QSignalSpy updated(&panel, &SweepPanel::plotsUpdated);
-    REQUIRE((updated.count() > 0 || updated.wait(20000)));
-    QCoreApplication::processEvents();
+    test::showCharts(panel, 1000, 420); // a short dock: the controls scroll
     // The banner says so, above the charts.
     QLabel* banner = panel.failuresBanner();
     REQUIRE(banner);
@@ -140,6 +125,7 @@ TEST_CASE("failed rows are said above the charts, in view without scrolling (iss
     if (const char* dir = std::getenv("CS_SHOT_DIR")) // looked at: the banner over the charts
         panel.grab().save(QString::fromUtf8(dir) + "/sweep_failures_banner.png");
     // A sweep with no failed row hides it: P over the powers of two only.
+    QSignalSpy updated(&panel, &SweepPanel::plotsUpdated);
     REQUIRE(model.apply("Sweep powers of two", edit::op::setSweepAxes({{"P", "1,2,4,8,16"}})).isEmpty());
     REQUIRE(updated.wait(20000));
     QCoreApplication::processEvents();

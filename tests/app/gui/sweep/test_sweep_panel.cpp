@@ -1,6 +1,7 @@
 // The sweep panel, driven as a user would: edits to the document redraw the
 // charts after the background sweep, cancel stops it, the axis editor edits
 // the document (undoably), hovering shows a point's values, exports work.
+#include "SweepTestSupport.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/sweeppanel/ChartView.h"
 #include "app/gui/sweeppanel/SweepAxesEditor.h"
@@ -32,21 +33,9 @@ using namespace cs::app;
 
 namespace {
 
-// FFTW over GigE against the INIC, both fed P and rows from design parameters.
 DesignDocument fftDoc()
 {
-    return parseDocument(R"({
-      "format": "clusterscope-design", "version": 2, "name": "fft",
-      "parameters": [{"name": "P", "unit": "count", "value": 4, "min": 1, "max": 64},
-                     {"name": "rows", "unit": "count", "value": 1024, "min": 1, "max": 1048576}],
-      "blocks": [{"name": "gige", "type": "fftw.transpose", "values": {}},
-                 {"name": "inic", "type": "inic.fft2d", "values": {}}],
-      "wires": [{"from": "P", "to": "gige.P"}, {"from": "P", "to": "inic.P"},
-                {"from": "rows", "to": "gige.rows"}, {"from": "rows", "to": "inic.rows"}],
-      "variants": [{"name": "INIC", "total": "inic.T", "overrides": {}},
-                   {"name": "GigE", "total": "gige.T", "overrides": {}}],
-      "sweep": {"axes": [{"path": "P", "values": "1,2,4,8,16"}], "speedup": {"param": "P", "baseline": 1}}
-    })");
+    return test::fftSweepDoc();
 }
 
 std::vector<double> values(const QCPGraph* g)

@@ -2,6 +2,7 @@
 // (issue 45: a rank count set apart from the job's is never silent), and says nothing once it is wired.
 #include "../../../model/document/UnwiredFftDesign.h"
 
+#include "SweepTestSupport.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "model/document/DocumentFormat.h"
@@ -22,11 +23,7 @@ TEST_CASE("the sweep banner names fft.P = 8 beside the job's P, and is hidden on
     DocumentModel model;
     model.setDocument(parseDocument(j.dump()), {});
     SweepPanel panel(&model);
-    panel.resize(1000, 600);
-    panel.show();
-    QSignalSpy updated(&panel, &SweepPanel::plotsUpdated);
-    REQUIRE((updated.count() > 0 || updated.wait(20000)));
-    QCoreApplication::processEvents();
+    test::showCharts(panel, 1000, 600);
     QLabel* banner = panel.failuresBanner();
     REQUIRE(banner);
     CHECK(banner->isVisible());
@@ -34,6 +31,7 @@ TEST_CASE("the sweep banner names fft.P = 8 beside the job's P, and is hidden on
     CHECK(banner->text().toStdString() ==
           "warning: fft.P = 8 counts other ranks than the job's P = 4 (at P = 4): fft is priced for 8 ranks while "
           "the job runs 4; wire P into fft.P so that it follows the job");
+    QSignalSpy updated(&panel, &SweepPanel::plotsUpdated);
     REQUIRE(model.apply("Wire P", edit::op::wire(Source::designParam("P"), Endpoint{"fft", "P"})).isEmpty());
     REQUIRE(updated.wait(20000));
     QCoreApplication::processEvents();

@@ -26,18 +26,25 @@ double after(const std::string& out, const std::string& word)
     return at == std::string::npos ? std::nan("") : std::strtod(out.c_str() + at + word.size() + 1, nullptr);
 }
 
+// `argv` on P ranks of the nodes `spec` under mpirun as run-app launches it, in a folder of its own.
+[[maybe_unused]] ProcessRun launched(const std::vector<std::string>& argv, const std::string& spec, int P,
+                                     int timeout = 60)
+{
+    QTemporaryDir work;
+    LaunchContext ctx = defaultLaunchContext();
+    ctx.workDir = work.path().toStdString();
+    return runProcess(planAppLaunch(parseNodeSpec(spec), P, argv, ctx, "P"), timeout, nullptr);
+}
+
 // Runs `argv` on each P of `Ps` under mpirun as run-app launches it, and returns the number each printed after
 // "WORD ", by P (index 0 unused); each run must succeed and print its time.
 [[maybe_unused]] std::vector<double> printed(const std::vector<std::string>& argv, const std::string& word,
                                              std::initializer_list<int> Ps)
 {
-    QTemporaryDir work;
-    LaunchContext ctx = defaultLaunchContext();
-    ctx.workDir = work.path().toStdString();
-    const std::vector<Node> nodes = parseNodeSpec("mpi:" + std::to_string(std::max(Ps)));
+    const std::string nodes = "mpi:" + std::to_string(std::max(Ps));
     std::vector<double> value(std::max(Ps) + 1, 0.0);
     for (int P : Ps) {
-        const ProcessRun run = runProcess(planAppLaunch(nodes, P, argv, ctx, "P"), 120, nullptr);
+        const ProcessRun run = launched(argv, nodes, P, 120);
         INFO(run.failure() << "\n" << run.out << run.err);
         REQUIRE(run.ok());
         CHECK(after(run.out, "time_s") > 0);
@@ -90,8 +97,7 @@ TEST_CASE("examples: the Jacobi stencil gives the same residual on 1 and 2 ranks
     const LaunchPlan bad = planAppLaunch(nodes, 2, {CS_EXAMPLE_JACOBI_EXE, "1", "1"}, ctx, "P");
     const ProcessRun refused = runProcess(bad, 60, nullptr);
     CHECK_FALSE(refused.ok());
-    const ProcessRun badWait =
-        runProcess(planAppLaunch(parseNodeSpec("mpi:3"), 1, {CS_EXAMPLE_CG_EXE, "8", "1", "spin"}, ctx, "P"), 60, nullptr);
+    const ProcessRun badWait = launched({CS_EXAMPLE_JACOBI_EXE, "8", "1", "spin"}, "mpi:3", 1);
     CHECK_FALSE(badWait.ok());
     CHECK_THAT(badWait.err, Catch::Contains("'poll' or 'sleep', not 'spin'"));
 }
@@ -111,14 +117,9 @@ TEST_CASE("examples: the CG solver converges to the same residual on 1, 2 and 3 
     CHECK(residual[2] == Approx(residual[1]).epsilon(1e-9));
     CHECK(residual[3] == Approx(residual[1]).epsilon(1e-9));
     // More ranks than planes, or a way of waiting that is neither: refused with the usage.
-    QTemporaryDir work;
-    LaunchContext ctx = defaultLaunchContext();
-    ctx.workDir = work.path().toStdString();
-    const ProcessRun refused =
-        runProcess(planAppLaunch(parseNodeSpec("mpi:3"), 3, {CS_EXAMPLE_CG_EXE, "2", "1"}, ctx, "P"), 60, nullptr);
+    const ProcessRun refused = launched({CS_EXAMPLE_CG_EXE, "2", "1"}, "mpi:3", 3);
     CHECK_FALSE(refused.ok());
-    const ProcessRun badWait =
-        runProcess(planAppLaunch(parseNodeSpec("mpi:3"), 1, {CS_EXAMPLE_CG_EXE, "8", "1", "spin"}, ctx, "P"), 60, nullptr);
+    const ProcessRun badWait = launched({CS_EXAMPLE_CG_EXE, "8", "1", "spin"}, "mpi:3", 1);
     CHECK_FALSE(badWait.ok());
     CHECK_THAT(badWait.err, Catch::Contains("'poll' or 'sleep', not 'spin'"));
 }
@@ -148,11 +149,7 @@ TEST_CASE("examples: the 2-D FFT's checksum is N^2 on 1, 2 and 4 ranks", "[runap
         CHECK(slept[P] == Approx(64.0 * 64.0).epsilon(1e-9));
     }
     // N not a multiple of the ranks: refused with the usage.
-    QTemporaryDir work;
-    LaunchContext ctx = defaultLaunchContext();
-    ctx.workDir = work.path().toStdString();
-    const ProcessRun refused =
-        runProcess(planAppLaunch(parseNodeSpec("mpi:4"), 4, {CS_EXAMPLE_FFT2D_EXE, "6", "1"}, ctx, "P"), 60, nullptr);
+    const ProcessRun refused = launched({CS_EXAMPLE_FFT2D_EXE, "6", "1"}, "mpi:4", 4);
     CHECK_FALSE(refused.ok());
     CHECK_THAT(refused.err, Catch::Contains("a multiple of the number of ranks"));
 }
