@@ -36,6 +36,9 @@ NetnsCluster::NetnsCluster(const std::string& folder, int n, const std::string& 
 NetnsCluster::NetnsCluster(Attach, const std::string& p, const std::string& folder, const std::string& r)
     : prefix(p), dir(folder), rate(r), owned(false)
 {
+    // The fixture's process brought the hosts up in the group; this one's mpirun and agents join them.
+    if (const std::string why = dedicateCpu(); !why.empty())
+        WARN("the emulated cluster shares the CPU with everything else: " << why);
 }
 
 NetnsCluster::~NetnsCluster()

@@ -81,6 +81,8 @@ std::string namespacesUnavailable()
     if (sh("ip netns add " + probe + "-p", &out) != 0)
         return "cannot create a network namespace: " + out;
     sh("ip netns del " + probe + "-p");
+    if (const std::string why = dedicateCpu(); !why.empty())
+        WARN("the emulated cluster shares the CPU with everything else: " << why);
     return {};
 }
 

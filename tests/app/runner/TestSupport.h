@@ -2,6 +2,7 @@
 // Shared helpers of the runner tests: the build's programs, one plugin
 // loader, running a plan to its end, temporary folders, and the namespace
 // scripts (which need root; tests that need them skip with a clear message).
+#include "../DedicatedCpu.h"
 #include "app/runner/JobResult.h"
 #include "app/runner/Runner.h"
 
@@ -32,8 +33,10 @@ void checkSeriesWithSamples(const runner::JobResult& r);
 // Runs a shell command; returns its exit status and fills `output` (stdout+stderr).
 int sh(const std::string& command, std::string* output = nullptr);
 
-// "" when this process may create network namespaces, else why not.
+// "" when this process may create network namespaces, else why not. When it may, it also takes the CPU as the
+// emulated cluster's hosts would (dedicateCpu).
 std::string namespacesUnavailable();
+
 
 // A name unique to this test run: "cs" + PID + a counter (<= 10 characters).
 std::string uniquePrefix();

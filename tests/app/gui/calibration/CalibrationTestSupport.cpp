@@ -2,6 +2,8 @@
 
 #include "model/document/DocumentFormat.h"
 
+#include "../../DedicatedCpu.h"
+
 #include <array>
 #include <cstdio>
 #include <unistd.h>
@@ -60,6 +62,7 @@ GuiNetnsPair::GuiNetnsPair(const std::string& rate)
     }
     if (sh(script() + " up " + prefix_ + " " + subnet_ + " " + rate, &out) != 0)
         error_ = "netns-pair.sh up failed: " + out;
+    dedicateCpu(); // the probes' agents measure the link; another program waits for the CPU (DedicatedCpu.h)
 }
 
 GuiNetnsPair::~GuiNetnsPair()
