@@ -31,7 +31,9 @@ const std::vector<ParamSpec>& vertexFields(VertexKind kind)
         param("latency", Unit::Seconds, "us", 0.0, 0.0, 1.0, "switch latency", kTopoSource),
     };
     static const std::vector<ParamSpec> segment = {
-        param("bandwidth", Unit::BytesPerSecond, "Mbit/s", 1.25e6, 1.0, 1e15,
+        // 100 Mbit/s, the hub of Beowulf's generations 2 to 4 (seed 004, Table 1; the first had 10 Mbit/s), which
+        // the palette adds; the field's form showed 10 Mbit/s while the palette added 100.
+        param("bandwidth", Unit::BytesPerSecond, "Mbit/s", 1.25e7, 1.0, 1e15,
               "the medium's rate, shared by every attached host", kSegments),
         param("latency", Unit::Seconds, "us", 0.0, 0.0, 1.0, "segment latency", kTopoSource),
     };

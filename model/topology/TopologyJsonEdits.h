@@ -2,6 +2,7 @@
 // Edits of the explicit topology JSON (TopologyJson.h), as the topology
 // editor and the editing layer (model/document/DocumentEdits.h) make them.
 #include "model/topology/Topology.h"
+#include "model/topology/TopologyFields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -14,9 +15,9 @@ namespace cs {
 // Each function mutates `topology` in place.
 namespace topoedit {
 
-// Defaults for what the palette adds (assumed: today's commodity Ethernet).
-inline constexpr double kDefaultLinkBandwidth = 1.25e8;    // B/s: 1 Gbit/s
-inline constexpr double kDefaultSegmentBandwidth = 1.25e7; // B/s: 100 Mbit/s, a shared hub or bus
+// What the palette adds: the fields' defaults (TopologyFields.h, their one owner).
+inline const double kDefaultLinkBandwidth = linkField("bandwidth").defaultValue; // B/s
+inline const double kDefaultSegmentBandwidth = vertexField(VertexKind::Segment, "bandwidth").defaultValue; // B/s
 
 // "h", "sw", "seg".
 std::string idPrefix(VertexKind kind);
