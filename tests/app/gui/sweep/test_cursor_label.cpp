@@ -29,18 +29,6 @@ QCPItemText* cursorLabel(QCustomPlot* plot)
     return nullptr;
 }
 
-// Moves the mouse over the chart at x = P, as the user does (the cursor snaps to the nearest P).
-void pointAt(SweepPanel& panel, sweeppanel::ChartView* chart, double P)
-{
-    const QPoint at(static_cast<int>(chart->xAxis->coordToPixel(P)), chart->axisRect()->center().y());
-    QSignalSpy moved(&panel, &SweepPanel::jobCursorMoved);
-    QTest::mouseMove(chart, at);
-    if (moved.isEmpty()) // some platforms deliver no move without a press: the same path by hand
-        panel.setCursorValue(chart->xAxis->pixelToCoord(at.x()));
-    REQUIRE(panel.cursorValue() == P);
-    chart->replot();
-}
-
 // Pixels of the ideal line's grey (110, 110, 110), antialiased edges included, inside `r`.
 int idealPixels(const QImage& image, const QRect& r)
 {
@@ -62,15 +50,13 @@ TEST_CASE("the job cursor's label is whole and clear of the ideal line at P = 16
     DocumentModel model;
     model.setDocument(test::fftSweepDoc(), {}); // P = 1, 2, 4, 8, 16
     SweepPanel panel(&model);
-    test::showCharts(panel, 1100, 480);
-    REQUIRE(QTest::qWaitForWindowExposed(&panel));
-    panel.tabs()->setCurrentIndex(SweepPanel::SpeedupChart);
-    sweeppanel::ChartView* chart = panel.chartView(SweepPanel::SpeedupChart);
-    QCoreApplication::processEvents();
+    sweeppanel::ChartView* chart = test::showSpeedupChart(panel, 1100, 480);
 
     for (double P : {16.0, 1.0}) {
         INFO("P = " << P);
-        pointAt(panel, chart, P);
+        test::moveCursorTo(panel, P);
+        REQUIRE(panel.cursorValue() == P);
+        chart->replot();
         QCPItemText* label = cursorLabel(chart);
         REQUIRE(label);
         CHECK(label->text() == QString("P = %1").arg(P));
