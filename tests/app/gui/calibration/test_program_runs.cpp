@@ -118,7 +118,7 @@ bool fourDigitsAtMost(const QString& text)
 
 } // namespace
 
-TEST_CASE("Program fit: runs the formula cannot follow are said so, with units; Verify predicts each P "
+TEST_CASE("Program fit: runs the formula cannot follow are said so, with units, and Verify predicts each P "
           "(issue 48, defect 9)",
           "[gui][calibration][fit][program]")
 {
@@ -171,7 +171,7 @@ TEST_CASE("Program fit: runs the formula cannot follow are said so, with units; 
 }
 
 TEST_CASE("Your program's runs: one series per program and arguments, speedup against its own P = 1, named in "
-          "the legend and the results list; the fit takes the runs of the block's arguments (issue 48, defect 3)",
+          "the legend and the results list, and the fit takes the runs of the block's arguments (issue 48, defect 3)",
           "[gui][calibration][fit][program]")
 {
     DocumentModel model;
