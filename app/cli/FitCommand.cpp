@@ -7,6 +7,7 @@
 #include "app/cli/ProbeRunSupport.h"
 
 #include "model/calibration/FormulaFit.h"
+#include "model/calibration/ProgramRuns.h"
 #include "model/calibration/ScalingSearch.h"
 #include "model/core/ModelError.h"
 #include "model/core/Printable.h"
@@ -76,10 +77,14 @@ int fitCommand(const std::vector<std::string>& words, std::ostream& out, std::os
             throw UsageError(std::string("--hold-out ") + e.what());
         }
     }
-    const std::vector<calib::TimedPoint> points = calib::timedPoints(openResults(*results));
+    // One program and its arguments, as the Calibration dock's Program page fits them.
+    std::vector<std::string> runNotes;
+    const std::vector<calib::TimedPoint> points =
+        calib::timedPoints(calib::runsToFit(doc, options.block, openResults(*results), runNotes));
     if (args.flag("--search"))
         return searchCommand(doc, points, options, args, out);
-    const calib::FormulaFitReport r = calib::fitFormula(doc, points, options);
+    calib::FormulaFitReport r = calib::fitFormula(doc, points, options);
+    r.notes.insert(r.notes.begin(), runNotes.begin(), runNotes.end());
     if (auto file = args.value("-o"))
         saveDocument(calib::applyFormulaFit(doc, r), *file);
 

@@ -173,7 +173,6 @@ FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPo
             names.push_back(in.name);
             start.push_back(doc.design.value({report.block, in.name}).value);
         }
-    (void)inst;
     const Evaluator eval(doc, report.block, options.output, names);
 
     std::vector<TimedPoint> points = given;
@@ -311,9 +310,17 @@ FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPo
     }
     report.heldOutError = held ? heldSum / held : 0.0;
 
+    // The fitted point the design at the fitted values misses most, for a value held at its bound.
+    const FittedPoint* worst = nullptr;
+    for (const FittedPoint& fp : report.points)
+        if (!fp.heldOut && (!worst || std::abs(fp.relError) > std::abs(worst->relError)))
+            worst = &fp;
+    const BlockSpec& spec = inst.spec();
     for (std::size_t i = 0; i < names.size(); ++i) {
         FittedInput in;
         in.name = report.block + "." + names[i];
+        in.unit = unitSymbol(spec.inputs[static_cast<std::size_t>(spec.inputIndex(names[i]))].unit);
+        const auto show = [&](double v) { return formatMeasured(v, in.unit); };
         in.before = start[i];
         in.value = values[i];
         in.ciLow = fit.ciLow[i] * scale[i];
@@ -323,16 +330,23 @@ FormulaFitReport fitFormula(const DesignDocument& doc, const std::vector<TimedPo
         // crosses zero), or one the solver pushed past its input's range.
         bool never = false;
         if (wanted != in.value) {
-            in.problem = "the fit ends at " + formatNumber(wanted) + ", outside the input's range, and is held at " +
-                         formatNumber(in.value) + ": the rest of the design already explains the runs, which leave "
-                         "no room for it";
+            in.problem = "the fit ends at " + show(wanted) + ", outside the input's range, and is held at " +
+                         show(in.value) + ": ";
+            // Only when the design there meets the runs does the rest of it explain them; else say how far off.
+            if (!worst || std::abs(worst->relError) <= options.limits.maxHeldOutError)
+                in.problem += "the rest of the design already explains the runs, which leave no room for it";
+            else
+                in.problem += "the design then predicts " + formatMeasured(worst->predicted, "s") + " at P = " +
+                              formatNumber(worst->P) + " against " + formatMeasured(worst->measured, "s") +
+                              " measured, so this formula cannot follow these runs (were they made with other "
+                              "arguments than the block's inputs?)";
             never = true;
         } else if (in.value > 0 && in.ciLow <= 0) {
-            in.problem = "its 95% interval [" + formatNumber(in.ciLow) + ", " + formatNumber(in.ciHigh) +
+            in.problem = "its 95% interval [" + show(in.ciLow) + ", " + show(in.ciHigh) +
                          "] crosses zero: the runs do not determine it";
             never = true;
         } else if (fit.r2 < options.limits.minR2)
-            in.problem = "R^2 = " + formatNumber(fit.r2) + " is below " + formatNumber(options.limits.minR2);
+            in.problem = "R^2 = " + formatMeasured(fit.r2, "1") + " is below " + formatNumber(options.limits.minR2);
         else if (held && report.heldOutError > options.limits.maxHeldOutError)
             in.problem = "the held-out points are off by " + formatNumber(100 * report.heldOutError) +
                          "% on average, above " + formatNumber(100 * options.limits.maxHeldOutError) + "%";
@@ -352,7 +366,7 @@ std::vector<edit::ValueAssignment> fittedValues(const FormulaFitReport& report)
         Provenance p;
         p.kind = ProvenanceKind::Calibrated;
         p.detail = "fit of " + report.block + "." + report.output + " to " + std::to_string(report.fitted) +
-                   " runs, R^2 " + formatNumber(report.r2);
+                   " runs, R^2 " + formatMeasured(report.r2, "1");
         p.ciLow = in.ciLow;
         p.ciHigh = in.ciHigh;
         // What verify --results marks as not held out (VerifyTargets.h, fittedNodeCounts).

@@ -44,6 +44,7 @@ struct FormulaFitOptions {
 
 struct FittedInput {
     std::string name; // the input, "app.t_cell"
+    std::string unit; // its SI symbol ("s"), for formatMeasured
     double before = 0, value = 0, ciLow = 0, ciHigh = 0;
     bool applied = false;
     std::string problem; // why it is not applied ("" when it is)

@@ -2,6 +2,7 @@
 #include "model/verification/VerifyTargets.h"
 
 #include "model/calibration/Calibration.h"
+#include "model/calibration/ProgramRuns.h"
 #include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
@@ -168,6 +169,7 @@ std::vector<MeasuredPoint> measuredFromResults(const json& results, const std::s
             MeasuredPoint m;
             m.P = nodeCount(r);
             m.quantity = q;
+            m.runs = calib::programRunLabel(r);
             m.median = number(s, "median");
             m.lo = number(s, "ci_lo");
             m.hi = number(s, "ci_hi");
@@ -298,6 +300,7 @@ Report compare(const DesignDocument& doc, const std::string& variant, const std:
         r.variant = variant;
         r.P = m.P;
         r.quantity = m.quantity;
+        r.runs = m.runs;
         r.predicted = col >= 0 ? table.at(row, static_cast<std::size_t>(col)) : std::numeric_limits<double>::quiet_NaN();
         r.bandLo = r.bandHi = r.predicted;
         if (const auto b = bands.find(path); b != bands.end() && row < b->second.lo.size()) {
@@ -378,7 +381,7 @@ json statsJson(const ErrorStats& s)
 json toJson(const Report& r)
 {
     json rows = json::array();
-    for (const Row& x : r.rows)
+    for (const Row& x : r.rows) {
         rows.push_back({{"variant", x.variant},
                         {"P", x.P},
                         {"quantity", x.quantity},
@@ -392,6 +395,9 @@ json toJson(const Report& r)
                         {"error", num(x.error)},
                         {"held_out", x.heldOut},
                         {"cpu_share", x.cpuShare > 0 ? json(x.cpuShare) : json(nullptr)}});
+        if (!x.runs.empty())
+            rows.back()["runs"] = x.runs;
+    }
     return {{"rows", rows},
             {"summary", {{"held_out", statsJson(r.heldOut)}, {"calibrated", statsJson(r.used)}, {"all", statsJson(r.all)}}},
             {"band_params", r.bandParams},

@@ -41,6 +41,7 @@ std::string probeOf(const nlohmann::json& result);
 struct MeasuredPoint {
     double P = 0;
     std::string quantity;   // block output symbol ("T", "T_a2a")
+    std::string runs;       // the program and arguments of a run of the user's own (calib::programRunLabel), or ""
     double median = 0;      // s
     double lo = 0, hi = 0;  // the median's 95% confidence interval, s
     double min = 0, max = 0;
@@ -68,6 +69,7 @@ struct Row {
     std::string variant;
     double P = 0;
     std::string quantity;
+    std::string runs; // the program and arguments the runs were made with ("" for the seed applications)
     double predicted = 0, bandLo = 0, bandHi = 0; // band = predicted when no calibrated input has a CI
     double measured = 0, measuredLo = 0, measuredHi = 0;
     int n = 0;
@@ -108,7 +110,7 @@ std::string pathOfP(const DesignDocument& doc, const std::string& block);
 void requireOneJobSize(const DesignDocument& doc, const std::string& variant, const std::string& pPath,
                        const std::vector<double>& Ps);
 
-// {"rows": [{"variant", "P", "quantity", "predicted", "predicted_lo", "predicted_hi", "measured",
+// {"rows": [{"variant", "P", "quantity", ("runs" when known,) "predicted", "predicted_lo", "predicted_hi", "measured",
 //  "measured_lo", "measured_hi", "n", "error", "held_out", "cpu_share"}...], "summary": {...}}; seconds, error a
 // fraction, cpu_share null unless processes shared CPUs.
 nlohmann::json toJson(const Report& r);

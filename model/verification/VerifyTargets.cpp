@@ -3,6 +3,7 @@
 #include "model/document/DocumentTopology.h"
 
 #include "model/core/ModelError.h"
+#include "model/sweep/Sweep.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -182,6 +183,20 @@ DesignDocument placedAsRun(const DesignDocument& doc, const nlohmann::json& resu
     DesignDocument copy = doc;
     if (const std::string why = placeJobOn(copy, names); !why.empty()) {
         notes.push_back("the model places the job as the design says, not on the runs' hosts: " + why);
+        return doc;
+    }
+    // A generated network finds the names only when it is evaluated: a run-app result's node ("mpi0", every
+    // rank of an mpi:N node on this machine) is no host of it, and gave every P no prediction.
+    try {
+        const std::string path = pathOfP(copy, copy.design.topology()->name);
+        if (const SweepTable t = runSweep(copy, {{path, {static_cast<double>(names.size())}}}); !t.errors.empty())
+            throw ModelError(t.errors.front().second);
+    } catch (const ModelError&) {
+        std::string listed;
+        for (const std::string& n : names)
+            listed += (listed.empty() ? "" : ", ") + n;
+        notes.push_back("the model places the job as the design says: the runs' hosts (" + listed +
+                        ") are not hosts of the design's network");
         return doc;
     }
     notes.push_back("the model placed each run's ranks on the hosts it ran on (placement listed: " +

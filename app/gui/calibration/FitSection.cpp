@@ -3,6 +3,7 @@
 #include "app/gui/calibration/OverlayDraw.h"
 #include "app/gui/calibration/ReportTables.h"
 #include "app/gui/widgets/QtStrings.h"
+#include "model/calibration/ProgramRuns.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/formula/FormulaBlock.h"
@@ -29,11 +30,6 @@ namespace {
 QString secs(double v)
 {
     return q(formatMeasured(v, "s"));
-}
-
-QString g4(double v)
-{
-    return QString::number(v, 'g', 4);
 }
 
 QTableWidget* makeTable(QWidget* parent, const char* name, const QStringList& headers)
@@ -212,6 +208,7 @@ void FitSection::start(bool searching)
     options.block = block_->currentText().toStdString();
     options.acceptPoorFits = acceptPoor_->isChecked();
     std::vector<calib::TimedPoint> points;
+    std::vector<std::string> runNotes;
     try {
         const QString held = holdOut_->text().trimmed();
         if (!held.isEmpty())
@@ -228,6 +225,8 @@ void FitSection::start(bool searching)
                       true);
             return;
         }
+        // One program and its arguments: runs of others are left out, and said so beside the fit.
+        runs = calib::runsToFit(model_->doc(), options.block, runs, runNotes);
         points = calib::timedPoints(runs);
     } catch (const ModelError& e) {
         setStatus(tr("Hold out: %1").arg(q(e.what())), true);
@@ -238,14 +237,16 @@ void FitSection::start(bool searching)
     apply_->setEnabled(false);
     setStatus(searching ? tr("Searching the compute term...") : tr("Fitting..."));
     const DesignDocument doc = model_->doc();
-    watcher_.setFuture(QtConcurrent::run([doc, points, options, searching] {
+    watcher_.setFuture(QtConcurrent::run([doc, points, options, searching, runNotes] {
         auto out = std::make_shared<FitOutcome>();
         out->options = options;
         try {
-            if (searching)
+            if (searching) {
                 out->search = calib::searchFormula(doc, points, options);
-            else
+            } else {
                 out->fit = calib::fitFormula(doc, points, options);
+            }
+            out->runNotes = runNotes;
         } catch (const std::exception& e) {
             out->error = QString::fromStdString(e.what());
         }
@@ -286,9 +287,10 @@ void FitSection::fillFit(const calib::FormulaFitReport& r)
         anyApplied = anyApplied || in.applied;
         const QString applied = in.applied ? (in.problem.empty() ? tr("yes") : tr("yes (accepted): %1").arg(q(in.problem)))
                                            : tr("no: %1").arg(q(in.problem));
+        const auto value = [&](double v) { return q(formatMeasured(v, in.unit)); };
         fillRow(inputs_, static_cast<int>(i),
-                {q(in.name), g4(in.value), QString("[%1, %2]").arg(g4(in.ciLow), g4(in.ciHigh)), g4(in.before),
-                 applied},
+                {q(in.name), value(in.value), QString("[%1, %2]").arg(value(in.ciLow), value(in.ciHigh)),
+                 value(in.before), applied},
                 in.applied ? -1 : 4);
     }
     inputs_->resizeColumnsToContents();
@@ -302,7 +304,7 @@ void FitSection::fillFit(const calib::FormulaFitReport& r)
     }
     points_->resizeColumnsToContents();
     QString text = tr("Fit of %1.%2 to %n run(s) (%3): R² %4, SMAPE %5, leave-one-out SMAPE %6", "", r.fitted)
-                       .arg(q(r.block), q(r.output), q(r.weighting), QString::number(r.r2, 'f', 4),
+                       .arg(q(r.block), q(r.output), q(r.weighting), q(formatMeasured(r.r2, "1")),
                             percent(r.smape, false),
                             std::isfinite(r.looSmape) ? percent(r.looSmape, false) : tr("- (too few points)"));
     if (!shown_->options.holdOut.empty())
@@ -310,6 +312,9 @@ void FitSection::fillFit(const calib::FormulaFitReport& r)
     text += ".";
     for (const std::string& n : r.notes)
         text += " " + tr("Note: %1.").arg(q(n));
+    // Runs of other arguments: said first, where the eye starts.
+    for (const std::string& n : shown_->runNotes)
+        text = q(n) + ".\n" + text;
     summary_->setText(text);
     apply_->setEnabled(anyApplied);
     setStatus(anyApplied ? tr("Apply sets the fitted values in the design (one undo step).")
@@ -326,7 +331,7 @@ void FitSection::fillSearch(const calib::FormulaSearchReport& r)
         const calib::ScalingHypothesis& h = r.found[i];
         fillRow(hypotheses_, static_cast<int>(i),
                 {(i == 0 ? QString::fromUtf8("→ ") : QString("   ")) + q(h.formula("P")), percent(h.cvSmape, false),
-                 QString::number(h.r2, 'f', 4)});
+                 q(formatMeasured(h.r2, "1"))});
     }
     hypotheses_->resizeColumnsToContents();
     points_->setRowCount(static_cast<int>(r.points.size()));

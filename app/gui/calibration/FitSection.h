@@ -36,6 +36,7 @@ struct FitOutcome {
     std::optional<calib::FormulaFitReport> fit;
     std::optional<calib::FormulaSearchReport> search;
     calib::FormulaFitOptions options;
+    std::vector<std::string> runNotes; // runs of other arguments left out, or a warning (calib::runsToFit)
     QString error;
 };
 

@@ -43,6 +43,49 @@ std::vector<std::size_t> firstLevelPoints(const SweepTable& t, int a)
     return points;
 }
 
+// The measured points of one program's runs (rows of quantity T). On the speedup chart each run time T_m
+// stands at the speedup it gives against the same runs' time at the baseline P, T_m(baseline) / T_m, as
+// the predicted curve is the design's against its own; without a run at the baseline, against the chart's
+// serial baseline `base` (T x speedup of the curve), which the hover text says.
+PlacedSeries measuredSeries(const std::vector<verify::Row>& rows, bool bySpeedup, double base, double baselineP)
+{
+    PlacedSeries s;
+    double measuredBase = std::nan("");
+    for (const verify::Row& r : rows)
+        if (r.P == baselineP && r.measured > 0)
+            measuredBase = r.measured;
+    const double over = std::isfinite(measuredBase) ? measuredBase : base;
+    for (const verify::Row& r : rows) {
+        if (!(r.measured > 0))
+            continue;
+        s.x.push_back(r.P);
+        QString text = verifyRowText(r);
+        if (bySpeedup) {
+            s.y.push_back(over / r.measured);
+            s.yLow.push_back(r.measuredHi > 0 ? over / r.measuredHi : std::nan(""));
+            s.yHigh.push_back(r.measuredLo > 0 ? over / r.measuredLo : std::nan(""));
+            s.predicted.push_back(r.predicted > 0 ? base / r.predicted : std::nan(""));
+            text += std::isfinite(measuredBase)
+                        ? QObject::tr("\nspeedup %1 = %2 / %3 (the runs at P = %4)")
+                              .arg(plots::formatValue(over / r.measured), secs(measuredBase), secs(r.measured),
+                                   plots::formatValue(baselineP))
+                        : QObject::tr("\nspeedup against the model's serial time %1 (no run at P = %2)")
+                              .arg(secs(base), plots::formatValue(baselineP));
+        } else {
+            s.y.push_back(r.measured);
+            s.yLow.push_back(r.measuredLo);
+            s.yHigh.push_back(r.measuredHi);
+            s.predicted.push_back(r.predicted);
+        }
+        s.errors.push_back(r.error); // the run time's error, also on the speedup chart
+        s.hoverTexts.push_back(text);
+    }
+    const verify::ErrorStats st = verify::errorStats(rows, -1);
+    s.meanAbsRelError = st.meanAbs;
+    s.maxAbsRelError = st.maxAbs;
+    return s;
+}
+
 } // namespace
 
 QString verifyRowText(const verify::Row& r)
@@ -51,6 +94,8 @@ QString verifyRowText(const verify::Row& r)
                        .arg(QString::fromStdString(r.variant), plots::formatValue(r.P),
                             r.heldOut ? QObject::tr(" (held out)") : QString(), QString::fromStdString(r.quantity),
                             secs(r.predicted));
+    if (!r.runs.empty()) // which runs, to tell them from the others in the document
+        text.replace(text.indexOf('\n'), 1, QObject::tr("\nruns of %1\n").arg(QString::fromStdString(r.runs)));
     if (r.bandHi > r.bandLo)
         text += QString(" [%1, %2]").arg(secs(r.bandLo), secs(r.bandHi));
     text += QObject::tr("\nmeasured %1").arg(secs(r.measured));
@@ -88,40 +133,26 @@ int drawVerifySpeedup(QCustomPlot* plot, plots::ChartHover& hover, const SweepTa
             }
         if (f.bySpeedup && !std::isfinite(base))
             continue;
-        PlacedSeries s;
-        s.name = QObject::tr("T of %1").arg(QString::fromStdString(variant));
-        for (const verify::Row& r : report.rows) {
-            if (r.variant != variant || r.quantity != "T" || !(r.measured > 0))
+        // One series per program and arguments (runs of `./jacobi 32 10` and `./jacobi 96 50` time two
+        // problems), in the order the report has them.
+        std::vector<std::string> groups;
+        for (const verify::Row& r : report.rows)
+            if (r.variant == variant && std::find(groups.begin(), groups.end(), r.runs) == groups.end())
+                groups.push_back(r.runs);
+        for (const std::string& runs : groups) {
+            std::vector<verify::Row> rows;
+            for (const verify::Row& r : report.rows)
+                if (r.variant == variant && r.runs == runs && r.quantity == "T")
+                    rows.push_back(r);
+            PlacedSeries s = measuredSeries(rows, f.bySpeedup, base, options.baseline);
+            if (s.x.empty())
                 continue;
-            s.x.push_back(r.P);
-            if (f.bySpeedup) {
-                s.y.push_back(base / r.measured);
-                s.yLow.push_back(r.measuredHi > 0 ? base / r.measuredHi : std::nan(""));
-                s.yHigh.push_back(r.measuredLo > 0 ? base / r.measuredLo : std::nan(""));
-                s.predicted.push_back(r.predicted > 0 ? base / r.predicted : std::nan(""));
-            } else {
-                s.y.push_back(r.measured);
-                s.yLow.push_back(r.measuredLo);
-                s.yHigh.push_back(r.measuredHi);
-                s.predicted.push_back(r.predicted);
-            }
-            s.errors.push_back(r.error); // the run time's error, also on the speedup chart
-            s.hoverTexts.push_back(verifyRowText(r));
+            const QString who = runs.empty() ? QString::fromStdString(variant)
+                                : nv > 1     ? QString("%1 (%2)").arg(QString::fromStdString(runs), QString::fromStdString(variant))
+                                             : QString::fromStdString(runs);
+            s.name = f.bySpeedup ? QObject::tr("speedup of %1").arg(who) : QObject::tr("T of %1").arg(who);
+            placed.push_back(std::move(s));
         }
-        if (s.x.empty())
-            continue;
-        const verify::ErrorStats st = verify::errorStats(
-            [&] {
-                std::vector<verify::Row> rows;
-                for (const verify::Row& r : report.rows)
-                    if (r.variant == variant && r.quantity == "T")
-                        rows.push_back(r);
-                return rows;
-            }(),
-            -1);
-        s.meanAbsRelError = st.meanAbs;
-        s.maxAbsRelError = st.maxAbs;
-        placed.push_back(std::move(s));
     }
     if (placed.empty())
         return 0;

@@ -350,7 +350,8 @@ void VerifySection::fillTable()
         const QString spread = std::isfinite(r.measuredLo) && std::isfinite(r.measuredHi)
                                    ? tr("%1 .. %2, n = %3").arg(secs(r.measuredLo), secs(r.measuredHi)).arg(r.n)
                                    : tr("n = %1").arg(r.n);
-        const QStringList cells{q(r.variant), QString::number(r.P), q(r.quantity), secs(r.predicted), band,
+        const QString variant = r.runs.empty() ? q(r.variant) : tr("%1: %2").arg(q(r.variant), q(r.runs));
+        const QStringList cells{variant, QString::number(r.P), q(r.quantity), secs(r.predicted), band,
                                 secs(r.measured), spread, percent(r.error), r.heldOut ? tr("held out") : QString()};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);

@@ -1,5 +1,6 @@
 #include "app/gui/runner/ResultsTable.h"
 #include "app/gui/runner/RunnerText.h"
+#include "model/calibration/ProgramRuns.h"
 
 #include <QColor>
 #include <QFont>
@@ -64,7 +65,15 @@ void ResultsTable::addRow(const nlohmann::json& entry, bool pending)
     const std::string started = text(r, "started");
     const auto durationIt = r.find("duration_s");
     const double duration = durationIt != r.end() && durationIt->is_number() ? durationIt->get<double>() : 0.0;
-    QStringList cells = {QString::fromStdString(text(r, "probe", "?")), nodesText(r),
+    // A run of the user's program: which program, arguments and P, to tell the runs apart (and remove one).
+    QString probe = QString::fromStdString(text(r, "probe", "?"));
+    if (const std::string label = calib::programRunLabel(r); !label.empty()) {
+        const auto params = r.find("params");
+        const bool hasP = params != r.end() && params->is_object() && params->contains("P") && (*params)["P"].is_number();
+        probe += hasP ? tr(" P = %1: %2").arg((*params)["P"].get<double>()).arg(QString::fromStdString(label))
+                      : tr(": %1").arg(QString::fromStdString(label));
+    }
+    QStringList cells = {probe, nodesText(r),
                          QString::fromStdString(status) + (pending ? tr(" (not stored yet)") : QString()),
                          QString::fromStdString(started).replace('T', ' ').left(19),
                          duration > 0 ? QString::number(duration, 'f', 2) + " s" : QString(), result};

@@ -117,6 +117,27 @@ RunAppDialog::RunAppDialog(DocumentModel* model, std::vector<runner::Node> nodes
 
 namespace {
 constexpr const char* kSettings = "runMyProgram";
+
+// Checked nodes this dialog cannot start a program on, said in the Probes dock's words (the launcher's own
+// message is in run-app's: "use --nodes mpi:N"); "" when every node can.
+QString unlaunchableNodes(const std::vector<runner::Node>& nodes)
+{
+    QStringList names;
+    QString transport;
+    for (const runner::Node& n : nodes)
+        if (n.transport == "local" || n.transport == "tcp") {
+            names << QString::fromStdString(n.name);
+            transport = QString::fromStdString(n.transport);
+        }
+    if (names.isEmpty())
+        return {};
+    const QString what = transport == "local" ? QObject::tr("local agents pinned on this machine")
+                                              : QObject::tr("agents that are already running (tcp)");
+    return QObject::tr("The checked nodes %1 are %2, and Run my program starts your program with mpirun or srun. "
+                       "In the Probes dock, choose Add node > mpi node (its Ranks column is the most P it takes), "
+                       "check that node instead of %1, and open Run my program again.")
+        .arg(names.join(", "), what);
+}
 } // namespace
 
 void RunAppDialog::restoreFields()
@@ -160,6 +181,8 @@ QString RunAppDialog::prepare(apprun::AppRunRequest* req)
     for (const QString& w : words)
         req->argv.push_back(w.toStdString());
     req->nodes = nodes_;
+    if (const QString why = unlaunchableNodes(nodes_); !why.isEmpty())
+        return why;
     try {
         req->Ps = verify::parseNodeCounts("P=" + at_->text().toStdString(), 1);
     } catch (const ModelError& e) {

@@ -89,10 +89,19 @@ void SweepPanel::drawJobCursor()
     text->position->setTypeX(QCPItemPosition::ptPlotCoords);
     text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     text->position->setCoords(cursorValue_, 0.02);
-    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     text->setPadding(QMargins(4, 1, 4, 1));
     text->setColor(QColor(0x92, 0x40, 0x0e));
     text->setText(QStringLiteral("%1 = %2").arg(cursorPath_, QString::number(cursorValue_, 'g', 6)));
+    // Right of the line, or left of it where the plot ends first (at the last P the label was clipped to
+    // "P"); on a box of its own above the curves and the legend, which ran through it.
+    const QRect area = plot->axisRect()->rect();
+    const int width = QFontMetrics(text->font()).horizontalAdvance(text->text()) + 12;
+    const bool left = plot->xAxis->coordToPixel(cursorValue_) + width > area.right();
+    text->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+    text->setBrush(QColor(255, 255, 255, 240));
+    text->setPen(QPen(QColor(0xd9, 0x77, 0x06), 1.0));
+    if (plot->layer("overlay"))
+        text->setLayer("overlay");
     text->setSelectable(false);
     text->setProperty(plots::kScreenOnly, true);
 }

@@ -147,3 +147,26 @@ TEST_CASE("Run my program: Cancel stops a long program, and the run is stored as
     CHECK_FALSE(d.results().front().ok());
     CHECK(d.runButton()->isEnabled());
 }
+
+TEST_CASE("Run my program: local nodes are refused in the Probes dock's words, not run-app's options",
+          "[gui][runapp]")
+{
+    QSettings().remove("runMyProgram");
+    DocumentModel model;
+    model.newDocument();
+    const std::vector<runner::Node> nodes = runner::parseNodeSpec("local:cpu=0,local:cpu=1");
+    QStringList names;
+    for (const runner::Node& n : nodes)
+        names << QString::fromStdString(n.name);
+    RunAppDialog d(&model, nodes, names);
+    d.programEdit()->setText("./jacobi 96 50");
+    const std::string problem = d.problemLabel()->text().toStdString();
+    INFO(problem);
+    CHECK_FALSE(d.runButton()->isEnabled());
+    // What to pick in the dock, and which nodes are the trouble; no command-line option.
+    CHECK_THAT(problem, Contains("Add node > mpi node"));
+    CHECK_THAT(problem, Contains(names.join(", ").toStdString()));
+    CHECK_THAT(problem, !Contains("--nodes"));
+    if (const char* dir = std::getenv("CS_SHOT_DIR"))
+        CHECK(d.grab().save(QDir(dir).filePath("run-my-program-local.png")));
+}

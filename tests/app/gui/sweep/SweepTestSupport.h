@@ -1,12 +1,16 @@
 #pragma once
 // What the sweep panel's tests share: the FFT design they sweep, and showing a panel until its charts are drawn.
 #include "../../../model/document/FftSweepDesign.h"
+#include "app/gui/sweeppanel/ChartView.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "model/document/DocumentFormat.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>
+#include <QTabWidget>
+#include <QTest>
 #include <catch2/catch.hpp>
+#include <qcustomplot.h>
 
 namespace cs::test {
 
@@ -25,6 +29,28 @@ inline void showCharts(app::SweepPanel& panel, int width, int height)
     panel.show();
     REQUIRE((updated.count() > 0 || updated.wait(20000)));
     QCoreApplication::processEvents();
+}
+
+// showCharts, then the speedup chart in front, exposed: the chart the job cursor is on.
+inline app::sweeppanel::ChartView* showSpeedupChart(app::SweepPanel& panel, int width, int height)
+{
+    showCharts(panel, width, height);
+    REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    panel.tabs()->setCurrentIndex(app::SweepPanel::SpeedupChart);
+    QCoreApplication::processEvents();
+    return panel.chartView(app::SweepPanel::SpeedupChart);
+}
+
+// Moves the mouse over the speedup chart to the pixel `dx` right of x, as the user does; the job cursor snaps
+// to the sweep's nearest value.
+inline void moveCursorTo(app::SweepPanel& panel, double x, int dx = 0)
+{
+    app::sweeppanel::ChartView* chart = panel.chartView(app::SweepPanel::SpeedupChart);
+    const QPoint at(static_cast<int>(chart->xAxis->coordToPixel(x)) + dx, chart->axisRect()->center().y());
+    QSignalSpy moved(&panel, &app::SweepPanel::jobCursorMoved);
+    QTest::mouseMove(chart, at);
+    if (moved.isEmpty()) // some platforms deliver no move without a press: the same path by hand
+        panel.setCursorValue(chart->xAxis->pixelToCoord(at.x()));
 }
 
 } // namespace cs::test

@@ -59,11 +59,7 @@ TEST_CASE("an exported plot has no job cursor in it (issue 48, defect 4)", "[gui
     DocumentModel model;
     model.setDocument(test::fftSweepDoc(), {});
     SweepPanel panel(&model);
-    test::showCharts(panel, 1100, 480);
-    REQUIRE(QTest::qWaitForWindowExposed(&panel));
-    panel.tabs()->setCurrentIndex(SweepPanel::SpeedupChart);
-    sweeppanel::ChartView* chart = panel.chartView(SweepPanel::SpeedupChart);
-    QCoreApplication::processEvents();
+    sweeppanel::ChartView* chart = test::showSpeedupChart(panel, 1100, 480);
 
     QTemporaryDir dir;
     const QString plainPng = dir.filePath("plain.png"), plainSvg = dir.filePath("plain.svg");
@@ -71,11 +67,7 @@ TEST_CASE("an exported plot has no job cursor in it (issue 48, defect 4)", "[gui
     exportThroughDialog(panel, plainSvg);
 
     // The mouse leaves the cursor at the last P, by the right edge.
-    const QPoint at(static_cast<int>(chart->xAxis->coordToPixel(16.0)) - 2, chart->axisRect()->center().y());
-    QSignalSpy moved(&panel, &SweepPanel::jobCursorMoved);
-    QTest::mouseMove(chart, at);
-    if (moved.isEmpty()) // some platforms deliver no move without a press: the same path by hand
-        panel.setCursorValue(chart->xAxis->pixelToCoord(at.x()));
+    test::moveCursorTo(panel, 16.0, -2);
     REQUIRE(panel.cursorValue() == 16);
     REQUIRE(hasCursor(chart));
 
