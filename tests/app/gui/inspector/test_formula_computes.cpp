@@ -5,7 +5,7 @@
 #include "app/gui/canvas/PortItem.h"
 #include "app/gui/inspector/FormulaEditor.h"
 #include "app/gui/inspector/Inspector.h"
-#include "app/gui/mainwindow/MainWindow.h"
+#include "../mainwindow/WindowAt1280.h"
 
 #include <QDir>
 #include <QGraphicsView>
@@ -48,10 +48,7 @@ TEST_CASE("the formula editor shows the Computes column at the default layout of
           "[gui][inspector][formula]")
 {
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&w));
-    w.resetLayout();
+    test::showAt1280x800(w);
     REQUIRE(w.openPreset("jacobi"));
     w.showTab(1); // View > Blocks
     QCoreApplication::processEvents();

@@ -2,7 +2,7 @@
 // rows = 64:16384:log2 (9 values) drew "first 5 of 9 curves per variant"
 // with no way to see 2048 to 16384, a shade scale of ticks without its
 // gradient, and the rows field cut to ":16384:log2".
-#include "app/gui/mainwindow/MainWindow.h"
+#include "../mainwindow/WindowAt1280.h"
 #include "app/gui/sweeppanel/SweepAxesEditor.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 
@@ -43,10 +43,7 @@ TEST_CASE("a 2-axis sweep draws every curve it can, with a control for how many,
           "[gui][sweep]")
 {
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&w));
-    w.resetLayout();
+    test::showAt1280x800(w);
     SweepPanel* panel = w.sweepPanel();
     QSignalSpy updated(panel, &SweepPanel::plotsUpdated);
     REQUIRE(w.openPreset("acc-fft"));

@@ -2,7 +2,7 @@
 // typed (it quoted "the other 32 groups" after groups = 1059) and Place stayed
 // disabled until Tab; and the canvas behind the open dialog went blank.
 // Driven at 1280x800 from the topology editor's Generate... button.
-#include "app/gui/mainwindow/MainWindow.h"
+#include "../mainwindow/WindowAt1280.h"
 #include "app/gui/topology/GeneratorDialog.h"
 #include "app/gui/topology/TopologyEditor.h"
 
@@ -45,10 +45,7 @@ TEST_CASE("the Generate dialog checks every keystroke, and the canvas stays draw
           "[gui][topology]")
 {
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&w));
-    w.resetLayout();
+    test::showAt1280x800(w);
     REQUIRE(w.openPreset("acc-fft"));
     w.showTab(0);
     QTest::qWait(200);

@@ -1,6 +1,6 @@
 // Issue 48, defect 14: the bandwidth preference (View's bits or bytes, Edit > Preferences) did not change the
 // topology editor's "New links: 1000 Mbit/s" control of a new design.
-#include "app/gui/mainwindow/MainWindow.h"
+#include "../mainwindow/WindowAt1280.h"
 #include "app/gui/mainwindow/PreferencesDialog.h"
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/plots/RateUnit.h"
@@ -37,9 +37,7 @@ TEST_CASE("the new-link bandwidth of a new design follows the bandwidth preferen
 {
     const plots::RateFamily before = plots::ratePreference();
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    test::showAt1280x800(w);
     w.findChild<QAction*>("newAction")->trigger();
     w.showTab(0);
     QCoreApplication::processEvents();
