@@ -133,25 +133,26 @@ std::vector<std::size_t> chartPoints(const DesignDocument& doc, const SweepTable
     if (f.xAxis >= 0 && f.yColumn >= 0) {
         const auto xa = static_cast<std::size_t>(f.xAxis);
         std::map<std::vector<double>, std::size_t> index;
-        std::vector<std::vector<std::size_t>> curves; // the points of the first maxGroups groups
-        for (std::size_t p = 0; p < t.points; ++p) {
-            std::size_t g = 0;
-            if (t.axes.size() > 1) {
-                std::vector<double> key;
-                for (std::size_t a = 0; a < t.axes.size(); ++a)
-                    if (a != xa)
-                        key.push_back(t.axis(p, a));
-                const auto [it, added] = index.emplace(std::move(key), index.size());
-                if (added)
-                    mark[p] = 1; // a group's first point: the chart counts and names the groups by them
-                g = it->second;
-            }
-            if (g < static_cast<std::size_t>(std::max(1, maxGroups))) {
-                if (g >= curves.size())
-                    curves.resize(g + 1);
-                curves[g].push_back(p);
-            }
+        std::vector<std::size_t> groupOf(t.points, 0);
+        for (std::size_t p = 0; p < t.points && t.axes.size() > 1; ++p) {
+            std::vector<double> key;
+            for (std::size_t a = 0; a < t.axes.size(); ++a)
+                if (a != xa)
+                    key.push_back(t.axis(p, a));
+            const auto [it, added] = index.emplace(std::move(key), index.size());
+            if (added)
+                mark[p] = 1; // a group's first point: the chart counts and names the groups by them
+            groupOf[p] = it->second;
         }
+        // The points of the groups the chart draws (the same shownCurves choice).
+        std::vector<std::size_t> curveOf(std::max<std::size_t>(index.size(), 1), kNone);
+        const std::vector<std::size_t> shown = shownCurves(curveOf.size(), maxGroups);
+        for (std::size_t c = 0; c < shown.size(); ++c)
+            curveOf[shown[c]] = c;
+        std::vector<std::vector<std::size_t>> curves(shown.size());
+        for (std::size_t p = 0; p < t.points; ++p)
+            if (curveOf[groupOf[p]] != kNone)
+                curves[curveOf[groupOf[p]]].push_back(p);
         const auto yc = static_cast<std::size_t>(f.yColumn);
         for (std::size_t v = 0; v < nv; ++v)
             for (const std::vector<std::size_t>& pts : curves) {
@@ -226,11 +227,11 @@ SweepTable tableOfPoints(const SweepTable& t, const std::vector<std::size_t>& po
     return s;
 }
 
-ChartSample sampleForCharts(const DesignDocument& doc, std::shared_ptr<const SweepTable> table)
+ChartSample sampleForCharts(const DesignDocument& doc, std::shared_ptr<const SweepTable> table, int maxGroups)
 {
     ChartSample out;
     const SweepTable& t = *table;
-    const std::vector<std::size_t> points = chartPoints(doc, t);
+    const std::vector<std::size_t> points = chartPoints(doc, t, maxGroups);
     out.shown = points.size() == t.points ? table : std::make_shared<const SweepTable>(tableOfPoints(t, points));
     if (const int a = axisIndex(t, breakdownParam(doc, t)); a >= 0) {
         // The values at which some variant was evaluated: a P the network no longer has (every row failed,

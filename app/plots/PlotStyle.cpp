@@ -261,15 +261,37 @@ QString formatValue(double v)
 namespace {
 constexpr const char* kShadeScaleProperty = "csShadeScale";
 
-void removeShadeScale(QCustomPlot* plot)
+// The cell of the top layout that holds the axis rect: the rect itself, or
+// the column addShadeScale stacks it in with the scale. Sets row and col.
+QCPLayoutElement* dataCell(QCustomPlot* plot, int& row, int& col)
 {
     QCPLayoutGrid* layout = plot->plotLayout();
-    for (int i = layout->elementCount() - 1; i >= 0; --i)
-        if (QCPLayoutElement* e = layout->elementAt(i); e && e->property(kShadeScaleProperty).toBool())
-            layout->removeAt(i);
-    layout->simplify();
+    for (int r = 0; r < layout->rowCount(); ++r)
+        for (int c = 0; c < layout->columnCount(); ++c)
+            if (QCPLayoutElement* e = layout->hasElement(r, c) ? layout->element(r, c) : nullptr;
+                e && (e == plot->axisRect() || e->property(kShadeScaleProperty).toBool())) {
+                row = r;
+                col = c;
+                return e;
+            }
+    row = col = -1;
+    return nullptr;
+}
+
+void removeShadeScale(QCustomPlot* plot)
+{
+    int row = -1, col = -1;
+    auto* stack = qobject_cast<QCPLayoutGrid*>(dataCell(plot, row, col));
+    if (!stack)
+        return;
+    // The axis rect goes back where the stack was; the stack and its scale go.
+    QCPAxisRect* rect = plot->axisRect();
+    stack->take(rect);
+    plot->plotLayout()->take(stack);
+    plot->plotLayout()->addElement(row, col, rect);
+    delete stack;
     // The group that kept the scale as wide as the data goes with it.
-    delete plot->axisRect()->marginGroup(QCP::msLeft);
+    delete rect->marginGroup(QCP::msLeft);
 }
 } // namespace
 
@@ -278,21 +300,22 @@ void addShadeScale(QCustomPlot* plot, const QString& label, double lo, double hi
     removeShadeScale(plot);
     QCPLayoutGrid* layout = plot->plotLayout();
     int row = -1, col = -1;
-    for (int r = 0; r < layout->rowCount(); ++r)
-        for (int c = 0; c < layout->columnCount(); ++c)
-            if (layout->hasElement(r, c) && layout->element(r, c) == plot->axisRect()) {
-                row = r;
-                col = c;
-            }
-    if (row < 0)
+    if (!dataCell(plot, row, col))
         return;
-    // A row of its own right under the axis rect, as wide as the data: a
-    // legend placed below or beside later goes around it.
-    layout->insertRow(row + 1);
+    // Right under the axis rect, as wide as the data, in one cell of the top
+    // layout with it: a legend beside them is measured against both. In a row
+    // of its own, a legend on the right as tall as the axis rect's row left
+    // the scale's bar 0 px high at 1280x800: only its ticks showed (issue 48, defect 5).
+    QCPAxisRect* rect = plot->axisRect();
+    auto* stack = new QCPLayoutGrid;
+    stack->setProperty(kShadeScaleProperty, true);
+    layout->take(rect);
+    layout->addElement(row, col, stack);
+    stack->addElement(0, 0, rect);
     auto* scale = new QCPColorScale(plot);
-    scale->setProperty(kShadeScaleProperty, true);
-    layout->addElement(row + 1, col, scale);
-    layout->setRowStretchFactor(row + 1, 0.001);
+    stack->addElement(1, 0, scale);
+    stack->setRowStretchFactor(1, 0.001);
+    stack->setRowSpacing(0);
     scale->setType(QCPAxis::atBottom);
     scale->setBarWidth(7);
     QCPColorGradient gradient;
@@ -311,7 +334,7 @@ void addShadeScale(QCustomPlot* plot, const QString& label, double lo, double hi
     scale->axis()->setTickLabelFont(plot->xAxis->tickLabelFont());
     scale->axis()->setLabelPadding(2);
     auto* group = new QCPMarginGroup(plot);
-    plot->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, group);
+    rect->setMarginGroup(QCP::msLeft | QCP::msRight, group);
     scale->setMarginGroup(QCP::msLeft | QCP::msRight, group);
 }
 
@@ -456,14 +479,7 @@ void legendRight(QCustomPlot* plot)
     QCPLegend* legend = plot->legend;
     QCPLayoutGrid* layout = plot->plotLayout();
     int row = -1, col = -1;
-    auto locate = [&] {
-        for (int r = 0; r < layout->rowCount(); ++r)
-            for (int c = 0; c < layout->columnCount(); ++c)
-                if (layout->hasElement(r, c) && layout->element(r, c) == plot->axisRect()) {
-                    row = r;
-                    col = c;
-                }
-    };
+    auto locate = [&] { dataCell(plot, row, col); };
     locate();
     // The legend sits at the top of a column of its own: a grid cell's
     // maximum height caps its whole row, so capping the legend directly in

@@ -108,6 +108,15 @@ CurveShades curveShades(const SweepTable& t, int xAxis, const std::vector<std::v
 
 } // namespace
 
+std::vector<std::size_t> shownCurves(std::size_t groups, int maxCurves)
+{
+    const std::size_t n = std::min<std::size_t>(groups, static_cast<std::size_t>(std::max(1, maxCurves)));
+    std::vector<std::size_t> shown(n);
+    for (std::size_t i = 0; i < n; ++i)
+        shown[i] = n == 1 ? 0 : static_cast<std::size_t>(std::lround(static_cast<double>(i * (groups - 1)) / static_cast<double>(n - 1)));
+    return shown;
+}
+
 SpeedupChartOptions speedupOptionsFor(const DesignDocument& doc, const SweepTable& table, bool log)
 {
     SpeedupChartOptions o;
@@ -216,10 +225,12 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
         return hover;
     }
 
-    const auto allGroups = groupPoints(t, xAxis);
-    const std::size_t nGroups =
-        std::min<std::size_t>(allGroups.size(), static_cast<std::size_t>(std::max(1, o.maxGroups)));
-    const CurveShades shades = curveShades(t, xAxis, allGroups, nGroups, o.shade);
+    const auto everyGroup = groupPoints(t, xAxis);
+    std::vector<std::vector<std::size_t>> curves;
+    for (std::size_t g : shownCurves(everyGroup.size(), o.maxGroups))
+        curves.push_back(everyGroup[g]);
+    const std::size_t nGroups = curves.size();
+    const CurveShades shades = curveShades(t, xAxis, curves, nGroups, o.shade);
     Extent ext;
     bool wholeX = true;
     const std::size_t nv = t.variants.size();
@@ -230,7 +241,7 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
         const auto shape = static_cast<QCPScatterStyle::ScatterShape>(variantShape(static_cast<int>(v)));
         for (std::size_t g = 0; g < nGroups; ++g) {
             QCPGraph* graph = plot->addGraph();
-            const std::string where = describePoint(t, allGroups[g].front(), xAxis);
+            const std::string where = describePoint(t, curves[g].front(), xAxis);
             // Several curves a variant: one legend entry for the variant (its
             // darkest curve), the curve's value in its shade on the scale.
             graph->setName(QString::fromStdString(t.variants[v]));
@@ -240,7 +251,7 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
             graph->setPen(QPen(shade, 2.0));
             graph->setScatterStyle(QCPScatterStyle(shape, shade, Qt::white, 7));
             QVector<double> xs, ys;
-            for (std::size_t p : allGroups[g]) {
+            for (std::size_t p : curves[g]) {
                 const std::size_t r = p * nv + v;
                 const double x = xOf(p, r) / xScale;
                 const double y = t.at(r, static_cast<std::size_t>(yCol)) / yUnit.scale;
@@ -359,9 +370,10 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
     setPaddedRange(plot->yAxis, o.log ? ext.ylo : std::min(0.0, ext.ylo), ext.yhi, 0.06);
     if (!o.log && ext.ylo >= 0)
         plot->yAxis->setRangeLower(0); // speedups, times and rates start at zero
-    if (allGroups.size() > nGroups)
-        plot->xAxis->setLabel(xDesc.label +
-                              QString("   (first %1 of %2 curves per variant)").arg(nGroups).arg(allGroups.size()));
+    if (everyGroup.size() > nGroups)
+        plot->xAxis->setLabel(xDesc.label + QString("   (%1 of %2 curves per variant, evenly spaced)")
+                                                .arg(nGroups)
+                                                .arg(everyGroup.size()));
     return hover;
 }
 

@@ -11,6 +11,16 @@ class QCustomPlot;
 
 namespace cs::plots {
 
+// Curves per variant a 2-axis sweep's speedup chart draws unless told
+// otherwise: the 9 of rows = 64:16384:log2 all show (issue 48, defect 5).
+inline constexpr int kDefaultCurves = 12;
+
+// Which of `groups` curves (one per value of the other swept axes, in their
+// order) a chart of at most `maxCurves` draws: all of them when they fit,
+// else that many evenly spaced from the first to the last, so the range's
+// ends always show.
+std::vector<std::size_t> shownCurves(std::size_t groups, int maxCurves);
+
 struct SpeedupChartOptions {
     std::string speedupParam = "P"; // the axis speedup is measured along
     double baseline = 1.0;          // its reference value: ideal speedup is P / baseline
@@ -21,7 +31,7 @@ struct SpeedupChartOptions {
     QString paramWords;             // param in words for the title ("message size"), ChartWords.h
     Quantity total;                 // what the T column holds (run time in s, or a throughput)
     QString totalWords;             // the total in words, when every variant's means the same
-    int maxGroups = 5;              // curves per variant when other axes are swept too
+    int maxGroups = kDefaultCurves; // curves per variant when other axes are swept too (shownCurves)
     // Label and display unit of the other swept parameter of a 2-axis sweep,
     // whose value a curve's shade stands for (default: the bare path).
     AxisDescription shade;
@@ -43,7 +53,7 @@ SpeedupChartOptions speedupOptionsFor(const DesignDocument& doc, const SweepTabl
 // (graph i*groups + g is variant i, group g), then the ideal line
 // y = P / baseline as the last graph, with a legend. When other axes are
 // swept too, each of their value combinations is a curve of its own (up to
-// maxGroups), drawn in shades of its variant's colour with a colour
+// maxGroups of them, shownCurves; the x axis label says how many are left out), drawn in shades of its variant's colour with a colour
 // scale under the plot and one legend entry per variant. When the table does not sweep the
 // speedup parameter, plots each variant's T against the first axis instead
 // (no ideal line). Failed points are left out. An x axis spanning three

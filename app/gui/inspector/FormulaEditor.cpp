@@ -21,6 +21,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cctype>
 #include <limits>
 
@@ -33,6 +34,7 @@ const QStringList kUnits = {"1", "count", "s", "B", "B/s", "s/B", "1/s", "USD"};
 
 enum InputColumn { kInName, kInUnit, kInDefault, kInFit, kInRemove };
 enum OutputColumn { kOutName, kOutUnit, kOutExpr, kOutStatus, kOutRemove };
+constexpr int kMaxComputesWidth = 120; // px; leaves the expression most of a 1280x800 inspector
 
 QComboBox* unitBox(Unit u, QWidget* parent)
 {
@@ -123,6 +125,7 @@ FormulaEditor::FormulaEditor(DocumentModel* model, const std::string& block, QWi
     outputs_ = table({tr("Output"), tr("Unit"), tr("Expression"), tr("Computes"), QString()}, this);
     outputs_->setObjectName("formulaOutputs");
     outputs_->horizontalHeader()->setSectionResizeMode(kOutExpr, QHeaderView::Stretch);
+    outputs_->horizontalHeader()->setSectionResizeMode(kOutStatus, QHeaderView::Interactive); // fitComputes
     layout->addWidget(inputs_);
     auto* addIn = new QPushButton(tr("Add input"), this);
     addIn->setObjectName("addFormulaInput");
@@ -228,7 +231,9 @@ void FormulaEditor::addOutput(const FormulaOutput& o)
     expr->setObjectName("expr:" + q(o.name));
     expr->setMaxLength(4096);
     expr->setFrame(false);
-    expr->setMinimumWidth(180);
+    // No minimum width: a cell widget wider than its column covers the next
+    // one, and the unit an output computes was hidden under the expression at
+    // 1280x800 (issue 48, defect 6). The expression column takes the room left.
     expr->setCursorPosition(0); // the start of a long expression, not its end
     outputs_->setCellWidget(r, kOutExpr, expr);
     auto* status = new QTableWidgetItem;
@@ -357,6 +362,10 @@ void FormulaEditor::check(bool edited)
         status->setForeground(bad ? QColor(192, 57, 43) : QColor(30, 120, 60));
         status->setToolTip(says);
     }
+    // "Computes" as wide as its texts ("= s") up to kMaxComputesWidth; a longer
+    // error is elided there, whole in its tooltip and under the tables.
+    outputs_->resizeColumnToContents(kOutStatus);
+    outputs_->setColumnWidth(kOutStatus, std::min(outputs_->columnWidth(kOutStatus), kMaxComputesWidth));
     // The block's own verdict: names, cycles, ranges and everything above.
     problem_.clear();
     try {

@@ -14,6 +14,10 @@
 
 namespace cs::app::sweeppanel {
 
+namespace {
+constexpr int kSpecChars = 18; // the values' field grows with its text up to this many digits' width
+}
+
 SweepAxesEditor::SweepAxesEditor(QWidget* parent) : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
@@ -123,8 +127,20 @@ void SweepAxesEditor::addRow(const SweepAxis& axis)
     r.remove = new QToolButton(r.widget);
     r.remove->setText(QString::fromUtf8("\u00d7"));
     r.remove->setToolTip(tr("Stop sweeping this parameter"));
-    h->addWidget(r.path, 3);
-    h->addWidget(r.spec, 2);
+    // The values as wide as their text, up to kSpecChars characters, the
+    // parameter's name the rest: "64:16384:log2" showed as ":16384:log2" at
+    // 1280x800 (issue 48, defect 5). A line edit's size hint is 17 'x' wide
+    // plus its frame and margins, which gives the frame and margins.
+    const auto fitSpec = [spec = r.spec](const QString& text) {
+        const QFontMetrics fm = spec->fontMetrics();
+        const int frame = spec->sizeHint().width() - 17 * fm.horizontalAdvance(QLatin1Char('x'));
+        const int widest = kSpecChars * fm.horizontalAdvance(QLatin1Char('0'));
+        spec->setMinimumWidth(frame + std::clamp(fm.horizontalAdvance(text), 4 * fm.horizontalAdvance(QLatin1Char('0')), widest));
+    };
+    fitSpec(r.spec->text());
+    connect(r.spec, &QLineEdit::textChanged, r.spec, fitSpec);
+    h->addWidget(r.path, 1);
+    h->addWidget(r.spec, 0);
     h->addWidget(r.remove);
     rowsLayout_->addWidget(r.widget);
     QWidget* key = r.widget;

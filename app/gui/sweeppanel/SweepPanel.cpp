@@ -20,6 +20,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSpinBox>
 #include <QSignalBlocker>
 #include <QTabWidget>
 #include <QTimer>
@@ -33,6 +34,7 @@ using sweeppanel::ChartView;
 
 namespace {
 constexpr int kDebounceMs = 100; // an edit burst (typing, dragging a value) starts one sweep
+constexpr int kMaxCurves = 64;   // shades of one colour beyond this cannot be told apart
 }
 
 SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
@@ -57,7 +59,24 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     log_ = new QCheckBox(tr("Logarithmic axes"), controls);
     log_->setToolTip(tr("Log scale on both axes of the speedup and Pareto charts"));
-    form->addRow(log_);
+    curves_ = new QSpinBox(controls);
+    curves_->setObjectName("curvesPerVariant");
+    curves_->setRange(1, kMaxCurves);
+    curves_->setValue(plots::kDefaultCurves);
+    curves_->setToolTip(tr("Curves per variant. When a second parameter is swept, each of its values is a curve "
+                           "of its own in a shade of the variant's colour. At most this many are drawn per "
+                           "variant; of more, evenly spaced ones from the first to the last, and the x axis "
+                           "says how many."));
+    // Beside the log toggle: a row of its own pushed the simulation's toggle below the fold at 1280x800.
+    auto* curvesLabel = new QLabel(tr("Curves:"), controls);
+    curvesLabel->setToolTip(curves_->toolTip());
+    curvesLabel->setBuddy(curves_);
+    auto* chartRow = new QHBoxLayout;
+    chartRow->addWidget(log_);
+    chartRow->addStretch(1);
+    chartRow->addWidget(curvesLabel);
+    chartRow->addWidget(curves_);
+    form->addRow(chartRow);
     breakdownAt_ = new QComboBox(controls);
     breakdownAt_->setToolTip(tr("The value of the speedup parameter (or the first swept parameter) at which "
                                 "the phase breakdown and the sensitivity are shown"));
@@ -178,6 +197,13 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
         startSensitivity();
     });
     connect(sensVariant_, &QComboBox::currentIndexChanged, this, [this] { startSensitivity(); });
+    connect(curves_, &QSpinBox::valueChanged, this, [this] {
+        // A sampled table holds the points of the curves it was sampled for: sampled again.
+        if (table_ && shown_ != table_ && !isComputing())
+            onFinished(table_);
+        else
+            redrawSpeedupChart();
+    });
     connect(&sensWatcher_, &QFutureWatcherBase::finished, this, &SweepPanel::onSensitivityDone);
     connect(&prepWatcher_, &QFutureWatcherBase::finished, this, &SweepPanel::onChartsPrepared);
     connect(exportPlotButton, &QPushButton::clicked, this, &SweepPanel::exportPlot);

@@ -16,6 +16,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QProgressBar;
+class QSpinBox;
 class QPushButton;
 class QTabWidget;
 class QTimer;
@@ -66,6 +67,10 @@ public:
     QComboBox* breakdownSelector() const { return breakdownAt_; } // "P for breakdown"
     QLabel* breakdownLabel() const { return breakdownLabel_; }
     QComboBox* sensitivityVariant() const { return sensVariant_; }
+    // How many curves per variant the speedup chart draws when a second
+    // parameter is swept (each a shade of the variant's colour; when there
+    // are more, evenly spaced ones, and the x axis says how many are left out).
+    QSpinBox* curvesSelector() const { return curves_; }
     // What speedup is measured against: the design's serial baseline (data
     // ""), each variant against itself ("self"), or another variant (its name).
     QComboBox* baselineSelector() const { return baseline_; }
@@ -163,6 +168,7 @@ private:
     QLabel* breakdownLabel_;
     QComboBox* breakdownAt_;
     QComboBox* sensVariant_;
+    QSpinBox* curves_;
     QComboBox* baseline_;
     QProgressBar* progress_;
     QPushButton* cancel_;

@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QtConcurrent>
 
@@ -121,6 +122,7 @@ void SweepPanel::redrawSpeedupChart()
     if (!table_)
         return;
     plots::SpeedupChartOptions o = plots::speedupOptionsFor(*tableDoc_, *table_, log_->isChecked());
+    o.maxGroups = curves_->value();
     o.paper = plots::paperPointsFor(*tableDoc_, presetFolder(QCoreApplication::applicationDirPath().toStdString()),
                                     o.speedupParam);
     // The curves from the sample; the overlays match their own results to the whole table.

@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTimer>
 #include <QtConcurrent>
 
@@ -105,14 +106,14 @@ void SweepPanel::onFinished(std::shared_ptr<const SweepTable> table)
     preparing_ = true;
     progress_->setRange(0, 0);
     setStatus(tr("drawing %1 points...").arg(table->points));
-    prepWatcher_.setFuture(QtConcurrent::run([generation, table, doc = pendingDoc_] {
+    prepWatcher_.setFuture(QtConcurrent::run([generation, table, doc = pendingDoc_, curves = curves_->value()] {
         auto out = std::make_shared<PreparedCharts>();
         out->generation = generation;
         // An exception here would wait in the future for result() to throw it
         // on the GUI thread, the panel stuck at "drawing": it is the run's
         // failure instead.
         try {
-            out->sample = plots::sampleForCharts(*doc, table);
+            out->sample = plots::sampleForCharts(*doc, table, curves);
             out->failures = failureSummary(table->errors);
             for (const std::string& w : rankCountWarnings(*doc, *table))
                 out->warnings += (out->warnings.isEmpty() ? "" : "\n") + tr("warning: %1").arg(QString::fromStdString(w));

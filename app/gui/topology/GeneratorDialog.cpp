@@ -18,6 +18,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -175,7 +176,6 @@ void GeneratorDialog::showGenerator(int row)
             auto* sb = new QSpinBox(form_);
             sb->setRange(static_cast<int>(p.min), static_cast<int>(p.max));
             sb->setValue(static_cast<int>(p.defaultValue));
-            sb->setKeyboardTracking(false);
             connect(sb, &QSpinBox::valueChanged, this, &GeneratorDialog::refresh);
             editor = sb;
         } else {
@@ -184,6 +184,16 @@ void GeneratorDialog::showGenerator(int row)
             editor = q;
             if (p.unit != Unit::Count && p.unit != Unit::Ratio)
                 unit = q->unitName();
+        }
+        // Checked at every keystroke, not when the field is left: the message
+        // quoted "the other 32 groups" after groups = 1059 was typed, and Place
+        // stayed disabled until Tab (issue 48, defect 11). A spin box emits
+        // valueChanged for an acceptable text only; the text's own edits cover
+        // the rest (an emptied field, a value out of range, "1Gbit" half typed).
+        if (auto* spin = qobject_cast<QAbstractSpinBox*>(editor)) {
+            spin->setKeyboardTracking(true);
+            if (auto* line = spin->findChild<QLineEdit*>())
+                connect(line, &QLineEdit::textEdited, this, &GeneratorDialog::refresh);
         }
         editor->setObjectName(QStringLiteral("param-") + QString::fromStdString(p.symbol));
         editor->setToolTip(tip);
@@ -240,6 +250,17 @@ QString GeneratorDialog::problem() const
 {
     if (!gen_)
         return tr("choose a generator");
+    // A field whose text is no value yet (empty, out of range, half typed).
+    const std::vector<ParamSpec>& params = gen_->spec().params;
+    for (std::size_t i = 0; i < editors_.size() && i < params.size(); ++i) {
+        const QString symbol = QString::fromStdString(params[i].symbol);
+        if (const auto* sb = qobject_cast<const QSpinBox*>(editors_[i]); sb && !sb->hasAcceptableInput())
+            return tr("%1: type a whole number from %2 to %3").arg(symbol).arg(sb->minimum()).arg(sb->maximum());
+        if (const auto* q = qobject_cast<const QuantitySpinBox*>(editors_[i]); q && !q->hasAcceptableInput())
+            return tr("%1: type a value from %2 to %3 %4")
+                .arg(symbol, QString::number(q->minimum(), 'g', 8), QString::number(q->maximum(), 'g', 8),
+                     q->unitName());
+    }
     const std::vector<double> v = values();
     const std::string why = checkGeneratorParams(*gen_, v.data());
     if (!why.empty())

@@ -177,7 +177,7 @@ void TopologyEditor::buildToolbar()
     bandwidth_ = new QComboBox(toolbar_);
     bandwidth_->setObjectName("linkBandwidth");
     for (double bw : {1.25e6, 1.25e7, 1.25e8, 1.6e8, 1.25e9, 3.125e9, 5e9, 1.25e10})
-        bandwidth_->addItem(rate_.format(bw), bw);
+        bandwidth_->addItem(newLinkText(bw), bw);
     bandwidth_->setCurrentIndex(bandwidth_->findData(topoedit::kDefaultLinkBandwidth));
     bandwidth_->setToolTip(tr("Bandwidth per channel of links you draw"));
     toolbar_->addWidget(bandwidth_);

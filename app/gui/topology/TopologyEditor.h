@@ -148,7 +148,8 @@ private:
     // `fresh`: every position is set).
     void syncItems(ViewGraph g, bool fresh);
     LinkItem* addLinkItem(std::size_t edge); // the item of graph_.edges[edge], appended to links_
-    void relabelBandwidths(); // the new-link choices, in rate_
+    void relabelBandwidths(); // the new-link choices, in rate_'s family
+    QString newLinkText(double bandwidth) const; // "1 Gbit/s": its own prefix in rate_'s family
     void applyPositions();
     void refreshDecorations(); // bus bars, link labels, legend
     void updateDetail();       // the batched overview of a large topology when zoomed far out

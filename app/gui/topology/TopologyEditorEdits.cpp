@@ -68,18 +68,28 @@ QString TopologyEditor::addLink(int from, int to)
         edit::op::addLink(a, b, bw, ch), pinnedPositions()));
 }
 
+QString TopologyEditor::newLinkText(double bandwidth) const
+{
+    // In the drawing's family (bits or bytes, as the preference and the links
+    // say), each choice with the prefix that reads best: an empty drawing's
+    // Mbit/s wrote 1 Gbit/s as "1000 Mbit/s" (issue 48, defect 14). The item's
+    // data keeps the exact value.
+    const plots::RateFamily family =
+        rate_.name.endsWith("bit/s") ? plots::RateFamily::Bits : plots::RateFamily::Bytes;
+    return plots::rateUnitFor({bandwidth}, family).format(bandwidth);
+}
+
 void TopologyEditor::relabelBandwidths()
 {
-    // The choices for new links are written in the drawing's unit too.
     for (int i = 0; i < bandwidth_->count(); ++i)
-        bandwidth_->setItemText(i, rate_.format(bandwidth_->itemData(i).toDouble()));
+        bandwidth_->setItemText(i, newLinkText(bandwidth_->itemData(i).toDouble()));
 }
 
 void TopologyEditor::setNewLinkDefaults(double bandwidth, int channels)
 {
     int i = bandwidth_->findData(bandwidth);
     if (i < 0) {
-        bandwidth_->addItem(rate_.format(bandwidth), bandwidth);
+        bandwidth_->addItem(newLinkText(bandwidth), bandwidth);
         i = bandwidth_->count() - 1;
     }
     bandwidth_->setCurrentIndex(i);

@@ -148,8 +148,8 @@ TEST_CASE("speedup chart: a second swept axis gives one curve per value", "[plot
 namespace {
 QCPColorScale* shadeScale(QCustomPlot& plot)
 {
-    for (int i = 0; i < plot.plotLayout()->elementCount(); ++i)
-        if (auto* s = qobject_cast<QCPColorScale*>(plot.plotLayout()->elementAt(i)))
+    for (QCPLayoutElement* e : plot.plotLayout()->elements(true)) // under the axis rect, in one cell with it
+        if (auto* s = qobject_cast<QCPColorScale*>(e))
             return s;
     return nullptr;
 }

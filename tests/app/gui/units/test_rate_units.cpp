@@ -94,13 +94,18 @@ TEST_CASE("the topology editor writes every rate, its legend and its new-link ch
         texts << ed.linkItem(i)->labelText() << ed.linkItem(i)->toolTipText();
     for (int i = 0; ed.vertexItem(i); ++i)
         texts << ed.vertexItem(i)->infoText();
-    auto* combo = ed.findChild<QComboBox*>("linkBandwidth");
-    REQUIRE(combo);
-    for (int i = 0; i < combo->count(); ++i)
-        texts << combo->itemText(i);
     const QString all = texts.join(" | ");
     INFO(all.toStdString());
     CHECK(rateUnits(all) == QSet<QString>{"MB/s"});
+    // The choices for new links are bytes too, each with the prefix that reads best (issue 48, defect 14):
+    // 1.25e6 B/s is 1.25 MB/s, 1.25e10 B/s is 12.5 GB/s.
+    auto* combo = ed.findChild<QComboBox*>("linkBandwidth");
+    REQUIRE(combo);
+    QStringList choices;
+    for (int i = 0; i < combo->count(); ++i)
+        choices << combo->itemText(i);
+    CHECK(rateUnits(choices.join(" | ")) == QSet<QString>{"MB/s", "GB/s"});
+    CHECK(choices.contains("12.5 GB/s"));
     CHECK(all.contains("125 MB/s"));
     CHECK(all.contains("160 MB/s"));
     CHECK(all.contains("shared 1.25 MB/s"));
