@@ -72,8 +72,8 @@ TEST_CASE("the formula editor shows the Computes column at the default layout of
     if (auto* area = w.inspector()->findChild<QScrollArea*>())
         area->ensureWidgetVisible(editor->outputsTable());
     QCoreApplication::processEvents();
-    QDir().mkpath("/tmp/h48b");
-    w.grab().save("/tmp/h48b/formula_computes.png");
+    QDir().mkpath("/tmp/cs-gui-shots");
+    w.grab().save("/tmp/cs-gui-shots/formula_computes.png");
 
     QTableWidget* outputs = editor->outputsTable();
     REQUIRE(outputs->rowCount() > 0);
@@ -92,7 +92,7 @@ TEST_CASE("the formula editor shows the Computes column at the default layout of
     expr->end(false);
     QTest::keyClicks(expr, " + 0 * P");
     QCoreApplication::processEvents();
-    w.grab().save("/tmp/h48b/formula_computes_typing.png");
+    w.grab().save("/tmp/cs-gui-shots/formula_computes_typing.png");
     CHECK(outputs->horizontalScrollBar()->value() == 0);
     CHECK(columnShows(outputs, computes));
     CHECK(columnShows(outputs, 0));

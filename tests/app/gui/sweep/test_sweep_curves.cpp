@@ -65,8 +65,8 @@ TEST_CASE("a 2-axis sweep draws every curve it can, with a control for how many,
     QTest::keyClick(spec, Qt::Key_Return);
     REQUIRE(updated.wait(30000));
     QTest::qWait(200);
-    QDir().mkpath("/tmp/h48b");
-    w.grab().save("/tmp/h48b/sweep_curves_window.png");
+    QDir().mkpath("/tmp/cs-gui-shots");
+    w.grab().save("/tmp/cs-gui-shots/sweep_curves_window.png");
 
     // The field shows its whole text: the text is no wider than the field less its frame and margins (a line
     // edit's size hint is 17 'x' wide plus those).
@@ -114,5 +114,5 @@ TEST_CASE("a 2-axis sweep draws every curve it can, with a control for how many,
     REQUIRE(scale);
     CHECK(scale->dataRange().lower == Approx(64).epsilon(1e-6));
     CHECK(scale->dataRange().upper == Approx(16384).epsilon(1e-6));
-    panel->grab().save("/tmp/h48b/sweep_curves_4.png");
+    panel->grab().save("/tmp/cs-gui-shots/sweep_curves_4.png");
 }

@@ -64,8 +64,8 @@ TEST_CASE("the Generate dialog checks every keystroke, and the canvas stays draw
     REQUIRE(dialog);
     REQUIRE(dialog->isVisible());
     QTest::qWait(200);
-    QDir().mkpath("/tmp/h48b");
-    w.grab().save("/tmp/h48b/generate_behind.png");
+    QDir().mkpath("/tmp/cs-gui-shots");
+    w.grab().save("/tmp/cs-gui-shots/generate_behind.png");
     // The drawing behind the dialog is still there.
     CHECK(drawnPixels(view->viewport()->grab().toImage()) > before / 2);
 

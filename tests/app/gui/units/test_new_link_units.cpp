@@ -48,6 +48,6 @@ TEST_CASE("the new-link bandwidth of a new design follows the bandwidth preferen
     CHECK(combo->currentText() == "125 MB/s");
     choose(w, plots::RateFamily::Bits);
     CHECK(combo->currentText() == "1 Gbit/s");
-    w.topologyEditor()->grab().save("/tmp/h48b/new_links.png");
+    w.topologyEditor()->grab().save("/tmp/cs-gui-shots/new_links.png");
     plots::setRatePreference(before);
 }
