@@ -131,13 +131,15 @@ PlacedNetwork::PlacedNetwork(const Topology& topology, const CoreGraph& core, bo
 {
 }
 
-double placedWork(const TopologyCounts& c, std::size_t P)
+double placedWork(const TopologyCounts& c, std::size_t P, std::size_t nodes)
 {
     const double V = double(c.hosts + c.switches + c.segments) + double(c.links);
     const double rounds = double(std::min<std::size_t>(P ? P - 1 : 0, kMaxRoutedRounds));
-    // A search per source (hops, latency), the pairs' routes, the placed
-    // all-to-all's flows and a search per destination of each routed round.
-    return double(P) * V + double(P) * double(P) * 8.0 + rounds * std::min<double>(double(P), V) * V;
+    // A search per source (hops, latency; the nearest neighbours'), the
+    // pairs' routes, the placed all-to-all's flows and a search per
+    // destination host of each routed round.
+    return double(P) * V + double(P) * double(P) * 8.0 +
+           rounds * std::min<double>(double(nodes ? nodes : P), V) * V;
 }
 
 LinkLoads rankLoads(const PlacedNetwork& net, const std::vector<std::size_t>& hosts,

@@ -81,9 +81,10 @@ struct PlacedFigures {
 // stand for the rest (said in PlacedFigures::method).
 inline constexpr std::size_t kMaxRoutedRounds = 256;
 
-// Work (steps, an upper bound) placedFigures takes for P ranks on a network
-// of these counts: check it against kMaxPlacedWork before calling.
-double placedWork(const TopologyCounts& c, std::size_t P);
+// Work (steps, an upper bound) placedFigures takes for P ranks on `nodes`
+// hosts (0: P, one rank a host) of a network of these counts: check it
+// against kMaxPlacedWork before calling.
+double placedWork(const TopologyCounts& c, std::size_t P, std::size_t nodes = 0);
 // About ten seconds here: a job that would take longer is refused in words.
 inline constexpr double kMaxPlacedWork = 2e9;
 

@@ -285,7 +285,8 @@ std::string TopologySource::check(const double* in) const
     const bool part = P >= 2 && P < static_cast<double>(hostCount);
     if (part || (perNode > 1 && hostCount > 0)) {
         const double ranks = P == 0 || P > slots ? slots : P;
-        const double work = placedWork(counts, static_cast<std::size_t>(ranks)) *
+        const JobShape shape{static_cast<std::size_t>(ranks), static_cast<std::size_t>(perNode)};
+        const double work = placedWork(counts, shape.ranks, shape.nodes()) *
                             (placement == Placement::Random && P != 0 ? kRandomSamples : 1);
         if (work > kMaxPlacedWork) {
             char buf[300];

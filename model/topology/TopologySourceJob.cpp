@@ -43,10 +43,11 @@ double TopologySource::estimatedSeconds(const double* in) const
     if (P == 0 || P >= 2) {
         const double slots = static_cast<double>(counts.hosts * jobSettings(in).ranksPerNode);
         const bool every = P == 0 || P >= slots;
-        const std::size_t ranks = static_cast<std::size_t>(every ? slots : P);
+        const JobShape shape{static_cast<std::size_t>(every ? slots : P), jobSettings(in).ranksPerNode};
+        const std::size_t ranks = shape.ranks;
         const auto placement = static_cast<Placement>(in[jobInput(job_placement)]);
         const bool sampled = placement == Placement::Random && P != 0;
-        const double work = placedWork(counts, ranks) * (sampled ? kRandomSamples : 1);
+        const double work = placedWork(counts, ranks, shape.nodes()) * (sampled ? kRandomSamples : 1);
         const double items = double(counts.hosts + counts.switches + counts.segments + counts.links);
         if (work <= kMaxPlacedWork) // else not routed (every host) or refused by check()
             seconds += kJobNetworkPerItem * items + kPlacedStep * work;

@@ -119,6 +119,11 @@ TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::s
         // The listed placement's hosts come with the design's nodes (DocumentTopology).
         if (static_cast<Placement>(in[block->jobInput(TopologySource::job_placement)]) == Placement::Listed)
             in[block->jobInput(TopologySource::job_placement)] = 0;
+        // A job size left to the design (0) is the design's P, bounded when the
+        // design is evaluated: at several ranks a node, every host full may be
+        // more than a job of the P the design sets.
+        if (in[block->jobInput(TopologySource::job_P)] == 0)
+            in[block->jobInput(TopologySource::job_P)] = 1;
         if (std::string p = block->check(in.data()); !p.empty())
             throw ModelError(path + ".params: " + p + " (inputs: " + inputsText(block->spec()) + ")");
         parts.block = std::move(block);

@@ -218,3 +218,24 @@ TEST_CASE("ranks per node: the job object reads and writes both fields", "[topol
     bad["job"] = {{"rank_order", "diagonal"}};
     CHECK_THROWS_WITH(topologySourceFromJson(bad), Contains("topology.job.rank_order") && Contains("diagonal"));
 }
+
+TEST_CASE("ranks per node: a large job is bounded by its nodes' routing, and read without its size",
+          "[topology][ranks_per_node][budget]")
+{
+    // A k = 16 fat-tree: 1024 hosts, 5 x 16^2 / 4 = 320 switches, 1024 + 1024 + 1024 = 3072 links:
+    // V = 4416. A job of 2048 ranks at 32 a node is 64 nodes: placedWork = 2048 V + 2048^2 x 8 + 256
+    // rounds x 64 destination hosts x V = 9043968 + 33554432 + 72351744 = 114950144 steps, under 2e9 (at
+    // min(P, V) = 2048 destinations a round it was 2.3e9). Every host full, 32768 ranks, is refused:
+    // 32768 V + 32768^2 x 8 = 8.7e9. The document, whose job size is the design's, reads either way.
+    const json ft = {{"generator", "fat-tree"}, {"params", {{"k", 16}}}, {"job", {{"ranks_per_node", 32}}}};
+    const TopologySourceParts parts = topologySourceFromJson(ft);
+    std::vector<double> in;
+    for (const ParamValue& v : parts.values)
+        in.push_back(v.value);
+    const TopologySource& s = *parts.block;
+    CHECK(placedWork({1024, 320, 0, 3072}, 2048, 64) == 114950144.0);
+    in[s.jobInput(TopologySource::job_P)] = 2048;
+    CHECK(s.check(in.data()).empty());
+    in[s.jobInput(TopologySource::job_P)] = 0;
+    CHECK_THAT(s.check(in.data()), Contains("P = 32768 ranks, 32 a node, on 1024 hosts"));
+}
