@@ -74,7 +74,7 @@ std::vector<OutputSpec> sourceOutputs()
                "minimum-hop ECMP routing per round (DESIGN.md, Job and placement)"),
         output("xchg_spread", Unit::Ratio, "1",
                "relative standard deviation of xchg_bw over the random placement's samples (0 otherwise)", kStd),
-        output("placed", Unit::Count, "", "hosts the job runs on (P, or every host)", kStd),
+        output("placed", Unit::Count, "", "hosts the job runs on: ceil(P / ranks_per_node), or every host", kStd),
     };
     // evaluate() writes one value per enum entry: they must agree.
     if (out.size() != static_cast<std::size_t>(TopologySource::kOutputs))
