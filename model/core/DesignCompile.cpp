@@ -37,7 +37,7 @@ Plan Design::compile() const
     };
     plan.paramChecks_.reserve(params_.size()); // slot specs point into it
     for (const DesignParam& p : params_) {
-        plan.paramChecks_.push_back({static_cast<std::uint32_t>(plan.initial_.size()), p.spec, p.spec.symbol, -1, {}});
+        plan.paramChecks_.push_back({static_cast<std::uint32_t>(plan.initial_.size()), p.spec, p.spec.symbol, -1, {}, -1, {}});
         const std::uint32_t s = addSlot(p.value.value, &plan.paramChecks_.back().spec, nullptr);
         names.emplace_back(p.spec.symbol, s);
     }
@@ -132,6 +132,13 @@ Plan Design::compile() const
             plan.boundStep_ = step;
             chk->boundSlot = outBase[bi] + static_cast<std::uint32_t>(o);
             chk->boundName = std::string(kTopologyBlock) + ".hosts";
+        }
+        // A job of several ranks a node holds up to hosts x ranks_per_node
+        // ranks; a P that follows the host count fills every host.
+        const int perNode = blocks_[bi].spec().inputIndex("ranks_per_node");
+        if (o >= 0 && chk && perNode >= 0 && chk->boundSlot == outBase[bi] + static_cast<std::uint32_t>(o)) {
+            chk->factorSlot = inBase[bi] + static_cast<std::uint32_t>(perNode);
+            chk->factorName = std::string(kTopologyBlock) + ".ranks_per_node";
         }
     }
     plan.ranges_.assign(plan.initial_.size(), {-HUGE_VAL, HUGE_VAL, false});

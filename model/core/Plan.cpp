@@ -156,14 +156,19 @@ bool Plan::run(double* slots, EvalError* err, const std::vector<std::uint32_t>* 
                 const Check& chk = paramChecks_[c];
                 if (chk.boundSlot < 0)
                     continue;
-                const double bound = slots[chk.boundSlot];
+                const double factor = chk.factorSlot >= 0 ? slots[chk.factorSlot] : 1.0;
+                const double bound = slots[chk.boundSlot] * factor;
                 if (std::isnan(slots[chk.slot])) // following: take the output's value
                     slots[chk.slot] = bound;
                 if (!checkParam(c, slots, err))
                     return false;
                 if (slots[chk.slot] > bound)
                     return fail(err, EvalError::Kind::ParamRange, -1, static_cast<int>(c), slots,
-                                "= " + formatNumber(slots[chk.slot]) + " exceeds " + chk.boundName + " = " +
+                                "= " + formatNumber(slots[chk.slot]) + " exceeds " +
+                                    (factor == 1.0 ? chk.boundName + " = "
+                                                   : chk.boundName + " x " + chk.factorName + " = " +
+                                                         formatNumber(slots[chk.boundSlot]) + " x " +
+                                                         formatNumber(factor) + " = ") +
                                     formatNumber(bound));
             }
     }

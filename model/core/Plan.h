@@ -47,6 +47,10 @@ public:
         // step that writes it; -1 when unbounded.
         std::int64_t boundSlot = -1;
         std::string boundName; // "topology.hosts"
+        // The bound is the output times this input slot (the topology's
+        // ranks_per_node: P is at most hosts x ranks a node); -1: the output alone.
+        std::int64_t factorSlot = -1;
+        std::string factorName; // "topology.ranks_per_node"
     };
 
     Plan() = default;

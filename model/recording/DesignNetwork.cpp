@@ -105,13 +105,19 @@ DesignNetwork designNetwork(const DesignDocument& doc, int P, const std::string&
     const auto placement = static_cast<Placement>(tin[source->jobInput(TopologySource::job_placement)]);
     const std::vector<std::uint32_t> order =
         placementOrder(t, placement, source->drawn() ? source->listed() : listedOrdinals(t, source->listedNames()), 0);
-    if (order.size() < static_cast<std::size_t>(P))
+    const TopologySource::JobSettings job = source->jobSettings(tin.data());
+    const JobShape shape{static_cast<std::size_t>(P), job.ranksPerNode, static_cast<RankOrder>(job.rankOrder)};
+    if (order.size() < shape.nodes())
         throw ModelError("the design's network places " + std::to_string(order.size()) + " host(s), fewer than the " +
-                         std::to_string(P) + " ranks of the recording (one rank a host)");
-    for (int r = 0; r < P; ++r) {
-        held->hosts.push_back(t.hosts()[order[static_cast<std::size_t>(r)]]);
-        out.hosts.emplace_back(t.vertex(held->hosts.back()).id);
-    }
+                         std::to_string(P) + " ranks of the recording (" +
+                         (shape.ranksPerNode == 1 ? std::string("one rank a host")
+                                                  : std::to_string(shape.ranksPerNode) + " ranks a host") +
+                         ")");
+    // The one rank-to-host mapping of the design's job: ranks of one host
+    // exchange without loading its links.
+    held->hosts = rankHosts(t, order, shape);
+    for (std::size_t h : held->hosts)
+        out.hosts.emplace_back(t.vertex(h).id);
     out.placement = placementNames()[static_cast<std::size_t>(placement)];
     held->g = std::make_unique<CoreGraph>(CoreGraph::build(t));
     held->net = std::make_unique<PlacedNetwork>(t, *held->g);

@@ -28,7 +28,8 @@ std::vector<std::string> loggpBlocks(const DesignDocument& doc);
 // drawing: the document must outlive it. `block` names the logp.loggp
 // block ("" when the design has one). Throws ModelError when the design has no
 // logp.loggp block, several and `block` is "" (naming them), `block` is not
-// one, the design does not evaluate at P, or its network has fewer than P hosts.
+// one, the design does not evaluate at P, or its network has fewer hosts than
+// the job of P ranks at the topology's ranks_per_node needs.
 DesignNetwork designNetwork(const DesignDocument& doc, int P, const std::string& block = "");
 
 } // namespace cs::rec

@@ -16,6 +16,30 @@ const std::vector<std::string>& placementNames()
     return names;
 }
 
+const std::vector<std::string>& rankOrderNames()
+{
+    static const std::vector<std::string> names{"block", "cyclic"};
+    return names;
+}
+
+std::vector<std::size_t> rankHosts(const Topology& t, const std::vector<std::uint32_t>& order, const JobShape& job)
+{
+    if (job.ranksPerNode == 0)
+        throw ModelError("a job needs at least one rank a node");
+    const std::size_t nodes = job.nodes();
+    if (order.size() < nodes)
+        throw ModelError("the placement has " + std::to_string(order.size()) + " host(s), fewer than the " +
+                         std::to_string(nodes) + " node(s) of a job of " + std::to_string(job.ranks) + " ranks at " +
+                         std::to_string(job.ranksPerNode) + " a node");
+    std::vector<std::size_t> hosts;
+    hosts.reserve(job.ranks);
+    for (std::size_t r = 0; r < job.ranks; ++r) {
+        const std::size_t node = job.order == RankOrder::Block ? r / job.ranksPerNode : r % nodes;
+        hosts.push_back(t.hosts()[order[node]]);
+    }
+    return hosts;
+}
+
 std::vector<std::size_t> attachmentOf(const Topology& t)
 {
     std::vector<std::size_t> at;

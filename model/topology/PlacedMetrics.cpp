@@ -58,6 +58,33 @@ LinkLoads loadsOf(const PlacedNetwork& net, TrafficPattern label, const std::vec
     return loadsOf(net, flowDemands(net.t, net.g, label, flows), threads);
 }
 
+// The all-to-all of ranks on shared nodes: node i's ranks send one flow to
+// each of node j's, counts[i] x counts[j] flows between the two hosts. With
+// as many ranks on every node (and the fast paths on), c^2 times the
+// all-to-all of one rank a node, loads and congestion alike.
+LinkLoads nodeAllToAll(const PlacedNetwork& net, const JobNodes& jn, int threads)
+{
+    const std::size_t N = jn.nodes.size();
+    const bool uniform = std::all_of(jn.counts.begin(), jn.counts.end(), [&](double c) { return c == jn.counts[0]; });
+    if (net.fast && uniform) {
+        LinkLoads l = loadsOf(net, allToAllDemands(net.t, net.g, TrafficPattern::AllToAll, jn.nodes), threads);
+        const double c2 = jn.counts[0] * jn.counts[0];
+        for (std::vector<double>* v : {&l.forward, &l.backward, &l.throughSegment})
+            for (double& x : *v)
+                x *= c2;
+        l.maxLoad *= c2;
+        l.maxCongestion *= c2;
+        return l;
+    }
+    std::vector<HostFlow> flows;
+    flows.reserve(N * (N ? N - 1 : 0));
+    for (std::size_t i = 0; i < N; ++i)
+        for (std::size_t j = 0; j < N; ++j)
+            if (i != j)
+                flows.push_back({jn.nodes[i], jn.nodes[j], jn.counts[i] * jn.counts[j]});
+    return loadsOf(net, TrafficPattern::AllToAll, flows, threads);
+}
+
 // Leaf hosts of core vertex c are interchangeable in a round when each of
 // them has one duplex link of the same capacity: a round then loads the
 // network as its flows' core ends say, whichever of them sends.
@@ -80,19 +107,39 @@ std::vector<std::uint8_t> uniformLeaves(const Topology& t, const CoreGraph& g)
 
 } // namespace
 
+JobNodes jobNodes(const Topology& t, const std::vector<std::size_t>& hosts)
+{
+    JobNodes jn;
+    std::vector<std::uint32_t> at(t.vertexCount(), 0); // 1 + the node's index
+    std::vector<double> counts;
+    for (std::size_t v : hosts) {
+        if (!at[v]) {
+            jn.nodes.push_back(v);
+            counts.push_back(0.0);
+            at[v] = static_cast<std::uint32_t>(jn.nodes.size());
+        }
+        counts[at[v] - 1] += 1.0;
+    }
+    if (jn.nodes.size() < hosts.size())
+        jn.counts = std::move(counts);
+    return jn;
+}
+
 PlacedNetwork::PlacedNetwork(const Topology& topology, const CoreGraph& core, bool fastPaths)
     : t(topology), g(core), fast(fastPaths), router(fastPaths ? coordinateRouter(topology, core, 1) : nullptr),
       uniformLeaves(cs::uniformLeaves(topology, core))
 {
 }
 
-double placedWork(const TopologyCounts& c, std::size_t P)
+double placedWork(const TopologyCounts& c, std::size_t P, std::size_t nodes)
 {
     const double V = double(c.hosts + c.switches + c.segments) + double(c.links);
     const double rounds = double(std::min<std::size_t>(P ? P - 1 : 0, kMaxRoutedRounds));
-    // A search per source (hops, latency), the pairs' routes, the placed
-    // all-to-all's flows and a search per destination of each routed round.
-    return double(P) * V + double(P) * double(P) * 8.0 + rounds * std::min<double>(double(P), V) * V;
+    // A search per source (hops, latency; the nearest neighbours'), the
+    // pairs' routes, the placed all-to-all's flows and a search per
+    // destination host of each routed round.
+    return double(P) * V + double(P) * double(P) * 8.0 +
+           rounds * std::min<double>(double(nodes ? nodes : P), V) * V;
 }
 
 LinkLoads rankLoads(const PlacedNetwork& net, const std::vector<std::size_t>& hosts,
@@ -149,9 +196,14 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
             rounds.back().repeats = total / double(kMaxRoutedRounds);
     }
     std::size_t routed = 0;
+    // Leaves are interchangeable only when each host holds one rank: a host
+    // of several ranks may send several of a round's flows, which its link
+    // then carries together.
+    const bool distinct = jobNodes(net.t, hosts).counts.empty();
     auto key = [&](std::size_t v) -> std::uint64_t {
         const std::uint32_t c = g.coreOfHost(v);
-        return g.leafParent[v] != CoreGraph::kNone && net.uniformLeaves[c] ? c : (std::uint64_t{1} << 40) + v;
+        return distinct && g.leafParent[v] != CoreGraph::kNone && net.uniformLeaves[c] ? c
+                                                                                        : (std::uint64_t{1} << 40) + v;
     };
     // Rounds by a hash of their multiset of (source, destination) keys, a
     // sum that needs no sort. Rounds whose hashes agree are the same when
@@ -231,16 +283,17 @@ PlacedFigures placedFigures(const PlacedNetwork& net, const std::vector<std::siz
     if (P < 2)
         return f;
 
+    // The job's nodes: where ranks share a host, its ranks' flows share its
+    // links, and a flow between two of them loads none (flowDemands leaves
+    // it out).
+    const JobNodes jn = jobNodes(t, hosts);
+    const bool distinct = jn.counts.empty();
     // Ranks grouped by core vertex where that is exact (PlacedPairs.h,
-    // TrafficDemands.h): on distinct hosts, as every placement gives.
-    std::vector<std::uint8_t> seen(t.vertexCount(), 0);
-    bool distinct = true;
-    for (std::size_t v : hosts)
-        distinct = distinct && !std::exchange(seen[v], 1);
+    // TrafficDemands.h): on distinct hosts.
     const bool grouped = net.fast && distinct;
 
-    // Hops and latency over ordered pairs, along the route a message takes.
-    const PairFigures pf = pairFigures(t, net.g, hosts, grouped);
+    // Hops and latency over ordered pairs of nodes, along the route a message takes.
+    const PairFigures pf = pairFigures(t, net.g, jn.nodes, net.fast);
     f.avgHops = pf.avgHops;
     f.diameter = pf.diameter;
     f.avgLatency = pf.avgLatency;
@@ -248,14 +301,15 @@ PlacedFigures placedFigures(const PlacedNetwork& net, const std::vector<std::siz
 
     // The patterns of the placed ranks.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> flows;
-    if (!grouped)
+    if (distinct && !grouped)
         for (std::uint32_t a = 0; a < P; ++a)
             for (std::uint32_t b = 0; b < P; ++b)
                 if (a != b)
                     flows.emplace_back(a, b);
-    const LinkLoads a2a =
-        grouped ? loadsOf(net, allToAllDemands(t, net.g, TrafficPattern::AllToAll, hosts), threads)
-                : loadsOf(net, flowDemands(t, net.g, TrafficPattern::AllToAll, rankFlows(hosts, flows)), threads);
+    const LinkLoads a2a = distinct ? (grouped ? loadsOf(net, allToAllDemands(t, net.g, TrafficPattern::AllToAll, hosts),
+                                                        threads)
+                                              : loadsOf(net, TrafficPattern::AllToAll, rankFlows(hosts, flows), threads))
+                                   : nodeAllToAll(net, jn, threads);
     f.a2aLoad = a2a.maxLoad;
     f.a2aBandwidth = allToAllBandwidth(a2a, P);
     flows.clear();

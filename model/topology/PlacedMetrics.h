@@ -1,14 +1,16 @@
 #pragma once
 // The figures of a job's placed hosts: what the topology gives a model when a
-// job of P ranks runs on P chosen hosts (JobPlacement.h), and the time of an
-// exchange as the rounds it runs in (ExchangeSchedule.h).
+// job of P ranks runs on chosen hosts (JobPlacement.h), one rank or several
+// a host, and the time of an exchange as the rounds it runs in
+// (ExchangeSchedule.h).
 //
 // - The patterns (all-to-all, transpose, nearest-neighbour, ring) are those
 //   of the placed ranks, in rank order, routed with the same minimum-hop ECMP
 //   as the whole network's (LinkLoad.h): two ranks on one leaf never load an
-//   uplink.
-// - Hops and latency are over ordered pairs of placed hosts, along the one
-//   route a message takes (Router, destination-mod-k).
+//   uplink, two ranks on one host load no link, and the ranks of a host
+//   share its links.
+// - Hops and latency are over ordered pairs of the job's distinct hosts (its
+//   nodes), along the one route a message takes (Router, destination-mod-k).
 // - A round's time per byte is that of its slowest flow: the largest load per
 //   capacity on a link it crosses (LinkLoads::maxCongestion, s/B). An
 //   exchange's time is the sum over its rounds; the fluid all-to-all
@@ -50,11 +52,20 @@ struct PlacedNetwork {
     std::vector<std::uint8_t> uniformLeaves;
 };
 
+// The distinct hosts (nodes) of a job's ranks, in the order of their first
+// rank, and the ranks each holds; `counts` is empty when every rank has a
+// host of its own (one rank a node), and `nodes` is then `hosts`.
+struct JobNodes {
+    std::vector<std::size_t> nodes;
+    std::vector<double> counts;
+};
+JobNodes jobNodes(const Topology& t, const std::vector<std::size_t>& hosts);
+
 struct PlacedFigures {
     double a2aLoad = 0;     // flows on the bottleneck under the placed all-to-all
-    double a2aBandwidth = 0; // B/s per host, (P - 1) / maxCongestion: the fluid bound
-    double transposeBw = 0, nnBw = 0, ringBw = 0; // B/s per flow
-    double avgHops = 0, diameter = 0;             // over ordered pairs of placed hosts
+    double a2aBandwidth = 0; // B/s per rank, (P - 1) / maxCongestion: the fluid bound
+    double transposeBw = 0, nnBw = 0, ringBw = 0; // B/s per flow that crosses the network (0: none does)
+    double avgHops = 0, diameter = 0;             // over ordered pairs of the job's nodes
     double avgLatency = 0, maxLatency = 0;        // s
     // The schedule's rounds: per round (as returned by scheduleRounds, each
     // standing for `repeats` equal rounds), the slowest flow's time per byte.
@@ -70,9 +81,10 @@ struct PlacedFigures {
 // stand for the rest (said in PlacedFigures::method).
 inline constexpr std::size_t kMaxRoutedRounds = 256;
 
-// Work (steps, an upper bound) placedFigures takes for P ranks on a network
-// of these counts: check it against kMaxPlacedWork before calling.
-double placedWork(const TopologyCounts& c, std::size_t P);
+// Work (steps, an upper bound) placedFigures takes for P ranks on `nodes`
+// hosts (0: P, one rank a host) of a network of these counts: check it
+// against kMaxPlacedWork before calling.
+double placedWork(const TopologyCounts& c, std::size_t P, std::size_t nodes = 0);
 // About ten seconds here: a job that would take longer is refused in words.
 inline constexpr double kMaxPlacedWork = 2e9;
 
@@ -87,13 +99,15 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
 ExchangeFigures exchangeFigures(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
                                 Schedule schedule, int threads = 1);
 
-// `hosts`: the topology vertex of each rank, in rank order (at least one).
+// `hosts`: the topology vertex of each rank, in rank order (at least one;
+// rankHosts, JobPlacement.h).
 PlacedFigures placedFigures(const PlacedNetwork& net, const std::vector<std::size_t>& hosts, Schedule schedule,
                             int threads = 1);
 PlacedFigures placedFigures(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
                             Schedule schedule, int threads = 1);
 
-// The link loads of these flows (rank pairs over `hosts`) running at once.
+// The link loads of these flows (rank pairs over `hosts`) running at once;
+// a flow between two ranks of one host loads no link.
 LinkLoads rankLoads(const PlacedNetwork& net, const std::vector<std::size_t>& hosts,
                     const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows, int threads = 1);
 

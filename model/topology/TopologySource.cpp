@@ -74,7 +74,7 @@ std::vector<OutputSpec> sourceOutputs()
                "minimum-hop ECMP routing per round (DESIGN.md, Job and placement)"),
         output("xchg_spread", Unit::Ratio, "1",
                "relative standard deviation of xchg_bw over the random placement's samples (0 otherwise)", kStd),
-        output("placed", Unit::Count, "", "hosts the job runs on (P, or every host)", kStd),
+        output("placed", Unit::Count, "", "hosts the job runs on: ceil(P / ranks_per_node), or every host", kStd),
     };
     // evaluate() writes one value per enum entry: they must agree.
     if (out.size() != static_cast<std::size_t>(TopologySource::kOutputs))
@@ -142,8 +142,8 @@ std::pair<double, double> meshShape(const Topology& t)
 std::vector<ParamSpec> TopologySource::jobInputSpecs()
 {
     return {countParam(kJobSize, 0, 0, 16777216,
-                       "ranks of the job, one per host: its figures are those of the hosts it is placed on; "
-                       "0 = every host (a P that follows the host count)",
+                       "ranks of the job, ranks_per_node a host: its figures are those of the hosts it is placed "
+                       "on; 0 = every host (a P that follows the host count)",
                        "DESIGN.md, Job and placement"),
             choiceParam("placement", placementNames(), 0,
                         "which hosts the job runs on: packed fills leaf by leaf in drawing order, spread takes one "
@@ -153,7 +153,28 @@ std::vector<ParamSpec> TopologySource::jobInputSpecs()
             choiceParam("schedule", scheduleNames(), 0,
                         "the rounds of the job's exchange (xchg_bw): pairwise (rank i with i XOR r), shift (i to "
                         "i + r), ring, recursive doubling or binomial",
-                        "DESIGN.md, Job and placement; MPI libraries' all-to-all and collective algorithms")};
+                        "DESIGN.md, Job and placement; MPI libraries' all-to-all and collective algorithms"),
+            countParam("ranks_per_node", 1, 1, 65536,
+                       "ranks the job runs on each of its nodes: P ranks take ceil(P / ranks_per_node) hosts, whose "
+                       "ranks share the host's links; a flow between two ranks of one node loads no link",
+                       "DESIGN.md, Job and placement; default 1: one rank a host"),
+            choiceParam("rank_order", rankOrderNames(), 0,
+                        "how ranks are put on the job's nodes: block fills a node before the next (ranks 0 .. r-1 "
+                        "on the first), cyclic deals them round-robin (rank i on node i mod nodes)",
+                        "DESIGN.md, Job and placement; mpirun's --map-by core and --map-by node")};
+}
+
+TopologySource::JobSettings TopologySource::jobSettings(const double* in) const
+{
+    JobSettings job;
+    job.P = static_cast<std::size_t>(in[jobInput(job_P)]);
+    job.placement = static_cast<int>(in[jobInput(job_placement)]);
+    job.schedule = static_cast<int>(in[jobInput(job_schedule)]);
+    // check() refuses fewer than one; the clamp keeps a job without the check defined.
+    job.ranksPerNode = in[jobInput(job_ranks_per_node)] >= 1 ? static_cast<std::size_t>(in[jobInput(job_ranks_per_node)])
+                                                              : 1;
+    job.rankOrder = static_cast<int>(in[jobInput(job_rank_order)]);
+    return job;
 }
 
 TopologySource::TopologySource(const Generator& generator) : generator_(&generator)
@@ -241,6 +262,7 @@ std::string TopologySource::check(const double* in) const
     }
     hostCount = counts.hosts;
     const double P = in[jobInput(job_P)];
+    const double perNode = in[jobInput(job_ranks_per_node)];
     const auto placement = static_cast<Placement>(in[jobInput(job_placement)]);
     if (placement == Placement::Listed && P >= 1) {
         if (listedNames_.empty())
@@ -248,22 +270,36 @@ std::string TopologySource::check(const double* in) const
         if (drawn_ && listed_.empty())
             return "placement listed: the design's node list names none of the network's hosts" +
                    (listedNames_.empty() ? std::string(" (it has no nodes)") : "");
-        if (drawn_ && P > static_cast<double>(listed_.size()))
-            return "placement listed: P = " + formatNumber(P) + " ranks, but the node list names " +
-                   std::to_string(listed_.size()) + " of the network's hosts";
+        if (drawn_ && P > static_cast<double>(listed_.size()) * perNode)
+            return "placement listed: P = " + formatNumber(P) + " ranks" +
+                   (perNode > 1 ? " at ranks_per_node = " + formatNumber(perNode) : std::string()) +
+                   ", but the node list names " + std::to_string(listed_.size()) + " of the network's hosts";
     }
+    if (!(perNode >= 1))
+        return "ranks_per_node = " + formatNumber(perNode) + " must be at least 1";
     // A job on part of the network is placed and routed at every P: bounded
     // like the whole network's metrics (a P above the host count is every host,
-    // and the design's bound on P then names the excess).
-    if (P >= 2 && P < static_cast<double>(hostCount)) {
-        const double work = placedWork(counts, static_cast<std::size_t>(P)) *
-                            (placement == Placement::Random ? kRandomSamples : 1);
+    // and the design's bound on P then names the excess). So is a job of
+    // several ranks a node on every host, whose patterns are not the network's.
+    const double slots = static_cast<double>(hostCount) * perNode;
+    const bool part = P >= 2 && P < static_cast<double>(hostCount);
+    if (part || (perNode > 1 && hostCount > 0)) {
+        const double ranks = P == 0 || P > slots ? slots : P;
+        const JobShape shape{static_cast<std::size_t>(ranks), static_cast<std::size_t>(perNode)};
+        const double work = placedWork(counts, shape.ranks, shape.nodes()) *
+                            (placement == Placement::Random && P != 0 ? kRandomSamples : 1);
         if (work > kMaxPlacedWork) {
-            char buf[240];
-            std::snprintf(buf, sizeof buf,
-                          "placing P = %.0f ranks on %zu hosts would take about %.2g steps, more than %.2g; use P = 0 "
-                          "(every host) or a smaller network",
-                          P, hostCount, work, kMaxPlacedWork);
+            char buf[300];
+            if (perNode > 1)
+                std::snprintf(buf, sizeof buf,
+                              "placing P = %.0f ranks, %.0f a node, on %zu hosts would take about %.2g steps, more "
+                              "than %.2g; use fewer ranks or a smaller network",
+                              ranks, perNode, hostCount, work, kMaxPlacedWork);
+            else
+                std::snprintf(buf, sizeof buf,
+                              "placing P = %.0f ranks on %zu hosts would take about %.2g steps, more than %.2g; use "
+                              "P = 0 (every host) or a smaller network",
+                              P, hostCount, work, kMaxPlacedWork);
             return buf;
         }
     }
@@ -407,7 +443,8 @@ void TopologySource::evaluate(const double* in, double* out) const
         const double P = in[jobInput(job_P)];
         everyHostKey = key;
         everyHostKey[jobInput(job_P)] = 0.0;
-        everyHostPacked = P > 0 && P >= static_cast<double>(t.hosts().size()) && net->packedIsDrawingOrder &&
+        const double slots = static_cast<double>(t.hosts().size() * jobSettings(in).ranksPerNode);
+        everyHostPacked = P > 0 && P >= slots && net->packedIsDrawingOrder &&
                           static_cast<Placement>(in[jobInput(job_placement)]) == Placement::Packed;
         if (everyHostPacked && cache_.find(everyHostKey, out)) {
             std::copy(out, out + kOutputs, value.begin());
@@ -422,9 +459,8 @@ void TopologySource::evaluate(const double* in, double* out) const
             compute(t, whole.data());
             whole_.store(wholeKey, whole);
         }
-        computeJob(*net->placed, whole.data(), static_cast<std::size_t>(in[jobInput(job_P)]),
-                   static_cast<int>(in[jobInput(job_placement)]), static_cast<int>(in[jobInput(job_schedule)]),
-                   drawn_ ? listed_ : listedOrdinals(t, listedNames_), value.data());
+        computeJob(*net->placed, whole.data(), jobSettings(in), drawn_ ? listed_ : listedOrdinals(t, listedNames_),
+                   value.data());
     } catch (const std::exception&) {
         // check() rules this out; should it happen, the plan reports the
         // non-finite outputs together with the inputs that caused them.
@@ -442,19 +478,9 @@ std::vector<std::string> TopologySource::placedHostIds(const double* in) const
     if (!drawn_)
         built = generate(*generator_, in);
     const Topology& t = drawn_ ? *drawn_ : *built;
-    const std::size_t H = t.hosts().size();
-    const auto P = static_cast<std::size_t>(in[jobInput(job_P)]);
     std::vector<std::string> ids;
-    if (P == 0) { // the whole network's job, in drawing order
-        for (std::size_t h : t.hosts())
-            ids.push_back(t.vertex(h).id);
-        return ids;
-    }
-    const std::vector<std::uint32_t> order =
-        placementOrder(t, static_cast<Placement>(in[jobInput(job_placement)]),
-                       drawn_ ? listed_ : listedOrdinals(t, listedNames_), 0);
-    for (std::size_t i = 0; i < std::min(P, H) && i < order.size(); ++i)
-        ids.push_back(t.vertex(t.hosts()[order[i]]).id);
+    for (std::size_t h : jobRankHosts(t, jobSettings(in), drawn_ ? listed_ : listedOrdinals(t, listedNames_), 0))
+        ids.push_back(t.vertex(h).id);
     return ids;
 }
 

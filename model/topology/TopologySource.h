@@ -8,12 +8,17 @@
 // A generated topology's parameters (n, k, dims, rows, bw, ...) are the
 // block's inputs, so a sweep or a variant that writes `topology.k`
 // regenerates the network at that point. Both kinds then take the job's
-// inputs: its size P (wired from the design's P), its placement and the
-// schedule of its exchange (DESIGN.md, "Job and placement"). Every per-pattern
-// output (a2a_bw, transpose_bw, nn_bw, ring_bw, L, L_max, diameter, avg_hops,
-// xchg_bw) is that of the P placed hosts; the counts, bisection and host
-// figures stay the whole network's. P = 0 (a P that follows the host count)
-// is every host in drawing order: the whole network's figures.
+// inputs: its size P (wired from the design's P), its placement, the
+// schedule of its exchange, its ranks per node and their order on the nodes
+// (DESIGN.md, "Job and placement"). Every per-pattern output (a2a_bw,
+// transpose_bw, nn_bw, ring_bw, xchg_bw) is that of the P placed ranks on
+// their ceil(P / ranks_per_node) nodes: a flow between two ranks of one node
+// loads no link, and a node's ranks share its links. Hops and latency (L,
+// L_max, diameter, avg_hops) are over pairs of the job's nodes: what a
+// message between two nodes crosses. The counts, bisection and host figures
+// stay the whole network's. P = 0 (a P that follows the host count) is every
+// host in drawing order, ranks_per_node ranks each: at one rank a node, the
+// whole network's figures.
 #include "model/core/Block.h"
 #include "model/core/Provenance.h"
 #include "model/topology/MetricsCache.h"
@@ -62,7 +67,7 @@ public:
         xchg_bw,       // B/s, the job's exchange as its schedule's rounds: rounds / sum of each round's slowest
                        // flow's s/B; for a pairwise all-to-all the per-host bandwidth (a2a_bw is its fluid bound)
         xchg_spread,   // relative standard deviation of xchg_bw over random placements (0 for the others)
-        placed,        // hosts the job runs on: P, or every host
+        placed,        // hosts (nodes) the job runs on: ceil(P / ranks_per_node), or every host
         kOutputs
     };
 
@@ -80,7 +85,16 @@ public:
     // The specs of the job's inputs, in JobInput order.
     static std::vector<ParamSpec> jobInputSpecs();
     // The job's inputs, after the generator's parameters (kJobInputs of them).
-    enum JobInput { job_P, job_placement, job_schedule, kJobInputs };
+    enum JobInput { job_P, job_placement, job_schedule, job_ranks_per_node, job_rank_order, kJobInputs };
+    // The job's inputs as this block's input values `in` give them.
+    struct JobSettings {
+        std::size_t P = 0; // ranks; 0: every host, ranksPerNode each
+        int placement = 0; // Placement
+        int schedule = 0;  // Schedule
+        std::size_t ranksPerNode = 1;
+        int rankOrder = 0; // RankOrder
+    };
+    JobSettings jobSettings(const double* in) const;
     // Index of job input `i` among the block's inputs.
     std::size_t jobInput(JobInput i) const { return spec_.inputs.size() - kJobInputs + i; }
     // The same block with the hosts a listed placement takes, in order (host
@@ -110,20 +124,27 @@ public:
     // topology (allocates; slow for large networks, which is why evaluate()
     // caches).
     static void compute(const Topology& t, double* out);
-    // The outputs for a job of P ranks (0: every host) placed by `placement`
-    // (listed: on `listed`, host ordinals), exchanging by `schedule`; `whole`
-    // are compute()'s outputs for the same network. Throws ModelError for a
-    // job the network cannot place.
-    static void computeJob(const Topology& t, const double* whole, std::size_t P, int placement, int schedule,
+    // The outputs for `job` (P = 0: every host) placed by its placement
+    // (listed: on `listed`, host ordinals), exchanging by its schedule;
+    // `whole` are compute()'s outputs for the same network. Throws ModelError
+    // for a job the network cannot place.
+    static void computeJob(const Topology& t, const double* whole, const JobSettings& job,
                            const std::vector<std::uint32_t>& listed, double* out);
     // The same on a network readied once for every job on it (PlacedMetrics.h).
-    static void computeJob(const PlacedNetwork& net, const double* whole, std::size_t P, int placement, int schedule,
+    static void computeJob(const PlacedNetwork& net, const double* whole, const JobSettings& job,
                            const std::vector<std::uint32_t>& listed, double* out);
+    // The topology vertex of each of the job's ranks, in rank order, under
+    // seeded order `sample` of its placement (rankHosts, JobPlacement.h):
+    // P ranks, or for P = 0 (and a P of every host's slots) every host,
+    // ranks_per_node ranks each.
+    static std::vector<std::size_t> jobRankHosts(const Topology& t, const JobSettings& job,
+                                                 const std::vector<std::uint32_t>& listed, int sample);
 
     // The ids of the hosts a job's ranks run on at these inputs, in rank
-    // order: P of them, or every host for P = 0 (the random placement: its
-    // first seeded order, one of those its figures average over). Builds a
-    // generated network (allocates); throws ModelError as computeJob does.
+    // order (jobRankHosts: a host of several ranks appears once for each;
+    // the random placement: its first seeded order, one of those its figures
+    // average over). Builds a generated network (allocates); throws
+    // ModelError as computeJob does.
     std::vector<std::string> placedHostIds(const double* in) const;
 
     // Cache statistics, for tests: evaluations that missed the cache (and computed).

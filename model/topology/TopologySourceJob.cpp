@@ -41,11 +41,13 @@ double TopologySource::estimatedSeconds(const double* in) const
     // placement of part of them is sampled kRandomSamples times.
     const double P = in[jobInput(job_P)];
     if (P == 0 || P >= 2) {
-        const bool every = P == 0 || P >= static_cast<double>(counts.hosts);
-        const std::size_t ranks = every ? counts.hosts : static_cast<std::size_t>(P);
+        const double slots = static_cast<double>(counts.hosts * jobSettings(in).ranksPerNode);
+        const bool every = P == 0 || P >= slots;
+        const JobShape shape{static_cast<std::size_t>(every ? slots : P), jobSettings(in).ranksPerNode};
+        const std::size_t ranks = shape.ranks;
         const auto placement = static_cast<Placement>(in[jobInput(job_placement)]);
         const bool sampled = placement == Placement::Random && P != 0;
-        const double work = placedWork(counts, ranks) * (sampled ? kRandomSamples : 1);
+        const double work = placedWork(counts, ranks, shape.nodes()) * (sampled ? kRandomSamples : 1);
         const double items = double(counts.hosts + counts.switches + counts.segments + counts.links);
         if (work <= kMaxPlacedWork) // else not routed (every host) or refused by check()
             seconds += kJobNetworkPerItem * items + kPlacedStep * work;
@@ -53,38 +55,50 @@ double TopologySource::estimatedSeconds(const double* in) const
     return seconds;
 }
 
-void TopologySource::computeJob(const Topology& t, const double* whole, std::size_t P, int placement, int schedule,
+void TopologySource::computeJob(const Topology& t, const double* whole, const JobSettings& job,
                                 const std::vector<std::uint32_t>& listed, double* out)
 {
     const CoreGraph g = CoreGraph::build(t);
-    computeJob(PlacedNetwork(t, g), whole, P, placement, schedule, listed, out);
+    computeJob(PlacedNetwork(t, g), whole, job, listed, out);
 }
 
-void TopologySource::computeJob(const PlacedNetwork& net, const double* whole, std::size_t P, int placement,
-                                int schedule, const std::vector<std::uint32_t>& listed, double* out)
+std::vector<std::size_t> TopologySource::jobRankHosts(const Topology& t, const JobSettings& job,
+                                                      const std::vector<std::uint32_t>& listed, int sample)
+{
+    const std::size_t H = t.hosts().size();
+    std::vector<std::uint32_t> order;
+    if (job.P == 0) { // every host in drawing order: the whole network's job
+        order.resize(H);
+        for (std::uint32_t i = 0; i < H; ++i)
+            order[i] = i;
+    } else {
+        order = placementOrder(t, static_cast<Placement>(job.placement), listed, sample);
+    }
+    // A P above the hosts' slots is every host (the design's bound on P names
+    // the excess); so is one above what a listed placement names (check()
+    // refuses it where the list is known).
+    const std::size_t slots = order.size() * job.ranksPerNode;
+    const JobShape shape{job.P == 0 ? slots : std::min(job.P, slots), job.ranksPerNode,
+                         static_cast<RankOrder>(job.rankOrder)};
+    return rankHosts(t, order, shape);
+}
+
+void TopologySource::computeJob(const PlacedNetwork& net, const double* whole, const JobSettings& job,
+                                const std::vector<std::uint32_t>& listed, double* out)
 {
     const Topology& t = net.t;
     std::copy(whole, whole + kOutputs, out);
     const std::size_t H = t.hosts().size();
-    const auto sched = static_cast<Schedule>(schedule);
-    const auto place = static_cast<Placement>(placement);
-    const bool everyHost = P == 0 || P >= H;
-    const std::size_t ranks = everyHost ? H : P;
-    out[placed] = static_cast<double>(ranks);
+    const std::size_t P = job.P;
+    const auto sched = static_cast<Schedule>(job.schedule);
+    const auto place = static_cast<Placement>(job.placement);
+    const JobShape shape{P == 0 || P >= H * job.ranksPerNode ? H * job.ranksPerNode : P, job.ranksPerNode};
+    const std::size_t ranks = shape.ranks, nodes = std::min(shape.nodes(), H);
+    out[placed] = static_cast<double>(nodes);
     out[xchg_spread] = 0.0;
     // The host of each rank under sample `s` of the placement.
-    auto hostsOf = [&](int s) {
-        std::vector<std::size_t> hosts;
-        if (P == 0) { // every host in drawing order: the whole network's job
-            hosts = t.hosts();
-            return hosts;
-        }
-        const std::vector<std::uint32_t> order = placementOrder(t, place, listed, s);
-        for (std::size_t i = 0; i < ranks && i < order.size(); ++i)
-            hosts.push_back(t.hosts()[order[i]]);
-        return hosts;
-    };
-    if (everyHost) {
+    auto hostsOf = [&](int s) { return jobRankHosts(t, job, listed, s); };
+    if (nodes == H && job.ranksPerNode == 1) {
         // The whole network's patterns stand; the exchange's rounds are routed
         // where that is affordable, else its fluid bound stands in for them.
         const double work = placedWork(t.counts(), ranks) * (place == Placement::Random && P ? kRandomSamples : 1);
@@ -104,9 +118,10 @@ void TopologySource::computeJob(const PlacedNetwork& net, const double* whole, s
         out[xchg_spread] = out[xchg_bw] > 0 ? std::sqrt(var) / out[xchg_bw] : 0.0;
         return;
     }
-    if (ranks == 1) {
-        // One rank exchanges nothing: what a lone flow from its host would get
-        // (its injection bandwidth) stands for every bandwidth, so that models
+    if (nodes == 1) {
+        // A job on one node exchanges nothing over the network (its flows
+        // stay in the node): what a lone flow from its host would get (its
+        // injection bandwidth) stands for every bandwidth, so that models
         // that multiply it by P - 1 = 0 stay defined; no hops, no latency.
         const std::size_t h = hostsOf(0).front();
         double inj = 0;
@@ -119,7 +134,7 @@ void TopologySource::computeJob(const PlacedNetwork& net, const double* whole, s
             out[o] = 0.0;
         return;
     }
-    const int samples = place == Placement::Random ? kRandomSamples : 1;
+    const int samples = place == Placement::Random && P ? kRandomSamples : 1;
     std::array<double, kOutputs> sum{};
     double sum2 = 0;
     for (int s = 0; s < samples; ++s) {

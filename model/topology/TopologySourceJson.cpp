@@ -22,7 +22,8 @@ std::string inputsText(const BlockSpec& spec)
 }
 
 // The job's values from a topology's "job" object: {"P": 4, "placement":
-// "spread", "schedule": "shift"}, each optional; what it leaves out is the
+// "spread", "schedule": "shift", "ranks_per_node": 2, "rank_order":
+// "cyclic"}, each optional; what it leaves out is the
 // default (P then follows the design's P through its wire).
 std::vector<ParamValue> jobValues(const nlohmann::json& j, const std::string& path)
 {
@@ -40,8 +41,12 @@ std::vector<ParamValue> jobValues(const nlohmann::json& j, const std::string& pa
         std::size_t i = 0;
         while (i < specs.size() && specs[i].symbol != key)
             ++i;
-        if (i == specs.size())
-            throw ModelError(jp + "." + key + ": unknown key (the job takes P, placement and schedule)");
+        if (i == specs.size()) {
+            std::string keys;
+            for (std::size_t k = 0; k < specs.size(); ++k)
+                keys += (k == 0 ? "" : k + 1 == specs.size() ? " and " : ", ") + specs[k].symbol;
+            throw ModelError(jp + "." + key + ": unknown key (the job takes " + keys + ")");
+        }
         const ParamSpec& spec = specs[i];
         double x = 0;
         if (!spec.choices.empty()) {
@@ -114,6 +119,11 @@ TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::s
         // The listed placement's hosts come with the design's nodes (DocumentTopology).
         if (static_cast<Placement>(in[block->jobInput(TopologySource::job_placement)]) == Placement::Listed)
             in[block->jobInput(TopologySource::job_placement)] = 0;
+        // A job size left to the design (0) is the design's P, bounded when the
+        // design is evaluated: at several ranks a node, every host full may be
+        // more than a job of the P the design sets.
+        if (in[block->jobInput(TopologySource::job_P)] == 0)
+            in[block->jobInput(TopologySource::job_P)] = 1;
         if (std::string p = block->check(in.data()); !p.empty())
             throw ModelError(path + ".params: " + p + " (inputs: " + inputsText(block->spec()) + ")");
         parts.block = std::move(block);

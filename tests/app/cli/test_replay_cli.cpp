@@ -152,6 +152,27 @@ TEST_CASE("replay: mistakes are refused by name", "[cli][replay]")
     CHECK_THAT(r.err, Contains("the design does not evaluate at P = 8: design parameter P = 8 exceeds topology.hosts = 4"));
 }
 
+TEST_CASE("replay: ranks of one host exchange without loading its links", "[cli][replay][ranks_per_node]")
+{
+    // Issue 45: the design's job at 2 ranks a node puts the P = 4 recording on a and b (packed: the first
+    // ceil(4 / 2) = 2 hosts, both on leaf s1).
+    //  block: 0 1 on a, 2 3 on b: both flows 0 -> 2 and 1 -> 3 leave a on its one link, 2 / 1.25e8 s/B
+    //    each: 16 ms, then o_s + L + o_r = 10 us: 16.010 ms (the uplink's figure above, now a's link's).
+    //  cyclic: 0 2 on a, 1 3 on b: both flows stay in a host and load no link (G = 0): 10 us.
+    json design = json::parse(kDesign);
+    for (const char* order : {"block", "cyclic"}) {
+        INFO(order);
+        design["topology"]["job"] = {{"ranks_per_node", 2}, {"rank_order", order}};
+        const auto r = cli({"replay", writeFile("rpn.json", design.dump()), "--results", runsFile(), "--at", "P=4",
+                            "--json"});
+        INFO(r.out << r.err);
+        REQUIRE(r.rc == 0);
+        const json row = json::parse(r.out)[0];
+        CHECK(row["predicted"].get<double>() == Approx(order[0] == 'b' ? 0.01601 : 1e-5).epsilon(1e-9));
+        CHECK(row["hosts"] == (order[0] == 'b' ? json({"a", "a", "b", "b"}) : json({"a", "b", "a", "b"})));
+    }
+}
+
 TEST_CASE("replay: a P not recorded is synthesised from three recordings and marked so", "[cli][replay]")
 {
     // A star of 8 hosts at 1 Gbit/s; the halo exchange recorded at P = 3, 4 and 5 and asked for at P = 6,

@@ -134,3 +134,29 @@ TEST_CASE("cli: topo takes a preset name and reads its topology", "[cli][topolog
     CHECK(bad.rc != 0);
     CHECK_THAT(bad.err, Contains("neither a file nor a preset"));
 }
+
+TEST_CASE("cli: a sweep of topology.ranks_per_node places the preset's P = 8 on fewer, fuller hosts",
+          "[cli][topology][ranks_per_node]")
+{
+    // Issue 45: acc-fft's P = 8 on the 4-host star of 8 Mbit/s links above (b = 1e6 B/s). At one rank a
+    // node it exceeds the hosts; at 2 a node it runs on all 4, at 4 a node on 2. At P = 8: S = 1024^2 x
+    // 16 / 8 = 2097152 B, S/P = 262144 B; T_compute = 2 x 100e-6 x 128 = 0.0256 s, T_dtc = 262144 /
+    // 83886080 = 0.003125 s, T_dth = 2097152 / 83886080 = 0.025 s; T_dtg = 262144 / a2a_bw, T_dfg = 7 x that.
+    //   2 a node: each host link carries 2 ranks x 6 off-host = 12 flows: a2a_bw = 7 / (12/b) = 583333.3 B/s;
+    //     T_dtg = 0.4493897, T_dfg = 3.145728, T = 0.0256 + 2 x 3.6232427 = 7.2720854 s.
+    //   4 a node: 4 x 4 = 16 flows: a2a_bw = 7 / (16/b) = 437500 B/s; T_dtg = 0.5991863, T_dfg = 4.194304,
+    //     T = 0.0256 + 2 x 4.8216153 = 9.6688306 s.
+    json doc = preset("acc-fft");
+    doc["topology"] = {{"generator", "star"}, {"params", {{"n", 4}, {"bw", "8Mbit/s"}}}};
+    const auto r = cli({"sweep", write(doc, "rpn.json"), "--param", "topology.ranks_per_node=1,2,4", "--json"});
+    REQUIRE(r.rc == 0);
+    const json out = json::parse(r.out);
+    json rows = json::array();
+    for (const json& row : out["rows"])
+        if (row["variant"] == "INIC")
+            rows.push_back(row);
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[0]["error"] == "design parameter P = 8 exceeds topology.hosts = 4");
+    CHECK(rows[1]["T"].get<double>() == Approx(7.2720854).epsilon(1e-6));
+    CHECK(rows[2]["T"].get<double>() == Approx(9.6688306).epsilon(1e-6));
+}

@@ -6,6 +6,7 @@
 #include "model/topology/JobPlacement.h"
 #include "model/document/DocumentEvaluation.h"
 #include "model/topology/TopologySourceJson.h"
+#include "JobTestNetworks.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -16,62 +17,12 @@
 
 using namespace cs;
 using nlohmann::json;
+using cs::test::tree;
+constexpr auto outputs = cs::test::jobOutputs;
 
 namespace {
 
 constexpr double b = 1e6;
-
-// The scripts/netns-cluster.sh tree: `n` hosts, `perLeaf` a leaf switch,
-// `perPod` leaves a pod switch, pods on one core; every link b.
-json tree(int n, int perLeaf, int perPod)
-{
-    const int leaves = (n + perLeaf - 1) / perLeaf, pods = (leaves + perPod - 1) / perPod;
-    json v = json::array({{{"id", "core"}, {"kind", "switch"}}}), e = json::array();
-    for (int p = 0; p < pods; ++p) {
-        v.push_back({{"id", "pod" + std::to_string(p)}, {"kind", "switch"}});
-        e.push_back({{"from", "pod" + std::to_string(p)}, {"to", "core"}, {"bandwidth", b}});
-    }
-    for (int l = 0; l < leaves; ++l) {
-        v.push_back({{"id", "leaf" + std::to_string(l)}, {"kind", "switch"}});
-        e.push_back({{"from", "leaf" + std::to_string(l)}, {"to", "pod" + std::to_string(l / perPod)}, {"bandwidth", b}});
-    }
-    for (int i = 0; i < n; ++i) {
-        v.push_back({{"id", "h" + std::to_string(i)}, {"kind", "host"}});
-        e.push_back({{"from", "h" + std::to_string(i)}, {"to", "leaf" + std::to_string(i / perLeaf)}, {"bandwidth", b}});
-    }
-    return {{"vertices", v}, {"edges", e}};
-}
-
-struct Job {
-    double P = 0;
-    const char* placement = "packed";
-    const char* schedule = "pairwise";
-    std::vector<std::string> listed = {};
-};
-
-std::array<double, TopologySource::kOutputs> outputs(const json& topo, const Job& job)
-{
-    TopologySourceParts parts = topologySourceFromJson(topo);
-    if (!job.listed.empty())
-        parts.block = parts.block->withListed(job.listed);
-    std::vector<double> in;
-    for (const ParamValue& v : parts.values)
-        in.push_back(v.value);
-    const TopologySource& s = *parts.block;
-    in[s.jobInput(TopologySource::job_P)] = job.P;
-    const auto& placements = placementNames();
-    in[s.jobInput(TopologySource::job_placement)] =
-        double(std::find(placements.begin(), placements.end(), job.placement) - placements.begin());
-    const auto& schedules = scheduleNames();
-    in[s.jobInput(TopologySource::job_schedule)] =
-        double(std::find(schedules.begin(), schedules.end(), job.schedule) - schedules.begin());
-    const std::string problem = s.check(in.data());
-    INFO(problem);
-    REQUIRE(problem.empty());
-    std::array<double, TopologySource::kOutputs> out{};
-    s.evaluate(in.data(), out.data());
-    return out;
-}
 
 } // namespace
 

@@ -8,6 +8,7 @@
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/TopologyJson.h"
 #include "model/topology/TopologySourceJson.h"
+#include "JobTestNetworks.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -18,6 +19,7 @@
 using namespace cs;
 using Catch::Matchers::Contains;
 using nlohmann::json;
+using cs::test::fftDocument;
 
 namespace {
 
@@ -31,20 +33,6 @@ std::array<double, TopologySource::kOutputs> outputsOf(const json& topo)
     std::array<double, TopologySource::kOutputs> out{};
     parts.block->evaluate(in.data(), out.data());
     return out;
-}
-
-// A document with a topology, P following its host count, and one INIC FFT.
-json fftDocument(const json& topology)
-{
-    return {{"format", "clusterscope-design"},
-            {"version", 3},
-            {"name", "fft on a drawn network"},
-            {"parameters", {{{"name", "P"}, {"unit", "count"}, {"min", 1}, {"max", 65536}, {"follows", "topology.hosts"}}}},
-            {"topology", topology},
-            {"blocks", {{{"name", "fft"}, {"type", "inic.fft2d"}, {"values", json::object()}}}},
-            {"wires", {{{"from", "P"}, {"to", "fft.P"}}, {{"from", "topology.a2a_bw"}, {"to", "fft.B_net"}}}},
-            {"variants", {{{"name", "INIC"}, {"total", "fft.T"}, {"overrides", json::object()}}}},
-            {"sweep", {{"axes", json::array()}, {"speedup", {{"param", "P"}, {"baseline", 1}}}}}};
 }
 
 } // namespace
