@@ -40,13 +40,17 @@ stage build cmake --build --preset "$preset" -j "$jobs" || { echo "test: the bui
 build_end=$(date +%s.%N)
 wall=
 # The live stage mostly waits on its shaped links. Where its tests can take the CPU first (the CPU control group
-# of tests/app/runner/TestSupport.h: root, and a cgroup cpu controller), the unit tests and the fuzzers run beside
+# of tests/app/DedicatedCpu.h: root, and a cgroup cpu controller), the unit tests and the fuzzers run beside
 # it, niced, and its output follows theirs; elsewhere the stages run one after another.
 if [ "$(id -u)" = 0 ] && { [ -w /sys/fs/cgroup/cpu/cpu.shares ] || grep -qw cpu /sys/fs/cgroup/cgroup.controllers 2>/dev/null; }; then
   live_start=$(date +%s.%N)
   # Two ctests in one build tree write one Testing/Temporary/LastTest.log between them: each stage's tests,
   # with what the passing ones print (the live checks' figures), are in build/PRESET/STAGE.xml (JUnit) instead.
-  ctest --preset "$preset" -j "$jobs" -L live --output-junit live.xml >"$logs/live.log" 2>&1 &
+  (
+    ctest --preset "$preset" -j "$jobs" -L live --output-junit live.xml >"$logs/live.log" 2>&1
+    echo $? >"$logs/live.rc"
+    date +%s.%N >"$logs/live.end" # its own end: unit and fuzz may end after it
+  ) &
   live_pid=$!
   echo "== live: running beside the unit tests and the fuzzers (its output follows theirs)"
   stage unit nice -n 10 ctest --preset "$preset" -j "$jobs" -LE live --output-junit unit.xml
@@ -54,10 +58,10 @@ if [ "$(id -u)" = 0 ] && { [ -w /sys/fs/cgroup/cpu/cpu.shares ] || grep -qw cpu 
     stage fuzz nice -n 10 bash scripts/fuzz.sh "$fuzz_seconds"
   fi
   wait "$live_pid"
-  rc=$?
+  rc=$(cat "$logs/live.rc" 2>/dev/null || echo 1)
   cat "$logs/live.log"
   names+=(live)
-  secs+=("$(awk -v a="$live_start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')")
+  secs+=("$(awk -v a="$live_start" -v b="$(cat "$logs/live.end" 2>/dev/null || date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')")
   if [ $rc -ne 0 ] && [ $status -eq 0 ]; then status=$rc; fi
   wall=$(awk -v a="$build_end" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 else
