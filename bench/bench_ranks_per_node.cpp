@@ -8,6 +8,12 @@
 //  2. a sweep of 1 to 128 nodes at 32 ranks a node (P = 32, 64, ..., 4,096) takes less than 3 times
 //     the same sweep at one rank a node (P = 1, 2, ..., 128): each from a fresh document, 2 threads,
 //     the ratio of CPU time (all threads; wall in brackets) of the fastest run of each.
+// Where the 32-ranks-a-node sweep's time goes (perf, RelWithDebInfo): the topology block's placed figures
+// work per rank, not per node. About half is the nearest-neighbour flows (nearestRankFlows: one
+// breadth-first search per rank, though a node's 32 ranks share its host, and a P x P scan), which this
+// design does not even read; about 40 % is the pairwise exchange routing its P (P - 1) rank flows round by
+// round (exchangeFigures -> rankLoads -> flowDemands). Both grow as P^2 = (32 x nodes)^2, so the ratio
+// to one rank a node cannot approach 3x until the flows of a node pair are routed once, with a count.
 // The nodes are swept through P (P = nodes x ranks_per_node): the job's P gives its nodes,
 // ceil(P / ranks_per_node). bench_ranks_per_node [log2] [runs]: log2 sweeps 1, 2, 4, ..., 128 nodes
 // instead of every count (a quick run); runs alternate the two sides (default 3).
