@@ -30,6 +30,8 @@ struct RateUnit {
     // "1 Gbit/s", "0.05672 Gbit/s" (4 significant digits); "?" when not a
     // positive finite rate.
     QString format(double bytesPerSecond) const;
+    // Bits or Bytes: the family `name` is in ("Gbit/s": Bits).
+    RateFamily family() const { return name.endsWith(QLatin1String("bit/s")) ? RateFamily::Bits : RateFamily::Bytes; }
     bool operator==(const RateUnit&) const = default;
 };
 

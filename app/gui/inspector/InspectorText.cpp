@@ -3,6 +3,7 @@
 #include <QObject>
 
 #include <cstdio>
+#include <limits>
 
 namespace cs::app::inspector {
 
@@ -27,6 +28,22 @@ QString displayValue(double si, const std::string& displayUnit, Unit unit, const
 QString displayValue(double si, const ParamSpec& spec)
 {
     return displayValue(si, spec.displayUnit, spec.unit, spec.choices);
+}
+
+QString rangeText(const ParamSpec& spec)
+{
+    // A field in Gbit/s gave its range in B/s (issue 48, defect 14): the bounds are written in the field's unit.
+    const auto du = findDisplayUnit(spec.displayUnit);
+    const bool noMin = spec.min <= std::numeric_limits<double>::lowest(),
+               noMax = spec.max >= std::numeric_limits<double>::max();
+    if (!du || du->unit != spec.unit || !spec.choices.empty() || spec.unit == Unit::Count ||
+        spec.unit == Unit::Ratio || (noMin && noMax))
+        return q(spec.rangeText());
+    auto n = [&](double si) { return QString::number(si / du->scale, 'g', 6); }; // as displayValue writes values
+    const QString range = noMin   ? "(-inf, " + n(spec.max) + "]"
+                          : noMax ? "[" + n(spec.min) + ", inf)"
+                                  : "[" + n(spec.min) + ", " + n(spec.max) + "]";
+    return range + " " + q(spec.displayUnit);
 }
 
 QString editText(double si, const ParamSpec& spec)

@@ -18,6 +18,9 @@ QString displayValue(double si, const std::string& displayUnit, Unit unit,
                      const std::vector<std::string>& choices = {});
 // The same for an input's spec.
 QString displayValue(double si, const ParamSpec& spec);
+// The spec's valid range in its display unit ("[8e-09, 8e+06] Gbit/s" for a rate field shown in Gbit/s), as
+// ParamSpec::rangeText() writes it in SI ("[1000, 1e+13] B/s") when the display unit is unknown or of another kind.
+QString rangeText(const ParamSpec& spec);
 // The text an editor starts with (the display value).
 QString editText(double si, const ParamSpec& spec);
 

@@ -21,7 +21,7 @@ ValueField* ParamGrid::addRow(const ParamRow& row)
     const ParamSpec& s = row.spec;
     const QString sym = q(s.symbol);
     const QString tip = tr("<b>%1</b> — %2<br>range %3<br><i>%4</i>")
-                            .arg(sym.toHtmlEscaped(), q(s.meaning).toHtmlEscaped(), q(s.rangeText()).toHtmlEscaped(),
+                            .arg(sym.toHtmlEscaped(), q(s.meaning).toHtmlEscaped(), rangeText(s).toHtmlEscaped(),
                                  q(s.source).toHtmlEscaped());
     const int r = next_;
     next_ += 2;
@@ -108,7 +108,7 @@ ValueField* ParamGrid::addRow(const ParamRow& row)
                                       .arg(q(s.topology).toHtmlEscaped());
     details->setText(QString("<span style='color:#444'>%1</span> · <span style='color:#666'>%2</span>"
                              "<br><span style='color:#888'><i>%3</i></span>%4")
-                         .arg(q(s.rangeText()).toHtmlEscaped(), q(s.meaning).toHtmlEscaped(),
+                         .arg(rangeText(s).toHtmlEscaped(), q(s.meaning).toHtmlEscaped(),
                               q(s.source).toHtmlEscaped(), network));
     details->setStyleSheet("QLabel { font-size: 8pt; }");
     grid_->addWidget(details, r + 1, 1, 1, 3);

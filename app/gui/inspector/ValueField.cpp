@@ -83,7 +83,7 @@ bool ValueField::commit()
     try {
         v = spec_.parse(edit_->text().trimmed().toStdString());
     } catch (const ModelError& e) {
-        setError(tr("%1: %2 (valid range %3)").arg(q(spec_.symbol), q(e.what()), q(spec_.rangeText())));
+        setError(tr("%1: %2 (valid range %3)").arg(q(spec_.symbol), q(e.what()), rangeText(spec_)));
         return false;
     }
     QString err = apply_(v);

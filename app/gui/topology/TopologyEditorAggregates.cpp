@@ -102,7 +102,10 @@ void TopologyEditor::buildAggregates()
     std::vector<double> rates;
     for (const AggregateView::Link& l : aggView_.links)
         rates.push_back(l.rate);
-    rate_ = plots::rateUnitForTotals(rates);
+    // Totals in the family of the network's links (or the preference), with the prefix the totals need: under
+    // Auto the totals alone chose bytes at the top of a k = 24 fat-tree (144 x 1 Gbit/s: 18 GB/s) and bits in a
+    // pod (12 x 1 Gbit/s: 12 Gbit/s), two conventions for one network (issue 48, defect 14).
+    rate_ = plots::rateUnitForTotals(rates, ViewGraph::rateUnitOf(*t, plots::ratePreference()).family());
     auto linkText = [this](const AggregateView::Link& l) {
         if (l.count == 1)
             return tr("1 link, %1").arg(rate_.format(l.rate));

@@ -74,9 +74,7 @@ QString TopologyEditor::newLinkText(double bandwidth) const
     // say), each choice with the prefix that reads best: an empty drawing's
     // Mbit/s wrote 1 Gbit/s as "1000 Mbit/s" (issue 48, defect 14). The item's
     // data keeps the exact value.
-    const plots::RateFamily family =
-        rate_.name.endsWith("bit/s") ? plots::RateFamily::Bits : plots::RateFamily::Bytes;
-    return plots::rateUnitFor({bandwidth}, family).format(bandwidth);
+    return plots::rateUnitFor({bandwidth}, rate_.family()).format(bandwidth);
 }
 
 void TopologyEditor::relabelBandwidths()
