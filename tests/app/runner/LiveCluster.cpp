@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +15,7 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace cs::test {
 
@@ -217,6 +219,16 @@ void LiveCluster::down(const std::string& name)
     sh(scriptsDir() + "/netns-cluster.sh down " + live->cluster().prefix);
     std::error_code ec;
     std::filesystem::remove_all(std::filesystem::path(state).parent_path(), ec);
+}
+
+double bucketCreditShare(int mbit, int n, int iters, double secondsAtP1)
+{
+    const double rate = mbit * 1e6 / 8; // bytes a second
+    const double burst = 65536 + rate / 500;
+    const double cpus = std::max(1u, std::thread::hardware_concurrency());
+    const double gap = secondsAtP1 / iters / std::min(8.0, cpus);
+    const double halo = 2.0 * 8 * n * n;
+    return std::min(burst, rate * gap) / halo;
 }
 
 } // namespace cs::test
