@@ -1,4 +1,5 @@
 #include "app/plots/BreakdownChart.h"
+#include "app/plots/PlotLayout.h"
 #include "app/plots/TableSlice.h"
 
 #include <qcustomplot.h>

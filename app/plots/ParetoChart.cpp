@@ -1,4 +1,5 @@
 #include "app/plots/ParetoChart.h"
+#include "app/plots/PlotLayout.h"
 #include "app/plots/PlotStyle.h"
 #include "app/plots/TableSlice.h"
 #include "model/sweep/Pareto.h"

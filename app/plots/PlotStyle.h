@@ -6,9 +6,6 @@
 
 #include <string>
 
-class QCustomPlot;
-class QCPAxis;
-
 namespace cs::plots {
 
 // The colour of variant i in every chart, so a variant looks the same in
@@ -22,14 +19,6 @@ QColor phaseColor(int i);
 // The shade of a variant's colour for one of its several curves (one per
 // value of a second swept parameter): f = 0 the lightest, 1 the darkest.
 QColor curveShade(const QColor& variant, double f);
-
-// A horizontal colour scale under the axis rect that says which value of the
-// other swept parameter a curve's shade stands for (light lo, dark hi): a
-// 2-axis sweep keeps one legend entry per variant instead of one per curve.
-// Its gradient is `base`'s shades (grey when the variants' hues differ).
-// resetPlot removes it.
-void addShadeScale(QCustomPlot* plot, const QString& label, double lo, double hi, bool log,
-                   const QColor& base = QColor(128, 128, 128));
 
 // A display unit for values of one kind: value_display = value_si / scale.
 struct ScaleUnit {
@@ -75,38 +64,9 @@ AxisDescription describeParameter(const DesignDocument& doc, const std::string& 
 // Numbers in tooltips and labels: 4 significant digits.
 QString formatValue(double v);
 
-// Empties the plot for a new chart: removes graphs, plottables and items,
-// puts both axes back to linear scale with a fresh numeric ticker, clears
-// labels and sets the title (a text element in the top layout row).
-void resetPlot(QCustomPlot* plot, const QString& title);
-
-// Switches an axis between linear and logarithmic scale. A log axis uses
-// base-2 ticks when [min, max] spans at most 12 octaves (P = 1..4096),
-// base 10 otherwise.
-void setLogScale(QCPAxis* axis, bool log, double min, double max);
-
-// Ticks at whole numbers only (for counts such as P on a linear axis).
-void setIntegerTicks(QCPAxis* axis);
-
-// Sets a range that shows [lo, hi] with a margin: `pad` of the span on a
-// linear axis, a factor on a log axis. Handles lo == hi.
-void setPaddedRange(QCPAxis* axis, double lo, double hi, double pad = 0.05);
-
-// Where a chart's legend sits: inside the axis rect at a corner (in a
-// column right of it when the plot is too short for that), or in a row
-// below the axis rect, wrapped into `columns` columns (0: as many as fit the
-// plot's current width; many entries get a smaller font). Call after the
-// plottables are added. The plot remembers the choice for refitLegend().
-void placeLegendInside(QCustomPlot* plot, Qt::Alignment corner);
-void placeLegendBelow(QCustomPlot* plot, int columns = 0);
-// Re-applies the remembered placement for the plot's current size (after a resize).
-void refitLegend(QCustomPlot* plot);
-
 // A scatter shape per variant beyond the eight colours: circles for the
 // first eight, then squares, triangles, diamonds.
 int variantShape(int i); // a QCPScatterStyle::ScatterShape
 
-// Shows a message in the middle of an empty chart ("no data: ...").
-void showMessage(QCustomPlot* plot, const QString& text);
 
 } // namespace cs::plots

@@ -1,5 +1,6 @@
 #include "app/plots/SpeedupChart.h"
 #include "app/plots/ChartWords.h"
+#include "app/plots/PlotLayout.h"
 #include "model/core/ModelError.h"
 #include "app/plots/TableSlice.h"
 #include "model/core/Unit.h"

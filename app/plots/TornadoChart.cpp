@@ -1,4 +1,5 @@
 #include "app/plots/TornadoChart.h"
+#include "app/plots/PlotLayout.h"
 #include "app/plots/PlotStyle.h"
 
 #include <qcustomplot.h>

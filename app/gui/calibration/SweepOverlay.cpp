@@ -2,6 +2,7 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "app/gui/widgets/QtStrings.h"
+#include "app/plots/PlotLayout.h"
 #include "app/plots/PlotStyle.h"
 #include "app/plots/TableSlice.h"
 #include "model/core/ModelError.h"

@@ -1,5 +1,6 @@
 #include "app/gui/calibration/VerifyDraw.h"
 #include "app/gui/calibration/OverlayDraw.h"
+#include "app/plots/PlotLayout.h"
 #include "app/plots/PlotStyle.h"
 #include "app/plots/TableSlice.h"
 #include "model/core/Unit.h"

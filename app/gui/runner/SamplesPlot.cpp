@@ -3,6 +3,7 @@
 #include "app/gui/sweeppanel/ChartView.h"
 #include "app/plots/ChartHover.h"
 #include "app/plots/PlotExport.h"
+#include "app/plots/PlotLayout.h"
 #include "app/plots/PlotStyle.h"
 
 #include "model/core/Unit.h"

@@ -1,6 +1,7 @@
 #include "app/gui/simulation/SimulationPanel.h"
 #include "app/gui/simulation/SimulationJob.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
+#include "app/plots/PlotLayout.h"
 #include "app/plots/PlotStyle.h"
 #include "app/plots/SpeedupChart.h"
 

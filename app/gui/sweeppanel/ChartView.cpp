@@ -1,5 +1,6 @@
 #include "app/gui/sweeppanel/ChartView.h"
 
+#include "app/plots/PlotLayout.h"
 #include "app/plots/PlotStyle.h"
 
 #include <QToolTip>

@@ -8,6 +8,7 @@
 #include "app/plots/BreakdownChart.h"
 #include "app/plots/ParetoChart.h"
 #include "app/plots/PlotExport.h"
+#include "app/plots/PlotLayout.h"
 #include "app/plots/SpeedupChart.h"
 #include "app/plots/SweepCsv.h"
 #include "app/plots/SweepDefaults.h"

@@ -7,6 +7,7 @@
 #include "app/gui/sweeppanel/FailureSummary.h"
 #include "app/gui/sweeppanel/SweepPanelResults.h"
 #include "app/plots/ChartSample.h"
+#include "app/plots/PlotLayout.h"
 #include "app/plots/SweepDefaults.h"
 #include "app/sweep/SweepJob.h"
 #include "model/core/ModelError.h"
