@@ -2,10 +2,12 @@
 // What the sweep panel's tests share: the FFT design they sweep, and showing a panel until its charts are drawn.
 #include "../../../model/document/FftSweepDesign.h"
 #include "app/gui/sweeppanel/ChartView.h"
+#include "app/gui/sweeppanel/SweepAxesEditor.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "model/document/DocumentFormat.h"
 
 #include <QCoreApplication>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
@@ -51,6 +53,19 @@ inline void moveCursorTo(app::SweepPanel& panel, double x, int dx = 0)
     QTest::mouseMove(chart, at);
     if (moved.isEmpty()) // some platforms deliver no move without a press: the same path by hand
         panel.setCursorValue(chart->xAxis->pixelToCoord(at.x()));
+}
+
+// Types `text` into the spec field of the sweep's row `row` as the user does, Return at the end, and waits
+// (`ms` at most) for the charts of the new sweep.
+inline void typeSweepSpec(app::SweepPanel& panel, int row, const QString& text, int ms = 30000)
+{
+    QSignalSpy updated(&panel, &app::SweepPanel::plotsUpdated);
+    QLineEdit* spec = panel.axesEditor()->specEdit(row);
+    spec->setFocus();
+    spec->selectAll();
+    QTest::keyClicks(spec, text);
+    QTest::keyClick(spec, Qt::Key_Return);
+    REQUIRE(updated.wait(ms));
 }
 
 } // namespace cs::test

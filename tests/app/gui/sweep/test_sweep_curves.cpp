@@ -3,6 +3,7 @@
 // with no way to see 2048 to 16384, a shade scale of ticks without its
 // gradient, and the rows field cut to ":16384:log2".
 #include "../mainwindow/WindowAt1280.h"
+#include "SweepTestSupport.h"
 #include "app/gui/sweeppanel/SweepAxesEditor.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 
@@ -43,27 +44,17 @@ TEST_CASE("a 2-axis sweep draws every curve it can, with a control for how many,
           "[gui][sweep]")
 {
     MainWindow w;
-    test::showAt1280x800(w);
-    SweepPanel* panel = w.sweepPanel();
+    SweepPanel* panel = test::openPresetCharted(w, "acc-fft");
     QSignalSpy updated(panel, &SweepPanel::plotsUpdated);
-    REQUIRE(w.openPreset("acc-fft"));
-    w.showTab(0);
-    REQUIRE((updated.count() > 0 || updated.wait(30000)));
 
     // Add parameter suggests rows; its values typed as the user did.
     auto* editor = panel->axesEditor();
-    updated.clear();
     QTest::mouseClick(editor->addButton(), Qt::LeftButton);
     REQUIRE(editor->rowCount() == 2);
     REQUIRE(editor->pathEdit(1)->currentText() == "rows");
     REQUIRE((updated.count() > 0 || updated.wait(30000)));
+    test::typeSweepSpec(*panel, 1, "64:16384:log2");
     QLineEdit* spec = editor->specEdit(1);
-    spec->setFocus();
-    spec->selectAll();
-    updated.clear();
-    QTest::keyClicks(spec, "64:16384:log2");
-    QTest::keyClick(spec, Qt::Key_Return);
-    REQUIRE(updated.wait(30000));
     QTest::qWait(200);
     QDir().mkpath("/tmp/cs-gui-shots");
     w.grab().save("/tmp/cs-gui-shots/sweep_curves_window.png");

@@ -22,23 +22,11 @@ TEST_CASE("the metrics dock refuses the job at P = 16 on jacobi's 8 hosts with t
           "[gui][placement][topology]")
 {
     MainWindow w;
-    test::showAt1280x800(w);
-    SweepPanel* panel = w.sweepPanel();
-    QSignalSpy updated(panel, &SweepPanel::plotsUpdated);
-    REQUIRE(w.openPreset("jacobi"));
-    w.showTab(0);
-    REQUIRE((updated.count() > 0 || updated.wait(30000)));
+    SweepPanel* panel = test::openPresetCharted(w, "jacobi");
 
     // P's values typed as the user did: 1 to 16 on a network of 8 hosts.
-    auto* editor = panel->axesEditor();
-    REQUIRE(editor->pathEdit(0)->currentText() == "P");
-    QLineEdit* spec = editor->specEdit(0);
-    spec->setFocus();
-    spec->selectAll();
-    updated.clear();
-    QTest::keyClicks(spec, "1:16");
-    QTest::keyClick(spec, Qt::Key_Return);
-    REQUIRE(updated.wait(30000));
+    REQUIRE(panel->axesEditor()->pathEdit(0)->currentText() == "P");
+    test::typeSweepSpec(*panel, 0, "1:16");
     panel->tabs()->setCurrentIndex(SweepPanel::SpeedupChart);
     QCoreApplication::processEvents();
     test::moveCursorTo(*panel, 16);
