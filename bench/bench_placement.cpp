@@ -11,6 +11,7 @@
 // P = 0, from a fresh block): target under 1 s. (A job on part of it is refused by the block's work
 // bound: P = 1,024 would be 3.5e10 steps.)
 #include "bench/BenchSupport.h"
+#include "bench/SweepTiming.h"
 #include "model/document/DocumentFormat.h"
 #include "model/sweep/Sweep.h"
 #include "model/topology/TopologySourceJson.h"
@@ -45,17 +46,6 @@ json fftOnFatTree()
               {{"from", "topology.xchg_bw"}, {"to", "net.B_net"}},
               {{"from", "topology.L"}, {"to", "net.L_net"}}}},
             {"variants", {{{"name", "FFTW"}, {"total", "fft.T"}}}}};
-}
-
-bench::Time timeSweep(const json& doc, const std::vector<double>& Ps, std::size_t& failed)
-{
-    return bench::timedBoth([&] {
-        const DesignDocument d = documentFromJson(doc);
-        SweepOptions o;
-        o.threads = 2;
-        const SweepTable t = runSweep(d, {{"P", Ps}}, o);
-        failed = t.errors.size();
-    });
 }
 
 // The topology block's figures for the 32^3 torus with a job of P ranks
@@ -102,8 +92,8 @@ int main(int argc, char** argv)
     double bestW = 1e300, bestP = 1e300;
     for (int rep = 0; rep < runs; ++rep) {
         std::size_t fw = 0, fp = 0;
-        const bench::Time w = timeSweep(whole, Ps, fw);
-        const bench::Time p = timeSweep(placed, Ps, fp);
+        const bench::Time w = bench::timeSweep(whole, Ps, fw);
+        const bench::Time p = bench::timeSweep(placed, Ps, fp);
         bestW = std::min(bestW, w.cpu);
         bestP = std::min(bestP, p.cpu);
         std::printf("  run %d: without placement %.4f s cpu (%.4f wall, %zu rows failed), with placement %.4f s cpu "

@@ -18,6 +18,7 @@
 // ceil(P / ranks_per_node). bench_ranks_per_node [log2] [runs]: log2 sweeps 1, 2, 4, ..., 128 nodes
 // instead of every count (a quick run); runs alternate the two sides (default 3).
 #include "bench/BenchSupport.h"
+#include "bench/SweepTiming.h"
 #include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
 #include "model/sweep/Sweep.h"
@@ -80,17 +81,6 @@ Eval evaluateOnce(const json& doc)
     return e;
 }
 
-bench::Time timeSweep(const json& doc, const std::vector<double>& Ps, std::size_t& failed)
-{
-    return bench::timedBoth([&] {
-        const DesignDocument d = documentFromJson(doc);
-        SweepOptions o;
-        o.threads = 2;
-        const SweepTable t = runSweep(d, {{"P", Ps}}, o);
-        failed = t.errors.size();
-    });
-}
-
 } // namespace
 
 int main(int argc, char** argv)
@@ -139,8 +129,8 @@ int main(int argc, char** argv)
     double bestOne = 1e300, bestMany = 1e300;
     for (int rep = 0; rep < runs; ++rep) {
         std::size_t f1 = 0, f32 = 0;
-        const bench::Time one = timeSweep(allToAllOnFatTree(1, 1), P1, f1);
-        const bench::Time many = timeSweep(allToAllOnFatTree(32, 32), P32, f32);
+        const bench::Time one = bench::timeSweep(allToAllOnFatTree(1, 1), P1, f1);
+        const bench::Time many = bench::timeSweep(allToAllOnFatTree(32, 32), P32, f32);
         bestOne = std::min(bestOne, one.cpu);
         bestMany = std::min(bestMany, many.cpu);
         std::printf("  run %d: 1 rank a node %.4f s cpu (%.4f wall, %zu rows failed), 32 ranks a node %.4f s cpu "
