@@ -181,12 +181,14 @@ std::string fftDesign(const NetnsCluster& cluster, int rows)
     return path;
 }
 
-json verifyLive(const NetnsCluster& cluster, const std::string& calibrated, const std::string& nodes, std::string& table)
+json verifyLive(const NetnsCluster& cluster, const std::string& calibrated, const std::string& nodes, std::string& table,
+                int budgetSeconds)
 {
     std::ostringstream vo, ve;
     const std::string runs = cluster.dir + "/app.json";
-    // A 4 s budget per P (at least 3 repetitions): a run stays within a few minutes at 20 Mbit/s.
-    const int vrc = cli::run({"verify", calibrated, "--nodes", nodes, "--at", "P=2,4,8", "--set", "budget=4", "--quiet",
+    // A budget of a few seconds per P (at least 3 repetitions): a run stays within a few minutes at 20 Mbit/s.
+    const int vrc = cli::run({"verify", calibrated, "--nodes", nodes, "--at", "P=2,4,8", "--set",
+                              "budget=" + std::to_string(budgetSeconds), "--quiet",
                               "--json", "-o", runs},
                              vo, ve);
     INFO("verify stderr: " << ve.str());

@@ -87,11 +87,11 @@ std::string fftDesign(const NetnsCluster& cluster, int rows);
 // The row of a verify --json report at P for quantity q, or null.
 const nlohmann::json* verifyRow(const nlohmann::json& report, double P, const std::string& q);
 
-// `verify --at P=2,4,8 --set budget=4 --quiet --json` of a calibrated design on `nodes`, its runs saved as the
-// cluster's app.json; requires it to succeed. Returns the report; `table` gets the same comparison as verify
-// prints it from the saved runs, for the test's log.
+// `verify --at P=2,4,8 --set budget=B --quiet --json` of a calibrated design on `nodes`, its runs saved as the
+// cluster's app.json; requires it to succeed. B is the seconds of repetitions a P (at least 3). Returns the
+// report; `table` gets the same comparison as verify prints it from the saved runs, for the test's log.
 nlohmann::json verifyLive(const NetnsCluster& cluster, const std::string& calibrated, const std::string& nodes,
-                          std::string& table);
+                          std::string& table, int budgetSeconds = 4);
 
 // Checks every row of a verify report at P = 2, 4 and 8 for T, T_trans and T_a2a: |error| < limit(P, quantity),
 // a measured value above 0, and P = 4 and 8 held out (no calibration probe spanned them). A limit of infinity is

@@ -16,6 +16,11 @@
 //   1, 2, 3, 4, 3, 2, 1 flows on each leaf's uplink: 16 link-times for 7 blocks.
 // Limits: issue 32's, T, T_trans and T_a2a within 15% at P = 2, 4 and 8, P = 4 and 8 held out; where the job
 // stays in one leaf, issue 22's stricter 10% for T_a2a as on one switch.
+// Repetitions: 8 s of them a P (treeBudget), twice the single switch's. Where 3 and 4 flows share an uplink, TCP
+// repairs drops in its shallow queue (about 1,700 fast retransmits a host in 16 repetitions of P = 8 at 73 Mbit/s,
+// a few timeouts), and a repetition that meets a timeout takes 10-30% longer: 20 repetitions at P = 8, 73 Mbit/s,
+// ranged 0.983-1.247 s against the model's 0.961 s, their median 1.036 s (-7.2%). The median of 4 moved with two
+// such repetitions: -4.5% to -14.0% in runs of the same seed, and CI saw one beyond 15% (seed 3011617704).
 // Before G_floor = scaled (the design netns-cluster.sh writes), the model was faster than the live exchange where
 // the rounds cross the uplinks. Measured T_a2a errors then: over TCP, 4 hosts a leaf at 33 Mbit/s: -0.7%, -1.0%
 // (P = 2, 4: one leaf), -11.0% (P = 8); 2 a leaf at 63 Mbit/s: +0.6%, -6.8%, -13.0%, and at 100 Mbit/s: +0.9%,
@@ -50,6 +55,8 @@ using nlohmann::json;
 
 namespace {
 
+constexpr int treeBudget = 8; // seconds of repetitions a P (see Repetitions above)
+
 // Issue 32's 15% where the job's rounds cross the uplinks of a tree of `perLeaf` hosts a leaf; issue 22's limits
 // where it stays in one leaf (see the limits above).
 std::function<double(double, const std::string&)> treeLimit(int perLeaf)
@@ -67,7 +74,7 @@ void treeOverTcp(const std::string& shape, int perLeaf)
     const test::NetnsCluster& tree = live->cluster();
     std::string calibrateLog, table;
     const std::string calibrated = live->calibrate(tree.design(), calibrateLog);
-    const json report = test::verifyLive(tree, calibrated, tree.nodes(), table);
+    const json report = test::verifyLive(tree, calibrated, tree.nodes(), table, treeBudget);
     WARN("tbf " << mbit << " Mbit/s (seed " << seed << ")\n" << calibrateLog << table);
     WARN(test::checkVerifyErrors(report, treeLimit(perLeaf)));
 }
@@ -98,7 +105,7 @@ TEST_CASE("the 2D FFT on the two-level tree over Open MPI ranks", "[netns][mpi][
     // Calibrated over the TCP agents, as the single-switch MPI test is (VerifyMpiE2ETest's header says why).
     std::string calibrateLog, table;
     const std::string calibrated = live->calibrate(tree.design(), calibrateLog);
-    const json report = test::verifyLive(tree, calibrated, live->mpiNode, table);
+    const json report = test::verifyLive(tree, calibrated, live->mpiNode, table, treeBudget);
     // The ranks were placed where they ran: the note says so.
     bool placed = false;
     for (const json& n : report.value("notes", json::array()))

@@ -25,6 +25,19 @@
 // eagerly, agree; messages above Open MPI's TCP eager limit (64 KiB), sent both ways at once, are where to
 // look (the MPI FFT verify tests find the model 11-17% fast at P = 8 as well).
 //
+// What the factor of two is, measured on tree22 at 73 Mbit/s (seed 3011617704), P = 2, three runs each: Open MPI's
+// protocol for large messages, not the network. Its TCP transport sends a message above 64 KiB (its eager limit) by
+// rendezvous, and from 192 KiB (btl_tcp_min_rdma_pipeline_size) by its RDMA pipeline, whose control messages each
+// rank writes into the connection that carries its own bulk data the other way. The same program with its blocks
+// of 1 MiB took 1.277 s with Open MPI's defaults and 0.721 s with the eager limit raised to 16 MiB
+// (OMPI_MCA_btl_tcp_eager_limit, _max_send_size), against 0.749 s replayed from the default run's recording and
+// 0.689 s of the links' time for its 6 MiB each way. At 256 KiB blocks (N = 256) 0.283 s against 0.178 s, at
+// 4 MiB (N = 1024) 2.94 s against 2.92 s: the protocol's cost is not a simple function of the size. At P = 4
+// (256 KiB blocks) 1.012 s against 0.741 s (replayed 0.739 s). So the FFT is also run on tree22 at P = 2 and 4 with
+// the eager limit raised, and there its replay is held to issue 44's 10% (fftEager below): the network part of the
+// replay is checked, and the protocol's part stays an open finding. At P = 8 (64 KiB blocks: eager in both) the
+// 56 flows of one all-to-all start at once through the tree's shallow queues; -27% and -29% there, not held.
+//
 // It needs the shared live clusters of issue 46 (tests/app/runner/LiveCluster.h); where that file is absent
 // this file compiles to nothing.
 #if __has_include("../LiveCluster.h") && defined(CS_EXAMPLE_JACOBI_EXE) && defined(CS_EXAMPLE_CG_EXE) &&        \
@@ -37,6 +50,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -176,6 +190,45 @@ void synthesised(const test::LiveCluster& live, const Example& ex, const std::st
     CHECK(std::abs(error) < 0.35);
 }
 
+// The FFT's runs at P = 2 and 4 on tree22 with Open MPI's eager limit raised above its blocks (1 MiB at P = 2;
+// see the header), the recordings of `recorded` (made with the defaults) beside them: each P replayed within
+// issue 44's 10%.
+void fftEager(const test::LiveCluster& live, const Example& ex, const std::string& design, const std::string& recorded,
+              std::ostringstream& log)
+{
+    const std::string limit = std::to_string(16 << 20);
+    setenv("OMPI_MCA_btl_tcp_eager_limit", limit.c_str(), 1); // mpirun hands OMPI_MCA_ to every rank
+    setenv("OMPI_MCA_btl_tcp_max_send_size", limit.c_str(), 1);
+    json runs;
+    try {
+        runs = readJson(runApp(live, ex, live.cluster().dir + "/" + ex.name + ".eager.json", false, "P=2,4"));
+    } catch (...) {
+        unsetenv("OMPI_MCA_btl_tcp_eager_limit");
+        unsetenv("OMPI_MCA_btl_tcp_max_send_size");
+        throw;
+    }
+    unsetenv("OMPI_MCA_btl_tcp_eager_limit");
+    unsetenv("OMPI_MCA_btl_tcp_max_send_size");
+    runs["recordings"] = readJson(recorded).at("recordings");
+    const std::string file = live.cluster().dir + "/" + ex.name + ".eager-with-recordings.json";
+    std::ofstream(file) << runs.dump(1);
+    std::ostringstream ro, re;
+    const int rc = cli::run({"replay", design, "--results", file, "--at", "P=2,4", "--json"}, ro, re);
+    INFO("replay of the eager runs: " << ro.str() << re.str());
+    REQUIRE(rc == 0);
+    const json rows = json::parse(ro.str());
+    REQUIRE(rows.size() == 2);
+    for (const json& row : rows) {
+        const double error = row["error"].get<double>();
+        log << "  tree22, eager limit 16 MiB, P = " << row["P"].get<int>() << ": replayed "
+            << row["predicted"].get<double>() << " s, measured " << row["measured"].get<double>() << " s, error "
+            << 100 * error << "% (held to 10%)\n";
+        INFO(log.str());
+        CHECK(row["recorded_at"] == row["P"]);
+        CHECK(std::abs(error) < 0.10);
+    }
+}
+
 } // namespace
 
 TEST_CASE("record and replay on the namespace trees: Jacobi, CG and the 2D FFT recorded at P = 2, 4, 8 on the "
@@ -217,6 +270,8 @@ TEST_CASE("record and replay on the namespace trees: Jacobi, CG and the 2D FFT r
         replayAndCheck(design42, both, "tree42", ex.held, credit(*t42), log);
         if (std::string(ex.name) == "jacobi")
             synthesised(*t22, ex, design22, recorded, log);
+        if (std::string(ex.name) == "fft2d")
+            fftEager(*t22, ex, design22, recorded, log);
     }
     WARN(log.str());
 }
