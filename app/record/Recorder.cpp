@@ -79,7 +79,11 @@ void Recorder::start()
     if (!limitOk && rank_ == 0)
         say(rank_, std::string("CS_RECORD_LIMIT=") + std::getenv("CS_RECORD_LIMIT") +
                        " is not a number of bytes (with K, M or G); the limit is 64M");
-    ::mkdir(dir, 0700); // the launcher made it; a rank on another host may not have it
+    // The launcher made it; a rank on another host may have neither it nor its parents (run-app fetches the
+    // traces from there after the run, app/runner/apprun/TraceFetch.h).
+    for (std::size_t slash = dir_.find('/', 1); slash != std::string::npos; slash = dir_.find('/', slash + 1))
+        ::mkdir(dir_.substr(0, slash).c_str(), 0700);
+    ::mkdir(dir, 0700);
     const std::string base = dir_ + "/rank-" + std::to_string(rank_);
     if (!file_.open(base + ".csrec", limit)) {
         say(rank_, "cannot write " + base + ".csrec (" + std::strerror(errno) + "); this rank is not recorded");

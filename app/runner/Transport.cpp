@@ -152,6 +152,8 @@ std::string sshTarget(const Node& n)
     return n.user.empty() ? n.host : n.user + "@" + n.host;
 }
 
+} // namespace
+
 Command sshCommand(const Node& n, const std::string& remote)
 {
     Command c;
@@ -165,8 +167,6 @@ Command sshCommand(const Node& n, const std::string& remote)
     c.args.push_back(remote);
     return c;
 }
-
-} // namespace
 
 DeployPlan planDeploy(const Node& n, const LaunchContext& ctx, const std::string& tag)
 {
@@ -193,7 +193,7 @@ DeployPlan planDeploy(const Node& n, const LaunchContext& ctx, const std::string
 }
 
 // `c` run inside network namespace `netns` (ip netns exec), unchanged when it is "".
-static void inNamespace(Command& c, const std::string& netns)
+void inNamespace(Command& c, const std::string& netns)
 {
     if (netns.empty())
         return;

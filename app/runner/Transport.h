@@ -81,6 +81,12 @@ LaunchPlan planMpi(const Node& node, const LaunchContext& ctx, const std::string
 // the copy; `tag` makes the partial file's name unique to this session.
 DeployPlan planDeploy(const Node& node, const LaunchContext& ctx, const std::string& tag);
 
+// ssh to `node`'s host ([user@]host) with its connect settings (port, key, -o options), running `remote` there.
+Command sshCommand(const Node& node, const std::string& remote);
+
+// `c` run in the network namespace `netns` (ip netns exec NETNS ...); unchanged when netns is "".
+void inNamespace(Command& c, const std::string& netns);
+
 // Quotes a word for a POSIX shell ('...' with embedded quotes escaped).
 std::string shellQuote(const std::string& word);
 

@@ -2,9 +2,10 @@
 // `run-app --record`: the first timed run of each P runs with libcsrecord.so preloaded (app/record/), which
 // writes each rank's MPI calls to DIR/rank-N.csrec (and the host it ran on to DIR/rank-N.host); after the run
 // the files are gathered into one recording of the results file's "recordings" array (docs/format.md,
-// "Recorded runs"). The ranks must write where this machine reads: this machine's ranks, and namespaces of
-// it (an emulated cluster), share its file system; ranks on other hosts write to theirs, and are missed with
-// a message that says so.
+// "Recorded runs"). This machine's ranks, and namespaces of it (an emulated cluster), share its file system;
+// ranks on the other hosts of an mpi node's host list write to theirs, and run-app fetches their files over
+// ssh after the run (TraceFetch.h). Ranks that still left no file (srun's, a hostfile's) are missed with a
+// message that says so.
 #include "app/runner/Transport.h"
 
 #include <nlohmann/json.hpp>

@@ -1,6 +1,7 @@
 #include "app/runner/apprun/AppRun.h"
 #include "app/runner/apprun/AppRecord.h"
 #include "app/runner/apprun/AppResult.h"
+#include "app/runner/apprun/TraceFetch.h"
 #include "app/runner/AgentLink.h"
 
 #include <QDir>
@@ -131,6 +132,33 @@ json runEnvironment()
             {"variables", vars}};
 }
 
+namespace {
+
+// The traces of a recorded run that ranks on other hosts wrote to their own file systems (TraceFetch.h): fetched
+// with each host's ssh when some rank's file is not here. Throws std::runtime_error with why.
+void fetchTraces(const Node& node, const std::string& dir, double timeout, const std::atomic<bool>* cancel)
+{
+    const std::vector<Command> fetches = planTraceFetch(node, dir);
+    if (fetches.empty())
+        return;
+    bool missing = false;
+    for (int r = 0; r < node.ranks && !missing; ++r)
+        missing = !QFile::exists(QString::fromStdString(dir + "/rank-" + std::to_string(r) + ".csrec"));
+    if (!missing)
+        return;
+    for (const Command& c : fetches) {
+        LaunchPlan plan;
+        plan.agent = c;
+        const ProcessRun got = runProcess(plan, timeout, cancel);
+        const std::string host = c.args.size() >= 2 ? c.args[c.args.size() - 2] : c.program;
+        if (!got.ok())
+            throw std::runtime_error("the traces on " + host + " were not fetched: ssh " + got.failure());
+        unpackTraces(got.out, dir, host);
+    }
+}
+
+} // namespace
+
 std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx, const AppProgress& progress,
                               const std::atomic<bool>* cancel, json* recordings)
 {
@@ -232,7 +260,9 @@ std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx
             if (progress)
                 progress("round " + std::to_string(k + 1) + " of " + std::to_string(req.repeat) + ": P = " +
                          std::to_string(P) + (recorded ? " (recorded)" : ""));
-            if (recorded && !QDir().mkpath(QString::fromStdString(recordDirs[i]))) {
+            if (recorded && !(QDir().mkpath(QString::fromStdString(recordDirs[i])) &&
+                              QFile(QString::fromStdString(recordDirs[i] + "/" + kTraceMarker))
+                                  .open(QIODevice::WriteOnly))) {
                 m.status = "failed";
                 m.reason = "P = " + std::to_string(P) + ": --record cannot make the folder " + recordDirs[i];
                 continue;
@@ -248,6 +278,7 @@ std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx
             }
             if (recorded) {
                 try {
+                    fetchTraces(launchNode(req.nodes, P), recordDirs[i], req.timeout, cancel);
                     json rec = gatherRecording(recordDirs[i], {P, argvs[i], req.nodesSpec, static_cast<int>(i)});
                     if (recordings)
                         recordings->push_back(std::move(rec));

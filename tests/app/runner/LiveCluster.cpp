@@ -231,4 +231,18 @@ double bucketCreditShare(int mbit, int n, int iters, double secondsAtP1)
     return std::min(burst, rate * gap) / halo;
 }
 
+int runCliRetried(const std::vector<std::string>& argv, std::string& out)
+{
+    std::ostringstream o, e;
+    int rc = cli::run(argv, o, e);
+    if (rc != 0) {
+        WARN("clusterscope-cli " << argv.front() << " failed once, run again: " << o.str() << e.str());
+        o.str("");
+        e.str("");
+        rc = cli::run(argv, o, e);
+    }
+    out = o.str() + e.str();
+    return rc;
+}
+
 } // namespace cs::test

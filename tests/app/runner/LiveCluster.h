@@ -83,4 +83,10 @@ private:
 // take most of it.
 double bucketCreditShare(int mbit, int n, int iters, double secondsAtP1);
 
+// clusterscope-cli `argv` (a run-app over mpirun and the hosts' sshds), run once more when it fails, the first
+// failure said as a warning: a launch of 8 ranks over 8 sshds on two busy CPUs fails now and then (mpirun exited
+// 213 once with compilers beside it; the CG's run-app on star8 at 135 Mbit/s once). Returns the last run's exit
+// status; `out` gets its stdout and stderr.
+int runCliRetried(const std::vector<std::string>& argv, std::string& out);
+
 } // namespace cs::test

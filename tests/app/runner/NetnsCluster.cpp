@@ -65,7 +65,7 @@ std::vector<std::string> NetnsCluster::addresses() const
     return out;
 }
 
-std::string sshdConfig(const std::string& ns, const std::string& addr, const std::string& d, std::string& error)
+std::string sshdConfig(const std::string& ns, const std::string& addr, const std::string& d, std::string& error, int port)
 {
     if (QStandardPaths::findExecutable("sshd", {"/usr/sbin", "/usr/bin"}).isEmpty()) {
         error = "sshd is not installed (Debian package openssh-server)";
@@ -80,18 +80,20 @@ std::string sshdConfig(const std::string& ns, const std::string& addr, const std
         return {};
     }
     QDir().mkpath("/run/sshd"); // sshd's privilege separation folder
-    const std::string config = d + "/sshd_config-" + ns;
-    std::ofstream(config) << "Port 2222\nListenAddress " << addr << "\nHostKey " << d << "/host_key\nAuthorizedKeysFile "
+    const std::string suffix = port == 2222 ? ns : ns + "-" + std::to_string(port);
+    const std::string config = d + "/sshd_config-" + suffix;
+    std::ofstream(config) << "Port " << port << "\nListenAddress " << addr << "\nHostKey " << d << "/host_key\nAuthorizedKeysFile "
                           << d << "/authorized_keys\nPermitRootLogin prohibit-password\nPasswordAuthentication no\n"
                           << "KbdInteractiveAuthentication no\nUsePAM no\nStrictModes no\nSubsystem sftp internal-sftp\n"
-                          << "PidFile " << d << "/sshd-" << ns << ".pid\n";
+                          << "PidFile " << d << "/sshd-" << suffix << ".pid\n";
     return config;
 }
 
-bool sshdListening(const std::string& ns, const std::string& addr)
+bool sshdListening(const std::string& ns, const std::string& addr, int port)
 {
     for (int i = 0; i < 50; ++i) {
-        if (sh("ip netns exec " + ns + " bash -c 'exec 3<>/dev/tcp/" + addr + "/2222' 2>/dev/null") == 0)
+        if (sh("ip netns exec " + ns + " bash -c 'exec 3<>/dev/tcp/" + addr + "/" + std::to_string(port) +
+               "' 2>/dev/null") == 0)
             return true;
         QThread::msleep(100);
     }

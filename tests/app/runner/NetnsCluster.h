@@ -60,12 +60,14 @@ private:
     const QTemporaryDir& dir_;
 };
 
-// sshd's configuration for namespace `ns` listening on addr:2222 (the one SshServer runs), with the host key and
-// the one authorized key (dir/id) made in `dir` the first time. Returns the config file's path; "" and `error`
-// set when sshd is not installed or ssh-keygen fails.
-std::string sshdConfig(const std::string& ns, const std::string& addr, const std::string& dir, std::string& error);
-// Waits until addr:2222 accepts connections in `ns` (5 s); false when it does not.
-bool sshdListening(const std::string& ns, const std::string& addr);
+// sshd's configuration for namespace `ns` listening on addr:port (2222: the one SshServer runs), with the host key
+// and the one authorized key (dir/id) made in `dir` the first time, its PID in dir/sshd-NS.pid (sshd-NS-PORT.pid
+// for another port). Returns the config file's path; "" and `error` set when sshd is not installed or ssh-keygen
+// fails.
+std::string sshdConfig(const std::string& ns, const std::string& addr, const std::string& dir, std::string& error,
+                       int port = 2222);
+// Waits until addr:port accepts connections in `ns` (5 s); false when it does not.
+bool sshdListening(const std::string& ns, const std::string& addr, int port = 2222);
 // The mpi node whose mpirun runs in the cluster's first host and reaches every host's sshd with key `identity`.
 std::string mpiNodeSpec(const NetnsCluster& cluster, const std::string& identity);
 

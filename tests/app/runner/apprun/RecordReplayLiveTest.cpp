@@ -94,16 +94,9 @@ std::string runApp(const test::LiveCluster& live, const Example& ex, const std::
     argv.emplace_back("--");
     argv.emplace_back(ex.exe);
     argv.insert(argv.end(), ex.args.begin(), ex.args.end());
-    std::ostringstream o, e;
-    int rc = cli::run(argv, o, e);
-    if (rc != 0) {
-        // A launch that failed once (mpirun over the hosts' sshds) is tried again, and said.
-        WARN("run-app failed once, run again: " << o.str() << e.str());
-        o.str("");
-        e.str("");
-        rc = cli::run(argv, o, e);
-    }
-    INFO("run-app: " << o.str() << e.str());
+    std::string said;
+    const int rc = test::runCliRetried(argv, said);
+    INFO("run-app: " << said);
     REQUIRE(rc == 0);
     return out;
 }

@@ -128,10 +128,13 @@ TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, c
         INFO("calibrate: " << calibrateLog);
         const std::string design = exampleDesign(cluster, calibratedJson, ex);
         const std::string runs = cluster.dir + "/" + ex.name + ".runs.json";
-        const CliRun ran = cliRun({"run-app", "--nodes", live->mpiNode, "--at", "P=1,2,4,8", "--repeat", "5", "--time",
-                                   "stdout:time_s ([0-9.eE+-]+)", "--quiet", "-o", runs, "--", ex.exe, "64", ex.iters, "sleep"});
-        INFO("run-app: " << ran.out << ran.err);
-        REQUIRE(ran.rc == 0);
+        std::string ranSaid;
+        const int ranRc = test::runCliRetried({"run-app", "--nodes", live->mpiNode, "--at", "P=1,2,4,8", "--repeat", "5",
+                                               "--time", "stdout:time_s ([0-9.eE+-]+)", "--quiet", "-o", runs, "--",
+                                               ex.exe, "64", ex.iters, "sleep"},
+                                              ranSaid);
+        INFO("run-app: " << ranSaid);
+        REQUIRE(ranRc == 0);
         const std::string fitted = cluster.dir + "/" + ex.name + ".fitted.json";
         const CliRun fit = cliRun({"fit", design, "--results", runs, "--hold-out", "P=8", "-o", fitted, "--json"});
         INFO("fit: " << fit.out << fit.err);
