@@ -11,6 +11,10 @@
 #       Writes PREFIX.design.json (the 2D FFT (fftw.transpose) over a LogGP block, wired to the same tree as
 #       its topology as the presets are, hosts h0..h<N-1>, and the nodes) and PREFIX.nodes (the --nodes list) into CS_CLUSTER_DIR (default
 #       the current folder).
+#   netns-cluster.sh rate PREFIX RATE
+#       shapes every link of the running cluster PREFIX at RATE instead (the same bucket, queue and packets as
+#       up gives that rate) and writes RATE into the links of PREFIX.design.json in CS_CLUSTER_DIR: the same
+#       tree at a second rate, without taking it down.
 #   netns-cluster.sh down PREFIX
 #       deletes exactly the namespaces PREFIX-sw and PREFIX-h<number> (the bridges and veths inside
 #       go with them).
@@ -70,12 +74,29 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 up PREFIX N [HOSTS_PER_LEAF [LEAVES_PER_POD [RATE]]] | down PREFIX   (PREFIX: 1-10 of [a-z0-9]; N: 2-1000)" >&2
+  echo "usage: $0 up PREFIX N [HOSTS_PER_LEAF [LEAVES_PER_POD [RATE]]] | rate PREFIX RATE | down PREFIX   (PREFIX: 1-10 of [a-z0-9]; N: 2-1000)" >&2
   exit 2
 }
 cmd=${1:-}
 prefix=${2:-}
 [[ -n "$cmd" && -n "$prefix" && ${#prefix} -le 10 && "$prefix" =~ ^[a-z0-9]+$ ]] || usage
+
+# burst and gso for $rate (the token bucket and the hosts' packets: see above).
+shaping() {
+  local num=${rate%%[kmg]bit} bps
+  case "$rate" in
+    *kbit) bps=$((num * 1000)) ;;
+    *mbit) bps=$((num * 1000000)) ;;
+    *gbit) bps=$((num * 1000000000)) ;;
+  esac
+  burst=$((65536 + bps / 8 / 500)) # bytes: one GSO packet + 2 ms at the rate (above)
+  gso=$((bps / 8 / 1000))          # bytes: 1 ms at the rate, at least two full frames (above)
+  ((gso >= 3000)) || gso=3000
+}
+
+rate_ok() {
+  [[ "$rate" =~ ^[0-9]+(kbit|mbit|gbit)$ ]] || { echo "$0: RATE '$rate': expected e.g. 100mbit or 1gbit" >&2; exit 2; }
+}
 
 down() {
   ip netns list | awk '{print $1}' | grep -E "^${prefix}-(sw|h[0-9]+)$" | while read -r ns; do
@@ -92,7 +113,7 @@ case "$cmd" in
     [[ "$n" =~ ^[0-9]+$ && $n -ge 2 && $n -le 1000 ]] || { echo "$0: N '$n': expected 2 to 1000 hosts" >&2; exit 2; }
     [[ "$per_leaf" =~ ^[0-9]+$ && $per_leaf -ge 1 ]] || { echo "$0: HOSTS_PER_LEAF '$per_leaf': expected a whole number >= 1" >&2; exit 2; }
     [[ "$per_pod" =~ ^[0-9]+$ && $per_pod -ge 1 ]] || { echo "$0: LEAVES_PER_POD '$per_pod': expected a whole number >= 1" >&2; exit 2; }
-    [[ -z "$rate" || "$rate" =~ ^[0-9]+(kbit|mbit|gbit)$ ]] || { echo "$0: RATE '$rate': expected e.g. 100mbit or 1gbit" >&2; exit 2; }
+    [[ -z "$rate" ]] || rate_ok
     subnet=${CS_CLUSTER_SUBNET:-10.240}
     [[ "$subnet" =~ ^[0-9]+\.[0-9]+$ ]] || { echo "$0: CS_CLUSTER_SUBNET '$subnet': expected two octets like 10.240" >&2; exit 2; }
     dir=${CS_CLUSTER_DIR:-.}
@@ -107,17 +128,7 @@ case "$cmd" in
     leaves=$(( (n + per_leaf - 1) / per_leaf ))
     pods=$(( (leaves + per_pod - 1) / per_pod ))
     burst=
-    if [[ -n "$rate" ]]; then
-      num=${rate%%[kmg]bit}
-      case "$rate" in
-        *kbit) bps=$((num * 1000)) ;;
-        *mbit) bps=$((num * 1000000)) ;;
-        *gbit) bps=$((num * 1000000000)) ;;
-      esac
-      burst=$((65536 + bps / 8 / 500)) # bytes: one GSO packet + 2 ms at the rate (above)
-      gso=$((bps / 8 / 1000))          # bytes: 1 ms at the rate, at least two full frames (below)
-      ((gso >= 3000)) || gso=3000
-    fi
+    [[ -z "$rate" ]] || shaping
     shape() { # namespace device
       [[ -z "$rate" ]] || ip netns exec "$1" tc qdisc add dev "$2" root tbf rate "$rate" burst "$burst" latency 2ms
     }
@@ -215,6 +226,26 @@ case "$cmd" in
       printf '\n'
     } > "$nodes"
     echo "$n hosts in $leaves leaves, $pods pods; design $design, nodes $nodes"
+    ;;
+  rate)
+    rate=${3:-}
+    rate_ok
+    shaping
+    dir=${CS_CLUSTER_DIR:-.}
+    namespaces=$(ip netns list | awk '{print $1}' | grep -E "^${prefix}-(sw|h[0-9]+)$" || true)
+    [[ -n "$namespaces" ]] || { echo "$0: no namespaces ${prefix}-* (netns-cluster.sh up $prefix ...)" >&2; exit 1; }
+    for ns in $namespaces; do
+      # Every link that up shaped: the devices with a tbf at their root.
+      for dev in $(ip netns exec "$ns" tc qdisc show | awk '$2 == "tbf" && $6 == "root" {print $5}'); do
+        ip netns exec "$ns" tc qdisc change dev "$dev" root tbf rate "$rate" burst "$burst" latency 2ms
+      done
+      [[ "$ns" == "${prefix}-sw" ]] || ip -n "$ns" link set dev eth0 gso_max_size "$gso"
+    done
+    bw=$rate; bw=${bw/kbit/kbit\/s}; bw=${bw/mbit/Mbit\/s}; bw=${bw/gbit/Gbit\/s}
+    if [[ -f "$dir/$prefix.design.json" ]]; then
+      sed -i -E 's|"bandwidth": "[^"]*"|"bandwidth": "'"$bw"'"|g' "$dir/$prefix.design.json"
+    fi
+    echo "links of $prefix shaped at $rate; design $dir/$prefix.design.json"
     ;;
   down)
     down

@@ -47,6 +47,14 @@ NetnsCluster::~NetnsCluster()
         sh(scriptsDir() + "/netns-cluster.sh down " + prefix);
 }
 
+std::string NetnsCluster::reshape(const std::string& r) const
+{
+    std::string out;
+    return sh("CS_CLUSTER_DIR=" + dir + " " + scriptsDir() + "/netns-cluster.sh rate " + prefix + " " + r, &out) == 0
+               ? std::string()
+               : "netns-cluster.sh rate failed: " + out;
+}
+
 std::string NetnsCluster::nodes() const
 {
     std::ifstream f(dir + "/" + prefix + ".nodes");

@@ -35,6 +35,9 @@ public:
     std::vector<std::string> addresses() const; // the hosts' addresses, in order
     std::string design() const { return dir + "/" + prefix + ".design.json"; }
     std::string host(int i) const { return prefix + "-h" + std::to_string(i); }
+    // Every link shaped at `rate` ("95mbit") instead, and the design's links with it (netns-cluster.sh rate);
+    // "" when done, else what the script said.
+    std::string reshape(const std::string& rate) const;
 
     std::string prefix, dir, error, rate;
     bool owned = true; // the destructor takes the namespaces down
