@@ -3,6 +3,7 @@
 // them with their intervals, goodness and the validation errors, and write
 // the calibrated design. The fitting is model/calibration.
 #include "app/cli/Args.h"
+#include "model/core/NumberFormat.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
 #include "app/cli/LinkOption.h"
@@ -130,9 +131,7 @@ void placeOnNodes(const DesignDocument& doc, std::vector<runner::RunPlan>& plans
 
 std::string general(double v, int digits = 5)
 {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-    return buf;
+    return formatSignificant(v, digits);
 }
 
 void printReport(const calib::CalibrationReport& r, std::ostream& out)

@@ -2,6 +2,7 @@
 // model/calibration/FormulaFit.h), with intervals, R^2, SMAPE, the leave-one-out error and the held-out
 // points predicted; the applied values written to -o as calibrated values.
 #include "app/cli/Args.h"
+#include "model/core/NumberFormat.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
 #include "app/cli/ProbeRunSupport.h"
@@ -93,11 +94,7 @@ int fitCommand(const std::vector<std::string>& words, std::ostream& out, std::os
     } else {
         out << "fit of " << r.block << "." << r.output << " to " << r.fitted << " runs (" << r.weighting << ")\n";
         char line[400];
-        auto g4 = [](double v) {
-            char b[32];
-            std::snprintf(b, sizeof b, "%.4g", v);
-            return std::string(b);
-        };
+        auto g4 = [](double v) { return formatSignificant(v, 4); };
         for (const calib::FittedInput& in : r.inputs) {
             std::snprintf(line, sizeof line, "  %-20s %-10s 95%% CI [%s, %s]  (was %s)  ", in.name.c_str(),
                           g4(in.value).c_str(), g4(in.ciLow).c_str(), g4(in.ciHigh).c_str(), g4(in.before).c_str());

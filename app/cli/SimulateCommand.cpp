@@ -1,6 +1,7 @@
 // `clusterscope-cli simulate`: the sweep's analytic totals beside the same
 // design simulated on SimGrid (sim/DesignSim.h), with their ratio.
 #include "app/cli/Args.h"
+#include "model/core/NumberFormat.h"
 #include "app/cli/PrintableStream.h"
 #include "app/cli/Cli.h"
 #include "app/cli/SlurmArray.h"
@@ -31,11 +32,7 @@ nlohmann::json number(double v)
 // Four significant digits: a table to read, not to parse (--csv, --json are exact).
 std::string text(double v)
 {
-    if (!std::isfinite(v))
-        return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
+    return std::isfinite(v) ? formatSignificant(v, 4) : "-";
 }
 
 std::string csvField(const std::string& s)

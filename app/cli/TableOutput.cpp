@@ -1,4 +1,5 @@
 #include "app/cli/TableOutput.h"
+#include "model/core/NumberFormat.h"
 #include "app/plots/SweepCsv.h"
 #include "model/core/Printable.h"
 #include "model/core/Unit.h"
@@ -44,13 +45,8 @@ void writeTextRow(const SweepTable& t, const SweepRow& row, std::ostream& out)
         return;
     }
     for (std::size_t c = 0; c < t.columns.size(); ++c) {
-        char buf[32];
         const double v = row.values[c];
-        if (std::isnan(v))
-            std::snprintf(buf, sizeof buf, "-");
-        else
-            std::snprintf(buf, sizeof buf, "%.6g", v);
-        out << " " << std::right << std::setw(kWidth) << buf;
+        out << " " << std::right << std::setw(kWidth) << (std::isnan(v) ? std::string("-") : formatSignificant(v, 6));
     }
     out << "\n";
 }
@@ -86,9 +82,7 @@ nlohmann::json rowToJson(const SweepTable& t, std::size_t r)
 
 std::string formatRatio(double v)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
+    return formatSignificant(v, 4);
 }
 
 void writeJsonHeader(const SweepTable& t, std::ostream& out)
@@ -118,11 +112,7 @@ nlohmann::json tableToJson(const SweepTable& t)
 
 std::string percent(double fraction, int decimals, bool sign)
 {
-    if (!std::isfinite(fraction))
-        return "-";
-    char b[48];
-    std::snprintf(b, sizeof b, sign ? "%+.*f%%" : "%.*f%%", decimals, 100.0 * fraction);
-    return b;
+    return formatPercent(fraction, decimals, sign);
 }
 
 std::string signedPercent(double fraction)

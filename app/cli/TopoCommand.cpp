@@ -3,6 +3,7 @@
 // `clusterscope-cli topo FILE.json|--gen SPEC --export GRAPH.graphml|GRAPH.json`
 // `clusterscope-cli list generators [--json]`
 #include "app/cli/Args.h"
+#include "model/core/NumberFormat.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
 #include "model/core/ModelError.h"
@@ -137,14 +138,6 @@ Topology fromFile(const std::string& file, bool metrics)
     }
 }
 
-// Six significant digits for text output (JSON keeps full precision).
-std::string sig(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
-
 std::string bw(double v)
 {
     return formatQuantity(v, "MB/s", Unit::BytesPerSecond);
@@ -236,7 +229,7 @@ int printMetrics(bool json, const std::string& what,
     out << "topology: " << what << "\n";
     out << "  hosts " << m.counts.hosts << ", switches " << m.counts.switches << ", segments " << m.counts.segments
         << ", links " << m.counts.links << "\n";
-    out << "  diameter " << m.diameter() << " hops, average " << sig(m.avgHops())
+    out << "  diameter " << m.diameter() << " hops, average " << formatSignificant(m.avgHops())
         << " hops (a hop = one link traversed host to host)\n";
     out << "hop histogram over " << m.hops.pairs() << " ordered host pairs:\n";
     for (std::size_t h = 0; h < m.hops.count.size(); ++h)

@@ -1,4 +1,5 @@
 #include "app/cli/Args.h"
+#include "model/core/NumberFormat.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
 
@@ -22,11 +23,7 @@ namespace {
 
 std::string percent(double rel)
 {
-    if (std::isnan(rel))
-        return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.1f%%", rel * 100.0);
-    return buf;
+    return formatPercent(rel, 1, true);
 }
 
 
@@ -37,9 +34,7 @@ std::string where(const Claim& c)
 
 std::string percentOf(double share)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f%%", share * 100.0);
-    return buf;
+    return formatPercent(share, 1);
 }
 
 // `validate --assumed [PRESET ...]`: the assumed inputs of each preset that

@@ -1,4 +1,5 @@
 #include "app/runner/JobExecutor.h"
+#include "model/core/NumberFormat.h"
 #include "app/runner/AgentLink.h"
 #include "app/runner/JobEstimate.h"
 
@@ -20,9 +21,7 @@ enum class Wait { Ok, Failed, Cancelled, Timeout };
 
 std::string seconds(double s)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", s);
-    return buf;
+    return formatSignificant(s);
 }
 
 } // namespace

@@ -1,4 +1,5 @@
 #include "app/runner/Runner.h"
+#include "model/core/NumberFormat.h"
 #include "model/core/OutOfMemory.h"
 #include "app/runner/AgentDeployer.h"
 
@@ -18,13 +19,6 @@ namespace cs::runner {
 
 namespace {
 
-std::string number(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
-
 } // namespace
 
 std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins)
@@ -42,10 +36,10 @@ std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins)
     if (std::string problem = checkNodes(plan.nodes); !problem.empty())
         throw std::invalid_argument(problem);
     if (!(plan.timeout >= 0 && plan.timeout <= 86400))
-        throw std::invalid_argument("timeout = " + number(plan.timeout) +
+        throw std::invalid_argument("timeout = " + formatSignificant(plan.timeout) +
                                     " s must be in (0, 86400] seconds, or 0 to follow the plan");
     if (!(plan.link.bandwidth > 0 && std::isfinite(plan.link.bandwidth)))
-        throw std::invalid_argument("link bandwidth = " + number(plan.link.bandwidth) + " B/s must be positive");
+        throw std::invalid_argument("link bandwidth = " + formatSignificant(plan.link.bandwidth) + " B/s must be positive");
     if (plan.parallel < 1 || plan.parallel > RunPlan::kMaxParallel)
         throw std::invalid_argument("parallel " + std::to_string(plan.parallel) + ": the jobs run at once must be 1 to " +
                                     std::to_string(RunPlan::kMaxParallel));

@@ -3,6 +3,7 @@
 // probe has usable results; fits are shared between specs that read the same
 // points the same way (pingpong's L and G come from one fit).
 #include "model/calibration/Calibration.h"
+#include "model/core/NumberFormat.h"
 #include "model/calibration/CalibrationInputs.h"
 #include "model/calibration/ResultsData.h"
 #include "model/formula/Expression.h"
@@ -101,8 +102,7 @@ struct Calibrator {
                                                  [](const auto& a, const auto& b) { return a.second < b.second; });
             if (widest != spread.end() && widest->second > 1.5)
             {
-                char ratio[32];
-                std::snprintf(ratio, sizeof ratio, "%.3g", widest->second);
+                const std::string ratio = formatSignificant(widest->second, 3);
                 notes.push_back(std::to_string(used.size()) + " results pooled to their median at each x; at x = " +
                                 formatNumber(widest->first) + " they differ by " + ratio +
                                 "x (max / min): the nodes or runs are not alike, and the value is their median's");

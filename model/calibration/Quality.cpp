@@ -1,5 +1,6 @@
 // Quality limits: every check names the input, the figure and the cause.
 #include "model/calibration/Quality.h"
+#include "model/core/NumberFormat.h"
 #include "model/core/JobSize.h"
 #include "model/formula/Expression.h"
 #include "model/calibration/FitSupport.h"
@@ -18,20 +19,6 @@
 namespace cs::calib {
 
 namespace {
-
-std::string pct(double fraction)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g%%", 100.0 * fraction);
-    return buf;
-}
-
-std::string num(double v, int digits = 3)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-    return buf;
-}
 
 bool isBreakpoint(const std::string& param)
 {
@@ -125,8 +112,8 @@ HeldOutCheck heldOutFor(const FitRecord& rec, int fitIndex, const std::vector<Va
         return c;
     std::string range;
     for (std::size_t s : segs)
-        range += (range.empty() ? "" : " and ") + num(fit.segments[s].first - rec.xOffset, 7) + ".." +
-                 num(fit.segments[s].second - rec.xOffset, 7);
+        range += (range.empty() ? "" : " and ") + formatSignificant(fit.segments[s].first - rec.xOffset, 7) + ".." +
+                 formatSignificant(fit.segments[s].second - rec.xOffset, 7);
     if (c.n > 0) {
         c.scope = "its segment " + range;
         return c;
@@ -207,16 +194,16 @@ void assessQuality(CalibrationReport& report, const DesignDocument& doc, const n
         // own 95% interval is within 10% of its value is judged by that interval, not by the line's R^2.
         const bool tight = p.value > 0 && p.ciHigh - p.ciLow <= 0.2 * p.value && p.ciLow > 0;
         if (fitted && p.r2 < limits.minR2 && !tight)
-            add(p, "r2", "R^2 = " + num(p.r2) + " of the fit of " + what + " (limit " + num(limits.minR2) + "), SMAPE " + pct(p.smape),
+            add(p, "r2", "R^2 = " + formatSignificant(p.r2, 3) + " of the fit of " + what + " (limit " + formatSignificant(limits.minR2, 3) + "), SMAPE " + formatPercentSignificant(p.smape, 3),
                 "the line does not follow the measured points");
         if (fitted) {
             const HeldOutCheck h = heldOutFor(*rec, p.fit, report.validation, p.expression);
             const double mean = h.n > 0 ? h.sum / h.n : 0.0;
             if (h.n > 0 && mean > limits.maxHeldOutError)
                 add(p, "held_out",
-                    "held-out error mean " + pct(mean) + ", max " + pct(h.max) + " over " + std::to_string(h.n) +
+                    "held-out error mean " + formatPercentSignificant(mean, 3) + ", max " + formatPercentSignificant(h.max, 3) + " over " + std::to_string(h.n) +
                         " point(s) of " + what + (h.scope.empty() ? "" : " in " + h.scope) + " (limit " +
-                        pct(limits.maxHeldOutError) + ")",
+                        formatPercentSignificant(limits.maxHeldOutError, 3) + ")",
                     "the fit does not predict the sizes it did not see");
         }
         // A breakpoint has no interval; a direct value of 0 may be exact. A
@@ -294,7 +281,7 @@ void assessQuality(CalibrationReport& report, const DesignDocument& doc, const n
         d.drawnWins = drawnWins;
         d.choice = p.block + ".G_floor";
         d.calibratedStands = 1.0;
-        const std::string ratio = num(floorG / p.value, 3);
+        const std::string ratio = formatSignificant(floorG / p.value, 3);
         d.text = p.block + ".G: calibrated " + formatMeasured(p.value, "s/B") + " (" + formatMeasured(1.0 / p.value, "B/s") +
                  ") against the drawn network's floor " + formatMeasured(floorG, "s/B") + " = " + d.drawnFrom + ": " +
                  (drawnWins ? "the drawing wins (G_floor = network), so the model uses a G " + ratio +

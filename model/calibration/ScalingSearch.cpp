@@ -1,4 +1,5 @@
 #include "model/calibration/ScalingSearch.h"
+#include "model/core/NumberFormat.h"
 #include "model/core/ModelError.h"
 
 #include <algorithm>
@@ -15,13 +16,6 @@ double termAt(const ScalingTerm& t, double P)
 {
     const double l = std::log2(P);
     return std::pow(P, t.a) * (t.b == 0 ? 1.0 : t.b == 1 ? l : l * l);
-}
-
-std::string number(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
 }
 
 // One hypothesis's columns at every point: 1, then each term.
@@ -79,9 +73,9 @@ std::string ScalingHypothesis::formula(const std::string& var) const
     std::string s;
     for (std::size_t k = 0; k < terms.size(); ++k) {
         const ScalingTerm& t = terms[k];
-        s += (k ? " + " : "") + number(coefficients[k]);
+        s += (k ? " + " : "") + formatSignificant(coefficients[k], 4);
         if (t.a != 0)
-            s += " * " + var + (t.a == 1 ? std::string() : "^" + number(t.a));
+            s += " * " + var + (t.a == 1 ? std::string() : "^" + formatSignificant(t.a, 4));
         if (t.b == 1)
             s += " * log2(" + var + ")";
         else if (t.b > 1)
@@ -123,13 +117,13 @@ std::vector<ScalingHypothesis> searchScaling(const std::vector<double>& P, const
     std::set<double> distinct;
     for (std::size_t i = 0; i < n; ++i) {
         if (!std::isfinite(P[i]) || P[i] < 1)
-            throw ModelError("search: P = " + number(P[i]) + " (point " + std::to_string(i + 1) +
+            throw ModelError("search: P = " + formatSignificant(P[i], 4) + " (point " + std::to_string(i + 1) +
                              ") must be a finite number of at least 1");
         if (!std::isfinite(y[i]) || y[i] <= 0)
-            throw ModelError("search: the time at P = " + number(P[i]) + " is " + number(y[i]) +
+            throw ModelError("search: the time at P = " + formatSignificant(P[i], 4) + " is " + formatSignificant(y[i], 4) +
                              ": it must be finite and positive");
         if (!weights.empty() && !(weights[i] > 0 && std::isfinite(weights[i])))
-            throw ModelError("search: the weight at P = " + number(P[i]) + " is " + number(weights[i]) +
+            throw ModelError("search: the weight at P = " + formatSignificant(P[i], 4) + " is " + formatSignificant(weights[i], 4) +
                              ": it must be finite and positive");
         distinct.insert(P[i]);
     }

@@ -20,4 +20,23 @@ inline constexpr const char* kJobSize = "P";
 // formula's (a formula input has no job-size mark yet).
 bool countsJobRanks(const Block& block, std::size_t input);
 
+// True when a job of P ranks runs on every one of `slots` places (the
+// hosts x the ranks a node takes): P = 0 says "every host", and a P at or
+// above the slots is every host too (the design's bound on P names the excess).
+constexpr bool jobIsEveryHost(double P, double slots)
+{
+    return P == 0 || P >= slots;
+}
+
+// The ranks a job of P runs on `slots` places: the slots when the job is
+// every host (jobIsEveryHost), else P. The one rule for "P = 0 or P >= hosts".
+constexpr double jobRanks(double P, double slots)
+{
+    return jobIsEveryHost(P, slots) ? slots : P;
+}
+constexpr std::size_t jobRanks(std::size_t P, std::size_t slots)
+{
+    return P == 0 || P >= slots ? slots : P;
+}
+
 } // namespace cs

@@ -1,4 +1,5 @@
 #include "model/sweep/Sweep.h"
+#include "model/core/NumberFormat.h"
 #include "model/document/DocumentEdits.h"
 #include "model/sweep/AxisResolve.h"
 #include "model/core/AvailableMemory.h"
@@ -63,13 +64,6 @@ double sweepTableBytes(double points, std::size_t axes, std::size_t variants, st
 }
 
 namespace {
-
-std::string fourDigits(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-}
 
 std::string gigabytes(double bytes)
 {
@@ -359,16 +353,16 @@ std::string superlinearReason(const SweepTable& t, std::size_t row)
     if (t.speedupAgainst < 0) {
         // Against itself: the variant's own time at the reference value is speedup x T.
         const double Tref = t.at(row, 1) * t.at(row, 0);
-        return "P x T = " + fourDigits(processors) + " x " + fourDigits(t.at(row, 0)) + " s = " +
-               fourDigits(processors * t.at(row, 0)) + " s < the variant's own " + fourDigits(Tref) +
+        return "P x T = " + formatSignificant(processors, 4) + " x " + formatSignificant(t.at(row, 0), 4) + " s = " +
+               formatSignificant(processors * t.at(row, 0), 4) + " s < the variant's own " + formatSignificant(Tref, 4) +
                " s at the reference value, which is no serial run: it keeps costs that shrink faster than 1/P "
                "(a serial baseline: --baseline VARIANT)";
     }
     const std::size_t base = row - row % t.variants.size() + static_cast<std::size_t>(t.speedupAgainst);
     const double T = t.at(row, 0);
     const double Tserial = t.at(base, 0);
-    std::string reason = "P x T = " + fourDigits(processors) + " x " + fourDigits(T) + " s = " +
-                         fourDigits(processors * T) + " s < serial " + fourDigits(Tserial) + " s";
+    std::string reason = "P x T = " + formatSignificant(processors, 4) + " x " + formatSignificant(T, 4) + " s = " +
+                         formatSignificant(processors * T, 4) + " s < serial " + formatSignificant(Tserial, 4) + " s";
     // Phases of the serial baseline this variant does not have at all: the
     // work it removes from the processors (a card doing it in the stream).
     std::string skipped;
@@ -382,7 +376,7 @@ std::string superlinearReason(const SweepTable& t, std::size_t row)
         skippedTime += b;
     }
     if (!skipped.empty())
-        reason += ": the variant skips the serial baseline's " + skipped + " = " + fourDigits(skippedTime) + " s";
+        reason += ": the variant skips the serial baseline's " + skipped + " = " + formatSignificant(skippedTime, 4) + " s";
     else
         reason += ": the variant's model does less work per processor than the serial baseline";
     return reason;

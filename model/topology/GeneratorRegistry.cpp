@@ -1,6 +1,7 @@
 #include "model/topology/GeneratorRegistry.h"
 #include "model/core/ModelError.h"
 #include "model/topology/TopologyBudget.h"
+#include "model/topology/TopologyFields.h"
 #include "model/topology/generators/Generators.h"
 
 #include <cmath>
@@ -23,11 +24,11 @@ std::string Generator::check(const double*) const
 std::vector<ParamSpec> linkParams(double defaultBw, const std::string& bwSource)
 {
     return {
-        param("bw", Unit::BytesPerSecond, "MB/s", defaultBw, 1.0, 1e13, "link bandwidth per channel", bwSource),
+        linkRateParam("bw", "MB/s", defaultBw, "link bandwidth per channel", bwSource),
         param("lat", Unit::Seconds, "us", 0.0, 0.0, 1.0, "link (wire) latency",
               "assumed: wire latency negligible against switch and host costs"),
-        countParam("channels", 1, 1, 64, "bonded channels per link (each uses a switch port)",
-                   "004_07d1c859a4352179.txt §3 (channel bonding)"),
+        linkChannelsParam("channels", "bonded channels per link (each uses a switch port)",
+                          "004_07d1c859a4352179.txt §3 (channel bonding)"),
     };
 }
 

@@ -11,27 +11,6 @@
 
 namespace cs {
 
-std::string_view vertexKindName(VertexKind k)
-{
-    switch (k) {
-    case VertexKind::Host: return "host";
-    case VertexKind::Switch: return "switch";
-    case VertexKind::Segment: return "segment";
-    }
-    return "?";
-}
-
-std::optional<VertexKind> vertexKindFromName(std::string_view name)
-{
-    if (name == "host")
-        return VertexKind::Host;
-    if (name == "switch")
-        return VertexKind::Switch;
-    if (name == "segment" || name == "hub" || name == "bus")
-        return VertexKind::Segment;
-    return std::nullopt;
-}
-
 Topology::Topology(const Topology& o)
     : exactBisection(o.exactBisection), bisectionBound(o.bisectionBound), bisectionNote(o.bisectionNote),
       generator(o.generator), generatorParams(o.generatorParams), facts(o.facts), vertexKind_(o.vertexKind_),
@@ -349,26 +328,31 @@ std::vector<TopologyProblem> Topology::problems() const
     std::vector<TopologyProblem> out;
     const std::size_t n = vertexCount();
 
-    for (std::size_t v = 0; v < n; ++v) {
-        const VertexAttributes& p = attributes(v);
-        if (p.kind == VertexKind::Host && !(p.forwardCost >= 0.0 && std::isfinite(p.forwardCost)))
-            out.push_back({W::Vertex, v, "forward_cost", "must be >= 0, got " + formatNumber(p.forwardCost)});
-        if (p.kind == VertexKind::Switch && p.ports < 1)
-            out.push_back({W::Vertex, v, "ports", "must be >= 1, got " + std::to_string(p.ports)});
-        if (p.kind != VertexKind::Host && !(p.latency >= 0.0 && std::isfinite(p.latency)))
-            out.push_back({W::Vertex, v, "latency", "must be >= 0, got " + formatNumber(p.latency)});
-        if (p.kind == VertexKind::Segment && !(p.bandwidth > 0.0 && std::isfinite(p.bandwidth)))
-            out.push_back({W::Vertex, v, "bandwidth", "must be > 0, got " + formatNumber(p.bandwidth)});
-    }
+    // Each field against its range in the one table (TopologyFields.h),
+    // checked once per distinct set of attributes (a generated network has
+    // one to three) and reported for every vertex or link that has it.
+    using Found = std::vector<std::pair<std::string, std::string>>; // field, message
+    auto check = [](const std::vector<ParamSpec>& fields, auto&& value) {
+        Found found;
+        for (const ParamSpec& f : fields)
+            if (std::string m = fieldProblem(f, value(f.symbol)); !m.empty())
+                found.emplace_back(f.symbol, std::move(m));
+        return found;
+    };
+    std::vector<Found> vertexFound(vertexKinds_.size());
+    for (std::size_t k = 0; k < vertexKinds_.size(); ++k)
+        vertexFound[k] = check(vertexFields(vertexKinds_[k].kind),
+                               [&](std::string_view key) { return vertexFieldValue(vertexKinds_[k], key); });
+    std::vector<Found> linkFound(linkKinds_.size());
+    for (std::size_t k = 0; k < linkKinds_.size(); ++k)
+        linkFound[k] = check(linkFields(), [&](std::string_view key) { return linkFieldValue(linkKinds_[k], key); });
+    for (std::size_t v = 0; v < n; ++v)
+        for (const auto& [field, message] : vertexFound[vertexKind_[v]])
+            out.push_back({W::Vertex, v, field, message});
     for (std::size_t e = 0; e < edges_.size(); ++e) {
         const auto [a, b] = endpoints(e);
-        const LinkProps& l = link(e);
-        if (!(l.bandwidth > 0.0 && std::isfinite(l.bandwidth)))
-            out.push_back({W::Edge, e, "bandwidth", "must be > 0, got " + formatNumber(l.bandwidth)});
-        if (!(l.latency >= 0.0 && std::isfinite(l.latency)))
-            out.push_back({W::Edge, e, "latency", "must be >= 0, got " + formatNumber(l.latency)});
-        if (l.channels < 1)
-            out.push_back({W::Edge, e, "channels", "must be >= 1, got " + std::to_string(l.channels)});
+        for (const auto& [field, message] : linkFound[edges_[e].kind])
+            out.push_back({W::Edge, e, field, message});
         if (a == b)
             out.push_back({W::Edge, e, "", "links '" + std::string(id(a)) + "' to itself"});
     }

@@ -7,6 +7,8 @@
 // bytes a vertex and 12 a link. A vertex's links are indexed on first use
 // (incident()). The metric code takes compact snapshots of it
 // (see CoreGraph.h); Bisection.h builds Boost.Graph's flow network from it.
+#include "model/topology/TopologyFields.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -20,47 +22,6 @@
 #include <vector>
 
 namespace cs {
-
-enum class VertexKind {
-    Host,    // a computer; forwards traffic only if `forwards` (software routing)
-    Switch,  // a store-and-forward switch with a port count
-    Segment, // a shared medium (hub or bus): every attached host contends for `bandwidth`
-};
-
-std::string_view vertexKindName(VertexKind k); // "host", "switch", "segment"
-// The kind a name in a topology's JSON means: "host", "switch", "segment",
-// and "hub" and "bus", which are segments (docs/format.md); nullopt for any
-// other. The one place these names are read: the reader, the editing layer
-// and the GUI's views of a drawing that does not load all ask it.
-std::optional<VertexKind> vertexKindFromName(std::string_view name);
-
-// What a vertex is, apart from its id.
-struct VertexAttributes {
-    VertexKind kind = VertexKind::Host;
-    // Host: forwards packets between its links (software routing, 004 §4
-    // Fig. 5) at `forwardCost` seconds per packet.
-    bool forwards = false;
-    double forwardCost = 0.0; // s
-    // Switch: port count (each link channel uses one port) and latency.
-    int ports = 0;
-    double latency = 0.0;     // s, switch or segment latency
-    // Segment: the medium's rate, shared by everything crossing it.
-    double bandwidth = 0.0;   // B/s
-};
-
-struct VertexProps : VertexAttributes {
-    std::string id;
-};
-
-// One (possibly bonded) link. Its capacity per direction is
-// bandwidth * channels when duplex; a half-duplex link shares that
-// capacity between both directions.
-struct LinkProps {
-    double bandwidth = 0.0; // B/s per channel
-    double latency = 0.0;   // s
-    int channels = 1;       // bonded channels (each uses a port at a switch)
-    bool duplex = true;
-};
 
 struct TopologyCounts {
     std::size_t hosts = 0;

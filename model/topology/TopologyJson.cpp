@@ -158,9 +158,10 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
         case VertexKind::Switch: {
             onlyKeys(v, p, {"id", "kind", "ports", "latency"});
             const long long ports = integerAt(v, "ports", p, 0);
-            if (const ParamSpec& f = vertexField(VertexKind::Switch, "ports");
-                v.contains("ports") && !f.accepts(static_cast<double>(ports)))
-                fail(p + ".ports", "must be in " + f.rangeText() + ", got " + std::to_string(ports));
+            // Refused before the int is made; the validator words it the same (fieldProblem).
+            if (std::string m = fieldProblem(vertexField(VertexKind::Switch, "ports"), static_cast<double>(ports));
+                v.contains("ports") && !m.empty())
+                fail(p + ".ports", m);
             t.addSwitch(id, static_cast<int>(ports), quantityAt(v, "latency", Unit::Seconds, p, 0.0));
             portsGiven.push_back(v.contains("ports") ? 1 : 0);
             break;
@@ -197,8 +198,8 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
             l.bandwidth = quantityAt(e, "bandwidth", Unit::BytesPerSecond, p, 0.0);
             l.latency = quantityAt(e, "latency", Unit::Seconds, p, 0.0);
             const long long ch = integerAt(e, "channels", p, 1);
-            if (const ParamSpec& f = linkField("channels"); !f.accepts(static_cast<double>(ch)))
-                fail(p + ".channels", "must be in " + f.rangeText() + ", got " + std::to_string(ch));
+            if (std::string m = fieldProblem(linkField("channels"), static_cast<double>(ch)); !m.empty())
+                fail(p + ".channels", m);
             l.channels = static_cast<int>(ch);
             l.duplex = boolAt(e, "duplex", p, true);
             t.addLink(*a, *b, l);

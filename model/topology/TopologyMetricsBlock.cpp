@@ -2,6 +2,7 @@
 #include "model/core/ModelError.h"
 #include "model/topology/GeneratorRegistry.h"
 #include "model/topology/TopologyBudget.h"
+#include "model/topology/TopologyFields.h"
 #include "model/topology/TopologyMetrics.h"
 #include "model/topology/TopologySource.h"
 
@@ -53,9 +54,8 @@ const BlockSpec& TopologyMetricsBlock::spec() const
             countParam("cols", 4, 1, 4096, "host columns (beowulf-mesh)", "004_07d1c859a4352179.txt §4 Fig. 5"),
             choiceParam("routing", {"software", "switch"}, 0, "beowulf-mesh: forwarding hosts or two switches",
                         "004_07d1c859a4352179.txt §4 Figures 5 and 6"),
-            param("bw", Unit::BytesPerSecond, "MB/s", 125e6, 1.0, 1e13, "link bandwidth per channel",
-                  "assumed: 1 Gbit/s links"),
-            countParam("channels", 1, 1, 64, "bonded channels per link", "004_07d1c859a4352179.txt §3"),
+            linkRateParam("bw", "MB/s", 125e6, "link bandwidth per channel", "assumed: 1 Gbit/s links"),
+            linkChannelsParam("channels", "bonded channels per link", "004_07d1c859a4352179.txt §3"),
             param("lat_hop", Unit::Seconds, "us", 1e-6, 0.0, 1.0, "latency added per hop (link and what it enters)",
                   "assumed: 1 us per hop; L = hops x lat_hop"),
             countParam("leaves", 4, 1, 65536, "leaf switches (leaf-spine)", "standard two-level folded Clos"),
@@ -68,7 +68,7 @@ const BlockSpec& TopologyMetricsBlock::spec() const
             countParam("a", 4, 1, 1024, "routers per group (dragonfly)", "Kim, Dally, Scott, Abts, ISCA 2008"),
             countParam("h", 2, 1, 1024, "global links per router (dragonfly)", "Kim, Dally, Scott, Abts, ISCA 2008"),
             countParam("s", 4, 2, 1024, "routers per dimension (hyperx)", "Ahn et al., SC 2009"),
-            countParam("trunk", 1, 1, 64, "channels between routers of a row (hyperx)", "Ahn et al., SC 2009"),
+            linkChannelsParam("trunk", "channels between routers of a row (hyperx)", "Ahn et al., SC 2009"),
         },
         {
             // The quantities the design's topology also gives, with the same meaning.

@@ -284,7 +284,7 @@ std::string TopologySource::check(const double* in) const
     const double slots = static_cast<double>(hostCount) * perNode;
     const bool part = P >= 2 && P < static_cast<double>(hostCount);
     if (part || (perNode > 1 && hostCount > 0)) {
-        const double ranks = P == 0 || P > slots ? slots : P;
+        const double ranks = jobRanks(P, slots);
         const JobShape shape{static_cast<std::size_t>(ranks), static_cast<std::size_t>(perNode)};
         const double work = placedWork(counts, shape.ranks, shape.nodes()) *
                             (placement == Placement::Random && P != 0 ? kRandomSamples : 1);
@@ -444,7 +444,7 @@ void TopologySource::evaluate(const double* in, double* out) const
         everyHostKey = key;
         everyHostKey[jobInput(job_P)] = 0.0;
         const double slots = static_cast<double>(t.hosts().size() * jobSettings(in).ranksPerNode);
-        everyHostPacked = P > 0 && P >= slots && net->packedIsDrawingOrder &&
+        everyHostPacked = P > 0 && jobIsEveryHost(P, slots) && net->packedIsDrawingOrder &&
                           static_cast<Placement>(in[jobInput(job_placement)]) == Placement::Packed;
         if (everyHostPacked && cache_.find(everyHostKey, out)) {
             std::copy(out, out + kOutputs, value.begin());

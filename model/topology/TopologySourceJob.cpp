@@ -1,6 +1,7 @@
 // The job on the network (TopologySource.h): a job's figures on the hosts it
 // is placed on, and what computing them costs, apart from the whole
 // network's metrics and the block's inputs and cache (TopologySource.cpp).
+#include "model/core/JobSize.h"
 #include "model/topology/CoreGraph.h"
 #include "model/topology/JobPlacement.h"
 #include "model/topology/PlacedMetrics.h"
@@ -42,8 +43,7 @@ double TopologySource::estimatedSeconds(const double* in) const
     const double P = in[jobInput(job_P)];
     if (P == 0 || P >= 2) {
         const double slots = static_cast<double>(counts.hosts * jobSettings(in).ranksPerNode);
-        const bool every = P == 0 || P >= slots;
-        const JobShape shape{static_cast<std::size_t>(every ? slots : P), jobSettings(in).ranksPerNode};
+        const JobShape shape{static_cast<std::size_t>(jobRanks(P, slots)), jobSettings(in).ranksPerNode};
         const std::size_t ranks = shape.ranks;
         const auto placement = static_cast<Placement>(in[jobInput(job_placement)]);
         const bool sampled = placement == Placement::Random && P != 0;
@@ -78,7 +78,7 @@ std::vector<std::size_t> TopologySource::jobRankHosts(const Topology& t, const J
     // the excess); so is one above what a listed placement names (check()
     // refuses it where the list is known).
     const std::size_t slots = order.size() * job.ranksPerNode;
-    const JobShape shape{job.P == 0 ? slots : std::min(job.P, slots), job.ranksPerNode,
+    const JobShape shape{jobRanks(job.P, slots), job.ranksPerNode,
                          static_cast<RankOrder>(job.rankOrder)};
     return rankHosts(t, order, shape);
 }
@@ -92,7 +92,7 @@ void TopologySource::computeJob(const PlacedNetwork& net, const double* whole, c
     const std::size_t P = job.P;
     const auto sched = static_cast<Schedule>(job.schedule);
     const auto place = static_cast<Placement>(job.placement);
-    const JobShape shape{P == 0 || P >= H * job.ranksPerNode ? H * job.ranksPerNode : P, job.ranksPerNode};
+    const JobShape shape{jobRanks(P, H * job.ranksPerNode), job.ranksPerNode};
     const std::size_t ranks = shape.ranks, nodes = std::min(shape.nodes(), H);
     out[placed] = static_cast<double>(nodes);
     out[xchg_spread] = 0.0;

@@ -1,4 +1,5 @@
 #include "model/validation/ReportExport.h"
+#include "model/core/NumberFormat.h"
 
 #include <cmath>
 #include <cstdio>
@@ -10,11 +11,7 @@ namespace {
 
 std::string relText(double rel)
 {
-    if (std::isnan(rel))
-        return "-";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.1f%%", rel * 100.0);
-    return buf;
+    return formatPercent(rel, 1, true);
 }
 
 std::string csvField(const std::string& s)
@@ -86,13 +83,9 @@ std::string validationCsv(const ValidationReport& report)
         s << csvField(c.id) << ',' << csvField(c.seed) << ',' << csvField(c.section) << ',' << csvField(c.figure)
           << ',' << csvField(c.quantity) << ',' << csvField(c.model.preset) << ',' << csvField(claimPaperText(c))
           << ',';
-        char buf[40];
-        std::snprintf(buf, sizeof buf, "%.10g", c.paper);
-        s << buf << ',' << csvField(claimValueText(c, r.model)) << ',';
-        if (!std::isnan(r.model)) {
-            std::snprintf(buf, sizeof buf, "%.10g", r.model);
-            s << buf;
-        }
+        s << formatSignificant(c.paper, 10) << ',' << csvField(claimValueText(c, r.model)) << ',';
+        if (!std::isnan(r.model))
+            s << formatSignificant(r.model, 10);
         s << ',' << csvField(relText(r.relError)) << ',' << csvField(claimBasis(r.verdict)) << ','
           << csvField(verdictText(r.verdict, c)) << ',' << csvField(r.reason) << '\n';
     }

@@ -1,4 +1,5 @@
 #include "app/gui/inspector/InspectorText.h"
+#include "model/core/NumberFormat.h"
 
 #include <QObject>
 
@@ -17,9 +18,7 @@ QString displayValue(double si, const std::string& displayUnit, Unit unit, const
     const auto du = findDisplayUnit(displayUnit);
     if (du && du->unit == unit && !displayUnit.empty())
         return q(formatQuantity(si, displayUnit, unit));
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g", si);
-    QString s = QString::fromLatin1(buf);
+    QString s = QString::fromStdString(formatSignificant(si, 6));
     if (unit != Unit::Count && unit != Unit::Ratio && unit != Unit::Choice)
         s += " " + q(std::string(unitSymbol(unit)));
     return s;

@@ -1,4 +1,5 @@
 #include "app/gui/inspector/ValueField.h"
+#include "model/core/NumberFormat.h"
 #include "app/gui/inspector/InspectorText.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
@@ -90,11 +91,7 @@ bool ValueField::commit()
     // The model quotes the value in SI units ("-6.25e+08" B/s); the user typed
     // it in theirs ("-5 Gbit/s"): the message quotes what was typed.
     const QString typed = edit_->text().trimmed();
-    for (const std::string& si : {formatNumber(v), [&] {
-             char buf[32];
-             std::snprintf(buf, sizeof buf, "%g", v);
-             return std::string(buf);
-         }()})
+    for (const std::string& si : {formatNumber(v), formatSignificant(v)})
         if (!err.isEmpty() && typed != QString::fromStdString(si))
             // Only where it stands as a whole number ("1" is no part of "[1, 16]" here).
             err.replace(QRegularExpression("(?<![0-9.eE+-])" + QRegularExpression::escape(QString::fromStdString(si)) +

@@ -1,4 +1,5 @@
 #include "app/gui/recording/RecordingWindow.h"
+#include "model/core/NumberFormat.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/recording/RecordingCharts.h"
 #include "app/gui/recording/ReplayJob.h"
@@ -39,7 +40,7 @@ QString seconds(double s)
 
 QString percent(double f)
 {
-    return std::isfinite(f) ? QString::asprintf("%+.1f%%", 100.0 * f) : QStringLiteral("-");
+    return QString::fromStdString(formatPercent(f, 1, true));
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "app/gui/topology/TopologySummary.h"
 #include "app/gui/topology/ItemStyle.h"
+#include "model/topology/TopologyFields.h"
 #include "model/topology/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
@@ -24,6 +25,14 @@ std::size_t kindIndex(VertexKind k)
 QString plural(std::size_t n, const char* one, const char* many)
 {
     return QLocale().toString(static_cast<qulonglong>(n)) + " " + (n == 1 ? one : many);
+}
+
+// "1 host", "3 switches": the kind's names from the one table (TopologyFields.h).
+QString plural(std::size_t n, VertexKind k)
+{
+    const std::string_view word = n == 1 ? vertexKindTraits(k).name : vertexKindTraits(k).plural;
+    return QLocale().toString(static_cast<qulonglong>(n)) + " " +
+           QString::fromUtf8(word.data(), static_cast<qsizetype>(word.size()));
 }
 
 } // namespace
@@ -72,12 +81,9 @@ std::size_t TopologySummary::links(VertexKind a, VertexKind b) const
 QString TopologySummary::text() const
 {
     QStringList parts;
-    if (count(VertexKind::Host))
-        parts << plural(count(VertexKind::Host), "host", "hosts");
-    if (count(VertexKind::Switch))
-        parts << plural(count(VertexKind::Switch), "switch", "switches");
-    if (count(VertexKind::Segment))
-        parts << plural(count(VertexKind::Segment), "segment", "segments");
+    for (const VertexKindTraits& k : kVertexKinds)
+        if (count(k.kind))
+            parts << plural(count(k.kind), k.kind);
     return parts.join(", ") + " and " + plural(total_, "link", "links");
 }
 
@@ -101,15 +107,15 @@ QRectF TopologySummary::boundingRect() const
 
 void TopologySummary::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*)
 {
-    const VertexKind kinds[] = {VertexKind::Host, VertexKind::Switch, VertexKind::Segment};
     p->setRenderHint(QPainter::Antialiasing, true);
     QFont f = p->font();
     f.setPointSizeF(11);
     p->setFont(f);
     // Bundles of links first, under the boxes.
     p->setPen(QPen(style::linkColour(false), 3));
-    for (VertexKind a : kinds)
-        for (VertexKind b : kinds) {
+    for (const VertexKindTraits& ka : kVertexKinds)
+        for (const VertexKindTraits& kb : kVertexKinds) {
+            const VertexKind a = ka.kind, b = kb.kind;
             if (kindIndex(a) > kindIndex(b) || !byKind_ || links(a, b) == 0)
                 continue;
             QPointF label;
@@ -125,7 +131,8 @@ void TopologySummary::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidge
         }
     if (!byKind_ && total_ > 0)
         p->drawText(centre(VertexKind::Host) + QPointF(-kBoxW / 2, kBoxH), plural(total_, "link", "links"));
-    for (VertexKind k : kinds) {
+    for (const VertexKindTraits& kt : kVertexKinds) {
+        const VertexKind k = kt.kind;
         if (count(k) == 0)
             continue;
         const QRectF box(centre(k) - QPointF(kBoxW / 2, kBoxH / 2), QSizeF(kBoxW, kBoxH));
@@ -133,9 +140,7 @@ void TopologySummary::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidge
         p->setBrush(style::fill(k));
         p->drawRoundedRect(box, 8, 8);
         p->setPen(Qt::black);
-        const char* one = k == VertexKind::Host ? "host" : k == VertexKind::Switch ? "switch" : "segment";
-        const char* many = k == VertexKind::Host ? "hosts" : k == VertexKind::Switch ? "switches" : "segments";
-        p->drawText(box, Qt::AlignCenter, plural(count(k), one, many));
+        p->drawText(box, Qt::AlignCenter, plural(count(k), k));
     }
 }
 

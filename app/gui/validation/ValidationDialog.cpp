@@ -1,4 +1,5 @@
 #include "app/gui/validation/ValidationDialog.h"
+#include "model/core/NumberFormat.h"
 #include "app/gui/widgets/ScreenFit.h"
 #include "model/document/AtomicFile.h"
 #include "model/core/ModelError.h"
@@ -22,7 +23,7 @@ namespace {
 
 QString percent(double rel)
 {
-    return std::isnan(rel) ? QString("-") : QString::asprintf("%+.1f%%", rel * 100.0);
+    return QString::fromStdString(formatPercent(rel, 1, true));
 }
 
 QColor verdictColour(Verdict v)

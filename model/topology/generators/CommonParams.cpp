@@ -1,4 +1,5 @@
 #include "model/topology/generators/Generators.h"
+#include "model/topology/TopologyFields.h"
 
 namespace cs {
 
@@ -16,7 +17,7 @@ ParamSpec forwardCostParam(double def, const std::string& source)
 
 ParamSpec portsParam(const std::string& source)
 {
-    return countParam("ports", 0, 0, 1e6, "switch port count; 0 = as many as the links need", source);
+    return switchPortsParam("switch port count; 0 = as many as the links need", source);
 }
 
 int appendLinkParams(std::vector<ParamSpec>& params, double defaultBw, const std::string& bwSource)

@@ -1,5 +1,6 @@
 #include "model/topology/generators/Generators.h"
 #include "model/topology/Bisection.h"
+#include "model/topology/TopologyFields.h"
 #include "model/topology/HypercubeEvenSplit.h"
 
 #include <algorithm>
@@ -36,7 +37,7 @@ public:
                             src,
                             {countParam("dims", 2, 1, 6, "dimensions (the paper's L)", src),
                              countParam("s", 4, 2, 1024, "routers per dimension (the paper's S)", src),
-                             countParam("trunk", 1, 1, 64, "channels between two routers of a row (the paper's K)", src),
+                             linkChannelsParam("trunk", "channels between two routers of a row (the paper's K)", src),
                              countParam("p", 2, 1, 4096, "hosts per router (the paper's T; per switch)", src),
                              portsParam(src + "; 0 = p + dims (s - 1) trunk"),
                              switchLatencyParam()}};
