@@ -13,18 +13,10 @@
 // the ratio of the replay's wall time to that second (below 1 = the goal is
 // met), with CPU time and the load average; no assert on time.
 #include "BenchSupport.h"
-#include "model/recording/CsrecParser.h"
-#include "model/recording/Replay.h"
-#include "model/topology/CoreGraph.h"
-#include "model/topology/FairShare.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/JobPlacement.h"
-#include "model/topology/PlacedMetrics.h"
+#include "HaloBench.h"
 
 #include <cstdio>
 #include <cstdlib>
-#include <string>
-#include <vector>
 
 using namespace cs;
 
@@ -33,32 +25,12 @@ int main(int argc, char** argv)
     const double messages = argc > 1 ? std::atof(argv[1]) : 1e6;
     const int P = 64;
     const long iterations = static_cast<long>(messages / (2.0 * P) + 0.5);
-    std::vector<std::string> texts;
-    for (int r = 0; r < P; ++r) {
-        const int left = (r + P - 1) % P, right = (r + 1) % P;
-        char b[512];
-        std::snprintf(b, sizeof b,
-                      "csrec 1 %d %d\nc 0.001\nloop %ld 7\nirecv %d 65536 0 0 0\nirecv %d 65536 0 0 1\n"
-                      "isend %d 65536 0 0 2\nisend %d 65536 0 0 3\nwaitall 4 0 1 2 3\nallreduce 8 0\nc 0.0001\nend\n",
-                      r, P, iterations, left, right, left, right);
-        texts.emplace_back(b);
-    }
+    const std::vector<std::string> texts = bench::haloTexts(P, iterations);
     const double t0 = bench::now();
     const rec::Recording recording = rec::parseRecording(texts);
     const double parsed = bench::now() - t0;
-
-    const Topology t = generate("fat-tree", {{"k", 8}});
-    const CoreGraph g = CoreGraph::build(t);
-    const PlacedNetwork net(t, g);
-    const std::vector<std::uint32_t> order = placementOrder(t, Placement::Packed, {});
-    std::vector<std::size_t> hosts;
-    for (int r = 0; r < P; ++r)
-        hosts.push_back(t.hosts()[order[static_cast<std::size_t>(r)]]);
-    rec::ReplayNetwork rn;
-    rn.loggp = {5e-6, 2e-6, 3e-6, 1e-6, 1e-9};
-    rn.secondsPerByte = [&](const rec::Flows& f) { return roundSecondsPerByte(net, hosts, f); };
-    FairShare share(net, hosts);
-    rn.flowRates = [&](const rec::Flows& f) { return share.rates(f); };
+    const bench::HaloNetwork halo(P);
+    const rec::ReplayNetwork& rn = halo.rn;
 
     rec::ReplayResult res;
     const bench::Time time = bench::timedBoth([&] { res = rec::replay(recording, rn); });

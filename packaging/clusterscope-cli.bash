@@ -92,7 +92,7 @@ _clusterscope_cli()
         --param | --set | --at | --nodes | --probe | --variant | --timeout | --bw | --lat | --switch-lat | \
             --baseline | --target | --target-speedup | --output | --step | --width | --height | --hold-out | \
             --link-bw | --parallel | --max | --slice | --slurm-array | --block | --import | --prior | --repeat | \
-            --overhead-runs | --region | --metric | --net | --flops)
+            --overhead-runs | --region | --metric | --net | --flops | --max-events)
             return # a value only the user knows
             ;;
     esac

@@ -25,11 +25,10 @@ struct PlatformLinks {
 
 std::vector<sg4::Host*> buildPlatform(const Topology& t, const std::vector<std::size_t>& hostVertices,
                                       const std::vector<std::vector<std::size_t>>& peersOf,
-                                      const SimOptions& options)
+                                      const SimOptions& options, bool ownHosts)
 {
     auto* zone = sg4::create_full_zone("clusterscope");
     const std::size_t nv = t.vertexCount();
-    std::vector<simgrid::kernel::routing::NetPoint*> point(nv, nullptr);
     std::unordered_map<std::size_t, sg4::Host*> hostAt;
     PlatformLinks links;
     links.vertexLink.assign(nv, nullptr);
@@ -38,13 +37,12 @@ std::vector<sg4::Host*> buildPlatform(const Topology& t, const std::vector<std::
         if (p.kind == VertexKind::Host) {
             sg4::Host* h = zone->create_host(p.id, 1e9);
             hostAt[v] = h;
-            point[v] = h->get_netpoint();
             if (p.forwards && p.forwardCost > 0)
                 links.vertexLink[v] = zone->create_link("fwd:" + p.id, kFatPipeRate)
                                           ->set_sharing_policy(sg4::Link::SharingPolicy::FATPIPE)
                                           ->set_latency(p.forwardCost);
         } else {
-            point[v] = zone->create_router(p.id);
+            zone->create_router(p.id);
             if (p.kind == VertexKind::Segment)
                 links.vertexLink[v] = zone->create_link("seg:" + p.id, p.bandwidth * options.segmentEfficiency)
                                           ->set_sharing_policy(sg4::Link::SharingPolicy::SHARED)
@@ -69,7 +67,14 @@ std::vector<sg4::Host*> buildPlatform(const Topology& t, const std::vector<std::
                                       ->set_latency(l.latency);
     }
     links.hostCap.assign(hostVertices.size(), nullptr);
-    if (options.hostCap > 0 || options.hostLatency > 0)
+    std::vector<simgrid::kernel::routing::NetPoint*> endpoint(hostVertices.size());
+    std::vector<sg4::Host*> hosts;
+    hosts.reserve(hostVertices.size());
+    for (std::size_t i = 0; i < hostVertices.size(); ++i) {
+        hosts.push_back(ownHosts ? zone->create_host("rank" + std::to_string(i), 1e9) : hostAt.at(hostVertices[i]));
+        endpoint[i] = hosts.back()->get_netpoint();
+    }
+    if (options.hostCap > 0 || options.hostLatency > 0 || ownHosts)
         for (std::size_t i = 0; i < hostVertices.size(); ++i)
             links.hostCap[i] = zone->create_split_duplex_link("cap" + std::to_string(i),
                                                               options.hostCap > 0 ? options.hostCap : kFatPipeRate)
@@ -81,17 +86,20 @@ std::vector<sg4::Host*> buildPlatform(const Topology& t, const std::vector<std::
     for (std::size_t i = 0; i < hostVertices.size(); ++i) {
         if (peersOf[i].empty())
             continue;
-        std::vector<std::size_t> dsts;
+        std::vector<std::size_t> dsts; // the peers on other topology hosts (on its own: no links between them)
         for (std::size_t j : peersOf[i])
-            dsts.push_back(hostVertices[j]);
+            if (hostVertices[j] != hostVertices[i])
+                dsts.push_back(hostVertices[j]);
         const auto routes = table.from(hostVertices[i], dsts);
-        for (std::size_t r = 0; r < routes.size(); ++r) {
+        static const std::vector<RouteHop> none;
+        for (std::size_t r = 0, other = 0; r < peersOf[i].size(); ++r) {
             const std::size_t j = peersOf[i][r];
+            const std::vector<RouteHop>& hops = hostVertices[j] != hostVertices[i] ? routes[other++] : none;
             route.clear();
             if (links.hostCap[i])
                 route.emplace_back(links.hostCap[i], Dir::UP);
-            for (std::size_t h = 0; h < routes[r].size(); ++h) {
-                const RouteHop& hop = routes[r][h];
+            for (std::size_t h = 0; h < hops.size(); ++h) {
+                const RouteHop& hop = hops[h];
                 if (h > 0 && links.vertexLink[hop.from])
                     route.emplace_back(links.vertexLink[hop.from]);
                 if (links.edgeDuplex[hop.edge]) {
@@ -103,14 +111,10 @@ std::vector<sg4::Host*> buildPlatform(const Topology& t, const std::vector<std::
             }
             if (links.hostCap[j])
                 route.emplace_back(links.hostCap[j], Dir::DOWN);
-            zone->add_route(point[hostVertices[i]], point[hostVertices[j]], nullptr, nullptr, route, false);
+            zone->add_route(endpoint[i], endpoint[j], nullptr, nullptr, route, false);
         }
     }
     zone->seal();
-    std::vector<sg4::Host*> hosts;
-    hosts.reserve(hostVertices.size());
-    for (std::size_t v : hostVertices)
-        hosts.push_back(hostAt.at(v));
     return hosts;
 }
 

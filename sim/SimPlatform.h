@@ -25,10 +25,16 @@ class Host;
 namespace cs::sim {
 
 // Creates the platform; returns the s4u host of each participant of a
-// program placed on `hostVertices` (vertex indices). Routes are added for
-// the ordered pairs in `pairs` (participant indices).
+// program placed on `hostVertices` (vertex indices). Routes are added from
+// each participant i to the participants peersOf[i].
+//
+// ownHosts: each participant gets an s4u host of its own ("rank<i>") behind
+// its host cap link, attached where its topology host is, so that several
+// participants may share one topology host (the ranks of one node): their
+// messages to one another cross their two cap links and nothing else, and
+// each participant's cap is its own (not the node's).
 std::vector<simgrid::s4u::Host*> buildPlatform(const Topology& t, const std::vector<std::size_t>& hostVertices,
                                                const std::vector<std::vector<std::size_t>>& peersOf,
-                                               const SimOptions& options);
+                                               const SimOptions& options, bool ownHosts = false);
 
 } // namespace cs::sim

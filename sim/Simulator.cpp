@@ -1,20 +1,14 @@
 #include "sim/Simulator.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
+#include "sim/ChildRun.h"
 #include "sim/SimPlatform.h"
 
 #include <simgrid/s4u.hpp>
 
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
-#include <cstring>
 #include <sstream>
 #include <string>
 
@@ -23,8 +17,6 @@ namespace sg4 = simgrid::s4u;
 namespace cs::sim {
 
 namespace {
-
-constexpr const char* kCancelled = "the simulation was cancelled";
 
 std::string mailboxName(std::size_t from, std::size_t to)
 {
@@ -35,17 +27,7 @@ std::string mailboxName(std::size_t from, std::size_t to)
 // returns the result line.
 std::string simulateHere(const Topology& t, const SimProgram& program, const SimOptions& options)
 {
-    std::vector<std::string> words = {"clusterscope-sim", "--log=root.thresh:critical",
-                                      "--cfg=network/model:" + options.networkModel,
-                                      "--cfg=network/crosstraffic:0"};
-    if (options.networkModel == "CM02")
-        words.push_back("--cfg=network/weight-S:0");
-    std::vector<char*> argv;
-    for (auto& w : words)
-        argv.push_back(w.data());
-    argv.push_back(nullptr);
-    int argc = static_cast<int>(words.size());
-    sg4::Engine engine(&argc, argv.data());
+    const auto engine = makeEngine(options);
 
     const std::size_t n = program.participants();
     std::vector<std::size_t> vertices(n);
@@ -90,7 +72,7 @@ std::string simulateHere(const Topology& t, const SimProgram& program, const Sim
             sg4::Comm::wait_all(pending);
         });
     }
-    engine.run();
+    engine->run();
 
     std::ostringstream s;
     s.precision(17);
@@ -103,17 +85,6 @@ std::string simulateHere(const Topology& t, const SimProgram& program, const Sim
     }
     s << " " << std::max(previous, sg4::Engine::get_clock()) << "\n";
     return s.str();
-}
-
-void writeAll(int fd, const std::string& text)
-{
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t w = ::write(fd, text.data() + done, text.size() - done);
-        if (w <= 0)
-            return;
-        done += static_cast<std::size_t>(w);
-    }
 }
 
 void validate(const Topology& t, const SimProgram& program, const SimOptions& o)
@@ -146,91 +117,17 @@ void validate(const Topology& t, const SimProgram& program, const SimOptions& o)
 
 } // namespace
 
-bool isCancelledMessage(const std::string& message)
-{
-    return message == kCancelled;
-}
-
 SimResult runSimulation(const Topology& t, const SimProgram& program, const SimOptions& options)
 {
     validate(t, program, options);
     const auto start = std::chrono::steady_clock::now();
-    int fds[2];
-    if (::pipe(fds) != 0)
-        throw ModelError(std::string("cannot start the simulation: pipe: ") + std::strerror(errno));
-    std::fflush(nullptr);
-    const pid_t pid = ::fork();
-    if (pid < 0) {
-        ::close(fds[0]);
-        ::close(fds[1]);
-        throw ModelError(std::string("cannot start the simulation: fork: ") + std::strerror(errno));
-    }
-    if (pid == 0) {
-        ::close(fds[0]);
-        std::string line;
-        try {
-            if (options.inChild)
-                options.inChild();
-            line = simulateHere(t, program, options);
-        } catch (const std::exception& e) {
-            line = std::string("error ") + e.what() + "\n";
-        } catch (...) {
-            line = "error an unknown exception in the simulation\n";
-        }
-        writeAll(fds[1], line);
-        ::close(fds[1]);
-        ::_exit(0);
-    }
-    ::close(fds[1]);
-    std::string text;
-    std::string stopped;
-    char buffer[4096];
-    for (;;) {
-        if (options.cancel && options.cancel->load()) {
-            stopped = kCancelled;
-            break;
-        }
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (options.timeoutSeconds > 0 && elapsed > options.timeoutSeconds) {
-            stopped = "the simulation took longer than its limit of " + formatNumber(options.timeoutSeconds) + " s";
-            break;
-        }
-        pollfd p{fds[0], POLLIN, 0};
-        const int ready = ::poll(&p, 1, 50);
-        if (ready < 0 && errno != EINTR)
-            break;
-        if (ready <= 0)
-            continue;
-        const ssize_t r = ::read(fds[0], buffer, sizeof buffer);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            break;
-        text.append(buffer, static_cast<std::size_t>(r));
-    }
-    ::close(fds[0]);
-    if (!stopped.empty())
-        ::kill(pid, SIGKILL);
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (!stopped.empty())
-        throw ModelError(stopped);
-    if (WIFSIGNALED(status))
-        throw ModelError("the simulation crashed (signal " + std::to_string(WTERMSIG(status)) + ", " +
-                         strsignal(WTERMSIG(status)) + ")");
-    if (text.rfind("error ", 0) == 0) {
-        while (!text.empty() && text.back() == '\n')
-            text.pop_back();
-        throw ModelError("simulation: " + text.substr(6));
-    }
+    const std::string text = runInChild([&] { return simulateHere(t, program, options); }, options);
     std::istringstream in(text);
     std::string word;
     std::size_t phases = 0;
     SimResult result;
     if (!(in >> word >> phases) || word != "ok" || phases != program.phases.size())
-        throw ModelError("the simulation ended without a result (exit status " + std::to_string(WEXITSTATUS(status)) +
-                         ")");
+        throw ModelError("the simulation ended without a result");
     result.phaseTimes.resize(phases);
     for (double& v : result.phaseTimes)
         in >> v;

@@ -111,11 +111,15 @@ const Entry kCommands[] = {
      "        chosen by leave-one-out error (at least 5 P values); -o adds it as the block's output T_found"},
     {"replay", replayCommand,
      "replay DESIGN --results RUNS.json [--at P=8] [--net BLOCK] [--json] [--export-simgrid DIR [--flops 1e9]]\n"
+     "        [--simulate [--max-events 5e6] [--timeout 10min]]\n"
      "        the program recorded by run-app --record, replayed on the design's network (its topology, its job\n"
      "        placement, LogGP from its logp.loggp block or the one --net names): per P, the predicted time, the\n"
      "        measured median of that P's app.run result in the same file and the error; a P not recorded is\n"
      "        synthesised from recordings at 3 or more P. --export-simgrid writes each P's recording as SimGrid's\n"
-     "        time-independent traces (DIR/P8/traces.txt for smpirun -replay; compute at --flops flop/s)\n"
+     "        time-independent traces (DIR/P8/traces.txt for smpirun -replay; compute at --flops flop/s).\n"
+     "        --simulate runs the same recording on SimGrid too (the platform simulate builds, one actor per rank\n"
+     "        on its placed host, the same LogGP) and prints it beside the prediction; a recording whose\n"
+     "        simulation would pass --max-events steps is refused with its estimate before it starts\n"
      "        (docs/format.md \"Recordings\")"},
 };
 

@@ -2,7 +2,9 @@
 // RUNS.json) replayed on the design's network (model/recording/Replay.h): for
 // each recorded P, or the --at ones, the predicted time on the design's
 // topology with its job placement and the LogGP of its logp.loggp block, the
-// measured median of that P's app.run result in the same file, and the error.
+// measured median of that P's app.run result in the same file, and the error;
+// with --simulate, the same recording simulated on SimGrid beside it
+// (sim/RecordingSim.h: the platform `simulate` builds, one actor per rank).
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
@@ -16,6 +18,7 @@
 #include "model/recording/Replay.h"
 #include "model/recording/TimeIndependent.h"
 #include "model/verification/VerifyTargets.h"
+#include "sim/RecordingSim.h"
 
 #include <nlohmann/json.hpp>
 
@@ -69,11 +72,66 @@ json number(double v)
     return std::isfinite(v) ? json(v) : json(nullptr);
 }
 
+// A row's recording simulated on SimGrid (NaN until simulated).
+struct Simulated {
+    double seconds = NAN, error = NAN, wall = NAN;
+    std::uint64_t messages = 0;
+};
+
+// The SimGrid replay of every row, each refused before any starts when it is too big (its estimate said).
+std::vector<Simulated> simulateRows(const std::vector<rec::Prediction>& rows,
+                                    const std::map<int, const rec::RecordedRun*>& byP, const Args& args,
+                                    std::ostream& err)
+{
+    sim::RecordingSimOptions o;
+    if (const auto m = args.value("--max-events")) {
+        o.maxEvents = parseQuantity(*m, Unit::Count);
+        if (!(o.maxEvents >= 1) || !std::isfinite(o.maxEvents))
+            throw UsageError("--max-events " + *m + " must be a count of 1 or more");
+    }
+    if (const auto t = args.value("--timeout")) {
+        o.sim.timeoutSeconds = parseQuantity(*t, Unit::Seconds);
+        if (!(o.sim.timeoutSeconds > 0))
+            throw UsageError("--timeout " + *t + " must be a time > 0");
+    }
+    auto recordingOf = [&](const rec::Prediction& r) -> const rec::Recording& {
+        return r.made ? *r.made : byP.at(r.P)->recording;
+    };
+    for (const rec::Prediction& r : rows) {
+        if (!r.net.topology)
+            throw ModelError("--simulate: the design has no topology to simulate on (draw one or generate it)");
+        const sim::RecordingSimEstimate e = sim::estimateRecordingSim(recordingOf(r));
+        if (e.events > o.maxEvents || static_cast<std::size_t>(r.P) > o.maxRanks)
+            throw ModelError("--simulate at P = " + std::to_string(r.P) + ": the recording's simulation would go "
+                             "through " + formatNumber(e.events) + " events (" + formatNumber(e.messages) +
+                             " messages) on " + std::to_string(r.P) + " actors, about " +
+                             formatNumber(std::ceil(e.wallSeconds)) + " s of wall time; the limit is " +
+                             formatNumber(o.maxEvents) + " events and " + std::to_string(o.maxRanks) +
+                             " ranks (--max-events)");
+    }
+    std::vector<Simulated> out;
+    for (const rec::Prediction& r : rows) {
+        o.computeScale = r.made ? 1.0 : byP.at(r.P)->computeSpeed; // as the analytic replay scales it
+        const sim::RecordingSimResult s =
+            sim::simulateRecording(*r.net.topology, r.net.hostVertices, recordingOf(r), r.net.net, o);
+        Simulated row;
+        row.seconds = s.seconds;
+        row.error = std::isfinite(r.measured) ? (s.seconds - r.measured) / r.measured : NAN;
+        row.wall = s.wallSeconds;
+        row.messages = s.messages;
+        out.push_back(row);
+        err << "clusterscope-cli replay: P = " << r.P << " simulated in " << formatMeasured(s.wallSeconds, "s")
+            << " of wall time\n";
+    }
+    return out;
+}
+
 } // namespace
 
 int replayCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--results", "--at", "--net", "--export-simgrid", "--flops"}, {"--json"});
+    const Args args(words, {"--results", "--at", "--net", "--export-simgrid", "--flops", "--max-events", "--timeout"},
+                    {"--json", "--simulate"});
     if (args.positional().size() != 1)
         throw UsageError(args.positional().empty() ? "replay needs a DESIGN (a file or a preset name)"
                                                    : "unexpected argument '" + args.positional()[1] + "'");
@@ -115,9 +173,15 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         rows.push_back(std::move(row));
     }
 
+    const bool simulate = args.flag("--simulate");
+    if (!simulate && (args.value("--max-events") || args.value("--timeout")))
+        throw UsageError("--max-events and --timeout are for --simulate");
+    const std::vector<Simulated> simulated = simulate ? simulateRows(rows, byP, args, err) : std::vector<Simulated>();
+
     if (args.flag("--json")) {
         json a = json::array();
-        for (const rec::Prediction& r : rows)
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const rec::Prediction& r = rows[i];
             a.push_back({{"P", r.P},
                          {"predicted", r.predicted},
                          {"measured", number(r.measured)},
@@ -132,16 +196,32 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
                          {"loggp", r.net.loggpBlock},
                          {"placement", r.net.placement},
                          {"hosts", r.net.hosts}});
+            if (simulate) {
+                const Simulated& x = simulated[i];
+                a.back()["simulated"] = number(x.seconds);
+                a.back()["simulated_error"] = number(x.error);
+                a.back()["simulated_messages"] = x.messages;
+                a.back()["simulated_wall_seconds"] = number(x.wall);
+            }
+        }
         out << a.dump(1) << "\n";
         return 0;
     }
-    out << "  P  predicted   measured    error    recorded at   without contention  messages  collectives\n";
-    for (const rec::Prediction& r : rows) {
-        char line[300];
-        std::snprintf(line, sizeof line, "%3d  %-10s  %-10s  %7s  %11d%s  %-18s  %8llu  %11llu\n", r.P,
-                      secs(r.predicted).c_str(), secs(r.measured).c_str(), signedPercent(r.error).c_str(), r.recordedAt,
-                      r.synthesized ? "*" : " ",
-                      secs(r.alone).c_str(), static_cast<unsigned long long>(r.result.messages),
+    out << "  P  predicted  " << (simulate ? " simulated   sim/pred " : "") << " measured    error  "
+        << (simulate ? "sim error " : "") << "  recorded at   without contention  messages  collectives\n";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const rec::Prediction& r = rows[i];
+        char sim[64] = "", simError[16] = "";
+        if (simulate) {
+            std::snprintf(sim, sizeof sim, "%-10s  %8.4f  ", secs(simulated[i].seconds).c_str(),
+                          simulated[i].seconds / r.predicted);
+            std::snprintf(simError, sizeof simError, "%9s", signedPercent(simulated[i].error).c_str());
+        }
+        char line[400];
+        std::snprintf(line, sizeof line, "%3d  %-10s  %s%-10s  %7s  %s%11d%s  %-18s  %8llu  %11llu\n", r.P,
+                      secs(r.predicted).c_str(), sim, secs(r.measured).c_str(), signedPercent(r.error).c_str(),
+                      simError, r.recordedAt, r.synthesized ? "*" : " ", secs(r.alone).c_str(),
+                      static_cast<unsigned long long>(r.result.messages),
                       static_cast<unsigned long long>(r.result.collectives));
         out << line;
     }
@@ -154,6 +234,9 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         else
             out << "; the design has no topology: no contention between messages";
         out << "\nerror = (predicted - measured) / measured; measured: the median of the app.run result of that P\n";
+        if (simulate)
+            out << "simulated: the recording on SimGrid (CM02, flow level), one actor per rank on its placed host, "
+                   "the same LogGP o, g, L and G; sim/pred = simulated / predicted\n";
     }
     for (const rec::Prediction& r : rows) {
         if (r.synthesized)

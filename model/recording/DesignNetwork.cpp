@@ -88,6 +88,7 @@ DesignNetwork designNetwork(const DesignDocument& doc, int P, const std::string&
     out.net.gMode = static_cast<int>(in[B::G_floor]);
     out.net.B_pair = in[B::B_pair];
     out.net.B_cal = in[B::B_cal];
+    out.net.routeLatency = in[B::L_net];
 
     const BlockInstance* topo = doc.design.topology();
     const auto* source = topo ? dynamic_cast<const TopologySource*>(topo->block) : nullptr;
@@ -118,6 +119,8 @@ DesignNetwork designNetwork(const DesignDocument& doc, int P, const std::string&
     held->hosts = rankHosts(t, order, shape);
     for (std::size_t h : held->hosts)
         out.hosts.emplace_back(t.vertex(h).id);
+    out.topology = &t;
+    out.hostVertices = held->hosts;
     out.placement = placementNames()[static_cast<std::size_t>(placement)];
     held->g = std::make_unique<CoreGraph>(CoreGraph::build(t));
     held->net = std::make_unique<PlacedNetwork>(t, *held->g);

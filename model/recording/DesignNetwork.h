@@ -6,6 +6,7 @@
 // calibrated, combined with each phase's contention by the block's G_floor).
 #include "model/document/DesignDocument.h"
 #include "model/recording/Replay.h"
+#include "model/topology/Topology.h"
 
 #include <memory>
 #include <string>
@@ -18,6 +19,8 @@ struct DesignNetwork {
     std::string loggpBlock;         // the logp.loggp block the LogGP came from
     std::vector<std::string> hosts; // the placed hosts' ids, in rank order (empty without a topology)
     std::string placement;          // its name ("packed"), "" without a topology
+    const Topology* topology = nullptr;   // the placed network (in `held` or the document), null without one
+    std::vector<std::size_t> hostVertices; // its vertex of each rank (the hosts above)
     std::shared_ptr<const void> held; // the network that net.secondsPerByte and net.flowRates route on
 };
 

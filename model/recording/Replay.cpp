@@ -1,5 +1,6 @@
 #include "model/recording/Replay.h"
 #include "model/core/ModelError.h"
+#include "model/recording/EventCursor.h"
 #include "model/recording/ReplayCollectives.h"
 #include "model/recording/ReplayFluid.h"
 
@@ -87,16 +88,11 @@ struct Req {
     std::int32_t src = 0, tag = 0, comm = 0;
 };
 
-struct Frame {
-    std::uint32_t begin, end;
-    std::uint64_t left;
-};
-
 struct RankState {
     double t = 0, nicFree = 0, compute = 0;
-    std::uint32_t pc = 0, partial = 0; // partial: progress inside a waitall, sendrecv or collective
+    std::uint32_t partial = 0; // progress inside a waitall, sendrecv or collective
+    EventCursor at;
     bool blocked = false, done = false;
-    std::vector<Frame> loops;
     std::vector<Req> reqs;
     std::deque<Msg> inbox; // arrived or on their way, not yet matched
     std::vector<std::pair<std::int32_t, std::uint32_t>> collSeq; // per communicator: collectives entered
@@ -132,7 +128,6 @@ public:
 
 private:
     bool step(std::int32_t r);
-    void advance(RankState& R, const std::vector<Event>& ev);
     void post(std::int32_t r, const Event& e, std::int32_t dst, double bytes, std::int32_t tag);
     bool receive(RankState& R, std::int32_t src, std::int32_t tag, std::int32_t comm);
     bool complete(RankState& R, std::int32_t req, std::int32_t src = -1);
@@ -310,38 +305,15 @@ bool Engine::collective(std::int32_t r, const Event& e)
     return true;
 }
 
-void Engine::advance(RankState& R, const std::vector<Event>& ev)
-{
-    const Event& e = ev[R.pc];
-    if (e.kind == Kind::Loop) {
-        const std::uint32_t begin = R.pc + 1, end = begin + e.count;
-        if (e.value >= 1.0 && e.count > 0) {
-            R.loops.push_back({begin, end, static_cast<std::uint64_t>(e.value)});
-            R.pc = begin;
-        } else {
-            R.pc = end;
-        }
-    } else {
-        ++R.pc;
-    }
-    while (!R.loops.empty() && R.pc == R.loops.back().end) {
-        if (--R.loops.back().left > 0) {
-            R.pc = R.loops.back().begin;
-            break;
-        }
-        R.loops.pop_back();
-    }
-}
-
 bool Engine::step(std::int32_t r)
 {
     RankState& R = ranks_[static_cast<std::size_t>(r)];
     const RankTrace& trace = rec_.ranks[static_cast<std::size_t>(r)];
-    if (R.pc >= trace.events.size()) {
+    if (R.at.pc >= trace.events.size()) {
         R.done = true;
         return false;
     }
-    const Event& e = trace.events[R.pc];
+    const Event& e = trace.events[R.at.pc];
     bool ok = true;
     switch (e.kind) {
     case Kind::Compute:
@@ -380,7 +352,7 @@ bool Engine::step(std::int32_t r)
         R.blocked = true;
         return false;
     }
-    advance(R, trace.events);
+    R.at.advance(trace.events);
     return true;
 }
 
@@ -392,7 +364,7 @@ void Engine::stuck() const
         const RankState& R = ranks_[r];
         if (R.done)
             continue;
-        const Event& e = rec_.ranks[r].events[R.pc];
+        const Event& e = rec_.ranks[r].events[R.at.pc];
         what += std::string(shown++ ? "; " : "") + "rank " + std::to_string(r) + " waits at line " +
                 std::to_string(e.line) + " (" + kindName(e.kind) +
                 (e.kind == Kind::Recv || e.kind == Kind::Sendrecv

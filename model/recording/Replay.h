@@ -60,6 +60,9 @@ struct ReplayNetwork {
     loggp::Params loggp; // L with the route's latency, o_s, o_r, g (s), G (s/B) the host's own
     int gMode = 0;       // logp.loggp's G_floor: 0 network, 1 none, 2 in series, 3 scaled
     double B_pair = 0, B_cal = 0; // B/s, for gMode 3
+    // s: the part of loggp.L that is the placed routes' latency (logp.loggp's
+    // L_net); a simulator whose routes carry their own latency adds only the rest.
+    double routeLatency = 0;
     // Seconds per byte of the slowest of these flows when they run at once on
     // the placed hosts (a lone pair's route; a collective's rounds); unset: no
     // network limit beyond G (s = 0).

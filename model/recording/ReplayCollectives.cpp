@@ -1,5 +1,6 @@
 #include "model/recording/ReplayCollectives.h"
 
+#include <cmath>
 #include <cstdint>
 
 namespace cs::rec {
@@ -121,6 +122,65 @@ std::vector<Flows> collectiveRounds(const CollectivePlan& plan, int n, std::size
         rounds = std::move(kept);
     }
     return rounds;
+}
+
+std::vector<CollectiveStep> collectiveSteps(const CollectivePlan& plan, int n)
+{
+    using comm::Algo;
+    using comm::Op;
+    std::vector<CollectiveStep> steps;
+    if (n < 2)
+        return steps;
+    const int lg = static_cast<int>(loggp::ceilLog2(n));
+    const double share = plan.k / n;
+    switch (plan.algo) {
+    case Algo::Binomial:
+        for (int j = 0; j < lg; ++j) {
+            // Inward (reduce, gather) runs the broadcast's tree from its last round back to its first.
+            const int i = plan.inward ? lg - 1 - j : j;
+            // The data halving (scatter, gather): a round-i message carries the 2^(lg-1-i) blocks of its subtree.
+            const double bytes = plan.halving ? plan.k * std::ldexp(1.0, lg - 1 - i) : plan.k;
+            steps.push_back({binomialRound(n, i, plan.inward), bytes});
+        }
+        break;
+    case Algo::RecursiveDoubling: {
+        const auto p2 = static_cast<int>(loggp::largestPowerOfTwoAtMost(n));
+        const bool gather = plan.op == Op::Allgather; // the block doubles each step
+        Flows in, out;
+        for (int r = p2; r < n; ++r) {
+            in.emplace_back(r, r - p2);
+            out.emplace_back(r - p2, r);
+        }
+        if (!in.empty())
+            steps.push_back({in, plan.k});
+        for (int i = 0; (1 << i) < p2; ++i)
+            steps.push_back({doublingRound(n, i), gather ? share * std::ldexp(1.0, i) : plan.k});
+        if (!out.empty())
+            steps.push_back({out, plan.k});
+        break;
+    }
+    case Algo::RecursiveHalving:
+        for (int i = 0; i < lg; ++i) {
+            Flows f;
+            for (int r = 0; r < n; ++r)
+                if ((r ^ (n >> (i + 1))) < n)
+                    f.emplace_back(r, r ^ (n >> (i + 1)));
+            steps.push_back({f, plan.k * std::ldexp(1.0, -(i + 1))});
+        }
+        break;
+    default: { // ring (to r + 1 every step) and pairwise (to r + i at step i)
+        const bool ring = plan.algo == Algo::Ring;
+        const double bytes = plan.op == Op::Alltoall ? plan.k : share;
+        for (int i = 1; i < n; ++i) {
+            Flows f;
+            for (int r = 0; r < n; ++r)
+                f.emplace_back(r, (r + (ring ? 1 : i)) % n);
+            steps.push_back({f, bytes});
+        }
+        break;
+    }
+    }
+    return steps;
 }
 
 } // namespace cs::rec

@@ -28,4 +28,21 @@ double collectiveSeconds(const CollectivePlan& plan, const loggp::Params& p, int
 // `maxRounds`, evenly spaced, when it has more.
 std::vector<Flows> collectiveRounds(const CollectivePlan& plan, int n, std::size_t maxRounds = 16);
 
+// One step of the algorithm as point-to-point messages: every flow (member
+// indices, source to destination) carries `bytes`, and a member sends its
+// step's messages before it takes in its own.
+struct CollectiveStep {
+    Flows flows;
+    double bytes = 0;
+};
+
+// The algorithm's steps, all of them, in order: what a simulator that runs the
+// collective as messages (sim/RecordingSim.h) sends. Their one-way times add
+// up to collectiveSeconds() on an uncontended network: binomial (broadcast,
+// scatter with the data halving down the tree; reduce and gather the same tree
+// run inward, leaves first), recursive doubling with MPICH's hand-over to and
+// from the members beyond the largest power of two, recursive halving, ring
+// and pairwise (n - 1 steps, member r to r + i).
+std::vector<CollectiveStep> collectiveSteps(const CollectivePlan& plan, int n);
+
 } // namespace cs::rec

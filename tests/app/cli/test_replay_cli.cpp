@@ -106,6 +106,39 @@ TEST_CASE("replay: each recorded P predicted on the design's network, beside its
     std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("replay --simulate: the same recording on SimGrid beside the prediction", "[cli][replay][sim]")
+{
+    const std::string design = writeFile("design.json", kDesign);
+    const std::string runs = runsFile();
+    const auto r = cli({"replay", design, "--results", runs, "--simulate", "--json"});
+    INFO(r.out << r.err);
+    REQUIRE(r.rc == 0);
+    const json rows = json::parse(r.out);
+    REQUIRE(rows.size() == 2);
+    // P = 2: rank 0's ten messages (G = 0: 2 us apart, its gap max(g, o_s)) share the link a - s1 - b at once on
+    // SimGrid, where the analytic replay sends them one after another; either way the link carries 10 x 1e6 B
+    // at 1.25e8 B/s, 80 ms, and the last arrives o_s + L after that, received + o_r: about 80.010 ms (the
+    // receives' o_r may add some microseconds).
+    CHECK(rows[0]["simulated"].get<double>() == Approx(0.08001).epsilon(0.001));
+    CHECK(rows[0]["simulated_messages"] == 10);
+    // P = 4: both flows cross the uplink at once, 16 ms, + o_s + L + o_r: 16.010 ms, as the analytic replay;
+    // measured 0.02 s: -19.95%.
+    CHECK(rows[1]["simulated"].get<double>() == Approx(0.01601).epsilon(1e-6));
+    CHECK(rows[1]["simulated_error"].get<double>() == Approx(-0.1995).epsilon(1e-4));
+    // The table: simulated beside predicted, and their ratio.
+    const auto t = cli({"replay", design, "--results", runs, "--at", "P=4", "--simulate"});
+    INFO(t.out << t.err);
+    REQUIRE(t.rc == 0);
+    CHECK_THAT(t.out, Contains("  4  16.01 ms    16.01 ms      1.0000  "));
+    CHECK_THAT(t.out, Contains("simulated: the recording on SimGrid"));
+    // Too big for the simulator: refused with its estimate before it starts (P = 2: ten sends and ten
+    // receives: 20 events).
+    const auto big = cli({"replay", design, "--results", runs, "--simulate", "--max-events", "10"});
+    CHECK(big.rc == 1);
+    CHECK_THAT(big.err, Contains("--simulate at P = 2: the recording's simulation would go through 20 events"));
+    CHECK(cli({"replay", design, "--results", runs, "--max-events", "10"}).rc == 2); // without --simulate
+}
+
 TEST_CASE("replay: mistakes are refused by name", "[cli][replay]")
 {
     const std::string design = writeFile("design.json", kDesign);
