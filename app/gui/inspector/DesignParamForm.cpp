@@ -19,7 +19,7 @@ namespace {
 
 // The valid range as two fields, min and max, each applied as one undoable
 // edit (edit::setParameterRange through DocumentModel::setDesignParamRange).
-QWidget* rangeBox(DocumentModel* model, const DesignParam& p)
+QWidget* rangeBox(DocumentModel* model, const DesignParam& p, const std::string& unit)
 {
     auto* box = new QGroupBox(QObject::tr("Valid range"));
     box->setObjectName("rangeBox");
@@ -28,6 +28,7 @@ QWidget* rangeBox(DocumentModel* model, const DesignParam& p)
     const double lo = p.spec.min, hi = p.spec.max;
     auto field = [&](const char* which, double value, bool isMin) {
         ParamSpec s = p.spec;
+        s.displayUnit = unit;
         s.symbol = std::string("range.") + which;
         s.min = -std::numeric_limits<double>::max();
         s.max = std::numeric_limits<double>::max();
@@ -72,6 +73,9 @@ DesignParamForm::DesignParamForm(DocumentModel* model, const std::string& name, 
     auto* grid = new ParamGrid(box);
     ParamRow row;
     row.spec = p->spec;
+    // Its value and range in the unit the value reads best in: "1 Gbit/s" typed into a parameter the
+    // document shows in Mbit/s read "1000 Mbit/s" after Enter and on reopening (issue 48, defect 14).
+    row.spec.displayUnit = shownUnit(p->spec, p->value.value);
     row.value = p->value;
     const QString qname = q(name);
     // The output it follows bounds it (P by topology.hosts): a value above
@@ -117,7 +121,7 @@ DesignParamForm::DesignParamForm(DocumentModel* model, const std::string& name, 
         boxLayout->addWidget(bound);
     }
     layout->addWidget(box);
-    layout->addWidget(rangeBox(model, *p));
+    layout->addWidget(rangeBox(model, *p, row.spec.displayUnit));
 
     QStringList feeds;
     for (const Wire& w : d.wires())

@@ -45,6 +45,13 @@ QString rangeText(const ParamSpec& spec)
     return range + " " + q(spec.displayUnit);
 }
 
+std::string shownUnit(const ParamSpec& spec, double si, plots::RateFamily family)
+{
+    if (spec.unit != Unit::BytesPerSecond || !spec.choices.empty())
+        return spec.displayUnit;
+    return plots::rateUnitFor({si}, family).name.toStdString();
+}
+
 QString editText(double si, const ParamSpec& spec)
 {
     // The rounded display value is safe to show: an editor only applies

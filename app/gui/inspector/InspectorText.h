@@ -1,5 +1,6 @@
 #pragma once
 #include "app/gui/widgets/QtStrings.h"
+#include "app/plots/RateUnit.h"
 #include "model/core/ParamSpec.h"
 #include "model/core/Provenance.h"
 
@@ -21,6 +22,11 @@ QString displayValue(double si, const ParamSpec& spec);
 // The spec's valid range in its display unit ("[8e-09, 8e+06] Gbit/s" for a rate field shown in Gbit/s), as
 // ParamSpec::rangeText() writes it in SI ("[1000, 1e+13] B/s") when the display unit is unknown or of another kind.
 QString rangeText(const ParamSpec& spec);
+// The unit a field with a unit of its own shows `si` in (a design parameter, a generator's parameter): a
+// rate in the unit it reads best in, as the block and topology forms write rates (plots::rateUnitFor in
+// `family`): 1.25e8 B/s is "Gbit/s" where the spec says Mbit/s, which wrote it "1000 Mbit/s" (issue 48,
+// defect 14). Any other kind keeps the spec's display unit.
+std::string shownUnit(const ParamSpec& spec, double si, plots::RateFamily family = plots::ratePreference());
 // The text an editor starts with (the display value).
 QString editText(double si, const ParamSpec& spec);
 

@@ -88,6 +88,13 @@ bool ValueField::commit()
         return false;
     }
     QString err = apply_(v);
+    // The model gives the range in SI units ("[1, 1e+15] B/s") where the field
+    // shows Gbit/s (issue 48, defect 14): the message gives the field's range.
+    // Set aside first, so that the value's replacement below leaves it alone.
+    const QString siRange = q(spec_.rangeText()), shownRange = rangeText(spec_);
+    const QString mark(QChar(0x1)); // no text the model writes holds it
+    if (siRange != shownRange)
+        err.replace(siRange, mark);
     // The model quotes the value in SI units ("-6.25e+08" B/s); the user typed
     // it in theirs ("-5 Gbit/s"): the message quotes what was typed.
     const QString typed = edit_->text().trimmed();
@@ -97,6 +104,7 @@ bool ValueField::commit()
             err.replace(QRegularExpression("(?<![0-9.eE+-])" + QRegularExpression::escape(QString::fromStdString(si)) +
                                            "(?![0-9.eE])"),
                         typed);
+    err.replace(mark, shownRange);
     setError(err);
     if (!err.isEmpty())
         return false;

@@ -38,7 +38,7 @@ QString tooltipFor(const ParamSpec& p)
 {
     QString t = QStringLiteral("<b>%1</b>: %2<br>range %3")
                     .arg(QString::fromStdString(p.symbol).toHtmlEscaped(), QString::fromStdString(p.meaning).toHtmlEscaped(),
-                         QString::fromStdString(p.rangeText()).toHtmlEscaped());
+                         inspector::rangeText(p).toHtmlEscaped());
     if (!p.source.empty())
         t += QStringLiteral("<br><i>source: %1</i>").arg(QString::fromStdString(p.source).toHtmlEscaped());
     return t;
@@ -164,7 +164,6 @@ void GeneratorDialog::showGenerator(int row)
         auto* sym = new QLabel(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(p.symbol).toHtmlEscaped()), form_);
         sym->setToolTip(tip);
         QWidget* editor = nullptr;
-        QString unit;
         if (p.unit == Unit::Choice) {
             auto* c = new QComboBox(form_);
             for (const std::string& ch : p.choices)
@@ -181,9 +180,7 @@ void GeneratorDialog::showGenerator(int row)
         } else {
             auto* q = new QuantitySpinBox(p, form_);
             connect(q, &QDoubleSpinBox::valueChanged, this, &GeneratorDialog::refresh);
-            editor = q;
-            if (p.unit != Unit::Count && p.unit != Unit::Ratio)
-                unit = q->unitName();
+            editor = q; // its text has its unit
         }
         // Checked at every keystroke, not when the field is left: the message
         // quoted "the other 32 groups" after groups = 1059 was typed, and Place
@@ -198,8 +195,7 @@ void GeneratorDialog::showGenerator(int row)
         editor->setObjectName(QStringLiteral("param-") + QString::fromStdString(p.symbol));
         editor->setToolTip(tip);
         editor->setMinimumWidth(110);
-        auto* meaning = new QLabel(
-            (unit.isEmpty() ? QString() : unit + QStringLiteral("  \u2014  ")) + QString::fromStdString(p.meaning), form_);
+        auto* meaning = new QLabel(QString::fromStdString(p.meaning), form_);
         meaning->setStyleSheet("color: #4b5563;");
         meaning->setToolTip(tip);
         grid_->addWidget(sym, r, 0);
@@ -257,9 +253,7 @@ QString GeneratorDialog::problem() const
         if (const auto* sb = qobject_cast<const QSpinBox*>(editors_[i]); sb && !sb->hasAcceptableInput())
             return tr("%1: type a whole number from %2 to %3").arg(symbol).arg(sb->minimum()).arg(sb->maximum());
         if (const auto* q = qobject_cast<const QuantitySpinBox*>(editors_[i]); q && !q->hasAcceptableInput())
-            return tr("%1: type a value from %2 to %3 %4")
-                .arg(symbol, QString::number(q->minimum(), 'g', 8), QString::number(q->maximum(), 'g', 8),
-                     q->unitName());
+            return tr("%1: type a value in %2").arg(symbol, q->rangeText());
     }
     const std::vector<double> v = values();
     const std::string why = checkGeneratorParams(*gen_, v.data());
