@@ -1,6 +1,6 @@
 // Issue 48, defect 14: a range hint was in B/s for a field in Gbit/s. A link of a network of 1 Gbit/s links is
-// edited in Gbit/s in the inspector; its bandwidth's range, [1, 1e15] B/s (TopologyFields), is said in Gbit/s
-// too: 1 B/s = 8e-09 Gbit/s, 1e15 B/s = 8e+06 Gbit/s.
+// edited in Gbit/s in the inspector; its bandwidth's range, [1, 1e13] B/s (TopologyFields), is said in Gbit/s
+// too: 1 B/s = 8e-09 Gbit/s, 1e13 B/s = 80000 Gbit/s.
 #include "app/document/DocumentModel.h"
 #include "app/gui/Selection.h"
 #include "app/gui/inspector/Inspector.h"
@@ -54,14 +54,16 @@ TEST_CASE("a link's bandwidth in the inspector gives its range in the field's un
     inspector.grab().save("/tmp/cs-gui-shots/field_range_units.png");
     CHECK(edit->text() == "1 Gbit/s");
     INFO("details: " << details->text().toStdString());
-    CHECK(details->text().contains("[8e-09, 8e+06] Gbit/s"));
+    // The link rate's range is [1, 1e13] B/s (TopologyFields, the ceiling every block's network rate has):
+    // 8 bit / 1e9 = 8e-09 Gbit/s to 1e13 x 8 / 1e9 = 80000 Gbit/s.
+    CHECK(details->text().contains("[8e-09, 80000] Gbit/s"));
     CHECK_FALSE(details->text().contains(" B/s"));
     // The field's and the symbol's tooltip say the same.
     auto* symbol = form->findChild<QLabel*>("symbol:bandwidth");
     REQUIRE(symbol);
     for (const QString& tip : {form->findChild<QWidget*>("field:bandwidth")->toolTip(), symbol->toolTip()}) {
         INFO("tooltip: " << tip.toStdString());
-        CHECK(tip.contains("[8e-09, 8e+06] Gbit/s"));
+        CHECK(tip.contains("[8e-09, 80000] Gbit/s"));
     }
     // A value it cannot read is refused with the range in the field's unit too.
     edit->setFocus();
@@ -73,5 +75,5 @@ TEST_CASE("a link's bandwidth in the inspector gives its range in the field's un
     REQUIRE(error);
     const QString errors = error->text();
     INFO("error: " << errors.toStdString());
-    CHECK(errors.contains("(valid range [8e-09, 8e+06] Gbit/s)"));
+    CHECK(errors.contains("(valid range [8e-09, 80000] Gbit/s)"));
 }

@@ -94,7 +94,7 @@ GeneratorDialog* openGenerate(MainWindow& w)
 
 } // namespace
 
-TEST_CASE("a design parameter typed as 1 Gbit/s reads 1 Gbit/s after Enter and after save and reopen; its refusal "
+TEST_CASE("a design parameter typed as 1 Gbit/s reads 1 Gbit/s after Enter and after save and reopen, and its refusal "
           "gives the range in the field's unit (issue 48, defect 14)",
           "[gui][units][inspector]")
 {
