@@ -225,21 +225,32 @@ private:
         return sg4::Mailbox::by_name(std::to_string(from) + ">" + std::to_string(to));
     }
 
-    void send(std::int32_t dst, double bytes, Msg msg)
+    // `delivered`: the sender goes on once the bytes have arrived (a collective's step, as MPICH's blocking
+    // sends inside it; a root's successive sends then follow one another, as the analytic formulas count
+    // them), else once posted (eager, MPI_Send and MPI_Isend as the analytic replay has them).
+    void send(std::int32_t dst, double bytes, Msg msg, bool delivered = false)
     {
         const loggp::Params q = loggp::forSize(w_.net.loggp, bytes);
         const double now = sg4::Engine::get_clock();
         busy(nicFree_ - now); // the gap after this rank's previous message
         nicFree_ = std::max(now, nicFree_) + std::max(q.g, q.o_s);
         busy(q.o_s);
+        ++w_.messages;
+        if (dst == r_) { // to itself: no route to cross, it is there at once
+            taken_.push_back({r_, new Msg(msg)});
+            return;
+        }
         auto [it, first] = out_.try_emplace(dst, nullptr);
         if (first) {
             it->second = mailbox(r_, dst);
             it->second->set_receiver(w_.actors[static_cast<std::size_t>(dst)]); // the bytes move at once (eager)
         }
-        it->second->put_init(new Msg(msg), static_cast<std::uint64_t>(std::llround(loggp::bytesAfterFirst(bytes))))
-            ->detach([](void* m) { delete static_cast<Msg*>(m); });
-        ++w_.messages;
+        // (k - 1) bytes as LogGP counts them, but at least one: SimGrid gives an empty transfer no latency.
+        const auto size = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::llround(loggp::bytesAfterFirst(bytes))));
+        if (delivered)
+            it->second->put(new Msg(msg), size); // the receiver deletes it
+        else
+            it->second->put_init(new Msg(msg), size)->detach([](void* m) { delete static_cast<Msg*>(m); });
     }
 
     // Takes the next message from `src` (any sender when src < 0) into taken_.
@@ -300,11 +311,14 @@ private:
     {
         const auto& members = w_.rec.members(e.comm);
         const std::int32_t me = memberIndex(members, r_);
+        if (me < 0)
+            throw ModelError("rank " + std::to_string(r_) + ", line " + std::to_string(e.line) + ": its " +
+                             rec::kindName(e.kind) + " is on a communicator it is not a member of");
         const auto seq = static_cast<std::int32_t>(seq_[e.comm]++);
         const Schedule& s = w_.schedules.of(e.kind, e.value, sizeOf(w_.rec, e.comm));
         for (std::size_t i = 0; i < s.bytes.size(); ++i) {
             if (const std::int32_t to = s.to[i][static_cast<std::size_t>(me)]; to >= 0)
-                send(memberRank(members, to), s.bytes[i], {seq, e.comm, true});
+                send(memberRank(members, to), s.bytes[i], {seq, e.comm, true}, true);
             if (const std::int32_t from = s.from[i][static_cast<std::size_t>(me)]; from >= 0)
                 receive(memberRank(members, from), seq, e.comm, true);
         }

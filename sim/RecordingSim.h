@@ -15,7 +15,11 @@
 //    order), is done one o_r after it has arrived; matching by (source, tag,
 //    communicator), any source and any tag as in the recording;
 //  - collectives: the algorithms of ReplayCollectives.h run as messages
-//    (collectiveSteps()), each step a send then a receive per member.
+//    (collectiveSteps()), each step a send then a receive per member; a
+//    member's send in a collective returns once its bytes have arrived (as
+//    MPICH's blocking sends inside the algorithms), so a root's sends follow
+//    one another. A collective alone on an uncontended network takes the
+//    analytic time when its size is a power of two (tested for every kind).
 // What SimGrid does itself, where the analytic replay has formulas:
 //  - the bytes: (k - 1) of them cross each rank's own cap link of 1/G B/s
 //    (so the messages a rank sends, or takes in, at once share its G) and
@@ -29,9 +33,16 @@
 //    every message instead. L and G per message size (logp.loggp's segments)
 //    are not modelled: the simulation uses the first segment's L and G.
 //  - messages between one pair run at once and share the route, where the
-//    analytic replay sends them one after another; a collective's members go
-//    on as their own messages arrive, where the analytic replay ends it for
-//    all members at once, one algorithm time after the last one entered.
+//    analytic replay sends them one after another;
+//  - a collective's members go on as their own messages arrive, where the
+//    analytic replay ends it for all members at once, one algorithm time
+//    after the last one entered: a root that only sends (broadcast, scatter)
+//    or a leaf of a reduce or gather goes on early, and the binomial tree on
+//    a size that is not a power of two has a shorter critical path than the
+//    formula's ceil(log2 n) steps. So rooted collectives in a loop with
+//    compute run faster simulated than replayed analytically;
+//  - a message of 0 or 1 bytes crosses as one byte (SimGrid gives an empty
+//    transfer no latency).
 #include "model/recording/Recording.h"
 #include "model/recording/Replay.h"
 #include "model/topology/Topology.h"

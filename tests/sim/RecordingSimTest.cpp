@@ -98,6 +98,9 @@ TEST_CASE("recording sim: four ranks across one shared uplink run at half the ra
                                             head(2, 4) + "send 3 1000001 0 0\nend\n",
                                             head(3, 4) + "recv 2 1000001 0 0\nend\n"});
     CHECK(sim::simulateRecording(t, place, local, net).seconds == Approx(0.01).epsilon(1e-6));
+    // A message a rank sends itself crosses nothing: o_s + o_r = 0 here.
+    const Recording self = parseRecording({head(0, 1) + "send 0 1000001 0 0\nrecv 0 1000001 0 0\nend\n"});
+    CHECK(sim::simulateRecording(t, onHosts(t, {0}), self, net).seconds == Approx(0.0).margin(1e-12));
     // Two ranks on one host (h0): their message crosses only their own cap links, which G = 0 leaves
     // unlimited: it takes no time.
     CHECK(sim::simulateRecording(t, onHosts(t, {0, 0, 2, 3}), local, net).rankSeconds[1] == Approx(0.0).margin(1e-9));
@@ -173,4 +176,60 @@ TEST_CASE("recording sim: a recording too big for the simulator is refused with 
     const Recording stuck = parseRecording({head(0, 2) + "recv 1 8 0 0\nend\n", head(1, 2) + "end\n"});
     CHECK_THROWS_WITH(sim::simulateRecording(t, onHosts(t, {0, 2}), stuck, ReplayNetwork{}),
                       Contains("rank 0 waits at line 2"));
+}
+
+namespace {
+
+// Every rank of P runs `op` once on MPI_COMM_WORLD (comm 0); or, with `evens`, the even ranks run it once on
+// their own communicator (comm 1) and the odd ones nothing.
+Recording collectiveOnce(const std::string& op, int P, bool evens)
+{
+    std::string members;
+    int n = 0;
+    for (int r = 0; r < P; r += 2, ++n)
+        members += " " + std::to_string(r);
+    std::vector<std::string> texts;
+    for (int r = 0; r < P; ++r)
+        texts.push_back(head(r, P) + (!evens ? op + " 0\n" : r % 2 ? std::string() :
+                        "comm 1 0 " + std::to_string(n) + members + "\n" + op + " 1\n") + "end\n");
+    return parseRecording(texts);
+}
+
+} // namespace
+
+TEST_CASE("recording sim: every collective, on the world and on a communicator of some ranks, runs as its "
+          "algorithm's messages and takes the analytic replay's time", "[sim][recording]")
+{
+    // Hosts on one leaf with links of 1e10 B/s and no latency, LogGP L = 5 us, o_s = 2 us, o_r = 3 us,
+    // g = 1 us, G = 1 ns/B (each rank's cap, 1e9 B/s, below the links): the network adds nothing to LogGP.
+    // A collective of s steps on the critical path then takes s one-way times on both replays (its steps'
+    // one-way times add up to the analytic time: test_collective_steps), a member's send in a collective
+    // returning once delivered. 8 ranks, and the 4 even ones: powers of two, every algorithm's critical path is
+    // all its steps: the same time (a barrier's empty messages cross as 1 byte, 1 ns a step more).
+    const Topology t = tree(1, 8, 1e10, 1e10, 0.0);
+    ReplayNetwork net;
+    net.loggp = {5e-6, 2e-6, 3e-6, 1e-6, 1e-9};
+    for (const std::string op : {"barrier", "bcast 4096 0", "reduce 4096 0", "allreduce 4096", "gather 4096 0",
+                                 "scatter 4096 0", "allgather 4096", "alltoall 4096", "reduce_scatter 4096"}) {
+        for (const auto& [P, evens] : std::vector<std::pair<int, bool>>{{8, false}, {8, true}, {5, false}, {5, true}}) {
+            std::vector<int> placed;
+            for (int r = 0; r < P; ++r)
+                placed.push_back(r);
+            const Recording rec = collectiveOnce(op, P, evens);
+            const double analytic = replay(rec, net).seconds;
+            const double simulated = sim::simulateRecording(t, onHosts(t, placed), rec, net).seconds;
+            INFO(op << " on " << (evens ? (P + 1) / 2 : P) << ": analytic " << analytic << " s, simulated " << simulated << " s");
+            if (P == 8) { // 8 and 4 members
+                CHECK(simulated == Approx(analytic).epsilon(1e-3));
+            } else {
+                // 5 ranks (and the 3 even ones), not powers of two. The binomial tree's critical path is shorter
+                // than the formula's ceil(log2 n) steps (5: the root's send to 4 leaves after two sends of
+                // o_s + L + (k-1)G, while 0 -> 1 -> 3 is two one-way times), so never more than the analytic
+                // time and at least 2/3 of it. Recursive doubling's hand-over (4 -> 0) meets 1 -> 0 of the
+                // first doubling step at rank 0's cap link: one (k-1)G = 4095 x 1 ns = 4.095 us more at most.
+                CHECK(simulated <= analytic + 4.095e-6 + 1e-9);
+                CHECK(simulated >= analytic * 0.6);
+            }
+        }
+    }
 }
