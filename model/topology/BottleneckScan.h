@@ -37,6 +37,12 @@ void scanBottleneck(const Net& t, LinkLoads& r, EdgeLoad edge, SegmentLoad segme
     const std::size_t ne = t.edgeCount();
     for (std::size_t e = 0; e < ne; ++e) {
         const auto [fwd, bwd] = edge(e);
+        // An idle link is never the bottleneck (loads are not negative):
+        // skipped before its properties are read, which a sparse pattern
+        // (one round of a job on a few hosts) otherwise spends most of its
+        // scan on.
+        if (!(fwd > 0) && !(bwd > 0))
+            continue;
         const LinkProps& l = t.link(e);
         const double cap = l.bandwidth * l.channels;
         if (l.duplex) {
@@ -47,7 +53,8 @@ void scanBottleneck(const Net& t, LinkLoads& r, EdgeLoad edge, SegmentLoad segme
         }
     }
     for (std::size_t v = 0; v < t.vertexCount(); ++v)
-        consider(segment(v), t.attributes(v).bandwidth, At::Segment, v);
+        if (const double load = segment(v); load > 0)
+            consider(load, t.attributes(v).bandwidth, At::Segment, v);
     if (at == At::Segment) {
         r.bottleneck = "segment " + std::string(t.id(where));
     } else if (at != At::None) {

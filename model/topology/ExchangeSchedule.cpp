@@ -1,5 +1,7 @@
 #include "model/topology/ExchangeSchedule.h"
 
+#include <algorithm>
+
 namespace cs {
 
 const std::vector<std::string>& scheduleNames()
@@ -58,38 +60,54 @@ std::size_t scheduleRoundCount(Schedule s, std::uint32_t P)
     return 0;
 }
 
-ExchangeRound scheduleRound(Schedule s, std::uint32_t P, std::size_t index)
+RoundRuns scheduleRuns(Schedule s, std::uint32_t P, std::size_t index)
 {
-    ExchangeRound round;
+    RoundRuns round;
+    auto run = [&](std::uint32_t lo, std::uint32_t hi, std::int64_t shift) {
+        if (lo < hi)
+            round.runs.push_back({lo, hi, shift});
+    };
+    // Rank i ^ x is i + shift on each aligned block of 2^(lowest set bit of x) ranks.
+    auto xorRuns = [&](std::uint32_t n, std::uint32_t x) {
+        const std::uint32_t block = x & (~x + 1);
+        for (std::uint32_t base = 0; base < n; base += block)
+            run(base, base + block, std::int64_t{base ^ x} - std::int64_t{base});
+    };
     switch (effective(s, P)) {
     case Schedule::PairwiseXor:
+        xorRuns(P, static_cast<std::uint32_t>(index + 1));
+        break;
     case Schedule::PairwiseShift: {
         const auto r = static_cast<std::uint32_t>(index + 1);
-        const bool xr = effective(s, P) == Schedule::PairwiseXor;
-        round.flows.reserve(P);
-        for (std::uint32_t i = 0; i < P; ++i)
-            round.flows.emplace_back(i, xr ? i ^ r : (i + r) % P);
+        run(0, P - r, r);
+        run(P - r, P, std::int64_t{r} - std::int64_t{P});
         break;
     }
     case Schedule::Ring:
-        round.flows.reserve(P);
-        for (std::uint32_t i = 0; i < P; ++i)
-            round.flows.emplace_back(i, (i + 1) % P);
+        run(0, P - 1, 1);
+        run(P - 1, P, 1 - std::int64_t{P});
         round.repeats = P - 1;
         break;
-    case Schedule::RecursiveDoubling: {
-        const std::uint32_t p2 = largestPowerOfTwo(P), bit = std::uint32_t{1} << index;
-        for (std::uint32_t i = 0; i < p2; ++i)
-            round.flows.emplace_back(i, i ^ bit);
+    case Schedule::RecursiveDoubling:
+        xorRuns(largestPowerOfTwo(P), std::uint32_t{1} << index);
         break;
-    }
     case Schedule::Binomial: {
         const std::uint32_t span = std::uint32_t{1} << index;
-        for (std::uint32_t i = 0; i < span && i + span < P; ++i)
-            round.flows.emplace_back(i, i + span);
+        run(0, std::min(span, P - span), span);
         break;
     }
     }
+    return round;
+}
+
+ExchangeRound scheduleRound(Schedule s, std::uint32_t P, std::size_t index)
+{
+    const RoundRuns runs = scheduleRuns(s, P, index);
+    ExchangeRound round;
+    round.repeats = runs.repeats;
+    for (const FlowRun& r : runs.runs)
+        for (std::uint32_t i = r.lo; i < r.hi; ++i)
+            round.flows.emplace_back(i, static_cast<std::uint32_t>(i + r.shift));
     return round;
 }
 

@@ -40,6 +40,21 @@ std::vector<ExchangeRound> scheduleRounds(Schedule s, std::uint32_t P);
 std::size_t scheduleRoundCount(Schedule s, std::uint32_t P);
 ExchangeRound scheduleRound(Schedule s, std::uint32_t P, std::size_t index);
 
+// A run of a round's flows: each rank i in lo .. hi - 1 sends to rank
+// i + shift.
+struct FlowRun {
+    std::uint32_t lo = 0, hi = 0;
+    std::int64_t shift = 0;
+};
+struct RoundRuns {
+    std::vector<FlowRun> runs; // in rank order
+    double repeats = 1;
+};
+// scheduleRound's flows as runs, in the same order: a shift round is two
+// runs rather than P flows, so a caller that counts flows by node
+// (NodeFlows.h) can take a node's ranks at once.
+RoundRuns scheduleRuns(Schedule s, std::uint32_t P, std::size_t index);
+
 // Rounds the schedule has (counting repeats).
 double roundCount(Schedule s, std::uint32_t P);
 

@@ -80,6 +80,18 @@ std::optional<FatTreeEvenSplit> FatTreeEvenSplit::detect(const Topology& t, cons
             mark[u] = v;
         }
     }
+    // Which of route()'s sums each arc carries: an edge switch's up and down
+    // sums (k h each), then each pod's out and in (k each).
+    r.arcSum_.resize(g.adj.size());
+    for (std::uint32_t v = 0; v < g.n; ++v)
+        for (std::uint32_t i = g.offset[v]; i < g.offset[v + 1]; ++i) {
+            const std::uint32_t u = g.adj[i];
+            const bool edgeUp = r.role_[v] == Edge, edgeDown = r.role_[v] == Agg && r.role_[u] == Edge;
+            r.arcSum_[i] = edgeUp     ? r.pod_[v] * h + r.index_[v]
+                           : edgeDown ? K * h + r.pod_[u] * h + r.index_[u]
+                           : r.role_[v] == Agg ? 2 * K * h + r.pod_[v]
+                                               : 2 * K * h + K + r.pod_[u];
+        }
     return r;
 }
 
@@ -96,8 +108,14 @@ CoreLoads FatTreeEvenSplit::route(const CoreGraph& g, const Demands& d, int, Met
         progress->throwIfCancelled();
     }
     const std::uint32_t h = h_;
-    // Flows leaving and entering each edge switch, and each pod.
-    std::vector<double> up(std::size_t{k_} * h, 0.0), down(up.size(), 0.0), podOut(k_, 0.0), podIn(k_, 0.0);
+    // Flows leaving and entering each edge switch (up, down), and each pod
+    // (out, in), one after the other (arcSum_).
+    const std::size_t K = k_, edges = K * h;
+    std::vector<double> sums(2 * edges + 2 * K, 0.0);
+    double* up = sums.data();
+    double* down = up + edges;
+    double* podOut = down + edges;
+    double* podIn = podOut + K;
     CoreLoads out;
     for (std::uint32_t t = 0; t < g.n; ++t)
         out.routed += d.local[t]; // between hosts of one edge switch
@@ -113,21 +131,15 @@ CoreLoads FatTreeEvenSplit::route(const CoreGraph& g, const Demands& d, int, Met
             }
             out.routed += w;
         }
-    out.arc.assign(g.adj.size(), 0.0);
+    // Each sum spread over its links (an edge switch's over its h up- or
+    // down-links, a pod's over h^2 core links), once per sum rather than per arc.
+    const double hd = static_cast<double>(h), hh = static_cast<double>(h) * h;
+    for (std::size_t j = 0; j < sums.size(); ++j)
+        sums[j] /= j < 2 * edges ? hd : hh;
+    out.arc.resize(g.adj.size());
     out.through.assign(g.n, 0.0);
-    const double hh = static_cast<double>(h) * h;
-    for (std::uint32_t v = 0; v < g.n; ++v)
-        for (std::uint32_t i = g.offset[v]; i < g.offset[v + 1]; ++i) {
-            const std::uint32_t u = g.adj[i];
-            if (role_[v] == Edge)
-                out.arc[i] = up[pod_[v] * h + index_[v]] / h;
-            else if (role_[v] == Agg && role_[u] == Edge)
-                out.arc[i] = down[pod_[u] * h + index_[u]] / h;
-            else if (role_[v] == Agg)
-                out.arc[i] = podOut[pod_[v]] / hh;
-            else
-                out.arc[i] = podIn[pod_[u]] / hh;
-        }
+    for (std::size_t i = 0; i < out.arc.size(); ++i)
+        out.arc[i] = sums[arcSum_[i]];
     if (progress)
         progress->step();
     return out;

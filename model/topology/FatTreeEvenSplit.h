@@ -36,6 +36,8 @@ private:
     std::vector<Role> role_;           // per core vertex
     std::vector<std::uint32_t> pod_;   // edge, agg: pod; core: its block a (j / h)
     std::vector<std::uint32_t> index_; // edge: e; agg: a; core: j
+    // Per core arc: which of route()'s sums its load is a share of.
+    std::vector<std::uint32_t> arcSum_;
 };
 
 } // namespace cs

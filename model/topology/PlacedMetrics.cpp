@@ -1,6 +1,7 @@
 #include "model/topology/PlacedMetrics.h"
 #include "model/topology/EcmpPass.h"
 #include "model/topology/LinkLoad.h"
+#include "model/topology/NodeFlows.h"
 #include "model/topology/PlacedPairs.h"
 #include "model/topology/Routing.h"
 #include "model/topology/TrafficDemands.h"
@@ -14,14 +15,23 @@ namespace cs {
 
 namespace {
 
+// What a figure reads of a pattern's loads: every link's, or only the
+// bottleneck (the same numbers, without the per-link vectors).
+enum class Finish { PerLink, Bottleneck };
+
 // The loads of an explicit flow list, routed as the whole network's patterns
 // are: by the coordinate router where it takes fewer steps than a search per
 // destination (both exact, up to rounding), else by that search.
-LinkLoads loadsOf(const PlacedNetwork& net, const Demands& d, int threads)
+LinkLoads loadsOf(const PlacedNetwork& net, const Demands& d, int threads, Finish finish = Finish::Bottleneck)
 {
     const Topology& t = net.t;
     const CoreGraph& g = net.g;
     const TrafficPattern label = d.pattern;
+    auto finishLoads = [&](const CoreLoads& core, const std::vector<double>& out, const std::vector<double>& in,
+                           std::uint64_t flows) {
+        return finish == Finish::PerLink ? cs::finishLoads(t, g, label, core, out, in, flows)
+                                         : finishBottleneck(t, g, net.sources, label, core, out, in, flows);
+    };
     std::vector<double> out, in;
     if (net.router) {
         std::size_t dsts = 0;
@@ -32,7 +42,7 @@ LinkLoads loadsOf(const PlacedNetwork& net, const Demands& d, int threads)
         if (net.router->work(g, d, threads) <= search) {
             const CoreLoads core = net.router->route(g, d, threads, nullptr, 0.0);
             accessLoads(d, {}, out, in);
-            return finishLoads(t, g, label, core, out, in, d.flows);
+            return finishLoads(core, out, in, d.flows);
         }
     }
     EcmpJob job;
@@ -40,22 +50,23 @@ LinkLoads loadsOf(const PlacedNetwork& net, const Demands& d, int threads)
     job.sparse.push_back(&d);
     const EcmpResult res = runEcmpPass(g, job, threads, nullptr);
     accessLoads(d, res.entryRouted.empty() ? std::vector<std::uint8_t>{} : res.entryRouted[0], out, in);
-    return finishLoads(t, g, label, res.sparse.empty() ? CoreLoads{} : res.sparse[0], out, in, d.flows);
+    return finishLoads(res.sparse.empty() ? CoreLoads{} : res.sparse[0], out, in, d.flows);
 }
 
-std::vector<HostFlow> rankFlows(const std::vector<std::size_t>& hosts,
-                                const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows)
+LinkLoads loadsOf(const PlacedNetwork& net, TrafficPattern label, const std::vector<HostFlow>& flows, int threads,
+                  Finish finish = Finish::Bottleneck)
 {
-    std::vector<HostFlow> out;
-    out.reserve(flows.size());
-    for (const auto& [a, b] : flows)
-        out.push_back({hosts[a], hosts[b], 1.0});
-    return out;
+    return loadsOf(net, flowDemands(net.t, net.g, label, flows), threads, finish);
 }
 
-LinkLoads loadsOf(const PlacedNetwork& net, TrafficPattern label, const std::vector<HostFlow>& flows, int threads)
+using RankPairs = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
+
+// The loads of rank flows, routed once per pair of the job's nodes with
+// their count (NodeFlows.h).
+LinkLoads countedLoads(const PlacedNetwork& net, TrafficPattern label, const JobNodes& jn, const RankPairs& flows,
+                       int threads, Finish finish = Finish::Bottleneck)
 {
-    return loadsOf(net, flowDemands(net.t, net.g, label, flows), threads);
+    return loadsOf(net, label, nodeFlows(jn.nodes, jn.nodeOf, flows), threads, finish);
 }
 
 // The all-to-all of ranks on shared nodes: node i's ranks send one flow to
@@ -112,6 +123,7 @@ JobNodes jobNodes(const Topology& t, const std::vector<std::size_t>& hosts)
     JobNodes jn;
     std::vector<std::uint32_t> at(t.vertexCount(), 0); // 1 + the node's index
     std::vector<double> counts;
+    jn.nodeOf.reserve(hosts.size());
     for (std::size_t v : hosts) {
         if (!at[v]) {
             jn.nodes.push_back(v);
@@ -119,6 +131,7 @@ JobNodes jobNodes(const Topology& t, const std::vector<std::size_t>& hosts)
             at[v] = static_cast<std::uint32_t>(jn.nodes.size());
         }
         counts[at[v] - 1] += 1.0;
+        jn.nodeOf.push_back(at[v] - 1);
     }
     if (jn.nodes.size() < hosts.size())
         jn.counts = std::move(counts);
@@ -127,7 +140,7 @@ JobNodes jobNodes(const Topology& t, const std::vector<std::size_t>& hosts)
 
 PlacedNetwork::PlacedNetwork(const Topology& topology, const CoreGraph& core, bool fastPaths)
     : t(topology), g(core), fast(fastPaths), router(fastPaths ? coordinateRouter(topology, core, 1) : nullptr),
-      uniformLeaves(cs::uniformLeaves(topology, core))
+      uniformLeaves(cs::uniformLeaves(topology, core)), sources(EdgeSources::of(topology, core))
 {
 }
 
@@ -145,7 +158,7 @@ double placedWork(const TopologyCounts& c, std::size_t P, std::size_t nodes)
 LinkLoads rankLoads(const PlacedNetwork& net, const std::vector<std::size_t>& hosts,
                     const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows, int threads)
 {
-    return loadsOf(net, TrafficPattern::AllToAll, rankFlows(hosts, flows), threads);
+    return countedLoads(net, TrafficPattern::AllToAll, jobNodes(net.t, hosts), flows, threads, Finish::PerLink);
 }
 
 double roundSecondsPerByte(const PlacedNetwork& net, const std::vector<std::size_t>& hosts,
@@ -153,7 +166,7 @@ double roundSecondsPerByte(const PlacedNetwork& net, const std::vector<std::size
 {
     if (flows.empty())
         return 0.0;
-    return rankLoads(net, hosts, flows, threads).maxCongestion;
+    return countedLoads(net, TrafficPattern::AllToAll, jobNodes(net.t, hosts), flows, threads).maxCongestion;
 }
 
 double roundSecondsPerByte(const Topology& t, const CoreGraph& g, const std::vector<std::size_t>& hosts,
@@ -187,41 +200,41 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
     const std::size_t count = scheduleRoundCount(schedule, P);
     const double total = roundCount(schedule, P);
     const std::size_t sampled = std::min(count, kMaxRoutedRounds);
-    std::vector<ExchangeRound> rounds;
-    rounds.reserve(sampled);
-    for (std::size_t i = 0; i < sampled; ++i) {
-        rounds.push_back(scheduleRound(schedule, P, count > kMaxRoutedRounds ? i * count / kMaxRoutedRounds : i));
-        // Evenly spaced rounds, each standing for its share of the others.
-        if (count > kMaxRoutedRounds)
-            rounds.back().repeats = total / double(kMaxRoutedRounds);
-    }
     std::size_t routed = 0;
-    // Leaves are interchangeable only when each host holds one rank: a host
-    // of several ranks may send several of a round's flows, which its link
-    // then carries together.
-    const bool distinct = jobNodes(net.t, hosts).counts.empty();
+    // A round is routed as flows between the job's nodes, each with the count
+    // of its rank flows (NodeFlows.h). Leaves are interchangeable only when
+    // each host holds one rank: a host of several ranks may send several of
+    // a round's flows, which its link then carries together.
+    const JobNodes jn = jobNodes(net.t, hosts);
+    const bool distinct = jn.counts.empty();
+    NodeFlowCounter counter(jn.nodes, jn.nodeOf);
+    // Per rank, the end of its stretch of ranks on one node (rank order): a
+    // run of a round's flows is counted a stretch at a time, a node's block
+    // of ranks at once.
+    std::vector<std::uint32_t> stretchEnd(P);
+    for (std::uint32_t i = P; i-- > 0;)
+        stretchEnd[i] = i + 1 < P && jn.nodeOf[i + 1] == jn.nodeOf[i] ? stretchEnd[i + 1] : i + 1;
     auto key = [&](std::size_t v) -> std::uint64_t {
         const std::uint32_t c = g.coreOfHost(v);
         return distinct && g.leafParent[v] != CoreGraph::kNone && net.uniformLeaves[c] ? c
                                                                                         : (std::uint64_t{1} << 40) + v;
     };
-    // Rounds by a hash of their multiset of (source, destination) keys, a
-    // sum that needs no sort. Rounds whose hashes agree are the same when
-    // their keys agree flow by flow (as the rounds of one schedule often
-    // do), else when they agree sorted: a collision never merges two
-    // different rounds.
-    using Signature = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+    // Rounds by a hash of their multiset of (source, destination, count)
+    // keys, a sum that needs no sort. Rounds whose hashes agree are the same
+    // when their keys agree flow by flow (as the rounds of one schedule
+    // often do), else when they agree sorted: a collision never merges two
+    // different rounds. (Where a host holds several ranks, keys name hosts:
+    // two rounds agree when they join the same hosts with the same counts.)
+    struct FlowKey {
+        std::uint64_t from, to;
+        double count;
+        auto operator<=>(const FlowKey&) const = default;
+    };
+    using Signature = std::vector<FlowKey>;
     struct Seen {
         Signature keys;   // flow by flow
         Signature sorted; // filled when first needed
         double secondsPerByte;
-    };
-    auto keysOf = [&](const ExchangeRound& r) {
-        Signature sig;
-        sig.reserve(r.flows.size());
-        for (const auto& [a, b] : r.flows)
-            sig.emplace_back(key(hosts[a]), key(hosts[b]));
-        return sig;
     };
     auto sortedOf = [](Signature sig) {
         std::sort(sig.begin(), sig.end());
@@ -234,11 +247,27 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
     };
     std::unordered_map<std::uint64_t, std::vector<Seen>> seen;
     double seconds = 0;
-    for (const ExchangeRound& r : rounds) {
-        Signature keys = keysOf(r);
+    for (std::size_t i = 0; i < sampled; ++i) {
+        // Evenly spaced rounds, each standing for its share of the others.
+        const RoundRuns r = scheduleRuns(schedule, P, count > kMaxRoutedRounds ? i * count / kMaxRoutedRounds : i);
+        const double repeats = count > kMaxRoutedRounds ? total / double(kMaxRoutedRounds) : r.repeats;
+        for (const FlowRun& run : r.runs)
+            for (std::uint32_t a = run.lo; a < run.hi;) {
+                // Ranks a .. end - 1 stay on a's node and send to b's.
+                const auto b = static_cast<std::uint32_t>(a + run.shift);
+                const auto bEnd = static_cast<std::uint32_t>(stretchEnd[b] - run.shift);
+                const std::uint32_t end = std::min({stretchEnd[a], bEnd, run.hi});
+                counter.add(a, b, double(end - a));
+                a = end;
+            }
+        const std::vector<HostFlow> flows = counter.take();
+        Signature keys;
+        keys.reserve(flows.size());
         std::uint64_t hash = 0;
-        for (const auto& [a, b] : keys)
-            hash += mix(mix(a) ^ b);
+        for (const HostFlow& h : flows) {
+            keys.push_back({key(h.from), key(h.to), h.weight});
+            hash += mix(mix(mix(keys.back().from) ^ keys.back().to) ^ static_cast<std::uint64_t>(h.weight));
+        }
         std::vector<Seen>& same = seen[hash];
         const Seen* match = nullptr;
         for (const Seen& e : same)
@@ -258,12 +287,14 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
             }
         }
         if (!match) {
-            same.push_back({std::move(keys), {}, roundSecondsPerByte(net, hosts, r.flows, threads)});
+            const double spb =
+                flows.empty() ? 0.0 : loadsOf(net, TrafficPattern::AllToAll, flows, threads).maxCongestion;
+            same.push_back({std::move(keys), {}, spb});
             match = &same.back();
             ++routed;
         }
         f.roundSecondsPerByte.push_back(match->secondsPerByte);
-        seconds += r.repeats * match->secondsPerByte;
+        seconds += repeats * match->secondsPerByte;
     }
     f.bandwidth = seconds > 0 ? total / seconds : 0.0;
     char buf[200];
@@ -299,8 +330,8 @@ PlacedFigures placedFigures(const PlacedNetwork& net, const std::vector<std::siz
     f.avgLatency = pf.avgLatency;
     f.maxLatency = pf.maxLatency;
 
-    // The patterns of the placed ranks.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> flows;
+    // The patterns of the placed ranks, routed once per pair of nodes.
+    RankPairs flows;
     if (distinct && !grouped)
         for (std::uint32_t a = 0; a < P; ++a)
             for (std::uint32_t b = 0; b < P; ++b)
@@ -308,7 +339,7 @@ PlacedFigures placedFigures(const PlacedNetwork& net, const std::vector<std::siz
                     flows.emplace_back(a, b);
     const LinkLoads a2a = distinct ? (grouped ? loadsOf(net, allToAllDemands(t, net.g, TrafficPattern::AllToAll, hosts),
                                                         threads)
-                                              : loadsOf(net, TrafficPattern::AllToAll, rankFlows(hosts, flows), threads))
+                                              : countedLoads(net, TrafficPattern::AllToAll, jn, flows, threads))
                                    : nodeAllToAll(net, jn, threads);
     f.a2aLoad = a2a.maxLoad;
     f.a2aBandwidth = allToAllBandwidth(a2a, P);
@@ -316,18 +347,20 @@ PlacedFigures placedFigures(const PlacedNetwork& net, const std::vector<std::siz
     for (std::uint32_t i = 0, rows = transposeRows(P); i < P; ++i)
         if (const std::uint32_t j = transposePartner(i, P, rows); j != i)
             flows.emplace_back(i, j);
-    f.transposeBw = flows.empty() ? 0.0
-                                  : loadsOf(net, TrafficPattern::Transpose, rankFlows(hosts, flows), threads)
-                                        .perFlowBandwidth();
+    f.transposeBw =
+        flows.empty() ? 0.0 : countedLoads(net, TrafficPattern::Transpose, jn, flows, threads).perFlowBandwidth();
     flows.clear();
     for (std::uint32_t i = 0; i < P; ++i)
         flows.emplace_back(i, (i + 1) % P);
-    f.ringBw = loadsOf(net, TrafficPattern::Ring, rankFlows(hosts, flows), threads).perFlowBandwidth();
-    // Nearest neighbours: each rank to the placed ranks at its smallest hop distance.
-    flows = nearestRankFlows(t, net.g, hosts, grouped);
-    f.nnBw = flows.empty() ? 0.0
-                           : loadsOf(net, TrafficPattern::NearestNeighbour, rankFlows(hosts, flows), threads)
-                                 .perFlowBandwidth();
+    f.ringBw = countedLoads(net, TrafficPattern::Ring, jn, flows, threads).perFlowBandwidth();
+    // Nearest neighbours: each rank to the placed ranks at its smallest hop
+    // distance, i.e. to every rank of the nodes nearest its own: one search
+    // per node (or per leaf group of nodes), each node pair's flows counted
+    // (its ranks times theirs).
+    std::vector<HostFlow> nn;
+    for (const auto& [i, j] : nearestRankFlows(t, net.g, jn.nodes, net.fast))
+        nn.push_back({jn.nodes[i], jn.nodes[j], distinct ? 1.0 : jn.counts[i] * jn.counts[j]});
+    f.nnBw = nn.empty() ? 0.0 : loadsOf(net, TrafficPattern::NearestNeighbour, nn, threads).perFlowBandwidth();
 
     const ExchangeFigures x = exchangeFigures(net, hosts, schedule, threads);
     f.roundSecondsPerByte = x.roundSecondsPerByte;

@@ -19,6 +19,7 @@
 #include "model/topology/ExchangeSchedule.h"
 #include "model/topology/FlowRouter.h"
 #include "model/topology/LinkLoad.h"
+#include "model/topology/StreamedLoads.h"
 #include "model/topology/Topology.h"
 
 #include <cstddef>
@@ -50,14 +51,20 @@ struct PlacedNetwork {
     // has one duplex link of the same capacity), so rounds whose flows join
     // the same core vertices load the network alike.
     std::vector<std::uint8_t> uniformLeaves;
+    // Where each link's loads are read for a bottleneck alone (the figures
+    // need no per-link loads: StreamedLoads.h).
+    EdgeSources sources;
 };
 
 // The distinct hosts (nodes) of a job's ranks, in the order of their first
 // rank, and the ranks each holds; `counts` is empty when every rank has a
-// host of its own (one rank a node), and `nodes` is then `hosts`.
+// host of its own (one rank a node), and `nodes` is then `hosts`. `nodeOf`:
+// each rank's index into `nodes`. The patterns and rounds are routed as
+// flows between nodes, counted (NodeFlows.h).
 struct JobNodes {
     std::vector<std::size_t> nodes;
     std::vector<double> counts;
+    std::vector<std::uint32_t> nodeOf;
 };
 JobNodes jobNodes(const Topology& t, const std::vector<std::size_t>& hosts);
 
@@ -107,7 +114,8 @@ PlacedFigures placedFigures(const Topology& t, const CoreGraph& g, const std::ve
                             Schedule schedule, int threads = 1);
 
 // The link loads of these flows (rank pairs over `hosts`) running at once;
-// a flow between two ranks of one host loads no link.
+// a flow between two ranks of one host loads no link. Routed once per pair
+// of hosts, with the count of its rank flows (NodeFlows.h).
 LinkLoads rankLoads(const PlacedNetwork& net, const std::vector<std::size_t>& hosts,
                     const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows, int threads = 1);
 

@@ -34,6 +34,8 @@ LinkLoads finishBottleneck(const Topology& t, const CoreGraph& g, const EdgeSour
         const std::uint32_t f = src.forward[e];
         if (f != CoreGraph::kNone && (f & EdgeSources::kLeaf)) {
             const std::size_t v = f & ~EdgeSources::kLeaf;
+            if (!(out[v] > 0) && !(in[v] > 0)) // idle: skipped by the scan, its ends not looked up
+                return std::pair{0.0, 0.0};
             const bool hostFirst = t.endpoints(e).first == v;
             (hostFirst ? fwd : bwd) = out[v];
             (hostFirst ? bwd : fwd) = in[v];
