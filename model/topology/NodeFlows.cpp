@@ -1,14 +1,14 @@
 #include "model/topology/NodeFlows.h"
 
+#include "model/core/MixBits.h"
+
 namespace cs {
 
 namespace {
 
-std::size_t slotHash(std::uint64_t x) // splitmix64's finaliser
+std::size_t slotHash(std::uint64_t x)
 {
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return static_cast<std::size_t>(x ^ (x >> 31));
+    return static_cast<std::size_t>(mixBits(x));
 }
 
 } // namespace

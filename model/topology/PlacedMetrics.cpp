@@ -1,4 +1,5 @@
 #include "model/topology/PlacedMetrics.h"
+#include "model/core/MixBits.h"
 #include "model/topology/EcmpPass.h"
 #include "model/topology/LinkLoad.h"
 #include "model/topology/NodeFlows.h"
@@ -240,11 +241,6 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
         std::sort(sig.begin(), sig.end());
         return sig;
     };
-    auto mix = [](std::uint64_t x) { // splitmix64's finaliser
-        x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-        x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-        return x ^ (x >> 31);
-    };
     std::unordered_map<std::uint64_t, std::vector<Seen>> seen;
     double seconds = 0;
     for (std::size_t i = 0; i < sampled; ++i) {
@@ -266,7 +262,7 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
         std::uint64_t hash = 0;
         for (const HostFlow& h : flows) {
             keys.push_back({key(h.from), key(h.to), h.weight});
-            hash += mix(mix(mix(keys.back().from) ^ keys.back().to) ^ static_cast<std::uint64_t>(h.weight));
+            hash += mixBits(mixBits(mixBits(keys.back().from) ^ keys.back().to) ^ static_cast<std::uint64_t>(h.weight));
         }
         std::vector<Seen>& same = seen[hash];
         const Seen* match = nullptr;
