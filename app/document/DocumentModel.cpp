@@ -409,13 +409,21 @@ nlohmann::json DocumentModel::copyBlocks(const QStringList& names) const
                 b.values[i].provenance.kind == ProvenanceKind::Calibrated)
                 values[b.spec().inputs[i].symbol] = b.values[i].value;
         nlohmann::json block{{"name", name}, {"type", b.spec().id}, {"values", values}};
+        // A formula's definition is the document's, not its type's: it comes with the copy (a pasted formula
+        // block was empty, issue 48).
+        if (asFormula(b.block)) {
+            const nlohmann::json f = formulaBlockToJson(b);
+            block["formula"] = {{"inputs", f["inputs"]}, {"outputs", f["outputs"]}};
+        }
         if (const auto p = blockPosition(name))
             block["pos"] = nlohmann::json::array({p->x(), p->y()});
         piece["blocks"].push_back(std::move(block));
     }
-    // The wires into the copies from each other and from design parameters.
+    // The wires into the copies from each other, from design parameters and from the topology (every design
+    // has one: jacobi's formula takes G from topology.G_a2a).
     for (const Wire& w : doc_.design.wires())
-        if (copied.count(w.to.block) && (w.from.isDesignParam() || copied.count(w.from.block)))
+        if (copied.count(w.to.block) &&
+            (w.from.isDesignParam() || copied.count(w.from.block) || w.from.block == kTopologyBlock))
             piece["wires"].push_back({{"from", w.from.str()}, {"to", w.to.str()}});
     return piece;
 }
@@ -429,6 +437,11 @@ edit::Op DocumentModel::pasteOp(const nlohmann::json& piece,
     edit::Op op;
     for (const auto& [name, b] : blocks) {
         op = op.then(edit::op::addBlock(name, (*b)["type"].get<std::string>()));
+        if (auto f = b->find("formula"); f != b->end() && f->is_object())
+            op = op.then(edit::op::setFormula(
+                name, formulaDefinitionFromJson({{"type", kFormulaType},
+                                                 {"inputs", f->value("inputs", nlohmann::json::object())},
+                                                 {"outputs", f->value("outputs", nlohmann::json::object())}})));
         if (auto v = b->find("values"); v != b->end() && v->is_object())
             for (auto it = v->begin(); it != v->end(); ++it)
                 if (it->is_number())
@@ -441,6 +454,16 @@ edit::Op DocumentModel::pasteOp(const nlohmann::json& piece,
     const auto ws = piece.find("wires");
     if (ws == piece.end() || !ws->is_array())
         return op;
+    // An input of a block type the network supplies (ParamSpec::topology): adding the block wires it.
+    auto networkWires = [&](const Endpoint& e) {
+        for (const auto& [name, b] : blocks)
+            if (name == e.block)
+                if (const Block* type = doc_.design.registry().find((*b)["type"].get<std::string>()))
+                    for (const ParamSpec& in : type->spec().inputs)
+                        if (in.symbol == e.port)
+                            return !in.topology.empty();
+        return false;
+    };
     for (const nlohmann::json& w : *ws) {
         if (!w.is_object() || !w.value("from", nlohmann::json()).is_string() ||
             !w.value("to", nlohmann::json()).is_string())
@@ -457,6 +480,11 @@ edit::Op DocumentModel::pasteOp(const nlohmann::json& piece,
             source = Source::designParam(from);
         } else if (renamed.count(from.substr(0, dot))) {
             source = Source{renamed.at(from.substr(0, dot)), from.substr(dot + 1)};
+        } else if (from.substr(0, dot) == kTopologyBlock) {
+            source = Source{kTopologyBlock, from.substr(dot + 1)};
+            const BlockInstance* topo = doc_.design.topology();
+            if (!topo || topo->spec().outputIndex(source.port) < 0 || networkWires(target))
+                continue; // no such output here, or the paste wires the input from the network itself
         } else {
             continue;
         }
@@ -487,10 +515,16 @@ QString DocumentModel::pasteBlocks(const nlohmann::json& piece, QPointF offset, 
         renamed[b["name"].get<std::string>()] = name;
         blocks.emplace_back(name, &b);
     }
+    edit::Op op;
+    try {
+        op = pasteOp(piece, blocks, renamed, offset);
+    } catch (const ModelError& e) { // a formula's definition the reader refuses
+        return tr("The clipboard's formula cannot be read: %1").arg(QString::fromStdString(e.what()));
+    }
     const QString err = apply(
         blocks.size() == 1 ? tr("Paste block %1").arg(QString::fromStdString(blocks.front().first))
                            : tr("Paste %1 blocks").arg(blocks.size()),
-        pasteOp(piece, blocks, renamed, offset));
+        op);
     if (err.isEmpty() && added) {
         added->clear();
         for (const auto& b : blocks)

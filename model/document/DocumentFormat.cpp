@@ -168,6 +168,30 @@ DesignDocument parseDocument(const std::string& text, const BlockRegistry& regis
     return readTree(parseStrictJson(text), registry);
 }
 
+json formulaBlockToJson(const BlockInstance& b)
+{
+    const FormulaBlock* f = asFormula(b.block);
+    if (!f)
+        throw ModelError("block " + b.name + " is a " + b.spec().id + ", not a formula");
+    return formulaToJson(b, *f);
+}
+
+FormulaDefinition formulaDefinitionFromJson(const json& block)
+{
+    // Read as a document of this one block, by the reader itself: the same names, units, expressions and
+    // limits are checked, and a block in the clipboard is untrusted text.
+    json one = block;
+    if (one.is_object())
+        one["name"] = "formula";
+    DesignDocument doc = documentFromJson(
+        json{{"format", kDocumentFormat}, {"version", kDocumentVersion}, {"blocks", json::array({std::move(one)})}});
+    const BlockInstance* b = doc.design.findBlock("formula");
+    const FormulaBlock* f = b ? asFormula(b->block) : nullptr;
+    if (!f)
+        throw DocumentError({"blocks[0]: not a formula block"});
+    return f->definition();
+}
+
 json documentToJson(const DesignDocument& doc)
 {
     json j;

@@ -1,6 +1,7 @@
 #pragma once
 #include "model/core/ModelError.h"
 #include "model/document/DesignDocument.h"
+#include "model/formula/FormulaBlock.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -32,6 +33,14 @@ DesignDocument documentFromJson(const nlohmann::json& j, const BlockRegistry& re
 // The same, reading the tree in place (its sections are moved into the
 // document): a large document is never copied.
 DesignDocument documentFromJson(nlohmann::json&& j, const BlockRegistry& registry = BlockRegistry::builtin());
+
+// A formula block as the document writes it ({"name", "type": "formula", "inputs", "outputs"}, each input with
+// the block's own value), and the definition such a block reads back as, checked as a document's formula block
+// is (DocumentError listing the problems, the block at "blocks[0]"): how a copied formula block travels on the
+// clipboard (issue 48: a pasted copy had no inputs, outputs or expressions). The first throws ModelError
+// when `b` is no formula block.
+nlohmann::json formulaBlockToJson(const BlockInstance& b);
+FormulaDefinition formulaDefinitionFromJson(const nlohmann::json& block);
 
 // The current version's JSON. Output is stable: the same document always
 // gives the same text.

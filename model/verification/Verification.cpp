@@ -10,6 +10,7 @@
 #include "model/sweep/Sweep.h"
 
 #include <algorithm>
+#include <iterator>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -237,6 +238,22 @@ ErrorStats errorStats(const std::vector<Row>& rows, int which)
     return s;
 }
 
+void summarize(Report& r)
+{
+    r.heldOut = errorStats(r.rows, 1);
+    r.used = errorStats(r.rows, 0);
+    r.all = errorStats(r.rows, -1);
+    r.groups.clear();
+    for (const Row& row : r.rows) {
+        if (std::any_of(r.groups.begin(), r.groups.end(), [&](const GroupStats& g) { return g.runs == row.runs; }))
+            continue;
+        std::vector<Row> mine;
+        std::copy_if(r.rows.begin(), r.rows.end(), std::back_inserter(mine),
+                     [&](const Row& x) { return x.runs == row.runs; });
+        r.groups.push_back({row.runs, errorStats(mine, 1), errorStats(mine, 0), errorStats(mine, -1)});
+    }
+}
+
 Report compare(const DesignDocument& doc, const std::string& variant, const std::string& pPath,
                const std::vector<MeasuredPoint>& measured, const std::set<double>& calibratedP)
 {
@@ -358,9 +375,7 @@ Report compare(const DesignDocument& doc, const std::string& variant, const std:
     }
     for (const auto& [row, message] : table.errors)
         report.notes.push_back("row " + std::to_string(row) + ": " + message);
-    report.heldOut = errorStats(report.rows, 1);
-    report.used = errorStats(report.rows, 0);
-    report.all = errorStats(report.rows, -1);
+    summarize(report);
     return report;
 }
 

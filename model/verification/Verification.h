@@ -87,9 +87,17 @@ struct ErrorStats {
     double maxAbs = 0;  // NaN when count = 0
 };
 
+// The statistics of one group of runs: the runs of one program with one set of arguments (Row::runs), which the
+// chart and the fit keep apart (issue 48, defect 3), so the summary does too.
+struct GroupStats {
+    std::string runs; // "" for the seed applications' runs
+    ErrorStats heldOut, used, all;
+};
+
 struct Report {
     std::vector<Row> rows;
     ErrorStats heldOut, used, all;
+    std::vector<GroupStats> groups; // one per distinct Row::runs, in the rows' order
     std::vector<std::string> bandParams; // calibrated inputs the band was drawn over
     std::vector<std::string> notes;
 };
@@ -116,5 +124,7 @@ void requireOneJobSize(const DesignDocument& doc, const std::string& variant, co
 nlohmann::json toJson(const Report& r);
 
 ErrorStats errorStats(const std::vector<Row>& rows, int which); // which: 1 held out, 0 used, -1 all
+// Sets the report's statistics from its rows: heldOut, used, all, and each group's.
+void summarize(Report& r);
 
 } // namespace cs::verify

@@ -268,9 +268,7 @@ Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targe
         if (merged.bandParams.empty())
             merged.bandParams = r.bandParams;
     }
-    merged.heldOut = errorStats(merged.rows, 1);
-    merged.used = errorStats(merged.rows, 0);
-    merged.all = errorStats(merged.rows, -1);
+    summarize(merged);
     if (calibratedP.empty())
         merged.notes.push_back("the design holds no calibration probe results: every point counts as held out");
     // Calibrated inputs measured on another network than the one drawn now (LiveNetwork.h).
