@@ -300,11 +300,11 @@ void DocumentModel::announce(const edit::Change& change)
         reparseTopology(); // before any signal: a view reads the new network
     emit edited(change);
     if (change.parts & edit::kTopology)
-        emit topologyChanged();
+        emit topologyChanged(change);
     if (change.parts & (edit::kDesign | edit::kTopology))
         emit designChanged(change);
     if (change.parts & edit::kLayout)
-        emit layoutChanged();
+        emit layoutChanged(change);
     if (change.parts & edit::kResults)
         emit resultsChanged();
 }

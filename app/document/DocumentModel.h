@@ -108,7 +108,7 @@ public:
 
     // The structured problems of the last refused edit (empty after a success).
     const DocumentProblems& lastProblems() const { return lastProblems_; }
-    // What the last accepted edit, undo or redo changed.
+    // What the last accepted edit, undo or redo changed (every signal above carries it too).
     const edit::Change& lastChange() const { return lastChange_; }
 
     // Positions from the layout section (nullopt when unplaced).
@@ -124,8 +124,11 @@ signals:
     // Blocks, wires, parameters, variants, sweep, costs: what changed says what to re-read (values alone,
     // blocks added or removed by name, or the structure).
     void designChanged(const cs::edit::Change& change);
-    void topologyChanged();
-    void layoutChanged();
+    // The topology changed: the Change names the items (Change::topologyAdded, ...) or says the network
+    // was replaced as a whole (wholeTopology()).
+    void topologyChanged(const cs::edit::Change& change);
+    // Positions changed: Change::movedBlocks and movedVertices name the items moved.
+    void layoutChanged(const cs::edit::Change& change);
     void resultsChanged();
     // Every accepted edit, undo and redo, with what it changed (before the
     // signals above; topology() is already the new network).

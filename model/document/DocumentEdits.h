@@ -48,9 +48,25 @@ struct Change {
     std::vector<std::string> topologyAdded, topologyRemoved;
     std::vector<std::string> topologyItems; // set in place
     bool wholeTopology() const { return topologyAdded.empty() && topologyRemoved.empty() && topologyItems.empty(); }
-    // Blocks the edit added and removed, by name (a paste, a delete, and
-    // their undo), so that a view adds or removes those items alone.
+    // The design's items the edit touched, by id, with added, removed, set
+    // and moved kept apart, so that a view adds, removes, redraws or moves
+    // those items alone (issue 47). Found by comparing the design before and
+    // after the edit, so an edit cannot forget one; undo swaps added and
+    // removed (inverse()).
+    // Blocks by name: added and removed (a paste, a delete, and their undo);
+    // set: kept, but their type object was replaced (a formula redefined,
+    // the topology redrawn or regenerated), so their ports and texts may
+    // differ and a view makes their items anew; moved: movedBlocks above.
     std::vector<std::string> blocksAdded, blocksRemoved;
+    std::vector<std::string> blocksSet;
+    // Design parameters by name; set: kept with another range or bound (follows).
+    std::vector<std::string> paramsAdded, paramsRemoved, paramsSet;
+    // Wires by their two ends, (from block.port or parameter, to block.port):
+    // drawn or removed by the edit, or with a block that came or went.
+    std::vector<Wire> wiresAdded, wiresRemoved;
+    // Not an edit: how every item reads changed (the display units), and a
+    // view reads the document anew. (MainWindow's preferences.)
+    bool reread = false;
     // What the edit removed to keep the document consistent, one line each
     // ("sweep axis fft.P removed: fft.P is now wired").
     std::vector<std::string> cleanup;

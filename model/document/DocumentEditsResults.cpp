@@ -52,6 +52,8 @@ Change Change::inverse() const
 {
     Change c = *this;
     std::swap(c.blocksAdded, c.blocksRemoved);
+    std::swap(c.paramsAdded, c.paramsRemoved);
+    std::swap(c.wiresAdded, c.wiresRemoved);
     std::swap(c.topologyAdded, c.topologyRemoved);
     c.cleanup.clear(); // undo brings back what the edit took with it: nothing more is removed
     return c;
@@ -160,17 +162,33 @@ Outcome andThen(DesignDocument& doc, Outcome first, const std::function<Outcome(
     c.movedVertices.insert(c.movedVertices.end(), o.change.movedVertices.begin(), o.change.movedVertices.end());
     c.topologyItems.insert(c.topologyItems.end(), o.change.topologyItems.begin(), o.change.topologyItems.end());
     c.cleanup.insert(c.cleanup.end(), o.change.cleanup.begin(), o.change.cleanup.end());
-    // Blocks: added by one and removed by the other is neither.
-    const auto cancelOrAdd = [](std::vector<std::string>& cancel, std::vector<std::string>& add, const std::string& n) {
-        if (const auto it = std::find(cancel.begin(), cancel.end(), n); it != cancel.end())
-            cancel.erase(it);
-        else
+    // Items added by one and removed by the other are neither; a block or
+    // parameter removed and added again under its name is set (a new item).
+    const auto cancelOrAdd = [](auto& cancel, auto& add, const auto& n, auto* setInstead) {
+        if (const auto it = std::find(cancel.begin(), cancel.end(), n); it == cancel.end()) {
             add.push_back(n);
+        } else {
+            cancel.erase(it);
+            if (setInstead)
+                setInstead->push_back(n);
+        }
     };
+    using Names = std::vector<std::string>;
+    using Wires = std::vector<Wire>;
     for (const std::string& n : o.change.blocksAdded)
-        cancelOrAdd(c.blocksRemoved, c.blocksAdded, n);
+        cancelOrAdd(c.blocksRemoved, c.blocksAdded, n, &c.blocksSet);
     for (const std::string& n : o.change.blocksRemoved)
-        cancelOrAdd(c.blocksAdded, c.blocksRemoved, n);
+        cancelOrAdd(c.blocksAdded, c.blocksRemoved, n, static_cast<Names*>(nullptr));
+    for (const std::string& n : o.change.paramsAdded)
+        cancelOrAdd(c.paramsRemoved, c.paramsAdded, n, &c.paramsSet);
+    for (const std::string& n : o.change.paramsRemoved)
+        cancelOrAdd(c.paramsAdded, c.paramsRemoved, n, static_cast<Names*>(nullptr));
+    for (const Wire& w : o.change.wiresAdded)
+        cancelOrAdd(c.wiresRemoved, c.wiresAdded, w, static_cast<Wires*>(nullptr));
+    for (const Wire& w : o.change.wiresRemoved)
+        cancelOrAdd(c.wiresAdded, c.wiresRemoved, w, static_cast<Wires*>(nullptr));
+    c.blocksSet.insert(c.blocksSet.end(), o.change.blocksSet.begin(), o.change.blocksSet.end());
+    c.paramsSet.insert(c.paramsSet.end(), o.change.paramsSet.begin(), o.change.paramsSet.end());
     // The state before both: the first's parts as they were, and those only
     // the second changed as they were before it.
     // (Design and topology are one group of members.)

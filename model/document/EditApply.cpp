@@ -137,23 +137,66 @@ bool outputExists(const Design& d, const std::string& path)
     }
 }
 
-// The one path of every edit: mutate a copy, clean up, validate, commit.
-// The blocks `after` has that `before` has not, and the other way round, in design order.
-static void blockDifference(const Design& before, const Design& after, Change& c)
+namespace {
+
+// The items of the design `after` has that `before` has not, the other way
+// round, and those both have but changed (Change::blocksSet, paramsSet), in
+// design order.
+void blockDifference(const Design& before, const Design& after, Change& c)
 {
     std::unordered_set<std::string> was, is;
     for (const BlockInstance& b : before.blocks())
         was.insert(b.name);
     for (const BlockInstance& b : after.blocks())
         is.insert(b.name);
-    for (const BlockInstance& b : after.blocks())
+    for (const BlockInstance& b : after.blocks()) {
         if (!was.count(b.name))
             c.blocksAdded.push_back(b.name);
+        else if (before.findBlock(b.name)->block != b.block) // blocks are immutable: a new one is a new type
+            c.blocksSet.push_back(b.name);
+    }
     for (const BlockInstance& b : before.blocks())
         if (!is.count(b.name))
             c.blocksRemoved.push_back(b.name);
 }
 
+void paramDifference(const Design& before, const Design& after, Change& c)
+{
+    for (const DesignParam& p : after.designParams()) {
+        const DesignParam* o = before.findDesignParam(p.spec.symbol);
+        if (!o)
+            c.paramsAdded.push_back(p.spec.symbol);
+        else if (o->spec.min != p.spec.min || o->spec.max != p.spec.max || o->follows != p.follows)
+            c.paramsSet.push_back(p.spec.symbol);
+    }
+    for (const DesignParam& p : before.designParams())
+        if (!after.findDesignParam(p.spec.symbol))
+            c.paramsRemoved.push_back(p.spec.symbol);
+}
+
+void wireDifference(const Design& before, const Design& after, Change& c)
+{
+    const std::vector<Wire>& was = before.wires();
+    const std::vector<Wire>& is = after.wires();
+    if (was == is) // most edits: no string is built
+        return;
+    const auto key = [](const Wire& w) { return w.from.str() + ">" + w.to.str(); };
+    std::unordered_set<std::string> wasKeys, isKeys;
+    for (const Wire& w : was)
+        wasKeys.insert(key(w));
+    for (const Wire& w : is)
+        isKeys.insert(key(w));
+    for (const Wire& w : is)
+        if (!wasKeys.count(key(w)))
+            c.wiresAdded.push_back(w);
+    for (const Wire& w : was)
+        if (!isKeys.count(key(w)))
+            c.wiresRemoved.push_back(w);
+}
+
+} // namespace
+
+// The one path of every edit: mutate a copy, clean up, validate, commit.
 Outcome apply(DesignDocument& doc, unsigned parts, const std::function<void(DesignDocument&, Change&)>& mutate)
 {
     Outcome out;
@@ -198,6 +241,8 @@ Outcome apply(DesignDocument& doc, unsigned parts, const std::function<void(Desi
                 attachTopology(next);
             dropStale(next, doc, out.change);
             blockDifference(doc.design, next.design, out.change);
+            paramDifference(doc.design, next.design, out.change);
+            wireDifference(doc.design, next.design, out.change);
         }
     } catch (const Refusal& r) {
         out.problems.push_back(r.p);

@@ -82,7 +82,7 @@ BlockCanvas::BlockCanvas(DocumentModel* model, Selection* selection, QWidget* pa
             fitPending_ = true;
     });
     connect(model_, &DocumentModel::designChanged, this, &BlockCanvas::onDesignChanged);
-    connect(model_, &DocumentModel::layoutChanged, this, &BlockCanvas::updatePositions);
+    connect(model_, &DocumentModel::layoutChanged, this, &BlockCanvas::onLayoutChanged);
     rebuild();
 }
 
@@ -118,6 +118,16 @@ int BlockCanvas::wireCount() const
         if (it->type() == WireItem::Type && static_cast<WireItem*>(it)->to())
             ++n;
     return n;
+}
+
+const CanvasTally& BlockCanvas::tally() const
+{
+    return scene_->tally();
+}
+
+void BlockCanvas::resetTally()
+{
+    scene_->tally() = {};
 }
 
 QPointF BlockCanvas::positionOf(const QString& name) const
@@ -163,6 +173,7 @@ void BlockCanvas::addNode(BlockNode* n)
 {
     scene_->addItem(n);
     nodes_[n->name()] = n;
+    scene_->tally().nodesCreated.insert(n->name());
 }
 
 void BlockCanvas::rebuild()
@@ -176,12 +187,16 @@ void BlockCanvas::rebuild()
     syncing_ = true;
     scene_->clear();
     nodes_.clear();
+    wires_.clear();
+    hint_ = nullptr;
+    ++scene_->tally().rebuilds;
     const Design& d = model_->doc().design;
 
     // A design of thousands of parameters or blocks cannot be read as a
     // drawing, and making its items would hold the GUI thread for seconds
     // (a document may hold 100,000): it is described instead.
-    if (d.designParams().size() + d.blocks().size() > kMaxCanvasNodes) {
+    described_ = d.designParams().size() + d.blocks().size() > kMaxCanvasNodes;
+    if (described_) {
         auto* note = scene_->addText(tr("%1 design parameters and %2 blocks: more than the %3 the canvas draws.\n"
                                         "Edit them in the inspector, the sweep panel or the file.")
                                          .arg(d.designParams().size())
@@ -235,13 +250,7 @@ void BlockCanvas::rebuild()
         n->setPos(positionOf(name));
 
     addWireItems();
-
-    if (nodes_.empty()) {
-        auto* hint = scene_->addText(tr("An empty design.\nDrag block types from the palette on the left,\n"
-                                        "or double-click one, to add blocks."));
-        hint->setDefaultTextColor(QColor(120, 120, 120));
-        hint->setPos(0, 0);
-    }
+    updateHint();
 
     if (selection_->kind() == Selection::Kind::Block || selection_->kind() == Selection::Kind::DesignParam)
         selected.insert(selection_->key());
@@ -253,19 +262,6 @@ void BlockCanvas::rebuild()
     if ((selection_->kind() == Selection::Kind::Block || selection_->kind() == Selection::Kind::DesignParam) &&
         !node(selection_->key()))
         selection_->clear();
-}
-
-void BlockCanvas::updatePositions()
-{
-    for (const auto& [name, n] : nodes_) {
-        const QPointF p = positionOf(name);
-        if (n->pos() != p)
-            n->setPos(p);
-    }
-    // A moved node may now stand in the way of other wires.
-    for (QGraphicsItem* it : scene_->items())
-        if (it->type() == WireItem::Type)
-            static_cast<WireItem*>(it)->updatePath();
 }
 
 void BlockCanvas::showMessage(const QString& text, bool error)

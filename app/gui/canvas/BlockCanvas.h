@@ -1,4 +1,5 @@
 #pragma once
+#include "app/gui/canvas/CanvasTally.h"
 #include "model/document/DocumentEdits.h"
 
 #include <QPointF>
@@ -9,6 +10,7 @@
 #include <map>
 #include <string>
 
+class QGraphicsTextItem;
 class QGraphicsView;
 class QLineEdit;
 
@@ -34,10 +36,15 @@ class WireItem;
 // model's connection rule and a refusal is shown with its reason. A palette
 // of block types, grouped by category, adds blocks by drag and drop or
 // double-click. Every edit goes through the DocumentModel (undoable).
-// An edit updates the scene in place from its Change: values alone update
-// the nodes' texts; blocks added or removed add or remove their items; a
-// wire drawn or removed adds or removes its item. Anything else (a block's
-// ports changed, parameters added) rebuilds the scene.
+// An edit updates the scene in place from the Change its signal carries,
+// touching only the items it names (BlockCanvasSync.cpp): values update the
+// nodes' texts; a block or parameter added or removed adds or removes its
+// item and its wires; a block whose type was replaced (Change::blocksSet) is
+// made anew with its wires; a wire drawn or removed adds or removes one item
+// and updates its two ports; a move moves the named nodes and redraws their
+// wires and the wires whose way they now stand in or no longer do. The
+// scene is rebuilt only when a document is loaded or replaced (and when a
+// design crosses the size the canvas draws).
 class BlockCanvas : public QWidget {
     Q_OBJECT
 public:
@@ -54,6 +61,9 @@ public:
     int wireCount() const;
     // The last message shown in the canvas (e.g. why a wire was refused).
     QString lastMessage() const { return lastMessage_; }
+    // What was done to the items since resetTally() (tests count the items an edit touches).
+    const canvas::CanvasTally& tally() const;
+    void resetTally();
 
 public slots:
     void zoomToFit();
@@ -83,25 +93,31 @@ protected:
 private:
     void rebuild();
     void onDesignChanged(const edit::Change& change);
+    // The items a change names, in place; false when the scene must be rebuilt (BlockCanvasSync.cpp).
+    bool applyChange(const edit::Change& change);
+    // Moves the nodes Change::movedBlocks names, and redraws the wires the moves may route anew.
+    void onLayoutChanged(const edit::Change& change);
     canvas::BlockNode* paramNode(const DesignParam& p, const QSet<QString>& usedSources) const;
     canvas::BlockNode* blockNode(const BlockInstance& b, const QSet<QString>& usedSources) const;
+    // The node of a block or parameter of the design, made and added to the scene (nullptr: no such name).
+    canvas::BlockNode* makeNode(const QString& name, const QSet<QString>& usedSources);
     void addNode(canvas::BlockNode* n);
+    // Removes a node with the wire items into and out of it.
+    void removeNode(const QString& name);
+    // One item for a wire of the design between the nodes' ports (none when drawn already or a port is missing).
+    void addWireItem(const Wire& w);
     void removeWireItem(canvas::WireItem* w);
-    // "fft.T>app.T_comp", "P>fft.P": the wire an item stands for.
-    static std::string wireKey(const canvas::WireItem* w);
-    // Blocks added or removed by an edit or its undo (Change::blocksAdded, blocksRemoved): their items
-    // alone, the other nodes kept, then rewire(); false when the scene must be rebuilt instead.
-    bool syncBlocks(const edit::Change& change);
+    // After a wire came or went: whether its two ports are wired, and the input's value (wiring drops it);
+    // not on the nodes just `made` from the design as it is.
+    void updateEnds(const Wire& w, const std::vector<QString>& made);
+    // Every port of every node shown anew (the display units changed).
+    void updateAllTexts();
     // Shows the new values of these paths ("P", "fft.rows") on their nodes;
     // false when a path has no node (then the scene is rebuilt).
     bool updateValues(const std::vector<std::string>& paths);
-    // After a structural edit that kept every node (a wire drawn or
-    // removed): the wires are drawn again and the ports' state and texts
-    // updated, the nodes stay; false when a node came, went or changed its
-    // ports (then the scene is rebuilt).
-    bool rewire();
+    void updateParamText(const QString& name);
     void addWireItems(); // one item per wire of the design, between the nodes' ports
-    void updatePositions();
+    void updateHint();   // the empty design's hint, shown while there is no node
     void showMessage(const QString& text, bool error);
     void selectionFromScene();
     void selectionToScene();
@@ -114,6 +130,9 @@ private:
     canvas::BlockPalette* palette_;
     QLineEdit* filter_;
     std::map<QString, canvas::BlockNode*> nodes_;
+    std::map<QString, canvas::WireItem*> wires_; // by WireItem::key(), "from>to"
+    QGraphicsTextItem* hint_ = nullptr;          // the empty design's hint
+    bool described_ = false; // too many nodes to draw: the scene holds a note saying so
     // Positions chosen by the automatic layout for nodes the document has
     // not placed; kept so nodes do not jump when the design changes.
     std::map<QString, QPointF> autoPos_;

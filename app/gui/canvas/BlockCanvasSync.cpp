@@ -1,5 +1,5 @@
-// The block canvas kept up to date in place from an edit's Change (BlockCanvas.h): values alone, blocks added
-// or removed, wires drawn or removed; rebuild() when anything else changed.
+// The block canvas kept up to date in place from the Change an edit's signal carries (BlockCanvas.h): only the
+// items it names are made, removed, moved or redrawn (issue 47). rebuild() is for a document loaded or replaced.
 #include "app/document/DocumentModel.h"
 #include "app/gui/Selection.h"
 #include "app/gui/canvas/BlockCanvas.h"
@@ -10,200 +10,285 @@
 #include "app/gui/canvas/WireItem.h"
 #include "app/gui/widgets/QtStrings.h"
 
+#include <QGraphicsTextItem>
+
 #include <algorithm>
-#include <set>
 
 namespace cs::app {
 
 using namespace canvas;
+
+namespace {
+
+QString wireKey(const Wire& w)
+{
+    return q(w.from.str() + ">" + w.to.str());
+}
+
+QString sourceNode(const Source& s)
+{
+    return q(s.isDesignParam() ? s.port : s.block);
+}
+
+const ParamSpec* inputSpec(const BlockInstance& b, const std::string& symbol)
+{
+    for (const ParamSpec& in : b.spec().inputs)
+        if (in.symbol == symbol)
+            return &in;
+    return nullptr;
+}
+
+} // namespace
+
+void BlockCanvas::onDesignChanged(const edit::Change& c)
+{
+    if (c.reread && !described_) {
+        updateAllTexts();
+        return;
+    }
+    if (!applyChange(c))
+        rebuild();
+}
+
+bool BlockCanvas::applyChange(const edit::Change& c)
+{
+    const Design& d = model_->doc().design;
+    const std::size_t count = d.designParams().size() + d.blocks().size();
+    const bool nodesCameOrWent = !c.blocksAdded.empty() || !c.blocksRemoved.empty() || !c.paramsAdded.empty() ||
+                                 !c.paramsRemoved.empty();
+    // A design too big to draw is described by a note; crossing that size either way is drawn anew.
+    if (described_ || count > kMaxCanvasNodes)
+        return described_ && count > kMaxCanvasNodes && !nodesCameOrWent;
+
+    if (nodesCameOrWent || !c.blocksSet.empty() || !c.wiresRemoved.empty() || !c.wiresAdded.empty())
+        scene_->cancelDrag(); // a wire drag in progress holds items that may go
+    syncing_ = true;
+    for (const Wire& w : c.wiresRemoved)
+        if (auto it = wires_.find(wireKey(w)); it != wires_.end())
+            removeWireItem(it->second);
+    for (const auto* names : {&c.blocksRemoved, &c.paramsRemoved})
+        for (const std::string& name : *names)
+            removeNode(q(name));
+
+    // Nodes made: blocks whose type was replaced (in their place), then those added.
+    QSet<QString> usedSources;
+    std::vector<QString> made;
+    if (!c.blocksSet.empty() || nodesCameOrWent)
+        for (const Wire& w : d.wires())
+            usedSources.insert(q(w.from.str()));
+    for (const std::string& name : c.blocksSet) {
+        const bool selected = node(q(name)) && node(q(name))->isSelected();
+        removeNode(q(name));
+        if (BlockNode* n = makeNode(q(name), usedSources)) {
+            n->setPos(positionOf(n->name()));
+            n->setSelected(selected);
+            made.push_back(n->name());
+        }
+    }
+    // A new node without a position of its own (a pasted one has the clipboard's, one added from the
+    // palette the drop's): right of the drawing, as addBlock places it.
+    double right = 0;
+    if (!c.blocksAdded.empty() || !c.paramsAdded.empty())
+        for (const auto& [name, n] : nodes_)
+            right = std::max(right, n->sceneBoundingRect().right());
+    for (const auto* names : {&c.paramsAdded, &c.blocksAdded})
+        for (const std::string& name : *names) {
+            if (node(q(name)))
+                continue;
+            BlockNode* n = makeNode(q(name), usedSources);
+            if (!n)
+                continue;
+            if (!model_->blockPosition(name)) {
+                autoPos_[n->name()] = QPointF(right + 60, 0);
+                right += 60 + n->boundingRect().width();
+            }
+            n->setPos(positionOf(n->name()));
+            made.push_back(n->name());
+        }
+
+    // Wires: those drawn by the edit, and those of the nodes made (the wires of a block added are among
+    // the edit's; those of a block made anew were kept by it).
+    for (const Wire& w : c.wiresAdded)
+        addWireItem(w);
+    if (!c.blocksSet.empty())
+        for (const Wire& w : d.wires())
+            if (std::find(made.begin(), made.end(), sourceNode(w.from)) != made.end() ||
+                std::find(made.begin(), made.end(), q(w.to.block)) != made.end())
+                addWireItem(w);
+    for (const auto* wires : {&c.wiresAdded, &c.wiresRemoved})
+        for (const Wire& w : *wires)
+            updateEnds(w, made);
+    for (const std::string& name : c.paramsSet)
+        updateParamText(q(name));
+    syncing_ = false;
+    if (!updateValues(c.values))
+        return false;
+    updateHint();
+    if ((selection_->kind() == Selection::Kind::Block || selection_->kind() == Selection::Kind::DesignParam) &&
+        !node(selection_->key()))
+        selection_->clear();
+    // Every block and parameter has its node, every wire its item: else the change did not say all.
+    return nodes_.size() == count && wires_.size() == d.wires().size();
+}
+
+void BlockCanvas::onLayoutChanged(const edit::Change& c)
+{
+    std::vector<BlockNode*> moved;
+    for (const std::string& name : c.movedBlocks)
+        if (BlockNode* n = node(q(name))) {
+            const QPointF p = positionOf(n->name());
+            if (n->pos() != p)
+                n->setPos(p); // its own wires follow it (BlockNode::itemChange)
+            moved.push_back(n);
+        }
+    if (moved.empty())
+        return;
+    // The other wires the moved nodes now stand in the way of, or were routed around.
+    for (const auto& [key, w] : wires_)
+        for (BlockNode* n : moved)
+            if (w->from()->node() != n && w->to()->node() != n && w->mayRouteAround(n)) {
+                w->updatePath();
+                break;
+            }
+}
+
+BlockNode* BlockCanvas::makeNode(const QString& name, const QSet<QString>& usedSources)
+{
+    const Design& d = model_->doc().design;
+    BlockNode* n = nullptr;
+    if (const DesignParam* p = d.findDesignParam(name.toStdString()))
+        n = paramNode(*p, usedSources);
+    else if (const BlockInstance* b = d.findBlock(name.toStdString()))
+        n = blockNode(*b, usedSources);
+    if (n)
+        addNode(n);
+    return n;
+}
+
+void BlockCanvas::removeNode(const QString& name)
+{
+    BlockNode* n = node(name);
+    if (!n)
+        return;
+    const std::vector<WireItem*> wires = n->wires();
+    for (WireItem* w : wires)
+        removeWireItem(w);
+    nodes_.erase(name);
+    scene_->tally().nodesRemoved.insert(name);
+    scene_->removeItem(n);
+    delete n;
+}
+
+void BlockCanvas::addWireItem(const Wire& w)
+{
+    const QString key = wireKey(w);
+    if (wires_.count(key))
+        return;
+    BlockNode* fromNode = node(sourceNode(w.from));
+    BlockNode* toNode = node(q(w.to.block));
+    PortItem* from = fromNode ? fromNode->outputPort(q(w.from.port)) : nullptr;
+    PortItem* to = toNode ? toNode->inputPort(q(w.to.port)) : nullptr;
+    if (!from || !to)
+        return;
+    auto* wire = new WireItem(from, to);
+    scene_->addItem(wire);
+    wire->updatePath(); // now that it can see the nodes in its way
+    fromNode->addWire(wire);
+    toNode->addWire(wire);
+    wires_[key] = wire;
+    scene_->tally().wiresCreated.insert(key);
+}
 
 void BlockCanvas::removeWireItem(WireItem* w)
 {
     for (PortItem* end : {w->from(), w->to()})
         if (end && end->node())
             end->node()->removeWire(w);
+    const QString key = w->key();
+    if (auto it = wires_.find(key); it != wires_.end() && it->second == w) {
+        wires_.erase(it);
+        scene_->tally().wiresRemoved.insert(key);
+    }
     scene_->removeItem(w);
     delete w;
 }
 
-bool BlockCanvas::syncBlocks(const edit::Change& c)
-{
-    const Design& d = model_->doc().design;
-    if (nodes_.empty() || d.designParams().size() + d.blocks().size() > kMaxCanvasNodes)
-        return false;
-    scene_->cancelDrag();
-    syncing_ = true;
-    for (const std::string& name : c.blocksRemoved) {
-        BlockNode* n = node(q(name));
-        if (!n)
-            continue;
-        const std::vector<WireItem*> wires = n->wires();
-        for (WireItem* w : wires)
-            removeWireItem(w);
-        nodes_.erase(n->name());
-        scene_->removeItem(n);
-        delete n;
-    }
-    QSet<QString> usedSources;
-    for (const Wire& w : d.wires())
-        usedSources.insert(q(w.from.str()));
-    // A new block without a position of its own (a pasted one has the clipboard's, one added from the
-    // palette the drop's): right of the drawing, as addBlock places it.
-    double right = 0;
-    for (const auto& [name, n] : nodes_)
-        right = std::max(right, n->sceneBoundingRect().right());
-    for (const std::string& name : c.blocksAdded) {
-        const BlockInstance* b = d.findBlock(name);
-        if (!b || node(q(name)))
-            continue;
-        BlockNode* n = blockNode(*b, usedSources);
-        addNode(n);
-        if (!model_->blockPosition(name)) {
-            autoPos_[n->name()] = QPointF(right + 60, 0);
-            right += 60 + n->boundingRect().width();
-        }
-        n->setPos(positionOf(n->name()));
-    }
-    syncing_ = false;
-    if ((selection_->kind() == Selection::Kind::Block || selection_->kind() == Selection::Kind::DesignParam) &&
-        !node(selection_->key()))
-        selection_->clear();
-    return rewire();
-}
-
-void BlockCanvas::onDesignChanged(const edit::Change& c)
-{
-    // Neither the structure nor a value changed (a link drawn, a sweep
-    // axis): the canvas shows nothing that changed, and keeps its items.
-    if (!c.structure && c.values.empty())
-        return;
-    // Blocks added or removed (a paste, a delete, their undo): those items alone, then the wires.
-    const bool blocks = !c.blocksAdded.empty() || !c.blocksRemoved.empty();
-    if (!c.structure ? !updateValues(c.values) : blocks ? !syncBlocks(c) : !rewire())
-        rebuild();
-}
-
-std::string BlockCanvas::wireKey(const WireItem* w)
-{
-    const auto end = [](const PortItem* p) {
-        const BlockNode* n = p->node();
-        return n->isParam() ? p->symbol().toStdString() : n->name().toStdString() + "." + p->symbol().toStdString();
-    };
-    return end(w->from()) + ">" + end(w->to());
-}
-
 void BlockCanvas::addWireItems()
 {
-    std::set<std::string> drawn;
-    for (QGraphicsItem* it : scene_->items())
-        if (it->type() == WireItem::Type && static_cast<WireItem*>(it)->to())
-            drawn.insert(wireKey(static_cast<WireItem*>(it)));
-    for (const Wire& w : model_->doc().design.wires()) {
-        if (drawn.count(w.from.str() + ">" + w.to.str()))
-            continue;
-        BlockNode* fromNode = node(q(w.from.isDesignParam() ? w.from.port : w.from.block));
-        BlockNode* toNode = node(q(w.to.block));
-        PortItem* from = fromNode ? fromNode->outputPort(q(w.from.port)) : nullptr;
-        PortItem* to = toNode ? toNode->inputPort(q(w.to.port)) : nullptr;
-        if (!from || !to)
-            continue;
-        auto* wire = new WireItem(from, to);
-        scene_->addItem(wire);
-        wire->updatePath(); // now that it can see the nodes in its way
-        fromNode->addWire(wire);
-        toNode->addWire(wire);
-    }
+    for (const Wire& w : model_->doc().design.wires())
+        addWireItem(w);
 }
 
-bool BlockCanvas::rewire()
+void BlockCanvas::updateEnds(const Wire& w, const std::vector<QString>& made)
+{
+    const auto fresh = [&](const QString& name) { return std::find(made.begin(), made.end(), name) != made.end(); };
+    const Design& d = model_->doc().design;
+    if (BlockNode* n = fresh(sourceNode(w.from)) ? nullptr : node(sourceNode(w.from)))
+        if (PortItem* out = n->outputPort(q(w.from.port))) {
+            const auto& wires = n->wires();
+            out->setWired(std::any_of(wires.begin(), wires.end(), [&](WireItem* x) { return x->from() == out; }));
+        }
+    BlockNode* n = fresh(q(w.to.block)) ? nullptr : node(q(w.to.block));
+    const BlockInstance* b = d.findBlock(w.to.block);
+    const ParamSpec* spec = b ? inputSpec(*b, w.to.port) : nullptr;
+    PortItem* in = n ? n->inputPort(q(w.to.port)) : nullptr;
+    if (!in || !spec)
+        return;
+    in->setWired(d.wireInto(w.to) != nullptr);
+    n->setPortText(q(w.to.port), true, {}, inputTip(*spec, d.value(w.to)));
+}
+
+void BlockCanvas::updateParamText(const QString& name)
+{
+    const DesignParam* p = model_->doc().design.findDesignParam(name.toStdString());
+    if (BlockNode* n = node(name); n && p)
+        n->setPortText(name, false, paramText(*p), inputTip(p->spec, p->value));
+}
+
+void BlockCanvas::updateAllTexts()
 {
     const Design& d = model_->doc().design;
-    if (d.designParams().size() + d.blocks().size() != nodes_.size() || nodes_.empty())
-        return false;
-    auto sameSymbols = [](const std::vector<PortItem*>& ports, auto&& symbols) {
-        if (ports.size() != symbols.size())
-            return false;
-        for (std::size_t i = 0; i < ports.size(); ++i)
-            if (ports[i]->symbol() != q(symbols[i].symbol))
-                return false;
-        return true;
-    };
-    for (const DesignParam& p : d.designParams()) {
-        BlockNode* n = node(q(p.spec.symbol));
-        if (!n || !n->isParam())
-            return false;
-    }
-    for (const BlockInstance& b : d.blocks()) {
-        BlockNode* n = node(q(b.name));
-        if (!n || n->isParam() || !sameSymbols(n->inputs(), b.spec().inputs) ||
-            !sameSymbols(n->outputs(), b.spec().outputs))
-            return false;
-    }
-
-    scene_->cancelDrag();
-    // The wire items that no longer stand for a wire go; those that do stay (addWireItems adds the others).
-    std::set<std::string> wanted;
-    for (const Wire& w : d.wires())
-        wanted.insert(w.from.str() + ">" + w.to.str());
-    std::vector<WireItem*> gone;
-    for (QGraphicsItem* it : scene_->items())
-        if (it->type() == WireItem::Type) {
-            auto* w = static_cast<WireItem*>(it);
-            if (!w->to() || !wanted.count(wireKey(w)))
-                gone.push_back(w);
-        }
-    for (WireItem* w : gone)
-        removeWireItem(w);
-
-    // What each port shows: wired or not, and the values (wiring an input
-    // drops its own value; undo brings it back).
-    QSet<QString> usedSources;
-    for (const Wire& w : d.wires())
-        usedSources.insert(q(w.from.str()));
-    for (const DesignParam& p : d.designParams()) {
-        BlockNode* n = node(q(p.spec.symbol));
-        n->setPortText(q(p.spec.symbol), false, paramText(p), inputTip(p.spec, p.value));
-        if (PortItem* out = n->outputPort(q(p.spec.symbol)))
-            out->setWired(usedSources.contains(q(p.spec.symbol)));
-    }
-    for (const BlockInstance& b : d.blocks()) {
-        BlockNode* n = node(q(b.name));
-        for (const ParamSpec& in : b.spec().inputs) {
-            const Endpoint e{b.name, in.symbol};
-            n->setPortText(q(in.symbol), true, {}, inputTip(in, d.value(e)));
-            n->inputPort(q(in.symbol))->setWired(d.wireInto(e) != nullptr);
-        }
-        for (const OutputSpec& o : b.spec().outputs)
-            n->outputPort(q(o.symbol))->setWired(usedSources.contains(q(b.name + "." + o.symbol)));
-    }
-    addWireItems();
-    return true;
+    for (const DesignParam& p : d.designParams())
+        updateParamText(q(p.spec.symbol));
+    for (const BlockInstance& b : d.blocks())
+        if (BlockNode* n = node(q(b.name)))
+            for (const ParamSpec& in : b.spec().inputs)
+                n->setPortText(q(in.symbol), true, {}, inputTip(in, d.value({b.name, in.symbol})));
 }
 
 bool BlockCanvas::updateValues(const std::vector<std::string>& paths)
 {
     const Design& d = model_->doc().design;
     for (const std::string& path : paths) {
-        if (const DesignParam* p = d.findDesignParam(path)) {
-            BlockNode* n = node(q(path));
-            if (!n)
+        if (d.findDesignParam(path)) {
+            if (!node(q(path)))
                 return false;
-            n->setPortText(q(path), false, paramText(*p), inputTip(p->spec, p->value));
+            updateParamText(q(path));
             continue;
         }
         const Endpoint e = Endpoint::parse(path);
         BlockNode* n = node(q(e.block));
         const BlockInstance* b = d.findBlock(e.block);
-        const ParamSpec* spec = nullptr;
-        if (b)
-            for (const ParamSpec& in : b->spec().inputs)
-                if (in.symbol == e.port)
-                    spec = &in;
+        const ParamSpec* spec = b ? inputSpec(*b, e.port) : nullptr;
         if (!n || !spec || !n->inputPort(q(e.port)))
             return false;
         n->setPortText(q(e.port), true, {}, inputTip(*spec, d.value(e)));
     }
     return true;
+}
+
+void BlockCanvas::updateHint()
+{
+    if (nodes_.empty() && !hint_) {
+        hint_ = scene_->addText(tr("An empty design.\nDrag block types from the palette on the left,\n"
+                                   "or double-click one, to add blocks."));
+        hint_->setDefaultTextColor(QColor(120, 120, 120));
+        hint_->setPos(0, 0);
+    } else if (!nodes_.empty() && hint_) {
+        scene_->removeItem(hint_);
+        delete hint_;
+        hint_ = nullptr;
+    }
 }
 
 } // namespace cs::app

@@ -1,4 +1,5 @@
 #include "app/gui/canvas/BlockNode.h"
+#include "app/gui/canvas/CanvasScene.h"
 #include "app/gui/canvas/CanvasStyle.h"
 #include "app/gui/canvas/PortItem.h"
 #include "app/gui/canvas/WireItem.h"
@@ -155,6 +156,8 @@ void BlockNode::setPortText(const QString& symbol, bool input, const QString& la
     PortItem* port = input ? inputPort(symbol) : outputPort(symbol);
     if (!port)
         return;
+    if (CanvasTally* t = CanvasScene::tallyOf(this))
+        t->nodesUpdated.insert(name_);
     if (label.isEmpty() || label == port->label()) {
         port->setToolTip(tip);
         return;
@@ -183,9 +186,12 @@ void BlockNode::setPortText(const QString& symbol, bool input, const QString& la
 
 QVariant BlockNode::itemChange(GraphicsItemChange change, const QVariant& value)
 {
-    if (change == ItemPositionHasChanged)
+    if (change == ItemPositionHasChanged) {
+        if (CanvasTally* t = CanvasScene::tallyOf(this))
+            t->nodesMoved.insert(name_);
         for (WireItem* w : wires_)
             w->updatePath();
+    }
     return QGraphicsItem::itemChange(change, value);
 }
 

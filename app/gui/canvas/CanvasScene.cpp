@@ -15,6 +15,12 @@ namespace cs::app::canvas {
 
 CanvasScene::CanvasScene(DocumentModel* model, QObject* parent) : QGraphicsScene(parent), model_(model) {}
 
+CanvasTally* CanvasScene::tallyOf(const QGraphicsItem* item)
+{
+    auto* s = item ? qobject_cast<CanvasScene*>(item->scene()) : nullptr;
+    return s ? &s->tally_ : nullptr;
+}
+
 PortItem* CanvasScene::portAt(QPointF pos, std::optional<PortItem::Dir> dir, double radius) const
 {
     for (QGraphicsItem* it : items(pos))

@@ -1,4 +1,5 @@
 #pragma once
+#include "app/gui/canvas/CanvasTally.h"
 #include "app/gui/canvas/PortItem.h"
 #include "model/core/Design.h"
 
@@ -37,6 +38,11 @@ public:
     // direction `dir` whose circle lies within `radius`.
     PortItem* portAt(QPointF pos, std::optional<PortItem::Dir> dir = std::nullopt, double radius = 12.0) const;
 
+    // What was done to the items since the tally was reset (the items record it themselves).
+    CanvasTally& tally() { return tally_; }
+    // The tally of the scene `item` is in, or nullptr (not in a canvas scene).
+    static CanvasTally* tallyOf(const QGraphicsItem* item);
+
 signals:
     // Something to tell the user; `error` for a refused edit.
     void message(const QString& text, bool error);
@@ -69,7 +75,8 @@ private:
         std::optional<Design> trial;     // the design without the detached wire
         PortItem* hover = nullptr;       // the candidate port under the mouse
     } drag_;
-    std::map<QString, QPointF> pressPos_; // selected nodes' positions when a drag began
+    std::map<QString, QPointF> pressPos_;
+    CanvasTally tally_; // selected nodes' positions when a drag began
 };
 
 } // namespace cs::app::canvas

@@ -1,5 +1,6 @@
 #include "app/gui/canvas/PortItem.h"
 #include "app/gui/canvas/BlockNode.h"
+#include "app/gui/canvas/CanvasScene.h"
 #include "app/gui/canvas/CanvasStyle.h"
 
 #include <QCursor>
@@ -87,6 +88,8 @@ void PortItem::setWired(bool wired)
     if (wired != wired_) {
         wired_ = wired;
         update();
+        if (CanvasTally* t = CanvasScene::tallyOf(this))
+            t->nodesUpdated.insert(node_->name());
     }
 }
 

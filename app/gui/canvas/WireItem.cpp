@@ -1,5 +1,6 @@
 #include "app/gui/canvas/WireItem.h"
 #include "app/gui/canvas/BlockNode.h"
+#include "app/gui/canvas/CanvasScene.h"
 #include "app/gui/canvas/CanvasStyle.h"
 #include "app/gui/canvas/PortItem.h"
 
@@ -31,8 +32,10 @@ WireItem::WireItem(PortItem* from, PortItem* to) : from_(from), to_(to)
     updatePath();
 }
 
-QPainterPath WireItem::curve(QPointF out, QPointF in, const QList<QRectF>& obstacles, double lane)
+QPainterPath WireItem::curve(QPointF out, QPointF in, const QList<QRectF>& obstacles, double lane, bool* routed)
 {
+    if (routed)
+        *routed = false;
     const double dx = std::max(40.0, std::abs(in.x() - out.x()) * 0.5);
     QPainterPath path(out);
     path.cubicTo(out + QPointF(dx, 0), in - QPointF(dx, 0), in);
@@ -65,14 +68,16 @@ QPainterPath WireItem::curve(QPointF out, QPointF in, const QList<QRectF>& obsta
                          ? above
                          : below;
     const double r = std::min(22.0, (in.x() - out.x()) / 6.0);
-    QPainterPath routed(out);
-    routed.cubicTo(QPointF(out.x() + 2.4 * r, out.y()), QPointF(out.x() - 0.4 * r, y), QPointF(out.x() + 2 * r, y));
-    routed.lineTo(QPointF(in.x() - 2 * r, y));
-    routed.cubicTo(QPointF(in.x() + 0.4 * r, y), QPointF(in.x() - 2.4 * r, in.y()), in);
-    return routed;
+    QPainterPath round(out);
+    round.cubicTo(QPointF(out.x() + 2.4 * r, out.y()), QPointF(out.x() - 0.4 * r, y), QPointF(out.x() + 2 * r, y));
+    round.lineTo(QPointF(in.x() - 2 * r, y));
+    round.cubicTo(QPointF(in.x() + 0.4 * r, y), QPointF(in.x() - 2.4 * r, in.y()), in);
+    if (routed)
+        *routed = true;
+    return round;
 }
 
-QList<QRectF> WireItem::obstacles(QPointF out, QPointF in) const
+QList<QRectF> WireItem::obstacles(QPointF out, QPointF in, std::vector<const QGraphicsItem*>* items) const
 {
     QList<QRectF> found;
     if (!scene() || in.x() <= out.x())
@@ -80,8 +85,11 @@ QList<QRectF> WireItem::obstacles(QPointF out, QPointF in) const
     // Nodes that overlap the span between the ends, other than the wire's own.
     const QRectF span(QPointF(out.x() + 1.0, -1e7), QPointF(in.x() - 1.0, 1e7));
     for (QGraphicsItem* it : scene()->items(span, Qt::IntersectsItemBoundingRect))
-        if (it->type() == BlockNode::Type && it != from_->node() && it != to_->node())
+        if (it->type() == BlockNode::Type && it != from_->node() && it != to_->node()) {
             found.push_back(it->sceneBoundingRect().adjusted(-4, -4, 4, 4));
+            if (items)
+                items->push_back(it);
+        }
     return found;
 }
 
@@ -91,7 +99,44 @@ void WireItem::updatePath()
         return;
     const QPointF out = from_->anchor(), in = to_->anchor();
     const double lane = static_cast<double>(qHash(QString::fromStdString(from_->source().str())) % 5) * 5.0;
-    setPath(curve(out, in, obstacles(out, in), lane));
+    std::vector<const QGraphicsItem*> around;
+    bool routed = false;
+    setPath(curve(out, in, obstacles(out, in, &around), lane, &routed));
+    routedAround_ = routed ? std::move(around) : std::vector<const QGraphicsItem*>{};
+    if (CanvasTally* t = CanvasScene::tallyOf(this))
+        t->wiresRedrawn.insert(key());
+}
+
+QString WireItem::key() const
+{
+    if (!to_)
+        return {};
+    return QString::fromStdString(from_->source().str() + ">" + to_->endpoint().str());
+}
+
+bool WireItem::mayRouteAround(const QGraphicsItem* node) const
+{
+    if (!to_)
+        return false;
+    if (node == from_->node() || node == to_->node())
+        return true;
+    if (std::find(routedAround_.begin(), routedAround_.end(), node) != routedAround_.end())
+        return true;
+    // As curve() and obstacles() decide: only a node in the span between
+    // the ends of a wire long enough to be routed can be in its way.
+    const QPointF out = from_->anchor(), in = to_->anchor();
+    if (in.x() - out.x() < 120.0)
+        return false;
+    const QRectF r = node->sceneBoundingRect().adjusted(-4, -4, 4, 4);
+    if (r.right() < out.x() + 1.0 || r.left() > in.x() - 1.0)
+        return false;
+    if (!routedAround_.empty())
+        return true; // a new node in the span may move the channel
+    // The plain curve (the path now): does it pass behind the node?
+    for (int i = 1; i < 40; ++i)
+        if (r.contains(path().pointAtPercent(i / 40.0)))
+            return true;
+    return false;
 }
 
 void WireItem::setFreeEnd(QPointF scenePos)

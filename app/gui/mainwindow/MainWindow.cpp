@@ -387,10 +387,11 @@ void MainWindow::showPreferences()
         return;
     autosave_->setInterval(PreferencesDialog::autosaveIntervalMs());
     // The views write rates and sizes in the units chosen: they re-read the document.
-    emit model_->topologyChanged();
     edit::Change reread;
-    reread.parts = edit::kDesign;
+    reread.parts = edit::kDesign | edit::kTopology;
     reread.structure = true;
+    reread.reread = true;
+    emit model_->topologyChanged(reread); // names no item: the network is read as a whole
     emit model_->designChanged(reread);
     inspector_->refresh();
 }

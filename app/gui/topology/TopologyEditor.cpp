@@ -71,12 +71,12 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
         if (isVisible())
             zoomToFit();
     });
-    connect(model_, &DocumentModel::topologyChanged, this, [this] {
+    connect(model_, &DocumentModel::topologyChanged, this, [this](const edit::Change& change) {
         // The selected links as they were, before the scene follows the new network (it keeps items by index).
         const bool linksSelected = selection_ && selection_->kind() == Selection::Kind::Link;
         const std::vector<std::pair<std::string, std::string>> ends = selectedLinkEnds_;
         const bool wasEmpty = vertices_.empty();
-        if (!applyChange(model_->lastChange())) {
+        if (!applyChange(change)) {
             lastTouched_ = -1;
             if (!updateInPlace())
                 rebuild();
@@ -96,7 +96,12 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
                 zoomToFit();
         }
     });
-    connect(model_, &DocumentModel::layoutChanged, this, &TopologyEditor::applyPositions);
+    connect(model_, &DocumentModel::layoutChanged, this, [this](const edit::Change& c) {
+        // Only an edit that names vertices moved (Change::movedVertices: a drag, a generator's drawing, their
+        // undo) or changes the network moves them: a block moved or the charts' axes set move none.
+        if (!c.movedVertices.empty() || (c.parts & edit::kTopology))
+            applyPositions();
+    });
     // A design parameter brought within its bound (or out of it) changes what the status line says.
     connect(model_, &DocumentModel::designChanged, this, [this] {
         if (error_.isEmpty())
