@@ -38,6 +38,21 @@ const ParamSpec* inputSpec(const BlockInstance& b, const std::string& symbol)
     return nullptr;
 }
 
+// The node's ports are the block's inputs and outputs, in order.
+bool samePorts(const BlockNode& n, const BlockInstance& b)
+{
+    const BlockSpec& s = b.spec();
+    if (n.inputs().size() != s.inputs.size() || n.outputs().size() != s.outputs.size())
+        return false;
+    for (std::size_t i = 0; i < s.inputs.size(); ++i)
+        if (n.inputs()[i]->symbol() != q(s.inputs[i].symbol))
+            return false;
+    for (std::size_t i = 0; i < s.outputs.size(); ++i)
+        if (n.outputs()[i]->symbol() != q(s.outputs[i].symbol))
+            return false;
+    return true;
+}
+
 } // namespace
 
 void BlockCanvas::onDesignChanged(const edit::Change& c)
@@ -77,6 +92,12 @@ bool BlockCanvas::applyChange(const edit::Change& c)
         for (const Wire& w : d.wires())
             usedSources.insert(q(w.from.str()));
     for (const std::string& name : c.blocksSet) {
+        // A block remade with the same ports (the topology's, after every edit of the drawing) keeps its
+        // node: only its values change, which updateValues shows below.
+        if (const BlockInstance* b = d.findBlock(name); b && node(q(name)) && samePorts(*node(q(name)), *b)) {
+            node(q(name))->setSubtitle(q(b->spec().name));
+            continue;
+        }
         const bool selected = node(q(name)) && node(q(name))->isSelected();
         removeNode(q(name));
         if (BlockNode* n = makeNode(q(name), usedSources)) {

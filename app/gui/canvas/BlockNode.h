@@ -52,6 +52,15 @@ public:
     // node grows when the text needs more room, and its wires follow.
     void setPortText(const QString& symbol, bool input, const QString& label, const QString& tip);
 
+    // The block type's name under the title (a block remade with the same ports: the topology's after an edit
+    // of the drawing); repainted in place.
+    const QString& subtitle() const { return subtitle_; }
+    void setSubtitle(const QString& subtitle)
+    {
+        subtitle_ = subtitle;
+        update();
+    }
+
     void addWire(WireItem* w) { wires_.push_back(w); }
     void removeWire(WireItem* w) { wires_.erase(std::remove(wires_.begin(), wires_.end(), w), wires_.end()); }
     const std::vector<WireItem*>& wires() const { return wires_; }

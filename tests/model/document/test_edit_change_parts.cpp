@@ -59,7 +59,7 @@ TEST_CASE("change: a wire drawn or removed is named by its two ends, and undo sw
     CHECK(o.change.wiresRemoved.empty());
 }
 
-TEST_CASE("change: a block removed names its wires as removed too; a move names the block alone",
+TEST_CASE("change: a block removed names its wires as removed too, and a move names the block alone",
           "[document][edit][change]")
 {
     DesignDocument doc = parseDocument(kDoc);

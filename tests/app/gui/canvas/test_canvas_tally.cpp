@@ -117,7 +117,7 @@ bool crosses(const QPainterPath& path, const QRectF& r)
 
 } // namespace
 
-TEST_CASE("moving one block redraws that block and its wires only; undo and redo touch the same items",
+TEST_CASE("moving one block redraws that block and its wires only, and undo and redo touch the same items",
           "[gui][canvas][tally]")
 {
     Fixture f(kWiredDoc);
@@ -151,7 +151,7 @@ TEST_CASE("moving one block redraws that block and its wires only; undo and redo
     f.requireNoItemCameOrWent();
 }
 
-TEST_CASE("a block moved into a wire's way reroutes that wire too, and out of it again; elsewhere, none",
+TEST_CASE("a block moved into a wire's way reroutes that wire too, and out of it again, and elsewhere none",
           "[gui][canvas][tally]")
 {
     Fixture f(kLongWireDoc);
@@ -186,7 +186,7 @@ TEST_CASE("a block moved into a wire's way reroutes that wire too, and out of it
     f.requireNoItemCameOrWent();
 }
 
-TEST_CASE("drawing a wire adds one item and updates its two ports; undo removes that item", "[gui][canvas][tally]")
+TEST_CASE("drawing a wire adds one item and updates its two ports, and undo removes that item", "[gui][canvas][tally]")
 {
     Fixture f(kLooseDoc);
     REQUIRE(f.canvas->wireCount() == 0);
@@ -217,7 +217,7 @@ TEST_CASE("drawing a wire adds one item and updates its two ports; undo removes 
     CHECK_FALSE(f.canvas->port("s", "T", true)->isWired());
 }
 
-TEST_CASE("removing a block removes its item and its wires alone; undo makes them again", "[gui][canvas][tally]")
+TEST_CASE("removing a block removes its item and its wires alone, and undo makes them again", "[gui][canvas][tally]")
 {
     Fixture f(kWiredDoc);
     REQUIRE(f.model.removeBlocks({"s"}).isEmpty());
