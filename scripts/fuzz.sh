@@ -7,11 +7,21 @@
 # evaluate a network estimated at up to 1 s of a release build's work
 # (kMaxCheckMetricsSeconds), and these builds (ASan, UBSan, coverage) run
 # such work about ten times slower.
+# fuzz.sh --build-only builds them and stops; fuzz.sh --run-only [SECONDS] runs what is built (scripts/test.sh
+# builds them before the live tests start, and runs them beside those).
 set -euo pipefail
+mode=all
+case "${1:-}" in
+  --build-only) mode=build; shift ;;
+  --run-only) mode=run; shift ;;
+esac
 seconds=${1:-20}
 cd "$(dirname "$0")/.."
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j "$(nproc)"
+if [ "$mode" != run ]; then
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz -j "$(nproc)"
+fi
+[ "$mode" != build ] || exit 0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for fuzzer in build/fuzz/fuzz/fuzz_*; do
