@@ -1,6 +1,7 @@
 // The block canvas, driven with the mouse the way a user would: wiring by
 // dragging between ports, refused wires with the model's reason, adding
 // from the palette, moving, deleting, and undo/redo of each.
+#include "WiredDesign.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/Selection.h"
 #include "app/gui/canvas/BlockCanvas.h"
@@ -30,22 +31,7 @@ namespace {
 
 // LogGP network parameters wired into the FFTW 2D-FFT, whose run time feeds
 // the speedup block; P is a design parameter shared by all three.
-const char* kWiredDoc = R"({
-  "format": "clusterscope-design", "version": 2, "name": "fft over loggp",
-  "parameters": [{"name": "P", "unit": "count", "value": 8, "min": 1, "max": 1024,
-                  "meaning": "processors"}],
-  "blocks": [
-    {"name": "net", "type": "logp.loggp"},
-    {"name": "fft", "type": "fftw.transpose"},
-    {"name": "s", "type": "speedup.efficiency", "values": {"T_ref": 2}}
-  ],
-  "wires": [
-    {"from": "P", "to": "net.P"}, {"from": "P", "to": "fft.P"}, {"from": "P", "to": "s.P"},
-    {"from": "net.L_out", "to": "fft.L"}, {"from": "net.o_s_out", "to": "fft.o_s"},
-    {"from": "net.o_r_out", "to": "fft.o_r"}, {"from": "net.g_out", "to": "fft.g"},
-    {"from": "net.G_out", "to": "fft.G"}, {"from": "fft.T", "to": "s.T"}
-  ]
-})";
+using test::kWiredDoc; // WiredDesign.h
 
 // The same blocks with no wire between fft and s.
 const char* kLooseDoc = R"({

@@ -2,6 +2,7 @@
 // canvas's tally (CanvasTally.h) counts the nodes and wires made, removed,
 // moved, updated and redrawn since it was reset, and these tests say by hand
 // which ones each edit must touch.
+#include "WiredDesign.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/Selection.h"
 #include "app/gui/canvas/BlockCanvas.h"
@@ -29,22 +30,7 @@ namespace {
 // P feeds net, fft and s; net's five LogGP outputs feed fft; fft.T feeds s.
 // Laid out in layers P | net | fft | s, so s is the rightmost node and no
 // wire but its own spans it.
-const char* kWiredDoc = R"({
-  "format": "clusterscope-design", "version": 2, "name": "fft over loggp",
-  "parameters": [{"name": "P", "unit": "count", "value": 8, "min": 1, "max": 1024,
-                  "meaning": "processors"}],
-  "blocks": [
-    {"name": "net", "type": "logp.loggp"},
-    {"name": "fft", "type": "fftw.transpose"},
-    {"name": "s", "type": "speedup.efficiency", "values": {"T_ref": 2}}
-  ],
-  "wires": [
-    {"from": "P", "to": "net.P"}, {"from": "P", "to": "fft.P"}, {"from": "P", "to": "s.P"},
-    {"from": "net.L_out", "to": "fft.L"}, {"from": "net.o_s_out", "to": "fft.o_s"},
-    {"from": "net.o_r_out", "to": "fft.o_r"}, {"from": "net.g_out", "to": "fft.g"},
-    {"from": "net.G_out", "to": "fft.G"}, {"from": "fft.T", "to": "s.T"}
-  ]
-})";
+using test::kWiredDoc; // WiredDesign.h
 
 // fft and s 900 apart with one long wire between them; net, unwired, far below.
 const char* kLongWireDoc = R"({
