@@ -6,7 +6,7 @@
 # /etc/munge, /etc/slurm or the system's daemons, and picks free ports, so
 # several instances can run at once.
 #
-#   eval "$(scripts/slurm-local.sh up [DIR] [--owner PID] [--topology FILE])"   # prints: export SLURM_CONF=DIR/slurm.conf
+#   eval "$(scripts/slurm-local.sh up [DIR] [--owner PID] [--topology FILE] [--private-dir PATH])"   # prints: export SLURM_CONF=DIR/slurm.conf
 #   scripts/slurm-local.sh status [DIR]         # sinfo of that cluster; exit 0 when its node is usable
 #   scripts/slurm-local.sh down [DIR]           # scancel, then stop the daemons by PID, remove DIR
 #
@@ -14,7 +14,10 @@
 # $SLURM_CONF for `status` and `down`. With --owner PID, a watcher takes the
 # cluster down when that process ends, even if it crashed (the tests use it).
 # With --topology FILE, the cluster uses the topology/tree plugin with FILE as
-# its topology.conf (`scontrol show topology` shows what Slurm read). Needs root (slurmd runs jobs as any
+# its topology.conf (`scontrol show topology` shows what Slurm read). With --private-dir PATH (a folder that
+# exists), slurmd runs in a mount namespace of its own with a tmpfs over PATH, and so do the jobs it starts:
+# what they write under PATH this machine does not see, as on a node without a shared file system (the test of
+# `run-app --record` fetching traces through srun). Needs root (slurmd runs jobs as any
 # user). The node is this machine's short host name, with the CPUs and
 # memory `slurmd -C` reports; the partition is `debug`.
 set -euo pipefail
@@ -78,9 +81,11 @@ marked_pids() {
 }
 
 cmd_up() {
-  local d="" owner="" topology=""
+  local d="" owner="" topology="" private=""
   while [ $# -gt 0 ]; do
     case "$1" in
+      --private-dir) private=${2:?--private-dir needs a folder}; shift 2
+                     [ -d "$private" ] || die "--private-dir $private is not a folder" ;;
       --owner) owner=${2:?--owner needs a PID}; shift 2 ;;
       --topology) topology=${2:?--topology needs a topology.conf}; shift 2
                   [ -r "$topology" ] || die "cannot read $topology" ;;
@@ -166,7 +171,13 @@ EOF
 
   env "$MARK" slurmctld -D -c -f "$DIR/slurm.conf" </dev/null >>"$DIR/slurmctld.out" 2>&1 &
   echo $! >"$DIR/slurmctld.ourpid"
-  env "$MARK" slurmd -D -N "$host" -f "$DIR/slurm.conf" </dev/null >>"$DIR/slurmd.out" 2>&1 &
+  if [ -n "$private" ]; then
+    # unshare and sh exec into slurmd: $! is slurmd's PID all the same.
+    unshare -m --propagation private sh -c 'mount -t tmpfs cs-slurm-private "$1" && shift && exec "$@"' sh \
+      "$private" env "$MARK" slurmd -D -N "$host" -f "$DIR/slurm.conf" </dev/null >>"$DIR/slurmd.out" 2>&1 &
+  else
+    env "$MARK" slurmd -D -N "$host" -f "$DIR/slurm.conf" </dev/null >>"$DIR/slurmd.out" 2>&1 &
+  fi
   echo $! >"$DIR/slurmd.ourpid"
 
   local state=""

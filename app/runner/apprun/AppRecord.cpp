@@ -148,8 +148,8 @@ json gatherRecording(const std::string& dir, const RecordingInfo& info)
         throw std::runtime_error("ranks " + listed(missing) + " of " + std::to_string(info.P) +
                                  " wrote no trace to " + dir + " (ranks on other hosts write to their own file "
                                  "system: --record fetches them over ssh from the hosts of an mpi node's hosts= "
-                                 "list, not from a hostfile's or srun's; there give --record-dir a folder every "
-                                 "host shares)");
+                                 "list and with srun from Slurm's nodes, not from a hostfile's; there give "
+                                 "--record-dir a folder every host shares)");
     return {{"P", info.P},
             {"program", program},
             {"args", std::vector<std::string>(info.argv.begin() + (info.argv.empty() ? 0 : 1), info.argv.end())},

@@ -135,10 +135,12 @@ json runEnvironment()
 namespace {
 
 // The traces of a recorded run that ranks on other hosts wrote to their own file systems (TraceFetch.h): fetched
-// with each host's ssh when some rank's file is not here. Throws std::runtime_error with why.
-void fetchTraces(const Node& node, const std::string& dir, double timeout, const std::atomic<bool>* cancel)
+// with each host's ssh, or srun on each Slurm node, when some rank's file is not here. Throws std::runtime_error
+// with why.
+void fetchTraces(const Node& node, const std::string& dir, const LaunchContext& ctx, double timeout,
+                 const std::atomic<bool>* cancel)
 {
-    const std::vector<Command> fetches = planTraceFetch(node, dir);
+    const std::vector<TraceFetch> fetches = planTraceFetch(node, dir, !ctx.slurmJob.empty());
     if (fetches.empty())
         return;
     bool missing = false;
@@ -146,14 +148,14 @@ void fetchTraces(const Node& node, const std::string& dir, double timeout, const
         missing = !QFile::exists(QString::fromStdString(dir + "/rank-" + std::to_string(r) + ".csrec"));
     if (!missing)
         return;
-    for (const Command& c : fetches) {
+    for (const TraceFetch& f : fetches) {
         LaunchPlan plan;
-        plan.agent = c;
+        plan.agent = f.command;
         const ProcessRun got = runProcess(plan, timeout, cancel);
-        const std::string host = c.args.size() >= 2 ? c.args[c.args.size() - 2] : c.program;
         if (!got.ok())
-            throw std::runtime_error("the traces on " + host + " were not fetched: ssh " + got.failure());
-        unpackTraces(got.out, dir, host);
+            throw std::runtime_error("the traces on " + f.host + " were not fetched: " + f.command.program + " " +
+                                     got.failure());
+        unpackTraces(got.out, dir, f.host);
     }
 }
 
@@ -278,7 +280,7 @@ std::vector<JobResult> runApp(const AppRunRequest& req, const LaunchContext& ctx
             }
             if (recorded) {
                 try {
-                    fetchTraces(launchNode(req.nodes, P), recordDirs[i], req.timeout, cancel);
+                    fetchTraces(launchNode(req.nodes, P), recordDirs[i], ctx, req.timeout, cancel);
                     json rec = gatherRecording(recordDirs[i], {P, argvs[i], req.nodesSpec, static_cast<int>(i)});
                     if (recordings)
                         recordings->push_back(std::move(rec));

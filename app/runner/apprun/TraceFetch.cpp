@@ -8,11 +8,13 @@
 
 namespace cs::runner::apprun {
 
-std::vector<Command> planTraceFetch(const Node& mpiNode, const std::string& dir)
+std::vector<TraceFetch> planTraceFetch(const Node& mpiNode, const std::string& dir, bool insideSlurmJob)
 {
-    std::vector<Command> out;
-    if (mpiNode.transport != "mpi" || mpiNode.launch == "srun")
+    std::vector<TraceFetch> out;
+    if (mpiNode.transport != "mpi")
         return out;
+    // Inside an allocation mpirun itself starts its daemons through Slurm, and the nodes need not run sshd.
+    const bool srun = mpiNode.launch == "srun" || mpiNode.inAllocation;
     const std::string d = shellQuote(dir);
     // On the host: nothing when it sees this machine's marker (its files are ours) or has no DIR; else each rank
     // file as "NAME SIZE\n" and its bytes, then DIR goes (and its parent, this run's folder, when empty).
@@ -24,13 +26,29 @@ std::vector<Command> planTraceFetch(const Node& mpiNode, const std::string& dir)
     std::set<std::string> seen;
     for (const std::string& entry : mpiNode.hosts) {
         const std::string host = entry.substr(0, entry.find_first_of(" \t"));
-        if (host.empty() || host == "localhost" || host == "127.0.0.1" || !seen.insert(host).second)
+        if (host.empty() || !seen.insert(host).second)
+            continue;
+        if (srun) {
+            // A Slurm node is named by Slurm, and "localhost" is not one of its names; a step of one task there.
+            Command c;
+            c.program = "srun";
+            c.args = {"-N1", "-n1", "-w", host, "-u", "--immediate=" + std::to_string(mpiNode.immediate),
+                      "--job-name=clusterscope-traces"};
+            if (insideSlurmJob)
+                c.args.push_back("--mem=0");
+            if (!mpiNode.partition.empty())
+                c.args.insert(c.args.end(), {"-p", mpiNode.partition});
+            c.args.insert(c.args.end(), {"sh", "-c", remote});
+            out.push_back({host, std::move(c)});
+            continue;
+        }
+        if (host == "localhost" || host == "127.0.0.1")
             continue;
         Node target = mpiNode;
         target.host = host;
         Command c = sshCommand(target, remote);
         inNamespace(c, mpiNode.netns);
-        out.push_back(std::move(c));
+        out.push_back({host, std::move(c)});
     }
     return out;
 }

@@ -5,13 +5,16 @@
 // run through the real srun, outside an allocation and inside salloc and
 // sbatch. Needs root; without it the tests skip with the reason.
 #include "TestSupport.h"
+#include "apprun/WholeTraces.h"
 #include "model/cluster/ClusterTopology.h"
 
 #include <catch2/catch.hpp>
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QThread>
 
 #include <fstream>
@@ -56,8 +59,9 @@ private:
 // process die instead, slurm-local.sh's watcher (--owner) takes it down.
 class LocalSlurm {
 public:
-    // `topologyConf`: a topology.conf for the topology/tree plugin, or "".
-    explicit LocalSlurm(const std::string& topologyConf = {})
+    // `topologyConf`: a topology.conf for the topology/tree plugin, or "". `privateDir`: a folder that slurmd
+    // and its jobs see as a tmpfs of their own (slurm-local.sh --private-dir), or "".
+    explicit LocalSlurm(const std::string& topologyConf = {}, const std::string& privateDir = {})
     {
         if (::geteuid() != 0) {
             skip = "not root: slurmd and munged of a private Slurm cluster need root";
@@ -72,7 +76,8 @@ public:
         for (const char* v : {"SLURM_JOB_ID", "SLURM_JOBID", "SLURM_JOB_NODELIST", "SLURM_NODELIST", "SLURM_CONF"})
             env.unset(v);
         if (test::sh(script() + " up " + dir.path().toStdString() + "/cluster --owner " +
-                         std::to_string(::getpid()) + (topologyConf.empty() ? "" : " --topology " + topologyConf),
+                         std::to_string(::getpid()) + (topologyConf.empty() ? "" : " --topology " + topologyConf) +
+                         (privateDir.empty() ? "" : " --private-dir " + privateDir),
                      &out) != 0) {
             error = "scripts/slurm-local.sh up failed: " + out;
             return;
@@ -462,5 +467,47 @@ TEST_CASE("real Slurm: run-app --nodes slurm:NODE runs the Jacobi example's MPI 
     }
     CHECK(rs[1]["params"]["P"] == 2);
     CHECK_THAT(rs[1]["parts"][0]["command"].get<std::string>(), Catch::StartsWith("srun -n 2 --mpi=pmix"));
+}
+#endif
+
+#if defined(CS_EXAMPLE_JACOBI_EXE) && defined(CS_RECORD_LIB)
+TEST_CASE("real Slurm: run-app --record fetches the traces that ranks wrote on a node with files of its own, "
+          "through srun",
+          "[slurm][runapp][mpi][record]")
+{
+    // Issue 44's "through Slurm": slurmd and its steps see a tmpfs of their own over the folder run-app keeps
+    // this run's files in (TMPDIR), so the ranks' traces are on the node's disk alone, as on a cluster without a
+    // shared file system. run-app must fetch them with a one-task srun step on the node (TraceFetch.h) and leave
+    // nothing behind there.
+    QTemporaryDir scratch;
+    REQUIRE(scratch.isValid());
+    const std::string privateTmp = scratch.path().toStdString() + "/tmp";
+    REQUIRE(QDir().mkpath(QString::fromStdString(privateTmp)));
+    LocalSlurm slurm({}, privateTmp);
+    NEED_SLURM(slurm);
+    std::string pid;
+    REQUIRE(test::sh("cat " + slurm.dir.path().toStdString() + "/cluster/slurmd.ourpid", &pid) == 0);
+    pid = pid.substr(0, pid.find('\n'));
+    std::string mounted;
+    REQUIRE(test::sh("nsenter -t " + pid + " -m findmnt -n -o FSTYPE " + privateTmp, &mounted) == 0);
+    REQUIRE(mounted.find("tmpfs") != std::string::npos);
+
+    const int P = 2;
+    const std::string file = scratch.path().toStdString() + "/runs.json";
+    std::string out;
+    const int code = test::sh("TMPDIR=" + privateTmp + " " + CS_CLI_EXE + " run-app --quiet --nodes slurm:" +
+                                  slurm.node + " --at P=" + std::to_string(P) +
+                                  " --repeat 1 --record --timeout 120 --time 'stdout:time_s ([0-9.eE+-]+)' -o " +
+                                  file + " -- " + CS_EXAMPLE_JACOBI_EXE + " 16 5",
+                              &out);
+    INFO(out);
+    REQUIRE(code == 0);
+    const json results = readResults(QString::fromStdString(file));
+    test::checkWholeTraces(results, P);
+    CHECK_THAT(results["results"][0]["parts"][0]["command"].get<std::string>(), Catch::StartsWith("srun -n 2"));
+    // The node kept nothing: its private folder is empty again.
+    std::string left;
+    REQUIRE(test::sh("nsenter -t " + pid + " -m ls -A " + privateTmp, &left) == 0);
+    CHECK(left.empty());
 }
 #endif

@@ -7,6 +7,7 @@
 #include "../LiveCluster.h"
 
 #include "app/cli/Cli.h"
+#include "WholeTraces.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -100,19 +101,7 @@ TEST_CASE("run-app --record fetches the traces of ranks on hosts with files of t
     REQUIRE(rc == 0);
     std::ifstream in(runs);
     const json results = json::parse(in);
-    REQUIRE(results.at("recordings").size() == 1);
-    const json& rec = results["recordings"][0];
-    CHECK(rec["P"] == P);
-    CHECK(rec["truncated"] == false);
-    REQUIRE(rec["ranks"].size() == static_cast<std::size_t>(P));
-    for (int r = 0; r < P; ++r) {
-        const std::string trace = rec["ranks"][r].get<std::string>();
-        INFO("rank " << r);
-        // "csrec 1 RANK P" first, "end" last: the whole trace of that rank.
-        CHECK(trace.rfind("csrec 1 " + std::to_string(r) + " " + std::to_string(P) + "\n", 0) == 0);
-        CHECK(trace.size() > 6);
-        CHECK(trace.substr(trace.size() - 4) == "end\n");
-    }
+    test::checkWholeTraces(results, P);
     // The hosts kept nothing: their private folder is empty again.
     for (int pid : sshds.pids) {
         std::string left;

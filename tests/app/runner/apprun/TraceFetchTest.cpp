@@ -33,10 +33,12 @@ TEST_CASE("run-app --record: the traces are fetched from each other host of an m
     const Node n = launchNode(parseNodeSpec("mpi:4:hosts=10.1.0.1+10.1.0.2+localhost+10.1.0.2:netns=cs-h0:port=2222:"
                                          "key=/k/id:opt=StrictHostKeyChecking=no"),
                               4);
-    const std::vector<Command> fetch = planTraceFetch(n, "/tmp/w/record-0-P4");
+    const std::vector<TraceFetch> fetch = planTraceFetch(n, "/tmp/w/record-0-P4");
     // 10.1.0.1 and 10.1.0.2 once each; localhost's ranks write here.
     REQUIRE(fetch.size() == 2);
-    const std::string first = fetch[0].text(), second = fetch[1].text();
+    CHECK(fetch[0].host == "10.1.0.1");
+    CHECK(fetch[1].host == "10.1.0.2");
+    const std::string first = fetch[0].command.text(), second = fetch[1].command.text();
     CHECK_THAT(first, Contains("ip netns exec cs-h0 ssh"));
     CHECK_THAT(first, Contains("-p 2222"));
     CHECK_THAT(first, Contains("-i /k/id"));
@@ -45,13 +47,37 @@ TEST_CASE("run-app --record: the traces are fetched from each other host of an m
     CHECK_THAT(second, Contains("-- 10.1.0.2 "));
     // The remote side: nothing when the launcher's marker is there (a shared file system), the rank files, and
     // the folder removed after.
-    const std::string remote = fetch[0].args.back();
+    const std::string remote = fetch[0].command.args.back();
     CHECK_THAT(remote, Contains("cd /tmp/w/record-0-P4 "));
     CHECK_THAT(remote, Contains(std::string("[ -e ") + kTraceMarker + " ] && exit 0"));
     CHECK_THAT(remote, Contains("rank-*.csrec rank-*.host"));
     CHECK_THAT(remote, Contains("rm -rf -- /tmp/w/record-0-P4 "));
-    // mpirun on this machine alone, and srun, have nothing to fetch.
+    // mpirun on this machine alone, and a user's hostfile, have nothing to fetch.
     CHECK(planTraceFetch(launchNode(parseNodeSpec("mpi:2"), 2), "/tmp/d").empty());
+    CHECK(planTraceFetch(launchNode(parseNodeSpec("mpi:2:hostfile=/h"), 2), "/tmp/d").empty());
+}
+
+TEST_CASE("run-app --record: the traces are fetched from each Slurm node by a one-task srun step there",
+          "[runapp][record]")
+{
+    // slurm:n[1-3] at P = 3: the ranks' step ran on n1, n2 and n3; each is asked for its files by a step of its
+    // own, in the nodes' partition, with the same --immediate; the same remote script as over ssh.
+    const Node n = launchNode(parseNodeSpec("slurm:n[1-3]:partition=batch:immediate=12"), 3);
+    const std::vector<TraceFetch> fetch = planTraceFetch(n, "/scratch/record-0-P3");
+    REQUIRE(fetch.size() == 3);
+    CHECK(fetch[2].host == "n3");
+    const Command& c = fetch[2].command;
+    CHECK(c.program == "srun");
+    CHECK_THAT(c.text(), Contains("-N1 -n1 -w n3 -u --immediate=12"));
+    CHECK_THAT(c.text(), Contains("-p batch"));
+    CHECK_THAT(c.text(), !Contains("--mem=0"));
+    REQUIRE(c.args.size() >= 3);
+    CHECK(c.args[c.args.size() - 3] == "sh");
+    CHECK(c.args[c.args.size() - 2] == "-c");
+    CHECK_THAT(c.args.back(), Contains("cd /scratch/record-0-P3 "));
+    CHECK_THAT(c.args.back(), Contains(std::string("[ -e ") + kTraceMarker + " ] && exit 0"));
+    // Inside an allocation the step takes no memory of its own, or it waits behind the job's.
+    CHECK_THAT(planTraceFetch(n, "/scratch/r", true)[0].command.text(), Contains("--mem=0"));
 }
 
 TEST_CASE("run-app --record: a host's stream of traces is written as its files, and a hostile one is refused",
