@@ -73,8 +73,10 @@ TEST_CASE("a formula block copied and pasted on the block canvas has the origina
     QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
     const int steps = w.model()->undoStack()->count();
     QTest::keyClick(view, Qt::Key_V, Qt::ControlModifier);
-    QCoreApplication::processEvents();
-    REQUIRE(w.model()->undoStack()->count() == steps + 1); // one undo step
+    // One undo step. Waited for (at most 10 s) rather than read after one pass of the event loop: under a load of
+    // 16 on two cores the count was still 0 there once.
+    QTest::qWaitFor([&] { return w.model()->undoStack()->count() != steps; }, 10000);
+    REQUIRE(w.model()->undoStack()->count() == steps + 1);
 
     std::string pasted;
     for (const BlockInstance& b : w.model()->doc().design.blocks())
