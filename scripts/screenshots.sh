@@ -72,3 +72,10 @@ for f in formula-inspector formula-error run-my-program; do
   cp "$shots/$f.png" "$out/$f.png" && echo "$out/$f.png"
 done
 rm -rf "$shots"
+
+# A recording replayed, simulated on SimGrid and measured, in the Recording window (a synthetic ring halo
+# exchange recorded at P = 3, 4, 8 with made-up runs: tests/app/gui/recording/shot_recording.cpp).
+shots=$(mktemp -d)
+CS_SHOT_DIR="$shots" QT_QPA_PLATFORM=offscreen "$build/tests/cs_gui_tests" "[g-recording-shot]" >/dev/null
+cp "$shots/recording.png" "$out/recording.png" && echo "$out/recording.png"
+rm -rf "$shots"

@@ -93,7 +93,8 @@ const Entry kCommands[] = {
      "        design's nodes run, and only with --trust-nodes when they reach other machines or programs. --record:\n"
      "        each P's first run has libcsrecord.so preloaded, which records every rank's MPI calls, and -o gets\n"
      "        them as \"recordings\" beside the results (CS_RECORD_LIMIT bounds a rank's trace, 64M by default);\n"
-     "        --record-dir: a folder every node sees at the same path (NFS), for ranks on other hosts\n"
+     "        (ranks on other hosts: fetched over ssh, or srun on Slurm's nodes); --record-dir: a folder every\n"
+     "        node sees at the same path (NFS), for a hostfile's hosts\n"
      "  run-app --import FILE [--region R] [--metric M] (-o RUNS.json | --into DESIGN)   measurements from CSV\n"
      "        (lines P,value) or Extra-P's text format (PARAMETER, POINTS, REGION, METRIC, DATA) as the same results"},
     {"fit", fitCommand,

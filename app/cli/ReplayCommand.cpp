@@ -18,7 +18,7 @@
 #include "model/recording/Replay.h"
 #include "model/recording/TimeIndependent.h"
 #include "model/verification/VerifyTargets.h"
-#include "sim/RecordingSim.h"
+#include "sim/RecordingRows.h"
 
 #include <nlohmann/json.hpp>
 
@@ -72,16 +72,11 @@ json number(double v)
     return std::isfinite(v) ? json(v) : json(nullptr);
 }
 
-// A row's recording simulated on SimGrid (NaN until simulated).
-struct Simulated {
-    double seconds = NAN, error = NAN, wall = NAN;
-    std::uint64_t messages = 0;
-};
-
-// The SimGrid replay of every row, each refused before any starts when it is too big (its estimate said).
-std::vector<Simulated> simulateRows(const std::vector<rec::Prediction>& rows,
-                                    const std::map<int, const rec::RecordedRun*>& byP, const Args& args,
-                                    std::ostream& err)
+// The SimGrid replay of every row (sim/RecordingRows.h, as the GUI's), each refused before any starts when it
+// is too big (its estimate said).
+std::vector<sim::SimulatedRow> simulateRows(const std::vector<rec::Prediction>& rows,
+                                            const std::map<int, const rec::RecordedRun*>& byP, const Args& args,
+                                            std::ostream& err)
 {
     sim::RecordingSimOptions o;
     if (const auto m = args.value("--max-events")) {
@@ -94,33 +89,17 @@ std::vector<Simulated> simulateRows(const std::vector<rec::Prediction>& rows,
         if (!(o.sim.timeoutSeconds > 0))
             throw UsageError("--timeout " + *t + " must be a time > 0");
     }
-    auto recordingOf = [&](const rec::Prediction& r) -> const rec::Recording& {
-        return r.made ? *r.made : byP.at(r.P)->recording;
-    };
     for (const rec::Prediction& r : rows) {
-        if (!r.net.topology)
-            throw ModelError("--simulate: the design has no topology to simulate on (draw one or generate it)");
-        const sim::RecordingSimEstimate e = sim::estimateRecordingSim(recordingOf(r));
-        if (e.events > o.maxEvents || static_cast<std::size_t>(r.P) > o.maxRanks)
-            throw ModelError("--simulate at P = " + std::to_string(r.P) + ": the recording's simulation would go "
-                             "through " + formatNumber(e.events) + " events (" + formatNumber(e.messages) +
-                             " messages) on " + std::to_string(r.P) + " actors, about " +
-                             formatNumber(std::ceil(e.wallSeconds)) + " s of wall time; the limit is " +
-                             formatNumber(o.maxEvents) + " events and " + std::to_string(o.maxRanks) +
-                             " ranks (--max-events)");
+        try {
+            sim::checkSimulatable(r, byP, o);
+        } catch (const ModelError& e) {
+            throw ModelError(std::string("--simulate at ") + e.what() + (r.net.topology ? " (--max-events)" : ""));
+        }
     }
-    std::vector<Simulated> out;
+    std::vector<sim::SimulatedRow> out;
     for (const rec::Prediction& r : rows) {
-        o.computeScale = r.made ? 1.0 : byP.at(r.P)->computeSpeed; // as the analytic replay scales it
-        const sim::RecordingSimResult s =
-            sim::simulateRecording(*r.net.topology, r.net.hostVertices, recordingOf(r), r.net.net, o);
-        Simulated row;
-        row.seconds = s.seconds;
-        row.error = std::isfinite(r.measured) ? (s.seconds - r.measured) / r.measured : NAN;
-        row.wall = s.wallSeconds;
-        row.messages = s.messages;
-        out.push_back(row);
-        err << "clusterscope-cli replay: P = " << r.P << " simulated in " << formatMeasured(s.wallSeconds, "s")
+        out.push_back(sim::simulateRow(r, byP, o));
+        err << "clusterscope-cli replay: P = " << r.P << " simulated in " << formatMeasured(out.back().wall, "s")
             << " of wall time\n";
     }
     return out;
@@ -176,7 +155,8 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
     const bool simulate = args.flag("--simulate");
     if (!simulate && (args.value("--max-events") || args.value("--timeout")))
         throw UsageError("--max-events and --timeout are for --simulate");
-    const std::vector<Simulated> simulated = simulate ? simulateRows(rows, byP, args, err) : std::vector<Simulated>();
+    const std::vector<sim::SimulatedRow> simulated =
+        simulate ? simulateRows(rows, byP, args, err) : std::vector<sim::SimulatedRow>();
 
     if (args.flag("--json")) {
         json a = json::array();
@@ -197,7 +177,7 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
                          {"placement", r.net.placement},
                          {"hosts", r.net.hosts}});
             if (simulate) {
-                const Simulated& x = simulated[i];
+                const sim::SimulatedRow& x = simulated[i];
                 a.back()["simulated"] = number(x.seconds);
                 a.back()["simulated_error"] = number(x.error);
                 a.back()["simulated_messages"] = x.messages;

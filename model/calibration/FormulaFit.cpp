@@ -42,8 +42,14 @@ std::vector<TimedPoint> timedPoints(const json& results)
         p.P = P->get<double>();
         p.seconds = s["median"].get<double>();
         // The 95% CI of the median as +-1.96 standard errors.
-        if (s.contains("ci_lo") && s.contains("ci_hi") && s["ci_lo"].is_number() && s["ci_hi"].is_number())
+        if (s.contains("ci_lo") && s.contains("ci_hi") && s["ci_lo"].is_number() && s["ci_hi"].is_number() &&
+            std::isfinite(s["ci_lo"].get<double>()) && std::isfinite(s["ci_hi"].get<double>())) {
             p.spread = std::max(0.0, (s["ci_hi"].get<double>() - s["ci_lo"].get<double>()) / (2 * 1.96));
+            p.ciLow = s["ci_lo"].get<double>();
+            p.ciHigh = s["ci_hi"].get<double>();
+        }
+        if (s.contains("n") && s["n"].is_number_integer() && s["n"].get<long long>() > 0)
+            p.runs = static_cast<int>(std::min<long long>(s["n"].get<long long>(), 1 << 30));
         byP[p.P] = p;
     }
     std::vector<TimedPoint> out;

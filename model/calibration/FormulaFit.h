@@ -27,6 +27,8 @@ struct TimedPoint {
     double seconds = 0;  // the median
     double spread = 0;   // its standard error (from the 95% CI), 0 when unknown
     bool heldOut = false;
+    double ciLow = 0, ciHigh = 0; // the 95% CI of the median as the result gives it (both 0: none)
+    int runs = 0;                 // the repetitions the median is of (0: not said)
 };
 
 // The app.run results of a results file or a design's measured array, one

@@ -26,6 +26,26 @@ std::map<int, double> measuredByP(const nlohmann::json& results)
     return measured;
 }
 
+std::map<int, MeasuredTime> measuredTimesByP(const nlohmann::json& results)
+{
+    std::map<int, MeasuredTime> measured;
+    try {
+        const bool whole = results.is_object() && results.contains("results");
+        for (const calib::TimedPoint& t : calib::timedPoints(whole ? results["results"] : results)) {
+            MeasuredTime m;
+            m.median = t.seconds;
+            if (t.ciLow > 0 || t.ciHigh > 0) {
+                m.ciLow = t.ciLow;
+                m.ciHigh = t.ciHigh;
+            }
+            m.runs = t.runs;
+            measured[static_cast<int>(t.P)] = m;
+        }
+    } catch (const ModelError&) {
+    }
+    return measured;
+}
+
 Prediction predict(const DesignDocument& doc, const std::map<int, const RecordedRun*>& byP, int P,
                    const std::map<int, double>& measured, const std::string& netBlock, const ReplayOptions& options,
                    const std::string& file)

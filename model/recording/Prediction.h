@@ -38,6 +38,16 @@ std::map<int, const RecordedRun*> recordingsByP(const std::vector<RecordedRun>& 
 // result: empty).
 std::map<int, double> measuredByP(const nlohmann::json& results);
 
+// The measured time of one P with its spread: the median of its app.run
+// result (s), the 95% CI of that median (NaN when the result gives none) and
+// the runs it is the median of (0 when not said).
+struct MeasuredTime {
+    double median = NAN, ciLow = NAN, ciHigh = NAN;
+    int runs = 0;
+};
+// As measuredByP, with each median's CI and repetitions.
+std::map<int, MeasuredTime> measuredTimesByP(const nlohmann::json& results);
+
 // The prediction at `P` on `doc` with the LogGP of logp.loggp block `netBlock`
 // ("" when the design has one), its measured time from `measured` when there
 // is one. Throws ModelError when P was not recorded and fewer than three P

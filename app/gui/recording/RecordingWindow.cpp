@@ -3,6 +3,9 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/recording/RecordingCharts.h"
 #include "app/gui/recording/ReplayJob.h"
+#include "app/gui/recording/ScalingChart.h"
+#include "app/gui/sweeppanel/ChartView.h"
+#include "app/plots/PlotExport.h"
 #include "model/core/ModelError.h"
 #include "model/core/RegularFile.h"
 #include "model/core/Unit.h"
@@ -10,6 +13,7 @@
 #include "model/document/StrictJson.h"
 #include "model/recording/RecordingJson.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -23,6 +27,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -48,7 +53,9 @@ QString percent(double f)
 RecordingWindow::RecordingWindow(DocumentModel* model, QWidget* parent)
     : QDialog(parent), model_(model), job_(new ReplayJob(this)), summary_(new QLabel(this)),
       which_(new QComboBox(this)), matrix_(new QCustomPlot(this)), timeline_(new QCustomPlot(this)),
-      table_(new QTableWidget(0, 5, this)), progress_(new QProgressBar(this)), cancel_(new QPushButton(tr("Cancel"), this)),
+      scaling_(new sweeppanel::ChartView(this)), table_(new QTableWidget(0, 7, this)),
+      simulate_(new QCheckBox(tr("Simulate on SimGrid"), this)), export_(new QPushButton(tr("Export chart..."), this)),
+      progress_(new QProgressBar(this)), cancel_(new QPushButton(tr("Cancel"), this)),
       replay_(new QPushButton(tr("Replay on this design"), this)), status_(new QLabel(this)), again_(new QTimer(this))
 {
     setWindowTitle(tr("Recording"));
@@ -63,20 +70,34 @@ RecordingWindow::RecordingWindow(DocumentModel* model, QWidget* parent)
     timeline_->plotLayout()->insertRow(0);
     timeline_->plotLayout()->addElement(0, 0, new QCPTextElement(timeline_, tr("One iteration per rank"),
                                                                   QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
+    scaling_->setObjectName("scalingPlot");
+    scaling_->plotLayout()->insertRow(0);
+    scaling_->plotLayout()->addElement(0, 0, new QCPTextElement(scaling_, tr("Time against P: replayed, simulated, measured"),
+                                                                 QFont(font().family(), font().pointSize() + 1, QFont::Bold)));
     for (QCustomPlot* p : {matrix_, timeline_})
-        p->setMinimumSize(320, 260);
+        p->setMinimumSize(320, 220);
+    scaling_->setMinimumSize(420, 260);
 
-    table_->setHorizontalHeaderLabels({tr("P"), tr("predicted"), tr("measured"), tr("error"), tr("from")});
-    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table_->setHorizontalHeaderLabels(
+        {tr("P"), tr("predicted"), tr("measured"), tr("error"), tr("simulated"), tr("sim/pred"), tr("from")});
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(true);
     table_->verticalHeader()->setVisible(false);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setMinimumHeight(120);
     table_->setToolTip(tr("Each recorded P replayed on this design's drawing with its logp.loggp block's LogGP, "
-                          "beside the median of that P's timed run in the same file"));
+                          "beside the median of that P's timed run in the same file; simulated: the same "
+                          "recording on SimGrid (Simulate on SimGrid), sim/pred = simulated / predicted"));
+    simulate_->setObjectName("simulateBox");
+    simulate_->setToolTip(tr("Also run each P's recording on SimGrid (one actor per rank on its placed host, the "
+                             "same LogGP), as clusterscope-cli replay --simulate: slower than the analytic replay"));
+    export_->setObjectName("exportChartButton");
+    export_->setToolTip(tr("Save the time-against-P chart as PNG, SVG or PDF"));
     cancel_->setVisible(false);
     progress_->setVisible(false);
     status_->setWordWrap(true);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* top = new QHBoxLayout;
     top->addWidget(summary_, 1);
@@ -90,19 +111,39 @@ RecordingWindow::RecordingWindow(DocumentModel* model, QWidget* parent)
     charts->setSizes({500, 500});
     auto* run = new QHBoxLayout;
     run->addWidget(replay_);
+    run->addWidget(simulate_);
     run->addWidget(progress_, 1);
     run->addWidget(cancel_);
     run->addStretch(0);
-    auto* bottom = new QVBoxLayout;
-    bottom->addWidget(table_);
+    run->addWidget(export_);
+    auto* left = new QWidget(this);
+    auto* bottom = new QVBoxLayout(left);
+    bottom->setContentsMargins(0, 0, 0, 0);
+    bottom->addWidget(table_, 1);
     bottom->addLayout(run);
     bottom->addWidget(status_);
+    auto* lower = new QSplitter(Qt::Horizontal, this);
+    lower->addWidget(left);
+    lower->addWidget(scaling_);
+    lower->setStretchFactor(0, 1);
+    lower->setStretchFactor(1, 1);
+    lower->setSizes({560, 640});
+    auto* rows = new QSplitter(Qt::Vertical, this);
+    rows->addWidget(charts);
+    rows->addWidget(lower);
+    rows->setStretchFactor(0, 1);
+    rows->setStretchFactor(1, 1);
+    rows->setSizes({380, 420});
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
-    layout->addWidget(charts, 3);
-    layout->addLayout(bottom, 1);
-    resize(1100, 720);
+    layout->addWidget(rows, 1);
+    resize(1280, 800);
 
+    connect(simulate_, &QCheckBox::toggled, this, [this] {
+        if (recordings_)
+            replay();
+    });
+    connect(export_, &QPushButton::clicked, this, &RecordingWindow::exportChart);
     connect(which_, &QComboBox::currentIndexChanged, this, &RecordingWindow::showRecording);
     connect(replay_, &QPushButton::clicked, this, &RecordingWindow::replay);
     connect(cancel_, &QPushButton::clicked, this, &RecordingWindow::cancel);
@@ -141,6 +182,7 @@ QString RecordingWindow::openResults(const QString& path)
         const nlohmann::json j = parseStrictJson(readRegularFile(path.toStdString(), kMaxResultsBytes, "the results file"));
         runs = rec::recordingsFromJson(j);
         measured_ = rec::measuredByP(j);
+        measuredTimes_ = rec::measuredTimesByP(j);
     } catch (const DocumentError& e) {
         status_->setText(tr("%1 is not JSON: %2").arg(path, QString::fromUtf8(e.what())));
         return status_->text();
@@ -172,6 +214,9 @@ QString RecordingWindow::openResults(const QString& path)
     }
     table_->setRowCount(0);
     showRecording(which_->currentIndex());
+    plots::ChartHover hover;
+    drawScaling(scaling_, hover, nullptr, measuredTimes_);
+    scaling_->setHover(std::move(hover));
     replay();
     return {};
 }
@@ -187,8 +232,10 @@ void RecordingWindow::replay()
         return;
     again_->stop();
     setRunning(true);
-    status_->setText(tr("Replaying %1 recording(s) on the design...").arg(recordings_->size()));
-    job_->start(model_->doc(), recordings_, measured_);
+    status_->setText(simulate_->isChecked()
+                         ? tr("Replaying %1 recording(s) on the design, and on SimGrid...").arg(recordings_->size())
+                         : tr("Replaying %1 recording(s) on the design...").arg(recordings_->size()));
+    job_->start(model_->doc(), recordings_, measured_, simulate_->isChecked(), simOptions_);
 }
 
 void RecordingWindow::cancel()
@@ -231,12 +278,16 @@ void RecordingWindow::showResult(std::shared_ptr<const ReplayTable> table)
     result_ = std::move(table);
     table_->setRowCount(static_cast<int>(result_->rows.size()));
     int row = 0;
-    for (const rec::Prediction& p : result_->rows) {
+    for (std::size_t i = 0; i < result_->rows.size(); ++i) {
+        const rec::Prediction& p = result_->rows[i];
+        const double simulated = i < result_->simulated.size() ? result_->simulated[i].seconds : NAN;
         const QStringList cells{QString::number(p.P), seconds(p.predicted), seconds(p.measured), percent(p.error),
+                                seconds(simulated),
+                                std::isfinite(simulated) ? QString::number(simulated / p.predicted, 'f', 3) : "-",
                                 p.synthesized ? tr("synthesised from P = %1").arg(p.recordedAt) : tr("recorded")};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
-            item->setTextAlignment(c == 4 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+            item->setTextAlignment(c == 6 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
             table_->setItem(row, c, item);
         }
         ++row;
@@ -251,11 +302,41 @@ void RecordingWindow::showResult(std::shared_ptr<const ReplayTable> table)
                         "measured.")
                          .arg(QString::fromStdString(n.loggpBlock), QString::fromStdString(n.placement));
     }
+    if (result_->simulate && result_->notSimulated.empty())
+        text += tr(" simulated: the recording on SimGrid (flow level, the same LogGP).");
+    if (!result_->notSimulated.empty()) {
+        const QString why = QString::fromStdString(result_->notSimulated);
+        text += (text.isEmpty() ? "" : "\n") + tr("Not simulated on SimGrid: %1").arg(why) +
+                (why.contains("the limit is") ? tr(" (clusterscope-cli replay's --max-events).") : QString("."));
+    }
     for (const std::string& e : result_->errors)
         text += (text.isEmpty() ? "" : "\n") + QString::fromStdString(e);
     status_->setText(text);
     showRecording(which_->currentIndex());
+    plots::ChartHover hover;
+    drawScaling(scaling_, hover, result_.get(), measuredTimes_);
+    scaling_->setHover(std::move(hover));
     emit replayed();
+}
+
+QCustomPlot* RecordingWindow::scalingPlot() const
+{
+    return scaling_;
+}
+
+QString RecordingWindow::exportChartTo(const QString& path, int width, int height)
+{
+    return plots::exportPlot(scaling_, path, width > 0 ? width : std::max(800, scaling_->width()),
+                             height > 0 ? height : std::max(500, scaling_->height()));
+}
+
+void RecordingWindow::exportChart()
+{
+    const QString path = plots::askPlotExportPath(this, "recording-time-against-P.png");
+    if (path.isEmpty())
+        return;
+    const QString problem = exportChartTo(path);
+    status_->setText(problem.isEmpty() ? tr("Chart written to %1").arg(path) : problem);
 }
 
 } // namespace cs::app

@@ -2,10 +2,14 @@
 // File > Open recording...: a results file's recordings (run-app --record)
 // shown and replayed on the open design (issue 44, "In the GUI"): the
 // communication matrix of the chosen P, one iteration per rank (compute
-// against communication), and a table of the prediction on the current
-// drawing beside the measured runs, per recorded P. The replays run off the
-// GUI thread with progress and Cancel; an edit of the design replays again.
+// against communication), a table of the prediction on the current drawing
+// beside the measured runs, per recorded P, and the time against P with the
+// replayed, simulated and measured series in one chart (ScalingChart.h).
+// "Simulate on SimGrid" (off: it is slower) runs each P on SimGrid too, as
+// `clusterscope-cli replay --simulate` does. The replays run off the GUI
+// thread with progress and Cancel; an edit of the design replays again.
 #include "model/recording/Prediction.h"
+#include "sim/RecordingSim.h"
 
 #include <QDialog>
 
@@ -13,6 +17,7 @@
 #include <memory>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QCustomPlot;
 class QCPColorMap;
@@ -26,6 +31,9 @@ namespace cs::app {
 
 class DocumentModel;
 class ReplayJob;
+namespace sweeppanel {
+class ChartView;
+}
 struct ReplayTable;
 
 class RecordingWindow : public QDialog {
@@ -41,11 +49,20 @@ public:
     QComboBox* recordingBox() const { return which_; }
     QCustomPlot* matrixPlot() const { return matrix_; }
     QCustomPlot* iterationPlot() const { return timeline_; }
+    // Time against P: graphs 0 replayed, 1 simulated, 2 measured (ScalingChart.h).
+    QCustomPlot* scalingPlot() const;
+    QCheckBox* simulateBox() const { return simulate_; }
+    QPushButton* exportButton() const { return export_; }
     QTableWidget* table() const { return table_; }
     QProgressBar* progressBar() const { return progress_; }
     QPushButton* cancelButton() const { return cancel_; }
     QPushButton* replayButton() const { return replay_; }
     QString statusText() const;
+    // The limits a simulation must keep within (the CLI's --max-events; tests lower it).
+    void setSimulationLimits(const sim::RecordingSimOptions& options) { simOptions_ = options; }
+    // Writes the time-against-P chart as PNG, SVG or PDF (by the extension),
+    // width x height pixels (0: the widget's, at least 800 x 500). "" or why not.
+    QString exportChartTo(const QString& path, int width = 0, int height = 0);
     ReplayJob* job() const { return job_; }
     // The rows of the last replay that finished (null before one).
     std::shared_ptr<const ReplayTable> result() const { return result_; }
@@ -53,6 +70,7 @@ public:
 public slots:
     void replay(); // (re)starts the replays on the document as it is now
     void cancel();
+    void exportChart(); // asks for a file
 
 signals:
     void replayed(); // a replay finished and the table and charts were redrawn
@@ -67,13 +85,18 @@ private:
     ReplayJob* job_;
     std::shared_ptr<const std::vector<rec::RecordedRun>> recordings_;
     std::map<int, double> measured_;
+    std::map<int, rec::MeasuredTime> measuredTimes_;
+    sim::RecordingSimOptions simOptions_;
     std::shared_ptr<const ReplayTable> result_;
     QLabel* summary_;
     QComboBox* which_;
     QCustomPlot* matrix_;
     QCPColorMap* map_;
     QCustomPlot* timeline_;
+    sweeppanel::ChartView* scaling_;
     QTableWidget* table_;
+    QCheckBox* simulate_;
+    QPushButton* export_;
     QProgressBar* progress_;
     QPushButton* cancel_;
     QPushButton* replay_;
