@@ -32,9 +32,9 @@ std::string secs(double v)
     return std::isfinite(v) ? formatMeasured(v, "s") : std::string("-");
 }
 
-void printStats(const char* what, const verify::ErrorStats& s, std::ostream& out)
+void printStats(const char* what, const verify::ErrorStats& s, std::ostream& out, const char* indent = "  ")
 {
-    out << "  " << what << ": ";
+    out << indent << what << ": ";
     if (s.count == 0) {
         out << "none\n";
         return;
@@ -56,10 +56,23 @@ void printReport(const verify::Report& r, std::ostream& out)
                       secs(x.bandHi).c_str(), secs(x.measured).c_str(), secs(x.measuredLo).c_str(),
                       secs(x.measuredHi).c_str(), x.n, signedPercent(x.error).c_str(), x.heldOut ? "  held out" : "");
         out << line;
+        if (!x.runs.empty()) // the program and arguments of a run of the user's own
+            out << "             runs of " << x.runs << "\n";
     }
     out << "summary (error = (predicted - measured) / measured):\n";
-    printStats("held out (P no calibration probe spanned)", r.heldOut, out);
-    printStats("at P the calibration used", r.used, out);
+    if (r.groups.size() > 1) {
+        // Runs of other programs or arguments are kept apart, as the GUI's Verify page and the fit keep them
+        // (issue 48, defect 3): pooled, './jacobi 32 10' made the mean error of './jacobi 96 50' thousands of %.
+        for (const verify::GroupStats& g : r.groups) {
+            out << "  " << (g.runs.empty() ? std::string("the seed applications' runs") : "runs of " + g.runs)
+                << ":\n";
+            printStats("held out (P no calibration probe spanned)", g.heldOut, out, "    ");
+            printStats("at P the calibration used", g.used, out, "    ");
+        }
+    } else {
+        printStats("held out (P no calibration probe spanned)", r.heldOut, out);
+        printStats("at P the calibration used", r.used, out);
+    }
     if (!r.bandParams.empty()) {
         out << "band over the calibrated inputs' 95% CIs:";
         for (const std::string& p : r.bandParams)

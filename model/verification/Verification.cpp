@@ -413,8 +413,17 @@ json toJson(const Report& r)
         if (!x.runs.empty())
             rows.back()["runs"] = x.runs;
     }
+    // Each program and arguments' own statistics (issue 48, defect 3), when the runs are of more than one.
+    json groups = json::array();
+    if (r.groups.size() > 1)
+        for (const GroupStats& g : r.groups)
+            groups.push_back({{"runs", g.runs},
+                              {"held_out", statsJson(g.heldOut)},
+                              {"calibrated", statsJson(g.used)},
+                              {"all", statsJson(g.all)}});
     return {{"rows", rows},
-            {"summary", {{"held_out", statsJson(r.heldOut)}, {"calibrated", statsJson(r.used)}, {"all", statsJson(r.all)}}},
+            {"summary", {{"held_out", statsJson(r.heldOut)}, {"calibrated", statsJson(r.used)}, {"all", statsJson(r.all)},
+                         {"groups", groups}}},
             {"band_params", r.bandParams},
             {"notes", r.notes}};
 }

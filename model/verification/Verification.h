@@ -119,8 +119,9 @@ void requireOneJobSize(const DesignDocument& doc, const std::string& variant, co
                        const std::vector<double>& Ps);
 
 // {"rows": [{"variant", "P", "quantity", ("runs" when known,) "predicted", "predicted_lo", "predicted_hi", "measured",
-//  "measured_lo", "measured_hi", "n", "error", "held_out", "cpu_share"}...], "summary": {...}}; seconds, error a
-// fraction, cpu_share null unless processes shared CPUs.
+//  "measured_lo", "measured_hi", "n", "error", "held_out", "cpu_share"}...], "summary": {"held_out", "calibrated", "all",
+//  "groups": [{"runs", "held_out", "calibrated", "all"}...] (each program and arguments', when more than one)}};
+// seconds, error a fraction, cpu_share null unless processes shared CPUs.
 nlohmann::json toJson(const Report& r);
 
 ErrorStats errorStats(const std::vector<Row>& rows, int which); // which: 1 held out, 0 used, -1 all

@@ -168,3 +168,73 @@ TEST_CASE("verify --results maps app.sort to sort.parallel and app.collectives t
     CHECK_THAT(none.err, Catch::Contains("offload.collective") && Catch::Contains("sort.parallel (app.sort)") &&
                              Catch::Contains("logp.loggp (app.collectives)"));
 }
+
+namespace {
+
+// One P's runs of `./jacobi ARGS` as run-app stores them (probe app.run on node mpi0, T's median +-1%).
+json jacobiRun(const std::vector<std::string>& args, double P, double T)
+{
+    json program = json::array({"./jacobi"});
+    for (const std::string& a : args)
+        program.push_back(a);
+    return {{"probe", "app.run"},
+            {"name", "run-app: ./jacobi"},
+            {"nodes", {"mpi0"}},
+            {"status", "ok"},
+            {"params", {{"P", P}}},
+            {"summary", {{"series", {{"T", {{"median", T}, {"ci_lo", 0.99 * T}, {"ci_hi", 1.01 * T}, {"n", 5}}}}}}},
+            {"parts", json::array({{{"node", "mpi0"}, {"details", {{"program", program}, {"settings", json::object()}}}}})}};
+}
+
+} // namespace
+
+TEST_CASE("verify --results gives each program and arguments its own error statistics (issue 48, defect 3)",
+          "[cli][verify]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const std::string results = dir.filePath("r.json").toStdString();
+    // The jacobi preset (t_cell = 5 ns, star of 125 MB/s links) predicts, as test_program_runs.cpp derives:
+    //   P = 1: 0.221184 s;  P = 2: 0.1450864 s;  P = 4: 0.1217848 s.
+    // './jacobi 96 50' measured 0.221184, 0.1450864 x 1.005, 0.1217848 x 0.995: errors 0, 1/1.005 - 1 = -0.4975%,
+    //   1/0.995 - 1 = +0.5025%; mean |error| (0 + 0.4975 + 0.5025) / 3 = 0.3333%, max 0.5025%.
+    // './jacobi 32 10' measured 290, 200, 150 us: 0.221184 / 290e-6 - 1 = 761.70, 0.1450864 / 200e-6 - 1 = 724.43,
+    //   0.1217848 / 150e-6 - 1 = 810.90; mean (761.70 + 724.43 + 810.90) / 3 = 765.68 (76568%), max 81090%.
+    // Pooled, the six points would read a mean of 38284% for both.
+    json all = json::array();
+    for (auto [P, T] : {std::pair{1.0, 290e-6}, {2.0, 200e-6}, {4.0, 150e-6}})
+        all.push_back(jacobiRun({"32", "10"}, P, T));
+    for (auto [P, T] : {std::pair{1.0, 0.221184}, {2.0, 0.1450864 * 1.005}, {4.0, 0.1217848 * 0.995}})
+        all.push_back(jacobiRun({"96", "50"}, P, T));
+    std::ofstream(results) << json{{"format", "clusterscope-probe-results"}, {"version", 1}, {"results", all}}.dump();
+    const std::string design = std::string(CS_SOURCE_DIR) + "/presets/jacobi.json";
+
+    const cs::test::CliResult j = cli({"verify", design, "--results", results, "--json"});
+    INFO(j.err);
+    REQUIRE(j.rc == 0);
+    const json r = json::parse(j.out);
+    REQUIRE(r["rows"].size() == 6);
+    const json& groups = r["summary"]["groups"];
+    REQUIRE(groups.size() == 2);
+    for (const json& g : groups) {
+        INFO(g.dump());
+        CHECK(g["held_out"]["count"] == 3);
+        if (g["runs"] == "./jacobi 96 50") {
+            CHECK(g["held_out"]["mean_abs_error"].get<double>() == Approx(0.0033333).epsilon(1e-3));
+            CHECK(g["held_out"]["max_abs_error"].get<double>() == Approx(0.0050251).epsilon(1e-3));
+        } else {
+            CHECK(g["runs"] == "./jacobi 32 10");
+            CHECK(g["held_out"]["mean_abs_error"].get<double>() == Approx(765.68).epsilon(1e-3));
+            CHECK(g["held_out"]["max_abs_error"].get<double>() == Approx(810.90).epsilon(1e-3));
+        }
+    }
+
+    const cs::test::CliResult t = cli({"verify", design, "--results", results});
+    INFO(t.out);
+    REQUIRE(t.rc == 0);
+    CHECK_THAT(t.out, Catch::Contains("runs of ./jacobi 96 50:\n    held out (P no calibration probe spanned): 3 "
+                                      "point(s), mean |error| 0.3%, max 0.5%"));
+    CHECK_THAT(t.out, Catch::Contains("runs of ./jacobi 32 10:\n    held out (P no calibration probe spanned): 3 "
+                                      "point(s), mean |error| 7656"));
+    CHECK_THAT(t.out, !Catch::Contains("6 point(s)"));
+}
