@@ -62,7 +62,7 @@ TEST_CASE("intra-node replay: a 1 MiB message between two ranks of one node take
 }
 
 TEST_CASE("intra-node replay: a train within a node is paced by max(g_node o_s_node (k-1)G_node)",
-          "[recording][replay]")
+          "[recording][replay][intranode]")
 {
     // Three 1001-byte messages within a node: (k-1) G_node = 1000 x 0.1 ns = 0.1 us; the gap is
     // max(0.1, 0.25, 0.1) = 0.25 us, so they leave at 0, 0.25 and 0.5 us and arrive at + o_s_node + 0.1 + L_node
