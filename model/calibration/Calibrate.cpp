@@ -3,6 +3,7 @@
 // probe has usable results; fits are shared between specs that read the same
 // points the same way (pingpong's L and G come from one fit).
 #include "model/calibration/Calibration.h"
+#include "model/calibration/IntraNodeFit.h"
 #include "model/core/NumberFormat.h"
 #include "model/calibration/CalibrationInputs.h"
 #include "model/calibration/ResultsData.h"
@@ -504,6 +505,7 @@ CalibrationReport calibrateOnce(const DesignDocument& doc, const nlohmann::json&
             continue;
         c.calibrateBlock(bi);
     }
+    calibrateIntraNode(doc, results, options, c.current, c.report); // mpi.loggp with both ranks on one host
     c.finish();
     assessQuality(c.report, doc, results, options.limits,
                   [&](const std::string& block, const std::string& input) { return c.current.at(block, input); });

@@ -36,6 +36,16 @@ std::vector<double> inputsOf(const Plan& plan, const std::vector<double>& slots,
     return in;
 }
 
+// Each rank's node: ranks placed on one host share its index (the hosts' vertices are distinct per node).
+std::vector<std::uint32_t> nodesOf(const std::vector<std::size_t>& hosts)
+{
+    std::vector<std::uint32_t> node;
+    node.reserve(hosts.size());
+    for (std::size_t h : hosts)
+        node.push_back(static_cast<std::uint32_t>(h));
+    return node;
+}
+
 } // namespace
 
 std::vector<std::string> loggpBlocks(const DesignDocument& doc)
@@ -89,11 +99,12 @@ DesignNetwork designNetwork(const DesignDocument& doc, int P, const std::string&
     out.net.B_pair = in[B::B_pair];
     out.net.B_cal = in[B::B_cal];
     out.net.routeLatency = in[B::L_net];
+    out.net.node = {in[B::L_node], in[B::o_s_node], in[B::o_r_node], in[B::g_node], in[B::G_node]};
 
     const BlockInstance* topo = doc.design.topology();
     const auto* source = topo ? dynamic_cast<const TopologySource*>(topo->block) : nullptr;
     if (!source || (!source->drawn() && !source->generator()))
-        return out; // no network drawn: LogGP alone
+        return out; // no network drawn: LogGP alone, a rank a node
     const std::vector<double> tin = inputsOf(plan, slots, kTopologyBlock, source->spec());
     auto held = std::make_shared<Held>();
     if (source->drawn()) {
@@ -117,6 +128,7 @@ DesignNetwork designNetwork(const DesignDocument& doc, int P, const std::string&
     // The one rank-to-host mapping of the design's job: ranks of one host
     // exchange without loading its links.
     held->hosts = rankHosts(t, order, shape);
+    out.net.nodeOf = nodesOf(held->hosts);
     for (std::size_t h : held->hosts)
         out.hosts.emplace_back(t.vertex(h).id);
     out.topology = &t;

@@ -4,6 +4,9 @@
 // topology block chooses it), and LogGP from the design's logp.loggp block,
 // evaluated at that P (L with the route latency the block adds, L_net; G as
 // calibrated, combined with each phase's contention by the block's G_floor).
+// Ranks the job places on one host (ranks_per_node > 1) are on one node
+// (ReplayNetwork::nodeOf): their messages take the block's intra-node LogGP
+// (L_node .. G_node) and load no link.
 #include "model/document/DesignDocument.h"
 #include "model/recording/Replay.h"
 #include "model/topology/Topology.h"

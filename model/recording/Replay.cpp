@@ -81,6 +81,7 @@ struct Msg {
     std::int32_t src, tag, comm;
     double arrival; // +infinity while it is in flight on the fluid network
     std::uint64_t id;
+    bool local; // between two ranks of one node: its receiver pays o_r_node
 };
 
 struct Req {
@@ -90,6 +91,7 @@ struct Req {
 
 struct RankState {
     double t = 0, nicFree = 0, compute = 0;
+    double memFree = 0; // the sender's next message within its node may start (its memory path, not its NIC)
     std::uint32_t partial = 0; // progress inside a waitall, sendrecv or collective
     EventCursor at;
     bool blocked = false, done = false;
@@ -133,6 +135,8 @@ private:
     bool complete(RankState& R, std::int32_t req, std::int32_t src = -1);
     bool collective(std::int32_t r, const Event& e);
     double collectivePrice(std::int32_t comm, const CollectivePlan& plan);
+    bool sharesNode(std::int32_t comm);
+    double steppedSeconds(std::int32_t comm, const CollectivePlan& plan, const loggp::Params& p);
     void wake(std::int32_t r);
     void deliver();
     [[noreturn]] void stuck() const;
@@ -151,6 +155,14 @@ private:
         heap_;
     std::unordered_map<std::uint64_t, Instance> instances_;
     std::unordered_map<std::uint64_t, double> collPrices_;
+    std::unordered_map<std::int32_t, bool> sharesNode_; // per communicator: two members on one node
+    // Per communicator and algorithm: its steps as bytes per byte of the plan's k, and whether a step has a
+    // message within a node and one across the network.
+    struct StepKind {
+        double perK = 0;
+        bool local = false, remote = false;
+    };
+    std::unordered_map<std::uint64_t, std::vector<StepKind>> collSteps_;
     ReplayResult res_;
 };
 
@@ -183,12 +195,18 @@ void Engine::post(std::int32_t r, const Event& e, std::int32_t dst, double bytes
 {
     RankState& R = ranks_[static_cast<std::size_t>(r)];
     const auto src = static_cast<std::uint32_t>(r), to = static_cast<std::uint32_t>(dst);
-    const loggp::Params q = loggp::forSize(net_.loggp, bytes);
-    const double start = std::max(R.t, R.nicFree);
+    // Two ranks of one node exchange through its memory: the intra-node LogGP, and no link.
+    const bool local = net_.sameNode(src, to);
+    const loggp::Params q = local ? net_.node : loggp::forSize(net_.loggp, bytes);
+    const double start = std::max(R.t, local ? R.memFree : R.nicFree);
     R.t = start + q.o_s;
     const std::uint64_t id = nextId_++;
     double arrival = kInf;
-    if (fluid_) {
+    if (local) {
+        const double wire = loggp::bytesAfterFirst(bytes) * q.G;
+        R.memFree = start + std::max({q.g, q.o_s, wire});
+        arrival = start + q.o_s + wire + q.L;
+    } else if (fluid_) {
         // Its bytes share the links with the other messages in flight; the sender may start its next message
         // after its gap, and the two then share its link too.
         R.nicFree = start + std::max(q.g, q.o_s);
@@ -203,7 +221,7 @@ void Engine::post(std::int32_t r, const Event& e, std::int32_t dst, double bytes
         throw ModelError("rank " + std::to_string(r) + ", line " + std::to_string(e.line) + ": rank " +
                          std::to_string(dst) + " has " + std::to_string(kMaxUnmatched) +
                          " messages sent to it that it has not received: the recordings do not match");
-    inbox.push_back({r, tag, e.comm, arrival, id});
+    inbox.push_back({r, tag, e.comm, arrival, id, local});
     ++res_.messages;
     if (arrival < kInf)
         wake(dst);
@@ -215,7 +233,7 @@ bool Engine::receive(RankState& R, std::int32_t src, std::int32_t tag, std::int3
         if (it->comm == comm && (src < 0 || it->src == src) && (tag < 0 || it->tag == tag)) {
             if (it->arrival == kInf)
                 return false; // in flight: its receiver waits for it
-            R.t = std::max(R.t, it->arrival) + net_.loggp.o_r;
+            R.t = std::max(R.t, it->arrival) + (it->local ? net_.node.o_r : net_.loggp.o_r);
             R.inbox.erase(it);
             return true;
         }
@@ -246,18 +264,71 @@ double Engine::collectivePrice(std::int32_t comm, const CollectivePlan& plan)
     const std::vector<std::int32_t>& m = rec_.members(comm);
     const std::vector<Flows> rounds = collectiveRounds(plan, static_cast<int>(m.size()));
     double sum = 0;
+    std::size_t counted = 0; // rounds with a flow across the network
     for (Flows f : rounds) {
         for (auto& [a, b] : f) {
             a = static_cast<std::uint32_t>(m[a]);
             b = static_cast<std::uint32_t>(m[b]);
         }
+        // A flow between two ranks of one node is no flow of the network.
+        f.erase(std::remove_if(f.begin(), f.end(), [&](const auto& ab) { return net_.sameNode(ab.first, ab.second); }),
+                f.end());
+        if (f.empty())
+            continue;
         std::sort(f.begin(), f.end());
         f.erase(std::unique(f.begin(), f.end()), f.end());
         sum += prices_.set(f);
+        ++counted;
     }
-    const double s = rounds.empty() ? 0.0 : sum / static_cast<double>(rounds.size());
+    const double s = counted == 0 ? 0.0 : sum / static_cast<double>(counted);
     collPrices_.emplace(key, s);
     return s;
+}
+
+bool Engine::sharesNode(std::int32_t comm)
+{
+    if (net_.nodeOf.empty())
+        return false;
+    auto it = sharesNode_.find(comm);
+    if (it != sharesNode_.end())
+        return it->second;
+    std::vector<std::uint32_t> nodes;
+    for (std::int32_t m : rec_.members(comm))
+        nodes.push_back(static_cast<std::size_t>(m) < net_.nodeOf.size() ? net_.nodeOf[static_cast<std::size_t>(m)]
+                                                                         : ~static_cast<std::uint32_t>(m));
+    std::sort(nodes.begin(), nodes.end());
+    const bool shares = std::adjacent_find(nodes.begin(), nodes.end()) != nodes.end();
+    return sharesNode_.emplace(comm, shares).first->second;
+}
+
+// A collective whose members share a node, step by step: each step takes its slowest message, the intra-node
+// one-way time for a message within a node, the network's (p) for one across it.
+double Engine::steppedSeconds(std::int32_t comm, const CollectivePlan& plan, const loggp::Params& p)
+{
+    const std::vector<std::int32_t>& m = rec_.members(comm);
+    const std::uint64_t key = (std::uint64_t(static_cast<std::uint32_t>(comm)) << 16) ^
+                              (static_cast<std::uint64_t>(plan.algo) << 8) ^ (static_cast<std::uint64_t>(plan.op) << 4) ^
+                              (plan.halving ? 2u : 0u) ^ (plan.inward ? 1u : 0u);
+    auto it = collSteps_.find(key);
+    if (it == collSteps_.end()) {
+        CollectivePlan unit = plan;
+        unit.k = 1.0; // the steps' bytes are proportional to k
+        std::vector<StepKind> kinds;
+        for (const CollectiveStep& st : collectiveSteps(unit, static_cast<int>(m.size()))) {
+            StepKind k{st.bytes};
+            for (const auto& [a, b] : st.flows)
+                (net_.sameNode(static_cast<std::uint32_t>(m[a]), static_cast<std::uint32_t>(m[b])) ? k.local
+                                                                                                    : k.remote) = true;
+            kinds.push_back(k);
+        }
+        it = collSteps_.emplace(key, std::move(kinds)).first;
+    }
+    double t = 0;
+    for (const StepKind& k : it->second) {
+        const double bytes = k.perK * plan.k;
+        t += std::max(k.local ? loggp::oneWay(net_.node, bytes) : 0.0, k.remote ? loggp::oneWay(p, bytes) : 0.0);
+    }
+    return t;
 }
 
 bool Engine::collective(std::int32_t r, const Event& e)
@@ -287,7 +358,8 @@ bool Engine::collective(std::int32_t r, const Event& e)
             const CollectivePlan plan = collectivePlan(e.kind, I.bytes, static_cast<int>(n));
             loggp::Params p = loggp::forSize(net_.loggp, plan.k);
             p.G = effectiveG(net_, p.G, collectivePrice(e.comm, plan));
-            I.finish = I.maxT + collectiveSeconds(plan, p, static_cast<int>(n));
+            I.finish = I.maxT + (sharesNode(e.comm) ? steppedSeconds(e.comm, plan, p)
+                                                    : collectiveSeconds(plan, p, static_cast<int>(n)));
             I.finished = true;
             ++res_.collectives;
             for (std::int32_t m : members)

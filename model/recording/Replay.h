@@ -38,6 +38,16 @@
 //    and scatter binomial with the data halving. Its G is priced by the mean
 //    over its rounds' flows on the members' placed hosts. The reduction's
 //    arithmetic is not modelled (gamma = 0).
+//  - Two ranks on one node (ReplayNetwork::nodeOf, the job's ranks_per_node)
+//    exchange through its memory: their messages are priced with the
+//    intra-node LogGP (logp.loggp's L_node .. G_node) alone, as above without
+//    contention, and load no link (they are never flows of the network).
+//    They are paced by the intra-node gap on their own, apart from the
+//    sender's network messages (its memory path is not its NIC). A
+//    collective whose members share a node is priced step by step
+//    (collectiveSteps): each step takes its slowest message, a message
+//    between two ranks of one node the intra-node one-way time, any other the
+//    network's (with the collective's G as above).
 //  - Compute is replayed as recorded (a loop's compute is the mean of its
 //    repetitions), times ReplayOptions::computeScale.
 #include "model/blocks/loggp/LogGPMath.h"
@@ -71,6 +81,17 @@ struct ReplayNetwork {
     // placed hosts, +infinity where no link limits it); unset: no contention,
     // each message priced alone by secondsPerByte.
     std::function<std::vector<double>(const Flows&)> flowRates;
+    // The intra-node LogGP (s, s/B; no segments): a message between two ranks
+    // of one node pays it and no network.
+    loggp::Params node;
+    // Each rank's node, in rank order (an index; equal for ranks of one node);
+    // empty: every rank on a node of its own.
+    std::vector<std::uint32_t> nodeOf;
+    // True when ranks a and b (a != b) are on one node.
+    bool sameNode(std::uint32_t a, std::uint32_t b) const
+    {
+        return a != b && a < nodeOf.size() && b < nodeOf.size() && nodeOf[a] == nodeOf[b];
+    }
 };
 
 struct ReplayOptions {

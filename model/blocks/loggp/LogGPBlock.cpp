@@ -21,6 +21,38 @@ constexpr const char* kSeed001 = "001_6f8c605996d22b4f.txt";
 // the text's 38 MB/s for medium and bulk messages (002 §3), taken as 38e6 B/s.
 namespace {
 
+// The LogGP of two ranks on one node, which exchange through shared memory
+// rather than the network (DESIGN.md, Job and placement). The defaults are
+// assumed, not measured: they are typical of an MPI shared-memory transport
+// (Open MPI's sm/vader BTL, copy-in copy-out through a shared segment) on a
+// current x86 node: a small message one way in o_s + L + o_r = 0.1 + 0.2 +
+// 0.1 = 0.4 us, 5 million messages a second (g = 0.2 us), and 5 GB/s for
+// long messages (G = 0.2 ns/B: a copy into the segment and one out of it).
+// The seeds give no intra-node figures; calibrate them with mpi.loggp on
+// two ranks of one host (IntraNodeFit.h).
+std::vector<ParamSpec> intraNodeInputs()
+{
+    const std::string assumed = "assumed: typical of an MPI shared-memory transport on one x86 node (Open MPI "
+                                "sm/vader); the seeds give no intra-node figure";
+    return {
+        param("L_node", Unit::Seconds, "us", 0.2e-6, 0.0, 1.0,
+              "intra-node latency: a message between two ranks of one node, beyond the overheads",
+              "LogP " + cite(kSeed002, "§3") + " for a node's shared memory; default 0.2 us " + assumed),
+        param("o_s_node", Unit::Seconds, "us", 0.1e-6, 0.0, 1.0,
+              "intra-node send overhead: sending processor busy per message to a rank of its node",
+              "LogP " + cite(kSeed002, "§3") + "; default 0.1 us " + assumed),
+        param("o_r_node", Unit::Seconds, "us", 0.1e-6, 0.0, 1.0,
+              "intra-node receive overhead: receiving processor busy per message from a rank of its node",
+              "LogP " + cite(kSeed002, "§3") + "; default 0.1 us " + assumed),
+        param("g_node", Unit::Seconds, "us", 0.2e-6, 0.0, 1.0,
+              "intra-node gap: time per message in a sequence to a rank of the same node",
+              "LogP " + cite(kSeed002, "§3") + "; default 0.2 us (5 million messages/s) " + assumed),
+        param("G_node", Unit::SecondsPerByte, "ns/B", 0.2e-9, 0.0, 1e-3,
+              "intra-node gap per byte of a long message, 1/(shared-memory copy bandwidth)",
+              "LogGP (Alexandrov 1995); default 0.2 ns/B = 1/(5 GB/s) " + assumed),
+    };
+}
+
 std::vector<ParamSpec> logGPInputs()
 {
     std::vector<ParamSpec> v{
@@ -80,6 +112,8 @@ std::vector<ParamSpec> logGPInputs()
     };
     for (ParamSpec& p : loggp::segmentInputs())
         v.push_back(std::move(p));
+    for (ParamSpec& p : intraNodeInputs())
+        v.push_back(std::move(p));
     return v;
 }
 
@@ -94,7 +128,8 @@ const BlockSpec& LogGPBlock::spec() const
         "LogP/LogGP model of a network: one-way, round-trip and train times of k-byte messages, and the "
         "binomial broadcast, recursive-doubling allreduce and barrier (MPICH) and all-to-all times for P "
         "hosts. The parameters are also output so application blocks can be wired from this one. Up to two "
-        "segments (k_1, k_2) give smaller messages their own L and G (piecewise LogGP).",
+        "segments (k_1, k_2) give smaller messages their own L and G (piecewise LogGP). L_node .. G_node are the "
+        "LogGP of two ranks of one node (shared memory), with which a recording's replay prices their messages.",
         "LogP: 002_5a9fca780898fb85.txt §3; LogGP (Alexandrov 1995); MPICH recursive doubling: "
         "001_6f8c605996d22b4f.txt §4.3.2",
         logGPInputs(),
@@ -133,6 +168,15 @@ const BlockSpec& LogGPBlock::spec() const
             output("o_r_out", Unit::Seconds, "us", "o_r, for wiring to other blocks", cite(kSeed002, "§3 Fig. 5")),
             output("g_out", Unit::Seconds, "us", "g, for wiring to other blocks", cite(kSeed002, "§3 Fig. 5")),
             output("G_out", Unit::SecondsPerByte, "ns/B", "G, for wiring to other blocks",
+                   "LogGP (Alexandrov 1995)"),
+            output("L_node_out", Unit::Seconds, "us", "L_node, for wiring to other blocks",
+                   cite(kSeed002, "§3")),
+            output("o_s_node_out", Unit::Seconds, "us", "o_s_node, for wiring to other blocks",
+                   cite(kSeed002, "§3")),
+            output("o_r_node_out", Unit::Seconds, "us", "o_r_node, for wiring to other blocks",
+                   cite(kSeed002, "§3")),
+            output("g_node_out", Unit::Seconds, "us", "g_node, for wiring to other blocks", cite(kSeed002, "§3")),
+            output("G_node_out", Unit::SecondsPerByte, "ns/B", "G_node, for wiring to other blocks",
                    "LogGP (Alexandrov 1995)"),
         },
         logGPCalibration(),
@@ -192,6 +236,12 @@ void LogGPBlock::evaluate(const double* in, double* out) const
     out[o_r_out] = in[o_r];
     out[g_out] = in[g];
     out[G_out] = G_eff;
+    // The intra-node LogGP is passed on as it is: no network adds to it.
+    out[L_node_out] = in[L_node];
+    out[o_s_node_out] = in[o_s_node];
+    out[o_r_node_out] = in[o_r_node];
+    out[g_node_out] = in[g_node];
+    out[G_node_out] = in[G_node];
 }
 
 } // namespace cs

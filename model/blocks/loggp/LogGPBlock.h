@@ -15,13 +15,18 @@ namespace cs {
 // stands. With G_floor = scaled, B_cal is the B_pair G was measured at
 // (calibrate records it): a drawing whose host links are faster or slower
 // scales G by B_cal / B_pair.
+// L_node .. G_node are the LogGP of two ranks on one node (shared memory):
+// the recording replay prices a message between ranks the job places on one
+// host with them (model/recording/Replay.h), and they are output again
+// (L_node_out .. G_node_out); no other output depends on them.
 class LogGPBlock final : public Block {
 public:
     const BlockSpec& spec() const override;
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { L, o_s, o_r, g, G, k, n, P, alltoall, L_net, B_net, G_floor, B_pair, B_cal, k_1, L_1, G_1, k_2, L_2, G_2 };
+    enum In { L, o_s, o_r, g, G, k, n, P, alltoall, L_net, B_net, G_floor, B_pair, B_cal, k_1, L_1, G_1, k_2, L_2, G_2,
+              L_node, o_s_node, o_r_node, g_node, G_node };
     enum Out {
         T_oneway,
         T_rtt,
@@ -40,6 +45,11 @@ public:
         o_r_out,
         g_out,
         G_out,
+        L_node_out,
+        o_s_node_out,
+        o_r_node_out,
+        g_node_out,
+        G_node_out,
     };
 };
 

@@ -191,8 +191,12 @@ TEST_CASE("replay: ranks of one host exchange without loading its links", "[cli]
     // ceil(4 / 2) = 2 hosts, both on leaf s1).
     //  block: 0 1 on a, 2 3 on b: both flows 0 -> 2 and 1 -> 3 leave a on its one link, 2 / 1.25e8 s/B
     //    each: 16 ms, then o_s + L + o_r = 10 us: 16.010 ms (the uplink's figure above, now a's link's).
-    //  cyclic: 0 2 on a, 1 3 on b: both flows stay in a host and load no link (G = 0): 10 us.
+    //  cyclic: 0 2 on a, 1 3 on b: both flows stay in a host and load no link, priced with the intra-node
+    //    LogGP set here (L_node = 1 us, o_s_node = o_r_node = 0.5 us, G_node = 0.1 ns/B): 0.5 + 1e6 x 0.1 ns
+    //    + 1 + 0.5 = 102 us (the network's LogGP would give 10 us).
     json design = json::parse(kDesign);
+    design["blocks"][0]["values"].update(
+        {{"L_node", 1e-6}, {"o_s_node", 0.5e-6}, {"o_r_node", 0.5e-6}, {"G_node", 1e-10}});
     for (const char* order : {"block", "cyclic"}) {
         INFO(order);
         design["topology"]["job"] = {{"ranks_per_node", 2}, {"rank_order", order}};
@@ -201,7 +205,7 @@ TEST_CASE("replay: ranks of one host exchange without loading its links", "[cli]
         INFO(r.out << r.err);
         REQUIRE(r.rc == 0);
         const json row = json::parse(r.out)[0];
-        CHECK(row["predicted"].get<double>() == Approx(order[0] == 'b' ? 0.01601 : 1e-5).epsilon(1e-9));
+        CHECK(row["predicted"].get<double>() == Approx(order[0] == 'b' ? 0.01601 : 1.02e-4).epsilon(1e-9));
         CHECK(row["hosts"] == (order[0] == 'b' ? json({"a", "a", "b", "b"}) : json({"a", "b", "a", "b"})));
     }
 }

@@ -365,3 +365,35 @@ TEST_CASE("choice values are saved by name and read by name or index", "[loggp][
         "blocks": [{"name": "l", "type": "logp.loggp", "values": {"alltoall": "ring"}}]})";
     CHECK_THROWS_WITH(parseDocument(bad), Catch::Contains("blocks[0].values.alltoall: 'ring' is not a number"));
 }
+
+TEST_CASE("logp.loggp passes the intra-node LogGP through and no other output moves with it", "[loggp][block][intranode]")
+{
+    // Defaults (assumed, a shared-memory MPI transport): L_node = 0.2 us, o_s_node = o_r_node = 0.1 us,
+    // g_node = 0.2 us, G_node = 0.2 ns/B (5 GB/s).
+    Design d;
+    d.addBlock("net", "logp.loggp");
+    const Run defaults = run(d);
+    CHECK(defaults("net.L_node_out") == Approx(0.2 * us));
+    CHECK(defaults("net.o_s_node_out") == Approx(0.1 * us));
+    CHECK(defaults("net.o_r_node_out") == Approx(0.1 * us));
+    CHECK(defaults("net.g_node_out") == Approx(0.2 * us));
+    CHECK(defaults("net.G_node_out") == Approx(0.2e-9));
+    // Set apart from the network's: 1, 2, 3, 4 us and 5 ns/B come out as set, and every other output is
+    // bit for bit what it was (the network's figures do not depend on the node's).
+    d.setValue({"net", "L_node"}, 1 * us);
+    d.setValue({"net", "o_s_node"}, 2 * us);
+    d.setValue({"net", "o_r_node"}, 3 * us);
+    d.setValue({"net", "g_node"}, 4 * us);
+    d.setValue({"net", "G_node"}, 5e-9);
+    const Run set = run(d);
+    CHECK(set("net.L_node_out") == 1 * us);
+    CHECK(set("net.o_s_node_out") == 2 * us);
+    CHECK(set("net.o_r_node_out") == 3 * us);
+    CHECK(set("net.g_node_out") == 4 * us);
+    CHECK(set("net.G_node_out") == 5e-9);
+    for (const char* out : {"T_oneway", "T_rtt", "T_train", "T_msg", "T_bcast", "T_allreduce", "T_barrier",
+                            "T_alltoall", "L_out", "o_s_out", "o_r_out", "g_out", "G_out"}) {
+        INFO(out);
+        CHECK(set(std::string("net.") + out) == defaults(std::string("net.") + out));
+    }
+}
