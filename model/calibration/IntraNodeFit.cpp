@@ -43,6 +43,7 @@ bool onOneHost(const nlohmann::json& result)
     if (placement == mpi->end() || !placement->is_array())
         return false;
     std::string host[2];
+    bool alone = false; // Open MPI placed rank 0 alone on its node (local_size 1)
     for (const nlohmann::json& r : *placement) {
         if (!r.is_object() || !r.contains("rank") || !r["rank"].is_number_integer() || !r.contains("host") ||
             !r["host"].is_string())
@@ -50,8 +51,12 @@ bool onOneHost(const nlohmann::json& result)
         const int rank = r["rank"].get<int>();
         if (rank == 0 || rank == 1)
             host[rank] = r["host"].get<std::string>();
+        // Network namespaces share the machine's host name; Open MPI's own count of a node's ranks tells them apart.
+        if (rank == 0 && r.contains("local_size") && r["local_size"].is_number_integer() &&
+            r["local_size"].get<long long>() < 2)
+            alone = true;
     }
-    return !host[0].empty() && host[0] == host[1];
+    return !alone && !host[0].empty() && host[0] == host[1];
 }
 
 IntraNodeFit fitIntraNode(const nlohmann::json& results, const std::string& block, const SegmentOptions& segments,

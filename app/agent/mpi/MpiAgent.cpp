@@ -246,9 +246,13 @@ json gatherPlacement(int rank, int size)
     int len = 0;
     MPI_Get_processor_name(name, &len);
     const cs::probe::Environment env = cs::probe::captureEnvironment();
-    const std::string line = json{{"rank", rank}, {"host", std::string(name, static_cast<std::size_t>(len))},
-                                  {"affinity", env.affinity}, {"pinned", env.pinned}, {"cpu", env.cpuObserved}}
-                                 .dump();
+    json entry = {{"rank", rank}, {"host", std::string(name, static_cast<std::size_t>(len))},
+                  {"affinity", env.affinity}, {"pinned", env.pinned}, {"cpu", env.cpuObserved}};
+    // The ranks Open MPI placed on this rank's node, by its launch (the hostfile's entries), not by the name:
+    // network namespaces share the machine's host name, and each is a node of its own (issue 45).
+    if (const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE"))
+        entry["local_size"] = std::atoi(local);
+    const std::string line = entry.dump();
     char mine[256] = {};
     std::strncpy(mine, line.c_str(), sizeof mine - 1);
     std::vector<char> all(rank == 0 ? 256 * static_cast<std::size_t>(size) : 0);

@@ -87,6 +87,15 @@ TEST_CASE("intra-node fit: a pair on two hosts or without a placement is not an 
         CHECK_THAT(f.warnings[0], Catch::Contains("no ok mpi.loggp result placed ranks 0 and 1 on one host"));
     }
     CHECK(onOneHost(mpiResult("n1", "n1", prttSeries())));
+    // Network namespaces share the machine's host name: Open MPI's count of the ranks it placed on rank 0's node
+    // (OMPI_COMM_WORLD_LOCAL_SIZE, "local_size") tells their ranks apart from two ranks of one node.
+    json namespaces = mpiResult("vm", "vm", prttSeries());
+    for (json& r : namespaces["environment"]["mpi"]["placement"])
+        r["local_size"] = 1;
+    CHECK_FALSE(onOneHost(namespaces));
+    for (json& r : namespaces["environment"]["mpi"]["placement"])
+        r["local_size"] = 2;
+    CHECK(onOneHost(namespaces));
     // Beside a two-host result, the one-host one alone is fitted: its numbers, not the network's.
     const IntraNodeFit both =
         fitIntraNode(json::array({mpiResult("n1", "n2", prttSeries(), 5e-6), mpiResult("n1", "n1", prttSeries())}), "net");
