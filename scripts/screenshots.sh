@@ -73,9 +73,11 @@ for f in formula-inspector formula-error run-my-program; do
 done
 rm -rf "$shots"
 
-# A recording replayed, simulated on SimGrid and measured, in the Recording window (a synthetic ring halo
-# exchange recorded at P = 3, 4, 8 with made-up runs: tests/app/gui/recording/shot_recording.cpp).
-shots=$(mktemp -d)
-CS_SHOT_DIR="$shots" QT_QPA_PLATFORM=offscreen "$build/tests/cs_gui_tests" "[g-recording-shot]" >/dev/null
-cp "$shots/recording.png" "$out/recording.png" && echo "$out/recording.png"
-rm -rf "$shots"
+# A recording replayed, simulated on SimGrid and measured, in the Recording window: the Jacobi example recorded
+# at P = 2, 3, 4 and 6 and timed at P = 2, 3, 4, 6 and 8 on the namespace tree of 2 hosts a leaf (the live test
+# "record and replay on the namespace trees" made both files: the tree's design calibrated on its probes, and the
+# runs with their recordings), replayed on that design.
+shotdata="$(dirname "$0")/../docs/screenshots"
+QT_QPA_PLATFORM=offscreen "$build/bin/clusterscope" "$shotdata/recording-tree-calibrated.json" \
+  --recording "$shotdata/recording-tree-runs.json" --simulate --size 1280x800 --screenshot "$out/recording.png" \
+  && echo "$out/recording.png"

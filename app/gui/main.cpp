@@ -1,5 +1,6 @@
 #include "app/gui/mainwindow/GuiApplication.h"
 #include "app/gui/mainwindow/MainWindow.h"
+#include "app/gui/recording/RecordingWindow.h"
 
 #include "app/gui/simulation/SimulationPanel.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
@@ -18,6 +19,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 
 // Saves the whole window to `path` once the sweep panel has drawn (or after
 // 10 s), then quits: how the README's screenshots are made (scripts/screenshots.sh).
@@ -38,8 +40,23 @@ static void screenshotWhenReady(cs::app::MainWindow& w, const QString& path, QWi
     QTimer::singleShot(simulated ? 120000 : 10000, &w, shoot);
 }
 
-// clusterscope [FILE | --preset NAME] [--tab N] [--size WxH] [--dock NAME] [--log] [--simulate] [--validation]
-//              [--screenshot PNG] [--quit-after MS]
+// Saves the Recording window to `path` once it has replayed (with `simulated`, once it has also simulated on
+// SimGrid, Simulate on SimGrid ticked after the first replay), or after 180 s, then quits.
+static void recordingShotWhenReady(cs::app::RecordingWindow* r, const QString& path, bool simulated)
+{
+    auto shoot = [r, path] { QApplication::exit(r->grab().save(path) ? 0 : 1); };
+    auto replays = std::make_shared<int>(0);
+    QObject::connect(r, &cs::app::RecordingWindow::replayed, r, [=] {
+        if (++*replays == 1 && simulated)
+            r->simulateBox()->setChecked(true); // replays again, simulated
+        else
+            QTimer::singleShot(300, shoot);
+    });
+    QTimer::singleShot(180000, r, shoot);
+}
+
+// clusterscope [FILE | --preset NAME] [--recording RUNS] [--tab N] [--size WxH] [--dock NAME] [--log]
+//              [--simulate] [--validation] [--screenshot PNG] [--quit-after MS]
 int main(int argc, char** argv)
 {
     cs::app::GuiApplication app(argc, argv);
@@ -60,6 +77,11 @@ int main(int argc, char** argv)
     parser.addOption({"log", "Tick 'Logarithmic axes' in the sweep dock."});
     parser.addOption({"simulate", "Tick 'Simulated points' (SimGrid) once the sweep is drawn."});
     parser.addOption({"validation", "Open the validation report (Measure > Validate against the papers)."});
+    parser.addOption({"recording",
+                      "Open the recordings of RUNS (a results file of run-app --record) in the Recording window, replayed "
+                      "on the design (File > Open recording...). With --screenshot, that window is saved once replayed "
+                      "(with --simulate, once simulated on SimGrid too).",
+                      "RUNS"});
     parser.addOption({"screenshot", "Save the window (or the validation report) to PNG once the plots are drawn, then quit.",
                       "PNG"});
     parser.addOption({"quit-after",
@@ -110,7 +132,7 @@ int main(int argc, char** argv)
         dialog->show();
         shot = dialog;
     }
-    if (parser.isSet("screenshot"))
+    if (parser.isSet("screenshot") && !parser.isSet("recording"))
         screenshotWhenReady(w, parser.value("screenshot"), shot, parser.isSet("simulate"));
     if (parser.isSet("screenshot") || parser.isSet("quit-after") || !w.offerRecovery()) {
         if (!parser.positionalArguments().isEmpty())
@@ -127,6 +149,15 @@ int main(int argc, char** argv)
         // window's own loop would then wait for good. It ends here, failed.
         if (parser.isSet("screenshot"))
             return 1;
+    }
+    if (parser.isSet("recording")) {
+        // After the design: the recording is replayed on it. The window shows the reason when the file cannot
+        // be read, so a screenshot still shows what went wrong.
+        cs::app::RecordingWindow* r = w.openRecording(parser.value("recording"));
+        if (parser.isSet("size"))
+            r->resize(w.size());
+        if (parser.isSet("screenshot"))
+            recordingShotWhenReady(r, parser.value("screenshot"), parser.isSet("simulate"));
     }
     if (parser.isSet("tab"))
         w.showTab(parser.value("tab").toInt());
