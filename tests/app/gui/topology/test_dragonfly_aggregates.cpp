@@ -24,6 +24,7 @@
 #include <QPainter>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -106,7 +107,7 @@ TEST_CASE("a 1059-group dragonfly is drawn as at most 64 labelled boxes that mar
           "[gui][topology][aggregates][placement]")
 {
     MainWindow w;
-    test::showAt1280x800(w);
+    cs::test::showAt1280x800(w);
     w.findChild<QAction*>("newAction")->trigger();
     w.showTab(0);
     TopologyEditor* ed = w.topologyEditor();
@@ -118,7 +119,7 @@ TEST_CASE("a 1059-group dragonfly is drawn as at most 64 labelled boxes that mar
     REQUIRE(dlg->setParam("a", 2));
     REQUIRE(dlg->setParam("p", 1));
     REQUIRE(dlg->setParam("h", 529));
-    app::test::acceptAndWait(dlg);
+    cs::app::test::acceptAndWait(dlg);
     REQUIRE(w.model()->topology());
     REQUIRE(w.model()->topology()->counts().hosts == 2118);
     REQUIRE(ed->aggregated());
@@ -165,7 +166,9 @@ TEST_CASE("a 1059-group dragonfly is drawn as at most 64 labelled boxes that mar
     REQUIRE(w.model()->setValue({"topology", "placement"}, 1).isEmpty());
     JobFiguresBox* job = w.metricsPanel()->jobFigures();
     job->showJob(std::make_shared<const DesignDocument>(w.model()->doc()), "topology.P", 100);
-    REQUIRE(testutil::waitFor([&] { return !job->isComputing() && !job->hosts().isEmpty(); }, 120000));
+    testutil::waitFor([&] { return !job->isComputing() && !job->hosts().isEmpty(); }, 120000);
+    INFO(job->status().toStdString());
+    REQUIRE_FALSE(job->hosts().isEmpty());
     REQUIRE(job->hosts().size() == 100);
     // The job's hosts by box, counted here from the boxes' members.
     std::map<int, int> expected;
