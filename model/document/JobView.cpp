@@ -43,10 +43,7 @@ JobView jobView(const DesignDocument& doc, const std::string& path, double value
         }
         slots[static_cast<std::size_t>(at)] = value;
         EvalError err;
-        if (!plan.run(slots.data(), &err)) {
-            v.error = err.message;
-            return v;
-        }
+        const bool ran = plan.run(slots.data(), &err);
         const std::string prefix = std::string(kTopologyBlock) + ".";
         const BlockSpec& spec = source->spec();
         std::vector<double> in;
@@ -56,6 +53,21 @@ JobView jobView(const DesignDocument& doc, const std::string& path, double value
         v.placement = nameOf(placementNames(), in[source->jobInput(TopologySource::job_placement)]);
         v.schedule = nameOf(scheduleNames(), in[source->jobInput(TopologySource::job_schedule)]);
         v.sampled = v.placement == "random" && v.P > 0;
+        if (!ran) {
+            // The figures failed (a placed job on a network too large to evaluate, a block's bad input), but
+            // where the job runs is still known: its hosts, so that the drawing marks them (issue 48, defect
+            // 10: a 1059-group dragonfly's job at P = 100 showed nowhere).
+            v.error = err.message;
+            // Only a job of its P ranks: a P the network cannot hold (P = 16 on 8 hosts) shows none.
+            try {
+                v.hosts = source->placedHostIds(in.data());
+            } catch (const std::exception&) {
+                v.hosts.clear();
+            }
+            if (v.P <= 0 || static_cast<double>(v.hosts.size()) != v.P)
+                v.hosts.clear();
+            return v;
+        }
         v.hosts = source->placedHostIds(in.data());
         for (const char* symbol : kFigures)
             for (const OutputSpec& o : spec.outputs)

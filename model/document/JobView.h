@@ -21,7 +21,8 @@ struct JobView {
         double value = 0; // SI
     };
     std::vector<Figure> figures; // placed, xchg_bw, a2a_bw, ... in a fixed order
-    std::string error;           // "" or why the job cannot be shown (no topology, a failed point)
+    std::string error;           // "" or why the job's figures cannot be shown (no topology, a failed point);
+                                 // `hosts` may still say where it runs
     bool hasTopology = false;    // false: the design has no network to place a job on
 };
 

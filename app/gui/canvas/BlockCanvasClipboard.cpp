@@ -19,6 +19,8 @@ using namespace canvas;
 
 namespace {
 const char* kMime = "application/x-clusterscope-blocks";
+// Between a paste and what it was pasted from; and the height of a copied block no longer drawn here.
+constexpr double kPasteMargin = 24, kBlockHeight = 120;
 } // namespace
 
 void BlockCanvas::selectAll()
@@ -62,8 +64,18 @@ QString BlockCanvas::paste()
         err = tr("Nothing to paste: copy blocks first");
     } else {
         const nlohmann::json piece = nlohmann::json::parse(mime->data(kMime).toStdString(), nullptr, false);
+        // Down and to the right by the height of what was copied and a margin: clear of it, and each further
+        // paste of the same copy clear of the one before (40 px put a block almost on top of its original:
+        // issue 48, defect 10).
+        QRectF copied;
+        if (!piece.is_discarded() && piece.contains("blocks") && piece["blocks"].is_array())
+            for (const nlohmann::json& b : piece["blocks"])
+                if (b.contains("name") && b["name"].is_string())
+                    if (BlockNode* n = node(QString::fromStdString(b["name"].get<std::string>())))
+                        copied |= QRectF(n->pos(), n->size());
+        const double step = (copied.isEmpty() ? kBlockHeight : copied.height()) + kPasteMargin;
         err = piece.is_discarded() ? tr("The clipboard's blocks cannot be read")
-                                   : model_->pasteBlocks(piece, pasteOffset(pastes_), &added);
+                                   : model_->pasteBlocks(piece, pasteOffset(pastes_, step), &added);
     }
     if (!err.isEmpty()) {
         showMessage(err, true);

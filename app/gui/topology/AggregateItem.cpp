@@ -1,15 +1,15 @@
 #include "app/gui/topology/AggregateItem.h"
 #include "app/gui/topology/ItemStyle.h"
 
+#include <QFontMetricsF>
 #include <QGraphicsSceneMouseEvent>
 #include <QLocale>
-#include <QFontMetrics>
 #include <QPainter>
+#include <QStringList>
 #include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
 #include <cmath>
-#include <QStringList>
 
 namespace cs::app {
 
@@ -18,6 +18,32 @@ namespace {
 QString counted(std::size_t n, const char* one, const char* many)
 {
     return QLocale().toString(static_cast<qulonglong>(n)) + QLatin1Char(' ') + QLatin1String(n == 1 ? one : many);
+}
+
+// The job's colours: the amber of a highlight, its border and text darker.
+const QColor kJobFill(252, 211, 77), kJobBorder(217, 119, 6), kJobText(146, 64, 14);
+
+// The name's font at zoom `lod`: 13 px bold in the scene near, kFarNamePixels on screen far.
+QFont nameFont(double lod)
+{
+    QFont f = style::labelFont();
+    if (lod >= AggregateItem::kFarZoom) {
+        f.setBold(true);
+        f.setPixelSize(std::max(13, static_cast<int>(std::ceil(AggregateItem::kFarNamePixels / lod))));
+    } else {
+        f.setBold(false); // narrower
+        f.setPixelSize(std::max(1, static_cast<int>(std::lround(AggregateItem::kFarNamePixels / lod))));
+    }
+    return f;
+}
+
+QFont infoFont(double lod, bool bold)
+{
+    QFont f = style::infoFont();
+    f.setPixelSize(std::max(f.pixelSize() > 0 ? f.pixelSize() : 10,
+                            static_cast<int>(std::lround(AggregateItem::kFarInfoPixels / lod))));
+    f.setBold(bold);
+    return f;
 }
 
 } // namespace
@@ -34,16 +60,52 @@ AggregateItem::AggregateItem(int index, const AggregateView::Group& g, std::func
     if (g.segments)
         parts << counted(g.segments, "segment", "segments");
     counts_ = parts.join(QStringLiteral(", "));
-    setToolTip(label_ + QStringLiteral("\n") + counts_ +
-               (openable_ ? QObject::tr("\nDouble-click to open.") : QString()));
+    // Far out there is room for one count: the hosts, else what there is.
+    hostCount_ = parts.isEmpty() ? QString() : parts.front();
+    updateToolTip();
     setZValue(2);
     setAcceptHoverEvents(false);
+}
+
+void AggregateItem::updateToolTip()
+{
+    setToolTip(label_ + QStringLiteral("\n") + counts_ + (jobHosts_ ? QStringLiteral("\n") + jobText() : QString()) +
+               (openable_ ? QObject::tr("\nDouble-click to open.") : QString()));
+}
+
+double AggregateItem::readableZoom(const QString& name)
+{
+    QFont f = style::labelFont();
+    f.setBold(false);
+    f.setPixelSize(static_cast<int>(kFarNamePixels));
+    // Fonts do not scale exactly with their pixel size: a pixel to spare.
+    return (QFontMetricsF(f).horizontalAdvance(name) + 1 + 2 * kPadding) / kWidth;
+}
+
+void AggregateItem::setJob(std::size_t hosts, std::size_t ranks)
+{
+    if (hosts == jobHosts_ && ranks == jobRanks_)
+        return;
+    jobHosts_ = hosts;
+    jobRanks_ = ranks;
+    updateToolTip();
+    update();
+}
+
+QString AggregateItem::jobText() const
+{
+    if (!jobHosts_)
+        return {};
+    QString t = QObject::tr("job: %1").arg(counted(jobHosts_, "host", "hosts"));
+    if (jobRanks_ != jobHosts_)
+        t += QStringLiteral(", ") + counted(jobRanks_, "rank", "ranks");
+    return t;
 }
 
 QRectF AggregateItem::boundingRect() const
 {
     // Wider than the box by kNameOverhang each side: a name drawn for a far zoom may reach past it.
-    return QRectF(-kWidth / 2 - kNameOverhang - 2, -kHeight / 2 - 2, kWidth + 2 * kNameOverhang + 4, kHeight + 4);
+    return QRectF(-kWidth / 2 - kNameOverhang - 2, -kHeight / 2 - 7, kWidth + 2 * kNameOverhang + 9, kHeight + 9);
 }
 
 void AggregateItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*)
@@ -52,51 +114,57 @@ void AggregateItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, Q
     p->setRenderHint(QPainter::Antialiasing, true);
     const VertexKind k = hosts_ ? VertexKind::Host : VertexKind::Switch;
     const QRectF box(-kWidth / 2, -kHeight / 2, kWidth, kHeight);
+    const bool job = jobHosts_ > 0;
+    const QColor fill = job ? kJobFill : style::fill(k), border = job ? kJobBorder : style::border(k);
     // A stack of cards for something that opens; one card for a vertex.
     if (openable_) {
-        p->setPen(QPen(style::border(k), 1));
-        p->setBrush(style::fill(k).lighter(108));
+        p->setPen(QPen(border, 1));
+        p->setBrush(fill.lighter(108));
         p->drawRoundedRect(box.translated(5, -5), 7, 7);
     }
-    p->setPen(QPen(style::border(k), 2));
-    p->setBrush(style::fill(k));
+    p->setPen(QPen(border, job ? 3 : 2));
+    p->setBrush(fill);
     p->drawRoundedRect(box, 7, 7);
-    p->setPen(Qt::black);
-    QFont f = style::labelFont();
-    f.setBold(true);
-    if (lod < kFarZoom) {
-        // Zoomed out so far that the box's 13 px would be a few pixels on screen (a 100-pod fat-tree fitted
-        // to the view): its name alone, kFarNamePixels tall on screen, as wide as the box and its overhang
-        // allow; the counts are in the tooltip.
-        f.setBold(false); // narrower: "pod 10" fits the 52 px a column has when 17 are fitted to the view
-        f.setPixelSize(std::max(1, static_cast<int>(std::lround(kFarNamePixels / lod))));
-        p->setFont(f);
-        const QRectF room = box.adjusted(-kNameOverhang, 0, kNameOverhang, 0);
-        const QFontMetrics fm(f);
-        // Too long: its last word, the number that tells a pod from the others ("12" of "group 12", all the
-        // aggregates around it being groups), before an elided "gro...".
-        QString text = label_;
-        if (fm.horizontalAdvance(text) > room.width() && label_.contains(QLatin1Char(' ')))
-            text = label_.section(QLatin1Char(' '), -1);
-        // A box 30 px tall on screen or more also has room for its counts, in 9 px under the name.
-        if (kHeight * lod < 30) {
-            p->drawText(room, Qt::AlignCenter, fm.elidedText(text, Qt::ElideRight, int(room.width())));
-            return;
-        }
-        p->drawText(room.adjusted(0, 0, 0, -kHeight * 0.4), Qt::AlignCenter,
-                    fm.elidedText(text, Qt::ElideRight, int(room.width())));
-        QFont small = style::infoFont();
-        small.setPixelSize(std::max(1, static_cast<int>(std::lround(9 / lod))));
-        p->setFont(small);
-        p->drawText(box.adjusted(4, kHeight * 0.55, -4, 0), Qt::AlignHCenter | Qt::AlignTop,
-                    QFontMetrics(small).elidedText(counts_, Qt::ElideRight, int(box.width() - 8)));
-        return;
+
+    // The name, and under it while the box is tall enough on screen its count and the job's share.
+    const QFont name = nameFont(lod);
+    const QFontMetricsF nm(name);
+    const double inner = kWidth - 2 * kPadding;
+    QString text = label_;
+    QRectF room = box.adjusted(kPadding, 0, -kPadding, 0);
+    if (nm.horizontalAdvance(text) > inner && label_.contains(QLatin1Char(' '))) {
+        // Zoomed out past readableZoom(): its last word, the number that tells it from the others ("12" of
+        // "group 12", "0-16" of "groups 0-16"), which may reach past the box.
+        text = label_.section(QLatin1Char(' '), -1);
+        room = box.adjusted(-kNameOverhang, 0, kNameOverhang, 0);
     }
-    f.setPixelSize(13);
-    p->setFont(f);
-    p->drawText(box.adjusted(6, 6, -6, -kHeight / 2), Qt::AlignCenter, label_);
-    p->setFont(style::infoFont());
-    p->drawText(box.adjusted(6, kHeight / 2 - 4, -6, -6), Qt::AlignCenter, counts_);
+    text = nm.elidedText(text, Qt::ElideRight, room.width());
+    QStringList lines;
+    if (kHeight * lod >= kLinesPixels) {
+        lines << (lod >= kFarZoom ? counts_ : hostCount_);
+        if (job)
+            lines << jobText();
+    }
+    const QFont info = infoFont(lod, false), jobFont = infoFont(lod, true);
+    const double gap = 3 / std::max(lod, 0.05);
+    double height = nm.height();
+    for (int i = 0; i < lines.size(); ++i)
+        height += gap + QFontMetricsF(i == 1 ? jobFont : info).height();
+    double y = -std::min(height, kHeight) / 2;
+    p->setFont(name);
+    p->setPen(Qt::black);
+    p->drawText(QRectF(room.left(), y, room.width(), nm.height()), Qt::AlignCenter, text);
+    y += nm.height();
+    for (int i = 0; i < lines.size(); ++i) {
+        const QFont& f = i == 1 ? jobFont : info;
+        const QFontMetricsF fm(f);
+        y += gap;
+        p->setFont(f);
+        p->setPen(i == 1 ? kJobText : QColor(55, 65, 81));
+        p->drawText(QRectF(box.left() + kPadding, y, inner, fm.height()), Qt::AlignCenter,
+                    fm.elidedText(lines[i], Qt::ElideRight, inner));
+        y += fm.height();
+    }
 }
 
 void AggregateItem::mousePressEvent(QGraphicsSceneMouseEvent* e)

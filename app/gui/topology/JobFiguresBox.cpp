@@ -3,6 +3,7 @@
 
 #include <QFormLayout>
 #include <QLabel>
+#include <QSet>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -136,7 +137,10 @@ void JobFiguresBox::display(const JobView& v)
         for (QLabel* l : labels_)
             l->setText(QStringLiteral("\u2013"));
         status_->setStyleSheet(QStringLiteral("color: #b91c1c;"));
-        status_->setText(tr("No job here: %1").arg(QString::fromStdString(v.error)));
+        status_->setText(hosts_.isEmpty() ? tr("No job here: %1").arg(QString::fromStdString(v.error))
+                                          : tr("The job's %1 hosts are marked in the drawing; its figures: %2")
+                                                .arg(QSet<QString>(hosts_.begin(), hosts_.end()).size())
+                                                .arg(QString::fromStdString(v.error)));
         emit placedHosts(hosts_);
         return;
     }

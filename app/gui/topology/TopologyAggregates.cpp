@@ -71,9 +71,11 @@ std::string aggregateNoun(const Topology& t)
     return "block";
 }
 
-AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& within, int depth, std::size_t maxGroups)
+AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& within, int depth, std::size_t maxGroups,
+                        std::size_t maxBuckets)
 {
     maxGroups = std::max<std::size_t>(maxGroups, 2);
+    maxBuckets = maxBuckets ? std::max<std::size_t>(maxBuckets, 2) : maxGroups;
     std::vector<std::uint32_t> members = within;
     if (members.empty()) {
         members.resize(t.vertexCount());
@@ -149,7 +151,8 @@ AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& wit
     const std::string noun = depth == 0 ? aggregateNoun(t) : "row";
     if (byKey.size() == 1 && members.size() > maxGroups / 2) {
         // No structure at this depth: runs in vertex order.
-        const std::size_t per = (members.size() + maxGroups - 1) / maxGroups;
+        const std::size_t runs = members.size() > maxGroups ? maxBuckets : maxGroups;
+        const std::size_t per = (members.size() + runs - 1) / runs;
         for (std::size_t i = 0; i < members.size(); i += per) {
             AggregateView::Group g;
             const std::size_t end = std::min(members.size(), i + per);
@@ -168,7 +171,9 @@ AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& wit
             keys.emplace_back(&k, &vs);
             numbered += k.kind == 0 ? 1 : 0;
         }
-        const std::size_t room = maxGroups > keys.size() - numbered ? maxGroups - (keys.size() - numbered) : 1;
+        const std::size_t levels = keys.size() - numbered; // named keys: never bucketed
+        const std::size_t most = keys.size() > maxGroups ? maxBuckets : maxGroups;
+        const std::size_t room = most > levels ? most - levels : 1;
         const std::size_t perNumbered = std::max<std::size_t>(1, (numbered + room - 1) / room);
         // A numbered key is "pod 3"; one from a named level keeps the vertex's id ("leaf3").
         auto labelOf = [&](const Key& k) {

@@ -13,8 +13,9 @@
 // always goes with the vertex it hangs off, so a switch and its hosts are one
 // rack. Without such ids (a drawing), vertices are split into runs in vertex
 // order. More aggregates than `maxGroups` are bucketed into runs ("groups
-// 0-1"): a k = 100 fat-tree shows its 100 pods and the cores, a 65-group
-// dragonfly its 65 groups. Opening an aggregate shows its members one level
+// 0-16", at most `maxBuckets`): a k = 100 fat-tree shows its 100 pods and the
+// cores, a 65-group dragonfly its 65 groups, a 1059-group one 63 buckets of
+// 17 groups in the editor. Opening an aggregate shows its members one level
 // deeper.
 #include "model/topology/Topology.h"
 
@@ -44,11 +45,15 @@ struct AggregateView {
     std::size_t outside = 0;     // links from the part shown to the rest of the network
 };
 
-// Members `within` (every vertex when empty) at `depth`, at most `maxGroups`
-// aggregates (buckets above that). An aggregate of the first id number is
-// named by aggregateNoun ("pod 3"), of a deeper one "row".
+// Members `within` (every vertex when empty) at `depth`: one aggregate a key
+// (a pod, a group) up to `maxGroups` of them; above that, buckets of
+// consecutive keys ("groups 0-16"), at most `maxBuckets` of them (0: as many
+// as maxGroups). A bucket's name is twice as long as a group's, so a drawing
+// that must write every name readably has room for fewer of them. An
+// aggregate of the first id number is named by aggregateNoun ("pod 3"), of a
+// deeper one "row".
 AggregateView aggregate(const Topology& t, const std::vector<std::uint32_t>& within, int depth,
-                        std::size_t maxGroups = 128);
+                        std::size_t maxGroups = 128, std::size_t maxBuckets = 0);
 
 // What a generator's first id number is: "pod" (fat-tree), "group"
 // (dragonfly), "leaf" (leaf-spine), "slice" (torus, mesh, HyperX), "block".

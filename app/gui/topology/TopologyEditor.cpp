@@ -1,6 +1,7 @@
 #include "app/gui/topology/LinkDetours.h"
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/document/DocumentModel.h"
+#include "app/gui/topology/AggregateItem.h"
 #include "app/gui/Selection.h"
 #include "app/gui/topology/GeneratorDialog.h"
 #include "app/gui/topology/LinkLabels.h"
@@ -251,7 +252,22 @@ void TopologyEditor::zoomToFit()
     const double w = std::max(r.width(), 1.0), h = std::max(r.height(), 1.0);
     const double above = std::min(vp.width() / w, std::max(vp.height() - lh, 1.0) / h);
     const double beside = std::min(std::max(vp.width() - lw, 1.0) / w, vp.height() / h);
-    const double s = std::min({std::max(above, beside), 1.5});
+    double s = std::min({std::max(above, beside), 1.5});
+    // Aggregates are never fitted smaller than their names can be read at (issue 48, defect 10: 118 boxes of a
+    // dragonfly fitted to the view were 3 px wide): when the layout is larger, the view shows its top left.
+    double readable = 0;
+    for (const AggregateItem* a : aggItems_)
+        readable = std::max(readable, a->readableZoom());
+    if (aggregated_ && s < readable) {
+        s = readable;
+        view_->resetTransform();
+        view_->scale(s, s);
+        const double halfW = vp.width() / 2 / s, halfH = vp.height() / 2 / s;
+        view_->centerOn(r.width() / 2 <= halfW ? r.center().x() : r.left() + halfW,
+                        r.height() / 2 <= halfH ? r.center().y() : r.top() + halfH);
+        updateDetail();
+        return;
+    }
     view_->resetTransform();
     view_->scale(s, s);
     // The centre of the free area, in scene units from the viewport's centre.
@@ -450,13 +466,27 @@ void TopologyEditor::updateStatus()
 {
     if (!error_.isEmpty())
         return showMessage(error_, true);
-    if (aggregated_)
+    if (aggregated_) {
+        // The job at the sweep's cursor: how many of the aggregates shown hold it, marked in amber.
+        QString job;
+        std::size_t marked = 0, hosts = 0;
+        for (const AggregateItem* a : aggItems_)
+            if (a->jobHosts())
+                ++marked, hosts += a->jobHosts();
+        if (hosts)
+            job = tr(" The job: %1 hosts in %2 of them (amber)%3.")
+                      .arg(QLocale().toString(static_cast<qulonglong>(hosts)))
+                      .arg(marked)
+                      .arg(jobElsewhere_ ? tr(", %1 outside").arg(QLocale().toString(static_cast<qulonglong>(jobElsewhere_)))
+                                         : QString());
         return showMessage(
-            tr("%1 vertices are drawn as their structure: %2 aggregates%3. Double-click one to open it; Up goes back.")
+            tr("%1 vertices are drawn as their structure: %2 aggregates%3. Double-click one to open it; Up goes back.%4")
                 .arg(QLocale().toString(static_cast<qulonglong>(model_->topology() ? model_->topology()->vertexCount() : 0)))
                 .arg(aggView_.groups.size())
-                .arg(aggregatePath().isEmpty() ? QString() : tr(" in %1").arg(aggregatePath())),
+                .arg(aggregatePath().isEmpty() ? QString() : tr(" in %1").arg(aggregatePath()))
+                .arg(job),
             false);
+    }
     if (summary_)
         return showMessage(tr("%1: more than %2 vertices are drawn as a summary (clusterscope-cli topo gives the "
                               "metrics of networks this large).")

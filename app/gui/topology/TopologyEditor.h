@@ -31,6 +31,7 @@ struct Change;
 
 namespace cs::app {
 
+class AggregateItem;
 class DocumentModel;
 class GeneratorDialog;
 class LinkItem;
@@ -70,6 +71,10 @@ public:
     // aggregates (pods, groups, racks) that open on double-click, joined by
     // links that carry their count and total rate (TopologyAggregates.h).
     static constexpr std::size_t kAggregateAbove = 3000;
+    // One box a pod or group up to kMaxAggregates of them; above that, buckets of consecutive ones, at most
+    // kMaxBuckets ("groups 0-16": a name twice as long, so fewer fit readably). Aggregates all linked to each
+    // other (a dragonfly's groups) stand on a circle up to kCircleMost of them, on a grid above that.
+    static constexpr std::size_t kMaxAggregates = 128, kMaxBuckets = 64, kCircleMost = 16;
     bool aggregated() const { return aggregated_; }
     const AggregateView& aggregates() const { return aggView_; }
     // Where the aggregate view is: "pod 3" under the whole network; "" at the top.
@@ -117,7 +122,8 @@ public slots:
     QString paste();
     QString duplicateSelected(); // copy and paste
     // Rings the hosts of the job at the sweep chart's cursor, each with its
-    // rank (host ids in rank order; empty: none). Drawn item by item only.
+    // rank (host ids in rank order; empty: none); drawn as aggregates, marks
+    // the aggregates that hold them with their count.
     void setJobHosts(const QStringList& hosts);
 
 protected:
@@ -197,6 +203,8 @@ private:
     };
     std::vector<AggregateFrame> aggStack_; // the aggregates opened, outermost first
     AggregateView aggView_;
+    std::vector<AggregateItem*> aggItems_; // by aggregate index
+    std::size_t jobElsewhere_ = 0;         // hosts of the job in no aggregate shown
     bool aggregated_ = false;
     QAction* upAction_ = nullptr;
     std::vector<QPointF> auto_;   // automatic positions (empty until needed)

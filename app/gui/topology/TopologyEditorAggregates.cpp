@@ -28,6 +28,9 @@ namespace {
 // Labels on aggregate links up to this many lines (more: tooltips only).
 constexpr std::size_t kLabelledLinks = 60;
 constexpr double kDx = 210, kDy = 150;
+// A grid without lines between its boxes (aggregates all linked to each other) packs them closer, with room
+// above it for the label that says how they are linked.
+constexpr double kDenseDx = 190, kDenseDy = 112, kSummaryRoom = 70;
 } // namespace
 
 QString TopologyEditor::aggregatePath() const
@@ -67,16 +70,53 @@ void TopologyEditor::buildAggregates()
     if (!t || aggStack_.empty())
         return;
     const AggregateFrame& f = aggStack_.back();
-    aggView_ = aggregate(*t, f.members, f.depth);
+    aggView_ = aggregate(*t, f.members, f.depth, kMaxAggregates, kMaxBuckets);
     const std::size_t n = aggView_.groups.size();
 
-    // Places: a circle when most pairs are linked (a dragonfly's groups),
-    // else switch-only aggregates in a row above a grid of those with hosts.
+    // Places: a circle when most pairs are linked (a dragonfly's groups) and
+    // they are few; when they are many, a grid as wide as the view is for its
+    // height, without a line a pair (a grey disc of 1,953 chords said nothing a
+    // label cannot, and the circle fitted to the view left each box 3 px
+    // wide: issue 48, defect 10); else switch-only aggregates in a row above a
+    // grid of those with hosts.
     std::vector<QPointF> at(n);
     std::vector<long> rowOf(n, -1); // the grid row of an aggregate with hosts; -1 for the row above
     double firstRowY = 0;
-    const bool circle = n > 4 && aggView_.links.size() * 4 >= n * (n - 1);
-    if (circle) {
+    const bool dense = n > 4 && aggView_.links.size() * 4 >= n * (n - 1);
+    const bool circle = dense && n <= kCircleMost;
+    const bool denseGrid = dense && !circle;
+    double gridWidth = 0;
+    if (denseGrid) {
+        // The number of columns that shows the grid largest in the view.
+        const QSizeF vp = view_->viewport()->width() > 100 && view_->viewport()->height() > 100
+                              ? QSizeF(view_->viewport()->size())
+                              : QSizeF(1000, 640);
+        auto extent = [&](std::size_t cols) {
+            const std::size_t rows = (n + cols - 1) / cols;
+            return QSizeF(double(cols - 1) * kDenseDx + AggregateItem::kWidth + 60,
+                          double(rows - 1) * kDenseDy + AggregateItem::kHeight + 60 + kSummaryRoom);
+        };
+        std::size_t cols = 1;
+        double best = 0;
+        for (std::size_t c = 1; c <= n; ++c) {
+            const QSizeF e = extent(c);
+            if (const double s = std::min(vp.width() / e.width(), vp.height() / e.height()); s > best)
+                best = s, cols = c;
+        }
+        // Fit stops at the zoom the names need (zoomToFit): when that is larger, as many columns as the view
+        // is wide at it, the rows scrolled.
+        double readable = 0;
+        for (const AggregateView::Group& g : aggView_.groups)
+            readable = std::max(readable, AggregateItem::readableZoom(QString::fromStdString(g.label)));
+        if (best < readable) {
+            cols = 1;
+            for (std::size_t c = 2; c <= n && extent(c).width() * readable <= vp.width(); ++c)
+                cols = c;
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            at[i] = {double(i % cols) * kDenseDx, double(i / cols) * kDenseDy};
+        gridWidth = double(std::min(cols, n) - 1) * kDenseDx;
+    } else if (circle) {
         const double r = std::max(300.0, double(n) * kDx / (2 * std::numbers::pi));
         for (std::size_t i = 0; i < n; ++i) {
             const double a = 2 * std::numbers::pi * double(i) / double(n) - std::numbers::pi / 2;
@@ -123,8 +163,8 @@ void TopologyEditor::buildAggregates()
     for (const AggregateView::Link& l : aggView_.links)
         ++degree[static_cast<std::size_t>(l.a)], ++degree[static_cast<std::size_t>(l.b)];
     const std::size_t hub = static_cast<std::size_t>(std::max_element(degree.begin(), degree.end()) - degree.begin());
-    const bool star = allSame && !circle && n > 0 && degree[hub] == aggView_.links.size() && aggView_.links.size() > 3;
-    const bool labels = !(allSame && (circle || star)) && aggView_.links.size() <= kLabelledLinks;
+    const bool star = allSame && !dense && n > 0 && degree[hub] == aggView_.links.size() && aggView_.links.size() > 3;
+    const bool labels = !denseGrid && !(allSame && (circle || star)) && aggView_.links.size() <= kLabelledLinks;
     // A label said once for many lines is drawn large enough to read when the whole layout is fitted to the view.
     double extent = 0;
     for (const QPointF& p : at)
@@ -147,6 +187,8 @@ void TopologyEditor::buildAggregates()
     };
     const QPointF centre(0, 0);
     for (const AggregateView::Link& l : aggView_.links) {
+        if (denseGrid)
+            break; // said once, above the grid
         const QPointF pa = at[static_cast<std::size_t>(l.a)], pb = at[static_cast<std::size_t>(l.b)];
         QPainterPath path(pa);
         const long rowA = rowOf[static_cast<std::size_t>(l.a)], rowB = rowOf[static_cast<std::size_t>(l.b)];
@@ -197,6 +239,35 @@ void TopologyEditor::buildAggregates()
     if (allSame && circle)
         addLabel(tr("every pair of the %1 aggregates: %2").arg(n).arg(linkText(aggView_.links.front())), centre,
                  summaryScale);
+    else if (denseGrid) {
+        // Above the grid, as large as the row of boxes is readable: how the pairs are linked, the spread of
+        // their counts and totals when buckets of unequal size make them differ.
+        const std::size_t pairs = n * (n - 1) / 2;
+        QString how;
+        if (allSame) {
+            how = linkText(aggView_.links.front());
+        } else {
+            std::size_t fewest = aggView_.links.front().count, most = fewest;
+            double low = aggView_.links.front().rate, high = low;
+            for (const AggregateView::Link& l : aggView_.links) {
+                fewest = std::min(fewest, l.count), most = std::max(most, l.count);
+                low = std::min(low, l.rate), high = std::max(high, l.rate);
+            }
+            how = tr("%1 to %2 links, %3 to %4")
+                      .arg(QLocale().toString(static_cast<qulonglong>(fewest)))
+                      .arg(QLocale().toString(static_cast<qulonglong>(most)))
+                      .arg(rate_.format(low))
+                      .arg(rate_.format(high));
+        }
+        const QString which = aggView_.links.size() == pairs
+                                  ? tr("every pair of the %1 aggregates").arg(n)
+                                  : tr("%1 of the %2 pairs of aggregates")
+                                        .arg(QLocale().toString(static_cast<qulonglong>(aggView_.links.size())))
+                                        .arg(QLocale().toString(static_cast<qulonglong>(pairs)));
+        const double scale = 2.0;
+        addLabel(tr("%1: %2").arg(which, how), QPointF(gridWidth / 2, -AggregateItem::kHeight / 2 - kSummaryRoom / 2),
+                 scale);
+    }
     else if (star)
         addLabel(tr("to each of the %1 others: %2").arg(aggView_.links.size()).arg(linkText(aggView_.links.front())),
                  at[hub] + QPointF(0, -kDy * 0.3 * summaryScale - 20), summaryScale);
@@ -207,7 +278,9 @@ void TopologyEditor::buildAggregates()
         });
         item->setPos(at[i]);
         scene_->addItem(item);
+        aggItems_.push_back(item);
     }
+    applyJobHosts();
     const QRectF around = scene_->itemsBoundingRect().adjusted(-300, -200, 300, 200);
     scene_->setSceneRect(around);
     keepRect_ = false;

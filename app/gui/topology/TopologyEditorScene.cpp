@@ -3,6 +3,7 @@
 // kept in step with moves and the zoom.
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/document/DocumentModel.h"
+#include "app/gui/topology/AggregateItem.h"
 #include "app/gui/topology/LinkDetours.h"
 #include "app/gui/topology/LinkLabels.h"
 #include "app/gui/topology/LinkOverview.h"
@@ -10,6 +11,7 @@
 #include "app/gui/topology/TopologyLayout.h"
 #include "app/gui/topology/TopologySummary.h"
 #include "app/gui/topology/TopologyView.h"
+#include "model/topology/JobTally.h"
 
 #include <QComboBox>
 #include <QGraphicsRectItem>
@@ -38,6 +40,7 @@ QPointF TopologyEditor::positionOf(int v) const
 void TopologyEditor::clearScene()
 {
     scene_->clear();
+    aggItems_.clear();
     vertices_.clear();
     links_.clear();
     index_.clear();
@@ -372,6 +375,23 @@ void TopologyEditor::setJobHosts(const QStringList& hosts)
 
 void TopologyEditor::applyJobHosts()
 {
+    if (aggregated_) {
+        // Each aggregate's share of the job: the boxes that hold some of it are marked with their count.
+        const auto& t = model_->topology();
+        jobElsewhere_ = 0;
+        if (!t || aggItems_.size() != aggView_.groups.size())
+            return;
+        std::vector<int> partOf(t->vertexCount(), -1);
+        for (std::size_t g = 0; g < aggView_.groups.size(); ++g)
+            for (std::uint32_t v : aggView_.groups[g].members)
+                partOf[v] = static_cast<int>(g);
+        const JobTally tally = tallyJob(*t, partOf, aggView_.groups.size(), jobHosts_);
+        for (std::size_t g = 0; g < aggItems_.size(); ++g)
+            aggItems_[g]->setJob(tally.parts[g].hosts, tally.parts[g].ranks);
+        jobElsewhere_ = tally.elsewhere;
+        updateStatus();
+        return;
+    }
     for (VertexItem* v : vertices_)
         v->setPlacedRank(-1);
     for (std::size_t r = 0; r < jobHosts_.size(); ++r)

@@ -4,11 +4,12 @@
 namespace cs::app {
 
 // Where the n-th paste of one copy lands, relative to the copied items (the block canvas and the topology
-// editor): beside the original, then beside the previous paste, never on top of either.
-inline QPointF pasteOffset(int pastesBefore)
+// editor): `step` scene units down and to the right of the original, then as far beyond the previous paste.
+// A step as tall as what was copied (and a margin) puts each paste clear of the one before; the topology
+// editor's vertices are small enough for the default.
+inline QPointF pasteOffset(int pastesBefore, double step = 40)
 {
-    constexpr double kStep = 40; // scene units
-    return QPointF(kStep, kStep) * (pastesBefore + 1);
+    return QPointF(step, step) * (pastesBefore + 1);
 }
 
 } // namespace cs::app

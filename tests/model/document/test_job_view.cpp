@@ -8,6 +8,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <set>
+
 using namespace cs;
 using nlohmann::json;
 
@@ -100,4 +102,27 @@ TEST_CASE("job view: a point that cannot be shown says why", "[placement][docume
     noTopo["parameters"][0].erase("follows");
     noTopo["wires"] = json::array({{{"from", "P"}, {"to", "net.P"}}});
     CHECK_THAT(jobView(documentFromJson(noTopo), "P", 2).error, Catch::Matchers::Contains("no topology"));
+}
+
+TEST_CASE("job view: a job whose figures are too costly still says where it runs (issue 48 defect 10)",
+          "[placement][document]")
+{
+    // A 1059-group dragonfly (a = 2 routers of p = 1 host, h = 529 global links a router: one between every
+    // pair of groups, 560,211 links): its placed figures at P = 100 exceed the evaluation's step budget, and the
+    // job at P = 100 showed nowhere in the drawing. Its 100 hosts, spread one a router, are known all the same.
+    json d = {{"format", "clusterscope-design"},
+              {"version", 3},
+              {"name", "dragonfly"},
+              {"topology", {{"generator", "dragonfly"},
+                            {"params", {{"groups", 1059}, {"a", 2}, {"p", 1}, {"h", 529}}},
+                            {"job", {{"placement", "spread"}}}}},
+              {"blocks", json::array()},
+              {"wires", json::array()}};
+    const JobView v = jobView(documentFromJson(d), "topology.P", 100);
+    CHECK_THAT(v.error, Catch::Matchers::Contains("steps"));
+    CHECK(v.hasTopology);
+    CHECK(v.placement == "spread");
+    REQUIRE(v.hosts.size() == 100);
+    CHECK(std::set<std::string>(v.hosts.begin(), v.hosts.end()).size() == 100);
+    CHECK(v.figures.empty());
 }
