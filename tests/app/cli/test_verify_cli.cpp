@@ -1,6 +1,7 @@
 // clusterscope-cli verify --results: saved application runs against the design (no live nodes).
 #include "CliTestSupport.h"
 #include "app/cli/Cli.h"
+#include "tests/app/ProgramRun.h"
 
 #include <QTemporaryDir>
 
@@ -169,24 +170,7 @@ TEST_CASE("verify --results maps app.sort to sort.parallel and app.collectives t
                              Catch::Contains("logp.loggp (app.collectives)"));
 }
 
-namespace {
-
-// One P's runs of `./jacobi ARGS` as run-app stores them (probe app.run on node mpi0, T's median +-1%).
-json jacobiRun(const std::vector<std::string>& args, double P, double T)
-{
-    json program = json::array({"./jacobi"});
-    for (const std::string& a : args)
-        program.push_back(a);
-    return {{"probe", "app.run"},
-            {"name", "run-app: ./jacobi"},
-            {"nodes", {"mpi0"}},
-            {"status", "ok"},
-            {"params", {{"P", P}}},
-            {"summary", {{"series", {{"T", {{"median", T}, {"ci_lo", 0.99 * T}, {"ci_hi", 1.01 * T}, {"n", 5}}}}}}},
-            {"parts", json::array({{{"node", "mpi0"}, {"details", {{"program", program}, {"settings", json::object()}}}}})}};
-}
-
-} // namespace
+using cs::test::jacobiRun;
 
 TEST_CASE("verify --results gives each program and arguments its own error statistics (issue 48, defect 3)",
           "[cli][verify]")

@@ -15,6 +15,7 @@
 #include "app/gui/sweeppanel/ChartView.h"
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "model/document/DocumentFormat.h"
+#include "tests/app/ProgramRun.h"
 #include "tests/app/gui/sweep/SweepTestSupport.h"
 
 #include <QDir>
@@ -37,17 +38,7 @@ namespace {
 // One P's runs as Run my program stores them: `./jacobi ARGS` on node mpi0, T's median with a CI of +-1%.
 json runOf(const std::vector<std::string>& args, double P, double T)
 {
-    json program = json::array({"./jacobi"});
-    for (const std::string& a : args)
-        program.push_back(a);
-    return {{"probe", "app.run"},
-            {"name", "run-app: ./jacobi"},
-            {"nodes", {"mpi0"}},
-            {"status", "ok"},
-            {"params", {{"P", P}}},
-            {"summary", {{"series", {{"T", {{"median", T}, {"ci_lo", 0.99 * T}, {"ci_hi", 1.01 * T}, {"n", 5}}}}}}},
-            {"parts", json::array({{{"node", "mpi0"},
-                                    {"details", {{"program", program}, {"settings", json::object()}}}}})}};
+    return cs::test::jacobiRun(args, P, T);
 }
 
 // `./jacobi 32 10`, as the issue measured it: 290 us at P = 1, 200 us at P = 2, 150 us at P = 4.
