@@ -156,8 +156,18 @@ int main(int argc, char** argv)
         cs::app::RecordingWindow* r = w.openRecording(parser.value("recording"));
         if (parser.isSet("size"))
             r->resize(w.size());
-        if (parser.isSet("screenshot"))
+        if (!r->hasRecording()) {
+            // Said on the terminal too; a screenshot run saves the window with the reason and ends, failed, rather
+            // than wait for a replay that will not come.
+            std::fprintf(stderr, "clusterscope: --recording: %s\n", qPrintable(r->statusText()));
+            opened = false;
+            if (parser.isSet("screenshot")) {
+                (void)r->grab().save(parser.value("screenshot"));
+                return 1;
+            }
+        } else if (parser.isSet("screenshot")) {
             recordingShotWhenReady(r, parser.value("screenshot"), parser.isSet("simulate"));
+        }
     }
     if (parser.isSet("tab"))
         w.showTab(parser.value("tab").toInt());

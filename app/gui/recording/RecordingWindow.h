@@ -58,6 +58,8 @@ public:
     QPushButton* cancelButton() const { return cancel_; }
     QPushButton* replayButton() const { return replay_; }
     QString statusText() const;
+    // A file's recordings were read (openResults succeeded once).
+    bool hasRecording() const { return recordings_ != nullptr; }
     // The limits a simulation must keep within (the CLI's --max-events; tests lower it).
     void setSimulationLimits(const sim::RecordingSimOptions& options) { simOptions_ = options; }
     // Writes the time-against-P chart as PNG, SVG or PDF (by the extension),
