@@ -35,6 +35,18 @@ namespace cs::app {
 
 namespace {
 
+// Two panes side by side (or one above the other) that grow alike, first sized `a` and `b` pixels.
+QSplitter* split(Qt::Orientation o, QWidget* first, QWidget* second, int a, int b, QWidget* parent)
+{
+    auto* s = new QSplitter(o, parent);
+    s->addWidget(first);
+    s->addWidget(second);
+    s->setStretchFactor(0, 1);
+    s->setStretchFactor(1, 1);
+    s->setSizes({a, b});
+    return s;
+}
+
 // A results file with its recordings is read whole: as large as a document may be.
 constexpr std::size_t kMaxResultsBytes = std::size_t{512} << 20;
 
@@ -103,12 +115,7 @@ RecordingWindow::RecordingWindow(DocumentModel* model, QWidget* parent)
     top->addWidget(summary_, 1);
     top->addWidget(new QLabel(tr("Show:"), this));
     top->addWidget(which_);
-    auto* charts = new QSplitter(Qt::Horizontal, this);
-    charts->addWidget(matrix_);
-    charts->addWidget(timeline_);
-    charts->setStretchFactor(0, 1);
-    charts->setStretchFactor(1, 1);
-    charts->setSizes({500, 500});
+    QSplitter* charts = split(Qt::Horizontal, matrix_, timeline_, 500, 500, this);
     auto* run = new QHBoxLayout;
     run->addWidget(replay_);
     run->addWidget(simulate_);
@@ -122,18 +129,8 @@ RecordingWindow::RecordingWindow(DocumentModel* model, QWidget* parent)
     bottom->addWidget(table_, 1);
     bottom->addLayout(run);
     bottom->addWidget(status_);
-    auto* lower = new QSplitter(Qt::Horizontal, this);
-    lower->addWidget(left);
-    lower->addWidget(scaling_);
-    lower->setStretchFactor(0, 1);
-    lower->setStretchFactor(1, 1);
-    lower->setSizes({560, 640});
-    auto* rows = new QSplitter(Qt::Vertical, this);
-    rows->addWidget(charts);
-    rows->addWidget(lower);
-    rows->setStretchFactor(0, 1);
-    rows->setStretchFactor(1, 1);
-    rows->setSizes({380, 420});
+    QSplitter* lower = split(Qt::Horizontal, left, scaling_, 560, 640, this);
+    QSplitter* rows = split(Qt::Vertical, charts, lower, 380, 420, this);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(rows, 1);

@@ -7,6 +7,7 @@
 #include "app/gui/canvas/BlockCanvas.h"
 #include "app/gui/canvas/BlockNode.h"
 #include "model/document/DocumentFormat.h"
+#include "tests/app/gui/canvas/TwoBlockCanvas.h"
 
 #include <QTest>
 #include <catch2/catch.hpp>
@@ -26,15 +27,8 @@ QRectF bodyOf(const canvas::BlockNode* n)
 TEST_CASE("a pasted block lands clear of its original and successive pastes cascade (issue 48 defect 10)",
           "[gui][canvas][clipboard]")
 {
-    DocumentModel model;
-    model.setDocument(parseDocument(R"({"format": "clusterscope-design", "version": 2,
-      "blocks": [{"name": "net", "type": "logp.loggp"}, {"name": "fft", "type": "fftw.transpose"}],
-      "wires": [{"from": "net.L_out", "to": "fft.L"}]})"),
-                      {});
-    Selection selection;
-    BlockCanvas canvas(&model, &selection);
-    canvas.resize(1200, 800);
-    canvas.show();
+    test::TwoBlockCanvas two(1200, 800);
+    BlockCanvas& canvas = two.canvas;
     REQUIRE(QTest::qWaitForWindowExposed(&canvas));
     QCoreApplication::processEvents();
 

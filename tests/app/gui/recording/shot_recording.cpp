@@ -8,6 +8,7 @@
 #include "app/gui/mainwindow/MainWindow.h"
 #include "app/gui/recording/RecordingWindow.h"
 #include "model/document/DocumentFormat.h"
+#include "tests/app/gui/recording/OpenReplayed.h"
 #include "tests/app/gui/recording/RecordingTestData.h"
 
 #include <QCheckBox>
@@ -40,11 +41,9 @@ TEST_CASE("screenshot of the Recording window with the time-against-P chart", "[
     std::ofstream(path) << j.dump();
 
     MainWindow main;
-    main.model()->setDocument(documentFromJson(twoLeaves()), {});
-    RecordingWindow* w = main.openRecording(QString::fromStdString(path));
+    RecordingWindow* w = openReplayed(main, path);
     REQUIRE(w);
     QSignalSpy replayed(w, &RecordingWindow::replayed);
-    REQUIRE(replayed.wait(20000));
     w->simulateBox()->setChecked(true);
     REQUIRE(replayed.wait(120000));
     w->resize(1280, 800);

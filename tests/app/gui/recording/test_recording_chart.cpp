@@ -11,6 +11,7 @@
 #include "app/gui/recording/RecordingWindow.h"
 #include "app/gui/recording/ReplayJob.h"
 #include "model/document/DocumentFormat.h"
+#include "tests/app/gui/recording/OpenReplayed.h"
 #include "tests/app/gui/recording/RecordingTestData.h"
 
 #include <QCheckBox>
@@ -61,11 +62,9 @@ TEST_CASE("Recording chart: replayed, simulated on SimGrid and measured against 
           "[gui][recording][sim]")
 {
     MainWindow main;
-    main.model()->setDocument(documentFromJson(twoLeaves()), {});
-    RecordingWindow* w = main.openRecording(QString::fromStdString(scalingRuns()));
+    RecordingWindow* w = openReplayed(main, scalingRuns());
     REQUIRE(w);
     QSignalSpy replayed(w, &RecordingWindow::replayed);
-    REQUIRE(replayed.wait(20000));
     INFO(w->statusText().toStdString());
     QCustomPlot* plot = w->scalingPlot();
 

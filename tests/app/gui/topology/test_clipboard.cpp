@@ -6,6 +6,7 @@
 #include "app/gui/Selection.h"
 #include "app/gui/canvas/BlockCanvas.h"
 #include "app/gui/canvas/BlockNode.h"
+#include "tests/app/gui/canvas/TwoBlockCanvas.h"
 
 #include <QUndoStack>
 
@@ -149,16 +150,10 @@ TEST_CASE("a paste lands beside what was copied, and the next paste beside that,
 {
     // Blocks laid out automatically have no position in the document: their copies used to be laid out anew,
     // on top of the originals.
-    DocumentModel model;
-    model.setDocument(parseDocument(R"({"format": "clusterscope-design", "version": 2,
-      "blocks": [{"name": "net", "type": "logp.loggp"}, {"name": "fft", "type": "fftw.transpose"}],
-      "wires": [{"from": "net.L_out", "to": "fft.L"}]})"),
-                      {});
-    Selection selection;
-    BlockCanvas canvas(&model, &selection);
-    canvas.resize(900, 600);
-    canvas.show();
-    QCoreApplication::processEvents();
+    test::TwoBlockCanvas two(900, 600);
+    DocumentModel& model = two.model;
+    Selection& selection = two.selection;
+    BlockCanvas& canvas = two.canvas;
     REQUIRE(canvas.node("net"));
     REQUIRE_FALSE(model.blockPosition("net").has_value());
     const QPointF netAt = canvas.node("net")->pos();
