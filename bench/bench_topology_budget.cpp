@@ -28,9 +28,9 @@
 // so that fresh memory costs what it costs the command.
 #include "bench/BenchSupport.h"
 #include "model/core/HugePages.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyBudget.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/budget/TopologyBudget.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -32,8 +32,8 @@
 // No asserts on time: this program reports (exit 1 only when results differ).
 #include "bench/BenchSupport.h"
 #include "model/core/HugePages.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <sys/resource.h>
 #include <sys/wait.h>

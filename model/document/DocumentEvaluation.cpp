@@ -4,7 +4,7 @@
 #include "model/core/Unit.h"
 #include "model/document/StrictJson.h"
 #include "model/sweep/VariantSlots.h"
-#include "model/topology/TopologyBudget.h"
+#include "model/topology/budget/TopologyBudget.h"
 #include "model/topology/TopologySource.h"
 
 #include <algorithm>

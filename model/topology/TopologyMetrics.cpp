@@ -1,13 +1,13 @@
-#include "model/topology/TopologyMetrics.h"
-#include "model/topology/FlowRouter.h"
-#include "model/topology/EcmpPass.h"
-#include "model/topology/MetricsProgress.h"
-#include "model/topology/ParallelFor.h"
-#include "model/topology/StreamedLoads.h"
-#include "model/topology/Symmetry.h"
-#include "model/topology/TopologyBudget.h"
-#include "model/topology/TrafficDemands.h"
-#include "model/topology/ValiantLoads.h"
+#include "model/topology/metrics/TopologyMetrics.h"
+#include "model/topology/routing/FlowRouter.h"
+#include "model/topology/routing/EcmpPass.h"
+#include "model/topology/graph/MetricsProgress.h"
+#include "model/topology/graph/ParallelFor.h"
+#include "model/topology/routing/StreamedLoads.h"
+#include "model/topology/metrics/Symmetry.h"
+#include "model/topology/budget/TopologyBudget.h"
+#include "model/topology/routing/TrafficDemands.h"
+#include "model/topology/routing/ValiantLoads.h"
 
 #include <functional>
 #include <memory>

@@ -2,7 +2,7 @@
 // std::terminate, a SIGABRT): a worker's std::bad_alloc comes back to the
 // caller, which the command line and the GUI turn into a refusal in words.
 #include "model/core/WorkerThreads.h"
-#include "model/topology/ParallelFor.h"
+#include "model/topology/graph/ParallelFor.h"
 
 #include <catch2/catch.hpp>
 
