@@ -28,6 +28,7 @@
 // so that fresh memory costs what it costs the command.
 #include "bench/BenchSupport.h"
 #include "model/core/HugePages.h"
+#include "model/topology/ComputeMetrics.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/budget/TopologyBudget.h"
 #include "model/topology/metrics/TopologyMetrics.h"

@@ -24,7 +24,9 @@
 // skips the baselines (for profiling). No asserts on time: this program
 // reports.
 #include "bench/BenchSupport.h"
+#include "model/topology/ComputeMetrics.h"
 #include "model/topology/routing/FlowRouter.h"
+#include "model/topology/routing/CoordinateRouter.h"
 #include "model/topology/routing/EcmpPass.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/metrics/Symmetry.h"

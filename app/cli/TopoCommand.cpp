@@ -12,6 +12,7 @@
 #include "model/document/AtomicFile.h"
 #include "model/document/DocumentTopology.h"
 #include "model/document/StrictJson.h"
+#include "model/topology/ComputeMetrics.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/io/GraphExport.h"
 #include "model/topology/budget/TopologyBudget.h"

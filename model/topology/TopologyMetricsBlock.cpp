@@ -1,5 +1,6 @@
 #include "model/topology/TopologyMetricsBlock.h"
 #include "model/core/ModelError.h"
+#include "model/topology/ComputeMetrics.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/budget/TopologyBudget.h"
 #include "model/topology/graph/TopologyFields.h"

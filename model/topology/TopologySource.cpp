@@ -1,6 +1,7 @@
 #include "model/topology/TopologySource.h"
 #include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
+#include "model/topology/ComputeMetrics.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/placement/JobPlacement.h"
 #include "model/topology/budget/TopologyBudget.h"

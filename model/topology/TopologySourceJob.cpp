@@ -2,6 +2,7 @@
 // is placed on, and what computing them costs, apart from the whole
 // network's metrics and the block's inputs and cache (TopologySource.cpp).
 #include "model/core/JobSize.h"
+#include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/graph/CoreGraph.h"
 #include "model/topology/placement/JobPlacement.h"
 #include "model/topology/placement/PlacedMetrics.h"

@@ -2,7 +2,6 @@
 #include "model/core/AvailableMemory.h"
 #include "model/topology/metrics/Bisection.h"
 #include "model/topology/routing/FlowRouter.h"
-#include "model/topology/generators/GeneratorRegistry.h"
 
 #include <algorithm>
 #include <cmath>
@@ -171,46 +170,6 @@ std::string topologyMetricsProblem(const GeneratorCounts& c)
     return "the metrics of a topology of " + describe(c) + " would take about " + duration(cost.seconds) + " (" +
            why + "), more than the " + duration(kMaxMetricsSeconds) + " allowed; about " +
            count(std::max(fits, 1.0)) + " hosts of this shape fit, or use a generator whose symmetry the metrics use";
-}
-
-GeneratorCounts countsOf(const Topology& t)
-{
-    const TopologyCounts k = t.counts();
-    // A generated topology as generated: its generator knows the symmetry.
-    if (const Generator* g = t.generator.empty() ? nullptr : GeneratorRegistry::builtin().find(t.generator)) {
-        std::vector<double> p;
-        for (const auto& kv : t.generatorParams)
-            p.push_back(kv.second);
-        if (p.size() == g->spec().params.size() && checkGeneratorParams(*g, p.data()).empty()) {
-            const GeneratorCounts c = g->counts(p.data());
-            if (c.hosts == double(k.hosts) && c.switches == double(k.switches) && c.segments == double(k.segments) &&
-                c.links == double(k.links))
-                return c;
-        }
-    }
-    GeneratorCounts c;
-    c.hosts = static_cast<double>(k.hosts);
-    c.switches = static_cast<double>(k.switches);
-    c.segments = static_cast<double>(k.segments);
-    c.links = static_cast<double>(k.links);
-    // The plain computation's roots (CoreGraph): a host on one link to a
-    // non-leaf hangs off that vertex; every other host is a root itself.
-    std::vector<char> root(t.vertexCount(), 0);
-    for (std::size_t h : t.hosts()) {
-        std::size_t at = h;
-        if (t.degree(h) == 1) {
-            const std::size_t n = t.opposite(t.incident(h)[0], h);
-            if (t.attributes(n).kind != VertexKind::Host || t.degree(n) != 1)
-                at = n;
-        }
-        root[at] = 1;
-        c.leafHosts += at != h;
-    }
-    c.neighbourFlows = c.hosts; // unknown without a generator: about one per host
-    c.roots = static_cast<double>(std::count(root.begin(), root.end(), 1));
-    c.exactBisection = t.exactBisection.has_value();
-    c.bisectionBound = t.bisectionBound.has_value();
-    return c;
 }
 
 } // namespace cs

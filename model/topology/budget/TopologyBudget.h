@@ -8,7 +8,7 @@
 // blocks and the GUI alike. The generator's counts say what the metrics
 // will do (orbit roots under symmetry, a coordinate router, an exact cut);
 // the estimate adds up those stages.
-#include "model/topology/generators/Generator.h"
+#include "model/topology/budget/GeneratorCounts.h"
 
 #include <string>
 
@@ -57,11 +57,5 @@ std::string topologyBuildProblem(const GeneratorCounts& c);
 // counts, the estimate, the limit and the way out (how many hosts of this
 // shape would fit).
 std::string topologyMetricsProblem(const GeneratorCounts& c);
-
-// Counts of a built topology, for the checks above: its generator's when it
-// names one and still has the generator's counts (they know the symmetry),
-// else counted, with one BFS root per vertex hosts hang off or host that is
-// not a leaf (what the plain computation searches) and no symmetry.
-GeneratorCounts countsOf(const Topology& t);
 
 } // namespace cs

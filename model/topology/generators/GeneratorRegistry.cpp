@@ -4,6 +4,7 @@
 #include "model/topology/graph/TopologyFields.h"
 #include "model/topology/generators/Generators.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cs {
@@ -162,6 +163,46 @@ Topology generate(std::string_view name, const NamedValues& values)
     const Generator& g = GeneratorRegistry::builtin().get(name);
     const std::vector<double> p = generatorParams(g, values);
     return generate(g, p.data());
+}
+
+GeneratorCounts countsOf(const Topology& t)
+{
+    const TopologyCounts k = t.counts();
+    // A generated topology as generated: its generator knows the symmetry.
+    if (const Generator* g = t.generator.empty() ? nullptr : GeneratorRegistry::builtin().find(t.generator)) {
+        std::vector<double> p;
+        for (const auto& kv : t.generatorParams)
+            p.push_back(kv.second);
+        if (p.size() == g->spec().params.size() && checkGeneratorParams(*g, p.data()).empty()) {
+            const GeneratorCounts c = g->counts(p.data());
+            if (c.hosts == double(k.hosts) && c.switches == double(k.switches) && c.segments == double(k.segments) &&
+                c.links == double(k.links))
+                return c;
+        }
+    }
+    GeneratorCounts c;
+    c.hosts = static_cast<double>(k.hosts);
+    c.switches = static_cast<double>(k.switches);
+    c.segments = static_cast<double>(k.segments);
+    c.links = static_cast<double>(k.links);
+    // The plain computation's roots (CoreGraph): a host on one link to a
+    // non-leaf hangs off that vertex; every other host is a root itself.
+    std::vector<char> root(t.vertexCount(), 0);
+    for (std::size_t h : t.hosts()) {
+        std::size_t at = h;
+        if (t.degree(h) == 1) {
+            const std::size_t n = t.opposite(t.incident(h)[0], h);
+            if (t.attributes(n).kind != VertexKind::Host || t.degree(n) != 1)
+                at = n;
+        }
+        root[at] = 1;
+        c.leafHosts += at != h;
+    }
+    c.neighbourFlows = c.hosts; // unknown without a generator: about one per host
+    c.roots = static_cast<double>(std::count(root.begin(), root.end(), 1));
+    c.exactBisection = t.exactBisection.has_value();
+    c.bisectionBound = t.bisectionBound.has_value();
+    return c;
 }
 
 } // namespace cs

@@ -42,4 +42,10 @@ std::string checkGeneratorParams(const Generator& g, const double* p);
 Topology generate(const Generator& g, const double* p);
 Topology generate(std::string_view name, const NamedValues& values = {});
 
+// Counts of a built topology, for the checks of TopologyBudget.h: its generator's when it
+// names one and still has the generator's counts (they know the symmetry),
+// else counted, with one BFS root per vertex hosts hang off or host that is
+// not a leaf (what the plain computation searches) and no symmetry.
+GeneratorCounts countsOf(const Topology& t);
+
 } // namespace cs

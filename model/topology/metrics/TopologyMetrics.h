@@ -1,5 +1,6 @@
 #pragma once
-// Everything the topology derives for the models and the `topo` command.
+// Everything the topology derives for the models and the `topo` command, and
+// the options of computing it (computeMetrics, model/topology/ComputeMetrics.h).
 #include "model/topology/metrics/Bisection.h"
 #include "model/topology/routing/HopHistogram.h"
 #include "model/topology/routing/LinkLoad.h"
@@ -70,10 +71,5 @@ struct TopologyMetrics {
     double avgHops() const { return hops.average(); }
     int diameter() const { return hops.diameter(); }
 };
-
-// Validates, then computes. Allocates freely (it is not on a sweep's hot
-// path; the topology block caches its results). Throws ModelError for an
-// invalid topology and MetricsCancelled when options.cancel is set.
-TopologyMetrics computeMetrics(const Topology& t, const MetricsOptions& options = {});
 
 } // namespace cs

@@ -1,5 +1,6 @@
 #include "model/topology/placement/PlacedMetrics.h"
 #include "model/core/MixBits.h"
+#include "model/topology/routing/CoordinateRouter.h"
 #include "model/topology/routing/EcmpPass.h"
 #include "model/topology/routing/LinkLoad.h"
 #include "model/topology/placement/NodeFlows.h"

@@ -40,9 +40,4 @@ inline constexpr double kMaxPatternWork = 3e8;
 // whose loads take `work` steps, was left out.
 void noteSkipped(std::string& skipped, TrafficPattern p, double work);
 
-// The even-split load computer for a torus, mesh or hypercube (CubeEvenSplit), a k-ary fat-tree
-// (FatTreeEvenSplit), a dragonfly (DragonflyEvenSplit, whose tables are built on
-// `threads`) or a HyperX (HyperXEvenSplit) that checks out; nullptr for anything else.
-std::unique_ptr<FlowRouter> coordinateRouter(const Topology& t, const CoreGraph& g, int threads = 2);
-
 } // namespace cs

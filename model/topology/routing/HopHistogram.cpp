@@ -1,6 +1,4 @@
 #include "model/topology/routing/HopHistogram.h"
-#include "model/topology/routing/EcmpPass.h"
-#include "model/topology/metrics/Symmetry.h"
 
 #include <algorithm>
 
@@ -90,37 +88,6 @@ void addRootPairs(const CoreGraph& g, const BfsLayers& b, std::uint64_t weight, 
         placed += (a + bl) * (selfAt + leafAt);
     }
     hist.unreachable += weight * ((a + bl) * (H - 1) - placed);
-}
-
-namespace {
-
-HopHistogram histogramFrom(const CoreGraph& g, std::vector<std::pair<std::uint32_t, std::uint64_t>> roots, int threads)
-{
-    EcmpJob job;
-    job.allPairsRoots = std::move(roots);
-    job.latency = false;
-    job.allToAll = false;
-    return runEcmpPass(g, job, threads, nullptr).hops;
-}
-
-} // namespace
-
-HopHistogram hostHopHistogram(const CoreGraph& g, int threads)
-{
-    return histogramFrom(g, everyHostRoot(g), threads);
-}
-
-HopHistogram hostHopHistogram(const Topology& t, int threads)
-{
-    const CoreGraph g = CoreGraph::build(t);
-    if (const std::optional<Symmetry> sym = findSymmetry(t, g))
-        return histogramFrom(g, sym->roots, threads);
-    return histogramFrom(g, everyHostRoot(g), threads);
-}
-
-HopHistogram vertexHopHistogram(const Topology& t, int threads)
-{
-    return hostHopHistogram(CoreGraph::plain(t), threads);
 }
 
 } // namespace cs

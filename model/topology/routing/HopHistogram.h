@@ -21,17 +21,6 @@ struct HopHistogram {
     void add(const HopHistogram& other);
 };
 
-// Over every ordered pair of distinct hosts: one BFS per distinct root of the
-// core graph, shared out over `threads` std::threads. From a Topology, one
-// BFS per orbit when its generator's symmetry checks out (see Symmetry.h).
-HopHistogram hostHopHistogram(const CoreGraph& g, int threads = 2);
-HopHistogram hostHopHistogram(const Topology& t, int threads = 2);
-
-// Plain graph distances between every ordered pair of distinct vertices of
-// any kind, ignoring forwarding rules (what igraph's path_length_hist counts,
-// doubled because igraph counts unordered pairs). For the benchmark.
-HopHistogram vertexHopHistogram(const Topology& t, int threads = 2);
-
 // Adds `weight` x the ordered host pairs with one end at the root of the
 // finished search `b` (the root itself if it is a host, and its leaf hosts)
 // and the other anywhere, by hops; pairs with no route go to `unreachable`.

@@ -3,6 +3,7 @@
 #include "model/cluster/ClusterTopology.h"
 #include "model/cluster/HostList.h"
 #include "model/core/ModelError.h"
+#include "model/topology/ComputeMetrics.h"
 #include "model/topology/io/TopologyJson.h"
 #include "model/topology/metrics/TopologyMetrics.h"
 

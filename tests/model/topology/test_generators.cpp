@@ -4,6 +4,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/metrics/HostHops.h"
 #include "model/topology/routing/HopHistogram.h"
 #include "model/topology/routing/Routing.h"
 

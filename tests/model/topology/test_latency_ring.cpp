@@ -1,6 +1,7 @@
 // Path latency, the ring pattern, progress and cancellation, against values
 // worked out by hand.
 #include "TopologyTestSupport.h"
+#include "model/topology/ComputeMetrics.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/graph/MetricsProgress.h"
 #include "model/topology/metrics/TopologyMetrics.h"

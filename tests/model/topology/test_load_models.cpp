@@ -5,6 +5,7 @@
 // oversubscribed leaf-spine, a torus and a dragonfly, by hand where the
 // arithmetic is short, by a bound where it is not. Loads are flows (ordered
 // host pairs) on a link direction; every link of these networks has one rate.
+#include "model/topology/ComputeMetrics.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/routing/SinglePathLoads.h"
 #include "model/topology/metrics/TopologyMetrics.h"

@@ -2,6 +2,7 @@
 // (MetricsOptions::perLinkLoads off, StreamedLoads.h): they must be the
 // ones the per-link computation names, number for number, on every
 // generator, with and without the symmetry.
+#include "model/topology/ComputeMetrics.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/metrics/TopologyMetrics.h"
 

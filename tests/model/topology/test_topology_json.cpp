@@ -2,6 +2,7 @@
 // messages (each names the JSON path or the element at fault).
 #include "model/core/ModelError.h"
 #include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/metrics/HostHops.h"
 #include "model/topology/routing/HopHistogram.h"
 #include "model/topology/graph/TopologyFields.h"
 #include "model/topology/io/TopologyJson.h"
