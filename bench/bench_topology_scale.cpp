@@ -31,7 +31,7 @@
 //
 // No asserts on time: this program reports (exit 1 only when results differ).
 #include "bench/BenchSupport.h"
-#include "model/core/HugePages.h"
+#include "model/os/HugePages.h"
 #include "model/topology/ComputeMetrics.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/metrics/TopologyMetrics.h"

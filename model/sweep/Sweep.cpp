@@ -2,10 +2,10 @@
 #include "model/core/NumberFormat.h"
 #include "model/document/DocumentEdits.h"
 #include "model/sweep/AxisResolve.h"
-#include "model/core/AvailableMemory.h"
+#include "model/os/AvailableMemory.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
-#include "model/core/WorkerThreads.h"
+#include "model/os/WorkerThreads.h"
 #include "model/sweep/SweepAxis.h"
 #include "model/sweep/VariantSlots.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "model/core/AvailableMemory.h"
+#include "model/os/AvailableMemory.h"
 #include "model/core/DefaultInitAllocator.h"
 #include "model/core/Unit.h"
 #include "model/document/DesignDocument.h"

@@ -1,5 +1,5 @@
 #include "model/topology/budget/TopologyBudget.h"
-#include "model/core/AvailableMemory.h"
+#include "model/os/AvailableMemory.h"
 #include "model/topology/metrics/Bisection.h"
 #include "model/topology/routing/FlowRouter.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 // A tiny work-sharing loop over threads (runWorkers) for the topology metrics.
-#include "model/core/WorkerThreads.h"
+#include "model/os/WorkerThreads.h"
 
 #include <algorithm>
 #include <atomic>

@@ -2,7 +2,7 @@
 #include "model/core/JsonKeys.h"
 #include "model/core/ReadProgress.h"
 #include "model/topology/graph/PortsUsed.h"
-#include "model/core/AvailableMemory.h"
+#include "model/os/AvailableMemory.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/topology/generators/GeneratorRegistry.h"

@@ -1,7 +1,7 @@
 // Work shared among threads never lets an exception leave a thread (that is
 // std::terminate, a SIGABRT): a worker's std::bad_alloc comes back to the
 // caller, which the command line and the GUI turn into a refusal in words.
-#include "model/core/WorkerThreads.h"
+#include "model/os/WorkerThreads.h"
 #include "model/topology/graph/ParallelFor.h"
 
 #include <catch2/catch.hpp>

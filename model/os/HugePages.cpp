@@ -1,4 +1,4 @@
-#include "model/core/HugePages.h"
+#include "model/os/HugePages.h"
 
 #include <unistd.h>
 

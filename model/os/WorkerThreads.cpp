@@ -1,4 +1,4 @@
-#include "model/core/WorkerThreads.h"
+#include "model/os/WorkerThreads.h"
 
 #include <exception>
 #include <mutex>

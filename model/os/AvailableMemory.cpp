@@ -1,4 +1,4 @@
-#include "model/core/AvailableMemory.h"
+#include "model/os/AvailableMemory.h"
 
 #include <algorithm>
 #include <fstream>
