@@ -5,7 +5,7 @@
 // unwired block input) and its values are read in that slot's unit, so
 // "64KiB,1MiB" sweeps a size, "1us:1ms:log10" a time, and a time given for a
 // size is refused.
-#include "model/sweep/Sweep.h"
+#include "model/document/DesignDocument.h"
 
 #include <string>
 #include <vector>
@@ -13,6 +13,12 @@
 namespace cs {
 
 class Design;
+
+// One swept parameter with its expanded values.
+struct SweepAxisValues {
+    std::string path; // writable slot: design parameter or unwired block input
+    std::vector<double> values;
+};
 
 // The values of one axis. Throws ModelError "PATH: what is wrong".
 std::vector<double> axisValues(const Design& design, const SweepAxis& axis);

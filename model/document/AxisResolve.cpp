@@ -1,9 +1,9 @@
-#include "model/sweep/AxisResolve.h"
+#include "model/document/AxisResolve.h"
 #include "model/core/Design.h"
 #include "model/core/ModelError.h"
 #include "model/core/Printable.h"
 #include "model/core/Settable.h"
-#include "model/sweep/SweepAxis.h"
+#include "model/document/SweepAxis.h"
 
 #include <set>
 

@@ -1,4 +1,4 @@
-#include "model/sweep/VariantSlots.h"
+#include "model/document/VariantSlots.h"
 #include "model/core/ModelError.h"
 #include "model/core/Settable.h"
 

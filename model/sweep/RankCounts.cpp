@@ -1,9 +1,9 @@
-#include "model/document/RankCounts.h"
+#include "model/sweep/RankCounts.h"
 #include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/core/Unit.h"
-#include "model/sweep/VariantSlots.h"
+#include "model/document/VariantSlots.h"
 
 #include <algorithm>
 #include <set>

@@ -1,4 +1,4 @@
-#include "model/sweep/SweepAxis.h"
+#include "model/document/SweepAxis.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 
