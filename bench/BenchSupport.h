@@ -1,7 +1,7 @@
 #pragma once
 // What the benchmarks share: wall and CPU clocks, the load average, and the
 // drawn irregular network the topology benchmarks time.
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 
 #include <chrono>
 #include <cstddef>

@@ -7,11 +7,11 @@
 // the replay sends `messages` point-to-point messages.
 #include "model/recording/CsrecParser.h"
 #include "model/recording/Replay.h"
-#include "model/topology/CoreGraph.h"
-#include "model/topology/FairShare.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/JobPlacement.h"
-#include "model/topology/PlacedMetrics.h"
+#include "model/topology/graph/CoreGraph.h"
+#include "model/topology/placement/FairShare.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/placement/JobPlacement.h"
+#include "model/topology/placement/PlacedMetrics.h"
 
 #include <cstdio>
 #include <memory>

@@ -16,8 +16,8 @@
 #include "app/gui/topology/TopologyItems.h"
 #include "app/gui/topology/TopologyLayout.h"
 #include "app/gui/topology/ViewGraph.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
 

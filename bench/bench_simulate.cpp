@@ -10,7 +10,7 @@
 // and the wall time as a ratio to the baseline measured first in the same run
 // (one message between two hosts: the fixed cost of a run, a forked child
 // with its own SimGrid engine). No asserts on time: this program reports.
-#include "model/topology/GeneratorRegistry.h"
+#include "model/topology/generators/GeneratorRegistry.h"
 #include "sim/Patterns.h"
 #include "sim/Simulator.h"
 

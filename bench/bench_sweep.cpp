@@ -12,8 +12,8 @@
 #include "model/document/DocumentFormat.h"
 #include "model/formula/FormulaBlock.h"
 #include "model/sweep/Sweep.h"
-#include "model/sweep/SweepAxis.h"
-#include "model/sweep/VariantSlots.h"
+#include "model/document/SweepAxis.h"
+#include "model/document/VariantSlots.h"
 
 #include <algorithm>
 #include <chrono>

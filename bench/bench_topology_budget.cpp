@@ -24,13 +24,14 @@
 // --stages adds the estimate's stages (for recalibration). --case
 // NAME:key=value,... (repeatable) times those networks instead, e.g. one
 // the estimate prices near the limit of a minute. The benchmark
-// runs itself again with huge pages, as `topo` does (model/core/HugePages.h),
+// runs itself again with huge pages, as `topo` does (model/os/HugePages.h),
 // so that fresh memory costs what it costs the command.
 #include "bench/BenchSupport.h"
-#include "model/core/HugePages.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyBudget.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/os/HugePages.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/budget/TopologyBudget.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <algorithm>
 #include <cmath>

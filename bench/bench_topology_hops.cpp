@@ -13,8 +13,9 @@
 // ours / igraph (below 1 = we are faster). The histograms are compared for
 // equality. k=48 is not given to igraph unless --igraph-k48 (its all-vertex
 // pass is ~6e9 BFS steps). No asserts on time: this program reports.
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/HopHistogram.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/metrics/HostHops.h"
+#include "model/topology/routing/HopHistogram.h"
 
 #include <nlohmann/json.hpp>
 

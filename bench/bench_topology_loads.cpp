@@ -24,12 +24,14 @@
 // skips the baselines (for profiling). No asserts on time: this program
 // reports.
 #include "bench/BenchSupport.h"
-#include "model/topology/FlowRouter.h"
-#include "model/topology/EcmpPass.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/Symmetry.h"
-#include "model/topology/TopologyMetrics.h"
-#include "model/topology/TrafficDemands.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/routing/FlowRouter.h"
+#include "model/topology/routing/CoordinateRouter.h"
+#include "model/topology/routing/EcmpPass.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/metrics/Symmetry.h"
+#include "model/topology/metrics/TopologyMetrics.h"
+#include "model/topology/routing/TrafficDemands.h"
 
 #include <algorithm>
 #include <chrono>

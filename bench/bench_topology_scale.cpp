@@ -31,9 +31,10 @@
 //
 // No asserts on time: this program reports (exit 1 only when results differ).
 #include "bench/BenchSupport.h"
-#include "model/core/HugePages.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/os/HugePages.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <sys/resource.h>
 #include <sys/wait.h>

@@ -9,7 +9,7 @@ PACKAGES=(
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
   libqcustomplot-dev
   libeigen3-dev libboost-graph-dev
-  # METIS: partitions drawn networks for their bisection (model/topology/Bisection).
+  # METIS: partitions drawn networks for their bisection (model/topology/metrics/Bisection).
   libmetis-dev
   catch2 nlohmann-json3-dev
   libfftw3-dev

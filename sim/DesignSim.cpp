@@ -1,8 +1,8 @@
 #include "sim/DesignSim.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
-#include "model/sweep/VariantSlots.h"
-#include "model/topology/GeneratorRegistry.h"
+#include "model/document/VariantSlots.h"
+#include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/TopologySource.h"
 #include "sim/ModelSims.h"
 

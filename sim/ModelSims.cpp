@@ -1,7 +1,7 @@
 #include "sim/ModelSims.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
-#include "model/topology/Routing.h"
+#include "model/topology/routing/Routing.h"
 #include "sim/Patterns.h"
 
 #include <algorithm>

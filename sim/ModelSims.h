@@ -23,7 +23,7 @@
 //                      or remote pairs, m-byte tokens sent as packets of s payload
 //                      and h header bytes; segments run at eta_m of their rate.
 #include "model/core/Block.h"
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 #include "sim/SimProgram.h"
 #include "sim/Simulator.h"
 

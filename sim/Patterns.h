@@ -28,7 +28,7 @@ struct Overheads {
 SimProgram allToAll(std::size_t P, double bytes, bool pairwise = true, Overheads o = {},
                     const char* phase = "all-to-all");
 
-// An exchange as its schedule's rounds (model/topology/ExchangeSchedule.h),
+// An exchange as its schedule's rounds (model/topology/placement/ExchangeSchedule.h),
 // one phase per round ("round 1", ...): in each round every flow (source,
 // destination participant) carries `bytes`, and no participant starts the
 // next round before every flow of this one has arrived (a zero-byte barrier

@@ -45,7 +45,7 @@
 //    transfer no latency).
 #include "model/recording/Recording.h"
 #include "model/recording/Replay.h"
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 #include "sim/Simulator.h"
 
 #include <cstddef>

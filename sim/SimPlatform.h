@@ -12,7 +12,7 @@
 //   duplex link          -> a SPLITDUPLEX link of bandwidth x channels (each direction its own)
 //   half-duplex link     -> a SHARED link of bandwidth x channels (both directions share it)
 //   host cap (NIC, card) -> a SPLITDUPLEX link between the host and its first link
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 #include "sim/Simulator.h"
 
 #include <cstddef>

@@ -1,10 +1,10 @@
 #pragma once
 // Routes for the simulated platform: the topology's one router
-// (model/topology/Routing.h, cs::Router: minimum hops, d-mod-k among equal
+// (model/topology/routing/Routing.h, cs::Router: minimum hops, d-mod-k among equal
 // ones), so the simulator, the analytic view and the runner's pair planner
 // follow the same links.
-#include "model/topology/Routing.h"
-#include "model/topology/Topology.h"
+#include "model/topology/routing/Routing.h"
+#include "model/topology/graph/Topology.h"
 
 #include <cstddef>
 #include <vector>

@@ -8,7 +8,7 @@
 // The platform (SimPlatform.h) is SimGrid's flow-level CM02 model with
 // max-min sharing and no TCP correction factors, so a lone transfer of k
 // bytes over links of bandwidth B and total latency L takes exactly L + k/B.
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 #include "sim/SimProgram.h"
 
 #include <atomic>

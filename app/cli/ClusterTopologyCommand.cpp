@@ -11,8 +11,8 @@
 #include "model/document/AtomicFile.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentTopology.h"
-#include "model/topology/GraphExport.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/GraphExport.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
 

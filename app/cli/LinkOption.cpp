@@ -4,7 +4,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/document/DocumentTopology.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <algorithm>
 #include <cmath>

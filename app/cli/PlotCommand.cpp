@@ -3,7 +3,7 @@
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
 #include "app/cli/SweepCommands.h"
-#include "model/sweep/VariantSlots.h" // before Qt: it has a member named `slots`
+#include "model/document/VariantSlots.h" // before Qt: it has a member named `slots`
 #include "app/plots/BreakdownChart.h"
 #include "app/plots/PlotExport.h"
 #include "app/plots/SpeedupChart.h"
@@ -11,8 +11,8 @@
 #include "app/plots/TableSlice.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
-#include "model/sweep/SweepAxis.h"
-#include "model/sweep/AxisResolve.h"
+#include "model/document/SweepAxis.h"
+#include "model/document/AxisResolve.h"
 
 #include <QApplication>
 #include <qcustomplot.h>

@@ -7,13 +7,13 @@
 #include "model/core/Plan.h"
 #include "model/core/Printable.h"
 #include "model/document/AtomicFile.h"
-#include "model/document/RankCounts.h"
+#include "model/sweep/RankCounts.h"
 #include "app/plots/SweepCsv.h"
 #include "model/sweep/Pareto.h"
 #include "model/sweep/Sensitivity.h"
-#include "model/sweep/SweepAxis.h"
-#include "model/sweep/VariantSlots.h"
-#include "model/sweep/AxisResolve.h"
+#include "model/document/SweepAxis.h"
+#include "model/document/VariantSlots.h"
+#include "model/document/AxisResolve.h"
 
 #include <nlohmann/json.hpp>
 

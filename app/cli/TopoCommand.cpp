@@ -12,11 +12,12 @@
 #include "model/document/AtomicFile.h"
 #include "model/document/DocumentTopology.h"
 #include "model/document/StrictJson.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/GraphExport.h"
-#include "model/topology/TopologyBudget.h"
-#include "model/topology/TopologyJson.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/io/GraphExport.h"
+#include "model/topology/budget/TopologyBudget.h"
+#include "model/topology/io/TopologyJson.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <nlohmann/json.hpp>
 

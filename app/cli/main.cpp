@@ -1,5 +1,5 @@
 #include "app/cli/Cli.h"
-#include "model/core/HugePages.h"
+#include "model/os/HugePages.h"
 
 #include <cstring>
 #include <iostream>

@@ -4,7 +4,7 @@
 #include "model/core/Unit.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/PresetFolder.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 #include "model/topology/TopologySource.h"
 
 #include <QCoreApplication>

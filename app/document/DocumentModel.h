@@ -2,7 +2,7 @@
 #include "model/document/DesignDocument.h"
 #include "model/document/DocumentEdits.h"
 #include "model/document/EditOps.h"
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 
 #include <QObject>
 #include <QPointF>

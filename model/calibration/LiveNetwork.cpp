@@ -1,7 +1,7 @@
 #include "model/calibration/LiveNetwork.h"
 #include "model/document/DocumentTopology.h"
 #include "model/core/Unit.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <algorithm>
 #include <cstdint>

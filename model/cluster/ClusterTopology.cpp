@@ -1,7 +1,7 @@
 #include "model/cluster/ClusterTopology.h"
 #include "model/cluster/HostList.h"
 #include "model/core/ModelError.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
 

@@ -9,7 +9,7 @@
 // forwarding hosts between them (kind, latency, rate, forwarding cost),
 // along one minimum-hop route. Two pairs of one class should measure the
 // same, so one of them stands for all; the random extra pairs test that.
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 
 #include <cstddef>
 #include <string>

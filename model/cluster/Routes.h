@@ -1,12 +1,12 @@
 #pragma once
 // The links a message between two hosts crosses: the topology's one route
-// (model/topology/Routing.h, cs::Router: minimum hops through transit
+// (model/topology/routing/Routing.h, cs::Router: minimum hops through transit
 // vertices, d-mod-k among equal ones), the route the simulator takes too.
 // Path classes (PathClasses.h) describe these routes; the runner's rounds
 // (PairRounds.h) keep pairs whose routes share a link apart, because they
 // would measure each other.
-#include "model/topology/Routing.h"
-#include "model/topology/Topology.h"
+#include "model/topology/routing/Routing.h"
+#include "model/topology/graph/Topology.h"
 
 #include <cstddef>
 #include <optional>

@@ -9,7 +9,7 @@
 #include "model/document/DesignDocument.h"
 #include "model/document/DocumentProblem.h"
 #include "model/formula/FormulaBlock.h"
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 
 #include <nlohmann/json.hpp>
 

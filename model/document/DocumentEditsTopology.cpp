@@ -2,8 +2,8 @@
 #include "model/document/DocumentTopology.h"
 #include "model/document/EditApply.h"
 #include "model/document/StrictJson.h"
-#include "model/topology/TopologyJson.h"
-#include "model/topology/TopologyJsonEdits.h"
+#include "model/topology/io/TopologyJson.h"
+#include "model/topology/io/TopologyJsonEdits.h"
 #include "model/topology/TopologySourceJson.h"
 
 #include <cmath>

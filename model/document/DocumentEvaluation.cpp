@@ -3,8 +3,8 @@
 #include "model/core/Plan.h"
 #include "model/core/Unit.h"
 #include "model/document/StrictJson.h"
-#include "model/sweep/VariantSlots.h"
-#include "model/topology/TopologyBudget.h"
+#include "model/document/VariantSlots.h"
+#include "model/topology/budget/TopologyBudget.h"
 #include "model/topology/TopologySource.h"
 
 #include <algorithm>

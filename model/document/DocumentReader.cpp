@@ -10,7 +10,7 @@
 #include "model/document/StrictJson.h"
 #include "model/blocks/recorded/RecordedBlock.h"
 #include "model/formula/FormulaBlock.h"
-#include "model/sweep/SweepAxis.h"
+#include "model/document/SweepAxis.h"
 
 namespace cs {
 

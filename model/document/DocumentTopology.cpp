@@ -1,5 +1,5 @@
 #include "model/document/DocumentTopology.h"
-#include "model/topology/JobPlacement.h"
+#include "model/topology/placement/JobPlacement.h"
 #include "model/topology/TopologySourceJson.h"
 
 namespace cs {

@@ -4,10 +4,10 @@
 #include "model/core/Plan.h"
 #include "model/core/Settable.h"
 #include "model/core/Unit.h"
-#include "model/sweep/AxisResolve.h"
+#include "model/document/AxisResolve.h"
 #include "model/document/SectionShapes.h"
 #include "model/document/StrictJson.h"
-#include "model/sweep/SweepAxis.h"
+#include "model/document/SweepAxis.h"
 
 #include <nlohmann/json.hpp>
 
@@ -209,7 +209,7 @@ private:
             if (!checkSettable(doc_.design, a.path).ok())
                 continue;
             try {
-                axisValues(doc_.design, a); // in the slot's unit (model/sweep/AxisResolve.h)
+                axisValues(doc_.design, a); // in the slot's unit (model/document/AxisResolve.h)
             } catch (const ModelError& e) {
                 add(ProblemKind::BadValue, path + ".values", a.path, a.spec, e.what());
             }

@@ -1,7 +1,7 @@
 #include "model/document/JobView.h"
 #include "model/core/Plan.h"
-#include "model/topology/ExchangeSchedule.h"
-#include "model/topology/JobPlacement.h"
+#include "model/topology/placement/ExchangeSchedule.h"
+#include "model/topology/placement/JobPlacement.h"
 #include "model/topology/TopologySource.h"
 
 #include <cmath>

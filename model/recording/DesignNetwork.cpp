@@ -4,11 +4,11 @@
 #include "model/blocks/loggp/LogGPSegments.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
-#include "model/topology/CoreGraph.h"
-#include "model/topology/FairShare.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/JobPlacement.h"
-#include "model/topology/PlacedMetrics.h"
+#include "model/topology/graph/CoreGraph.h"
+#include "model/topology/placement/FairShare.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/placement/JobPlacement.h"
+#include "model/topology/placement/PlacedMetrics.h"
 #include "model/topology/TopologySource.h"
 
 #include <optional>

@@ -9,7 +9,7 @@
 // (L_node .. G_node) and load no link.
 #include "model/document/DesignDocument.h"
 #include "model/recording/Replay.h"
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 
 #include <memory>
 #include <string>

@@ -2,7 +2,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Settable.h"
 #include "model/core/Plan.h"
-#include "model/sweep/VariantSlots.h"
+#include "model/document/VariantSlots.h"
 
 #include <algorithm>
 #include <cmath>

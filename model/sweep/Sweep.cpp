@@ -1,13 +1,13 @@
 #include "model/sweep/Sweep.h"
 #include "model/core/NumberFormat.h"
 #include "model/document/DocumentEdits.h"
-#include "model/sweep/AxisResolve.h"
-#include "model/core/AvailableMemory.h"
+#include "model/document/AxisResolve.h"
+#include "model/os/AvailableMemory.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
-#include "model/core/WorkerThreads.h"
-#include "model/sweep/SweepAxis.h"
-#include "model/sweep/VariantSlots.h"
+#include "model/os/WorkerThreads.h"
+#include "model/document/SweepAxis.h"
+#include "model/document/VariantSlots.h"
 
 #include <algorithm>
 #include <atomic>

@@ -1,7 +1,8 @@
 #pragma once
-#include "model/core/AvailableMemory.h"
+#include "model/os/AvailableMemory.h"
 #include "model/core/DefaultInitAllocator.h"
 #include "model/core/Unit.h"
+#include "model/document/AxisResolve.h"
 #include "model/document/DesignDocument.h"
 
 #include <atomic>
@@ -11,12 +12,6 @@
 #include <vector>
 
 namespace cs {
-
-// One swept parameter with its expanded values.
-struct SweepAxisValues {
-    std::string path; // writable slot: design parameter or unwired block input
-    std::vector<double> values;
-};
 
 struct SweepRow;
 

@@ -1,9 +1,10 @@
 #include "model/topology/TopologyMetricsBlock.h"
 #include "model/core/ModelError.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyBudget.h"
-#include "model/topology/TopologyFields.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/budget/TopologyBudget.h"
+#include "model/topology/graph/TopologyFields.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 #include "model/topology/TopologySource.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #pragma once
 #include "model/core/Block.h"
-#include "model/topology/Generator.h"
-#include "model/topology/MetricsCache.h"
+#include "model/topology/generators/Generator.h"
+#include "model/topology/metrics/MetricsCache.h"
 
 #include <array>
 #include <vector>

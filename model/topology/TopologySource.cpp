@@ -1,12 +1,13 @@
 #include "model/topology/TopologySource.h"
 #include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/JobPlacement.h"
-#include "model/topology/TopologyBudget.h"
-#include "model/topology/PlacedMetrics.h"
-#include "model/topology/TopologyMetrics.h"
-#include "model/topology/CoreGraph.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/placement/JobPlacement.h"
+#include "model/topology/budget/TopologyBudget.h"
+#include "model/topology/placement/PlacedMetrics.h"
+#include "model/topology/metrics/TopologyMetrics.h"
+#include "model/topology/graph/CoreGraph.h"
 
 #include <algorithm>
 #include <cmath>

@@ -21,9 +21,9 @@
 // whole network's figures.
 #include "model/core/Block.h"
 #include "model/core/Provenance.h"
-#include "model/topology/MetricsCache.h"
-#include "model/topology/Generator.h"
-#include "model/topology/Topology.h"
+#include "model/topology/metrics/MetricsCache.h"
+#include "model/topology/generators/Generator.h"
+#include "model/topology/graph/Topology.h"
 
 #include <array>
 #include <atomic>

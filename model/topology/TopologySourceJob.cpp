@@ -2,10 +2,11 @@
 // is placed on, and what computing them costs, apart from the whole
 // network's metrics and the block's inputs and cache (TopologySource.cpp).
 #include "model/core/JobSize.h"
-#include "model/topology/CoreGraph.h"
-#include "model/topology/JobPlacement.h"
-#include "model/topology/PlacedMetrics.h"
-#include "model/topology/TopologyBudget.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/graph/CoreGraph.h"
+#include "model/topology/placement/JobPlacement.h"
+#include "model/topology/placement/PlacedMetrics.h"
+#include "model/topology/budget/TopologyBudget.h"
 #include "model/topology/TopologySource.h"
 
 #include <algorithm>

@@ -1,9 +1,9 @@
 #include "model/topology/TopologySourceJson.h"
 #include "model/core/ModelError.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/JobPlacement.h"
-#include "model/topology/TopologyBudget.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/placement/JobPlacement.h"
+#include "model/topology/budget/TopologyBudget.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
 

@@ -6,7 +6,7 @@
 #include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
-#include "model/document/RankCounts.h"
+#include "model/sweep/RankCounts.h"
 #include "model/sweep/Sweep.h"
 
 #include <algorithm>

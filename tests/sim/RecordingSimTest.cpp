@@ -6,9 +6,9 @@
 #include "model/core/ModelError.h"
 #include "model/recording/CsrecParser.h"
 #include "model/recording/Replay.h"
-#include "model/topology/CoreGraph.h"
-#include "model/topology/FairShare.h"
-#include "model/topology/PlacedMetrics.h"
+#include "model/topology/graph/CoreGraph.h"
+#include "model/topology/placement/FairShare.h"
+#include "model/topology/placement/PlacedMetrics.h"
 #include "sim/RecordingSim.h"
 
 #include <catch2/catch.hpp>

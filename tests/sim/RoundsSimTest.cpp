@@ -1,14 +1,14 @@
 // Issue 32: an exchange is the sum of its rounds, each as long as its slowest flow on the placed hosts.
-// The analytic rounds (model/topology/PlacedMetrics: ECMP link loads per round) against the same rounds run
+// The analytic rounds (model/topology/placement/PlacedMetrics: ECMP link loads per round) against the same rounds run
 // by SimGrid's flow-level max-min model on the same network, round by round: within 5%.
 //
 // The network is scripts/netns-cluster.sh's tree: 8 hosts, 2 a leaf, 2 leaves a pod, pods on a core, every
 // link b. By hand (the model's tests derive the same): with blocks of k bytes, pairwise XOR round 1 takes k/b
 // (in the leaves), rounds 2-3 2k/b (two flows on each leaf uplink), rounds 4-7 4k/b (four on each pod uplink).
-#include "model/topology/CoreGraph.h"
-#include "model/topology/ExchangeSchedule.h"
-#include "model/topology/JobPlacement.h"
-#include "model/topology/PlacedMetrics.h"
+#include "model/topology/graph/CoreGraph.h"
+#include "model/topology/placement/ExchangeSchedule.h"
+#include "model/topology/placement/JobPlacement.h"
+#include "model/topology/placement/PlacedMetrics.h"
 #include "sim/Patterns.h"
 #include "sim/Simulator.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 // Small drawn networks for the simulator tests, built with the Topology API so
 // every rate and latency is visible in the test.
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 
 #include <string>
 

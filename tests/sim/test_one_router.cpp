@@ -4,9 +4,9 @@
 // topology.conf, and each route is a minimum-hop one.
 #include "model/cluster/ClusterTopology.h"
 #include "model/cluster/Routes.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/Routing.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/routing/Routing.h"
+#include "model/topology/io/TopologyJson.h"
 #include "sim/SimRoutes.h"
 
 #include <catch2/catch.hpp>

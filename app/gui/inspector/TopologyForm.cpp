@@ -5,7 +5,7 @@
 #include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
 #include "model/document/DocumentEdits.h"
-#include "model/topology/TopologyFields.h"
+#include "model/topology/graph/TopologyFields.h"
 
 #include <QGroupBox>
 #include <QLabel>
@@ -22,7 +22,7 @@ using nlohmann::json;
 
 namespace {
 
-// A field of the topology's table (model/topology/TopologyFields.h), its
+// A field of the topology's table (model/topology/graph/TopologyFields.h), its
 // rates shown in the unit the editor writes this network's rates in.
 ParamSpec shownIn(ParamSpec spec, const std::string& rateName)
 {

@@ -311,7 +311,7 @@ void SweepPanel::fillVariantSelector()
 void SweepPanel::applyAxes(const std::vector<SweepAxis>& axes)
 {
     // One operation of the editing layer; the validator reads the axes as
-    // every other caller does (model/sweep/AxisResolve.h).
+    // every other caller does (model/document/AxisResolve.h).
     const QString problem = model_->apply(tr("Set swept parameters"), edit::op::setSweepAxes(axes));
     QStringList why; // the messages name the axis ("P: ..."); the JSON paths say nothing more here
     if (!problem.isEmpty())

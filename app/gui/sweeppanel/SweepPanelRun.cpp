@@ -12,8 +12,8 @@
 #include "app/sweep/SweepJob.h"
 #include "model/core/ModelError.h"
 #include "model/core/OutOfMemory.h"
-#include "model/document/RankCounts.h"
-#include "model/sweep/AxisResolve.h"
+#include "model/sweep/RankCounts.h"
+#include "model/document/AxisResolve.h"
 
 #include <QComboBox>
 #include <QLabel>

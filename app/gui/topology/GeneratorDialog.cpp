@@ -7,8 +7,8 @@
 #include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyBudget.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/budget/TopologyBudget.h"
 
 #include <nlohmann/json.hpp>
 

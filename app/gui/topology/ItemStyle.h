@@ -1,7 +1,7 @@
 #pragma once
 // How topology items look: colours, fonts, the body of each vertex kind and
 // the stroke of a link. Shared by the scene items, the legend and the palette.
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 
 #include <QColor>
 #include <QFont>

@@ -5,8 +5,10 @@
 #include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
-#include "model/topology/TopologyBudget.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/budget/TopologyBudget.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <QFormLayout>
 #include <QLabel>

@@ -17,7 +17,7 @@
 // cores, a 65-group dragonfly its 65 groups, a 1059-group one 63 buckets of
 // 17 groups in the editor. Opening an aggregate shows its members one level
 // deeper.
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -8,7 +8,7 @@
 #include "app/gui/topology/TopologyItems.h"
 #include "app/gui/widgets/PasteOffset.h"
 #include "model/core/ModelError.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <QApplication>
 #include <QClipboard>

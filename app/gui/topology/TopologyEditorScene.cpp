@@ -11,7 +11,7 @@
 #include "app/gui/topology/TopologyLayout.h"
 #include "app/gui/topology/TopologySummary.h"
 #include "app/gui/topology/TopologyView.h"
-#include "model/topology/JobTally.h"
+#include "model/topology/placement/JobTally.h"
 
 #include <QComboBox>
 #include <QGraphicsRectItem>

@@ -1,8 +1,8 @@
 #pragma once
 #include "model/document/DocumentEdits.h"
 #include "model/document/EditOps.h"
-#include "model/topology/Topology.h"
-#include "model/topology/TopologyJsonEdits.h"
+#include "model/topology/graph/Topology.h"
+#include "model/topology/io/TopologyJsonEdits.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,7 +18,7 @@ namespace cs::app {
 
 class DocumentModel;
 
-// The JSON edits themselves are model/topology/TopologyJsonEdits.h.
+// The JSON edits themselves are model/topology/io/TopologyJsonEdits.h.
 namespace topoedit = ::cs::topoedit;
 
 // Applies `op` (an operation of the editing layer on the topology: addVertex,

@@ -1,7 +1,7 @@
 #include "app/gui/topology/TopologySummary.h"
 #include "app/gui/topology/ItemStyle.h"
-#include "model/topology/TopologyFields.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/graph/TopologyFields.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
 

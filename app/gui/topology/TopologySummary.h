@@ -1,5 +1,5 @@
 #pragma once
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,6 +1,6 @@
 #pragma once
 #include "app/gui/topology/LinkLabels.h"
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 
 #include <QGraphicsView>
 #include <QPointF>

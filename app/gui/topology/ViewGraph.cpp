@@ -1,7 +1,7 @@
 #include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
 

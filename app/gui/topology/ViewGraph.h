@@ -1,6 +1,6 @@
 #pragma once
 #include "app/plots/RateUnit.h"
-#include "model/topology/Topology.h"
+#include "model/topology/graph/Topology.h"
 
 #include <nlohmann/json_fwd.hpp>
 

@@ -1,5 +1,5 @@
 #include "model/topology/generators/Generators.h"
-#include "model/topology/TopologyFields.h"
+#include "model/topology/graph/TopologyFields.h"
 
 namespace cs {
 

@@ -1,5 +1,5 @@
 #include "model/topology/generators/Generators.h"
-#include "model/topology/Bisection.h"
+#include "model/topology/metrics/Bisection.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 // Factories for the built-in generators, one class per file in this folder.
-#include "model/topology/Generator.h"
+#include "model/topology/generators/Generator.h"
 
 #include <memory>
 

@@ -1,7 +1,7 @@
 #include "model/topology/generators/Generators.h"
-#include "model/topology/Bisection.h"
-#include "model/topology/TopologyFields.h"
-#include "model/topology/HypercubeEvenSplit.h"
+#include "model/topology/metrics/Bisection.h"
+#include "model/topology/graph/TopologyFields.h"
+#include "model/topology/routing/HypercubeEvenSplit.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
-#include "model/topology/CubeMetrics.h"
-#include "model/topology/HypercubeEvenSplit.h"
+#include "model/topology/metrics/CubeMetrics.h"
+#include "model/topology/routing/HypercubeEvenSplit.h"
 #include "model/topology/generators/Generators.h"
 
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "model/topology/CubeMetrics.h"
+#include "model/topology/metrics/CubeMetrics.h"
 #include "model/topology/generators/Generators.h"
 
 #include <algorithm>

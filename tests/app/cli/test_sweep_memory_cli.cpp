@@ -6,7 +6,7 @@
 #include "app/cli/TableOutput.h"
 #include "app/cli/DocumentInput.h"
 #include "model/sweep/Sweep.h"
-#include "model/sweep/SweepAxis.h"
+#include "model/document/SweepAxis.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

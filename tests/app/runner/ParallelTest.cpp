@@ -4,7 +4,7 @@
 // from clocks.
 #include "TestSupport.h"
 
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <catch2/catch.hpp>
 

@@ -3,8 +3,9 @@
 #include "model/cluster/ClusterTopology.h"
 #include "model/cluster/HostList.h"
 #include "model/core/ModelError.h"
-#include "model/topology/TopologyJson.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/io/TopologyJson.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -3,7 +3,7 @@
 #include "model/cluster/PairRounds.h"
 #include "model/cluster/PathClasses.h"
 #include "model/cluster/Routes.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -109,7 +109,7 @@ TEST_CASE("path-class stand-ins of a k=4 fat-tree share nothing, so they make on
     // host 0 or 1 is taken by then; (2, 3) is 2 hops; host 2's first
     // 6-hop pair (2, 4) comes first: h0_1_0-edge0_1-agg0_0-core0-agg1_0-
     // edge1_0-h1_0_0, disjoint from (0, 1), so it stands in for 6 hops. The
-    // routes are the one router's (model/topology/Routing.h, destination-mod-k:
+    // routes are the one router's (model/topology/routing/Routing.h, destination-mod-k:
     // at each step back from the destination, the next digit of its host
     // ordinal). In pod 1, (5, 6) goes up edge1_0-agg1_0 (6 = 0 mod 2), which
     // (2, 4) uses; (5, 7) goes up edge1_0-agg1_1 (7 = 1 mod 2) and down

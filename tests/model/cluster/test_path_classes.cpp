@@ -2,7 +2,7 @@
 // looks the same to a probe, plus random checks.
 #include "model/cluster/PathClasses.h"
 #include "model/core/ModelError.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

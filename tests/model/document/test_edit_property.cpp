@@ -7,7 +7,7 @@
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentValidator.h"
 #include "model/core/Plan.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 #include "../presets/PresetSupport.h"
 
 #include <catch2/catch.hpp>

@@ -1,11 +1,11 @@
 // One job size (issue 45): a block input that counts the job's ranks and holds another number than the job's
 // P is told with both numbers, and verify does not compare a run with a model of another P
-// (model/document/RankCounts.h, model/verification).
+// (model/sweep/RankCounts.h, model/verification).
 #include "UnwiredFftDesign.h"
 
 #include "model/core/ModelError.h"
 #include "model/document/DocumentFormat.h"
-#include "model/document/RankCounts.h"
+#include "model/sweep/RankCounts.h"
 #include "model/verification/Verification.h"
 
 #include <catch2/catch.hpp>

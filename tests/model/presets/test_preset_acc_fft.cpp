@@ -53,7 +53,7 @@
 //     T = 0.0128 + 2 x 0.03078206 = 0.07436412 s; speedup 13.247459 (GigE / prototype = 3.652299)
 #include "PresetSupport.h"
 
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 using namespace cs;
 using namespace cs::test::presets;

@@ -9,7 +9,7 @@
 //   with c_L = P pairs on the one segment, X_PL = P m / T_L = B_seg eta_m m / (m + 66 p).
 #include "PresetSupport.h"
 
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 using namespace cs;
 using namespace cs::test::presets;

@@ -16,7 +16,7 @@
 //     binomial broadcast steps ceil(log2 P) = 2, 3, 3
 #include "PresetSupport.h"
 
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 using namespace cs;
 using namespace cs::test::presets;

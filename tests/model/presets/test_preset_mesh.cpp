@@ -17,7 +17,7 @@
 //               = max(5.4787879 + 0.1 + 13.6969697, 10.5698788) = 19.2757576 ms, X_PR = 2974928 B/s
 #include "PresetSupport.h"
 
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 using namespace cs;
 using namespace cs::test::presets;

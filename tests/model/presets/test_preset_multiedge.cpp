@@ -30,7 +30,7 @@
 //            = 558.9513e6; WSRR W = (10,1,1,1,1): 1.75e9 * 0.9009009 * f = 1565.064e6; WD 1.75e9 f = 1737.221e6
 #include "PresetSupport.h"
 
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 using namespace cs;
 using namespace cs::test::presets;

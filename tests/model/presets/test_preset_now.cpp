@@ -13,7 +13,7 @@
 //   = 14.2692308 us + (k - 1) / 38e6 s
 #include "PresetSupport.h"
 
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 using namespace cs;
 using namespace cs::test::presets;

@@ -5,7 +5,7 @@
 #include "PresetSupport.h"
 
 #include "model/sweep/Sweep.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <cmath>
 

@@ -7,10 +7,10 @@
 #include "model/recording/CsrecParser.h"
 #include "model/recording/RecordingSummary.h"
 #include "model/recording/Replay.h"
-#include "model/topology/CoreGraph.h"
-#include "model/topology/FairShare.h"
-#include "model/topology/PlacedMetrics.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/graph/CoreGraph.h"
+#include "model/topology/placement/FairShare.h"
+#include "model/topology/placement/PlacedMetrics.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -5,7 +5,7 @@
 #include "model/sweep/Pareto.h"
 #include "model/sweep/Sensitivity.h"
 #include "model/sweep/Sweep.h"
-#include "model/sweep/SweepAxis.h"
+#include "model/document/SweepAxis.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

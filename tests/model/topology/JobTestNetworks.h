@@ -3,8 +3,8 @@
 // scripts/netns-cluster.sh tree and a job's outputs on a topology
 // (test_job_placement.cpp, test_ranks_per_node.cpp), and a design of one INIC
 // FFT on a topology (test_topology_source.cpp, test_ranks_per_node_design.cpp).
-#include "model/topology/ExchangeSchedule.h"
-#include "model/topology/JobPlacement.h"
+#include "model/topology/placement/ExchangeSchedule.h"
+#include "model/topology/placement/JobPlacement.h"
 #include "model/topology/TopologySourceJson.h"
 
 #include <catch2/catch.hpp>

@@ -3,9 +3,9 @@
 // the metrics written for clarity rather than speed, straight on the
 // Topology (no core graph, no symmetry): a BFS from each flow's destination,
 // then the flow's ECMP split walked hop by hop.
-#include "model/topology/LinkLoad.h"
-#include "model/topology/Routing.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/routing/LinkLoad.h"
+#include "model/topology/routing/Routing.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <catch2/catch.hpp>
 

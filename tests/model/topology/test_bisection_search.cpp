@@ -2,8 +2,8 @@
 // (switch hierarchy, breadth-first order, METIS), whatever order the hosts
 // come in.
 #include "model/cluster/ClusterTopology.h"
-#include "model/topology/Bisection.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/metrics/Bisection.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

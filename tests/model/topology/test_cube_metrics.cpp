@@ -3,10 +3,11 @@
 // the generator builds (which test_metrics_exact.cpp holds to an oracle that
 // walks every flow), figure by figure; and a few figures by hand.
 #include "TopologyTestSupport.h"
-#include "model/topology/CubeEvenSplit.h"
-#include "model/topology/CubeMetrics.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/routing/CubeEvenSplit.h"
+#include "model/topology/metrics/CubeMetrics.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <catch2/catch.hpp>
 

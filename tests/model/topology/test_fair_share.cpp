@@ -1,8 +1,8 @@
-// Max-min fair rates of flows at once (model/topology/FairShare.h), derived by hand on two leaves joined by a
+// Max-min fair rates of flows at once (model/topology/placement/FairShare.h), derived by hand on two leaves joined by a
 // slow uplink.
-#include "model/topology/CoreGraph.h"
-#include "model/topology/FairShare.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/graph/CoreGraph.h"
+#include "model/topology/placement/FairShare.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

@@ -3,9 +3,10 @@
 // 002_5a9fca780898fb85.txt §2.2. A hop is one link traversed host to host.
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/HopHistogram.h"
-#include "model/topology/Routing.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/metrics/HostHops.h"
+#include "model/topology/routing/HopHistogram.h"
+#include "model/topology/routing/Routing.h"
 
 #include <catch2/catch.hpp>
 

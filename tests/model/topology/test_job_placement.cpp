@@ -2,8 +2,8 @@
 // hosts a job is placed on, and an exchange takes the sum of its rounds.
 // Golden values are derived by hand below each case; links are b = 1e6 B/s
 // unless said otherwise.
-#include "model/topology/ExchangeSchedule.h"
-#include "model/topology/JobPlacement.h"
+#include "model/topology/placement/ExchangeSchedule.h"
+#include "model/topology/placement/JobPlacement.h"
 #include "model/document/DocumentEvaluation.h"
 #include "model/topology/TopologySourceJson.h"
 #include "JobTestNetworks.h"

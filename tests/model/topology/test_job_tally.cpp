@@ -1,9 +1,9 @@
 // A placed job counted by the parts a large network is drawn as (issue 48,
 // defect 10): the topology editor's aggregates mark the parts holding the job
 // with their count of its hosts, which sums to the job's nodes.
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/JobPlacement.h"
-#include "model/topology/JobTally.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/placement/JobPlacement.h"
+#include "model/topology/placement/JobTally.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,9 +1,10 @@
 // Path latency, the ring pattern, progress and cancellation, against values
 // worked out by hand.
 #include "TopologyTestSupport.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/MetricsProgress.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/graph/MetricsProgress.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,13 +1,14 @@
-// The two load models (model/topology/SinglePathLoads.h, docs/topology.md
+// The two load models (model/topology/routing/SinglePathLoads.h, docs/topology.md
 // "Two load models"): the metrics split each flow evenly over its minimum-hop
 // routes; the runner and SimGrid send it on the one route Router gives it
 // (destination-mod-k). Their worst link loads under all-to-all compared on an
 // oversubscribed leaf-spine, a torus and a dragonfly, by hand where the
 // arithmetic is short, by a bound where it is not. Loads are flows (ordered
 // host pairs) on a link direction; every link of these networks has one rate.
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/SinglePathLoads.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/routing/SinglePathLoads.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 #include "tests/model/topology/TopologyTestSupport.h"
 
 #include <catch2/catch.hpp>

@@ -1,10 +1,12 @@
 // Hop histograms, bisection bandwidth and link loads, against values worked
 // out by hand. A hop is one link traversed host to host (host-switch-host = 2).
 #include "TopologyTestSupport.h"
-#include "model/topology/Bisection.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/Routing.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/metrics/Bisection.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/metrics/HostHops.h"
+#include "model/topology/routing/Routing.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <catch2/catch.hpp>
 

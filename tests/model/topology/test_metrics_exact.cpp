@@ -3,10 +3,12 @@
 // per-destination computation, and both against an oracle that walks every
 // flow on the Topology itself. Results must agree to 1e-9 relative.
 #include "TopologyTestSupport.h"
-#include "model/topology/CubeEvenSplit.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/HopHistogram.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/metrics/HostHops.h"
+#include "model/topology/routing/CubeEvenSplit.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/routing/HopHistogram.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <catch2/catch.hpp>
 

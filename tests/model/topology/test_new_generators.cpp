@@ -2,9 +2,10 @@
 // bisection derived by hand, the symmetry the metrics use, and the Valiant
 // loads of the dragonfly. A hop is one link traversed host to host; loads
 // are flows (ordered host pairs) on the busiest link direction.
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyBudget.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/budget/TopologyBudget.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 #include "tests/model/topology/TopologyTestSupport.h"
 
 #include <catch2/catch.hpp>

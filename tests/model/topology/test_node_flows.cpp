@@ -3,13 +3,13 @@
 // the count matters (several rank flows between the same two nodes in one
 // round), and the counted demands equal to the rank-by-rank ones, bit for
 // bit. Links are b = 1e6 B/s.
-#include "model/topology/CoreGraph.h"
-#include "model/topology/ExchangeSchedule.h"
-#include "model/topology/JobPlacement.h"
-#include "model/topology/NodeFlows.h"
-#include "model/topology/PlacedMetrics.h"
-#include "model/topology/TopologyJson.h"
-#include "model/topology/TrafficDemands.h"
+#include "model/topology/graph/CoreGraph.h"
+#include "model/topology/placement/ExchangeSchedule.h"
+#include "model/topology/placement/JobPlacement.h"
+#include "model/topology/placement/NodeFlows.h"
+#include "model/topology/placement/PlacedMetrics.h"
+#include "model/topology/io/TopologyJson.h"
+#include "model/topology/routing/TrafficDemands.h"
 #include "JobTestNetworks.h"
 #include "TopologyTestSupport.h"
 

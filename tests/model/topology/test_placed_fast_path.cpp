@@ -5,10 +5,10 @@
 // drawn trees with mixed link rates and latencies, for every placement and
 // schedule. No golden values: the plain path is the reference, and its own
 // values are derived by hand in test_job_placement.cpp.
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/JobPlacement.h"
-#include "model/topology/PlacedMetrics.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/placement/JobPlacement.h"
+#include "model/topology/placement/PlacedMetrics.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

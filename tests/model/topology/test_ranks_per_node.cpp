@@ -4,11 +4,11 @@
 // a node's ranks share its host link. Golden values are derived by hand
 // below each case; links are b = 1e6 B/s.
 #include "model/core/ModelError.h"
-#include "model/topology/CoreGraph.h"
-#include "model/topology/ExchangeSchedule.h"
-#include "model/topology/JobPlacement.h"
-#include "model/topology/PlacedMetrics.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/graph/CoreGraph.h"
+#include "model/topology/placement/ExchangeSchedule.h"
+#include "model/topology/placement/JobPlacement.h"
+#include "model/topology/placement/PlacedMetrics.h"
+#include "model/topology/io/TopologyJson.h"
 #include "model/topology/TopologySourceJson.h"
 #include "JobTestNetworks.h"
 #include "TopologyTestSupport.h"

@@ -2,8 +2,9 @@
 // (MetricsOptions::perLinkLoads off, StreamedLoads.h): they must be the
 // ones the per-link computation names, number for number, on every
 // generator, with and without the symmetry.
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyMetrics.h"
+#include "model/topology/ComputeMetrics.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/metrics/TopologyMetrics.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,8 +2,8 @@
 // or more memory than the machine has: the estimate from counts alone
 // refuses them in words before any work starts.
 #include "model/core/ModelError.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyBudget.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/budget/TopologyBudget.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,13 +1,13 @@
-// The one table of a topology's rules (model/topology/TopologyFields.h): each
+// The one table of a topology's rules (model/topology/graph/TopologyFields.h): each
 // field's range is what the JSON reader and the validator (Topology::problems)
 // refuse, in the same words; the generators' and topology.metrics' port,
 // channel and rate parameters take their ranges from it; the kinds' names
 // come from it.
 #include "model/core/BlockRegistry.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/Topology.h"
-#include "model/topology/TopologyFields.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/graph/Topology.h"
+#include "model/topology/graph/TopologyFields.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

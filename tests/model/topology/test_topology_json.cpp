@@ -1,10 +1,11 @@
 // Validation of hand-built topologies and the JSON form, with the exact
 // messages (each names the JSON path or the element at fault).
 #include "model/core/ModelError.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/HopHistogram.h"
-#include "model/topology/TopologyFields.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/metrics/HostHops.h"
+#include "model/topology/routing/HopHistogram.h"
+#include "model/topology/graph/TopologyFields.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

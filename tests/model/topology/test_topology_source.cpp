@@ -5,8 +5,8 @@
 #include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
 #include "model/sweep/Sweep.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/io/TopologyJson.h"
 #include "model/topology/TopologySourceJson.h"
 #include "JobTestNetworks.h"
 

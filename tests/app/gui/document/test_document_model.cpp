@@ -2,8 +2,8 @@
 #include "app/document/DocumentModel.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentTopology.h"
-#include "model/topology/GeneratorRegistry.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/io/TopologyJson.h"
 #include "model/topology/TopologySource.h"
 
 #include <QFileInfo>

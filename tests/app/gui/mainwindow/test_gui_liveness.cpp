@@ -15,7 +15,7 @@
 #include "app/gui/sweeppanel/SweepPanel.h"
 #include "app/gui/topology/GeneratorDialog.h"
 #include "app/gui/topology/TopologyEditor.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <QApplication>
 #include <QDeadlineTimer>

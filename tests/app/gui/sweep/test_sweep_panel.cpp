@@ -9,7 +9,7 @@
 #include "app/plots/SweepCsv.h"
 #include "app/sweep/SweepJob.h"
 #include "model/document/DocumentFormat.h"
-#include "model/sweep/SweepAxis.h"
+#include "model/document/SweepAxis.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -10,7 +10,7 @@
 #include "app/gui/topology/HopHistogramWidget.h"
 #include "app/gui/topology/MetricsPanel.h"
 #include "app/gui/topology/TopologyLayout.h"
-#include "model/topology/GeneratorRegistry.h"
+#include "model/topology/generators/GeneratorRegistry.h"
 
 #include <QComboBox>
 #include <QGraphicsScene>

@@ -7,7 +7,7 @@
 #include "app/gui/topology/AggregateItem.h"
 #include "app/gui/topology/TopologyAggregates.h"
 #include "app/gui/topology/VertexItem.h"
-#include "model/topology/GeneratorRegistry.h"
+#include "model/topology/generators/GeneratorRegistry.h"
 
 #include <QAction>
 #include <QCoreApplication>

@@ -12,7 +12,7 @@
 #include "app/gui/topology/TopologyView.h"
 #include "app/gui/topology/VertexItem.h"
 #include "app/gui/topology/ViewGraph.h"
-#include "model/topology/GeneratorRegistry.h"
+#include "model/topology/generators/GeneratorRegistry.h"
 
 #include <catch2/catch.hpp>
 

@@ -8,7 +8,7 @@
 #include "app/gui/canvas/BlockNode.h"
 #include "app/gui/topology/PaletteButton.h"
 #include "app/gui/topology/TopologyLayout.h"
-#include "model/topology/GeneratorRegistry.h"
+#include "model/topology/generators/GeneratorRegistry.h"
 #include "app/gui/topology/TopologyView.h"
 #include "model/document/EditOps.h"
 

@@ -7,7 +7,7 @@
 #include "app/gui/topology/TopologySummary.h"
 #include "app/gui/topology/VertexItem.h"
 #include "model/core/Plan.h"
-#include "model/topology/TopologyJson.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <QGraphicsScene>
 #include <catch2/catch.hpp>

@@ -1,0 +1,43 @@
+#pragma once
+// Max-min fair rates of flows that run at once on a placed job's network: the
+// bandwidth each flow gets when every link (and shared segment) is shared
+// fairly among the flows that cross it, and a flow held back by one link
+// leaves its share of the others to the rest (progressive filling, as TCP
+// flows and SimGrid's network model share links).
+//
+// A flow's route is the one ECMP gives it (PlacedMetrics.h rankLoads), split
+// over equal paths as their fractions say. Routes are found once per ordered
+// pair of ranks and kept; rates of a flow set are computed from them.
+#include "model/topology/placement/PlacedMetrics.h"
+
+#include <cstdint>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace cs {
+
+class FairShare {
+public:
+    // `net` must outlive this; `hosts`: the topology vertex of each rank.
+    FairShare(const PlacedNetwork& net, std::vector<std::size_t> hosts);
+
+    // B/s of each flow (rank pairs; a pair may repeat, each a flow of its own)
+    // when all run at once. A flow that crosses no link (two ranks of one host,
+    // or no route) gets +infinity: the network does not limit it.
+    std::vector<double> rates(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows);
+
+private:
+    // A route: the resources it loads and the fraction of the flow on each.
+    using Path = std::vector<std::pair<std::uint32_t, double>>;
+    const Path& path(std::uint32_t a, std::uint32_t b);
+
+    const PlacedNetwork& net_;
+    std::vector<std::size_t> hosts_;
+    // Per resource: a duplex edge's two directions (2e, 2e + 1), a half-duplex
+    // edge's one (2e), a segment (2E + vertex). B/s; 0 where unused.
+    std::vector<double> capacity_;
+    std::unordered_map<std::uint64_t, Path> paths_;
+};
+
+} // namespace cs
