@@ -81,3 +81,10 @@ shotdata="$(dirname "$0")/../docs/screenshots"
 QT_QPA_PLATFORM=offscreen "$build/bin/clusterscope" "$shotdata/recording-tree-calibrated.json" \
   --recording "$shotdata/recording-tree-runs.json" --simulate --size 1280x800 --screenshot "$out/recording.png" \
   && echo "$out/recording.png"
+
+# Nodes with many cores: speedup against node count (topology.nodes = 1..64) at 1, 8 and 32 ranks a node on a k = 16
+# fat-tree (docs/screenshots/nodes-fattree.json: acc-fft's FFTW over LogGP, P following nodes x ranks_per_node), drawn
+# by the command-line tool's plot (the chart builders of the GUI's sweep dock).
+"$build/bin/clusterscope-cli" plot "$(dirname "$0")/../docs/screenshots/nodes-fattree.json" \
+  --param topology.nodes=1:64:log2 --param topology.ranks_per_node=1,8,32 --log -o "$out/nodes-speedup.png" \
+  && echo "$out/nodes-speedup.png"

@@ -1,4 +1,6 @@
+#include "model/core/JobSize.h" // before Qt: its functions have parameters named `slots`
 #include "app/plots/SpeedupChart.h"
+#include "model/core/Design.h"
 #include "app/plots/ChartWords.h"
 #include "app/plots/PlotLayout.h"
 #include "model/core/ModelError.h"
@@ -152,6 +154,11 @@ ScaleUnit totalScale(const SweepTable& t, const SpeedupChartOptions& o)
             tMax = std::max(tMax, std::abs(t.at(r, 0)));
     return scaleFor(o.total.unit, tMax);
 }
+// True when axis `a` is the job's node count (the topology's kJobNodes).
+bool isJobNodesAxis(const SweepTable& t, int a)
+{
+    return a >= 0 && t.axes[static_cast<std::size_t>(a)] == std::string(kTopologyBlock) + "." + kJobNodes;
+}
 } // namespace
 
 SpeedupChartFrame speedupChartFrame(const SweepTable& t, const SpeedupChartOptions& o)
@@ -160,8 +167,11 @@ SpeedupChartFrame speedupChartFrame(const SweepTable& t, const SpeedupChartOptio
     const int speedAxis = axisIndex(t, o.speedupParam);
     f.bySpeedup = speedAxis >= 0;
     f.xAxis = f.bySpeedup ? speedAxis : (t.axes.empty() ? -1 : 0);
-    if (!f.bySpeedup && f.xAxis >= 0 && t.axes[static_cast<std::size_t>(f.xAxis)].rfind("topology.", 0) == 0 &&
-        t.column("topology.hosts") >= 0) {
+    if (!f.bySpeedup && f.xAxis >= 0 && isJobNodesAxis(t, f.xAxis)) {
+        // Node count against speedup at a fixed ranks per node: P follows the job's nodes.
+        f.bySpeedup = !o.speedupParam.empty();
+    } else if (!f.bySpeedup && f.xAxis >= 0 && t.axes[static_cast<std::size_t>(f.xAxis)].rfind("topology.", 0) == 0 &&
+               t.column("topology.hosts") >= 0) {
         // Node count against speedup on a growing network: P follows the hosts.
         f.xColumn = t.column("topology.hosts");
         f.bySpeedup = !o.speedupParam.empty();
@@ -319,7 +329,35 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
         }
     }
 
-    if (bySpeedup && !ext.empty()) {
+    if (bySpeedup && !ext.empty() && isJobNodesAxis(t, xAxis)) {
+        // Ideal speedup against node count: the job's P / baseline at each
+        // point, P = nodes x ranks_per_node, one dashed line a curve. A row's
+        // P is speedup x baseline / efficiency (runSweep); the serial
+        // baseline's own row is one processor, so another variant's row says it.
+        std::size_t v0 = 0;
+        while (v0 + 1 < nv && static_cast<int>(v0) == t.speedupAgainst)
+            ++v0;
+        for (std::size_t g = 0; g < nGroups; ++g) {
+            QCPGraph* ideal = plot->addGraph();
+            ideal->setName(QString("ideal (P / %1)").arg(formatValue(o.baseline)));
+            if (g > 0)
+                ideal->removeFromLegend();
+            ideal->setPen(QPen(nGroups > 1 ? curveShade(QColor(110, 110, 110), shades.f[g]) : QColor(110, 110, 110),
+                               1.5, Qt::DashLine));
+            QVector<double> xs, ys;
+            for (std::size_t p : curves[g]) {
+                const std::size_t r = p * nv + v0;
+                const double x = xOf(p, r) / xScale;
+                const double y = t.at(r, 1) / t.at(r, 2);
+                if (!std::isfinite(y) || (o.log && (x <= 0 || y <= 0)))
+                    continue;
+                xs.push_back(x);
+                ys.push_back(y);
+                ext.add(x, y);
+            }
+            ideal->setData(xs, ys);
+        }
+    } else if (bySpeedup && !ext.empty()) {
         // Ideal speedup P / baseline at the swept values: the same polyline the
         // curves are, so it stays right on a log x axis with a linear y axis.
         QCPGraph* ideal = plot->addGraph();

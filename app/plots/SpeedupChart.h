@@ -58,6 +58,8 @@ SpeedupChartOptions speedupOptionsFor(const DesignDocument& doc, const SweepTabl
 // speedup parameter, plots each variant's T against the first axis instead
 // (no ideal line). Failed points are left out. An x axis spanning three
 // decades or more is logarithmic even without `log` (1:1048576:log2 sweeps).
+// A sweep of the job's nodes (topology.nodes, P following them) is speedup
+// against node count, with the ideal P / baseline of each curve's ranks a node.
 // Returns the hover regions.
 ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& table, const SpeedupChartOptions& options);
 

@@ -37,7 +37,7 @@ Plan Design::compile() const
     };
     plan.paramChecks_.reserve(params_.size()); // slot specs point into it
     for (const DesignParam& p : params_) {
-        plan.paramChecks_.push_back({static_cast<std::uint32_t>(plan.initial_.size()), p.spec, p.spec.symbol, -1, {}, -1, {}});
+        plan.paramChecks_.push_back({static_cast<std::uint32_t>(plan.initial_.size()), p.spec, p.spec.symbol, -1, {}, -1, {}, -1});
         const std::uint32_t s = addSlot(p.value.value, &plan.paramChecks_.back().spec, nullptr);
         names.emplace_back(p.spec.symbol, s);
     }
@@ -139,6 +139,11 @@ Plan Design::compile() const
         if (o >= 0 && chk && perNode >= 0 && chk->boundSlot == outBase[bi] + static_cast<std::uint32_t>(o)) {
             chk->factorSlot = inBase[bi] + static_cast<std::uint32_t>(perNode);
             chk->factorName = std::string(kTopologyBlock) + ".ranks_per_node";
+            // A P that follows takes the job's nodes x ranks_per_node when
+            // the nodes are set (it reaches the topology as 0, which then
+            // reads its size from them); the bound stays the hosts'.
+            if (const int nodes = blocks_[bi].spec().inputIndex(kJobNodes); nodes >= 0)
+                chk->nodesSlot = inBase[bi] + static_cast<std::uint32_t>(nodes);
         }
     }
     plan.ranges_.assign(plan.initial_.size(), {-HUGE_VAL, HUGE_VAL, false});

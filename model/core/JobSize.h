@@ -11,6 +11,13 @@ class Block;
 
 inline constexpr const char* kJobSize = "P";
 
+// The job's node count, the topology block's input beside its job size: set
+// (> 0), the job runs ranks_per_node ranks on each of that many nodes, and
+// its size follows as nodes x ranks_per_node; 0 leaves the size to P. An
+// axis of its own, so that speedup can be taken against node count at a
+// fixed ranks per node (a job of P = 1, the serial baseline, has none).
+inline constexpr const char* kJobNodes = "nodes";
+
 // True when input `input` of `block` counts the job's ranks, and so follows
 // the job (RankCounts.h tells one that does not): the P of the built-in
 // blocks that model the job's processors (fftw.transpose, logp.loggp, the

@@ -158,8 +158,9 @@ bool Plan::run(double* slots, EvalError* err, const std::vector<std::uint32_t>* 
                     continue;
                 const double factor = chk.factorSlot >= 0 ? slots[chk.factorSlot] : 1.0;
                 const double bound = slots[chk.boundSlot] * factor;
-                if (std::isnan(slots[chk.slot])) // following: take the output's value
-                    slots[chk.slot] = bound;
+                if (std::isnan(slots[chk.slot])) // following: take the output's value, or the job's nodes'
+                    slots[chk.slot] = chk.nodesSlot >= 0 && slots[chk.nodesSlot] >= 1 ? slots[chk.nodesSlot] * factor
+                                                                                       : bound;
                 if (!checkParam(c, slots, err))
                     return false;
                 if (slots[chk.slot] > bound)

@@ -51,6 +51,10 @@ public:
         // ranks_per_node: P is at most hosts x ranks a node); -1: the output alone.
         std::int64_t factorSlot = -1;
         std::string factorName; // "topology.ranks_per_node"
+        // A following value is this input slot (the topology's job nodes,
+        // kJobNodes) times the factor when it holds one or more: P follows
+        // the job's nodes x ranks a node; -1 or 0 there: the bound's value.
+        std::int64_t nodesSlot = -1;
     };
 
     Plan() = default;

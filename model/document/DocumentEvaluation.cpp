@@ -54,7 +54,7 @@ public:
                 continue;
             std::copy(plan_.initialSlots().begin(), plan_.initialSlots().end(), slots.begin());
             vs.apply(slots.data());
-            slots[vs.speedupSlot] = doc_.sweep.speedupBaseline;
+            vs.atReference(slots.data(), doc_.sweep.speedupBaseline);
             if (!tooCostly(slots) && !plan_.run(slots.data(), &err, &vs.steps))
                 add("sweep.speedup.baseline", who(declared[v]) + " cannot be evaluated at the speedup reference " +
                                                   doc_.sweep.speedupParam + " = " +

@@ -49,7 +49,7 @@ JobView jobView(const DesignDocument& doc, const std::string& path, double value
         std::vector<double> in;
         for (const ParamSpec& p : spec.inputs)
             in.push_back(slots[static_cast<std::size_t>(plan.slotOf(prefix + p.symbol))]);
-        v.P = in[source->jobInput(TopologySource::job_P)];
+        v.P = static_cast<double>(source->jobSettings(in.data()).P); // a job given by its nodes: theirs
         v.placement = nameOf(placementNames(), in[source->jobInput(TopologySource::job_placement)]);
         v.schedule = nameOf(scheduleNames(), in[source->jobInput(TopologySource::job_schedule)]);
         v.sampled = v.placement == "random" && v.P > 0;

@@ -1,4 +1,5 @@
 #include "model/document/VariantSlots.h"
+#include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
 #include "model/core/Settable.h"
 
@@ -28,6 +29,23 @@ void leafPhases(const BlockSpec& spec, const std::string& symbol, int outBase, s
             names.push_back(spec.outputs[o].symbol);
         }
     }
+}
+
+// The slot whose value reaches the topology's job nodes, when the speedup
+// parameter is the design parameter wired into the topology's job size: the
+// input itself, or the design parameter wired into it; -1 otherwise.
+int jobNodesSlot(const DesignDocument& doc, const Plan& plan)
+{
+    const Wire* size = doc.design.wireInto({kTopologyBlock, kJobSize});
+    if (!size || !size->from.isDesignParam() || size->from.port != doc.sweep.speedupParam)
+        return -1;
+    const int nodes = plan.slotOf(std::string(kTopologyBlock) + "." + kJobNodes);
+    if (nodes < 0)
+        return -1;
+    for (const Plan::Copy& c : plan.copies())
+        if (c.to == static_cast<std::uint32_t>(nodes))
+            return static_cast<int>(c.from);
+    return nodes;
 }
 
 } // namespace
@@ -66,6 +84,7 @@ std::vector<VariantSlots> resolveVariants(const DesignDocument& doc, const Plan&
         if (!doc.sweep.speedupParam.empty()) {
             vs.speedupSlot =
                 checkSettable(plan, doc.sweep.speedupParam).ok() ? plan.slotOf(doc.sweep.speedupParam) : -1;
+            vs.jobNodesSlot = jobNodesSlot(doc, plan);
         }
         std::vector<int> targets = extraOutputs;
         targets.push_back(vs.total);

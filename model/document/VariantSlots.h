@@ -17,6 +17,10 @@ struct VariantSlots {
     std::vector<std::string> phaseNames;            // output symbols of those phases
     std::vector<std::pair<int, double>> costs;      // slot (-1 = once) -> USD each
     int speedupSlot = -1;                           // slot of the speedup parameter, -1 if none
+    // When the speedup parameter is the job's size: the slot whose value
+    // reaches the topology's job nodes (kJobNodes), which the reference
+    // point clears: the serial baseline is one rank, no job of nodes; -1 if none.
+    int jobNodesSlot = -1;
     // The steps this variant needs (its total, phases, costs and any extra
     // outputs and what they depend on): a block that only another variant
     // uses cannot fail this one.
@@ -27,6 +31,14 @@ struct VariantSlots {
     {
         for (const auto& [s, v] : overrides)
             slots[s] = v;
+    }
+    // Writes the speedup reference (P = 1) into `values` (the slots): the speedup
+    // parameter, and no job nodes (that a sweep of them would set apart).
+    void atReference(double* values, double reference) const
+    {
+        values[speedupSlot] = reference;
+        if (jobNodesSlot >= 0)
+            values[jobNodesSlot] = 0.0;
     }
     // Total cost in USD at the evaluated slots.
     double cost(const double* slots) const

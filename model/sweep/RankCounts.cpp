@@ -82,7 +82,11 @@ double jobSizeAt(const Plan& plan, const double* slots)
     if (plan.slotOf(kTopologyJobSize) < 0)
         return slotValue(plan, slots, kJobSize);
     const double P = slotValue(plan, slots, kTopologyJobSize);
-    return P >= 1 ? P : slotValue(plan, slots, std::string(kTopologyBlock) + ".placed");
+    if (P >= 1)
+        return P;
+    // Every host, or the job's nodes: its placed hosts, ranks_per_node ranks each.
+    const double perNode = slotValue(plan, slots, std::string(kTopologyBlock) + ".ranks_per_node");
+    return slotValue(plan, slots, std::string(kTopologyBlock) + ".placed") * (perNode >= 1 ? perNode : 1.0);
 }
 
 std::vector<RankCountApart> rankCountsApart(const DesignDocument& doc, const std::vector<SweepAxisValues>& axes,

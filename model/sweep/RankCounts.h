@@ -32,7 +32,8 @@ struct RankCountApart {
 };
 
 // The job's size in `slots` after a pass of `plan` that ran the topology: its
-// input P, or when that is 0 (every host) its output `placed`; without a
+// input P, or when that is 0 (every host, or the job's nodes) its output
+// `placed` x its ranks_per_node; without a
 // topology the design parameter P. 0 when the design has no job.
 double jobSizeAt(const Plan& plan, const double* slots);
 

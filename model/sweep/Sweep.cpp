@@ -218,7 +218,7 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
                         bs.apply(slots.data());
                         for (std::size_t a = 0; a < axisSlots.size(); ++a)
                             slots[axisSlots[a]] = av[a];
-                        slots[bs.speedupSlot] = doc.sweep.speedupBaseline;
+                        bs.atReference(slots.data(), doc.sweep.speedupBaseline);
                         if (plan.run(slots.data(), &err, &bs.steps))
                             Tserial = slots[bs.total];
                         else
@@ -263,7 +263,7 @@ SweepTable runSweep(const DesignDocument& doc, const std::vector<SweepAxisValues
                             }
                         } else if (vs.speedupSlot >= 0) {
                             const double P = slots[vs.speedupSlot];
-                            slots[vs.speedupSlot] = doc.sweep.speedupBaseline;
+                            vs.atReference(slots.data(), doc.sweep.speedupBaseline);
                             if (plan.run(slots.data(), &err, &vs.steps)) {
                                 const double Tref = slots[vs.total];
                                 rowv[1] = Tref / T;

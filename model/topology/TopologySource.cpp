@@ -162,7 +162,12 @@ std::vector<ParamSpec> TopologySource::jobInputSpecs()
             choiceParam("rank_order", rankOrderNames(), 0,
                         "how ranks are put on the job's nodes: block fills a node before the next (ranks 0 .. r-1 "
                         "on the first), cyclic deals them round-robin (rank i on node i mod nodes)",
-                        "DESIGN.md, Job and placement; mpirun's --map-by core and --map-by node")};
+                        "DESIGN.md, Job and placement; mpirun's --map-by core and --map-by node"),
+            countParam(kJobNodes, 0, 0, 16777216,
+                       "nodes (hosts) the job runs on, ranks_per_node ranks each: P follows as nodes x "
+                       "ranks_per_node, so that a sweep can take node count at a fixed ranks per node; 0 = not "
+                       "set, P gives the job's size",
+                       "DESIGN.md, Job and placement")};
 }
 
 TopologySource::JobSettings TopologySource::jobSettings(const double* in) const
@@ -175,6 +180,10 @@ TopologySource::JobSettings TopologySource::jobSettings(const double* in) const
     job.ranksPerNode = in[jobInput(job_ranks_per_node)] >= 1 ? static_cast<std::size_t>(in[jobInput(job_ranks_per_node)])
                                                               : 1;
     job.rankOrder = static_cast<int>(in[jobInput(job_rank_order)]);
+    job.nodes = in[jobInput(job_nodes)] >= 1 ? static_cast<std::size_t>(in[jobInput(job_nodes)]) : 0;
+    // A job given by its nodes: P follows them (check() refuses a P set apart).
+    if (job.nodes > 0 && job.P == 0)
+        job.P = job.nodes * job.ranksPerNode;
     return job;
 }
 
@@ -262,8 +271,21 @@ std::string TopologySource::check(const double* in) const
                   static_cast<std::size_t>(gen.segments), static_cast<std::size_t>(gen.links)};
     }
     hostCount = counts.hosts;
-    const double P = in[jobInput(job_P)];
     const double perNode = in[jobInput(job_ranks_per_node)];
+    const double nodes = in[jobInput(job_nodes)];
+    if (nodes > static_cast<double>(hostCount))
+        return std::string(kJobNodes) + " = " + formatNumber(nodes) + ": the job's nodes exceed the network's " +
+               std::to_string(hostCount) + " hosts";
+    // The job's size: P, or when it is left to the job's nodes (0), theirs.
+    double P = in[jobInput(job_P)];
+    if (nodes >= 1 && perNode >= 1) {
+        const double ofNodes = nodes * perNode;
+        if (P != 0 && P != ofNodes)
+            return std::string(kJobSize) + " = " + formatNumber(P) + " ranks, but " + kJobNodes + " x ranks_per_node = " +
+                   formatNumber(nodes) + " x " + formatNumber(perNode) + " = " + formatNumber(ofNodes) +
+                   ": the job has one size; let " + kJobSize + " follow its nodes or set " + kJobNodes + " = 0";
+        P = ofNodes;
+    }
     const auto placement = static_cast<Placement>(in[jobInput(job_placement)]);
     if (placement == Placement::Listed && P >= 1) {
         if (listedNames_.empty())

@@ -10,7 +10,9 @@
 // regenerates the network at that point. Both kinds then take the job's
 // inputs: its size P (wired from the design's P), its placement, the
 // schedule of its exchange, its ranks per node and their order on the nodes
-// (DESIGN.md, "Job and placement"). Every per-pattern output (a2a_bw,
+// (DESIGN.md, "Job and placement"), and its node count (kJobNodes: set,
+// P follows as nodes x ranks_per_node; a P given beside it that differs is
+// refused naming both). Every per-pattern output (a2a_bw,
 // transpose_bw, nn_bw, ring_bw, xchg_bw) is that of the P placed ranks on
 // their ceil(P / ranks_per_node) nodes: a flow between two ranks of one node
 // loads no link, and a node's ranks share its links. Hops and latency (L,
@@ -85,14 +87,19 @@ public:
     // The specs of the job's inputs, in JobInput order.
     static std::vector<ParamSpec> jobInputSpecs();
     // The job's inputs, after the generator's parameters (kJobInputs of them).
-    enum JobInput { job_P, job_placement, job_schedule, job_ranks_per_node, job_rank_order, kJobInputs };
-    // The job's inputs as this block's input values `in` give them.
+    // job_nodes comes last so that the other inputs keep their slots.
+    enum JobInput { job_P, job_placement, job_schedule, job_ranks_per_node, job_rank_order, job_nodes, kJobInputs };
+    // The job's inputs as this block's input values `in` give them. A job
+    // of `nodes` nodes (kJobNodes > 0) given with P = 0 is the job of
+    // nodes x ranks_per_node ranks: P says so, and everything that places
+    // the job reads P alone.
     struct JobSettings {
         std::size_t P = 0; // ranks; 0: every host, ranksPerNode each
         int placement = 0; // Placement
         int schedule = 0;  // Schedule
         std::size_t ranksPerNode = 1;
         int rankOrder = 0; // RankOrder
+        std::size_t nodes = 0; // the job's nodes as set (0: not set, P says the size)
     };
     JobSettings jobSettings(const double* in) const;
     // Index of job input `i` among the block's inputs.

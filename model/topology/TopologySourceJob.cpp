@@ -40,8 +40,9 @@ double TopologySource::estimatedSeconds(const double* in) const
     }
     double seconds = estimateTopologyCost(gen).seconds;
     // As computeJob: P = 0 is every host in drawing order; a random
-    // placement of part of them is sampled kRandomSamples times.
-    const double P = in[jobInput(job_P)];
+    // placement of part of them is sampled kRandomSamples times. A job given
+    // by its nodes is the job of their ranks (jobSettings).
+    const double P = static_cast<double>(jobSettings(in).P);
     if (P == 0 || P >= 2) {
         const double slots = static_cast<double>(counts.hosts * jobSettings(in).ranksPerNode);
         const JobShape shape{static_cast<std::size_t>(jobRanks(P, slots)), jobSettings(in).ranksPerNode};

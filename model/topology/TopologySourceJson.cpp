@@ -23,7 +23,7 @@ std::string inputsText(const BlockSpec& spec)
 
 // The job's values from a topology's "job" object: {"P": 4, "placement":
 // "spread", "schedule": "shift", "ranks_per_node": 2, "rank_order":
-// "cyclic"}, each optional; what it leaves out is the
+// "cyclic", "nodes": 2}, each optional; what it leaves out is the
 // default (P then follows the design's P through its wire).
 std::vector<ParamValue> jobValues(const nlohmann::json& j, const std::string& path)
 {
@@ -122,7 +122,8 @@ TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::s
         // A job size left to the design (0) is the design's P, bounded when the
         // design is evaluated: at several ranks a node, every host full may be
         // more than a job of the P the design sets.
-        if (in[block->jobInput(TopologySource::job_P)] == 0)
+        // A job given by its nodes is checked at their size (P follows them).
+        if (in[block->jobInput(TopologySource::job_P)] == 0 && in[block->jobInput(TopologySource::job_nodes)] == 0)
             in[block->jobInput(TopologySource::job_P)] = 1;
         if (std::string p = block->check(in.data()); !p.empty())
             throw ModelError(path + ".params: " + p + " (inputs: " + inputsText(block->spec()) + ")");

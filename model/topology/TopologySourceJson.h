@@ -14,7 +14,7 @@
 namespace cs {
 
 // The topology JSON's "job" object for the job inputs the user set (P, placement,
-// schedule, ranks_per_node, rank_order; a wired one is left out); empty when all are at their defaults.
+// schedule, ranks_per_node, rank_order, nodes; a wired one is left out); empty when all are at their defaults.
 nlohmann::json topologyJobJson(const TopologySource& block, const std::vector<ParamValue>& values);
 
 // Host names of a design's node list ("nodes": [{"name": ...}]), in order,
