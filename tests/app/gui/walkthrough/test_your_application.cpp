@@ -284,6 +284,8 @@ TEST_CASE("Your own application in the GUI alone at 1280x800: File > New to the 
     editor = formulaEditor(w);
     REQUIRE(editor);
     CHECK_FALSE(editor->applyButton()->isEnabled());
+    w.blockCanvas()->zoomToFit();
+    inView(w, editor->outputsTable(), "formula outputs", 250, 60); // the picture shows the outputs as applied
     shot(w, "1-formula");
 
     // 2. The communication: comm.halo from the palette, a 1-D decomposition (a slab has two neighbours), the
