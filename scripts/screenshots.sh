@@ -73,6 +73,16 @@ for f in formula-inspector formula-error run-my-program; do
 done
 rm -rf "$shots"
 
+# The README's walkthrough of your own application in the GUI alone, at 1280x800 (offscreen GUI test): File > New,
+# the formula block, comm.halo wired into it, Run my program (cs-example-jacobi under mpirun at P = 1 to 8 on
+# this machine), the Program page's fit with P = 8 held out, and the fitted curve with the measured points.
+shots=$(mktemp -d)
+CS_SHOT_DIR="$shots" QT_QPA_PLATFORM=offscreen "$build/tests/cs_gui_tests" "[walkthrough]" >/dev/null
+for f in "$shots"/walkthrough-*.png; do
+  cp "$f" "$out/" && echo "$out/$(basename "$f")"
+done
+rm -rf "$shots"
+
 # A recording replayed, simulated on SimGrid and measured, in the Recording window: the Jacobi example recorded
 # at P = 2, 3, 4 and 6 and timed at P = 2, 3, 4, 6 and 8 on the namespace tree of 2 hosts a leaf (the live test
 # "record and replay on the namespace trees" made both files: the tree's design calibrated on its probes, and the

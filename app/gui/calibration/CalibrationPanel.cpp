@@ -238,12 +238,30 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     tabs_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
     tabs_->setMinimumHeight(100);
 
+    // The probes' calibration (Calibrate, its hold-out, its notes, its Apply and "Accept poor fits") around the
+    // pages; the Verify and Program pages have buttons of their own, and while one of them is shown those rows
+    // are hidden: the Program page had two "Accept poor fit" boxes, and too little height in a 1280x800 window's
+    // right column to show its fitted value and its points without floating the dock (issue 48).
+    auto* calBox = new QWidget(this);
+    calBox->setObjectName("probeCalibrationRow");
+    calRow->setContentsMargins(0, 0, 0, 0);
+    calBox->setLayout(calRow);
+    auto* applyBox = new QWidget(this);
+    applyBox->setObjectName("probeApplyRow");
+    applyRow->setContentsMargins(0, 0, 0, 0);
+    applyBox->setLayout(applyRow);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(calRow);
+    layout->addWidget(calBox);
     layout->addWidget(notesScroll);
     layout->addWidget(tabs_, 1);
-    layout->addLayout(applyRow);
+    layout->addWidget(applyBox);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this, calBox, applyBox, notesScroll, verifyPage, fitPage] {
+        const bool probes = tabs_->currentWidget() != verifyPage && tabs_->currentWidget() != fitPage;
+        calBox->setVisible(probes);
+        notesScroll->setVisible(probes);
+        applyBox->setVisible(probes);
+    });
 
     if (sweep) {
         overlay_ = new SweepOverlay(model, sweep, this);

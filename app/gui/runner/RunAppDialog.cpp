@@ -45,7 +45,7 @@ RunAppDialog::RunAppDialog(DocumentModel* model, std::vector<runner::Node> nodes
     form->addRow(tr("Program"), program_);
     at_ = new QLineEdit("1,2,4", this);
     at_->setObjectName("at");
-    at_->setToolTip(tr("Rank counts: 1,2,4 or 1:8 (as verify --at takes them)"));
+    at_->setToolTip(tr("Rank counts, each listed: 1,2,4,8 (as verify --at takes them; a range such as 1:8 is refused)"));
     form->addRow(tr("Ranks P"), at_);
     repeat_ = new QSpinBox(this);
     repeat_->setObjectName("repeat");

@@ -5,6 +5,7 @@
 // y1 = 2 * x, Apply formula; then wire y1 into a speedup block on the canvas,
 // sweep x, save with File > Save As and open the file again.
 #include "../FileDialogAnswer.h"
+#include "../MainWindowDriver.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/canvas/BlockCanvas.h"
 #include "app/gui/canvas/BlockPalette.h"
@@ -32,61 +33,11 @@
 
 using namespace cs;
 using namespace cs::app;
-
-namespace {
-
-// Double-clicks a block type in the Blocks palette: what a window system delivers.
-void addFromPalette(MainWindow& w, const QString& type)
-{
-    canvas::BlockPalette* palette = w.blockCanvas()->palette();
-    QTreeWidgetItem* item = palette->itemFor(type);
-    REQUIRE(item);
-    palette->scrollToItem(item);
-    QCoreApplication::processEvents();
-    const QPoint c = palette->visualItemRect(item).center();
-    QTest::mouseClick(palette->viewport(), Qt::LeftButton, {}, c);
-    QTest::mouseDClick(palette->viewport(), Qt::LeftButton, {}, c);
-    QTest::mouseRelease(palette->viewport(), Qt::LeftButton, {}, c);
-    QCoreApplication::processEvents();
-}
-
-inspector::FormulaEditor* formulaEditor(MainWindow& w)
-{
-    QWidget* form = w.inspector()->form();
-    return form ? form->findChild<inspector::FormulaEditor*>("formulaEditor") : nullptr;
-}
-
-// Drags from one port to another in the canvas view, in steps.
-void dragPort(MainWindow& w, canvas::PortItem* from, canvas::PortItem* to)
-{
-    QGraphicsView* view = w.blockCanvas()->view();
-    const QPoint a = view->mapFromScene(from->anchor()), b = view->mapFromScene(to->anchor());
-    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, a);
-    for (int i = 1; i <= 4; ++i)
-        QTest::mouseMove(view->viewport(), a + (b - a) * i / 4);
-    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, b);
-    QCoreApplication::processEvents();
-}
-
-// Replaces a line edit's text by typing, then Enter.
-void typeInto(QLineEdit* e, const QString& text)
-{
-    e->setFocus();
-    e->selectAll();
-    QTest::keyClicks(e, text);
-    QTest::keyClick(e, Qt::Key_Return);
-    QCoreApplication::processEvents();
-}
-
-bool hasWire(const DocumentModel& m, const std::string& from, const std::string& to)
-{
-    for (const Wire& wire : m.doc().design.wires())
-        if (wire.from.str() == from && wire.to.str() == to)
-            return true;
-    return false;
-}
-
-} // namespace
+using cs::test::addFromPalette;
+using cs::test::dragPort;
+using cs::test::formulaEditor;
+using cs::test::hasWire;
+using cs::test::typeInto;
 
 TEST_CASE("a formula block from the palette in a new design is applied, wired, swept, saved and reopened "
           "(issue 48, defect 1)",
