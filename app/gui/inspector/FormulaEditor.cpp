@@ -24,6 +24,10 @@
 #include <algorithm>
 #include <cctype>
 #include <limits>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 namespace cs::app::inspector {
 
@@ -94,6 +98,35 @@ void fitHeight(QTableWidget* t)
     for (int i = 0; i < t->rowCount(); ++i)
         h += t->rowHeight(i);
     t->setFixedHeight(h);
+}
+
+// Where the term a unit error quotes ("'L + G' adds L in s and G in s/B") stands in `expr`, spaces aside:
+// {start, length}, or the whole expression (its spaces trimmed) when the message quotes none or the term is not
+// found as written (clipped, or written with other brackets).
+std::pair<int, int> termSpan(const std::string& expr, const std::string& message)
+{
+    std::string compact;           // expr without its spaces
+    std::vector<std::size_t> from; // compact[i] is expr[from[i]]
+    for (std::size_t i = 0; i < expr.size(); ++i)
+        if (!std::isspace(static_cast<unsigned char>(expr[i]))) {
+            compact += expr[i];
+            from.push_back(i);
+        }
+    if (from.empty())
+        return {0, static_cast<int>(expr.size())};
+    const std::pair<int, int> whole{static_cast<int>(from.front()), static_cast<int>(from.back() - from.front() + 1)};
+    const std::size_t open = message.find('\''), close = open == std::string::npos ? open : message.find('\'', open + 1);
+    if (close == std::string::npos)
+        return whole;
+    std::string term;
+    for (char c : message.substr(open + 1, close - open - 1))
+        if (!std::isspace(static_cast<unsigned char>(c)))
+            term += c;
+    const std::size_t at = term.empty() ? std::string::npos : compact.find(term);
+    if (at == std::string::npos)
+        return whole;
+    const std::size_t last = at + term.size() - 1;
+    return {static_cast<int>(from[at]), static_cast<int>(from[last] - from[at] + 1)};
 }
 
 // The row of the table whose cell widget is `w`.
@@ -336,6 +369,9 @@ void FormulaEditor::check(bool edited)
             if (got && !(*got == want)) {
                 says = tr("%1, declared %2").arg(q(got->text()), q(want.text()));
                 bad = true;
+                // The whole expression computes the other unit: all of it is marked (it was its first
+                // character alone: issue 48, minor).
+                std::tie(start, length) = termSpan(o.expr, std::string());
             } else {
                 says = tr("= %1").arg(q((got ? *got : want).text()));
             }
@@ -353,9 +389,9 @@ void FormulaEditor::check(bool edited)
             if (e.position > 0)
                 says = tr("at %1: %2").arg(e.position).arg(says);
         } catch (const ModelError& e) {
-            says = q(e.what()); // a unit error: the whole expression
+            says = q(e.what()); // a unit error: the term it names, else the whole expression
             bad = true;
-            length = static_cast<int>(o.expr.size());
+            std::tie(start, length) = termSpan(o.expr, e.what());
         }
         markError(r, start, bad ? std::max(length, 1) : 0);
         status->setText(says);

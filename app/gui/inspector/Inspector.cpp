@@ -5,6 +5,7 @@
 #include "app/gui/inspector/DesignParamForm.h"
 #include "app/gui/inspector/TopologyForm.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -65,11 +66,22 @@ void Inspector::refresh()
 
     // The old form may be the sender of the edit that led here (an editor's
     // editingFinished): silence it and delete it later, never now.
-    if (QWidget* old = scroll_->takeWidget()) {
+    QString focused;
+    bool hadFocus = false;
+    if (QWidget* old = scroll_->widget()) {
         for (QLineEdit* e : old->findChildren<QLineEdit*>())
             e->blockSignals(true);
         for (QComboBox* c : old->findChildren<QComboBox*>())
             c->blockSignals(true);
+        // The focus stays in the inspector: the widget that had it (Apply formula, a field) goes with the old
+        // form, and Qt gave the focus to the next widget of the window, the sweep panel's P field (issue 48,
+        // minor). Taken before the old form goes, which moves the focus.
+        if (QWidget* f = QApplication::focusWidget(); f && (f == old || old->isAncestorOf(f))) {
+            hadFocus = true;
+            focused = f->objectName();
+            scroll_->setFocus(Qt::OtherFocusReason);
+        }
+        scroll_->takeWidget();
         old->deleteLater();
     }
 
@@ -104,6 +116,14 @@ void Inspector::refresh()
     }
     scroll_->setWidget(form);
     shownKey_ = key;
+    if (hadFocus) {
+        // The same field of the new form when it has one that takes the focus, else the form's scroll area.
+        QWidget* same = focused.isEmpty() ? nullptr : form->findChild<QWidget*>(focused);
+        if (same && same->isEnabled() && same->focusPolicy() != Qt::NoFocus)
+            same->setFocus(Qt::OtherFocusReason);
+        else
+            scroll_->setFocus(Qt::OtherFocusReason);
+    }
     if (scroll > 0) // after the new form has been laid out
         QTimer::singleShot(0, this, [this, scroll] { scroll_->verticalScrollBar()->setValue(scroll); });
 }

@@ -3,6 +3,7 @@
 
 #include <QObject>
 
+#include <cmath>
 #include <cstdio>
 #include <limits>
 
@@ -47,9 +48,19 @@ QString rangeText(const ParamSpec& spec)
 
 std::string shownUnit(const ParamSpec& spec, double si, plots::RateFamily family)
 {
-    if (spec.unit != Unit::BytesPerSecond || !spec.choices.empty())
+    if (!spec.choices.empty())
         return spec.displayUnit;
-    return plots::rateUnitFor({si}, family).name.toStdString();
+    if (spec.unit == Unit::BytesPerSecond)
+        return plots::rateUnitFor({si}, family).name.toStdString();
+    if (spec.unit == Unit::Seconds || spec.unit == Unit::SecondsPerByte) {
+        // A time (or a per-byte cost) as rates are: 2 ms typed into a field of a fixed us read "2000 us", 500 ns
+        // "0.5 us". Zero, which every unit writes alike, keeps the spec's unit ("0 us", not "0 ns").
+        const auto fixed = findDisplayUnit(spec.displayUnit);
+        if (!std::isfinite(si) || si == 0.0 || !fixed || fixed->unit != spec.unit)
+            return spec.displayUnit;
+        return std::string(autoDisplayUnit(si, spec.unit).name);
+    }
+    return spec.displayUnit;
 }
 
 QString editText(double si, const ParamSpec& spec)

@@ -25,7 +25,9 @@ QString rangeText(const ParamSpec& spec);
 // The unit a field with a unit of its own shows `si` in (a design parameter, a generator's parameter): a
 // rate in the unit it reads best in, as the block and topology forms write rates (plots::rateUnitFor in
 // `family`): 1.25e8 B/s is "Gbit/s" where the spec says Mbit/s, which wrote it "1000 Mbit/s" (issue 48,
-// defect 14). Any other kind keeps the spec's display unit.
+// defect 14). A time or a per-byte cost in the unit of its kind that puts a magnitude of at least 1 in front
+// (autoDisplayUnit): 2e-3 s is "ms" where the spec says us, which wrote it "2000 us"; zero keeps the spec's unit.
+// Any other kind keeps the spec's display unit.
 std::string shownUnit(const ParamSpec& spec, double si, plots::RateFamily family = plots::ratePreference());
 // The text an editor starts with (the display value).
 QString editText(double si, const ParamSpec& spec);

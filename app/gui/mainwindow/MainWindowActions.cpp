@@ -109,8 +109,25 @@ void MainWindow::createActions()
     QAction* prefs = edit->addAction(tr("Pre&ferences..."), this, &MainWindow::showPreferences);
     prefs->setMenuRole(QAction::PreferencesRole);
     prefs->setObjectName("preferencesAction");
-    tb->addAction(undo);
-    tb->addAction(redo);
+    // The tool bar says "Undo" and "Redo" alone, the edit in the tooltip: the stack's own actions carry it in
+    // their text ("Undo Logarithmic axes"), which made the tool bar as wide as the last edit's name (issue 48,
+    // minor). The Edit menu keeps those, with the shortcuts.
+    auto toolFor = [this, tb](QAction* full, const QString& text, const char* name, auto canSignal) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(name);
+        a->setEnabled(full->isEnabled());
+        auto tip = [a, full, text] {
+            const QString what = full->text().remove(QLatin1Char('&'));
+            a->setToolTip(QStringLiteral("%1 (%2)").arg(what, full->shortcut().toString(QKeySequence::NativeText)));
+        };
+        tip();
+        connect(a, &QAction::triggered, full, &QAction::trigger);
+        connect(model_->undoStack(), canSignal, a, &QAction::setEnabled);
+        connect(full, &QAction::changed, a, tip);
+        tb->addAction(a);
+    };
+    toolFor(undo, tr("Undo"), "undoToolAction", &QUndoStack::canUndoChanged);
+    toolFor(redo, tr("Redo"), "redoToolAction", &QUndoStack::canRedoChanged);
     tb->addSeparator();
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));

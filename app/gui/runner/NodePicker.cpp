@@ -52,7 +52,11 @@ void NodePicker::reread()
         item->setFlags(Qt::ItemIsEnabled);
         item->setForeground(QColor(0xb0, 0, 0));
     } else if (nodes.empty()) {
-        auto* item = new QListWidgetItem(tr("No nodes yet: add them in the Nodes panel"), this);
+        // Three short lines: on one, a narrow panel (the Probes dock at 1280x800) cut it to "No nodes yet: add
+        // the" (issue 48). The list does not wrap its items itself: a word-wrapped list re-laid out without end
+        // in the main window.
+        auto* item = new QListWidgetItem(tr("No nodes yet:\nadd them in the\nNodes panel"), this);
+        item->setToolTip(tr("No nodes yet: add them in the Nodes panel"));
         item->setFlags(Qt::ItemIsEnabled);
         item->setForeground(QColor(120, 120, 120));
     }

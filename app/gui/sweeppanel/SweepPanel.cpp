@@ -144,7 +144,12 @@ SweepPanel::SweepPanel(DocumentModel* model, QWidget* parent)
     // that is below the fold).
     failures_ = new QLabel(this);
     failures_->setObjectName("sweepFailures");
-    failures_->setWordWrap(true);
+    // One line a message, cut at the right, the whole text in its tooltip and in the status line: a wrapped
+    // label gives the panel a height for its width, which the sweep dock's scroll area then lays the panel
+    // out at (its preferred height, not its least), and a one-line banner scrolled the chart's x axis 42 px
+    // out of view at 1280x800 (issue 48).
+    failures_->setWordWrap(false);
+    failures_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     failures_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     failures_->setStyleSheet("QLabel { color: #8a1f11; background: #fdecea; border: 1px solid #f5c2bd; "
                              "border-radius: 3px; padding: 3px 6px; }");

@@ -157,6 +157,7 @@ void SweepPanel::onChartsPrepared()
     // A rank count set apart from the job's is never silent: told above the rows that failed.
     const QString banner = out->warnings + (out->warnings.isEmpty() || out->failures.isEmpty() ? "" : "\n") + out->failures;
     failures_->setText(banner);
+    failures_->setToolTip(banner);
     failures_->setVisible(!banner.isEmpty());
     fillBreakdownSelector();
     // The job cursor stays on its value in the new sweep and is told again:
@@ -178,6 +179,7 @@ void SweepPanel::onFailed(const QString& message)
     setComputing(false);
     setStatus(tr("sweep failed: %1").arg(message), true);
     failures_->setText(tr("sweep failed: %1").arg(message));
+    failures_->setToolTip(failures_->text());
     failures_->show();
     clearCharts(tr("no result: %1").arg(message.left(80)));
     emit sweepFailed(message);

@@ -165,7 +165,9 @@ void JobFiguresBox::display(const JobView& v)
     if (valueOf("xchg_spread") > 0)
         setRow("xchg_bw", rate.format(valueOf("xchg_bw")) + tr(" \u00b1 %1%").arg(100 * valueOf("xchg_spread"), 0, 'f', 1),
                tipOf("xchg_bw") + "\n" + tipOf("xchg_spread"));
-    auto seconds = [](double s) { return QString::fromStdString(formatQuantity(s, "us", Unit::Seconds)); };
+    // Four digits in the unit each reads best in, as the figures above (formatQuantity's six in a fixed "us"
+    // read "4.46667 us": issue 48, minor).
+    auto seconds = [](double s) { return QString::fromStdString(formatMeasured(s, "s")); };
     setRow("L", seconds(valueOf("L")) + QStringLiteral(" / ") + seconds(valueOf("L_max")), tipOf("L"));
     setRow("avg_hops", QString::number(valueOf("avg_hops"), 'f', 2) + QStringLiteral(" / ") +
                            QString::number(valueOf("diameter")),

@@ -265,6 +265,7 @@ void TopologyEditor::zoomToFit()
         const double halfW = vp.width() / 2 / s, halfH = vp.height() / 2 / s;
         view_->centerOn(r.width() / 2 <= halfW ? r.center().x() : r.left() + halfW,
                         r.height() / 2 <= halfH ? r.center().y() : r.top() + halfH);
+        showJobAggregates(); // the job's boxes, where there is a job
         updateDetail();
         return;
     }
@@ -288,8 +289,10 @@ void TopologyEditor::resizeEvent(QResizeEvent* e)
     QWidget::resizeEvent(e);
     // A fitted view fits again as the window or the docks settle (the main
     // window lays its docks out after the first show).
-    if ((fitPending_ || fitted_) && isVisible())
+    if ((fitPending_ || fitted_) && isVisible()) {
+        reflowAggregates();
         zoomToFit();
+    }
 }
 
 void TopologyEditor::showGeneratorDialog()

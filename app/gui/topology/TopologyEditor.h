@@ -135,6 +135,15 @@ private:
     void clearScene(); // no items, no summary, no overview
     void rebuild();
     void buildAggregates(); // the scene of the aggregate view at the top of aggStack_
+    void drawAggregates();  // the scene of aggView_
+    // The columns of a grid of aggView_'s boxes that shows it largest in the view, or that the view holds at
+    // the zoom their names need.
+    std::size_t denseGridColumns() const;
+    void reflowAggregates(); // the grid drawn again when the view now takes other columns
+    // Boxes that hold the job and fit `room` together, those that hold most of its hosts; scene coordinates,
+    // null without a job.
+    QRectF jobRect(const QSizeF& room) const;
+    void showJobAggregates(); // scrolls to jobRect() when it is out of view
     ViewGraph documentGraph() const; // what the document's network draws as
     // After a topology edit: the items of what stayed are kept (same
     // pointers), those of what went are removed and new ones added; false
@@ -206,6 +215,7 @@ private:
     std::vector<AggregateItem*> aggItems_; // by aggregate index
     std::size_t jobElsewhere_ = 0;         // hosts of the job in no aggregate shown
     bool aggregated_ = false;
+    std::size_t gridColumns_ = 0;          // of the dense grid drawn; 0: no dense grid
     QAction* upAction_ = nullptr;
     std::vector<QPointF> auto_;   // automatic positions (empty until needed)
     std::vector<char> placed_;    // position stored in the document

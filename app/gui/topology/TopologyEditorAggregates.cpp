@@ -67,10 +67,99 @@ void TopologyEditor::buildAggregates()
     const auto& t = model_->topology();
     clearScene();
     aggregated_ = true;
+    gridColumns_ = 0;
     if (!t || aggStack_.empty())
         return;
     const AggregateFrame& f = aggStack_.back();
     aggView_ = aggregate(*t, f.members, f.depth, kMaxAggregates, kMaxBuckets);
+    drawAggregates();
+}
+
+std::size_t TopologyEditor::denseGridColumns() const
+{
+    const std::size_t n = aggView_.groups.size();
+    if (n == 0)
+        return 0;
+    // The number of columns that shows the grid largest in the view.
+    const QSizeF vp = view_->viewport()->width() > 100 && view_->viewport()->height() > 100
+                          ? QSizeF(view_->viewport()->size())
+                          : QSizeF(1000, 640);
+    auto extent = [&](std::size_t cols) {
+        const std::size_t rows = (n + cols - 1) / cols;
+        return QSizeF(double(cols - 1) * kDenseDx + AggregateItem::kWidth + 60,
+                      double(rows - 1) * kDenseDy + AggregateItem::kHeight + 60 + kSummaryRoom);
+    };
+    std::size_t cols = 1;
+    double best = 0;
+    for (std::size_t c = 1; c <= n; ++c) {
+        const QSizeF e = extent(c);
+        if (const double s = std::min(vp.width() / e.width(), vp.height() / e.height()); s > best)
+            best = s, cols = c;
+    }
+    // Fit stops at the zoom the names need (zoomToFit): when that is larger, as many columns as the view
+    // is wide at it, the rows scrolled.
+    double readable = 0;
+    for (const AggregateView::Group& g : aggView_.groups)
+        readable = std::max(readable, AggregateItem::readableZoom(QString::fromStdString(g.label)));
+    if (best < readable) {
+        cols = 1;
+        for (std::size_t c = 2; c <= n && extent(c).width() * readable <= vp.width(); ++c)
+            cols = c;
+    }
+    return cols;
+}
+
+void TopologyEditor::reflowAggregates()
+{
+    // The dense grid is shaped to the view it was drawn in: a wider or narrower view (the window, a dock
+    // resized) draws it again with the columns that view takes, the job's marks kept (issue 48, defect 10:
+    // the grid kept the columns of the first view, a scroll bar across a wider one).
+    if (!aggregated_ || gridColumns_ == 0 || denseGridColumns() == gridColumns_)
+        return;
+    drawAggregates();
+}
+
+QRectF TopologyEditor::jobRect(const QSizeF& room) const
+{
+    // Of the runs of boxes holding the job that `room` holds together (from each such box on, the later ones
+    // that still fit with it), the one that holds most of the job's hosts.
+    std::vector<const AggregateItem*> marked;
+    for (const AggregateItem* a : aggItems_)
+        if (a->jobHosts() > 0)
+            marked.push_back(a);
+    QRectF best;
+    std::size_t bestHosts = 0;
+    for (std::size_t i = 0; i < marked.size(); ++i) {
+        QRectF r = marked[i]->sceneBoundingRect();
+        std::size_t hosts = marked[i]->jobHosts();
+        for (std::size_t j = i + 1; j < marked.size(); ++j) {
+            const QRectF both = r.united(marked[j]->sceneBoundingRect());
+            if (both.width() <= room.width() && both.height() <= room.height())
+                r = both, hosts += marked[j]->jobHosts();
+        }
+        if (hosts > bestHosts)
+            best = r, bestHosts = hosts;
+    }
+    return best;
+}
+
+void TopologyEditor::showJobAggregates()
+{
+    // Scrolled to the boxes the job is in, when they are out of view: a job spread over a 1059-group
+    // dragonfly had six of its seven boxes below the fold at 1280x800 (issue 48, defect 10).
+    const QRectF shown = view_->mapToScene(view_->viewport()->rect()).boundingRect();
+    const QRectF job = jobRect(shown.size() - QSizeF(20, 20));
+    if (!job.isNull() && !shown.contains(job))
+        view_->ensureVisible(job, 10, 10);
+}
+
+void TopologyEditor::drawAggregates()
+{
+    const auto& t = model_->topology();
+    clearScene();
+    gridColumns_ = 0;
+    if (!t)
+        return;
     const std::size_t n = aggView_.groups.size();
 
     // Places: a circle when most pairs are linked (a dragonfly's groups) and
@@ -87,32 +176,8 @@ void TopologyEditor::buildAggregates()
     const bool denseGrid = dense && !circle;
     double gridWidth = 0;
     if (denseGrid) {
-        // The number of columns that shows the grid largest in the view.
-        const QSizeF vp = view_->viewport()->width() > 100 && view_->viewport()->height() > 100
-                              ? QSizeF(view_->viewport()->size())
-                              : QSizeF(1000, 640);
-        auto extent = [&](std::size_t cols) {
-            const std::size_t rows = (n + cols - 1) / cols;
-            return QSizeF(double(cols - 1) * kDenseDx + AggregateItem::kWidth + 60,
-                          double(rows - 1) * kDenseDy + AggregateItem::kHeight + 60 + kSummaryRoom);
-        };
-        std::size_t cols = 1;
-        double best = 0;
-        for (std::size_t c = 1; c <= n; ++c) {
-            const QSizeF e = extent(c);
-            if (const double s = std::min(vp.width() / e.width(), vp.height() / e.height()); s > best)
-                best = s, cols = c;
-        }
-        // Fit stops at the zoom the names need (zoomToFit): when that is larger, as many columns as the view
-        // is wide at it, the rows scrolled.
-        double readable = 0;
-        for (const AggregateView::Group& g : aggView_.groups)
-            readable = std::max(readable, AggregateItem::readableZoom(QString::fromStdString(g.label)));
-        if (best < readable) {
-            cols = 1;
-            for (std::size_t c = 2; c <= n && extent(c).width() * readable <= vp.width(); ++c)
-                cols = c;
-        }
+        const std::size_t cols = denseGridColumns();
+        gridColumns_ = cols;
         for (std::size_t i = 0; i < n; ++i)
             at[i] = {double(i % cols) * kDenseDx, double(i / cols) * kDenseDy};
         gridWidth = double(std::min(cols, n) - 1) * kDenseDx;

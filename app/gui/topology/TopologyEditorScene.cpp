@@ -367,10 +367,14 @@ namespace cs::app {
 
 void TopologyEditor::setJobHosts(const QStringList& hosts)
 {
-    jobHosts_.clear();
+    std::vector<std::string> now;
     for (const QString& h : hosts)
-        jobHosts_.push_back(h.toStdString());
+        now.push_back(h.toStdString());
+    const bool moved = now != jobHosts_;
+    jobHosts_ = std::move(now);
     applyJobHosts();
+    if (aggregated_ && moved)
+        showJobAggregates();
 }
 
 void TopologyEditor::applyJobHosts()

@@ -1,0 +1,163 @@
+// Issue 48, defect 10's remainder: in the aggregate view of a 1059-group dragonfly in the 1280x800 window, six
+// of the placed job's seven boxes were below the fold and the view did not scroll to them; and the grid kept the
+// columns of the view it was first drawn in when the inspector's dock was resized (a scroll bar across a wider
+// view). The network is test_dragonfly_aggregates.cpp's: a = 2, p = 1, h = 529, 1059 groups in 63 boxes.
+#include "TopologyTestUtil.h"
+#include "GeneratorWait.h"
+
+#include "../mainwindow/WindowAt1280.h"
+#include "app/gui/topology/AggregateItem.h"
+#include "app/gui/topology/JobFiguresBox.h"
+#include "app/gui/topology/MetricsPanel.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QScrollBar>
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <set>
+
+using namespace cs;
+using namespace cs::app;
+
+namespace {
+
+std::vector<AggregateItem*> boxes(const TopologyEditor& ed)
+{
+    std::vector<AggregateItem*> out;
+    for (QGraphicsItem* it : ed.scene()->items())
+        if (auto* a = qgraphicsitem_cast<AggregateItem*>(it))
+            out.push_back(a);
+    std::sort(out.begin(), out.end(), [](AggregateItem* a, AggregateItem* b) { return a->index() < b->index(); });
+    return out;
+}
+
+// The box of an aggregate on screen, in view pixels.
+QRect onScreen(const TopologyEditor& ed, const AggregateItem* a)
+{
+    const QRectF box(-AggregateItem::kWidth / 2, -AggregateItem::kHeight / 2, AggregateItem::kWidth,
+                     AggregateItem::kHeight);
+    return ed.view()->mapFromScene(a->mapRectToScene(box)).boundingRect();
+}
+
+// The columns of the grid: the distinct x of the boxes.
+std::size_t columns(const TopologyEditor& ed)
+{
+    std::set<long> xs;
+    for (AggregateItem* a : boxes(ed))
+        xs.insert(std::lround(a->pos().x()));
+    return xs.size();
+}
+
+void generateDragonfly(MainWindow& w)
+{
+    w.findChild<QAction*>("newAction")->trigger();
+    w.showTab(0);
+    TopologyEditor* ed = w.topologyEditor();
+    ed->showGeneratorDialog(); // Edit > Generate topology...
+    GeneratorDialog* dlg = ed->generatorDialog();
+    REQUIRE(dlg);
+    REQUIRE(dlg->selectGenerator("dragonfly"));
+    REQUIRE(dlg->setParam("groups", 1059));
+    REQUIRE(dlg->setParam("a", 2));
+    REQUIRE(dlg->setParam("p", 1));
+    REQUIRE(dlg->setParam("h", 529));
+    cs::app::test::acceptAndWait(dlg);
+    REQUIRE(w.model()->topology());
+    REQUIRE(ed->aggregated());
+    QTest::qWait(50);
+}
+
+} // namespace
+
+TEST_CASE("the aggregate view scrolls to the placed job's boxes (issue 48 defect 10)",
+          "[gui][topology][aggregates][placement]")
+{
+    MainWindow w;
+    cs::test::showAt1280x800(w);
+    generateDragonfly(w);
+    TopologyEditor* ed = w.topologyEditor();
+    const QRect viewport = ed->view()->viewport()->rect();
+
+    // A job of P = 100 spread, as the sweep chart's cursor at P = 100 places it (the metrics dock's job).
+    REQUIRE(w.model()->setValue({"topology", "placement"}, 1).isEmpty());
+    JobFiguresBox* job = w.metricsPanel()->jobFigures();
+    job->showJob(std::make_shared<const DesignDocument>(w.model()->doc()), "topology.P", 100);
+    testutil::waitFor([&] { return !job->isComputing() && !job->hosts().isEmpty(); }, 120000);
+    REQUIRE(job->hosts().size() == 100);
+    QTest::qWait(50);
+
+    // The boxes marked, and those wholly on screen.
+    std::vector<AggregateItem*> marked;
+    std::size_t hostsShown = 0;
+    QRectF together;
+    std::string where;
+    for (AggregateItem* a : boxes(*ed))
+        if (a->jobHosts() > 0) {
+            marked.push_back(a);
+            together = together.isNull() ? a->sceneBoundingRect() : together.united(a->sceneBoundingRect());
+            const bool shown = viewport.contains(onScreen(*ed, a));
+            where += a->label().toStdString() + ": " + std::to_string(a->jobHosts()) + (shown ? " hosts, shown; " : " hosts, not shown; ");
+            if (shown)
+                hostsShown += a->jobHosts();
+        }
+    INFO(where);
+    REQUIRE(marked.size() >= 2);
+    const QRect all = ed->view()->mapFromScene(together).boundingRect();
+    INFO("the job's boxes cover " << all.width() << " x " << all.height() << " px of a " << viewport.width() << " x "
+                                  << viewport.height() << " px view; " << hostsShown << " of its 100 hosts are "
+                                  << "in the boxes on screen");
+    if (all.width() <= viewport.width() - 20 && all.height() <= viewport.height() - 20) {
+        // They fit the view together: all of them are on it.
+        for (AggregateItem* a : marked)
+            CHECK(viewport.contains(onScreen(*ed, a)));
+    } else {
+        // They do not: the view shows most of the job's hosts (before, the first box alone with 1 of them).
+        CHECK(hostsShown >= 50);
+    }
+    if (const QString shots = qEnvironmentVariable("CS_SHOT_DIR"); !shots.isEmpty())
+        ed->grab().save(shots + "/dragonfly-job-in-view.png");
+    ed->grab().save("/tmp/cs-gui-shots/dragonfly_job_in_view.png");
+}
+
+TEST_CASE("the aggregate grid re-flows to the view's width when the inspector's dock is resized (issue 48 "
+          "defect 10)",
+          "[gui][topology][aggregates]")
+{
+    MainWindow w;
+    cs::test::showAt1280x800(w);
+    generateDragonfly(w);
+    TopologyEditor* ed = w.topologyEditor();
+    const std::size_t before = columns(*ed);
+    const int viewBefore = ed->view()->viewport()->width();
+    ed->grab().save("/tmp/cs-gui-shots/dragonfly_grid_before_resize.png");
+
+    // The right column dragged wider, to 600 px: the drawing is narrower, its grid takes fewer columns.
+    auto* inspector = w.findChild<QDockWidget*>("inspectorDock");
+    REQUIRE(inspector);
+    const int dockBefore = inspector->width();
+    w.resizeDocks({inspector}, {600}, Qt::Horizontal);
+    QTest::qWait(100);
+    const int viewAfter = ed->view()->viewport()->width();
+    INFO("dock " << dockBefore << " -> " << inspector->width() << " px, view " << viewBefore << " -> " << viewAfter
+                 << " px");
+    REQUIRE(viewAfter < viewBefore - 150);
+    const std::size_t after = columns(*ed);
+    INFO("columns " << before << " -> " << after);
+    CHECK(after < before); // the same columns before the fix
+    // The grid is no wider than the view: its columns are seen together, without scrolling across.
+    int left = std::numeric_limits<int>::max(), right = std::numeric_limits<int>::min();
+    for (AggregateItem* a : boxes(*ed)) {
+        left = std::min(left, onScreen(*ed, a).left());
+        right = std::max(right, onScreen(*ed, a).right());
+    }
+    CHECK(right - left <= viewAfter);
+    ed->grab().save("/tmp/cs-gui-shots/dragonfly_grid_after_resize.png");
+
+    // And back to where it was: the columns it had.
+    w.resizeDocks({inspector}, {dockBefore}, Qt::Horizontal);
+    QTest::qWait(100);
+    CHECK(columns(*ed) == before);
+}
