@@ -184,14 +184,15 @@ CalibrationPanel::CalibrationPanel(DocumentModel* model, SweepPanel* sweep, QWid
     verify_->setContentsMargins(4, 4, 4, 4);
     verifyPage->setWidget(verify_);
     tabs_->addTab(verifyPage, tr("Verify"));
-    // The fit's tables need more height than the dock may have at 1280 x 800: the page scrolls.
-    auto* fitPage = new QScrollArea(tabs_);
+    // The page takes the dock's height and width and does not scroll: its tables share a splitter and fit their
+    // columns to the dock (FitSection; issue 48, cramped at 1280x800: it scrolled, and its fitted inputs' table
+    // ran past the dock on the right).
+    auto* fitPage = new QWidget(tabs_);
     fitPage->setObjectName("fitPage");
-    fitPage->setWidgetResizable(true);
-    fitPage->setFrameShape(QFrame::NoFrame);
     fit_ = new FitSection(model, fitPage);
-    fit_->setContentsMargins(4, 4, 4, 4);
-    fitPage->setWidget(fit_);
+    auto* fitLayout = new QVBoxLayout(fitPage);
+    fitLayout->setContentsMargins(4, 4, 4, 4);
+    fitLayout->addWidget(fit_);
     tabs_->addTab(fitPage, tr("Program"));
     // Every page's tab on show in the narrow right column (issue 34, defect
     // 12): six short names, with 6 px less padding each, read whole at its 384 px; squeezed and elided

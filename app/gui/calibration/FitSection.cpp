@@ -2,6 +2,7 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/calibration/OverlayDraw.h"
 #include "app/gui/calibration/ReportTables.h"
+#include "app/gui/widgets/ColumnFitter.h"
 #include "app/gui/widgets/QtStrings.h"
 #include "model/calibration/ProgramRuns.h"
 #include "model/core/ModelError.h"
@@ -17,10 +18,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cs::app::calibration {
@@ -76,7 +79,7 @@ FitSection::FitSection(DocumentModel* model, QWidget* parent) : QWidget(parent),
     holdOut_->setPlaceholderText(tr("P = 8"));
     holdOut_->setToolTip(tr("Node counts left out of the fit and predicted instead, to see how well it "
                             "extrapolates (empty: fit every run)"));
-    acceptPoor_ = new QCheckBox(tr("Accept a poor fit of the program"), this);
+    acceptPoor_ = new QCheckBox(tr("Accept a poor fit"), this);
     acceptPoor_->setObjectName("fitAcceptPoor");
     acceptPoor_->setToolTip(tr("Apply values whose fit fails the quality limits (R², held-out error); a value "
                                "whose interval crosses zero is never applied"));
@@ -110,6 +113,10 @@ FitSection::FitSection(DocumentModel* model, QWidget* parent) : QWidget(parent),
     status_->setObjectName("fitStatus");
     status_->setWordWrap(true);
 
+    // Docked in a 1280x800 window's right column (about 380 x 400 px for the page) it reads whole (issue 48,
+    // cramped): three rows of controls, then the tables in a splitter, each table's columns inside it with their
+    // text wrapped where they would not fit (ColumnFitter), the fitted inputs' table as tall as its rows and the
+    // points' table the rest, then the summary. The page no longer scrolls (CalibrationPanel).
     auto* row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Block"), this));
     row->addWidget(block_, 1);
@@ -120,21 +127,32 @@ FitSection::FitSection(DocumentModel* model, QWidget* parent) : QWidget(parent),
     buttons->addWidget(search_);
     buttons->addWidget(apply_);
     buttons->addStretch(1);
-    // Each table keeps its rows in sight (a header and two rows; a header and four for the points), and the
-    // page scrolls in the dock when the dock is shorter than that (CalibrationPanel).
+    for (QTableWidget* t : {inputs_, hypotheses_, points_})
+        connect(new ColumnFitter(t), &ColumnFitter::fitted, this, &FitSection::fitHeights);
+    tables_ = new QSplitter(Qt::Vertical, this);
+    tables_->setObjectName("fitTables");
+    tables_->setChildrenCollapsible(false);
+    tables_->addWidget(inputs_);
+    tables_->addWidget(hypotheses_);
+    tables_->addWidget(points_);
+    tables_->setStretchFactor(0, 0);
+    tables_->setStretchFactor(1, 0);
+    tables_->setStretchFactor(2, 1);
+    // A table shows a header and a row at least (the points two); the fitted inputs no more than their rows
+    // (fitHeights).
     const int rowHeight = inputs_->verticalHeader()->defaultSectionSize();
-    for (auto [table, rows] : {std::pair{inputs_, 2}, {hypotheses_, 3}, {points_, 4}})
-        table->setMinimumHeight(rowHeight * (rows + 1) + 2 * table->frameWidth() + 4);
-    inputs_->setMaximumHeight(rowHeight * 4 + 2 * inputs_->frameWidth() + 4);
-    hypotheses_->setMaximumHeight(rowHeight * 6 + 2 * hypotheses_->frameWidth() + 4);
+    for (QTableWidget* t : {inputs_, hypotheses_})
+        t->setMinimumHeight(rowHeight * 2 + 2 * t->frameWidth() + 4);
+    points_->setMinimumHeight(rowHeight * 3 + 2 * points_->frameWidth() + 4);
+    fitHeights();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
     layout->addLayout(row);
     layout->addLayout(buttons);
-    layout->addWidget(acceptPoor_);
-    layout->addWidget(inputs_);
-    layout->addWidget(hypotheses_);
-    layout->addWidget(points_, 1);
+    // On a row of its own: beside the buttons it made the right column of a 1280x800 window wider than 384 px.
+    layout->addWidget(acceptPoor_, 0, Qt::AlignLeft);
+    layout->addWidget(tables_, 1);
     layout->addWidget(summary_);
     layout->addWidget(status_);
 
@@ -188,6 +206,37 @@ void FitSection::fillBlocks()
     if (!any)
         setStatus(tr("No formula block with an input marked fit: mark one in the block's inspector (the "
                      "\"fit\" column)."));
+}
+
+void FitSection::refit(QTableWidget* t)
+{
+    if (auto* fitter = t->findChild<ColumnFitter*>(QString(), Qt::FindDirectChildrenOnly))
+        fitter->refit();
+    fitHeights();
+}
+
+void FitSection::fitHeights()
+{
+    // The fitted inputs' (or the hypotheses') table as tall as its header and rows, five at most; the points'
+    // table the rest of the splitter.
+    const auto tall = [](QTableWidget* t) {
+        int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth() + 2;
+        const int rows = std::max(1, t->rowCount());
+        for (int r = 0; r < std::min(rows, 5); ++r)
+            h += r < t->rowCount() ? t->rowHeight(r) : t->verticalHeader()->defaultSectionSize();
+        return std::max(h, t->minimumHeight());
+    };
+    if (!tables_)
+        return;
+    const int in = tall(inputs_), hyp = tall(hypotheses_);
+    inputs_->setMaximumHeight(in);
+    hypotheses_->setMaximumHeight(hyp);
+    const int total = tables_->height() - 2 * tables_->handleWidth();
+    if (total <= 0)
+        return;
+    const int top = inputs_->isVisibleTo(this) ? in : hyp;
+    tables_->setSizes({inputs_->isVisibleTo(this) ? in : 0, hypotheses_->isVisibleTo(this) ? hyp : 0,
+                       std::max(total - top, points_->minimumHeight())});
 }
 
 void FitSection::fit()
@@ -293,7 +342,7 @@ void FitSection::fillFit(const calib::FormulaFitReport& r)
                  value(in.before), applied},
                 in.applied ? -1 : 4);
     }
-    inputs_->resizeColumnsToContents();
+    refit(inputs_);
     points_->setRowCount(static_cast<int>(r.points.size()));
     for (std::size_t i = 0; i < r.points.size(); ++i) {
         const calib::FittedPoint& p = r.points[i];
@@ -302,7 +351,7 @@ void FitSection::fillFit(const calib::FormulaFitReport& r)
                  p.heldOut ? tr("held out") : QString(), p.heldOut ? QString() : secs(p.looPredicted)},
                 std::abs(p.relError) > 0.15 ? 3 : -1);
     }
-    points_->resizeColumnsToContents();
+    refit(points_);
     QString text = tr("Fit of %1.%2 to %n run(s) (%3): R² %4, SMAPE %5, leave-one-out SMAPE %6", "", r.fitted)
                        .arg(q(r.block), q(r.output), q(r.weighting), q(formatMeasured(r.r2, "1")),
                             percent(r.smape, false),
@@ -333,7 +382,7 @@ void FitSection::fillSearch(const calib::FormulaSearchReport& r)
                 {(i == 0 ? QString::fromUtf8("→ ") : QString("   ")) + q(h.formula("P")), percent(h.cvSmape, false),
                  q(formatMeasured(h.r2, "1"))});
     }
-    hypotheses_->resizeColumnsToContents();
+    refit(hypotheses_);
     points_->setRowCount(static_cast<int>(r.points.size()));
     for (std::size_t i = 0; i < r.points.size(); ++i) {
         const calib::SearchedPoint& p = r.points[i];
@@ -342,7 +391,7 @@ void FitSection::fillSearch(const calib::FormulaSearchReport& r)
                  p.heldOut ? tr("held out") : QString(), tr("network %1").arg(secs(p.network))},
                 std::abs(p.relError) > 0.15 ? 3 : -1);
     }
-    points_->resizeColumnsToContents();
+    refit(points_);
     summary_->setText(tr("Compute term of %1.%2 found in %n run(s) after the network part the calibrated blocks "
                          "give; ranked by leave-one-out error, best first.", "", r.searched)
                           .arg(q(r.block), q(r.output)));

@@ -24,6 +24,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QSplitter;
 class QTableWidget;
 
 namespace cs::app {
@@ -74,6 +75,9 @@ private:
     void fillFit(const calib::FormulaFitReport& r);
     void fillSearch(const calib::FormulaSearchReport& r);
     void setStatus(const QString& text, bool error = false);
+    // Fits the table's columns to its width (ColumnFitter), then the splitter's heights to the rows.
+    void refit(QTableWidget* t);
+    void fitHeights();
 
     DocumentModel* model_;
     QComboBox* block_;
@@ -81,6 +85,7 @@ private:
     QCheckBox* acceptPoor_;
     QPushButton *fit_, *search_, *apply_;
     QTableWidget *inputs_, *points_, *hypotheses_;
+    QSplitter* tables_ = nullptr; // the inputs' (or hypotheses') table over the points'
     QLabel *summary_, *status_;
     QFutureWatcher<std::shared_ptr<FitOutcome>> watcher_;
     std::shared_ptr<FitOutcome> shown_;

@@ -4,6 +4,7 @@
 #include "app/gui/inspector/FormulaEditor.h"
 #include "app/gui/inspector/InspectorText.h"
 #include "app/gui/inspector/ParamGrid.h"
+#include "app/gui/widgets/ElidedLabel.h"
 #include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
@@ -60,21 +61,35 @@ BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
-    layout->setSpacing(8);
+    layout->setSpacing(4);
 
+    // The block's name, type and category on one line, its description and source on one more, elided, whole in
+    // the tooltip (issue 48, cramped at 1280x800: the four to six wrapped lines pushed the inputs down).
     auto* header = new QLabel(this);
     header->setObjectName("header");
     header->setWordWrap(true);
     header->setTextFormat(Qt::RichText);
     header->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    header->setText(tr("<div style='font-size:12pt'><b>%1</b></div>"
-                       "<div>%2 <span style='color:#777'><code>%3</code> · %4</span></div>"
-                       "<div style='color:#444; font-size:8pt'>%5</div>"
-                       "<div style='color:#888; font-size:8pt'><i>%6</i></div>")
+    header->setText(tr("<span style='font-size:11pt'><b>%1</b></span> %2 <span style='color:#777'><code>%3</code>"
+                       " · %4</span>")
                         .arg(q(b.name).toHtmlEscaped(), q(s.name).toHtmlEscaped(), q(s.id),
-                             q(s.category).toHtmlEscaped(), q(s.description).toHtmlEscaped(),
-                             q(s.source).toHtmlEscaped()));
+                             q(s.category).toHtmlEscaped()));
+    const QString about = tr("<b>%1</b> (<code>%2</code>)<br>%3<br><i>%4</i>")
+                              .arg(q(s.name).toHtmlEscaped(), q(s.id), q(s.description).toHtmlEscaped(),
+                                   q(s.source).toHtmlEscaped());
+    header->setToolTip(about);
     layout->addWidget(header);
+    auto* description = new ElidedLabel(this);
+    description->setObjectName("description");
+    description->setText(q(s.description) + QString::fromUtf8(" \u00b7 ") + q(s.source));
+    description->setToolTip(about);
+    QFont small = description->font();
+    small.setPointSize(8);
+    description->setFont(small);
+    QPalette gray = description->palette();
+    gray.setColor(QPalette::WindowText, QColor(0x44, 0x44, 0x44));
+    description->setPalette(gray);
+    layout->addWidget(description);
 
     // Calibrated against drawn (docs/calibration.md): where the last applied
     // calibration found the drawn network overriding a calibrated value of
@@ -101,6 +116,7 @@ BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget
     // Inputs.
     auto* inBox = new QGroupBox(tr("Inputs"), this);
     auto* inLayout = new QVBoxLayout(inBox);
+    inLayout->setContentsMargins(4, 4, 4, 4);
     auto* grid = new ParamGrid(inBox);
     for (const ParamSpec& p : s.inputs) {
         const Endpoint e{b.name, p.symbol};

@@ -1,5 +1,6 @@
 #include "app/gui/inspector/ParamGrid.h"
 #include "app/gui/inspector/InspectorText.h"
+#include "app/gui/widgets/ElidedLabel.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -25,8 +26,6 @@ ValueField* ParamGrid::addRow(const ParamRow& row)
                                  q(s.source).toHtmlEscaped());
     const int r = next_;
     next_ += 2;
-    if (r > 0)
-        grid_->setRowMinimumHeight(r, 24);
 
     auto* symbol = new QLabel(QString("<b>%1</b>").arg(sym.toHtmlEscaped()), this);
     symbol->setObjectName("symbol:" + sym);
@@ -39,11 +38,16 @@ ValueField* ParamGrid::addRow(const ParamRow& row)
         QString text = wired ? tr("← %1").arg(q(row.value.provenance.detail)) : displayValue(row.value.value, s);
         if (wired && row.incoming)
             text += QString("  (%1)").arg(displayValue(*row.incoming, s));
-        auto* label = new QLabel(text, this);
+        // Elided where the column is narrower ("← topology.a2a_bw (125 MB/s)"): a wider one pushed the form
+        // past the inspector's viewport at 1280x800 (issue 48, cramped); the tooltip gives it whole.
+        auto* label = new ElidedLabel(this);
+        label->setText(text);
         label->setObjectName("wired:" + sym);
-        label->setToolTip(provenanceDetail(row.value.provenance, s));
-        label->setStyleSheet("QLabel { color: #2a6a36; padding: 3px 2px; }");
-        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->setToolTip(text.toHtmlEscaped() + "<br>" + provenanceDetail(row.value.provenance, s).toHtmlEscaped());
+        QPalette green = label->palette();
+        green.setColor(QPalette::WindowText, QColor(0x2a, 0x6a, 0x36));
+        label->setPalette(green);
+        label->setContentsMargins(2, 3, 2, 3);
         grid_->addWidget(label, r, 1);
     } else {
         field = new ValueField(s, row.value.value, row.apply, this);
@@ -98,19 +102,27 @@ ValueField* ParamGrid::addRow(const ParamRow& row)
         grid_->addWidget(prov, r, 3, Qt::AlignTop | Qt::AlignLeft);
     }
 
-    auto* details = new QLabel(this);
+    // One line under the field, elided (issue 48, cramped at 1280x800: the range and meaning wrapped over two
+    // lines and the source over one or two more, and the inspector showed three or four inputs at a time): the
+    // range and meaning first, then the source; the tooltip holds all of it, and what the topology can supply.
+    auto* details = new ElidedLabel(this);
     details->setObjectName("details:" + sym);
-    details->setWordWrap(true);
-    details->setTextFormat(Qt::RichText);
-    const QString network = s.topology.empty()
-                                ? QString()
-                                : tr("<br><span style='color:#2a6a36'>the topology can supply it: topology.%1</span>")
-                                      .arg(q(s.topology).toHtmlEscaped());
-    details->setText(QString("<span style='color:#444'>%1</span> · <span style='color:#666'>%2</span>"
-                             "<br><span style='color:#888'><i>%3</i></span>%4")
-                         .arg(rangeText(s).toHtmlEscaped(), q(s.meaning).toHtmlEscaped(),
-                              q(s.source).toHtmlEscaped(), network));
-    details->setStyleSheet("QLabel { font-size: 8pt; }");
+    QStringList parts{rangeText(s), q(s.meaning), q(s.source)};
+    QString tipAll = tip;
+    if (!s.topology.empty()) {
+        const QString network = tr("the topology can supply it: topology.%1").arg(q(s.topology));
+        parts << network;
+        tipAll += QString("<br><span style='color:#2a6a36'>%1</span>").arg(network.toHtmlEscaped());
+    }
+    details->setText(parts.join(QString::fromUtf8(" \u00b7 ")));
+    details->setToolTip(tipAll);
+    QFont small = details->font();
+    small.setPointSize(8);
+    details->setFont(small);
+    QPalette gray = details->palette();
+    gray.setColor(QPalette::WindowText, QColor(0x55, 0x55, 0x55));
+    details->setPalette(gray);
+    details->setContentsMargins(0, 0, 0, 3); // a little room before the next input
     grid_->addWidget(details, r + 1, 1, 1, 3);
     return field;
 }
