@@ -2,6 +2,7 @@
 // 1280x800 window: File > New, Blocks > double-click Formula, its formula applied, a second block added, the
 // formula block dragged by its header; File > Save As, File > New, the file opened again: every block stands
 // where it stood.
+#include "../MainWindowDriver.h"
 #include "../FileDialogAnswer.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/canvas/BlockCanvas.h"
@@ -27,22 +28,9 @@
 
 using namespace cs;
 using namespace cs::app;
+using cs::test::addFromPalette;
 
 namespace {
-
-void addFromPalette(MainWindow& w, const QString& type)
-{
-    canvas::BlockPalette* palette = w.blockCanvas()->palette();
-    QTreeWidgetItem* item = palette->itemFor(type);
-    REQUIRE(item);
-    palette->scrollToItem(item);
-    QCoreApplication::processEvents();
-    const QPoint c = palette->visualItemRect(item).center();
-    QTest::mouseClick(palette->viewport(), Qt::LeftButton, {}, c);
-    QTest::mouseDClick(palette->viewport(), Qt::LeftButton, {}, c);
-    QTest::mouseRelease(palette->viewport(), Qt::LeftButton, {}, c);
-    QCoreApplication::processEvents();
-}
 
 // Where each node of the canvas stands, scene coordinates.
 std::map<QString, QPointF> positions(MainWindow& w)

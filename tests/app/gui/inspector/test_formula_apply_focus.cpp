@@ -3,6 +3,7 @@
 // window: the sweep panel's field. Typing on then wrote into the sweep. Now the focus stays in the inspector.
 // Driven as the user does: File > New, Blocks > double-click Formula, an input and an output typed, Apply
 // formula clicked; then a value typed into an input of a block and Enter.
+#include "../MainWindowDriver.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/canvas/BlockCanvas.h"
 #include "app/gui/canvas/BlockPalette.h"
@@ -24,28 +25,10 @@
 
 using namespace cs;
 using namespace cs::app;
+using cs::test::addFromPalette;
+using cs::test::formulaEditor;
 
 namespace {
-
-void addFromPalette(MainWindow& w, const QString& type)
-{
-    canvas::BlockPalette* palette = w.blockCanvas()->palette();
-    QTreeWidgetItem* item = palette->itemFor(type);
-    REQUIRE(item);
-    palette->scrollToItem(item);
-    QCoreApplication::processEvents();
-    const QPoint c = palette->visualItemRect(item).center();
-    QTest::mouseClick(palette->viewport(), Qt::LeftButton, {}, c);
-    QTest::mouseDClick(palette->viewport(), Qt::LeftButton, {}, c);
-    QTest::mouseRelease(palette->viewport(), Qt::LeftButton, {}, c);
-    QCoreApplication::processEvents();
-}
-
-inspector::FormulaEditor* formulaEditor(MainWindow& w)
-{
-    QWidget* form = w.inspector()->form();
-    return form ? form->findChild<inspector::FormulaEditor*>("formulaEditor") : nullptr;
-}
 
 // Where the keyboard goes: the widget with the focus, described for a failure.
 std::string focusName()

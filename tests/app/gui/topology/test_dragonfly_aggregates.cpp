@@ -10,6 +10,7 @@
 // The dragonfly: a = 2 routers a group, p = 1 host a router, h = 529 global
 // links a router: a h + 1 = 1059 groups, one global link between every pair;
 // 2118 hosts and 2118 routers (4236 vertices > 3000: aggregates).
+#include "AggregateBoxes.h"
 #include "TopologyTestUtil.h"
 #include "GeneratorWait.h"
 
@@ -33,24 +34,6 @@ using namespace cs;
 using namespace cs::app;
 
 namespace {
-
-std::vector<AggregateItem*> boxes(const TopologyEditor& ed)
-{
-    std::vector<AggregateItem*> out;
-    for (QGraphicsItem* it : ed.scene()->items())
-        if (auto* a = qgraphicsitem_cast<AggregateItem*>(it))
-            out.push_back(a);
-    std::sort(out.begin(), out.end(), [](AggregateItem* a, AggregateItem* b) { return a->index() < b->index(); });
-    return out;
-}
-
-// The box of an aggregate (without its name's overhang) on screen, in view pixels.
-QRect onScreen(const TopologyEditor& ed, const AggregateItem* a)
-{
-    const QRectF box(-AggregateItem::kWidth / 2, -AggregateItem::kHeight / 2, AggregateItem::kWidth,
-                     AggregateItem::kHeight);
-    return ed.view()->mapFromScene(a->mapRectToScene(box)).boundingRect();
-}
 
 // How wide a name is on screen at the smallest size the view writes names in (kFarNamePixels).
 int nameWidth(const QString& name)
@@ -90,8 +73,8 @@ int amberPixels(AggregateItem* a)
 // Every box's name fits its box on screen; false with the first that does not.
 bool namesFit(const TopologyEditor& ed, std::string* first)
 {
-    for (AggregateItem* a : boxes(ed)) {
-        const QRect r = onScreen(ed, a);
+    for (AggregateItem* a : cs::test::aggregateBoxes(ed)) {
+        const QRect r = cs::test::aggregateOnScreen(ed, a);
         if (r.width() < nameWidth(a->label())) {
             *first = a->label().toStdString() + ": box " + std::to_string(r.width()) + " px, name " +
                      std::to_string(nameWidth(a->label())) + " px";
@@ -126,7 +109,7 @@ TEST_CASE("a 1059-group dragonfly is drawn as at most 64 labelled boxes that mar
     QTest::qWait(50);
 
     // At most 64 boxes, each named by its groups and counting its hosts; buckets of ceil(1059 / 64) = 17 groups.
-    const std::vector<AggregateItem*> all = boxes(*ed);
+    const std::vector<AggregateItem*> all = cs::test::aggregateBoxes(*ed);
     CHECK(all.size() <= 64);
     CHECK(all.size() >= 32);
     std::size_t hosts = 0;
@@ -185,7 +168,7 @@ TEST_CASE("a 1059-group dragonfly is drawn as at most 64 labelled boxes that mar
     }
     REQUIRE(expected.size() >= 2);
     int sum = 0, marked = 0;
-    for (AggregateItem* a : boxes(*ed)) {
+    for (AggregateItem* a : cs::test::aggregateBoxes(*ed)) {
         INFO(a->label().toStdString() << ": " << a->toolTip().toStdString());
         const int n = jobHostsOf(a);
         CHECK(n == (expected.count(a->index()) ? expected[a->index()] : 0));

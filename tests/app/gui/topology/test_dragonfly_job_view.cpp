@@ -2,6 +2,7 @@
 // of the placed job's seven boxes were below the fold and the view did not scroll to them; and the grid kept the
 // columns of the view it was first drawn in when the inspector's dock was resized (a scroll bar across a wider
 // view). The network is test_dragonfly_aggregates.cpp's: a = 2, p = 1, h = 529, 1059 groups in 63 boxes.
+#include "AggregateBoxes.h"
 #include "TopologyTestUtil.h"
 #include "GeneratorWait.h"
 
@@ -24,29 +25,11 @@ using namespace cs::app;
 
 namespace {
 
-std::vector<AggregateItem*> boxes(const TopologyEditor& ed)
-{
-    std::vector<AggregateItem*> out;
-    for (QGraphicsItem* it : ed.scene()->items())
-        if (auto* a = qgraphicsitem_cast<AggregateItem*>(it))
-            out.push_back(a);
-    std::sort(out.begin(), out.end(), [](AggregateItem* a, AggregateItem* b) { return a->index() < b->index(); });
-    return out;
-}
-
-// The box of an aggregate on screen, in view pixels.
-QRect onScreen(const TopologyEditor& ed, const AggregateItem* a)
-{
-    const QRectF box(-AggregateItem::kWidth / 2, -AggregateItem::kHeight / 2, AggregateItem::kWidth,
-                     AggregateItem::kHeight);
-    return ed.view()->mapFromScene(a->mapRectToScene(box)).boundingRect();
-}
-
 // The columns of the grid: the distinct x of the boxes.
 std::size_t columns(const TopologyEditor& ed)
 {
     std::set<long> xs;
-    for (AggregateItem* a : boxes(ed))
+    for (AggregateItem* a : cs::test::aggregateBoxes(ed))
         xs.insert(std::lround(a->pos().x()));
     return xs.size();
 }
@@ -94,11 +77,11 @@ TEST_CASE("the aggregate view scrolls to the placed job's boxes (issue 48 defect
     std::size_t hostsShown = 0;
     QRectF together;
     std::string where;
-    for (AggregateItem* a : boxes(*ed))
+    for (AggregateItem* a : cs::test::aggregateBoxes(*ed))
         if (a->jobHosts() > 0) {
             marked.push_back(a);
             together = together.isNull() ? a->sceneBoundingRect() : together.united(a->sceneBoundingRect());
-            const bool shown = viewport.contains(onScreen(*ed, a));
+            const bool shown = viewport.contains(cs::test::aggregateOnScreen(*ed, a));
             where += a->label().toStdString() + ": " + std::to_string(a->jobHosts()) + (shown ? " hosts, shown; " : " hosts, not shown; ");
             if (shown)
                 hostsShown += a->jobHosts();
@@ -112,7 +95,7 @@ TEST_CASE("the aggregate view scrolls to the placed job's boxes (issue 48 defect
     if (all.width() <= viewport.width() - 20 && all.height() <= viewport.height() - 20) {
         // They fit the view together: all of them are on it.
         for (AggregateItem* a : marked)
-            CHECK(viewport.contains(onScreen(*ed, a)));
+            CHECK(viewport.contains(cs::test::aggregateOnScreen(*ed, a)));
     } else {
         // They do not: the view shows most of the job's hosts (before, the first box alone with 1 of them).
         CHECK(hostsShown >= 50);
@@ -149,9 +132,9 @@ TEST_CASE("the aggregate grid re-flows to the view's width when the inspector's 
     CHECK(after < before); // the same columns before the fix
     // The grid is no wider than the view: its columns are seen together, without scrolling across.
     int left = std::numeric_limits<int>::max(), right = std::numeric_limits<int>::min();
-    for (AggregateItem* a : boxes(*ed)) {
-        left = std::min(left, onScreen(*ed, a).left());
-        right = std::max(right, onScreen(*ed, a).right());
+    for (AggregateItem* a : cs::test::aggregateBoxes(*ed)) {
+        left = std::min(left, cs::test::aggregateOnScreen(*ed, a).left());
+        right = std::max(right, cs::test::aggregateOnScreen(*ed, a).right());
     }
     CHECK(right - left <= viewAfter);
     ed->grab().save("/tmp/cs-gui-shots/dragonfly_grid_after_resize.png");

@@ -3,6 +3,7 @@
 // before 57750f1: 2 ms typed read "2000 us" after Enter and after reopening, 500 ns "0.5 us". Now a time is shown
 // in the unit it reads best in, as rates are; a plain number is in the unit shown; zero keeps the field's unit.
 #include "../FileDialogAnswer.h"
+#include "UnitFieldDriver.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/canvas/BlockCanvas.h"
 #include "app/gui/canvas/BlockNode.h"
@@ -27,6 +28,9 @@
 
 using namespace cs;
 using namespace cs::app;
+using cs::test::openGenerate;
+using cs::test::selectParameter;
+using cs::test::typeInto;
 
 namespace {
 
@@ -41,30 +45,6 @@ const char* kDoc = R"({
   "wires": [{"from": "t", "to": "f.a"}]
 })";
 
-void typeInto(QLineEdit* e, const QString& text)
-{
-    e->setFocus();
-    e->selectAll();
-    QTest::keyClicks(e, text);
-    QTest::keyClick(e, Qt::Key_Return);
-    QCoreApplication::processEvents();
-}
-
-// Clicks the design parameter's node on the block canvas, as a user selects it for the inspector.
-QLineEdit* selectParameter(MainWindow& w, const QString& name)
-{
-    w.showTab(1);
-    QCoreApplication::processEvents();
-    canvas::BlockNode* n = w.blockCanvas()->node(name);
-    REQUIRE(n);
-    QGraphicsView* view = w.blockCanvas()->view();
-    view->centerOn(n);
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(n->pos() + QPointF(n->size().width() / 2, 10)));
-    QCoreApplication::processEvents();
-    REQUIRE(w.inspector()->form());
-    return w.inspector()->form()->findChild<QLineEdit*>("edit:" + name);
-}
-
 QLineEdit* currentEdit(MainWindow& w, const QString& name)
 {
     return w.inspector()->form() ? w.inspector()->form()->findChild<QLineEdit*>("edit:" + name) : nullptr;
@@ -75,22 +55,6 @@ double valueOf(MainWindow& w, const std::string& name)
     const DesignParam* p = w.model()->doc().design.findDesignParam(name);
     REQUIRE(p);
     return p->value.value;
-}
-
-GeneratorDialog* openGenerate(MainWindow& w)
-{
-    w.showTab(0);
-    QToolButton* generate = nullptr;
-    for (QToolButton* b : w.topologyEditor()->findChildren<QToolButton*>())
-        if (b->text().startsWith("Generate"))
-            generate = b;
-    REQUIRE(generate);
-    QTest::mouseClick(generate, Qt::LeftButton);
-    QCoreApplication::processEvents();
-    auto* dialog = w.findChild<GeneratorDialog*>();
-    REQUIRE(dialog);
-    REQUIRE(dialog->isVisible());
-    return dialog;
 }
 
 } // namespace

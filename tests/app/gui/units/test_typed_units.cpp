@@ -7,6 +7,7 @@
 //    opened again.
 // Now a rate is shown in the unit it reads best in (or the family of the unit typed).
 #include "../FileDialogAnswer.h"
+#include "UnitFieldDriver.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/canvas/BlockCanvas.h"
 #include "app/gui/canvas/BlockNode.h"
@@ -32,6 +33,9 @@
 
 using namespace cs;
 using namespace cs::app;
+using cs::test::openGenerate;
+using cs::test::selectParameter;
+using cs::test::typeInto;
 
 namespace {
 
@@ -46,50 +50,10 @@ const char* kDoc = R"({
   "wires": [{"from": "B", "to": "f.b"}]
 })";
 
-void typeInto(QLineEdit* e, const QString& text)
-{
-    e->setFocus();
-    e->selectAll();
-    QTest::keyClicks(e, text);
-    QTest::keyClick(e, Qt::Key_Return);
-    QCoreApplication::processEvents();
-}
-
-// Clicks the design parameter's node on the block canvas, as a user selects it for the inspector.
-QLineEdit* selectParameter(MainWindow& w, const QString& name)
-{
-    w.showTab(1);
-    QCoreApplication::processEvents();
-    canvas::BlockNode* n = w.blockCanvas()->node(name);
-    REQUIRE(n);
-    QGraphicsView* view = w.blockCanvas()->view();
-    view->centerOn(n);
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->mapFromScene(n->pos() + QPointF(n->size().width() / 2, 10)));
-    QCoreApplication::processEvents();
-    REQUIRE(w.inspector()->form());
-    return w.inspector()->form()->findChild<QLineEdit*>("edit:" + name);
-}
-
 QString errorOf(MainWindow& w, const QString& name)
 {
     auto* l = w.inspector()->form()->findChild<QLabel*>("error:" + name);
     return l && !l->isHidden() ? l->text() : QString();
-}
-
-GeneratorDialog* openGenerate(MainWindow& w)
-{
-    w.showTab(0);
-    QToolButton* generate = nullptr;
-    for (QToolButton* b : w.topologyEditor()->findChildren<QToolButton*>())
-        if (b->text().startsWith("Generate"))
-            generate = b;
-    REQUIRE(generate);
-    QTest::mouseClick(generate, Qt::LeftButton);
-    QCoreApplication::processEvents();
-    auto* dialog = w.findChild<GeneratorDialog*>();
-    REQUIRE(dialog);
-    REQUIRE(dialog->isVisible());
-    return dialog;
 }
 
 } // namespace
