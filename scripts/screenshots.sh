@@ -96,5 +96,5 @@ QT_QPA_PLATFORM=offscreen "$build/bin/clusterscope" "$shotdata/recording-tree-ca
 # fat-tree (docs/screenshots/nodes-fattree.json: acc-fft's FFTW over LogGP, P following nodes x ranks_per_node), drawn
 # by the command-line tool's plot (the chart builders of the GUI's sweep dock).
 "$build/bin/clusterscope-cli" plot "$(dirname "$0")/../docs/screenshots/nodes-fattree.json" \
-  --param topology.nodes=1:64:log2 --param topology.ranks_per_node=1,8,32 --log -o "$out/nodes-speedup.png" \
+  --param topology.nodes=1:64:log2 --param topology.ranks_per_node=1,8,32 --log --width 1280 -o "$out/nodes-speedup.png" \
   && echo "$out/nodes-speedup.png"

@@ -200,7 +200,7 @@ TEST_CASE("job nodes: a P set apart from nodes x ranks_per_node is never silent"
     CHECK(slots[same.slotOf("topology.placed")] == 2);
 }
 
-TEST_CASE("job nodes: read and written in the job object; 0 leaves today's job", "[topology][job_nodes]")
+TEST_CASE("job nodes: read and written in the job object, and 0 leaves today's job", "[topology][job_nodes]")
 {
     const TopologySourceParts parts = topologySourceFromJson(treeWithJob({{"nodes", 4}, {"ranks_per_node", 2}}));
     const TopologySource& s = *parts.block;

@@ -187,8 +187,11 @@ struct Output {
 };
 
 // examples/jacobi as presets/jacobi.json models it, on one machine: the halo exchange comes from comm.halo (wired
-// into t_halo), and P ranks on `cores` cores share them. The program runs as `cs-example-jacobi 96 20 sleep`.
-const Input kInputs[] = {{"N", "1", "96", false},      {"P", "1", "1", false},           {"iters", "1", "20", false},
+// into t_halo), and P ranks on `cores` cores share them. The program runs as `cs-example-jacobi 192 5 sleep`: a
+// grid large enough that each iteration's compute (192^3 cells, about 30 ms on one core here) outweighs what 8 ranks
+// on 2 CPUs pay to take turns (about 1 ms an iteration at N = 96, where it was most of the time at P > 1 and the
+// fit's interval for t_cell could cross zero on a loaded machine).
+const Input kInputs[] = {{"N", "1", "192", false},     {"P", "1", "1", false},           {"iters", "1", "5", false},
                          {"cores", "1", "2", false},   {"t_cell", "s", "5e-09", true},   {"t_halo", "s", "0", false}};
 const Output kOutputs[] = {{"T_comp", "iters * N^3 * t_cell / min(P, cores)"},
                            {"T_halo", "iters * if(P > 1, t_halo, 0)"},
@@ -280,7 +283,7 @@ TEST_CASE("Your own application in the GUI alone at 1280x800: File > New to the 
     REQUIRE(f->definition().inputs.size() == 6);
     REQUIRE(f->definition().outputs.size() == 3);
     CHECK(f->definition().inputs[4].fit);
-    CHECK(w.model()->doc().design.value({"formula", "N"}).value == 96);
+    CHECK(w.model()->doc().design.value({"formula", "N"}).value == 192);
     editor = formulaEditor(w);
     REQUIRE(editor);
     CHECK_FALSE(editor->applyButton()->isEnabled());
@@ -289,7 +292,7 @@ TEST_CASE("Your own application in the GUI alone at 1280x800: File > New to the 
     shot(w, "1-formula");
 
     // 2. The communication: comm.halo from the palette, a 1-D decomposition (a slab has two neighbours), the
-    // default face of 96 x 96 doubles, G as one machine's shared memory copies; its T wired into t_halo.
+    // face of 192 x 192 doubles (288 KiB), G as one machine's shared memory copies; its T wired into t_halo.
     addFromPalette(w, "comm.halo");
     REQUIRE(w.model()->doc().design.findBlock("halo"));
     QWidget* form = w.inspector()->form();
@@ -303,6 +306,11 @@ TEST_CASE("Your own application in the GUI alone at 1280x800: File > New to the 
     inView(w, G, "halo G");
     typeInto(G, "0.2 ns/B");
     CHECK(w.model()->doc().design.value({"halo", "G"}).value == Approx(2e-10));
+    form = w.inspector()->form();
+    auto* face = form->findChild<QLineEdit*>("edit:face");
+    inView(w, face, "halo face");
+    typeInto(face, "288 KiB");
+    CHECK(w.model()->doc().design.value({"halo", "face"}).value == 192.0 * 192 * 8); // 294,912 B
     w.blockCanvas()->zoomToFit();
     QCoreApplication::processEvents();
     canvas::PortItem* haloT = w.blockCanvas()->port("halo", "T", false);
@@ -360,7 +368,7 @@ TEST_CASE("Your own application in the GUI alone at 1280x800: File > New to the 
     CHECK(run->width() <= 1280);
     CHECK(run->height() <= 800);
     // Typed without Enter: in a dialog Enter presses its default button, Run.
-    replaceText(run->programEdit(), jacobi + " 96 20 sleep");
+    replaceText(run->programEdit(), jacobi + " 192 5 sleep");
     replaceText(run->atEdit(), "1,2,3,4,5,6,7,8"); // listed: its tooltip said "1:8" would do, which is refused
     run->repeatBox()->setValue(3);
     run->timingBox()->setCurrentIndex(run->timingBox()->findData("stdout")); // the number it prints: time_s
