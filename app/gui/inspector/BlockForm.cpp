@@ -83,12 +83,7 @@ BlockForm::BlockForm(DocumentModel* model, const std::string& blockName, QWidget
     description->setObjectName("description");
     description->setText(q(s.description) + QString::fromUtf8(" \u00b7 ") + q(s.source));
     description->setToolTip(about);
-    QFont small = description->font();
-    small.setPointSize(8);
-    description->setFont(small);
-    QPalette gray = description->palette();
-    gray.setColor(QPalette::WindowText, QColor(0x44, 0x44, 0x44));
-    description->setPalette(gray);
+    description->setDetailStyle(QColor(0x44, 0x44, 0x44));
     layout->addWidget(description);
 
     // Calibrated against drawn (docs/calibration.md): where the last applied

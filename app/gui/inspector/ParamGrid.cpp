@@ -116,12 +116,7 @@ ValueField* ParamGrid::addRow(const ParamRow& row)
     }
     details->setText(parts.join(QString::fromUtf8(" \u00b7 ")));
     details->setToolTip(tipAll);
-    QFont small = details->font();
-    small.setPointSize(8);
-    details->setFont(small);
-    QPalette gray = details->palette();
-    gray.setColor(QPalette::WindowText, QColor(0x55, 0x55, 0x55));
-    details->setPalette(gray);
+    details->setDetailStyle(QColor(0x55, 0x55, 0x55));
     details->setContentsMargins(0, 0, 0, 3); // a little room before the next input
     grid_->addWidget(details, r + 1, 1, 1, 3);
     return field;

@@ -12,6 +12,16 @@ ElidedLabel::ElidedLabel(QWidget* parent) : QLabel(parent)
     setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
 }
 
+void ElidedLabel::setDetailStyle(const QColor& color)
+{
+    QFont small = font();
+    small.setPointSize(8);
+    setFont(small);
+    QPalette p = palette();
+    p.setColor(QPalette::WindowText, color);
+    setPalette(p);
+}
+
 QSize ElidedLabel::sizeHint() const
 {
     const QMargins m = contentsMargins();

@@ -15,6 +15,8 @@ public:
     QSize minimumSizeHint() const override;
     // True when the text does not fit and is shown elided.
     bool isElided() const;
+    // Shows it as a detail line under a field or a header: 8 pt, in `color` (a grey).
+    void setDetailStyle(const QColor& color);
 
 protected:
     void paintEvent(QPaintEvent* e) override;

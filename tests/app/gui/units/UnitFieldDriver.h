@@ -7,9 +7,18 @@
 #include "app/gui/topology/GeneratorDialog.h"
 #include "app/gui/topology/TopologyEditor.h"
 
+#include <QFile>
 #include <QToolButton>
 
 namespace cs::test {
+
+// Writes a design document's text to `path`, for the window to open as a user's file.
+inline void writeDocument(const QString& path, const char* text)
+{
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
 
 // Clicks the design parameter's node on the block canvas, as a user selects it for the inspector; returns the
 // inspector's field for it.

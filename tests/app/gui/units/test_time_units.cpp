@@ -65,11 +65,7 @@ TEST_CASE("a design parameter in us shows 2 ms typed as 2 ms and 500 ns as 500 n
 {
     QTemporaryDir dir;
     const QString start = dir.filePath("start.json"), saved = dir.filePath("saved.json");
-    {
-        QFile f(start);
-        REQUIRE(f.open(QIODevice::WriteOnly));
-        f.write(kDoc);
-    }
+    cs::test::writeDocument(start, kDoc);
     MainWindow w;
     cs::test::showAt1280x800(w);
     REQUIRE(w.openFile(start));

@@ -64,11 +64,7 @@ TEST_CASE("a design parameter typed as 1 Gbit/s reads 1 Gbit/s after Enter and a
 {
     QTemporaryDir dir;
     const QString start = dir.filePath("start.json"), saved = dir.filePath("saved.json");
-    {
-        QFile f(start);
-        REQUIRE(f.open(QIODevice::WriteOnly));
-        f.write(kDoc);
-    }
+    cs::test::writeDocument(start, kDoc);
     MainWindow w;
     cs::test::showAt1280x800(w);
     REQUIRE(w.openFile(start));
