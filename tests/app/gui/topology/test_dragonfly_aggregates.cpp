@@ -91,21 +91,9 @@ TEST_CASE("a 1059-group dragonfly is drawn as at most 64 labelled boxes that mar
 {
     MainWindow w;
     cs::test::showAt1280x800(w);
-    w.findChild<QAction*>("newAction")->trigger();
-    w.showTab(0);
+    cs::test::generateDragonfly1059(w);
     TopologyEditor* ed = w.topologyEditor();
-    ed->showGeneratorDialog(); // Edit > Generate topology...
-    GeneratorDialog* dlg = ed->generatorDialog();
-    REQUIRE(dlg);
-    REQUIRE(dlg->selectGenerator("dragonfly"));
-    REQUIRE(dlg->setParam("groups", 1059));
-    REQUIRE(dlg->setParam("a", 2));
-    REQUIRE(dlg->setParam("p", 1));
-    REQUIRE(dlg->setParam("h", 529));
-    cs::app::test::acceptAndWait(dlg);
-    REQUIRE(w.model()->topology());
     REQUIRE(w.model()->topology()->counts().hosts == 2118);
-    REQUIRE(ed->aggregated());
     QTest::qWait(50);
 
     // At most 64 boxes, each named by its groups and counting its hosts; buckets of ceil(1059 / 64) = 17 groups.

@@ -36,20 +36,7 @@ std::size_t columns(const TopologyEditor& ed)
 
 void generateDragonfly(MainWindow& w)
 {
-    w.findChild<QAction*>("newAction")->trigger();
-    w.showTab(0);
-    TopologyEditor* ed = w.topologyEditor();
-    ed->showGeneratorDialog(); // Edit > Generate topology...
-    GeneratorDialog* dlg = ed->generatorDialog();
-    REQUIRE(dlg);
-    REQUIRE(dlg->selectGenerator("dragonfly"));
-    REQUIRE(dlg->setParam("groups", 1059));
-    REQUIRE(dlg->setParam("a", 2));
-    REQUIRE(dlg->setParam("p", 1));
-    REQUIRE(dlg->setParam("h", 529));
-    cs::app::test::acceptAndWait(dlg);
-    REQUIRE(w.model()->topology());
-    REQUIRE(ed->aggregated());
+    cs::test::generateDragonfly1059(w);
     QTest::qWait(50);
 }
 
