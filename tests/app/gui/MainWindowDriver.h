@@ -11,7 +11,10 @@
 #include "app/gui/inspector/Inspector.h"
 #include "app/gui/mainwindow/MainWindow.h"
 
+#include <QComboBox>
 #include <QCoreApplication>
+#include <QPushButton>
+#include <QTableWidget>
 #include <QGraphicsView>
 #include <QLineEdit>
 #include <QTest>
@@ -54,6 +57,19 @@ inline void dragPort(app::MainWindow& w, app::canvas::PortItem* from, app::canva
         QTest::mouseMove(view->viewport(), a + (b - a) * i / 4);
     QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, b);
     QCoreApplication::processEvents();
+}
+
+// In the selected formula block's editor: Add input (named x, in s), then Add output; returns the output's
+// expression field, still empty, for the caller to type into its own way.
+inline QLineEdit* addInputXAndOutput(app::MainWindow& w, app::inspector::FormulaEditor* editor)
+{
+    QTest::mouseClick(w.inspector()->form()->findChild<QPushButton*>("addFormulaInput"), Qt::LeftButton);
+    editor->inputsTable()->item(0, 0)->setText("x");
+    qobject_cast<QComboBox*>(editor->inputsTable()->cellWidget(0, 1))->setCurrentText("s");
+    QTest::mouseClick(w.inspector()->form()->findChild<QPushButton*>("addFormulaOutput"), Qt::LeftButton);
+    QLineEdit* expr = editor->expressionField(0);
+    REQUIRE(expr);
+    return expr;
 }
 
 // Replaces a line edit's text by typing, then Enter.

@@ -69,11 +69,7 @@ TEST_CASE("blocks added from the palette, applied and dragged stand where they s
     REQUIRE(w.model()->doc().design.findBlock("formula"));
     auto* editor = w.inspector()->form()->findChild<inspector::FormulaEditor*>("formulaEditor");
     REQUIRE(editor);
-    QTest::mouseClick(w.inspector()->form()->findChild<QPushButton*>("addFormulaInput"), Qt::LeftButton);
-    editor->inputsTable()->item(0, 0)->setText("x");
-    qobject_cast<QComboBox*>(editor->inputsTable()->cellWidget(0, 1))->setCurrentText("s");
-    QTest::mouseClick(w.inspector()->form()->findChild<QPushButton*>("addFormulaOutput"), Qt::LeftButton);
-    QLineEdit* expr = editor->expressionField(0);
+    QLineEdit* expr = cs::test::addInputXAndOutput(w, editor);
     expr->setFocus();
     expr->selectAll();
     QTest::keyClicks(expr, "2 * x");

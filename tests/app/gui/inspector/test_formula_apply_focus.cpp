@@ -66,11 +66,7 @@ TEST_CASE("the focus stays in the inspector after Apply formula, not on the swee
     inspector::FormulaEditor* editor = formulaEditor(w);
     REQUIRE(editor);
 
-    QTest::mouseClick(w.inspector()->form()->findChild<QPushButton*>("addFormulaInput"), Qt::LeftButton);
-    editor->inputsTable()->item(0, 0)->setText("x");
-    qobject_cast<QComboBox*>(editor->inputsTable()->cellWidget(0, 1))->setCurrentText("s");
-    QTest::mouseClick(w.inspector()->form()->findChild<QPushButton*>("addFormulaOutput"), Qt::LeftButton);
-    QLineEdit* expr = editor->expressionField(0);
+    QLineEdit* expr = cs::test::addInputXAndOutput(w, editor);
     QTest::mouseClick(expr, Qt::LeftButton);
     expr->selectAll();
     QTest::keyClicks(expr, "2 * x");
