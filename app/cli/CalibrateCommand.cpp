@@ -235,7 +235,10 @@ int calibrateCommand(const std::vector<std::string>& words, std::ostream& out, s
         for (runner::RunPlan& plan : plans)
             plan.link = link.link;
         if (args.flag("--dry-run")) {
-            printDryRun(plans, plugins, out, link.source);
+            if (args.flag("--json"))
+                out << dryRunJson(plans, plugins).dump(1) << "\n";
+            else
+                printDryRun(plans, plugins, out, link.source);
             return 0;
         }
         const std::vector<runner::JobResult> jobs = runPlans(plugins, plans, args.flag("--quiet"), err);

@@ -69,13 +69,16 @@ const Entry kCommands[] = {
      "        [--trust-nodes] [--accept-poor-fits] [--prefer-calibrated] [-o CALIBRATED.json]   run the probes the\n"
      "        design's blocks calibrate from, fit their parameters (95% CIs, R^2, SMAPE, held-out errors), write\n"
      "        the design; values that fail the quality limits (docs/calibration.md) are written only with\n"
-     "        --accept-poor-fits; --prefer-calibrated lets a calibrated G stand against the drawn network's\n"
+     "        --accept-poor-fits; --prefer-calibrated lets a calibrated G stand against the drawn network's;\n"
+     "        --dry-run prints the jobs, their rounds and estimates (with --json: each job's probe, parameters\n"
+     "        and nodes) and runs nothing\n"
      "  calibrate DESIGN --results FILE [--probe ID ...] [--json] [-o FILE]   fit from saved probe results"},
     {"verify", verifyCommand,
      "verify DESIGN --nodes SPEC [--at P=2,4,8] [--variant NAME] [--set NAME=VALUE ...] [--timeout S] [--json]\n"
-     "        [-o RESULTS.json] [--trust-nodes]   run the application the design models (app.fft2d for\n"
+     "        [-o RESULTS.json] [--trust-nodes] [--dry-run]   run the application the design models (app.fft2d for\n"
      "        fftw.transpose) on the first P nodes, evaluate the design at the same P, print predicted (with\n"
-     "        the calibrated band) against measured per quantity, the error and which points are held out\n"
+     "        the calibrated band) against measured per quantity, the error and which points are held out;\n"
+     "        --dry-run prints the runs (with --json: each job's probe, parameters and nodes) and runs nothing\n"
      "  verify DESIGN --results FILE [--variant NAME] [--json]   compare saved application results"},
     {"run-app", runAppCommand,
      "run-app --nodes SPEC --at P=1,2,4 [--repeat 5] [--set NAME=VALUE ...] [--time wall|stdout:REGEX]\n"

@@ -101,4 +101,26 @@ void printDryRun(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoa
         << formatQuantity(bound, "s", Unit::Seconds) << " (nothing was run)\n";
 }
 
+nlohmann::json dryRunJson(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoader& plugins)
+{
+    nlohmann::json jobs = nlohmann::json::array();
+    for (const runner::RunPlan& plan : plans) {
+        const std::vector<runner::Job> planned = runner::planJobs(plan, plugins);
+        const auto rounds = runner::planRounds(planned, plan.parallel);
+        for (std::size_t r = 0; r < rounds.size(); ++r)
+            for (std::size_t j : rounds[r]) {
+                const runner::Job& job = planned[j];
+                nlohmann::json nodes = nlohmann::json::array();
+                for (const runner::Node& n : job.nodes)
+                    nodes.push_back(n.describe());
+                jobs.push_back({{"probe", job.descriptor.id},
+                                {"label", job.label},
+                                {"round", r + 1},
+                                {"params", job.params},
+                                {"nodes", nodes}});
+            }
+    }
+    return {{"jobs", jobs}};
+}
+
 } // namespace cs::cli

@@ -3,6 +3,8 @@
 #include "app/runner/Runner.h"
 #include "model/document/DesignDocument.h"
 
+#include <nlohmann/json.hpp>
+
 #include <optional>
 #include <ostream>
 #include <string>
@@ -26,5 +28,10 @@ void choosePairs(const DesignDocument& doc, std::vector<runner::RunPlan>& plans,
 // what every pair would be.
 void printDryRun(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoader& plugins, std::ostream& out,
                  const std::string& linkSource);
+
+// --dry-run --json: what would be measured, without estimates or timeouts, so that it can be compared with another
+// run's plan: {"jobs": [{"probe", "label", "round" (1-based, within its plan), "params" (resolved, SI),
+// "nodes" (Node::describe, in role order)}]}, the plans' jobs in order.
+nlohmann::json dryRunJson(const std::vector<runner::RunPlan>& plans, const sdk::PluginLoader& plugins);
 
 } // namespace cs::cli

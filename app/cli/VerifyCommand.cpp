@@ -4,6 +4,7 @@
 #include "app/cli/Args.h"
 #include "app/cli/Cli.h"
 #include "app/cli/DocumentInput.h"
+#include "app/cli/PairPlan.h"
 #include "app/cli/TableOutput.h"
 #include "app/cli/ProbeRunSupport.h"
 
@@ -88,13 +89,15 @@ void printReport(const verify::Report& r, std::ostream& out)
 int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words, {"--nodes", "--at", "--variant", "--set", "--timeout", "--results", "-o"},
-                    {"--json", "--quiet", "--trust-nodes"});
+                    {"--json", "--quiet", "--trust-nodes", "--dry-run"});
     if (args.positional().size() != 1)
         throw UsageError(args.positional().empty() ? "verify needs a DESIGN (a file or a preset name)"
                                                    : "unexpected argument '" + args.positional()[1] + "'");
     const auto resultsFile = args.value("--results");
-    if (resultsFile && (args.value("--nodes") || args.value("--at") || !args.values("--set").empty()))
-        throw UsageError("--results compares saved application results; --nodes, --at and --set are for running");
+    if (resultsFile && (args.value("--nodes") || args.value("--at") || !args.values("--set").empty() ||
+                        args.flag("--dry-run")))
+        throw UsageError("--results compares saved application results; --nodes, --at, --set and --dry-run are for "
+                         "running");
 
     const DesignDocument doc = openDocument(args.positional().front());
     std::vector<std::string> skipped;
@@ -108,7 +111,7 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
     } else {
         verify::requireRunnable(targets);
         const std::vector<runner::Node> nodes = nodesFrom(args.value("--nodes"), doc.nodes, "verify");
-        if (!args.value("--nodes") &&
+        if (!args.value("--nodes") && !args.flag("--dry-run") && // a dry run starts nothing
             !nodesAllowed(nodes, args.positional().front(), args.flag("--trust-nodes"), "verify", err))
             return 2;
         std::vector<int> Ps;
@@ -146,6 +149,13 @@ int verifyCommand(const std::vector<std::string>& words, std::ostream& out, std:
             timeout = parseQuantity(*tm, Unit::Seconds);
         const std::vector<runner::RunPlan> plans =
             runner::applicationPlans(targets, nodes, Ps, plugins, overrides, timeout);
+        if (args.flag("--dry-run")) {
+            if (args.flag("--json"))
+                out << dryRunJson(plans, plugins).dump(1) << "\n";
+            else
+                printDryRun(plans, plugins, out, runner::assumedLink().source);
+            return 0;
+        }
         const std::vector<runner::JobResult> jobs = runPlans(plugins, plans, args.flag("--quiet"), err);
         int failed = 0;
         for (const runner::JobResult& j : jobs) {

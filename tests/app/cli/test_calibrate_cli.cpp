@@ -152,6 +152,21 @@ TEST_CASE("calibrate --dry-run estimates each job's time and timeout on the stat
     CHECK_THAT(r.out, Contains("estimated probe time 7.01717 s on --link-bw 10 Mbit/s (TCP payload x 1448/1514)"));
     CHECK_THAT(r.out, Contains("(nothing was run)"));
 
+    // With --json: what would be measured, without estimates (a plan to compare with another run's).
+    const auto j = cli({"calibrate", design, "--nodes", "local:cpu=0,local:cpu=1", "--probe", "net.pingpong", "--set",
+                        "size_min=1MiB", "--set", "size_max=1MiB", "--link-bw", "10Mbit/s", "--dry-run", "--json"});
+    INFO(j.err);
+    REQUIRE(j.rc == 0);
+    const nlohmann::json jobs = nlohmann::json::parse(j.out).at("jobs");
+    REQUIRE(jobs.size() == 1);
+    CHECK(jobs[0]["probe"] == "net.pingpong");
+    CHECK(jobs[0]["label"] == "net.pingpong local0 -> local1");
+    CHECK(jobs[0]["round"] == 1);
+    CHECK(jobs[0]["params"]["size_min"] == 1048576);
+    CHECK(jobs[0]["params"]["size_max"] == 1048576);
+    CHECK(jobs[0]["nodes"] == nlohmann::json({"local cpu 0", "local cpu 1"}));
+    CHECK_FALSE(jobs[0].contains("timeout"));
+
     const auto bad = cli({"calibrate", design, "--nodes", "local:cpu=0,local:cpu=1", "--link-bw", "0Mbit/s",
                           "--dry-run"});
     CHECK(bad.rc == 2);

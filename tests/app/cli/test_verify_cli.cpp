@@ -222,3 +222,36 @@ TEST_CASE("verify --results gives each program and arguments its own error stati
                                       "point(s), mean |error| 7656"));
     CHECK_THAT(t.out, !Catch::Contains("6 point(s)"));
 }
+
+TEST_CASE("verify --dry-run lists the application runs it would make, and --json names each job's parameters and "
+          "nodes, and runs nothing",
+          "[cli][verify]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const std::string design = dir.filePath("d.json").toStdString();
+    std::ofstream(design) << R"({"format": "clusterscope-design", "version": 3,
+      "blocks": [{"name": "fft", "type": "fftw.transpose", "values": {"rows": 256}}]})";
+    // P = 2 and 3 on three local nodes: app.fft2d on the first 2, then on all 3, each with the design's rows.
+    const cs::test::CliResult j = cli({"verify", design, "--nodes", "local,local,local", "--at", "P=2,3", "--set",
+                                       "budget=2", "--dry-run", "--json"});
+    INFO(j.err);
+    REQUIRE(j.rc == 0);
+    const json jobs = json::parse(j.out).at("jobs");
+    REQUIRE(jobs.size() == 2);
+    CHECK(jobs[0]["probe"] == "app.fft2d");
+    CHECK(jobs[0]["nodes"].size() == 2);
+    CHECK(jobs[1]["nodes"].size() == 3);
+    CHECK(jobs[1]["nodes"][2] == "local");
+    CHECK(jobs[0]["params"]["rows"] == 256);
+    CHECK(jobs[0]["params"]["budget"] == 2);
+    CHECK_FALSE(jobs[0].contains("estimate"));
+
+    const cs::test::CliResult t = cli({"verify", design, "--nodes", "local,local", "--at", "P=2", "--dry-run"});
+    REQUIRE(t.rc == 0);
+    CHECK_THAT(t.out, Catch::Contains("app.fft2d: 1 job") && Catch::Contains("(nothing was run)"));
+
+    const cs::test::CliResult bad = cli({"verify", design, "--results", design, "--dry-run"});
+    CHECK(bad.rc == 2);
+    CHECK_THAT(bad.err, Catch::Contains("--dry-run are for running"));
+}
