@@ -10,6 +10,9 @@
 #   live    the tests labelled `live` (tests/CMakeLists.txt): namespaces, shaped links, live runs; they share a
 #           cluster and its calibration per shape and run as their own resource locks allow;
 #   fuzz    scripts/fuzz.sh (dev preset only): its build and each fuzzer's bounded run.
+# The live checks measure through the build tree's store (tests/app/runner/MeasurementStore.h): where nothing that
+# measures has changed since the last run (a change to the models, say), they reuse its runs and predict anew; a
+# clean clone has no store and measures everything. FRESH=1 (make test FRESH=1) measures everything anew.
 # As root with a cgroup cpu controller, live runs beside unit and fuzz (below); else one after another.
 # Exits with the first failing stage's status, after the summary.
 set -uo pipefail
@@ -35,6 +38,10 @@ stage() { # NAME COMMAND...: runs it, its output also in $logs/NAME.log, times i
   if [ $rc -ne 0 ] && [ $status -eq 0 ]; then status=$rc; fi
   return $rc
 }
+
+# Each live check's reuse or measurement is a line of the store's log, counted for this run in the summary.
+export CS_LIVE_RUN="run-$(date +%s)-$$"
+if [ -n "${FRESH:-}" ] && [ "${FRESH}" != 0 ]; then export CS_LIVE_STORE=off; fi
 
 test_start=$(date +%s.%N)
 stage build cmake --build --preset "$preset" -j "$jobs" || { echo "test: the build failed" >&2; exit 1; }
@@ -90,6 +97,15 @@ if [ -n "$wall" ]; then
   awk -v a="$test_start" -v b="$(date +%s.%N)" 'BEGIN { printf "  %-6s %8.1f s (unit and fuzz beside live)\n", "total", b - a }'
 else
   printf '%s\n' "${secs[@]}" | awk '{ t += $1 } END { printf "  %-6s %8.1f s\n", "total", t }'
+fi
+store_logs=$(ls "$build"/tests/live-store/*/log 2>/dev/null)
+if [ -n "${CS_LIVE_STORE:-}" ] && [ "$CS_LIVE_STORE" = off ]; then
+  echo "  live measurements: all made anew (FRESH=1)"
+elif [ -n "$store_logs" ]; then
+  reused=$(cat $store_logs | grep -c "^$CS_LIVE_RUN	reused")
+  measured=$(cat $store_logs | grep -c "^$CS_LIVE_RUN	measured")
+  echo "  live measurements: $measured made, $reused reused from the last run's (nothing that measures changed;"
+  echo "  FRESH=1 makes them all anew)"
 fi
 echo "== the ten slowest tests"
 # ctest's lines: "  12/345 Test  #67: name ......   Passed   12.34 sec"

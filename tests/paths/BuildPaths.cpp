@@ -52,4 +52,9 @@ const char* recordSequenceExe()
     return CS_PATH_RECORD_SEQUENCE_EXE;
 }
 
+const char* liveStoreDir()
+{
+    return CS_PATH_LIVE_STORE_DIR;
+}
+
 } // namespace cs::buildpaths

@@ -22,6 +22,7 @@
 // while the reply travels back. Above a few bursts the one-way time is
 // (k - burst) / rate + constant: the burst lowers the intercept, not the
 // slope. The segmented fit uses the segment of the largest sizes.
+#include "LiveMeasure.h"
 #include "TestSupport.h"
 
 #include "app/cli/Cli.h"
@@ -54,9 +55,10 @@ struct Calibrated {
     double seconds = 0;
 };
 
-// Runs `clusterscope-cli calibrate DESIGN --nodes ... --json -o FILE` in-process
-// over the pair: nothing but the nodes and the output.
-Calibrated calibrateOver(const test::NetnsPair& pair, const QTemporaryDir& dir)
+// `clusterscope-cli calibrate DESIGN --nodes ...` in-process over the pair (nothing but the nodes), its probe runs
+// through the store of measurements (LiveMeasure.h), then the fit from them with --json -o FILE.
+Calibrated calibrateOver(const test::NetnsPair& pair, const std::string& rate, const std::string& burst,
+                         const QTemporaryDir& dir)
 {
     Calibrated c;
     const std::string design = dir.filePath("design.json").toStdString();
@@ -69,13 +71,15 @@ Calibrated calibrateOver(const test::NetnsPair& pair, const QTemporaryDir& dir)
     const std::string nodes = "local:netns=" + pair.nsB() + ":address=" + pair.addrB() + ":bind=" + pair.addrB() +
                               ":name=b,local:netns=" + pair.nsA() + ":address=" + pair.addrA() +
                               ":bind=" + pair.addrA() + ":name=a";
-    std::ostringstream out, err;
     QElapsedTimer t;
     t.start();
-    c.rc = cli::run({"calibrate", design, "--nodes", nodes, "--quiet", "--json", "-o", c.designPath}, out, err);
+    const std::string probes = dir.filePath("probes.json").toStdString();
+    const std::string measured = test::measureProbes(test::whereOf(pair, rate, burst), design, nodes, probes);
+    const test::Calibrated fit = test::calibrateFromProbes(design, probes, c.designPath, /*json=*/true);
     c.seconds = t.elapsed() / 1000.0;
-    c.out = out.str();
-    c.err = err.str();
+    c.rc = fit.rc;
+    c.out = fit.out;
+    c.err = measured + fit.err;
     if (c.rc == 0)
         c.report = json::parse(c.out);
     return c;
@@ -114,7 +118,7 @@ std::optional<Calibrated> calibrateOverPair(const std::string& rate, const std::
         WARN("skipped: " << pair.error());
         return std::nullopt;
     }
-    Calibrated c = calibrateOver(pair, dir);
+    Calibrated c = calibrateOver(pair, rate, burst, dir);
     INFO("stderr: " << c.err);
     INFO("stdout: " << c.out);
     REQUIRE(c.rc == 0);

@@ -27,6 +27,7 @@
 //   app.fft2d's do).
 
 #include "LiveCluster.h"
+#include "LiveMeasure.h"
 
 #include "app/cli/Cli.h"
 
@@ -103,24 +104,20 @@ TEST_CASE("comm.collective against app.collectives on 8 shaped namespaces: all-t
     const std::string design = collectivesDesign(cluster, calibrated);
 
     const std::string runs = cluster.dir + "/collectives.json";
-    std::ostringstream vo, ve;
     // Two warm-ups and a 4 s budget a P: every collective of a repetition is in each run (about 1.3 s a
     // repetition at P = 8 and 20 Mbit/s).
-    const int rc = cli::run({"verify", design, "--nodes", cluster.nodes(), "--at", "P=2,4,8", "--set", "budget=4",
-                             "--set", "warmups=2", "--quiet", "--json", "-o", runs},
-                            vo, ve);
+    std::string table;
+    const json report = test::verifyMeasured(test::whereOf(cluster),
+                                             {design, "--nodes", cluster.nodes(), "--at", "P=2,4,8", "--set",
+                                              "budget=4", "--set", "warmups=2"},
+                                             runs, table);
     INFO("calibrate: " << calibrateLog);
-    INFO("verify: " << vo.str() << ve.str());
-    REQUIRE(rc == 0);
-    std::ostringstream table, te;
-    cli::run({"verify", design, "--results", runs}, table, te);
-    INFO(table.str());
+    INFO(table);
     // One run of the probe a P, shared by the four variants.
     json saved;
     std::ifstream(runs) >> saved;
     CHECK(saved["results"].size() == 3);
 
-    const json report = json::parse(vo.str());
     std::ostringstream log;
     log << "tbf " << mbit << " Mbit/s (seed " << seed << ")\n";
     int rows = 0;

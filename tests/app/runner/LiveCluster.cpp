@@ -1,4 +1,6 @@
 #include "LiveCluster.h"
+#include "LiveMeasure.h"
+#include "MeasurementStore.h"
 
 #include "app/cli/Cli.h"
 
@@ -28,6 +30,14 @@ std::string liveRoot()
 {
     const char* root = std::getenv("CS_LIVE_DIR");
     return root ? root : "";
+}
+
+// The rate a shape is shaped at: CS_VERIFY_SEED's when set, else the store's (the rate of the runs a warm run
+// reuses), else a new one, which the store keeps.
+VerifyRate storedRate(const std::string& name)
+{
+    const VerifyRate drawn = verifyRate();
+    return std::getenv("CS_VERIFY_SEED") ? drawn : verifyRate(MeasurementStore::instance().seed(name, drawn.seed));
 }
 
 std::string stateFile(const std::string& name)
@@ -93,18 +103,10 @@ void LiveCluster::bringUp(const LiveShape& shape, const std::string& folder)
         mpiNode = mpiNodeSpec(*cluster_, folder + "/id");
     }
     // calibrate's probes for the cluster's own design (the FFT over LogGP): every design the tests calibrate is
-    // made from it and plans the same probes, which calibrate() then fits from these results.
-    const std::string calibrated = folder + "/shared.calibrated.json";
-    std::ostringstream co, ce;
-    const int rc = cli::run({"calibrate", cluster_->design(), "--nodes", cluster_->nodes(), "--quiet", "-o", calibrated},
-                            co, ce);
-    INFO("calibrate stdout: " << co.str());
-    INFO("calibrate stderr: " << ce.str());
-    REQUIRE(rc == 0);
+    // made from it and plans the same probes, which calibrate() then fits from these results. Through the store:
+    // a warm run reuses the probe runs of the last run at this rate (MeasurementStore.h).
     probes_ = folder + "/probes.json";
-    std::ofstream(probes_) << json{{"format", "clusterscope-probe-results"}, {"version", 1},
-                                   {"results", readJson(calibrated).at("measured")}}
-                                      .dump(1);
+    measureProbes(whereOf(*cluster_), cluster_->design(), cluster_->nodes(), probes_);
 }
 
 std::unique_ptr<LiveCluster> LiveCluster::get(const std::string& name)
@@ -120,7 +122,7 @@ std::unique_ptr<LiveCluster> LiveCluster::get(const std::string& name)
     }
     live.reset(new LiveCluster);
     live->owned_ = true;
-    live->rate = verifyRate();
+    live->rate = storedRate(name);
     WARN("live cluster " << name << " (this test's own): tbf " << live->rate.mbit << " Mbit/s (seed "
                          << live->rate.seed << ")");
     static std::vector<std::unique_ptr<QTemporaryDir>> folders; // outlive the cluster's files
@@ -149,18 +151,11 @@ std::string LiveCluster::calibrate(const std::string& design, std::string& log) 
 {
     const std::string stem = std::filesystem::path(design).stem().string();
     const std::string calibrated = cluster_->dir + "/" + stem + ".calibrated.json";
-    std::ostringstream co, ce;
-    const int rc = cli::run({"calibrate", design, "--results", probes_, "--quiet", "-o", calibrated}, co, ce);
-    INFO("calibrate stdout: " << co.str());
-    INFO("calibrate stderr: " << ce.str());
-    REQUIRE(rc == 0);
-    log = co.str();
-    // A calibrate that ran the probes keeps their results in the design's `measured` (verify reads from them
-    // which P the calibration spanned, so which points are held out); one that read them with --results does
-    // not. The design gets them as if this test had run them.
-    json doc = readJson(calibrated);
-    doc["measured"] = readJson(probes_).at("results");
-    std::ofstream(calibrated) << doc.dump(1);
+    const Calibrated c = calibrateFromProbes(design, probes_, calibrated);
+    INFO("calibrate stdout: " << c.out);
+    INFO("calibrate stderr: " << c.err);
+    REQUIRE(c.rc == 0);
+    log = c.out;
     return calibrated;
 }
 
@@ -194,7 +189,7 @@ void LiveCluster::up(const std::string& name)
     down(name); // what a killed run may have left
     REQUIRE(QDir().mkpath(QString::fromStdString(folder)));
     LiveCluster live;
-    live.rate = verifyRate();
+    live.rate = storedRate(name);
     WARN("live cluster " << name << ": tbf " << live.rate.mbit << " Mbit/s (seed " << live.rate.seed << ")");
     live.error = namespacesUnavailable();
     if (live.error.empty())

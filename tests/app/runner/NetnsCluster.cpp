@@ -1,4 +1,5 @@
 #include "NetnsCluster.h"
+#include "LiveMeasure.h"
 
 #include "app/cli/Cli.h"
 
@@ -9,6 +10,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <regex>
@@ -194,20 +196,11 @@ std::string fftDesign(const NetnsCluster& cluster, int rows)
 json verifyLive(const NetnsCluster& cluster, const std::string& calibrated, const std::string& nodes, std::string& table,
                 int budgetSeconds)
 {
-    std::ostringstream vo, ve;
-    const std::string runs = cluster.dir + "/app.json";
     // A budget of a few seconds per P (at least 3 repetitions): a run stays within a few minutes at 20 Mbit/s.
-    const int vrc = cli::run({"verify", calibrated, "--nodes", nodes, "--at", "P=2,4,8", "--set",
-                              "budget=" + std::to_string(budgetSeconds), "--quiet",
-                              "--json", "-o", runs},
-                             vo, ve);
-    INFO("verify stderr: " << ve.str());
-    INFO("verify stdout: " << vo.str());
-    REQUIRE(vrc == 0);
-    std::ostringstream to, te;
-    cli::run({"verify", calibrated, "--results", runs}, to, te);
-    table = to.str();
-    return json::parse(vo.str());
+    return verifyMeasured(whereOf(cluster),
+                          {calibrated, "--nodes", nodes, "--at", "P=2,4,8", "--set",
+                           "budget=" + std::to_string(budgetSeconds)},
+                          cluster.dir + "/app.json", table);
 }
 
 std::string checkVerifyErrors(const json& report, const std::function<double(double P, const std::string& q)>& limit)
@@ -260,9 +253,14 @@ std::unique_ptr<RandomCluster> randomCluster(int n, const std::string& what)
 
 VerifyRate verifyRate()
 {
-    VerifyRate r;
     const char* env = std::getenv("CS_VERIFY_SEED");
-    r.seed = env ? static_cast<unsigned>(std::strtoul(env, nullptr, 10)) : std::random_device{}();
+    return verifyRate(env ? static_cast<unsigned>(std::strtoul(env, nullptr, 10)) : std::random_device{}());
+}
+
+VerifyRate verifyRate(unsigned seed)
+{
+    VerifyRate r;
+    r.seed = seed;
     std::mt19937 pick(r.seed);
     r.mbit = std::uniform_int_distribution<int>(20, 200)(pick);
     return r;
@@ -270,13 +268,14 @@ VerifyRate verifyRate()
 
 std::string calibrateDesign(const NetnsCluster& cluster, const std::string& design, std::string& log)
 {
+    const std::string probes = cluster.dir + "/" + std::filesystem::path(design).stem().string() + ".probes.json";
+    measureProbes(whereOf(cluster), design, cluster.nodes(), probes);
     const std::string calibrated = cluster.dir + "/calibrated.json";
-    std::ostringstream co, ce;
-    const int crc = cli::run({"calibrate", design, "--nodes", cluster.nodes(), "--quiet", "-o", calibrated}, co, ce);
-    INFO("calibrate stdout: " << co.str());
-    INFO("calibrate stderr: " << ce.str());
-    REQUIRE(crc == 0);
-    log = co.str();
+    const Calibrated c = calibrateFromProbes(design, probes, calibrated);
+    INFO("calibrate stdout: " << c.out);
+    INFO("calibrate stderr: " << c.err);
+    REQUIRE(c.rc == 0);
+    log = c.out;
     return calibrated;
 }
 

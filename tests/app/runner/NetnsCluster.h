@@ -92,9 +92,10 @@ std::string fftDesign(const NetnsCluster& cluster, int rows);
 // The row of a verify --json report at P for quantity q, or null.
 const nlohmann::json* verifyRow(const nlohmann::json& report, double P, const std::string& q);
 
-// `verify --at P=2,4,8 --set budget=B --quiet --json` of a calibrated design on `nodes`, its runs saved as the
-// cluster's app.json; requires it to succeed. B is the seconds of repetitions a P (at least 3). Returns the
-// report; `table` gets the same comparison as verify prints it from the saved runs, for the test's log.
+// `verify --at P=2,4,8 --set budget=B` of a calibrated design on `nodes`, its runs saved as the cluster's app.json
+// (measured through the store of measurements, LiveMeasure.h); requires it to succeed. B is the seconds of
+// repetitions a P (at least 3). Returns the report of `verify --results` on those runs; `table` gets the same
+// comparison as verify prints it, for the test's log.
 nlohmann::json verifyLive(const NetnsCluster& cluster, const std::string& calibrated, const std::string& nodes,
                           std::string& table, int budgetSeconds = 4);
 
@@ -114,6 +115,8 @@ struct VerifyRate {
     int mbit = 0;
 };
 VerifyRate verifyRate();
+// The rate of `seed`.
+VerifyRate verifyRate(unsigned seed);
 
 // The cluster of a randomized end-to-end test: n namespaces on one switch, every link shaped at a rate from
 // verifyRate, said in a WARN line ("tbf 73 Mbit/s (seed 1242896257)" and `what`). When namespaces cannot be
@@ -129,7 +132,8 @@ std::unique_ptr<RandomCluster> randomCluster(int n = 8, const std::string& what 
 // `calibrate` with its defaults of the cluster's 2D FFT design (fftDesign) over the cluster's TCP agents;
 // requires it to succeed. Returns the calibrated design's path; `log` gets calibrate's stdout.
 std::string calibrateFft(const NetnsCluster& cluster, int rows, std::string& log);
-// `calibrate` with its defaults of `design` over the cluster's TCP agents, as calibrateFft.
+// `calibrate` with its defaults of `design` over the cluster's TCP agents, as calibrateFft: its probe runs
+// measured through the store of measurements (LiveMeasure.h), the fit made from them.
 std::string calibrateDesign(const NetnsCluster& cluster, const std::string& design, std::string& log);
 
 } // namespace cs::test

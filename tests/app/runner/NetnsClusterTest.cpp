@@ -2,6 +2,7 @@
 // three-level bridge tree, calibrated through the CLI as a user would, with
 // the design the script writes and calibrate's defaults (pairs by path
 // class, rounds of link-disjoint pairs). Needs root; skips otherwise.
+#include "LiveMeasure.h"
 #include "TestSupport.h"
 
 #include "app/cli/Cli.h"
@@ -78,11 +79,15 @@ TEST_CASE("LogGP calibration of a 16-host namespace cluster with calibrate's def
                                                   "every pair would be 120)"));
         CHECK_THAT(planOut.str(), Catch::Contains("  round 1: 4 jobs at once\n    net.loggp h0 -> h1 (2 hops: "));
 
-        std::ostringstream o, e;
-        const int rc = cli::run({"calibrate", design, "--nodes", c.nodes(), "--quiet", "--json", "-o", out}, o, e);
-        INFO(e.str());
-        REQUIRE(rc == 0);
-        CHECK_THAT(e.str(), !Catch::Contains("did not succeed"));
+        // The probe runs through the store of measurements (LiveMeasure.h), the fit from them.
+        std::ifstream designFile(design);
+        const test::LiveWhere where{json::parse(designFile).at("topology"), {{c.dir, "$DIR"}, {c.prefix, "$NS"}}};
+        const std::string probes = c.dir + "/probes.json";
+        const std::string said = test::measureProbes(where, design, c.nodes(), probes);
+        CHECK_THAT(said, !Catch::Contains("did not succeed"));
+        const test::Calibrated fit = test::calibrateFromProbes(design, probes, out, /*json=*/true);
+        INFO(fit.err);
+        REQUIRE(fit.rc == 0);
         std::ifstream f(out);
         const json doc = json::parse(f);
         // The pair probes' 5 + 5 jobs; the design's 2D FFT (netns-cluster.sh writes it wired to the tree)
@@ -93,7 +98,7 @@ TEST_CASE("LogGP calibration of a 16-host namespace cluster with calibrate's def
             pairJobs += r.value("probe", "").rfind("net.", 0) == 0;
         }
         CHECK(pairJobs == 10);
-        const json report = json::parse(o.str());
+        const json report = json::parse(fit.out);
         bool haveG = false;
         for (const json& p : report["params"])
             haveG = haveG || (p["param"] == "G" && p["value"].get<double>() > 0);

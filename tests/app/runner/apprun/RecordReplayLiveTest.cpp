@@ -45,6 +45,7 @@
 #if __has_include("../LiveCluster.h") && defined(CS_EXAMPLE_JACOBI_EXE) && defined(CS_EXAMPLE_CG_EXE) &&        \
     defined(CS_RECORD_LIB)
 #include "../LiveCluster.h"
+#include "../LiveMeasure.h"
 
 #include "app/cli/Cli.h"
 
@@ -98,7 +99,7 @@ std::string runApp(const test::LiveCluster& live, const Example& ex, const std::
     argv.emplace_back(ex.exe);
     argv.insert(argv.end(), ex.args.begin(), ex.args.end());
     std::string said;
-    const int rc = test::runCliRetried(argv, said);
+    const int rc = test::runAppMeasured(test::whereOf(live.cluster()), argv, said);
     INFO("run-app: " << said);
     REQUIRE(rc == 0);
     return out;

@@ -19,6 +19,7 @@
 // (N = 64: a plane is 32 KiB) make the halo and the allreduces most of a run at every rate in the range, which
 // is what the network part of the model is checked on; the compute the fit finds is reported beside it.
 #include "../LiveCluster.h"
+#include "../LiveMeasure.h"
 
 #include "app/cli/Cli.h"
 
@@ -129,10 +130,10 @@ TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, c
         const std::string design = exampleDesign(cluster, calibratedJson, ex);
         const std::string runs = cluster.dir + "/" + ex.name + ".runs.json";
         std::string ranSaid;
-        const int ranRc = test::runCliRetried({"run-app", "--nodes", live->mpiNode, "--at", "P=1,2,4,8", "--repeat", "5",
+        const int ranRc = test::runAppMeasured(test::whereOf(cluster), {"run-app", "--nodes", live->mpiNode, "--at", "P=1,2,4,8", "--repeat", "5",
                                                "--time", "stdout:time_s ([0-9.eE+-]+)", "--quiet", "-o", runs, "--",
                                                ex.exe, "64", ex.iters, "sleep"},
-                                              ranSaid);
+                                               ranSaid);
         INFO("run-app: " << ranSaid);
         REQUIRE(ranRc == 0);
         const std::string fitted = cluster.dir + "/" + ex.name + ".fitted.json";
