@@ -1,4 +1,5 @@
 #include "BuildPaths.h"
+#include "LiveStorePath.h"
 
 namespace cs::buildpaths {
 

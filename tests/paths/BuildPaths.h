@@ -16,6 +16,5 @@ const char* fft2dExe();        // examples/fft2d
 const char* badApiDir();       // the test plugin built for a future API version
 const char* recordLib();       // libcsrecord.so (app/record)
 const char* recordSequenceExe(); // tests/mpi/record_sequence.cpp's program
-const char* liveStoreDir();    // the live tests' store of measurements (tests/app/runner/MeasurementStore.h)
 
 } // namespace cs::buildpaths

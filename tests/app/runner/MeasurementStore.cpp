@@ -1,6 +1,7 @@
 #include "MeasurementStore.h"
 
 #include "tests/paths/BuildPaths.h"
+#include "tests/paths/LiveStorePath.h"
 
 #include <QCryptographicHash>
 #include <QProcess>
