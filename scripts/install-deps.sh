@@ -19,6 +19,9 @@ PACKAGES=(
   # HPCC 1.5 (the HPC Challenge: HPL, PTRANS, RandomAccess, FFT, ring latency): a real MPI program that is not
   # ours, linked against Debian's Open MPI, that run-app --record records unmodified (issue 44).
   hpcc
+  # LAMMPS (Debian's lammps, the molecular dynamics code): the real program, not ours, that the live test of
+  # record and replay records on the namespace trees (issue 44; tests/app/runner/apprun/RecordReplayLiveTest.cpp).
+  lammps
   sockperf
   # Slurm: srun/salloc/sbatch/sinfo, both daemons and munge, for the slurm
   # transport and the private cluster scripts/slurm-local.sh starts in tests.

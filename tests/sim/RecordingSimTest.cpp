@@ -106,6 +106,32 @@ TEST_CASE("recording sim: four ranks across one shared uplink run at half the ra
     CHECK(sim::simulateRecording(t, onHosts(t, {0, 0, 2, 3}), local, net).rankSeconds[1] == Approx(0.0).margin(1e-9));
 }
 
+TEST_CASE("recording sim: a rank's messages to one peer go one after another, as on its one connection",
+          "[sim][recording]")
+{
+    // Two ranks on one switch, links 1e9 B/s, no latency, LogGP 0 but G = 1e-8 (a rank's cap 1e8 B/s): a message
+    // of 1,000,001 bytes takes 1,000,000 x 1e-8 = 10 ms. Each rank computes, then twice: irecv from the peer,
+    // send to it, wait (LAMMPS's ghost exchanges). Rank 1 computes 0.5 ms, rank 0 2 ms, by hand in ms:
+    //   S1a 0.5 -> 10.5; S0a 2 -> 12. Rank 0's first wait ends at 10.5 (S1a) and it sends S0b, which goes after
+    //   S0a on their one connection: 12 -> 22. Rank 1's first wait ends at 12 (S0a); S1b 12 -> 22. Both end at 22.
+    // Had S0b shared rank 0's link with S0a from 10.5, S0a (1.5 ms of its bytes left) would end at 13.5 and S1b
+    // 23.5: 23.5 ms, as the simulation gave before each pair's messages were kept in order.
+    const Topology t = tree(1, 2, 1e9, 1e9, 0.0);
+    ReplayNetwork net;
+    net.loggp = {0, 0, 0, 0, 1e-8};
+    const std::string twice = "irecv P 1000001 0 0 0\nsend P 1000001 0 0\nwait 0\n"
+                              "irecv P 1000001 0 0 0\nsend P 1000001 0 0\nwait 0\nend\n";
+    const auto with = [&](std::string text, const char* peer) {
+        for (std::size_t at = text.find('P'); at != std::string::npos; at = text.find('P', at))
+            text.replace(at, 1, peer);
+        return text;
+    };
+    const Recording rec = parseRecording({head(0, 2) + "c 0.002\n" + with(twice, "1"),
+                                          head(1, 2) + "c 0.0005\n" + with(twice, "0")});
+    CHECK(sim::simulateRecording(t, onHosts(t, {0, 1}), rec, net).seconds == Approx(22e-3).epsilon(1e-6));
+    CHECK(replay(rec, net).seconds == Approx(22e-3).epsilon(1e-6));
+}
+
 namespace {
 
 // A ring halo exchange of P ranks, as a recorded program's: 10 iterations of 1 ms compute, an irecv and an

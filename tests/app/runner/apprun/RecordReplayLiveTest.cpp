@@ -40,6 +40,15 @@
 // replay is checked, and the protocol's part stays an open finding. At P = 8 (64 KiB blocks: eager in both) the
 // 56 flows of one all-to-all start at once through the tree's shallow queues; -27% and -29% there, not held.
 //
+// LAMMPS (Debian's lammps, its Lennard-Jones melt: lammpsInput below) is recorded and replayed the same way: a real
+// program nobody here wrote, printed and not held. It showed the SimGrid replay 18-35% slower than the analytic one
+// (held to 10% at every P): two messages to one peer shared the link there, and were in order on the one connection
+// in the analytic replay; sim/RecordingSim.cpp now keeps them in order too (within 3% of the analytic replay). Its
+// figures against the runs on tree22 at 54 Mbit/s (+8%, +44%, +92% at P = 2, 4, 8) are the emulated links' bucket
+// credit at work: its ghost exchanges (10-60 KB each) fit the bucket. With the bucket made two frames, LAMMPS's runs
+// at P = 4 and 8 took 1.9 s and 1.8 s (0.98 s and 0.76 s with it), and the replay was within -26% to +3%; but 8 hosts
+// of such links lost 17-19% of their rate on these two CPUs, so the bucket stays (scripts/netns-cluster.sh).
+//
 // It needs the shared live clusters of issue 46 (tests/app/runner/LiveCluster.h); where that file is absent
 // this file compiles to nothing.
 #if __has_include("../LiveCluster.h") && defined(CS_EXAMPLE_JACOBI_EXE) && defined(CS_EXAMPLE_CG_EXE) &&        \
@@ -48,6 +57,8 @@
 #include "../LiveMeasure.h"
 
 #include "app/cli/Cli.h"
+
+#include <QStandardPaths>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -67,21 +78,43 @@ using nlohmann::json;
 namespace {
 
 struct Example {
-    const char *name, *exe;
+    std::string name, exe;
     std::vector<std::string> args;
     // P = 8 held within 35% (where the links' bucket credit allows, below); false: printed, an open finding
     // (above).
     bool held = true;
+    std::string time = "stdout:time_s ([0-9.eE+-]+)"; // run-app --time
 };
 
+// LAMMPS's Lennard-Jones melt (its bench/in.lj), 10 x 10 x 10 fcc cells (4,000 atoms) for 50 steps: a real MPI
+// program that nobody here wrote (Debian's lammps, issue 44), with a 3-D brick decomposition, six ghost-atom
+// exchanges a step both ways, and an allreduce at each neighbour-list rebuild. Written to `folder`; the path.
+std::string lammpsInput(const std::string& folder)
+{
+    const std::string path = folder + "/in.lj";
+    std::ofstream(path) << "units lj\natom_style atomic\nlattice fcc 0.8442\nregion box block 0 10 0 10 0 10\n"
+                           "create_box 1 box\ncreate_atoms 1 box\nmass 1 1.0\n"
+                           "velocity all create 1.44 87287 loop geom\npair_style lj/cut 2.5\n"
+                           "pair_coeff 1 1 1.0 1.0 2.5\nneighbor 0.3 bin\nneigh_modify delay 0 every 20 check no\n"
+                           "fix 1 all nve\nrun 50\n";
+    return path;
+}
 
-std::vector<Example> examples()
+// The examples, and LAMMPS where Debian's lammps is installed (its input written to `folder`): printed, not
+// held (README, "Your program, recorded").
+std::vector<Example> examples(const std::string& folder)
 {
     std::vector<Example> e = {{"jacobi", CS_EXAMPLE_JACOBI_EXE, {"64", "30", "sleep"}},
                               {"cg", CS_EXAMPLE_CG_EXE, {"64", "20", "sleep"}}};
 #ifdef CS_EXAMPLE_FFT2D_EXE
     e.push_back({"fft2d", CS_EXAMPLE_FFT2D_EXE, {"512", "3", "sleep"}, false});
 #endif
+    const std::string lmp = QStandardPaths::findExecutable("lmp").toStdString();
+    if (lmp.empty())
+        WARN("LAMMPS is not installed (Debian package lammps): the real program of issue 44 is left out");
+    else
+        e.push_back({"lammps", lmp, {"-in", lammpsInput(folder), "-log", "none"}, false,
+                     "stdout:Loop time of ([0-9.eE+-]+)"});
     return e;
 }
 
@@ -92,8 +125,8 @@ std::string runApp(const test::LiveCluster& live, const Example& ex, const std::
     std::vector<std::string> argv = {"run-app", "--nodes", live.mpiNode, "--at", at, "--repeat", "3"};
     if (record)
         argv.push_back("--record");
-    for (const char* a : {"--time", "stdout:time_s ([0-9.eE+-]+)", "--quiet", "-o"})
-        argv.emplace_back(a);
+    for (const std::string& a : {std::string("--time"), ex.time, std::string("--quiet"), std::string("-o")})
+        argv.push_back(a);
     argv.push_back(out);
     argv.emplace_back("--");
     argv.emplace_back(ex.exe);
@@ -268,8 +301,8 @@ int secondRate(const test::LiveCluster& live)
 
 } // namespace
 
-TEST_CASE("record and replay on the namespace trees: Jacobi, CG and the 2D FFT recorded at P = 2, 4, 8 on the "
-          "tree of 2 hosts a leaf, replayed there, there at a second rate, and on the tree of 4 hosts a leaf",
+TEST_CASE("record and replay on the namespace trees: Jacobi, CG, the 2D FFT and LAMMPS recorded at P = 2, 4, 8 on "
+          "the tree of 2 hosts a leaf, replayed there, there at a second rate, and on the tree of 4 hosts a leaf",
           "[netns][mpi][e2e][live-tree22][live-tree42][record]")
 {
     if (!test::haveMpirun())
@@ -297,24 +330,27 @@ TEST_CASE("record and replay on the namespace trees: Jacobi, CG and the 2D FFT r
     };
     std::vector<std::string> recordedFiles;
     std::vector<double> secondsP1;
-    for (const Example& ex : examples()) {
+    const std::vector<Example> all = examples(t22->cluster().dir);
+    for (const Example& ex : all) {
         log << ex.name << ":\n";
         // The compute an iteration, from runs at P = 1 (for the links' bucket credit; not for the FFT, printed).
         double t1 = 0;
         if (ex.held)
             t1 = secondsAtP1(runApp(*t22, ex, t22->cluster().dir + "/" + ex.name + ".p1.json", false, "P=1"));
         secondsP1.push_back(t1);
-        const int n = std::stoi(ex.args[0]), iters = std::stoi(ex.args[1]);
-        const auto credit = [&](int mbit) { return ex.held ? test::bucketCreditShare(mbit, n, iters, t1) : 0.0; };
+        // The examples' N and iterations (held ones only: their halos are what the credit is a share of).
+        const auto credit = [&](int mbit) {
+            return ex.held ? test::bucketCreditShare(mbit, std::stoi(ex.args[0]), std::stoi(ex.args[1]), t1) : 0.0;
+        };
         const std::string recorded =
             runApp(*t22, ex, t22->cluster().dir + "/" + ex.name + ".recorded.json", /*record=*/true);
         recordedFiles.push_back(recorded);
         replayAndCheck(design22, recorded, "tree22", ex.held, credit(t22->rate.mbit), log);
         replayAndCheck(design42, runsBeside(*t42, ex, recorded, "runs"), "tree42", ex.held, credit(t42->rate.mbit),
                        log);
-        if (std::string(ex.name) == "jacobi")
+        if (ex.name == "jacobi")
             synthesised(*t22, ex, design22, recorded, log);
-        if (std::string(ex.name) == "fft2d")
+        if (ex.name == "fft2d")
             fftEager(*t22, ex, design22, recorded, log);
     }
     // The same tree at a second rate: calibrated there with calibrate's defaults, and each recording (made at the
@@ -325,7 +361,6 @@ TEST_CASE("record and replay on the namespace trees: Jacobi, CG and the 2D FFT r
         const SecondRate shaped(*t22, second);
         std::string logB;
         const std::string designB = test::calibrateDesign(t22->cluster(), t22->cluster().design(), logB);
-        const std::vector<Example> all = examples();
         for (std::size_t i = 0; i < all.size(); ++i) {
             const Example& ex = all[i];
             const double credit =
