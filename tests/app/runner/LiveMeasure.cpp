@@ -24,33 +24,28 @@ json readJson(const std::string& path)
     return json::parse(f);
 }
 
-struct Said {
-    int rc = 0;
-    std::string out, err;
-};
-
-Said run(const std::vector<std::string>& argv)
-{
-    std::ostringstream o, e;
-    Said s;
-    s.rc = cli::run(argv, o, e);
-    s.out = o.str();
-    s.err = e.str();
-    return s;
-}
-
 // `argv`'s --dry-run --json plan (the jobs it would run), in the run's fixed names: what is measured.
 json plan(const LiveWhere& where, std::vector<std::string> argv)
 {
     argv.push_back("--dry-run");
     argv.push_back("--json");
-    const Said s = run(argv);
+    const CliRun s = cliRun(argv);
     INFO("the plan of " << argv.front() << ": " << s.out << s.err);
     REQUIRE(s.rc == 0);
     return json::parse(normalised(s.out, where.names));
 }
 
 } // namespace
+
+CliRun cliRun(const std::vector<std::string>& argv)
+{
+    std::ostringstream o, e;
+    CliRun r;
+    r.rc = cli::run(argv, o, e);
+    r.out = o.str();
+    r.err = e.str();
+    return r;
+}
 
 LiveWhere whereOf(const NetnsCluster& cluster)
 {
@@ -75,7 +70,7 @@ std::string measureProbes(const LiveWhere& where, const std::string& design, con
                                                  for (const char* w : {"--quiet", "-o"})
                                                      a.emplace_back(w);
                                                  a.push_back(ran);
-                                                 const Said s = run(a);
+                                                 const CliRun s = cliRun(a);
                                                  said = s.err;
                                                  if (s.rc != 0) {
                                                      said = s.out + s.err;
@@ -99,7 +94,7 @@ Calibrated calibrateFromProbes(const std::string& design, const std::string& pro
     std::vector<std::string> argv = {"calibrate", design, "--results", probes, "--quiet", "-o", calibrated};
     if (asJson)
         argv.push_back("--json");
-    const Said s = run(argv);
+    const CliRun s = cliRun(argv);
     Calibrated c{s.rc, s.out, s.err};
     if (s.rc != 0)
         return c;
@@ -125,15 +120,15 @@ json verifyMeasured(const LiveWhere& where, const std::vector<std::string>& args
             for (const char* w : {"--quiet", "-o"})
                 a.emplace_back(w);
             a.push_back(runs);
-            const Said s = run(a);
+            const CliRun s = cliRun(a);
             said = s.out + s.err;
             return s.rc;
         });
     INFO("verify: " << m.said);
     REQUIRE(m.rc == 0);
     const std::string& design = args.front();
-    table = run({"verify", design, "--results", runs}).out;
-    const Said report = run({"verify", design, "--results", runs, "--json"});
+    table = cliRun({"verify", design, "--results", runs}).out;
+    const CliRun report = cliRun({"verify", design, "--results", runs, "--json"});
     INFO("verify --results: " << report.out << report.err);
     REQUIRE(report.rc == 0);
     return json::parse(report.out);

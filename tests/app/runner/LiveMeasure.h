@@ -12,6 +12,13 @@
 
 namespace cs::test {
 
+// One in-process `clusterscope-cli ARGV`: its exit status and what it printed.
+struct CliRun {
+    int rc = 0;
+    std::string out, err;
+};
+CliRun cliRun(const std::vector<std::string>& argv);
+
 // What the store knows a cluster by: `identity`, its network as drawn (with the rate its links are shaped at now),
 // and `names`, the run's own names (its folder, its namespaces) and the fixed names they are replaced by in a
 // request.

@@ -32,7 +32,8 @@ const char* const kMeasuringSources[] = {
     "model/cluster", "scripts/netns-cluster.sh", "scripts/netns-pair.sh", "scripts/netns-host.sh",
     "scripts/slurm-local.sh", "CMakeLists.txt", "CMakePresets.json", "cmake",
     "tests/app/runner/NetnsCluster.cpp", "tests/app/runner/NetnsCluster.h", "tests/app/runner/LiveCluster.cpp",
-    "tests/app/runner/LiveCluster.h", "tests/app/runner/MeasurementStore.cpp",
+    "tests/app/runner/LiveCluster.h", "tests/app/runner/LiveMeasure.cpp", "tests/app/runner/LiveMeasure.h",
+    "tests/app/runner/MeasurementStore.cpp",
     "tests/app/runner/MeasurementStore.h", "tests/app/runner/TestSupport.cpp", "tests/app/runner/TestSupport.h",
     "tests/app/DedicatedCpu.h",
 };

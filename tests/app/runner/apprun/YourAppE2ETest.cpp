@@ -88,21 +88,6 @@ std::string exampleDesign(const test::NetnsCluster& cluster, json base, const Ex
     return path;
 }
 
-struct CliRun {
-    int rc = 0;
-    std::string out, err;
-};
-
-CliRun cliRun(const std::vector<std::string>& args)
-{
-    std::ostringstream o, e;
-    CliRun r;
-    r.rc = cli::run(args, o, e);
-    r.out = o.str();
-    r.err = e.str();
-    return r;
-}
-
 } // namespace
 
 TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, calibrate, fit, and P = 8 held out "
@@ -137,7 +122,7 @@ TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, c
         INFO("run-app: " << ranSaid);
         REQUIRE(ranRc == 0);
         const std::string fitted = cluster.dir + "/" + ex.name + ".fitted.json";
-        const CliRun fit = cliRun({"fit", design, "--results", runs, "--hold-out", "P=8", "-o", fitted, "--json"});
+        const test::CliRun fit = test::cliRun({"fit", design, "--results", runs, "--hold-out", "P=8", "-o", fitted, "--json"});
         INFO("fit: " << fit.out << fit.err);
         // 0: applied; 1: fitted but not applied, with the reason (below).
         REQUIRE((fit.rc == 0 || fit.rc == 1));
@@ -173,10 +158,10 @@ TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, c
         } else {
             CHECK(f["inputs"][0]["applied"] == true);
             // verify reads the same runs against the fitted design, P = 8 marked held out.
-            const CliRun ver = cliRun({"verify", fitted, "--results", runs, "--json"});
+            const test::CliRun ver = test::cliRun({"verify", fitted, "--results", runs, "--json"});
             INFO("verify: " << ver.out << ver.err);
             REQUIRE(ver.rc == 0);
-            log << cliRun({"verify", fitted, "--results", runs}).out;
+            log << test::cliRun({"verify", fitted, "--results", runs}).out;
             bool sawEight = false;
             const json report = json::parse(ver.out);
             for (const json& row : report["rows"]) {
