@@ -99,22 +99,32 @@ std::string readFile(const fs::path& path, bool& ok)
 
 MeasurementStore& MeasurementStore::instance()
 {
-    static MeasurementStore store;
+    // The build tree's store, another folder (CS_LIVE_STORE=DIR), or none (CS_LIVE_STORE=off).
+    static MeasurementStore store = [] {
+        const char* env = std::getenv("CS_LIVE_STORE");
+        const std::string root = env && *env ? env : buildpaths::liveStoreDir();
+        std::string why, digest;
+        if (root != "off")
+            digest = measuringDigest(why);
+        MeasurementStore s(root, digest);
+        if (!why.empty())
+            s.why_ = why;
+        return s;
+    }();
     return store;
 }
 
-MeasurementStore::MeasurementStore()
+MeasurementStore::MeasurementStore(const std::string& root, const std::string& digest)
 {
-    // The build tree's store, another folder, or none.
-    const char* env = std::getenv("CS_LIVE_STORE");
-    const std::string root = env && *env ? env : buildpaths::liveStoreDir();
     if (root == "off") {
         why_ = "CS_LIVE_STORE=off: every run measured anew";
         return;
     }
-    digest_ = measuringDigest(why_);
-    if (digest_.empty())
+    if (digest.empty()) {
+        why_ = "no digest of the sources that measure";
         return;
+    }
+    digest_ = digest;
     const fs::path folder = fs::path(root) / digest_.substr(0, 16);
     std::error_code ec;
     if (!fs::exists(folder)) {

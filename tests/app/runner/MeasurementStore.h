@@ -33,6 +33,8 @@ class MeasurementStore {
 public:
     // The process's store (its digest is computed once).
     static MeasurementStore& instance();
+    // A store in `root` for the sources of `digest` (the tests of the store itself); "off" as root: none.
+    MeasurementStore(const std::string& root, const std::string& digest);
 
     bool enabled() const { return !folder_.empty(); }
     // Why it is off ("" when enabled).
@@ -54,7 +56,6 @@ public:
                      const std::function<int(std::string& said)>& run) const;
 
 private:
-    MeasurementStore();
     void log(const std::string& line) const;
     std::string folder_, why_, digest_;
 };
