@@ -137,7 +137,8 @@ std::vector<std::vector<std::size_t>> peersOf(const rec::Recording& r, Schedules
 // A message as it travels: what a receive matches it by.
 struct Msg {
     std::int32_t tag, comm;
-    bool collective; // a collective's step (tag: its sequence number on comm)
+    bool collective;       // a collective's step (tag: its sequence number on comm)
+    bool fragment = false; // the first part of a message sent with a put (ReplayNetwork::putFrom): taken, not matched
 };
 
 // A rank's one connection to one peer: MPI keeps one per pair, and TCP delivers its bytes in order, so its eager
@@ -146,39 +147,60 @@ struct Msg {
 // to the peer while the first is on its way, were simulated 18-35% slower than the analytic replay. A daemon actor
 // on the sender's host puts each message in turn (a put to a mailbox with a permanent receiver returns once its
 // bytes have arrived); the rank goes on once it has queued it.
+//
+// A message of at least ReplayNetwork::putFrom bytes (Open MPI over TCP) goes in two parts: its first putFrom bytes,
+// then the rest as a put, once the pair's put lock (shared by both ways) is free: the puts between two ranks do not
+// overlap, as in the analytic replay. Unlike there, a message queued behind a put waiting for the lock waits too.
 class Connection {
 public:
-    explicit Connection(sg4::Mailbox* box) : box_(box) {}
+    Connection(sg4::Mailbox* box, sg4::MutexPtr putLock) : box_(box), putLock_(std::move(putLock)) {}
     ~Connection()
     {
-        for (const auto& q : queue_)
-            delete q.first;
+        for (const Pending& q : queue_)
+            delete q.msg;
     }
-    void push(Msg* m, std::uint64_t size)
+    // `size` bytes, of which the last `put` go by put.
+    void push(Msg* m, std::uint64_t size, std::uint64_t put)
     {
         const std::unique_lock<sg4::Mutex> lock(*mutex_);
-        queue_.emplace_back(m, size);
+        queue_.push_back({m, size, std::min(put, size)});
         ready_->notify_one();
     }
     void operator()()
     {
         for (;;) {
-            std::pair<Msg*, std::uint64_t> next;
+            Pending next;
             {
                 std::unique_lock<sg4::Mutex> lock(*mutex_);
                 ready_->wait(lock, [this] { return !queue_.empty(); });
                 next = queue_.front();
                 queue_.pop_front();
             }
-            box_->put(next.first, next.second); // the receiver deletes it
+            if (next.put == 0) {
+                box_->put(next.msg, next.size); // the receiver deletes it
+                continue;
+            }
+            Msg* first = new Msg(*next.msg);
+            first->fragment = true;
+            box_->put(first, std::max<std::uint64_t>(1, next.size - next.put));
+            // Not a scoped lock: the simulation kills this daemon when the last rank ends, maybe in its put, and
+            // an unlock while it is being killed aborts the simulation.
+            putLock_->lock();
+            box_->put(next.msg, next.put);
+            putLock_->unlock();
         }
     }
 
 private:
+    struct Pending {
+        Msg* msg = nullptr;
+        std::uint64_t size = 0, put = 0;
+    };
     sg4::Mailbox* box_;
+    sg4::MutexPtr putLock_;
     sg4::MutexPtr mutex_ = sg4::Mutex::create();
     sg4::ConditionVariablePtr ready_ = sg4::ConditionVariable::create();
-    std::deque<std::pair<Msg*, std::uint64_t>> queue_;
+    std::deque<Pending> queue_;
 };
 
 struct World {
@@ -192,6 +214,15 @@ struct World {
     std::vector<char> done;
     std::vector<std::uint32_t> line; // the line each rank is at
     std::uint64_t messages = 0;
+    // Per pair of ranks (either way): the lock its puts take (Connection).
+    std::map<std::pair<std::int32_t, std::int32_t>, sg4::MutexPtr> putLocks;
+    sg4::MutexPtr putLock(std::int32_t a, std::int32_t b)
+    {
+        sg4::MutexPtr& m = putLocks[{std::min(a, b), std::max(a, b)}];
+        if (!m)
+            m = sg4::Mutex::create();
+        return m;
+    }
 };
 
 // One rank's actor: its events in order.
@@ -286,7 +317,7 @@ private:
         if (first) {
             sg4::Mailbox* box = mailbox(r_, dst);
             box->set_receiver(w_.actors[static_cast<std::size_t>(dst)]); // the bytes move at once (eager)
-            it->second = std::make_unique<Connection>(box);
+            it->second = std::make_unique<Connection>(box, w_.putLock(r_, dst));
             Connection* c = it->second.get();
             sg4::Actor::create("rank" + std::to_string(r_) + ">" + std::to_string(dst), sg4::this_actor::get_host(),
                                [c] { (*c)(); })
@@ -294,10 +325,13 @@ private:
         }
         // (k - 1) bytes as LogGP counts them, but at least one: SimGrid gives an empty transfer no latency.
         const auto size = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::llround(loggp::bytesAfterFirst(bytes))));
-        if (delivered)
+        if (delivered) {
             mailbox(r_, dst)->put(new Msg(msg), size); // the receiver deletes it
-        else
-            it->second->push(new Msg(msg), size);
+            return;
+        }
+        const double putFrom = w_.net.putFrom;
+        const auto put = putFrom > 0 && bytes >= putFrom ? static_cast<std::uint64_t>(std::llround(bytes - putFrom)) : 0;
+        it->second->push(new Msg(msg), size, put);
     }
 
     // Takes the next message from `src` (any sender when src < 0) into taken_.
@@ -310,10 +344,15 @@ private:
             return p;
         };
         if (src >= 0) {
-            Posted& p = post(src);
-            p.comm->wait();
-            taken_.push_back({src, p.msg});
-            p.comm = nullptr;
+            for (;;) {
+                Posted& p = post(src);
+                p.comm->wait();
+                p.comm = nullptr;
+                if (!p.msg->fragment)
+                    break;
+                delete p.msg; // a put's first part: its message comes next
+            }
+            taken_.push_back({src, posted_[src].msg});
             return;
         }
         const std::vector<std::int32_t>& senders = w_.sendersTo[static_cast<std::size_t>(r_)];
@@ -324,8 +363,13 @@ private:
             throw ModelError("rank " + std::to_string(r_) + " receives from any source, and no rank sends to it");
         const auto i = static_cast<std::size_t>(sg4::Comm::wait_any(comms));
         Posted& p = posted_[senders[i]];
-        taken_.push_back({senders[i], p.msg});
         p.comm = nullptr;
+        if (p.msg->fragment) {
+            delete p.msg; // a put's first part: its message comes next
+            take(src);
+            return;
+        }
+        taken_.push_back({senders[i], p.msg});
     }
 
     void receive(std::int32_t src, std::int32_t tag, std::int32_t comm, bool collective)
@@ -387,7 +431,7 @@ std::string simulateHere(const Topology& t, const std::vector<std::size_t>& rank
 {
     const auto engine = makeEngine(options.sim);
 
-    World w{r, net, options, {}, {}, {}, {}, {}, {}, 0};
+    World w{r, net, options, {}, {}, {}, {}, {}, {}, 0, {}};
     const std::vector<std::vector<std::size_t>> peers = peersOf(r, w.schedules);
     const auto n = static_cast<std::size_t>(r.P());
     w.sendersTo.resize(n);

@@ -100,6 +100,7 @@ DesignNetwork designNetwork(const DesignDocument& doc, int P, const std::string&
     out.net.B_cal = in[B::B_cal];
     out.net.routeLatency = in[B::L_net];
     out.net.node = {in[B::L_node], in[B::o_s_node], in[B::o_r_node], in[B::g_node], in[B::G_node]};
+    out.net.putFrom = in[B::S_put];
 
     const BlockInstance* topo = doc.design.topology();
     const auto* source = topo ? dynamic_cast<const TopologySource*>(topo->block) : nullptr;

@@ -210,7 +210,8 @@ void Engine::post(std::int32_t r, const Event& e, std::int32_t dst, double bytes
         // Its bytes share the links with the other messages in flight; the sender may start its next message
         // after its gap, and the two then share its link too.
         R.nicFree = start + std::max(q.g, q.o_s);
-        fluid_->add(src, to, start + q.o_s, loggp::bytesAfterFirst(bytes), q.G, q.L, id);
+        const double put = net_.putFrom > 0 && bytes >= net_.putFrom ? bytes - net_.putFrom : 0.0;
+        fluid_->add(src, to, start + q.o_s, loggp::bytesAfterFirst(bytes), q.G, q.L, id, put);
     } else {
         const double wire = loggp::bytesAfterFirst(bytes) * effectiveG(net_, q.G, prices_.pair(src, to));
         R.nicFree = start + std::max({q.g, q.o_s, wire});

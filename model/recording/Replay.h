@@ -48,6 +48,10 @@
 //    (collectiveSteps): each step takes its slowest message, a message
 //    between two ranks of one node the intra-node one-way time, any other the
 //    network's (with the collective's G as above).
+//  - With ReplayNetwork::putFrom set (Open MPI over TCP) and contention, a
+//    message of at least that many bytes sends its bytes beyond it as one put
+//    once the first part has left, and the puts between two ranks (either
+//    way) do not overlap: the other way's waits for the one on its way.
 //  - Compute is replayed as recorded (a loop's compute is the mean of its
 //    repetitions), times ReplayOptions::computeScale.
 #include "model/blocks/loggp/LogGPMath.h"
@@ -81,6 +85,11 @@ struct ReplayNetwork {
     // placed hosts, +infinity where no link limits it); unset: no contention,
     // each message priced alone by secondsPerByte.
     std::function<std::vector<double>(const Flows&)> flowRates;
+    // Bytes from which a message between two nodes goes by put (logp.loggp's
+    // S_put, Open MPI's RDMA pipeline over TCP): its bytes beyond putFrom are
+    // one put, and the puts between two ranks, either way, go one after
+    // another; 0: none.
+    double putFrom = 0;
     // The intra-node LogGP (s, s/B; no segments): a message between two ranks
     // of one node pays it and no network.
     loggp::Params node;

@@ -14,12 +14,54 @@ std::uint64_t pairKey(std::uint32_t src, std::uint32_t dst)
 {
     return (std::uint64_t{src} << 32) | dst;
 }
+
+// The two ranks, either way.
+std::uint64_t bothWays(std::uint32_t a, std::uint32_t b)
+{
+    return a < b ? pairKey(a, b) : pairKey(b, a);
+}
 } // namespace
 
 void FluidNetwork::add(std::uint32_t src, std::uint32_t dst, double start, double bytes, double G, double L,
-                       std::uint64_t id)
+                       std::uint64_t id, double put)
 {
-    pending_.push({std::max(start, now_), order_++, Flow{src, dst, bytes, G, L, id}});
+    put = std::clamp(put, 0.0, bytes);
+    pending_.push({std::max(start, now_), order_++, Flow{src, dst, bytes - put, G, L, id, 0, put}});
+}
+
+void FluidNetwork::takeNext(Queues& queues, std::uint64_t key, std::vector<Flow>& starting)
+{
+    if (auto q = queues.find(key); q != queues.end() && !q->second.empty()) {
+        starting.push_back(q->second.front());
+        q->second.pop_front();
+    }
+}
+
+void FluidNetwork::left(const Flow& f, std::vector<Flow>& starting, std::vector<Arrival>& arrived, double at)
+{
+    const std::uint64_t ways = bothWays(f.src, f.dst);
+    if (f.put > 0) {
+        // The first part has left: its put goes once no other put of the pair is on its way.
+        Flow p = f;
+        p.left = f.put;
+        p.put = -1;
+        if (const auto [q, none] = puts_.try_emplace(ways); none)
+            starting.push_back(p); // the pair's put on its way (its entry: the puts waiting after it)
+        else
+            q->second.push_back(p);
+    } else {
+        arrived.push_back({f.dst, f.id, at + f.L});
+        if (f.put < 0) { // a put has arrived: the pair's next put goes on
+            const auto q = puts_.find(ways);
+            if (q != puts_.end() && q->second.empty())
+                puts_.erase(q);
+            else
+                takeNext(puts_, ways, starting);
+        }
+    }
+    takeNext(queued_, pairKey(f.src, f.dst), starting); // the pair's next message goes on the connection now
+    if (auto q = queued_.find(pairKey(f.src, f.dst)); q != queued_.end() && q->second.empty())
+        queued_.erase(q);
 }
 
 double FluidNetwork::next() const
@@ -41,15 +83,8 @@ void FluidNetwork::advance(std::vector<Arrival>& arrived)
     for (Flow& f : active_) {
         const double end = now_ + f.left * f.perByte;
         if (end <= t) {
-            arrived.push_back({f.dst, f.id, end + f.L});
+            left(f, starting, arrived, end);
             changed = true;
-            // The pair's next message, if one is waiting, goes on the connection now.
-            if (auto q = queued_.find(pairKey(f.src, f.dst)); q != queued_.end()) {
-                starting.push_back(q->second.front());
-                q->second.pop_front();
-                if (q->second.empty())
-                    queued_.erase(q);
-            }
             continue;
         }
         f.left -= f.perByte > 0 ? (t - now_) / f.perByte : f.left;
@@ -74,14 +109,8 @@ void FluidNetwork::advance(std::vector<Arrival>& arrived)
             changed = true;
             continue;
         }
-        // Nothing after the first byte: it arrives one L after it starts, and the pair's next goes on.
-        arrived.push_back({f.dst, f.id, t + f.L});
-        if (auto q = queued_.find(pairKey(f.src, f.dst)); q != queued_.end()) {
-            starting.push_back(q->second.front());
-            q->second.pop_front();
-            if (q->second.empty())
-                queued_.erase(q);
-        }
+        // Nothing after the first byte: it has left at once, and the pair's next goes on.
+        left(f, starting, arrived, t);
     }
     if (changed)
         reprice();

@@ -5,7 +5,9 @@
 // and the rates change whenever a flow starts or ends. Messages between one
 // pair of ranks go one after another, as on the one connection MPI keeps per
 // pair: the next starts when the one before it has left. A message arrives
-// one L after its last byte left. Flows are kept in (source, destination) order,
+// one L after its last byte left. A message with a put part (Replay.h,
+// putFrom) sends its first part, then its put once no other put between the
+// same two ranks (either way) is on its way. Flows are kept in (source, destination) order,
 // so a set of flows is priced once however often it recurs.
 #include "model/recording/Replay.h"
 
@@ -26,8 +28,9 @@ public:
 
     // A message from rank `src` to rank `dst` whose `bytes` (priced by G, the
     // host's own seconds per byte for the message's size) start at `start`;
-    // `id` names it in the arrivals.
-    void add(std::uint32_t src, std::uint32_t dst, double start, double bytes, double G, double L, std::uint64_t id);
+    // `id` names it in the arrivals. The last `put` of its bytes are a put.
+    void add(std::uint32_t src, std::uint32_t dst, double start, double bytes, double G, double L, std::uint64_t id,
+             double put = 0);
 
     // The time of the next start or end; +infinity when nothing is in flight.
     double next() const;
@@ -49,7 +52,14 @@ private:
         double left, G, L;
         std::uint64_t id;
         double perByte = 0; // seconds per byte at the current rates
+        double put = 0;      // > 0: bytes of its put, sent after `left`; < 0: this is a put
     };
+    using Queues = std::unordered_map<std::uint64_t, std::deque<Flow>>;
+    // Moves the first flow of queue `key` to `starting`.
+    static void takeNext(Queues& queues, std::uint64_t key, std::vector<Flow>& starting);
+    // `f` has left at `at`: it arrives, or its put is due; the flows that may start now go to `starting` (the
+    // pair's next message, and after a put the next put waiting for the pair).
+    void left(const Flow& f, std::vector<Flow>& starting, std::vector<Arrival>& arrived, double at);
     void reprice();
 
     const ReplayNetwork& net_;
@@ -64,7 +74,9 @@ private:
     std::priority_queue<Pending, std::vector<Pending>, std::greater<>> pending_;
     std::uint64_t order_ = 0;
     // Per pair with a message in flight: the messages due to start after it, in order.
-    std::unordered_map<std::uint64_t, std::deque<Flow>> queued_;
+    Queues queued_;
+    // Per pair of ranks (the lower first) with a put on its way: the puts due after it, in order.
+    Queues puts_;
     // Rates of each flow set seen, by its (source, destination) list.
     std::map<Flows, std::vector<double>> rates_;
     std::uint64_t priced_ = 0;

@@ -114,6 +114,19 @@ std::vector<ParamSpec> logGPInputs()
         v.push_back(std::move(p));
     for (ParamSpec& p : intraNodeInputs())
         v.push_back(std::move(p));
+    // Open MPI over TCP (ob1's RDMA pipeline, the tcp BTL's put): a message from 192 KiB on sends 64 KiB with its
+    // match and 128 KiB as fragments, and the rest as one put, whose one fragment holds the pair's connection, so
+    // that the control message that starts the other way's put waits behind it. Measured on two namespaces at
+    // 54 Mbit/s: 1 MiB both ways at once took 301.6 ms an exchange (each way alone 161 ms, the links' time
+    // 162 ms: 1.86x), 4 MiB 1.73x, 256 KiB 1.42x, 128 KiB 1.0x; with the tcp BTL's put flag off, or the eager
+    // limit above the message, 1.0x. A recording's replay then keeps a pair's puts from overlapping.
+    v.push_back(wholeBytes("S_put", 0, 0, 1e12,
+                           "messages between nodes from this size on send their bytes beyond it as one put that no "
+                           "other put between the same two ranks overlaps (Open MPI over TCP: 196608 = 192 KiB, "
+                           "btl_tcp_min_rdma_pipeline_size); 0: none, every message as LogGP prices it",
+                           "Open MPI 4.1's ob1 and tcp BTL defaults (eager 64 KiB, pipeline send 128 KiB); the "
+                           "serialised puts measured on the namespace cluster (README, Your program, recorded); "
+                           "default 0"));
     return v;
 }
 
