@@ -211,6 +211,7 @@ struct World {
     std::vector<sg4::ActorPtr> actors;
     std::vector<std::vector<std::int32_t>> sendersTo; // who sends to each rank (an any-source receive waits on them)
     std::vector<double> end;
+    std::vector<std::vector<double>> barrierEnds; // each rank's leaving of each barrier of all ranks
     std::vector<char> done;
     std::vector<std::uint32_t> line; // the line each rank is at
     std::uint64_t messages = 0;
@@ -413,6 +414,8 @@ private:
             if (const std::int32_t from = s.from[i][static_cast<std::size_t>(me)]; from >= 0)
                 receive(memberRank(members, from), seq, e.comm, true);
         }
+        if (e.kind == Kind::Barrier && members.size() == static_cast<std::size_t>(w_.rec.P()))
+            w_.barrierEnds[static_cast<std::size_t>(r_)].push_back(sg4::Engine::get_clock());
     }
 
     World& w_;
@@ -431,7 +434,7 @@ std::string simulateHere(const Topology& t, const std::vector<std::size_t>& rank
 {
     const auto engine = makeEngine(options.sim);
 
-    World w{r, net, options, {}, {}, {}, {}, {}, {}, 0, {}};
+    World w{r, net, options, {}, {}, {}, {}, {}, {}, {}, 0, {}};
     const std::vector<std::vector<std::size_t>> peers = peersOf(r, w.schedules);
     const auto n = static_cast<std::size_t>(r.P());
     w.sendersTo.resize(n);
@@ -443,6 +446,7 @@ std::string simulateHere(const Topology& t, const std::vector<std::size_t>& rank
     platform.hostLatency = std::max(0.0, net.loggp.L - net.routeLatency) / 2.0;
     const std::vector<sg4::Host*> hosts = buildPlatform(t, rankVertices, peers, platform, true);
     w.end.assign(n, 0.0);
+    w.barrierEnds.assign(n, {});
     w.done.assign(n, 0);
     w.line.assign(n, 0);
     std::vector<std::unique_ptr<Rank>> ranks;
@@ -467,6 +471,16 @@ std::string simulateHere(const Topology& t, const std::vector<std::size_t>& rank
     s << "ok " << w.messages << " " << n;
     for (double e : w.end)
         s << " " << e;
+    // Each barrier of all ranks ends when its last member leaves it.
+    std::vector<double> barriers;
+    for (const std::vector<double>& mine : w.barrierEnds)
+        for (std::size_t k = 0; k < mine.size(); ++k) {
+            barriers.resize(std::max(barriers.size(), k + 1), 0.0);
+            barriers[k] = std::max(barriers[k], mine[k]);
+        }
+    s << " " << barriers.size();
+    for (double b : barriers)
+        s << " " << b;
     s << "\n";
     return s.str();
 }
@@ -534,6 +548,14 @@ RecordingSimResult simulateRecording(const Topology& t, const std::vector<std::s
         throw ModelError("the simulation returned an unreadable result");
     result.rankSeconds.resize(n);
     for (double& v : result.rankSeconds)
+        in >> v;
+    if (!in)
+        throw ModelError("the simulation returned an unreadable result");
+    std::size_t barriers = 0;
+    if (!(in >> barriers) || barriers > r.expandedEvents())
+        throw ModelError("the simulation returned an unreadable result");
+    result.barrierEnds.resize(barriers);
+    for (double& v : result.barrierEnds)
         in >> v;
     if (!in)
         throw ModelError("the simulation returned an unreadable result");

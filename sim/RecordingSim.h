@@ -81,6 +81,7 @@ RecordingSimEstimate estimateRecordingSim(const rec::Recording& recording);
 struct RecordingSimResult {
     double seconds = 0;              // the last rank's end
     std::vector<double> rankSeconds; // each rank's end
+    std::vector<double> barrierEnds; // the end of each barrier of all ranks (its last member's leaving)
     std::uint64_t messages = 0;      // messages sent, the collectives' included
     double wallSeconds = 0;          // wall time of the simulation (child process included)
 };

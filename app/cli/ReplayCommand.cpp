@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -110,7 +111,7 @@ std::vector<sim::SimulatedRow> simulateRows(const std::vector<rec::Prediction>& 
 int replayCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words, {"--results", "--at", "--net", "--export-simgrid", "--flops", "--max-events", "--timeout"},
-                    {"--json", "--simulate"});
+                    {"--json", "--simulate", "--whole"});
     if (args.positional().size() != 1)
         throw UsageError(args.positional().empty() ? "replay needs a DESIGN (a file or a preset name)"
                                                    : "unexpected argument '" + args.positional()[1] + "'");
@@ -146,7 +147,9 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
     std::vector<std::string> exported;
     std::vector<rec::Prediction> rows;
     for (int P : Ps) {
-        rec::Prediction row = rec::predict(doc, byP, P, measured, args.value("--net").value_or(""), {}, *file);
+        rec::ReplayOptions options;
+        options.wholeRun = args.flag("--whole");
+        rec::Prediction row = rec::predict(doc, byP, P, measured, args.value("--net").value_or(""), options, *file);
         if (const auto dir = args.value("--export-simgrid"))
             exported.push_back(exportSimGrid(row.made ? *row.made : byP.at(P)->recording, *dir, flops));
         rows.push_back(std::move(row));
@@ -170,6 +173,8 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
                          {"synthesized", r.synthesized},
                          {"poor_sites", r.poorSites},
                          {"predicted_alone", r.alone},
+                         {"span", r.timed ? "barriers" : "whole"},
+                         {"predicted_whole", r.whole},
                          {"messages", r.result.messages},
                          {"collectives", r.result.collectives},
                          {"priced_flow_sets", r.result.pricedFlowSets},
@@ -214,6 +219,18 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         else
             out << "; the design has no topology: no contention between messages";
         out << "\nerror = (predicted - measured) / measured; measured: the median of the app.run result of that P\n";
+        // Which span each P's prediction is (Prediction::timed): one line when it is the same for all.
+        const bool allTimed = std::all_of(rows.begin(), rows.end(), [](const rec::Prediction& p) { return p.timed; });
+        if (allTimed)
+            out << "predicted: from the end of the first barrier of all ranks to the end of the last, the span a "
+                   "program times itself in, its setup left out (--whole prices the whole run)\n";
+        for (const rec::Prediction& p : rows)
+            if (!allTimed)
+                out << "P = " << p.P << ": predicted "
+                    << (p.timed ? "from the end of the first barrier of all ranks to the end of the last"
+                        : args.flag("--whole") ? "the whole run (--whole)"
+                                               : "the whole run (fewer than two barriers of all ranks were recorded)")
+                    << "\n";
         if (simulate)
             out << "simulated: the recording on SimGrid (CM02, flow level), one actor per rank on its placed host, "
                    "the same LogGP o, g, L and G; sim/pred = simulated / predicted\n";

@@ -21,6 +21,11 @@ namespace cs::rec {
 struct Prediction {
     int P = 0;
     double predicted = 0, alone = 0; // s: the replay, and its first pass (every message alone on its route)
+    // True when predicted and alone are the span between the first and the last barrier of all ranks (the
+    // window a program times itself in: Replay.h), false when they are the whole run (ReplayOptions::wholeRun,
+    // or fewer than two such barriers). whole: the whole run (s) either way.
+    bool timed = false;
+    double whole = 0;
     double measured = NAN, error = NAN; // s: the median of that P's app.run result; (predicted - measured) / measured
     int recordedAt = 0;                 // the P of the recording it came from (the template when synthesised)
     bool synthesized = false;

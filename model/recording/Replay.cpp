@@ -363,6 +363,8 @@ bool Engine::collective(std::int32_t r, const Event& e)
                                                     : collectiveSeconds(plan, p, static_cast<int>(n)));
             I.finished = true;
             ++res_.collectives;
+            if (e.kind == Kind::Barrier && n == static_cast<std::uint32_t>(rec_.P()))
+                res_.barrierEnds.push_back(I.finish);
             for (std::int32_t m : members)
                 if (m != r)
                     wake(m);
@@ -492,6 +494,11 @@ ReplayResult Engine::run()
 
 } // namespace
 
+double timedSpan(const std::vector<double>& barrierEnds)
+{
+    return barrierEnds.size() < 2 ? NAN : barrierEnds.back() - barrierEnds.front();
+}
+
 ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const ReplayOptions& options)
 {
     for (const RankTrace& t : rec.ranks)
@@ -507,6 +514,7 @@ ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const Replay
     Prices prices(net);
     ReplayResult alone = Engine(rec, net, options, prices, nullptr).run();
     alone.aloneSeconds = alone.seconds;
+    alone.aloneBarrierEnds = alone.barrierEnds;
     if (!options.contention || !net.flowRates) {
         alone.pricedFlowSets = prices.priced;
         return alone;
@@ -514,6 +522,7 @@ ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const Replay
     FluidNetwork fluid(net);
     ReplayResult shared = Engine(rec, net, options, prices, &fluid).run();
     shared.aloneSeconds = alone.seconds;
+    shared.aloneBarrierEnds = alone.barrierEnds;
     shared.pricedFlowSets = prices.priced + fluid.pricedSets();
     return shared;
 }

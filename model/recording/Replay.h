@@ -54,6 +54,13 @@
 //    way) do not overlap: the other way's waits for the one on its way.
 //  - Compute is replayed as recorded (a loop's compute is the mean of its
 //    repetitions), times ReplayOptions::computeScale.
+//  - The span a program times: a program measures its own time between two
+//    barriers of all its ranks (the examples: a barrier, MPI_Wtime, the loop,
+//    a barrier, MPI_Wtime), not from its start, whose setup (allocation, FFTW's
+//    plans, LAMMPS's atoms) its recording holds as compute. So the replay also
+//    gives the span from the end of the first barrier of all ranks to the end
+//    of the last (ReplayResult::timedSeconds), which is what is compared with
+//    a run's own time; the whole run (seconds) is kept beside it.
 #include "model/blocks/loggp/LogGPMath.h"
 #include "model/core/ModelError.h"
 #include "model/recording/Recording.h"
@@ -107,6 +114,9 @@ struct ReplayOptions {
     double computeScale = 1.0;   // recorded compute seconds times this
     bool contention = true;      // false: every message priced alone on its route
     double maxEvents = 4e8;      // events (loops expanded) a replay goes through at most
+    // What a prediction (Prediction.h) reports: false, the span between the first and the last barrier of all
+    // ranks where the recording has two (timedSpan); true, the whole run. The replay itself gives both.
+    bool wholeRun = false;
     // Set from another thread to stop the replay: it then throws ReplayCancelled
     // (a GUI's Cancel; checked every few thousand events).
     const std::atomic<bool>* cancel = nullptr;
@@ -124,7 +134,13 @@ struct ReplayResult {
     std::vector<double> rankCompute; // each rank's replayed compute
     std::uint64_t messages = 0, collectives = 0;
     std::uint64_t pricedFlowSets = 0; // distinct flow sets priced by secondsPerByte and flowRates
+    // The end of each barrier of all ranks, in order (s), and of the first pass's (every message alone).
+    std::vector<double> barrierEnds, aloneBarrierEnds;
 };
+
+// From the end of the first of `barrierEnds` to the end of the last (s): the span a program that times itself
+// between two barriers of all its ranks measures. NaN with fewer than two barriers.
+double timedSpan(const std::vector<double>& barrierEnds);
 
 // Replays `rec` (linked, not truncated) on `net`. Throws ModelError when the
 // recording is truncated, when it is longer than options.maxEvents, or when

@@ -76,6 +76,31 @@ TEST_CASE("recording sim: a ping-pong takes 2(L + o_s + o_r + (k-1)G) per round 
     CHECK(replay(rec, net).seconds == Approx(20.30e-3).epsilon(1e-9));
 }
 
+TEST_CASE("recording sim: the span between the first and the last barrier of all ranks leaves the setup out, as "
+          "the analytic replay's",
+          "[sim][recording]")
+{
+    // The ping-pong above (ten round trips of 2030 us: 20.30 ms), after 20 ms and 10 ms of setup and a barrier,
+    // then a barrier and 5 ms and 1 ms of compute. A barrier of two ranks is one step of 0 B each way:
+    // o_s + L + o_r = 2 + 10 + 3 = 15 us. Barrier 1 ends at 20.015 ms, barrier 2 at 20.015 + 20.30 + 0.015 =
+    // 40.330 ms: the span 20.315 ms; the whole run 40.330 + 5 = 45.330 ms.
+    const Topology t = tree(2, 2, 1e9, 1e9, 1e-6);
+    ReplayNetwork net;
+    net.loggp = {10e-6, 2e-6, 3e-6, 1e-6, 1e-8};
+    net.routeLatency = 4e-6;
+    const Recording rec = parseRecording(
+        {head(0, 2) + "c 0.020\nbarrier 0\nloop 10 2\nsend 1 100001 0 0\nrecv 1 100001 0 0\nbarrier 0\nc 0.005\nend\n",
+         head(1, 2) + "c 0.010\nbarrier 0\nloop 10 2\nrecv 0 100001 0 0\nsend 0 100001 0 0\nbarrier 0\nc 0.001\nend\n"});
+    const sim::RecordingSimResult r = sim::simulateRecording(t, onHosts(t, {0, 2}), rec, net);
+    REQUIRE(r.barrierEnds.size() == 2);
+    CHECK(r.barrierEnds[0] == Approx(20.015e-3).epsilon(1e-3));
+    CHECK(timedSpan(r.barrierEnds) == Approx(20.315e-3).epsilon(1e-3));
+    CHECK(r.seconds == Approx(45.330e-3).epsilon(1e-3));
+    const ReplayResult analytic = replay(rec, net);
+    CHECK(timedSpan(analytic.barrierEnds) == Approx(20.315e-3).epsilon(1e-9));
+    CHECK(analytic.seconds == Approx(45.330e-3).epsilon(1e-9));
+}
+
 TEST_CASE("recording sim: four ranks across one shared uplink run at half the rate", "[sim][recording]")
 {
     // Two leaves of two hosts, every link 1e8 B/s, no latency, and LogGP all 0 (G = 0: no cap on a rank).

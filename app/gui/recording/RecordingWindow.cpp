@@ -299,6 +299,12 @@ void RecordingWindow::showResult(std::shared_ptr<const ReplayTable> table)
                         "measured.")
                          .arg(QString::fromStdString(n.loggpBlock), QString::fromStdString(n.placement));
     }
+    if (!result_->rows.empty())
+        text += result_->rows.front().timed
+                    ? tr(" predicted: from the end of the first barrier of all ranks to the end of the last, the span a "
+                         "program times itself in (its setup left out; clusterscope-cli replay --whole prices the "
+                         "whole run).")
+                    : tr(" predicted: the whole run (fewer than two barriers of all ranks were recorded).");
     if (result_->simulate && result_->notSimulated.empty())
         text += tr(" simulated: the recording on SimGrid (flow level, the same LogGP).");
     if (!result_->notSimulated.empty()) {

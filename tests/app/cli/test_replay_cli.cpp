@@ -242,3 +242,50 @@ TEST_CASE("replay: a P not recorded is synthesised from three recordings and mar
     CHECK_THAT(t.out, Contains("* P = 6 was not recorded: synthesised from the recordings, the one at P = 5 its "
                                "template; every fit is good"));
 }
+
+TEST_CASE("replay: the span between the first and the last barrier of all ranks is what is compared with a run's "
+          "own time; --whole prices the whole run",
+          "[cli][replay]")
+{
+    // P = 2 on a and b, as above, with 0.5 s and 0.3 s of setup, a barrier, the ten messages, a barrier and 0.2 s
+    // more on rank 0 (a program that times its loop between two barriers). Barrier 1 (one step of 0 B each way,
+    // o_s + L + o_r = 10 us) ends at 0.50001 s; the tenth message is received 80.010 ms later (above), at
+    // 0.58002 s, when rank 1 enters barrier 2, which ends at 0.58003 s. The span: 0.58003 - 0.50001 = 80.02 ms;
+    // the whole run: 0.58003 + 0.2 = 0.78003 s. Measured 0.1 s: -19.98% on the span.
+    const std::string design = writeFile("design.json", kDesign);
+    const std::string csv = writeFile("timed.csv", "P,seconds\n2,0.1\n");
+    const std::string runs = cs::test::tempPath("replay_", "timed.json");
+    REQUIRE(cli({"run-app", "--import", csv, "-o", runs}).rc == 0);
+    json j = json::parse(std::ifstream(runs));
+    j["recordings"] = json::array(
+        {{{"P", 2},
+          {"ranks",
+           {"csrec 1 0 2\nc 0.5\nbarrier 0\nloop 10 1\nsend 1 1000001 0 0\nbarrier 0\nc 0.2\nend\n",
+            "csrec 1 1 2\nc 0.3\nbarrier 0\nloop 10 1\nrecv 0 1000001 0 0\nbarrier 0\nend\n"}}}});
+    std::ofstream(runs) << j.dump();
+
+    const auto r = cli({"replay", design, "--results", runs, "--json"});
+    INFO(r.out << r.err);
+    REQUIRE(r.rc == 0);
+    const json row = json::parse(r.out).at(0);
+    CHECK(row["span"] == "barriers");
+    CHECK(row["predicted"].get<double>() == Approx(0.08002).epsilon(1e-9));
+    CHECK(row["predicted_whole"].get<double>() == Approx(0.78003).epsilon(1e-9));
+    CHECK(row["error"].get<double>() == Approx(-0.1998).epsilon(1e-6));
+
+    const auto w = cli({"replay", design, "--results", runs, "--json", "--whole"});
+    REQUIRE(w.rc == 0);
+    const json whole = json::parse(w.out).at(0);
+    CHECK(whole["span"] == "whole");
+    CHECK(whole["predicted"].get<double>() == Approx(0.78003).epsilon(1e-9));
+
+    // The table says which span it priced.
+    const auto t = cli({"replay", design, "--results", runs});
+    REQUIRE(t.rc == 0);
+    CHECK_THAT(t.out, Contains("predicted: from the end of the first barrier of all ranks to the end of the last, the "
+                               "span a program times itself in, its setup left out (--whole prices the whole run)"));
+    // A recording with no barriers (the runs above): the whole run, said so.
+    const auto n = cli({"replay", design, "--results", runsFile(), "--at", "P=2"});
+    REQUIRE(n.rc == 0);
+    CHECK_THAT(n.out, Contains("P = 2: predicted the whole run (fewer than two barriers of all ranks were recorded)"));
+}

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -251,4 +252,40 @@ TEST_CASE("replay: a recording's matrix and iterations, and a replay cancelled",
     CHECK_THROWS_AS(rec::replay(longer, test::plainNet(), o), rec::ReplayCancelled);
     cancel = false;
     CHECK(rec::replay(longer, test::plainNet(), o).messages == 100000);
+}
+
+TEST_CASE("replay: the span a program times itself in, between the first and the last barrier of all ranks, leaves "
+          "its setup and its end out",
+          "[recording][replay]")
+{
+    // Rank 0 sets up for 20 ms, rank 1 for 10 ms; a barrier; one ping-pong of 1001 B; a barrier; then 5 ms and
+    // 1 ms of compute and a reduce of 8 B to rank 0 (as the examples: barrier, MPI_Wtime, loop, barrier, MPI_Wtime,
+    // checksum). On plainNet (L = 5, o_s = 2, o_r = 3 us, G = 1 ns/B):
+    //  - barrier 1 (2 ranks: one recursive-doubling step of 0 B, o_s + L + o_r = 10 us) starts when rank 0 enters
+    //    at 20 ms and ends at 20.010 ms;
+    //  - the round trip: 2 x 11 us = 22 us, rank 0 back at 20.032 ms;
+    //  - barrier 2 from 20.032 ms to 20.042 ms.
+    // Timed: 20.042 - 20.010 = 0.032 ms. Whole: the reduce (one step of 8 B: 2 + 0.007 + 5 + 3 = 10.007 us) starts
+    // when rank 0 enters at 20.042 + 5 = 25.042 ms and ends at 25.052007 ms.
+    const Recording rec =
+        parseRecording({"csrec 1 0 2\nc 0.020\nbarrier 0\nsend 1 1001 0 0\nrecv 1 1001 0 0\nbarrier 0\nc 0.005\n"
+                        "reduce 8 0 0\nend\n",
+                        "csrec 1 1 2\nc 0.010\nbarrier 0\nrecv 0 1001 0 0\nsend 0 1001 0 0\nbarrier 0\nc 0.001\n"
+                        "reduce 8 0 0\nend\n"});
+    const ReplayResult r = replay(rec, plainNet());
+    REQUIRE(r.barrierEnds.size() == 2);
+    CHECK(r.barrierEnds[0] == Approx(20.010e-3).epsilon(1e-12));
+    CHECK(r.barrierEnds[1] == Approx(20.042e-3).epsilon(1e-12));
+    CHECK(timedSpan(r.barrierEnds) == Approx(0.032e-3).epsilon(1e-9));
+    CHECK(timedSpan(r.aloneBarrierEnds) == Approx(0.032e-3).epsilon(1e-9));
+    CHECK(r.seconds == Approx(25.052007e-3).epsilon(1e-12));
+    // Fewer than two barriers of all ranks: no span (a prediction then prices the whole run).
+    CHECK(std::isnan(timedSpan({})));
+    CHECK(std::isnan(timedSpan({0.5})));
+    // A barrier of some ranks only is not one of the program's marks: 3 ranks, a barrier of ranks 0 and 1 (comm 1)
+    // between two of all three.
+    const Recording sub = parseRecording(
+        {"csrec 1 0 3\ncomm 1 0 2 0 1\nbarrier 0\nbarrier 1\nc 0.001\nbarrier 0\nend\n",
+         "csrec 1 1 3\ncomm 1 0 2 0 1\nbarrier 0\nbarrier 1\nbarrier 0\nend\n", "csrec 1 2 3\nbarrier 0\nbarrier 0\nend\n"});
+    CHECK(replay(sub, plainNet()).barrierEnds.size() == 2);
 }

@@ -93,6 +93,8 @@ TEST_CASE("Open recording: the matrix, one iteration per rank, and the replay be
     CHECK(row(*w, 2)->predicted == Approx(360e-6));
     CHECK(row(*w, 8)->predicted > 5 * 0.006 * 1.7); // the slowest rank's compute, and more
     CHECK(w->statusText().contains("LogGP from net"));
+    // These recordings hold no barrier: the whole run is what was priced, and the window says so.
+    CHECK(w->statusText().contains("predicted: the whole run (fewer than two barriers of all ranks were recorded)"));
 
     // The matrix of the chosen recording (P = 8 first): 5 x 500 kB to each ring neighbour.
     CHECK(w->recordingBox()->count() == 3);
