@@ -83,10 +83,10 @@ Prediction predict(const DesignDocument& doc, const std::map<int, const Recorded
     row.net = designNetwork(doc, P, netBlock);
     row.result = replay(*recording, row.net.net, opts);
     row.whole = row.result.seconds;
-    const double timed = timedSpan(row.result.barrierEnds), timedAlone = timedSpan(row.result.aloneBarrierEnds);
-    row.timed = !opts.wholeRun && std::isfinite(timed) && std::isfinite(timedAlone);
-    row.predicted = row.timed ? timed : row.result.seconds;
-    row.alone = row.timed ? timedAlone : row.result.aloneSeconds;
+    const ReplaySpan span = spanOf(row.result, opts.wholeRun);
+    row.timed = span.timed;
+    row.predicted = span.seconds;
+    row.alone = span.alone;
     if (const auto m = measured.find(P); m != measured.end()) {
         row.measured = m->second;
         row.error = (row.predicted - row.measured) / row.measured;

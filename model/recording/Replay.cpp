@@ -363,8 +363,15 @@ bool Engine::collective(std::int32_t r, const Event& e)
                                                     : collectiveSeconds(plan, p, static_cast<int>(n)));
             I.finished = true;
             ++res_.collectives;
-            if (e.kind == Kind::Barrier && n == static_cast<std::uint32_t>(rec_.P()))
+            if (e.kind == Kind::Barrier && n == static_cast<std::uint32_t>(rec_.P())) {
+                // Every rank is in it: their compute so far is all they do before it.
                 res_.barrierEnds.push_back(I.finish);
+                res_.computeAtLastBarrier.resize(ranks_.size());
+                for (std::size_t k = 0; k < ranks_.size(); ++k)
+                    res_.computeAtLastBarrier[k] = ranks_[k].compute;
+                if (res_.barrierEnds.size() == 1)
+                    res_.computeAtFirstBarrier = res_.computeAtLastBarrier;
+            }
             for (std::int32_t m : members)
                 if (m != r)
                     wake(m);
@@ -497,6 +504,27 @@ ReplayResult Engine::run()
 double timedSpan(const std::vector<double>& barrierEnds)
 {
     return barrierEnds.size() < 2 ? NAN : barrierEnds.back() - barrierEnds.front();
+}
+
+ReplaySpan spanOf(const ReplayResult& r, bool wholeRun)
+{
+    ReplaySpan s;
+    const double timed = timedSpan(r.barrierEnds), alone = timedSpan(r.aloneBarrierEnds);
+    s.timed = !wholeRun && std::isfinite(timed) && std::isfinite(alone);
+    if (s.timed) {
+        s.seconds = timed;
+        s.alone = alone;
+        for (std::size_t k = 0; k < r.computeAtLastBarrier.size() && k < r.computeAtFirstBarrier.size(); ++k)
+            s.compute = std::max(s.compute, r.computeAtLastBarrier[k] - r.computeAtFirstBarrier[k]);
+    } else {
+        s.seconds = r.seconds;
+        s.alone = r.aloneSeconds;
+        const auto last = std::max_element(r.rankSeconds.begin(), r.rankSeconds.end());
+        if (last != r.rankSeconds.end() && r.rankCompute.size() == r.rankSeconds.size())
+            s.compute = r.rankCompute[static_cast<std::size_t>(last - r.rankSeconds.begin())];
+    }
+    s.compute = std::min(s.compute, s.seconds);
+    return s;
 }
 
 ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const ReplayOptions& options)

@@ -136,7 +136,18 @@ struct ReplayResult {
     std::uint64_t pricedFlowSets = 0; // distinct flow sets priced by secondsPerByte and flowRates
     // The end of each barrier of all ranks, in order (s), and of the first pass's (every message alone).
     std::vector<double> barrierEnds, aloneBarrierEnds;
+    // Each rank's compute replayed by the end of the first and of the last of those barriers (s).
+    std::vector<double> computeAtFirstBarrier, computeAtLastBarrier;
 };
+
+// The time a prediction reports of a replay: the span between the first and the last barrier of all ranks
+// (timed, where there are two and `wholeRun` is false), else the whole run. compute: the largest compute of a
+// rank within it (the whole run's: the rank that ends last), at most seconds.
+struct ReplaySpan {
+    bool timed = false;
+    double seconds = 0, alone = 0, compute = 0;
+};
+ReplaySpan spanOf(const ReplayResult& r, bool wholeRun);
 
 // From the end of the first of `barrierEnds` to the end of the last (s): the span a program that times itself
 // between two barriers of all its ranks measures. NaN with fewer than two barriers.

@@ -78,9 +78,13 @@ const BlockSpec& RecordedBlock::spec() const
                        "recording is of one P)", "the design's P when wired"),
         };
         std::vector<OutputSpec> outputs{
-            output("T", Unit::Seconds, "s", "the recording's replayed time: its last rank's end",
+            output("T", Unit::Seconds, "s",
+                   "the recording's replayed time: from the end of its first barrier of all ranks to the end of its "
+                   "last, the span a program times itself in (its last rank's end when it has fewer than two)",
                    "model/recording/Replay.h, the analytic replay"),
-            output("T_comp", Unit::Seconds, "s", "compute of the rank that ends last, as recorded",
+            output("T_comp", Unit::Seconds, "s",
+                   "compute within T of the rank that computes most there (the rank that ends last, for a whole "
+                   "run), as recorded",
                    "the recording's compute lines"),
             output("T_comm", Unit::Seconds, "s", "the rest of T: that rank's time in MPI calls and waiting",
                    "T - T_comp"),
@@ -129,10 +133,11 @@ void RecordedBlock::evaluate(const double* in, double* out) const
         std::fill(out, out + spec().outputs.size(), NAN);
         return;
     }
-    const auto last = std::max_element(r.rankSeconds.begin(), r.rankSeconds.end()) - r.rankSeconds.begin();
-    out[T] = r.seconds;
-    out[T_comp] = r.rankCompute.empty() ? 0.0 : std::min(r.seconds, r.rankCompute[static_cast<std::size_t>(last)]);
-    out[T_comm] = r.seconds - out[T_comp];
+    // The span the program times itself in, as clusterscope-cli replay prices it (Replay.h, spanOf).
+    const rec::ReplaySpan span = rec::spanOf(r, false);
+    out[T] = span.seconds;
+    out[T_comp] = span.compute;
+    out[T_comm] = span.seconds - span.compute;
     out[messages] = static_cast<double>(r.messages);
     out[collectives] = static_cast<double>(r.collectives);
 }

@@ -258,27 +258,35 @@ TEST_CASE("replay: the span a program times itself in, between the first and the
           "its setup and its end out",
           "[recording][replay]")
 {
-    // Rank 0 sets up for 20 ms, rank 1 for 10 ms; a barrier; one ping-pong of 1001 B; a barrier; then 5 ms and
-    // 1 ms of compute and a reduce of 8 B to rank 0 (as the examples: barrier, MPI_Wtime, loop, barrier, MPI_Wtime,
-    // checksum). On plainNet (L = 5, o_s = 2, o_r = 3 us, G = 1 ns/B):
+    // Rank 0 sets up for 20 ms, rank 1 for 10 ms; a barrier; one ping-pong of 1001 B, then 1 ms of compute on
+    // rank 0; a barrier; then 5 ms and 1 ms of compute and a reduce of 8 B to rank 0 (as the examples: barrier,
+    // MPI_Wtime, loop, barrier, MPI_Wtime, checksum). On plainNet (L = 5, o_s = 2, o_r = 3 us, G = 1 ns/B):
     //  - barrier 1 (2 ranks: one recursive-doubling step of 0 B, o_s + L + o_r = 10 us) starts when rank 0 enters
     //    at 20 ms and ends at 20.010 ms;
-    //  - the round trip: 2 x 11 us = 22 us, rank 0 back at 20.032 ms;
-    //  - barrier 2 from 20.032 ms to 20.042 ms.
-    // Timed: 20.042 - 20.010 = 0.032 ms. Whole: the reduce (one step of 8 B: 2 + 0.007 + 5 + 3 = 10.007 us) starts
-    // when rank 0 enters at 20.042 + 5 = 25.042 ms and ends at 25.052007 ms.
+    //  - the round trip: 2 x 11 us = 22 us, rank 0 back at 20.032 ms, then 1 ms: 21.032 ms;
+    //  - barrier 2 from 21.032 ms to 21.042 ms.
+    // Timed: 21.042 - 20.010 = 1.032 ms, of which rank 0 computes 1 ms. Whole: the reduce (one step of 8 B:
+    // 2 + 0.007 + 5 + 3 = 10.007 us) starts when rank 0 enters at 21.042 + 5 = 26.042 ms and ends at
+    // 26.052007 ms; rank 0 (the first of the two that end last) computed 20 + 1 + 5 = 26 ms.
     const Recording rec =
-        parseRecording({"csrec 1 0 2\nc 0.020\nbarrier 0\nsend 1 1001 0 0\nrecv 1 1001 0 0\nbarrier 0\nc 0.005\n"
-                        "reduce 8 0 0\nend\n",
+        parseRecording({"csrec 1 0 2\nc 0.020\nbarrier 0\nsend 1 1001 0 0\nrecv 1 1001 0 0\nc 0.001\nbarrier 0\n"
+                        "c 0.005\nreduce 8 0 0\nend\n",
                         "csrec 1 1 2\nc 0.010\nbarrier 0\nrecv 0 1001 0 0\nsend 0 1001 0 0\nbarrier 0\nc 0.001\n"
                         "reduce 8 0 0\nend\n"});
     const ReplayResult r = replay(rec, plainNet());
     REQUIRE(r.barrierEnds.size() == 2);
     CHECK(r.barrierEnds[0] == Approx(20.010e-3).epsilon(1e-12));
-    CHECK(r.barrierEnds[1] == Approx(20.042e-3).epsilon(1e-12));
-    CHECK(timedSpan(r.barrierEnds) == Approx(0.032e-3).epsilon(1e-9));
-    CHECK(timedSpan(r.aloneBarrierEnds) == Approx(0.032e-3).epsilon(1e-9));
-    CHECK(r.seconds == Approx(25.052007e-3).epsilon(1e-12));
+    CHECK(r.barrierEnds[1] == Approx(21.042e-3).epsilon(1e-12));
+    CHECK(timedSpan(r.barrierEnds) == Approx(1.032e-3).epsilon(1e-9));
+    CHECK(timedSpan(r.aloneBarrierEnds) == Approx(1.032e-3).epsilon(1e-9));
+    CHECK(r.seconds == Approx(26.052007e-3).epsilon(1e-12));
+    const ReplaySpan timed = spanOf(r, false), whole = spanOf(r, true);
+    CHECK(timed.timed);
+    CHECK(timed.seconds == Approx(1.032e-3).epsilon(1e-9));
+    CHECK(timed.compute == Approx(1e-3).epsilon(1e-9));
+    CHECK_FALSE(whole.timed);
+    CHECK(whole.seconds == Approx(26.052007e-3).epsilon(1e-12));
+    CHECK(whole.compute == Approx(26e-3).epsilon(1e-9));
     // Fewer than two barriers of all ranks: no span (a prediction then prices the whole run).
     CHECK(std::isnan(timedSpan({})));
     CHECK(std::isnan(timedSpan({0.5})));
