@@ -546,19 +546,19 @@ RecordingSimResult simulateRecording(const Topology& t, const std::vector<std::s
     RecordingSimResult result;
     if (!(in >> word >> result.messages >> n) || word != "ok" || n != static_cast<std::size_t>(r.P()))
         throw ModelError("the simulation returned an unreadable result");
-    result.rankSeconds.resize(n);
-    for (double& v : result.rankSeconds)
-        in >> v;
-    if (!in)
-        throw ModelError("the simulation returned an unreadable result");
+    // Each rank's end, then the count and the ends of the barriers of all ranks.
+    const auto readTimes = [&in](std::vector<double>& into, std::size_t count) {
+        into.resize(count);
+        for (double& v : into)
+            in >> v;
+        if (!in)
+            throw ModelError("the simulation returned an unreadable result");
+    };
+    readTimes(result.rankSeconds, n);
     std::size_t barriers = 0;
     if (!(in >> barriers) || barriers > r.expandedEvents())
         throw ModelError("the simulation returned an unreadable result");
-    result.barrierEnds.resize(barriers);
-    for (double& v : result.barrierEnds)
-        in >> v;
-    if (!in)
-        throw ModelError("the simulation returned an unreadable result");
+    readTimes(result.barrierEnds, barriers);
     for (double v : result.rankSeconds)
         result.seconds = std::max(result.seconds, v);
     result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -39,13 +39,20 @@ const char* kDesign = R"({"format": "clusterscope-design", "version": 3, "name":
 // The runs: app.run medians 0.1 s at P = 2 and 0.02 s at P = 4 (made by run-app --import), and recordings:
 //  P = 2: rank 0 sends rank 1 ten messages of 1,000,001 B, back to back.
 //  P = 4: ranks 0 and 1 (leaf s1) send 1,000,001 B to 2 and 3 (leaf s2) at once.
+// A runs file `name`.json of the app.run medians in `csv` (run-app --import) and `recordings`.
+std::string runsWith(const std::string& name, const std::string& csv, const json& recordings)
+{
+    const std::string runs = cs::test::tempPath("replay_", name + ".json");
+    REQUIRE(cli({"run-app", "--import", writeFile(name + ".csv", csv), "-o", runs}).rc == 0);
+    json j = json::parse(std::ifstream(runs));
+    j["recordings"] = recordings;
+    std::ofstream(runs) << j.dump();
+    return runs;
+}
+
 std::string runsFile()
 {
-    const std::string csv = writeFile("runs.csv", "P,seconds\n2,0.1\n4,0.02\n");
-    const std::string runs = cs::test::tempPath("replay_", "runs.json");
-    REQUIRE(cli({"run-app", "--import", csv, "-o", runs}).rc == 0);
-    json j = json::parse(std::ifstream(runs));
-    j["recordings"] = json::array(
+    return runsWith("runs", "P,seconds\n2,0.1\n4,0.02\n", json::array(
         {{{"P", 2},
           {"program", "/usr/bin/prog"},
           {"hosts", {"a", "b"}},
@@ -53,9 +60,7 @@ std::string runsFile()
          {{"P", 4},
           {"ranks",
            {"csrec 1 0 4\nsend 2 1000001 0 0\nend\n", "csrec 1 1 4\nsend 3 1000001 0 0\nend\n",
-            "csrec 1 2 4\nrecv 0 1000001 0 0\nend\n", "csrec 1 3 4\nrecv 1 1000001 0 0\nend\n"}}}});
-    std::ofstream(runs) << j.dump();
-    return runs;
+            "csrec 1 2 4\nrecv 0 1000001 0 0\nend\n", "csrec 1 3 4\nrecv 1 1000001 0 0\nend\n"}}}}));
 }
 
 } // namespace
@@ -253,16 +258,12 @@ TEST_CASE("replay: the span between the first and the last barrier of all ranks 
     // 0.58002 s, when rank 1 enters barrier 2, which ends at 0.58003 s. The span: 0.58003 - 0.50001 = 80.02 ms;
     // the whole run: 0.58003 + 0.2 = 0.78003 s. Measured 0.1 s: -19.98% on the span.
     const std::string design = writeFile("design.json", kDesign);
-    const std::string csv = writeFile("timed.csv", "P,seconds\n2,0.1\n");
-    const std::string runs = cs::test::tempPath("replay_", "timed.json");
-    REQUIRE(cli({"run-app", "--import", csv, "-o", runs}).rc == 0);
-    json j = json::parse(std::ifstream(runs));
-    j["recordings"] = json::array(
-        {{{"P", 2},
-          {"ranks",
-           {"csrec 1 0 2\nc 0.5\nbarrier 0\nloop 10 1\nsend 1 1000001 0 0\nbarrier 0\nc 0.2\nend\n",
-            "csrec 1 1 2\nc 0.3\nbarrier 0\nloop 10 1\nrecv 0 1000001 0 0\nbarrier 0\nend\n"}}}});
-    std::ofstream(runs) << j.dump();
+    const std::string runs = runsWith(
+        "timed", "P,seconds\n2,0.1\n",
+        json::array({{{"P", 2},
+                      {"ranks",
+                       {"csrec 1 0 2\nc 0.5\nbarrier 0\nloop 10 1\nsend 1 1000001 0 0\nbarrier 0\nc 0.2\nend\n",
+                        "csrec 1 1 2\nc 0.3\nbarrier 0\nloop 10 1\nrecv 0 1000001 0 0\nbarrier 0\nend\n"}}}}));
 
     const auto r = cli({"replay", design, "--results", runs, "--json"});
     INFO(r.out << r.err);
