@@ -249,7 +249,7 @@ TEST_CASE("replay: a P not recorded is synthesised from three recordings and mar
 }
 
 TEST_CASE("replay: the span between the first and the last barrier of all ranks is what is compared with a run's "
-          "own time; --whole prices the whole run",
+          "own time, and --whole prices the whole run",
           "[cli][replay]")
 {
     // P = 2 on a and b, as above, with 0.5 s and 0.3 s of setup, a barrier, the ten messages, a barrier and 0.2 s
