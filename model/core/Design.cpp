@@ -419,11 +419,15 @@ void Design::disconnect(const Endpoint& to)
     std::erase_if(wires_, [&](const Wire& w) { return w.to == to; });
     reindexWires();
     // The job size, unwired, keeps the value it has as the user's (0: every
-    // host), so that wireJobSize does not wire it again when the file is read.
-    if (had && to.block == kTopologyBlock && to.port == kJobSize)
-        if (const int b = blockIndex(kTopologyBlock); b >= 0)
-            if (const int i = blocks_[b].spec().inputIndex(kJobSize); i >= 0)
-                blocks_[b].values[i].provenance = Provenance::user();
+    // host), so that wireJobSize does not wire it again when the file is read;
+    // so does an input that counts the job's ranks (wireJobRanks): unwired,
+    // it is a count set apart from the job's, and told (RankCounts.h).
+    if (!had)
+        return;
+    if (const int b = blockIndex(to.block); b >= 0)
+        if (const int i = blocks_[b].spec().inputIndex(to.port); i >= 0 &&
+            ((to.block == kTopologyBlock && to.port == kJobSize) || blocks_[b].spec().inputs[i].jobSize))
+            blocks_[b].values[i].provenance = Provenance::user();
 }
 
 std::vector<int> Design::topologicalOrder() const

@@ -3,6 +3,7 @@
 #include "model/core/BlockRegistry.h"
 #include "model/core/Provenance.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -136,6 +137,15 @@ public:
     // the hosts the job runs on (DESIGN.md, "Job and placement").
     // setTopology and addDesignParam call it.
     void wireJobSize();
+    // Every block input that counts the job's ranks follows the job: wires
+    // the design parameter P into each input of `block` marked followsJob
+    // (ParamSpec::jobSize) that is free and still at its default. The
+    // editing layer calls it when a block enters the design or a formula
+    // gains such an input, and the reader for every block it reads, so that
+    // a block enters by any road following the job; an input given a value
+    // of its own stays apart, and is told (RankCounts.h). Returns the wires
+    // it made (none without a design parameter P).
+    std::vector<Wire> wireJobRanks(const std::string& block);
 
     // Design parameters.
     void addDesignParam(const ParamSpec& spec, double value);
@@ -179,6 +189,10 @@ private:
     void reindexWires();
     // Throws ModelError naming `operation` for no block, or a value count other than its inputs'.
     static void requireValues(const char* operation, const Block* block, std::size_t values);
+    // Wires each input of `block` for which `sourceOf` names a source, that is
+    // free and at its default, from that source; returns the wires made.
+    std::vector<Wire> wireDefaults(const std::string& block,
+                                   const std::function<std::optional<Source>(const ParamSpec&)>& sourceOf);
     // Removes the wires into or out of `block` whose port `spec` lacks; returns them.
     std::vector<Wire> dropStaleWires(const std::string& block, const BlockSpec& spec);
     // For each block (by index), the wires into it (`into`) or out of it

@@ -1,10 +1,13 @@
 // The design's topology source (Design.h): setting and clearing it, the
-// job size wired into it, and the inputs it supplies wired from it.
+// job size wired into it and into the block inputs that count the job's
+// ranks, and the inputs it supplies wired from it.
 #include "model/core/Design.h"
 #include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 
 namespace cs {
 
@@ -47,6 +50,15 @@ void Design::wireJobSize()
     }
 }
 
+std::vector<Wire> Design::wireJobRanks(const std::string& name)
+{
+    if (!findDesignParam(kJobSize) || name == kTopologyBlock)
+        return {}; // the topology's job size is wireJobSize's
+    return wireDefaults(name, [](const ParamSpec& in) {
+        return in.jobSize ? std::optional<Source>(Source::designParam(kJobSize)) : std::nullopt;
+    });
+}
+
 void Design::clearTopology()
 {
     if (const int i = blockIndex(kTopologyBlock); i >= 0) {
@@ -62,19 +74,25 @@ void Design::clearTopology()
 
 std::vector<Wire> Design::wireFromTopology(const std::string& name)
 {
+    if (!topology() || name == kTopologyBlock)
+        return {};
+    return wireDefaults(name, [](const ParamSpec& in) {
+        return in.topology.empty() ? std::nullopt : std::optional<Source>(Source{kTopologyBlock, in.topology});
+    });
+}
+
+std::vector<Wire> Design::wireDefaults(const std::string& name,
+                                       const std::function<std::optional<Source>(const ParamSpec&)>& sourceOf)
+{
     std::vector<Wire> made;
-    const BlockInstance* topo = topology();
-    if (!topo || name == kTopologyBlock)
-        return made;
     const BlockInstance& b = block(name);
     for (std::size_t i = 0; i < b.spec().inputs.size(); ++i) {
-        const ParamSpec& in = b.spec().inputs[i];
-        if (in.topology.empty() || b.values[i].provenance.kind != ProvenanceKind::Default)
+        const std::optional<Source> from = sourceOf(b.spec().inputs[i]);
+        if (!from || b.values[i].provenance.kind != ProvenanceKind::Default)
             continue;
-        const Source from{kTopologyBlock, in.topology};
-        const Endpoint to{name, in.symbol};
-        if (checkConnection(from, to).empty()) {
-            wires_.push_back({from, to});
+        const Endpoint to{name, b.spec().inputs[i].symbol};
+        if (checkConnection(*from, to).empty()) {
+            wires_.push_back({*from, to});
             wireIndex_.emplace(to.str(), wires_.size() - 1);
             made.push_back(wires_.back());
         }

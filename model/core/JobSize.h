@@ -19,12 +19,13 @@ inline constexpr const char* kJobSize = "P";
 inline constexpr const char* kJobNodes = "nodes";
 
 // True when input `input` of `block` counts the job's ranks, and so follows
-// the job (RankCounts.h tells one that does not): the P of the built-in
-// blocks that model the job's processors (fftw.transpose, logp.loggp, the
-// INIC and sort blocks, comm.collective, the offload blocks,
-// speedup.efficiency). Not mesh.routing's P (concurrent transfers), not a
-// recorded block's (0 takes the recording's, and another is refused), not a
-// formula's (a formula input has no job-size mark yet).
+// the job (RankCounts.h tells one that does not): an input marked followsJob
+// (ParamSpec::jobSize). The built-in blocks that model the job's processors
+// mark their P (fftw.transpose, logp.loggp, the INIC and sort blocks,
+// comm.collective, the offload blocks, speedup.efficiency); a formula input
+// is marked by its document ("job_size": true). Not mesh.routing's P
+// (concurrent transfers), not a recorded block's (0 takes the recording's,
+// and another is refused).
 bool countsJobRanks(const Block& block, std::size_t input);
 
 // True when a job of P ranks runs on every one of `slots` places (the

@@ -23,6 +23,11 @@ struct ParamSpec {
     // The output of the design's topology that can supply this input
     // ("a2a_bw", "L", "channels"); "" when the network does not set it.
     std::string topology = {};
+    // True when the input counts the job's ranks (the job size, JobSize.h):
+    // it follows the design's P, wired when its block enters a design
+    // (Design::wireJobRanks), and one set apart from the job is told
+    // (model/sweep/RankCounts.h).
+    bool jobSize = false;
 
     // Whether v is a value of this parameter: in [min, max] and, for counts
     // and choices, whole. The compiled plan, the generators and the forms ask
@@ -59,6 +64,12 @@ ParamSpec countParam(std::string symbol, double def, double min, double max, std
 inline ParamSpec throughNetwork(ParamSpec p, std::string output)
 {
     p.topology = std::move(output);
+    return p;
+}
+// Marks an input that counts the job's ranks (ParamSpec::jobSize).
+inline ParamSpec followsJob(ParamSpec p)
+{
+    p.jobSize = true;
     return p;
 }
 ParamSpec choiceParam(std::string symbol, std::vector<std::string> choices, int def, std::string meaning,

@@ -64,6 +64,7 @@ Outcome addBlock(DesignDocument& doc, const std::string& name, const std::string
         else
             d.design.addBlock(name, type);
         d.design.wireFromTopology(name); // what the network supplies comes from the drawing
+        d.design.wireJobRanks(name);     // an input that counts the job's ranks follows the job
         c.structure = true;
     });
 }
@@ -108,7 +109,12 @@ void reset(DesignDocument& d, Change& c, const std::string& path)
         else // follows its output again, with the value the reader gives an omitted one
             d.design.setDesignParam(path, p->spec.min, Provenance{});
     } else {
-        d.design.resetValue(Endpoint::parse(path));
+        const Endpoint at = Endpoint::parse(path);
+        d.design.resetValue(at);
+        // Back to its default, an input that counts the job's ranks follows the job again, as the reader
+        // would have it (Design::wireJobRanks).
+        if (!d.design.wireJobRanks(at.block).empty())
+            c.structure = true;
     }
     c.values.push_back(path);
 }

@@ -42,6 +42,7 @@ Outcome setFormula(DesignDocument& doc, const std::string& block, FormulaDefinit
         for (const Wire& w : d.design.replaceOwnedBlock(block, std::move(built), std::move(values)))
             c.cleanup.push_back("wire " + w.from.str() + " -> " + w.to.str() + " removed: the port is gone");
         d.design.wireFromTopology(block); // a new input the network supplies comes from the drawing
+        d.design.wireJobRanks(block);     // and one that counts the job's ranks follows the job
         c.structure = true;
     });
 }

@@ -77,6 +77,8 @@ json formulaToJson(const BlockInstance& b, const FormulaBlock& f)
                 ij[key] = *text;
         if (in.fit)
             ij["fit"] = true;
+        if (in.jobSize)
+            ij["job_size"] = true;
         inputs[in.name] = ij;
     }
     for (const FormulaOutput& o : def.outputs) {

@@ -348,6 +348,11 @@ void DocumentReader::readWires(const json& j, DesignDocument& doc)
             problem(path, e.what());
         }
     }
+    // An input that counts the job's ranks and that the file leaves free and
+    // at its default follows the job, as it does when a block is added (one
+    // given a value of its own stays apart, and is told: RankCounts.h).
+    for (const BlockInstance& b : doc.design.blocks())
+        doc.design.wireJobRanks(b.name);
 }
 
 void DocumentReader::readVariants(const json& j, DesignDocument& doc)

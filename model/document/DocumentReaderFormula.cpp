@@ -1,6 +1,7 @@
 // Reading a formula block (docs/format.md, "Formula blocks"):
 //   {"name": "app", "type": "formula",
-//    "inputs": {"P": {"unit": "1", "value": 8, "min": 1, "max": 4096, "meaning": "...", "source": "...", "fit": false}},
+//    "inputs": {"P": {"unit": "1", "value": 8, "min": 1, "max": 4096, "meaning": "...", "source": "...", "fit": false,
+//               "job_size": true}},
 //    "outputs": {"T": {"unit": "s", "expr": "...", "meaning": "...", "source": "...", "phaseOf": "..."}}}
 #include "model/core/ModelError.h"
 #include "model/document/DocumentReader.h"
@@ -56,7 +57,7 @@ void DocumentReader::readFormulaBlock(const json& bj, const std::string& path, c
                 problem(ipath, std::string("expected an object {unit, value}, got ") + ij.type_name());
                 continue;
             }
-            knownKeys(ij, ipath, {"unit", "value", "min", "max", "meaning", "source", "displayUnit", "fit"});
+            knownKeys(ij, ipath, {"unit", "value", "min", "max", "meaning", "source", "displayUnit", "fit", "job_size"});
             FormulaInput in;
             in.name = it.key();
             unitOf(ij, ipath, in.unit);
@@ -72,12 +73,13 @@ void DocumentReader::readFormulaBlock(const json& bj, const std::string& path, c
             text(ij, ipath, "meaning", in.meaning);
             text(ij, ipath, "source", in.source);
             text(ij, ipath, "displayUnit", in.displayUnit);
-            if (const auto f = ij.find("fit"); f != ij.end()) {
-                if (f->is_boolean())
-                    in.fit = f->get<bool>();
-                else
-                    problem(ipath + ".fit", std::string("expected true or false, got ") + f->type_name());
-            }
+            for (const auto& [key, flag] : {std::pair{"fit", &in.fit}, std::pair{"job_size", &in.jobSize}})
+                if (const auto f = ij.find(key); f != ij.end()) {
+                    if (f->is_boolean())
+                        *flag = f->get<bool>();
+                    else
+                        problem(ipath + "." + key, std::string("expected true or false, got ") + f->type_name());
+                }
             def.inputs.push_back(std::move(in));
         }
     if (const json* outputs = section("outputs"))

@@ -134,6 +134,9 @@ void checkInput(const FormulaInput& in)
                                             formatNumber(*in.max));
     if (in.unit == Unit::Choice)
         throw FormulaError(at + ".unit", "input " + in.name + ": a formula input has no choices; use unit 1 or count");
+    if (in.jobSize && in.unit != Unit::Ratio && in.unit != Unit::Count)
+        throw FormulaError(at + ".job_size", "input " + in.name + ": job_size marks a count of the job's ranks, so "
+                                             "its unit must be 1 or count, not " + std::string(unitSymbol(in.unit)));
 }
 
 } // namespace
@@ -253,6 +256,7 @@ std::shared_ptr<const FormulaBlock> FormulaBlock::build(FormulaDefinition def)
         p.meaning = in.meaning;
         p.source = in.source;
         p.integer = in.unit == Unit::Count;
+        p.jobSize = in.jobSize;
         block->spec_.inputs.push_back(std::move(p));
     }
     for (std::size_t k : order) {

@@ -25,6 +25,9 @@ struct FormulaInput {
     std::optional<double> min, max; // unbounded when absent
     std::string meaning, source, displayUnit;
     bool fit = false; // to be fitted to measured runs (clusterscope-cli fit)
+    // Counts the job's ranks ("job_size": true): it follows the design's P
+    // like the built-in blocks' P (ParamSpec::jobSize); a count (unit 1).
+    bool jobSize = false;
 };
 
 struct FormulaOutput {

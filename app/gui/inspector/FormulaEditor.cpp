@@ -36,7 +36,7 @@ namespace {
 // The units a formula port may declare (the reader's list, DocumentReaderFormula.cpp).
 const QStringList kUnits = {"1", "count", "s", "B", "B/s", "s/B", "1/s", "USD"};
 
-enum InputColumn { kInName, kInUnit, kInDefault, kInFit, kInRemove };
+enum InputColumn { kInName, kInUnit, kInDefault, kInFit, kInJob, kInRemove };
 enum OutputColumn { kOutName, kOutUnit, kOutExpr, kOutStatus, kOutRemove };
 constexpr int kMaxComputesWidth = 120; // px; leaves the expression most of a 1280x800 inspector
 
@@ -153,7 +153,7 @@ FormulaEditor::FormulaEditor(DocumentModel* model, const std::string& block, QWi
     hint->setStyleSheet("QLabel { color: #666; font-size: 8pt; }");
     layout->addWidget(hint);
 
-    inputs_ = table({tr("Input"), tr("Unit"), tr("Default"), tr("Fit"), QString()}, this);
+    inputs_ = table({tr("Input"), tr("Unit"), tr("Default"), tr("Fit"), tr("Job"), QString()}, this);
     inputs_->setObjectName("formulaInputs");
     outputs_ = table({tr("Output"), tr("Unit"), tr("Expression"), tr("Computes"), QString()}, this);
     outputs_->setObjectName("formulaOutputs");
@@ -244,6 +244,11 @@ void FormulaEditor::addInput(const FormulaInput& in)
     fit->setCheckState(in.fit ? Qt::Checked : Qt::Unchecked);
     fit->setToolTip(tr("Fitted to measured runs by clusterscope-cli fit"));
     inputs_->setItem(r, kInFit, fit);
+    auto* job = new QTableWidgetItem;
+    job->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+    job->setCheckState(in.jobSize ? Qt::Checked : Qt::Unchecked);
+    job->setToolTip(tr("Counts the job's ranks: follows the design's P, as the built-in blocks' P does"));
+    inputs_->setItem(r, kInJob, job);
     addRemoveButton(inputs_, r, kInRemove, tr("Remove this input"));
     connect(unit, &QComboBox::currentIndexChanged, this, [this] { check(); });
     fitHeight(inputs_);
@@ -300,6 +305,7 @@ FormulaDefinition FormulaEditor::definition() const
             in.value.value = std::numeric_limits<double>::quiet_NaN();
         in.value.provenance = Provenance{};
         in.fit = inputs_->item(r, kInFit) && inputs_->item(r, kInFit)->checkState() == Qt::Checked;
+        in.jobSize = inputs_->item(r, kInJob) && inputs_->item(r, kInJob)->checkState() == Qt::Checked;
         def.inputs.push_back(std::move(in));
     }
     for (int r = 0; r < outputs_->rowCount(); ++r) {

@@ -2,6 +2,8 @@
 #include "model/core/ModelError.h"
 #include "model/core/OutOfMemory.h"
 #include "model/core/ReadProgress.h"
+#include "model/document/DocumentFormat.h"
+#include "model/sweep/RankCounts.h"
 
 #include <QEventLoop>
 #include <QProgressDialog>
@@ -96,6 +98,24 @@ std::optional<DesignDocument> loadInBackground(QWidget* parent, const QString& l
     if (!outcome->error.empty())
         throw ModelError(outcome->error);
     return std::move(outcome->doc);
+}
+
+DesignDocument loadDocumentTold(const std::string& path)
+{
+    DesignDocument doc = loadDocument(path);
+    std::vector<SweepAxisValues> axes;
+    try {
+        axes = documentAxes(doc);
+    } catch (const ModelError&) {
+        // An axis that does not resolve: the document's own warnings and the sweep say why.
+    }
+    RankCountScope scope;
+    scope.maxValuesPerAxis = 16;
+    std::vector<std::string> told;
+    for (const RankCountApart& r : rankCountsApart(doc, axes, scope))
+        told.push_back(r.message());
+    doc.warnings.insert(doc.warnings.begin(), told.begin(), told.end());
+    return doc;
 }
 
 } // namespace cs::app

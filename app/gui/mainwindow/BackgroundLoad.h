@@ -23,4 +23,11 @@ namespace cs::app {
 std::optional<DesignDocument> loadInBackground(QWidget* parent, const QString& label,
                                                std::function<DesignDocument()> load);
 
+// loadDocument(path), for loadInBackground: with, first among its warnings,
+// each block input that counts other ranks than the job's P at the
+// document's values or along its sweep's axes (the first 16 values of each;
+// model/sweep/RankCounts.h), so that the window tells a rank count set apart
+// from the job's when the file is opened (issue 45), as eval and sweep do.
+DesignDocument loadDocumentTold(const std::string& path);
+
 } // namespace cs::app

@@ -259,7 +259,7 @@ bool MainWindow::openFile(const QString& path)
         // Read and checked off the GUI thread (BackgroundLoad.h); only the result is applied here.
         std::optional<DesignDocument> doc =
             loadInBackground(this, tr("Opening %1...").arg(QFileInfo(path).fileName()),
-                             [file = path.toStdString()] { return loadDocument(file); });
+                             [file = path.toStdString()] { return loadDocumentTold(file); });
         if (!doc)
             return false;
         model_->setDocument(std::move(*doc), QFileInfo(path).absoluteFilePath());
@@ -270,7 +270,7 @@ bool MainWindow::openFile(const QString& path)
     }
     RecentFiles::add(model_->filePath());
     showDesign();
-    // Unknown keys kept in the record sections: named, not hidden.
+    // A rank count set apart from the job's, and unknown keys kept in the record sections: named, not hidden.
     if (const auto& w = model_->doc().warnings; !w.empty())
         statusBar()->showMessage(QString::fromStdString(w.front()) +
                                      (w.size() > 1 ? tr(" (and %1 more warnings)").arg(w.size() - 1) : QString()),

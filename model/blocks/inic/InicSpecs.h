@@ -28,7 +28,8 @@ inline ParamSpec rowsParam()
 
 inline ParamSpec procParam(std::string meaning, std::string source)
 {
-    return countParam("P", kDefaultP, 1, kMaxP, std::move(meaning), std::move(source) + "; default 8 assumed");
+    return followsJob(
+        countParam("P", kDefaultP, 1, kMaxP, std::move(meaning), std::move(source) + "; default 8 assumed"));
 }
 
 inline ParamSpec tFft1dParam()

@@ -32,8 +32,8 @@ using cs::wholeBytes;
 // boxes would add switch-to-switch steps, which these blocks do not model.
 inline ParamSpec hostsParam(std::string meaning, std::string extraSource)
 {
-    return countParam("P", kMaxHosts, 2, kMaxHosts, std::move(meaning),
-                      src("§2.1 (a switch box connects up to eight network interfaces)") + extraSource);
+    return followsJob(countParam("P", kMaxHosts, 2, kMaxHosts, std::move(meaning),
+                                 src("§2.1 (a switch box connects up to eight network interfaces)") + extraSource));
 }
 
 inline ParamSpec linkBwParam()

@@ -54,8 +54,19 @@ TEST_CASE("cli: eval and sweep name fft.P = 8 beside the job's P = 2", "[cli][ra
 
     const std::string wired = write(cs::test::unwiredFftDesign(true), "wired.json");
     CHECK_THAT(cli({"sweep", wired, "--param", "P=8,4,2", "--csv"}).err, !Contains("counts other ranks"));
-    std::filesystem::remove(design);
-    std::filesystem::remove(wired);
+    // A document that sets fft.P = 4 while its job is every host (8): eval names both at its own values.
+    nlohmann::json four = cs::test::unwiredFftDesign();
+    four["blocks"][0]["values"]["P"] = 4;
+    const std::string setApart = write(four, "set-apart.json");
+    const auto own = cli({"eval", setApart});
+    REQUIRE(own.rc == 0);
+    CHECK_THAT(own.err, Contains("clusterscope-cli: warning: fft.P = 4 counts other ranks than the job's P = 8: fft "
+                                 "is priced for 4 ranks while the job runs 8"));
+    // The issue's file as it was, fft.P neither set nor wired: read following the job, nothing to tell.
+    const std::string leftOut = write(cs::test::unwiredFftDesign(false, true), "left-out.json");
+    CHECK_THAT(cli({"sweep", leftOut, "--param", "P=8,4,2", "--csv"}).err, !Contains("counts other ranks"));
+    for (const std::string& f : {design, wired, setApart, leftOut})
+        std::filesystem::remove(f);
 }
 
 TEST_CASE("cli: verify refuses a run of 2 ranks against fft.P = 8, and says why", "[cli][rankcounts][verify]")

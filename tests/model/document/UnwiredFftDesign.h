@@ -3,14 +3,18 @@
 // block `net` whose outputs drive an fftw.transpose block `fft`, the topology wired into LogGP as
 // scripts/netns-cluster.sh writes it, on its 8-host tree (2 hosts a leaf, 2 leaves a pod, one core) at
 // 100 Mbit/s. The design's P follows topology.hosts and is the job's size, but it is not wired into fft.P,
-// which stays at its default of 8. With `wired` it is, as the script's design has it.
+// which the file sets to 8 (its default). With `wired` it is, as the script's design has it.
+//
+// In the issue the file left fft.P out, at its default; such an input now follows the job when the
+// document is read (Design::wireJobRanks), so the design sets it apart with a value of its own, as a
+// user who means another count would. `leftOut` gives the issue's file as it was: neither wire nor value.
 #include <nlohmann/json.hpp>
 
 #include <string>
 
 namespace cs::test {
 
-inline nlohmann::json unwiredFftDesign(bool wired = false)
+inline nlohmann::json unwiredFftDesign(bool wired = false, bool leftOut = false)
 {
     using nlohmann::json;
     json vertices = json::array({{{"id", "core"}, {"kind", "switch"}}});
@@ -46,7 +50,9 @@ inline nlohmann::json unwiredFftDesign(bool wired = false)
             {"parameters",
              {{{"name", "P"}, {"unit", "count"}, {"min", 1}, {"max", 8}, {"follows", "topology.hosts"}}}},
             {"blocks",
-             {{{"name", "fft"}, {"type", "fftw.transpose"}, {"values", {{"t_pen", 0}}}},
+             {{{"name", "fft"},
+               {"type", "fftw.transpose"},
+               {"values", wired || leftOut ? json{{"t_pen", 0}} : json{{"t_pen", 0}, {"P", 8}}}},
               {{"name", "net"}, {"type", "logp.loggp"}, {"values", {{"G_floor", "scaled"}}}}}},
             {"wires", wires},
             {"variants", {{{"name", "FFTW"}, {"total", "fft.T"}}}},

@@ -36,14 +36,16 @@ Wire wire(const std::string& from, const std::string& to)
 TEST_CASE("change: a wire drawn or removed is named by its two ends, and undo swaps them", "[document][edit][change]")
 {
     DesignDocument doc = parseDocument(kDoc);
-    edit::Outcome o = edit::wire(doc, Source::designParam("P"), {"s", "P"});
+    // (s.P counts the job's ranks and follows P from the start: Design::wireJobRanks.)
+    REQUIRE(doc.design.wireInto({"s", "P"}));
+    edit::Outcome o = edit::wire(doc, Source::designParam("P"), {"s", "P_ref"});
     REQUIRE(o.ok());
-    CHECK(o.change.wiresAdded == Wires{wire("P", "s.P")});
+    CHECK(o.change.wiresAdded == Wires{wire("P", "s.P_ref")});
     CHECK(o.change.wiresRemoved.empty());
     CHECK(o.change.blocksAdded.empty());
     CHECK(o.change.blocksRemoved.empty());
     CHECK(o.change.blocksSet.empty());
-    CHECK(o.change.inverse().wiresRemoved == Wires{wire("P", "s.P")});
+    CHECK(o.change.inverse().wiresRemoved == Wires{wire("P", "s.P_ref")});
     CHECK(o.change.inverse().wiresAdded.empty());
 
     o = edit::unwire(doc, {"s", "T"});
