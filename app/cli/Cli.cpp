@@ -53,7 +53,9 @@ const Entry kCommands[] = {
     {"topo", topoCommand,
      "topo --gen NAME:key=value,... | topo DESIGN.json  [--json]   topology metrics\n"
      "  topo --import slurm:topology.conf|ibnet:ibnetdiscover.txt [--bw RATE] [--lat TIME] [--switch-lat TIME]\n"
-     "       [--into DESIGN] [-o OUT.json]   a cluster's network as a topology, or put into a design\n"
+     "       [--cores slurm.conf|NODES.txt] [--into DESIGN] [-o OUT.json]   a cluster's network as a topology, or put\n"
+     "       into a design; the hosts' cores from slurm.conf's node lines or `scontrol show node`'s output (a\n"
+     "       slurm.conf beside topology.conf is read by itself)\n"
      "  topo DESIGN.json|--gen SPEC --export-slurm [-o topology.conf]   the design's network for Slurm\n"
      "  topo DESIGN.json|--gen SPEC --export GRAPH.graphml|GRAPH.json   the network as a graph for other tools\n"
      "       (networkx, igraph, Gephi): hosts, switches, segments, links with rates, channels and latency"},

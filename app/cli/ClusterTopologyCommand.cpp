@@ -6,6 +6,7 @@
 #include "model/document/DocumentEdits.h"
 #include "app/cli/DocumentInput.h"
 #include "model/cluster/ClusterTopology.h"
+#include "model/cluster/SlurmNodeCores.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/document/AtomicFile.h"
@@ -16,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <ostream>
 
 namespace cs::cli {
@@ -66,8 +68,22 @@ int importTopology(const Args& args, std::ostream& out)
     o.latency = quantity(args, "--lat", Unit::Seconds, o.latency);
     o.switchLatency = quantity(args, "--switch-lat", Unit::Seconds, o.switchLatency);
     const std::string text = readFile(file);
-    const nlohmann::json topology =
+    nlohmann::json topology =
         kind == "slurm" ? topologyFromSlurmConf(text, file, o) : topologyFromIbnetdiscover(text, file, o);
+    // The hosts' cores, where Slurm says them: --cores FILE (slurm.conf or `scontrol show node`'s output), else
+    // the slurm.conf beside a topology.conf, as /etc/slurm keeps them.
+    std::string coresFile = args.value("--cores").value_or("");
+    if (coresFile.empty() && kind == "slurm") {
+        const std::filesystem::path beside = std::filesystem::path(file).parent_path() / "slurm.conf";
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(beside, ec))
+            coresFile = beside.string();
+    }
+    std::string coresSaid;
+    if (!coresFile.empty()) {
+        const int set = applyHostCores(topology, slurmNodeCores(readFile(coresFile), coresFile));
+        coresSaid = "; cores of " + std::to_string(set) + " host" + (set == 1 ? "" : "s") + " from " + coresFile;
+    }
     const Topology t = topologyFromJson(topology, file); // checked like a drawing
     if (const auto into = args.value("--into")) {
         // Through the editing layer: the new network with no positions (the old drawing's belong to the old
@@ -81,9 +97,9 @@ int importTopology(const Args& args, std::ostream& out)
             also += "\n  " + c;
         const std::string written = serializeDocument(doc);
         parseDocument(written); // what we write must open again
-        emit(args, written, out, "design '" + *into + "' on " + summary(t) + also);
+        emit(args, written, out, "design '" + *into + "' on " + summary(t) + coresSaid + also);
     } else {
-        emit(args, nlohmann::json{{"topology", topology}}.dump(2) + "\n", out, summary(t));
+        emit(args, nlohmann::json{{"topology", topology}}.dump(2) + "\n", out, summary(t) + coresSaid);
     }
     return 0;
 }

@@ -268,7 +268,7 @@ int printMetrics(bool json, const std::string& what,
 
 int topoCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream&)
 {
-    const Args args(words, {"--gen", "--import", "--bw", "--lat", "--switch-lat", "--into", "-o", "--export"},
+    const Args args(words, {"--gen", "--import", "--bw", "--lat", "--switch-lat", "--cores", "--into", "-o", "--export"},
                     {"--json", "--export-slurm"});
     if (args.value("--import")) {
         if (args.value("--gen") || !args.positional().empty())

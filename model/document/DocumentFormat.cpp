@@ -79,6 +79,8 @@ json formulaToJson(const BlockInstance& b, const FormulaBlock& f)
             ij["fit"] = true;
         if (in.jobSize)
             ij["job_size"] = true;
+        if (!in.topology.empty())
+            ij["topology"] = in.topology;
         inputs[in.name] = ij;
     }
     for (const FormulaOutput& o : def.outputs) {

@@ -1,12 +1,13 @@
 // Reading a formula block (docs/format.md, "Formula blocks"):
 //   {"name": "app", "type": "formula",
 //    "inputs": {"P": {"unit": "1", "value": 8, "min": 1, "max": 4096, "meaning": "...", "source": "...", "fit": false,
-//               "job_size": true}},
+//               "job_size": true, "topology": "job_cores"}},
 //    "outputs": {"T": {"unit": "s", "expr": "...", "meaning": "...", "source": "...", "phaseOf": "..."}}}
 #include "model/core/ModelError.h"
 #include "model/document/DocumentReader.h"
 #include "model/document/StrictJson.h"
 #include "model/formula/FormulaBlock.h"
+#include "model/topology/TopologySource.h"
 
 namespace cs {
 
@@ -57,7 +58,8 @@ void DocumentReader::readFormulaBlock(const json& bj, const std::string& path, c
                 problem(ipath, std::string("expected an object {unit, value}, got ") + ij.type_name());
                 continue;
             }
-            knownKeys(ij, ipath, {"unit", "value", "min", "max", "meaning", "source", "displayUnit", "fit", "job_size"});
+            knownKeys(ij, ipath, {"unit", "value", "min", "max", "meaning", "source", "displayUnit", "fit", "job_size",
+                                  "topology"});
             FormulaInput in;
             in.name = it.key();
             unitOf(ij, ipath, in.unit);
@@ -80,6 +82,18 @@ void DocumentReader::readFormulaBlock(const json& bj, const std::string& path, c
                     else
                         problem(ipath + "." + key, std::string("expected true or false, got ") + f->type_name());
                 }
+            // An output of the topology that supplies it, in a unit it takes (a count feeds an input in 1).
+            if (getString(ij, ipath, "topology", in.topology, false)) {
+                try {
+                    const OutputSpec& o = TopologySource::outputSpec(in.topology);
+                    if (o.unit != in.unit && !(o.unit == Unit::Count && in.unit == Unit::Ratio))
+                        problem(ipath + ".topology", "input " + in.name + " in " + std::string(unitSymbol(in.unit)) +
+                                                         " cannot take the topology's output " + in.topology + " in " +
+                                                         std::string(unitSymbol(o.unit)));
+                } catch (const ModelError&) {
+                    problem(ipath + ".topology", "the topology has no output '" + clipText(in.topology) + "'");
+                }
+            }
             def.inputs.push_back(std::move(in));
         }
     if (const json* outputs = section("outputs"))

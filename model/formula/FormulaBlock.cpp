@@ -257,6 +257,7 @@ std::shared_ptr<const FormulaBlock> FormulaBlock::build(FormulaDefinition def)
         p.source = in.source;
         p.integer = in.unit == Unit::Count;
         p.jobSize = in.jobSize;
+        p.topology = in.topology;
         block->spec_.inputs.push_back(std::move(p));
     }
     for (std::size_t k : order) {

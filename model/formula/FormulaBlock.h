@@ -28,6 +28,9 @@ struct FormulaInput {
     // Counts the job's ranks ("job_size": true): it follows the design's P
     // like the built-in blocks' P (ParamSpec::jobSize); a count (unit 1).
     bool jobSize = false;
+    // The output of the design's topology that supplies it ("topology": "job_cores"), as a built-in
+    // block's input may be (ParamSpec::topology): wired from it when the block enters a design; "" none.
+    std::string topology;
 };
 
 struct FormulaOutput {

@@ -76,6 +76,16 @@ std::vector<OutputSpec> sourceOutputs()
         output("xchg_spread", Unit::Ratio, "1",
                "relative standard deviation of xchg_bw over the random placement's samples (0 otherwise)", kStd),
         output("placed", Unit::Count, "", "hosts the job runs on: ceil(P / ranks_per_node), or every host", kStd),
+        output("job_ranks_per_node", Unit::Count, "",
+               "the job's ranks a node, as its input ranks_per_node: for a block that places ranks on nodes itself "
+               "(a recorded program's replay)", "DESIGN.md, Job and placement"),
+        output("job_rank_order", Unit::Count, "",
+               "the job's rank order, as its input rank_order: 0 block (a node filled first), 1 cyclic",
+               "DESIGN.md, Job and placement"),
+        output("job_cores", Unit::Count, "",
+               "cores the job's ranks compute on: P over the most ranks a core of its busiest node runs; ranks "
+               "beyond a node's cores share them (a host's cores; 0, not stated, is a core a rank)",
+               "DESIGN.md, Job and placement (issue 45: nodes with many cores)"),
     };
     // evaluate() writes one value per enum entry: they must agree.
     if (out.size() != static_cast<std::size_t>(TopologySource::kOutputs))
@@ -403,6 +413,9 @@ void TopologySource::compute(const Topology& t, double* out)
     out[mesh_rows] = r;
     out[mesh_cols] = c;
     out[edge_uplinks] = edgeUplinks(t);
+    out[job_cores] = H; // every host one rank: computeJob sets the job's
+    out[job_rpn] = 1;
+    out[job_order] = 0;
 }
 
 struct TopologySource::JobNetwork {

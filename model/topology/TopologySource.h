@@ -70,6 +70,12 @@ public:
                        // flow's s/B; for a pairwise all-to-all the per-host bandwidth (a2a_bw is its fluid bound)
         xchg_spread,   // relative standard deviation of xchg_bw over random placements (0 for the others)
         placed,        // hosts (nodes) the job runs on: ceil(P / ranks_per_node), or every host
+        job_rpn,       // "job_ranks_per_node": the job's ranks a node (its input ranks_per_node), for blocks
+                       // that place ranks on nodes themselves
+        job_order,     // "job_rank_order": the job's rank order, 0 block, 1 cyclic (its input rank_order)
+        job_cores,     // the cores the job's ranks compute on, as a bulk-synchronous job sees them: its ranks over
+                       // the most ranks a core of its busiest node runs (coresOfJob); nodes x cores a node when
+                       // each node holds more ranks than cores, P when none does (or its hosts state none)
         kOutputs
     };
 
@@ -157,7 +163,7 @@ public:
     // Cache statistics, for tests: evaluations that missed the cache (and computed).
     std::size_t cacheMisses() const;
 
-    static constexpr int kMaxParams = 16; // generator parameters
+    static constexpr int kMaxParams = 17; // generator parameters
     static constexpr int kCacheSize = 64; // a sweep over 64 sizes or job sizes computes each once
 
     // The spec of output `symbol` (topology.metrics shares them).

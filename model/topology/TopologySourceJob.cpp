@@ -98,6 +98,9 @@ void TopologySource::computeJob(const PlacedNetwork& net, const double* whole, c
     const std::size_t ranks = shape.ranks, nodes = std::min(shape.nodes(), H);
     out[placed] = static_cast<double>(nodes);
     out[xchg_spread] = 0.0;
+    out[job_cores] = static_cast<double>(ranks); // one rank a host: each on a core of its own
+    out[job_rpn] = static_cast<double>(job.ranksPerNode);
+    out[job_order] = static_cast<double>(job.rankOrder);
     // The host of each rank under sample `s` of the placement.
     auto hostsOf = [&](int s) { return jobRankHosts(t, job, listed, s); };
     if (nodes == H && job.ranksPerNode == 1) {
@@ -125,7 +128,9 @@ void TopologySource::computeJob(const PlacedNetwork& net, const double* whole, c
         // stay in the node): what a lone flow from its host would get (its
         // injection bandwidth) stands for every bandwidth, so that models
         // that multiply it by P - 1 = 0 stay defined; no hops, no latency.
-        const std::size_t h = hostsOf(0).front();
+        const std::vector<std::size_t> rankHosts = hostsOf(0);
+        out[job_cores] = coresOfJob(t, rankHosts);
+        const std::size_t h = rankHosts.front();
         double inj = 0;
         for (std::uint32_t e : t.incident(h))
             inj += t.link(e).bandwidth * t.link(e).channels;
@@ -139,8 +144,11 @@ void TopologySource::computeJob(const PlacedNetwork& net, const double* whole, c
     const int samples = place == Placement::Random && P ? kRandomSamples : 1;
     std::array<double, kOutputs> sum{};
     double sum2 = 0;
+    double coresSum = 0;
     for (int s = 0; s < samples; ++s) {
-        const PlacedFigures f = placedFigures(net, hostsOf(s), sched);
+        const std::vector<std::size_t> rankHosts = hostsOf(s);
+        coresSum += coresOfJob(t, rankHosts);
+        const PlacedFigures f = placedFigures(net, rankHosts, sched);
         const double bw = f.xchgBandwidth;
         sum[diameter] += f.diameter;
         sum[avg_hops] += f.avgHops;
@@ -164,6 +172,7 @@ void TopologySource::computeJob(const PlacedNetwork& net, const double* whole, c
     out[G_a2a] = out[a2a_bw] > 0 ? 1.0 / out[a2a_bw] : 0.0;
     const double var = std::max(0.0, sum2 / samples - out[xchg_bw] * out[xchg_bw]);
     out[xchg_spread] = out[xchg_bw] > 0 ? std::sqrt(var) / out[xchg_bw] : 0.0;
+    out[job_cores] = coresSum / samples;
 }
 
 } // namespace cs

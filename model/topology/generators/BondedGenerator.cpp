@@ -31,6 +31,7 @@ public:
                              portsParam("assumed: switches large enough for every host"),
                              switchLatencyParam()}};
             appendLinkParams(g.params, 1.25e6, "004_07d1c859a4352179.txt §3 (10 Mbps Ethernet)");
+            appendHostParams(g.params);
             return g;
         }();
         return s;

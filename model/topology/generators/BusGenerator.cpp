@@ -48,6 +48,7 @@ private:
                         {countParam("n", 16, 2, kMaxGeneratedHosts, "hosts",
                                     "004_07d1c859a4352179.txt §3 (16 nodes)")}};
         appendLinkParams(g.params, 1.25e6, "004_07d1c859a4352179.txt §3 (10 Mbps Ethernet)");
+        appendHostParams(g.params);
         return g;
     }
 

@@ -20,6 +20,11 @@ ParamSpec portsParam(const std::string& source)
     return switchPortsParam("switch port count; 0 = as many as the links need", source);
 }
 
+void appendHostParams(std::vector<ParamSpec>& params)
+{
+    params.push_back(coresParam());
+}
+
 int appendLinkParams(std::vector<ParamSpec>& params, double defaultBw, const std::string& bwSource)
 {
     const int at = static_cast<int>(params.size());

@@ -23,6 +23,7 @@ public:
                             {countParam("k", 4, 2, 160, "switch ports (even)", "standard k-ary fat-tree"),
                              switchLatencyParam()}};
             appendLinkParams(g.params, 125e6, "assumed: 1 Gbit/s Ethernet");
+            appendHostParams(g.params);
             return g;
         }();
         return s;

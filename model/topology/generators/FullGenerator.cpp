@@ -19,6 +19,7 @@ public:
                             "standard (complete graph)",
                             {countParam("n", 8, 2, 2048, "hosts", "standard complete graph")}};
             appendLinkParams(g.params, 125e6, "assumed: 1 Gbit/s links");
+            appendHostParams(g.params);
             return g;
         }();
         return s;

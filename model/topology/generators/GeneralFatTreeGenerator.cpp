@@ -56,6 +56,7 @@ public:
                  countParam("down4", 8, 1, 1024, "most down-links on a level-4 switch", "assumed: unused by NOW"),
                  switchLatencyParam()}};
             appendLinkParams(g.params, 160e6, now + ": 160 MB/s bidirectional ports");
+            appendHostParams(g.params);
             return g;
         }();
         return s;

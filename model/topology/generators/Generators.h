@@ -27,5 +27,8 @@ ParamSpec portsParam(const std::string& source);
 
 // Appends the common link parameters to `params`; returns the index of "bw".
 int appendLinkParams(std::vector<ParamSpec>& params, double defaultBw, const std::string& bwSource);
+// Appends the hosts' parameter every generator takes last: `cores` (coresParam,
+// TopologyFields.h), which generate() gives each host it built.
+void appendHostParams(std::vector<ParamSpec>& params);
 
 } // namespace cs

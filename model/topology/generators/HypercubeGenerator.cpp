@@ -25,6 +25,7 @@ public:
                             {countParam("dims", 3, 1, 20, "dimensions", "standard binary n-cube"),
                              forwardCostParam(0.0, "assumed: an integrated router forwards at no host cost")}};
             appendLinkParams(g.params, 125e6, "assumed: 1 Gbit/s links");
+            appendHostParams(g.params);
             return g;
         }();
         return s;

@@ -117,6 +117,7 @@ private:
                          countParam("dims", 2, 1, 21, "dimensions (the n of k-ary n-cube)", "standard k-ary n-cube"),
                          forwardCostParam(0.0, "assumed: an integrated router forwards at no host cost")}};
         appendLinkParams(g.params, 125e6, "assumed: 1 Gbit/s links");
+        appendHostParams(g.params);
         return g;
     }
 

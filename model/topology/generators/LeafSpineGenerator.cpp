@@ -41,6 +41,7 @@ public:
                              portsParam(src + "; 0 = p + up-links"),
                              switchLatencyParam()}};
             appendLinkParams(g.params, 12.5e9, "assumed: 100 Gbit/s links");
+            appendHostParams(g.params);
             return g;
         }();
         return s;

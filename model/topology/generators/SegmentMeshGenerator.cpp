@@ -39,6 +39,7 @@ public:
                  portsParam("004_07d1c859a4352179.txt §4 (two four-port switches for 4 x 4); 0 = rows and cols"),
                  switchLatencyParam()}};
             appendLinkParams(g.params, 1.25e6, "004_07d1c859a4352179.txt §4 (10 Mbps Ethernet)");
+            appendHostParams(g.params);
             return g;
         }();
         return s;

@@ -22,6 +22,7 @@ public:
                              portsParam("assumed: a switch large enough for every host"),
                              switchLatencyParam()}};
             appendLinkParams(g.params, 125e6, "assumed: 1 Gbit/s Ethernet");
+            appendHostParams(g.params);
             return g;
         }();
         return s;

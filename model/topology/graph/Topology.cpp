@@ -158,7 +158,7 @@ VertexProps Topology::vertex(std::size_t v) const
 std::uint32_t Topology::vertexKind(const VertexAttributes& a)
 {
     auto same = [&](const VertexAttributes& k) {
-        return k.kind == a.kind && k.forwards == a.forwards && k.ports == a.ports &&
+        return k.kind == a.kind && k.forwards == a.forwards && k.ports == a.ports && k.cores == a.cores &&
                std::memcmp(&k.forwardCost, &a.forwardCost, sizeof(double)) == 0 &&
                std::memcmp(&k.latency, &a.latency, sizeof(double)) == 0 &&
                std::memcmp(&k.bandwidth, &a.bandwidth, sizeof(double)) == 0;
@@ -172,14 +172,23 @@ std::uint32_t Topology::vertexKind(const VertexAttributes& a)
     return static_cast<std::uint32_t>(vertexKinds_.size() - 1);
 }
 
-std::size_t Topology::addHost(const std::string& id, bool forwards, double forwardCost)
+std::size_t Topology::addHost(const std::string& id, bool forwards, double forwardCost, int cores)
 {
     VertexProps p;
     p.id = id;
     p.kind = VertexKind::Host;
     p.forwards = forwards;
     p.forwardCost = forwardCost;
+    p.cores = cores;
     return addVertex(std::move(p));
+}
+
+void Topology::setHostCores(int cores)
+{
+    // Hosts share their attributes (vertexKind): each distinct set is set once.
+    for (VertexAttributes& a : vertexKinds_)
+        if (a.kind == VertexKind::Host)
+            a.cores = cores;
 }
 
 std::size_t Topology::addSwitch(const std::string& id, int ports, double latency)

@@ -60,7 +60,10 @@ public:
 
     // Adders return the vertex index (== insertion order). Ids must be unique
     // and non-empty; a duplicate throws ModelError naming it.
-    std::size_t addHost(const std::string& id, bool forwards = false, double forwardCost = 0.0);
+    // cores: the host's (0 = not stated: a core a rank; VertexAttributes::cores).
+    std::size_t addHost(const std::string& id, bool forwards = false, double forwardCost = 0.0, int cores = 0);
+    // Every host's cores (a generator's `cores` parameter, after it built the network).
+    void setHostCores(int cores);
     std::size_t addSwitch(const std::string& id, int ports, double latency = 0.0);
     std::size_t addSegment(const std::string& id, double bandwidth, double latency = 0.0);
     // Links by vertex index or by id; an id that names no vertex throws

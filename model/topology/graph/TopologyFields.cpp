@@ -54,6 +54,24 @@ std::optional<VertexKind> vertexKindFromName(std::string_view name)
     return std::nullopt;
 }
 
+namespace {
+
+// A host's cores: the drawn host's field and every generator's parameter (coresParam) share it.
+ParamSpec coresField()
+{
+    return countParam("cores", 0, 0, kMaxHostCores,
+                      "cores the host's ranks compute on; ranks beyond them share them (the topology's output "
+                      "job_cores); 0 = not stated: a core a rank",
+                      "DESIGN.md, Job and placement (issue 45: nodes with many cores)");
+}
+
+} // namespace
+
+ParamSpec coresParam()
+{
+    return coresField();
+}
+
 const std::vector<ParamSpec>& vertexFields(VertexKind kind)
 {
     static const std::vector<ParamSpec> host = {
@@ -61,6 +79,7 @@ const std::vector<ParamSpec>& vertexFields(VertexKind kind)
                     "004_07d1c859a4352179.txt §4 Fig. 5 (software-routed mesh)"),
         param("forward_cost", Unit::Seconds, "us", 0.0, 0.0, 1.0, "time to forward one packet in software",
               kTopoSource),
+        coresField(),
     };
     static const std::vector<ParamSpec> sw = {
         countParam("ports", 8, 1, kMaxPorts, "ports; each link channel uses one", kTopoSource),
@@ -114,6 +133,8 @@ double vertexFieldValue(const VertexAttributes& p, std::string_view key)
         return p.forwards ? 1.0 : 0.0;
     if (key == "forward_cost")
         return p.forwardCost;
+    if (key == "cores")
+        return p.cores;
     if (key == "ports")
         return p.ports;
     if (key == "latency")

@@ -77,5 +77,10 @@ ParamSpec linkChannelsParam(std::string symbol, std::string meaning, std::string
 // a switch's port count, with 0 for "as many as its links need" beside the
 // switch field "ports"'s range.
 ParamSpec switchPortsParam(std::string meaning, std::string source);
+// The most cores a host may have (its field "cores" and the generators' parameter).
+inline constexpr double kMaxHostCores = 65536;
+// A host's cores, the generators' parameter `cores`: the host field "cores"
+// (0 = not stated, a core a rank).
+ParamSpec coresParam();
 
 } // namespace cs

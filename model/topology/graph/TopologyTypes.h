@@ -19,6 +19,9 @@ struct VertexAttributes {
     // Fig. 5) at `forwardCost` seconds per packet.
     bool forwards = false;
     double forwardCost = 0.0; // s
+    // Host: the cores its ranks compute on; 0 = not stated (a core a rank).
+    // Ranks beyond them share them (the topology block's output `job_cores`).
+    int cores = 0;
     // Switch: port count (each link channel uses one port) and latency.
     int ports = 0;
     double latency = 0.0;     // s, switch or segment latency

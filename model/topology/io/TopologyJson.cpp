@@ -150,11 +150,18 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
         if (!k)
             fail(p + ".kind", "unknown kind '" + kind + "' (expected host, switch or segment)");
         switch (*k) {
-        case VertexKind::Host:
-            onlyKeys(v, p, {"id", "kind", "forwards", "forward_cost"});
-            t.addHost(id, boolAt(v, "forwards", p, false), quantityAt(v, "forward_cost", Unit::Seconds, p, 0.0));
+        case VertexKind::Host: {
+            onlyKeys(v, p, {"id", "kind", "forwards", "forward_cost", "cores"});
+            const long long cores = integerAt(v, "cores", p, 0);
+            // Refused before the int is made; the validator words it the same (fieldProblem).
+            if (std::string m = fieldProblem(vertexField(VertexKind::Host, "cores"), static_cast<double>(cores));
+                !m.empty())
+                fail(p + ".cores", m);
+            t.addHost(id, boolAt(v, "forwards", p, false), quantityAt(v, "forward_cost", Unit::Seconds, p, 0.0),
+                      static_cast<int>(cores));
             portsGiven.push_back(1);
             break;
+        }
         case VertexKind::Switch: {
             onlyKeys(v, p, {"id", "kind", "ports", "latency"});
             const long long ports = integerAt(v, "ports", p, 0);
@@ -216,7 +223,7 @@ Topology explicitForm(const json& j, const std::string& path, TopologyCheck chec
         for (std::size_t v = 0; v < t.vertexCount(); ++v) {
             const VertexProps& p = t.vertex(v);
             switch (p.kind) {
-            case VertexKind::Host: u.addHost(p.id, p.forwards, p.forwardCost); break;
+            case VertexKind::Host: u.addHost(p.id, p.forwards, p.forwardCost, p.cores); break;
             case VertexKind::Switch:
                 u.addSwitch(p.id, portsGiven[v] ? p.ports : static_cast<int>(std::max<long long>(used[v], 1)),
                             p.latency);
@@ -366,6 +373,8 @@ json topologyToJson(const Topology& t, TopologyJsonForm form)
         case VertexKind::Host:
             o["forwards"] = p.forwards;
             o["forward_cost"] = p.forwardCost;
+            if (p.cores > 0) // not stated: left out, as files before cores read
+                o["cores"] = p.cores;
             break;
         case VertexKind::Switch:
             o["ports"] = p.ports;

@@ -16,6 +16,22 @@ const std::vector<std::string>& placementNames()
     return names;
 }
 
+double coresOfJob(const Topology& t, const std::vector<std::size_t>& rankHosts)
+{
+    std::vector<std::size_t> sorted = rankHosts;
+    std::sort(sorted.begin(), sorted.end());
+    double share = 1.0; // ranks a core runs on the busiest node
+    for (std::size_t i = 0; i < sorted.size();) {
+        std::size_t j = i;
+        while (j < sorted.size() && sorted[j] == sorted[i])
+            ++j;
+        if (const int c = t.attributes(sorted[i]).cores; c > 0)
+            share = std::max(share, double(j - i) / c);
+        i = j;
+    }
+    return double(rankHosts.size()) / share;
+}
+
 const std::vector<std::string>& rankOrderNames()
 {
     static const std::vector<std::string> names{"block", "cyclic"};

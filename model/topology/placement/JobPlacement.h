@@ -51,6 +51,14 @@ struct JobShape {
 // job has nodes, or ranksPerNode is 0.
 std::vector<std::size_t> rankHosts(const Topology& t, const std::vector<std::uint32_t>& order, const JobShape& job);
 
+// The cores a job computes on, as a bulk-synchronous job sees them: its ranks
+// (one per entry of `rankHosts`, the vertex of each: rankHosts above) over
+// the most ranks a core runs on its busiest node, max(1, ranks on host h /
+// h's cores). Ranks beyond a host's cores share them; a host of 0 cores (not
+// stated) has a core a rank. Every node holding r ranks on c < r cores gives
+// nodes x c; no node holding more ranks than cores gives the ranks.
+double coresOfJob(const Topology& t, const std::vector<std::size_t>& rankHosts);
+
 // Seeded orders the random placement averages over.
 inline constexpr int kRandomSamples = 16;
 

@@ -19,6 +19,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <unistd.h>
 
@@ -132,4 +133,38 @@ TEST_CASE("cli: calibrate --dry-run measures one pair per path class of the impo
     CHECK_THAT(all.err, Contains("every pair of nodes is measured: node on 'other'"));
     std::filesystem::remove(conf);
     std::filesystem::remove(design);
+}
+
+TEST_CASE("cli: topo --import slurm reads the hosts' cores from the slurm.conf beside it, or --cores FILE",
+          "[cli][cluster][cores]")
+{
+    // A folder of its own, as /etc/slurm: topology.conf and slurm.conf side by side.
+    const std::filesystem::path dir = tempPath("etc-slurm");
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "topology.conf") << "SwitchName=s0 Nodes=dev[0-3]\n";
+    std::ofstream(dir / "slurm.conf") << "NodeName=dev[0-1] Sockets=2 CoresPerSocket=8\nNodeName=dev[2-3] CPUs=4\n";
+    const auto r = cli({"topo", "--import", "slurm:" + (dir / "topology.conf").string(), "-o", (dir / "t.json").string()});
+    INFO(r.err);
+    REQUIRE(r.rc == 0);
+    CHECK_THAT(r.out, Contains("4 hosts, 1 switch, 4 links; cores of 4 hosts from " + (dir / "slurm.conf").string()));
+    const json t = json::parse(slurp((dir / "t.json").string()))["topology"];
+    std::map<std::string, int> cores;
+    for (const json& v : t["vertices"])
+        if (v.contains("cores"))
+            cores[v["id"].get<std::string>()] = v["cores"].get<int>();
+    CHECK(cores == std::map<std::string, int>{{"dev0", 16}, {"dev1", 16}, {"dev2", 4}, {"dev3", 4}});
+
+    // --cores: what scontrol show node prints, instead.
+    std::ofstream(dir / "nodes.txt") << "NodeName=dev0 Arch=x86_64\n   CPUTot=12\n";
+    const auto s = cli({"topo", "--import", "slurm:" + (dir / "topology.conf").string(), "--cores",
+                        (dir / "nodes.txt").string(), "-o", (dir / "t.json").string()});
+    REQUIRE(s.rc == 0);
+    CHECK_THAT(s.out, Contains("cores of 1 host from " + (dir / "nodes.txt").string()));
+    // A count that is none: the file and line.
+    std::ofstream(dir / "bad.txt") << "NodeName=dev0 CPUs=lots\n";
+    const auto bad = cli({"topo", "--import", "slurm:" + (dir / "topology.conf").string(), "--cores",
+                          (dir / "bad.txt").string()});
+    CHECK(bad.rc == 1);
+    CHECK_THAT(bad.err, Contains((dir / "bad.txt").string() + " line 1: cpus = 'lots' is not a whole number in [1, 65536]"));
+    std::filesystem::remove_all(dir);
 }

@@ -141,3 +141,31 @@ TEST_CASE("a formula's job_size mark refused where it is no flag or marks no cou
     CHECK_THAT(refusal(time), Contains("blocks[0].inputs.t_cell.job_size: input t_cell: job_size marks a count of the "
                                        "job's ranks, so its unit must be 1 or count, not s"));
 }
+
+TEST_CASE("a formula input the topology supplies (\"topology\": \"job_cores\") is wired from it in the editor, "
+          "and a mark naming no output or another unit refused",
+          "[job][formula][cores]")
+{
+    json j = stencilWithJobSize(true);
+    j["topology"] = {{"generator", "star"}, {"params", {{"n", 8}}}};
+    json c = {{"unit", "1"}, {"value", 0}, {"topology", "job_cores"}};
+    j["blocks"][0]["inputs"]["cores"] = c;
+    // As read: the mark, written back; a file's own wires say what is wired (none here).
+    DesignDocument doc = documentFromJson(j);
+    CHECK(documentToJson(doc)["blocks"][0]["inputs"]["cores"]["topology"] == "job_cores");
+    CHECK_FALSE(doc.design.wireInto({"app", "cores"}));
+    // Applied in the formula editor (edit::setFormula), the input comes from the network.
+    FormulaDefinition def = asFormula(doc.design.block("app").block)->definition();
+    REQUIRE(edit::setFormula(doc, "app", def).ok());
+    const Wire* w = doc.design.wireInto({"app", "cores"});
+    REQUIRE(w);
+    CHECK(w->from.str() == "topology.job_cores");
+
+    json none = j;
+    none["blocks"][0]["inputs"]["cores"]["topology"] = "cpus";
+    CHECK_THAT(refusal(none), Contains("blocks[0].inputs.cores.topology: the topology has no output 'cpus'"));
+    json unit = j;
+    unit["blocks"][0]["inputs"]["cores"]["topology"] = "L";
+    CHECK_THAT(refusal(unit), Contains("blocks[0].inputs.cores.topology: input cores in 1 cannot take the "
+                                       "topology's output L in s"));
+}

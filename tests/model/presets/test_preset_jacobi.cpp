@@ -31,17 +31,25 @@ TEST_CASE("jacobi: the stencil's formula at its point, and on one rank", "[prese
     plan.runOrThrow(slots.data());
     CHECK(at("app.T") == Approx(0.221184).epsilon(1e-12));
     CHECK(at("app.T_halo") == 0);
-    // Four ranks on two cores (cores = 2): each computes its N^3 / 4 cells while sharing a core with another,
-    // T_comp = 50 x 96^3 x 5e-9 / min(4, 2) = 0.221184 / 2 = 0.110592 s; halo and sums as at the point:
-    // T = 0.110592 + 0.0614824 + 0.0050064 = 0.1770808 s. cores = 8 (more than P): as cores = 0, 0.1217848 s.
-    slots = plan.initialSlots();
-    slots[static_cast<std::size_t>(plan.slotOf("app.cores"))] = 2;
-    plan.runOrThrow(slots.data());
+    // app.cores is the job's (topology.job_cores). Four ranks on one host of the star with two cores
+    // (topology.ranks_per_node = 4, the generator's cores = 2): each core runs two ranks, job_cores = 4 / 2 = 2,
+    // T_comp = 50 x 96^3 x 5e-9 / min(4, 2) = 0.221184 / 2 = 0.110592 s; the one host's G_a2a is its link's,
+    // 1 / 125e6 B/s = 8e-9 s/B, as at the point, so halo and sums are as there:
+    // T = 0.110592 + 0.0614824 + 0.0050064 = 0.1770808 s. At one rank a host of two cores each rank has a
+    // core: job_cores = 4, as with no cores stated, 0.1217848 s.
+    auto withCores = [&](double ranksPerNode, double cores) {
+        slots = plan.initialSlots();
+        slots[static_cast<std::size_t>(plan.slotOf("topology.ranks_per_node"))] = ranksPerNode;
+        slots[static_cast<std::size_t>(plan.slotOf("topology.cores"))] = cores;
+        plan.runOrThrow(slots.data());
+    };
+    withCores(4, 2);
+    CHECK(at("topology.job_cores") == 2);
+    CHECK(at("app.cores") == 2);
     CHECK(at("app.T_comp") == Approx(0.110592).epsilon(1e-12));
     CHECK(at("app.T") == Approx(0.1770808).epsilon(1e-12));
-    slots = plan.initialSlots();
-    slots[static_cast<std::size_t>(plan.slotOf("app.cores"))] = 8;
-    plan.runOrThrow(slots.data());
+    withCores(1, 2);
+    CHECK(at("app.cores") == 4);
     CHECK(at("app.T") == Approx(0.1217848).epsilon(1e-12));
     // The input fit fits is marked.
     CHECK(asFormula(doc.design.block("app").block) != nullptr);

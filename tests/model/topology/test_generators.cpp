@@ -251,7 +251,7 @@ TEST_CASE("generators refuse bad parameters, naming them", "[topology]")
     CHECK_THROWS_WITH(generate("fat-tre", {}), Catch::StartsWith("unknown generator 'fat-tre' (known: star, bus, "
                                                                  "hub, bonded, beowulf-mesh, fat-tree, gfat, "));
     CHECK_THROWS_WITH(generate("fat-tree", {{"kk", 4}}),
-                      "generator fat-tree has no parameter 'kk' (parameters: k, switch_lat, bw, lat, channels)");
+                      "generator fat-tree has no parameter 'kk' (parameters: k, switch_lat, bw, lat, channels, cores)");
     CHECK_THROWS_WITH(generate("star", {{"n", 10}, {"ports", 8}}),
                       "generator star: n = 10 hosts x channels = 1 need 10 ports but ports = 8");
     CHECK_THROWS_WITH(generate("star", {{"n", 1}}), "generator star: n = 1 is out of range [2, 2097152]");

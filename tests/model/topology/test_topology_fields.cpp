@@ -47,6 +47,7 @@ Topology built(VertexKind kind, const std::string& key, double v, bool onLink)
     for (const ParamSpec& f : vertexFields(kind)) {
         const double x = !onLink && f.symbol == key ? v : f.defaultValue;
         if (f.symbol == "forward_cost") a.forwardCost = x;
+        if (f.symbol == "cores") a.cores = static_cast<int>(x);
         if (f.symbol == "ports") a.ports = static_cast<int>(x);
         if (f.symbol == "latency") a.latency = x;
         if (f.symbol == "bandwidth") a.bandwidth = x;
@@ -61,7 +62,7 @@ Topology built(VertexKind kind, const std::string& key, double v, bool onLink)
     Topology t;
     t.addHost("h");
     switch (kind) {
-    case VertexKind::Host: t.addHost("x", a.forwards, a.forwardCost); break;
+    case VertexKind::Host: t.addHost("x", a.forwards, a.forwardCost, a.cores); break;
     case VertexKind::Switch: t.addSwitch("x", a.ports, a.latency); break;
     case VertexKind::Segment: t.addSegment("x", a.bandwidth, a.latency); break;
     }
@@ -117,9 +118,9 @@ TEST_CASE("a field's range is what the reader and the validator refuse, in the s
                     ++checked;
                 }
             }
-    // host: forward_cost; switch: ports, latency; segment: bandwidth, latency;
-    // a link's bandwidth, latency, channels, three times: (1 + 2 + 2 + 3 x 3) x 2 ends = 28.
-    CHECK(checked == 28);
+    // host: forward_cost, cores; switch: ports, latency; segment: bandwidth, latency;
+    // a link's bandwidth, latency, channels, three times: (2 + 2 + 2 + 3 x 3) x 2 ends = 30.
+    CHECK(checked == 30);
 }
 
 TEST_CASE("the ports, channels and rate rules in words", "[topology][fields]")

@@ -169,7 +169,7 @@ TEST_CASE("the generator form is expanded on load, with paths in errors", "[topo
                       "topology.params: k = 5 must be even (fat-tree)");
     CHECK_THROWS_WITH(topologyFromJson(json::parse(R"({"generator": "fat-tree", "params": {"kk": 5}})")),
                       "topology.params.kk: fat-tree has no parameter 'kk' (parameters: k, switch_lat, bw, lat, "
-                      "channels)");
+                      "channels, cores)");
     CHECK_THROWS_WITH(topologyFromJson(json::parse(R"({"generator": "beowulf-mesh", "params": {"routing": "ospf"}})")),
                       Catch::StartsWith("topology.params.routing: ") &&
                           Catch::Contains("expected one of software (0), switch (1)"));

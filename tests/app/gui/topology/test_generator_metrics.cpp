@@ -83,7 +83,7 @@ TEST_CASE("the generator dialog places a laid-out star, fat-tree and segment mes
         CHECK(c.switches == 1);
         CHECK(c.links == 8);
         CHECK(m.doc().topology == json::parse(R"({"generator": "star", "params": {"n": 8, "ports": 0,
-              "switch_lat": 1e-6, "bw": 125000000.0, "lat": 0, "channels": 1}})"));
+              "switch_lat": 1e-6, "bw": 125000000.0, "lat": 0, "channels": 1, "cores": 0}})"));
         CHECK(m.undoStack()->count() == 1);
         CHECK(m.undoStack()->undoText() == "Generate star (n = 8)");
     }
