@@ -57,6 +57,7 @@ std::vector<runner::RunPlan> makePlans(const DesignDocument& doc, const Args& ar
         runner::RunPlan plan;
         plan.probe = run.probe;
         plan.params = run.params;
+        plan.ranksPerHost = run.ranksPerHost;
         plans.push_back(std::move(plan));
     }
     if (plans.empty())

@@ -62,12 +62,15 @@ JobResult JobExecutor::run(const Job& job)
         r.parts.push_back(p);
         r.nodes.push_back(p.node);
     }
-    // mpirun --host a,b,c gives each listed host one slot: rank i runs on the i-th.
+    // The hostfile gives each listed host one slot, or slots= of them: mpirun fills a host's slots before the
+    // next, so rank i runs on host i / slots.
     if (n == 1 && job.nodes[0].transport == "mpi" && job.nodes[0].ranks > 0 &&
-        job.nodes[0].hosts.size() >= static_cast<std::size_t>(job.nodes[0].ranks) &&
+        job.nodes[0].hosts.size() * static_cast<std::size_t>(std::max(1, job.nodes[0].slotsPerHost)) >=
+            static_cast<std::size_t>(job.nodes[0].ranks) &&
         std::none_of(job.nodes[0].hosts.begin(), job.nodes[0].hosts.end(),
                      [](const std::string& h) { return h.empty() || h.find_first_of("[:,") != std::string::npos; }))
-        r.rankHosts.assign(job.nodes[0].hosts.begin(), job.nodes[0].hosts.begin() + job.nodes[0].ranks);
+        for (int rank = 0; rank < job.nodes[0].ranks; ++rank)
+            r.rankHosts.push_back(job.nodes[0].hosts[static_cast<std::size_t>(rank / std::max(1, job.nodes[0].slotsPerHost))]);
     const std::size_t primary = d.span == sdk::Span::Pair ? std::min<std::size_t>(1, n - 1) : 0;
 
     std::vector<std::unique_ptr<AgentLink>> links;

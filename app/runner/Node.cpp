@@ -39,6 +39,8 @@ std::string Node::describe() const
         d += " netns " + netns;
     if (transport == "mpi") {
         d += " " + std::to_string(ranks) + " ranks";
+        if (slotsPerHost > 0)
+            d += ", " + std::to_string(slotsPerHost) + " a host";
         // The hosts are where an mpirun failure happens ("ssh: connect to host ...").
         if (inAllocation)
             d += " in the Slurm allocation";
@@ -302,6 +304,8 @@ std::vector<Node> parseNodeSpec(const std::string& spec, const EnvLookup& env)
                 n.sshOptions.push_back(value);
             else if (key == "ranks")
                 n.ranks = fieldValue(nodefield::ranks, value, where);
+            else if (key == "slots")
+                n.slotsPerHost = fieldValue(nodefield::slotsPerHost, value, where);
             else if (key == "hosts")
                 n.hosts = splitOutsideBrackets(value, '+');
             else if (key == "hostfile")
@@ -375,6 +379,10 @@ std::string checkNodes(const std::vector<Node>& nodes)
             return where + ": the tcp transport needs the agent's port and a token-file";
         if (n.transport == "mpi" && n.ranks < 2)
             return where + ": the mpi transport needs at least 2 ranks (e.g. mpi:2)";
+        if (n.slotsPerHost > 0 && n.transport != "mpi")
+            return where + ": slots = " + std::to_string(n.slotsPerHost) + " is for the mpi transport (ranks a host)";
+        if (n.slotsPerHost > 0 && !n.hostfile.empty())
+            return where + ": slots = " + std::to_string(n.slotsPerHost) + " and a hostfile: the hostfile's own slots= say it";
         if (!n.launch.empty() && n.transport != "mpi")
             return where + ": launch = '" + n.launch.substr(0, 60) + "' is for the mpi transport";
         if (n.transport == "mpi" && !n.launch.empty() && n.launch != "mpirun" && n.launch != "srun")
@@ -435,7 +443,7 @@ std::vector<Node> nodesFromJson(const json& nodes, const EnvLookup& env)
         });
         // The whole-number fields: checked as numbers first, since reading
         // 2.5 or 1e300 as an int would change it without a word.
-        for (const NodeIntField* field : {&nodefield::port, &nodefield::ranks, &nodefield::immediate})
+        for (const NodeIntField* field : {&nodefield::port, &nodefield::ranks, &nodefield::immediate, &nodefield::slotsPerHost})
             if (auto v = j.find(std::string(field->key)); v != j.end() && v->is_number())
                 if (std::string problem = field->check(v->get<double>()); !problem.empty())
                     throw std::invalid_argument(where + ": " + problem);
@@ -459,6 +467,7 @@ std::vector<Node> nodesFromJson(const json& nodes, const EnvLookup& env)
             n.identity = j.value("identity", std::string());
             n.sshOptions = j.value("sshOptions", std::vector<std::string>{});
             n.ranks = j.value("ranks", 0);
+            n.slotsPerHost = j.value("slots", 0);
             n.hosts = j.value("hosts", std::vector<std::string>{});
             n.hostfile = j.value("hostfile", std::string());
             n.immediate = j.value("immediate", 30);
@@ -518,6 +527,8 @@ json nodesToJson(const std::vector<Node>& nodes)
             j["sshOptions"] = n.sshOptions;
         if (n.ranks)
             j["ranks"] = n.ranks;
+        if (n.slotsPerHost)
+            j["slots"] = n.slotsPerHost;
         if (!n.hosts.empty() && !n.inAllocation) // the allocation is read again where the list is used
             j["hosts"] = n.hosts;
         if (!n.btl.empty())

@@ -26,6 +26,8 @@ struct Node {
     std::string identity;                // ssh: private key file (-i)
     std::vector<std::string> sshOptions; // ssh: extra -o options ("StrictHostKeyChecking=no")
     int ranks = 0;                       // mpi: processes (>= 2)
+    int slotsPerHost = 0;                // mpi: ranks a host (hostfile slots=), filled a host at a time;
+                                         // 0 = the ranks spread evenly over the hosts
     std::vector<std::string> btl;        // mpi: --mca btl list ("self", "tcp", "vader"); empty = default
     std::vector<std::string> hosts;      // mpi: hostfile entries ("" = localhost); host lists allowed
     std::string hostfile;                // mpi: mpirun --hostfile as given; ssh/slurm: read into one node per host

@@ -109,7 +109,19 @@ std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins)
     };
     std::vector<Job> jobs;
     const std::vector<Node>& ns = plan.nodes;
-    if (mpiProbe || d.span == sdk::Span::Single) {
+    if (mpiProbe && plan.ranksPerHost > 0) {
+        for (Node n : ns) {
+            if (n.launch == "srun" || n.inAllocation || !n.hostfile.empty())
+                throw std::invalid_argument("probe " + d.id + " on " + std::to_string(plan.ranksPerHost) +
+                                            " ranks of one host: node " + n.name +
+                                            " takes its hosts from Slurm or a hostfile; give it hosts= (or none, "
+                                            "for this machine)");
+            n.ranks = plan.ranksPerHost;
+            n.slotsPerHost = plan.ranksPerHost;
+            jobs.push_back(job({n}));
+            jobs.back().label += " (" + std::to_string(plan.ranksPerHost) + " ranks on one host)";
+        }
+    } else if (mpiProbe || d.span == sdk::Span::Single) {
         for (const Node& n : ns)
             jobs.push_back(job({n}));
     } else if (d.span == sdk::Span::Pair) {

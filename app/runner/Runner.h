@@ -58,6 +58,10 @@ struct RunPlan {
     // Without it only jobs on different machines overlap.
     std::shared_ptr<const Topology> topology;
     std::vector<std::string> hosts;
+    // MPI probes: ranks a host each mpi node runs the probe with (its slots=),
+    // and as many ranks: 2 is a pair probe's two ranks on one host (the
+    // intra-node LogGP); 0: the node as it is.
+    int ranksPerHost = 0;
 
     static constexpr int kDefaultParallel = 8;
     static constexpr int kMaxParallel = 1024;

@@ -134,10 +134,14 @@ Command srunMpi(const Node& n, const LaunchContext& ctx, const std::vector<std::
     if (!ctx.slurmJob.empty())
         c.args.push_back("--mem=0");
     if (!n.hosts.empty() && !n.inAllocation) {
-        // As many nodes as named (no more than ranks): -w needs every one used.
-        const std::size_t nodes = std::min<std::size_t>(n.hosts.size(), static_cast<std::size_t>(n.ranks));
+        // As many nodes as named (no more than ranks, or than ceil(ranks / slots)): -w needs every one used.
+        const std::size_t used = n.slotsPerHost > 0 ? static_cast<std::size_t>((n.ranks + n.slotsPerHost - 1) / n.slotsPerHost)
+                                             : static_cast<std::size_t>(n.ranks);
+        const std::size_t nodes = std::min<std::size_t>(n.hosts.size(), used);
         c.args.insert(c.args.end(), {"-N", std::to_string(nodes), "-w",
                                      joined(std::vector<std::string>(n.hosts.begin(), n.hosts.begin() + nodes), ",")});
+        if (n.slotsPerHost > 0)
+            c.args.insert(c.args.end(), {"--ntasks-per-node", std::to_string(n.slotsPerHost)});
     }
     if (!n.partition.empty())
         c.args.insert(c.args.end(), {"-p", n.partition});
@@ -213,7 +217,10 @@ LaunchPlan planMpi(const Node& n, const LaunchContext& ctx, const std::string& t
     if (n.hostfile.empty()) {
         p.hostfile = ctx.workDir + "/hostfile-" + tag;
         const std::vector<std::string> hosts = n.hosts.empty() ? std::vector<std::string>{"localhost"} : n.hosts;
-        const int perHost = (n.ranks + static_cast<int>(hosts.size()) - 1) / static_cast<int>(hosts.size());
+        // slots=: that many ranks a host, mpirun filling a host's slots before the next (a job of several
+        // ranks a node); else the ranks spread evenly over the hosts.
+        const int perHost =
+            n.slotsPerHost > 0 ? n.slotsPerHost : (n.ranks + static_cast<int>(hosts.size()) - 1) / static_cast<int>(hosts.size());
         for (const std::string& h : hosts)
             p.hostfileText += h + " slots=" + std::to_string(perHost) + "\n";
     }

@@ -52,6 +52,9 @@ struct Calibrator {
     Calibrator(const DesignDocument& d, const nlohmann::json& results, const CalibrationOptions& o)
         : doc(d), opt(o), entries(resultEntries(results)), current(d.design)
     {
+        // A pair on one host measured the node's shared memory, not the network: its mpi.loggp result sets the
+        // intra-node LogGP (calibrateIntraNode) and no network input.
+        std::erase_if(entries, [](const ResultEntry& e) { return e.probe == "mpi.loggp" && onOneHost(*e.json); });
     }
 
     bool probeHasResults(const std::string& probe) const
@@ -498,7 +501,7 @@ CalibrationReport calibrateOnce(const DesignDocument& doc, const nlohmann::json&
         throw ModelError("holdOutFraction = " + formatNumber(options.holdOutFraction) + " must be in [0, 1)");
     checkFilters(doc, options);
     Calibrator c(doc, results, options);
-    if (c.entries.empty())
+    if (c.entries.empty() && resultEntries(results).empty()) // a pair on one host alone still sets the node's LogGP
         throw ModelError("the probe results are empty: there is nothing to calibrate from");
     for (const BlockInstance& bi : doc.design.blocks()) {
         if (!options.blocks.empty() && !contains(options.blocks, bi.name))

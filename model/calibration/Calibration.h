@@ -215,10 +215,16 @@ CalibrationReport reportFromJson(const nlohmann::json& j);
 
 // Probe runs that would calibrate the design: one per (probe, xValues entry)
 // with the specs' suggested parameters merged. Duplicates are dropped.
+// When the design's job runs more than one rank a node (topology.ranks_per_node
+// at the document's values or along a sweep axis), a logp.loggp block that
+// mpi.loggp calibrates also gets the one-host pair: mpi.loggp with both its
+// ranks on one host (ranksPerHost 2), which sets its intra-node LogGP
+// (IntraNodeFit.h); the pair across hosts still sets the network's.
 struct ProbeRun {
     std::string probe;
     nlohmann::json params = nlohmann::json::object(); // name -> SI value
     std::vector<std::string> targets;                 // "block.input" it can set
+    int ranksPerHost = 0; // MPI probes: ranks a host (2: the pair on one host); 0: as the nodes place them
 };
 std::vector<ProbeRun> calibrationPlan(const DesignDocument& doc);
 

@@ -43,14 +43,18 @@ inline constexpr NodeIntField cpu{"cpus", 0, 4095, ""};
 inline constexpr NodeIntField ranks{"ranks", 2, 4096, ""};
 // slurm: seconds srun may wait for CPUs (srun --immediate; absent: 30).
 inline constexpr NodeIntField immediate{"immediate", 1, 3600, "s"};
+// mpi: ranks a host takes (the hostfile's slots=; absent: the ranks spread
+// evenly over the hosts): a job of several ranks a node, filled a host at a
+// time as mpirun fills a host's slots.
+inline constexpr NodeIntField slotsPerHost{"slots", 1, 4096, ""};
 } // namespace nodefield
 
 // Every key a document's node entry may have; any other is refused (a
 // misspelled "hostfle" must not silently run on another machine).
-inline constexpr std::array<std::string_view, 22> kNodeKeys = {
+inline constexpr std::array<std::string_view, 23> kNodeKeys = {
     "name",     "transport", "host",      "user",     "port",      "address", "bind",      "cpus",
     "agent",    "copyAgent", "identity",  "sshOptions", "ranks",   "hosts",   "hostfile",  "btl",
-    "launch",   "allocation", "partition", "immediate", "tokenFile", "netns"};
+    "launch",   "allocation", "partition", "immediate", "tokenFile", "netns", "slots"};
 
 // How a node's agent is started.
 inline constexpr std::array<std::string_view, 5> kNodeTransports = {"local", "ssh", "mpi", "slurm", "tcp"};

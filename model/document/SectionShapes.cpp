@@ -257,7 +257,7 @@ void nodeEntry(const json& n, const std::string& path)
         if (!isNodeTransport(s))
             bad(at(path, "transport"), "unknown transport \"" + clipText(s) + "\" (" + nodeTransportList() + ")");
     }
-    for (const NodeIntField* field : {&nodefield::port, &nodefield::ranks, &nodefield::immediate})
+    for (const NodeIntField* field : {&nodefield::port, &nodefield::ranks, &nodefield::immediate, &nodefield::slotsPerHost})
         nodeInteger(n, path, *field);
     boolean(n, path, "copyAgent");
     boolean(n, path, "allocation");

@@ -180,8 +180,14 @@ DesignDocument placedAsRun(const DesignDocument& doc, const nlohmann::json& resu
     }
     if (names.empty())
         return doc;
+    // A run of several ranks a host names each host once a rank: the job's nodes are its hosts, in the order
+    // the ranks met them (the design's ranks_per_node puts the ranks on them).
+    std::vector<std::string> hosts;
+    for (const std::string& n : names)
+        if (std::find(hosts.begin(), hosts.end(), n) == hosts.end())
+            hosts.push_back(n);
     DesignDocument copy = doc;
-    if (const std::string why = placeJobOn(copy, names); !why.empty()) {
+    if (const std::string why = placeJobOn(copy, hosts); !why.empty()) {
         notes.push_back("the model places the job as the design says, not on the runs' hosts: " + why);
         return doc;
     }
@@ -193,14 +199,15 @@ DesignDocument placedAsRun(const DesignDocument& doc, const nlohmann::json& resu
             throw ModelError(t.errors.front().second);
     } catch (const ModelError&) {
         std::string listed;
-        for (const std::string& n : names)
+        for (const std::string& n : hosts)
             listed += (listed.empty() ? "" : ", ") + n;
         notes.push_back("the model places the job as the design says: the runs' hosts (" + listed +
                         ") are not hosts of the design's network");
         return doc;
     }
     notes.push_back("the model placed each run's ranks on the hosts it ran on (placement listed: " +
-                    std::to_string(names.size()) + " hosts)");
+                    std::to_string(hosts.size()) + " hosts" +
+                    (hosts.size() < names.size() ? ", " + std::to_string(names.size()) + " ranks" : std::string()) + ")");
     return copy;
 }
 

@@ -24,6 +24,7 @@ namespace cs::app::calibration {
 
 namespace {
 constexpr int kParamsRole = Qt::UserRole + 1;
+constexpr int kRanksPerHostRole = Qt::UserRole + 2; // calib::ProbeRun::ranksPerHost
 }
 
 MeasureSection::MeasureSection(DocumentModel* model, QWidget* parent)
@@ -93,12 +94,16 @@ void MeasureSection::refill()
             settings << QString::fromStdString(it.key() + "=" + formatNumber(it->get<double>()));
         for (const std::string& t : r.targets)
             targets << QString::fromStdString(t);
-        const QString text = tr("%1: sets %2").arg(QString::fromStdString(r.probe), targets.join(", "));
+        const QString text =
+            r.ranksPerHost > 0
+                ? tr("%1 (%2 ranks on one host): sets %3").arg(QString::fromStdString(r.probe)).arg(r.ranksPerHost).arg(targets.join(", "))
+                : tr("%1: sets %2").arg(QString::fromStdString(r.probe), targets.join(", "));
         auto* item = new QListWidgetItem(text, runs_);
         item->setToolTip(settings.isEmpty() ? tr("Default settings")
                                             : tr("Suggested settings: %1").arg(settings.join(", ")));
         item->setData(Qt::UserRole, QString::fromStdString(r.probe));
         item->setData(kParamsRole, QString::fromStdString(r.params.dump()));
+        item->setData(kRanksPerHostRole, r.ranksPerHost);
         const bool known = probeCatalog().find(r.probe) != nullptr;
         item->setFlags(known ? Qt::ItemIsEnabled | Qt::ItemIsUserCheckable : Qt::ItemIsUserCheckable);
         item->setCheckState(known && !unchecked.count(text) ? Qt::Checked : Qt::Unchecked);
@@ -136,6 +141,7 @@ void MeasureSection::run()
         p.nodes = nodes;
         p.probe = item->data(Qt::UserRole).toString().toStdString();
         p.params = nlohmann::json::parse(item->data(kParamsRole).toString().toStdString());
+        p.ranksPerHost = item->data(kRanksPerHostRole).toInt();
         const QVariantMap over = overrides_.value(item->data(Qt::UserRole).toString());
         for (auto it = over.begin(); it != over.end(); ++it)
             p.params[it.key().toStdString()] = it.value().toDouble();

@@ -66,3 +66,24 @@ TEST_CASE("a size sweep's progress names its size", "[estimate]")
     CHECK(runner::sizeAt("net.loggp", lg, 2) == "size 3 of 5 (2048 B)"); // 1, 1024, 2048, 3072, 4096
     CHECK(runner::sizeAt("cpu.sort", {}, 2) == "");
 }
+
+TEST_CASE("planJobs: an MPI probe's plan of 2 ranks a host runs each mpi node's pair on one host", "[estimate][slots]")
+{
+    // The intra-node pair calibrate asks for (calibrationPlan's ranksPerHost): the node's first host, both ranks.
+    runner::RunPlan plan;
+    plan.nodes = runner::parseNodeSpec("mpi:8:hosts=a+b+c+d");
+    plan.probe = "mpi.loggp";
+    plan.ranksPerHost = 2;
+    const auto jobs = runner::planJobs(plan, test::plugins());
+    REQUIRE(jobs.size() == 1);
+    REQUIRE(jobs[0].nodes.size() == 1);
+    CHECK(jobs[0].nodes[0].ranks == 2);
+    CHECK(jobs[0].nodes[0].slotsPerHost == 2);
+    CHECK_THAT(jobs[0].label, Catch::Contains("(2 ranks on one host)"));
+    // A node whose hosts Slurm or a hostfile gives cannot be told to put both on one: said, naming it.
+    plan.nodes = runner::parseNodeSpec("mpi:allocation:ranks=4", [](const std::string&) {
+        return std::optional<std::string>("n[1-2]");
+    });
+    CHECK_THROWS_WITH(runner::planJobs(plan, test::plugins()),
+                      Catch::Contains("takes its hosts from Slurm or a hostfile; give it hosts="));
+}

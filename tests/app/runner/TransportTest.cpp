@@ -168,3 +168,35 @@ TEST_CASE("shell quoting survives spaces and quotes", "[transport]")
     CHECK(shellQuote("it's") == "'it'\\''s'");
     CHECK(shellQuote("") == "''");
 }
+
+TEST_CASE("mpi with slots: R ranks a host, a host filled before the next, and the results' rank hosts say so",
+          "[transport][slots]")
+{
+    // 8 ranks on 4 hosts at 2 a host: each host's line says 2 slots; 3 ranks fill a and the first of b.
+    const Node n = parseNodeSpec("mpi:8:hosts=a+b+c+d:slots=2")[0];
+    CHECK(n.slotsPerHost == 2);
+    CHECK(n.describe() == "mpi 8 ranks, 2 a host on a,b,c,d");
+    CHECK(planLaunch(n, context(), "t").hostfileText == "a slots=2\nb slots=2\nc slots=2\nd slots=2\n");
+    // srun's step: 4 ranks at 2 a host take 2 of the named nodes, 2 tasks each.
+    Node s = parseNodeSpec("mpi:4:hosts=a+b+c+d:slots=2:launch=srun")[0];
+    const LaunchPlan sp = planLaunch(s, context(), "t");
+    CHECK(has(sp.agent.args, "--ntasks-per-node"));
+    const auto w = std::find(sp.agent.args.begin(), sp.agent.args.end(), "-w");
+    REQUIRE(w != sp.agent.args.end());
+    CHECK(*(w + 1) == "a,b");
+    // Round trip through the document's nodes array.
+    const nlohmann::json j = nodesToJson({n});
+    CHECK(j[0]["slots"] == 2);
+    CHECK(nodesFromJson(j)[0].slotsPerHost == 2);
+}
+
+TEST_CASE("mpi slots: a value out of range, on another transport or beside a hostfile, refused naming it",
+          "[transport][slots]")
+{
+    CHECK_THROWS_WITH(parseNodeSpec("mpi:4:slots=0"), Catch::Contains("slots = 0 is out of range [1, 4096]"));
+    CHECK_THROWS_WITH(parseNodeSpec("local:slots=2"), Catch::Contains("slots = 2 is for the mpi transport"));
+    CHECK_THROWS_WITH(parseNodeSpec("mpi:4:hostfile=/tmp/hf:slots=2"),
+                      Catch::Contains("slots = 2 and a hostfile: the hostfile's own slots= say it"));
+    CHECK_THROWS_WITH(nodesFromJson(nlohmann::json::parse(R"([{"transport": "mpi", "ranks": 4, "slots": 2.5}])")),
+                      Catch::Contains("slots = 2.5 must be a whole number in [1, 4096]"));
+}

@@ -2,6 +2,7 @@
 // (model/calibration/IntraNodeFit.h), on synthetic results whose fit is
 // worked out by hand.
 #include "model/calibration/IntraNodeFit.h"
+#include "model/document/DocumentFormat.h"
 
 #include "CalibTestData.h"
 
@@ -134,4 +135,57 @@ TEST_CASE("intra-node fit: calibrate sets a logp.loggp block's L_node .. G_node 
     const CalibrationReport two = calibrate(doc, json::array({mpiResult("n1", "n2", prttSeries())}), o);
     CHECK_FALSE(find(two.params, "L_node"));
     CHECK_FALSE(find(two.params, "G_node"));
+}
+
+TEST_CASE("intra-node fit: a pair on one host sets no network input, and the pair across hosts does",
+          "[calib][intranode]")
+{
+    const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
+    CalibrationOptions o;
+    o.holdOutFraction = 0.0;
+    o.time = "2026-11-21T21:00:00Z";
+    o.probes = {"mpi.loggp"};
+    // Across hosts o_s = 0.3 us; on one host the node's shared memory, o_s = 5 us (a value no network pair gives).
+    const CalibrationReport r = calibrate(
+        doc, json::array({mpiResult("n1", "n1", prttSeries(), 5e-6), mpiResult("n1", "n2", prttSeries())}), o);
+    const CalibratedParam* os = find(r.params, "o_s");
+    REQUIRE(os);
+    CHECK(os->value == Approx(0.3e-6)); // the network's, from n1 -> n2 alone
+    REQUIRE(find(r.params, "o_s_node"));
+    CHECK(find(r.params, "o_s_node")->value == Approx(5e-6)); // the node's, from n1 -> n1
+}
+
+TEST_CASE("calibrate's plan asks for mpi.loggp on one host when the job runs more than one rank a node",
+          "[calib][intranode][plan]")
+{
+    auto plan = [](const json& job, const json& sweep) {
+        json d = {{"format", "clusterscope-design"},
+                  {"version", 3},
+                  {"parameters", {{{"name", "P"}, {"unit", "count"}, {"value", 4}, {"min", 1}, {"max", 64}}}},
+                  {"topology", {{"generator", "star"}, {"params", {{"n", 4}}}, {"job", job}}},
+                  {"blocks", {{{"name", "net"}, {"type", "logp.loggp"}}}}};
+        if (!sweep.is_null())
+            d["sweep"] = sweep;
+        return calibrationPlan(documentFromJson(d));
+    };
+    auto oneHost = [](const std::vector<ProbeRun>& runs) -> const ProbeRun* {
+        for (const ProbeRun& r : runs)
+            if (r.probe == "mpi.loggp" && r.ranksPerHost == 2)
+                return &r;
+        return nullptr;
+    };
+    // One rank a node: the network's pair alone.
+    CHECK_FALSE(oneHost(plan(json::object(), nullptr)));
+    // Two a node: the pair on one host too, for the node's LogGP, beside the network's (same settings).
+    const std::vector<ProbeRun> two = plan({{"ranks_per_node", 2}}, nullptr);
+    const ProbeRun* local = oneHost(two);
+    REQUIRE(local);
+    CHECK(local->targets == std::vector<std::string>{"net.L_node", "net.o_s_node", "net.o_r_node", "net.g_node",
+                                                     "net.G_node"});
+    bool network = false;
+    for (const ProbeRun& r : two)
+        network = network || (r.probe == "mpi.loggp" && r.ranksPerHost == 0 && r.params == local->params);
+    CHECK(network);
+    // A sweep of ranks a node that reaches 2 asks for it as well.
+    CHECK(oneHost(plan(json::object(), {{"axes", {{{"path", "topology.ranks_per_node"}, {"values", "1,2"}}}}})));
 }

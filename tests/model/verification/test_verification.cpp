@@ -283,3 +283,28 @@ TEST_CASE("comm.collective is verified against app.collectives: each block again
     CHECK(byVariant["alltoall"]->predicted == Approx(4e-5));
     CHECK(byVariant["alltoall"]->error == Approx(-0.5));
 }
+
+TEST_CASE("verify places a run of two ranks a host on its hosts, each named once", "[verify][placement]")
+{
+    // Four hosts on a star; the design's job at 2 ranks a node. An MPI run of 4 ranks on h0, h0, h1, h1 (its
+    // rank_hosts, by address) is the job's 2 nodes h0 and h1, listed; before, 4 names for 2 hosts were refused
+    // and the model kept the design's placement.
+    json j = json::parse(R"({"format": "clusterscope-design", "version": 3,
+      "parameters": [{"name": "P", "unit": "count", "value": 4, "min": 1, "max": 8}],
+      "topology": {"generator": "star", "params": {"n": 4}, "job": {"ranks_per_node": 2}},
+      "blocks": [{"name": "fft", "type": "fftw.transpose", "values": {"rows": 1024}}],
+      "nodes": [{"name": "h0", "transport": "local", "address": "10.0.0.1"},
+                {"name": "h1", "transport": "local", "address": "10.0.0.2"}]})");
+    const DesignDocument doc = documentFromJson(j);
+    const json results = json::array({{{"probe", "mpi.app.fft2d"},
+                                       {"status", "ok"},
+                                       {"rank_hosts", {"10.0.0.1", "10.0.0.1", "10.0.0.2", "10.0.0.2"}}}});
+    CHECK(verify::rankHostNames(results[0], doc.nodes) == std::vector<std::string>{"h0", "h0", "h1", "h1"});
+    std::vector<std::string> notes;
+    const DesignDocument placed = verify::placedAsRun(doc, results, "app.fft2d", "mpi.app.fft2d", notes);
+    REQUIRE(notes.size() == 1);
+    CHECK(notes[0] == "the model placed each run's ranks on the hosts it ran on (placement listed: 2 hosts, 4 ranks)");
+    CHECK(placed.design.topology()->values[static_cast<std::size_t>(
+                                               placed.design.topology()->spec().inputIndex("placement"))]
+              .value == 3); // listed
+}
