@@ -36,12 +36,14 @@ JobView jobView(const DesignDocument& doc, const std::string& path, double value
         v.hasTopology = true;
         const Plan plan = doc.design.compile();
         std::vector<double> slots = plan.initialSlots();
-        const int at = plan.slotOf(path);
-        if (at < 0) {
-            v.error = "the design has no parameter '" + path + "'";
-            return v;
+        if (!path.empty()) {
+            const int at = plan.slotOf(path);
+            if (at < 0) {
+                v.error = "the design has no parameter '" + path + "'";
+                return v;
+            }
+            slots[static_cast<std::size_t>(at)] = value;
         }
-        slots[static_cast<std::size_t>(at)] = value;
         EvalError err;
         const bool ran = plan.run(slots.data(), &err);
         const std::string prefix = std::string(kTopologyBlock) + ".";

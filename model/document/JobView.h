@@ -27,9 +27,9 @@ struct JobView {
 };
 
 // The job when the design's `path` (a sweep axis: "P", "topology.k") takes
-// `value`, at the document's base values (no variant). Runs the design's plan
-// once, so it may build a generated network: call it off the GUI thread.
-// Never throws.
+// `value`, at the document's base values (no variant); path "": the job as
+// the document's values have it. Runs the design's plan once, so it may
+// build a generated network: call it off the GUI thread. Never throws.
 JobView jobView(const DesignDocument& doc, const std::string& path, double value);
 
 } // namespace cs

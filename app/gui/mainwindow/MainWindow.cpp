@@ -47,6 +47,7 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <memory>
 
 namespace cs::app {
 
@@ -97,6 +98,28 @@ MainWindow::MainWindow(QWidget* parent)
     connect(sweep_, &SweepPanel::jobCursorMoved, this, [this](const QString& path, double value) {
         metrics_->jobFigures()->showJob(sweep_->sharedTableDocument(), path, value);
     });
+    // A design without a sweep has no cursor: where its job is not every host at one rank each (its topology
+    // block's ranks_per_node above 1, or its nodes set), its drawing rings the hosts of the job as the design has
+    // it, after each edit (issue 45: a new design's ranks a node show as soon as they are set). A design with a
+    // sweep, or a job shown for a cursor, keeps that job.
+    auto* designJob = new QTimer(this);
+    designJob->setSingleShot(true);
+    designJob->setInterval(150);
+    connect(designJob, &QTimer::timeout, this, [this] {
+        JobFiguresBox* box = metrics_->jobFigures();
+        if (!model_->doc().sweep.axes.empty() || box->showsCursorJob())
+            return;
+        const BlockInstance* topo = model_->topology() ? model_->doc().design.topology() : nullptr;
+        auto valueOf = [topo](const char* input) {
+            const int i = topo ? topo->spec().inputIndex(input) : -1;
+            return i < 0 ? 0.0 : topo->values[static_cast<std::size_t>(i)].value;
+        };
+        const bool placed = valueOf("ranks_per_node") > 1 || valueOf("nodes") > 0;
+        box->showDesignJob(placed ? std::make_shared<const DesignDocument>(model_->doc()) : nullptr);
+    });
+    for (auto signal : {&DocumentModel::designChanged, &DocumentModel::topologyChanged})
+        connect(model_, signal, designJob, [designJob] { designJob->start(); });
+    connect(model_, &DocumentModel::documentReset, designJob, [designJob] { designJob->start(); });
     connect(metrics_->jobFigures(), &JobFiguresBox::placedHosts, topology_, &TopologyEditor::setJobHosts);
     connect(sweep_, &SweepPanel::sweepFailed, this, [this](const QString& t) { statusBar()->showMessage(t, 8000); });
     connect(model_, &DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);

@@ -79,9 +79,30 @@ void JobFiguresBox::setRateUnit(const plots::RateUnit& unit)
         display(last_);
 }
 
+void JobFiguresBox::showDesignJob(std::shared_ptr<const DesignDocument> doc)
+{
+    if (!doc) {
+        showJob(nullptr, {}, 0);
+        return;
+    }
+    ++generation_;
+    cursorJob_ = false;
+    setTitle(tr("Job as the design has it"));
+    status_->setStyleSheet(QString());
+    status_->setText(tr("computing\u2026"));
+    QGroupBox::show();
+    pendingDoc_ = std::move(doc);
+    pendingPath_.clear();
+    pendingValue_ = 0;
+    pending_ = true;
+    if (!watcher_.isRunning())
+        start();
+}
+
 void JobFiguresBox::showJob(std::shared_ptr<const DesignDocument> doc, const QString& path, double value)
 {
     ++generation_;
+    cursorJob_ = !path.isEmpty() && doc;
     if (path.isEmpty() || !doc) {
         pending_ = false;
         last_ = JobView{};

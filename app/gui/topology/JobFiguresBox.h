@@ -28,6 +28,12 @@ public:
 
     // Shows the job when `path` of `doc` takes `value` (path "": hides the box).
     void showJob(std::shared_ptr<const DesignDocument> doc, const QString& path, double value);
+    // Shows the job as `doc`'s own values have it ("Job as the design has it"): a design without a sweep has no
+    // cursor, and its drawing still shows where its ranks run (null: hides the box).
+    void showDesignJob(std::shared_ptr<const DesignDocument> doc);
+    // True while the box shows (or computes) a job for a cursor (showJob with a path), which a design's own job
+    // does not replace.
+    bool showsCursorJob() const { return cursorJob_; }
     // Rates in this family (the metrics above use the same).
     // The unit every rate is written in: the drawing's links' (MetricsPanel sets it).
     void setRateUnit(const plots::RateUnit& unit);
@@ -58,6 +64,7 @@ private:
     // The request still to run when the one running finishes.
     std::shared_ptr<const DesignDocument> pendingDoc_;
     QString pendingPath_;
+    bool cursorJob_ = false;
     double pendingValue_ = 0;
     bool pending_ = false;
     void start();

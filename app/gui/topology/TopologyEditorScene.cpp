@@ -18,6 +18,7 @@
 #include <QGraphicsScene>
 
 #include <set>
+#include <unordered_map>
 
 namespace cs::app {
 
@@ -396,11 +397,15 @@ void TopologyEditor::applyJobHosts()
         updateStatus();
         return;
     }
-    for (VertexItem* v : vertices_)
-        v->setPlacedRank(-1);
+    // Each host's ranks: several where the job runs more than one a node.
+    std::unordered_map<VertexItem*, std::vector<int>> ranks;
     for (std::size_t r = 0; r < jobHosts_.size(); ++r)
         if (VertexItem* v = vertexItem(jobHosts_[r]))
-            v->setPlacedRank(static_cast<int>(r));
+            ranks[v].push_back(static_cast<int>(r));
+    for (VertexItem* v : vertices_) {
+        const auto it = ranks.find(v);
+        v->setPlacedRanks(it == ranks.end() ? std::vector<int>{} : std::move(it->second));
+    }
 }
 
 } // namespace cs::app

@@ -59,9 +59,16 @@ QString VertexItem::toolTipText() const
 {
     // Built on demand (TopologyView asks): 10,000 stored tooltips cost more
     // than the items.
-    return QStringLiteral("%1 %2%3")
+    QString ranks;
+    for (std::size_t i = 0; i < ranks_.size() && i < 8; ++i)
+        ranks += (i ? QStringLiteral(", ") : QString()) + QString::number(ranks_[i]);
+    if (ranks_.size() > 8)
+        ranks += QStringLiteral(", ...");
+    return QStringLiteral("%1 %2%3%4")
         .arg(QString::fromUtf8(vertexKindName(kind_).data()), label_,
-             info_.isEmpty() ? QString() : QStringLiteral(" (") + info_ + QStringLiteral(")"));
+             info_.isEmpty() ? QString() : QStringLiteral(" (") + info_ + QStringLiteral(")"),
+             ranks_.empty() ? QString()
+                            : (ranks_.size() == 1 ? QStringLiteral("; rank ") : QStringLiteral("; ranks ")) + ranks);
 }
 
 QRectF VertexItem::body() const
@@ -137,9 +144,10 @@ void VertexItem::relayout()
 {
     labelRect_ = computeLabelRect();
     bounds_ = body().adjusted(-6, -6, 6, 6).united(labelRect_.adjusted(-2, -1, 2, 1));
-    if (rank_ >= 0) { // the placed ring and the rank's badge (paint)
+    if (!ranks_.empty()) { // the placed rings and the ranks' badge (paint)
         const QRectF b = body();
-        bounds_ = bounds_.united(b.adjusted(-8, -8, 8, 8)).united(QRectF(b.right(), b.top() - 24, 48, 28));
+        const double ring = 8 + 4 * (std::min<double>(3, static_cast<double>(ranks_.size())) - 1);
+        bounds_ = bounds_.united(b.adjusted(-ring, -ring, ring, ring)).united(QRectF(b.right(), b.top() - 24, 72, 28));
     }
 }
 
@@ -180,15 +188,21 @@ void VertexItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWid
     const QColor placed(0xd9, 0x77, 0x06); // amber: the job's hosts
     if (lod < 0.22) { // far out: a coloured box is all one can see
         if (!inOverview_)
-            p->fillRect(b, isSelected() ? style::selected() : rank_ >= 0 ? placed : style::border(kind_));
+            p->fillRect(b, isSelected() ? style::selected() : !ranks_.empty() ? placed : style::border(kind_));
         return;
     }
-    if (rank_ >= 0) {
-        p->setPen(QPen(placed, 3));
-        p->setBrush(QColor(0xfd, 0xe6, 0x8a, 150));
-        p->drawRoundedRect(b.adjusted(-6, -6, 6, 6), 6, 6);
-        // The rank in a badge at the top right corner.
-        const QString r = QString::number(rank_);
+    if (!ranks_.empty()) {
+        // One ring a rank the host holds, up to three, the outer ones thinner.
+        const int rings = static_cast<int>(std::min<std::size_t>(3, ranks_.size()));
+        for (int i = rings - 1; i >= 0; --i) {
+            p->setPen(QPen(placed, i == 0 ? 3 : 2));
+            p->setBrush(i == 0 ? QColor(0xfd, 0xe6, 0x8a, 150) : QColor(Qt::transparent));
+            const double d = 6 + 4 * i;
+            p->drawRoundedRect(b.adjusted(-d, -d, d, d), d, d);
+        }
+        // The rank, or how many the host holds, in a badge at the top right corner.
+        const QString r = ranks_.size() == 1 ? QString::number(ranks_.front())
+                                             : QStringLiteral("%1 ranks").arg(ranks_.size());
         const QFontMetricsF fm(style::infoFont());
         const double w = std::max(16.0, fm.horizontalAdvance(r) + 8), h = fm.height() + 2;
         const QRectF badge(b.right() + 2, b.top() - h + 2, w, h);
@@ -234,12 +248,12 @@ void VertexItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWid
     }
 }
 
-void VertexItem::setPlacedRank(int rank)
+void VertexItem::setPlacedRanks(std::vector<int> ranks)
 {
-    if (rank == rank_)
+    if (ranks == ranks_)
         return;
-    prepareGeometryChange(); // the ring and badge reach outside the body
-    rank_ = rank;
+    prepareGeometryChange(); // the rings and badge reach outside the body
+    ranks_ = std::move(ranks);
     relayout();
     update();
 }

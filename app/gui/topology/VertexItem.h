@@ -54,10 +54,13 @@ public:
     // down, such as a fat-tree's core, so that they do not cross it).
     void setLabelAbove(bool above);
     void setLinkTarget(bool on); // highlighted while a link is drawn onto it
-    // The rank of the job at the sweep chart's cursor that runs on this host
-    // (-1: none): drawn as an amber ring with the rank beside it.
-    void setPlacedRank(int rank);
-    int placedRank() const { return rank_; }
+    // The ranks of the job at the sweep chart's cursor that run on this host
+    // (none: not placed), in rank order: drawn as an amber ring with the rank
+    // beside it, or, where the host holds several (ranks_per_node > 1), one
+    // ring a rank (up to three) and "N ranks" beside them (issue 45).
+    void setPlacedRanks(std::vector<int> ranks);
+    int placedRank() const { return ranks_.empty() ? -1 : ranks_.front(); } // the first, -1: none
+    int placedRankCount() const { return static_cast<int>(ranks_.size()); }
     // While many items move at once (undo of a layout), stretching buses per
     // move is quadratic: defer it and call updateSpan() on them afterwards.
     static void setDeferSpans(bool defer);
@@ -84,7 +87,7 @@ private:
     QString label_;
     QString info_;
     bool target_ = false;
-    int rank_ = -1;
+    std::vector<int> ranks_; // of the job, on this host
     bool inOverview_ = false;
     QRectF labelRect_;
     bool labelAbove_ = false;
