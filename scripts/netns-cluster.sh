@@ -2,15 +2,19 @@
 # A simulated cluster on one machine: N network namespaces as hosts, joined by Linux bridges as a
 # three-level switch tree shaped like a fat-tree's (one bridge per leaf switch, one per pod, one core).
 #
-#   netns-cluster.sh up PREFIX N [HOSTS_PER_LEAF [LEAVES_PER_POD [RATE]]]
+#   netns-cluster.sh up PREFIX N [HOSTS_PER_LEAF [LEAVES_PER_POD [RATE [RANKS_PER_HOST]]]]
 #       namespaces PREFIX-h0 .. PREFIX-h<N-1> (the hosts) and PREFIX-sw (every bridge). Host i has
 #       10.SUBNET.(i+1)/16 on its interface "eth0"; SUBNET comes from CS_CLUSTER_SUBNET (default
 #       10.240). Defaults: 2 hosts per leaf, 2 leaves per pod, so a host meets its leaf partner in
 #       2 hops, its pod in 4 and everyone else in 6, like a k=4 fat-tree. With RATE (e.g. 100mbit),
 #       every link is shaped by tbf at both ends (burst 64 KiB + 2 ms at RATE, a queue of the burst + 2 ms; below).
 #       Writes PREFIX.design.json (the 2D FFT (fftw.transpose) over a LogGP block, wired to the same tree as
-#       its topology as the presets are, hosts h0..h<N-1>, and the nodes) and PREFIX.nodes (the --nodes list) into CS_CLUSTER_DIR (default
-#       the current folder).
+#       its topology as the presets are, hosts h0..h<N-1>, and the nodes), PREFIX.nodes (the --nodes list) and
+#       PREFIX.hostfile (mpirun's: each host's address with slots=RANKS_PER_HOST) into CS_CLUSTER_DIR (default
+#       the current folder). RANKS_PER_HOST (default 1): the ranks a job runs on each host, as a node of
+#       several cores runs them; the design's job then has ranks_per_node = RANKS_PER_HOST (P up to
+#       N x RANKS_PER_HOST, ranks filling a host before the next, as mpirun fills a host's slots), and an mpi
+#       node takes it as slots=RANKS_PER_HOST. The namespaces still share this machine's CPUs.
 #   netns-cluster.sh rate PREFIX RATE
 #       shapes every link of the running cluster PREFIX at RATE instead (the same bucket, queue and packets as
 #       up gives that rate) and writes RATE into the links of PREFIX.design.json in CS_CLUSTER_DIR: the same
@@ -74,7 +78,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 up PREFIX N [HOSTS_PER_LEAF [LEAVES_PER_POD [RATE]]] | rate PREFIX RATE | down PREFIX   (PREFIX: 1-10 of [a-z0-9]; N: 2-1000)" >&2
+  echo "usage: $0 up PREFIX N [HOSTS_PER_LEAF [LEAVES_PER_POD [RATE [RANKS_PER_HOST]]]] | rate PREFIX RATE | down PREFIX   (PREFIX: 1-10 of [a-z0-9]; N: 2-1000; RANKS_PER_HOST: 1-64)" >&2
   exit 2
 }
 cmd=${1:-}
@@ -110,10 +114,12 @@ case "$cmd" in
     per_leaf=${4:-2}
     per_pod=${5:-2}
     rate=${6:-}
+    slots=${7:-1}
     [[ "$n" =~ ^[0-9]+$ && $n -ge 2 && $n -le 1000 ]] || { echo "$0: N '$n': expected 2 to 1000 hosts" >&2; exit 2; }
     [[ "$per_leaf" =~ ^[0-9]+$ && $per_leaf -ge 1 ]] || { echo "$0: HOSTS_PER_LEAF '$per_leaf': expected a whole number >= 1" >&2; exit 2; }
     [[ "$per_pod" =~ ^[0-9]+$ && $per_pod -ge 1 ]] || { echo "$0: LEAVES_PER_POD '$per_pod': expected a whole number >= 1" >&2; exit 2; }
     [[ -z "$rate" ]] || rate_ok
+    [[ "$slots" =~ ^[0-9]+$ && $slots -ge 1 && $slots -le 64 ]] || { echo "$0: RANKS_PER_HOST '$slots': expected a whole number from 1 to 64" >&2; exit 2; }
     subnet=${CS_CLUSTER_SUBNET:-10.240}
     [[ "$subnet" =~ ^[0-9]+\.[0-9]+$ ]] || { echo "$0: CS_CLUSTER_SUBNET '$subnet': expected two octets like 10.240" >&2; exit 2; }
     dir=${CS_CLUSTER_DIR:-.}
@@ -172,6 +178,7 @@ case "$cmd" in
     bw=${bw/kbit/kbit\/s}; bw=${bw/mbit/Mbit\/s}; bw=${bw/gbit/Gbit\/s}
     design="$dir/$prefix.design.json"
     nodes="$dir/$prefix.nodes"
+    hostfile="$dir/$prefix.hostfile"
     {
       printf '{"format": "clusterscope-design", "version": 3,\n'
       printf ' "name": "%s namespace cluster: %d hosts, %d per leaf bridge, %d leaves per pod bridge, one core bridge",\n' \
@@ -184,8 +191,9 @@ case "$cmd" in
       # (fftw.transpose), the application verify runs (app.fft2d, mpi.app.fft2d). G_floor = scaled: the G a
       # pair probe calibrates is a lone flow's, TCP's framing included, and a flow that shares a link in the
       # job's rounds gets its share of that (G x inj_bw / xchg_bw), not the bare wire's.
-      printf ' "parameters": [{"name": "P", "unit": "count", "value": %d, "min": 1, "max": %d, "follows": "topology.hosts",\n' "$n" "$n"
-      printf '   "meaning": "ranks of the job, one per host"},\n'
+      printf ' "parameters": [{"name": "P", "unit": "count", "value": %d, "min": 1, "max": %d, "follows": "topology.hosts",\n' \
+        "$((n * slots))" "$((n * slots))"
+      printf '   "meaning": "ranks of the job, %d a host"},\n' "$slots"
       printf '  {"name": "rows", "unit": "count", "value": 1024, "min": 2, "max": 65536, "meaning": "rows (= columns) of the 2D FFT"}],\n'
       printf ' "blocks": [{"name": "fft", "type": "fftw.transpose", "values": {"t_pen": 0}},\n'
       # S_put: the hosts' MPI is Open MPI over TCP with its defaults, whose messages from 192 KiB on end in one put
@@ -208,7 +216,12 @@ case "$cmd" in
       for ((i = 0; i < n; i++)); do printf ',\n  {"from": "h%d", "to": "leaf%d", "bandwidth": "%s"}' "$i" "$((i / per_leaf))" "$bw"; done
       # The job's exchange as the applications run it: app.fft2d and mpi.app.fft2d send to rank + r and
       # receive from rank - r in round r (shift rounds, Open MPI's pairwise all-to-all).
-      printf '],\n  "job": {"schedule": "shift"}},\n "nodes": ['
+      # RANKS_PER_HOST ranks a host, placed as mpirun places them on a hostfile's slots: a host filled before the next.
+      if ((slots > 1)); then
+        printf '],\n  "job": {"schedule": "shift", "ranks_per_node": %d}},\n "nodes": [' "$slots"
+      else
+        printf '],\n  "job": {"schedule": "shift"}},\n "nodes": ['
+      fi
       sep=""
       for ((i = 0; i < n; i++)); do
         a="${subnet}.$((i / 250)).$((i % 250 + 1))"
@@ -227,7 +240,10 @@ case "$cmd" in
       done
       printf '\n'
     } > "$nodes"
-    echo "$n hosts in $leaves leaves, $pods pods; design $design, nodes $nodes"
+    for ((i = 0; i < n; i++)); do
+      printf '%s slots=%d\n' "${subnet}.$((i / 250)).$((i % 250 + 1))" "$slots"
+    done > "$hostfile"
+    echo "$n hosts in $leaves leaves, $pods pods, $slots rank(s) a host; design $design, nodes $nodes, hostfile $hostfile"
     ;;
   rate)
     rate=${3:-}

@@ -194,19 +194,20 @@ std::string fftDesign(const NetnsCluster& cluster, int rows)
 }
 
 json verifyLive(const NetnsCluster& cluster, const std::string& calibrated, const std::string& nodes, std::string& table,
-                int budgetSeconds)
+                int budgetSeconds, const std::string& at)
 {
     // A budget of a few seconds per P (at least 3 repetitions): a run stays within a few minutes at 20 Mbit/s.
     return verifyMeasured(whereOf(cluster),
-                          {calibrated, "--nodes", nodes, "--at", "P=2,4,8", "--set",
+                          {calibrated, "--nodes", nodes, "--at", at, "--set",
                            "budget=" + std::to_string(budgetSeconds)},
                           cluster.dir + "/app.json", table);
 }
 
-std::string checkVerifyErrors(const json& report, const std::function<double(double P, const std::string& q)>& limit)
+std::string checkVerifyErrors(const json& report, const std::function<double(double P, const std::string& q)>& limit,
+                              const std::vector<double>& Ps, double calibratedP)
 {
     std::ostringstream errors;
-    for (double P : {2.0, 4.0, 8.0}) {
+    for (double P : Ps) {
         INFO("P = " << P);
         for (const std::string q : {"T", "T_trans", "T_a2a"}) {
             const json* r = verifyRow(report, P, q);
@@ -220,7 +221,7 @@ std::string checkVerifyErrors(const json& report, const std::function<double(dou
             if (!std::isinf(held))
                 CHECK(std::abs(error) < held);
         }
-        CHECK(verifyRow(report, P, "T")->at("held_out").get<bool>() == (P != 2.0));
+        CHECK(verifyRow(report, P, "T")->at("held_out").get<bool>() == (P != calibratedP));
     }
     return errors.str();
 }

@@ -92,18 +92,20 @@ std::string fftDesign(const NetnsCluster& cluster, int rows);
 // The row of a verify --json report at P for quantity q, or null.
 const nlohmann::json* verifyRow(const nlohmann::json& report, double P, const std::string& q);
 
-// `verify --at P=2,4,8 --set budget=B` of a calibrated design on `nodes`, its runs saved as the cluster's app.json
+// `verify --at AT --set budget=B` (AT: `at`, the P values run; P=2,4,8 by default) of a calibrated design on `nodes`, its runs saved as the cluster's app.json
 // (measured through the store of measurements, LiveMeasure.h); requires it to succeed. B is the seconds of
 // repetitions a P (at least 3). Returns the report of `verify --results` on those runs; `table` gets the same
 // comparison as verify prints it, for the test's log.
 nlohmann::json verifyLive(const NetnsCluster& cluster, const std::string& calibrated, const std::string& nodes,
-                          std::string& table, int budgetSeconds = 4);
+                          std::string& table, int budgetSeconds = 4, const std::string& at = "P=2,4,8");
 
 // Checks every row of a verify report at P = 2, 4 and 8 for T, T_trans and T_a2a: |error| < limit(P, quantity),
 // a measured value above 0, and P = 4 and 8 held out (no calibration probe spanned them). A limit of infinity is
 // an open finding: the row is printed, marked so, and not held. Returns the errors as lines ("P = 4 T_a2a:
 // predicted ... s, measured ... s, error -1.0%") for the log.
-std::string checkVerifyErrors(const nlohmann::json& report, const std::function<double(double P, const std::string& q)>& limit);
+// `Ps`: the P values checked; `calibratedP`: the one a calibration probe spanned, not held out (0: none).
+std::string checkVerifyErrors(const nlohmann::json& report, const std::function<double(double P, const std::string& q)>& limit,
+                              const std::vector<double>& Ps = {2, 4, 8}, double calibratedP = 2);
 
 // Issue 22's limits: T and T_trans within 15%, the all-to-all within 10%.
 double issue22Limit(double P, const std::string& quantity);

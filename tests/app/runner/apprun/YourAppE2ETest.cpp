@@ -18,7 +18,7 @@
 // `cores`, set to this machine's CPU count). The programs' sizes
 // (N = 64: a plane is 32 KiB) make the halo and the allreduces most of a run at every rate in the range, which
 // is what the network part of the model is checked on; the compute the fit finds is reported beside it.
-#include "../LiveCluster.h"
+#include "ExampleDesign.h"
 #include "../LiveMeasure.h"
 
 #include "app/cli/Cli.h"
@@ -35,61 +35,11 @@
 
 using namespace cs;
 using nlohmann::json;
+using cs::test::Example;
+using cs::test::exampleDesign;
+using cs::test::readJson;
 
 #if defined(CS_EXAMPLE_JACOBI_EXE) && defined(CS_EXAMPLE_CG_EXE)
-namespace {
-
-struct Example {
-    const char* name;   // the preset's name
-    const char* exe;    // the program
-    const char* iters;  // its ITERS argument
-};
-
-json readJson(const std::string& path)
-{
-    std::ifstream f(path);
-    return json::parse(f);
-}
-
-// `base` (the cluster's design, calibrated or not) with its blocks but `net` replaced by the example preset's
-// formula block `app` at N = 64 and the given iterations, wired to net, and its total app.T.
-std::string exampleDesign(const test::NetnsCluster& cluster, json base, const Example& ex)
-{
-    const json preset = readJson(std::string(CS_SOURCE_DIR) + "/presets/" + ex.name + ".json");
-    json app = preset["blocks"][0];
-    app["inputs"]["N"]["value"] = 64;
-    app["inputs"]["iters"]["value"] = std::stoi(ex.iters);
-    // The job's cores: the namespaces' 8 hosts share this machine's CPUs, so P ranks compute min(P, CPUs) at
-    // once. Left at 0 (a core a rank), the model had the compute of P = 8 at a quarter of what it took here,
-    // and the CG at the fast end of the range, where compute is a large share, was predicted 10-41% low.
-    app["inputs"]["cores"]["value"] = std::max(1u, std::thread::hardware_concurrency());
-    json blocks = json::array();
-    for (const json& b : base["blocks"])
-        if (b.value("name", "") == "net")
-            blocks.push_back(b);
-    blocks.push_back(app);
-    base["blocks"] = blocks;
-    json wires = json::array();
-    for (const json& w : base["wires"])
-        if (w.value("to", "").rfind("net.", 0) == 0)
-            wires.push_back(w);
-    for (const auto& [from, to] : {std::pair{"P", "app.P"}, {"net.T_oneway", "app.L"}, {"net.G_out", "app.G"}})
-        wires.push_back({{"from", from}, {"to", to}});
-    base["wires"] = wires;
-    json params = json::array();
-    for (const json& p : base.value("parameters", json::array()))
-        if (p.value("name", "") == "P")
-            params.push_back(p);
-    base["parameters"] = params;
-    base["variants"] = json::array({{{"name", ex.name}, {"total", "app.T"}}});
-    base.erase("measured");
-    const std::string path = cluster.dir + "/" + ex.name + ".design.json";
-    std::ofstream(path) << base.dump(1);
-    return path;
-}
-
-} // namespace
-
 TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, calibrate, fit, and P = 8 held out "
           "and predicted within 15% (Jacobi and CG)",
           "[netns][mpi][runapp][e2e][live-star8]")
