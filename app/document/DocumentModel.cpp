@@ -1,3 +1,5 @@
+// Before any Qt header: JobSize.h names a parameter `slots`, which Qt defines as a keyword macro.
+#include "model/core/JobSize.h"
 #include "app/document/DocumentModel.h"
 #include "model/document/AtomicFile.h"
 #include "model/core/ModelError.h"
@@ -455,15 +457,33 @@ edit::Op DocumentModel::pasteOp(const nlohmann::json& piece,
     if (ws == piece.end() || !ws->is_array())
         return op;
     // An input of a block type the network supplies (ParamSpec::topology): adding the block wires it.
-    auto networkWires = [&](const Endpoint& e) {
-        for (const auto& [name, b] : blocks)
-            if (name == e.block)
-                if (const Block* type = doc_.design.registry().find((*b)["type"].get<std::string>()))
-                    for (const ParamSpec& in : type->spec().inputs)
-                        if (in.symbol == e.port)
-                            return !in.topology.empty();
-        return false;
+    // So is one that counts the job's ranks (ParamSpec::jobSize), from P. A formula block's marks are in its
+    // definition ("job_size", "topology"), a built-in's in its type.
+    struct Marks {
+        bool jobSize = false, network = false;
     };
+    auto marksOf = [&](const Endpoint& e) {
+        Marks m;
+        for (const auto& [name, b] : blocks) {
+            if (name != e.block)
+                continue;
+            if (const auto f = b->find("formula"); f != b->end() && f->is_object()) {
+                const nlohmann::json in = f->value("inputs", nlohmann::json::object()).value(e.port, nlohmann::json());
+                if (in.is_object()) {
+                    m.jobSize = in.value("job_size", false) == true;
+                    m.network = in.contains("topology");
+                }
+            } else if (const Block* type = doc_.design.registry().find((*b)["type"].get<std::string>())) {
+                for (const ParamSpec& in : type->spec().inputs)
+                    if (in.symbol == e.port) {
+                        m.jobSize = in.jobSize;
+                        m.network = !in.topology.empty();
+                    }
+            }
+        }
+        return m;
+    };
+    auto networkWires = [&](const Endpoint& e) { return marksOf(e).network; };
     for (const nlohmann::json& w : *ws) {
         if (!w.is_object() || !w.value("from", nlohmann::json()).is_string() ||
             !w.value("to", nlohmann::json()).is_string())
@@ -477,6 +497,8 @@ edit::Op DocumentModel::pasteOp(const nlohmann::json& piece,
         if (dot == std::string::npos) {
             if (!doc_.design.findDesignParam(from))
                 continue; // pasted into a design without that parameter: left unwired
+            if (from == kJobSize && marksOf(target).jobSize)
+                continue; // adding the block wires the job's size into it
             source = Source::designParam(from);
         } else if (renamed.count(from.substr(0, dot))) {
             source = Source{renamed.at(from.substr(0, dot)), from.substr(dot + 1)};

@@ -298,6 +298,8 @@ bool MainWindow::openFile(const QString& path)
         statusBar()->showMessage(QString::fromStdString(w.front()) +
                                      (w.size() > 1 ? tr(" (and %1 more warnings)").arg(w.size() - 1) : QString()),
                                  15000);
+    else
+        statusBar()->clearMessage(); // another file's warnings are not this one's
     return true;
 }
 

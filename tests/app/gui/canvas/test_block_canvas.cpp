@@ -474,9 +474,10 @@ TEST_CASE("adding and removing a block adds or removes its item alone: every oth
     const std::set<QGraphicsItem*> awayFromS = wiresAway(wiresBefore, "s");
     REQUIRE(awayFromS.size() < wiresBefore.size()); // s is wired
 
-    // Added: one new node, at the position the edit gave it; the others and every wire item stay.
+    // Added: one new node, at the position the edit gave it; the others and every wire item stay. (A block with
+    // no input that counts the job's ranks: adding speedup.efficiency would wire P into its P, one wire more.)
     QString added;
-    REQUIRE(f.model.addBlock("speedup.efficiency", {600, 0}, &added).isEmpty());
+    REQUIRE(f.model.addBlock("comm.halo", {600, 0}, &added).isEmpty());
     CHECK(f.model.lastChange().blocksAdded == std::vector<std::string>{added.toStdString()});
     REQUIRE(f.canvas->node(added) != nullptr);
     CHECK(f.canvas->node(added)->pos() == QPointF(600, 0));

@@ -156,10 +156,11 @@ TEST_CASE("an edit that removes a sweep axis says so, and undo brings the axis b
     DesignDocument doc = parseDocument(R"({
       "format": "clusterscope-design", "version": 2, "name": "small",
       "parameters": [{"name": "P", "unit": "count", "value": 4, "min": 1, "max": 64}],
-      "blocks": [{"name": "s", "type": "speedup.efficiency", "values": {"T": 2}}],
+      "blocks": [{"name": "s", "type": "speedup.efficiency", "values": {"T": 2, "P": 4}}],
       "wires": [],
       "sweep": {"axes": [{"path": "s.P", "values": "1:8"}]}
     })");
+    // s.P has a value of its own, so it stays apart from the job (unset, the reader would wire P into it).
     m.setDocument(doc, {});
     QSignalSpy told(&m, &DocumentModel::removedAlong);
     // Wiring P into s.P: the axis that swept s.P means nothing any more.
