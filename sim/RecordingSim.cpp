@@ -304,10 +304,14 @@ private:
     // them), else once posted (eager, MPI_Send and MPI_Isend as the analytic replay has them).
     void send(std::int32_t dst, double bytes, Msg msg, bool delivered = false)
     {
-        const loggp::Params q = loggp::forSize(w_.net.loggp, bytes);
+        // Two ranks of one node exchange through its memory: the intra-node LogGP, paced by its own gap, and
+        // no link of the platform (as the analytic replay has them, Replay.h).
+        const bool local = w_.net.sameNode(static_cast<std::uint32_t>(r_), static_cast<std::uint32_t>(dst));
+        const loggp::Params q = loggp::forSize(local ? w_.net.node : w_.net.loggp, bytes);
+        double& free = local ? nodeFree_ : nicFree_;
         const double now = sg4::Engine::get_clock();
-        busy(nicFree_ - now); // the gap after this rank's previous message
-        nicFree_ = std::max(now, nicFree_) + std::max(q.g, q.o_s);
+        busy(free - now); // the gap after this rank's previous message
+        free = std::max(now, free) + std::max(q.g, q.o_s);
         busy(q.o_s);
         ++w_.messages;
         if (dst == r_) { // to itself: no route to cross, it is there at once
@@ -323,6 +327,25 @@ private:
             sg4::Actor::create("rank" + std::to_string(r_) + ">" + std::to_string(dst), sg4::this_actor::get_host(),
                                [c] { (*c)(); })
                 ->daemonize();
+        }
+        if (local) {
+            // It arrives L + (k - 1) G after it is sent, and after the pair's previous one (in order): then an
+            // empty transfer, which SimGrid delivers with no latency, hands it over.
+            double& last = localArrival_[dst];
+            const double arrive = std::max(sg4::Engine::get_clock() + q.L + loggp::bytesAfterFirst(bytes) * q.G, last);
+            last = arrive;
+            sg4::Mailbox* box = mailbox(r_, dst); // not through the pair's Connection: no put, no TCP stream
+            if (delivered) {
+                busy(arrive - sg4::Engine::get_clock());
+                box->put(new Msg(msg), 0);
+            } else {
+                sg4::Actor::create("shm" + std::to_string(r_) + ">" + std::to_string(dst), sg4::this_actor::get_host(),
+                                   [box, m = new Msg(msg), arrive] {
+                                       busy(arrive - sg4::Engine::get_clock());
+                                       box->put_init(m, 0)->detach([](void* x) { delete static_cast<Msg*>(x); });
+                                   });
+            }
+            return;
         }
         // (k - 1) bytes as LogGP counts them, but at least one: SimGrid gives an empty transfer no latency.
         const auto size = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::llround(loggp::bytesAfterFirst(bytes))));
@@ -380,9 +403,10 @@ private:
                 const Msg& m = *it->msg;
                 if (m.collective == collective && m.comm == comm && (src < 0 || it->src == src) &&
                     (tag < 0 || m.tag == tag)) {
+                    const bool local = w_.net.sameNode(static_cast<std::uint32_t>(it->src), static_cast<std::uint32_t>(r_));
                     delete it->msg;
                     taken_.erase(it);
-                    busy(w_.net.loggp.o_r);
+                    busy(local ? w_.net.node.o_r : w_.net.loggp.o_r);
                     return;
                 }
             }
@@ -422,6 +446,8 @@ private:
     std::int32_t r_;
     const rec::RankTrace& trace_;
     double nicFree_ = 0;
+    double nodeFree_ = 0; // the intra-node gap's, apart from the network's
+    std::unordered_map<std::int32_t, double> localArrival_; // per destination on this node: the last arrival
     std::vector<Req> reqs_;
     std::unordered_map<std::int32_t, std::unique_ptr<Connection>> out_; // by destination
     std::unordered_map<std::int32_t, Posted> posted_; // node-based: a pending get writes into its Posted
@@ -444,7 +470,11 @@ std::string simulateHere(const Topology& t, const std::vector<std::size_t>& rank
     SimOptions platform = options.sim;
     platform.hostCap = net.loggp.G > 0 ? 1.0 / net.loggp.G : 0.0;
     platform.hostLatency = std::max(0.0, net.loggp.L - net.routeLatency) / 2.0;
-    const std::vector<sg4::Host*> hosts = buildPlatform(t, rankVertices, peers, platform, true);
+    // Two ranks of one node hand their messages over through memory (Rank::send), not through their cap links.
+    const std::vector<sg4::Host*> hosts =
+        buildPlatform(t, rankVertices, peers, platform, true, [&net](std::size_t i, std::size_t j) {
+            return net.sameNode(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j));
+        });
     w.end.assign(n, 0.0);
     w.barrierEnds.assign(n, {});
     w.done.assign(n, 0);

@@ -19,7 +19,11 @@
 //    member's send in a collective returns once its bytes have arrived (as
 //    MPICH's blocking sends inside the algorithms), so a root's sends follow
 //    one another. A collective alone on an uncontended network takes the
-//    analytic time when its size is a power of two (tested for every kind).
+//    analytic time when its size is a power of two (tested for every kind);
+//  - two ranks the job puts on one node (ReplayNetwork::nodeOf): their
+//    message takes the intra-node LogGP, paced by its own gap, arrives
+//    L_node + (k-1) G_node after it is sent (and after the pair's previous
+//    one) and crosses no link of the platform (issue 45).
 // What SimGrid does itself, where the analytic replay has formulas:
 //  - the bytes: (k - 1) of them cross each rank's own cap link of 1/G B/s
 //    (so the messages a rank sends, or takes in, at once share its G) and

@@ -25,7 +25,8 @@ struct PlatformLinks {
 
 std::vector<sg4::Host*> buildPlatform(const Topology& t, const std::vector<std::size_t>& hostVertices,
                                       const std::vector<std::vector<std::size_t>>& peersOf,
-                                      const SimOptions& options, bool ownHosts)
+                                      const SimOptions& options, bool ownHosts,
+                                      const std::function<bool(std::size_t, std::size_t)>& throughMemory)
 {
     auto* zone = sg4::create_full_zone("clusterscope");
     const std::size_t nv = t.vertexCount();
@@ -80,6 +81,8 @@ std::vector<sg4::Host*> buildPlatform(const Topology& t, const std::vector<std::
                                                               options.hostCap > 0 ? options.hostCap : kFatPipeRate)
                                    ->set_latency(options.hostLatency);
 
+    sg4::Link* memory = nullptr; // the route of two participants that exchange through their node's memory
+
     using Dir = sg4::LinkInRoute::Direction;
     const RouteTable table(t);
     std::vector<sg4::LinkInRoute> route;
@@ -96,6 +99,13 @@ std::vector<sg4::Host*> buildPlatform(const Topology& t, const std::vector<std::
             const std::size_t j = peersOf[i][r];
             const std::vector<RouteHop>& hops = hostVertices[j] != hostVertices[i] ? routes[other++] : none;
             route.clear();
+            if (throughMemory && throughMemory(i, j)) {
+                if (!memory)
+                    memory = zone->create_link("memory", kFatPipeRate)->set_sharing_policy(sg4::Link::SharingPolicy::FATPIPE);
+                route.emplace_back(memory);
+                zone->add_route(endpoint[i], endpoint[j], nullptr, nullptr, route, false);
+                continue;
+            }
             if (links.hostCap[i])
                 route.emplace_back(links.hostCap[i], Dir::UP);
             for (std::size_t h = 0; h < hops.size(); ++h) {

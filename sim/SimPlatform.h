@@ -16,6 +16,7 @@
 #include "sim/Simulator.h"
 
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 namespace simgrid::s4u {
@@ -33,8 +34,15 @@ namespace cs::sim {
 // participants may share one topology host (the ranks of one node): their
 // messages to one another cross their two cap links and nothing else, and
 // each participant's cap is its own (not the node's).
+//
+// throughMemory(i, j): true where participants i and j exchange through
+// their node's memory (a recording's two ranks of one node, which take the
+// intra-node LogGP themselves): their route is one link of no latency and no
+// rate limit, not their cap links, so that the empty transfer that hands
+// such a message over arrives when it is put (empty: every route as above).
 std::vector<simgrid::s4u::Host*> buildPlatform(const Topology& t, const std::vector<std::size_t>& hostVertices,
                                                const std::vector<std::vector<std::size_t>>& peersOf,
-                                               const SimOptions& options, bool ownHosts = false);
+                                               const SimOptions& options, bool ownHosts = false,
+                                               const std::function<bool(std::size_t, std::size_t)>& throughMemory = {});
 
 } // namespace cs::sim

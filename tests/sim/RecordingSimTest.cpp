@@ -318,3 +318,27 @@ TEST_CASE("recording sim: every collective, on the world and on a communicator o
         }
     }
 }
+
+TEST_CASE("recording sim: two ranks of one node ping-pong at the intra-node LogGP, through no link",
+          "[sim][recording][intranode]")
+{
+    // Ranks 0 and 1 both on h0 (one node), 2 on h2. The node's LogGP: L 1 us, o_s 0.5 us, o_r 0.5 us,
+    // G 1e-10 s/B; the network's as in the ping-pong above (L 10 us, G 1e-8 s/B: 1000 us for 100,000 bytes).
+    // One way on the node: o_s + L + (k-1) G + o_r = 0.5 + 1 + 100000 x 1e-10 s (10 us) + 0.5 = 12 us;
+    // a round trip 24 us, ten of them 240 us. Through the network it would be 20.30 ms.
+    const Topology t = tree(2, 2, 1e9, 1e9, 1e-6);
+    ReplayNetwork net;
+    net.loggp = {10e-6, 2e-6, 3e-6, 1e-6, 1e-8};
+    net.routeLatency = 4e-6;
+    net.node = {1e-6, 0.5e-6, 0.5e-6, 0.1e-6, 1e-10};
+    net.nodeOf = {0, 0, 1};
+    const Recording rec = parseRecording({head(0, 3) + "loop 10 2\nsend 1 100001 0 0\nrecv 1 100001 0 0\nend\n",
+                                          head(1, 3) + "loop 10 2\nrecv 0 100001 0 0\nsend 0 100001 0 0\nend\n",
+                                          head(2, 3) + "end\n"});
+    const sim::RecordingSimResult r = sim::simulateRecording(t, onHosts(t, {0, 0, 2}), rec, net);
+    CHECK(r.seconds == Approx(240e-6).epsilon(1e-6));
+    CHECK(replay(rec, net).seconds == Approx(240e-6).epsilon(1e-9));
+    // Across nodes (rank 1 on its own node), the network's 20.30 ms, as above.
+    net.nodeOf = {0, 1, 2};
+    CHECK(sim::simulateRecording(t, onHosts(t, {0, 2, 3}), rec, net).seconds == Approx(20.30e-3).epsilon(1e-6));
+}

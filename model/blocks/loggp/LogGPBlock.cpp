@@ -30,7 +30,9 @@ namespace {
 // long messages (G = 0.2 ns/B: a copy into the segment and one out of it).
 // The seeds give no intra-node figures; calibrate them with mpi.loggp on
 // two ranks of one host (IntraNodeFit.h).
-std::vector<ParamSpec> intraNodeInputs()
+} // namespace
+
+std::vector<ParamSpec> intraNodeLogGPInputs()
 {
     const std::string assumed = "assumed: typical of an MPI shared-memory transport on one x86 node (Open MPI "
                                 "sm/vader); the seeds give no intra-node figure";
@@ -52,6 +54,8 @@ std::vector<ParamSpec> intraNodeInputs()
               "LogGP (Alexandrov 1995); default 0.2 ns/B = 1/(5 GB/s) " + assumed),
     };
 }
+
+namespace {
 
 std::vector<ParamSpec> logGPInputs()
 {
@@ -112,7 +116,7 @@ std::vector<ParamSpec> logGPInputs()
     };
     for (ParamSpec& p : loggp::segmentInputs())
         v.push_back(std::move(p));
-    for (ParamSpec& p : intraNodeInputs())
+    for (ParamSpec& p : intraNodeLogGPInputs())
         v.push_back(std::move(p));
     // Open MPI over TCP (ob1's RDMA pipeline, the tcp BTL's put): a message from 192 KiB on sends 64 KiB with its
     // match and 128 KiB as fragments, and the rest as one put, whose one fragment holds the pair's connection, so

@@ -1,6 +1,8 @@
 #pragma once
 #include "model/core/Block.h"
 
+#include <vector>
+
 namespace cs {
 
 // "logp.loggp": the LogGP network model. Inputs are the five LogGP
@@ -19,6 +21,10 @@ namespace cs {
 // the recording replay prices a message between ranks the job places on one
 // host with them (model/recording/Replay.h), and they are output again
 // (L_node_out .. G_node_out); no other output depends on them.
+// The intra-node LogGP's inputs (L_node, o_s_node, o_r_node, g_node, G_node: SI, assumed shared-memory
+// defaults), which a recorded program's replay takes too (RecordedBlock.h).
+std::vector<ParamSpec> intraNodeLogGPInputs();
+
 class LogGPBlock final : public Block {
 public:
     const BlockSpec& spec() const override;

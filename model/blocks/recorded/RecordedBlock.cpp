@@ -1,5 +1,6 @@
 #include "model/blocks/recorded/RecordedBlock.h"
 #include "model/blocks/BuiltinBlocks.h"
+#include "model/blocks/loggp/LogGPBlock.h"
 #include "model/core/BlockRegistry.h"
 #include "model/core/ModelError.h"
 #include "model/recording/Replay.h"
@@ -19,11 +20,19 @@ std::string live(const char* what)
     return std::string(what) + kLive;
 }
 
-rec::ReplayNetwork networkAt(const double* in)
+rec::ReplayNetwork networkAt(const double* in, std::int32_t P)
 {
+    using B = RecordedBlock;
     rec::ReplayNetwork net;
-    net.loggp = {in[RecordedBlock::L], in[RecordedBlock::o_s], in[RecordedBlock::o_r], in[RecordedBlock::g],
-                 in[RecordedBlock::G]};
+    net.loggp = {in[B::L], in[B::o_s], in[B::o_r], in[B::g], in[B::G]};
+    net.node = {in[B::L_node], in[B::o_s_node], in[B::o_r_node], in[B::g_node], in[B::G_node]};
+    // The job's ranks on its nodes, as the topology places them (JobPlacement.h's rankHosts): block fills a
+    // node first, cyclic deals the ranks round-robin over ceil(P / ranks_per_node) nodes.
+    if (const auto perNode = static_cast<std::int32_t>(in[B::ranks_per_node]); perNode > 1 && P > 1) {
+        const std::int32_t nodes = (P + perNode - 1) / perNode;
+        for (std::int32_t r = 0; r < P; ++r)
+            net.nodeOf.push_back(static_cast<std::uint32_t>(in[B::rank_order] == 1 ? r % nodes : r / perNode));
+    }
     net.gMode = 0; // G is at least the network's seconds per byte
     const double s = in[RecordedBlock::B_net] >= 1e13 ? 0.0 : 1.0 / in[RecordedBlock::B_net];
     net.secondsPerByte = [s](const rec::Flows&) { return s; };
@@ -46,13 +55,13 @@ RecordedBlock::RecordedBlock(rec::RecordedRun run, nlohmann::json source)
                          "replay takes up to 4 x 10^8)");
     // A recording whose receives no send matches is refused now, with its
     // rank and line, rather than at every evaluation.
-    double defaults[7];
-    for (std::size_t i = 0; i < spec().inputs.size(); ++i)
-        defaults[i] = spec().inputs[i].defaultValue;
+    std::vector<double> defaults;
+    for (const ParamSpec& p : spec().inputs)
+        defaults.push_back(p.defaultValue);
     rec::ReplayOptions once;
     once.contention = false;
     once.maxEvents = kMaxEvents;
-    rec::replay(run_->recording, networkAt(defaults), once);
+    rec::replay(run_->recording, networkAt(defaults.data(), run_->P), once);
 }
 
 const BlockSpec& RecordedBlock::spec() const
@@ -77,6 +86,20 @@ const BlockSpec& RecordedBlock::spec() const
             countParam("P", 0, 0, 1048576, "the job's ranks: 0 takes the recording's; another P is refused (a "
                        "recording is of one P)", "the design's P when wired"),
         };
+        // The intra-node LogGP (logp.loggp's own inputs: its defaults and meanings) and the job's ranks a node
+        // and their order, which put the recording's ranks on nodes.
+        for (ParamSpec& p : intraNodeLogGPInputs())
+            inputs.push_back(std::move(p));
+        inputs.push_back(throughNetwork(countParam("ranks_per_node", 1, 1, 65536,
+                                                   "the job's ranks a node: two ranks of one node exchange at the "
+                                                   "intra-node LogGP and load no link",
+                                                   "the design's topology (job_ranks_per_node)"),
+                                        "job_ranks_per_node"));
+        inputs.push_back(throughNetwork(countParam("rank_order", 0, 0, 1,
+                                                   "the job's rank order: 0 block (a node filled first), 1 cyclic "
+                                                   "(round-robin over the nodes)",
+                                                   "the design's topology (job_rank_order)"),
+                                        "job_rank_order"));
         std::vector<OutputSpec> outputs{
             output("T", Unit::Seconds, "s",
                    "the recording's replayed time: from the end of its first barrier of all ranks to the end of its "
@@ -126,7 +149,7 @@ void RecordedBlock::evaluate(const double* in, double* out) const
     try {
         rec::ReplayOptions options;
         options.maxEvents = kMaxEvents;
-        r = rec::replay(run_->recording, networkAt(in), options);
+        r = rec::replay(run_->recording, networkAt(in, run_->P), options);
     } catch (const ModelError&) {
         // The constructor replayed it once: only the event budget can be
         // passed here, and then no figure is better than a wrong one.

@@ -9,6 +9,11 @@
 // drawing, its rates and the job's placement move the prediction. Each
 // message's G is max(G, 1 / B_net) (logp.loggp's G_floor "network").
 //
+// Two ranks the job puts on one node (ranks_per_node and rank_order, wired
+// from the topology's job_ranks_per_node and job_rank_order) exchange at the
+// intra-node LogGP (L_node .. G_node: wire them from logp.loggp's *_node_out)
+// and load no link, as clusterscope-cli replay prices them.
+//
 // What this block does not do (clusterscope-cli replay does): route each
 // phase's flows on the placed hosts' links (it takes the one per-flow figure
 // B_net for every phase), and follow the job's P: a recording is of one P,
@@ -49,7 +54,9 @@ public:
     // Events (loops expanded) a recording may hold: each evaluation replays them all.
     static constexpr double kMaxEvents = 1e7;
 
-    enum In { L, o_s, o_r, g, G, B_net, P };
+    // After P (so that older documents keep their slots): the intra-node LogGP, and the job's ranks a node
+    // and their order (from the topology), which put the recording's ranks on nodes.
+    enum In { L, o_s, o_r, g, G, B_net, P, L_node, o_s_node, o_r_node, g_node, G_node, ranks_per_node, rank_order };
     enum Out { T, T_comp, T_comm, messages, collectives };
 
 private:

@@ -4,6 +4,7 @@
 // by hand.
 #include "model/blocks/recorded/RecordedBlock.h"
 #include "model/core/Plan.h"
+#include "model/document/DocumentEdits.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentProblem.h"
 
@@ -188,4 +189,44 @@ TEST_CASE("recorded block: refusals", "[recording][document]")
     json odd = design(pingPong(1), 1e10);
     odd["blocks"][1]["recording"] = "runs.json";
     CHECK(loadProblem(odd).find("blocks[1].recording") != std::string::npos);
+}
+
+TEST_CASE("recorded block: two ranks the job puts on one node ping-pong at the intra-node LogGP", "[recording][document]")
+{
+    // The design above with the topology's job at 2 ranks a node: both ranks on h0, the block's ranks_per_node
+    // and rank_order wired from the topology (as adding the block does), the node's LogGP at its defaults
+    // (L_node 0.2 us, o_s_node 0.1 us, o_r_node 0.1 us, G_node 0.2 ns/B). A round trip:
+    // 2 (0.2 + 0.1 + 0.1 + 1000 x 0.0002) us = 2 x 0.6 us = 1.2 us; ten of them 12 us (220 us across hosts).
+    json d = design(pingPong(10), 1e10);
+    d["topology"]["job"]["ranks_per_node"] = 2;
+    d["wires"].push_back({{"from", "topology.job_ranks_per_node"}, {"to", "app.ranks_per_node"}});
+    d["wires"].push_back({{"from", "topology.job_rank_order"}, {"to", "app.rank_order"}});
+    const Outputs o = evaluate(documentFromJson(d));
+    CHECK(o["app.ranks_per_node"] == 2);
+    CHECK(o["app.T"] == Approx(12e-6));
+    // Four ranks, two ping-pongs (0 with 1, 2 with 3), at 2 a node: in blocks each pair shares a node, 12 us;
+    // cyclic (rank i on node i mod 2) puts 0 and 1 on different nodes, and each round trip takes the
+    // network's 22 us: 220 us.
+    const std::string loop = "loop 10 2\n";
+    const json four = {{"P", 4},
+                       {"program", "pingpongs"},
+                       {"ranks",
+                        {"csrec 1 0 4\n" + loop + "send 1 1001 0 0\nrecv 1 1001 0 0\nend\n",
+                         "csrec 1 1 4\n" + loop + "recv 0 1001 0 0\nsend 0 1001 0 0\nend\n",
+                         "csrec 1 2 4\n" + loop + "send 3 1001 0 0\nrecv 3 1001 0 0\nend\n",
+                         "csrec 1 3 4\n" + loop + "recv 2 1001 0 0\nsend 2 1001 0 0\nend\n"}}};
+    json d4 = d;
+    d4["blocks"][1]["recording"] = four;
+    CHECK(evaluate(documentFromJson(d4))["app.T"] == Approx(12e-6));
+    d4["topology"]["job"]["rank_order"] = "cyclic";
+    CHECK(evaluate(documentFromJson(d4))["app.T"] == Approx(220e-6));
+    // One rank a node: the network's 220 us.
+    d["topology"]["job"]["ranks_per_node"] = 1;
+    CHECK(evaluate(documentFromJson(d))["app.T"] == Approx(220e-6));
+    // Added from the palette, the block takes the job's shape from the topology by itself.
+    DesignDocument doc = documentFromJson(design(pingPong(1), 1e10));
+    REQUIRE(edit::addBlock(doc, "other", "recorded").ok());
+    const Wire* w = doc.design.wireInto({"other", "ranks_per_node"});
+    REQUIRE(w);
+    CHECK(w->from.str() == "topology.job_ranks_per_node");
 }
