@@ -107,7 +107,10 @@ double countedRoundSecondsPerByte(const PlacedNetwork& net, const std::vector<Ho
         g->second.emplace_back(f.from, f.to);
     }
     RawLoads sum;
-    for (auto& [w, pairs] : groups) {
+    for (auto& group : groups) {
+        // Not a structured binding: clang (the fuzzers' compiler) cannot capture one in the lambda below.
+        const double w = group.first;
+        auto& pairs = group.second;
         std::sort(pairs.begin(), pairs.end());
         std::uint64_t hash = pairs.size();
         for (const auto& [a, b] : pairs)
