@@ -58,6 +58,13 @@ if [ "$(id -u)" = 0 ] && { [ -w /sys/fs/cgroup/cpu/cpu.shares ] || grep -qw cpu 
     stage fuzz-build bash scripts/fuzz.sh --build-only || { echo "test: the fuzzers' build failed" >&2; exit 1; }
   fi
   build_end=$(date +%s.%N)
+  # The unit tests and the fuzzers beside it run at SCHED_IDLE (chrt --idle: the CPU only when nothing else wants
+  # it), else niced. Niced (nice 10) they still took enough of it that the live stage's shaped links forwarded
+  # late: the broadcast of 256 KiB at P = 4 on star8 at 63 Mbit/s measured 83.6 ms beside them, 69.4 ms alone,
+  # against 69.6 ms predicted (-16.7% and +0.4%; its limit is 15%). The kernel's own network work (the veths,
+  # tbf's timers) runs outside the live tests' CPU group and competes with whatever else runs.
+  idle="nice -n 10"
+  if command -v chrt >/dev/null && chrt --idle 0 true 2>/dev/null; then idle="chrt --idle 0 nice -n 10"; fi
   live_start=$(date +%s.%N)
   # Two ctests in one build tree write one Testing/Temporary/LastTest.log between them: each stage's tests,
   # with what the passing ones print (the live checks' figures), are in build/PRESET/STAGE.xml (JUnit) instead.
@@ -74,13 +81,13 @@ if [ "$(id -u)" = 0 ] && { [ -w /sys/fs/cgroup/cpu/cpu.shares ] || grep -qw cpu 
   if [ "$preset" = dev ]; then
     (
       t0=$(date +%s.%N)
-      nice -n 10 bash scripts/fuzz.sh --run-only "$fuzz_seconds" >"$logs/fuzz.log" 2>&1
+      $idle bash scripts/fuzz.sh --run-only "$fuzz_seconds" >"$logs/fuzz.log" 2>&1
       echo $? >"$logs/fuzz.rc"
       awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }' >"$logs/fuzz.secs"
     ) &
     fuzz_pid=$!
   fi
-  stage unit nice -n 10 ctest --preset "$preset" -j "$jobs" -LE live --output-junit unit.xml
+  stage unit $idle ctest --preset "$preset" -j "$jobs" -LE live --output-junit unit.xml
   if [ -n "$fuzz_pid" ]; then
     wait "$fuzz_pid"
     cat "$logs/fuzz.log"
