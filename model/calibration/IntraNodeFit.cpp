@@ -33,30 +33,42 @@ CalibratedParam param(const std::string& block, const char* name, const char* un
 
 bool onOneHost(const nlohmann::json& result)
 {
-    const auto env = result.find("environment");
-    if (env == result.end() || !env->is_object())
+    // Where the MPI agent writes it (runner::resultToJson): each part's environment.agent.mpi.placement, a rank's
+    // host and Open MPI's count of the ranks on its node. The first part with a placement is the job's.
+    const auto member = [](const nlohmann::json& j, const char* key) -> const nlohmann::json* {
+        if (!j.is_object())
+            return nullptr;
+        const auto it = j.find(key);
+        return it == j.end() ? nullptr : &*it;
+    };
+    const nlohmann::json* parts = member(result, "parts");
+    if (!parts || !parts->is_array())
         return false;
-    const auto mpi = env->find("mpi");
-    if (mpi == env->end() || !mpi->is_object())
-        return false;
-    const auto placement = mpi->find("placement");
-    if (placement == mpi->end() || !placement->is_array())
-        return false;
-    std::string host[2];
-    bool alone = false; // Open MPI placed rank 0 alone on its node (local_size 1)
-    for (const nlohmann::json& r : *placement) {
-        if (!r.is_object() || !r.contains("rank") || !r["rank"].is_number_integer() || !r.contains("host") ||
-            !r["host"].is_string())
+    for (const nlohmann::json& part : *parts) {
+        const nlohmann::json* env = member(part, "environment");
+        const nlohmann::json* agent = env ? member(*env, "agent") : nullptr;
+        const nlohmann::json* mpi = agent ? member(*agent, "mpi") : nullptr;
+        const nlohmann::json* placement = mpi ? member(*mpi, "placement") : nullptr;
+        if (!placement || !placement->is_array() || placement->empty())
             continue;
-        const int rank = r["rank"].get<int>();
-        if (rank == 0 || rank == 1)
-            host[rank] = r["host"].get<std::string>();
-        // Network namespaces share the machine's host name; Open MPI's own count of a node's ranks tells them apart.
-        if (rank == 0 && r.contains("local_size") && r["local_size"].is_number_integer() &&
-            r["local_size"].get<long long>() < 2)
-            alone = true;
+        std::string host[2];
+        bool alone = false; // Open MPI placed rank 0 alone on its node (local_size 1)
+        for (const nlohmann::json& r : *placement) {
+            if (!r.is_object() || !r.contains("rank") || !r["rank"].is_number_integer() || !r.contains("host") ||
+                !r["host"].is_string())
+                continue;
+            const long long rank = r["rank"].get<long long>();
+            if (rank == 0 || rank == 1)
+                host[rank] = r["host"].get<std::string>();
+            // Network namespaces share the machine's host name; Open MPI's own count of a node's ranks tells them
+            // apart.
+            if (rank == 0 && r.contains("local_size") && r["local_size"].is_number_integer() &&
+                r["local_size"].get<long long>() < 2)
+                alone = true;
+        }
+        return !alone && !host[0].empty() && host[0] == host[1];
     }
-    return !alone && !host[0].empty() && host[0] == host[1];
+    return false;
 }
 
 IntraNodeFit fitIntraNode(const nlohmann::json& results, const std::string& block, const SegmentOptions& segments,
@@ -69,7 +81,7 @@ IntraNodeFit fitIntraNode(const nlohmann::json& results, const std::string& bloc
             local.push_back(e);
     if (local.empty()) {
         out.warnings.push_back(block + ": no ok mpi.loggp result placed ranks 0 and 1 on one host "
-                                       "(environment.mpi.placement): the intra-node LogGP is not calibrated");
+                                       "(parts[].environment.agent.mpi.placement): the intra-node LogGP is not calibrated");
         return out;
     }
     try {

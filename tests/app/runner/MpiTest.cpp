@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include "app/cli/Cli.h"
+#include "app/runner/JobResult.h"
+#include "model/calibration/IntraNodeFit.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -93,6 +95,9 @@ TEST_CASE("mpi.loggp: PRTT(n,d,s) with MPI_Send/MPI_Recv under mpirun, in net.lo
     CHECK(d["L"]["value"].get<double>() >= 0); // clamped, as net.loggp
     CHECK(mpi.parts[0].details["segments"].size() >= 1);
     CHECK(mpi.parts[0].details["n"] == 10);
+    // Both ranks ran on this machine: the result, written as calibrate keeps it, is a pair on one host, which
+    // sets the intra-node LogGP (IntraNodeFit.h reads the placement where the agent writes it).
+    CHECK(calib::onOneHost(runner::resultToJson(mpi)));
     // A sane round trip: more than nothing, and not a unit error (seconds read
     // as microseconds or the reverse). Not a timing bound: CI shares two cores,
     // and two busy-polling ranks that lose their core to another test measure a

@@ -32,7 +32,8 @@ json prttSeries()
     return series;
 }
 
-// mpi.loggp as the MPI agent writes it, ranks 0 and 1 on hosts h0 and h1.
+// mpi.loggp as the MPI agent writes it (runner::resultToJson: the placement in its part's
+// environment.agent.mpi, as a live run's result holds it), ranks 0 and 1 on hosts h0 and h1.
 json mpiResult(const std::string& h0, const std::string& h1, json series, double os = 0.3e-6)
 {
     json r = result("mpi.loggp", series,
@@ -40,7 +41,10 @@ json mpiResult(const std::string& h0, const std::string& h1, json series, double
                      {"o_r", {{"value", 0.2e-6}, {"ci_lo", 0.18e-6}, {"ci_hi", 0.22e-6}, {"unit", "s"}}},
                      {"g", {{"value", 0.4e-6}, {"ci_lo", nullptr}, {"ci_hi", nullptr}, {"unit", "s"}}},
                      {"G", {{"value", 9e-9}, {"unit", "s/B"}}}, {"L", {{"value", 30e-6}, {"unit", "s"}}}});
-    r["environment"] = {{"mpi", {{"placement", {{{"rank", 0}, {"host", h0}}, {{"rank", 1}, {"host", h1}}}}}}};
+    r["parts"] = {{{"node", "mpi0"},
+                   {"environment",
+                    {{"agent", {{"mpi", {{"placement", {{{"rank", 0}, {"host", h0}}, {{"rank", 1}, {"host", h1}}}}}}}},
+                     {"probe", json::object()}}}}};
     return r;
 }
 
@@ -79,7 +83,7 @@ TEST_CASE("intra-node fit: a pair on two hosts or without a placement is not an 
           "[calib][intranode]")
 {
     json noPlacement = mpiResult("n1", "n1", prttSeries());
-    noPlacement.erase("environment");
+    noPlacement["parts"][0].erase("environment");
     for (const json& r : {mpiResult("n1", "n2", prttSeries()), noPlacement}) {
         CHECK_FALSE(onOneHost(r));
         const IntraNodeFit f = fitIntraNode(json::array({r}), "net");
@@ -91,10 +95,10 @@ TEST_CASE("intra-node fit: a pair on two hosts or without a placement is not an 
     // Network namespaces share the machine's host name: Open MPI's count of the ranks it placed on rank 0's node
     // (OMPI_COMM_WORLD_LOCAL_SIZE, "local_size") tells their ranks apart from two ranks of one node.
     json namespaces = mpiResult("vm", "vm", prttSeries());
-    for (json& r : namespaces["environment"]["mpi"]["placement"])
+    for (json& r : namespaces["parts"][0]["environment"]["agent"]["mpi"]["placement"])
         r["local_size"] = 1;
     CHECK_FALSE(onOneHost(namespaces));
-    for (json& r : namespaces["environment"]["mpi"]["placement"])
+    for (json& r : namespaces["parts"][0]["environment"]["agent"]["mpi"]["placement"])
         r["local_size"] = 2;
     CHECK(onOneHost(namespaces));
     // Beside a two-host result, the one-host one alone is fitted: its numbers, not the network's.

@@ -1,5 +1,5 @@
 #pragma once
-// The examples' designs on an emulated cluster (YourAppE2ETest.cpp): the cluster's
+// The examples' designs on an emulated cluster (YourAppE2ETest.cpp, TwoRanksAHostLiveTest.cpp): the cluster's
 // design with its LogGP block `net` and the example preset's formula block `app` wired to it.
 #include "../LiveCluster.h"
 
