@@ -195,6 +195,10 @@ const BlockSpec& LogGPBlock::spec() const
             output("g_node_out", Unit::Seconds, "us", "g_node, for wiring to other blocks", cite(kSeed002, "§3")),
             output("G_node_out", Unit::SecondsPerByte, "ns/B", "G_node, for wiring to other blocks",
                    "LogGP (Alexandrov 1995)"),
+            output("T_oneway_node", Unit::Seconds, "us",
+                   "one-way time of a k-byte message between two ranks of one node, o_s_node + (k-1)G_node + L_node + "
+                   "o_r_node",
+                   "LogGP (Alexandrov 1995) with the intra-node parameters"),
         },
         logGPCalibration(),
     };
@@ -259,6 +263,7 @@ void LogGPBlock::evaluate(const double* in, double* out) const
     out[o_r_node_out] = in[o_r_node];
     out[g_node_out] = in[g_node];
     out[G_node_out] = in[G_node];
+    out[T_oneway_node] = loggp::oneWay(loggp::Params{in[L_node], in[o_s_node], in[o_r_node], in[g_node], in[G_node]}, bytes);
 }
 
 } // namespace cs

@@ -56,6 +56,7 @@ public:
         o_r_node_out,
         g_node_out,
         G_node_out,
+        T_oneway_node,
     };
 };
 

@@ -33,10 +33,14 @@ TEST_CASE("jacobi: the stencil's formula at its point, and on one rank", "[prese
     CHECK(at("app.T_halo") == 0);
     // app.cores is the job's (topology.job_cores). Four ranks on one host of the star with two cores
     // (topology.ranks_per_node = 4, the generator's cores = 2): each core runs two ranks, job_cores = 4 / 2 = 2,
-    // T_comp = 50 x 96^3 x 5e-9 / min(4, 2) = 0.221184 / 2 = 0.110592 s; the one host's G_a2a is its link's,
-    // 1 / 125e6 B/s = 8e-9 s/B, as at the point, so halo and sums are as there:
-    // T = 0.110592 + 0.0614824 + 0.0050064 = 0.1770808 s. At one rank a host of two cores each rank has a
-    // core: job_cores = 4, as with no cores stated, 0.1217848 s.
+    // T_comp = 50 x 96^3 x 5e-9 / min(4, 2) = 0.221184 / 2 = 0.110592 s. The four ranks are one node, so their
+    // planes and the allreduce go through its memory (L_node = 4e-7 s, G_node = 2e-10 s/B, the preset's):
+    //   k_on = min(2, 4 - 1) = 2 planes of 8 x 96^2 = 73728 B: T_halo = 50 x (4e-7 + 147456 x 2e-10)
+    //        = 50 x (4e-7 + 2.94912e-5) = 50 x 2.98912e-5 = 1.49456e-3 s
+    //   r_on = ceil(log2 4) = 2 rounds, all of them: T_reduce = 50 x 2 x (4e-7 + 8 x 2e-10) = 100 x 4.016e-7
+    //        = 4.016e-5 s
+    //   T = 0.110592 + 0.00149456 + 0.00004016 = 0.11212672 s.
+    // At one rank a host of two cores each rank has a core: job_cores = 4, as with no cores stated, 0.1217848 s.
     auto withCores = [&](double ranksPerNode, double cores) {
         slots = plan.initialSlots();
         slots[static_cast<std::size_t>(plan.slotOf("topology.ranks_per_node"))] = ranksPerNode;
@@ -47,7 +51,9 @@ TEST_CASE("jacobi: the stencil's formula at its point, and on one rank", "[prese
     CHECK(at("topology.job_cores") == 2);
     CHECK(at("app.cores") == 2);
     CHECK(at("app.T_comp") == Approx(0.110592).epsilon(1e-12));
-    CHECK(at("app.T") == Approx(0.1770808).epsilon(1e-12));
+    CHECK(at("app.T_halo") == Approx(1.49456e-3).epsilon(1e-12));
+    CHECK(at("app.T_reduce") == Approx(4.016e-5).epsilon(1e-12));
+    CHECK(at("app.T") == Approx(0.11212672).epsilon(1e-12));
     withCores(1, 2);
     CHECK(at("app.cores") == 4);
     CHECK(at("app.T") == Approx(0.1217848).epsilon(1e-12));
@@ -73,4 +79,61 @@ TEST_CASE("jacobi: P above the star's 8 hosts is refused with both numbers, as a
         CHECK(t.errors[k].second == "design parameter P = " + std::to_string(9 + k) + " exceeds topology.hosts = 8");
         CHECK(std::isnan(t.at(3 + k, 0)));
     }
+}
+
+TEST_CASE("jacobi: two ranks a node, block against cyclic order, and one node, by hand", "[presets]")
+{
+    // Issue 45: a node's ranks share its link, and two ranks of one node exchange through its memory. app.G is
+    // unwired from topology.G_a2a and takes the preset's 8e-9 s/B, so that the arithmetic is the formula's alone.
+    // N = 96, iters = 50, t_cell = 5e-9 s, w = 8 B (a plane 8 x 96^2 = 73728 B), L = 5e-5 s, G = 8e-9 s/B,
+    // L_node = 4e-7 s, G_node = 2e-10 s/B; P = 8 ranks at 2 a node, so 4 nodes; no cores stated, a core a rank.
+    //   T_comp = 50 x 96^3 x 5e-9 / 8 = 0.221184 / 8 = 0.027648 s
+    //   allreduce: ceil(log2 8) = 3 rounds, r_on = ceil(log2 2) = 1 between the two ranks of a node (block: the
+    //   partner at distance 1; cyclic: at distance 4 = nodes):
+    //     T_reduce = 50 x (2 x (5e-5 + 8 x 8e-9) + 1 x (4e-7 + 8 x 2e-10)) = 50 x (1.00128e-4 + 4.016e-7)
+    //              = 50 x 1.005296e-4 = 5.02648e-3 s
+    //   block (ranks 0 1 | 2 3 | 4 5 | 6 7): a node's link carries one plane to each neighbouring node,
+    //     k_off = min(2, 4 - 1) = 2, and a rank one plane on its node, k_on = min(2, 2 - 1) = 1:
+    //     network 5e-5 + 2 x 73728 x 8e-9 = 1.229648e-3 s, memory 4e-7 + 73728 x 2e-10 = 1.51456e-5 s;
+    //     T_halo = 50 x 1.229648e-3 = 0.0614824 s; T = 0.027648 + 0.0614824 + 0.00502648 = 0.09415688 s
+    //   cyclic (node n holds ranks n and n + 4): both neighbours of every rank are on other nodes, so a node's
+    //     link carries two planes for each of its ranks, k_off = 2 x 2 = 4, k_on = 0:
+    //     T_halo = 50 x (5e-5 + 4 x 73728 x 8e-9) = 50 x 2.409296e-3 = 0.1204648 s;
+    //     T = 0.027648 + 0.1204648 + 0.00502648 = 0.15313928 s
+    //   P = 2 at 2 a node is one node: no plane crosses the network, k_on = 1:
+    //     T_halo = 50 x 1.51456e-5 = 7.5728e-4 s, T_reduce = 50 x 1 x 4.016e-7 = 2.008e-5 s,
+    //     T_comp = 0.221184 / 2 = 0.110592 s, T = 0.11136936 s
+    DesignDocument doc = loadPreset("jacobi");
+    doc.design.disconnect(Endpoint{"app", "G"});
+    const Plan plan = doc.design.compile();
+    std::vector<double> slots;
+    auto at = [&](const char* path) { return slots[static_cast<std::size_t>(plan.slotOf(path))]; };
+    auto run = [&](double P, double order) {
+        slots = plan.initialSlots();
+        slots[static_cast<std::size_t>(plan.slotOf("P"))] = P;
+        slots[static_cast<std::size_t>(plan.slotOf("topology.ranks_per_node"))] = 2;
+        slots[static_cast<std::size_t>(plan.slotOf("topology.rank_order"))] = order;
+        plan.runOrThrow(slots.data());
+    };
+    run(8, 0);
+    CHECK(at("app.G") == 8e-9);
+    CHECK(at("app.nodes") == 4);
+    CHECK(at("app.k_off") == 2);
+    CHECK(at("app.k_on") == 1);
+    CHECK(at("app.T_comp") == Approx(0.027648).epsilon(1e-12));
+    CHECK(at("app.T_halo") == Approx(0.0614824).epsilon(1e-12));
+    CHECK(at("app.T_reduce") == Approx(5.02648e-3).epsilon(1e-12));
+    CHECK(at("app.T") == Approx(0.09415688).epsilon(1e-12));
+    run(8, 1);
+    CHECK(at("app.k_off") == 4);
+    CHECK(at("app.k_on") == 0);
+    CHECK(at("app.T_halo") == Approx(0.1204648).epsilon(1e-12));
+    CHECK(at("app.T_reduce") == Approx(5.02648e-3).epsilon(1e-12));
+    CHECK(at("app.T") == Approx(0.15313928).epsilon(1e-12));
+    run(2, 0);
+    CHECK(at("app.nodes") == 1);
+    CHECK(at("app.k_off") == 0);
+    CHECK(at("app.T_halo") == Approx(7.5728e-4).epsilon(1e-12));
+    CHECK(at("app.T_reduce") == Approx(2.008e-5).epsilon(1e-12));
+    CHECK(at("app.T") == Approx(0.11136936).epsilon(1e-12));
 }

@@ -46,10 +46,19 @@ inline std::string exampleDesign(const NetnsCluster& cluster, nlohmann::json bas
     blocks.push_back(app);
     base["blocks"] = blocks;
     nlohmann::json wires = nlohmann::json::array();
+    // net's wires but the exchange bandwidth (topology.xchg_bw -> net.B_net): that is the all-to-all's rounds
+    // of the cluster's 2D FFT, and the examples exchange with their neighbours in a chain of slabs, each flow
+    // at its path's rate. On the star the two agree; on the tree the all-to-all shares the leaves' uplinks
+    // and, wired, priced the examples' halo at 2-4x what the runs took (two ranks a host, P = 8 and 16).
     for (const nlohmann::json& w : base["wires"])
-        if (w.value("to", "").rfind("net.", 0) == 0)
+        if (w.value("to", "").rfind("net.", 0) == 0 && w.value("to", "") != "net.B_net")
             wires.push_back(w);
-    for (const auto& [from, to] : {std::pair{"P", "app.P"}, {"net.T_oneway", "app.L"}, {"net.G_out", "app.G"}})
+    // The job's ranks a node and order from the topology, as the preset wires them; the intra-node LogGP from
+    // net, as L and G (its calibration includes the pair on one host when the job has two ranks a node).
+    for (const auto& [from, to] :
+         {std::pair{"P", "app.P"}, {"net.T_oneway", "app.L"}, {"net.G_out", "app.G"},
+          {"net.T_oneway_node", "app.L_node"}, {"net.G_node_out", "app.G_node"},
+          {"topology.job_ranks_per_node", "app.ranks_per_node"}, {"topology.job_rank_order", "app.rank_order"}})
         wires.push_back({{"from", from}, {"to", to}});
     base["wires"] = wires;
     nlohmann::json params = nlohmann::json::array();
