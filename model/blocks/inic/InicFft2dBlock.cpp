@@ -1,5 +1,6 @@
 #include "model/blocks/inic/InicFft2dBlock.h"
 #include "model/blocks/inic/InicCalibration.h"
+#include "model/blocks/JobCores.h"
 #include "model/blocks/inic/InicSpecs.h"
 #include "model/core/Unit.h"
 
@@ -26,13 +27,15 @@ const BlockSpec& InicFft2dBlock::spec() const
             inic::bwCardNetParam("000_e9da438bafb3289f.txt eqs. (7), (8): 90 x 1024 x 1024 B/s"),
             inic::elemParam(),
             inic::bNetParam(),
+            jobcores::coresParam("the row FFTs of 000_e9da438bafb3289f.txt eq. (4)"),
         },
         {
             output("S", Unit::Bytes, "MiB", "partition of the most loaded processor, ceil(rows / P) * rows * elem (eq. (5) when P divides "
                    "rows)",
                    "000_e9da438bafb3289f.txt eq. (5)"),
-            output("T_compute", Unit::Seconds, "ms", "row FFTs of both passes, 2 * t_fft1d * rows / P",
-                   "000_e9da438bafb3289f.txt eq. (4)", "T"),
+            output("T_compute", Unit::Seconds, "ms",
+                   "row FFTs of both passes, 2 * t_fft1d * rows / P (x P / min(P, cores) when fewer cores than ranks)",
+                   std::string("000_e9da438bafb3289f.txt eq. (4); cores: ") + jobcores::kSource, "T"),
             output("T_dtc", Unit::Seconds, "ms", "one transpose: first block host to card, (S / P) / bw_hc",
                    "000_e9da438bafb3289f.txt eq. (6)", "T_transpose"),
             output("T_dtg", Unit::Seconds, "ms", "one transpose: first block card to network, (S / P) / bw_cn",
@@ -66,7 +69,8 @@ void InicFft2dBlock::evaluate(const double* in, double* out) const
     const double s = m * n * in[elem];                     // eq. (5): rows^2 elem / P
     const double block = m * m * in[elem];                 // S / P: the share of one destination
     out[S] = s;
-    out[T_compute] = 2.0 * (in[t_fft1d] * m);              // eq. (4)
+    // eq. (4), on the job's cores: ranks beyond them share them (exactly x 1 with a core a rank)
+    out[T_compute] = 2.0 * (in[t_fft1d] * m) * jobcores::shareFactor(p, in[cores]);
     out[T_dtc] = block / in[bw_hc];                        // eq. (6)
     const double cn = std::min(in[bw_cn], in[B_net]);      // the network may be slower than the card
     out[T_dtg] = block / cn;                               // eq. (7)

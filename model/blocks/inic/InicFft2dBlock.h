@@ -15,6 +15,10 @@ namespace cs {
 //   bw_hc    host <-> card bandwidth (B/s), 80 MiB/s in eqs. (6) and (9)
 //   bw_cn    card <-> network bandwidth (B/s), 90 MiB/s in eqs. (7) and (8)
 //   elem     bytes per matrix element (B), 16 for complex double, eq. (5)
+//   B_net    per-host bandwidth the network leaves under all-to-all (B/s)
+//   cores    cores the job's ranks compute on (count; 0 = a core a rank):
+//            fewer than P share them, and the row FFTs take P / min(P, cores)
+//            times as long (model/blocks/JobCores.h); the card's transfers do not
 //
 // Outputs: S (B, eq. 5); T_compute (eq. 4); the four per-transpose delays
 // T_dtc, T_dtg, T_dfg, T_dth (eqs. 6-9), which are phases of T_transpose, the
@@ -28,7 +32,7 @@ public:
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { rows, P, t_fft1d, bw_hc, bw_cn, elem, B_net };
+    enum In { rows, P, t_fft1d, bw_hc, bw_cn, elem, B_net, cores };
     enum Out { S, T_compute, T_dtc, T_dtg, T_dfg, T_dth, T_transpose, T_trans, T };
 };
 

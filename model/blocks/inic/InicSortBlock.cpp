@@ -1,5 +1,6 @@
 #include "model/blocks/inic/InicSortBlock.h"
 #include "model/blocks/inic/InicCalibration.h"
+#include "model/blocks/JobCores.h"
 #include "model/blocks/inic/InicSpecs.h"
 #include "model/core/Unit.h"
 
@@ -33,6 +34,7 @@ const BlockSpec& InicSortBlock::spec() const
             inic::bwCardNetParam("000_e9da438bafb3289f.txt eqs. (14), (15): 90 x 1024 x 1024 B/s"),
             inic::tCountsortParam(),
             inic::bNetParam(),
+            jobcores::coresParam("the Count Sort of 000_e9da438bafb3289f.txt eq. (11)"),
         },
         {
             output("S", Unit::Bytes, "MiB", "partition per processor, key * E_init / P",
@@ -47,8 +49,9 @@ const BlockSpec& InicSortBlock::spec() const
                    "T_INIC"),
             output("T_INIC", Unit::Seconds, "ms", "data redistribution, T_dtc + T_dtg + T_dfg + T_dth",
                    "000_e9da438bafb3289f.txt eq. (17)", "T"),
-            output("T_count", Unit::Seconds, "ms", "Count Sort phase (the input T_countsort)",
-                   "000_e9da438bafb3289f.txt eq. (11)", "T"),
+            output("T_count", Unit::Seconds, "ms",
+                   "Count Sort phase, the input T_countsort (x P / min(P, cores) when fewer cores than ranks)",
+                   std::string("000_e9da438bafb3289f.txt eq. (11); cores: ") + jobcores::kSource, "T"),
             output("T", Unit::Seconds, "ms", "run time, T_countsort + T_INIC", "000_e9da438bafb3289f.txt eq. (11)"),
         },
         inicSortCalibration(),
@@ -82,7 +85,7 @@ void InicSortBlock::evaluate(const double* in, double* out) const
     out[T_dfg] = in[N] * in[dma] / cn;                      // eq. (15)
     out[T_dth] = s / in[bw_hc];                             // eq. (16)
     out[T_INIC] = out[T_dtc] + out[T_dtg] + out[T_dfg] + out[T_dth]; // eq. (17)
-    out[T_count] = in[T_countsort];
+    out[T_count] = in[T_countsort] * jobcores::shareFactor(in[P], in[cores]); // on the job's cores
     out[T] = out[T_count] + out[T_INIC];                    // eq. (11)
 }
 

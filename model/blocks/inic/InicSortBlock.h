@@ -17,17 +17,21 @@ namespace cs {
 //   bw_hc        host <-> card bandwidth (B/s), 80 MiB/s
 //   bw_cn        card <-> network bandwidth (B/s), 90 MiB/s
 //   T_countsort  final Count Sort time on one processor (s), eq. (11)
+//   B_net        per-host bandwidth the network leaves under all-to-all (B/s)
+//   cores        cores the job's ranks compute on (count; 0 = a core a rank):
+//                fewer than P share them, and the Count Sort takes
+//                P / min(P, cores) times T_countsort (model/blocks/JobCores.h)
 //
 // Outputs: S (B, eq. 12); T_dtc, T_dtg, T_dfg, T_dth (eqs. 13-16), phases of
-// T_INIC (eq. 17); T_count (= the input T_countsort, carried as an output so
-// that it can be a phase) and T_INIC, the phases of T (eq. 11).
+// T_INIC (eq. 17); T_count (the input T_countsort on the job's cores, carried
+// as an output so that it can be a phase) and T_INIC, the phases of T (eq. 11).
 class InicSortBlock final : public Block {
 public:
     const BlockSpec& spec() const override;
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { E_init, P, N, pkt, dma, key, bw_hc, bw_cn, T_countsort, B_net };
+    enum In { E_init, P, N, pkt, dma, key, bw_hc, bw_cn, T_countsort, B_net, cores };
     enum Out { S, T_dtc, T_dtg, T_dfg, T_dth, T_INIC, T_count, T };
 };
 

@@ -1,5 +1,6 @@
 #include "model/blocks/inic/InicCalibration.h"
 #include "model/blocks/inic/ParallelSortBlock.h"
+#include "model/blocks/JobCores.h"
 #include "model/blocks/inic/InicSpecs.h"
 #include "model/core/Unit.h"
 
@@ -44,21 +45,32 @@ const BlockSpec& ParallelSortBlock::spec() const
                   "extra stall of a short message (interrupt-mitigation timeout, slow-start round trips)",
                   "000_e9da438bafb3289f.txt §4.1; default assumed: 1 ms"),
             inic::bNetParam(),
+            jobcores::coresParam(
+                "the two bucket sorts and the Count Sort of 000_e9da438bafb3289f.txt §3.2.1 and eq. (11)"),
         },
         {
             output("S", Unit::Bytes, "MiB", "partition per processor, key * E_init / P",
                    "000_e9da438bafb3289f.txt eq. (12)"),
             output("m", Unit::Bytes, "KiB", "message to each other processor, S / P",
                    "000_e9da438bafb3289f.txt §3.2.1 (bucket i goes to processor i)"),
-            output("T_bucket1", Unit::Seconds, "ms", "bucket sort into P buckets, (E_init / P) * t_bucket1",
-                   "000_e9da438bafb3289f.txt §3.2.1, Fig. 5(a) phase 1 bucket sort", "T"),
+            output("T_bucket1", Unit::Seconds, "ms",
+                   "bucket sort into P buckets, (E_init / P) * t_bucket1 (x P / min(P, cores) when fewer cores "
+                   "than ranks)",
+                   std::string("000_e9da438bafb3289f.txt §3.2.1, Fig. 5(a) phase 1 bucket sort; cores: ") +
+                       jobcores::kSource,
+                   "T"),
             output("T_xchg", Unit::Seconds, "ms",
                    "all-to-all exchange, (P - 1) * (o_msg + m / bw_net + [m < m_small] * t_small)",
                    "000_e9da438bafb3289f.txt §3.2.1, §4.1, Fig. 5(a) communication; model assumed", "T"),
-            output("T_bucket2", Unit::Seconds, "ms", "bucket sort into cache-sized buckets, (E_init / P) * t_bucket2",
-                   "000_e9da438bafb3289f.txt §3.2.1, Fig. 5(a) phase 2 bucket sort", "T"),
-            output("T_count", Unit::Seconds, "ms", "Count Sort phase (the input T_countsort)",
-                   "000_e9da438bafb3289f.txt eq. (11), Fig. 5(a)", "T"),
+            output("T_bucket2", Unit::Seconds, "ms",
+                   "bucket sort into cache-sized buckets, (E_init / P) * t_bucket2 (x P / min(P, cores) when fewer "
+                   "cores than ranks)",
+                   std::string("000_e9da438bafb3289f.txt §3.2.1, Fig. 5(a) phase 2 bucket sort; cores: ") +
+                       jobcores::kSource,
+                   "T"),
+            output("T_count", Unit::Seconds, "ms",
+                   "Count Sort phase, the input T_countsort (x P / min(P, cores) when fewer cores than ranks)",
+                   std::string("000_e9da438bafb3289f.txt eq. (11), Fig. 5(a); cores: ") + jobcores::kSource, "T"),
             output("T", Unit::Seconds, "ms", "run time, T_bucket1 + T_xchg + T_bucket2 + T_count",
                    "000_e9da438bafb3289f.txt Fig. 5(a) (serialized phases)"),
         },
@@ -81,10 +93,13 @@ void ParallelSortBlock::evaluate(const double* in, double* out) const
     const double stall = msg < in[m_small] ? in[t_small] : 0.0;
     out[S] = s;
     out[m] = msg;
-    out[T_bucket1] = keysPerProc * in[t_bucket1];
+    // The passes each rank makes over its keys, on the job's cores: ranks beyond them share them (exactly x 1
+    // with a core a rank). The exchange is the network's.
+    const double share = jobcores::shareFactor(p, in[cores]);
+    out[T_bucket1] = keysPerProc * in[t_bucket1] * share;
     out[T_xchg] = (p - 1.0) * (in[o_msg] + msg / std::min(in[bw_net], in[B_net]) + stall);
-    out[T_bucket2] = keysPerProc * in[t_bucket2];
-    out[T_count] = in[T_countsort];
+    out[T_bucket2] = keysPerProc * in[t_bucket2] * share;
+    out[T_count] = in[T_countsort] * share;
     out[T] = out[T_bucket1] + out[T_xchg] + out[T_bucket2] + out[T_count];
 }
 

@@ -20,14 +20,18 @@ namespace cs {
 //
 // Inputs (SI units): E_init (count), P (count), key (B), t_bucket1 and
 // t_bucket2 (s per key), T_countsort (s), bw_net (B/s, TCP payload rate per
-// node), o_msg (s per message), m_small (B), t_small (s per short message).
+// node), o_msg (s per message), m_small (B), t_small (s per short message),
+// B_net (B/s, the network's share a host), cores (count): the cores the job's
+// ranks compute on (0 = a core a rank). Fewer than P share them, and the
+// three passes over each rank's keys (T_bucket1, T_bucket2, T_count) take
+// P / min(P, cores) times as long (model/blocks/JobCores.h); T_xchg does not.
 class ParallelSortBlock final : public Block {
 public:
     const BlockSpec& spec() const override;
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { E_init, P, key, t_bucket1, t_bucket2, T_countsort, bw_net, o_msg, m_small, t_small, B_net };
+    enum In { E_init, P, key, t_bucket1, t_bucket2, T_countsort, bw_net, o_msg, m_small, t_small, B_net, cores };
     enum Out { S, m, T_bucket1, T_xchg, T_bucket2, T_count, T };
 };
 

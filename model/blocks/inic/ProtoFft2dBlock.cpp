@@ -1,4 +1,5 @@
 #include "model/blocks/inic/ProtoFft2dBlock.h"
+#include "model/blocks/JobCores.h"
 #include "model/blocks/inic/InicSpecs.h"
 #include "model/core/Unit.h"
 
@@ -33,13 +34,15 @@ const BlockSpec& ProtoFft2dBlock::spec() const
                         "bound (pipelined), or takes them in turn (serialised)",
                         "000_e9da438bafb3289f.txt §6: \"For the FFT, the design does not change when compared "
                         "with the ideal implementation\" (pipelined); serialised is the stricter reading"),
+            jobcores::coresParam("the row FFTs of 000_e9da438bafb3289f.txt eq. (4)"),
         },
         {
             output("S", Unit::Bytes, "MiB", "partition of the most loaded processor, ceil(rows / P) * rows * elem (eq. (5) when P divides "
                    "rows)",
                    "000_e9da438bafb3289f.txt eq. (5)"),
-            output("T_compute", Unit::Seconds, "ms", "row FFTs of both passes, 2 * t_fft1d * rows / P",
-                   "000_e9da438bafb3289f.txt eq. (4)", "T"),
+            output("T_compute", Unit::Seconds, "ms",
+                   "row FFTs of both passes, 2 * t_fft1d * rows / P (x P / min(P, cores) when fewer cores than ranks)",
+                   std::string("000_e9da438bafb3289f.txt eq. (4); cores: ") + jobcores::kSource, "T"),
             output("T_dtc", Unit::Seconds, "ms",
                    "one transpose: host to card, (S / P) / r_hc pipelined, S / r_hc serialised (r_hc = min(bw_hc, "
                    "bw_bus))",
@@ -81,7 +84,8 @@ void ProtoFft2dBlock::evaluate(const double* in, double* out) const
     const double rCn = std::min({in[bw_cn], in[bw_bus], in[B_net]});
     const double remote = (p - 1.0) * m * m * in[elem];          // bytes for (and from) the other P - 1
     out[S] = s;
-    out[T_compute] = 2.0 * (in[t_fft1d] * m);                    // eq. (4)
+    // eq. (4), on the job's cores: ranks beyond them share them (exactly x 1 with a core a rank)
+    out[T_compute] = 2.0 * (in[t_fft1d] * m) * jobcores::shareFactor(p, in[cores]);
     if (static_cast<int>(in[overlap]) == Pipelined) {
         const double block = m * m * in[elem];                   // S / P: one destination's share
         out[T_dtc] = block / rHc;                                // eq. (6)

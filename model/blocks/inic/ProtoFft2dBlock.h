@@ -30,14 +30,17 @@ namespace cs {
 // T = T_compute + T_trans.
 //
 // Inputs (SI units): rows (count), P (count), t_fft1d (s), bw_hc (B/s),
-// bw_cn (B/s), bw_bus (B/s), elem (B), B_net (B/s), overlap (choice).
+// bw_cn (B/s), bw_bus (B/s), elem (B), B_net (B/s), overlap (choice),
+// cores (count): the cores the job's ranks compute on (0 = a core a rank);
+// fewer than P share them, and the row FFTs take P / min(P, cores) times as
+// long (model/blocks/JobCores.h). The card's transfers do not change.
 class ProtoFft2dBlock final : public Block {
 public:
     const BlockSpec& spec() const override;
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { rows, P, t_fft1d, bw_hc, bw_cn, bw_bus, elem, B_net, overlap };
+    enum In { rows, P, t_fft1d, bw_hc, bw_cn, bw_bus, elem, B_net, overlap, cores };
     enum Overlap { Serialised, Pipelined };
     enum Out { S, T_compute, T_dtc, T_dtg, T_dfg, T_dth, T_wait, T_transpose, T_trans, T };
 };

@@ -1,5 +1,6 @@
 #include "model/blocks/inic/InicCalibration.h"
 #include "model/blocks/inic/ProtoSortBlock.h"
+#include "model/blocks/JobCores.h"
 #include "model/blocks/inic/InicSpecs.h"
 #include "model/core/Unit.h"
 
@@ -34,6 +35,8 @@ const BlockSpec& ProtoSortBlock::spec() const
                                 "16 x N buckets)"),
             inic::tCountsortParam(),
             inic::bNetParam(),
+            jobcores::coresParam(
+                "the host's bucket pass of 000_e9da438bafb3289f.txt §6 and the Count Sort of eq. (11)"),
         },
         {
             output("S", Unit::Bytes, "MiB", "partition per processor, key * E_init / P",
@@ -48,10 +51,12 @@ const BlockSpec& ProtoSortBlock::spec() const
                    "000_e9da438bafb3289f.txt eq. (16) on the shared bus (§6; assumed)", "T_INIC"),
             output("T_INIC", Unit::Seconds, "ms", "data redistribution, T_dtc + T_dtg + T_dfg + T_dth",
                    "000_e9da438bafb3289f.txt eq. (17)", "T"),
-            output("T_bucket2", Unit::Seconds, "ms", "host bucket pass, (E_init / P) * t_bucket2",
-                   "000_e9da438bafb3289f.txt §6, Fig. 7", "T"),
-            output("T_count", Unit::Seconds, "ms", "Count Sort phase (the input T_countsort)",
-                   "000_e9da438bafb3289f.txt eq. (11)", "T"),
+            output("T_bucket2", Unit::Seconds, "ms",
+                   "host bucket pass, (E_init / P) * t_bucket2 (x P / min(P, cores) when fewer cores than ranks)",
+                   std::string("000_e9da438bafb3289f.txt §6, Fig. 7; cores: ") + jobcores::kSource, "T"),
+            output("T_count", Unit::Seconds, "ms",
+                   "Count Sort phase, the input T_countsort (x P / min(P, cores) when fewer cores than ranks)",
+                   std::string("000_e9da438bafb3289f.txt eq. (11); cores: ") + jobcores::kSource, "T"),
             output("T", Unit::Seconds, "ms", "run time, T_INIC + T_bucket2 + T_count",
                    "000_e9da438bafb3289f.txt eq. (11) plus the §6 host bucket pass"),
         },
@@ -79,8 +84,11 @@ void ProtoSortBlock::evaluate(const double* in, double* out) const
     out[T_dfg] = remote / rCn;
     out[T_dth] = s / rHc;
     out[T_INIC] = out[T_dtc] + out[T_dtg] + out[T_dfg] + out[T_dth];
-    out[T_bucket2] = keysPerProc * in[t_bucket2];
-    out[T_count] = in[T_countsort];
+    // The host's passes over its keys, on the job's cores: ranks beyond them share them (exactly x 1 with a
+    // core a rank). The card's transfers are not the host CPU's.
+    const double share = jobcores::shareFactor(p, in[cores]);
+    out[T_bucket2] = keysPerProc * in[t_bucket2] * share;
+    out[T_count] = in[T_countsort] * share;
     out[T] = out[T_INIC] + out[T_bucket2] + out[T_count];
 }
 

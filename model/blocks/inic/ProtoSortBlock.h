@@ -20,14 +20,18 @@ namespace cs {
 // for the shared bus and the host pass, with the adjustments assumed.)
 //
 // Inputs (SI units): E_init (count), P (count), key (B), bw_hc, bw_cn, bw_bus
-// (B/s), t_bucket2 (s per key), T_countsort (s).
+// (B/s), t_bucket2 (s per key), T_countsort (s), B_net (B/s), cores (count):
+// the cores the job's ranks compute on (0 = a core a rank). Fewer than P
+// share them, and the host's passes (T_bucket2, T_count) take
+// P / min(P, cores) times as long (model/blocks/JobCores.h); the card's
+// transfers do not.
 class ProtoSortBlock final : public Block {
 public:
     const BlockSpec& spec() const override;
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { E_init, P, key, bw_hc, bw_cn, bw_bus, t_bucket2, T_countsort, B_net };
+    enum In { E_init, P, key, bw_hc, bw_cn, bw_bus, t_bucket2, T_countsort, B_net, cores };
     enum Out { S, T_dtc, T_dtg, T_dfg, T_dth, T_INIC, T_bucket2, T_count, T };
 };
 

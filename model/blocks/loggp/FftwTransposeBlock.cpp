@@ -1,5 +1,6 @@
 #include "model/blocks/loggp/FftwTransposeBlock.h"
 #include "model/blocks/FftRows.h"
+#include "model/blocks/JobCores.h"
 #include "model/blocks/SpecHelpers.h"
 #include "model/blocks/loggp/LogGPCalibration.h"
 #include "model/blocks/loggp/LogGPMath.h"
@@ -17,6 +18,15 @@ constexpr const char* kSeed = "000_e9da438bafb3289f.txt";
 std::string src(const char* where)
 {
     return cite(kSeed, where);
+}
+
+// `inputs` with the job's cores last (JobCores.h).
+std::vector<ParamSpec> withCores(std::vector<ParamSpec> inputs)
+{
+    inputs.push_back(jobcores::coresParam(std::string("the row FFTs of ") + kSeed +
+                                          " eq. (4) and the host's local transposes and final permutations "
+                                          "(§3.1.2)"));
+    return inputs;
 }
 
 } // namespace
@@ -48,7 +58,7 @@ const BlockSpec& FftwTransposeBlock::spec() const
         "two matrix transposes, each a local transpose, an all-to-all of M x M blocks over a LogGP network, a "
         "small-message penalty (TCP slow-start, interrupt coalescing) and a final permutation.",
         src("§3.1.1, §4.1 eq. (3)-(5)"),
-        loggp::withSegments({
+        withCores(loggp::withSegments({
             countParam("rows", 1024, 1, 1048576, "rows (= columns) of the square complex-double matrix",
                        src("eq. (4), (5); default assumed (sizes not given in the text)")),
             followsJob(countParam("P", 8, 1, 65536, "processors (hosts)", src("eq. (4), (5); default: 8 as in §6.1"))),
@@ -76,21 +86,26 @@ const BlockSpec& FftwTransposeBlock::spec() const
                        src("§4.1; default assumed: a 64 KiB TCP window")),
             choiceParam("alltoall", {"linear", "pairwise"}, 1, "all-to-all algorithm of the transpose",
                         src("§3.1.2 (all-to-all); default assumed: pairwise exchange")),
-        }),
+        })),
         {
             output("T", Unit::Seconds, "s", "run time of the 2D-FFT, T_compute + T_trans", src("eq. (3)")),
-            output("T_compute", Unit::Seconds, "s", "row FFTs, 2 t_fft1d rows / P", src("eq. (4)"), "T"),
+            output("T_compute", Unit::Seconds, "s",
+                   "row FFTs, 2 t_fft1d rows / P (x P / min(P, cores) when fewer cores than ranks)",
+                   src("eq. (4)") + "; cores: " + jobcores::kSource, "T"),
             output("T_trans", Unit::Seconds, "s", "both transposes, T_local + T_a2a + T_penalty + T_perm",
                    src("eq. (3), §3.1.2"), "T"),
-            output("T_local", Unit::Seconds, "s", "local transposes on the host, 2 S / bw_mem",
-                   src("§3.1.2 (local transpose)"), "T_trans"),
+            output("T_local", Unit::Seconds, "s",
+                   "local transposes on the host, 2 S / bw_mem (x P / min(P, cores) when fewer cores than ranks)",
+                   src("§3.1.2 (local transpose)") + "; cores: " + jobcores::kSource, "T_trans"),
             output("T_a2a", Unit::Seconds, "s", "all-to-all of M x M blocks, both transposes (LogGP)",
                    src("§3.1.2 (all-to-all)") + "; LogGP (Alexandrov 1995)", "T_trans"),
             output("T_penalty", Unit::Seconds, "s",
                    "small-message penalty, 2 (P-1) t_pen min(1, S_pen / S_block)", src("§4.1; form assumed"),
                    "T_trans"),
-            output("T_perm", Unit::Seconds, "s", "final permutations on the host, 2 S / bw_mem (0 for P = 1)",
-                   src("§3.1.2 (final permutation)"), "T_trans"),
+            output("T_perm", Unit::Seconds, "s",
+                   "final permutations on the host, 2 S / bw_mem (0 for P = 1; x P / min(P, cores) when fewer "
+                   "cores than ranks)",
+                   src("§3.1.2 (final permutation)") + "; cores: " + jobcores::kSource, "T_trans"),
             output("M", Unit::Count, "", "rows of the most loaded processor, ceil(rows / P)", src("§3.1.2")),
             output("S", Unit::Bytes, "MiB", "partition size, M rows 16 (rows^2 16 / P when P divides rows)", src("eq. (5)")),
             output("S_block", Unit::Bytes, "KiB", "bytes of one M x M block sent to each other host, M^2 16",
@@ -121,17 +136,21 @@ void FftwTransposeBlock::evaluate(const double* in, double* out) const
     loggp::readSegments(in + k_1, net, 0.0, 0.0, false);
     const auto algo = static_cast<loggp::AllToAll>(static_cast<int>(in[alltoall]));
 
+    // Ranks beyond the job's cores share them: what each rank does on its share on the host's CPU (row FFTs,
+    // local transpose, final permutation) takes `share` times as long; exactly 1 with a core a rank.
+    const double share = jobcores::shareFactor(p, in[cores]);
+
     // One transpose, then doubled: the FFT transposes twice (§3.1.1 steps 2 and 4).
     const double local = partition / in[bw_mem];
     const double a2a = loggp::alltoallTime(net, block, p, algo);
     const double penalty = loggp::alltoallMessages(p) * in[t_pen] * std::min(1.0, in[S_pen] / block);
     const double perm = p > 1.0 ? partition / in[bw_mem] : 0.0;
 
-    out[T_compute] = 2.0 * in[t_fft1d] * m; // eq. (4)
-    out[T_local] = 2.0 * local;
+    out[T_compute] = 2.0 * in[t_fft1d] * m * share; // eq. (4), on the job's cores
+    out[T_local] = 2.0 * local * share;
     out[T_a2a] = 2.0 * a2a;
     out[T_penalty] = 2.0 * penalty;
-    out[T_perm] = 2.0 * perm;
+    out[T_perm] = 2.0 * perm * share;
     out[T_trans] = out[T_local] + out[T_a2a] + out[T_penalty] + out[T_perm];
     out[T] = out[T_compute] + out[T_trans]; // eq. (3)
     out[M] = m;

@@ -18,6 +18,12 @@ namespace cs {
 //   penalty           = (P-1) * t_pen * min(1, S_pen / S_block)
 //   final permutation = S / bw_mem (0 for P = 1: one block, nothing to interleave)
 //
+// cores (the last input, after the piecewise LogGP ones): the cores the job's
+// ranks compute on (model/blocks/JobCores.h). Fewer than P share them, and the
+// phases in which each rank works on its share on the host's CPU, the row FFTs
+// and the host's local transpose and final permutation, take
+// P / min(P, cores) times as long; the all-to-all and its penalty do not.
+//
 // The penalty stands for TCP slow-start and interrupt coalescing on short
 // messages (§4.1): each of the P-1 blocks a host sends pays the full t_pen
 // when it is no larger than S_pen, and a share S_pen/S_block of it when it is
@@ -29,7 +35,7 @@ public:
     std::string check(const double* in) const override;
     void evaluate(const double* in, double* out) const override;
 
-    enum In { rows, P, t_fft1d, L, o_s, o_r, g, G, bw_mem, t_pen, S_pen, alltoall, k_1, L_1, G_1, k_2, L_2, G_2 };
+    enum In { rows, P, t_fft1d, L, o_s, o_r, g, G, bw_mem, t_pen, S_pen, alltoall, k_1, L_1, G_1, k_2, L_2, G_2, cores };
     enum Out { T, T_compute, T_trans, T_local, T_a2a, T_penalty, T_perm, M, S, S_block, steps_a2a };
 };
 

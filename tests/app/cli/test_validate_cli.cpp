@@ -13,10 +13,12 @@ TEST_CASE("validate --assumed ranks a preset's assumed inputs and names their pr
 {
     const cs::test::CliResult r = cli({"validate", "--assumed", "acc-sort"});
     REQUIRE(r.rc == 0);
-    // 56 settable inputs since the topology's job took ranks_per_node, then nodes, then the generator its hosts'
-    // cores (issue 45), counts with a stated source and so "paper" ones: 53 and 17 before ranks_per_node, 54 and
-    // 18 before nodes, 55 and 19 before cores.
-    CHECK_THAT(r.out, Catch::Contains("acc-sort: 56 settable inputs (28 assumed, 1 fitted, 20 paper, 7 set); 28 assumed"));
+    // 59 settable inputs since the topology's job took ranks_per_node, then nodes, then the generator its hosts'
+    // cores, then the sort blocks their job's cores (issue 45), counts with a stated source and so "paper" ones:
+    // 53 and 17 before ranks_per_node, 54 and 18 before nodes, 55 and 19 before the hosts' cores, 56 and 20
+    // before the blocks' (three of them settable: countsort, serial and serialcount, which no wire from
+    // topology.job_cores feeds; inic, proto and tcp take theirs from it).
+    CHECK_THAT(r.out, Catch::Contains("acc-sort: 59 settable inputs (28 assumed, 1 fitted, 23 paper, 7 set); 28 assumed"));
     // The Fast Ethernet exchange is the largest: T_xchg = 15 x (o_msg + m / bw_net) with bw_net = 11.5 MB/s
     // (the variant's override), so -/+10% of it moves that total by about 12%.
     CHECK_THAT(r.out, Catch::Contains("tcp.bw_net") && Catch::Contains("[calibrate: net.alltoall]"));

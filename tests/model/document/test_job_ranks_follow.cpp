@@ -169,3 +169,28 @@ TEST_CASE("a formula input the topology supplies (\"topology\": \"job_cores\") i
     CHECK_THAT(refusal(unit), Contains("blocks[0].inputs.cores.topology: input cores in 1 cannot take the "
                                        "topology's output L in s"));
 }
+
+TEST_CASE("a built-in block that computes per rank takes its cores from topology.job_cores when added",
+          "[job][edit][cores]")
+{
+    // DESIGN.md, Job and placement (issue 45): the blocks whose ranks compute their shares (the 2D-FFTs and
+    // the sorts) have an input cores the topology supplies, as a formula input marked "topology": "job_cores".
+    DesignDocument doc = parseDocument(test::unwiredFftDesign(true).dump());
+    int n = 0;
+    for (const char* type :
+         {"fftw.transpose", "inic.fft2d", "inic.proto.fft2d", "inic.sort", "sort.parallel", "inic.proto.sort"}) {
+        INFO(type);
+        const std::string name = "b" + std::to_string(n++);
+        REQUIRE(edit::addBlock(doc, name, type).ok());
+        const Wire* w = doc.design.wireInto({name, "cores"});
+        REQUIRE(w);
+        CHECK(w->from.str() == "topology.job_cores");
+    }
+    // The file's own block keeps what the file says: no wire the file does not have.
+    CHECK_FALSE(doc.design.wireInto({"fft", "cores"}));
+    // Without a topology the input keeps its default, a core a rank.
+    DesignDocument bare = parseDocument(json::parse(R"({"format": "clusterscope-design", "version": 3})").dump());
+    REQUIRE(edit::addBlock(bare, "fft", "fftw.transpose").ok());
+    CHECK_FALSE(bare.design.wireInto({"fft", "cores"}));
+    CHECK(bare.design.value({"fft", "cores"}).value == 0);
+}

@@ -242,3 +242,55 @@ TEST_CASE("acc-fft: each fitted value names the one claim it was fitted to", "[p
     for (const auto& [path, value] : doc.variants[3].overrides)
         CHECK(path != "net.G");
 }
+
+TEST_CASE("acc-fft: on nodes with fewer cores than ranks the hosts' work follows the topology's job_cores, the "
+          "network's does not",
+          "[presets][cores]")
+{
+    // DESIGN.md, Job and placement (issue 45): ranks beyond a node's cores share them. The preset wires
+    // topology.job_cores into inic.cores, proto.cores and fftw.cores (not into the serial FFTW at P = 1).
+    // P = 8 at topology.ranks_per_node = 4 is 2 nodes of the star; the generator's cores = 2 gives each node
+    // 2 cores for its 4 ranks, 2 ranks a core: job_cores = 8 / 2 = 4, and a rank's own work takes
+    // 8 / min(8, 4) = 2 times as long:
+    //   FFTW (000 eq. (4), §3.1.2): T_compute = 2 x 100e-6 x 128 x 2 = 0.0512 s (0.0256 a core a rank);
+    //     T_local = T_perm = 2 x 2097152 / 43e6 x 2 = 0.09754195 x 2 = 0.19508391 s (0.09754195 a core a rank);
+    //     T_a2a and T_penalty as with cores not stated; T grows by 0.0256 + 2 x 0.09754195 = 0.22068391 s.
+    //   INIC and prototype (eq. (4)): T_compute = 0.0512 s; their transposes are the card's, unchanged.
+    //   The serial FFTW (P = 1, unwired): 0.98513563 s either way.
+    const DesignDocument doc = loadPreset("acc-fft");
+    for (const char* b : {"inic", "proto", "fftw"}) {
+        INFO(b);
+        const Wire* w = doc.design.wireInto({b, "cores"});
+        REQUIRE(w);
+        CHECK(w->from.str() == "topology.job_cores");
+    }
+    CHECK_FALSE(doc.design.wireInto({"serial", "cores"}));
+    const std::vector<std::string> extra{"topology.job_cores", "fftw.cores", "fftw.T_compute", "fftw.T_local",
+                                         "fftw.T_perm", "fftw.T_a2a", "fftw.T_penalty", "inic.T_compute",
+                                         "inic.T_trans", "proto.T_compute", "proto.T_trans"};
+    const Result r = sweep(doc, {{"topology.cores", {0, 2}}, {"P", {8}}, {"topology.ranks_per_node", {4}}}, extra);
+    const std::string gige = "Gigabit Ethernet";
+    CHECK(r.atAxis(gige, 0, "topology.job_cores") == 8); // no cores stated: a core a rank
+    CHECK(r.atAxis(gige, 2, "topology.job_cores") == 4);
+    CHECK(r.atAxis(gige, 2, "fftw.cores") == 4);
+    CHECK(r.atAxis(gige, 0, "fftw.T_compute") == Approx(0.0256).epsilon(1e-12));
+    CHECK(r.atAxis(gige, 2, "fftw.T_compute") == Approx(0.0512).epsilon(1e-12));
+    CHECK(r.atAxis(gige, 0, "fftw.T_local") == Approx(0.09754195).epsilon(1e-7));
+    CHECK(r.atAxis(gige, 2, "fftw.T_local") == Approx(0.19508391).epsilon(1e-7));
+    CHECK(r.atAxis(gige, 2, "fftw.T_perm") == Approx(0.19508391).epsilon(1e-7));
+    for (const char* network : {"fftw.T_a2a", "fftw.T_penalty", "inic.T_trans", "proto.T_trans"}) {
+        INFO(network);
+        CHECK(r.atAxis(gige, 2, network) == r.atAxis(gige, 0, network));
+    }
+    CHECK(r.atAxis(gige, 2) - r.atAxis(gige, 0) == Approx(0.22068391).epsilon(1e-7));
+    CHECK(r.atAxis(gige, 2, "inic.T_compute") == Approx(0.0512).epsilon(1e-12));
+    CHECK(r.atAxis(gige, 2, "proto.T_compute") == Approx(0.0512).epsilon(1e-12));
+    CHECK(r.atAxis("INIC", 2) - r.atAxis("INIC", 0) == Approx(0.0256).epsilon(1e-9));
+    CHECK(r.atAxis("serial FFTW", 2) == Approx(0.98513563).epsilon(1e-6));
+
+    // One rank a node on hosts of 2 cores: each rank has a core (job_cores = 8), and GigE at 8 is the
+    // preset's 0.492722054 s (header).
+    const Result one = sweep(doc, {{"topology.cores", {2}}, {"P", {8}}}, extra);
+    CHECK(one.atAxis(gige, 2, "topology.job_cores") == 8);
+    CHECK(one.atAxis(gige, 2) == Approx(0.492722054).epsilon(1e-6));
+}

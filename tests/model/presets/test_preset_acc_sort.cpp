@@ -127,3 +127,37 @@ TEST_CASE("acc-sort: costs per node and card", "[presets]")
     CHECK(r.at("Gigabit Ethernet", 0, "cost") == Approx(35200)); // 16 * (1000 + 1200)
     CHECK(r.at("Fast Ethernet", 0, "cost") == Approx(17280));    // 16 * (1000 + 80)
 }
+
+TEST_CASE("acc-sort: the sorts' passes over their keys follow the topology's job_cores, once", "[presets][cores]")
+{
+    // DESIGN.md, Job and placement (issue 45): ranks beyond a node's cores share them. P = 8 at
+    // topology.ranks_per_node = 4 on hosts of 2 cores: 2 ranks a core, job_cores = 8 / 2 = 4, and each rank's
+    // passes take 8 / min(8, 4) = 2 times as long. The preset wires job_cores into inic, proto and tcp; the
+    // Count Sort stand-in countsort (its T_bucket2 is their T_countsort, 2^22 x 20e-9 = 0.08388608 s) takes
+    // none, so the Count Sort is scaled once, in the blocks that run it:
+    //   GigE (sort.parallel): T_bucket1 = T_bucket2 = 2^22 x 80e-9 x 2 = 0.67108864 s, T_count = 0.16777216 s,
+    //     T_xchg as with cores not stated; T grows by 0.33554432 x 2 + 0.08388608 = 0.75497472 s.
+    //   INIC (eq. (11)): T_count = 0.16777216 s, T grows by 0.08388608 s; T_INIC (eq. (17)) unchanged.
+    //   prototype: T_bucket2 = 0.67108864 s, T_count = 0.16777216 s, T grows by 0.33554432 + 0.08388608
+    //     = 0.4194304 s.
+    const DesignDocument doc = loadPreset("acc-sort");
+    for (const char* b : {"inic", "proto", "tcp"})
+        CHECK(doc.design.wireInto({b, "cores"}));
+    for (const char* b : {"countsort", "serial", "serialcount"})
+        CHECK_FALSE(doc.design.wireInto({b, "cores"}));
+    const Result r = sweep(doc, {{"topology.cores", {0, 2}}, {"P", {8}}, {"topology.ranks_per_node", {4}}},
+                           {"topology.job_cores", "tcp.T_bucket1", "tcp.T_count", "tcp.T_xchg", "inic.T_count",
+                            "inic.T_INIC", "proto.T_count", "proto.T_INIC"});
+    const std::string gige = "Gigabit Ethernet";
+    CHECK(r.atAxis(gige, 2, "topology.job_cores") == 4);
+    CHECK(r.atAxis(gige, 2, "tcp.T_bucket1") == Approx(0.67108864).epsilon(1e-12));
+    CHECK(r.atAxis(gige, 2, "tcp.T_count") == Approx(0.16777216).epsilon(1e-12));
+    CHECK(r.atAxis(gige, 2, "tcp.T_xchg") == r.atAxis(gige, 0, "tcp.T_xchg"));
+    CHECK(r.atAxis(gige, 2) - r.atAxis(gige, 0) == Approx(0.75497472).epsilon(1e-9));
+    CHECK(r.atAxis("INIC", 2, "inic.T_count") == Approx(0.16777216).epsilon(1e-12));
+    CHECK(r.atAxis("INIC", 2, "inic.T_INIC") == r.atAxis("INIC", 0, "inic.T_INIC"));
+    CHECK(r.atAxis("INIC", 2) - r.atAxis("INIC", 0) == Approx(0.08388608).epsilon(1e-9));
+    CHECK(r.atAxis("prototype INIC", 2, "proto.T_count") == Approx(0.16777216).epsilon(1e-12));
+    CHECK(r.atAxis("prototype INIC", 2, "proto.T_INIC") == r.atAxis("prototype INIC", 0, "proto.T_INIC"));
+    CHECK(r.atAxis("prototype INIC", 2) - r.atAxis("prototype INIC", 0) == Approx(0.4194304).epsilon(1e-9));
+}

@@ -116,7 +116,7 @@ TEST_CASE("canvas shows blocks, design parameters and wires, laid out by topolog
     CHECK(f.canvas->node("P")->isParam());
     CHECK(f.canvas->node("P")->outputs().size() == 1);
     // Every input and output of the block type is a port, named by its symbol.
-    CHECK(f.canvas->node("fft")->inputs().size() == 18);  // fftw.transpose: rows .. alltoall, then the piecewise k_1, L_1, G_1, k_2, L_2, G_2
+    CHECK(f.canvas->node("fft")->inputs().size() == 19);  // fftw.transpose: rows .. alltoall, then the piecewise k_1, L_1, G_1, k_2, L_2, G_2, then cores
     CHECK(f.canvas->node("fft")->outputs().size() == 11); // T .. steps_a2a
     CHECK(f.canvas->port("fft", "t_fft1d", true));
     CHECK(f.canvas->port("net", "G_out", false));

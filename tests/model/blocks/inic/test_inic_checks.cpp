@@ -56,6 +56,7 @@ const std::map<std::string, std::vector<Bad>>& badValues()
         {"t_bucket2", {{-1e-9, "= -1e-09 is out of range [0, 0.001] s"},
                        {0.002, "= 0.002 is out of range [0, 0.001] s"}}},
         {"B_net", {{10, "= 10 is out of range [1000, 1e+13] B/s"}, {2e13, "= 2e+13 is out of range [1000, 1e+13] B/s"}}},
+        {"cores", {{-1, "= -1 is out of range [0, 1e+12]"}, {2e12, "= 2e+12 is out of range [0, 1e+12]"}}},
         {"bw_net", {{10, "= 10 is out of range [1000, 1e+12] B/s"},
                     {2e12, "= 2e+12 is out of range [1000, 1e+12] B/s"}}},
         {"o_msg", {{-1e-6, "= -1e-06 is out of range [0, 10] s"}, {11, "= 11 is out of range [0, 10] s"}}},

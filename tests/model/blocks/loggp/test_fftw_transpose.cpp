@@ -332,3 +332,60 @@ TEST_CASE("fftw.transpose phases add up across a sweep of P", "[loggp][fftw]")
         }
     }
 }
+
+TEST_CASE("fftw.transpose on fewer cores than ranks: the host's work on its share takes P / cores as long, the "
+          "network's does not",
+          "[loggp][fftw][cores]")
+{
+    // DESIGN.md, Job and placement (issue 45): ranks beyond a node's cores share them. The small host of
+    // setSmall (rows 64, t_fft1d 10 us, bw_mem 1 GB/s; L 10, o_s 2, o_r 3 us, G 1 ns/B, t_pen 100 us),
+    // P = 8, pairwise, S_pen at its 64 KiB:
+    //   M = 64 / 8 = 8 rows; S = 8 * 64 * 16 = 8192 B (eq. (5)); S_block = 8^2 * 16 = 1024 B.
+    //   A core a rank (cores = 0, the default):
+    //     T_compute = 2 * 10 us * 8 = 160 us (eq. (4)); T_local = T_perm = 2 * 8192 / 1e9 = 16.384 us;
+    //     one-way of 1024 B = 2 + 1023 * 1 ns (1.023) + 10 + 3 = 16.023 us, 7 rounds = 112.161 us,
+    //     T_a2a = 2 * 112.161 = 224.322 us; 1024 B <= 65536 B: T_penalty = 2 * 7 * 100 us = 1400 us;
+    //     T = 160 + 16.384 + 224.322 + 1400 + 16.384 = 1817.09 us (eq. (3)).
+    //   On 2 cores the 8 ranks run 4 a core: 8 / min(8, 2) = 4 times as long on the host's CPU,
+    //     T_compute = 4 * 160 = 640 us, T_local = T_perm = 4 * 16.384 = 65.536 us; T_a2a and T_penalty as above;
+    //     T = 640 + 65.536 + 224.322 + 1400 + 65.536 = 2395.394 us.
+    //   On 3 cores: 8 / 3 = 2.6667 times: T_compute = 426.6667 us, T_local = T_perm = 43.690667 us,
+    //     T = 426.6667 + 2 * 43.690667 + 224.322 + 1400 = 2138.370 us.
+    Design d;
+    d.addBlock("fft", "fftw.transpose");
+    setSmall(d, "fft");
+    d.setValue({"fft", "P"}, 8);
+    const Run one = run(d);
+    CHECK(one("fft.cores") == 0);
+    CHECK(one("fft.T_compute") == Approx(160 * us));
+    CHECK(one("fft.T_local") == Approx(16.384 * us));
+    CHECK(one("fft.T_a2a") == Approx(224.322 * us));
+    CHECK(one("fft.T_penalty") == Approx(1400 * us));
+    CHECK(one("fft.T") == Approx(1817.09 * us));
+
+    d.setValue({"fft", "cores"}, 2);
+    const Run two = run(d);
+    CHECK(two("fft.T_compute") == Approx(640 * us));
+    CHECK(two("fft.T_compute") == 4 * one("fft.T_compute"));
+    CHECK(two("fft.T_local") == Approx(65.536 * us));
+    CHECK(two("fft.T_perm") == Approx(65.536 * us));
+    CHECK(two("fft.T_a2a") == one("fft.T_a2a"));         // the network's phases are unchanged
+    CHECK(two("fft.T_penalty") == one("fft.T_penalty"));
+    CHECK(two("fft.T") == Approx(2395.394 * us));
+    checkPhasesSum(two, "fft");
+
+    d.setValue({"fft", "cores"}, 3);
+    const Run three = run(d);
+    CHECK(three("fft.T_compute") == Approx(1280.0 / 3 * us));
+    CHECK(three("fft.T_local") == Approx(43.690667 * us).epsilon(1e-7));
+    CHECK(three("fft.T") == Approx(2138.370 * us).epsilon(1e-6));
+
+    // As many cores as ranks, or more, is a core a rank: the same figures to the last bit.
+    for (double c : {8.0, 16.0}) {
+        INFO("cores = " << c);
+        d.setValue({"fft", "cores"}, c);
+        const Run r = run(d);
+        for (const char* o : {"fft.T_compute", "fft.T_local", "fft.T_perm", "fft.T_a2a", "fft.T"})
+            CHECK(r(o) == one(o));
+    }
+}
