@@ -46,7 +46,7 @@ SimulatedRow simulateRow(const rec::Prediction& row, const std::map<int, const r
     // the options' between), or the whole run.
     out.seconds =
         row.timed ? rec::timedSpan(s.barrierEnds, row.result.between.value_or(rec::BarrierPair{})) : s.seconds;
-    out.error = std::isfinite(row.measured) && row.measured > 0 ? (s.seconds - row.measured) / row.measured : NAN;
+    out.error = std::isfinite(row.measured) && row.measured > 0 ? (out.seconds - row.measured) / row.measured : NAN;
     out.wall = s.wallSeconds;
     out.messages = s.messages;
     return out;
