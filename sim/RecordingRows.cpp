@@ -42,9 +42,11 @@ SimulatedRow simulateRow(const rec::Prediction& row, const std::map<int, const r
         simulateRecording(*row.net.topology, row.net.hostVertices, recordingOf(row, byP), row.net.net, o);
     SimulatedRow out;
     out.P = row.P;
-    // The same span as the analytic row's: between the first and the last barrier of all ranks, or the whole run.
-    out.seconds = row.timed ? rec::timedSpan(s.barrierEnds) : s.seconds;
-    out.error = std::isfinite(row.measured) && row.measured > 0 ? (s.seconds - row.measured) / row.measured : NAN;
+    // The same span as the analytic row's: between the same two barriers of all ranks (the first and the last, or
+    // the options' between), or the whole run.
+    out.seconds =
+        row.timed ? rec::timedSpan(s.barrierEnds, row.result.between.value_or(rec::BarrierPair{})) : s.seconds;
+    out.error = std::isfinite(row.measured) && row.measured > 0 ? (out.seconds - row.measured) / row.measured : NAN;
     out.wall = s.wallSeconds;
     out.messages = s.messages;
     return out;

@@ -12,6 +12,7 @@
 
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
+#include "model/recording/BarrierSpan.h"
 #include "model/recording/DesignNetwork.h"
 #include "model/recording/Prediction.h"
 #include "model/recording/RecordingJson.h"
@@ -31,6 +32,7 @@
 #include <map>
 #include <optional>
 #include <ostream>
+#include <string>
 
 namespace cs::cli {
 
@@ -106,11 +108,50 @@ std::vector<sim::SimulatedRow> simulateRows(const std::vector<rec::Prediction>& 
     return out;
 }
 
+// --between I:J (nothing without it), refused when it is malformed, when I does not come before J, or beside
+// --whole.
+std::optional<rec::BarrierPair> barriersOf(const Args& args)
+{
+    const auto text = args.value("--between");
+    if (!text)
+        return std::nullopt;
+    if (args.flag("--whole"))
+        throw UsageError("--between " + *text + " and --whole ask for two different spans: give one (--between "
+                         "prices the span between two barriers of all ranks, --whole the whole run)");
+    try {
+        return rec::parseBarrierPair(*text);
+    } catch (const ModelError& e) {
+        throw UsageError("--between " + *text + ": " + e.what());
+    }
+}
+
+// The span a row priced, as the table's note says it.
+std::string spanText(const rec::Prediction& p, bool whole)
+{
+    if (!p.timed)
+        return whole ? "the whole run (--whole)" : "the whole run (fewer than two barriers of all ranks were recorded)";
+    if (!p.result.between)
+        return "from the end of the first barrier of all ranks to the end of the last";
+    return "from the end of barrier " + std::to_string(p.spanFrom + 1) + " of all ranks to the end of barrier " +
+           std::to_string(p.spanTo + 1) + " (of " + std::to_string(p.result.barrierEnds.size()) + "; --between " +
+           rec::toString(*p.result.between) + ")";
+}
+
+// The --json row's "span": "barriers" (the first to the last), "barriers I:J" (--between, as given) or "whole".
+std::string spanName(const rec::Prediction& p)
+{
+    if (!p.timed)
+        return "whole";
+    return p.result.between ? "barriers " + rec::toString(*p.result.between) : "barriers";
+}
+
 } // namespace
 
 int replayCommand(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--results", "--at", "--net", "--export-simgrid", "--flops", "--max-events", "--timeout"},
+    const Args args(words,
+                    {"--results", "--at", "--net", "--export-simgrid", "--flops", "--max-events", "--timeout",
+                     "--between"},
                     {"--json", "--simulate", "--whole"});
     if (args.positional().size() != 1)
         throw UsageError(args.positional().empty() ? "replay needs a DESIGN (a file or a preset name)"
@@ -118,6 +159,7 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
     const auto file = args.value("--results");
     if (!file)
         throw UsageError("replay needs --results RUNS.json (run-app --record writes the recordings there)");
+    const std::optional<rec::BarrierPair> between = barriersOf(args);
     const DesignDocument doc = openDocument(args.positional().front());
     const json results = openResults(*file); // checked like every results file
     const std::vector<rec::RecordedRun> recordings = rec::readRecordings(*file);
@@ -149,7 +191,13 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
     for (int P : Ps) {
         rec::ReplayOptions options;
         options.wholeRun = args.flag("--whole");
-        rec::Prediction row = rec::predict(doc, byP, P, measured, args.value("--net").value_or(""), options, *file);
+        options.between = between;
+        rec::Prediction row;
+        try {
+            row = rec::predict(doc, byP, P, measured, args.value("--net").value_or(""), options, *file);
+        } catch (const rec::BarrierRangeError& e) {
+            throw ModelError("--between " + *args.value("--between") + ": " + e.what());
+        }
         if (const auto dir = args.value("--export-simgrid"))
             exported.push_back(exportSimGrid(row.made ? *row.made : byP.at(P)->recording, *dir, flops));
         rows.push_back(std::move(row));
@@ -173,7 +221,9 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
                          {"synthesized", r.synthesized},
                          {"poor_sites", r.poorSites},
                          {"predicted_alone", r.alone},
-                         {"span", r.timed ? "barriers" : "whole"},
+                         {"span", spanName(r)},
+                         {"span_barriers", r.timed ? json::array({r.spanFrom + 1, r.spanTo + 1}) : json(nullptr)},
+                         {"barriers", r.result.barrierEnds.size()},
                          {"predicted_whole", r.whole},
                          {"messages", r.result.messages},
                          {"collectives", r.result.collectives},
@@ -219,18 +269,20 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         else
             out << "; the design has no topology: no contention between messages";
         out << "\nerror = (predicted - measured) / measured; measured: the median of the app.run result of that P\n";
-        // Which span each P's prediction is (Prediction::timed): one line when it is the same for all.
+        // Which span each P's prediction is (Prediction::timed, spanFrom, spanTo): one line when it is the same
+        // for all.
+        const auto said = [&](const rec::Prediction& p) { return spanText(p, args.flag("--whole")); };
         const bool allTimed = std::all_of(rows.begin(), rows.end(), [](const rec::Prediction& p) { return p.timed; });
-        if (allTimed)
-            out << "predicted: from the end of the first barrier of all ranks to the end of the last, the span a "
-                   "program times itself in, its setup left out (--whole prices the whole run)\n";
+        const bool same =
+            std::all_of(rows.begin(), rows.end(), [&](const rec::Prediction& p) { return said(p) == said(r); });
+        if (allTimed && same)
+            out << "predicted: " << said(r)
+                << (between ? ", the span the program times itself in"
+                            : ", the span a program times itself in, its setup left out")
+                << " (--whole prices the whole run)\n";
         for (const rec::Prediction& p : rows)
-            if (!allTimed)
-                out << "P = " << p.P << ": predicted "
-                    << (p.timed ? "from the end of the first barrier of all ranks to the end of the last"
-                        : args.flag("--whole") ? "the whole run (--whole)"
-                                               : "the whole run (fewer than two barriers of all ranks were recorded)")
-                    << "\n";
+            if (!(allTimed && same))
+                out << "P = " << p.P << ": predicted " << said(p) << "\n";
         if (simulate)
             out << "simulated: the recording on SimGrid (CM02, flow level), one actor per rank on its placed host, "
                    "the same LogGP o, g, L and G; sim/pred = simulated / predicted\n";

@@ -85,6 +85,8 @@ Prediction predict(const DesignDocument& doc, const std::map<int, const Recorded
     row.whole = row.result.seconds;
     const ReplaySpan span = spanOf(row.result, opts.wholeRun);
     row.timed = span.timed;
+    row.spanFrom = span.from;
+    row.spanTo = span.to;
     row.predicted = span.seconds;
     row.alone = span.alone;
     if (const auto m = measured.find(P); m != measured.end()) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstddef>
 #include <map>
 #include <memory>
 #include <string>
@@ -21,11 +22,13 @@ namespace cs::rec {
 struct Prediction {
     int P = 0;
     double predicted = 0, alone = 0; // s: the replay, and its first pass (every message alone on its route)
-    // True when predicted and alone are the span between the first and the last barrier of all ranks (the
-    // window a program times itself in: Replay.h), false when they are the whole run (ReplayOptions::wholeRun,
-    // or fewer than two such barriers). whole: the whole run (s) either way.
+    // True when predicted and alone are the span between two barriers of all ranks (the window a program times
+    // itself in: Replay.h; the first and the last, or ReplayOptions::between's, which result.between keeps),
+    // false when they are the whole run (ReplayOptions::wholeRun, or fewer than two such barriers). whole: the
+    // whole run (s) either way. spanFrom, spanTo: the span's barriers, 0-based among result.barrierEnds (timed).
     bool timed = false;
     double whole = 0;
+    std::size_t spanFrom = 0, spanTo = 0;
     double measured = NAN, error = NAN; // s: the median of that P's app.run result; (predicted - measured) / measured
     int recordedAt = 0;                 // the P of the recording it came from (the template when synthesised)
     bool synthesized = false;
@@ -57,7 +60,8 @@ std::map<int, MeasuredTime> measuredTimesByP(const nlohmann::json& results);
 // ("" when the design has one), its measured time from `measured` when there
 // is one. Throws ModelError when P was not recorded and fewer than three P
 // were, when its recording was cut short, or as designNetwork() and replay()
-// do (ReplayCancelled when options.cancel is set). `file` names the results
+// do (ReplayCancelled when options.cancel is set; BarrierRangeError when the
+// recording lacks a barrier options.between names). `file` names the results
 // file in messages.
 Prediction predict(const DesignDocument& doc, const std::map<int, const RecordedRun*>& byP, int P,
                    const std::map<int, double>& measured, const std::string& netBlock = "",

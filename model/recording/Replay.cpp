@@ -119,9 +119,14 @@ struct Instance {
 class Engine {
 public:
     // fluid: the network the messages share (contention), or nullptr: each message priced alone on its route.
-    Engine(const Recording& rec, const ReplayNetwork& net, const ReplayOptions& o, Prices& prices, FluidNetwork* fluid)
-        : rec_(rec), net_(net), o_(o), prices_(prices), fluid_(fluid), ranks_(static_cast<std::size_t>(rec.P()))
+    // spanAt: the 0-based positions of the span's barriers among the barriers of all ranks (their compute is
+    // kept), or nothing.
+    Engine(const Recording& rec, const ReplayNetwork& net, const ReplayOptions& o, Prices& prices, FluidNetwork* fluid,
+           std::optional<std::pair<std::size_t, std::size_t>> spanAt)
+        : rec_(rec), net_(net), o_(o), prices_(prices), fluid_(fluid), spanAt_(spanAt),
+          ranks_(static_cast<std::size_t>(rec.P()))
     {
+        res_.between = o.between;
         for (std::size_t r = 0; r < ranks_.size(); ++r)
             ranks_[r].reqs.resize(static_cast<std::size_t>(rec.ranks[r].maxRequest + 1));
     }
@@ -147,6 +152,7 @@ private:
     std::uint64_t steps_ = 0; // for the cancel flag's checks
     Prices& prices_;
     FluidNetwork* fluid_;
+    std::optional<std::pair<std::size_t, std::size_t>> spanAt_;
     std::uint64_t nextId_ = 0;
     std::vector<FluidNetwork::Arrival> arrived_;
     std::vector<RankState> ranks_;
@@ -366,11 +372,13 @@ bool Engine::collective(std::int32_t r, const Event& e)
             if (e.kind == Kind::Barrier && n == static_cast<std::uint32_t>(rec_.P())) {
                 // Every rank is in it: their compute so far is all they do before it.
                 res_.barrierEnds.push_back(I.finish);
-                res_.computeAtLastBarrier.resize(ranks_.size());
-                for (std::size_t k = 0; k < ranks_.size(); ++k)
-                    res_.computeAtLastBarrier[k] = ranks_[k].compute;
-                if (res_.barrierEnds.size() == 1)
-                    res_.computeAtFirstBarrier = res_.computeAtLastBarrier;
+                const std::size_t at = res_.barrierEnds.size() - 1;
+                if (spanAt_ && (at == spanAt_->first || at == spanAt_->second)) {
+                    std::vector<double>& into = at == spanAt_->first ? res_.computeAtSpanStart : res_.computeAtSpanEnd;
+                    into.resize(ranks_.size());
+                    for (std::size_t k = 0; k < ranks_.size(); ++k)
+                        into[k] = ranks_[k].compute;
+                }
             }
             for (std::int32_t m : members)
                 if (m != r)
@@ -501,21 +509,22 @@ ReplayResult Engine::run()
 
 } // namespace
 
-double timedSpan(const std::vector<double>& barrierEnds)
-{
-    return barrierEnds.size() < 2 ? NAN : barrierEnds.back() - barrierEnds.front();
-}
-
 ReplaySpan spanOf(const ReplayResult& r, bool wholeRun)
 {
     ReplaySpan s;
-    const double timed = timedSpan(r.barrierEnds), alone = timedSpan(r.aloneBarrierEnds);
-    s.timed = !wholeRun && std::isfinite(timed) && std::isfinite(alone);
+    const BarrierPair pair = r.between.value_or(BarrierPair{});
+    if (r.between && !wholeRun)
+        checkBarrierPair(pair, r.barrierEnds.size(), static_cast<int>(r.rankSeconds.size()));
+    const auto at = barrierPositions(pair, r.barrierEnds.size());
+    const double timed = timedSpan(r.barrierEnds, pair), alone = timedSpan(r.aloneBarrierEnds, pair);
+    s.timed = !wholeRun && at && std::isfinite(timed) && std::isfinite(alone);
     if (s.timed) {
         s.seconds = timed;
         s.alone = alone;
-        for (std::size_t k = 0; k < r.computeAtLastBarrier.size() && k < r.computeAtFirstBarrier.size(); ++k)
-            s.compute = std::max(s.compute, r.computeAtLastBarrier[k] - r.computeAtFirstBarrier[k]);
+        s.from = at->first;
+        s.to = at->second;
+        for (std::size_t k = 0; k < r.computeAtSpanEnd.size() && k < r.computeAtSpanStart.size(); ++k)
+            s.compute = std::max(s.compute, r.computeAtSpanEnd[k] - r.computeAtSpanStart[k]);
     } else {
         s.seconds = r.seconds;
         s.alone = r.aloneSeconds;
@@ -539,8 +548,17 @@ ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const Replay
         throw ModelError("the recording's loops expand to " + std::to_string(static_cast<long long>(events)) +
                          " events, more than the replay's limit of " +
                          std::to_string(static_cast<long long>(options.maxEvents)));
+    // The span's barriers, known before the replay: a recording that lacks them is refused now, not after it.
+    const std::size_t barriers = barriersOfAllRanks(rec);
+    if (options.between) {
+        if (options.wholeRun)
+            throw ModelError("a span between barriers " + toString(*options.between) +
+                             " and the whole run were both asked for: they are two different spans, ask for one");
+        checkBarrierPair(*options.between, barriers, rec.P());
+    }
+    const auto spanAt = barrierPositions(options.between.value_or(BarrierPair{}), barriers);
     Prices prices(net);
-    ReplayResult alone = Engine(rec, net, options, prices, nullptr).run();
+    ReplayResult alone = Engine(rec, net, options, prices, nullptr, spanAt).run();
     alone.aloneSeconds = alone.seconds;
     alone.aloneBarrierEnds = alone.barrierEnds;
     if (!options.contention || !net.flowRates) {
@@ -548,7 +566,7 @@ ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const Replay
         return alone;
     }
     FluidNetwork fluid(net);
-    ReplayResult shared = Engine(rec, net, options, prices, &fluid).run();
+    ReplayResult shared = Engine(rec, net, options, prices, &fluid, spanAt).run();
     shared.aloneSeconds = alone.seconds;
     shared.aloneBarrierEnds = alone.barrierEnds;
     shared.pricedFlowSets = prices.priced + fluid.pricedSets();

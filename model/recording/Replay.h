@@ -58,17 +58,20 @@
 //    barriers of all its ranks (the examples: a barrier, MPI_Wtime, the loop,
 //    a barrier, MPI_Wtime), not from its start, whose setup (allocation, FFTW's
 //    plans, LAMMPS's atoms) its recording holds as compute. So the replay also
-//    gives the span from the end of the first barrier of all ranks to the end
-//    of the last (ReplayResult::timedSeconds), which is what is compared with
-//    a run's own time; the whole run (seconds) is kept beside it.
+//    gives the end of each barrier of all ranks (ReplayResult::barrierEnds),
+//    and spanOf() the span between two of them, the first and the last unless
+//    ReplayOptions::between names others (BarrierSpan.h), which is what is
+//    compared with a run's own time; the whole run (seconds) is kept beside it.
 #include "model/blocks/loggp/LogGPMath.h"
 #include "model/core/ModelError.h"
+#include "model/recording/BarrierSpan.h"
 #include "model/recording/Recording.h"
 
 #include <atomic>
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -114,9 +117,13 @@ struct ReplayOptions {
     double computeScale = 1.0;   // recorded compute seconds times this
     bool contention = true;      // false: every message priced alone on its route
     double maxEvents = 4e8;      // events (loops expanded) a replay goes through at most
-    // What a prediction (Prediction.h) reports: false, the span between the first and the last barrier of all
-    // ranks where the recording has two (timedSpan); true, the whole run. The replay itself gives both.
+    // What a prediction (Prediction.h) reports: false, the span between two barriers of all ranks (spanOf);
+    // true, the whole run. The replay itself gives both.
     bool wholeRun = false;
+    // The two barriers of all ranks the span runs between (BarrierSpan.h; replay --between). Unset: the first
+    // and the last where the recording has two, else the whole run. Set: those two, and replay() refuses a
+    // recording that lacks either (BarrierRangeError, before it replays) or options that set wholeRun too.
+    std::optional<BarrierPair> between;
     // Set from another thread to stop the replay: it then throws ReplayCancelled
     // (a GUI's Cancel; checked every few thousand events).
     const std::atomic<bool>* cancel = nullptr;
@@ -136,27 +143,32 @@ struct ReplayResult {
     std::uint64_t pricedFlowSets = 0; // distinct flow sets priced by secondsPerByte and flowRates
     // The end of each barrier of all ranks, in order (s), and of the first pass's (every message alone).
     std::vector<double> barrierEnds, aloneBarrierEnds;
-    // Each rank's compute replayed by the end of the first and of the last of those barriers (s).
-    std::vector<double> computeAtFirstBarrier, computeAtLastBarrier;
+    // The options' between: the barriers whose compute is below.
+    std::optional<BarrierPair> between;
+    // Each rank's compute replayed by the end of the span's first and of its last barrier (s): of `between`,
+    // else of the first and the last; empty when the recording has no such pair.
+    std::vector<double> computeAtSpanStart, computeAtSpanEnd;
 };
 
-// The time a prediction reports of a replay: the span between the first and the last barrier of all ranks
-// (timed, where there are two and `wholeRun` is false), else the whole run. compute: the largest compute of a
-// rank within it (the whole run's: the rank that ends last), at most seconds.
+// The time a prediction reports of a replay: the span between two barriers of all ranks (timed, where
+// `wholeRun` is false and the recording has them: r.between, else the first and the last), else the whole
+// run. compute: the largest compute of a rank within it (the whole run's: the rank that ends last), at most
+// seconds. Throws BarrierRangeError when r.between is set and the recording lacks one of its barriers (replay()
+// refused it already).
 struct ReplaySpan {
     bool timed = false;
     double seconds = 0, alone = 0, compute = 0;
+    // The span's barriers, 0-based among the recording's barriers of all ranks (timed only).
+    std::size_t from = 0, to = 0;
 };
 ReplaySpan spanOf(const ReplayResult& r, bool wholeRun);
 
-// From the end of the first of `barrierEnds` to the end of the last (s): the span a program that times itself
-// between two barriers of all its ranks measures. NaN with fewer than two barriers.
-double timedSpan(const std::vector<double>& barrierEnds);
-
 // Replays `rec` (linked, not truncated) on `net`. Throws ModelError when the
-// recording is truncated, when it is longer than options.maxEvents, or when
-// the replay cannot go on (a receive that no rank's send matches, members of a
-// communicator that leave a collective out), naming the rank and the line.
+// recording is truncated, when it is longer than options.maxEvents, when it
+// lacks a barrier options.between names (BarrierRangeError), when options set
+// both between and wholeRun, or when the replay cannot go on (a receive that
+// no rank's send matches, members of a communicator that leave a collective
+// out), naming the rank and the line.
 ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const ReplayOptions& options = {});
 
 // G for a message when the network gives its flow `s` seconds per byte.

@@ -101,6 +101,44 @@ TEST_CASE("recording sim: the span between the first and the last barrier of all
     CHECK(analytic.seconds == Approx(45.330e-3).epsilon(1e-9));
 }
 
+TEST_CASE("recording sim: the span between barriers 2 and 3 of three, as the analytic replay's (replay --between)",
+          "[sim][recording]")
+{
+    // The network above (a barrier of two ranks: o_s + L + o_r = 15 us after the last rank enters; one way of
+    // 100,001 B: 1015 us). Rank 0: 10 ms of setup, barrier 1, 2 ms, barrier 2, a ping-pong, 1 ms, barrier 3,
+    // 5 ms; rank 1: 5 ms, barrier 1, 3 ms, barrier 2, the ping-pong, barrier 3.
+    //  - barrier 1: rank 0 enters last at 10 ms, ends 10.015 ms;
+    //  - rank 0 at 12.015 ms, rank 1 at 13.015 ms: barrier 2 ends at 13.030 ms (rank 0, the last to leave, gets
+    //    rank 1's message o_s + L + o_r after rank 1 entered);
+    //  - the round trip 2 x 1015 us: rank 0 back at 15.060 ms, + 1 ms: it enters barrier 3 at 16.060 ms, which
+    //    ends at 16.075 ms (rank 1 gets rank 0's message then; SimGrid lets rank 0 go on 10 us earlier, after
+    //    its send's o_s and its receive's o_r of the message rank 1 sent long before).
+    // Span 2:3: 16.075 - 13.030 = 3.045 ms; the first to the last, 16.075 - 10.015 = 6.060 ms.
+    const Topology t = tree(2, 2, 1e9, 1e9, 1e-6);
+    ReplayNetwork net;
+    net.loggp = {10e-6, 2e-6, 3e-6, 1e-6, 1e-8};
+    net.routeLatency = 4e-6;
+    const Recording rec = parseRecording(
+        {head(0, 2) + "c 0.010\nbarrier 0\nc 0.002\nbarrier 0\nsend 1 100001 0 0\nrecv 1 100001 0 0\nc 0.001\n"
+                      "barrier 0\nc 0.005\nend\n",
+         head(1, 2) + "c 0.005\nbarrier 0\nc 0.003\nbarrier 0\nrecv 0 100001 0 0\nsend 0 100001 0 0\nbarrier 0\n"
+                      "end\n"});
+    const sim::RecordingSimResult r = sim::simulateRecording(t, onHosts(t, {0, 2}), rec, net);
+    REQUIRE(r.barrierEnds.size() == 3);
+    CHECK(r.barrierEnds[1] == Approx(13.030e-3).epsilon(1e-4));
+    CHECK(r.barrierEnds[2] == Approx(16.075e-3).epsilon(1e-4));
+    CHECK(timedSpan(r.barrierEnds, {2, 3}) == Approx(3.045e-3).epsilon(1e-3));
+    CHECK(timedSpan(r.barrierEnds, {-2, -1}) == Approx(3.045e-3).epsilon(1e-3));
+    CHECK(timedSpan(r.barrierEnds) == Approx(6.060e-3).epsilon(1e-3));
+    // The analytic replay of the same recording, asked for the same pair: the same span by hand.
+    ReplayOptions o;
+    o.between = BarrierPair{2, 3};
+    const ReplayResult analytic = replay(rec, net, o);
+    CHECK(analytic.barrierEnds[1] == Approx(13.030e-3).epsilon(1e-9));
+    CHECK(spanOf(analytic, false).seconds == Approx(3.045e-3).epsilon(1e-9));
+    CHECK(timedSpan(analytic.barrierEnds, {2, 3}) == Approx(timedSpan(r.barrierEnds, {2, 3})).epsilon(1e-3));
+}
+
 TEST_CASE("recording sim: four ranks across one shared uplink run at half the rate", "[sim][recording]")
 {
     // Two leaves of two hosts, every link 1e8 B/s, no latency, and LogGP all 0 (G = 0: no cap on a rank).

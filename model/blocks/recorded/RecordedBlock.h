@@ -16,8 +16,10 @@
 //
 // What this block does not do (clusterscope-cli replay does): route each
 // phase's flows on the placed hosts' links (it takes the one per-flow figure
-// B_net for every phase), and follow the job's P: a recording is of one P,
-// and the block refuses a design whose job is of another (input P).
+// B_net for every phase), follow the job's P (a recording is of one P, and
+// the block refuses a design whose job is of another: input P), and price a
+// span other than the first to the last barrier of all ranks (replay
+// --between; the block's T is always that span, by the same spanOf()).
 //
 // The registry's instance holds no recording: its check() says how to give it
 // one. A design document embeds the recording in the block (docs/format.md,

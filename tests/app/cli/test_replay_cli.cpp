@@ -290,3 +290,100 @@ TEST_CASE("replay: the span between the first and the last barrier of all ranks 
     REQUIRE(n.rc == 0);
     CHECK_THAT(n.out, Contains("P = 2: predicted the whole run (fewer than two barriers of all ranks were recorded)"));
 }
+
+TEST_CASE("replay --between I:J prices the span between two barriers of all ranks, analytic and simulated, and "
+          "refuses a pair the recording lacks, a malformed one, I >= J and --whole beside it",
+          "[cli][replay][span]")
+{
+    // P = 2 on a and b (one leaf), as above, with three barriers (a program that times the span between its
+    // second and third, as LAMMPS's Loop time is between its third and fourth): rank 0 sets up 0.5 s, barrier 1,
+    // 0.1 s, barrier 2, the ten messages, barrier 3, 0.2 s; rank 1 sets up 0.3 s, barrier 1, 0.2 s, barrier 2,
+    // the ten receives, barrier 3. A barrier of two ranks: o_s + L + o_r = 2 + 5 + 3 = 10 us after the last enters.
+    //  - barrier 1 ends at 0.5 + 10 us = 0.50001 s;
+    //  - rank 0 at 0.60001 s, rank 1 at 0.70001 s: barrier 2 ends at 0.70002 s;
+    //  - the tenth message is received 80.010 ms later (above: 10 x 8 ms + o_s + L + o_r), at 0.78003 s, when
+    //    rank 1 enters barrier 3: it ends at 0.78004 s; the whole run 0.78004 + 0.2 = 0.98004 s.
+    // Span 2:3: 0.78004 - 0.70002 = 80.02 ms, measured 0.1 s: -19.98%. The first to the last:
+    // 0.78004 - 0.50001 = 0.28003 s.
+    const std::string design = writeFile("design.json", kDesign);
+    const std::string runs = runsWith(
+        "three", "P,seconds\n2,0.1\n",
+        json::array({{{"P", 2},
+                      {"ranks",
+                       {"csrec 1 0 2\nc 0.5\nbarrier 0\nc 0.1\nbarrier 0\nloop 10 1\nsend 1 1000001 0 0\nbarrier 0\n"
+                        "c 0.2\nend\n",
+                        "csrec 1 1 2\nc 0.3\nbarrier 0\nc 0.2\nbarrier 0\nloop 10 1\nrecv 0 1000001 0 0\nbarrier 0\n"
+                        "end\n"}}}}));
+
+    const auto all = cli({"replay", design, "--results", runs, "--json"});
+    INFO(all.out << all.err);
+    REQUIRE(all.rc == 0);
+    const json first = json::parse(all.out).at(0);
+    CHECK(first["span"] == "barriers");
+    CHECK(first["span_barriers"] == json({1, 3}));
+    CHECK(first["barriers"] == 3);
+    CHECK(first["predicted"].get<double>() == Approx(0.28003).epsilon(1e-9));
+
+    for (const char* pair : {"2:3", "-2:-1", "2:-1"}) {
+        INFO(pair);
+        const auto r = cli({"replay", design, "--results", runs, "--json", "--between", pair});
+        INFO(r.out << r.err);
+        REQUIRE(r.rc == 0);
+        const json row = json::parse(r.out).at(0);
+        CHECK(row["span"] == std::string("barriers ") + pair);
+        CHECK(row["span_barriers"] == json({2, 3}));
+        CHECK(row["barriers"] == 3);
+        CHECK(row["predicted"].get<double>() == Approx(0.08002).epsilon(1e-9));
+        CHECK(row["predicted_whole"].get<double>() == Approx(0.98004).epsilon(1e-9));
+        CHECK(row["error"].get<double>() == Approx(-0.1998).epsilon(1e-6));
+    }
+    // --whole: no barriers in the span.
+    const auto w = cli({"replay", design, "--results", runs, "--json", "--whole"});
+    REQUIRE(w.rc == 0);
+    CHECK(json::parse(w.out).at(0)["span_barriers"].is_null());
+
+    // The table's note names the pair, as given and as counted.
+    const auto t = cli({"replay", design, "--results", runs, "--between", "2:-1"});
+    INFO(t.out << t.err);
+    REQUIRE(t.rc == 0);
+    CHECK_THAT(t.out, Contains("  2  80.02 ms"));
+    CHECK_THAT(t.out, Contains("predicted: from the end of barrier 2 of all ranks to the end of barrier 3 (of 3; "
+                               "--between 2:-1), the span the program times itself in (--whole prices the whole run)"));
+
+    // SimGrid's replay prices the same span: its ten messages share the link at once where the analytic replay
+    // sends them one after another, the same 80 ms either way (above), and its error is the span's.
+    const auto s = cli({"replay", design, "--results", runs, "--json", "--between", "2:3", "--simulate"});
+    INFO(s.out << s.err);
+    REQUIRE(s.rc == 0);
+    const json sim = json::parse(s.out).at(0);
+    CHECK(sim["simulated"].get<double>() == Approx(0.08002).epsilon(0.001));
+    CHECK(sim["simulated_error"].get<double>() == Approx(-0.1998).epsilon(0.01));
+
+    // A pair this P's recording does not have: the P, its count and the pair (status 1, a fact of the data).
+    auto r = cli({"replay", design, "--results", runs, "--between", "2:4"});
+    CHECK(r.rc == 1);
+    CHECK_THAT(r.err, Contains("--between 2:4: P = 2: the recording has 3 barriers of all ranks; the span 2:4 asks for "
+                               "barrier 4, which it does not have (give indices from 1 to 3, or from -3 to -1 counting "
+                               "from the end)"));
+    r = cli({"replay", design, "--results", runs, "--between", "3:-2"});
+    CHECK(r.rc == 1);
+    CHECK_THAT(r.err, Contains("--between 3:-2: P = 2: the recording has 3 barriers of all ranks; the span 3:-2 is "
+                               "from barrier 3 to barrier 2 of them: the first must come before the second"));
+    r = cli({"replay", design, "--results", runsFile(), "--at", "P=2", "--between", "1:2"});
+    CHECK(r.rc == 1);
+    CHECK_THAT(r.err, Contains("--between 1:2: P = 2: the recording has no barrier of all ranks"));
+    // Malformed, I >= J, and --whole beside it: usage errors naming the flag and the value (status 2).
+    r = cli({"replay", design, "--results", runs, "--between", "2-3"});
+    CHECK(r.rc == 2);
+    CHECK_THAT(r.err, Contains("--between 2-3: expected I:J, the 1-based indices of two barriers of all ranks"));
+    r = cli({"replay", design, "--results", runs, "--between", "0:2"});
+    CHECK(r.rc == 2);
+    CHECK_THAT(r.err, Contains("--between 0:2: there is no barrier 0"));
+    r = cli({"replay", design, "--results", runs, "--between", "3:2"});
+    CHECK(r.rc == 2);
+    CHECK_THAT(r.err, Contains("--between 3:2: barrier 3 does not come before barrier 2"));
+    r = cli({"replay", design, "--results", runs, "--between", "2:3", "--whole"});
+    CHECK(r.rc == 2);
+    CHECK_THAT(r.err, Contains("--between 2:3 and --whole ask for two different spans: give one"));
+    CHECK(cli({"replay", design, "--results", runs, "--between"}).rc == 2); // no value
+}
