@@ -59,7 +59,7 @@
 // of such links lost 17-19% of their rate on these two CPUs, so the bucket stays (scripts/netns-cluster.sh).
 //
 // The span compared. Each program here times itself between two barriers of all ranks, and the replay prices the
-// same span (Replay.h, timedSpan): it priced the whole recording before, setup included (the FFT's allocation and
+// same span (BarrierSpan.h, timedSpan): it priced the whole recording before, setup included (the FFT's allocation and
 // FFTW's plans, 12-20 ms a rank), and CI failed on it: the FFT with the eager limit raised, P = 2 on tree22 at
 // 184 Mbit/s (seed 3169848305), was +9.5% and +10.6% in two runs, a bias of 20-30 ms at every rate. With the span,
 // in one run at that seed: that P = 2 +3.4%, P = 4 -4.8%; the FFT's P = 2 with the defaults +7.0% -> +4.2%;
