@@ -2,6 +2,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/recording/EventCursor.h"
+#include "model/recording/EventTimes.h"
 #include "model/recording/ReplayCollectives.h"
 #include "sim/ChildRun.h"
 #include "sim/SimPlatform.h"
@@ -66,27 +67,6 @@ public:
 private:
     std::map<std::tuple<int, int, double>, Schedule> cache_;
 };
-
-// How many times each event of a rank runs (its loops' counts multiplied).
-template <class Fn>
-void forEachEvent(const rec::RankTrace& trace, Fn fn)
-{
-    std::vector<std::pair<std::uint32_t, double>> open; // (end, times)
-    double times = 1;
-    for (std::uint32_t i = 0; i < trace.events.size(); ++i) {
-        while (!open.empty() && i >= open.back().first) {
-            open.pop_back();
-            times = open.empty() ? 1 : open.back().second;
-        }
-        const Event& e = trace.events[i];
-        if (e.kind == Kind::Loop) {
-            times *= std::max(0.0, std::floor(e.value));
-            open.emplace_back(i + 1 + e.count, times);
-            continue;
-        }
-        fn(e, times);
-    }
-}
 
 std::int32_t memberIndex(const std::vector<std::int32_t>& members, std::int32_t rank)
 {
@@ -522,7 +502,7 @@ RecordingSimEstimate estimateRecordingSim(const rec::Recording& r)
     RecordingSimEstimate est;
     Schedules schedules;
     for (const rec::RankTrace& trace : r.ranks) {
-        forEachEvent(trace, [&](const Event& e, double times) {
+        rec::forEachEventTimes(trace, [&](const Event& e, double times) {
             est.events += times;
             if (e.kind == Kind::Send || e.kind == Kind::Isend || e.kind == Kind::Sendrecv)
                 est.messages += times;

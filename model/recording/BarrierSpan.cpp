@@ -1,4 +1,5 @@
 #include "model/recording/BarrierSpan.h"
+#include "model/recording/EventTimes.h"
 
 #include <algorithm>
 #include <charconv>
@@ -95,23 +96,12 @@ std::uint64_t barriersOfAllRanks(const Recording& rec)
         return 0;
     const RankTrace& trace = rec.ranks.front();
     const auto P = static_cast<std::size_t>(rec.P());
-    std::vector<std::pair<std::uint32_t, double>> open; // (end of a loop's body, times its events run)
-    double times = 1, n = 0;
-    for (std::uint32_t i = 0; i < trace.events.size(); ++i) {
-        while (!open.empty() && i >= open.back().first) {
-            open.pop_back();
-            times = open.empty() ? 1 : open.back().second;
-        }
-        const Event& e = trace.events[i];
-        if (e.kind == Kind::Loop) {
-            // As EventCursor runs it: a count below one skips the body.
-            times *= e.value >= 1.0 ? std::floor(e.value) : 0.0;
-            open.emplace_back(i + 1 + e.count, times);
-        } else if (e.kind == Kind::Barrier && static_cast<std::size_t>(e.comm) < rec.comms.size() &&
-                   rec.members(e.comm).size() == P) {
+    double n = 0;
+    forEachEventTimes(trace, [&](const Event& e, double times) {
+        if (e.kind == Kind::Barrier && static_cast<std::size_t>(e.comm) < rec.comms.size() &&
+            rec.members(e.comm).size() == P)
             n += times;
-        }
-    }
+    });
     constexpr double kSaturate = 4611686018427387904.0; // 2^62, as RankTrace::expandedEvents
     return static_cast<std::uint64_t>(std::min(n, kSaturate));
 }
