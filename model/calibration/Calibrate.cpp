@@ -52,9 +52,16 @@ struct Calibrator {
     Calibrator(const DesignDocument& d, const nlohmann::json& results, const CalibrationOptions& o)
         : doc(d), opt(o), entries(resultEntries(results)), current(d.design)
     {
-        // A pair on one host measured the node's shared memory, not the network: its mpi.loggp result sets the
-        // intra-node LogGP (calibrateIntraNode) and no network input.
-        std::erase_if(entries, [](const ResultEntry& e) { return e.probe == "mpi.loggp" && onOneHost(*e.json); });
+        // A pair on one host measured the node's shared memory, not the network: where the results also measured
+        // the network (a network probe, or mpi.loggp across hosts), its mpi.loggp result sets the intra-node
+        // LogGP (calibrateIntraNode) and no network input. Where every pair ran on one host (an mpi node of this
+        // machine alone), that host is all the network the job has, and its pair sets the network's LogGP too.
+        const auto oneHostPair = [](const ResultEntry& e) { return e.probe == "mpi.loggp" && onOneHost(*e.json); };
+        const bool networkMeasured = std::any_of(entries.begin(), entries.end(), [&](const ResultEntry& e) {
+            return (e.probe == "mpi.loggp" || e.probe.rfind("net.", 0) == 0) && !oneHostPair(e);
+        });
+        if (networkMeasured)
+            std::erase_if(entries, oneHostPair);
     }
 
     bool probeHasResults(const std::string& probe) const

@@ -159,6 +159,27 @@ TEST_CASE("intra-node fit: a pair on one host sets no network input, and the pai
     CHECK(find(r.params, "o_s_node")->value == Approx(5e-6)); // the node's, from n1 -> n1
 }
 
+TEST_CASE("intra-node fit: where every pair ran on one host, that pair sets the network's LogGP too",
+          "[calib][intranode]")
+{
+    // An mpi node of this machine alone (mpi:2): both ranks on one host, and nothing measured across hosts. The
+    // job then runs on that host too, so the pair is the network it has: its overheads set net.o_s as well as
+    // net.o_s_node (before, the pair was taken out of the network's fit and no LogGP input was calibrated). The
+    // network's fit holds overheads to the one-way time: o_s + o_r = 5 + 0.2 = 5.2 us > PRTT(1,0,1) / 2 = 1 us,
+    // so o_s is scaled into it in the measured proportion, 1 us x 5 / 5.2 = 0.961538 us; the intra-node fit keeps
+    // the probe's 5 us and clamps L_node instead.
+    const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
+    CalibrationOptions o;
+    o.holdOutFraction = 0.0;
+    o.time = "2026-11-21T21:00:00Z";
+    o.probes = {"mpi.loggp"};
+    const CalibrationReport r = calibrate(doc, json::array({mpiResult("n1", "n1", prttSeries(), 5e-6)}), o);
+    REQUIRE(find(r.params, "o_s"));
+    CHECK(find(r.params, "o_s")->value == Approx(1e-6 * 5.0 / 5.2));
+    REQUIRE(find(r.params, "o_s_node"));
+    CHECK(find(r.params, "o_s_node")->value == Approx(5e-6));
+}
+
 TEST_CASE("calibrate's plan asks for mpi.loggp on one host when the job runs more than one rank a node",
           "[calib][intranode][plan]")
 {
