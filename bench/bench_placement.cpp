@@ -53,7 +53,7 @@ json fftOnFatTree()
 bench::Time torusFigures(double P, double& xchg)
 {
     return bench::timedBoth([&] {
-        const TopologySourceParts parts = topologySourceFromJson({{"generator", "torus"}, {"params", {{"k", 32}, {"dims", 3}}}});
+        const TopologySourceParts parts = topologySourceFrom(Network::generated("torus", {{"k", 32}, {"dims", 3}}));
         std::vector<double> in;
         for (const ParamValue& v : parts.values)
             in.push_back(v.value);

@@ -11,12 +11,26 @@
 // Where the 32-ranks-a-node sweep's time goes: every figure is routed as flows between the job's nodes,
 // each with the count of its rank flows (NodeFlows.h), so a node's 32 ranks cost what one does (the
 // nearest neighbours: one search per node, not per rank; a round of the exchange: about 2 node flows a
-// node, counted a node's block of ranks at once). Measured here (2 busy cores, CPU time): the 64 x 32
-// evaluation 0.006 s (0.05 s before); the log2 sweep 1.9x (31x before); the full sweep 3.1-3.3x (29x
-// before). What is left of the full sweep's ratio is the exchange's rounds, not its ranks: at 32 ranks a
-// node P - 1 >= 31 rounds (256 evenly spaced ones routed), against N - 1 at one rank a node, and a shift
-// round's node flows carry counts that differ from round to round, so few load the network alike:
-// 30,619 rounds routed against 7,852 (3.9x), each a pass over the network's links.
+// node, counted a node's block of ranks at once). The exchange has more rounds at 32 ranks a node: P - 1 >=
+// 31 (256 evenly spaced ones routed) against N - 1 at one rank a node, and a round's node flows carry
+// counts that differ from round to round, so few load the network alike. A round is the sum of its
+// node-pair sets at their counts, each set routed once (9,085 sets over the sweep, against 7,852 rounds
+// routed at one rank a node) and kept on the links it loads (CountedRounds.h, SparseLoads.h), so a round
+// costs those links rather than a pass over all 3,072 of the fat-tree's, the same figures to the last bit
+// (test_sparse_loads.cpp).
+// Measured 2026-11-27, 09:52-10:02 UTC, load average 11-15 (the machine busy with other builds and
+// tests), RelWithDebInfo build (the dev preset) at idle priority, against 7599822's build run alternately
+// in the same minutes, 5 invocations of `bench_ranks_per_node 5` each:
+//  - the full sweep: 1.91x (median of the invocations' fastest-of-5 ratios; 1.89x to 1.92x); run by run
+//    1.92x (1.74x to 2.15x, 25 runs); 32 ranks a node 0.483 s CPU, one rank a node 0.252 s (medians).
+//    7599822: 3.54x (3.48x to 3.89x); run by run 3.54x (2.84x to 3.97x); 0.892 s and 0.249 s. (3.1-3.3x
+//    on busy cores when the node-pair sets came, 29x before the node flows.)
+//  - the log2 sweep: 1.85x, 1.86x, 1.91x (7599822: 2.23x, 2.17x, 2.25x; 31x before the node flows).
+//  - the 64 x 32 evaluation: 0.0041 s CPU (0.0038 to 0.0062, 25 runs; 7599822 0.0048 s), wall 0.067 s
+//    median and 0.49 s at the most at idle priority on the busy machine: under 1 s in every run (0.05 s CPU
+//    before the node flows).
+//  - the whole bench process (`bench_ranks_per_node 1`, 5 runs each, alternating): 0.75 s CPU against
+//    7599822's 1.17 s (0.64x; 0.62x to 0.66x).
 // The nodes are swept through P (P = nodes x ranks_per_node): the job's P gives its nodes,
 // ceil(P / ranks_per_node). bench_ranks_per_node [log2] [runs]: log2 sweeps 1, 2, 4, ..., 128 nodes
 // instead of every count (a quick run); runs alternate the two sides (default 3).

@@ -136,4 +136,10 @@ echo "== the ten slowest tests"
 cat "$logs"/unit.log "$logs"/live.log |
   sed -n 's/^ *[0-9]*\/[0-9]* *Test *#[0-9]*: \(.*[^ .]\) \.*[ *]*\([A-Za-z*][A-Za-z* ]*[a-z]\) *\([0-9.]*\) sec$/\3\t\2\t\1/p' |
   sort -rn | head -10 | awk -F'\t' '{ printf "  %8.1f s  %-8s %s\n", $1, $2, $3 }'
+# CI shows the start and the end of this output: each failing check again here, at the end, its first lines (the
+# whole output of the failing test is above, and in build/PRESET/*.xml).
+if [ $status -ne 0 ]; then
+  echo "== what failed (each failing check's first lines)"
+  cat "$logs"/unit.log "$logs"/live.log 2>/dev/null | grep -A14 ': FAILED:$' | cut -c1-240 | head -90
+fi
 exit $status

@@ -1,11 +1,11 @@
 #pragma once
 // The SimGrid replay of the rows of a recording's prediction table
-// (model/recording/Prediction.h): the one code path of `clusterscope-cli
+// (model/prediction/Prediction.h): the one code path of `clusterscope-cli
 // replay --simulate` and the GUI's Recording window with "Simulate on
 // SimGrid" ticked (issue 44). A row is simulated on the network it was
 // replayed on (its placed topology and LogGP), from the recording it was
 // replayed from, with the analytic replay's compute scale.
-#include "model/recording/Prediction.h"
+#include "model/prediction/Prediction.h"
 #include "sim/RecordingSim.h"
 
 #include <cmath>

@@ -14,7 +14,7 @@
 #include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "model/document/DocumentEdits.h"
 #include "model/document/DocumentFormat.h"
 
@@ -143,7 +143,7 @@ void printReport(const calib::CalibrationReport& r, std::ostream& out)
             << formatValue(p.ciLow, p.unit) << ", " << formatValue(p.ciHigh, p.unit) << "]  was "
             << formatValue(p.previous, p.unit) << "\n"
             << "      " << p.method << " " << p.form << " from " << p.probe << ", " << p.expression
-            << "; R^2 = " << general(p.r2) << ", SMAPE = " << percent(p.smape, 2) << "\n";
+            << "; R^2 = " << general(p.r2) << ", SMAPE = " << formatPercent(p.smape, 2) << "\n";
     }
     if (!r.fits.empty())
         out << "fits:\n";
@@ -157,7 +157,7 @@ void printReport(const calib::CalibrationReport& r, std::ostream& out)
             out << " + " << f.heldOutX.size() << " held out";
         if (x.method == "segmented")
             out << ", " << x.segments.size() << " segment(s)";
-        out << "; R^2 = " << general(x.r2) << ", SMAPE = " << percent(x.smape, 2) << "\n";
+        out << "; R^2 = " << general(x.r2) << ", SMAPE = " << formatPercent(x.smape, 2) << "\n";
         for (std::size_t j = 0; j < x.names.size(); ++j)
             out << "      " << x.names[j] << " = " << general(x.values[j]) << "  [" << general(x.ciLow[j]) << ", "
                 << general(x.ciHigh[j]) << "]\n";
@@ -168,11 +168,12 @@ void printReport(const calib::CalibrationReport& r, std::ostream& out)
         out << "validation (x, measured, predicted, relative error):\n";
         for (const calib::ValidationPoint& v : r.validation)
             out << "  [" << v.fit << "] " << v.series << "  " << general(v.x, 10) << "  " << general(v.measured) << "  "
-                << general(v.predicted) << "  " << percent(v.relError, 2) << (v.heldOut ? "  held out" : "") << "\n";
-        out << "mean |error| on fitted points: " << percent(r.meanAbsRelError, 2);
+                << general(v.predicted) << "  " << formatPercent(v.relError, 2) << (v.heldOut ? "  held out" : "")
+                << "\n";
+        out << "mean |error| on fitted points: " << formatPercent(r.meanAbsRelError, 2);
         if (std::isfinite(r.heldOutMeanAbsRelError))
-            out << "; on held-out points: mean " << percent(r.heldOutMeanAbsRelError, 2) << ", max "
-                << percent(r.heldOutMaxAbsRelError, 2);
+            out << "; on held-out points: mean " << formatPercent(r.heldOutMeanAbsRelError, 2) << ", max "
+                << formatPercent(r.heldOutMaxAbsRelError, 2);
         else
             out << "; no points held out";
         out << "\n";

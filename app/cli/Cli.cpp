@@ -132,7 +132,9 @@ const Entry kCommands[] = {
      "        --simulate runs the same recording on SimGrid too (the platform simulate builds, one actor per rank\n"
      "        on its placed host, the same LogGP) and prints it beside the prediction; a recording whose\n"
      "        simulation would pass --max-events steps is refused with its estimate before it starts\n"
-     "        (docs/format.md \"Recordings\")"},
+     "        (docs/format.md \"Recordings\"). Links with a burst (a token bucket) are modelled: --json rows\n"
+     "        then give predicted_no_bucket, the replay as if they had none, and since SimGrid's links have no\n"
+     "        bucket, --simulate's sim/pred compares SimGrid with that figure"},
 };
 
 void notes(std::ostream& out)

@@ -9,10 +9,12 @@
 #include "model/cluster/SlurmNodeCores.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentTopology.h"
+#include "model/topology/graph/TopologyFields.h"
 #include "model/topology/io/GraphExport.h"
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/io/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
@@ -49,8 +51,8 @@ void emit(const Args& args, const std::string& text, std::ostream& out, const st
 std::string summary(const Topology& t)
 {
     const TopologyCounts c = t.counts();
-    auto n = [](std::size_t k, const char* one, const char* many) { return std::to_string(k) + " " + (k == 1 ? one : many); };
-    return n(c.hosts, "host", "hosts") + ", " + n(c.switches, "switch", "switches") + ", " + n(c.links, "link", "links");
+    return countedVertices(c.hosts, VertexKind::Host) + ", " + countedVertices(c.switches, VertexKind::Switch) + ", " +
+           std::to_string(c.links) + (c.links == 1 ? " link" : " links");
 }
 
 } // namespace
@@ -68,7 +70,7 @@ int importTopology(const Args& args, std::ostream& out)
     o.latency = quantity(args, "--lat", Unit::Seconds, o.latency);
     o.switchLatency = quantity(args, "--switch-lat", Unit::Seconds, o.switchLatency);
     const std::string text = readFile(file);
-    nlohmann::json topology =
+    Network topology =
         kind == "slurm" ? topologyFromSlurmConf(text, file, o) : topologyFromIbnetdiscover(text, file, o);
     // The hosts' cores, where Slurm says them: --cores FILE (slurm.conf or `scontrol show node`'s output), else
     // the slurm.conf beside a topology.conf, as /etc/slurm keeps them.
@@ -84,7 +86,7 @@ int importTopology(const Args& args, std::ostream& out)
         const int set = applyHostCores(topology, slurmNodeCores(readFile(coresFile), coresFile));
         coresSaid = "; cores of " + std::to_string(set) + " host" + (set == 1 ? "" : "s") + " from " + coresFile;
     }
-    const Topology t = topologyFromJson(topology, file); // checked like a drawing
+    const Topology t = buildTopology(topology, file); // checked like a drawing
     if (const auto into = args.value("--into")) {
         // Through the editing layer: the new network with no positions (the old drawing's belong to the old
         // network), what it takes with it named, and the whole document checked before it is written.
@@ -99,7 +101,7 @@ int importTopology(const Args& args, std::ostream& out)
         parseDocument(written); // what we write must open again
         emit(args, written, out, "design '" + *into + "' on " + summary(t) + coresSaid + also);
     } else {
-        emit(args, nlohmann::json{{"topology", topology}}.dump(2) + "\n", out, summary(t) + coresSaid);
+        emit(args, nlohmann::json{{"topology", writeNetwork(topology)}}.dump(2) + "\n", out, summary(t) + coresSaid);
     }
     return 0;
 }
@@ -108,7 +110,7 @@ int exportSlurmTopology(const Args& args, const Topology& t, std::ostream& out)
 {
     std::string conf;
     try {
-        conf = slurmConfFromTopology(topologyToJson(t, TopologyJsonForm::Explicit));
+        conf = slurmConfFromTopology(networkOf(t));
     } catch (const ModelError& e) {
         // topology.conf describes hosts under a hierarchy of switches only.
         throw ModelError("--export-slurm: this network is not a hierarchy of switches (" + std::string(e.what()) +
@@ -124,8 +126,7 @@ int exportGraphTopology(const Args& args, const Topology& t, std::ostream& out)
     const GraphFormat format = graphFormatOf(path);
     writeFileAtomically(path, exportGraph(t, format));
     out << "wrote " << path << ": " << summary(t)
-        << (t.counts().segments ? ", " + std::to_string(t.counts().segments) + (t.counts().segments == 1 ? " segment" : " segments")
-                                : std::string())
+        << (t.counts().segments ? ", " + countedVertices(t.counts().segments, VertexKind::Segment) : std::string())
         << " ("
         << (format == GraphFormat::GraphML ? "GraphML" : "node-link JSON") << ")\n";
     return 0;

@@ -9,7 +9,7 @@
 
 #include "model/calibration/FormulaFit.h"
 #include "model/calibration/ProgramRuns.h"
-#include "model/calibration/ScalingSearch.h"
+#include "model/scaling/ScalingSearch.h"
 #include "model/core/ModelError.h"
 #include "model/core/Printable.h"
 #include "model/core/Unit.h"
@@ -41,7 +41,7 @@ int searchCommand(const DesignDocument& doc, const std::vector<calib::TimedPoint
     char line[400];
     for (std::size_t i = 0; i < r.found.size(); ++i) {
         std::snprintf(line, sizeof line, "  %s %-48s leave-one-out SMAPE %.2f%%, R^2 %.4f", i ? "   " : "-> ",
-                      r.found[i].formula("P").c_str(), 100 * r.found[i].cvSmape, r.found[i].r2);
+                      r.found[i].formula().c_str(), 100 * r.found[i].cvSmape, r.found[i].r2);
         out << printable(line) << "\n";
     }
     out << "     P   measured   network    predicted    error\n";

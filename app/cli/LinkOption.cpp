@@ -4,7 +4,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/document/DocumentTopology.h"
-#include "model/topology/io/TopologyJson.h"
+#include "model/topology/io/NetworkBuild.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,9 +34,9 @@ runner::LinkAssumption linkFor(const DesignDocument& doc, const std::optional<st
         return {runner::linkFromBits(wire * 8), "--link-bw " + bits(wire) + " (TCP payload x 1448/1514)"};
     }
     try {
-        const nlohmann::json j = currentTopologyJson(doc);
-        if (!j.is_null()) {
-            const Topology t = topologyFromJson(j);
+        const Network n = currentNetwork(doc);
+        if (!n.isNone()) {
+            const Topology t = buildTopology(n);
             double slowest = 0, latency = 0;
             for (std::size_t e = 0; e < t.edgeCount(); ++e) {
                 const LinkProps& l = t.link(e);

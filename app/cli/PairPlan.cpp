@@ -2,7 +2,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/document/DocumentTopology.h"
-#include "model/topology/io/TopologyJson.h"
+#include "model/topology/io/NetworkBuild.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,16 +17,16 @@ void choosePairs(const DesignDocument& doc, std::vector<runner::RunPlan>& plans,
     if (plans.empty())
         return;
     const std::vector<runner::Node>& nodes = plans.front().nodes;
-    const nlohmann::json topology = currentTopologyJson(doc);
+    const Network topology = currentNetwork(doc);
     std::shared_ptr<const Topology> network;
     std::vector<std::string> hosts;
     std::vector<PairChoice> pairs;
     try {
-        if (topology.is_null())
+        if (topology.isNone())
             throw ModelError("the design has no topology to choose pairs from");
         for (const runner::Node& n : nodes)
             hosts.push_back(n.host.empty() ? n.name : n.host);
-        network = std::make_shared<const Topology>(topologyFromJson(topology));
+        network = std::make_shared<const Topology>(buildTopology(topology));
         pairs = pairsByPathClass(*network, hosts);
     } catch (const ModelError& e) {
         if (pairsOption && *pairsOption == "paths")

@@ -7,16 +7,14 @@
 #include "app/runner/JobResult.h"
 
 #include "model/core/ModelError.h"
+#include "model/core/NumberFormat.h"
 #include "model/core/Unit.h"
 #include "model/document/DocumentFormat.h"
 
 #include "cs/sdk/PluginLoader.h"
 
 #include <cmath>
-#include <cstdio>
-#include <iomanip>
 #include <ostream>
-#include <sstream>
 
 namespace cs::cli {
 
@@ -30,7 +28,7 @@ void printText(const std::vector<runner::JobResult>& results, std::ostream& out)
             out << (i ? (r.nodes.size() == 2 ? " -> " : ", ") : "") << r.nodes[i];
         out << ": " << r.status;
         if (r.duration > 0)
-            out << " (" << std::fixed << std::setprecision(2) << r.duration << " s)" << std::defaultfloat;
+            out << " (" << formatFixed(r.duration, 2) << " s)";
         out << "\n";
         if (!r.reason.empty())
             out << "  reason: " << r.reason << "\n";

@@ -11,10 +11,11 @@
 #include "app/cli/TableOutput.h"
 
 #include "model/core/ModelError.h"
+#include "model/core/NumberFormat.h"
 #include "model/core/Unit.h"
 #include "model/recording/BarrierSpan.h"
-#include "model/recording/DesignNetwork.h"
-#include "model/recording/Prediction.h"
+#include "model/prediction/DesignNetwork.h"
+#include "model/prediction/Prediction.h"
 #include "model/recording/RecordingJson.h"
 #include "model/recording/Replay.h"
 #include "model/recording/TimeIndependent.h"
@@ -188,6 +189,10 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
     }
     std::vector<std::string> exported;
     std::vector<rec::Prediction> rows;
+    // Per row: the prediction as if no link had a token bucket (ReplayOptions::buckets false), where the design's
+    // network has a link with a burst; NaN where it has none. SimGrid's links have no bucket, so --simulate is
+    // compared with it.
+    std::vector<double> noBucket;
     for (int P : Ps) {
         rec::ReplayOptions options;
         options.wholeRun = args.flag("--whole");
@@ -195,6 +200,12 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         rec::Prediction row;
         try {
             row = rec::predict(doc, byP, P, measured, args.value("--net").value_or(""), options, *file);
+            noBucket.push_back(NAN);
+            if (!row.net.net.buckets.empty()) {
+                options.buckets = false;
+                noBucket.back() =
+                    rec::predict(doc, byP, P, measured, args.value("--net").value_or(""), options, *file).predicted;
+            }
         } catch (const rec::BarrierRangeError& e) {
             throw ModelError("--between " + *args.value("--between") + ": " + e.what());
         }
@@ -231,6 +242,8 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
                          {"loggp", r.net.loggpBlock},
                          {"placement", r.net.placement},
                          {"hosts", r.net.hosts}});
+            if (!std::isnan(noBucket[i]))
+                a.back()["predicted_no_bucket"] = noBucket[i];
             if (simulate) {
                 const sim::SimulatedRow& x = simulated[i];
                 a.back()["simulated"] = number(x.seconds);
@@ -248,13 +261,15 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         const rec::Prediction& r = rows[i];
         char sim[64] = "", simError[16] = "";
         if (simulate) {
+            // SimGrid's links have no bucket: its time is compared with the prediction without buckets.
+            const double against = std::isnan(noBucket[i]) ? r.predicted : noBucket[i];
             std::snprintf(sim, sizeof sim, "%-10s  %8.4f  ", secs(simulated[i].seconds).c_str(),
-                          simulated[i].seconds / r.predicted);
-            std::snprintf(simError, sizeof simError, "%9s", signedPercent(simulated[i].error).c_str());
+                          simulated[i].seconds / against);
+            std::snprintf(simError, sizeof simError, "%9s", formatPercent(simulated[i].error, 1, true).c_str());
         }
         char line[400];
         std::snprintf(line, sizeof line, "%3d  %-10s  %s%-10s  %7s  %s%11d%s  %-18s  %8llu  %11llu\n", r.P,
-                      secs(r.predicted).c_str(), sim, secs(r.measured).c_str(), signedPercent(r.error).c_str(),
+                      secs(r.predicted).c_str(), sim, secs(r.measured).c_str(), formatPercent(r.error, 1, true).c_str(),
                       simError, r.recordedAt, r.synthesized ? "*" : " ", secs(r.alone).c_str(),
                       static_cast<unsigned long long>(r.result.messages),
                       static_cast<unsigned long long>(r.result.collectives));
@@ -283,9 +298,18 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         for (const rec::Prediction& p : rows)
             if (!(allTimed && same))
                 out << "P = " << p.P << ": predicted " << said(p) << "\n";
+        const bool buckets = std::any_of(noBucket.begin(), noBucket.end(), [](double v) { return !std::isnan(v); });
+        if (buckets) {
+            out << "token buckets: the links' bursts were modelled (a link passes its burst above its rate after an "
+                   "idle spell); without them:";
+            for (std::size_t i = 0; i < rows.size(); ++i)
+                out << (i ? "," : "") << " P = " << rows[i].P << " " << secs(noBucket[i]);
+            out << "\n";
+        }
         if (simulate)
             out << "simulated: the recording on SimGrid (CM02, flow level), one actor per rank on its placed host, "
-                   "the same LogGP o, g, L and G; sim/pred = simulated / predicted\n";
+                   "the same LogGP o, g, L and G; sim/pred = simulated / predicted"
+                << (buckets ? " without the links' token buckets (SimGrid's links have none)" : "") << "\n";
     }
     for (const rec::Prediction& r : rows) {
         if (r.synthesized)

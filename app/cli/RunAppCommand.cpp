@@ -14,7 +14,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Printable.h"
 #include "model/core/Unit.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "model/document/DocumentFormat.h"
 #include "model/verification/VerifyTargets.h"
 

@@ -56,7 +56,7 @@ std::string arrayTable(const nlohmann::json& rows, bool csv)
         for (const auto& [name, v] : rows.front()["axes"].items())
             axes.push_back(name);
     auto num = [](const nlohmann::json& v) {
-        return v.is_number() ? (std::ostringstream() << std::setprecision(10) << v.get<double>()).str() : std::string();
+        return v.is_number() ? formatSignificant(v.get<double>(), 10) : std::string();
     };
     if (csv) {
         s << "variant";

@@ -6,7 +6,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/core/Printable.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "model/sweep/RankCounts.h"
 #include "app/plots/SweepCsv.h"
 #include "model/sweep/Pareto.h"

@@ -110,14 +110,4 @@ nlohmann::json tableToJson(const SweepTable& t)
             {"cancelled", t.cancelled}};
 }
 
-std::string percent(double fraction, int decimals, bool sign)
-{
-    return formatPercent(fraction, decimals, sign);
-}
-
-std::string signedPercent(double fraction)
-{
-    return percent(fraction, 1, true);
-}
-
 } // namespace cs::cli

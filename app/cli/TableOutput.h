@@ -33,10 +33,4 @@ nlohmann::json rowToJson(const SweepTable& layout, const SweepRow& row);
 // justify already. --json keeps full precision.
 std::string formatRatio(double v);
 
-// A relative error as a signed percentage with one decimal ("+3.2%", "-19.9%"); "-" when not finite.
-std::string signedPercent(double fraction);
-// A fraction as a percentage with `decimals` places ("12.35%"), "-" when it is not finite; signedPercent is
-// percent(fraction, 1, true).
-std::string percent(double fraction, int decimals, bool sign = false);
-
 } // namespace cs::cli

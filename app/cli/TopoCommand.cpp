@@ -9,12 +9,13 @@
 #include "model/core/ModelError.h"
 #include "model/core/SpecJson.h"
 #include "model/core/Unit.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "model/document/DocumentTopology.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 #include "model/topology/ComputeMetrics.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/io/GraphExport.h"
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/budget/TopologyBudget.h"
 #include "model/topology/io/TopologyJson.h"
 #include "model/topology/metrics/TopologyMetrics.h"
@@ -100,10 +101,10 @@ Topology fromFile(const std::string& file, bool metrics)
     if (!looksLikePath && !std::filesystem::is_regular_file(file, ec)) {
         // A preset name: its topology as the design has it.
         const DesignDocument doc = openDocument(file);
-        const nlohmann::json t = currentTopologyJson(doc);
-        if (t.is_null())
+        const Network t = currentNetwork(doc);
+        if (t.isNone())
             throw ModelError("design '" + file + "' has no topology");
-        return topologyFromJson(t, file + ": topology");
+        return buildTopology(t, file + ": topology");
     }
     std::string text;
     try {

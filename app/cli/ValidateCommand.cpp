@@ -21,10 +21,6 @@ namespace cs::cli {
 
 namespace {
 
-std::string percent(double rel)
-{
-    return formatPercent(rel, 1, true);
-}
 
 
 std::string where(const Claim& c)
@@ -32,10 +28,6 @@ std::string where(const Claim& c)
     return c.seed.substr(0, 3) + " " + c.section + (c.figure.empty() ? "" : " " + c.figure);
 }
 
-std::string percentOf(double share)
-{
-    return formatPercent(share, 1);
-}
 
 // `validate --assumed [PRESET ...]`: the assumed inputs of each preset that
 // matter, by their effect on the variant totals (model/validation/AssumedInputs).
@@ -75,7 +67,7 @@ int assumedInputs(const Args& args, std::ostream& out)
             if (a.effect < kMattersSwing)
                 break;
             out << "  " << std::left << std::setw(22) << a.path << " " << std::setw(14) << a.shown << " swing "
-                << std::right << std::setw(6) << percentOf(a.effect) << "  " << a.variant
+                << std::right << std::setw(6) << formatPercent(a.effect, 1) << "  " << a.variant
                 << (a.calibrate.empty() ? "" : "  [calibrate: " + a.calibrate + "]") << "\n      " << a.why << "\n";
         }
         std::string rest;
@@ -83,7 +75,7 @@ int assumedInputs(const Args& args, std::ostream& out)
             if (a.effect < kMattersSwing)
                 rest += (rest.empty() ? "" : ", ") + a.path;
         if (!rest.empty())
-            out << "  under " << percentOf(kMattersSwing) << ": " << rest << "\n";
+            out << "  under " << formatPercent(kMattersSwing, 1) << ": " << rest << "\n";
         for (const std::string& v : r.failedVariants)
             out << "  (variant " << v << " does not evaluate at the preset's values; not ranked)\n";
     }
@@ -91,7 +83,7 @@ int assumedInputs(const Args& args, std::ostream& out)
         out << nlohmann::json{{"presets", all}, {"step", 0.1}, {"mattersSwing", kMattersSwing}}.dump(2) << "\n";
     else
         out << "\n" << assumed << " assumed inputs, " << matter << " of them move a variant total by "
-            << percentOf(kMattersSwing) << " or more for -/+10%\n";
+            << formatPercent(kMattersSwing, 1) << " or more for -/+10%\n";
     return 0;
 }
 
@@ -111,7 +103,7 @@ int holdOut(const std::vector<Claim>& claims, const ClaimFitOptions& options, st
             presets += (presets.empty() ? "" : ", ") + p;
         out << "| " << h.seed << " | " << h.figure << " | " << presets << " | " << h.claims << " | " << h.fittedOn
             << " | " << h.withinBefore << " | " << h.within << " | "
-            << (std::isnan(h.meanAbsError) ? std::string("-") : percentOf(h.meanAbsError)) << " | "
+            << (std::isnan(h.meanAbsError) ? std::string("-") : formatPercent(h.meanAbsError, 1)) << " | "
             << (h.note.empty() ? h.params : h.note)
             << (h.forgotten.empty() ? std::string() : "; defaults first: " + h.forgotten) << " |\n";
         claimsN += h.claims;
@@ -162,7 +154,8 @@ void printReport(const ValidationReport& report, const Args& args, std::ostream&
         const Claim& c = *r.claim;
         out << where(c) << ": " << c.quantity << (c.model.preset.empty() ? "" : " [" + c.model.preset + "]")
             << "\n    paper " << claimPaperText(c) << "   model " << claimValueText(c, r.model) << "   error "
-            << percent(r.relError) << "   " << claimBasis(r.verdict) << "   " << verdictText(r.verdict, c) << "\n";
+            << formatPercent(r.relError, 1, true) << "   " << claimBasis(r.verdict) << "   "
+            << verdictText(r.verdict, c) << "\n";
         if (!r.reason.empty())
             out << "    " << r.reason << "\n";
     }
@@ -202,11 +195,11 @@ int validateCommand(const std::vector<std::string>& words, std::ostream& out, st
         const ClaimFitResult fit = fitClaims(claims, presetDirectory(), o);
         if (!args.flag("--json") && !args.flag("--csv") && !args.flag("--markdown")) {
             out << "Fitted jointly to " << o.fitTo.size() << " claim(s) (Levenberg-Marquardt, " << fit.evaluations
-                << " evaluations, RMS relative miss " << percentOf(fit.rmsFit) << "):\n";
+                << " evaluations, RMS relative miss " << formatPercent(fit.rmsFit, 1) << "):\n";
             for (const ClaimFitParam& p : fit.params) {
                 out << "  " << p.preset << ":" << p.path << (p.variant.empty() ? "" : "@" + p.variant) << "  "
                     << p.shownBefore << " -> " << p.shownAfter << "  ("
-                    << p.basis << (p.effect > 0 ? ", swing " + percentOf(p.effect) : std::string());
+                    << p.basis << (p.effect > 0 ? ", swing " + formatPercent(p.effect, 1) : std::string());
                 for (const std::string& t : p.tied)
                     out << ", also " << t;
                 out << ")\n";

@@ -9,6 +9,7 @@
 #include "app/cli/ProbeRunSupport.h"
 
 #include "model/core/ModelError.h"
+#include "model/core/NumberFormat.h"
 #include "model/core/Unit.h"
 #include "model/document/DocumentFormat.h"
 #include "model/verification/Verification.h"
@@ -55,7 +56,8 @@ void printReport(const verify::Report& r, std::ostream& out)
         std::snprintf(line, sizeof line, "%-12s %3g  %-10s  %-10s [%s, %s]  %-10s [%s, %s]  %3d  %7s%s\n",
                       x.variant.c_str(), x.P, x.quantity.c_str(), secs(x.predicted).c_str(), secs(x.bandLo).c_str(),
                       secs(x.bandHi).c_str(), secs(x.measured).c_str(), secs(x.measuredLo).c_str(),
-                      secs(x.measuredHi).c_str(), x.n, signedPercent(x.error).c_str(), x.heldOut ? "  held out" : "");
+                      secs(x.measuredHi).c_str(), x.n, formatPercent(x.error, 1, true).c_str(),
+                      x.heldOut ? "  held out" : "");
         out << line;
         if (!x.runs.empty()) // the program and arguments of a run of the user's own
             out << "             runs of " << x.runs << "\n";

@@ -1,5 +1,5 @@
 #include "app/document/Autosave.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "app/document/DocumentModel.h"
 #include "model/document/DocumentFormat.h"
 

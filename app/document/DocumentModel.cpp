@@ -2,11 +2,13 @@
 #include "model/core/JobSize.h"
 #include "app/document/DocumentModel.h"
 #include "app/document/BlockNames.h"
-#include "model/document/AtomicFile.h"
+#include "app/document/EditCommand.h"
+#include "model/core/AtomicFile.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/PresetFolder.h"
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/io/TopologyJson.h"
 #include "model/topology/TopologySource.h"
 
@@ -14,7 +16,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QThreadPool>
-#include <QUndoCommand>
 
 #include <set>
 
@@ -45,8 +46,6 @@ std::map<std::string, std::pair<double, double>> points(const std::map<std::stri
     return out;
 }
 
-// Drops a reference to a network; a large one's last reference is dropped on
-// a worker thread, since freeing millions of links takes a while.
 // The design's drawn network when it is whole, else nullptr.
 std::shared_ptr<const Topology> wholeDrawing(const Design& design)
 {
@@ -55,6 +54,16 @@ std::shared_ptr<const Topology> wholeDrawing(const Design& design)
     return source ? source->wholeDrawing() : nullptr;
 }
 
+// The design's drawn network, whole or in progress; nullptr when it has none.
+std::shared_ptr<const Topology> drawingOf(const Design& design)
+{
+    const BlockInstance* b = design.topology();
+    const auto* source = b ? dynamic_cast<const TopologySource*>(b->block) : nullptr;
+    return source ? source->drawing() : nullptr;
+}
+
+// Drops a reference to a network; a large one's last reference is dropped on
+// a worker thread, since freeing millions of links takes a while.
 void releaseTopology(std::shared_ptr<const Topology>&& t)
 {
     if (!t)
@@ -66,63 +75,12 @@ void releaseTopology(std::shared_ptr<const Topology>&& t)
     QThreadPool::globalInstance()->start([last = std::move(t)]() mutable { last.reset(); });
 }
 
-// One undo step: the parts of the document an edit changed, before and
-// after. The edit is applied when the command is pushed, so the first redo
-// does nothing. Undo and redo copy snapshots back and cannot fail.
-class EditCommand : public QUndoCommand {
-public:
-    EditCommand(DocumentModel* model, const QString& text, edit::Snapshot before, edit::Snapshot after,
-                edit::Change change)
-        : QUndoCommand(text), model_(model), before_(std::move(before)), after_(std::move(after)),
-          change_(std::move(change))
-    {
-    }
-    void undo() override
-    {
-        model_->restore(before_, change_.inverse());
-        applied_ = false;
-        latest_ = false;
-    }
-    void redo() override
-    {
-        if (applied_)
-            return;
-        model_->restore(after_, change_);
-        applied_ = true;
-    }
-
-    // Successive edits of one field (typing 2048, then 4096 into fft.rows)
-    // are one undo step: a value set alone, with nothing cleaned up, by the
-    // same action. An edit after an undo or redo of this step, or another
-    // action on the field (Reset after Set), is a step of its own.
-    int id() const override
-    {
-        return !change_.structure && change_.values.size() == 1 && change_.cleanup.empty() &&
-                       change_.parts == edit::kDesign
-                   ? kValueEditId
-                   : -1;
-    }
-    bool mergeWith(const QUndoCommand* other) override
-    {
-        const auto* next = dynamic_cast<const EditCommand*>(other);
-        if (!latest_ || !next || next->id() != kValueEditId || next->change_.values != change_.values ||
-            next->text() != text())
-            return false;
-        after_ = next->after_;
-        change_ = next->change_;
-        setText(next->text());
-        return true;
-    }
-
-private:
-    static constexpr int kValueEditId = 1;
-    DocumentModel* model_;
-    edit::Snapshot before_;
-    edit::Snapshot after_;
-    edit::Change change_;
-    bool applied_ = true;
-    bool latest_ = true; // pushed last and never undone since
-};
+// The same network to build: a generated one's generator and parameters
+// (the job placed on it builds nothing).
+bool sameBuild(const Network& a, const Network& b)
+{
+    return a.isGenerated() && b.isGenerated() && a.generator() == b.generator() && a.params() == b.params();
+}
 
 } // namespace
 
@@ -152,7 +110,7 @@ void DocumentModel::setDocument(DesignDocument doc, const QString& path)
         releaseTopology(std::move(r.second));
     recent_.clear();
     releaseTopology(std::move(topology_));
-    topologyJson_ = nullptr;
+    generatedFrom_.reset();
     path_ = path;
     recovered_ = false;
     undo_.clear();
@@ -209,26 +167,39 @@ QString DocumentModel::save(const QString& path)
     return {};
 }
 
-QString DocumentModel::setTopology(const QString& text, const json& topology,
+QString DocumentModel::setTopology(const QString& text, Network topology,
                                    const std::map<std::string, QPointF>& positions,
                                    std::shared_ptr<const Topology> built)
 {
     adopt_.emplace(topology, std::move(built));
-    QString err = setTopology(text, topology, positions);
+    QString err = setTopology(text, std::move(topology), positions);
     adopt_.reset(); // refused, or already taken
     return err;
+}
+
+QString DocumentModel::setTopology(const QString& text, const json& section,
+                                   const std::map<std::string, QPointF>& positions)
+{
+    Network n;
+    try {
+        n = readNetwork(section, "topology");
+    } catch (const ModelError& e) {
+        lastProblems_ = {{ProblemKind::Topology, "topology", "", "", e.what()}};
+        return QString::fromStdString(e.what());
+    }
+    return setTopology(text, std::move(n), positions);
 }
 
 void DocumentModel::rememberTopology()
 {
     if (!topology_)
         return;
-    if (topologyJson_.is_null()) { // a drawing, which its design holds
+    if (!generatedFrom_) { // a drawing, which its design holds
         releaseTopology(std::move(topology_));
         return;
     }
-    recent_.insert(recent_.begin(), {std::move(topologyJson_), std::move(topology_)});
-    topologyJson_ = nullptr;
+    recent_.insert(recent_.begin(), {std::move(*generatedFrom_), std::move(topology_)});
+    generatedFrom_.reset();
     std::size_t elements = 0;
     for (std::size_t i = 0; i < recent_.size(); ++i) {
         const Topology& t = *recent_[i].second;
@@ -247,39 +218,43 @@ void DocumentModel::reparseTopology()
     rememberTopology();
     topologyError_.clear();
     unfinished_.reset();
-    if (doc_.topology.is_null())
+    if (doc_.topology.isNone())
         return;
-    if (std::shared_ptr<const Topology> drawn = wholeDrawing(doc_.design)) {
+    if (doc_.topology.isDrawn()) {
         // A drawing: the design built it when the document was read (off the
-        // GUI thread, for an open) or edited; the same network, not a copy,
-        // and no JSON kept to find it by (undo brings back its design).
-        topology_ = std::move(drawn);
+        // GUI thread, for an open) or edited; the same network, not a copy.
+        // A drawing in progress (a host not linked yet) is drawn too, its
+        // items editable (issue 34, defect 7), with what it lacks said.
         adopt_.reset();
+        const std::shared_ptr<const Topology> drawn = drawingOf(doc_.design);
+        if (drawn && wholeDrawing(doc_.design)) {
+            topology_ = drawn;
+        } else if (drawn) {
+            unfinished_ = drawn;
+            const std::vector<TopologyProblem> problems = drawn->problems();
+            if (!problems.empty())
+                topologyError_ = QString::fromStdString(problemText(problems.front(), "topology"));
+        }
         return;
     }
-    if (adopt_ && adopt_->first == doc_.topology) {
+    if (adopt_ && sameBuild(adopt_->first, doc_.topology)) {
         topology_ = std::move(adopt_->second);
         adopt_.reset();
     } else if (auto it = std::find_if(recent_.begin(), recent_.end(),
-                                      [&](const auto& r) { return r.first == doc_.topology; });
+                                      [&](const auto& r) { return sameBuild(r.first, doc_.topology); });
                it != recent_.end()) {
         // Undo or redo back to a network the document had: the same one.
         topology_ = std::move(it->second);
         recent_.erase(it);
     } else {
         try {
-            topology_ = std::make_shared<const Topology>(topologyFromJson(doc_.topology));
+            topology_ = std::make_shared<const Topology>(buildTopology(doc_.topology));
         } catch (const ModelError& e) {
             topologyError_ = QString::fromStdString(e.what());
-            try { // a drawing in progress: its items can still be edited (issue 34, defect 7)
-                unfinished_ = std::make_shared<const Topology>(
-                    topologyFromJson(doc_.topology, "topology", TopologyCheck::Structure));
-            } catch (const ModelError&) {
-            }
         }
     }
     if (topology_)
-        topologyJson_ = doc_.topology;
+        generatedFrom_ = doc_.topology;
 }
 
 void DocumentModel::announce(const edit::Change& change)
@@ -298,13 +273,16 @@ void DocumentModel::announce(const edit::Change& change)
         emit resultsChanged();
 }
 
-void DocumentModel::restore(const edit::Snapshot& snapshot, const edit::Change& change)
+void DocumentModel::undoStep(const edit::UndoEntry& step, const edit::Change& change)
 {
-    edit::Change c = change;
-    if ((snapshot.parts & (edit::kDesign | edit::kTopology)) && snapshot.doc.topology != doc_.topology)
-        c.parts |= edit::kTopology;
-    edit::restore(doc_, snapshot);
-    announce(c);
+    edit::undo(doc_, step);
+    announce(change);
+}
+
+void DocumentModel::redoStep(const edit::UndoEntry& step, const edit::Change& change)
+{
+    edit::redo(doc_, step);
+    announce(change);
 }
 
 QString DocumentModel::apply(const QString& text, const edit::Op& op)
@@ -325,13 +303,13 @@ QString DocumentModel::apply(const QString& text, const edit::Op& op)
         return QString::fromStdString(o.message());
     }
     lastProblems_.clear();
-    edit::Snapshot after = edit::snapshot(doc_, o.before.parts);
-    undo_.push(new EditCommand(this, text, std::move(o.before), std::move(after), o.change));
-    announce(o.change);
-    if (!o.change.cleanup.empty()) {
+    const edit::Change change = o.change;
+    undo_.push(new EditCommand(this, text, edit::undoEntry(doc_, std::move(o)), change));
+    announce(change);
+    if (!change.cleanup.empty()) {
         // What the edit took with it, said where the user looks (undo brings it back).
         QStringList lines;
-        for (const std::string& c : o.change.cleanup)
+        for (const std::string& c : change.cleanup)
             lines << QString::fromStdString(c);
         emit removedAlong(tr("%1: %2 (Undo brings it back)").arg(text, lines.join("; ")));
     }
@@ -403,10 +381,10 @@ QString DocumentModel::disconnect(const Endpoint& to)
                  edit::op::unwire(to));
 }
 
-QString DocumentModel::setTopology(const QString& text, const json& topology,
+QString DocumentModel::setTopology(const QString& text, Network topology,
                                    const std::map<std::string, QPointF>& positions)
 {
-    return apply(text, edit::op::setTopology(topology).then(edit::op::placeVertices(points(positions))));
+    return apply(text, edit::op::setTopology(std::move(topology)).then(edit::op::placeVertices(points(positions))));
 }
 
 QString DocumentModel::editTopology(const QString& text, const edit::Op& op,

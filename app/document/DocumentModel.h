@@ -19,8 +19,9 @@ namespace cs::app {
 
 // The document the GUI views and edits, and the GUI's only caller of the
 // editing layer (model/document/DocumentEdits.h): every change is one of its
-// operations, pushed as an undo command holding snapshots of the parts it
-// changed. Views listen to the signals, each with the edit's Change: values
+// operations, pushed as an undo command holding its undo step
+// (edit::UndoEntry: what it did to the network and the layout, step by step,
+// and the other parts it replaced whole). Views listen to the signals, each with the edit's Change: values
 // or positions changed alone, or blocks added or removed by name, are said
 // as such, so that the views update those items in place; anything else is
 // a re-read.
@@ -61,8 +62,8 @@ public:
     QString topologyError() const { return topologyError_; }
     // The network as drawn, for the views that edit its items: topology()
     // when it loads; else, for a drawing in progress (a host not linked
-    // yet), the drawing read without its unfinished problems, which
-    // topologyError() names; null when even that does not read.
+    // yet), the drawing built without its unfinished problems, which
+    // topologyError() names; null when there is no network.
     std::shared_ptr<const Topology> drawing() const { return topology_ ? topology_ : unfinished_; }
 
     // ---- Edits. Each goes through the editing layer: on success one undo
@@ -85,18 +86,21 @@ public:
     QString pasteBlocks(const nlohmann::json& piece, QPointF offset, QStringList* added = nullptr);
     QString connect(const Source& from, const Endpoint& to);
     QString disconnect(const Endpoint& to);
-    // Replaces the topology JSON (e.g. a placed generator) and, optionally,
-    // vertex positions, as one undo step. The topology is validated first.
-    QString setTopology(const QString& text, const nlohmann::json& topology,
-                        const std::map<std::string, QPointF>& positions = {});
+    // Replaces the network (e.g. a placed generator) and, optionally,
+    // vertex positions, as one undo step. The network is validated first.
+    QString setTopology(const QString& text, Network topology, const std::map<std::string, QPointF>& positions = {});
     // The same for a network already built off the GUI thread (the generator
     // dialog's worker): `built` is what `topology` describes, and it becomes
     // topology() as it is instead of being built again on the GUI thread (a
     // million-host generator takes seconds to build).
-    QString setTopology(const QString& text, const nlohmann::json& topology,
-                        const std::map<std::string, QPointF>& positions, std::shared_ptr<const Topology> built);
+    QString setTopology(const QString& text, Network topology, const std::map<std::string, QPointF>& positions,
+                        std::shared_ptr<const Topology> built);
+    // The same for a topology section as JSON (a file's, a test's), read by
+    // the one reader (readNetwork); its problems are returned as a refused edit's.
+    QString setTopology(const QString& text, const nlohmann::json& section,
+                        const std::map<std::string, QPointF>& positions = {});
     // A topology operation of the layer (edit::addVertex, addLink,
-    // removeTopologyItems, editTopology) and the vertex positions it pins or
+    // removeTopologyItems, pasteTopology) and the vertex positions it pins or
     // places, as one undo step.
     QString editTopology(const QString& text, const edit::Op& op,
                          const std::map<std::string, QPointF>& newPositions = {});
@@ -115,9 +119,10 @@ public:
     std::optional<QPointF> blockPosition(const std::string& name) const;
     std::optional<QPointF> vertexPosition(const std::string& id) const;
 
-    // Puts back the parts a snapshot holds (what undo and redo do) and tells
-    // the views. Never throws.
-    void restore(const edit::Snapshot& snapshot, const edit::Change& change);
+    // Undoes or makes again an undo step (what the undo stack's commands do)
+    // and tells the views. Never throws.
+    void undoStep(const edit::UndoEntry& step, const edit::Change& change);
+    void redoStep(const edit::UndoEntry& step, const edit::Change& change);
 
 signals:
     void documentReset();     // a new document: re-read everything
@@ -149,16 +154,18 @@ private:
     DesignDocument doc_;
     std::shared_ptr<const Topology> topology_;
     std::shared_ptr<const Topology> unfinished_; // drawing() when topology_ is null
-    nlohmann::json topologyJson_; // what topology_ was built from
+    std::optional<Network> generatedFrom_;      // the generated network topology_ was built from
     QString topologyError_;
-    // A network built elsewhere, taken by reparseTopology() when the
-    // document's topology JSON is the one it was built from.
-    std::optional<std::pair<nlohmann::json, std::shared_ptr<const Topology>>> adopt_;
-    // The networks the document had before, latest first, each with the JSON
-    // it was built from: undo and redo of a topology edit take one back
-    // instead of building it again on the GUI thread. Bounded by size
-    // (kRecentElements vertices and links in all); the latest is always kept.
-    std::vector<std::pair<nlohmann::json, std::shared_ptr<const Topology>>> recent_;
+    // A generated network built elsewhere, taken by reparseTopology() when
+    // the document's network is the one it was built from.
+    std::optional<std::pair<Network, std::shared_ptr<const Topology>>> adopt_;
+    // The generated networks the document had before, latest first, each
+    // with the network it was built from: undo and redo of a topology edit
+    // take one back instead of building it again on the GUI thread. Bounded
+    // by size (kRecentElements vertices and links in all); the latest is
+    // always kept. (A drawing's graph is its design's: undo builds it anew
+    // from the drawing.)
+    std::vector<std::pair<Network, std::shared_ptr<const Topology>>> recent_;
     static constexpr std::size_t kRecentElements = 6'000'000;
     QString path_;
     QUndoStack undo_;

@@ -74,7 +74,7 @@ BreakdownChartFrame breakdownChartFrame(const SweepTable& t, const BreakdownChar
     for (std::size_t v = 0; v < nv && t.points; ++v)
         if (std::isfinite(t.at(p * nv + v, 0)))
             maxTotal = std::max(maxTotal, std::abs(t.at(p * nv + v, 0)));
-    f.unit = scaleFor(o.total.unit, maxTotal);
+    f.unit = scaleFor(o.total.unit, maxTotal, o.format);
     bool longNames = false;
     for (const std::string& n : t.variants)
         longNames = longNames || n.size() > 24;

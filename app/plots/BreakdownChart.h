@@ -24,6 +24,9 @@ struct BreakdownChartOptions {
     // totals (sim/, app/gui/simulation); `markerName` labels them in the legend.
     std::vector<double> markers;
     QString markerName = "simulated";
+    // How the totals' axis writes sizes and rates: the GUI sets its
+    // Preferences (formatOptions()); the command line keeps the default.
+    FormatOptions format;
 };
 
 // The point the breakdown shows: the value of `param` nearest `at` (the

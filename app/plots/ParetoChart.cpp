@@ -20,7 +20,8 @@ constexpr std::size_t kMaxHoverPoints = 20000;
 constexpr std::size_t kMaxMarkers = 5000;
 } // namespace
 
-ChartHover buildParetoChart(QCustomPlot* plot, const SweepTable& t, bool log, const Quantity& total)
+ChartHover buildParetoChart(QCustomPlot* plot, const SweepTable& t, bool log, const Quantity& total,
+                            const FormatOptions& format)
 {
     ChartHover hover;
     resetPlot(plot, total.unit == Unit::Seconds ? QString("Cost against run time (Pareto front)")
@@ -37,7 +38,7 @@ ChartHover buildParetoChart(QCustomPlot* plot, const SweepTable& t, bool log, co
     for (std::size_t r = 0; r < t.rows(); ++r)
         if (std::isfinite(t.at(r, 0)))
             tMax = std::max(tMax, std::abs(t.at(r, 0)));
-    const ScaleUnit unit = scaleFor(total.unit, tMax);
+    const ScaleUnit unit = scaleFor(total.unit, tMax, format);
 
     const std::size_t hoverStride = std::max<std::size_t>(1, t.points * nv / kMaxHoverPoints);
     double xlo = std::numeric_limits<double>::infinity(), xhi = -xlo, ylo = xlo, yhi = -xlo;

@@ -1,5 +1,5 @@
 #include "app/plots/PlotExport.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 
 #include <QBuffer>
 #include <QFileDialog>
@@ -62,7 +62,7 @@ QString exportPlots(const std::vector<QCustomPlot*>& plots, const QString& path,
     if (width < 16 || height < 16 || width > 20000 || height > 20000)
         return QString("image size %1 x %2 must be between 16 and 20000 pixels").arg(width).arg(height);
 
-    // Drawn into memory, then saved as every file is (model/document/AtomicFile.h):
+    // Drawn into memory, then saved as every file is (model/core/AtomicFile.h):
     // the file keeps its permissions, a link stays a link.
     QBuffer file;
     file.open(QIODevice::WriteOnly);

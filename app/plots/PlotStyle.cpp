@@ -1,6 +1,5 @@
 #include "app/plots/PlotStyle.h"
 #include "app/plots/ChartWords.h"
-#include "model/core/BytePrefixes.h"
 
 #include <qcustomplot.h>
 
@@ -57,7 +56,7 @@ ScaleUnit timeUnitFor(double maxSeconds)
     return {1e-9, "ns"};
 }
 
-ScaleUnit scaleFor(Unit unit, double maxAbs)
+ScaleUnit scaleFor(Unit unit, double maxAbs, const FormatOptions& options)
 {
     const double m = std::abs(maxAbs);
     struct Step {
@@ -75,12 +74,12 @@ ScaleUnit scaleFor(Unit unit, double maxAbs)
     switch (unit) {
     case Unit::Seconds:
         return timeUnitFor(maxAbs);
-    case Unit::BytesPerSecond: // in the prefixes the user chose (Preferences; cs::bytePrefixes)
-        if (bytePrefixes() == BytePrefixes::Binary)
+    case Unit::BytesPerSecond: // in the prefixes the user chose (Preferences; plots::formatOptions)
+        if (options.bytePrefixes == BytePrefixes::Binary)
             return pick({{1, "B/s"}, {1024, "KiB/s"}, {1048576, "MiB/s"}, {1073741824, "GiB/s"}});
         return pick({{1, "B/s"}, {1e3, "KB/s"}, {1e6, "MB/s"}, {1e9, "GB/s"}});
     case Unit::Bytes:
-        if (bytePrefixes() == BytePrefixes::SI)
+        if (options.bytePrefixes == BytePrefixes::SI)
             return pick({{1, "B"}, {1e3, "KB"}, {1e6, "MB"}, {1e9, "GB"}});
         return pick({{1, "B"}, {1024, "KiB"}, {1048576, "MiB"}, {1073741824, "GiB"}});
     case Unit::SecondsPerByte:

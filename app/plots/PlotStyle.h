@@ -1,4 +1,5 @@
 #pragma once
+#include "app/plots/RateUnit.h"
 #include "model/document/DesignDocument.h"
 
 #include <QColor>
@@ -32,7 +33,10 @@ ScaleUnit timeUnitFor(double maxSeconds);
 
 // The same for any kind of value: times as above, rates in B/s, KB/s, MB/s,
 // GB/s, sizes in B, KiB, MiB, GiB, money in USD, counts and ratios bare.
-ScaleUnit scaleFor(Unit unit, double maxAbs);
+// Rates and sizes in the byte prefixes of `options` (Binary: KiB/s ... for
+// rates; SI: KB ... for sizes): the GUI's Preferences (formatOptions()) or
+// the command line's default, as the chart's options say.
+ScaleUnit scaleFor(Unit unit, double maxAbs, const FormatOptions& options);
 
 // What a variant's total (or another output) is: its symbol and unit. Most
 // totals are run times T in seconds; some are throughputs X in B/s.

@@ -42,7 +42,13 @@ void setPrefixPreference(BytePrefixes prefixes)
     QSettings().setValue(kPrefixKey, prefixes == BytePrefixes::SI       ? "si"
                                      : prefixes == BytePrefixes::Binary ? "binary"
                                                                         : "conventional");
-    setBytePrefixes(prefixes);
+}
+
+FormatOptions formatOptions()
+{
+    FormatOptions options;
+    options.bytePrefixes = prefixPreference();
+    return options;
 }
 
 RateFamily ratePreference()
@@ -69,7 +75,7 @@ QString RateUnit::format(double bps) const
 
 namespace {
 
-RateUnit unitFor(const std::vector<double>& bps, RateFamily family, double limit)
+RateUnit unitFor(const std::vector<double>& bps, RateFamily family, const FormatOptions& options, double limit)
 {
     double largest = 0;
     bool bitsRounder = true;
@@ -90,7 +96,7 @@ RateUnit unitFor(const std::vector<double>& bps, RateFamily family, double limit
     const RateUnit byteUnits[] = {{1.0, "B/s"}, {1e3, "KB/s"}, {1e6, "MB/s"}, {1e9, "GB/s"}};
     const RateUnit binaryUnits[] = {{1.0, "B/s"}, {1024.0, "KiB/s"}, {1048576.0, "MiB/s"}, {1073741824.0, "GiB/s"}};
     const int count = bits ? 5 : 4;
-    const RateUnit* units = bits ? bitUnits : bytePrefixes() == BytePrefixes::Binary ? binaryUnits : byteUnits;
+    const RateUnit* units = bits ? bitUnits : options.bytePrefixes == BytePrefixes::Binary ? binaryUnits : byteUnits;
     // The prefix that writes the largest value at 1 or more as format() prints it (4 significant digits):
     // 999.96 Mbit/s prints as "1000 Mbit/s", which stood beside the links' "1 Gbit/s"; it is 1 Gbit/s.
     RateUnit best = units[0];
@@ -102,14 +108,14 @@ RateUnit unitFor(const std::vector<double>& bps, RateFamily family, double limit
 
 } // namespace
 
-RateUnit rateUnitFor(const std::vector<double>& bps, RateFamily family)
+RateUnit rateUnitFor(const std::vector<double>& bps, RateFamily family, const FormatOptions& options)
 {
-    return unitFor(bps, family, kNoLimitRate);
+    return unitFor(bps, family, options, kNoLimitRate);
 }
 
-RateUnit rateUnitForTotals(const std::vector<double>& bps, RateFamily family)
+RateUnit rateUnitForTotals(const std::vector<double>& bps, RateFamily family, const FormatOptions& options)
 {
-    return unitFor(bps, family, std::numeric_limits<double>::infinity());
+    return unitFor(bps, family, options, std::numeric_limits<double>::infinity());
 }
 
 } // namespace cs::plots

@@ -152,7 +152,7 @@ ScaleUnit totalScale(const SweepTable& t, const SpeedupChartOptions& o)
     for (std::size_t r = 0; r < t.rows(); ++r)
         if (!t.values.empty() && std::isfinite(t.at(r, 0)))
             tMax = std::max(tMax, std::abs(t.at(r, 0)));
-    return scaleFor(o.total.unit, tMax);
+    return scaleFor(o.total.unit, tMax, o.format);
 }
 // True when axis `a` is the job's node count (the topology's kJobNodes).
 bool isJobNodesAxis(const SweepTable& t, int a)
@@ -284,7 +284,7 @@ ChartHover buildSpeedupChart(QCustomPlot* plot, const SweepTable& t, const Speed
                     text += QString("\n%1 = %2").arg(QString::fromStdString(t.axes[static_cast<std::size_t>(xAxis)]),
                                                      formatValue(t.axis(p, static_cast<std::size_t>(xAxis))));
                 const double total = t.at(r, 0);
-                const ScaleUnit tu = scaleFor(o.total.unit, total);
+                const ScaleUnit tu = scaleFor(o.total.unit, total, o.format);
                 if (bySpeedup)
                     text += QString("\nspeedup %1\nefficiency %2").arg(formatValue(y), formatValue(t.at(r, 2)));
                 text += QString("\n%1 = %2").arg(o.total.symbol, formatWithUnit(total / tu.scale, tu));

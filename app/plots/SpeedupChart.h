@@ -38,6 +38,9 @@ struct SpeedupChartOptions {
     // Points the papers state (presets/claims), drawn as "paper" markers in
     // their variant's colour on the speedup chart.
     std::vector<PaperPoint> paper;
+    // How the totals' axis and tooltips write sizes and rates: the GUI sets
+    // its Preferences (formatOptions()); the command line keeps the default.
+    FormatOptions format;
 };
 
 // The paper's points for `doc` when it is (a copy of) a preset of

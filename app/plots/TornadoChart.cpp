@@ -34,7 +34,7 @@ ChartHover buildTornadoChart(QCustomPlot* plot, const SensitivityResult& r, cons
     for (auto* b : bars)
         maxOut = std::max({maxOut, std::abs(b->outLow), std::abs(b->outHigh)});
     const Quantity q = o.doc ? outputQuantity(*o.doc, r.output) : Quantity{};
-    const ScaleUnit unit = scaleFor(q.unit, maxOut);
+    const ScaleUnit unit = scaleFor(q.unit, maxOut, o.format);
     const double base = r.baseOutput / unit.scale;
 
     auto* low = new QCPBars(plot->yAxis, plot->xAxis);

@@ -1,5 +1,6 @@
 #pragma once
 #include "app/plots/ChartHover.h"
+#include "model/core/FormatOptions.h"
 #include "model/document/DesignDocument.h"
 #include "model/sweep/Sensitivity.h"
 
@@ -16,6 +17,7 @@ struct TornadoChartOptions {
     // Optional: the document, to show parameter values in their display
     // units in the tooltips (SI otherwise).
     const DesignDocument* doc = nullptr;
+    FormatOptions format; // the output's axis unit: the GUI's Preferences (formatOptions())
 };
 
 // Fills `plot` with a tornado chart: one row per parameter whose swing is

@@ -1,11 +1,11 @@
 #include "app/runner/AgentDeployer.h"
 #include "app/runner/AgentLink.h"
+#include "model/core/NumberFormat.h"
 
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
 
-#include <cstdio>
 
 namespace cs::runner {
 
@@ -90,9 +90,7 @@ std::string describe(const DeployEvent& e)
 {
     const std::string where = "~/" + e.remotePath + " on " + e.node;
     if (e.action == "copied") {
-        char mb[32];
-        std::snprintf(mb, sizeof mb, "%.1f MB", static_cast<double>(e.bytes) / 1e6);
-        return "copied the agent (" + std::string(mb) + ") to " + where;
+        return "copied the agent (" + formatFixed(static_cast<double>(e.bytes) / 1e6, 1) + " MB) to " + where;
     }
     if (e.action == "present")
         return "the agent was already at " + where + " (same SHA-256), not copied";

@@ -26,7 +26,7 @@ struct Job {
     double timeout = 120.0;               // seconds for the whole job, agents' start included
     double estimate = -1;                 // seconds the probe is expected to run (JobEstimate.h), -1 = unknown
     std::string label;                    // "net.pingpong local0 -> local1"
-    std::vector<std::string> uses;        // what it holds while it runs: "node:MACHINE", "link:E" (PairRounds.h)
+    std::vector<std::string> uses;        // what it holds while it runs: "node:MACHINE", linkKey of each edge E of its route (PairRounds.h)
 };
 
 class JobExecutor {

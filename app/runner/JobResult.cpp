@@ -1,7 +1,7 @@
 #include "app/runner/JobResult.h"
 
 #include "model/core/ModelError.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "model/document/DocumentEdits.h"
 #include "model/document/DocumentFormat.h"
 

@@ -9,8 +9,10 @@
 
 #include "model/cluster/PairRounds.h"
 #include "model/cluster/Routes.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -93,8 +95,8 @@ std::vector<Job> planJobs(const RunPlan& plan, const sdk::PluginLoader& plugins)
                     j.uses.push_back(m);
         if (routes && d.span == sdk::Span::Pair && nodes.size() == 2) {
             if (const auto route = routes->links(vertexOf(nodes[0]), vertexOf(nodes[1])))
-                for (std::size_t e : *route)
-                    j.uses.push_back("link:" + std::to_string(e));
+                for (std::size_t e : *route) // the edge index in the links' spelling: groupRounds only compares them
+                    j.uses.push_back(linkKey(LinkId{static_cast<std::uint32_t>(e)}));
         }
         j.descriptor = d;
         j.params = params;

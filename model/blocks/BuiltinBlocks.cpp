@@ -1,4 +1,5 @@
 #include "model/blocks/BuiltinBlocks.h"
+#include "model/core/BlockRegistry.h"
 
 namespace cs {
 
@@ -15,6 +16,16 @@ void registerBuiltinBlocks(BlockRegistry& r)
     registerCommBlocks(r);
     registerRecordedBlocks(r);
     registerFormulaBlocks(r);
+}
+
+const BlockRegistry& BlockRegistry::builtin()
+{
+    static const BlockRegistry registry = [] {
+        BlockRegistry r;
+        registerBuiltinBlocks(r);
+        return r;
+    }();
+    return registry;
 }
 
 } // namespace cs

@@ -16,9 +16,11 @@ void registerFileCopyBlocks(BlockRegistry& r);   // blocks/filecopy: seed 004
 void registerSpeedupBlocks(BlockRegistry& r);    // blocks/speedup
 void registerTopologyBlocks(BlockRegistry& r);   // topology: metrics block
 void registerCommBlocks(BlockRegistry& r);       // blocks/comm: collectives and halo exchange (LogGP)
-void registerRecordedBlocks(BlockRegistry& r);   // blocks/recorded: a recorded program replayed (issue 44)
+void registerRecordedBlocks(BlockRegistry& r);   // recording: a recorded program replayed (issue 44)
 void registerFormulaBlocks(BlockRegistry& r);    // formula: the user's own model (empty until defined)
 
 void registerBuiltinBlocks(BlockRegistry& r);
+// BlockRegistry::builtin() (model/core/BlockRegistry.h) is defined in BuiltinBlocks.cpp, beside the
+// blocks it registers: model/core declares the registry and includes none of them.
 
 } // namespace cs

@@ -6,6 +6,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/core/Settable.h"
+#include "model/core/FormatOptions.h"
 #include "model/core/Unit.h"
 
 #include <cmath>
@@ -82,8 +83,8 @@ CalibrationPlan planCalibration(const DesignDocument& doc, const CalibrationRepo
         const int index = bi ? bi->spec().inputIndex(p.param) : -1;
         if (index >= 0 && bi->spec().inputs[static_cast<std::size_t>(index)].min >= 0 && p.ciLow < 0 &&
             p.ciHigh > 0) {
-            plan.skipped.push_back(path + ": its 95% interval [" + formatMeasured(p.ciLow, p.unit) + ", " +
-                                   formatMeasured(p.ciHigh, p.unit) +
+            plan.skipped.push_back(path + ": its 95% interval [" + formatMeasured(p.ciLow, p.unit, options.format) +
+                                   ", " + formatMeasured(p.ciHigh, p.unit, options.format) +
                                    "] reaches below zero: the runs do not determine it, so it is not applied");
             continue;
         }

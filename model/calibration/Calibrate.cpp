@@ -518,7 +518,8 @@ CalibrationReport calibrateOnce(const DesignDocument& doc, const nlohmann::json&
     calibrateIntraNode(doc, results, options, c.current, c.report); // mpi.loggp with both ranks on one host
     c.finish();
     assessQuality(c.report, doc, results, options.limits,
-                  [&](const std::string& block, const std::string& input) { return c.current.at(block, input); });
+                  [&](const std::string& block, const std::string& input) { return c.current.at(block, input); },
+                  options.format);
     if (c.report.params.empty()) {
         std::set<std::string> probes;
         for (const ResultEntry& e : c.entries)

@@ -12,6 +12,7 @@
 // What each block type can calibrate is data in its BlockSpec::calibration
 // (model/core/Block.h). All values are SI base units.
 #include "model/calibration/Fit.h"
+#include "model/core/FormatOptions.h"
 #include "model/document/DesignDocument.h"
 #include "model/document/DocumentEdits.h"
 #include "model/sweep/Sweep.h"
@@ -135,6 +136,8 @@ struct CalibrationOptions {
     // "block|probe" pairs whose specs are passed over: calibrate() fills it when a block's first probe gave
     // fits that are not trusted and the block is calibrated again from the next probe with results.
     std::set<std::string> passOver;
+    // How the report's texts write sizes and rates (the GUI passes its Preferences).
+    FormatOptions format;
 };
 
 // Fits every block instance in the design whose type has calibration specs,
@@ -181,6 +184,8 @@ struct ApplyOptions {
     // Apply the inputs that have issues too (`calibrate --accept-poor-fits`,
     // the GUI's explicit choice). Otherwise they are skipped, with the issue.
     bool acceptPoorFits = false;
+    // How the reasons in `skipped` write sizes and rates.
+    FormatOptions format;
 };
 // What applying `report` to `doc` sets, computed once from the document as it
 // is: every calibrated input (provenance Calibrated: detail = run id, CI,

@@ -11,7 +11,8 @@
 // not fitted. The calibration's quality limits apply: a value from a poor
 // fit, or whose interval crosses zero, is not applied unless asked.
 #include "model/calibration/Calibration.h"
-#include "model/calibration/ScalingSearch.h"
+#include "model/scaling/ScalingSearch.h"
+#include "model/scaling/TimedPoints.h"
 #include "model/document/DesignDocument.h"
 
 #include <nlohmann/json.hpp>
@@ -21,27 +22,13 @@
 
 namespace cs::calib {
 
-// One measured point: the program's time at P ranks.
-struct TimedPoint {
-    double P = 0;
-    double seconds = 0;  // the median
-    double spread = 0;   // its standard error (from the 95% CI), 0 when unknown
-    bool heldOut = false;
-    double ciLow = 0, ciHigh = 0; // the 95% CI of the median as the result gives it (both 0: none)
-    int runs = 0;                 // the repetitions the median is of (0: not said)
-};
-
-// The app.run results of a results file or a design's measured array, one
-// point per P (the later result wins). Throws ModelError naming the result
-// and the member when one has no P or no finite time.
-std::vector<TimedPoint> timedPoints(const nlohmann::json& results);
-
 struct FormulaFitOptions {
     std::string block;       // "" when the design has one formula block with fit inputs
     std::string output = "T";
     std::vector<double> holdOut; // P values left out of the fit
     QualityLimits limits;
     bool acceptPoorFits = false;
+    FormatOptions format; // how the inputs' problems write sizes and rates
 };
 
 struct FittedInput {

@@ -2,6 +2,7 @@
 // measured times (FormulaFit.h: searchFormula), for `fit --search` and the
 // Calibration dock alike.
 #include "model/calibration/FormulaFit.h"
+#include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
 
 #include <algorithm>
@@ -59,9 +60,9 @@ nlohmann::json formulaSearchToJson(const FormulaSearchReport& r)
 {
     nlohmann::json hyps = nlohmann::json::array(), rows = nlohmann::json::array();
     for (const ScalingHypothesis& h : r.found)
-        hyps.push_back({{"formula", h.formula("P")}, {"loo_smape", h.cvSmape}, {"smape", h.smape}, {"r2", h.r2}});
+        hyps.push_back({{"formula", h.formula()}, {"loo_smape", h.cvSmape}, {"smape", h.smape}, {"r2", h.r2}});
     for (const SearchedPoint& p : r.points)
-        rows.push_back({{"P", p.P},
+        rows.push_back({{kJobSize, p.P},
                         {"measured", p.measured},
                         {"network", p.network},
                         {"predicted", p.predicted},

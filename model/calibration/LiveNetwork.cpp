@@ -1,7 +1,7 @@
 #include "model/calibration/LiveNetwork.h"
 #include "model/document/DocumentTopology.h"
 #include "model/core/Unit.h"
-#include "model/topology/io/TopologyJson.h"
+#include "model/topology/graph/TopologyFields.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -33,47 +33,37 @@ std::string counted(std::size_t n, const char* one, const char* many)
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-std::string describe(const json& t)
+std::string describe(const Network& t)
 {
-    if (t.contains("generator") && t["generator"].is_string()) {
-        std::string s = "generator " + t["generator"].get<std::string>();
+    if (t.isGenerated()) {
+        std::string s = "generator " + t.generator();
         std::string params;
-        if (t.contains("params") && t["params"].is_object())
-            for (auto it = t["params"].begin(); it != t["params"].end(); ++it)
-                params += (params.empty() ? "" : ", ") + it.key() + " = " +
-                          (it.value().is_number() ? formatNumber(it.value().get<double>()) : it.value().dump());
+        for (const auto& [name, value] : t.params())
+            params += (params.empty() ? "" : ", ") + name + " = " + formatNumber(value);
         return params.empty() ? s : s + " (" + params + ")";
     }
-    std::size_t hosts = 0, switches = 0, segments = 0, links = 0;
-    if (t.contains("vertices") && t["vertices"].is_array())
-        for (const json& v : t["vertices"]) {
-            switch (vertexKindOf(v).value_or(VertexKind::Host)) {
-            case VertexKind::Host: ++hosts; break;
-            case VertexKind::Switch: ++switches; break;
-            case VertexKind::Segment: ++segments; break;
-            }
+    std::size_t hosts = 0, switches = 0, segments = 0;
+    for (const NetworkVertex& v : t.vertices()) {
+        switch (v.attributes.kind) {
+        case VertexKind::Host: ++hosts; break;
+        case VertexKind::Switch: ++switches; break;
+        case VertexKind::Segment: ++segments; break;
         }
+    }
     // The links' rates as written ("100 Mbit/s", 1.25e7), the first three that differ: a rate is what a
     // redrawing most often changes.
     std::vector<std::string> rates;
-    if (t.contains("edges") && t["edges"].is_array()) {
-        links = t["edges"].size();
-        for (const json& e : t["edges"]) {
-            if (!e.is_object() || !e.contains("bandwidth"))
-                continue;
-            const json& b = e["bandwidth"];
-            const std::string rate = b.is_string() ? b.get<std::string>()
-                                     : b.is_number() ? formatNumber(b.get<double>()) + " B/s"
-                                                     : b.dump();
-            if (std::find(rates.begin(), rates.end(), rate) == rates.end() && rates.size() < 4)
-                rates.push_back(rate);
-        }
+    for (const NetworkLink& l : t.links()) {
+        const std::string rate =
+            l.written[0] == Written::Text ? l.text[0] : formatNumber(l.props.bandwidth) + " B/s"; // "bandwidth"
+        if (std::find(rates.begin(), rates.end(), rate) == rates.end() && rates.size() < 4)
+            rates.push_back(rate);
     }
-    std::string s = "a drawn network of " + counted(hosts, "host", "hosts") + ", " +
-                    counted(switches, "switch", "switches");
+    std::string s = "a drawn network of " + countedVertices(hosts, VertexKind::Host) + ", " +
+                    countedVertices(switches, VertexKind::Switch);
     if (segments)
-        s += ", " + counted(segments, "segment", "segments");
-    s += " and " + counted(links, "link", "links");
+        s += ", " + countedVertices(segments, VertexKind::Segment);
+    s += " and " + counted(t.links().size(), "link", "links");
     for (std::size_t i = 0; i < rates.size() && i < 3; ++i)
         s += (i ? ", " : " at ") + rates[i];
     return rates.size() > 3 ? s + ", ..." : s;
@@ -83,14 +73,14 @@ std::string describe(const json& t)
 
 NetworkStamp networkStamp(const DesignDocument& doc)
 {
-    if (!doc.topology.is_object())
+    if (doc.topology.isNone())
         return {};
     // The network as the editing layer writes it (a generator with all its parameters): the same network
     // whether the document was written by hand or by an edit. Not the job placed on it: a placement or
-    // schedule edit leaves the stamp alone.
-    json t = currentTopologyJson(doc);
-    t.erase("job");
-    return {fnv1a(t.dump()), describe(t)};
+    // schedule edit leaves the stamp alone; nor the links' ids, which name links and do not change them.
+    const json t = currentTopologyJson(doc, {.job = false, .linkIds = false});
+    const std::optional<Network> generated = blockNetwork(doc);
+    return {fnv1a(t.dump()), describe(generated ? *generated : doc.topology)};
 }
 
 json stampToJson(const NetworkStamp& stamp)

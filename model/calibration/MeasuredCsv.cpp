@@ -3,7 +3,7 @@
 #include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
 #include "model/core/TextLines.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,5 @@
 #include "model/calibration/ProgramRuns.h"
+#include "model/core/JobSize.h"
 #include "model/core/Unit.h"
 #include "model/formula/FormulaBlock.h"
 
@@ -149,8 +150,7 @@ json runsToFit(const DesignDocument& doc, const std::string& block, const json& 
             g.mismatch = argumentsMismatch(doc, block, r);
         g.runs.push_back(r);
         g.last = i;
-        const json* P = r.contains("params") && r["params"].is_object() && r["params"].contains("P") ? &r["params"]["P"]
-                                                                                                      : nullptr;
+        const json* P = runRankCount(r);
         if (P && P->is_number() && std::find(g.Ps.begin(), g.Ps.end(), P->get<double>()) == g.Ps.end())
             g.Ps.push_back(P->get<double>());
     }

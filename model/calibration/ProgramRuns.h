@@ -6,6 +6,7 @@
 // placeholders ({P}, {name} of --set), and details.settings, the --set values. A result without them (an
 // import, a file from before) is of arguments not known: label "", and never refused for them. Qt-free.
 #include "model/document/DesignDocument.h"
+#include "model/scaling/TimedPoints.h" // runRankCount
 
 #include <nlohmann/json.hpp>
 

@@ -7,6 +7,7 @@
 #include "model/calibration/ResultsData.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
+#include "model/core/FormatOptions.h"
 #include "model/core/Unit.h"
 #include "model/document/DocumentTopology.h"
 
@@ -172,7 +173,8 @@ double placedInput(const DesignDocument& doc, const std::string& block, const st
 }
 
 void assessQuality(CalibrationReport& report, const DesignDocument& doc, const nlohmann::json& results,
-                   const QualityLimits& limits, const std::function<double(const std::string&, const std::string&)>& current)
+                   const QualityLimits& limits, const std::function<double(const std::string&, const std::string&)>& current,
+                   const FormatOptions& format)
 {
     std::vector<ResultEntry> entries;
     try {
@@ -214,7 +216,8 @@ void assessQuality(CalibrationReport& report, const DesignDocument& doc, const n
         if (noSpread && !isBreakpoint(p.param) && p.value != 0.0 &&
             std::fabs(p.ciHigh - p.ciLow) <= 1e-9 * std::fabs(p.value))
             add(p, "zero_ci",
-                "95% CI [" + formatMeasured(p.ciLow, p.unit) + ", " + formatMeasured(p.ciHigh, p.unit) + "] has zero width",
+                "95% CI [" + formatMeasured(p.ciLow, p.unit, format) + ", " + formatMeasured(p.ciHigh, p.unit, format) +
+                    "] has zero width",
                 p.method == "direct" ? "the probe gave one number (" + p.probe + " " + p.expression +
                                            ") and no spread, so nothing says how far it can be trusted"
                                      : "the fit has no residual to judge it by");
@@ -277,12 +280,13 @@ void assessQuality(CalibrationReport& report, const DesignDocument& doc, const n
         d.param = "G";
         d.calibrated = p.value;
         d.drawn = floorG;
-        d.drawnFrom = "1/B_net (B_net = " + formatMeasured(bnet, "B/s") + ", the drawn network's per-host bandwidth for the job on the hosts the probe ran on)";
+        d.drawnFrom = "1/B_net (B_net = " + formatMeasured(bnet, "B/s", format) + ", the drawn network's per-host bandwidth for the job on the hosts the probe ran on)";
         d.drawnWins = drawnWins;
         d.choice = p.block + ".G_floor";
         d.calibratedStands = 1.0;
         const std::string ratio = formatSignificant(floorG / p.value, 3);
-        d.text = p.block + ".G: calibrated " + formatMeasured(p.value, "s/B") + " (" + formatMeasured(1.0 / p.value, "B/s") +
+        d.text = p.block + ".G: calibrated " + formatMeasured(p.value, "s/B") + " (" +
+                 formatMeasured(1.0 / p.value, "B/s", format) +
                  ") against the drawn network's floor " + formatMeasured(floorG, "s/B") + " = " + d.drawnFrom + ": " +
                  (drawnWins ? "the drawing wins (G_floor = network), so the model uses a G " + ratio +
                                   "x the calibrated one"

@@ -14,9 +14,10 @@ namespace cs::calib {
 // inputs computed from an input with an issue; adds report.disagreements
 // (a calibrated G below the floor 1/B_net of the drawn network); sets
 // CalibratedParam::trusted. `current` gives an input's value as the design
-// evaluates it (wired inputs included).
+// evaluates it (wired inputs included). `format`: how the texts write sizes and rates.
 void assessQuality(CalibrationReport& report, const DesignDocument& doc, const nlohmann::json& results,
-                   const QualityLimits& limits, const std::function<double(const std::string&, const std::string&)>& current);
+                   const QualityLimits& limits, const std::function<double(const std::string&, const std::string&)>& current,
+                   const FormatOptions& format);
 
 // Input `input` of `block` as the design evaluates it with its job placed on
 // the hosts a probe ran on (`nodes`, comma-separated): P is their count. NaN

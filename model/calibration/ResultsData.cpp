@@ -3,10 +3,10 @@
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 #include "model/calibration/Calibration.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/SectionShapes.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 
 #include <cmath>
 #include <filesystem>

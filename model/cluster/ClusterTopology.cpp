@@ -1,9 +1,7 @@
 #include "model/cluster/ClusterTopology.h"
 #include "model/cluster/HostList.h"
 #include "model/core/ModelError.h"
-#include "model/topology/io/TopologyJson.h"
-
-#include <nlohmann/json.hpp>
+#include "model/topology/graph/TopologyFields.h"
 
 #include <algorithm>
 #include <cctype>
@@ -15,8 +13,6 @@
 #include <vector>
 
 namespace cs {
-
-using nlohmann::json;
 
 namespace {
 
@@ -33,40 +29,54 @@ std::string at(const std::string& source, int line)
     return source + " line " + std::to_string(line);
 }
 
-// Vertices and links as the explicit topology JSON has them, built in the
-// order they are met so that the drawing follows the file.
+// Vertices and links of a drawing, built in the order they are met so that
+// the drawing follows the file; each written as the import has always
+// written them (a switch's latency when one is given, every link's rate and
+// latency).
 class Builder {
 public:
-    explicit Builder(const ClusterImportOptions& o) : options_(o) {}
+    explicit Builder(const ClusterImportOptions& o) : options_(o), network_(Network::drawing()) {}
 
-    void vertex(const std::string& id, const char* kind)
+    void vertex(const std::string& id, VertexKind kind)
     {
-        if (!ids_.insert(id).second)
+        if (index_.count(id))
             return; // met before
-        json v{{"id", id}, {"kind", kind}};
-        if (std::string(kind) == "switch" && options_.switchLatency > 0)
-            v["latency"] = options_.switchLatency;
-        vertices_.push_back(std::move(v));
+        NetworkVertex v;
+        v.id = id;
+        v.attributes.kind = kind;
+        if (kind == VertexKind::Switch && options_.switchLatency > 0) {
+            v.attributes.latency = options_.switchLatency;
+            v.written[1] = Written::Number; // "latency", a switch's second field
+        }
+        index_.emplace(id, vertices_.size());
+        vertices_.emplace_back(vertices_.size(), std::move(v));
     }
     void link(const std::string& a, const std::string& b, double bandwidth)
     {
-        edges_.push_back({{"from", a},
-                          {"to", b},
-                          {"bandwidth", bandwidth > 0 ? bandwidth : options_.bandwidth},
-                          {"latency", options_.latency}});
+        NetworkLink l;
+        l.id = LinkId{static_cast<std::uint32_t>(links_.size())};
+        l.from = static_cast<std::uint32_t>(index_.at(a));
+        l.to = static_cast<std::uint32_t>(index_.at(b));
+        l.props.bandwidth = bandwidth > 0 ? bandwidth : options_.bandwidth;
+        l.props.latency = options_.latency;
+        l.written = {Written::Number, Written::Number, Written::Absent, Written::Absent};
+        links_.emplace_back(links_.size(), std::move(l));
     }
-    json result(const std::string& source) const
+    Network result(const std::string& source)
     {
-        if (edges_.empty())
+        if (links_.empty())
             throw ModelError(source + ": describes no link");
-        return {{"vertices", vertices_}, {"edges", edges_}};
+        network_.insertVertices(std::move(vertices_));
+        network_.insertLinks(std::move(links_));
+        return std::move(network_);
     }
 
 private:
     ClusterImportOptions options_;
-    std::set<std::string> ids_;
-    json vertices_ = json::array();
-    json edges_ = json::array();
+    Network network_;
+    std::map<std::string, std::size_t> index_;
+    std::vector<Network::Placed> vertices_;
+    std::vector<Network::PlacedLink> links_;
 };
 
 std::vector<std::string> names(const std::string& list, const std::string& where)
@@ -80,7 +90,7 @@ std::vector<std::string> names(const std::string& list, const std::string& where
 
 } // namespace
 
-json topologyFromSlurmConf(const std::string& text, const std::string& source, const ClusterImportOptions& options)
+Network topologyFromSlurmConf(const std::string& text, const std::string& source, const ClusterImportOptions& options)
 {
     struct SwitchLine {
         int line = 0;
@@ -129,7 +139,7 @@ json topologyFromSlurmConf(const std::string& text, const std::string& source, c
 
     Builder b(options);
     for (const std::string& s : order)
-        b.vertex(s, "switch");
+        b.vertex(s, VertexKind::Switch);
     for (const std::string& s : order) {
         const SwitchLine& sw = lines[s];
         for (const std::string& child : sw.switches) {
@@ -143,7 +153,7 @@ json topologyFromSlurmConf(const std::string& text, const std::string& source, c
         for (const std::string& node : sw.nodes) {
             if (lines.count(node))
                 throw ModelError(at(source, sw.line) + ": '" + node + "' is both a switch and a node");
-            b.vertex(node, "host");
+            b.vertex(node, VertexKind::Host);
             b.link(node, s, 0);
         }
     }
@@ -186,7 +196,7 @@ std::string idFrom(const std::string& kind, const std::string& guid, const std::
 
 } // namespace
 
-json topologyFromIbnetdiscover(const std::string& text, const std::string& source,
+Network topologyFromIbnetdiscover(const std::string& text, const std::string& source,
                                const ClusterImportOptions& options)
 {
     static const std::regex header(R"re(^\s*(Switch|Ca|Rt)\s+(\d+)\s+"([^"]+)"\s*(#\s*"([^"]*)")?.*$)re");
@@ -257,7 +267,7 @@ json topologyFromIbnetdiscover(const std::string& text, const std::string& sourc
 
     Builder b(options);
     for (const auto& [guid, node] : nodes)
-        b.vertex(node.id, node.kind == "Ca" ? "host" : "switch");
+        b.vertex(node.id, node.kind == "Ca" ? VertexKind::Host : VertexKind::Switch);
     for (const Cable& c : cables) {
         const auto a = nodes.find(c.a), z = nodes.find(c.b);
         if (z == nodes.end())
@@ -267,24 +277,23 @@ json topologyFromIbnetdiscover(const std::string& text, const std::string& sourc
     return b.result(source);
 }
 
-std::string slurmConfFromTopology(const json& t)
+std::string slurmConfFromTopology(const Network& t)
 {
     std::vector<std::string> order;
-    std::map<std::string, std::string> kind;
-    for (const json& v : t.at("vertices")) {
-        const std::string id = v.at("id"), k = v.at("kind");
-        const std::optional<VertexKind> vk = vertexKindOf(v);
-        if (!vk || *vk == VertexKind::Segment)
-            throw ModelError("vertex '" + id + "' is a " + k +
+    std::map<std::string, VertexKind> kind;
+    for (const NetworkVertex& v : t.vertices()) {
+        if (v.attributes.kind == VertexKind::Segment)
+            throw ModelError("vertex '" + v.id + "' is a " + std::string(kindNameOf(v)) +
                              ": topology.conf describes hosts under switches only, no shared segments");
-        kind[id] = vertexKindName(*vk);
-        order.push_back(id);
+        kind[v.id] = v.attributes.kind;
+        order.push_back(v.id);
     }
     std::map<std::string, std::vector<std::string>> hostsOf, switchNeighbours;
     std::set<std::string> attached;
-    for (const json& e : t.at("edges")) {
-        const std::string a = e.at("from"), z = e.at("to");
-        const bool ha = kind[a] == "host", hz = kind[z] == "host";
+    for (const NetworkLink& e : t.links()) {
+        const std::string& a = t.vertices()[e.from].id;
+        const std::string& z = t.vertices()[e.to].id;
+        const bool ha = kind[a] == VertexKind::Host, hz = kind[z] == VertexKind::Host;
         if (ha && hz)
             throw ModelError("link " + a + " - " + z + " joins two hosts: topology.conf has no such link");
         if (ha || hz) {
@@ -297,13 +306,13 @@ std::string slurmConfFromTopology(const json& t)
         }
     }
     for (const std::string& id : order)
-        if (kind[id] == "host" && !attached.count(id))
+        if (kind[id] == VertexKind::Host && !attached.count(id))
             throw ModelError("host '" + id + "' is linked to no switch");
     // Levels: 0 for switches with hosts, then one more per switch hop.
     std::map<std::string, int> level;
     std::vector<std::string> frontier;
     for (const std::string& id : order)
-        if (kind[id] == "switch" && hostsOf.count(id)) {
+        if (kind[id] == VertexKind::Switch && hostsOf.count(id)) {
             level[id] = 0;
             frontier.push_back(id);
         }
@@ -318,7 +327,7 @@ std::string slurmConfFromTopology(const json& t)
         frontier = std::move(next);
     }
     for (const std::string& id : order)
-        if (kind[id] == "switch" && !level.count(id))
+        if (kind[id] == VertexKind::Switch && !level.count(id))
             throw ModelError("switch '" + id + "' reaches no host");
     for (const auto& [s, ns] : switchNeighbours)
         for (const std::string& n : ns)
@@ -334,7 +343,7 @@ std::string slurmConfFromTopology(const json& t)
                     })->second;
     for (int l = 0; l <= top; ++l)
         for (const std::string& id : order) {
-            if (kind[id] != "switch" || level[id] != l)
+            if (kind[id] != VertexKind::Switch || level[id] != l)
                 continue;
             out << "SwitchName=" << id;
             std::vector<std::string> below;

@@ -14,10 +14,11 @@
 //   rate is its width times the lane's data rate (SDR 2, DDR 4, QDR 8, FDR
 //   13.64, EDR 25, HDR 50, NDR 100 Gbit/s per lane after line coding).
 //
-// Both give the explicit topology JSON of the document's "topology"
-// section (TopologyJson.h), so a loaded design checks it like a drawn one.
+// Both give a drawing (the typed network of a document's "topology",
+// model/topology/network/Network.h), so a loaded design checks it like a
+// drawn one.
 // Errors are ModelError naming the source and line.
-#include <nlohmann/json_fwd.hpp>
+#include "model/topology/network/Network.h"
 
 #include <string>
 
@@ -29,10 +30,10 @@ struct ClusterImportOptions {
     double switchLatency = 0.0;
 };
 
-nlohmann::json topologyFromSlurmConf(const std::string& text, const std::string& source,
-                                     const ClusterImportOptions& options = {});
-nlohmann::json topologyFromIbnetdiscover(const std::string& text, const std::string& source,
-                                         const ClusterImportOptions& options = {});
+Network topologyFromSlurmConf(const std::string& text, const std::string& source,
+                               const ClusterImportOptions& options = {});
+Network topologyFromIbnetdiscover(const std::string& text, const std::string& source,
+                                   const ClusterImportOptions& options = {});
 
 // A topology.conf for a topology whose switches and hosts form a hierarchy:
 // every host hangs from switches only, and switches form levels (a tree or
@@ -40,6 +41,6 @@ nlohmann::json topologyFromIbnetdiscover(const std::string& text, const std::str
 // one level below it (levels counted up from the host switches). Throws
 // ModelError naming what cannot be written: a shared segment, a host linked
 // to a host, a host with no switch.
-std::string slurmConfFromTopology(const nlohmann::json& explicitTopology);
+std::string slurmConfFromTopology(const Network& drawing);
 
 } // namespace cs

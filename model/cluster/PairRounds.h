@@ -11,9 +11,10 @@
 
 namespace cs {
 
-// `uses[j]`: the resources job j holds ("node:n3", "link:17"); a job that
-// uses nothing still counts against the cap. `cap` >= 1 (1 = one job at a
-// time, in plan order). Returns the rounds in order, each the job indices in
+// `uses[j]`: the resources job j holds (its nodes, "node:n3", and the links of
+// its route, each as linkKey of its edge index, model/topology/io/TopologyJson.h);
+// they are only compared. A job that uses nothing still counts against the cap.
+// `cap` >= 1 (1 = one job at a time, in plan order). Returns the rounds in order, each the job indices in
 // plan order; every job appears exactly once.
 std::vector<std::vector<std::size_t>> groupRounds(const std::vector<std::vector<std::string>>& uses,
                                                   std::size_t cap);

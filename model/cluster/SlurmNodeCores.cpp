@@ -2,6 +2,7 @@
 #include "model/cluster/HostList.h"
 #include "model/core/ModelError.h"
 #include "model/topology/graph/TopologyFields.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -127,17 +128,18 @@ std::map<std::string, int> slurmNodeCores(const std::string& text, const std::st
     return out;
 }
 
-int applyHostCores(nlohmann::json& explicitTopology, const std::map<std::string, int>& cores)
+int applyHostCores(Network& drawing, const std::map<std::string, int>& cores)
 {
     int set = 0;
-    auto vertices = explicitTopology.find("vertices");
-    if (vertices == explicitTopology.end() || !vertices->is_array())
-        return 0;
-    for (nlohmann::json& v : *vertices) {
-        if (!v.is_object() || v.value("kind", "") != "host" || !v.contains("id") || !v["id"].is_string())
+    for (std::size_t i = 0; i < drawing.vertices().size(); ++i) {
+        const NetworkVertex& v = drawing.vertices()[i];
+        if (v.attributes.kind != VertexKind::Host)
             continue;
-        if (const auto it = cores.find(v["id"].get<std::string>()); it != cores.end()) {
-            v["cores"] = it->second;
+        if (const auto it = cores.find(v.id); it != cores.end()) {
+            // Through the reader's field, which checks the count as a document's would be.
+            NetworkVertex x = v;
+            readVertexField(x, "cores", it->second, "topology.vertices[" + std::to_string(i) + "]");
+            drawing.replaceVertex(i, std::move(x));
             ++set;
         }
     }

@@ -15,7 +15,7 @@
 // CoresPerSocket where CoresPerSocket is given (hardware threads share a
 // core's units, so they are not counted), else CPUs (CPUTot). Parameter
 // names are case-insensitive, as Slurm reads them. Qt-free.
-#include <nlohmann/json_fwd.hpp>
+#include "model/topology/network/Network.h"
 
 #include <map>
 #include <string>
@@ -28,8 +28,9 @@ namespace cs {
 // whole number in [1, 65536], or a malformed node list.
 std::map<std::string, int> slurmNodeCores(const std::string& text, const std::string& source);
 
-// Sets "cores" on each host of an explicit topology JSON (a "vertices"
-// array) that `cores` names; returns how many it set.
-int applyHostCores(nlohmann::json& explicitTopology, const std::map<std::string, int>& cores);
+// Sets the field "cores" of each host of a drawing (an imported network,
+// ClusterTopology.h) that `cores` names, written as a whole number; returns
+// how many it set. A network that is no drawing has none to set.
+int applyHostCores(Network& drawing, const std::map<std::string, int>& cores);
 
 } // namespace cs

@@ -1,5 +1,4 @@
 #include "model/core/BlockRegistry.h"
-#include "model/blocks/BuiltinBlocks.h"
 #include "model/core/ModelError.h"
 
 #include <algorithm>
@@ -49,16 +48,6 @@ std::vector<const Block*> BlockRegistry::all() const
         out.push_back(b.get());
     std::sort(out.begin(), out.end(), [](const Block* a, const Block* b) { return a->spec().id < b->spec().id; });
     return out;
-}
-
-const BlockRegistry& BlockRegistry::builtin()
-{
-    static const BlockRegistry registry = [] {
-        BlockRegistry r;
-        registerBuiltinBlocks(r);
-        return r;
-    }();
-    return registry;
 }
 
 } // namespace cs

@@ -30,10 +30,25 @@ std::string formatSignificant(double v, int digits)
     return printed("%.*g", digits, v);
 }
 
+std::string formatFixed(double v, int decimals)
+{
+    return printed("%.*f", decimals, v);
+}
+
 std::string formatPercent(double fraction, int decimals, bool sign)
 {
     if (!std::isfinite(fraction))
         return "-";
+    if (decimals == kPercentAtAGlance) {
+        // Rounded first, half away from zero (std::round), so that printf only writes the digits: 12.5% reads
+        // "13%" where printf's own rounding (to even) would write "12%".
+        const double p = fraction * 100.0;
+        const bool small = std::abs(p) < 10;
+        double shown = small ? std::round(p * 10) / 10 : std::round(p);
+        if (shown == 0)
+            shown = 0.0; // -0.04% is "0.0%"
+        return (sign && p >= 0 ? "+" : "") + printed("%.*f", small ? 1 : 0, shown) + "%";
+    }
     return printed(sign ? "%+.*f%%" : "%.*f%%", decimals, 100.0 * fraction);
 }
 

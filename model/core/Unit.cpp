@@ -1,10 +1,10 @@
 #include "model/core/Unit.h"
-#include "model/core/BytePrefixes.h"
+#include "model/core/FormatOptions.h"
 #include "model/core/ModelError.h"
+#include "model/core/NumberFormat.h"
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -178,12 +178,8 @@ char* formatNumberTo(double v, char* out)
 std::string formatFlows(double load)
 {
     const double tenths = std::round(load * 10.0);
-    char buf[48];
-    if (std::fmod(tenths, 10.0) == 0.0)
-        std::snprintf(buf, sizeof buf, "%.0f", tenths / 10.0);
-    else
-        std::snprintf(buf, sizeof buf, "%.1f", tenths / 10.0);
-    return std::string(buf) + (tenths == 10.0 ? " flow" : " flows");
+    const int decimals = std::fmod(tenths, 10.0) == 0.0 ? 0 : 1;
+    return formatFixed(tenths / 10.0, decimals) + (tenths == 10.0 ? " flow" : " flows");
 }
 
 std::string formatNumber(double v)
@@ -208,22 +204,7 @@ std::string formatQuantity(double si, std::string_view displayUnit, Unit unit)
     return std::string(buf) + " " + std::string(displayUnit);
 }
 
-namespace {
-// A display setting read by every thread that formats (sweeps, probes).
-std::atomic<int> gBytePrefixes{static_cast<int>(BytePrefixes::Conventional)};
-} // namespace
-
-void setBytePrefixes(BytePrefixes prefixes)
-{
-    gBytePrefixes.store(static_cast<int>(prefixes), std::memory_order_relaxed);
-}
-
-BytePrefixes bytePrefixes()
-{
-    return static_cast<BytePrefixes>(gBytePrefixes.load(std::memory_order_relaxed));
-}
-
-DisplayUnit autoDisplayUnit(double si, Unit unit)
+DisplayUnit autoDisplayUnit(double si, Unit unit, const FormatOptions& options)
 {
     // Candidate display units of each kind, largest scale first.
     static constexpr std::string_view kSeconds[] = {"s", "ms", "us", "ns"};
@@ -232,7 +213,7 @@ DisplayUnit autoDisplayUnit(double si, Unit unit)
     static constexpr std::string_view kBytesSI[] = {"GB", "MB", "KB", "B"};
     static constexpr std::string_view kRatesSI[] = {"GB/s", "MB/s", "KB/s", "B/s"};
     static constexpr std::string_view kPerByte[] = {"us/B", "ns/B", "ps/B"};
-    const bool si1000 = bytePrefixes() == BytePrefixes::SI;
+    const bool si1000 = options.bytePrefixes == BytePrefixes::SI;
     std::span<const std::string_view> names;
     switch (unit) {
     case Unit::Seconds: names = kSeconds; break;
@@ -250,7 +231,7 @@ DisplayUnit autoDisplayUnit(double si, Unit unit)
     return *findDisplayUnit(names.back());
 }
 
-std::string formatMeasured(double si, std::string_view symbol)
+std::string formatMeasured(double si, std::string_view symbol, const FormatOptions& options)
 {
     if (!std::isfinite(si))
         return "-";
@@ -260,11 +241,21 @@ std::string formatMeasured(double si, std::string_view symbol)
         std::snprintf(buf, sizeof buf, "%.6g", si);
         return symbol.empty() ? std::string(buf) : std::string(buf) + " " + std::string(symbol);
     }
-    const DisplayUnit d = autoDisplayUnit(si, *unit);
+    const DisplayUnit d = autoDisplayUnit(si, *unit, options);
     std::snprintf(buf, sizeof buf, "%.4g", si / d.scale);
     if (*unit == Unit::Count || *unit == Unit::Ratio || *unit == Unit::Choice)
         return buf;
     return std::string(buf) + " " + std::string(d.name);
+}
+
+DisplayUnit autoDisplayUnit(double si, Unit unit)
+{
+    return autoDisplayUnit(si, unit, FormatOptions{});
+}
+
+std::string formatMeasured(double si, std::string_view symbol)
+{
+    return formatMeasured(si, symbol, FormatOptions{});
 }
 
 } // namespace cs

@@ -1,5 +1,6 @@
 #pragma once
 #include "model/core/Design.h"
+#include "model/topology/network/Network.h"
 
 #include <nlohmann/json.hpp>
 
@@ -52,8 +53,9 @@ struct CostItem {
 };
 
 // A design document: what a preset or a saved file holds. The topology
-// section is built into the design's topology block (DocumentTopology.h) and
-// written back from it; calibration records, measured and imported series,
+// section is read into a typed network (model/topology/network/Network.h,
+// read and written by model/topology/io/TopologyJson.h alone), built into the
+// design's topology block (DocumentTopology.h); calibration records, measured and imported series,
 // nodes and layout are kept as JSON, their entries checked by shape
 // (SectionShapes.h), and written back unchanged. Change it through the
 // editing layer (DocumentEdits.h) to keep it loadable.
@@ -68,7 +70,7 @@ struct DesignDocument {
     std::vector<Variant> variants;
     SweepSettings sweep;
     std::vector<CostItem> costs;
-    nlohmann::json topology;    // null when absent
+    Network topology;           // none when absent
     nlohmann::json calibration; // array
     nlohmann::json measured;    // array
     nlohmann::json imported;    // array: measured series imported from CSV files (docs/format.md)

@@ -3,7 +3,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Settable.h"
 #include "model/document/EditApply.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 #include "model/formula/FormulaBlock.h"
 
 #include <algorithm>

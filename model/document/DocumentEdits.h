@@ -10,11 +10,14 @@
 #include "model/document/DocumentProblem.h"
 #include "model/formula/FormulaBlock.h"
 #include "model/topology/graph/Topology.h"
+#include "model/topology/network/Network.h"
+#include "model/topology/network/NetworkPatch.h"
 
 #include <nlohmann/json.hpp>
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <utility>
@@ -39,15 +42,18 @@ struct Change {
     std::vector<std::string> values;        // slots whose value changed alone ("fft.P", "P")
     std::vector<std::string> movedBlocks;   // layout only
     std::vector<std::string> movedVertices; // layout only
-    // The topology's items the edit added, removed, or set a property of
-    // in place: vertex ids and "link:N", N a link's index in the network
-    // after the edit for added ones and before it for removed ones (links
-    // that went with a removed vertex are listed too). kTopology with all
-    // three empty: the network was replaced as a whole (a generator, an
-    // import), and a view reads it anew.
-    std::vector<std::string> topologyAdded, topologyRemoved;
-    std::vector<std::string> topologyItems; // set in place
-    bool wholeTopology() const { return topologyAdded.empty() && topologyRemoved.empty() && topologyItems.empty(); }
+    // The topology's items the edit added, removed, or set a property of in
+    // place, by id: vertices by their id ("h3"), links by their LinkId,
+    // stable across the edit (links that went with a removed vertex are
+    // listed too). kTopology with all six empty: the network was replaced as
+    // a whole (a generator, an import), and a view reads it anew.
+    std::vector<std::string> verticesAdded, verticesRemoved, verticesSet;
+    std::vector<LinkId> linksAdded, linksRemoved, linksSet;
+    bool wholeTopology() const
+    {
+        return verticesAdded.empty() && verticesRemoved.empty() && verticesSet.empty() && linksAdded.empty() &&
+               linksRemoved.empty() && linksSet.empty();
+    }
     // The design's items the edit touched, by id, with added, removed, set
     // and moved kept apart, so that a view adds, removes, redraws or moves
     // those items alone (issue 47). Found by comparing the design before and
@@ -82,12 +88,41 @@ struct Snapshot {
     DesignDocument doc = DesignDocument();
 };
 
+// A change of the layout (positions, the charts' settings), recorded as an
+// edit makes it: layout[group][key] went from `before` to `after` (null:
+// absent; an empty key: the whole group). `groupWas` and `layoutWas` say
+// whether the group and the layout object existed before, so that undo
+// leaves the section as it found it.
+struct LayoutStep {
+    std::string group, key;
+    nlohmann::json before, after;
+    bool groupWas = true, layoutWas = true;
+};
+
+// What an edit did to the network and the layout, step by step, with what
+// undoes it (never a copy of either: a drawing of 100,000 hosts is edited in
+// place and its undo step holds the items the edit touched).
+struct Patch {
+    NetworkPatch network;
+    std::vector<LayoutStep> layout;
+    // After the network's steps are undone or made again, the design's
+    // topology block is built anew from the network, its inputs as they are:
+    // the edit changed the design by that alone, so no copy of the design is
+    // kept for it.
+    bool rebuild = false;
+    bool empty() const { return network.empty() && layout.empty(); }
+    std::size_t bytes() const;
+};
+
 struct Outcome {
     DocumentProblems problems; // empty when accepted
     Change change;
-    // The parts the accepted edit replaced, as they were (moved out of the
-    // document, not copied): what an undo step puts back.
+    // The parts the accepted edit replaced whole, as they were (moved out
+    // of the document, not copied): the design and the results, which undo
+    // puts back. The network and the layout are never among them: `patch`
+    // has what the edit did to them.
     Snapshot before = Snapshot();
+    Patch patch;
     bool ok() const { return problems.empty(); }
     std::string message() const { return problemText(problems); }
 };
@@ -131,22 +166,28 @@ Outcome setSweepAxes(DesignDocument& doc, std::vector<SweepAxis> axes);
 Outcome setSpeedupAgainst(DesignDocument& doc, const std::string& variant);
 
 // ---- Topology
-// Replaces the topology section (a generator or a drawing; null for none).
-Outcome setTopology(DesignDocument& doc, nlohmann::json topology);
-// Changes the explicit topology JSON in place (a generated one is first
-// written out as a drawing); `mutate` may throw ModelError to refuse.
-Outcome editTopology(DesignDocument& doc, const std::function<void(nlohmann::json&)>& mutate);
+// Replaces the network (a generator's, an import, a drawing; none). A
+// network that names no job of its own takes the current one.
+Outcome setTopology(DesignDocument& doc, Network topology);
+// Adds the items of a drawing `piece` (from Copy, extract in
+// model/topology/network/NetworkEdits.h) with fresh ids (topoedit::pastedIds says which).
+Outcome pasteTopology(DesignDocument& doc, const Network& piece);
 // Adds a vertex named `id` (or, when "", the first free "h0", "sw0", "seg0").
 Outcome addVertex(DesignDocument& doc, const std::string& id, VertexKind kind);
 Outcome addLink(DesignDocument& doc, const std::string& from, const std::string& to, double bandwidth, int channels);
-// Removes the vertices (with their links) and the links by index.
-Outcome removeTopologyItems(DesignDocument& doc, const std::set<std::string>& vertices, const std::set<std::size_t>& links);
+// Removes the vertices (with their links) and the links named.
+Outcome removeTopologyItems(DesignDocument& doc, const std::set<std::string>& vertices, const std::set<LinkId>& links);
 // Sets one property of every vertex in `ids` (of every link in `links`) as
-// one edit: a multiple selection changed at once.
+// one edit: a multiple selection changed at once. `value` as a document
+// writes it (a number, a string with a unit, true or false).
 Outcome setVertexProperty(DesignDocument& doc, const std::set<std::string>& ids, const std::string& key,
                           nlohmann::json value);
-Outcome setLinkProperty(DesignDocument& doc, const std::set<std::size_t>& links, const std::string& key,
+Outcome setLinkProperty(DesignDocument& doc, const std::set<LinkId>& links, const std::string& key,
                         nlohmann::json value);
+// The network the topology edits above work on, as a drawing: the
+// document's drawing, or the drawing a generated network is when one of its
+// items is edited (built out, links numbered in order), or an empty one.
+Network drawnTopology(const DesignDocument& doc);
 
 // ---- Layout
 Outcome moveBlocks(DesignDocument& doc, const std::map<std::string, std::pair<double, double>>& to);
@@ -185,5 +226,26 @@ Snapshot snapshot(const DesignDocument& doc, unsigned parts);
 // Puts the snapshot's parts back into `doc`. Never throws for a snapshot of
 // a state the layer accepted.
 void restore(DesignDocument& doc, const Snapshot& s);
+
+// One undo step of an accepted edit: the operation as its patch (undone
+// backwards, made again forwards) and the parts it replaced whole, before
+// and after.
+struct UndoEntry {
+    std::unique_ptr<const Snapshot> before, after; // null when the edit replaced no part whole
+    Patch patch;
+    // What the step holds in memory, in bytes.
+    std::size_t bytes() const;
+};
+// The undo step of an accepted outcome, made right after the edit (`doc` as
+// it left it).
+UndoEntry undoEntry(const DesignDocument& doc, Outcome&& accepted);
+// Puts the document back as it was before the step's edit, or as the edit
+// left it. Never throws for the document the step was made on, in the state
+// it left it (undo) or found it (redo).
+void undo(DesignDocument& doc, const UndoEntry& step);
+void redo(DesignDocument& doc, const UndoEntry& step);
+// A step's successor merged into it (the same field typed into again): its
+// patch after this one's, and its state after.
+void merge(UndoEntry& into, UndoEntry&& next);
 
 } // namespace cs::edit

@@ -1,7 +1,7 @@
 #include "model/core/ModelError.h"
 #include "model/document/DocumentEdits.h"
 #include "model/document/EditApply.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 
 // Editing a formula block's definition (DocumentEdits.h, setFormula).
 namespace cs::edit {

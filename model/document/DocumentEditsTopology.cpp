@@ -1,10 +1,10 @@
 #include "model/document/DocumentEdits.h"
 #include "model/document/DocumentTopology.h"
 #include "model/document/EditApply.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 #include "model/topology/io/TopologyJson.h"
-#include "model/topology/io/TopologyJsonEdits.h"
-#include "model/topology/TopologySourceJson.h"
+#include "model/topology/io/NetworkBuild.h"
+#include "model/topology/network/NetworkEdits.h"
 
 #include <cmath>
 
@@ -15,56 +15,43 @@ namespace cs::edit {
 using nlohmann::json;
 using detail::apply;
 using detail::refuse;
+using detail::setLayout;
 
 namespace {
 
-json explicitTopology(const DesignDocument& doc)
+// The network as a drawing to edit: a generated one is drawn out first, an
+// absent one starts empty, each as one step of the patch. The job stays.
+Network& drawing(DesignDocument& d, Patch& patch)
 {
-    if (doc.topology.is_object() && !doc.topology.contains("generator"))
-        return doc.topology;
-    if (doc.topology.is_null())
-        return json{{"vertices", json::array()}, {"edges", json::array()}};
-    return topologyToJson(topologyFromJson(doc.topology), TopologyJsonForm::Explicit);
+    if (!d.topology.isDrawn()) {
+        Network drawn = drawnTopology(d);
+        drawn.setJob(d.topology.job());
+        patch.network.replace(d.topology, std::move(drawn));
+    }
+    return d.topology;
 }
 
-// The job (placement, order of ranks, ranks per node) as the design has it now, which the inspector may have
-// changed since the topology's JSON was written; null when every part is the default.
-json currentJob(const DesignDocument& d)
+std::size_t vertexAt(const Network& n, const std::string& id)
 {
-    const BlockInstance* b = d.design.topology();
-    const auto* source = b ? dynamic_cast<const TopologySource*>(b->block) : nullptr;
-    if (!source)
-        return nullptr;
-    json job = topologyJobJson(*source, b->values);
-    return job.empty() ? json() : job;
-}
-
-// A new or edited network keeps the job: a generated one that names no job of its own takes the current one,
-// instead of falling back to packed (issue 48, defect 7); an edited drawing always does.
-void keepJob(const DesignDocument& d, json& next, bool replaced)
-{
-    if (!next.is_object() || (replaced && next.contains("job")))
-        return;
-    if (json job = currentJob(d); !job.is_null())
-        next["job"] = std::move(job);
-    else
-        next.erase("job");
-}
-
-json& vertexById(json& topology, const std::string& id)
-{
-    if (auto vs = topology.find("vertices"); vs != topology.end() && vs->is_array())
-        for (json& v : *vs)
-            if (v.is_object() && v.value("id", std::string()) == id)
-                return v;
+    if (const auto v = n.vertexIndex(id))
+        return *v;
     refuse(ProblemKind::NotFound, "topology.vertices", id, "no vertex named '" + clipText(id) + "'");
+}
+
+std::size_t linkAt(const Network& n, LinkId id)
+{
+    if (const auto l = n.linkIndex(id))
+        return *l;
+    refuse(ProblemKind::NotFound, "topology.edges", std::to_string(id.value), "no link " + std::to_string(id.value));
 }
 
 // Builds the topology into the design and lists what the new network took
 // with it (wires to ports it lacks, overrides and sweep axes of its inputs).
 // The structure changes only when the topology block's ports do (a drawing
-// that gains a link keeps them: views keep their items).
-void attachAndNote(DesignDocument& d, Change& c)
+// that gains a link keeps them: views keep their items). The network first
+// takes the job as the design has it now, which the inspector may have
+// changed since.
+void attachAndNote(DesignDocument& d, Change& c, Patch& patch)
 {
     const auto ports = [](const Design& design) {
         std::vector<std::string> p;
@@ -78,6 +65,8 @@ void attachAndNote(DesignDocument& d, Change& c)
         }
         return p;
     };
+    if (!d.topology.isNone())
+        patch.network.setJob(d.topology, blockJob(d));
     const std::vector<std::string> was = ports(d.design);
     const TopologyDetached gone = attachTopology(d);
     for (const Wire& w : gone.wires)
@@ -87,151 +76,143 @@ void attachAndNote(DesignDocument& d, Change& c)
     c.structure = c.structure || !c.cleanup.empty() || ports(d.design) != was;
 }
 
+// An edit of the drawing's items (and of the layout when `parts` says so).
+Outcome editDrawing(DesignDocument& doc, unsigned parts,
+                    const std::function<void(DesignDocument&, Network&, Change&, Patch&)>& mutate)
+{
+    return apply(doc, kDesign | kTopology | parts, [&](DesignDocument& d, Change& c, Patch& patch) {
+        mutate(d, drawing(d, patch), c, patch);
+        attachAndNote(d, c, patch);
+    });
+}
+
 } // namespace
 
-Outcome setTopology(DesignDocument& doc, json topology)
+Network drawnTopology(const DesignDocument& doc)
 {
-    return apply(doc, kDesign | kTopology, [&](DesignDocument& d, Change& c) {
-        keepJob(d, topology, true);
-        d.topology = std::move(topology);
-        attachAndNote(d, c);
+    if (doc.topology.isDrawn())
+        return doc.topology;
+    if (doc.topology.isNone())
+        return Network::drawing();
+    return networkOf(buildTopology(doc.topology));
+}
+
+Outcome setTopology(DesignDocument& doc, Network topology)
+{
+    return apply(doc, kDesign | kTopology, [&](DesignDocument& d, Change& c, Patch& patch) {
+        // A new network that names no job of its own takes the current one,
+        // instead of falling back to packed (issue 48, defect 7).
+        if (!topology.isNone() && topology.job().is_null())
+            topology.setJob(blockJob(d));
+        patch.network.replace(d.topology, std::move(topology));
+        attachAndNote(d, c, patch);
     });
 }
 
-Outcome editTopology(DesignDocument& doc, const std::function<void(json&)>& mutate)
+Outcome pasteTopology(DesignDocument& doc, const Network& piece)
 {
-    return apply(doc, kDesign | kTopology, [&](DesignDocument& d, Change& c) {
-        json next = explicitTopology(d);
-        mutate(next);
-        keepJob(d, next, false);
-        d.topology = std::move(next);
-        attachAndNote(d, c);
+    return editDrawing(doc, 0, [&](DesignDocument&, Network& n, Change& c, Patch& patch) {
+        if (!piece.isDrawn())
+            refuse(ProblemKind::BadValue, "topology", "", "only a drawing's vertices and links can be pasted");
+        const topoedit::Pasted pasted = topoedit::paste(n, patch.network, piece);
+        for (const NetworkVertex& v : piece.vertices())
+            c.verticesAdded.push_back(pasted.renamed.at(v.id));
+        c.linksAdded = pasted.links;
     });
 }
-
-namespace {
-// The topology edited as a drawing, when the edit changes the layout too.
-Outcome editTopologyAndLayout(DesignDocument& doc, const std::function<void(json&, DesignDocument&)>& mutate)
-{
-    return apply(doc, kDesign | kTopology | kLayout, [&](DesignDocument& d, Change& c) {
-        json next = explicitTopology(d);
-        mutate(next, d);
-        keepJob(d, next, false);
-        d.topology = std::move(next);
-        attachAndNote(d, c);
-    });
-}
-} // namespace
 
 Outcome addVertex(DesignDocument& doc, const std::string& id, VertexKind kind)
 {
-    std::string added;
-    Outcome o = editTopology(doc, [&](json& t) {
+    return editDrawing(doc, 0, [&](DesignDocument&, Network& n, Change& c, Patch& patch) {
         if (!id.empty()) {
             if (auto p = nameProblem(id); !p.empty())
                 refuse(ProblemKind::BadName, "topology.vertices", id, "vertex " + p, id);
-            for (const json& v : t["vertices"])
-                if (v.is_object() && v.value("id", std::string()) == id)
-                    refuse(ProblemKind::Duplicate, "topology.vertices", id, "a vertex named '" + id + "' already exists",
-                           id);
+            if (n.vertexIndex(id))
+                refuse(ProblemKind::Duplicate, "topology.vertices", id, "a vertex named '" + id + "' already exists", id);
         }
-        added = topoedit::addVertex(t, kind, id);
+        c.verticesAdded.push_back(topoedit::addVertex(n, patch.network, kind, id));
     });
-    if (o.ok())
-        o.change.topologyAdded.push_back(added);
-    return o;
 }
 
 Outcome addLink(DesignDocument& doc, const std::string& from, const std::string& to, double bandwidth, int channels)
 {
-    std::size_t index = 0;
-    Outcome o = editTopology(doc, [&](json& t) {
-        vertexById(t, from);
-        vertexById(t, to);
-        index = t["edges"].size();
-        topoedit::addLink(t, from, to, bandwidth, channels);
+    return editDrawing(doc, 0, [&](DesignDocument&, Network& n, Change& c, Patch& patch) {
+        const std::size_t a = vertexAt(n, from), b = vertexAt(n, to);
+        c.linksAdded.push_back(topoedit::addLink(n, patch.network, a, b, bandwidth, channels));
     });
-    if (o.ok())
-        o.change.topologyAdded.push_back("link:" + std::to_string(index));
-    return o;
 }
 
-Outcome removeTopologyItems(DesignDocument& doc, const std::set<std::string>& vertices, const std::set<std::size_t>& links)
+Outcome removeTopologyItems(DesignDocument& doc, const std::set<std::string>& vertices, const std::set<LinkId>& links)
 {
-    std::set<std::size_t> gone = links; // and the links of the removed vertices
-    Outcome o = editTopologyAndLayout(doc, [&](json& t, DesignDocument& d) {
+    return editDrawing(doc, kLayout, [&](DesignDocument& d, Network& n, Change& c, Patch& patch) {
         for (const std::string& id : vertices)
-            vertexById(t, id);
-        for (std::size_t l : links)
-            if (!t["edges"].is_array() || l >= t["edges"].size())
-                refuse(ProblemKind::NotFound, "topology.edges", std::to_string(l), "no link " + std::to_string(l));
-        if (t["edges"].is_array())
-            for (std::size_t i = 0; i < t["edges"].size(); ++i)
-                if (const json& e = t["edges"][i]; e.is_object() && (vertices.count(e.value("from", std::string())) ||
-                                                                     vertices.count(e.value("to", std::string()))))
-                    gone.insert(i);
-        topoedit::remove(t, vertices, links);
+            vertexAt(n, id);
+        for (LinkId l : links)
+            linkAt(n, l);
+        const topoedit::Removed gone = topoedit::remove(n, patch.network, vertices, links);
         // Positions of removed vertices go with them.
         if (d.layout.is_object())
             if (auto it = d.layout.find("vertices"); it != d.layout.end() && it->is_object())
-                for (const std::string& id : vertices)
-                    it->erase(id);
+                for (const std::string& id : gone.vertices)
+                    if (it->contains(id))
+                        setLayout(d, patch, "vertices", id, nullptr);
+        c.verticesRemoved = gone.vertices;
+        c.linksRemoved = gone.links;
     });
-    if (o.ok()) {
-        o.change.topologyRemoved.assign(vertices.begin(), vertices.end());
-        for (std::size_t l : gone)
-            o.change.topologyRemoved.push_back("link:" + std::to_string(l));
-    }
-    return o;
 }
 
 Outcome setVertexProperty(DesignDocument& doc, const std::set<std::string>& ids, const std::string& key, json value)
 {
-    Outcome o = editTopology(doc, [&](json& t) {
+    return editDrawing(doc, 0, [&](DesignDocument&, Network& n, Change& c, Patch& patch) {
         if (ids.empty())
             refuse(ProblemKind::NotFound, "topology.vertices", "", "no vertex to set " + key + " of");
-        if (key == "id")
-            refuse(ProblemKind::BadValue, "topology.vertices", *ids.begin(), "a vertex's id is not a property");
-        for (const std::string& id : ids)
-            vertexById(t, id)[key] = value;
-    });
-    if (o.ok())
-        o.change.topologyItems.assign(ids.begin(), ids.end());
-    return o;
-}
-
-Outcome setLinkProperty(DesignDocument& doc, const std::set<std::size_t>& links, const std::string& key, json value)
-{
-    Outcome o = editTopology(doc, [&](json& t) {
-        if (links.empty())
-            refuse(ProblemKind::NotFound, "topology.edges", "", "no link to set " + key + " of");
-        for (std::size_t link : links) {
-            if (link >= t["edges"].size())
-                refuse(ProblemKind::NotFound, "topology.edges", std::to_string(link), "no link " + std::to_string(link));
-            t["edges"][link][key] = value;
+        if (key == "id" || key == "kind")
+            refuse(ProblemKind::BadValue, "topology.vertices", *ids.begin(), "a vertex's " + key + " is not a property");
+        for (const std::string& id : ids) {
+            const std::size_t v = vertexAt(n, id);
+            NetworkVertex next = n.vertices()[v];
+            readVertexField(next, key, value, "topology.vertices[" + std::to_string(v) + "]");
+            patch.network.replaceVertex(n, v, std::move(next));
+            c.verticesSet.push_back(id);
         }
     });
-    if (o.ok())
-        for (std::size_t link : links)
-            o.change.topologyItems.push_back("link:" + std::to_string(link));
-    return o;
+}
+
+Outcome setLinkProperty(DesignDocument& doc, const std::set<LinkId>& links, const std::string& key, json value)
+{
+    return editDrawing(doc, 0, [&](DesignDocument&, Network& n, Change& c, Patch& patch) {
+        if (links.empty())
+            refuse(ProblemKind::NotFound, "topology.edges", "", "no link to set " + key + " of");
+        if (key == "id" || key == "from" || key == "to")
+            refuse(ProblemKind::BadValue, "topology.edges", std::to_string(links.begin()->value),
+                   "a link's " + key + " is not a property");
+        for (LinkId id : links) {
+            const std::size_t e = linkAt(n, id);
+            NetworkLink next = n.links()[e];
+            readLinkField(next, key, value, "topology.edges[" + std::to_string(e) + "]");
+            patch.network.replaceLink(n, e, std::move(next));
+            c.linksSet.push_back(id);
+        }
+    });
 }
 
 namespace {
 Outcome move(DesignDocument& doc, const char* group, const std::map<std::string, std::pair<double, double>>& to,
              std::vector<std::string> Change::*moved, bool replace = false)
 {
-    return apply(doc, kLayout, [&](DesignDocument& d, Change& c) {
-        if (!d.layout.is_object())
-            d.layout = json::object();
-        if (replace)
-            d.layout[group] = json::object();
+    return apply(doc, kLayout, [&](DesignDocument& d, Change& c, Patch& patch) {
+        json positions = json::object();
         for (const auto& [name, p] : to) {
             if (!std::isfinite(p.first) || !std::isfinite(p.second))
                 refuse(ProblemKind::BadValue, std::string("layout.") + group, name, "a position must be finite");
-            d.layout[group][name] = json::array({p.first, p.second});
+            if (replace)
+                positions[name] = json::array({p.first, p.second});
+            else
+                setLayout(d, patch, group, name, json::array({p.first, p.second}));
             (c.*moved).push_back(name);
         }
+        if (replace)
+            setLayout(d, patch, group, "", std::move(positions));
     });
 }
 } // namespace
@@ -248,12 +229,11 @@ Outcome moveVertices(DesignDocument& doc, const std::map<std::string, std::pair<
 
 Outcome setLogAxes(DesignDocument& doc, bool on)
 {
-    return apply(doc, kLayout, [&](DesignDocument& d, Change&) {
-        if (!d.layout.is_object())
-            d.layout = json::object();
-        if (!d.layout.contains("charts") || !d.layout["charts"].is_object())
-            d.layout["charts"] = json::object();
-        d.layout["charts"]["log"] = on;
+    return apply(doc, kLayout, [&](DesignDocument& d, Change&, Patch& patch) {
+        if (d.layout.is_object())
+            if (auto charts = d.layout.find("charts"); charts != d.layout.end() && !charts->is_object())
+                setLayout(d, patch, "charts", "", json::object());
+        setLayout(d, patch, "charts", "log", on);
     });
 }
 

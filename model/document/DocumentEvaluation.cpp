@@ -2,7 +2,7 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/core/Unit.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 #include "model/document/VariantSlots.h"
 #include "model/topology/budget/TopologyBudget.h"
 #include "model/topology/TopologySource.h"

@@ -2,11 +2,11 @@
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 #include "model/core/Version.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "model/document/DocumentReader.h"
 #include "model/document/DocumentTopology.h"
-#include "model/document/StrictJson.h"
-#include "model/blocks/recorded/RecordedBlock.h"
+#include "model/core/StrictJson.h"
+#include "model/recording/RecordedBlock.h"
 #include "model/formula/FormulaBlock.h"
 #include "model/document/SweepAxis.h"
 
@@ -20,14 +20,6 @@ namespace cs {
 using nlohmann::json;
 
 namespace {
-
-std::string joinProblems(const std::vector<std::string>& problems)
-{
-    std::string s;
-    for (const auto& p : problems)
-        s += (s.empty() ? "" : "\n") + p;
-    return s;
-}
 
 json provenanceToJson(const Provenance& p)
 {
@@ -95,11 +87,6 @@ json formulaToJson(const BlockInstance& b, const FormulaBlock& f)
 }
 
 } // namespace
-
-DocumentError::DocumentError(std::vector<std::string> problems)
-    : ModelError(joinProblems(problems)), problems_(std::move(problems))
-{
-}
 
 std::vector<Variant> DesignDocument::effectiveVariants() const
 {

@@ -1,4 +1,5 @@
 #pragma once
+#include "model/core/DocumentError.h"
 #include "model/core/ModelError.h"
 #include "model/document/DesignDocument.h"
 #include "model/formula/FormulaBlock.h"
@@ -13,17 +14,6 @@ namespace cs {
 
 inline constexpr const char* kDocumentFormat = "clusterscope-design";
 inline constexpr int kDocumentVersion = 3;
-
-// Every problem found while loading, each with its JSON path
-// ("blocks[2].values.P: = 0 is out of range [1, 65536]").
-class DocumentError : public ModelError {
-public:
-    explicit DocumentError(std::vector<std::string> problems);
-    const std::vector<std::string>& problems() const { return problems_; }
-
-private:
-    std::vector<std::string> problems_;
-};
 
 // Parses and validates a document. Older versions are migrated first.
 // Throws DocumentError listing every problem (malformed JSON, wrong types,

@@ -7,8 +7,8 @@
 #include "model/document/DocumentTopology.h"
 #include "model/document/DocumentValidator.h"
 #include "model/document/SectionShapes.h"
-#include "model/document/StrictJson.h"
-#include "model/blocks/recorded/RecordedBlock.h"
+#include "model/core/StrictJson.h"
+#include "model/recording/RecordedBlock.h"
 #include "model/formula/FormulaBlock.h"
 #include "model/document/SweepAxis.h"
 
@@ -213,22 +213,26 @@ void DocumentReader::readTopology(json& j, DesignDocument& doc)
         problem("topology", std::string("expected an object, got ") + typeName(*it));
         return;
     }
-    // A drawn vertex's id is shown on the canvas and in every message about
-    // it: no control or bidirectional formatting characters (DocumentReaderKeys.cpp).
-    if (auto v = it->find("vertices"); v != it->end() && v->is_array())
-        for (std::size_t i = 0; i < v->size(); ++i) {
-            const json& vertex = (*v)[i];
-            const auto id = vertex.is_object() ? vertex.find("id") : vertex.end();
-            if (id != vertex.end() && id->is_string() && !textProblem(id->get_ref<const std::string&>()).empty())
-                checkText(id->get_ref<const std::string&>(), "topology.vertices[" + std::to_string(i) + "].id", false);
-        }
-    doc.topology = std::move(*it); // the key stays, its value is null
     try {
-        attachTopology(doc);
+        doc.topology = readNetwork(*it, "topology");
     } catch (const ModelError& e) {
         // The message starts with the JSON path ("topology.params.k: ...").
         problemLine(e.what());
         broken_.insert(kTopologyBlock); // what follows or wires from it is not reported again
+        return;
+    }
+    *it = nullptr; // read: a large drawing's tree is freed now (the key stays, its value is null)
+    // A drawn vertex's id is shown on the canvas and in every message about
+    // it: no control or bidirectional formatting characters (DocumentReaderKeys.cpp).
+    const std::vector<NetworkVertex>& vertices = doc.topology.vertices();
+    for (std::size_t i = 0; i < vertices.size(); ++i)
+        if (!textProblem(vertices[i].id).empty())
+            checkText(vertices[i].id, "topology.vertices[" + std::to_string(i) + "].id", false);
+    try {
+        attachTopology(doc);
+    } catch (const ModelError& e) {
+        problemLine(e.what());
+        broken_.insert(kTopologyBlock);
     }
 }
 
@@ -461,8 +465,7 @@ DesignDocument DocumentReader::read(json&& j)
         ~Release()
         {
             if (armed)
-                for (json* section : {&doc.measured, &doc.calibration, &doc.nodes, &doc.imported, &doc.topology,
-                                      &doc.layout})
+                for (json* section : {&doc.measured, &doc.calibration, &doc.nodes, &doc.imported, &doc.layout})
                     releaseJson(*section);
         }
     } release{doc};

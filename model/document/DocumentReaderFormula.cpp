@@ -5,7 +5,7 @@
 //    "outputs": {"T": {"unit": "s", "expr": "...", "meaning": "...", "source": "...", "phaseOf": "..."}}}
 #include "model/core/ModelError.h"
 #include "model/document/DocumentReader.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 #include "model/formula/FormulaBlock.h"
 #include "model/topology/TopologySource.h"
 

@@ -6,7 +6,7 @@
 // keep unknown keys, with a warning (SectionShapes.cpp); docs/format.md says
 // which is which.
 #include "model/document/DocumentReader.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 #include "model/core/JsonKeys.h"
 
 namespace cs {

@@ -7,7 +7,7 @@
 // document's own size limit (512 MiB) bounds it. Every limit of the csrec
 // reader holds (model/recording/CsrecParser.h); a refused recording is one
 // problem at blocks[i].recording naming the rank and the line.
-#include "model/blocks/recorded/RecordedBlock.h"
+#include "model/recording/RecordedBlock.h"
 #include "model/core/ModelError.h"
 #include "model/document/DocumentReader.h"
 

@@ -32,26 +32,50 @@ void dropStaleInputs(DesignDocument& doc, std::vector<std::string>& removed)
 
 } // namespace
 
+namespace {
+
+// A listed placement takes the hosts the design's node list names.
+std::shared_ptr<const TopologySource> listedIn(const DesignDocument& doc, std::shared_ptr<const TopologySource> block)
+{
+    if (const std::vector<std::string> names = nodeHostNames(doc.nodes); !names.empty())
+        return block->withListed(names);
+    return block;
+}
+
+const TopologySource* sourceOf(const DesignDocument& doc)
+{
+    const BlockInstance* b = doc.design.topology();
+    return b ? dynamic_cast<const TopologySource*>(b->block) : nullptr;
+}
+
+} // namespace
+
 TopologyDetached attachTopology(DesignDocument& doc)
 {
     TopologyDetached detached;
-    const auto vertices = doc.topology.is_object() ? doc.topology.find("vertices") : doc.topology.end();
-    if (doc.topology.is_null() ||
-        (vertices != doc.topology.end() && vertices->is_array() && vertices->empty())) {
+    if (doc.topology.isNone() || (doc.topology.isDrawn() && doc.topology.vertices().empty())) {
         // Nothing drawn yet: the design has no network to read.
         for (const Wire& w : doc.design.wires())
             if (w.from.block == kTopologyBlock || w.to.block == kTopologyBlock)
                 detached.wires.push_back(w);
         doc.design.clearTopology();
     } else {
-        TopologySourceParts parts = topologySourceFromJson(doc.topology, "topology");
-        // A listed placement takes the hosts the design's node list names.
-        if (const std::vector<std::string> names = nodeHostNames(doc.nodes); !names.empty())
-            parts.block = parts.block->withListed(names);
-        detached.wires = doc.design.setTopology(std::move(parts.block), std::move(parts.values));
+        TopologySourceParts parts = topologySourceFrom(doc.topology, "topology");
+        detached.wires = doc.design.setTopology(listedIn(doc, std::move(parts.block)), std::move(parts.values));
     }
     dropStaleInputs(doc, detached.references);
     return detached;
+}
+
+void rebuildTopology(DesignDocument& doc)
+{
+    const TopologySource* source = sourceOf(doc);
+    if (!source || !source->drawn() || !doc.topology.isDrawn() || doc.topology.vertices().empty()) {
+        attachTopology(doc);
+        return;
+    }
+    std::vector<ParamValue> values = doc.design.topology()->values;
+    doc.design.setTopology(listedIn(doc, drawnSource(doc.topology, "topology")), std::move(values));
 }
 
 std::string placeJobOn(DesignDocument& doc, const std::vector<std::string>& hostNames)
@@ -73,25 +97,49 @@ std::string placeJobOn(DesignDocument& doc, const std::vector<std::string>& host
     return {};
 }
 
-nlohmann::json currentTopologyJson(const DesignDocument& doc)
+nlohmann::json blockJob(const DesignDocument& doc)
 {
-    const BlockInstance* b = doc.design.topology();
-    if (!b)
-        return doc.topology;
-    const auto* source = dynamic_cast<const TopologySource*>(b->block);
+    const TopologySource* source = sourceOf(doc);
     if (!source)
-        return doc.topology;
-    // A drawing is kept as the user wrote it (ids, order, units as text),
+        return nullptr;
+    nlohmann::json job = topologyJobJson(*source, doc.design.topology()->values);
+    return job.empty() ? nlohmann::json() : job;
+}
+
+std::optional<Network> blockNetwork(const DesignDocument& doc)
+{
+    const TopologySource* source = sourceOf(doc);
+    if (!source || !source->generator())
+        return std::nullopt;
+    Network n = Network::generated(source->generator()->spec().name,
+                                   generatedParams(*source, doc.design.topology()->values));
+    n.setJob(blockJob(doc));
+    return n;
+}
+
+nlohmann::json currentTopologyJson(const DesignDocument& doc, NetworkJsonOptions options)
+{
+    if (!sourceOf(doc))
+        return writeNetwork(doc.topology, options);
+    if (std::optional<Network> generated = blockNetwork(doc))
+        return writeNetwork(*generated, options);
+    // A drawing is written as the user wrote it (ids, order, units as text),
     // with the job as the block has it now.
-    if (source->drawn() && doc.topology.is_object()) {
-        nlohmann::json j = doc.topology;
-        if (nlohmann::json job = topologyJobJson(*source, b->values); !job.empty())
-            j["job"] = std::move(job);
-        else
-            j.erase("job");
-        return j;
-    }
-    return topologySourceToJson(*source, b->values);
+    nlohmann::json j = writeNetwork(doc.topology, {.job = false, .linkIds = options.linkIds});
+    if (nlohmann::json job = blockJob(doc); options.job && !job.is_null())
+        j["job"] = std::move(job);
+    return j;
+}
+
+Network currentNetwork(const DesignDocument& doc)
+{
+    if (!sourceOf(doc))
+        return doc.topology;
+    if (std::optional<Network> generated = blockNetwork(doc))
+        return std::move(*generated);
+    Network n = doc.topology; // as currentTopologyJson writes it: the job as the block has it now
+    n.setJob(blockJob(doc));
+    return n;
 }
 
 } // namespace cs

@@ -1,10 +1,14 @@
 #pragma once
-// The join between a document's "topology" section and its design: the
-// section is built into the design's topology source block (Design::setTopology),
-// whose generator parameters are then design inputs like any other.
+// The join between a document's network (its "topology" section, a typed
+// Network) and its design: the network is built into the design's topology
+// source block (Design::setTopology), whose generator parameters are then
+// design inputs like any other.
 #include "model/document/DesignDocument.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
+
+#include <optional>
 
 namespace cs {
 
@@ -17,9 +21,14 @@ struct TopologyDetached {
 };
 
 // Builds doc.topology into the design's topology block (none when the
-// section is null or an empty drawing), removing what the new network lacks
-// (returned). Throws ModelError naming the JSON path of the first problem.
+// document has no network or an empty drawing), its inputs from the
+// network (a generator's parameters, the job), removing what the new
+// network lacks (returned). Throws ModelError naming the path of the first problem.
 TopologyDetached attachTopology(DesignDocument& doc);
+// The design's drawn topology block built anew from doc.topology (a
+// drawing), its inputs as they are: what an edit of a drawing's items and its
+// undo do. Anything else (no block, another form) is attachTopology's.
+void rebuildTopology(DesignDocument& doc);
 
 // Places the design's job on the hosts named, in order (placement listed), as
 // a run on those hosts was: verify and calibrate model a run on h0,h1 as h0,h1.
@@ -27,10 +36,21 @@ TopologyDetached attachTopology(DesignDocument& doc);
 // drawing), leaving the document as it was.
 std::string placeJobOn(DesignDocument& doc, const std::vector<std::string>& hostNames);
 
-// The topology section as the design has it now: a generated topology's
-// parameters come from the block's current values (an edit in the inspector
-// or a variant's base values), a drawing is written out in full. Null when
-// the design has no topology.
-nlohmann::json currentTopologyJson(const DesignDocument& doc);
+// The network's job as the design's topology block has it now (an edit in
+// the inspector): null when every part of it is the default, or the design
+// has no topology block.
+nlohmann::json blockJob(const DesignDocument& doc);
+// A generated network as the design's topology block has it now (its
+// parameters' current values, the job); nullopt when the block is drawn or
+// there is none.
+std::optional<Network> blockNetwork(const DesignDocument& doc);
+
+// The topology section as the document writes it (writeNetwork) with the
+// design's job and a generated network's parameters as the block has them
+// now; null when the design has no topology.
+nlohmann::json currentTopologyJson(const DesignDocument& doc, NetworkJsonOptions options = {});
+// The same network as a value, to build (buildTopology, NetworkBuild.h) without writing it out and reading it
+// back: none when the design has no topology. A drawing is copied.
+Network currentNetwork(const DesignDocument& doc);
 
 } // namespace cs

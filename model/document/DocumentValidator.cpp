@@ -6,7 +6,7 @@
 #include "model/core/Unit.h"
 #include "model/document/AxisResolve.h"
 #include "model/document/SectionShapes.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 #include "model/document/SweepAxis.h"
 
 #include <nlohmann/json.hpp>

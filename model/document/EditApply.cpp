@@ -3,7 +3,8 @@
 #include "model/core/Settable.h"
 #include "model/document/DocumentTopology.h"
 #include "model/document/DocumentValidator.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
+#include "model/topology/TopologySource.h"
 
 #include <algorithm>
 #include <unordered_set>
@@ -28,7 +29,7 @@ bool hasVariant(const DesignDocument& doc, const std::string& name)
 // the edit and that the edit broke (its block removed, its input now wired)
 // is removed and reported in `change.cleanup`. A reference the edit itself
 // adds is not cleaned: the validator refuses it.
-void dropStale(DesignDocument& next, const DesignDocument& before, Change& change)
+void dropStale(DesignDocument& next, const DesignDocument& before, Change& change, Patch& patch)
 {
     const Design& d = next.design;
     const Design& b = before.design;
@@ -102,15 +103,16 @@ void dropStale(DesignDocument& next, const DesignDocument& before, Change& chang
         }
     // Positions of blocks that are gone.
     if (next.layout.is_object())
-        if (auto it = next.layout.find("blocks"); it != next.layout.end() && it->is_object())
-            for (auto k = it->begin(); k != it->end();) {
-                if (!d.findBlock(k.key()) && b.findBlock(k.key())) {
-                    k = it->erase(k);
-                    change.parts |= kLayout;
-                } else {
-                    ++k;
-                }
-            }
+        if (auto it = next.layout.find("blocks"); it != next.layout.end() && it->is_object()) {
+            std::vector<std::string> gone;
+            for (auto k = it->begin(); k != it->end(); ++k)
+                if (!d.findBlock(k.key()) && b.findBlock(k.key()))
+                    gone.push_back(k.key());
+            for (const std::string& name : gone)
+                setLayout(next, patch, "blocks", name, nullptr);
+            if (!gone.empty())
+                change.parts |= kLayout;
+        }
 }
 
 } // namespace
@@ -196,50 +198,178 @@ void wireDifference(const Design& before, const Design& after, Change& c)
 
 } // namespace
 
-// The one path of every edit: mutate a copy, clean up, validate, commit.
+namespace {
+
+// Whether the edit changed the design by its topology block alone, built
+// anew from the network with the inputs it had: then undo builds it again
+// instead of keeping a copy of the design.
+bool topologyBlockAlone(const Change& c)
+{
+    return c.cleanup.empty() && !c.structure && c.values.empty() && c.blocksAdded.empty() &&
+           c.blocksRemoved.empty() && c.paramsAdded.empty() && c.paramsRemoved.empty() && c.paramsSet.empty() &&
+           c.wiresAdded.empty() && c.wiresRemoved.empty() &&
+           std::all_of(c.blocksSet.begin(), c.blocksSet.end(), [](const std::string& b) { return b == kTopologyBlock; });
+}
+
+// The members of the design group (kDesign), moved or copied.
+template <class From>
+void designGroup(From&& from, DesignDocument& to)
+{
+    to.name = std::forward<From>(from).name;
+    to.description = std::forward<From>(from).description;
+    to.source = std::forward<From>(from).source;
+    to.writtenBy = std::forward<From>(from).writtenBy;
+    to.design = std::forward<From>(from).design;
+    to.variants = std::forward<From>(from).variants;
+    to.sweep = std::forward<From>(from).sweep;
+    to.costs = std::forward<From>(from).costs;
+    to.warnings = std::forward<From>(from).warnings;
+}
+
+void results(DesignDocument& from, DesignDocument& to)
+{
+    to.calibration = std::move(from.calibration);
+    to.measured = std::move(from.measured);
+    to.imported = std::move(from.imported);
+    to.nodes = std::move(from.nodes);
+}
+
+} // namespace
+
+void setLayout(DesignDocument& d, Patch& patch, const std::string& group, const std::string& key, json value)
+{
+    LayoutStep s;
+    s.group = group;
+    s.key = key;
+    s.layoutWas = d.layout.is_object();
+    const json* g = nullptr;
+    if (s.layoutWas)
+        if (auto it = d.layout.find(group); it != d.layout.end())
+            g = &*it;
+    s.groupWas = g != nullptr;
+    if (key.empty()) {
+        s.before = g ? *g : json();
+    } else if (g && g->is_object()) {
+        if (auto it = g->find(key); it != g->end())
+            s.before = *it;
+    }
+    s.after = std::move(value);
+    redoLayout(d.layout, s);
+    patch.layout.push_back(std::move(s));
+}
+
+void redoLayout(json& layout, const LayoutStep& s)
+{
+    if (!layout.is_object())
+        layout = json::object();
+    if (s.key.empty()) {
+        layout[s.group] = s.after.is_null() ? json::object() : s.after;
+        return;
+    }
+    json& g = layout[s.group];
+    if (!g.is_object())
+        g = json::object();
+    if (s.after.is_null())
+        g.erase(s.key);
+    else
+        g[s.key] = s.after;
+}
+
+void undoLayout(json& layout, const LayoutStep& s)
+{
+    if (!s.layoutWas) {
+        layout = nullptr; // undone in order: nothing was there before this step
+        return;
+    }
+    if (!s.groupWas) {
+        layout.erase(s.group);
+        return;
+    }
+    if (s.key.empty()) {
+        layout[s.group] = s.before;
+        return;
+    }
+    json& g = layout[s.group];
+    if (!g.is_object())
+        g = json::object();
+    if (s.before.is_null())
+        g.erase(s.key);
+    else
+        g[s.key] = s.before;
+}
+
+void syncNetwork(DesignDocument& d, Patch& patch)
+{
+    if (std::optional<Network> generated = blockNetwork(d)) {
+        if (!(*generated == d.topology))
+            patch.network.replace(d.topology, std::move(*generated));
+    } else if (d.topology.isDrawn() && d.design.topology()) {
+        patch.network.setJob(d.topology, blockJob(d));
+    }
+}
+
 Outcome apply(DesignDocument& doc, unsigned parts, const std::function<void(DesignDocument&, Change&)>& mutate)
+{
+    return apply(doc, parts, [&](DesignDocument& d, Change& c, Patch&) { mutate(d, c); });
+}
+
+// The one path of every edit: mutate a copy, clean up, validate, commit.
+Outcome apply(DesignDocument& doc, unsigned parts, const Mutation& mutate)
 {
     Outcome out;
     out.change.parts = parts;
-    // The copy the edit works on. Sections the edit does not own are moved
-    // in, not copied, and moved back unless it is committed (whatever ends
-    // this function).
+    // The copy the edit works on: the design group copied; the network and
+    // the layout lent (moved in, changed in place through the patch, and
+    // moved back whatever ends this function, undone unless committed);
+    // the results lent too, unless the edit is of them.
     const bool lendResults = !(parts & kResults);
     DesignDocument next;
+    designGroup(doc, next);
+    next.topology = std::move(doc.topology);
+    next.layout = std::move(doc.layout);
     if (lendResults) {
-        Snapshot lent = take(doc, kResults);
-        next = doc;
-        next.calibration = std::move(lent.doc.calibration);
-        next.measured = std::move(lent.doc.measured);
-        next.imported = std::move(lent.doc.imported);
-        next.nodes = std::move(lent.doc.nodes);
+        results(doc, next);
     } else {
-        next = doc;
+        next.calibration = doc.calibration;
+        next.measured = doc.measured;
+        next.imported = doc.imported;
+        next.nodes = doc.nodes;
     }
     struct GiveBack {
         DesignDocument& doc;
         DesignDocument& next;
-        bool active;
+        const Patch& patch;
+        bool lendResults;
+        bool committed = false;
         ~GiveBack()
         {
-            if (!active)
-                return;
-            doc.calibration = std::move(next.calibration);
-            doc.measured = std::move(next.measured);
-            doc.imported = std::move(next.imported);
-            doc.nodes = std::move(next.nodes);
+            if (!committed) {
+                // Refused: what the edit did in place is undone, in order.
+                try {
+                    patch.network.undo(next.topology);
+                } catch (...) {
+                }
+                for (auto s = patch.layout.rbegin(); s != patch.layout.rend(); ++s)
+                    undoLayout(next.layout, *s);
+            }
+            doc.topology = std::move(next.topology);
+            doc.layout = std::move(next.layout);
+            if (lendResults)
+                results(next, doc);
         }
-    } giveBack{doc, next, lendResults};
+    } giveBack{doc, next, out.patch, lendResults};
     try {
-        mutate(next, out.change);
+        mutate(next, out.change, out.patch);
         if (parts & (kDesign | kTopology)) {
-            // A generated topology's parameters may have been set as inputs:
-            // the generator must accept them together (the reader builds the
-            // section again), e.g. a fat tree's levels and its up-links.
-            next.topology = currentTopologyJson(next);
-            if (next.topology != doc.topology && !(parts & kTopology))
+            // The job and a generated network's parameters as the block has
+            // them now. A generated topology's parameters may have been set as
+            // inputs: the generator must accept them together (the reader
+            // builds the section again), e.g. a fat tree's levels and its up-links.
+            const bool replacedBefore = out.patch.network.replacesWhole();
+            syncNetwork(next, out.patch);
+            if (!(parts & kTopology) && !replacedBefore && out.patch.network.replacesWhole())
                 attachTopology(next);
-            dropStale(next, doc, out.change);
+            dropStale(next, doc, out.change, out.patch);
             blockDifference(doc.design, next.design, out.change);
             paramDifference(doc.design, next.design, out.change);
             wireDifference(doc.design, next.design, out.change);
@@ -249,7 +379,7 @@ Outcome apply(DesignDocument& doc, unsigned parts, const std::function<void(Desi
         return out;
     } catch (const ModelError& e) {
         // The model's own checks (Design, the topology builder) as the last word.
-        const bool topo = (parts & kTopology) || next.topology != doc.topology;
+        const bool topo = (parts & kTopology) || !out.patch.network.empty();
         const std::string what = e.what();
         // The topology builder's messages start with their own JSON path.
         // (The model's messages name what they concern: no path is added.)
@@ -263,13 +393,27 @@ Outcome apply(DesignDocument& doc, unsigned parts, const std::function<void(Desi
     // A move writes finite positions only; everything else is checked whole.
     if (parts != kLayout)
         out.problems = validateDocument(next);
-    if (out.ok()) {
-        giveBack.active = false;
-        if ((parts & (kDesign | kTopology)) && next.topology != doc.topology)
-            out.change.parts |= kTopology; // a generator's parameter set as a value: another network
-        out.before = take(doc, out.change.parts);
-        doc = std::move(next);
+    if (!out.ok())
+        return out;
+    if (!out.patch.network.empty())
+        out.change.parts |= kTopology; // a generator's parameter set as a value: another network
+    if (!out.patch.layout.empty())
+        out.change.parts |= kLayout;
+    // The design is kept whole for undo unless the edit changed it by
+    // building its topology block anew from the network alone.
+    unsigned whole = parts & kResults;
+    if (parts & (kDesign | kTopology)) {
+        const bool topologyEdit = (parts & kTopology) != 0;
+        if (!topologyEdit || out.patch.network.replacesWhole() || !topologyBlockAlone(out.change))
+            whole |= kDesign;
+        else
+            out.patch.rebuild = out.patch.network.changesItems();
     }
+    out.before = take(doc, whole);
+    designGroup(std::move(next), doc);
+    if (!lendResults)
+        results(next, doc);
+    giveBack.committed = true;
     return out;
 }
 

@@ -1,6 +1,8 @@
 #include "model/document/EditOps.h"
 #include "model/document/DesignEdits.h"
 
+#include <memory>
+
 // Each factory keeps its arguments and runs the operation of the same name in DocumentEdits.h.
 namespace cs::edit {
 
@@ -84,13 +86,15 @@ Op setFollows(std::string name, std::string output)
 {
     return makeOp([=](DesignDocument& d) { return edit::setFollows(d, name, output); });
 }
-Op setTopology(json topology)
+Op setTopology(Network topology)
 {
-    return makeOp([=](DesignDocument& d) { return edit::setTopology(d, topology); });
+    auto held = std::make_shared<const Network>(std::move(topology)); // an Op is copied; the network is not
+    return makeOp([held](DesignDocument& d) { return edit::setTopology(d, *held); });
 }
-Op editTopology(std::function<void(json&)> mutate)
+Op pasteTopology(Network piece)
 {
-    return makeOp([=](DesignDocument& d) { return edit::editTopology(d, mutate); });
+    auto held = std::make_shared<const Network>(std::move(piece));
+    return makeOp([held](DesignDocument& d) { return edit::pasteTopology(d, *held); });
 }
 Op addVertex(std::string id, VertexKind kind)
 {
@@ -100,7 +104,7 @@ Op addLink(std::string from, std::string to, double bandwidth, int channels)
 {
     return makeOp([=](DesignDocument& d) { return edit::addLink(d, from, to, bandwidth, channels); });
 }
-Op removeTopologyItems(std::set<std::string> vertices, std::set<std::size_t> links)
+Op removeTopologyItems(std::set<std::string> vertices, std::set<LinkId> links)
 {
     return makeOp([=](DesignDocument& d) { return edit::removeTopologyItems(d, vertices, links); });
 }
@@ -108,7 +112,7 @@ Op setVertexProperty(std::set<std::string> ids, std::string key, json value)
 {
     return makeOp([=](DesignDocument& d) { return edit::setVertexProperty(d, ids, key, value); });
 }
-Op setLinkProperty(std::set<std::size_t> links, std::string key, json value)
+Op setLinkProperty(std::set<LinkId> links, std::string key, json value)
 {
     return makeOp([=](DesignDocument& d) { return edit::setLinkProperty(d, links, key, value); });
 }

@@ -55,13 +55,13 @@ Op setFormula(std::string block, FormulaDefinition definition);
 Op setSweepAxes(std::vector<SweepAxis> axes);
 Op setSpeedupAgainst(std::string variant);
 // ---- Topology
-Op setTopology(nlohmann::json topology);
-Op editTopology(std::function<void(nlohmann::json&)> mutate);
+Op setTopology(Network topology);
+Op pasteTopology(Network piece);
 Op addVertex(std::string id, VertexKind kind);
 Op addLink(std::string from, std::string to, double bandwidth, int channels);
-Op removeTopologyItems(std::set<std::string> vertices, std::set<std::size_t> links);
+Op removeTopologyItems(std::set<std::string> vertices, std::set<LinkId> links);
 Op setVertexProperty(std::set<std::string> ids, std::string key, nlohmann::json value);
-Op setLinkProperty(std::set<std::size_t> links, std::string key, nlohmann::json value);
+Op setLinkProperty(std::set<LinkId> links, std::string key, nlohmann::json value);
 // ---- Layout
 Op moveBlocks(Points to);
 Op moveVertices(Points to);

@@ -1,5 +1,6 @@
 #include "model/document/DocumentFormat.h"
-#include "model/document/StrictJson.h"
+#include "model/core/JobSize.h"
+#include "model/core/StrictJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -73,7 +74,7 @@ void migrate2to3(json& j, std::vector<std::string>* notes)
     if (j.contains("topology"))
         if (auto it = j.find("parameters"); it != j.end() && it->is_array())
             for (json& p : *it)
-                if (p.is_object() && p.value("name", json()) == "P" && p.value("unit", json()) == "count" &&
+                if (p.is_object() && p.value("name", json()) == kJobSize && p.value("unit", json()) == "count" &&
                     !p.contains("follows")) {
                     p["follows"] = "topology.hosts";
                     if (notes)

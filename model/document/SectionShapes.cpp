@@ -1,7 +1,7 @@
 #include "model/document/SectionShapes.h"
 #include "model/cluster/NodeFields.h"
 #include "model/core/JsonKeys.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 
 #include <algorithm>
 #include <cmath>

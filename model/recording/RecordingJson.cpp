@@ -1,8 +1,9 @@
 #include "model/recording/RecordingJson.h"
+#include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
-#include "model/document/AtomicFile.h"
-#include "model/document/DocumentFormat.h"
-#include "model/document/StrictJson.h"
+#include "model/core/AtomicFile.h"
+#include "model/core/DocumentError.h"
+#include "model/core/StrictJson.h"
 #include "model/recording/CsrecParser.h"
 
 #include <cmath>
@@ -43,7 +44,7 @@ RecordedRun recordedRunFromJson(const json& r, const std::string& at, std::size_
         throw ModelError(at + ": expected an object");
     RecordedRun run;
     run.index = index;
-    const json* P = member(r, "P");
+    const json* P = member(r, kJobSize);
     if (!P || !P->is_number_integer() || P->get<std::int64_t>() < 1 || P->get<std::int64_t>() > kMaxRanks)
         throw ModelError(at + ".P: expected the rank count, a whole number from 1 to " + std::to_string(kMaxRanks));
     run.P = P->get<int>();

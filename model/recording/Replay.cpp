@@ -565,7 +565,7 @@ ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const Replay
         alone.pricedFlowSets = prices.priced;
         return alone;
     }
-    FluidNetwork fluid(net);
+    FluidNetwork fluid(net, options.buckets);
     ReplayResult shared = Engine(rec, net, options, prices, &fluid, spanAt).run();
     shared.aloneSeconds = alone.seconds;
     shared.aloneBarrierEnds = alone.barrierEnds;

@@ -29,6 +29,13 @@
 //    A sender starts its next message after max(g, o_s), and the two then
 //    share its link: sends to several peers run at once, as MPI's isends over
 //    TCP do. A message arrives one L after its last byte left.
+//  - Token buckets (ReplayNetwork::buckets, a drawn link's burst; with
+//    contention and ReplayOptions::buckets): a bucket starts full, and while
+//    it holds tokens its link does not limit the flows on it; they drain at
+//    the flows' total rate less the link's, and when they run out the link
+//    has its rate again; while its load is below its rate it refills at the
+//    difference, up to its burst (ReplayFluid.h). The replay without
+//    contention (aloneSeconds) and the collectives ignore the buckets.
 //  - A collective starts when the last member enters and ends for all of them
 //    at once, after the time of its algorithm (CollectiveMath.h, Thakur et
 //    al.): broadcast and reduce binomial; allreduce, barrier and allgather
@@ -95,6 +102,19 @@ struct ReplayNetwork {
     // placed hosts, +infinity where no link limits it); unset: no contention,
     // each message priced alone by secondsPerByte.
     std::function<std::vector<double>(const Flows&)> flowRates;
+    // Token buckets of the placed links (a link's burst, one bucket each way
+    // it carries; ReplayFluid.h): each one's burst (B) and rate (B/s). Empty:
+    // no link has a bucket.
+    struct Bucket {
+        double burst = 0, rate = 0;
+    };
+    std::vector<Bucket> buckets;
+    // The buckets (indices into `buckets`) that the flow from rank a to rank b
+    // crosses, with the share of its bytes on each.
+    std::function<std::vector<std::pair<std::uint32_t, double>>(std::uint32_t, std::uint32_t)> bucketsOn;
+    // As flowRates, where the buckets with open[k] != 0 hold tokens: their
+    // links do not limit. Unset: the buckets are not modelled.
+    std::function<std::vector<double>(const Flows&, const std::vector<char>& open)> flowRatesOpen;
     // Bytes from which a message between two nodes goes by put (logp.loggp's
     // S_put, Open MPI's RDMA pipeline over TCP): its bytes beyond putFrom are
     // one put, and the puts between two ranks, either way, go one after
@@ -116,6 +136,9 @@ struct ReplayNetwork {
 struct ReplayOptions {
     double computeScale = 1.0;   // recorded compute seconds times this
     bool contention = true;      // false: every message priced alone on its route
+    // false: replay as if no link had a token bucket (ReplayNetwork::buckets
+    // ignored), as SimGrid's links have none.
+    bool buckets = true;
     double maxEvents = 4e8;      // events (loops expanded) a replay goes through at most
     // What a prediction (Prediction.h) reports: false, the span between two barriers of all ranks (spanOf);
     // true, the whole run. The replay itself gives both.

@@ -22,11 +22,48 @@ std::uint64_t bothWays(std::uint32_t a, std::uint32_t b)
 }
 } // namespace
 
+FluidNetwork::FluidNetwork(const ReplayNetwork& net, bool buckets) : net_(net)
+{
+    buckets_ = buckets && !net.buckets.empty() && net.bucketsOn && net.flowRatesOpen;
+    if (!buckets_)
+        return;
+    tokens_.resize(net.buckets.size());
+    for (std::size_t k = 0; k < tokens_.size(); ++k)
+        tokens_[k].tokens = net.buckets[k].burst; // full at the start
+    open_.assign(net.buckets.size(), 0);
+}
+
 void FluidNetwork::add(std::uint32_t src, std::uint32_t dst, double start, double bytes, double G, double L,
                        std::uint64_t id, double put)
 {
     put = std::clamp(put, 0.0, bytes);
-    pending_.push({std::max(start, now_), order_++, Flow{src, dst, bytes - put, G, L, id, 0, put}});
+    Flow f{src, dst, bytes - put, G, L, id, 0, put};
+    if (buckets_) {
+        auto it = crossed_.find(pairKey(src, dst));
+        if (it == crossed_.end())
+            it = crossed_.emplace(pairKey(src, dst), net_.bucketsOn(src, dst)).first;
+        f.crossed = it->second.empty() ? nullptr : &it->second; // stable: an unordered_map's nodes do not move
+    }
+    pending_.push({std::max(start, now_), order_++, f});
+}
+
+void FluidNetwork::settle(std::uint32_t k)
+{
+    Tokens& b = tokens_[k];
+    const ReplayNetwork::Bucket& spec = net_.buckets[k];
+    // Run out exactly at its event (also when that is now: a drain of less than a rounding of now_ must not
+    // open it again), else linear in time at a constant load, held at 0 or at the burst.
+    if (now_ >= b.empty)
+        b.tokens = 0;
+    else if (b.since < now_)
+        b.tokens = std::clamp(b.tokens + (spec.rate - b.load) * (now_ - b.since), 0.0, spec.burst);
+    b.since = now_;
+}
+
+bool FluidNetwork::holds(std::uint32_t k) const
+{
+    // Within rounding of empty is empty (the moment it runs out is computed from its drain rate).
+    return tokens_[k].tokens > 1e-9 * net_.buckets[k].burst;
 }
 
 void FluidNetwork::takeNext(Queues& queues, std::uint64_t key, std::vector<Flow>& starting)
@@ -66,7 +103,7 @@ void FluidNetwork::left(const Flow& f, std::vector<Flow>& starting, std::vector<
 
 double FluidNetwork::next() const
 {
-    double t = pending_.empty() ? kInf : pending_.top().start;
+    double t = std::min(pending_.empty() ? kInf : pending_.top().start, empty_);
     for (const Flow& f : active_)
         t = std::min(t, now_ + f.left * f.perByte);
     return t;
@@ -92,6 +129,8 @@ void FluidNetwork::advance(std::vector<Arrival>& arrived)
     }
     active_.resize(kept);
     now_ = t;
+    if (t >= empty_)
+        changed = true; // a bucket has run out: its link limits again
     while (!pending_.empty() && pending_.top().start <= t) {
         starting.push_back(pending_.top().flow);
         pending_.pop();
@@ -118,30 +157,89 @@ void FluidNetwork::advance(std::vector<Arrival>& arrived)
 
 void FluidNetwork::reprice()
 {
+    // The buckets' tokens up to now at the loads so far; the loads are set again below.
+    for (std::uint32_t k : loaded_) {
+        settle(k);
+        tokens_[k].load = 0;
+        tokens_[k].empty = kInf;
+    }
+    loaded_.clear();
+    empty_ = kInf;
     if (active_.empty())
         return;
     Flows flows;
     flows.reserve(active_.size());
+    std::vector<std::uint32_t> open; // the buckets on these flows that hold tokens, sorted
     std::unordered_map<std::uint32_t, std::uint32_t> from, to; // flows per sending and receiving rank
     for (const Flow& f : active_) {
         flows.emplace_back(f.src, f.dst);
         ++from[f.src];
         ++to[f.dst];
+        if (f.crossed)
+            for (const auto& [k, share] : *f.crossed) {
+                settle(k);
+                if (holds(k) && !open_[k]) {
+                    open_[k] = 1;
+                    open.push_back(k);
+                }
+            }
     }
-    auto it = rates_.find(flows);
+    std::sort(open.begin(), open.end());
+    auto key = std::pair{std::move(flows), open};
+    auto it = rates_.find(key);
     if (it == rates_.end()) {
         if (rates_.size() >= kMaxCachedSets)
             rates_.clear();
-        it = rates_.emplace(flows, net_.flowRates(flows)).first;
+        std::vector<double> r = open.empty() ? net_.flowRates(key.first) : net_.flowRatesOpen(key.first, open_);
+        it = rates_.emplace(std::move(key), std::move(r)).first;
         ++priced_;
     }
     const std::vector<double>& rate = it->second;
+    // G_floor = scaled: G is a lone flow's through the links (see the header), so a flow the buckets speed up
+    // past the host's injection rate (B_pair s < 1) takes G B_cal s, and the host's own part is the
+    // intra-node G.
+    const bool scaled = net_.gMode == 3 && net_.B_pair > 0.0;
     for (std::size_t i = 0; i < active_.size(); ++i) {
         Flow& f = active_[i];
         const double s = rate[i] > 0 && rate[i] < kInf ? 1.0 / rate[i] : 0.0;
+        bool credited = false; // it crosses a bucket that holds tokens
+        if (f.crossed)
+            for (const auto& [k, share] : *f.crossed)
+                credited = credited || open_[k];
         // The host's own per-byte time is shared by the messages it sends or takes in at once.
-        const double host = f.G * std::max(from[f.src], to[f.dst]);
-        f.perByte = std::max(effectiveG(net_, f.G, s), host);
+        const double shared = static_cast<double>(std::max(from[f.src], to[f.dst]));
+        if (!credited) {
+            f.perByte = std::max(effectiveG(net_, f.G, s), f.G * shared);
+            continue;
+        }
+        const double own = scaled ? net_.node.G : f.G;
+        const double g = scaled ? f.G * net_.B_pair * s * (net_.B_cal > 0.0 ? net_.B_cal / net_.B_pair : 1.0)
+                                : effectiveG(net_, f.G, s);
+        f.perByte = std::max({g, own * shared, kDevicePerByte});
+    }
+    for (std::uint32_t k : open)
+        open_[k] = 0;
+    // The loads on the buckets, and when the first of those that drain runs out.
+    for (const Flow& f : active_)
+        if (f.crossed)
+            for (const auto& [k, share] : *f.crossed) {
+                if (tokens_[k].load == 0)
+                    loaded_.push_back(k);
+                tokens_[k].load += share / f.perByte;
+            }
+    for (std::uint32_t k : loaded_) {
+        Tokens& b = tokens_[k];
+        const double r = net_.buckets[k].rate;
+        if (!holds(k)) {
+            // Empty, its link limits: it carries its rate at most. Within rounding of that it stays empty (else
+            // a refill of a few bytes would open it, and it would run out again at once).
+            b.tokens = 0;
+            if (b.load >= r * (1 - 1e-9))
+                b.load = r;
+        } else if (b.load > r) {
+            b.empty = now_ + b.tokens / (b.load - r);
+            empty_ = std::min(empty_, b.empty);
+        }
     }
 }
 

@@ -8,7 +8,28 @@
 // one L after its last byte left. A message with a put part (Replay.h,
 // putFrom) sends its first part, then its put once no other put between the
 // same two ranks (either way) is on its way. Flows are kept in (source, destination) order,
-// so a set of flows is priced once however often it recurs.
+// so a set of flows is priced once however often it recurs (for each set of
+// token buckets that hold tokens then).
+//
+// Token buckets (ReplayNetwork::buckets, a link's burst): each starts full.
+// While a bucket holds tokens its link does not limit its flows
+// (flowRatesOpen), and its tokens drain at the flows' total rate on it less
+// the link's rate; the moment they run out is an event (next()), after which
+// the link limits at its rate again. A bucket whose load is below its rate
+// refills at the difference, up to its burst. A bucket's tokens are brought up
+// to date only when its load changes, so buckets no flow crosses cost nothing.
+//
+// What then limits a flow that no link limits (reprice): the host's own per-
+// byte time as before, except that with G_floor = scaled (gMode 3, the
+// netns clusters' designs) G is the per-byte time a lone flow was calibrated
+// at through the links, i.e. the link's rate with TCP's framing (calibrate
+// fits the bulk sizes, whose bucket is empty), not the host's: there G
+// follows the network's seconds per byte without the stretch's floor of 1
+// (G B_cal s; a flow the buckets speed up gets that much less G), and the
+// host's own per-byte time is the intra-node G (ReplayNetwork::node.G: a veth
+// is a copy through the host's memory). Under every mode a flow that crosses
+// a bucket holding tokens takes at least kDevicePerByte, so that no rate is
+// infinite and the tokens drain in finite time.
 #include "model/recording/Replay.h"
 
 #include <cstdint>
@@ -24,7 +45,12 @@ namespace cs::rec {
 
 class FluidNetwork {
 public:
-    explicit FluidNetwork(const ReplayNetwork& net) : net_(net) {}
+    // buckets: model the network's token buckets (ReplayOptions::buckets).
+    explicit FluidNetwork(const ReplayNetwork& net, bool buckets = true);
+
+    // The fastest a flow passes a bucket that holds tokens, s/B (1 TB/s), where
+    // nothing else limits it.
+    static constexpr double kDevicePerByte = 1e-12;
 
     // A message from rank `src` to rank `dst` whose `bytes` (priced by G, the
     // host's own seconds per byte for the message's size) start at `start`;
@@ -47,13 +73,23 @@ public:
     std::uint64_t pricedSets() const { return priced_; }
 
 private:
+    using Crossed = std::vector<std::pair<std::uint32_t, double>>; // buckets and the share of the bytes on each
     struct Flow {
         std::uint32_t src, dst;
         double left, G, L;
         std::uint64_t id;
         double perByte = 0; // seconds per byte at the current rates
         double put = 0;      // > 0: bytes of its put, sent after `left`; < 0: this is a put
+        const Crossed* crossed = nullptr; // its buckets (in crossed_), null: none
     };
+    // A bucket's tokens (B) at `since` (s), the load on it since then (B/s),
+    // and when its tokens run out at that load (+infinity: not).
+    struct Tokens {
+        double tokens = 0, since = 0, load = 0, empty = std::numeric_limits<double>::infinity();
+    };
+    // Brings bucket k's tokens up to now_ at its load so far.
+    void settle(std::uint32_t k);
+    bool holds(std::uint32_t k) const;
     using Queues = std::unordered_map<std::uint64_t, std::deque<Flow>>;
     // Moves the first flow of queue `key` to `starting`.
     static void takeNext(Queues& queues, std::uint64_t key, std::vector<Flow>& starting);
@@ -77,8 +113,15 @@ private:
     Queues queued_;
     // Per pair of ranks (the lower first) with a put on its way: the puts due after it, in order.
     Queues puts_;
-    // Rates of each flow set seen, by its (source, destination) list.
-    std::map<Flows, std::vector<double>> rates_;
+    // Rates of each flow set seen, by its (source, destination) list and the
+    // buckets on its flows that held tokens.
+    std::map<std::pair<Flows, std::vector<std::uint32_t>>, std::vector<double>> rates_;
+    bool buckets_ = false; // the network has buckets and they are modelled
+    std::vector<Tokens> tokens_;
+    std::vector<std::uint32_t> loaded_; // buckets with a load
+    std::vector<char> open_;            // scratch: per bucket, holds tokens (flowRatesOpen's `open`)
+    double empty_ = std::numeric_limits<double>::infinity(); // the first bucket to run out
+    std::unordered_map<std::uint64_t, Crossed> crossed_;      // per pair of ranks
     std::uint64_t priced_ = 0;
 };
 

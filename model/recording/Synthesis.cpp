@@ -1,5 +1,5 @@
 #include "model/recording/Synthesis.h"
-#include "model/calibration/ScalingSearch.h"
+#include "model/scaling/ScalingSearch.h"
 #include "model/core/ModelError.h"
 #include "model/recording/CsrecParser.h"
 #include "model/recording/CsrecWriter.h"

@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <cstdio>
 #include <exception>
 #include <system_error>
 #include <limits>
@@ -67,9 +66,7 @@ namespace {
 
 std::string gigabytes(double bytes)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g GB", bytes / 1e9);
-    return buf;
+    return formatSignificant(bytes / 1e9, 3) + " GB";
 }
 
 } // namespace

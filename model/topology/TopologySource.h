@@ -132,6 +132,9 @@ public:
     // The drawn network, shared, when it is whole (see the constructor); else
     // nullptr. What the GUI shows and edits, read here instead of built again.
     std::shared_ptr<const Topology> wholeDrawing() const { return wholeDrawing_ ? drawn_ : nullptr; }
+    // The drawn network, shared, whole or still in progress (a host not yet
+    // linked: the editor draws its items); nullptr for a generated one.
+    std::shared_ptr<const Topology> drawing() const { return drawn_; }
 
     // Everything the outputs say for a job of every host, computed from a
     // topology (allocates; slow for large networks, which is why evaluate()

@@ -3,6 +3,7 @@
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/placement/JobPlacement.h"
 #include "model/topology/budget/TopologyBudget.h"
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/io/TopologyJson.h"
 
 #include <nlohmann/json.hpp>
@@ -99,18 +100,26 @@ std::vector<std::string> nodeHostNames(const nlohmann::json& nodes)
     return names;
 }
 
-TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::string& path)
+TopologySourceParts topologySourceFrom(const Network& n, const std::string& path)
 {
     TopologySourceParts parts;
-    const std::vector<ParamValue> job = jobValues(j, path);
-    if (j.is_object() && j.contains("generator")) {
-        const GeneratorForm f = readGeneratorForm(j, path);
-        auto block = std::make_shared<const TopologySource>(*f.generator);
-        const auto& params = f.generator->spec().params;
-        const nlohmann::json* given = j.contains("params") ? &j["params"] : nullptr;
+    const nlohmann::json section = n.job().is_null() ? nlohmann::json::object() : nlohmann::json{{"job", n.job()}};
+    const std::vector<ParamValue> job = jobValues(section, path);
+    if (n.isGenerated()) {
+        const Generator* gen = GeneratorRegistry::builtin().find(n.generator());
+        if (!gen)
+            throw ModelError(path + ".generator: unknown generator '" + n.generator() + "' (known: " +
+                             GeneratorRegistry::builtin().names() + ")");
+        auto block = std::make_shared<const TopologySource>(*gen);
+        const auto& params = gen->spec().params;
+        const NamedValues given(n.params().begin(), n.params().end());
+        const std::vector<double> values = generatorParams(*gen, given);
+        if (const std::string problem = gen->check(values.data()); !problem.empty())
+            throw ModelError(path + ".params: " + problem + " (" + n.generator() + ")");
         for (std::size_t i = 0; i < params.size(); ++i) {
-            const bool user = given && given->contains(params[i].symbol);
-            parts.values.push_back({f.params[i], user ? Provenance::user() : Provenance{}});
+            const bool user = std::any_of(given.begin(), given.end(),
+                                          [&](const auto& g) { return g.first == params[i].symbol; });
+            parts.values.push_back({values[i], user ? Provenance::user() : Provenance{}});
         }
         parts.values.insert(parts.values.end(), job.begin(), job.end());
         std::vector<double> in;
@@ -130,9 +139,30 @@ TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::s
         parts.block = std::move(block);
         return parts;
     }
+    parts.block = drawnSource(n, path);
+    parts.values = job;
+    return parts;
+}
+
+TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::string& path)
+{
+    return topologySourceFrom(readNetwork(j, path), path);
+}
+
+nlohmann::json topologySourceToJson(const TopologySource& block, const std::vector<ParamValue>& values)
+{
+    Network n = block.drawn() ? networkOf(*block.drawn())
+                              : Network::generated(block.generator()->spec().name, generatedParams(block, values));
+    if (nlohmann::json job = topologyJobJson(block, values); !job.empty())
+        n.setJob(std::move(job));
+    return writeNetwork(n);
+}
+
+std::shared_ptr<const TopologySource> drawnSource(const Network& n, const std::string& path)
+{
     // A drawing is read even when unfinished, so that the work in it is never
     // refused; the design then reports why it cannot be evaluated.
-    Topology t = topologyFromJson(j, path, TopologyCheck::Structure);
+    Topology t = buildTopology(n, path, TopologyCheck::Structure);
     const auto problems = t.problems();
     std::string problem =
         problems.empty() ? std::string()
@@ -142,31 +172,19 @@ TopologySourceParts topologySourceFromJson(const nlohmann::json& j, const std::s
     if (problem.empty())
         if (std::string p = topologyMetricsProblem(countsOf(t)); !p.empty())
             problem = "the drawn topology is too large to evaluate here: " + p;
-    parts.block = std::make_shared<const TopologySource>(std::make_shared<const Topology>(std::move(t)),
-                                                         std::move(problem), problems.empty());
-    parts.values = job;
-    return parts;
+    return std::make_shared<const TopologySource>(std::make_shared<const Topology>(std::move(t)), std::move(problem),
+                                                  problems.empty());
 }
 
-nlohmann::json topologySourceToJson(const TopologySource& block, const std::vector<ParamValue>& values)
+Network::Params generatedParams(const TopologySource& block, const std::vector<ParamValue>& values)
 {
-    const nlohmann::json job = topologyJobJson(block, values);
-    if (const Topology* t = block.drawn()) {
-        nlohmann::json j = topologyToJson(*t, TopologyJsonForm::Explicit);
-        if (!job.empty())
-            j["job"] = job;
-        return j;
-    }
-    nlohmann::json params = nlohmann::json::object();
+    Network::Params params;
     const auto& specs = block.spec().inputs;
     const std::size_t nGen = specs.size() - TopologySource::kJobInputs;
     for (std::size_t i = 0; i < nGen && i < values.size(); ++i)
         if (values[i].value != specs[i].defaultValue || values[i].provenance.kind != ProvenanceKind::Default)
-            params[specs[i].symbol] = values[i].value;
-    nlohmann::json j = {{"generator", block.generator()->spec().name}, {"params", params}};
-    if (!job.empty())
-        j["job"] = job;
-    return j;
+            params.emplace_back(specs[i].symbol, values[i].value);
+    return params;
 }
 
 } // namespace cs

@@ -1,11 +1,11 @@
 #include "model/validation/Validation.h"
 #include "model/core/ModelError.h"
+#include "model/core/NumberFormat.h"
 #include "model/document/DocumentFormat.h"
 #include "model/sweep/Sweep.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -140,9 +140,7 @@ std::string verdictText(Verdict v, const Claim& claim)
         return verdictName(v);
     if (claim.compare != "value")
         return "holds";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "within %g%%", claim.tolerance * 100.0);
-    return buf;
+    return "within " + formatPercentSignificant(claim.tolerance, 6);
 }
 
 bool claimMet(const Claim& c, double model)
@@ -168,20 +166,17 @@ std::string claimValueText(const Claim& c, double v)
 {
     if (std::isnan(v))
         return "-";
-    char buf[48];
     if (c.unit == "%")
-        std::snprintf(buf, sizeof buf, "%.3g%%", v * 100.0);
-    else if (c.unit == "us")
-        std::snprintf(buf, sizeof buf, "%.4g us", v * 1e6);
-    else if (c.unit == "ms")
-        std::snprintf(buf, sizeof buf, "%.4g ms", v * 1e3);
-    else if (c.unit == "MB/s")
-        std::snprintf(buf, sizeof buf, "%.4g MB/s", v / 1e6);
-    else if (c.unit == "x")
-        std::snprintf(buf, sizeof buf, "%.3gx", v);
-    else
-        std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
+        return formatPercentSignificant(v, 3);
+    if (c.unit == "us")
+        return formatSignificant(v * 1e6, 4) + " us";
+    if (c.unit == "ms")
+        return formatSignificant(v * 1e3, 4) + " ms";
+    if (c.unit == "MB/s")
+        return formatSignificant(v / 1e6, 4) + " MB/s";
+    if (c.unit == "x")
+        return formatSignificant(v, 3) + "x";
+    return formatSignificant(v, 4);
 }
 
 ValidationReport validateClaims(const std::vector<Claim>& claims, const std::string& presetDirectory,

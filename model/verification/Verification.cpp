@@ -5,6 +5,7 @@
 #include "model/calibration/ProgramRuns.h"
 #include "model/core/JobSize.h"
 #include "model/core/ModelError.h"
+#include "model/core/FormatOptions.h"
 #include "model/core/Unit.h"
 #include "model/sweep/RankCounts.h"
 #include "model/sweep/Sweep.h"
@@ -70,11 +71,11 @@ std::string textAt(const json& j, const char* key, const char* otherwise = "")
 double nodeCount(const json& r)
 {
     // run-app's results say their rank count as a parameter.
-    if (const json params = objectAt(r, "params"); params.contains("P") && params["P"].is_number())
-        return params["P"].get<double>();
+    if (const json* P = calib::runRankCount(r); P && P->is_number())
+        return P->get<double>();
     if (const auto parts = r.find("parts"); parts != r.end() && parts->is_array() && !parts->empty()) {
         const json d = objectAt((*parts)[0], "details");
-        for (const char* key : {"ranks", "P"})
+        for (const char* key : {"ranks", kJobSize})
             if (d.contains(key) && d[key].is_number())
                 return d[key].get<double>();
     }
@@ -255,7 +256,8 @@ void summarize(Report& r)
 }
 
 Report compare(const DesignDocument& doc, const std::string& variant, const std::string& pPath,
-               const std::vector<MeasuredPoint>& measured, const std::set<double>& calibratedP)
+               const std::vector<MeasuredPoint>& measured, const std::set<double>& calibratedP,
+               const FormatOptions& format)
 {
     const std::vector<Variant> variants = doc.effectiveVariants();
     const auto v = std::find_if(variants.begin(), variants.end(), [&](const Variant& x) { return x.name == variant; });
@@ -364,11 +366,11 @@ Report compare(const DesignDocument& doc, const std::string& variant, const std:
         for (const auto& [P, bl] : rendezvousAt) {
             const std::string sep = i == 0 ? "" : i + 1 == rendezvousAt.size() ? " and " : ", ";
             ps += sep + formatNumber(P);
-            sizes += sep + formatMeasured(bl.first, "B");
+            sizes += sep + formatMeasured(bl.first, "B", format);
             ++i;
         }
         report.notes.push_back("at P = " + ps + " the messages (" + sizes + ") were above Open MPI's TCP eager limit (" +
-                               formatMeasured(rendezvousAt.begin()->second.second, "B") +
+                               formatMeasured(rendezvousAt.begin()->second.second, "B", format) +
                                ") and went by its rendezvous protocol: each waited for the receiver's ACK, a handshake the "
                                "design does not model, and one a short message makes behind a busy link's queue "
                                "(docs/calibration.md, \"Over MPI on the emulated cluster\")");
@@ -398,7 +400,7 @@ json toJson(const Report& r)
     json rows = json::array();
     for (const Row& x : r.rows) {
         rows.push_back({{"variant", x.variant},
-                        {"P", x.P},
+                        {kJobSize, x.P},
                         {"quantity", x.quantity},
                         {"predicted", num(x.predicted)},
                         {"predicted_lo", num(x.bandLo)},

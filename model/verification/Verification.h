@@ -8,6 +8,7 @@
 // Held out: a point whose P no calibration probe spanned (the node counts of the document's measured probe
 // results, application runs excluded): the pair probes give P = 2, so P = 4 and 8 test the model where
 // calibration never looked. The summary keeps held-out and other points apart.
+#include "model/core/FormatOptions.h"
 #include "model/document/DesignDocument.h"
 
 #include <nlohmann/json.hpp>
@@ -105,9 +106,10 @@ struct Report {
 // Evaluates `variant` of the design at every P of `measured` (the sweep path `pPath`, "P" or "fft.P") and
 // compares each measured quantity with the output of the variant's total block of the same name.
 // `heldOutP`: the P values calibration did not use (see calibratedNodeCounts). Throws ModelError naming the
-// variant, the path or the quantity that is not in the design.
+// variant, the path or the quantity that is not in the design. `format`: how the notes write sizes.
 Report compare(const DesignDocument& doc, const std::string& variant, const std::string& pPath,
-               const std::vector<MeasuredPoint>& measured, const std::set<double>& calibratedP);
+               const std::vector<MeasuredPoint>& measured, const std::set<double>& calibratedP,
+               const FormatOptions& format = {});
 
 // The sweep path of P for a variant's block: the design parameter "P" when there is one, else "block.P".
 std::string pathOfP(const DesignDocument& doc, const std::string& block);

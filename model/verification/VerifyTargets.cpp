@@ -240,7 +240,8 @@ std::set<double> fittedNodeCounts(const DesignDocument& doc, const std::string& 
     return out;
 }
 
-Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targets, const nlohmann::json& results)
+Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targets, const nlohmann::json& results,
+                     const FormatOptions& format)
 {
     std::set<double> calibratedP = calibratedNodeCounts(doc);
     for (const Target& t : targets)
@@ -266,7 +267,7 @@ Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targe
                 }
         std::vector<std::string> notes;
         const DesignDocument placed = placedAsRun(doc, results, t.app->probe, t.app->mpiProbe, notes);
-        const Report r = compare(placed, t.variant, pathOfP(doc, t.block), points, calibratedP);
+        const Report r = compare(placed, t.variant, pathOfP(doc, t.block), points, calibratedP, format);
         for (const std::string& n : notes)
             if (std::find(merged.notes.begin(), merged.notes.end(), n) == merged.notes.end())
                 merged.notes.push_back(n);

@@ -42,7 +42,9 @@ std::vector<int> defaultNodeCounts(int nodes);
 // The report of every target over `results` (probe RESULT objects: doc.measured, or a results file):
 // the application points of each target's probe compared with its variant, merged, with the summaries
 // over every row. Held out: P that no calibration probe of `doc` spanned (calibratedNodeCounts).
-Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targets, const nlohmann::json& results);
+// `format`: how the notes write sizes (the GUI passes its Preferences).
+Report verifyResults(const DesignDocument& doc, const std::vector<Target>& targets, const nlohmann::json& results,
+                     const FormatOptions& format = {});
 
 // The topology hosts one application result's ranks ran on, in rank order: an
 // MPI run's "rank_hosts" mapped to the design's node names (by address or

@@ -16,9 +16,9 @@
 #include "app/gui/mainwindow/MainWindow.h"
 #include "app/gui/runner/ProbeSession.h"
 #include "model/core/ModelError.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "model/document/DocumentFormat.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 
 #include <QDir>
 #include <QElapsedTimer>

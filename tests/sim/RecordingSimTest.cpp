@@ -53,6 +53,16 @@ std::string head(int r, int P)
     return "csrec 1 " + std::to_string(r) + " " + std::to_string(P) + "\n";
 }
 
+// The LogGP and routes of the ping-pong below, shared by the cases after it: L 10 us, o_s 2 us, o_r 3 us,
+// g 1 us, G 1e-8 s/B, and 4 us of latency on each route.
+ReplayNetwork pingPongNetwork()
+{
+    ReplayNetwork net;
+    net.loggp = {10e-6, 2e-6, 3e-6, 1e-6, 1e-8};
+    net.routeLatency = 4e-6;
+    return net;
+}
+
 } // namespace
 
 TEST_CASE("recording sim: a ping-pong takes 2(L + o_s + o_r + (k-1)G) per round trip", "[sim][recording]")
@@ -63,9 +73,7 @@ TEST_CASE("recording sim: a ping-pong takes 2(L + o_s + o_r + (k-1)G) per round 
     // 100,000 x 1e-8 = 1000 us. One way: o_s + (k-1)G + L + o_r = 2 + 1000 + 10 + 3 = 1015 us; a round trip
     // 2030 us; ten of them 20.30 ms.
     const Topology t = tree(2, 2, 1e9, 1e9, 1e-6);
-    ReplayNetwork net;
-    net.loggp = {10e-6, 2e-6, 3e-6, 1e-6, 1e-8};
-    net.routeLatency = 4e-6;
+    ReplayNetwork net = pingPongNetwork();
     const Recording rec = parseRecording({head(0, 2) + "loop 10 2\nsend 1 100001 0 0\nrecv 1 100001 0 0\nend\n",
                                           head(1, 2) + "loop 10 2\nrecv 0 100001 0 0\nsend 0 100001 0 0\nend\n"});
     const sim::RecordingSimResult r = sim::simulateRecording(t, onHosts(t, {0, 2}), rec, net);
@@ -85,9 +93,7 @@ TEST_CASE("recording sim: the span between the first and the last barrier of all
     // o_s + L + o_r = 2 + 10 + 3 = 15 us. Barrier 1 ends at 20.015 ms, barrier 2 at 20.015 + 20.30 + 0.015 =
     // 40.330 ms: the span 20.315 ms; the whole run 40.330 + 5 = 45.330 ms.
     const Topology t = tree(2, 2, 1e9, 1e9, 1e-6);
-    ReplayNetwork net;
-    net.loggp = {10e-6, 2e-6, 3e-6, 1e-6, 1e-8};
-    net.routeLatency = 4e-6;
+    ReplayNetwork net = pingPongNetwork();
     const Recording rec = parseRecording(
         {head(0, 2) + "c 0.020\nbarrier 0\nloop 10 2\nsend 1 100001 0 0\nrecv 1 100001 0 0\nbarrier 0\nc 0.005\nend\n",
          head(1, 2) + "c 0.010\nbarrier 0\nloop 10 2\nrecv 0 100001 0 0\nsend 0 100001 0 0\nbarrier 0\nc 0.001\nend\n"});
@@ -115,9 +121,7 @@ TEST_CASE("recording sim: the span between barriers 2 and 3 of three, as the ana
     //    its send's o_s and its receive's o_r of the message rank 1 sent long before).
     // Span 2:3: 16.075 - 13.030 = 3.045 ms; the first to the last, 16.075 - 10.015 = 6.060 ms.
     const Topology t = tree(2, 2, 1e9, 1e9, 1e-6);
-    ReplayNetwork net;
-    net.loggp = {10e-6, 2e-6, 3e-6, 1e-6, 1e-8};
-    net.routeLatency = 4e-6;
+    ReplayNetwork net = pingPongNetwork();
     const Recording rec = parseRecording(
         {head(0, 2) + "c 0.010\nbarrier 0\nc 0.002\nbarrier 0\nsend 1 100001 0 0\nrecv 1 100001 0 0\nc 0.001\n"
                       "barrier 0\nc 0.005\nend\n",
@@ -365,9 +369,7 @@ TEST_CASE("recording sim: two ranks of one node ping-pong at the intra-node LogG
     // One way on the node: o_s + L + (k-1) G + o_r = 0.5 + 1 + 100000 x 1e-10 s (10 us) + 0.5 = 12 us;
     // a round trip 24 us, ten of them 240 us. Through the network it would be 20.30 ms.
     const Topology t = tree(2, 2, 1e9, 1e9, 1e-6);
-    ReplayNetwork net;
-    net.loggp = {10e-6, 2e-6, 3e-6, 1e-6, 1e-8};
-    net.routeLatency = 4e-6;
+    ReplayNetwork net = pingPongNetwork();
     net.node = {1e-6, 0.5e-6, 0.5e-6, 0.1e-6, 1e-10};
     net.nodeOf = {0, 0, 1};
     const Recording rec = parseRecording({head(0, 3) + "loop 10 2\nsend 1 100001 0 0\nrecv 1 100001 0 0\nend\n",

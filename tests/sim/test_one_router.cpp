@@ -6,6 +6,7 @@
 #include "model/cluster/Routes.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/routing/Routing.h"
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/io/TopologyJson.h"
 #include "sim/SimRoutes.h"
 
@@ -55,7 +56,7 @@ TEST_CASE("the planner and the simulator route every pair of a fat-tree over the
 TEST_CASE("the planner and the simulator agree on an imported two-spine fabric, and spread it", "[sim][routes]")
 {
     // Two leaves of two nodes, each leaf cabled to both spines: two equal routes between the leaves.
-    const Topology t = topologyFromJson(topologyFromSlurmConf("SwitchName=leaf1 Nodes=n[1-2]\n"
+    const Topology t = buildTopology(topologyFromSlurmConf("SwitchName=leaf1 Nodes=n[1-2]\n"
                                                               "SwitchName=leaf2 Nodes=n[3-4]\n"
                                                               "SwitchName=spine1 Switches=leaf[1-2]\n"
                                                               "SwitchName=spine2 Switches=leaf[1-2]\n",

@@ -3,6 +3,7 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/calibration/CalibrationPanel.h"
 #include "app/gui/calibration/ReportTables.h"
+#include "app/plots/RateUnit.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 
@@ -56,6 +57,7 @@ void CalibrationPanel::updateButtons()
     if (have && !applied) {
         calib::ApplyOptions options;
         options.acceptPoorFits = acceptPoor_->isChecked();
+        options.format = plots::formatOptions();
         settable = !calib::planCalibration(model_->doc(), *report_, options).changes.empty();
     }
     apply_->setEnabled(settable);
@@ -103,6 +105,7 @@ void CalibrationPanel::apply()
     // one edit of the design and the results, one undo step.
     calib::ApplyOptions applyOptions;
     applyOptions.acceptPoorFits = acceptPoor_->isChecked();
+    applyOptions.format = plots::formatOptions();
     const calib::CalibrationPlan plan = calib::planCalibration(model_->doc(), *report_, applyOptions);
     const std::vector<calib::AppliedChange>& changes = plan.changes;
     const std::vector<std::string>& skipped = plan.skipped;

@@ -4,6 +4,7 @@
 #include "app/gui/calibration/MeasureSection.h"
 #include "app/gui/calibration/OverlayDraw.h"
 #include "app/gui/calibration/ReportTables.h"
+#include "app/plots/RateUnit.h"
 #include "app/gui/calibration/SweepOverlay.h"
 #include "app/gui/calibration/FitSection.h"
 #include "model/calibration/LiveNetwork.h"
@@ -375,6 +376,7 @@ void CalibrationPanel::calibrate()
     }
     calib::CalibrationOptions options;
     options.holdOutFraction = holdOut_->value() / 100.0;
+    options.format = plots::formatOptions(); // read here: the fit runs off the GUI thread
     setStatus(tr("fitting..."));
     calibrate_->setEnabled(false);
     fitGeneration_ = generation_;
@@ -415,6 +417,7 @@ QString CalibrationPanel::fittedStatus(const calib::CalibrationReport& report) c
     // What Apply would do, said now: the same count and reasons as after it.
     calib::ApplyOptions options;
     options.acceptPoorFits = acceptPoor_->isChecked();
+    options.format = plots::formatOptions();
     const calib::CalibrationPlan plan = calib::planCalibration(model_->doc(), report, options);
     const std::vector<std::string>& skipped = plan.skipped;
     const std::size_t applicable = plan.changes.size();

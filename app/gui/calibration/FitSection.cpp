@@ -4,6 +4,7 @@
 #include "app/gui/calibration/ReportTables.h"
 #include "app/gui/widgets/ColumnFitter.h"
 #include "app/gui/widgets/QtStrings.h"
+#include "app/plots/RateUnit.h"
 #include "model/calibration/ProgramRuns.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
@@ -256,6 +257,7 @@ void FitSection::start(bool searching)
     calib::FormulaFitOptions options;
     options.block = block_->currentText().toStdString();
     options.acceptPoorFits = acceptPoor_->isChecked();
+    options.format = plots::formatOptions();
     std::vector<calib::TimedPoint> points;
     std::vector<std::string> runNotes;
     try {
@@ -336,7 +338,8 @@ void FitSection::fillFit(const calib::FormulaFitReport& r)
         anyApplied = anyApplied || in.applied;
         const QString applied = in.applied ? (in.problem.empty() ? tr("yes") : tr("yes (accepted): %1").arg(q(in.problem)))
                                            : tr("no: %1").arg(q(in.problem));
-        const auto value = [&](double v) { return q(formatMeasured(v, in.unit)); };
+        const FormatOptions format = plots::formatOptions();
+        const auto value = [&](double v) { return q(formatMeasured(v, in.unit, format)); };
         fillRow(inputs_, static_cast<int>(i),
                 {q(in.name), value(in.value), QString("[%1, %2]").arg(value(in.ciLow), value(in.ciHigh)),
                  value(in.before), applied},
@@ -379,7 +382,7 @@ void FitSection::fillSearch(const calib::FormulaSearchReport& r)
     for (std::size_t i = 0; i < r.found.size(); ++i) {
         const calib::ScalingHypothesis& h = r.found[i];
         fillRow(hypotheses_, static_cast<int>(i),
-                {(i == 0 ? QString::fromUtf8("→ ") : QString("   ")) + q(h.formula("P")), percent(h.cvSmape, false),
+                {(i == 0 ? QString::fromUtf8("→ ") : QString("   ")) + q(h.formula()), percent(h.cvSmape, false),
                  q(formatMeasured(h.r2, "1"))});
     }
     refit(hypotheses_);

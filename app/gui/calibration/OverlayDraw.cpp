@@ -1,6 +1,7 @@
 #include "app/gui/calibration/OverlayDraw.h"
 #include "app/plots/PlotStyle.h"
 #include "app/plots/TableSlice.h"
+#include "model/core/NumberFormat.h"
 
 #include <qcustomplot.h>
 
@@ -59,12 +60,7 @@ void include(QCPAxis* axis, double lo, double hi)
 
 QString percent(double e, bool sign)
 {
-    if (!std::isfinite(e))
-        return QStringLiteral("-");
-    const double p = e * 100.0;
-    const QString num = QString::number(std::abs(p) < 10 ? std::round(p * 10) / 10 : std::round(p), 'f',
-                                        std::abs(p) < 10 ? 1 : 0);
-    return (sign && p >= 0 ? "+" : "") + num + "%";
+    return QString::fromStdString(formatPercent(e, kPercentAtAGlance, sign));
 }
 
 void drawMeasured(QCustomPlot* plot, plots::ChartHover& hover, const plots::SpeedupChartFrame& f,

@@ -50,7 +50,7 @@ bool drawBand(QCustomPlot* plot, plots::ChartHover& hover, const plots::SpeedupC
               const SweepTable& table, const std::vector<double>& lo, const std::vector<double>& hi,
               const QString& legend);
 
-// "+3.1%" for a relative error 0.031.
+// "+3.1%" for a relative error 0.031, "+12%" for 0.12: cs::formatPercent at kPercentAtAGlance.
 QString percent(double relError, bool sign = true);
 
 } // namespace cs::app::calibration

@@ -211,7 +211,8 @@ void SweepOverlay::drawSeries(QCustomPlot* plot, plots::ChartHover& hover, const
             for (double y : m.y)
                 if (std::isfinite(y))
                     biggest = std::max(biggest, std::fabs(y));
-            const DisplayUnit du = unit ? autoDisplayUnit(biggest, *unit) : DisplayUnit{m.yUnit, Unit::Ratio, 1.0};
+            const DisplayUnit du =
+                unit ? autoDisplayUnit(biggest, *unit, options.format) : DisplayUnit{m.yUnit, Unit::Ratio, 1.0};
             p.ownAxis = true;
             p.axisScale = du.scale;
             p.axisLabel = du.name.empty() ? q(m.yName) : QString("%1 (%2)").arg(q(m.yName), q(std::string(du.name)));

@@ -2,6 +2,7 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/calibration/OverlayDraw.h"
 #include "app/gui/calibration/ReportTables.h"
+#include "app/plots/RateUnit.h"
 #include "app/gui/calibration/VerifyDraw.h"
 #include "app/gui/runner/NodePicker.h"
 #include "app/gui/runner/ProbeCatalog.h"
@@ -290,10 +291,11 @@ void VerifySection::recompute()
         return;
     }
     pending_ = false;
-    watcher_.setFuture(QtConcurrent::run([doc] {
+    const FormatOptions format = plots::formatOptions(); // read here: the comparison runs off the GUI thread
+    watcher_.setFuture(QtConcurrent::run([doc, format] {
         auto out = std::make_shared<VerifyOutcome>();
         try {
-            out->report = verify::verifyResults(doc, verify::targetsOf(doc, "", &out->skipped), doc.measured);
+            out->report = verify::verifyResults(doc, verify::targetsOf(doc, "", &out->skipped), doc.measured, format);
         } catch (const std::exception& e) {
             out->error = QString::fromStdString(e.what());
         }

@@ -82,7 +82,7 @@ BlockCanvas::BlockCanvas(DocumentModel* model, Selection* selection, QWidget* pa
             fitPending_ = true;
     });
     connect(model_, &DocumentModel::designChanged, this, &BlockCanvas::onDesignChanged);
-    connect(model_, &DocumentModel::layoutChanged, this, &BlockCanvas::onLayoutChanged);
+    connect(model_, &DocumentModel::layoutChanged, this, [this](const edit::Change& c) { applyMoves(c); });
     rebuild();
 }
 

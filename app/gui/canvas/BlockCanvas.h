@@ -1,5 +1,7 @@
 #pragma once
 #include "app/gui/canvas/CanvasTally.h"
+#include "app/gui/graph/GraphClipboard.h"
+#include "app/gui/graph/GraphSync.h"
 #include "model/document/DocumentEdits.h"
 
 #include <QPointF>
@@ -37,7 +39,7 @@ class WireItem;
 // of block types, grouped by category, adds blocks by drag and drop or
 // double-click. Every edit goes through the DocumentModel (undoable).
 // An edit updates the scene in place from the Change its signal carries,
-// touching only the items it names (BlockCanvasSync.cpp): values update the
+// touching only the items it names (graph::GraphSync, in BlockCanvasSync.cpp): values update the
 // nodes' texts; a block or parameter added or removed adds or removes its
 // item and its wires; a block whose type was replaced (Change::blocksSet) is
 // made anew with its wires; a wire drawn or removed adds or removes one item
@@ -45,7 +47,7 @@ class WireItem;
 // wires and the wires whose way they now stand in or no longer do. The
 // scene is rebuilt only when a document is loaded or replaced (and when a
 // design crosses the size the canvas draws).
-class BlockCanvas : public QWidget {
+class BlockCanvas : public QWidget, public graph::GraphSync {
     Q_OBJECT
 public:
     BlockCanvas(DocumentModel* model, Selection* selection, QWidget* parent = nullptr);
@@ -91,12 +93,13 @@ protected:
     void showEvent(QShowEvent* e) override;
 
 private:
-    void rebuild();
-    void onDesignChanged(const edit::Change& change);
-    // The items a change names, in place; false when the scene must be rebuilt (BlockCanvasSync.cpp).
-    bool applyChange(const edit::Change& change);
+    // graph::GraphSync (BlockCanvasSync.cpp, but rebuild):
+    void rebuild() override;
+    // The items a change names, in place; false when the scene must be rebuilt.
+    bool applyChange(const edit::Change& change) override;
     // Moves the nodes Change::movedBlocks names, and redraws the wires the moves may route anew.
-    void onLayoutChanged(const edit::Change& change);
+    void applyMoves(const edit::Change& change) override;
+    void onDesignChanged(const edit::Change& change);
     canvas::BlockNode* paramNode(const DesignParam& p, const QSet<QString>& usedSources) const;
     canvas::BlockNode* blockNode(const BlockInstance& b, const QSet<QString>& usedSources) const;
     // The node of a block or parameter of the design, made and added to the scene (nullptr: no such name).
@@ -137,7 +140,7 @@ private:
     // not placed; kept so nodes do not jump when the design changes.
     std::map<QString, QPointF> autoPos_;
     QString lastMessage_;
-    int pastes_ = 0; // pastes of the clipboard's blocks since they were copied here
+    graph::GraphClipboard clipboard_{QStringLiteral("application/x-clusterscope-blocks")};
     bool syncing_ = false;
     bool fitPending_ = true;
 };

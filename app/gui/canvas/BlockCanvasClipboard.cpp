@@ -1,15 +1,11 @@
 // Copy, paste, duplicate and select all on the block canvas. The clipboard
-// holds DocumentModel::copyBlocks' JSON (blocks, their set values, positions
-// and the wires into them); a paste is one undo step and selects the copies.
+// (graph::GraphClipboard) holds DocumentModel::copyBlocks' JSON (blocks, their
+// set values, positions and the wires into them); a paste is one undo step and
+// selects the copies.
 #include "app/document/DocumentModel.h"
 #include "app/gui/canvas/BlockCanvas.h"
 #include "app/gui/canvas/BlockNode.h"
 #include "app/gui/canvas/CanvasScene.h"
-#include "app/gui/widgets/PasteOffset.h"
-
-#include <QApplication>
-#include <QClipboard>
-#include <QMimeData>
 
 #include <nlohmann/json.hpp>
 
@@ -18,7 +14,6 @@ namespace cs::app {
 using namespace canvas;
 
 namespace {
-const char* kMime = "application/x-clusterscope-blocks";
 // Between a paste and what it was pasted from; and the height of a copied block no longer drawn here.
 constexpr double kPasteMargin = 24, kBlockHeight = 120;
 } // namespace
@@ -46,24 +41,19 @@ bool BlockCanvas::copySelected()
             const QPointF p = positionOf(QString::fromStdString(b["name"].get<std::string>()));
             b["pos"] = nlohmann::json::array({p.x(), p.y()});
         }
-    pastes_ = 0;
-    const QByteArray bytes = QByteArray::fromStdString(piece.dump());
-    auto* mime = new QMimeData;
-    mime->setData(kMime, bytes);
-    mime->setText(QString::fromUtf8(bytes));
-    QApplication::clipboard()->setMimeData(mime);
+    clipboard_.put(piece);
     return true;
 }
 
 QString BlockCanvas::paste()
 {
-    const QMimeData* mime = QApplication::clipboard()->mimeData();
+    const std::optional<nlohmann::json> clip = clipboard_.piece();
     QString err;
     QStringList added;
-    if (!mime || !mime->hasFormat(kMime)) {
+    if (!clip) {
         err = tr("Nothing to paste: copy blocks first");
     } else {
-        const nlohmann::json piece = nlohmann::json::parse(mime->data(kMime).toStdString(), nullptr, false);
+        const nlohmann::json& piece = *clip;
         // Down and to the right by the height of what was copied and a margin: clear of it, and each further
         // paste of the same copy clear of the one before (40 px put a block almost on top of its original:
         // issue 48, defect 10).
@@ -75,13 +65,13 @@ QString BlockCanvas::paste()
                         copied |= QRectF(n->pos(), n->size());
         const double step = (copied.isEmpty() ? kBlockHeight : copied.height()) + kPasteMargin;
         err = piece.is_discarded() ? tr("The clipboard's blocks cannot be read")
-                                   : model_->pasteBlocks(piece, pasteOffset(pastes_, step), &added);
+                                   : model_->pasteBlocks(piece, clipboard_.nextOffset(step), &added);
     }
     if (!err.isEmpty()) {
         showMessage(err, true);
         return err;
     }
-    ++pastes_; // the next paste of the same copy lands beside this one, not on it
+    clipboard_.pasted(); // the next paste of the same copy lands beside this one, not on it
     scene_->clearSelection();
     for (const QString& n : added)
         if (BlockNode* node = this->node(n))

@@ -61,8 +61,7 @@ void BlockCanvas::onDesignChanged(const edit::Change& c)
         updateAllTexts();
         return;
     }
-    if (!applyChange(c))
-        rebuild();
+    follow(c);
 }
 
 bool BlockCanvas::applyChange(const edit::Change& c)
@@ -152,7 +151,7 @@ bool BlockCanvas::applyChange(const edit::Change& c)
     return nodes_.size() == count && wires_.size() == d.wires().size();
 }
 
-void BlockCanvas::onLayoutChanged(const edit::Change& c)
+void BlockCanvas::applyMoves(const edit::Change& c)
 {
     std::vector<BlockNode*> moved;
     for (const std::string& name : c.movedBlocks)

@@ -1,5 +1,5 @@
 #include "app/gui/canvas/CanvasText.h"
-#include "app/gui/inspector/InspectorText.h"
+#include "app/gui/widgets/InspectorText.h"
 #include "app/gui/widgets/QtStrings.h"
 
 #include <QObject>

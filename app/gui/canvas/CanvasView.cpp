@@ -1,27 +1,17 @@
 #include "app/gui/canvas/CanvasView.h"
 
-#include <QDragEnterEvent>
-#include <QKeyEvent>
 #include <QLabel>
 #include <QMimeData>
-#include <QScrollBar>
 #include <QTimer>
-#include <QWheelEvent>
 
 #include <algorithm>
-#include <cmath>
 
 namespace cs::app::canvas {
 
-CanvasView::CanvasView(QGraphicsScene* scene, QWidget* parent) : QGraphicsView(scene, parent)
+CanvasView::CanvasView(QGraphicsScene* scene, QWidget* parent) : GraphView(scene, parent)
 {
     setObjectName("blockCanvasView");
-    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    setDragMode(QGraphicsView::RubberBandDrag);
-    setRubberBandSelectionMode(Qt::IntersectsItemShape);
-    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
-    setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
-    setAcceptDrops(true);
+    setZoomRange(0.1, 4.0);
     setBackgroundBrush(QColor(0xf2, 0xf4, 0xf7));
 
     message_ = new QLabel(viewport());
@@ -68,63 +58,18 @@ void CanvasView::placeMessage()
 
 void CanvasView::resizeEvent(QResizeEvent* e)
 {
-    QGraphicsView::resizeEvent(e);
+    GraphView::resizeEvent(e);
     placeMessage();
 }
 
-void CanvasView::zoomBy(double factor)
+bool CanvasView::takesDrop(const QMimeData* mime) const
 {
-    const double current = transform().m11();
-    const double next = std::clamp(current * factor, 0.1, 4.0);
-    scale(next / current, next / current);
+    return mime->hasFormat(kBlockTypeMime);
 }
 
-void CanvasView::wheelEvent(QWheelEvent* e)
+void CanvasView::dropAt(const QMimeData* mime, QPointF scenePos)
 {
-    const double steps = e->angleDelta().y() / 120.0;
-    if (steps == 0.0) {
-        QGraphicsView::wheelEvent(e);
-        return;
-    }
-    zoomBy(std::pow(1.15, steps));
-    e->accept();
-}
-
-void CanvasView::dragEnterEvent(QDragEnterEvent* e)
-{
-    if (e->mimeData()->hasFormat(kBlockTypeMime))
-        e->acceptProposedAction();
-    else
-        QGraphicsView::dragEnterEvent(e);
-}
-
-void CanvasView::dragMoveEvent(QDragMoveEvent* e)
-{
-    if (e->mimeData()->hasFormat(kBlockTypeMime))
-        e->acceptProposedAction();
-    else
-        QGraphicsView::dragMoveEvent(e);
-}
-
-void CanvasView::dropEvent(QDropEvent* e)
-{
-    if (!e->mimeData()->hasFormat(kBlockTypeMime)) {
-        QGraphicsView::dropEvent(e);
-        return;
-    }
-    const QString type = QString::fromUtf8(e->mimeData()->data(kBlockTypeMime));
-    e->acceptProposedAction();
-    emit blockTypeDropped(type, mapToScene(e->position().toPoint()));
-}
-
-void CanvasView::keyPressEvent(QKeyEvent* e)
-{
-    if (e->key() == Qt::Key_Delete || e->key() == Qt::Key_Backspace) {
-        emit deleteRequested();
-        e->accept();
-        return;
-    }
-    QGraphicsView::keyPressEvent(e);
+    emit blockTypeDropped(QString::fromUtf8(mime->data(kBlockTypeMime)), scenePos);
 }
 
 } // namespace cs::app::canvas

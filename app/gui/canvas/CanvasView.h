@@ -1,5 +1,6 @@
 #pragma once
-#include <QGraphicsView>
+#include "app/gui/graph/GraphView.h"
+
 #include <QString>
 
 class QLabel;
@@ -10,10 +11,11 @@ namespace cs::app::canvas {
 // The MIME type a palette drag carries: the block type id as UTF-8.
 inline constexpr const char* kBlockTypeMime = "application/x-clusterscope-block-type";
 
-// The view of the block canvas: wheel zoom under the mouse, rubber-band
-// selection, drops of block types from the palette, Delete, and a message
-// strip along the bottom for the model's answers (e.g. why a wire was refused).
-class CanvasView : public QGraphicsView {
+// The view of the block canvas: a graph view (zoom, pan, rubber-band
+// selection, Delete: GraphView.h) that takes drops of block types from the
+// palette, with a message strip along the bottom for the model's answers
+// (e.g. why a wire was refused).
+class CanvasView : public graph::GraphView {
     Q_OBJECT
 public:
     explicit CanvasView(QGraphicsScene* scene, QWidget* parent = nullptr);
@@ -23,18 +25,12 @@ public:
     QString messageText() const;
     bool messageVisible() const;
 
-    void zoomBy(double factor);
-
 signals:
     void blockTypeDropped(const QString& typeId, QPointF scenePos);
-    void deleteRequested();
 
 protected:
-    void wheelEvent(QWheelEvent* e) override;
-    void dragEnterEvent(QDragEnterEvent* e) override;
-    void dragMoveEvent(QDragMoveEvent* e) override;
-    void dropEvent(QDropEvent* e) override;
-    void keyPressEvent(QKeyEvent* e) override;
+    bool takesDrop(const QMimeData* mime) const override;
+    void dropAt(const QMimeData* mime, QPointF scenePos) override;
     void resizeEvent(QResizeEvent* e) override;
 
 private:

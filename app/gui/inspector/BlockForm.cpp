@@ -2,7 +2,7 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/inspector/Evaluation.h"
 #include "app/gui/inspector/FormulaEditor.h"
-#include "app/gui/inspector/InspectorText.h"
+#include "app/gui/widgets/InspectorText.h"
 #include "app/gui/inspector/ParamGrid.h"
 #include "app/gui/widgets/ElidedLabel.h"
 #include "model/calibration/Calibration.h"

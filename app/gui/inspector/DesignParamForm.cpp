@@ -1,7 +1,7 @@
 #include "app/gui/inspector/DesignParamForm.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/inspector/Evaluation.h"
-#include "app/gui/inspector/InspectorText.h"
+#include "app/gui/widgets/InspectorText.h"
 #include "app/gui/inspector/ParamGrid.h"
 #include "model/core/Unit.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-#include "app/gui/inspector/InspectorText.h"
+#include "app/gui/widgets/InspectorText.h"
 #include "model/core/Design.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"

@@ -1,5 +1,5 @@
 #include "app/gui/inspector/ParamGrid.h"
-#include "app/gui/inspector/InspectorText.h"
+#include "app/gui/widgets/InspectorText.h"
 #include "app/gui/widgets/ElidedLabel.h"
 
 #include <QGridLayout>

@@ -1,6 +1,6 @@
 #include "app/gui/inspector/TopologyForm.h"
 #include "app/document/DocumentModel.h"
-#include "app/gui/inspector/InspectorText.h"
+#include "app/gui/widgets/InspectorText.h"
 #include "app/gui/inspector/ParamGrid.h"
 #include "app/gui/topology/ViewGraph.h"
 #include "model/core/ModelError.h"
@@ -63,14 +63,19 @@ ValueField::Apply vertexSetter(DocumentModel* model, const QStringList& ids, con
     };
 }
 
+// `links` by their index in the network's link order, which the selection
+// names them by; the edit names them by their ids.
 ValueField::Apply edgeSetter(DocumentModel* model, const std::set<std::size_t>& links, const ParamSpec& spec)
 {
     const QString what = links.size() == 1 ? QObject::tr("link %1").arg(*links.begin())
                                            : QObject::tr("%1 links").arg(links.size());
-    return [model, links, what, spec](double v) {
+    std::set<LinkId> ids;
+    for (std::size_t index : links)
+        ids.insert(model->doc().topology.linkIdAt(index));
+    return [model, ids, what, spec](double v) {
         const json value = fieldJson(spec, v);
         return model->apply(QObject::tr("Set %1 of %2").arg(q(spec.symbol), what),
-                            edit::op::setLinkProperty(links, spec.symbol, value));
+                            edit::op::setLinkProperty(ids, spec.symbol, value));
     };
 }
 
@@ -175,7 +180,7 @@ void TopologyForm::buildVertex(DocumentModel* model, const Topology& t, const QS
     }
     const QString kind = q(std::string(vertexKindName(p.kind)));
     QString note;
-    if (model->doc().topology.contains("generator"))
+    if (model->doc().topology.isGenerated())
         note = tr("<div style='color:#8a6d00; font-size:8pt'>Made by a generator; an edit turns it into an "
                   "explicit topology (undoable).</div>");
     layout->addWidget(headerLabel(

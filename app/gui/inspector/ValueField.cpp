@@ -1,6 +1,6 @@
 #include "app/gui/inspector/ValueField.h"
 #include "model/core/NumberFormat.h"
-#include "app/gui/inspector/InspectorText.h"
+#include "app/gui/widgets/InspectorText.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 
@@ -90,11 +90,12 @@ bool ValueField::commit()
     QString err = apply_(v);
     // The model gives the range in SI units ("[1, 1e+15] B/s") where the field
     // shows Gbit/s (issue 48, defect 14): the message gives the field's range.
-    // Set aside first, so that the value's replacement below leaves it alone.
+    // Set aside first, so that the value's replacement below leaves it alone,
+    // also where the two are the same: 1000000001 typed into ports (at most
+    // 1e+09) would otherwise rewrite the bound 1e+09, its 6-digit form.
     const QString siRange = q(spec_.rangeText()), shownRange = rangeText(spec_);
     const QString mark(QChar(0x1)); // no text the model writes holds it
-    if (siRange != shownRange)
-        err.replace(siRange, mark);
+    err.replace(siRange, mark);
     // The model quotes the value in SI units ("-6.25e+08" B/s); the user typed
     // it in theirs ("-5 Gbit/s"): the message quotes what was typed.
     const QString typed = edit_->text().trimmed();

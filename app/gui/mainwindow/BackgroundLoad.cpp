@@ -10,6 +10,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -28,13 +29,31 @@ struct Outcome {
     ReadProgress progress; // how far the read has come, in percent
 };
 
+int gLoadsRunning = 0; // GUI thread only
+std::atomic<int> gThreadsAlive{0};
+
 } // namespace
+
+bool loadInProgress()
+{
+    return gLoadsRunning > 0;
+}
+
+bool loadThreadsAlive()
+{
+    return gThreadsAlive.load() > 0;
+}
 
 std::optional<DesignDocument> loadInBackground(QWidget* parent, const QString& label,
                                                std::function<DesignDocument()> load)
 {
+    struct Running {
+        Running() { ++gLoadsRunning; }
+        ~Running() { --gLoadsRunning; }
+    } running;
     auto outcome = std::make_shared<Outcome>();
     QEventLoop loop;
+    ++gThreadsAlive;
     std::thread([outcome, load = std::move(load)] {
         const ReadProgress::Scope reporting(outcome->progress);
         std::optional<DesignDocument> doc;
@@ -50,6 +69,7 @@ std::optional<DesignDocument> loadInBackground(QWidget* parent, const QString& l
         outcome->doc = std::move(doc);
         outcome->error = std::move(error);
         outcome->done = true;
+        --gThreadsAlive;
     }).detach();
 
     // The dialog appears only for a load that takes a while, in percent

@@ -23,6 +23,18 @@ namespace cs::app {
 std::optional<DesignDocument> loadInBackground(QWidget* parent, const QString& label,
                                                std::function<DesignDocument()> load);
 
+// True while a loadInBackground is running (on the GUI thread, whose nested
+// loop it runs). clusterscope --quit-after waits for it: QApplication::exit
+// ends every running loop, so a timer that fired during a slow load (a busy
+// machine) took the load for cancelled and said the file could not be opened.
+bool loadInProgress();
+
+// True while the thread of a load is still reading, whether or not its caller
+// is still waiting (a cancelled load's thread runs to its end). main() ends
+// without destroying the program's statics while one is (a crash on exit, 1
+// in 6 runs of `clusterscope --preset acc-fft --quit-after 0` before the wait above).
+bool loadThreadsAlive();
+
 // loadDocument(path), for loadInBackground: with, first among its warnings,
 // each block input that counts other ranks than the job's P at the
 // document's values or along its sweep's axes (the first 16 values of each;

@@ -20,7 +20,6 @@
 #include "app/gui/topology/MetricsPanel.h"
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/gui/widgets/WheelGuard.h"
-#include "app/plots/RateUnit.h"
 #include "app/runner/Node.h"
 #include "app/gui/widgets/ScreenFit.h"
 #include "model/core/ModelError.h"
@@ -56,8 +55,6 @@ MainWindow::MainWindow(QWidget* parent)
       autosave_(new Autosave(model_, PreferencesDialog::autosaveIntervalMs()))
 {
     setObjectName("MainWindow");
-    // Sizes and byte rates in the prefixes the user chose (Preferences), before any view writes one.
-    setBytePrefixes(plots::prefixPreference());
     WheelGuard::install(QCoreApplication::instance());
     // Node lists are checked on open and on paint: their hostfiles are read off this thread.
     HostfileCache::install();

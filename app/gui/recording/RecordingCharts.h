@@ -2,7 +2,7 @@
 // The Recording window's two charts: the communication matrix (bytes between
 // rank pairs as a heat map with its colour scale) and one iteration per rank
 // (compute against communication, a bar per rank).
-#include "model/recording/Prediction.h"
+#include "model/prediction/Prediction.h"
 #include "model/recording/RecordingSummary.h"
 
 class QCustomPlot;

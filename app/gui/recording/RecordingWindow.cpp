@@ -10,7 +10,7 @@
 #include "model/core/RegularFile.h"
 #include "model/core/Unit.h"
 #include "model/document/DocumentFormat.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 #include "model/recording/RecordingJson.h"
 
 #include <QCheckBox>

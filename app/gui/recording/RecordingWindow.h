@@ -8,7 +8,7 @@
 // "Simulate on SimGrid" (off: it is slower) runs each P on SimGrid too, as
 // `clusterscope-cli replay --simulate` does. The replays run off the GUI
 // thread with progress and Cancel; an edit of the design replays again.
-#include "model/recording/Prediction.h"
+#include "model/prediction/Prediction.h"
 #include "sim/RecordingSim.h"
 
 #include <QDialog>

@@ -2,13 +2,13 @@
 // The replays of a results file's recordings on a design, off the GUI thread
 // (BackgroundJob): one row per recorded P, and per measured P that was not
 // recorded when three or more were (synthesised), each the recording
-// replayed on the design's network (model/recording/Prediction.h) beside its
+// replayed on the design's network (model/prediction/Prediction.h) beside its
 // measured run; with `simulate`, each row also run on SimGrid
 // (sim/RecordingRows.h, as `clusterscope-cli replay --simulate`). Progress
 // counts the replays and then the simulations; Cancel stops the one under way.
 #include "app/sweep/BackgroundJob.h"
 #include "model/document/DesignDocument.h"
-#include "model/recording/Prediction.h"
+#include "model/prediction/Prediction.h"
 #include "sim/RecordingRows.h"
 
 #include <map>

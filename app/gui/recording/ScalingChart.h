@@ -12,7 +12,7 @@
 // A P that was not recorded (synthesised from the recordings) is drawn hollow
 // on the two predicted series, and the legend says so.
 #include "app/plots/ChartHover.h"
-#include "model/recording/Prediction.h"
+#include "model/prediction/Prediction.h"
 
 #include <map>
 

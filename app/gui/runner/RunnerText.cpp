@@ -7,9 +7,9 @@
 
 namespace cs::app {
 
-QString formatMeasured(double si, const std::string& unit)
+QString formatMeasured(double si, const std::string& unit, const FormatOptions& options)
 {
-    return QString::fromStdString(cs::formatMeasured(si, unit));
+    return QString::fromStdString(cs::formatMeasured(si, unit, options));
 }
 
 QString derivedSummary(const nlohmann::json& r, int max, bool withCi)
@@ -27,6 +27,7 @@ QString derivedSummary(const nlohmann::json& r, int max, bool withCi)
         const auto it = o.find(key);
         return it != o.end() && it->is_number() ? &*it : nullptr;
     };
+    const FormatOptions options = plots::formatOptions();
     QStringList parts;
     for (auto it = derived.begin(); it != derived.end() && parts.size() < max; ++it) {
         const nlohmann::json* value = it->is_object() ? number(*it, "value") : nullptr;
@@ -34,11 +35,12 @@ QString derivedSummary(const nlohmann::json& r, int max, bool withCi)
             continue;
         const auto unitIt = it->find("unit");
         const std::string unit = unitIt != it->end() && unitIt->is_string() ? unitIt->get<std::string>() : "";
-        QString s = QString::fromStdString(it.key()) + " = " + formatMeasured(value->get<double>(), unit);
+        QString s = QString::fromStdString(it.key()) + " = " + formatMeasured(value->get<double>(), unit, options);
         const nlohmann::json* lo = number(*it, "ci_lo");
         const nlohmann::json* hi = number(*it, "ci_hi");
         if (withCi && lo && hi)
-            s += QString(" [%1, %2]").arg(formatMeasured(lo->get<double>(), unit), formatMeasured(hi->get<double>(), unit));
+            s += QString(" [%1, %2]").arg(formatMeasured(lo->get<double>(), unit, options),
+                                               formatMeasured(hi->get<double>(), unit, options));
         parts << s;
     }
     const int more = static_cast<int>(derived.size()) - max;

@@ -5,6 +5,7 @@
 #include "app/plots/PlotExport.h"
 #include "app/plots/PlotLayout.h"
 #include "app/plots/PlotStyle.h"
+#include "app/plots/RateUnit.h"
 
 #include "model/core/Unit.h"
 
@@ -236,7 +237,7 @@ void SamplesPlot::drawSeries()
     unitScale_ = 1.0;
     unitName_ = QString::fromStdString(unit);
     if (const auto kind = unitFromSymbol(unit)) {
-        const DisplayUnit d = autoDisplayUnit(std::isfinite(median) ? median : maxAbs, *kind);
+        const DisplayUnit d = autoDisplayUnit(std::isfinite(median) ? median : maxAbs, *kind, plots::formatOptions());
         unitScale_ = d.scale;
         unitName_ = *kind == Unit::Count || *kind == Unit::Ratio || *kind == Unit::Choice
                         ? QString()

@@ -2,13 +2,14 @@
 // from the last finished sweep with the overlays of calibration,
 // verification and simulation, the breakdown's point, and their export.
 #include "app/gui/sweeppanel/SweepPanel.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "app/gui/sweeppanel/ChartView.h"
 #include "app/gui/sweeppanel/SweepPanelResults.h"
 #include "app/plots/BreakdownChart.h"
 #include "app/plots/ParetoChart.h"
 #include "app/plots/PlotExport.h"
 #include "app/plots/PlotLayout.h"
+#include "app/plots/RateUnit.h"
 #include "app/plots/SpeedupChart.h"
 #include "app/plots/SweepCsv.h"
 #include "app/plots/SweepDefaults.h"
@@ -86,7 +87,7 @@ void SweepPanel::redrawSweepCharts()
         return;
     redrawSpeedupChart();
     charts_[ParetoChart]->setHover(plots::buildParetoChart(charts_[ParetoChart], *shown_, log_->isChecked(),
-                                                            plots::totalQuantity(*tableDoc_)));
+                                                            plots::totalQuantity(*tableDoc_), plots::formatOptions()));
     charts_[ParetoChart]->replot();
     redrawBreakdown();
 }
@@ -124,6 +125,7 @@ void SweepPanel::redrawSpeedupChart()
         return;
     plots::SpeedupChartOptions o = plots::speedupOptionsFor(*tableDoc_, *table_, log_->isChecked());
     o.maxGroups = curves_->value();
+    o.format = plots::formatOptions();
     o.paper = plots::paperPointsFor(*tableDoc_, presetFolder(QCoreApplication::applicationDirPath().toStdString()),
                                     o.speedupParam);
     // The curves from the sample; the overlays match their own results to the whole table.
@@ -147,6 +149,7 @@ void SweepPanel::redrawBreakdown()
     o.param = plots::breakdownParam(*tableDoc_, *table_);
     o.at = at_;
     o.total = plots::totalQuantity(*tableDoc_);
+    o.format = plots::formatOptions();
     if (simMarkers_)
         o.markers = simMarkers_(*table_, plots::breakdownPoint(*table_, o));
     plots::ChartHover hover = plots::buildBreakdownChart(charts_[BreakdownChart], *table_, o);
@@ -202,6 +205,7 @@ void SweepPanel::onSensitivityDone()
         plots::TornadoChartOptions o;
         o.variant = out->variant;
         o.doc = tableDoc_.get();
+        o.format = plots::formatOptions();
         c->setHover(plots::buildTornadoChart(c, out->result, o));
     }
     c->replot();

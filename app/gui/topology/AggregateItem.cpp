@@ -1,5 +1,6 @@
 #include "app/gui/topology/AggregateItem.h"
 #include "app/gui/topology/ItemStyle.h"
+#include "model/topology/graph/TopologyFields.h"
 
 #include <QFontMetricsF>
 #include <QGraphicsSceneMouseEvent>
@@ -18,6 +19,14 @@ namespace {
 QString counted(std::size_t n, const char* one, const char* many)
 {
     return QLocale().toString(static_cast<qulonglong>(n)) + QLatin1Char(' ') + QLatin1String(n == 1 ? one : many);
+}
+
+// "2 hosts", "1 switch": the kind's nouns from the one table (TopologyFields.h).
+QString counted(std::size_t n, VertexKind k)
+{
+    const std::string_view word = vertexKindNoun(k, static_cast<double>(n));
+    return QLocale().toString(static_cast<qulonglong>(n)) + QLatin1Char(' ') +
+           QLatin1String(word.data(), static_cast<qsizetype>(word.size()));
 }
 
 // The job's colours: the amber of a highlight, its border and text darker.
@@ -54,11 +63,11 @@ AggregateItem::AggregateItem(int index, const AggregateView::Group& g, std::func
 {
     QStringList parts;
     if (g.hosts)
-        parts << counted(g.hosts, "host", "hosts");
+        parts << counted(g.hosts, VertexKind::Host);
     if (g.switches)
-        parts << counted(g.switches, "switch", "switches");
+        parts << counted(g.switches, VertexKind::Switch);
     if (g.segments)
-        parts << counted(g.segments, "segment", "segments");
+        parts << counted(g.segments, VertexKind::Segment);
     counts_ = parts.join(QStringLiteral(", "));
     // Far out there is room for one count: the hosts, else what there is.
     hostCount_ = parts.isEmpty() ? QString() : parts.front();
@@ -96,7 +105,7 @@ QString AggregateItem::jobText() const
 {
     if (!jobHosts_)
         return {};
-    QString t = QObject::tr("job: %1").arg(counted(jobHosts_, "host", "hosts"));
+    QString t = QObject::tr("job: %1").arg(counted(jobHosts_, VertexKind::Host));
     if (jobRanks_ != jobHosts_)
         t += QStringLiteral(", ") + counted(jobRanks_, "rank", "ranks");
     return t;

@@ -1,6 +1,6 @@
 #include "app/gui/topology/GeneratorDialog.h"
 #include "app/document/DocumentModel.h"
-#include "app/gui/inspector/InspectorText.h"
+#include "app/gui/widgets/InspectorText.h"
 #include "app/gui/topology/QuantitySpinBox.h"
 #include "app/gui/topology/TopologyLayout.h"
 #include "app/gui/topology/TopologySummary.h"
@@ -9,8 +9,8 @@
 #include "model/core/Unit.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/budget/TopologyBudget.h"
+#include "model/topology/graph/TopologyFields.h"
 
-#include <nlohmann/json.hpp>
 
 #include <QApplication>
 #include <QComboBox>
@@ -47,6 +47,14 @@ QString tooltipFor(const ParamSpec& p)
 QString plural(double n, const char* one, const char* many)
 {
     return QStringLiteral("%1 %2").arg(QString::number(n, 'g', 10), QLatin1String(n == 1 ? one : many));
+}
+
+// "2 hosts", "1 switch": the kind's nouns from the one table (TopologyFields.h).
+QString plural(double n, VertexKind k)
+{
+    const std::string_view word = vertexKindNoun(k, n);
+    return QStringLiteral("%1 %2").arg(QString::number(n, 'g', 10),
+                                       QLatin1String(word.data(), static_cast<qsizetype>(word.size())));
 }
 
 } // namespace
@@ -270,11 +278,11 @@ QString GeneratorDialog::preview() const
         return {};
     const std::vector<double> v = values();
     const GeneratorCounts c = gen_->counts(v.data());
-    QStringList parts{plural(c.hosts, "host", "hosts")};
+    QStringList parts{plural(c.hosts, VertexKind::Host)};
     if (c.switches > 0)
-        parts << plural(c.switches, "switch", "switches");
+        parts << plural(c.switches, VertexKind::Switch);
     if (c.segments > 0)
-        parts << plural(c.segments, "segment", "segments");
+        parts << plural(c.segments, VertexKind::Segment);
     parts << plural(c.links, "link", "links");
     return tr("Builds %1.").arg(parts.join(QStringLiteral(", ")));
 }
@@ -315,8 +323,8 @@ void GeneratorDialog::accept()
     const std::vector<double> v = values();
     const TopologyCounts c = model_->topology() ? model_->topology()->counts() : TopologyCounts{};
     if (c.hosts + c.switches + c.segments > 0) {
-        const QString what = QStringList{plural(c.hosts, "host", "hosts"), plural(c.switches, "switch", "switches"),
-                                         plural(c.segments, "segment", "segments"), plural(c.links, "link", "links")}
+        const QString what = QStringList{plural(c.hosts, VertexKind::Host), plural(c.switches, VertexKind::Switch),
+                                         plural(c.segments, VertexKind::Segment), plural(c.links, "link", "links")}
                                  .join(", ");
         if (!replacePrompt()(what))
             return; // stays open: another generator or Cancel
@@ -366,11 +374,11 @@ void GeneratorDialog::built()
     if (err.isEmpty() && !b.cancelled && b.topology) {
         const GeneratorSpec& s = gen_->spec();
         const std::vector<double> v = values(); // the form is locked while building: the same values
-        nlohmann::json params = nlohmann::json::object();
+        Network::Params params;
         for (std::size_t i = 0; i < s.params.size(); ++i)
-            params[s.params[i].symbol] = v[i];
-        const nlohmann::json topo{{"generator", s.name}, {"params", params}};
-        err = model_->setTopology(pendingText_, topo, b.positions, std::move(b.topology));
+            params.emplace_back(s.params[i].symbol, v[i]);
+        err = model_->setTopology(pendingText_, Network::generated(s.name, std::move(params)), b.positions,
+                                  std::move(b.topology));
     }
     if (!err.isEmpty()) {
         error_->setText(err);

@@ -15,7 +15,7 @@ class VertexItem;
 // line would run through other vertices (a torus's wrap-around, a
 // hypercube's higher dimensions) is drawn as a bridge beside that line
 // instead: out of each end at right angles by the detour, along, and back in
-// (setDetour; TopologyEditor decides which links need one).
+// (setDetour; the scene sync, TopologyScene, decides which links need one).
 class LinkItem : public QGraphicsItem {
 public:
     enum { Type = QGraphicsItem::UserType + 502 };

@@ -1,5 +1,5 @@
 #include "app/gui/topology/QuantitySpinBox.h"
-#include "app/gui/inspector/InspectorText.h"
+#include "app/gui/widgets/InspectorText.h"
 #include "model/core/ModelError.h"
 #include "model/core/Unit.h"
 

@@ -1,53 +1,39 @@
-#include "app/gui/topology/LinkDetours.h"
+// The topology editor's controller: the document's signals to the scene sync (TopologyScene), the view's and
+// the toolbar's requests to the edits, the zoom, and the status line. (The edits: TopologyEditorEdits.cpp and
+// TopologyEditorClipboard.cpp; the selection: TopologyEditorSelection.cpp.)
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/document/DocumentModel.h"
-#include "app/gui/topology/AggregateItem.h"
 #include "app/gui/Selection.h"
 #include "app/gui/topology/GeneratorDialog.h"
-#include "app/gui/topology/LinkLabels.h"
-#include "app/gui/topology/LinkOverview.h"
-#include "app/gui/topology/PaletteButton.h"
-#include "app/gui/topology/TopologyEdits.h"
 #include "app/gui/topology/TopologyItems.h"
 #include "app/gui/topology/TopologyLayout.h"
+#include "app/gui/topology/TopologyScene.h"
 #include "app/gui/topology/TopologySummary.h"
+#include "app/gui/topology/TopologyToolbar.h"
 #include "app/gui/topology/TopologyView.h"
 #include "model/core/Design.h"
 #include "model/core/ModelError.h"
 #include "model/core/Plan.h"
 
-#include <QAction>
-#include <QActionGroup>
-#include <QComboBox>
-#include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QLabel>
 #include <QLocale>
-#include <QSpinBox>
-#include <QToolBar>
-#include <QSignalBlocker>
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <set>
 
 namespace cs::app {
 
-using nlohmann::json;
-
 TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidget* parent)
-    : QWidget(parent), model_(model), selection_(selection), scene_(new QGraphicsScene(this))
+    : QWidget(parent), model_(model), selection_(selection), scene_(new TopologyScene(model, this))
 {
     setObjectName("topologyEditor");
-    // No BSP index: it is slow to build, to update while items move, and to
-    // query when long links span many of its cells (a star of 10,000 hosts);
-    // a linear pass over the items is cheaper at the sizes drawn here.
-    scene_->setItemIndexMethod(QGraphicsScene::NoIndex);
-    view_ = new TopologyView(scene_, this);
+    view_ = new TopologyView(scene_->scene(), this);
+    scene_->setView(view_);
     auto* l = new QVBoxLayout(this);
     l->setContentsMargins(0, 0, 0, 0);
     l->setSpacing(0);
-    buildToolbar();
+    toolbar_ = new TopologyToolbar(this);
     l->addWidget(toolbar_);
     l->addWidget(view_, 1);
     status_ = new QLabel(this);
@@ -56,68 +42,47 @@ TopologyEditor::TopologyEditor(DocumentModel* model, Selection* selection, QWidg
     status_->setContentsMargins(8, 3, 8, 3);
     l->addWidget(status_);
 
+    // What the scene says back: the status line, the selection, the toolbar, the fit of another level.
+    connect(scene_, &TopologyScene::itemsChanged, this, &TopologyEditor::updateStatus);
+    connect(scene_, &TopologyScene::selectionChanged, this, &TopologyEditor::onSceneSelection);
+    connect(scene_, &TopologyScene::rateUnitChanged, toolbar_, &TopologyToolbar::setRateUnit);
+    connect(scene_, &TopologyScene::upAvailable, toolbar_, &TopologyToolbar::setUpVisible);
+    connect(scene_, &TopologyScene::levelChanged, this, &TopologyEditor::zoomToFit);
+
     connect(model_, &DocumentModel::documentReset, this, [this] {
         error_.clear();
-        keepRect_ = false;
-        // The rebuild keeps the selection by id and link index; in another
-        // document those name other items, so nothing stays selected.
-        {
-            const QSignalBlocker quiet(scene_);
-            scene_->clearSelection();
-        }
+        scene_->forgetDocument();
         if (selection_ && (selection_->kind() == Selection::Kind::Vertex || selection_->kind() == Selection::Kind::Link))
             selection_->clear();
-        rebuild();
+        scene_->rebuild();
         fitPending_ = true;
         if (isVisible())
             zoomToFit();
     });
-    connect(model_, &DocumentModel::topologyChanged, this, [this](const edit::Change& change) {
-        // The selected links as they were, before the scene follows the new network (it keeps items by index).
-        const bool linksSelected = selection_ && selection_->kind() == Selection::Kind::Link;
-        const std::vector<std::pair<std::string, std::string>> ends = selectedLinkEnds_;
-        const bool wasEmpty = vertices_.empty();
-        if (!applyChange(change)) {
-            lastTouched_ = -1;
-            if (!updateInPlace())
-                rebuild();
-        }
-        if (linksSelected)
-            resolveLinkSelection(ends);
-        if (wasEmpty && !vertices_.empty() && vertices_.size() > 1) {
-            zoomToFit();
-        } else if (fitted_ && !vertices_.empty()) {
-            // A fitted view (the user has not zoomed since) stays fitted when
-            // the network outgrows it or shrinks to a corner of it: an undo
-            // of a bigger generator, another k.
-            const QRectF shown = view_->mapToScene(view_->viewport()->rect()).boundingRect();
-            const QRectF content = contentRect();
-            if (!shown.contains(content) ||
-                (content.width() < shown.width() / 2 && content.height() < shown.height() / 2))
-                zoomToFit();
-        }
-    });
-    connect(model_, &DocumentModel::layoutChanged, this, [this](const edit::Change& c) {
-        // Only an edit that names vertices moved (Change::movedVertices: a drag, a generator's drawing, their
-        // undo) or changes the network moves them: a block moved or the charts' axes set move none.
-        if (!c.movedVertices.empty() || (c.parts & edit::kTopology))
-            applyPositions();
-    });
+    connect(model_, &DocumentModel::topologyChanged, this, &TopologyEditor::onTopologyChanged);
+    connect(model_, &DocumentModel::layoutChanged, scene_, &TopologyScene::applyMoves);
     // A design parameter brought within its bound (or out of it) changes what the status line says.
     connect(model_, &DocumentModel::designChanged, this, [this] {
         if (error_.isEmpty())
             updateStatus();
     });
-    connect(scene_, &QGraphicsScene::selectionChanged, this, &TopologyEditor::onSceneSelection);
     if (selection_)
         connect(selection_, &Selection::changed, this, &TopologyEditor::onSelectionChanged);
     connect(view_, &TopologyView::linkRequested, this, [this](int a, int b) { addLink(a, b); });
     connect(view_, &TopologyView::dropRequested, this, [this](VertexKind k, QPointF p) { addVertex(k, p); });
     connect(view_, &TopologyView::moveFinished, this, &TopologyEditor::onMoveFinished);
-    connect(view_, &TopologyView::zoomed, this, &TopologyEditor::updateDetail);
+    connect(view_, &TopologyView::zoomed, scene_, &TopologyScene::updateDetail);
     connect(view_, &TopologyView::zoomed, this, [this] { fitted_ = false; }); // the user's zoom stays
     connect(view_, &TopologyView::deleteRequested, this, &TopologyEditor::deleteSelected);
-    rebuild();
+    connect(toolbar_, &TopologyToolbar::upRequested, scene_, &TopologyScene::aggregateUp);
+    connect(toolbar_, &TopologyToolbar::linkModeToggled, view_, &TopologyView::setLinkMode);
+    connect(toolbar_, &TopologyToolbar::addRequested, this, &TopologyEditor::addVertexInView);
+    connect(toolbar_, &TopologyToolbar::generateRequested, this, &TopologyEditor::showGeneratorDialog);
+    connect(toolbar_, &TopologyToolbar::deleteRequested, this, &TopologyEditor::deleteSelected);
+    connect(toolbar_, &TopologyToolbar::zoomOutRequested, this, &TopologyEditor::zoomOut);
+    connect(toolbar_, &TopologyToolbar::zoomInRequested, this, &TopologyEditor::zoomIn);
+    connect(toolbar_, &TopologyToolbar::fitRequested, this, &TopologyEditor::zoomToFit);
+    scene_->rebuild();
 }
 
 TopologyEditor::~TopologyEditor()
@@ -127,117 +92,88 @@ TopologyEditor::~TopologyEditor()
     disconnect(scene_, nullptr, this, nullptr);
 }
 
+void TopologyEditor::onTopologyChanged(const edit::Change& change)
+{
+    // The selected links as they were, before the scene follows the new network (it keeps items by index).
+    const bool linksSelected = selection_ && selection_->kind() == Selection::Kind::Link;
+    const std::vector<std::pair<std::string, std::string>> ends = selectedLinkEnds_;
+    const bool wasEmpty = scene_->vertexCount() == 0;
+    scene_->follow(change);
+    if (linksSelected)
+        resolveLinkSelection(ends);
+    const std::size_t n = scene_->vertexCount();
+    if (wasEmpty && n > 1) {
+        zoomToFit();
+    } else if (fitted_ && n > 0) {
+        // A fitted view (the user has not zoomed since) stays fitted when
+        // the network outgrows it or shrinks to a corner of it: an undo
+        // of a bigger generator, another k.
+        const QRectF shown = view_->mapToScene(view_->viewport()->rect()).boundingRect();
+        const QRectF content = scene_->contentRect();
+        if (!shown.contains(content) ||
+            (content.width() < shown.width() / 2 && content.height() < shown.height() / 2))
+            zoomToFit();
+    }
+}
+
 QGraphicsView* TopologyEditor::view() const
 {
     return view_;
 }
 
-void TopologyEditor::buildToolbar()
+QGraphicsScene* TopologyEditor::scene() const
 {
-    toolbar_ = new QToolBar(tr("Topology"), this);
-    toolbar_->setObjectName("topologyToolbar");
-    toolbar_->setIconSize(QSize(22, 22));
-    // Up first: in a narrow dock the toolbar's last actions go to its overflow menu, where nobody finds the
-    // way out of an aggregate (issue 34, defect 6). Shown only inside one.
-    upAction_ = toolbar_->addAction(tr("\u2191 Up"), this, &TopologyEditor::aggregateUp);
-    upAction_->setObjectName("aggregateUp");
-    upAction_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
-    upAction_->setToolTip(tr("Back to the aggregate this one is part of (Alt+Up)"));
-    upAction_->setVisible(false);
-    auto* modes = new QActionGroup(this);
-    QAction* select = toolbar_->addAction(tr("Select"));
-    select->setCheckable(true);
-    select->setChecked(true);
-    select->setToolTip(tr("Select and move items; drag on empty space for rubber-band selection"));
-    linkAction_ = toolbar_->addAction(tr("Link"));
-    linkAction_->setObjectName("linkTool");
-    linkAction_->setCheckable(true);
-    linkAction_->setShortcut(QKeySequence(Qt::Key_L));
-    linkAction_->setToolTip(tr("Draw links: drag from one item to another (L). "
-                               "In select mode, Shift-drag or right-drag does the same."));
-    modes->addAction(select);
-    modes->addAction(linkAction_);
-    connect(linkAction_, &QAction::toggled, view_, &TopologyView::setLinkMode);
-    toolbar_->addSeparator();
+    return scene_->scene();
+}
 
-    for (VertexKind k : {VertexKind::Host, VertexKind::Switch, VertexKind::Segment}) {
-        auto* b = new PaletteButton(k, toolbar_);
-        connect(b, &QToolButton::clicked, this, [this, k] {
-            // Click-to-add: the middle of the view, on a free spot.
-            QPointF p = view_->mapToScene(view_->viewport()->rect().center());
-            for (int i = 0; i < 64; ++i) {
-                bool busy = false;
-                for (QGraphicsItem* it : scene_->items(QRectF(p - QPointF(30, 20), QSizeF(60, 40))))
-                    busy = busy || qgraphicsitem_cast<VertexItem*>(it);
-                if (!busy)
-                    break;
-                p += QPointF(kHostSpacing, i % 8 == 7 ? kHostSpacing : 0) - QPointF(i % 8 == 7 ? 8 * kHostSpacing : 0, 0);
-            }
-            addVertex(k, p);
-        });
-        toolbar_->addWidget(b);
+// The scene's, forwarded (TopologyScene.h says what each means).
+VertexItem* TopologyEditor::vertexItem(int index) const { return scene_->vertexItem(index); }
+VertexItem* TopologyEditor::vertexItem(const std::string& id) const { return scene_->vertexItem(id); }
+LinkItem* TopologyEditor::linkItem(int index) const { return scene_->linkItem(index); }
+const ViewGraph& TopologyEditor::graph() const { return scene_->graph(); }
+const plots::RateUnit& TopologyEditor::rateUnit() const { return scene_->rateUnit(); }
+TopologySummary* TopologyEditor::summary() const { return scene_->summary(); }
+bool TopologyEditor::aggregated() const { return scene_->aggregated(); }
+const AggregateView& TopologyEditor::aggregates() const { return scene_->aggregates(); }
+QString TopologyEditor::aggregatePath() const { return scene_->aggregatePath(); }
+void TopologyEditor::openAggregate(int index) { scene_->openAggregate(index); }
+void TopologyEditor::aggregateUp() { scene_->aggregateUp(); }
+QRectF TopologyEditor::contentRect() const { return scene_->contentRect(); }
+bool TopologyEditor::overviewShown() const { return scene_->overviewShown(); }
+long TopologyEditor::lastItemsTouched() const { return scene_->lastItemsTouched(); }
+void TopologyEditor::setJobHosts(const QStringList& hosts) { scene_->setJobHosts(hosts); }
+
+void TopologyEditor::addVertexInView(VertexKind kind)
+{
+    // Click-to-add: the middle of the view, on a free spot.
+    QPointF p = view_->mapToScene(view_->viewport()->rect().center());
+    for (int i = 0; i < 64; ++i) {
+        bool busy = false;
+        for (QGraphicsItem* it : scene_->scene()->items(QRectF(p - QPointF(30, 20), QSizeF(60, 40))))
+            busy = busy || qgraphicsitem_cast<VertexItem*>(it);
+        if (!busy)
+            break;
+        p += QPointF(kHostSpacing, i % 8 == 7 ? kHostSpacing : 0) - QPointF(i % 8 == 7 ? 8 * kHostSpacing : 0, 0);
     }
-    toolbar_->addSeparator();
-
-    toolbar_->addWidget(new QLabel(tr(" New links: "), toolbar_));
-    bandwidth_ = new QComboBox(toolbar_);
-    bandwidth_->setObjectName("linkBandwidth");
-    for (double bw : {1.25e6, 1.25e7, 1.25e8, 1.6e8, 1.25e9, 3.125e9, 5e9, 1.25e10})
-        bandwidth_->addItem(newLinkText(bw), bw);
-    bandwidth_->setCurrentIndex(bandwidth_->findData(topoedit::kDefaultLinkBandwidth));
-    bandwidth_->setToolTip(tr("Bandwidth per channel of links you draw"));
-    toolbar_->addWidget(bandwidth_);
-    toolbar_->addWidget(new QLabel(QStringLiteral(" \u00d7"), toolbar_));
-    channels_ = new QSpinBox(toolbar_);
-    channels_->setObjectName("linkChannels");
-    channels_->setRange(1, 64);
-    channels_->setToolTip(tr("Bonded channels per link you draw (each uses a switch port)"));
-    toolbar_->addWidget(channels_);
-    toolbar_->addSeparator();
-
-    QAction* gen = toolbar_->addAction(tr("Generate\u2026"), this, &TopologyEditor::showGeneratorDialog);
-    gen->setToolTip(tr("Place a generated topology (star, bus, fat-tree, torus, segment mesh, ...)"));
-    QAction* del = toolbar_->addAction(tr("Delete"), this, &TopologyEditor::deleteSelected);
-    del->setToolTip(tr("Delete the selected items (a vertex takes its links with it)"));
-    toolbar_->addSeparator();
-    toolbar_->addAction(tr("\u2212"), this, &TopologyEditor::zoomOut)->setToolTip(tr("Zoom out"));
-    toolbar_->addAction(tr("+"), this, &TopologyEditor::zoomIn)->setToolTip(tr("Zoom in"));
-    toolbar_->addAction(tr("Fit"), this, &TopologyEditor::zoomToFit)->setToolTip(tr("Fit the topology to the view"));
+    addVertex(kind, p);
 }
 
-VertexItem* TopologyEditor::vertexItem(int index) const
-{
-    return index >= 0 && index < static_cast<int>(vertices_.size()) ? vertices_[static_cast<std::size_t>(index)]
-                                                                    : nullptr;
-}
-
-VertexItem* TopologyEditor::vertexItem(const std::string& id) const
-{
-    auto it = index_.find(id);
-    return it == index_.end() ? nullptr : vertexItem(it->second);
-}
-
-LinkItem* TopologyEditor::linkItem(int index) const
-{
-    return index >= 0 && index < static_cast<int>(links_.size()) ? links_[static_cast<std::size_t>(index)] : nullptr;
-}
 
 void TopologyEditor::zoomIn()
 {
-    view_->zoomBy(1.25);
+    view_->zoomIn();
 }
 
 void TopologyEditor::zoomOut()
 {
-    view_->zoomBy(1 / 1.25);
+    view_->zoomOut();
 }
-
 
 void TopologyEditor::zoomToFit()
 {
     fitPending_ = false;
     fitted_ = true;
-    if (vertices_.empty() && !summary_ && !aggregated_) {
+    if (scene_->vertexCount() == 0 && !scene_->summary() && !scene_->aggregated()) {
         view_->resetTransform();
         view_->centerOn(0, 0);
         return;
@@ -245,7 +181,7 @@ void TopologyEditor::zoomToFit()
     // The content fits beside the legend (in the bottom-left corner): above
     // it across the whole width, or right of it over the whole height,
     // whichever shows it larger; never blown up past 1.5.
-    const QRectF r = contentRect().adjusted(-30, -30, 30, 30);
+    const QRectF r = scene_->contentRect().adjusted(-30, -30, 30, 30);
     const QRectF vp = view_->viewport()->rect().adjusted(2, 2, -2, -2);
     const QRectF legend = view_->legendRect();
     const double lw = legend.isEmpty() ? 0.0 : legend.right() + 4, lh = legend.isEmpty() ? 0.0 : vp.height() - legend.top() + 4;
@@ -255,18 +191,16 @@ void TopologyEditor::zoomToFit()
     double s = std::min({std::max(above, beside), 1.5});
     // Aggregates are never fitted smaller than their names can be read at (issue 48, defect 10: 118 boxes of a
     // dragonfly fitted to the view were 3 px wide): when the layout is larger, the view shows its top left.
-    double readable = 0;
-    for (const AggregateItem* a : aggItems_)
-        readable = std::max(readable, a->readableZoom());
-    if (aggregated_ && s < readable) {
+    const double readable = scene_->readableZoom();
+    if (scene_->aggregated() && s < readable) {
         s = readable;
         view_->resetTransform();
         view_->scale(s, s);
         const double halfW = vp.width() / 2 / s, halfH = vp.height() / 2 / s;
         view_->centerOn(r.width() / 2 <= halfW ? r.center().x() : r.left() + halfW,
                         r.height() / 2 <= halfH ? r.center().y() : r.top() + halfH);
-        showJobAggregates(); // the job's boxes, where there is a job
-        updateDetail();
+        scene_->showJobAggregates(); // the job's boxes, where there is a job
+        scene_->updateDetail();
         return;
     }
     view_->resetTransform();
@@ -274,7 +208,7 @@ void TopologyEditor::zoomToFit()
     // The centre of the free area, in scene units from the viewport's centre.
     const QPointF shift = above >= beside ? QPointF(0, lh / 2 / s) : QPointF(-lw / 2 / s, 0);
     view_->centerOn(r.center() + shift);
-    updateDetail();
+    scene_->updateDetail();
 }
 
 void TopologyEditor::showEvent(QShowEvent* e)
@@ -290,7 +224,7 @@ void TopologyEditor::resizeEvent(QResizeEvent* e)
     // A fitted view fits again as the window or the docks settle (the main
     // window lays its docks out after the first show).
     if ((fitPending_ || fitted_) && isVisible()) {
-        reflowAggregates();
+        scene_->reflowAggregates();
         zoomToFit();
     }
 }
@@ -302,143 +236,6 @@ void TopologyEditor::showGeneratorDialog()
         connect(dialog_, &QDialog::accepted, this, &TopologyEditor::zoomToFit);
     }
     dialog_->open();
-}
-
-void TopologyEditor::onSceneSelection()
-{
-    if (rebuilding_ || syncing_ || !selection_)
-        return;
-    const QList<QGraphicsItem*> items = scene_->selectedItems();
-    if (items.isEmpty()) {
-        if (selection_->kind() == Selection::Kind::Vertex || selection_->kind() == Selection::Kind::Link)
-            selection_->clear();
-        return;
-    }
-    auto keyOf = [](QGraphicsItem* it, Selection::Kind* kind) -> QString {
-        if (auto* v = qgraphicsitem_cast<VertexItem*>(it)) {
-            *kind = Selection::Kind::Vertex;
-            return QString::fromStdString(v->id());
-        }
-        if (auto* l = qgraphicsitem_cast<LinkItem*>(it)) {
-            *kind = Selection::Kind::Link;
-            return QString::number(l->index());
-        }
-        *kind = Selection::Kind::None;
-        return {};
-    };
-    // The one shown: the current one if it is still selected, else the one
-    // under the mouse, else the first. The others of its kind come with it,
-    // in the scene's order, so that an edit applies to all of them.
-    Selection::Kind kind = Selection::Kind::None;
-    QString primary;
-    for (QGraphicsItem* it : items) {
-        Selection::Kind k;
-        const QString key = keyOf(it, &k);
-        if (k == selection_->kind() && key == selection_->key()) {
-            kind = k;
-            primary = key;
-        }
-    }
-    if (primary.isEmpty()) {
-        QGraphicsItem* first = scene_->mouseGrabberItem() && scene_->mouseGrabberItem()->isSelected()
-                                   ? scene_->mouseGrabberItem()
-                                   : items.front();
-        primary = keyOf(first, &kind);
-    }
-    if (kind == Selection::Kind::None)
-        return;
-    QStringList keys{primary};
-    for (QGraphicsItem* it : items) {
-        Selection::Kind k;
-        const QString key = keyOf(it, &k);
-        if (k == kind && !keys.contains(key))
-            keys << key;
-    }
-    syncing_ = true;
-    selection_->selectMany(kind, keys);
-    syncing_ = false;
-}
-
-std::optional<std::pair<std::string, std::string>> TopologyEditor::linkEnds(std::size_t index) const
-{
-    if (const std::shared_ptr<const Topology>& t = model_->topology()) {
-        if (index >= t->edgeCount())
-            return std::nullopt;
-        const auto [a, b] = t->endpoints(index);
-        return std::pair{t->vertex(a).id, t->vertex(b).id};
-    }
-    // A drawing that does not load yet: its links as written.
-    const nlohmann::json& topo = model_->doc().topology;
-    const auto edges = topo.is_object() ? topo.find("edges") : topo.end();
-    if (!topo.is_object() || edges == topo.end() || !edges->is_array() || index >= edges->size())
-        return std::nullopt;
-    const nlohmann::json& e = (*edges)[index];
-    if (!e.is_object() || !e.value("from", nlohmann::json()).is_string() || !e.value("to", nlohmann::json()).is_string())
-        return std::nullopt;
-    return std::pair{e["from"].get<std::string>(), e["to"].get<std::string>()};
-}
-
-void TopologyEditor::resolveLinkSelection(const std::vector<std::pair<std::string, std::string>>& ends)
-{
-    // A link is selected by its index in the network's link order, and another network (a generator run
-    // again, a link removed before it) may put another link at that index (issue 34, defect 8). The selection
-    // follows the links by their ends, or goes when one of them is gone.
-    if (!selection_ || ends.empty())
-        return;
-    QStringList keys;
-    std::set<std::size_t> used;
-    const std::size_t count = model_->topology() ? model_->topology()->edgeCount() : 1u << 20;
-    for (const auto& [a, b] : ends) {
-        bool found = false;
-        for (std::size_t e = 0; e < count && !found; ++e) {
-            const auto now = linkEnds(e);
-            if (!now)
-                break;
-            if (!used.count(e) && ((now->first == a && now->second == b) || (now->first == b && now->second == a))) {
-                used.insert(e);
-                keys << QString::number(e);
-                found = true;
-            }
-        }
-        if (!found) {
-            selection_->clear();
-            return;
-        }
-    }
-    selection_->selectMany(Selection::Kind::Link, keys);
-}
-
-void TopologyEditor::onSelectionChanged()
-{
-    // The selected links' ends, to find them again in another network (resolveLinkSelection).
-    selectedLinkEnds_.clear();
-    if (selection_->kind() == Selection::Kind::Link)
-        for (const QString& key : selection_->keys())
-            if (const auto ends = linkEnds(static_cast<std::size_t>(key.toULongLong())))
-                selectedLinkEnds_.push_back(*ends);
-    if (syncing_)
-        return;
-    std::vector<QGraphicsItem*> want;
-    for (const QString& key : selection_->keys()) {
-        QGraphicsItem* it = nullptr;
-        if (selection_->kind() == Selection::Kind::Vertex)
-            it = vertexItem(key.toStdString());
-        else if (selection_->kind() == Selection::Kind::Link)
-            it = linkItem(key.toInt());
-        if (it)
-            want.push_back(it);
-    }
-    const QList<QGraphicsItem*> now = scene_->selectedItems();
-    if (static_cast<std::size_t>(now.size()) == want.size() &&
-        std::all_of(want.begin(), want.end(), [](QGraphicsItem* it) { return it->isSelected(); }))
-        return;
-    syncing_ = true;
-    scene_->clearSelection();
-    for (QGraphicsItem* it : want)
-        it->setSelected(true);
-    if (!want.empty())
-        view_->ensureVisible(want.front());
-    syncing_ = false;
 }
 
 QString TopologyEditor::boundProblem(const Design& d)
@@ -469,31 +266,29 @@ void TopologyEditor::updateStatus()
 {
     if (!error_.isEmpty())
         return showMessage(error_, true);
-    if (aggregated_) {
+    if (scene_->aggregated()) {
         // The job at the sweep's cursor: how many of the aggregates shown hold it, marked in amber.
         QString job;
-        std::size_t marked = 0, hosts = 0;
-        for (const AggregateItem* a : aggItems_)
-            if (a->jobHosts())
-                ++marked, hosts += a->jobHosts();
-        if (hosts)
+        const TopologyScene::JobMarks marks = scene_->jobMarks();
+        if (marks.hosts)
             job = tr(" The job: %1 hosts in %2 of them (amber)%3.")
-                      .arg(QLocale().toString(static_cast<qulonglong>(hosts)))
-                      .arg(marked)
-                      .arg(jobElsewhere_ ? tr(", %1 outside").arg(QLocale().toString(static_cast<qulonglong>(jobElsewhere_)))
-                                         : QString());
+                      .arg(QLocale().toString(static_cast<qulonglong>(marks.hosts)))
+                      .arg(marks.boxes)
+                      .arg(marks.elsewhere
+                               ? tr(", %1 outside").arg(QLocale().toString(static_cast<qulonglong>(marks.elsewhere)))
+                               : QString());
         return showMessage(
             tr("%1 vertices are drawn as their structure: %2 aggregates%3. Double-click one to open it; Up goes back.%4")
                 .arg(QLocale().toString(static_cast<qulonglong>(model_->topology() ? model_->topology()->vertexCount() : 0)))
-                .arg(aggView_.groups.size())
+                .arg(scene_->aggregates().groups.size())
                 .arg(aggregatePath().isEmpty() ? QString() : tr(" in %1").arg(aggregatePath()))
                 .arg(job),
             false);
     }
-    if (summary_)
+    if (const TopologySummary* summary = scene_->summary())
         return showMessage(tr("%1: more than %2 vertices are drawn as a summary (clusterscope-cli topo gives the "
                               "metrics of networks this large).")
-                               .arg(summary_->text())
+                               .arg(summary->text())
                                .arg(TopologySummary::kMaxDrawnVertices),
                            false);
     const QString why = model_->topologyError();

@@ -1,19 +1,18 @@
 // Copy, paste, duplicate and select all in the topology editor. The
-// clipboard holds a piece of explicit topology JSON (topoedit::extract) with
-// the vertices' positions; a paste is one undo step (topoedit::paste gives
-// the copies fresh ids) and selects what it added.
+// clipboard (graph::GraphClipboard) holds a piece of the drawing (topoedit::extract), written and
+// read back by the topology's one writer and reader (TopologyJson.h), with
+// the vertices' positions; a paste is one undo step (edit::pasteTopology
+// gives the copies fresh ids) and selects what it added.
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/document/DocumentModel.h"
 #include "app/gui/topology/TopologyEdits.h"
 #include "app/gui/topology/TopologyItems.h"
-#include "app/gui/widgets/PasteOffset.h"
+#include "app/gui/topology/TopologyScene.h"
 #include "model/core/ModelError.h"
+#include "model/document/DocumentEdits.h"
 #include "model/topology/io/TopologyJson.h"
 
-#include <QApplication>
-#include <QClipboard>
 #include <QGraphicsScene>
-#include <QMimeData>
 
 #include <set>
 
@@ -22,86 +21,82 @@ namespace cs::app {
 using nlohmann::json;
 
 namespace {
-const char* kMime = "application/x-clusterscope-topology";
-} // namespace
 
-json TopologyEditor::explicitTopology() const
+// What the editor's edits work on: the document's drawing, or the drawing a
+// generated network becomes when edited (`storage` then holds it).
+const Network& drawingOf(const DesignDocument& doc, Network& storage)
 {
-    const json& t = model_->doc().topology;
-    if (t.is_object() && !t.contains("generator"))
-        return t;
-    if (model_->topology())
-        return topologyToJson(*model_->topology(), TopologyJsonForm::Explicit);
-    return json{{"vertices", json::array()}, {"edges", json::array()}};
+    if (doc.topology.isDrawn())
+        return doc.topology;
+    storage = edit::drawnTopology(doc);
+    return storage;
 }
+
+} // namespace
 
 void TopologyEditor::selectAll()
 {
-    for (VertexItem* v : vertices_)
-        v->setSelected(true);
-    for (LinkItem* l : links_)
-        l->setSelected(true);
+    for (std::size_t v = 0; v < scene_->vertexCount(); ++v)
+        scene_->vertexItem(static_cast<int>(v))->setSelected(true);
+    for (std::size_t l = 0; l < scene_->linkCount(); ++l)
+        scene_->linkItem(static_cast<int>(l))->setSelected(true);
 }
 
 bool TopologyEditor::copySelected()
 {
     std::set<std::string> ids;
-    for (QGraphicsItem* it : scene_->selectedItems())
+    for (QGraphicsItem* it : scene_->scene()->selectedItems())
         if (auto* v = qgraphicsitem_cast<VertexItem*>(it))
             ids.insert(v->id());
     if (ids.empty())
         return false;
-    json clip{{"piece", topoedit::extract(explicitTopology(), ids)}, {"positions", json::object()}};
-    pastes_ = 0;
+    Network storage;
+    const Network piece = topoedit::extract(drawingOf(model_->doc(), storage), ids);
+    json clip{{"piece", writeNetwork(piece, {.job = false, .linkIds = false})}, {"positions", json::object()}};
     for (const std::string& id : ids)
         if (VertexItem* v = vertexItem(id))
             clip["positions"][id] = json::array({v->pos().x(), v->pos().y()});
-    auto* mime = new QMimeData;
-    const QByteArray bytes = QByteArray::fromStdString(clip.dump());
-    mime->setData(kMime, bytes);
-    mime->setText(QString::fromUtf8(bytes));
-    QApplication::clipboard()->setMimeData(mime);
+    clipboard_.put(clip);
     return true;
 }
 
 QString TopologyEditor::paste()
 {
-    const QMimeData* mime = QApplication::clipboard()->mimeData();
-    if (!mime || !mime->hasFormat(kMime))
+    const std::optional<json> held = clipboard_.piece();
+    if (!held)
         return report(tr("Nothing to paste: copy hosts, switches or segments first"));
-    json clip;
-    try {
-        clip = json::parse(mime->data(kMime).toStdString());
-    } catch (const json::exception&) {
+    if (held->is_discarded())
         return report(tr("The clipboard's topology cannot be read"));
-    }
-    const json piece = clip.value("piece", json::object());
-    // The ids the copies get: those the same paste gives on the topology the
+    const json& clip = *held;
+    // The ids the copies get: those the same paste gives on the drawing the
     // edit starts from, so that their positions can go with the edit.
-    std::map<std::string, std::string> renamed;
+    Network piece;
+    std::vector<std::pair<std::string, std::string>> renamed;
     try {
-        json probe = explicitTopology();
-        renamed = topoedit::paste(probe, piece);
+        piece = readNetwork(clip.value("piece", json::object()), "clipboard");
+        if (!piece.isDrawn())
+            return report(tr("The clipboard's topology holds no vertices"));
+        Network storage;
+        renamed = topoedit::pastedIds(drawingOf(model_->doc(), storage), piece);
     } catch (const ModelError& e) {
         return report(QString::fromStdString(e.what()));
     }
-    auto positions = pinnedPositions();
+    auto positions = scene_->pinnedPositions();
     const json& at = clip.value("positions", json::object());
     for (const auto& [from, to] : renamed) {
         QPointF p(0, 0);
         if (auto it = at.find(from); it != at.end() && it->is_array() && it->size() == 2 && (*it)[0].is_number() &&
                                      (*it)[1].is_number())
             p = QPointF((*it)[0].get<double>(), (*it)[1].get<double>());
-        positions[to] = p + pasteOffset(pastes_);
+        positions[to] = p + clipboard_.nextOffset();
     }
     const QString err = applyTopologyEdit(
-        model_, renamed.size() == 1 ? tr("Paste %1").arg(QString::fromStdString(renamed.begin()->second))
+        model_, renamed.size() == 1 ? tr("Paste %1").arg(QString::fromStdString(renamed.front().second))
                                     : tr("Paste %1 items").arg(renamed.size()),
-        edit::op::editTopology([piece](json& t) { topoedit::paste(t, piece); }),
-        positions);
+        edit::op::pasteTopology(std::move(piece)), positions);
     if (err.isEmpty()) {
-        ++pastes_; // the next paste of the same copy lands beside this one, not on it
-        scene_->clearSelection();
+        clipboard_.pasted(); // the next paste of the same copy lands beside this one, not on it
+        scene_->scene()->clearSelection();
         for (const auto& [from, to] : renamed)
             if (VertexItem* v = vertexItem(to))
                 v->setSelected(true);

@@ -4,27 +4,15 @@
 #include "app/document/DocumentModel.h"
 #include "app/gui/topology/TopologyEdits.h"
 #include "app/gui/topology/TopologyItems.h"
+#include "app/gui/topology/TopologyScene.h"
+#include "app/gui/topology/TopologyToolbar.h"
 #include "app/gui/topology/TopologyView.h"
 
-#include <QAction>
-#include <QComboBox>
 #include <QGraphicsScene>
-#include <QSpinBox>
 
 #include <set>
 
 namespace cs::app {
-
-using nlohmann::json;
-
-std::map<std::string, QPointF> TopologyEditor::pinnedPositions() const
-{
-    std::map<std::string, QPointF> out;
-    for (std::size_t v = 0; v < vertices_.size(); ++v)
-        if (!placed_[v])
-            out.emplace(vertices_[v]->id(), vertices_[v]->pos());
-    return out;
-}
 
 QString TopologyEditor::report(const QString& err)
 {
@@ -43,9 +31,9 @@ QString TopologyEditor::addVertex(VertexKind kind, QPointF scenePos, std::string
     // edit are the ones on the scene.
     const std::string prefix = topoedit::idPrefix(kind);
     std::string id;
-    for (int i = 0; id.empty() || index_.count(id); ++i)
+    for (int i = 0; id.empty() || scene_->vertexItem(id); ++i)
         id = prefix + std::to_string(i);
-    auto positions = pinnedPositions();
+    auto positions = scene_->pinnedPositions();
     positions[id] = scenePos;
     const QString name = kind == VertexKind::Host ? tr("host") : kind == VertexKind::Switch ? tr("switch") : tr("segment");
     const QString err = applyTopologyEdit(
@@ -65,67 +53,46 @@ QString TopologyEditor::addLink(int from, int to)
     const int ch = newLinkChannels();
     return report(applyTopologyEdit(
         model_, tr("Link %1 \u2013 %2").arg(QString::fromStdString(a), QString::fromStdString(b)),
-        edit::op::addLink(a, b, bw, ch), pinnedPositions()));
-}
-
-QString TopologyEditor::newLinkText(double bandwidth) const
-{
-    // In the drawing's family (bits or bytes, as the preference and the links
-    // say), each choice with the prefix that reads best: an empty drawing's
-    // Mbit/s wrote 1 Gbit/s as "1000 Mbit/s" (issue 48, defect 14). The item's
-    // data keeps the exact value.
-    return plots::rateUnitFor({bandwidth}, rate_.family()).format(bandwidth);
-}
-
-void TopologyEditor::relabelBandwidths()
-{
-    for (int i = 0; i < bandwidth_->count(); ++i)
-        bandwidth_->setItemText(i, newLinkText(bandwidth_->itemData(i).toDouble()));
+        edit::op::addLink(a, b, bw, ch), scene_->pinnedPositions()));
 }
 
 void TopologyEditor::setNewLinkDefaults(double bandwidth, int channels)
 {
-    int i = bandwidth_->findData(bandwidth);
-    if (i < 0) {
-        bandwidth_->addItem(newLinkText(bandwidth), bandwidth);
-        i = bandwidth_->count() - 1;
-    }
-    bandwidth_->setCurrentIndex(i);
-    channels_->setValue(channels);
+    toolbar_->setNewLinkDefaults(bandwidth, channels);
 }
 
 double TopologyEditor::newLinkBandwidth() const
 {
-    return bandwidth_->currentData().toDouble();
+    return toolbar_->newLinkBandwidth();
 }
 
 int TopologyEditor::newLinkChannels() const
 {
-    return channels_->value();
+    return toolbar_->newLinkChannels();
 }
 
 void TopologyEditor::setLinkMode(bool on)
 {
-    linkAction_->setChecked(on);
+    toolbar_->setLinkMode(on);
     view_->setLinkMode(on);
 }
 
 void TopologyEditor::deleteSelected()
 {
     std::set<std::string> ids;
-    std::set<std::size_t> links;
-    for (QGraphicsItem* it : scene_->selectedItems()) {
+    std::set<LinkId> links;
+    for (QGraphicsItem* it : scene_->scene()->selectedItems()) {
         if (auto* v = qgraphicsitem_cast<VertexItem*>(it))
             ids.insert(v->id());
         else if (auto* l = qgraphicsitem_cast<LinkItem*>(it))
-            links.insert(static_cast<std::size_t>(l->index()));
+            links.insert(model_->doc().topology.linkIdAt(static_cast<std::size_t>(l->index())));
     }
     if (ids.empty() && links.empty())
         return;
     const std::size_t n = ids.size() + links.size();
     const QString text = n == 1 ? (ids.empty() ? tr("Delete link") : tr("Delete %1").arg(QString::fromStdString(*ids.begin())))
                                 : tr("Delete %1 items").arg(n);
-    auto pinned = pinnedPositions();
+    auto pinned = scene_->pinnedPositions();
     for (const std::string& id : ids)
         pinned.erase(id);
     report(applyTopologyEdit(model_, text, edit::op::removeTopologyItems(ids, links), pinned));

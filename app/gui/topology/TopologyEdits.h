@@ -2,9 +2,7 @@
 #include "model/document/DocumentEdits.h"
 #include "model/document/EditOps.h"
 #include "model/topology/graph/Topology.h"
-#include "model/topology/io/TopologyJsonEdits.h"
-
-#include <nlohmann/json.hpp>
+#include "model/topology/network/NetworkEdits.h"
 
 #include <QPointF>
 #include <QString>
@@ -18,11 +16,11 @@ namespace cs::app {
 
 class DocumentModel;
 
-// The JSON edits themselves are model/topology/io/TopologyJsonEdits.h.
+// The drawing's edits themselves are model/topology/network/NetworkEdits.h.
 namespace topoedit = ::cs::topoedit;
 
 // Applies `op` (an operation of the editing layer on the topology: addVertex,
-// addLink, removeTopologyItems, editTopology) as one undo step with
+// addLink, removeTopologyItems, pasteTopology) as one undo step with
 // `positions` (new or pinned vertex positions), through
 // DocumentModel::editTopology. A drawing in progress (a host with no link, a
 // switch before any host) is recorded, so the user can go on drawing; the

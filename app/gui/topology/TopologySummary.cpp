@@ -1,9 +1,6 @@
 #include "app/gui/topology/TopologySummary.h"
 #include "app/gui/topology/ItemStyle.h"
 #include "model/topology/graph/TopologyFields.h"
-#include "model/topology/io/TopologyJson.h"
-
-#include <nlohmann/json.hpp>
 
 #include <QLocale>
 #include <QPainter>
@@ -30,7 +27,7 @@ QString plural(std::size_t n, const char* one, const char* many)
 // "1 host", "3 switches": the kind's names from the one table (TopologyFields.h).
 QString plural(std::size_t n, VertexKind k)
 {
-    const std::string_view word = n == 1 ? vertexKindTraits(k).name : vertexKindTraits(k).plural;
+    const std::string_view word = vertexKindNoun(k, static_cast<double>(n));
     return QLocale().toString(static_cast<qulonglong>(n)) + " " +
            QString::fromUtf8(word.data(), static_cast<qsizetype>(word.size()));
 }
@@ -47,29 +44,7 @@ TopologySummary::TopologySummary(const Topology& t)
         ++links_[std::min(ka, kb)][std::max(ka, kb)];
     }
     total_ = t.edgeCount();
-    byKind_ = true;
     setFlag(ItemUsesExtendedStyleOption, false);
-}
-
-TopologySummary::TopologySummary(const nlohmann::json& topology)
-{
-    if (!topology.is_object())
-        return;
-    if (auto v = topology.find("vertices"); v != topology.end() && v->is_array())
-        for (const nlohmann::json& vertex : *v) // as the reader takes them; a vertex of no known kind as a host
-            ++counts_[kindIndex(vertexKindOf(vertex).value_or(VertexKind::Host))];
-    if (auto e = topology.find("edges"); e != topology.end() && e->is_array())
-        total_ = e->size();
-}
-
-std::size_t TopologySummary::vertexCount(const Topology* t, const nlohmann::json& topology)
-{
-    if (t)
-        return t->vertexCount();
-    if (!topology.is_object())
-        return 0;
-    const auto v = topology.find("vertices");
-    return v != topology.end() && v->is_array() ? v->size() : 0;
 }
 
 std::size_t TopologySummary::links(VertexKind a, VertexKind b) const
@@ -116,7 +91,7 @@ void TopologySummary::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidge
     for (const VertexKindTraits& ka : kVertexKinds)
         for (const VertexKindTraits& kb : kVertexKinds) {
             const VertexKind a = ka.kind, b = kb.kind;
-            if (kindIndex(a) > kindIndex(b) || !byKind_ || links(a, b) == 0)
+            if (kindIndex(a) > kindIndex(b) || links(a, b) == 0)
                 continue;
             QPointF label;
             if (a == b) { // links within one kind: a loop beside its box
@@ -129,8 +104,6 @@ void TopologySummary::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidge
             }
             p->drawText(label, plural(links(a, b), "link", "links"));
         }
-    if (!byKind_ && total_ > 0)
-        p->drawText(centre(VertexKind::Host) + QPointF(-kBoxW / 2, kBoxH), plural(total_, "link", "links"));
     for (const VertexKindTraits& kt : kVertexKinds) {
         const VertexKind k = kt.kind;
         if (count(k) == 0)

@@ -1,8 +1,6 @@
 #pragma once
 #include "model/topology/graph/Topology.h"
 
-#include <nlohmann/json_fwd.hpp>
-
 #include <QGraphicsItem>
 #include <QString>
 
@@ -22,14 +20,8 @@ public:
     // Above this many vertices the editor draws a summary instead of items.
     static constexpr std::size_t kMaxDrawnVertices = 200000;
 
+    // A built network, whole or a drawing in progress (DocumentModel::drawing()).
     explicit TopologySummary(const Topology& t);
-    // An explicit topology's JSON that does not validate (a drawing in
-    // progress): vertices counted by kind, links in total.
-    explicit TopologySummary(const nlohmann::json& topology);
-
-    // How many vertices a topology (or its explicit JSON) has, without
-    // building anything.
-    static std::size_t vertexCount(const Topology* t, const nlohmann::json& topology);
 
     int type() const override { return Type; }
     QRectF boundingRect() const override;
@@ -48,7 +40,6 @@ private:
     std::array<std::size_t, 3> counts_{};
     std::array<std::array<std::size_t, 3>, 3> links_{}; // [min kind][max kind]
     std::size_t total_ = 0;
-    bool byKind_ = false; // links_ known per pair of kinds (not for raw JSON)
 };
 
 } // namespace cs::app

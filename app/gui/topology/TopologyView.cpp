@@ -3,7 +3,6 @@
 #include "app/gui/topology/PaletteButton.h"
 #include "app/gui/topology/TopologyItems.h"
 
-#include <QDragEnterEvent>
 #include <QGraphicsLineItem>
 #include <QMimeData>
 #include <QMouseEvent>
@@ -11,23 +10,15 @@
 #include <QKeyEvent>
 #include <QScrollBar>
 #include <QToolTip>
-#include <QWheelEvent>
-
-#include <cmath>
 
 namespace cs::app {
 
-TopologyView::TopologyView(QGraphicsScene* scene, QWidget* parent) : QGraphicsView(scene, parent)
+TopologyView::TopologyView(QGraphicsScene* scene, QWidget* parent) : GraphView(scene, parent)
 {
     setObjectName("topologyView");
-    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    setDragMode(QGraphicsView::RubberBandDrag);
-    setRubberBandSelectionMode(Qt::IntersectsItemShape);
-    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setZoomRange(0.005, 8);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
-    setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
     setOptimizationFlags(QGraphicsView::DontSavePainterState | QGraphicsView::DontAdjustForAntialiasing);
-    setAcceptDrops(true);
     setBackgroundBrush(QColor(0xf8, 0xfa, 0xfc));
 }
 
@@ -52,15 +43,6 @@ VertexItem* TopologyView::vertexAt(const QPoint& viewPos) const
     return nullptr;
 }
 
-void TopologyView::zoomBy(double factor)
-{
-    const double z = zoom() * factor;
-    if (z < 0.005 || z > 8)
-        return;
-    scale(factor, factor);
-    emit zoomed();
-}
-
 void TopologyView::mousePressEvent(QMouseEvent* e)
 {
     const bool linkGesture = (e->button() == Qt::LeftButton && (linkMode_ || (e->modifiers() & Qt::ShiftModifier))) ||
@@ -80,7 +62,7 @@ void TopologyView::mousePressEvent(QMouseEvent* e)
             return;
         }
     }
-    QGraphicsView::mousePressEvent(e);
+    GraphView::mousePressEvent(e);
     pressed_.clear();
     if (e->button() == Qt::LeftButton)
         for (QGraphicsItem* it : scene()->selectedItems())
@@ -106,7 +88,7 @@ void TopologyView::mouseMoveEvent(QMouseEvent* e)
         e->accept();
         return;
     }
-    QGraphicsView::mouseMoveEvent(e);
+    GraphView::mouseMoveEvent(e);
 }
 
 void TopologyView::endLink(const QPoint& viewPos, bool commit)
@@ -132,7 +114,7 @@ void TopologyView::mouseReleaseEvent(QMouseEvent* e)
         e->accept();
         return;
     }
-    QGraphicsView::mouseReleaseEvent(e);
+    GraphView::mouseReleaseEvent(e);
     if (e->button() != Qt::LeftButton)
         return;
     std::map<int, QPointF> moved;
@@ -151,55 +133,17 @@ void TopologyView::keyPressEvent(QKeyEvent* e)
         e->accept();
         return;
     }
-    if (e->key() == Qt::Key_Delete || e->key() == Qt::Key_Backspace) {
-        emit deleteRequested();
-        e->accept();
-        return;
-    }
-    QGraphicsView::keyPressEvent(e);
+    GraphView::keyPressEvent(e);
 }
 
-void TopologyView::wheelEvent(QWheelEvent* e)
+bool TopologyView::takesDrop(const QMimeData* mime) const
 {
-    const double steps = e->angleDelta().y() / 120.0;
-    if (steps == 0) {
-        QGraphicsView::wheelEvent(e);
-        return;
-    }
-    zoomBy(std::pow(1.2, steps));
-    e->accept();
+    return vertexKindFromMime(mime).has_value();
 }
 
-void TopologyView::dragEnterEvent(QDragEnterEvent* e)
+void TopologyView::dropAt(const QMimeData* mime, QPointF scenePos)
 {
-    if (vertexKindFromMime(e->mimeData())) {
-        e->setDropAction(Qt::CopyAction);
-        e->accept();
-    } else {
-        e->ignore();
-    }
-}
-
-void TopologyView::dragMoveEvent(QDragMoveEvent* e)
-{
-    if (vertexKindFromMime(e->mimeData())) {
-        e->setDropAction(Qt::CopyAction);
-        e->accept();
-    } else {
-        e->ignore();
-    }
-}
-
-void TopologyView::dropEvent(QDropEvent* e)
-{
-    const auto kind = vertexKindFromMime(e->mimeData());
-    if (!kind) {
-        e->ignore();
-        return;
-    }
-    e->setDropAction(Qt::CopyAction);
-    e->accept();
-    emit dropRequested(*kind, mapToScene(e->position().toPoint()));
+    emit dropRequested(*vertexKindFromMime(mime), scenePos);
 }
 
 bool TopologyView::viewportEvent(QEvent* e)

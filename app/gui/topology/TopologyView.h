@@ -1,8 +1,8 @@
 #pragma once
+#include "app/gui/graph/GraphView.h"
 #include "app/gui/topology/LinkLabels.h"
 #include "model/topology/graph/Topology.h"
 
-#include <QGraphicsView>
 #include <QPointF>
 
 #include <map>
@@ -14,14 +14,15 @@ namespace cs::app {
 
 class VertexItem;
 
-// The view of the topology scene. It adds to QGraphicsView:
+// The view of the topology scene. It adds to the graph view (zoom, pan,
+// rubber-band selection, Delete: GraphView.h):
 // - drawing links: in link mode, or with Shift or the right button held,
 //   dragging from one item to another asks for a link (linkRequested);
 // - moves: when a drag of items ends, the new positions (moveFinished);
-// - drops from the palette (dropRequested) and wheel zoom about the cursor;
+// - drops of vertex kinds from the palette (dropRequested);
 // - a hint on an empty scene, and a legend of the link kinds (line, width,
 //   channels, bandwidth, count) and vertex kinds in the corner.
-class TopologyView : public QGraphicsView {
+class TopologyView : public graph::GraphView {
     Q_OBJECT
 public:
     struct Legend {
@@ -34,8 +35,6 @@ public:
     void setLinkMode(bool on);
     bool linkMode() const { return linkMode_; }
     VertexItem* vertexAt(const QPoint& viewPos) const;
-    void zoomBy(double factor);
-    double zoom() const { return transform().m11(); }
     void setEmptyHint(const QString& text);
     void setLegend(Legend legend);
     const Legend& legend() const { return legend_; }
@@ -47,18 +46,14 @@ signals:
     void dropRequested(VertexKind kind, QPointF scenePos);
     // Vertex index -> new position, for the items a drag moved.
     void moveFinished(const std::map<int, QPointF>& moved);
-    void zoomed(); // after zoomBy (wheel, zoom actions)
-    void deleteRequested(); // Delete or Backspace with the view focused
 
 protected:
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;
-    void wheelEvent(QWheelEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
-    void dragEnterEvent(QDragEnterEvent* e) override;
-    void dragMoveEvent(QDragMoveEvent* e) override;
-    void dropEvent(QDropEvent* e) override;
+    bool takesDrop(const QMimeData* mime) const override;
+    void dropAt(const QMimeData* mime, QPointF scenePos) override;
     void drawForeground(QPainter* p, const QRectF& rect) override;
     void scrollContentsBy(int dx, int dy) override;
     bool viewportEvent(QEvent* e) override; // tooltips, built when asked

@@ -2,8 +2,6 @@
 #include "app/plots/RateUnit.h"
 #include "model/topology/graph/Topology.h"
 
-#include <nlohmann/json_fwd.hpp>
-
 #include <QString>
 
 #include <string>
@@ -13,9 +11,9 @@
 namespace cs::app {
 
 // What the topology editor draws: vertices and links in the topology's own
-// order (vertex index, edge index), read from a validated Topology or,
-// leniently, from an explicit topology JSON that does not validate (a drawing
-// in progress, e.g. a host not linked yet). Plain data, no Qt widgets.
+// order (vertex index, edge index), read from the built network (a drawing in
+// progress, e.g. a host not linked yet, is built too: DocumentModel::drawing()).
+// Plain data, no Qt widgets.
 struct ViewGraph {
     struct Vertex {
         std::string id;
@@ -41,9 +39,6 @@ struct ViewGraph {
     // One vertex or link of `t`, as fromTopology reads it.
     static Vertex vertexOf(const Topology& t, std::size_t v);
     static Edge edgeOf(const Topology& t, std::size_t e);
-    // Skips what it cannot read (a vertex without an id, an edge naming an
-    // unknown vertex); never throws.
-    static ViewGraph fromJson(const nlohmann::json& topology);
 
     double param(const std::string& name, double def) const;
     // The one unit every bandwidth of this network is written in (link

@@ -1,7 +1,7 @@
 #include "app/gui/validation/ValidationDialog.h"
 #include "model/core/NumberFormat.h"
 #include "app/gui/widgets/ScreenFit.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "model/core/ModelError.h"
 #include "model/validation/ReportExport.h"
 

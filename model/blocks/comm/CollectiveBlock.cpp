@@ -2,6 +2,7 @@
 #include "model/blocks/comm/CollectiveMath.h"
 #include "model/blocks/comm/CommSpecs.h"
 #include "model/blocks/SpecHelpers.h"
+#include "model/core/JobSize.h"
 
 namespace cs {
 
@@ -37,7 +38,7 @@ const BlockSpec& CollectiveBlock::spec() const
 {
     static const BlockSpec s = [] {
         std::vector<ParamSpec> inputs = comm::logGPInputs("a2a_bw", "all-to-all");
-        inputs.push_back(followsJob(countParam("P", 8, 1, 1048576, "processes taking part", "default assumed")));
+        inputs.push_back(followsJob(countParam(kJobSize, 8, 1, 1048576, "processes taking part", "default assumed")));
         inputs.push_back(wholeBytes("k", "KiB", 8192, 0, 1e12,
                                     "bytes: the vector (allreduce, reduce_scatter, broadcast), the gathered result "
                                     "(allgather; each process gives k / P), the block for each other process "

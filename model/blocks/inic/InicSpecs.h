@@ -3,6 +3,7 @@
 // Parameter specs and consistency rules shared by the seed-000 blocks
 // (Underwood, Sass, Ligon: INIC for Beowulf clusters), so that the same
 // symbol has the same meaning, default and range in every block.
+#include "model/core/JobSize.h"
 #include "model/core/ParamSpec.h"
 #include "model/core/Unit.h"
 
@@ -29,7 +30,7 @@ inline ParamSpec rowsParam()
 inline ParamSpec procParam(std::string meaning, std::string source)
 {
     return followsJob(
-        countParam("P", kDefaultP, 1, kMaxP, std::move(meaning), std::move(source) + "; default 8 assumed"));
+        countParam(kJobSize, kDefaultP, 1, kMaxP, std::move(meaning), std::move(source) + "; default 8 assumed"));
 }
 
 inline ParamSpec tFft1dParam()

@@ -5,6 +5,7 @@
 #include "model/blocks/loggp/LogGPCalibration.h"
 #include "model/blocks/loggp/LogGPMath.h"
 #include "model/blocks/loggp/LogGPSegments.h"
+#include "model/core/JobSize.h"
 
 #include <algorithm>
 #include <cmath>
@@ -61,7 +62,8 @@ const BlockSpec& FftwTransposeBlock::spec() const
         withCores(loggp::withSegments({
             countParam("rows", 1024, 1, 1048576, "rows (= columns) of the square complex-double matrix",
                        src("eq. (4), (5); default assumed (sizes not given in the text)")),
-            followsJob(countParam("P", 8, 1, 65536, "processors (hosts)", src("eq. (4), (5); default: 8 as in §6.1"))),
+            followsJob(countParam(kJobSize, 8, 1, 65536, "processors (hosts)",
+                                  src("eq. (4), (5); default: 8 as in §6.1"))),
             param("t_fft1d", Unit::Seconds, "us", 100e-6, 0.0, 1e4, "time of one 1D-FFT of a row of length rows",
                   src("eq. (4) T_1D-FFT(rows); default assumed: 5 N log2 N flops at 0.5 GFlop/s, 1 GHz Athlon")),
             param("L", Unit::Seconds, "us", 30e-6, 0.0, 1.0, "LogGP latency of the NIC and switch",

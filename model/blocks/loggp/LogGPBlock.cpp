@@ -3,6 +3,7 @@
 #include "model/blocks/loggp/LogGPCalibration.h"
 #include "model/blocks/loggp/LogGPMath.h"
 #include "model/blocks/loggp/LogGPSegments.h"
+#include "model/core/JobSize.h"
 
 #include <algorithm>
 
@@ -77,7 +78,7 @@ std::vector<ParamSpec> logGPInputs()
                    "LogGP (Alexandrov 1995); default assumed: one double"),
         countParam("n", 100, 1, 1e9, "messages in a train from one sender to one receiver",
                    cite(kSeed002, "§3 Fig. 5 (sequence of messages); default assumed")),
-        followsJob(countParam("P", 8, 1, 1048576, "hosts taking part in the collectives",
+        followsJob(countParam(kJobSize, 8, 1, 1048576, "hosts taking part in the collectives",
                               cite(kSeed001, "§4.3.2 (4, 6 and 8 hosts); default assumed"))),
         choiceParam("alltoall", {"linear", "pairwise"}, 1, "all-to-all algorithm",
                     "assumed: MPICH's pairwise exchange by default; linear posts all sends at once"),

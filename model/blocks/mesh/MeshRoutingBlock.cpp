@@ -1,5 +1,6 @@
 #include "model/blocks/mesh/MeshRoutingBlock.h"
 #include "model/blocks/SpecHelpers.h"
+#include "model/core/JobSize.h"
 #include "model/core/Unit.h"
 
 #include <algorithm>
@@ -56,7 +57,8 @@ const BlockSpec& MeshRoutingBlock::spec() const
             wholeBytes("h", 66, 0, 4096, "wire bytes per packet besides the payload",
                        "assumed: IP 20 + UDP 8 + Ethernet header 14 + FCS 4 + preamble 8 + gap 12"),
             wholeBytes("m", 8192, 1, 1e12, "message (token) size", src("§4 Fig. 7 (peak at 8192-byte tokens)")),
-            countParam("P", 1, 1, 1048576, "concurrent transfers between disjoint send/receive pairs",
+            // The paper's P, spelled as the job's; not the job's ranks, so it does not follow the job.
+            countParam(kJobSize, 1, 1, 1048576, "concurrent transfers between disjoint send/receive pairs",
                        src("§3, §4 (7 sending/receiving pairs)")),
             param("t_host", Unit::Seconds, "us", 0.0, 0.0, 1.0,
                   "host time per packet at each end of a token exchange (system call, copy, driver), in series "

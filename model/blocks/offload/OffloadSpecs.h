@@ -3,6 +3,7 @@
 // Maestro2 dynamic offloading, MDO), so that the same symbol has the same
 // meaning, default and range in every block.
 #include "model/blocks/SpecHelpers.h"
+#include "model/core/JobSize.h"
 #include "model/core/ParamSpec.h"
 #include "model/core/Unit.h"
 
@@ -32,7 +33,7 @@ using cs::wholeBytes;
 // boxes would add switch-to-switch steps, which these blocks do not model.
 inline ParamSpec hostsParam(std::string meaning, std::string extraSource)
 {
-    return followsJob(countParam("P", kMaxHosts, 2, kMaxHosts, std::move(meaning),
+    return followsJob(countParam(kJobSize, kMaxHosts, 2, kMaxHosts, std::move(meaning),
                                  src("§2.1 (a switch box connects up to eight network interfaces)") + extraSource));
 }
 

@@ -1,6 +1,7 @@
 #include "model/blocks/speedup/SpeedupBlock.h"
 #include "model/blocks/BuiltinBlocks.h"
 #include "model/core/BlockRegistry.h"
+#include "model/core/JobSize.h"
 
 #include <memory>
 
@@ -19,7 +20,7 @@ const BlockSpec& SpeedupBlock::spec() const
                   "definition of speedup"),
             countParam("P_ref", 1, 1, 1e9, "processor count of the reference run", "definition of speedup"),
             param("T", Unit::Seconds, "s", 1.0, 1e-12, 1e12, "total time at P processors", "definition of speedup"),
-            followsJob(countParam("P", 1, 1, 1e9, "processor count", "definition of speedup")),
+            followsJob(countParam(kJobSize, 1, 1, 1e9, "processor count", "definition of speedup")),
         },
         {
             output("S", Unit::Ratio, "1", "speedup T_ref / T", "definition of speedup"),

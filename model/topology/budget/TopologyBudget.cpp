@@ -1,5 +1,6 @@
 #include "model/topology/budget/TopologyBudget.h"
 #include "model/os/AvailableMemory.h"
+#include "model/topology/graph/TopologyFields.h"
 #include "model/topology/metrics/Bisection.h"
 #include "model/topology/routing/FlowRouter.h"
 
@@ -33,6 +34,12 @@ std::string counted(double n, const char* one, const char* many)
     return count(n) + " " + (n == 1 ? one : many);
 }
 
+// "2 hosts", "1 switch": the kind's nouns from the one table (TopologyFields.h).
+std::string counted(double n, VertexKind k)
+{
+    return count(n) + " " + std::string(vertexKindNoun(k, n));
+}
+
 // "45 s", "12 min", "1.7 h", "2000 days".
 std::string duration(double s)
 {
@@ -47,11 +54,11 @@ std::string duration(double s)
 
 std::string describe(const GeneratorCounts& c)
 {
-    std::string s = counted(c.hosts, "host", "hosts");
+    std::string s = counted(c.hosts, VertexKind::Host);
     if (c.switches > 0)
-        s += ", " + counted(c.switches, "switch", "switches");
+        s += ", " + counted(c.switches, VertexKind::Switch);
     if (c.segments > 0)
-        s += ", " + counted(c.segments, "segment", "segments");
+        s += ", " + counted(c.segments, VertexKind::Segment);
     return s + " and " + counted(c.links, "link", "links");
 }
 

@@ -148,8 +148,8 @@ Topology generate(const Generator& g, const double* p)
     t.beginGenerated(static_cast<std::size_t>(c.hosts + c.switches + c.segments), static_cast<std::size_t>(c.links));
     g.build(p, t);
     // Every generator's hosts have the cores its parameter says (appendHostParams).
-    if (const int c = s.paramIndex("cores"); c >= 0 && p[c] > 0)
-        t.setHostCores(static_cast<int>(p[c]));
+    if (const int cores = s.paramIndex("cores"); cores >= 0 && p[cores] > 0)
+        t.setHostCores(static_cast<int>(p[cores]));
     t.generator = s.name;
     for (std::size_t i = 0; i < s.params.size(); ++i)
         t.generatorParams.emplace_back(s.params[i].symbol, p[i]);

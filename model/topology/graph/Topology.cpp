@@ -235,7 +235,7 @@ std::uint32_t Topology::linkKind(const LinkProps& link)
     auto same = [&](const LinkProps& k) {
         return std::memcmp(&k.bandwidth, &link.bandwidth, sizeof(double)) == 0 &&
                std::memcmp(&k.latency, &link.latency, sizeof(double)) == 0 && k.channels == link.channels &&
-               k.duplex == link.duplex;
+               k.duplex == link.duplex && std::memcmp(&k.burst, &link.burst, sizeof(double)) == 0;
     };
     if (!edges_.empty() && same(linkKinds_[edges_.back().kind]))
         return edges_.back().kind;
@@ -318,19 +318,6 @@ std::optional<double> Topology::fact(std::string_view key) const
     return std::nullopt;
 }
 
-std::vector<long long> portsUsed(const Topology& t)
-{
-    std::vector<long long> used(t.vertexCount(), 0);
-    for (std::size_t e = 0; e < t.edgeCount(); ++e) {
-        const auto [a, b] = t.endpoints(e);
-        const long long ch = t.link(e).channels;
-        used[a] += ch;
-        if (a != b)
-            used[b] += ch;
-    }
-    return used;
-}
-
 std::vector<TopologyProblem> Topology::problems() const
 {
     using W = TopologyProblem::Where;
@@ -365,7 +352,9 @@ std::vector<TopologyProblem> Topology::problems() const
         if (a == b)
             out.push_back({W::Edge, e, "", "links '" + std::string(id(a)) + "' to itself"});
     }
-    const std::vector<long long> used = portsUsed(*this);
+    const std::vector<long long> used = portsUsed(n, edges_.size(), [&](std::size_t e) {
+        return PortUse{edges_[e].a, edges_[e].b, linkKinds_[edges_[e].kind].channels};
+    });
     for (std::size_t v = 0; v < n; ++v) {
         const VertexAttributes& p = attributes(v);
         if (p.kind == VertexKind::Switch && p.ports >= 1 && used[v] > p.ports)

@@ -23,6 +23,8 @@ constexpr double kMaxChannels = 1e6;
 // rate has (B_net, bw_mem); 1e15 in the drawing's form alone allowed rates no
 // generator, block or link reaches.
 constexpr double kMinRate = 1.0, kMaxRate = 1e13;
+// A link's token bucket holds up to 1e12 bytes (a tbf's is tens of KiB to a few MiB).
+constexpr double kMaxBurst = 1e12;
 
 const ParamSpec* findField(const std::vector<ParamSpec>& fields, std::string_view key)
 {
@@ -42,6 +44,16 @@ const VertexKindTraits& vertexKindTraits(VertexKind k)
 std::string_view vertexKindName(VertexKind k)
 {
     return vertexKindTraits(k).name;
+}
+
+std::string_view vertexKindNoun(VertexKind k, double count)
+{
+    return count == 1 ? vertexKindTraits(k).name : vertexKindTraits(k).plural;
+}
+
+std::string countedVertices(std::size_t count, VertexKind k)
+{
+    return std::to_string(count) + " " + std::string(vertexKindNoun(k, static_cast<double>(count)));
 }
 
 std::optional<VertexKind> vertexKindFromName(std::string_view name)
@@ -109,6 +121,11 @@ const std::vector<ParamSpec>& linkFields()
         countParam("channels", 1, 1, kMaxChannels, "bonded channels (each uses a switch port)",
                    "004_07d1c859a4352179.txt (channel bonding)"),
         choiceParam("duplex", {"half", "full"}, 1, "full duplex: the rate is available each way", kTopoSource),
+        // Last, so that the fields before it keep their positions (NetworkLink::written).
+        param("burst", Unit::Bytes, "KiB", 0.0, 0.0, kMaxBurst,
+              "token bucket: bytes the link passes above its rate after an idle spell (each way), refilled at the "
+              "rate; 0 = none (a switched link)",
+              "tc tbf's burst (scripts/netns-cluster.sh); README.md, Link buckets"),
     };
     return fields;
 }
@@ -154,6 +171,8 @@ double linkFieldValue(const LinkProps& l, std::string_view key)
         return l.channels;
     if (key == "duplex")
         return l.duplex ? 1.0 : 0.0;
+    if (key == "burst")
+        return l.burst;
     throw ModelError("a link has no property '" + std::string(key) + "'");
 }
 

@@ -5,8 +5,9 @@
 // them takes them from here: the JSON reader (TopologyJson.cpp), the
 // validator (Topology::problems), the inspector's topology form
 // (app/gui/inspector/TopologyForm.cpp), the generators' and topology.metrics'
-// link and port parameters, the editing layer's defaults
-// (TopologyJsonEdits.h) and the drawing's summary (TopologySummary.cpp).
+// link and port parameters, the editing layer's defaults and new ids
+// (network/NetworkEdits.h), the drawing's summary (TopologySummary.cpp), and
+// every message that counts vertices (vertexKindNoun).
 #include "model/core/ParamSpec.h"
 #include "model/topology/graph/TopologyTypes.h"
 
@@ -18,21 +19,29 @@
 
 namespace cs {
 
-// A kind of vertex: its name in a topology's JSON, and the plural a count
-// of them is written with.
+// A kind of vertex: its name in a topology's JSON, the plural a count of
+// them is written with, and the prefix of the ids the editor gives new ones.
 struct VertexKindTraits {
     VertexKind kind;
-    std::string_view name;   // "host", "switch", "segment"
-    std::string_view plural; // "hosts", "switches", "segments"
+    std::string_view name;     // "host", "switch", "segment"
+    std::string_view plural;   // "hosts", "switches", "segments"
+    std::string_view idPrefix; // "h", "sw", "seg" (topoedit::idPrefix)
 };
 // Every kind, in VertexKind's order.
 inline constexpr std::array<VertexKindTraits, 3> kVertexKinds = {{
-    {VertexKind::Host, "host", "hosts"},
-    {VertexKind::Switch, "switch", "switches"},
-    {VertexKind::Segment, "segment", "segments"},
+    {VertexKind::Host, "host", "hosts", "h"},
+    {VertexKind::Switch, "switch", "switches", "sw"},
+    {VertexKind::Segment, "segment", "segments", "seg"},
 }};
 const VertexKindTraits& vertexKindTraits(VertexKind k);
 std::string_view vertexKindName(VertexKind k); // "host", "switch", "segment"
+// The noun a count of `count` vertices of kind k is written with: the kind's
+// name for exactly 1, its plural otherwise ("1 host", "0 hosts", "3 switches").
+// Every message that counts vertices (the budget, the network's stamp, the
+// CLI's and the editor's summaries) takes its words here.
+std::string_view vertexKindNoun(VertexKind k, double count);
+// `count` and its noun: "2 hosts", "1 switch", "0 segments".
+std::string countedVertices(std::size_t count, VertexKind k);
 // The kind a name in a topology's JSON means: "host", "switch", "segment",
 // and "hub" and "bus", which are segments (docs/format.md); nullopt for any
 // other. The one place these names are read: the reader, the editing layer
@@ -44,7 +53,7 @@ std::optional<VertexKind> vertexKindFromName(std::string_view name);
 // a boolean is a choice of two (0 = false). Its range is what the reader and
 // the validator refuse outside (fieldProblem).
 const std::vector<ParamSpec>& vertexFields(VertexKind kind);
-// The fields of a link: "bandwidth", "latency", "channels", "duplex".
+// The fields of a link: "bandwidth", "latency", "channels", "duplex", "burst".
 const std::vector<ParamSpec>& linkFields();
 // One field by its key; throws ModelError naming it when the kind has none.
 const ParamSpec& vertexField(VertexKind kind, std::string_view key);

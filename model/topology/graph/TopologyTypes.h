@@ -27,10 +27,12 @@ struct VertexAttributes {
     double latency = 0.0;     // s, switch or segment latency
     // Segment: the medium's rate, shared by everything crossing it.
     double bandwidth = 0.0;   // B/s
+    bool operator==(const VertexAttributes&) const = default;
 };
 
 struct VertexProps : VertexAttributes {
     std::string id;
+    bool operator==(const VertexProps&) const = default; // the id too, not the attributes alone
 };
 
 // One (possibly bonded) link. Its capacity per direction is
@@ -41,6 +43,10 @@ struct LinkProps {
     double latency = 0.0;   // s
     int channels = 1;       // bonded channels (each uses a port at a switch)
     bool duplex = true;
+    // Bytes of its token bucket (tbf, a policed port): after an idle spell the
+    // link passes this many bytes above its rate; 0: none, a switched link.
+    double burst = 0.0;
+    bool operator==(const LinkProps&) const = default;
 };
 
 } // namespace cs

@@ -16,6 +16,17 @@ FairShare::FairShare(const PlacedNetwork& net, std::vector<std::size_t> hosts) :
         if (l.duplex)
             capacity_[2 * e + 1] = capacity_[2 * e];
     }
+    bucketOf_.assign(capacity_.size(), -1);
+    for (std::size_t e = 0; e < E; ++e) {
+        const LinkProps& l = t.link(e);
+        if (!(l.burst > 0))
+            continue;
+        for (std::size_t r = 2 * e; r < 2 * e + (l.duplex ? 2 : 1); ++r)
+            if (capacity_[r] > 0) {
+                bucketOf_[r] = static_cast<std::int32_t>(buckets_.size());
+                buckets_.push_back({l.burst, capacity_[r]});
+            }
+    }
     for (std::size_t v = 0; v < t.vertexCount(); ++v)
         if (t.attributes(v).kind == VertexKind::Segment)
             capacity_[2 * E + v] = t.attributes(v).bandwidth;
@@ -47,18 +58,51 @@ const FairShare::Path& FairShare::path(std::uint32_t a, std::uint32_t b)
     return paths_.emplace(key, std::move(p)).first->second;
 }
 
+std::vector<std::pair<std::uint32_t, double>> FairShare::bucketsOn(std::uint32_t a, std::uint32_t b)
+{
+    std::vector<std::pair<std::uint32_t, double>> out;
+    if (buckets_.empty())
+        return out;
+    for (const auto& [r, f] : path(a, b))
+        if (bucketOf_[r] >= 0)
+            out.emplace_back(static_cast<std::uint32_t>(bucketOf_[r]), f);
+    return out;
+}
+
 std::vector<double> FairShare::rates(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows)
 {
+    return rates(flows, {});
+}
+
+std::vector<double> FairShare::rates(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows,
+                                     const std::vector<char>& open)
+{
+    // A bucket that holds tokens passes its flows at the device's speed: its link is no bottleneck.
+    auto limits = [&](std::uint32_t r) {
+        const std::int32_t k = bucketOf_[r];
+        return k < 0 || static_cast<std::size_t>(k) >= open.size() || !open[static_cast<std::size_t>(k)];
+    };
     constexpr double inf = std::numeric_limits<double>::infinity();
     const std::size_t n = flows.size();
     std::vector<double> rate(n, 0.0);
     std::vector<const Path*> paths(n);
+    if (!open.empty() && unlimited_.size() < n)
+        unlimited_.resize(n);
     std::vector<char> frozen(n, 0);
     // The resources these flows use: capacity left and the weight of the unfrozen flows on each.
     std::unordered_map<std::uint32_t, std::pair<double, double>> used;
     std::size_t active = 0;
     for (std::size_t i = 0; i < n; ++i) {
         paths[i] = &path(flows[i].first, flows[i].second);
+        if (!open.empty()) {
+            // Only the links that limit it now: its path without the open buckets' links.
+            Path& kept = unlimited_[i];
+            kept.clear();
+            for (const auto& u : *paths[i])
+                if (limits(u.first))
+                    kept.push_back(u);
+            paths[i] = &kept;
+        }
         if (paths[i]->empty()) {
             rate[i] = inf;
             frozen[i] = 1;

@@ -55,6 +55,13 @@ void NodeFlowCounter::grow()
 
 std::vector<HostFlow> NodeFlowCounter::take()
 {
+    std::vector<HostFlow> out;
+    take(out);
+    return out;
+}
+
+void NodeFlowCounter::take(std::vector<HostFlow>& out)
+{
     // Only the slots in use are emptied: a round of few node pairs costs
     // what it holds, not the table.
     for (std::uint32_t i : slotOf_)
@@ -62,9 +69,8 @@ std::vector<HostFlow> NodeFlowCounter::take()
     pairOf_.clear();
     slotOf_.clear();
     last_ = kNone;
-    std::vector<HostFlow> out;
     out.swap(flows_);
-    return out;
+    flows_.clear();
 }
 
 std::vector<HostFlow> nodeFlows(const std::vector<std::size_t>& nodes, const std::vector<std::uint32_t>& nodeOf,

@@ -45,6 +45,9 @@ public:
     // vertices), each weighted by its count, in the order first added; the
     // counter is empty again.
     std::vector<HostFlow> take();
+    // The same into `out` (its contents replaced): a caller that takes round
+    // after round hands back the last round's list, whose room this reuses.
+    void take(std::vector<HostFlow>& out);
 
 private:
     static constexpr std::uint32_t kNone = 0xffffffffu;

@@ -1,9 +1,10 @@
 #include "model/topology/placement/PlacedMetrics.h"
 #include "model/core/MixBits.h"
 #include "model/topology/routing/CoordinateRouter.h"
-#include "model/topology/routing/EcmpPass.h"
 #include "model/topology/routing/LinkLoad.h"
+#include "model/topology/placement/CountedRounds.h"
 #include "model/topology/placement/NodeFlows.h"
+#include "model/topology/placement/PlacedLoads.h"
 #include "model/topology/placement/PlacedPairs.h"
 #include "model/topology/routing/Routing.h"
 #include "model/topology/routing/TrafficDemands.h"
@@ -21,115 +22,11 @@ namespace {
 // bottleneck (the same numbers, without the per-link vectors).
 enum class Finish { PerLink, Bottleneck };
 
-// The loads of an explicit flow list before its bottleneck is found: the core
-// arcs' and segments' (core), each leaf host's access link (out, in, per
-// vertex), and the flows. Routed as the whole network's patterns are: by the
-// coordinate router where it takes fewer steps than a search per
-// destination (both exact, up to rounding), else by that search.
-struct RawLoads {
-    CoreLoads core;
-    std::vector<double> out, in;
-    std::uint64_t flows = 0;
-};
-
-RawLoads rawLoadsOf(const PlacedNetwork& net, const Demands& d, int threads)
-{
-    const CoreGraph& g = net.g;
-    RawLoads r;
-    r.flows = d.flows;
-    if (net.router) {
-        std::size_t dsts = 0;
-        for (std::uint32_t c = 0; c < g.n; ++c)
-            dsts += d.dstBegin[c + 1] > d.dstBegin[c];
-        // The weights TopologyMetrics uses to share its progress among the two.
-        const double search = 0.5 * double(dsts) * double(g.n + g.adj.size());
-        if (net.router->work(g, d, threads) <= search) {
-            r.core = net.router->route(g, d, threads, nullptr, 0.0);
-            accessLoads(d, {}, r.out, r.in);
-            return r;
-        }
-    }
-    EcmpJob job;
-    job.hops = job.latency = job.allToAll = false;
-    job.sparse.push_back(&d);
-    EcmpResult res = runEcmpPass(g, job, threads, nullptr);
-    accessLoads(d, res.entryRouted.empty() ? std::vector<std::uint8_t>{} : res.entryRouted[0], r.out, r.in);
-    if (!res.sparse.empty())
-        r.core = std::move(res.sparse[0]);
-    return r;
-}
-
 LinkLoads loadsOf(const PlacedNetwork& net, const Demands& d, int threads, Finish finish = Finish::Bottleneck)
 {
     const RawLoads r = rawLoadsOf(net, d, threads);
     return finish == Finish::PerLink ? cs::finishLoads(net.t, net.g, d.pattern, r.core, r.out, r.in, r.flows)
                                      : finishBottleneck(net.t, net.g, net.sources, d.pattern, r.core, r.out, r.in, r.flows);
-}
-
-// `into` += w x `from`, vector by vector (the even-split loads are linear in the flows' counts).
-void addScaled(RawLoads& into, double w, const RawLoads& from)
-{
-    auto add = [w](std::vector<double>& a, const std::vector<double>& b) {
-        if (a.size() < b.size())
-            a.resize(b.size(), 0.0);
-        for (std::size_t i = 0; i < b.size(); ++i)
-            a[i] += w * b[i];
-    };
-    add(into.core.arc, from.core.arc);
-    add(into.core.through, from.core.through);
-    add(into.out, from.out);
-    add(into.in, from.in);
-    into.core.routed += w * from.core.routed;
-    into.flows += static_cast<std::uint64_t>(std::llround(w * double(from.flows)));
-}
-
-// The seconds per byte of a round of the job's exchange where hosts hold several ranks (node flows with
-// counts): the loads are linear in the counts, so the round is the sum over its distinct counts w of w x the
-// loads of the node pairs that carry w flows, each such set routed once with a count of one and kept in
-// `patterns` (by a hash of its pairs; equal pairs compared). A shift round of a block of r ranks a node sends
-// r - s flows to the node q ahead and s to the one after: its two sets recur for every s, so r rounds cost
-// two routings where they cost r (issue 45: the sweep of 1 to 128 nodes at 32 ranks a node).
-struct Pattern {
-    std::vector<std::pair<std::size_t, std::size_t>> pairs;
-    RawLoads loads;
-};
-
-double countedRoundSecondsPerByte(const PlacedNetwork& net, const std::vector<HostFlow>& flows, int threads,
-                                  std::unordered_map<std::uint64_t, std::vector<Pattern>>& patterns, std::size_t& routed)
-{
-    std::vector<std::pair<double, std::vector<std::pair<std::size_t, std::size_t>>>> groups; // by count, in order
-    for (const HostFlow& f : flows) {
-        auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.first == f.weight; });
-        if (g == groups.end()) {
-            groups.push_back({f.weight, {}});
-            g = groups.end() - 1;
-        }
-        g->second.emplace_back(f.from, f.to);
-    }
-    RawLoads sum;
-    for (auto& group : groups) {
-        // Not a structured binding: clang (the fuzzers' compiler) cannot capture one in the lambda below.
-        const double w = group.first;
-        auto& pairs = group.second;
-        std::sort(pairs.begin(), pairs.end());
-        std::uint64_t hash = pairs.size();
-        for (const auto& [a, b] : pairs)
-            hash = mixBits(hash ^ mixBits((std::uint64_t(a) << 32) ^ std::uint64_t(b)));
-        std::vector<Pattern>& same = patterns[hash];
-        auto p = std::find_if(same.begin(), same.end(), [&](const Pattern& x) { return x.pairs == pairs; });
-        if (p == same.end()) {
-            std::vector<HostFlow> unit;
-            unit.reserve(pairs.size());
-            for (const auto& [a, b] : pairs)
-                unit.push_back({a, b, 1.0});
-            same.push_back({pairs, rawLoadsOf(net, flowDemands(net.t, net.g, TrafficPattern::AllToAll, unit), threads)});
-            p = same.end() - 1;
-            ++routed;
-        }
-        addScaled(sum, w, p->loads);
-    }
-    return finishBottleneck(net.t, net.g, net.sources, TrafficPattern::AllToAll, sum.core, sum.out, sum.in, sum.flows)
-        .maxCongestion;
 }
 
 LinkLoads loadsOf(const PlacedNetwork& net, TrafficPattern label, const std::vector<HostFlow>& flows, int threads,
@@ -293,17 +190,17 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
     std::vector<std::uint32_t> stretchEnd(P);
     for (std::uint32_t i = P; i-- > 0;)
         stretchEnd[i] = i + 1 < P && jn.nodeOf[i + 1] == jn.nodeOf[i] ? stretchEnd[i + 1] : i + 1;
+    // One rank a host: rounds whose flows join the same core vertices load the network alike (when the
+    // leaves there are interchangeable).
     auto key = [&](std::size_t v) -> std::uint64_t {
         const std::uint32_t c = g.coreOfHost(v);
-        return distinct && g.leafParent[v] != CoreGraph::kNone && net.uniformLeaves[c] ? c
-                                                                                        : (std::uint64_t{1} << 40) + v;
+        return g.leafParent[v] != CoreGraph::kNone && net.uniformLeaves[c] ? c : (std::uint64_t{1} << 40) + v;
     };
     // Rounds by a hash of their multiset of (source, destination, count)
     // keys, a sum that needs no sort. Rounds whose hashes agree are the same
     // when their keys agree flow by flow (as the rounds of one schedule
     // often do), else when they agree sorted: a collision never merges two
-    // different rounds. (Where a host holds several ranks, keys name hosts:
-    // two rounds agree when they join the same hosts with the same counts.)
+    // different rounds.
     struct FlowKey {
         std::uint64_t from, to;
         double count;
@@ -320,9 +217,11 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
         return sig;
     };
     std::unordered_map<std::uint64_t, std::vector<Seen>> seen;
-    std::unordered_map<std::uint64_t, std::vector<Pattern>> patterns; // hosts of several ranks: counted rounds' sets
-    std::size_t patternsRouted = 0;
+    // Several ranks a host: each round as the sum of its counts' node sets, each set routed once, and a round
+    // that joins the same hosts with the same counts as one before priced once (CountedRounds.h).
+    CountedRounds counted(net, threads);
     double seconds = 0;
+    std::vector<HostFlow> flows; // the round's, its room reused round after round
     for (std::size_t i = 0; i < sampled; ++i) {
         // Evenly spaced rounds, each standing for its share of the others.
         const RoundRuns r = scheduleRuns(schedule, P, count > kMaxRoutedRounds ? i * count / kMaxRoutedRounds : i);
@@ -336,7 +235,13 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
                 counter.add(a, b, double(end - a));
                 a = end;
             }
-        const std::vector<HostFlow> flows = counter.take();
+        counter.take(flows);
+        if (!distinct) {
+            const double spb = flows.empty() ? 0.0 : counted.secondsPerByte(flows);
+            f.roundSecondsPerByte.push_back(spb);
+            seconds += repeats * spb;
+            continue;
+        }
         Signature keys;
         keys.reserve(flows.size());
         std::uint64_t hash = 0;
@@ -363,11 +268,8 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
             }
         }
         if (!match) {
-            // One rank a host: the round as it is (its figures as they always were). Several: as the sum of its
-            // counts' node sets, each routed once (countedRoundSecondsPerByte).
-            const double spb = flows.empty() ? 0.0
-                               : distinct    ? loadsOf(net, TrafficPattern::AllToAll, flows, threads).maxCongestion
-                                             : countedRoundSecondsPerByte(net, flows, threads, patterns, patternsRouted);
+            // The round as it is (its figures as they always were).
+            const double spb = flows.empty() ? 0.0 : loadsOf(net, TrafficPattern::AllToAll, flows, threads).maxCongestion;
             same.push_back({std::move(keys), {}, spb});
             match = &same.back();
             ++routed;
@@ -380,7 +282,7 @@ ExchangeFigures exchangeFigures(const PlacedNetwork& net, const std::vector<std:
     std::snprintf(buf, sizeof buf, "%s: %.0f rounds, %zu %s, %zu routed (the others load the network alike)",
                   scheduleNames()[static_cast<std::size_t>(schedule)].c_str(), total, sampled,
                   sampled < total ? "evenly spaced rounds stand for them" : "distinct",
-                  distinct ? routed : patternsRouted);
+                  distinct ? routed : counted.routed());
     f.method = buf;
     return f;
 }

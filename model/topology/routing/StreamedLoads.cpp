@@ -27,30 +27,9 @@ LinkLoads finishBottleneck(const Topology& t, const CoreGraph& g, const EdgeSour
     r.pattern = p;
     r.flows = flows;
     r.unroutable = static_cast<std::uint64_t>(std::llround(std::max(0.0, double(flows) - core.routed)));
-    // As finishLoads, in edge order (BottleneckScan.h). Each direction's load is the one term finishLoads
-    // adds to its zero (0 + x is x exactly).
-    const auto edge = [&](std::size_t e) {
-        double fwd = 0, bwd = 0;
-        const std::uint32_t f = src.forward[e];
-        if (f != CoreGraph::kNone && (f & EdgeSources::kLeaf)) {
-            const std::size_t v = f & ~EdgeSources::kLeaf;
-            if (!(out[v] > 0) && !(in[v] > 0)) // idle: skipped by the scan, its ends not looked up
-                return std::pair{0.0, 0.0};
-            const bool hostFirst = t.endpoints(e).first == v;
-            (hostFirst ? fwd : bwd) = out[v];
-            (hostFirst ? bwd : fwd) = in[v];
-        } else {
-            if (f != CoreGraph::kNone && f < core.arc.size())
-                fwd = core.arc[f];
-            if (src.backward[e] != CoreGraph::kNone && src.backward[e] < core.arc.size())
-                bwd = core.arc[src.backward[e]];
-        }
-        return std::pair{fwd, bwd};
-    };
-    const auto segment = [&](std::size_t v) {
-        const std::uint32_t c = g.coreOf[v];
-        return c != CoreGraph::kNone && c < core.through.size() ? core.through[c] : 0.0;
-    };
+    // As finishLoads, in edge order (BottleneckScan.h).
+    const auto edge = [&](std::size_t e) { return edgeLoad(t, src, core, out, in, e); };
+    const auto segment = [&](std::size_t v) { return segmentLoad(g, core, v); };
     scanBottleneck(t, r, edge, segment);
     return r;
 }

@@ -63,17 +63,24 @@ std::string runsFile()
             "csrec 1 2 4\nrecv 0 1000001 0 0\nend\n", "csrec 1 3 4\nrecv 1 1000001 0 0\nend\n"}}}}));
 }
 
+// The rows of `replay DESIGN --results RUNS --json`, which must succeed with `count` of them.
+json replayRows(const std::string& design, const std::string& runs, std::size_t count)
+{
+    const auto r = cli({"replay", design, "--results", runs, "--json"});
+    INFO(r.out << r.err);
+    REQUIRE(r.rc == 0);
+    json rows = json::parse(r.out);
+    REQUIRE(rows.size() == count);
+    return rows;
+}
+
 } // namespace
 
 TEST_CASE("replay: each recorded P predicted on the design's network, beside its measured median", "[cli][replay]")
 {
     const std::string design = writeFile("design.json", kDesign);
     const std::string runs = runsFile();
-    const auto r = cli({"replay", design, "--results", runs, "--json"});
-    INFO(r.out << r.err);
-    REQUIRE(r.rc == 0);
-    const json rows = json::parse(r.out);
-    REQUIRE(rows.size() == 2);
+    const json rows = replayRows(design, runs, 2);
     // P = 2, packed on a and b (one leaf): 1e6 B at 1/1.25e8 s/B = 8 ms a message, one after another on the
     // pair's one connection; the tenth
     // arrives at 10 x 8 ms + o_s + L = 80.007 ms, received at + o_r: 80.010 ms. Measured 0.1 s: error -19.99%.
@@ -386,4 +393,34 @@ TEST_CASE("replay --between I:J prices the span between two barriers of all rank
     CHECK(r.rc == 2);
     CHECK_THAT(r.err, Contains("--between 2:3 and --whole ask for two different spans: give one"));
     CHECK(cli({"replay", design, "--results", runs, "--between"}).rc == 2); // no value
+}
+
+TEST_CASE("replay: links with a burst are modelled, and the rows give the replay without them", "[cli][replay]")
+{
+    // kDesign with a token bucket of b = 100,000 B on every link (each way). G = 0: while a bucket holds tokens
+    // nothing limits a flow but the replay's device floor (1e-12 s/B), so a message that finds it full passes b
+    // bytes at once and m bytes take (m - b) / r on the wire (r = 1.25e8 B/s).
+    json bucketed = json::parse(kDesign);
+    for (json& e : bucketed["topology"]["edges"])
+        e["burst"] = 100000;
+    const std::string design = writeFile("bucketed.json", bucketed.dump());
+    const std::string runs = runsFile();
+    const json rows = replayRows(design, runs, 2);
+    // P = 2: ten messages of m = 1e6 B back to back on a - s1 - b: the first finds the buckets full, 7.2 ms; the
+    // others follow at once and find them empty, 8 ms each: 79.2 ms, + o_s + L + o_r = 79.21 ms. Without the
+    // buckets 80.01 ms (the figure above).
+    CHECK(rows[0]["predicted"].get<double>() == Approx(0.07921).epsilon(1e-6));
+    CHECK(rows[0]["predicted_no_bucket"].get<double>() == Approx(0.08001).epsilon(1e-9));
+    // P = 4: both flows cross the uplink's bucket, which they drain first (twice the load of a host's): it gives
+    // b once, the rest of 2m at r: (2e6 - 1e5) / 1.25e8 = 15.2 ms, + 10 us = 15.21 ms. Without: 16.01 ms.
+    CHECK(rows[1]["predicted"].get<double>() == Approx(0.01521).epsilon(1e-6));
+    CHECK(rows[1]["predicted_no_bucket"].get<double>() == Approx(0.01601).epsilon(1e-9));
+    // A design without bursts has no such field.
+    CHECK_FALSE(replayRows(writeFile("design.json", kDesign), runs, 2)[0].contains("predicted_no_bucket"));
+    // The table says so.
+    const auto t = cli({"replay", design, "--results", runs, "--at", "P=4"});
+    INFO(t.out << t.err);
+    REQUIRE(t.rc == 0);
+    CHECK_THAT(t.out, Contains("token buckets: the links' bursts were modelled"));
+    CHECK_THAT(t.out, Contains("without them: P = 4 16.01 ms"));
 }

@@ -1,5 +1,5 @@
 // clusterscope-cli saves as the GUI does (one function,
-// model/document/AtomicFile.h): a 0600 file stays 0600, and a save through a
+// model/core/AtomicFile.h): a 0600 file stays 0600, and a save through a
 // symbolic link changes the file it leads to, leaving the link a link.
 #include "CliTestSupport.h"
 

@@ -9,7 +9,7 @@
 #include "app/runner/Consent.h"
 #include "app/runner/Transport.h"
 #include "model/core/Printable.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 
 #include <catch2/catch.hpp>
 

@@ -156,7 +156,8 @@ TEST_CASE("with the design's topology, pairs whose routes share a link never ove
     plan.hosts = {"a", "b", "c", "d"};
     const auto jobs = runner::planJobs(plan, test::plugins());
     // a to c: edges 2 (c-s2), 4 (s1-s2), 0 (a-s1), from c back to a.
-    CHECK(jobs[0].uses == std::vector<std::string>{"node:netns na", "node:netns nc", "link:2", "link:4", "link:0"});
+    CHECK(jobs[0].uses == std::vector<std::string>{"node:netns na", "node:netns nc", linkKey(LinkId{2}), linkKey(LinkId{4}),
+                                                  linkKey(LinkId{0})});
     // By hand: a-c opens round 0; b-d shares link 4 with it, so opens round 1;
     // a-b shares a with round 0 and b with round 1, so opens round 2.
     CHECK(runner::planRounds(jobs, 8) == std::vector<std::vector<std::size_t>>{{0}, {1}, {2}});

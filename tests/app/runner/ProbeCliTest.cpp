@@ -4,7 +4,7 @@
 #include "TestSupport.h"
 
 #include "app/cli/Cli.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "model/document/DocumentFormat.h"
 
 #include <catch2/catch.hpp>

@@ -7,6 +7,7 @@
 #include "TestSupport.h"
 #include "apprun/WholeTraces.h"
 #include "model/cluster/ClusterTopology.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <catch2/catch.hpp>
 
@@ -313,7 +314,7 @@ TEST_CASE("real Slurm reads the topology.conf a design's network is exported as"
                      {"edges",
                       {{{"from", host}, {"to", "leaf0"}, {"bandwidth", 1.25e9}},
                        {{"from", "leaf0"}, {"to", "spine"}, {"bandwidth", 1.25e9}}}}};
-    const std::string conf = slurmConfFromTopology(drawn);
+    const std::string conf = slurmConfFromTopology(readNetwork(drawn));
     CHECK_THAT(conf, Catch::Contains("SwitchName=leaf0 Nodes=" + host + "\nSwitchName=spine Switches=leaf0\n"));
     QTemporaryDir dir;
     const std::string path = dir.filePath("topology.conf").toStdString();

@@ -56,6 +56,17 @@ const CalibratedParam* find(const std::vector<CalibratedParam>& ps, const std::s
     return nullptr;
 }
 
+// calibrate's mpi.loggp fit of one logp.loggp block `net` from `results`, nothing held out.
+CalibrationReport calibrateMpi(const json& results)
+{
+    const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
+    CalibrationOptions o;
+    o.holdOutFraction = 0.0;
+    o.time = "2026-11-21T21:00:00Z";
+    o.probes = {"mpi.loggp"};
+    return calibrate(doc, results, o);
+}
+
 } // namespace
 
 TEST_CASE("intra-node fit: L_node and G_node from PRTT(1 0 s) on one host by hand", "[calib][intranode]")
@@ -122,12 +133,7 @@ TEST_CASE("intra-node fit: overheads above the one-way time clamp L_node to 0 wi
 TEST_CASE("intra-node fit: calibrate sets a logp.loggp block's L_node .. G_node from a one-host mpi.loggp",
           "[calib][intranode]")
 {
-    const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
-    CalibrationOptions o;
-    o.holdOutFraction = 0.0;
-    o.time = "2026-11-21T21:00:00Z";
-    o.probes = {"mpi.loggp"};
-    const CalibrationReport r = calibrate(doc, json::array({mpiResult("n1", "n1", prttSeries())}), o);
+    const CalibrationReport r = calibrateMpi(json::array({mpiResult("n1", "n1", prttSeries())}));
     const CalibratedParam* G = find(r.params, "G_node");
     REQUIRE(G);
     CHECK(G->block == "net");
@@ -136,7 +142,7 @@ TEST_CASE("intra-node fit: calibrate sets a logp.loggp block's L_node .. G_node 
     REQUIRE(find(r.params, "L_node"));
     CHECK(find(r.params, "L_node")->value == Approx(0.5e-6).epsilon(1e-9));
     // Without a one-host result nothing intra-node is calibrated.
-    const CalibrationReport two = calibrate(doc, json::array({mpiResult("n1", "n2", prttSeries())}), o);
+    const CalibrationReport two = calibrateMpi(json::array({mpiResult("n1", "n2", prttSeries())}));
     CHECK_FALSE(find(two.params, "L_node"));
     CHECK_FALSE(find(two.params, "G_node"));
 }
@@ -144,14 +150,9 @@ TEST_CASE("intra-node fit: calibrate sets a logp.loggp block's L_node .. G_node 
 TEST_CASE("intra-node fit: a pair on one host sets no network input, and the pair across hosts does",
           "[calib][intranode]")
 {
-    const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
-    CalibrationOptions o;
-    o.holdOutFraction = 0.0;
-    o.time = "2026-11-21T21:00:00Z";
-    o.probes = {"mpi.loggp"};
     // Across hosts o_s = 0.3 us; on one host the node's shared memory, o_s = 5 us (a value no network pair gives).
-    const CalibrationReport r = calibrate(
-        doc, json::array({mpiResult("n1", "n1", prttSeries(), 5e-6), mpiResult("n1", "n2", prttSeries())}), o);
+    const CalibrationReport r = calibrateMpi(
+        json::array({mpiResult("n1", "n1", prttSeries(), 5e-6), mpiResult("n1", "n2", prttSeries())}));
     const CalibratedParam* os = find(r.params, "o_s");
     REQUIRE(os);
     CHECK(os->value == Approx(0.3e-6)); // the network's, from n1 -> n2 alone
@@ -168,12 +169,7 @@ TEST_CASE("intra-node fit: where every pair ran on one host, that pair sets the 
     // network's fit holds overheads to the one-way time: o_s + o_r = 5 + 0.2 = 5.2 us > PRTT(1,0,1) / 2 = 1 us,
     // so o_s is scaled into it in the measured proportion, 1 us x 5 / 5.2 = 0.961538 us; the intra-node fit keeps
     // the probe's 5 us and clamps L_node instead.
-    const DesignDocument doc = design(R"([{"name": "net", "type": "logp.loggp"}])");
-    CalibrationOptions o;
-    o.holdOutFraction = 0.0;
-    o.time = "2026-11-21T21:00:00Z";
-    o.probes = {"mpi.loggp"};
-    const CalibrationReport r = calibrate(doc, json::array({mpiResult("n1", "n1", prttSeries(), 5e-6)}), o);
+    const CalibrationReport r = calibrateMpi(json::array({mpiResult("n1", "n1", prttSeries(), 5e-6)}));
     REQUIRE(find(r.params, "o_s"));
     CHECK(find(r.params, "o_s")->value == Approx(1e-6 * 5.0 / 5.2));
     REQUIRE(find(r.params, "o_s_node"));

@@ -2,7 +2,7 @@
 // the uncertainty band of a sweep.
 #include "model/calibration/Calibration.h"
 #include "model/core/ModelError.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 
 #include "CalibTestData.h"
 

@@ -4,6 +4,7 @@
 #include "model/calibration/Calibration.h"
 #include "model/calibration/LiveNetwork.h"
 #include "model/document/DocumentEdits.h"
+#include "model/topology/io/TopologyJson.h"
 #include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
 
@@ -56,14 +57,14 @@ TEST_CASE("live network: calibrated inputs are named once the drawing changes, n
     CHECK(calib::changedNetworkNotes(doc).empty());
 
     // Placing the job differently is not another network.
-    nlohmann::json t = doc.topology;
+    nlohmann::json t = writeNetwork(doc.topology);
     t["job"] = {{"placement", "spread"}};
-    REQUIRE(edit::setTopology(doc, t).ok());
+    REQUIRE(edit::setTopology(doc, readNetwork(t)).ok());
     CHECK(calib::changedNetworkNotes(doc).empty());
 
     // Twice the hosts: net.G is named, with the network then and now.
     t["params"]["n"] = 16;
-    REQUIRE(edit::setTopology(doc, t).ok());
+    REQUIRE(edit::setTopology(doc, readNetwork(t)).ok());
     const std::vector<std::string> notes = calib::changedNetworkNotes(doc);
     REQUIRE(notes.size() == 1);
     CHECK_THAT(notes[0], Contains("net.G came from the live network"));
@@ -74,7 +75,7 @@ TEST_CASE("live network: calibrated inputs are named once the drawing changes, n
     t = nlohmann::json::parse(R"({"vertices": [{"id": "s", "kind": "switch"}, {"id": "a", "kind": "host"},
         {"id": "b", "kind": "host"}], "edges": [{"from": "a", "to": "s", "bandwidth": "100 Mbit/s"},
         {"from": "b", "to": "s", "bandwidth": "100 Mbit/s"}]})");
-    REQUIRE(edit::setTopology(doc, t).ok());
+    REQUIRE(edit::setTopology(doc, readNetwork(t)).ok());
     REQUIRE(calib::changedNetworkNotes(doc).size() == 1);
     CHECK_THAT(calib::changedNetworkNotes(doc)[0],
                Contains("now a drawn network of 2 hosts, 1 switch and 2 links at 100 Mbit/s"));
@@ -84,7 +85,7 @@ TEST_CASE("live network: calibrated inputs are named once the drawing changes, n
     CHECK(calib::changedNetworkNotes(doc).empty());
     for (auto& e : t["edges"])
         e["bandwidth"] = "10 Mbit/s";
-    REQUIRE(edit::setTopology(doc, t).ok());
+    REQUIRE(edit::setTopology(doc, readNetwork(t)).ok());
     REQUIRE(calib::changedNetworkNotes(doc).size() == 1);
     CHECK_THAT(calib::changedNetworkNotes(doc)[0], Contains("2 links at 100 Mbit/s, and the design's network"));
     CHECK_THAT(calib::changedNetworkNotes(doc)[0], Contains("now a drawn network of 2 hosts, 1 switch and 2 links at "
@@ -100,7 +101,7 @@ TEST_CASE("live network: a record without a stamp, and a design without a networ
     DesignDocument doc = starWithLogGP();
     doc = calibrated(doc, reportOfG(8e-9));
     doc.calibration.back().erase("network"); // a record from before stamps
-    REQUIRE(edit::setTopology(doc, {{"generator", "star"}, {"params", {{"n", 16}}}}).ok());
+    REQUIRE(edit::setTopology(doc, readNetwork({{"generator", "star"}, {"params", {{"n", 16}}}})).ok());
     CHECK(calib::changedNetworkNotes(doc).empty());
 
     DesignDocument bare = parseDocument(R"({"format": "clusterscope-design", "version": 3,
@@ -149,13 +150,13 @@ TEST_CASE("live network: with G_floor = scaled, calibrate records B_cal and G fo
     // The same drawing: pairwise rounds on a star share no link, B_pair / B_net = 1, B_cal / B_pair = 1.
     CHECK(evaluated(doc, "net.G_out") == Approx(83.7e-9));
     // Redrawn at 50 Mbit/s (6.25e6 B/s): G x 12.5e6 / 6.25e6 = 167.4 ns/B; the prediction moves.
-    nlohmann::json t = doc.topology;
+    nlohmann::json t = writeNetwork(doc.topology);
     t["params"]["bw"] = 6.25e6;
-    REQUIRE(edit::setTopology(doc, t).ok());
+    REQUIRE(edit::setTopology(doc, readNetwork(t)).ok());
     CHECK(evaluated(doc, "net.G_out") == Approx(167.4e-9));
     // At 1 Gbit/s (125e6 B/s): 83.7 x 12.5 / 125 = 8.37 ns/B.
     t["params"]["bw"] = 125e6;
-    REQUIRE(edit::setTopology(doc, t).ok());
+    REQUIRE(edit::setTopology(doc, readNetwork(t)).ok());
     CHECK(evaluated(doc, "net.G_out") == Approx(8.37e-9));
 
     // G_floor = network: nothing recorded (1/B_net is the drawing's own floor there).

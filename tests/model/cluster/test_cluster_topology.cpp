@@ -78,7 +78,7 @@ TEST_CASE("Slurm topology.conf is read into a design topology", "[cluster][slurm
     ClusterImportOptions o;
     o.bandwidth = 12.5e9; // 100 Gbit/s
     o.latency = 1e-6;
-    const json t = topologyFromSlurmConf(kSlurmExample, "topology.conf", o);
+    const json t = writeNetwork(topologyFromSlurmConf(kSlurmExample, "topology.conf", o));
     CHECK(count(t, "switch") == 4);
     CHECK(count(t, "host") == 18);
     CHECK(t["edges"].size() == 18 + 3);
@@ -115,16 +115,16 @@ TEST_CASE("a design is written as topology.conf and read back the same", "[clust
 {
     SECTION("the man page's tree comes back line for line")
     {
-        const json t = topologyFromSlurmConf(kSlurmExample, "topology.conf");
+        const json t = writeNetwork(topologyFromSlurmConf(kSlurmExample, "topology.conf"));
         const std::vector<std::string> expected{"SwitchName=s0 Nodes=dev[0-5]", "SwitchName=s1 Nodes=dev[6-11]",
                                                 "SwitchName=s2 Nodes=dev[12-17]", "SwitchName=s3 Switches=s[0-2]"};
-        CHECK(lines(slurmConfFromTopology(t)) == expected);
+        CHECK(lines(slurmConfFromTopology(readNetwork(t))) == expected);
     }
     SECTION("a k=4 fat-tree: 8 edge switches with 2 hosts, 8 aggregation switches, 4 cores")
     {
         const Topology ft = topologyFromJson(json{{"generator", "fat-tree"}, {"params", {{"k", 4}}}});
         const json explicitForm = topologyToJson(ft, TopologyJsonForm::Explicit);
-        const std::string conf = slurmConfFromTopology(explicitForm);
+        const std::string conf = slurmConfFromTopology(readNetwork(explicitForm));
         int withNodes = 0, withSwitches = 0;
         for (const std::string& l : lines(conf)) {
             withNodes += l.find(" Nodes=") != std::string::npos;
@@ -132,7 +132,7 @@ TEST_CASE("a design is written as topology.conf and read back the same", "[clust
         }
         CHECK(withNodes == 8);      // k^2/2 edge switches
         CHECK(withSwitches == 12);  // k^2/2 aggregation + (k/2)^2 core switches
-        const json back = topologyFromSlurmConf(conf, "exported");
+        const json back = writeNetwork(topologyFromSlurmConf(conf, "exported"));
         CHECK(count(back, "host") == 16);   // k^3/4
         CHECK(count(back, "switch") == 20); // 5k^2/4
         CHECK(back["edges"].size() == 48);  // 3k^3/4
@@ -143,17 +143,18 @@ TEST_CASE("a design is written as topology.conf and read back the same", "[clust
     {
         const json bus = topologyToJson(topologyFromJson(json{{"generator", "bus"}, {"params", {{"n", 3}}}}),
                                         TopologyJsonForm::Explicit);
-        CHECK_THROWS_WITH(slurmConfFromTopology(bus), Catch::Contains("topology.conf describes hosts under switches "
+        CHECK_THROWS_WITH(slurmConfFromTopology(readNetwork(bus)), Catch::Contains("topology.conf describes hosts under switches "
                                                                       "only, no shared segments"));
         const json ring = json::parse(R"({"vertices": [{"id": "a", "kind": "switch"}, {"id": "b", "kind": "switch"},
             {"id": "c", "kind": "switch"}, {"id": "h1", "kind": "host"}, {"id": "h2", "kind": "host"}],
-            "edges": [{"from": "h1", "to": "a"}, {"from": "h2", "to": "b"}, {"from": "a", "to": "b"},
-                      {"from": "a", "to": "c"}, {"from": "b", "to": "c"}]})");
-        CHECK_THROWS_WITH(slurmConfFromTopology(ring),
+            "edges": [{"from": "h1", "to": "a", "bandwidth": 1}, {"from": "h2", "to": "b", "bandwidth": 1},
+                      {"from": "a", "to": "b", "bandwidth": 1}, {"from": "a", "to": "c", "bandwidth": 1},
+                      {"from": "b", "to": "c", "bandwidth": 1}]})");
+        CHECK_THROWS_WITH(slurmConfFromTopology(readNetwork(ring)),
                           "link a - b joins two switches of the same level: topology.conf describes a hierarchy only");
         const json hostToHost = json::parse(R"({"vertices": [{"id": "a", "kind": "host"}, {"id": "b", "kind": "host"}],
-            "edges": [{"from": "a", "to": "b"}]})");
-        CHECK_THROWS_WITH(slurmConfFromTopology(hostToHost),
+            "edges": [{"from": "a", "to": "b", "bandwidth": 1}]})");
+        CHECK_THROWS_WITH(slurmConfFromTopology(readNetwork(hostToHost)),
                           "link a - b joins two hosts: topology.conf has no such link");
     }
 }
@@ -223,7 +224,7 @@ Ca	1 "H-0002c903000a0f5c"		# "node04 HCA-1"
 
 TEST_CASE("ibnetdiscover output is read into a design topology", "[cluster][ib]")
 {
-    const json t = topologyFromIbnetdiscover(kIbnet, "fabric.txt");
+    const json t = writeNetwork(topologyFromIbnetdiscover(kIbnet, "fabric.txt"));
     CHECK(count(t, "switch") == 3);
     CHECK(count(t, "host") == 4);
     // Each cable is listed from both ends; it is one link.
@@ -241,7 +242,7 @@ TEST_CASE("ibnetdiscover output is read into a design topology", "[cluster][ib]"
     const std::vector<std::string> expected{"SwitchName=leaf-1 Nodes=node[01-02]",
                                             "SwitchName=leaf-2 Nodes=node[03-04]",
                                             "SwitchName=spine-1 Switches=leaf-[1-2]"};
-    auto got = lines(slurmConfFromTopology(t));
+    auto got = lines(slurmConfFromTopology(readNetwork(t)));
     std::sort(got.begin(), got.end());
     CHECK(got == expected);
 }

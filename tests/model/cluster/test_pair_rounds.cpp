@@ -23,7 +23,7 @@ std::vector<std::string> pairUses(const Topology& t, RouteFinder& routes, const 
     std::vector<std::string> uses{"node:" + a, "node:" + b};
     const auto route = routes.links(va, vb);
     for (std::size_t e : *route)
-        uses.push_back("link:" + std::to_string(e));
+        uses.push_back(linkKey(LinkId{static_cast<std::uint32_t>(e)}));
     return uses;
 }
 

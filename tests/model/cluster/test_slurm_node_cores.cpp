@@ -3,6 +3,7 @@
 #include "model/cluster/ClusterTopology.h"
 #include "model/cluster/SlurmNodeCores.h"
 #include "model/core/ModelError.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -52,9 +53,9 @@ TEST_CASE("scontrol show node: a record per node over indented lines", "[cluster
 TEST_CASE("the cores put on topology.conf's hosts, and a count that is none refused naming file and line",
           "[cluster][cores]")
 {
-    nlohmann::json t = topologyFromSlurmConf("SwitchName=s0 Nodes=dev[0-3]\n", "topology.conf");
+    Network t = topologyFromSlurmConf("SwitchName=s0 Nodes=dev[0-3]\n", "topology.conf");
     CHECK(applyHostCores(t, {{"dev0", 16}, {"dev3", 4}, {"other", 2}}) == 2);
-    for (const nlohmann::json& v : t["vertices"]) {
+    for (const nlohmann::json& v : writeNetwork(t)["vertices"]) {
         if (v["id"] == "dev0")
             CHECK(v["cores"] == 16);
         if (v["id"] == "dev1")

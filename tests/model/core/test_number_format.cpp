@@ -39,3 +39,23 @@ TEST_CASE("formatPercentSignificant writes a percent to so many digits", "[forma
     CHECK(formatPercentSignificant(0.5, 3) == "50%");
     CHECK(formatPercentSignificant(0.12345, 3) == "12.3%");
 }
+
+TEST_CASE("formatFixed writes so many decimals", "[format]")
+{
+    CHECK(formatFixed(1.25, 2) == "1.25");
+    CHECK(formatFixed(2.0, 0) == "2");
+    CHECK(formatFixed(0.333333, 1) == "0.3");
+    CHECK(formatFixed(12.5e6 / 1e6, 1) == "12.5"); // AgentDeployer's "12.5 MB"
+}
+
+TEST_CASE("formatPercent at a glance: one decimal under 10%, none from 10%, half away from zero", "[format]")
+{
+    CHECK(formatPercent(0.031, kPercentAtAGlance, true) == "+3.1%");
+    CHECK(formatPercent(0.125, kPercentAtAGlance, true) == "+13%"); // 12.5 rounds away from zero (printf: 12)
+    CHECK(formatPercent(-0.0351, kPercentAtAGlance, true) == "-3.5%");
+    CHECK(formatPercent(0.5, kPercentAtAGlance, false) == "50%");
+    // -0.04% rounds to zero and reads "0.0%" (no "+": it is below zero), -0 itself "+0.0%".
+    CHECK(formatPercent(-0.0004, kPercentAtAGlance, true) == "0.0%");
+    CHECK(formatPercent(-0.0, kPercentAtAGlance, true) == "+0.0%");
+    CHECK(formatPercent(std::nan(""), kPercentAtAGlance, true) == "-");
+}

@@ -1,5 +1,6 @@
 #include "model/core/ModelError.h"
 #include "model/core/ParamSpec.h"
+#include "model/core/FormatOptions.h"
 #include "model/core/Unit.h"
 
 #include <catch2/catch.hpp>
@@ -141,6 +142,23 @@ TEST_CASE("autoDisplayUnit picks the largest scale not above the magnitude", "[c
     CHECK(autoDisplayUnit(5.116e-10, Unit::SecondsPerByte).name == "ps/B");
     const DisplayUnit count = autoDisplayUnit(12345, Unit::Count);
     CHECK(count.scale == 1.0);
+}
+
+TEST_CASE("autoDisplayUnit and formatMeasured write bytes in the prefixes the caller passes", "[core][units]")
+{
+    FormatOptions si, binary;
+    si.bytePrefixes = BytePrefixes::SI;
+    binary.bytePrefixes = BytePrefixes::Binary;
+    // 2048 B: 2.048 KB in powers of 1000, 2 KiB in powers of 1024 (the default, the command line's).
+    CHECK(autoDisplayUnit(2048.0, Unit::Bytes, si).name == "KB");
+    CHECK(autoDisplayUnit(2048.0, Unit::Bytes, binary).name == "KiB");
+    CHECK(autoDisplayUnit(2048.0, Unit::Bytes).name == "KiB");
+    // 104857600 B/s = 100 x 2^20: 104.9 MB/s (/ 1e6) or 100 MiB/s.
+    CHECK(formatMeasured(104857600, "B/s", si) == "104.9 MB/s");
+    CHECK(formatMeasured(104857600, "B/s", binary) == "100 MiB/s");
+    CHECK(formatMeasured(104857600, "B/s") == "100 MiB/s");
+    // Times are alike under every option.
+    CHECK(formatMeasured(2.1e-5, "s", si) == "21 us");
 }
 
 TEST_CASE("formatMeasured prints 4 significant digits at the automatic unit", "[core][units]")

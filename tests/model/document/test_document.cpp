@@ -1,5 +1,5 @@
 #include "DocumentTestSupport.h"
-#include "model/document/AtomicFile.h"
+#include "model/core/AtomicFile.h"
 #include "model/document/DocumentFormat.h"
 
 #include <catch2/catch.hpp>

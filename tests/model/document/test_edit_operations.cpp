@@ -6,6 +6,7 @@
 #include "model/document/DocumentEdits.h"
 #include "model/document/DesignEdits.h"
 #include "model/document/DocumentFormat.h"
+#include "model/topology/io/TopologyJson.h"
 #include "../presets/PresetSupport.h"
 
 #include <catch2/catch.hpp>
@@ -70,7 +71,7 @@ TEST_CASE("edits of the design move the measured samples, never copy them", "[do
     CHECK(&doc.measured[0]["parts"][0]["samples"]["memcpy"][0] == first);
 
     // A topology edit and a move neither.
-    REQUIRE(edit::setTopology(doc, sixteenHosts()).ok());
+    REQUIRE(edit::setTopology(doc, readNetwork(sixteenHosts())).ok());
     REQUIRE(edit::moveVertices(doc, {{"h0", {1, 2}}}).ok());
     CHECK(&doc.measured[0]["parts"][0]["samples"]["memcpy"][0] == first);
     CHECK(doc.measured[0]["parts"][0]["samples"]["memcpy"].size() == 1000);
@@ -128,15 +129,16 @@ TEST_CASE("topology operations: add, link, set properties of several, remove wit
           "[document][edit][topology]")
 {
     DesignDocument doc = test::presets::loadPreset("acc-fft");
-    edit::Outcome whole = edit::setTopology(doc, sixteenHosts());
+    edit::Outcome whole = edit::setTopology(doc, readNetwork(sixteenHosts()));
     REQUIRE(whole.ok());
     CHECK(whole.change.wholeTopology()); // a view reads the network anew
 
-    // Two edits as one: item by item when both set in place; else the network as a whole.
-    whole = edit::andThen(doc, edit::setLinkProperty(doc, {0}, "latency", 1e-6),
+    // Two edits as one: the items of both, by id; one added by the first and removed by the second is neither.
+    whole = edit::andThen(doc, edit::setLinkProperty(doc, {LinkId{0}}, "latency", 1e-6),
                           [&] { return edit::setVertexProperty(doc, {"h0"}, "forwards", false); });
     REQUIRE(whole.ok());
-    CHECK(whole.change.topologyItems == std::vector<std::string>{"link:0", "h0"});
+    CHECK(whole.change.linksSet == std::vector<LinkId>{LinkId{0}});
+    CHECK(whole.change.verticesSet == std::vector<std::string>{"h0"});
     whole = edit::andThen(doc, edit::addVertex(doc, "extra", VertexKind::Host),
                           [&] { return edit::removeTopologyItems(doc, {"extra"}, {}); });
     REQUIRE(whole.ok());
@@ -145,8 +147,9 @@ TEST_CASE("topology operations: add, link, set properties of several, remove wit
     // A host named by the layer (the first free "h") and one named by the caller.
     edit::Outcome o = edit::addVertex(doc, "", VertexKind::Host);
     REQUIRE(o.ok());
-    CHECK(o.change.topologyAdded == std::vector<std::string>{"h16"});
-    CHECK(o.change.topologyItems.empty());
+    CHECK(o.change.verticesAdded == std::vector<std::string>{"h16"});
+    CHECK(o.change.verticesSet.empty());
+    CHECK(o.change.linksSet.empty());
     CHECK_FALSE(o.change.wholeTopology());
     // A drawing's block keeps its ports: the canvases keep their items.
     CHECK_FALSE(o.change.structure);
@@ -155,24 +158,24 @@ TEST_CASE("topology operations: add, link, set properties of several, remove wit
 
     o = edit::addLink(doc, "h16", "sw0", 1.25e7, 2);
     REQUIRE(o.ok());
-    CHECK(o.change.topologyAdded == std::vector<std::string>{"link:16"});
-    CHECK(doc.topology["edges"][16]["channels"] == 2);
+    CHECK(o.change.linksAdded == std::vector<LinkId>{LinkId{16}});
+    CHECK(doc.topology.links()[16].props.channels == 2);
     CHECK(edit::addLink(doc, "h16", "nowhere", 1.25e8, 1).problems.at(0).kind == ProblemKind::NotFound);
 
     // Three links at once, one edit; a link that is not there is refused and nothing changes.
-    o = edit::setLinkProperty(doc, {0, 1, 16}, "bandwidth", 1.25e9);
+    o = edit::setLinkProperty(doc, {LinkId{0}, LinkId{1}, LinkId{16}}, "bandwidth", 1.25e9);
     REQUIRE(o.ok());
     for (int e : {0, 1, 16})
-        CHECK(doc.topology["edges"][e]["bandwidth"] == 1.25e9);
-    CHECK(o.change.topologyItems == std::vector<std::string>{"link:0", "link:1", "link:16"});
-    CHECK(o.change.topologyAdded.empty());
-    o = edit::setLinkProperty(doc, {0, 70}, "bandwidth", 1.0);
+        CHECK(doc.topology.links()[e].props.bandwidth == 1.25e9);
+    CHECK(o.change.linksSet == std::vector<LinkId>{LinkId{0}, LinkId{1}, LinkId{16}});
+    CHECK(o.change.linksAdded.empty());
+    o = edit::setLinkProperty(doc, {LinkId{0}, LinkId{70}}, "bandwidth", 1.0);
     REQUIRE_FALSE(o.ok());
-    CHECK(doc.topology["edges"][0]["bandwidth"] == 1.25e9);
+    CHECK(doc.topology.links()[0].props.bandwidth == 1.25e9);
     o = edit::setVertexProperty(doc, {"h0", "h1"}, "forwards", true);
     REQUIRE(o.ok());
-    CHECK(doc.topology["vertices"][1]["forwards"] == true); // h0 (sw0 is first)
-    CHECK(doc.topology["vertices"][2]["forwards"] == true);
+    CHECK(doc.topology.vertices()[1].attributes.forwards); // h0 (sw0 is first)
+    CHECK(doc.topology.vertices()[2].attributes.forwards);
     CHECK(edit::setVertexProperty(doc, {"h0"}, "id", "x").problems.at(0).kind == ProblemKind::BadValue);
 
     // Positions: moved one by one, or placed all anew.
@@ -180,20 +183,22 @@ TEST_CASE("topology operations: add, link, set properties of several, remove wit
     CHECK(doc.layout["vertices"]["h16"] == json::array({5, 6}));
     CHECK(edit::moveVertices(doc, {{"h16", {std::nan(""), 0}}}).problems.at(0).kind == ProblemKind::BadValue);
 
-    // Removing h16 takes its link and its position; the undo step has all three parts back.
+    // Removing h16 takes its link and its position; the undo step has all three back.
     const std::string beforeRemove = serializeDocument(doc);
     o = edit::removeTopologyItems(doc, {"h16"}, {});
     REQUIRE(o.ok());
-    CHECK(doc.topology["edges"].size() == 16);
+    CHECK(doc.topology.links().size() == 16);
     CHECK_FALSE(doc.layout["vertices"].contains("h16"));
-    CHECK((o.before.parts & edit::kLayout) != 0);
-    // The link that went with h16 is named, by its index before the edit; undoing adds both back.
-    CHECK(o.change.topologyRemoved == std::vector<std::string>{"h16", "link:16"});
-    CHECK(o.change.inverse().topologyAdded == o.change.topologyRemoved);
-    CHECK(o.change.inverse().topologyRemoved.empty());
-    edit::restore(doc, o.before);
+    CHECK(o.patch.layout.size() == 1); // the position, as a step of the layout
+    // The link that went with h16 is named, by its id; undoing adds both back.
+    CHECK(o.change.verticesRemoved == std::vector<std::string>{"h16"});
+    CHECK(o.change.linksRemoved == std::vector<LinkId>{LinkId{16}});
+    CHECK(o.change.inverse().verticesAdded == o.change.verticesRemoved);
+    CHECK(o.change.inverse().linksAdded == o.change.linksRemoved);
+    CHECK(o.change.inverse().verticesRemoved.empty());
+    edit::undo(doc, edit::undoEntry(doc, std::move(o)));
     CHECK(serializeDocument(doc) == beforeRemove);
-    CHECK(edit::removeTopologyItems(doc, {}, {90}).problems.at(0).kind == ProblemKind::NotFound);
+    CHECK(edit::removeTopologyItems(doc, {}, {LinkId{90}}).problems.at(0).kind == ProblemKind::NotFound);
 
     o = edit::placeVertices(doc, {{"h0", {1, 1}}});
     REQUIRE(o.ok());
@@ -213,6 +218,6 @@ TEST_CASE("andThen: two operations as one, the first put back when the second is
     CHECK(o.change.parts == (edit::kDesign | edit::kLayout));
     CHECK(o.change.values == std::vector<std::string>{"P"});
     CHECK(o.change.movedBlocks == std::vector<std::string>{"inic"});
-    edit::restore(doc, o.before);
+    edit::undo(doc, edit::undoEntry(doc, std::move(o)));
     CHECK(serializeDocument(doc) == start);
 }

@@ -1,7 +1,8 @@
 // The editing layer's promise, checked on random edit sequences over the
 // presets: after every accepted edit the document saves, reads back and
 // saves to the same text; a refused edit changes nothing; and undoing every
-// step (snapshots of the parts each edit changed) gives the start back.
+// step (its patch of the network and layout, snapshots of the other parts it
+// changed) gives the start back.
 #include "model/document/DocumentEdits.h"
 #include "model/document/DesignEdits.h"
 #include "model/document/DocumentFormat.h"
@@ -123,16 +124,14 @@ public:
             return edit::op::removeBlocks({b});
         }
         case 7: { // the network: a vertex or a link removed, or a host added and linked
-            if (doc.topology.is_null()) {
+            if (doc.topology.isNone()) {
                 what = "network edit (no network)";
                 return {};
             }
-            const json drawn = doc.topology.contains("generator")
-                                   ? topologyToJson(topologyFromJson(doc.topology), TopologyJsonForm::Explicit)
-                                   : doc.topology;
+            const Network drawn = edit::drawnTopology(doc);
             std::vector<std::string> ids;
-            for (const json& v : drawn["vertices"])
-                ids.push_back(v["id"].get<std::string>());
+            for (const NetworkVertex& v : drawn.vertices())
+                ids.push_back(v.id);
             if (ids.empty()) {
                 what = "network edit (no vertices)";
                 return {};
@@ -144,9 +143,10 @@ public:
                 return edit::op::removeTopologyItems({id}, {});
             }
             case 1: {
-                const std::size_t link = index(drawn["edges"].size() + 1); // one past the end is refused
-                what = "remove link " + std::to_string(link);
-                return edit::op::removeTopologyItems({}, {link});
+                const std::size_t link = index(drawn.links().size() + 1); // one past the end is refused
+                const LinkId id = drawn.linkIdAt(link);
+                what = "remove link " + std::to_string(id.value);
+                return edit::op::removeTopologyItems({}, {id});
             }
             default: {
                 const std::string id = "hx" + std::to_string(index(3)), to = pick(ids);
@@ -221,11 +221,11 @@ TEST_CASE("random edit sequences over the presets save, load back and undo to th
         for (unsigned seed = 1; seed <= 6; ++seed) {
             DesignDocument doc = start;
             RandomEdits gen(seed * 7919u + static_cast<unsigned>(std::string(preset).size()));
-            std::vector<edit::Snapshot> undo;
+            std::vector<edit::UndoEntry> undo;
             for (int i = 0; i < 40; ++i) {
                 const std::string beforeText = serializeDocument(doc);
                 std::string what;
-                const edit::Outcome o = gen.step(doc, what)(doc);
+                edit::Outcome o = gen.step(doc, what)(doc);
                 INFO(preset << " seed " << seed << " step " << i << ": " << what << "\n" << o.message());
                 const std::string text = serializeDocument(doc);
                 if (!o.ok()) {
@@ -237,11 +237,11 @@ TEST_CASE("random edit sequences over the presets save, load back and undo to th
                 }
                 ++accepted;
                 cleanups += static_cast<int>(o.change.cleanup.size());
-                // What the edit replaced, as the layer hands it back (moved, not copied).
-                undo.push_back(o.before);
+                // What undoes the edit, as the layer hands it back (moved, not copied).
+                undo.push_back(edit::undoEntry(doc, std::move(o)));
                 REQUIRE(serializeDocument([&] {
                             DesignDocument check = doc;
-                            edit::restore(check, o.before);
+                            edit::undo(check, undo.back());
                             return check;
                         }()) == beforeText);
                 // Save, load, compare.
@@ -254,7 +254,7 @@ TEST_CASE("random edit sequences over the presets save, load back and undo to th
                 REQUIRE(serializeDocument(back) == text);
             }
             while (!undo.empty()) {
-                edit::restore(doc, undo.back());
+                edit::undo(doc, undo.back());
                 undo.pop_back();
             }
             INFO(preset << " seed " << seed);

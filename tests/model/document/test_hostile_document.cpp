@@ -3,7 +3,7 @@
 // keys, values silently overridden, and messages that would echo megabytes.
 #include "../core/TestBlocks.h"
 #include "model/document/DocumentFormat.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,7 +4,7 @@
 // would take gigabytes.
 #include "../core/TestBlocks.h"
 #include "model/document/DocumentFormat.h"
-#include "model/document/StrictJson.h"
+#include "model/core/StrictJson.h"
 
 #include <catch2/catch.hpp>
 

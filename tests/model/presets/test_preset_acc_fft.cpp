@@ -53,6 +53,7 @@
 //     T = 0.0128 + 2 x 0.03078206 = 0.07436412 s; speedup 13.247459 (GigE / prototype = 3.652299)
 #include "PresetSupport.h"
 
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/io/TopologyJson.h"
 
 using namespace cs;
@@ -195,7 +196,7 @@ TEST_CASE("acc-fft: P that does not divide rows is one rule for every variant", 
 
 TEST_CASE("acc-fft: 16 nodes on one Gigabit Ethernet switch (000 §5)", "[presets]")
 {
-    const TopologyCounts c = topologyFromJson(loadPreset("acc-fft").topology).counts();
+    const TopologyCounts c = buildTopology(loadPreset("acc-fft").topology).counts();
     CHECK(c.hosts == 16);
     CHECK(c.switches == 1);
 }

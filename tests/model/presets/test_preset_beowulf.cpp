@@ -9,6 +9,7 @@
 //   with c_L = P pairs on the one segment, X_PL = P m / T_L = B_seg eta_m m / (m + 66 p).
 #include "PresetSupport.h"
 
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/io/TopologyJson.h"
 
 using namespace cs;
@@ -181,7 +182,7 @@ TEST_CASE("beowulf presets: 16 nodes on two bonded shared segments (004 §3, Tab
         INFO(name);
         const DesignDocument doc = loadPreset(name);
         // Table 1: 16 nodes in generations 1 and 2; §3: two channels, each a shared segment.
-        const TopologyCounts c = topologyFromJson(doc.topology).counts();
+        const TopologyCounts c = buildTopology(doc.topology).counts();
         CHECK(c.hosts == 16);
         CHECK(c.segments == 2);
         CHECK(c.switches == 0);

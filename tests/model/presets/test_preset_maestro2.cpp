@@ -16,6 +16,7 @@
 //     binomial broadcast steps ceil(log2 P) = 2, 3, 3
 #include "PresetSupport.h"
 
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/io/TopologyJson.h"
 
 using namespace cs;
@@ -179,7 +180,7 @@ TEST_CASE("maestro2-mdo: MDO moves less over the hosts' PCI buses, more so with 
 
 TEST_CASE("maestro2-mdo: eight hosts on one switch box (001 §2.1)", "[presets]")
 {
-    const TopologyCounts c = topologyFromJson(loadPreset("maestro2-mdo").topology).counts();
+    const TopologyCounts c = buildTopology(loadPreset("maestro2-mdo").topology).counts();
     CHECK(c.hosts == 8);
     CHECK(c.switches == 1);
 }

@@ -17,6 +17,7 @@
 //               = max(5.4787879 + 0.1 + 13.6969697, 10.5698788) = 19.2757576 ms, X_PR = 2974928 B/s
 #include "PresetSupport.h"
 
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/io/TopologyJson.h"
 
 using namespace cs;
@@ -92,7 +93,7 @@ TEST_CASE("mesh-4x4: six local and nine remote nodes, four per segment (004 §4,
 
         // The topology section builds the same network: 16 hosts, 4 row and 4 column segments;
         // two four-port switches join them in the switch-routed mesh (Fig. 6), none in Fig. 5.
-        const TopologyCounts c = topologyFromJson(doc.topology).counts();
+        const TopologyCounts c = buildTopology(doc.topology).counts();
         CHECK(c.hosts == 16);
         CHECK(c.segments == 8);
         CHECK(c.switches == (software ? 0u : 2u));

@@ -30,6 +30,7 @@
 //            = 558.9513e6; WSRR W = (10,1,1,1,1): 1.75e9 * 0.9009009 * f = 1565.064e6; WD 1.75e9 f = 1737.221e6
 #include "PresetSupport.h"
 
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/io/TopologyJson.h"
 
 using namespace cs;
@@ -179,7 +180,7 @@ TEST_CASE("multiedge: cost grows with the link count", "[presets]")
 
 TEST_CASE("multiedge: two nodes cabled back to back (003 §3)", "[presets]")
 {
-    const Topology t = topologyFromJson(loadPreset("multiedge").topology);
+    const Topology t = buildTopology(loadPreset("multiedge").topology);
     CHECK(t.counts().hosts == 2);
     CHECK(t.counts().switches == 0);
     CHECK(t.counts().links == 1);

@@ -13,6 +13,7 @@
 //   = 14.2692308 us + (k - 1) / 38e6 s
 #include "PresetSupport.h"
 
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/io/TopologyJson.h"
 
 using namespace cs;
@@ -28,7 +29,7 @@ TEST_CASE("berkeley-now: 105 hosts on the fat-tree, latency from its hop counts 
     CHECK(r.at("MPI one-way", 0, "topology.avg_hops") == Approx(57540.0 / 10920).epsilon(1e-12));
     CHECK(r.at("MPI one-way", 0, "topology.L") == Approx(5.2692308e-6).epsilon(1e-7));
     // The document's topology section builds the same 105-host network.
-    const TopologyCounts c = topologyFromJson(doc.topology).counts();
+    const TopologyCounts c = buildTopology(doc.topology).counts();
     CHECK(c.hosts == 105);
 }
 

@@ -5,6 +5,7 @@
 #include "PresetSupport.h"
 
 #include "model/sweep/Sweep.h"
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/io/TopologyJson.h"
 
 #include <cmath>
@@ -72,8 +73,8 @@ TEST_CASE("presets: every topology section is accepted by the topology layer", "
     for (const std::string& name : presetNames()) {
         INFO("preset " << name);
         const DesignDocument doc = loadPreset(name);
-        REQUIRE_FALSE(doc.topology.is_null());
-        const Topology t = topologyFromJson(doc.topology);
+        REQUIRE_FALSE(doc.topology.isNone());
+        const Topology t = buildTopology(doc.topology);
         CHECK(t.counts().hosts >= 2);
     }
 }

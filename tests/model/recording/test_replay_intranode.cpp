@@ -4,7 +4,7 @@
 // LogGP. Every time is derived by hand below.
 #include "ReplayTestSupport.h"
 #include "model/recording/CsrecParser.h"
-#include "model/recording/DesignNetwork.h"
+#include "model/prediction/DesignNetwork.h"
 #include "model/recording/Replay.h"
 #include "model/document/DocumentFormat.h"
 

@@ -76,7 +76,7 @@ std::string edrFabric()
 TEST_CASE("an imported two-level fabric's bisection is found within 5 % whatever the host order",
           "[topology][bisection]")
 {
-    const json fabric = topologyFromIbnetdiscover(edrFabric(), "edr.txt");
+    const json fabric = writeNetwork(topologyFromIbnetdiscover(edrFabric(), "edr.txt"));
     const Topology imported = topologyFromJson(fabric);
     REQUIRE(imported.counts().hosts == 96);
     REQUIRE(imported.counts().switches == 6);

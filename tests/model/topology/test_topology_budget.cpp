@@ -4,6 +4,7 @@
 #include "model/core/ModelError.h"
 #include "model/topology/generators/GeneratorRegistry.h"
 #include "model/topology/budget/TopologyBudget.h"
+#include "model/topology/graph/TopologyFields.h"
 
 #include <catch2/catch.hpp>
 
@@ -157,4 +158,23 @@ TEST_CASE("a topology that would not fit in memory is refused before it is built
     const GeneratorCounts edited = countsOf(t);
     CHECK(edited.roots == 9);
     CHECK(edited.orbitRoots < 0);
+}
+
+TEST_CASE("the budget's words for the kinds come from the one table", "[topology][budget][fields]")
+{
+    // Issue 47: "host"/"hosts" and the rest are the table's nouns (TopologyFields.h), not the budget's own.
+    GeneratorCounts c{.hosts = 2, .switches = 1, .segments = 3, .links = 1e12, .roots = 1};
+    const auto noun = [](VertexKind k, bool one) {
+        return std::string(one ? vertexKindTraits(k).name : vertexKindTraits(k).plural);
+    };
+    const std::string words = "a topology of 2 " + noun(VertexKind::Host, false) + ", 1 " +
+                              noun(VertexKind::Switch, true) + ", 3 " + noun(VertexKind::Segment, false) +
+                              " and 1000000000000 links needs about";
+    CHECK(words == "a topology of 2 hosts, 1 switch, 3 segments and 1000000000000 links needs about");
+    CHECK_THAT(topologyBuildProblem(c), Catch::StartsWith(words));
+    c.hosts = 1;
+    c.switches = 2;
+    CHECK_THAT(topologyBuildProblem(c),
+               Catch::StartsWith("a topology of " + countedVertices(1, VertexKind::Host) + ", " +
+                                 countedVertices(2, VertexKind::Switch) + ", 3 segments and "));
 }

@@ -58,6 +58,7 @@ Topology built(VertexKind kind, const std::string& key, double v, bool onLink)
         if (f.symbol == "bandwidth") l.bandwidth = x;
         if (f.symbol == "latency") l.latency = x;
         if (f.symbol == "channels") l.channels = static_cast<int>(x);
+        if (f.symbol == "burst") l.burst = x;
     }
     Topology t;
     t.addHost("h");
@@ -182,7 +183,34 @@ TEST_CASE("the kinds' names come from the one table", "[topology][fields]")
         CHECK(&vertexKindTraits(k.kind) == &k);
     }
     CHECK(vertexKindTraits(VertexKind::Switch).plural == "switches");
+    CHECK(vertexKindNoun(VertexKind::Switch, 1) == "switch");
+    CHECK(vertexKindNoun(VertexKind::Switch, 0) == "switches");
+    CHECK(vertexKindNoun(VertexKind::Host, 2) == vertexKindTraits(VertexKind::Host).plural);
+    CHECK(countedVertices(1, VertexKind::Segment) == "1 segment");
+    CHECK(countedVertices(12, VertexKind::Host) == "12 hosts");
     CHECK(vertexKindFromName("hub") == VertexKind::Segment);
     CHECK(vertexKindFromName("bus") == VertexKind::Segment);
     CHECK_FALSE(vertexKindFromName("router"));
+}
+
+TEST_CASE("the keys the reader takes come from the one table", "[topology][fields]")
+{
+    for (const VertexKindTraits& k : kVertexKinds) {
+        INFO(k.name);
+        // What an object of the kind takes, as the reader says when a key is none of them.
+        std::string takes = "id, kind";
+        for (const ParamSpec& f : vertexFields(k.kind))
+            takes += ", " + f.symbol;
+        json d = drawing(k.kind, "", 0, false);
+        d["vertices"][1]["colour"] = 1;
+        CHECK_THROWS_WITH(topologyFromJson(d),
+                          "topology.vertices[1].colour: unknown key \"colour\" (this object takes " + takes + ")");
+    }
+    std::string takes = "id, from, to";
+    for (const ParamSpec& f : linkFields())
+        takes += ", " + f.symbol;
+    json d = drawing(VertexKind::Switch, "", 0, false);
+    d["edges"][0]["colour"] = 1;
+    CHECK_THROWS_WITH(topologyFromJson(d),
+                      "topology.edges[0].colour: unknown key \"colour\" (this object takes " + takes + ")");
 }

@@ -3,6 +3,7 @@
 #include "model/document/DocumentFormat.h"
 #include "model/document/DocumentTopology.h"
 #include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/io/NetworkBuild.h"
 #include "model/topology/io/TopologyJson.h"
 #include "model/topology/TopologySource.h"
 
@@ -212,7 +213,7 @@ TEST_CASE("undo and redo of a topology edit give back the network built before, 
     const json star8{{"generator", "star"}, {"params", {{"n", 8}}}};
     // A network built elsewhere (the generator dialog's worker) is taken as it is.
     auto built = std::make_shared<const Topology>(generate("star", {{"n", 4}}));
-    REQUIRE(m.setTopology("star 4", star4, {}, built).isEmpty());
+    REQUIRE(m.setTopology("star 4", readNetwork(star4), {}, built).isEmpty());
     CHECK(m.topology() == built);
     const std::shared_ptr<const Topology> four = m.topology();
     REQUIRE(m.setTopology("star 8", star8).isEmpty());
@@ -252,7 +253,7 @@ TEST_CASE("a drawn network is the design's own: opening or editing a drawing bui
         return source ? source->drawn() : nullptr;
     };
     DesignDocument doc = smallDoc();
-    doc.topology = topologyToJson(generate("star", {{"n", 4}}), TopologyJsonForm::Explicit);
+    doc.topology = networkOf(generate("star", {{"n", 4}}));
     attachTopology(doc);
     DocumentModel m;
     m.setDocument(std::move(doc), {});

@@ -8,6 +8,10 @@
 #include "app/gui/inspector/Inspector.h"
 #include "model/document/DocumentFormat.h"
 #include "model/document/EditOps.h"
+#include "model/topology/generators/GeneratorRegistry.h"
+#include "model/topology/graph/Topology.h"
+#include "model/topology/graph/TopologyFields.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -351,4 +355,60 @@ TEST_CASE("a value edit updates the block form in place, a structural edit rebui
     REQUIRE(f.model.disconnect({"fft", "G"}).isEmpty());
     QCoreApplication::processEvents();
     CHECK(f.inspector.form() != form.data());
+}
+
+TEST_CASE("a switch's ports have one range: the reader, the validator, the editing layer, the inspector and the "
+          "generators take it from the table",
+          "[gui][inspector][topology][fields]")
+{
+    // Issue 47: ports were checked in three places with three ranges ([1, 1e9], [0, 1e6] and the validator's).
+    const ParamSpec& ports = vertexField(VertexKind::Switch, "ports");
+    // A host on a switch of `v` ports.
+    auto drawing = [](double v) {
+        return nlohmann::json{
+            {"vertices", {{{"id", "h"}, {"kind", "host"}}, {{"id", "sw"}, {"kind", "switch"}, {"ports", v}}}},
+            {"edges", {{{"from", "h"}, {"to", "sw"}, {"bandwidth", "1Gbit/s"}}}}};
+    };
+    REQUIRE(ports.rangeText() == "[1, 1e+09]"); // docs/format.md: a switch takes 1 to 1e9 ports
+    for (const double v : {ports.min - 1, ports.max + 1}) {
+        const std::string words = fieldProblem(ports, v);
+        INFO("ports = " << v << ": " << words);
+        REQUIRE_FALSE(words.empty());
+        // The reader refuses it in the table's words.
+        CHECK_THROWS_WITH(topologyFromJson(drawing(v)), "topology.vertices[1].ports: " + words);
+        // The validator says the same of a network built in code.
+        Topology t;
+        t.addHost("h");
+        t.addSwitch("sw", static_cast<int>(v), 0.0);
+        t.addLink(0, 1, LinkProps{});
+        bool said = false;
+        for (const TopologyProblem& p : t.problems())
+            said = said || (p.where == TopologyProblem::Where::Vertex && p.index == 1 && p.field == "ports" &&
+                            p.message == words);
+        CHECK(said);
+        // The editing layer refuses it, and so the inspector's field, which shows the range.
+        Fixture f;
+        const QString refused = f.model.apply("Set ports", edit::op::setVertexProperty({"sw0"}, "ports", v));
+        CHECK_THAT(refused.toStdString(), Catch::Contains(words));
+        f.selection.select(Selection::Kind::Vertex, "sw0");
+        REQUIRE(f.find<QLabel>("details:ports"));
+        CHECK(f.find<QLabel>("details:ports")->text().contains(QString::fromStdString(ports.rangeText())));
+        f.type("ports", QString::number(v, 'f', 0));
+        CHECK_THAT(f.error("ports").toStdString(), Catch::Contains(words));
+        CHECK(f.model.topology()->attributes(*f.model.topology()->find("sw0")).ports == 8);
+    }
+    // The range's ends are taken.
+    for (const double v : {ports.min, ports.max})
+        CHECK_NOTHROW(topologyFromJson(drawing(v)));
+    // Every generator's ports: 0 (as many as the links need) or up to the field's most.
+    int generators = 0;
+    for (const Generator* g : GeneratorRegistry::builtin().all())
+        for (const ParamSpec& p : g->spec().params)
+            if (p.symbol == "ports") {
+                INFO(g->spec().name);
+                CHECK(p.min == 0);
+                CHECK(p.max == ports.max);
+                ++generators;
+            }
+    CHECK(generators >= 6);
 }

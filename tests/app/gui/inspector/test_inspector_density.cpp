@@ -12,7 +12,7 @@
 #include "app/gui/canvas/BlockCanvas.h"
 #include "app/gui/canvas/BlockNode.h"
 #include "app/gui/inspector/Inspector.h"
-#include "app/gui/inspector/InspectorText.h"
+#include "app/gui/widgets/InspectorText.h"
 
 #include <QDir>
 #include <QDockWidget>

@@ -336,7 +336,7 @@ TEST_CASE("a generated network of 262,144 hosts is built off the GUI thread, can
 
     // Cancel: the dialog stays open and nothing is placed, even after the
     // abandoned build has ended.
-    const json before = w.model()->doc().topology;
+    const Network before = w.model()->doc().topology;
     dlg->accept();
     CHECK(dlg->isBuilding()); // accept() returned while the worker builds
     dlg->reject();

@@ -74,27 +74,26 @@ TEST_CASE("byte prefixes chosen in Preferences are used by charts, tables, probe
     };
     // 2048 B; 1.25e8 B/s (1 Gbit/s); a measured 104857600 B/s (100 * 2^20).
     choose(BytePrefixes::SI);
-    CHECK(bytePrefixes() == BytePrefixes::SI);
-    CHECK(plots::scaleFor(Unit::Bytes, 2048).name == "KB");              // 2.048 KB
-    CHECK(formatMeasured(104857600, "B/s") == "104.9 MB/s");              // 104857600 / 1e6
+    CHECK(plots::formatOptions().bytePrefixes == BytePrefixes::SI);
+    CHECK(plots::scaleFor(Unit::Bytes, 2048, plots::formatOptions()).name == "KB"); // 2.048 KB
+    CHECK(formatMeasured(104857600, "B/s", plots::formatOptions()) == "104.9 MB/s"); // 104857600 / 1e6
     CHECK(plots::rateUnitFor({1.25e8}, plots::RateFamily::Bytes).format(1.25e8) == "125 MB/s");
 
     choose(BytePrefixes::Binary);
-    CHECK(plots::scaleFor(Unit::Bytes, 2048).name == "KiB");             // 2 KiB
-    CHECK(plots::scaleFor(Unit::BytesPerSecond, 1.25e8).name == "MiB/s");
-    CHECK(formatMeasured(104857600, "B/s") == "100 MiB/s");
+    CHECK(plots::scaleFor(Unit::Bytes, 2048, plots::formatOptions()).name == "KiB"); // 2 KiB
+    CHECK(plots::scaleFor(Unit::BytesPerSecond, 1.25e8, plots::formatOptions()).name == "MiB/s");
+    CHECK(formatMeasured(104857600, "B/s", plots::formatOptions()) == "100 MiB/s");
     // 1.25e8 / 1048576 = 119.209...: 119.2 MiB/s. Bit rates stay SI.
     CHECK(plots::rateUnitFor({1.25e8}, plots::RateFamily::Bytes).format(1.25e8) == "119.2 MiB/s");
     CHECK(plots::rateUnitFor({1.25e8}, plots::RateFamily::Bits).format(1.25e8) == "1 Gbit/s");
 
     // A window made now starts with the stored choice.
-    setBytePrefixes(BytePrefixes::Conventional);
     {
         MainWindow w;
-        CHECK(bytePrefixes() == BytePrefixes::Binary);
+        CHECK(plots::formatOptions().bytePrefixes == BytePrefixes::Binary);
     }
     choose(BytePrefixes::Conventional);
-    CHECK(plots::scaleFor(Unit::Bytes, 2048).name == "KiB");
-    CHECK(plots::scaleFor(Unit::BytesPerSecond, 1.25e8).name == "MB/s");
+    CHECK(plots::scaleFor(Unit::Bytes, 2048, plots::formatOptions()).name == "KiB");
+    CHECK(plots::scaleFor(Unit::BytesPerSecond, 1.25e8, plots::formatOptions()).name == "MB/s");
     plots::setPrefixPreference(before);
 }

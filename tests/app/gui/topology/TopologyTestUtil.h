@@ -6,6 +6,7 @@
 #include "app/gui/topology/TopologyEditor.h"
 #include "app/gui/topology/TopologyItems.h"
 #include "model/document/DocumentFormat.h"
+#include "model/topology/io/TopologyJson.h"
 
 #include <QElapsedTimer>
 #include <QGraphicsScene>

@@ -65,7 +65,7 @@ TEST_CASE("the topology editor duplicates selected vertices with the links betwe
     // The copies: the first free ids, the switch's latency and the link's
     // channels kept. (They hang in the air until linked to the rest: the
     // document keeps the drawing as drawn, see TopologyEdits.h.)
-    const json& t = model.doc().topology;
+    const json t = writeNetwork(model.doc().topology);
     auto vertex = [&](const std::string& id) {
         for (const json& v : t["vertices"])
             if (v["id"] == id)
@@ -93,8 +93,8 @@ TEST_CASE("the topology editor duplicates selected vertices with the links betwe
     CHECK(editor.scene()->selectedItems().size() == 5 + 3);
     REQUIRE(editor.copySelected());
     REQUIRE(editor.paste().isEmpty());
-    CHECK(model.doc().topology["vertices"].size() == 10);
-    CHECK(model.doc().topology["edges"].size() == 6);
+    CHECK(model.doc().topology.vertices().size() == 10);
+    CHECK(model.doc().topology.links().size() == 6);
 
     model.undoStack()->undo();
     model.undoStack()->undo();

@@ -61,7 +61,7 @@ TEST_CASE("a generated network whose metrics would run for more than about a min
     DocumentModel model;
     MetricsPanel panel(&model);
     REQUIRE(model.setTopology("star", json{{"generator", "star"}, {"params", {{"n", 8}}}}, {}).isEmpty());
-    const json before = model.doc().topology;
+    const Network before = model.doc().topology;
     // A 1448 x 1448 mesh: 2096704 hosts, 2 x 1447 x 1448 = 4190512 links;
     // its reflections leave C(724 + 1, 2) = 262450 orbit roots, each a search
     // of 2096704 + 2 x 4190512 steps: 2.74993e12, at 3.4e-9 s a step
@@ -127,7 +127,7 @@ TEST_CASE("the summary of a drawing counts hubs and buses as segments, as the re
     REQUIRE(read.segments == 2); // hub0, bus0
     REQUIRE(read.switches == 1); // sw0
 
-    const TopologySummary summary(drawing); // the JSON path: a drawing that may not validate
+    const TopologySummary summary(topologyFromJson(drawing, "topology", TopologyCheck::Structure)); // as drawn
     CHECK(summary.count(VertexKind::Host) == read.hosts);
     CHECK(summary.count(VertexKind::Segment) == read.segments);
     CHECK(summary.count(VertexKind::Switch) == read.switches);
