@@ -120,8 +120,8 @@ TEST_CASE("a field's range is what the reader and the validator refuse, in the s
                 }
             }
     // host: forward_cost, cores; switch: ports, latency; segment: bandwidth, latency;
-    // a link's bandwidth, latency, channels, three times: (2 + 2 + 2 + 3 x 3) x 2 ends = 30.
-    CHECK(checked == 30);
+    // a link's bandwidth, latency, channels, burst, three times: (2 + 2 + 2 + 3 x 4) x 2 ends = 36.
+    CHECK(checked == 36);
 }
 
 TEST_CASE("the ports, channels and rate rules in words", "[topology][fields]")
