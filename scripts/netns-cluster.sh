@@ -7,7 +7,8 @@
 #       10.SUBNET.(i+1)/16 on its interface "eth0"; SUBNET comes from CS_CLUSTER_SUBNET (default
 #       10.240). Defaults: 2 hosts per leaf, 2 leaves per pod, so a host meets its leaf partner in
 #       2 hops, its pod in 4 and everyone else in 6, like a k=4 fat-tree. With RATE (e.g. 100mbit),
-#       every link is shaped by tbf at both ends (burst 64 KiB + 2 ms at RATE, a queue of the burst + 2 ms; below).
+#       every link is shaped by tbf at both ends (burst 64 KiB + 2 ms at RATE, a queue of the burst + 2 ms; below),
+#       and the design's links carry that burst (the link field "burst", bytes) for the replay of a recording.
 #       Writes PREFIX.design.json (the 2D FFT (fftw.transpose) over a LogGP block, wired to the same tree as
 #       its topology as the presets are, hosts h0..h<N-1>, and the nodes), PREFIX.nodes (the --nodes list) and
 #       PREFIX.hostfile (mpirun's: each host's address with slots=RANKS_PER_HOST) into CS_CLUSTER_DIR (default
@@ -17,7 +18,7 @@
 #       node takes it as slots=RANKS_PER_HOST. The namespaces still share this machine's CPUs.
 #   netns-cluster.sh rate PREFIX RATE
 #       shapes every link of the running cluster PREFIX at RATE instead (the same bucket, queue and packets as
-#       up gives that rate) and writes RATE into the links of PREFIX.design.json in CS_CLUSTER_DIR: the same
+#       up gives that rate) and writes RATE and its burst into the links of PREFIX.design.json in CS_CLUSTER_DIR: the same
 #       tree at a second rate, without taking it down.
 #   netns-cluster.sh down PREFIX
 #       deletes exactly the namespaces PREFIX-sw and PREFIX-h<number> (the bridges and veths inside
@@ -210,10 +211,14 @@ case "$cmd" in
       for ((l = 0; l < leaves; l++)); do printf ',\n  {"id": "leaf%d", "kind": "switch"}' "$l"; done
       for ((i = 0; i < n; i++)); do printf ',\n  {"id": "h%d", "kind": "host"}' "$i"; done
       printf '],\n  "edges": ['
+      # A shaped link's token bucket: tbf's burst in bytes, which the replay of a recording models (the link
+      # field "burst"; README.md, "Link buckets"). An unshaped veth has none.
+      bucket=
+      [[ -z "$rate" ]] || bucket=", \"burst\": $burst"
       sep=""
-      for ((p = 0; p < pods; p++)); do printf '%s\n  {"from": "pod%d", "to": "core", "bandwidth": "%s"}' "$sep" "$p" "$bw"; sep=","; done
-      for ((l = 0; l < leaves; l++)); do printf ',\n  {"from": "leaf%d", "to": "pod%d", "bandwidth": "%s"}' "$l" "$((l / per_pod))" "$bw"; done
-      for ((i = 0; i < n; i++)); do printf ',\n  {"from": "h%d", "to": "leaf%d", "bandwidth": "%s"}' "$i" "$((i / per_leaf))" "$bw"; done
+      for ((p = 0; p < pods; p++)); do printf '%s\n  {"from": "pod%d", "to": "core", "bandwidth": "%s"%s}' "$sep" "$p" "$bw" "$bucket"; sep=","; done
+      for ((l = 0; l < leaves; l++)); do printf ',\n  {"from": "leaf%d", "to": "pod%d", "bandwidth": "%s"%s}' "$l" "$((l / per_pod))" "$bw" "$bucket"; done
+      for ((i = 0; i < n; i++)); do printf ',\n  {"from": "h%d", "to": "leaf%d", "bandwidth": "%s"%s}' "$i" "$((i / per_leaf))" "$bw" "$bucket"; done
       # The job's exchange as the applications run it: app.fft2d and mpi.app.fft2d send to rank + r and
       # receive from rank - r in round r (shift rounds, Open MPI's pairwise all-to-all).
       # RANKS_PER_HOST ranks a host, placed as mpirun places them on a hostfile's slots: a host filled before the next.
@@ -261,7 +266,8 @@ case "$cmd" in
     done
     bw=$rate; bw=${bw/kbit/kbit\/s}; bw=${bw/mbit/Mbit\/s}; bw=${bw/gbit/Gbit\/s}
     if [[ -f "$dir/$prefix.design.json" ]]; then
-      sed -i -E 's|"bandwidth": "[^"]*"|"bandwidth": "'"$bw"'"|g' "$dir/$prefix.design.json"
+      # The rate and the bucket tbf now has (a design written unshaped gains the burst).
+      sed -i -E 's|"bandwidth": "[^"]*"(, "burst": [0-9]+)?|"bandwidth": "'"$bw"'", "burst": '"$burst"'|g' "$dir/$prefix.design.json"
     fi
     echo "links of $prefix shaped at $rate; design $dir/$prefix.design.json"
     ;;

@@ -68,6 +68,14 @@
 // span from the first to the last holds about 10 ms of setup more (290 ms against 300 ms whole at P = 4), so it is
 // replayed `--between 3:4` (Example::between), the span its Loop time reads.
 //
+// The links' token buckets. netns-cluster.sh writes each shaped link's tbf burst into its design (the link field
+// "burst"), and the replay models the bucket (README.md, "Link buckets"): full after an idle spell, a link passes
+// its burst at the host's speed. SimGrid's links have none, so --simulate is compared with the replay without them
+// (predicted_no_bucket). One run (tree22 88 Mbit/s seed 389572228, tree42 79 Mbit/s, tree22's second rate 182):
+// Jacobi -6.4..-8.3% at every P, tree and rate (+5..+28% without the buckets); CG -7.5..-12.3% (+10..+48%) but
+// -55.9% at P = 2 at 182 Mbit/s; LAMMPS -4.7..-7.2% (+7..+95%); the FFT -6.4% at P = 2 and -31..-52% at P = 4 and 8
+// (-18..-40% without: the put protocol above). So P = 8 is held within 35% whatever the credit.
+//
 // It needs the shared live clusters of issue 46 (tests/app/runner/LiveCluster.h); where that file is absent
 // this file compiles to nothing.
 #if __has_include("../LiveCluster.h") && defined(CS_EXAMPLE_JACOBI_EXE) && defined(CS_EXAMPLE_CG_EXE) &&        \
@@ -179,11 +187,12 @@ double secondsAtP1(const std::string& runs)
 }
 
 // replay DESIGN --results RUNS --json: its rows, each printed into `log`; P = 8 held within 35%.
-// `credit`: the links' bucket credit (test::bucketCreditShare); P = 8 is held where it is under half the 35%.
+// `credit`: the links' bucket credit (test::bucketCreditShare), printed.
 void replayAndCheck(const std::string& design, const std::string& runs, const std::string& where, const Example& ex,
                     double credit, std::ostringstream& log)
 {
-    const bool held = ex.held && credit < 0.35 / 2;
+    // The buckets are in the replay now: the credit is printed, and no longer excuses P = 8.
+    const bool held = ex.held;
     std::ostringstream ro, re;
     // --simulate: SimGrid's replay of the same recording beside the analytic one (issue 44: within 10% on the
     // tree), held at every P: both model the same drawn network, so the emulation's credit does not enter.
@@ -197,13 +206,18 @@ void replayAndCheck(const std::string& design, const std::string& runs, const st
     REQUIRE(rows.size() == 3);
     for (const json& row : rows) {
         const double predicted = row["predicted"].get<double>(), simulated = row["simulated"].get<double>();
+        // SimGrid's links have no token bucket: it is compared with the replay as if no link had one
+        // (predicted_no_bucket, given where the design's links carry a burst, as netns-cluster.sh writes them).
+        const double noBucket = row.value("predicted_no_bucket", predicted);
         log << "  " << where << " P = " << row["P"].get<int>() << ": replayed " << predicted << " s, measured "
             << row["measured"].get<double>() << " s, error " << 100 * row["error"].get<double>()
-            << "% (alone on each route " << row["predicted_alone"].get<double>() << " s); simulated " << simulated
-            << " s, " << 100 * (simulated / predicted - 1) << "% from the replay\n";
+            << "% (without the links' buckets " << noBucket << " s, "
+            << 100 * (noBucket / row["measured"].get<double>() - 1) << "%; alone on each route "
+            << row["predicted_alone"].get<double>() << " s); simulated " << simulated << " s, "
+            << 100 * (simulated / noBucket - 1) << "% from the replay without buckets\n";
         CHECK(row["recorded_at"] == row["P"]);
         INFO(log.str());
-        CHECK(std::abs(simulated / predicted - 1) < 0.10);
+        CHECK(std::abs(simulated / noBucket - 1) < 0.10);
     }
     const json& p8 = rows.back();
     REQUIRE(p8["P"] == 8);
