@@ -68,8 +68,10 @@ if [ "$(id -u)" = 0 ] && { [ -w /sys/fs/cgroup/cpu/cpu.shares ] || grep -qw cpu 
   live_start=$(date +%s.%N)
   # Two ctests in one build tree write one Testing/Temporary/LastTest.log between them: each stage's tests,
   # with what the passing ones print (the live checks' figures), are in build/PRESET/STAGE.xml (JUnit) instead.
+  # ctest keeps 1 KiB of a passing test's output by default, which cut the record-and-replay check's figures off.
   (
-    ctest --preset "$preset" -j "$jobs" -L live --output-junit live.xml >"$logs/live.log" 2>&1
+    ctest --preset "$preset" -j "$jobs" -L live --test-output-size-passed 262144 --output-junit live.xml \
+      >"$logs/live.log" 2>&1
     echo $? >"$logs/live.rc"
     date +%s.%N >"$logs/live.end" # its own end: unit and fuzz may end after it
   ) &
