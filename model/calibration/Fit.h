@@ -75,6 +75,12 @@ struct SegmentOptions {
     // itself. The relative-error fit of mpi.loggp uses the first (three regimes whose best single split
     // does not pass alone); the TCP size sweeps keep the second, which their accuracy tests were set on.
     bool optimal = false;
+    // true: the partition is chosen in relative errors (weights 1/y^2), while each segment's line is
+    // still fitted with the weights given (none for a TCP sweep, so that G comes from the large sizes). A
+    // size sweep's noise grows with the time: one noisy bulk size (a 2 MiB median 10 ms off on a
+    // 117 Mbit/s link) outweighed the whole burst regime in absolute errors, and no split passed the F test
+    // (docs/calibration.md, "Where the segments fall"). Needs y > 0.
+    bool relativeSplits = false;
 };
 // Piecewise-linear fit of the points sorted by x: greedy binary splitting, or
 // (options.optimal) for each segment count up to maxSegments the partition

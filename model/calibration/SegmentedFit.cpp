@@ -86,13 +86,22 @@ FitResult fitSegmented(const std::vector<double>& xIn, const std::vector<double>
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return xIn[a] < xIn[b]; });
-    std::vector<double> x(n), y(n), w(n, 1.0);
+    std::vector<double> x(n), y(n), lineW(n, 1.0);
     for (std::size_t i = 0; i < n; ++i) {
         x[i] = xIn[order[i]];
         y[i] = yIn[order[i]];
         if (!weightsIn.empty())
-            w[i] = weightsIn[order[i]];
+            lineW[i] = weightsIn[order[i]];
     }
+    // The weights that choose the partition: the lines' own, or relative errors (options.relativeSplits).
+    std::vector<double> w = lineW;
+    if (options.relativeSplits)
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!(y[i] > 0.0))
+                throw ModelError("segments chosen in relative errors need positive values, got y = " +
+                                 formatNumber(y[i]) + " at x = " + formatNumber(x[i]));
+            w[i] = 1.0 / (y[i] * y[i]);
+        }
 
     // SSEs below this share of the total variation are rounding: a perfect fit.
     double sst = 0.0;
@@ -216,7 +225,7 @@ FitResult fitSegmented(const std::vector<double>& xIn, const std::vector<double>
         std::vector<double> sx(x.begin() + lo, x.begin() + hi), sy(y.begin() + lo, y.begin() + hi);
         std::vector<double> sw;
         if (!weightsIn.empty())
-            sw.assign(w.begin() + lo, w.begin() + hi);
+            sw.assign(lineW.begin() + lo, lineW.begin() + hi);
         const FitResult seg = fitLine(sx, sy, sw);
         const std::string id = std::to_string(k + 1);
         r.names.push_back("a" + id);
@@ -233,7 +242,7 @@ FitResult fitSegmented(const std::vector<double>& xIn, const std::vector<double>
         if (k > 0)
             r.breakpoints.push_back((x[lo - 1] + x[lo]) / 2.0);
     }
-    detail::finishGoodness(r, weightsIn.empty() ? std::vector<double>{} : w);
+    detail::finishGoodness(r, weightsIn.empty() ? std::vector<double>{} : lineW);
     return r;
 }
 
