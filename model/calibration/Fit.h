@@ -72,8 +72,8 @@ struct SegmentOptions {
     double fThreshold = 10.0;
     // true: for each segment count the least-SSE partition (dynamic programming), and the most segments
     // that beat the best fewer-segment fit; false: greedy, the best single split first while it pays for
-    // itself. The relative-error fit of mpi.loggp uses the first (three regimes whose best single split
-    // does not pass alone); the TCP size sweeps keep the second, which their accuracy tests were set on.
+    // itself. The size sweeps use the first: mpi.loggp's relative-error fit (three regimes whose best single
+    // split does not pass alone) and the TCP sweeps (with relativeSplits below).
     bool optimal = false;
     // true: the partition is chosen in relative errors (weights 1/y^2), while each segment's line is
     // still fitted with the weights given (none for a TCP sweep, so that G comes from the large sizes). A

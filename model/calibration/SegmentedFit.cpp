@@ -2,8 +2,8 @@
 //
 // The probes' size sweeps change protocol a few times at most (eager to
 // rendezvous, a buffer limit), so a handful of segments suffices. Two
-// searches: greedy binary splitting (O(n^2) per split with running sums),
-// which the TCP sweeps use; and, with options.optimal, the least-SSE
+// searches: greedy binary splitting (O(n^2) per split with running sums);
+// and, with options.optimal (both the TCP and the MPI sweeps), the least-SSE
 // partition for each segment count by dynamic programming (O(k n^2) over a
 // table of segment fits; n is a few dozen sizes), which finds three regimes
 // whose best single split does not pay for itself alone (an MPI ping-pong from

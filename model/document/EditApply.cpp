@@ -258,6 +258,22 @@ void setLayout(DesignDocument& d, Patch& patch, const std::string& group, const 
     patch.layout.push_back(std::move(s));
 }
 
+namespace {
+
+// layout[group][key] = value, or the key removed where value is null (a group that is not an object becomes one).
+void putInGroup(json& layout, const std::string& group, const std::string& key, const json& value)
+{
+    json& g = layout[group];
+    if (!g.is_object())
+        g = json::object();
+    if (value.is_null())
+        g.erase(key);
+    else
+        g[key] = value;
+}
+
+} // namespace
+
 void redoLayout(json& layout, const LayoutStep& s)
 {
     if (!layout.is_object())
@@ -266,13 +282,7 @@ void redoLayout(json& layout, const LayoutStep& s)
         layout[s.group] = s.after.is_null() ? json::object() : s.after;
         return;
     }
-    json& g = layout[s.group];
-    if (!g.is_object())
-        g = json::object();
-    if (s.after.is_null())
-        g.erase(s.key);
-    else
-        g[s.key] = s.after;
+    putInGroup(layout, s.group, s.key, s.after);
 }
 
 void undoLayout(json& layout, const LayoutStep& s)
@@ -289,13 +299,7 @@ void undoLayout(json& layout, const LayoutStep& s)
         layout[s.group] = s.before;
         return;
     }
-    json& g = layout[s.group];
-    if (!g.is_object())
-        g = json::object();
-    if (s.before.is_null())
-        g.erase(s.key);
-    else
-        g[s.key] = s.before;
+    putInGroup(layout, s.group, s.key, s.before);
 }
 
 void syncNetwork(DesignDocument& d, Patch& patch)

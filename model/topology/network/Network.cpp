@@ -21,16 +21,6 @@ void checkPositions(const std::vector<std::size_t>& at, std::size_t end, const c
             refused(std::string("the ") + what + " positions must rise and stay below " + std::to_string(end));
 }
 
-template <class Placed>
-std::vector<std::size_t> positionsOf(const std::vector<Placed>& items)
-{
-    std::vector<std::size_t> at;
-    at.reserve(items.size());
-    for (const auto& p : items)
-        at.push_back(p.first);
-    return at;
-}
-
 // Merges `items` (each with its position after the merge, rising) into
 // `into`; returns, per old element, its new position.
 template <class T>

@@ -144,6 +144,16 @@ public:
     // end), changing nothing.
     using Placed = std::pair<std::size_t, NetworkVertex>;
     using PlacedLink = std::pair<std::size_t, NetworkLink>;
+    // The positions of placed items (Placed or PlacedLink), in their order.
+    template <class P>
+    static std::vector<std::size_t> positionsOf(const std::vector<P>& items)
+    {
+        std::vector<std::size_t> at;
+        at.reserve(items.size());
+        for (const P& p : items)
+            at.push_back(p.first);
+        return at;
+    }
     void insertVertices(std::vector<Placed> vertices);
     std::vector<Placed> eraseVertices(const std::vector<std::size_t>& at);
     void insertLinks(std::vector<PlacedLink> links);

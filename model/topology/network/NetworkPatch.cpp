@@ -51,16 +51,6 @@ std::size_t replacedBytes(const std::vector<Replaced>& items)
     return b;
 }
 
-template <class Placed>
-std::vector<std::size_t> positions(const std::vector<Placed>& items)
-{
-    std::vector<std::size_t> at;
-    at.reserve(items.size());
-    for (const Placed& p : items)
-        at.push_back(p.first);
-    return at;
-}
-
 } // namespace
 
 void NetworkPatch::insertVertices(Network& n, std::vector<Network::Placed> items)
@@ -139,9 +129,9 @@ void NetworkPatch::undo(Network& n) const
 {
     for (auto s = steps_.rbegin(); s != steps_.rend(); ++s)
         std::visit(Overloaded{
-                       [&](const InsertVertices& i) { n.eraseVertices(positions(i.items)); },
+                       [&](const InsertVertices& i) { n.eraseVertices(Network::positionsOf(i.items)); },
                        [&](const EraseVertices& e) { n.insertVertices(e.items); },
-                       [&](const InsertLinks& i) { n.eraseLinks(positions(i.items)); },
+                       [&](const InsertLinks& i) { n.eraseLinks(Network::positionsOf(i.items)); },
                        [&](const EraseLinks& e) { n.insertLinks(e.items); },
                        [&](const ReplaceVertices& r) {
                            for (auto i = r.items.rbegin(); i != r.items.rend(); ++i)
@@ -162,9 +152,9 @@ void NetworkPatch::redo(Network& n) const
     for (const Step& s : steps_)
         std::visit(Overloaded{
                        [&](const InsertVertices& i) { n.insertVertices(i.items); },
-                       [&](const EraseVertices& e) { n.eraseVertices(positions(e.items)); },
+                       [&](const EraseVertices& e) { n.eraseVertices(Network::positionsOf(e.items)); },
                        [&](const InsertLinks& i) { n.insertLinks(i.items); },
-                       [&](const EraseLinks& e) { n.eraseLinks(positions(e.items)); },
+                       [&](const EraseLinks& e) { n.eraseLinks(Network::positionsOf(e.items)); },
                        [&](const ReplaceVertices& r) {
                            for (const auto& i : r.items)
                                n.replaceVertex(i.at, i.after);
