@@ -72,14 +72,16 @@ struct SegmentOptions {
     double fThreshold = 10.0;
     // true: for each segment count the least-SSE partition (dynamic programming), and the most segments
     // that beat the best fewer-segment fit; false: greedy, the best single split first while it pays for
-    // itself. The size sweeps use the first: mpi.loggp's relative-error fit (three regimes whose best single
-    // split does not pass alone) and the TCP sweeps (with relativeSplits below).
+    // itself. mpi.loggp's relative-error fit uses the first (three regimes whose best single split does not
+    // pass alone); the TCP sweeps the second, and the first in relative errors beside it (relativeSplits).
     bool optimal = false;
-    // true: the partition is chosen in relative errors (weights 1/y^2), while each segment's line is
-    // still fitted with the weights given (none for a TCP sweep, so that G comes from the large sizes). A
-    // size sweep's noise grows with the time: one noisy bulk size (a 2 MiB median 10 ms off on a
-    // 117 Mbit/s link) outweighed the whole burst regime in absolute errors, and no split passed the F test
-    // (docs/calibration.md, "Where the segments fall"). Needs y > 0.
+    // true: the partition in relative errors (weights 1/y^2, the least-SSE one) is found too, and kept when it
+    // has more segments than the one by the weights given; each segment's line is still fitted with the
+    // weights given (none for a TCP sweep, so that G comes from the large sizes). A size sweep's noise grows
+    // with the time: one noisy bulk size (a 2 MiB median 10 ms off on a 117 Mbit/s link) outweighed the
+    // whole burst regime in absolute errors, while in relative errors the flat small sizes of a 1 Gbit/s
+    // link hid the split that absolute errors find (docs/calibration.md, "Where the segments fall"). Needs
+    // y > 0.
     bool relativeSplits = false;
 };
 // Piecewise-linear fit of the points sorted by x: greedy binary splitting, or

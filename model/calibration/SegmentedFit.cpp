@@ -2,8 +2,9 @@
 //
 // The probes' size sweeps change protocol a few times at most (eager to
 // rendezvous, a buffer limit), so a handful of segments suffices. Two
-// searches: greedy binary splitting (O(n^2) per split with running sums);
-// and, with options.optimal (both the TCP and the MPI sweeps), the least-SSE
+// searches: greedy binary splitting (O(n^2) per split with running sums),
+// the TCP sweeps'; and, with options.optimal (the MPI sweep's, and the TCP
+// sweeps' second search in relative errors), the least-SSE
 // partition for each segment count by dynamic programming (O(k n^2) over a
 // table of segment fits; n is a few dozen sizes), which finds three regimes
 // whose best single split does not pay for itself alone (an MPI ping-pong from
@@ -63,46 +64,13 @@ double bic(double sse, std::size_t n, std::size_t segments)
     return dn * std::log(std::max(sse / dn, std::numeric_limits<double>::min())) + k * std::log(dn);
 }
 
-} // namespace
-
-FitResult fitSegmented(const std::vector<double>& xIn, const std::vector<double>& yIn, const SegmentOptions& options,
-                       const std::vector<double>& weightsIn)
+// The partition of the sorted points (x, y) by the SSE under weights w: the least-SSE one for each segment
+// count (optimal) or greedy splits, each kept while it pays for itself (the BIC and the F test).
+Split searchSplit(const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& w,
+                  const SegmentOptions& options, bool optimal)
 {
-    const std::size_t n = yIn.size();
-    detail::checkData("x", xIn, n);
-    detail::checkData("y", yIn, n);
-    detail::checkWeights(weightsIn, n);
-    if (options.minPoints < 3)
-        throw ModelError("segments need at least 3 points each (minPoints = " + std::to_string(options.minPoints) +
-                         ")");
-    if (options.maxSegments < 1)
-        throw ModelError("maxSegments = " + std::to_string(options.maxSegments) + " must be at least 1");
+    const std::size_t n = x.size();
     const auto minPts = static_cast<std::size_t>(options.minPoints);
-    if (n < minPts)
-        throw ModelError("a segmented fit needs at least " + std::to_string(minPts) + " points, got " +
-                         std::to_string(n));
-
-    // Sort by x (stable, so equal x keep their order).
-    std::vector<std::size_t> order(n);
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return xIn[a] < xIn[b]; });
-    std::vector<double> x(n), y(n), lineW(n, 1.0);
-    for (std::size_t i = 0; i < n; ++i) {
-        x[i] = xIn[order[i]];
-        y[i] = yIn[order[i]];
-        if (!weightsIn.empty())
-            lineW[i] = weightsIn[order[i]];
-    }
-    // The weights that choose the partition: the lines' own, or relative errors (options.relativeSplits).
-    std::vector<double> w = lineW;
-    if (options.relativeSplits)
-        for (std::size_t i = 0; i < n; ++i) {
-            if (!(y[i] > 0.0))
-                throw ModelError("segments chosen in relative errors need positive values, got y = " +
-                                 formatNumber(y[i]) + " at x = " + formatNumber(x[i]));
-            w[i] = 1.0 / (y[i] * y[i]);
-        }
-
     // SSEs below this share of the total variation are rounding: a perfect fit.
     double sst = 0.0;
     {
@@ -118,7 +86,7 @@ FitResult fitSegmented(const std::vector<double>& xIn, const std::vector<double>
 
     Split best{{0}};
     double bestSse = 0.0;
-    if (options.optimal) {
+    if (optimal) {
         // For each segment count k, the partition with the least SSE (dynamic programming over the sorted
         // points: cost[i][j] the SSE of one line through [i, j)); then the most segments whose fit beats the
         // best fewer-segment one by the BIC and the F test over the parameters it adds. Greedy splitting (the
@@ -205,6 +173,60 @@ FitResult fitSegmented(const std::vector<double>& xIn, const std::vector<double>
             best = std::move(cand);
             bestSse = candSse;
         }
+    }
+
+    return best;
+}
+
+} // namespace
+
+FitResult fitSegmented(const std::vector<double>& xIn, const std::vector<double>& yIn, const SegmentOptions& options,
+                       const std::vector<double>& weightsIn)
+{
+    const std::size_t n = yIn.size();
+    detail::checkData("x", xIn, n);
+    detail::checkData("y", yIn, n);
+    detail::checkWeights(weightsIn, n);
+    if (options.minPoints < 3)
+        throw ModelError("segments need at least 3 points each (minPoints = " + std::to_string(options.minPoints) +
+                         ")");
+    if (options.maxSegments < 1)
+        throw ModelError("maxSegments = " + std::to_string(options.maxSegments) + " must be at least 1");
+    const auto minPts = static_cast<std::size_t>(options.minPoints);
+    if (n < minPts)
+        throw ModelError("a segmented fit needs at least " + std::to_string(minPts) + " points, got " +
+                         std::to_string(n));
+
+    // Sort by x (stable, so equal x keep their order).
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return xIn[a] < xIn[b]; });
+    std::vector<double> x(n), y(n), lineW(n, 1.0);
+    for (std::size_t i = 0; i < n; ++i) {
+        x[i] = xIn[order[i]];
+        y[i] = yIn[order[i]];
+        if (!weightsIn.empty())
+            lineW[i] = weightsIn[order[i]];
+    }
+    // Where the segments fall: by the lines' own weights, and with options.relativeSplits also by relative
+    // errors (weights 1/y^2), keeping the partition with more segments (the weights' own on a tie). A size
+    // sweep's noise grows with its times, so in absolute errors one noisy bulk size can outweigh a whole
+    // regime below it (a tbf link's burst at 117 Mbit/s: one line through both); in relative errors the
+    // flat small sizes of a fast link (1-4 KiB at 1 Gbit/s) can hide the split that absolute errors find.
+    // A regime left inside another's line biases that line's slope, while one split too many leaves each
+    // line on its own regime, so the partition with more segments is kept (docs/calibration.md).
+    Split best = searchSplit(x, y, lineW, options, options.optimal);
+    if (options.relativeSplits) {
+        std::vector<double> rel(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!(y[i] > 0.0))
+                throw ModelError("segments chosen in relative errors need positive values, got y = " +
+                                 formatNumber(y[i]) + " at x = " + formatNumber(x[i]));
+            rel[i] = 1.0 / (y[i] * y[i]);
+        }
+        Split r = searchSplit(x, y, rel, options, true);
+        if (r.starts.size() > best.starts.size())
+            best = std::move(r);
     }
 
     // Fit each segment as a line (with CIs) and assemble.

@@ -71,12 +71,13 @@ FitResult fitSpecPoints(const CalibrationSpec& spec, const std::vector<double>& 
             o.fThreshold = std::min(o.fThreshold, 5.0);
             o.optimal = true;
         } else {
-            // A TCP sweep's lines stay unweighted (above), but where its segments fall is chosen in
-            // relative errors, by the least-SSE partition: in absolute errors one noisy bulk size outweighed
-            // the burst regime of a tbf-shaped link, so the sweep got one line, -2.1 ms + 73 ns/B, that
-            // failed its held-out sizes by 2680%, and G was not applied (docs/calibration.md).
+            // A TCP sweep's lines stay unweighted (above), and so do its greedy splits; the least-SSE
+            // partition in relative errors is tried too, and kept when it has more segments: in absolute
+            // errors one noisy bulk size outweighed the burst regime of a tbf-shaped link, so the sweep got
+            // one line, -2.1 ms + 73 ns/B, that failed its held-out sizes by 2680%, and G was not applied;
+            // relative errors alone missed the split at 1 Gbit/s that absolute errors find
+            // (docs/calibration.md, "Where the segments fall").
             o.relativeSplits = true;
-            o.optimal = true;
         }
         return fitSegmented(x, y, o, w);
     }

@@ -249,11 +249,10 @@ TEST_CASE("segmented fit: one noisy bulk size does not hide a tbf link's burst r
     //   (| 256 Ki) leaves 2.398e-4 + 4.3e-10: F = ((2.616 - 2.398)/3) / (2.398/4) = 0.12, far below 10.
     SegmentOptions greedy;
     CHECK(fitSegmented(x, y, greedy).segments.size() == 1);
-    //   relative errors (1/y^2): one line 0.559; split | 256 Ki 0.0216, F = ((0.559 - 0.0216)/3) /
+    //   relative errors (1/y^2), the partition relativeSplits adds: one line 0.559; split | 256 Ki 0.0216, F = ((0.559 - 0.0216)/3) /
     //   (0.0216/4) = 33.2, and the BIC falls (-43.3 against -20.6); the best three (| 64 Ki | 1 Mi) 0.0307
     //   is worse than two.
-    SegmentOptions rel;
-    rel.optimal = true;
+    SegmentOptions rel; // greedy in absolute errors (one segment, above), and the relative errors' partition
     rel.relativeSplits = true;
     const FitResult f = fitSegmented(x, y, rel);
     REQUIRE(f.segments.size() == 2);
@@ -270,6 +269,35 @@ TEST_CASE("segmented fit: one noisy bulk size does not hide a tbf link's burst r
     std::vector<double> bad = y;
     bad[2] = 0.0;
     CHECK_THROWS_WITH(fitSegmented(x, bad, rel), Contains("y = 0 at x = 16384"));
+}
+
+TEST_CASE("segmented fit: with relative splits the absolute errors' split still stands where relative errors find "
+          "none (1 Gbit/s)", "[calib]")
+{
+    // net.pingpong's one-way medians over a 1 Gbit/s tbf link (burst 256 KiB), the nine sizes calibrate fitted
+    // (x = size - 1), from a clean clone's make test. The small sizes are flat (30.9 and 31.1 us at 1 and 4 KiB).
+    const std::vector<double> x = {1023, 4095, 16383, 65535, 262143, 524287, 1048575, 2097151, 4194303};
+    const std::vector<double> us = {30.8515, 31.075, 67.8455, 274.54675, 1096.6505, 2357.441, 6756.446, 15534.91075,
+                                    33135.94625};
+    std::vector<double> y;
+    for (double v : us)
+        y.push_back(v * 1e-6);
+    // By the SSEs of the lines through each range (computed apart from this code): in relative errors one line
+    // 0.677 and the best split (| 512 Ki) 0.1123, F = ((0.677 - 0.1123)/3) / (0.1123/4) = 6.7 < 10, and the
+    // best three (| 64 Ki | 1 Mi) 0.0315, F = 3.4: one segment, whose line is G = 7.91 ns/B, 5.4% under the
+    // link's 8.36 ns/B with framing. Greedy in absolute errors splits at 512 Ki: [512 Ki, 4 Mi] at 8.39 ns/B.
+    SegmentOptions optimalRel;
+    optimalRel.optimal = true;
+    std::vector<double> w;
+    for (double v : y)
+        w.push_back(1.0 / (v * v));
+    CHECK(fitSegmented(x, y, optimalRel, w).segments.size() == 1);
+    SegmentOptions rel;
+    rel.relativeSplits = true;
+    const FitResult f = fitSegmented(x, y, rel);
+    REQUIRE(f.segments.size() == 2);
+    CHECK(f.segments[1] == std::pair<double, double>(524287, 4194303));
+    CHECK(f.values[3] == Approx(8.39e-9).epsilon(2e-3));
 }
 
 TEST_CASE("segmented fit rejects bad options and too few points", "[calib]")
