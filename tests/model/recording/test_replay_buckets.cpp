@@ -83,22 +83,6 @@ Recording oneMessage(long k)
     return parseRecording({"csrec 1 0 2\nsend 1 " + b + " 0 0\nend\n", "csrec 1 1 2\nrecv 0 " + b + " 0 0\nend\n"});
 }
 
-// Two hosts on a switch, links 12.5e6 B/s (100 Mbit/s) with tbf's burst 65536 + 2 ms x 12.5e6 = 90,536 B, and
-// LogGP as calibrated over such a link (G given), G_floor scaled with B_pair = B_cal = 12.5e6, G_node = 0.1 ns/B:
-// the design scripts/netns-cluster.sh writes, in small.
-DesignDocument netnsLike(double G)
-{
-    nlohmann::json d = nlohmann::json::parse(R"({"format": "clusterscope-design", "version": 3, "name": "netns-like",
-      "parameters": [{"name": "P", "unit": "count", "value": 2, "min": 1, "max": 2}],
-      "blocks": [{"name": "net", "type": "logp.loggp", "values": {"L": 5e-6, "o_s": 2e-6, "o_r": 3e-6, "g": 1e-6,
-          "G_floor": "scaled", "B_pair": 12.5e6, "B_cal": 12.5e6, "G_node": 1e-10}}],
-      "topology": {"vertices": [{"id": "s", "kind": "switch"}, {"id": "a", "kind": "host"}, {"id": "b", "kind": "host"}],
-        "edges": [{"from": "a", "to": "s", "bandwidth": 12.5e6, "burst": 90536},
-                  {"from": "b", "to": "s", "bandwidth": 12.5e6, "burst": 90536}]}})");
-    d["blocks"][0]["values"]["G"] = G;
-    return documentFromJson(d);
-}
-
 } // namespace
 
 TEST_CASE("link buckets: the burst is a link field, read, built and counted each way", "[recording][replay][bucket]")
@@ -194,9 +178,17 @@ TEST_CASE("link buckets: two flows share a bucketed link and its burst", "[recor
 TEST_CASE("link buckets: on a netns-like design (G_floor scaled, G calibrated at the rate) a lone 32 KiB message "
           "after a compute pause passes at the host's speed", "[recording][replay][bucket]")
 {
-    // netnsLike(): LogGP as calibrated over such a link, G = 80 ns/B = 1 / 12.5e6 (the bulk sizes, an empty
-    // bucket).
-    const DesignDocument doc = netnsLike(8e-8);
+    // Two hosts on a switch, links 12.5e6 B/s (100 Mbit/s) with tbf's burst 65536 + 2 ms x 12.5e6 = 90,536 B.
+    // LogGP as calibrated over such a link: G = 80 ns/B = 1 / 12.5e6 (the bulk sizes, an empty bucket),
+    // G_floor scaled with B_pair = B_cal = 12.5e6; G_node = 0.1 ns/B.
+    nlohmann::json d = nlohmann::json::parse(R"({"format": "clusterscope-design", "version": 3, "name": "netns-like",
+      "parameters": [{"name": "P", "unit": "count", "value": 2, "min": 1, "max": 2}],
+      "blocks": [{"name": "net", "type": "logp.loggp", "values": {"L": 5e-6, "o_s": 2e-6, "o_r": 3e-6, "g": 1e-6,
+          "G": 8e-8, "G_floor": "scaled", "B_pair": 12.5e6, "B_cal": 12.5e6, "G_node": 1e-10}}],
+      "topology": {"vertices": [{"id": "s", "kind": "switch"}, {"id": "a", "kind": "host"}, {"id": "b", "kind": "host"}],
+        "edges": [{"from": "a", "to": "s", "bandwidth": 12.5e6, "burst": 90536},
+                  {"from": "b", "to": "s", "bandwidth": 12.5e6, "burst": 90536}]}})");
+    const DesignDocument doc = documentFromJson(d);
     const DesignNetwork n = designNetwork(doc, 2);
     CHECK(n.net.buckets.size() == 4);
     const Recording rec = parseRecording({"csrec 1 0 2\nc 0.01\nsend 1 32768 0 0\nend\n",
@@ -214,9 +206,16 @@ TEST_CASE("link buckets: on a netns-like design (G_floor scaled, G calibrated at
 TEST_CASE("link buckets: with G_floor scaled a bucket counts the link's bytes, framing included, so a link its "
           "flow keeps busy stays empty", "[recording][replay][bucket]")
 {
-    // The netns-like design, with G calibrated at 84 ns/B through links of 12.5e6 B/s: each byte of a message
+    // The netns-like design above, with G calibrated at 84 ns/B through links of 12.5e6 B/s: each byte of a message
     // takes G B_cal = 84e-9 x 12.5e6 = 1.05 of the link's bytes (TCP's framing; 1514 / 1448 = 1.046 on Ethernet).
-    const DesignDocument doc = netnsLike(8.4e-8); // the network below points into its drawing
+    nlohmann::json d = nlohmann::json::parse(R"({"format": "clusterscope-design", "version": 3, "name": "framing",
+      "parameters": [{"name": "P", "unit": "count", "value": 2, "min": 1, "max": 2}],
+      "blocks": [{"name": "net", "type": "logp.loggp", "values": {"L": 5e-6, "o_s": 2e-6, "o_r": 3e-6, "g": 1e-6,
+          "G": 8.4e-8, "G_floor": "scaled", "B_pair": 12.5e6, "B_cal": 12.5e6, "G_node": 1e-10}}],
+      "topology": {"vertices": [{"id": "s", "kind": "switch"}, {"id": "a", "kind": "host"}, {"id": "b", "kind": "host"}],
+        "edges": [{"from": "a", "to": "s", "bandwidth": 12.5e6, "burst": 90536},
+                  {"from": "b", "to": "s", "bandwidth": 12.5e6, "burst": 90536}]}})");
+    const DesignDocument doc = documentFromJson(d); // the network below points into its drawing
     const DesignNetwork n = designNetwork(doc, 2);
     // One message of 1,000,001 B (1,000,000 B priced) after 10 ms of compute.
     const Recording rec = parseRecording({"csrec 1 0 2\nc 0.01\nsend 1 1000001 0 0\nend\n",
