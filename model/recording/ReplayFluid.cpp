@@ -219,21 +219,14 @@ void FluidNetwork::reprice()
     }
     for (std::uint32_t k : open)
         open_[k] = 0;
-    // The loads on the buckets, in the link's bytes, and when the first of those that drain runs out. With
-    // G_floor = scaled a byte of a message takes G B_cal of the link's bytes (TCP's framing: G was a lone
-    // flow's time through a link of B_cal, 1448 B of payload in a frame of 1514 at 4.6% more than the rate's
-    // time); a bucket counts those. Counted in payload bytes, a link its flows kept busy carried 4.4% less
-    // than its rate, so its bucket refilled while it was full and opened again: every transfer longer than a
-    // burst ran at the link's rate instead of the payload's, the replay 5-7% fast (issue 44).
+    // The loads on the buckets, and when the first of those that drain runs out.
     for (const Flow& f : active_)
-        if (f.crossed) {
-            const double framing = scaled && net_.B_cal > 0.0 ? std::max(1.0, f.G * net_.B_cal) : 1.0;
+        if (f.crossed)
             for (const auto& [k, share] : *f.crossed) {
                 if (tokens_[k].load == 0)
                     loaded_.push_back(k);
-                tokens_[k].load += share * framing / f.perByte;
+                tokens_[k].load += share / f.perByte;
             }
-        }
     for (std::uint32_t k : loaded_) {
         Tokens& b = tokens_[k];
         const double r = net_.buckets[k].rate;

@@ -16,11 +16,8 @@
 // (flowRatesOpen), and its tokens drain at the flows' total rate on it less
 // the link's rate; the moment they run out is an event (next()), after which
 // the link limits at its rate again. A bucket whose load is below its rate
-// refills at the difference, up to its burst. Loads are in the link's bytes:
-// with G_floor = scaled a message's byte is G B_cal of them (TCP's framing,
-// which the calibrated G holds), so a link its flows keep busy stays empty.
-// A bucket's tokens are brought up to date only when its load changes, so
-// buckets no flow crosses cost nothing.
+// refills at the difference, up to its burst. A bucket's tokens are brought up
+// to date only when its load changes, so buckets no flow crosses cost nothing.
 //
 // What then limits a flow that no link limits (reprice): the host's own per-
 // byte time as before, except that with G_floor = scaled (gMode 3, the

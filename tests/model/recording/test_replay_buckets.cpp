@@ -203,38 +203,6 @@ TEST_CASE("link buckets: on a netns-like design (G_floor scaled, G calibrated at
     CHECK(replay(rec, n.net).rankSeconds[1] == Approx(10013.2767e-6).epsilon(1e-9));
 }
 
-TEST_CASE("link buckets: with G_floor scaled a bucket counts the link's bytes, framing included, so a link its "
-          "flow keeps busy stays empty", "[recording][replay][bucket]")
-{
-    // The netns-like design above, with G calibrated at 84 ns/B through links of 12.5e6 B/s: each byte of a message
-    // takes G B_cal = 84e-9 x 12.5e6 = 1.05 of the link's bytes (TCP's framing; 1514 / 1448 = 1.046 on Ethernet).
-    nlohmann::json d = nlohmann::json::parse(R"({"format": "clusterscope-design", "version": 3, "name": "framing",
-      "parameters": [{"name": "P", "unit": "count", "value": 2, "min": 1, "max": 2}],
-      "blocks": [{"name": "net", "type": "logp.loggp", "values": {"L": 5e-6, "o_s": 2e-6, "o_r": 3e-6, "g": 1e-6,
-          "G": 8.4e-8, "G_floor": "scaled", "B_pair": 12.5e6, "B_cal": 12.5e6, "G_node": 1e-10}}],
-      "topology": {"vertices": [{"id": "s", "kind": "switch"}, {"id": "a", "kind": "host"}, {"id": "b", "kind": "host"}],
-        "edges": [{"from": "a", "to": "s", "bandwidth": 12.5e6, "burst": 90536},
-                  {"from": "b", "to": "s", "bandwidth": 12.5e6, "burst": 90536}]}})");
-    const DesignDocument doc = documentFromJson(d); // the network below points into its drawing
-    const DesignNetwork n = designNetwork(doc, 2);
-    // One message of 1,000,001 B (1,000,000 B priced) after 10 ms of compute.
-    const Recording rec = parseRecording({"csrec 1 0 2\nc 0.01\nsend 1 1000001 0 0\nend\n",
-                                          "csrec 1 1 2\nrecv 0 1000001 0 0\nend\n"});
-    // The buckets are full: no link limits, the flow runs at the host's G_node = 0.1 ns/B, 1e10 B/s, which is
-    // 1.05e10 B/s of the links' bytes: the buckets (90,536 B) drain at 1.05e10 - 1.25e7 = 1.04875e10 B/s, empty
-    // after 8.632753 us, with 86,327.53 B of the message on. Then the links limit: G max(1, B_pair s) B_cal /
-    // B_pair = 84 ns/B, which is 1.05 / 84e-9 = 12.5e6 B/s of the links' bytes, their rate, so the buckets stay
-    // empty: the other 913,672.47 B take 76,748.487 us. On the wire 76,757.120 us from 10,002 us; received at
-    // 10,002 + 76,757.120 + L 5 + o_r 3 = 86,767.120 us. (Counted in payload bytes, 1 / 84e-9 = 11.9e6 B/s, the
-    // busy links refilled their buckets at 0.6e6 B/s, opened them again and again, and carried the message at
-    // about their rate, 80 ns/B, instead of G.)
-    CHECK(replay(rec, n.net).rankSeconds[1] == Approx(86767.120e-6).epsilon(1e-8));
-    // Without buckets: 1,000,000 B x 84 ns/B = 84,000 us; received at 10,002 + 84,000 + 8 = 94,010 us.
-    ReplayOptions none;
-    none.buckets = false;
-    CHECK(replay(rec, n.net, none).rankSeconds[1] == Approx(94010e-6).epsilon(1e-9));
-}
-
 TEST_CASE("link buckets: a drawing without bursts round-trips without the field, and one with it keeps it",
           "[recording][replay][bucket]")
 {
