@@ -5,6 +5,7 @@
 #include "model/core/Unit.h"
 
 #include <Eigen/Dense>
+#include <boost/math/distributions/fisher_f.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
 #include <algorithm>
@@ -26,6 +27,15 @@ double tQuantile95(int dof)
         throw ModelError("the t quantile needs at least 1 degree of freedom, not " + std::to_string(dof));
     const boost::math::students_t dist(static_cast<double>(dof));
     return boost::math::quantile(boost::math::complement(dist, 0.025));
+}
+
+double fQuantile99(int d1, int d2)
+{
+    if (d1 < 1 || d2 < 1)
+        throw ModelError("the F quantile needs at least 1 degree of freedom each, not (" + std::to_string(d1) + ", " +
+                         std::to_string(d2) + ")");
+    const boost::math::fisher_f dist(static_cast<double>(d1), static_cast<double>(d2));
+    return boost::math::quantile(boost::math::complement(dist, 0.01));
 }
 
 double rSquared(const std::vector<double>& y, const std::vector<double>& fitted)

@@ -41,6 +41,8 @@ struct FitResult {
 
 // Two-sided 95% Student t quantile t_{0.975, dof} (Boost.Math). dof >= 1.
 double tQuantile95(int dof);
+// The upper 1% point of F(d1, d2) (Boost.Math): F(3, 1) 5403, F(3, 4) 16.69, F(3, 12) 5.95. d1, d2 >= 1.
+double fQuantile99(int d1, int d2);
 
 // Goodness measures over paired data. Throws on mismatched or empty input.
 double rSquared(const std::vector<double>& y, const std::vector<double>& fitted);
@@ -68,7 +70,9 @@ struct SegmentOptions {
     // (k = 2 per segment plus 1 per breakpoint), AND the F statistic
     // ((SSE_old - SSE_new)/(3 m)) / (SSE_new/(n - k_new)) exceeds fThreshold
     // (m more segments add 3 m parameters). An SSE below 1e-12 of the total variation
-    // counts as a perfect fit: a split reaching it is kept, and none follows.
+    // counts as a perfect fit: a split reaching it is kept, and none follows. On few points F must also
+    // pass its own 1% point, F(3 m, n - k_new) (fQuantile99): six sizes split 3 + 3 leave one residual
+    // degree of freedom, where F = 23 is chance (the 1% point is 5403).
     double fThreshold = 10.0;
     // true: for each segment count the least-SSE partition (dynamic programming), and the most segments
     // that beat the best fewer-segment fit; false: greedy, the best single split first while it pays for

@@ -300,6 +300,34 @@ TEST_CASE("segmented fit: with relative splits the absolute errors' split still 
     CHECK(f.values[3] == Approx(8.39e-9).epsilon(2e-3));
 }
 
+TEST_CASE("segmented fit: six sizes are not split 3 + 3 on one residual degree of freedom", "[calib]")
+{
+    // The GUI's calibration flow sweeps an 80 Mbit/s tbf link from 256 KiB to 4 MiB in factors of 1.5 and
+    // holds out every second size from the second: six sizes are fitted. Here they lie on G = 104.56 ns/B
+    // (80 Mbit/s with TCP's framing) past a 64 KiB burst, y = G (x - 65536), each off by a few per cent
+    // (+2.7, -1.4, -2.2, +1.8, +2.3, +1.8%), as a run's medians are.
+    const std::vector<double> x = {262144, 589824, 1327104, 1990656, 2985984, 4194304};
+    const std::vector<double> us = {21112.4, 54052.1, 129007.5, 204913.8, 312385.4, 439474.7};
+    std::vector<double> y;
+    for (double v : us)
+        y.push_back(v * 1e-6);
+    // By the SSEs of the lines through each range (computed apart from this code): in relative errors one
+    // line 2.0952e-3 and the best split (| 1944 Ki, three sizes a side) 2.980e-5,
+    //   F = ((2.0952e-3 - 2.980e-5)/3) / (2.980e-5/(6 - 5)) = 23.1, and the BIC falls (-44.2 to -64.3);
+    // in absolute errors F = 4.8. F = 23.1 passes fThreshold = 10, but on one residual degree of freedom
+    // the 1% point of F(3, 1) is 5403: one line.
+    CHECK(fQuantile99(3, 1) == Approx(5403.35).epsilon(1e-4));
+    CHECK(fQuantile99(3, 4) == Approx(16.694).epsilon(1e-3));
+    SegmentOptions rel;
+    rel.relativeSplits = true;
+    const FitResult f = fitSegmented(x, y, rel);
+    REQUIRE(f.segments.size() == 1);
+    // Its slope, Sxy / Sxx over the six (mean x 1,891,669.3 B, mean y 193,491.0 us): 107.04 ns/B, 2.4% over
+    // the link's 104.56.
+    CHECK(f.values[1] == Approx(1.07035e-7).epsilon(1e-4));
+    CHECK_THROWS_WITH(fQuantile99(0, 4), Contains("(0, 4)"));
+}
+
 TEST_CASE("segmented fit rejects bad options and too few points", "[calib]")
 {
     SegmentOptions o;

@@ -32,6 +32,7 @@
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <sstream>
 #include <map>
 
 using namespace cs;
@@ -256,6 +257,18 @@ TEST_CASE("calibrated G matches a tbf-shaped veth link through the GUI flow", "[
     // The held-out sizes (the largest, not used in the fit) are predicted within 10%.
     const calib::CalibrationReport& report = *panel->report();
     INFO(panel->summaryText().toStdString());
+    // What was fitted and what held out, to read a failure by (size: median one-way time).
+    std::ostringstream fitted;
+    for (const calib::FitRecord& f : report.fits) {
+        fitted << f.probe << " " << f.read << ", " << f.result.segments.size() << " segment(s):";
+        for (std::size_t i = 0; i < f.result.x.size(); ++i)
+            fitted << " " << f.result.x[i] << ": " << f.result.y[i];
+        fitted << "; held out";
+        for (std::size_t i = 0; i < f.heldOutX.size(); ++i)
+            fitted << " " << f.heldOutX[i] << ": " << f.heldOutY[i];
+        fitted << "\n";
+    }
+    INFO(fitted.str());
     REQUIRE(std::isfinite(report.heldOutMaxAbsRelError));
     CHECK(report.heldOutMaxAbsRelError < 0.10);
 
