@@ -570,6 +570,7 @@ ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const Replay
     shared.aloneSeconds = alone.seconds;
     shared.aloneBarrierEnds = alone.barrierEnds;
     shared.pricedFlowSets = prices.priced + fluid.pricedSets();
+    shared.fluidSteps = fluid.steps();
     return shared;
 }
 

@@ -164,6 +164,7 @@ struct ReplayResult {
     std::vector<double> rankCompute; // each rank's replayed compute
     std::uint64_t messages = 0, collectives = 0;
     std::uint64_t pricedFlowSets = 0; // distinct flow sets priced by secondsPerByte and flowRates
+    std::uint64_t fluidSteps = 0;     // the flows' moves (starts, ends, token buckets running out)
     // The end of each barrier of all ranks, in order (s), and of the first pass's (every message alone).
     std::vector<double> barrierEnds, aloneBarrierEnds;
     // The options' between: the barriers whose compute is below.

@@ -58,12 +58,17 @@ void FluidNetwork::settle(std::uint32_t k)
     else if (b.since < now_)
         b.tokens = std::clamp(b.tokens + (spec.rate - b.load) * (now_ - b.since), 0.0, spec.burst);
     b.since = now_;
+    // Within rounding of empty is empty (the moment it runs out is computed from its drain rate); it opens
+    // again once it holds a frame.
+    if (b.tokens <= 1e-9 * spec.burst)
+        b.shut = true;
+    else if (b.shut && b.tokens >= std::min(kFrame, spec.burst))
+        b.shut = false;
 }
 
 bool FluidNetwork::holds(std::uint32_t k) const
 {
-    // Within rounding of empty is empty (the moment it runs out is computed from its drain rate).
-    return tokens_[k].tokens > 1e-9 * net_.buckets[k].burst;
+    return !tokens_[k].shut;
 }
 
 void FluidNetwork::takeNext(Queues& queues, std::uint64_t key, std::vector<Flow>& starting)
@@ -114,6 +119,7 @@ void FluidNetwork::advance(std::vector<Arrival>& arrived)
     const double t = next();
     if (t == kInf)
         return;
+    ++steps_;
     bool changed = false;
     std::size_t kept = 0;
     std::vector<Flow> starting; // flows whose pair's connection is free from t on
@@ -219,21 +225,26 @@ void FluidNetwork::reprice()
     }
     for (std::uint32_t k : open)
         open_[k] = 0;
-    // The loads on the buckets, and when the first of those that drain runs out.
+    // The loads on the buckets, in the link's bytes, and when the first of those that drain runs out. With
+    // G_floor = scaled a byte of a message takes G B_cal of the link's bytes (TCP's framing: G was a lone
+    // flow's time through a link of B_cal, 1448 B of payload in a frame of 1514 at 4.6% more than the rate's
+    // time); a bucket counts those. Counted in payload bytes, a link its flows kept busy carried 4.4% less
+    // than its rate, so its bucket refilled while it was full and opened again: every transfer longer than a
+    // burst ran at the link's rate instead of the payload's, the replay 5-7% fast (issue 44).
     for (const Flow& f : active_)
-        if (f.crossed)
+        if (f.crossed) {
+            const double framing = scaled && net_.B_cal > 0.0 ? std::max(1.0, f.G * net_.B_cal) : 1.0;
             for (const auto& [k, share] : *f.crossed) {
                 if (tokens_[k].load == 0)
                     loaded_.push_back(k);
-                tokens_[k].load += share / f.perByte;
+                tokens_[k].load += share * framing / f.perByte;
             }
+        }
     for (std::uint32_t k : loaded_) {
         Tokens& b = tokens_[k];
         const double r = net_.buckets[k].rate;
         if (!holds(k)) {
-            // Empty, its link limits: it carries its rate at most. Within rounding of that it stays empty (else
-            // a refill of a few bytes would open it, and it would run out again at once).
-            b.tokens = 0;
+            // Shut, its link limits: it carries its rate at most. Within rounding of that it refills nothing.
             if (b.load >= r * (1 - 1e-9))
                 b.load = r;
         } else if (b.load > r) {

@@ -16,8 +16,12 @@
 // (flowRatesOpen), and its tokens drain at the flows' total rate on it less
 // the link's rate; the moment they run out is an event (next()), after which
 // the link limits at its rate again. A bucket whose load is below its rate
-// refills at the difference, up to its burst. A bucket's tokens are brought up
-// to date only when its load changes, so buckets no flow crosses cost nothing.
+// refills at the difference, up to its burst, and gives credit again once it
+// holds a frame (kFrame). Loads are in the link's bytes:
+// with G_floor = scaled a message's byte is G B_cal of them (TCP's framing,
+// which the calibrated G holds), so a link its flows keep busy stays empty.
+// A bucket's tokens are brought up to date only when its load changes, so
+// buckets no flow crosses cost nothing.
 //
 // What then limits a flow that no link limits (reprice): the host's own per-
 // byte time as before, except that with G_floor = scaled (gMode 3, the
@@ -51,6 +55,12 @@ public:
     // The fastest a flow passes a bucket that holds tokens, s/B (1 TB/s), where
     // nothing else limits it.
     static constexpr double kDevicePerByte = 1e-12;
+    // A bucket that has run out gives no credit again until it holds one Ethernet frame of the link's bytes
+    // (1514 B; its burst if that is smaller): tbf sends a packet only when its bucket holds all of it. Each
+    // opening then lets at least a frame through, so the buckets' events are bounded by the bytes; reopened
+    // at any refill (1e-9 of the burst), buckets that refilled while others drained opened and ran out in
+    // turn every 1e-10 s of the replay's time, without end (issue 44).
+    static constexpr double kFrame = 1514;
 
     // A message from rank `src` to rank `dst` whose `bytes` (priced by G, the
     // host's own seconds per byte for the message's size) start at `start`;
@@ -71,6 +81,8 @@ public:
     void advance(std::vector<Arrival>& arrived);
 
     std::uint64_t pricedSets() const { return priced_; }
+    // The moves advance() made: starts, ends and buckets running out.
+    std::uint64_t steps() const { return steps_; }
 
 private:
     using Crossed = std::vector<std::pair<std::uint32_t, double>>; // buckets and the share of the bytes on each
@@ -86,9 +98,11 @@ private:
     // and when its tokens run out at that load (+infinity: not).
     struct Tokens {
         double tokens = 0, since = 0, load = 0, empty = std::numeric_limits<double>::infinity();
+        bool shut = false; // ran out, and holds less than a frame since (holds())
     };
-    // Brings bucket k's tokens up to now_ at its load so far.
+    // Brings bucket k's tokens up to now_ at its load so far, and whether it is shut.
     void settle(std::uint32_t k);
+    // Bucket k gives credit: it has not run out since it last held a frame (kFrame, or its burst if smaller).
     bool holds(std::uint32_t k) const;
     using Queues = std::unordered_map<std::uint64_t, std::deque<Flow>>;
     // Moves the first flow of queue `key` to `starting`.
@@ -123,6 +137,7 @@ private:
     double empty_ = std::numeric_limits<double>::infinity(); // the first bucket to run out
     std::unordered_map<std::uint64_t, Crossed> crossed_;      // per pair of ranks
     std::uint64_t priced_ = 0;
+    std::uint64_t steps_ = 0;
 };
 
 } // namespace cs::rec

@@ -71,10 +71,11 @@
 // The links' token buckets. netns-cluster.sh writes each shaped link's tbf burst into its design (the link field
 // "burst"), and the replay models the bucket (README.md, "Link buckets"): full after an idle spell, a link passes
 // its burst at the host's speed. SimGrid's links have none, so --simulate is compared with the replay without them
-// (predicted_no_bucket). One run (tree22 88 Mbit/s seed 389572228, tree42 79 Mbit/s, tree22's second rate 182):
-// Jacobi -6.4..-8.3% at every P, tree and rate (+5..+28% without the buckets); CG -7.5..-12.3% (+10..+48%) but
-// -55.9% at P = 2 at 182 Mbit/s; LAMMPS -4.7..-7.2% (+7..+95%); the FFT -6.4% at P = 2 and -31..-52% at P = 4 and 8
-// (-18..-40% without: the put protocol above). So P = 8 is held within 35% whatever the credit.
+// (predicted_no_bucket). One run with the buckets counting the link's bytes, framing included (tree22 55 Mbit/s
+// seed 1684418683, tree42 137 Mbit/s, tree22's second rate 190): Jacobi -1.5..-3.5% at every P, tree and rate
+// (+3..+23% without the buckets); CG -2.4..-6.7% (+5..+45%) but -20.8% at P = 2 at 190 Mbit/s; LAMMPS +0.0..-1.8%
+// (+2..+93%); the FFT -5..-6% at P = 2 and -23..-42% at P = 4 and 8 (-16..-40% without: the put protocol above).
+// So P = 8 is held within 35% whatever the credit.
 //
 // It needs the shared live clusters of issue 46 (tests/app/runner/LiveCluster.h); where that file is absent
 // this file compiles to nothing.
