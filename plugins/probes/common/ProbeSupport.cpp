@@ -68,7 +68,7 @@ sdk::ParamDef repsParam(double def, double max)
 
 sdk::ParamDef ioTimeoutParam()
 {
-    return {"io_timeout", "s", 5.0, 0.01, 3600, false, "a peer silent this long fails the run"};
+    return {"io_timeout", "s", 30.0, 0.01, 3600, false, "a peer silent this long fails the run"};
 }
 
 sdk::ParamDef acceptTimeoutParam()

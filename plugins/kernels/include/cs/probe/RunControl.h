@@ -18,9 +18,11 @@ struct RunControl {
     /// Absolute limit for the whole run (steady clock); empty = none. Exceeding it throws Timeout.
     std::optional<std::chrono::steady_clock::time_point> deadline;
 
-    /// Limit for any single socket operation (connect excluded), seconds. Bounds: (0, 3600]. Default 5 s.
-    /// A peer that stops answering makes the kernel throw Timeout after this long.
-    double ioTimeout_s = 5.0;
+    /// Limit for any single socket operation (connect excluded), seconds. Bounds: (0, 3600]. Default 30 s.
+    /// A peer that stops answering makes the kernel throw Timeout after this long. Not 5 s: a peer on a busy
+    /// node can be off the CPU that long (CI saw a loopback ping-pong at SCHED_IDLE stall past 5 s while
+    /// other work held both CPUs), and a probe that fails there tells the user nothing about the network.
+    double ioTimeout_s = 30.0;
 
     /// How long a client keeps retrying a refused/unreachable connect before giving up, seconds.
     /// Bounds: [0, 3600]. Default 5 s: a server started at the same moment in another process has time to
