@@ -6,14 +6,14 @@
 //    the same program there, which were not recorded;
 //  - on tree22 itself shaped at a second random rate (netns-cluster.sh rate; its own rate restored after),
 //    calibrated there with calibrate's defaults, against runs there.
-// Every figure is printed, and issue 44's 10% beside each P = 8. P = 8 is held within 35% on both trees, a bound
-// the replay before its flows shared links fairly did not meet (Jacobi +53% at P = 4 and 8 on tree22 at
-// 32 Mbit/s; +63% and +54% at 152 Mbit/s) and the fluid replay met in every run so far: Jacobi at P = 8 on tree22
-// +7.7% at 152 Mbit/s with the machine quiet; with a compiler beside it, -12.4% on tree22 at 113 Mbit/s and
-// -23.3% on tree42 at 182 Mbit/s (eight ranks share two CPUs: the live time grows with the machine's load, the
-// replay does not). P = 2 is replayed 30-46% above the runs: tbf's bucket, refilled while the ranks compute,
-// lets each 32 KiB halo through faster than the link's rate, which no switched link does (the runs took less
-// than the halos' bytes at the link's rate).
+// Every figure is printed with issue 44's 10% beside it, and Jacobi and CG are held within 15% at every P, on both
+// trees and at both rates. History: the replay before its flows shared links fairly missed by far (Jacobi +53% at
+// P = 4 and 8 on tree22 at 32 Mbit/s; +63% and +54% at 152 Mbit/s); the fluid replay without the links' buckets
+// put P = 2 30-46% above the runs (tbf's bucket, refilled while the ranks compute, lets each 32 KiB halo through
+// faster than the link's rate, which no switched link does); with the buckets (below) CG's P = 2 at 190 Mbit/s
+// was still -21%, because mpirun bound every namespace host's rank to CPU 0 (app/runner/Transport.cpp): two
+// ranks took turns on one CPU. Unbound, one run (tree22 141 Mbit/s seed 346343290, tree42 147, tree22 again at
+// 27): Jacobi -1.1..-2.8%, CG -1.6..-5.3%, LAMMPS -0.5..-2.7% at every P, tree and rate.
 //
 // Measured on a quiet machine (tree22 at 72 Mbit/s, tree42 at 115 Mbit/s), P = 8: Jacobi +3.6% and +6.4%, CG
 // +8.9% and +5.2%. With compilers beside them CG's two one-double sums an iteration took milliseconds (eight
@@ -75,7 +75,7 @@
 // seed 1684418683, tree42 137 Mbit/s, tree22's second rate 190): Jacobi -1.5..-3.5% at every P, tree and rate
 // (+3..+23% without the buckets); CG -2.4..-6.7% (+5..+45%) but -20.8% at P = 2 at 190 Mbit/s; LAMMPS +0.0..-1.8%
 // (+2..+93%); the FFT -5..-6% at P = 2 and -23..-42% at P = 4 and 8 (-16..-40% without: the put protocol above).
-// So P = 8 is held within 35% whatever the credit.
+// The credit is printed beside each replay; it no longer excuses any P.
 //
 // It needs the shared live clusters of issue 46 (tests/app/runner/LiveCluster.h); where that file is absent
 // this file compiles to nothing.
@@ -108,8 +108,7 @@ namespace {
 struct Example {
     std::string name, exe;
     std::vector<std::string> args;
-    // P = 8 held within 35% (where the links' bucket credit allows, below); false: printed, an open finding
-    // (above).
+    // every P held within 15% (issue 44's 10% printed beside it); false: printed, an open finding (above).
     bool held = true;
     std::string time = "stdout:time_s ([0-9.eE+-]+)"; // run-app --time
     // replay --between: the barriers around what `time` reads; empty: the first to the last (the examples).
@@ -187,12 +186,11 @@ double secondsAtP1(const std::string& runs)
     return 0;
 }
 
-// replay DESIGN --results RUNS --json: its rows, each printed into `log`; P = 8 held within 35%.
-// `credit`: the links' bucket credit (test::bucketCreditShare), printed.
+// replay DESIGN --results RUNS --json: its rows, each printed into `log` with issue 44's 10% beside it; every P of
+// a held example (Jacobi, CG) held within 15%. `credit`: the links' bucket credit (test::bucketCreditShare), printed.
 void replayAndCheck(const std::string& design, const std::string& runs, const std::string& where, const Example& ex,
                     double credit, std::ostringstream& log)
 {
-    // The buckets are in the replay now: the credit is printed, and no longer excuses P = 8.
     const bool held = ex.held;
     std::ostringstream ro, re;
     // --simulate: SimGrid's replay of the same recording beside the analytic one (issue 44: within 10% on the
@@ -207,28 +205,26 @@ void replayAndCheck(const std::string& design, const std::string& runs, const st
     REQUIRE(rows.size() == 3);
     for (const json& row : rows) {
         const double predicted = row["predicted"].get<double>(), simulated = row["simulated"].get<double>();
+        REQUIRE(row["measured"].get<double>() > 0);
+        const double error = row["error"].get<double>();
         // SimGrid's links have no token bucket: it is compared with the replay as if no link had one
         // (predicted_no_bucket, given where the design's links carry a burst, as netns-cluster.sh writes them).
         const double noBucket = row.value("predicted_no_bucket", predicted);
         log << "  " << where << " P = " << row["P"].get<int>() << ": replayed " << predicted << " s, measured "
-            << row["measured"].get<double>() << " s, error " << 100 * row["error"].get<double>()
-            << "% (without the links' buckets " << noBucket << " s, "
+            << row["measured"].get<double>() << " s, error " << 100 * error << "% ("
+            << (std::abs(error) < 0.10 ? "within" : "NOT within") << " issue 44's 10%" << (held ? "" : ", not held")
+            << "; without the links' buckets " << noBucket << " s, "
             << 100 * (noBucket / row["measured"].get<double>() - 1) << "%; alone on each route "
             << row["predicted_alone"].get<double>() << " s); simulated " << simulated << " s, "
             << 100 * (simulated / noBucket - 1) << "% from the replay without buckets\n";
         CHECK(row["recorded_at"] == row["P"]);
         INFO(log.str());
         CHECK(std::abs(simulated / noBucket - 1) < 0.10);
+        if (held)
+            CHECK(std::abs(error) < 0.15);
     }
-    const json& p8 = rows.back();
-    REQUIRE(p8["P"] == 8);
-    REQUIRE(p8["measured"].get<double>() > 0);
-    const double error = p8["error"].get<double>();
-    log << "  " << where << " P = 8: " << (std::abs(error) < 0.10 ? "within" : "NOT within") << " issue 44's 10%"
-        << (held ? "" : ", not held") << " (the links' bucket credit " << 100 * credit << "% of a halo)\n";
-    INFO(log.str());
-    if (held)
-        CHECK(std::abs(error) < 0.35);
+    REQUIRE(rows.back()["P"] == 8);
+    log << "  " << where << ": the links' bucket credit " << 100 * credit << "% of a halo\n";
 }
 
 // Issue 44's "Other P": the example recorded at P = 2, 3, 4 and 6 only (2 and 4 from `recorded`, 3 and 6 run
