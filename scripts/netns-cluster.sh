@@ -76,6 +76,13 @@
 # 0.6 s, past the floor, and starts each round slowly; on a cluster's 1-10 Gbit/s links the same rounds take
 # 0.2-2 ms and never idle that long. With the restart, the FFT's all-to-all over Open MPI at P = 8 and 21 Mbit/s
 # (a standalone loop of 8 ranks) took a median 1.17x the link's time, without it 1.06x.
+#
+# Delayed ACKs are off in the hosts (quickack on the route to the cluster's subnet): each host acknowledges every
+# segment at once. Linux holds an ACK for up to 40 ms (its floor, whatever the link) when it has no data to send
+# back, and a sender whose window the shallow queue's drops have shrunk stops until it comes. On star8 at
+# 32 Mbit/s the TCP agents' pairwise all-to-all at P = 4 (three rounds of 256 KiB, 206 ms predicted) took 249 ms
+# in most repetitions of some runs, 40 ms more, and 209 ms in others: 7 runs in 18 were 10.7-17.3% slow. With quickack,
+# 2-4% in 15 of 15 (6 of them beside the unit tests).
 set -euo pipefail
 
 usage() {
@@ -169,6 +176,8 @@ case "$cmd" in
       [[ -z "$rate" ]] || ip -n "$h" link set dev eth0 gso_max_size "$gso"
       ip -n "$h" link set eth0 up
       ip netns exec "$h" sysctl -qw net.ipv4.tcp_congestion_control=reno net.ipv4.tcp_slow_start_after_idle=0
+      ip -n "$h" route replace "${subnet}.0.0/16" dev eth0 proto kernel scope link \
+        src "${subnet}.$((i / 250)).$((i % 250 + 1))" quickack 1
       ip -n "$sw" link set "h$i" master "l$((i / per_leaf))" up
       shape "$h" eth0
       shape "$sw" "h$i"

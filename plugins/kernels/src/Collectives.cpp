@@ -53,6 +53,15 @@ public:
         }
         meshExchange(socks_, me_, out_, outBytes_, in_, inBytes_, rc_, what);
     }
+    // The same step, complete only once the receiver holds all of it: the receiver answers one byte and the
+    // sender waits for it (a synchronous send). A send that returns when TCP has taken the bytes into its
+    // buffer lets a parent's next send start while the last one is still on the link, and the two share it.
+    void confirmed(int to, const std::uint8_t* send, int from, std::uint8_t* recv, std::uint64_t bytes,
+                   const char* what)
+    {
+        (*this)(to, send, from, recv, bytes, what);
+        (*this)(from, &ackOut_, to, &ackIn_, 1, what);
+    }
 
 private:
     std::vector<Socket>& socks_;
@@ -61,6 +70,7 @@ private:
     std::vector<const std::uint8_t*> out_;
     std::vector<std::uint8_t*> in_;
     std::vector<std::uint64_t> outBytes_, inBytes_;
+    std::uint8_t ackOut_ = 1, ackIn_ = 0;
 };
 
 void addDoubles(std::uint8_t* into, const std::uint8_t* from, std::uint64_t bytes)
@@ -282,9 +292,9 @@ CollectivesResult runTcpCollectives(Listener& own, const CollectivesParams& para
     comm.sync = [&] { meshBarrier(socks, me, rc, "collectives barrier"); };
     comm.bcast = [&](std::uint8_t* buf, std::uint64_t k) {
         if (parent >= 0)
-            step(-1, nullptr, parent, buf, k, "broadcast");
+            step.confirmed(-1, nullptr, parent, buf, k, "broadcast");
         for (std::uint32_t c : children)
-            step(static_cast<int>(c), buf, -1, nullptr, k, "broadcast");
+            step.confirmed(static_cast<int>(c), buf, -1, nullptr, k, "broadcast");
     };
     comm.allreduceSum = [&](std::uint8_t* buf, std::uint8_t* tmp, std::uint64_t k) {
         recursiveDoubling(step, me, P, buf, tmp, k, true, "allreduce");

@@ -16,15 +16,29 @@
 // bucket the ping-pong's small messages do not determine them (calibrate leaves them at their defaults), so
 // the barrier of empty messages is printed beside the others but not held to a limit.
 //
-// Limits, 15%: the all-to-all at P = 2, 4 and 8; the broadcast at P = 2 and 4; the allreduce at P = 2. The
-// others are printed, not held, and are open findings (issue 31), not tuned limits. Measured in three runs:
-// - the broadcast at P = 8 took 19-27% longer than its three one-way times (20, 151, 172 Mbit/s), where its
-//   last level waits for two forwards in a row by agents sharing this machine's two CPUs four to a CPU;
-// - the allreduce at P = 4 and 8 was within 3-10% at 151 and 172 Mbit/s but 19% and 39% slower at 20 Mbit/s:
-//   its steps exchange 256 KiB both ways at once, the acknowledgements of one direction queue behind the data
-//   of the other in the links' token buckets, and LogGP has no term for that; the all-to-all's pairwise
-//   rounds, which also exchange both ways, stayed within 2% at every rate (they send by rendezvous, as
-//   app.fft2d's do).
+// Limits, 15%: the all-to-all at P = 2, 4 and 8; the broadcast at P = 2 and 4; the allreduce at P = 2 and 4.
+// The others are printed, not held. The barrier of empty messages is not a bandwidth figure (above); the
+// broadcast at P = 8 ran up to 12.6% faster than predicted at 195 Mbit/s (its second and third levels start on
+// links left idle, whose buckets hold credit; the block has no burst), the allreduce at P = 8 up to 25% slower
+// at 32 Mbit/s (4 to 8 messages crossing at once on a host's link, both ways).
+// Two causes made the test flaky (a CI run failed it at -21% at 32 Mbit/s), both fixed:
+// - delayed ACKs: Linux holds an ACK up to 40 ms (its floor, whatever the link), and a sender whose window the
+//   shallow queue's drops shrank waits for it. The emulated hosts now acknowledge at once (quickack,
+//   scripts/netns-cluster.sh);
+// - the broadcast's sends returned once TCP had buffered them, so a parent's second send shared its link with
+//   the first. The broadcast's sends are now synchronous (plugins/kernels/src/Collectives.cpp), as the model's
+//   steps are.
+// Runs at 32 Mbit/s (seed 184), the errors of the medians:
+// - neither fix (18 runs, 6 beside the unit tests): the all-to-all at P = 4 -10.7% to -17.3% in 7 of 18 (at P = 8
+//   once -19.9%), the broadcast at P = 4 -19% twice (median 131 to 169 ms between runs, 137 ms predicted), the
+//   allreduce at P = 4 -11% to -28% in 18 of 18;
+// - quickack alone (4 runs): the all-to-all within 3.7%, the broadcast at P = 4 -5.6% to -16.4%, the allreduce
+//   at P = 4 -14% to -20%;
+// - the synchronous broadcast alone (4 runs): the broadcast at P = 4 +7.6% to +15.4%, the allreduce at P = 4
+//   -1.8% to -20%;
+// - both (11 runs, 6 beside the unit tests): every held row within 8.1% (the all-to-all at P = 8; the others
+//   within 5.1%), the allreduce at P = 4 within 2.2%.
+// With both at 21 Mbit/s (seed 9) and 195 Mbit/s (seed 4), 4 runs each: the held rows within 3.0% and 2.8%.
 
 #include "LiveCluster.h"
 #include "LiveMeasure.h"
@@ -91,7 +105,7 @@ std::string collectivesDesign(const test::NetnsCluster& cluster, const std::stri
 } // namespace
 
 TEST_CASE("comm.collective against app.collectives on 8 shaped namespaces: all-to-all of 256 KiB within 15% at "
-          "P = 2, 4 and 8, the broadcast at P = 2 and 4, the allreduce at P = 2",
+          "P = 2, 4 and 8, the broadcast and the allreduce at P = 2 and 4",
           "[netns][verify][collectives][e2e][live-star8]")
 {
     const std::unique_ptr<test::LiveCluster> live = test::LiveCluster::get("star8");
@@ -130,7 +144,7 @@ TEST_CASE("comm.collective against app.collectives on 8 shaped namespaces: all-t
         log << variant << " P = " << P << ": predicted " << row["predicted"].get<double>() << " s, measured "
             << row["measured"].get<double>() << " s, error " << std::lround(error * 1000) / 10.0 << "%\n";
         ++rows;
-        if (variant == "alltoall" || (variant == "bcast" && P <= 4) || (variant == "allreduce" && P == 2))
+        if (variant == "alltoall" || (variant != "barrier" && P <= 4))
             CHECK(std::abs(error) < 0.15);
     }
     CHECK(rows == 12);

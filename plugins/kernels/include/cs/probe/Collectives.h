@@ -8,6 +8,8 @@
 //
 //   broadcast  of `bytes` from rank 0, MPICH's binomial tree: relative rank r receives from r - lowbit(r),
 //              then sends to r + 2^j for 2^j < lowbit(r), largest first; ceil(log2 P) steps   -> T_bcast
+//              (over TCP each send is synchronous: it ends when the receiver answers that it holds the
+//              whole message, so a parent's sends follow one another on its link as the model's steps do)
 //   allreduce  sum of bytes / 8 doubles, MPICH's recursive doubling: with P' the largest power of two
 //              <= P and rem = P - P', ranks below 2 rem pair up (the even one hands its data to the odd
 //              one), the P' remaining exchange with partner newrank ^ 2^i for log2 P' steps, and the
