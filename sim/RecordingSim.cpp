@@ -117,8 +117,7 @@ std::vector<std::vector<std::size_t>> peersOf(const rec::Recording& r, Schedules
 // A message as it travels: what a receive matches it by.
 struct Msg {
     std::int32_t tag, comm;
-    bool collective;       // a collective's step (tag: its sequence number on comm)
-    bool fragment = false; // the first part of a message sent with a put (ReplayNetwork::putFrom): taken, not matched
+    bool collective; // a collective's step (tag: its sequence number on comm)
 };
 
 // A rank's one connection to one peer: MPI keeps one per pair, and TCP delivers its bytes in order, so its eager
@@ -128,22 +127,20 @@ struct Msg {
 // on the sender's host puts each message in turn (a put to a mailbox with a permanent receiver returns once its
 // bytes have arrived); the rank goes on once it has queued it.
 //
-// A message of at least ReplayNetwork::putFrom bytes (Open MPI over TCP) goes in two parts: its first putFrom bytes,
-// then the rest as a put, once the pair's put lock (shared by both ways) is free: the puts between two ranks do not
-// overlap, as in the analytic replay. Unlike there, a message queued behind a put waiting for the lock waits too.
+// Every message is sent whole: the analytic replay's put protocol (ReplayNetwork::putFrom, Replay.h) is not
+// simulated, and ReplayCommand compares SimGrid with the analytic replay without it.
 class Connection {
 public:
-    Connection(sg4::Mailbox* box, sg4::MutexPtr putLock) : box_(box), putLock_(std::move(putLock)) {}
+    explicit Connection(sg4::Mailbox* box) : box_(box) {}
     ~Connection()
     {
         for (const Pending& q : queue_)
             delete q.msg;
     }
-    // `size` bytes, of which the last `put` go by put.
-    void push(Msg* m, std::uint64_t size, std::uint64_t put)
+    void push(Msg* m, std::uint64_t size)
     {
         const std::unique_lock<sg4::Mutex> lock(*mutex_);
-        queue_.push_back({m, size, std::min(put, size)});
+        queue_.push_back({m, size});
         ready_->notify_one();
     }
     void operator()()
@@ -156,28 +153,16 @@ public:
                 next = queue_.front();
                 queue_.pop_front();
             }
-            if (next.put == 0) {
-                box_->put(next.msg, next.size); // the receiver deletes it
-                continue;
-            }
-            Msg* first = new Msg(*next.msg);
-            first->fragment = true;
-            box_->put(first, std::max<std::uint64_t>(1, next.size - next.put));
-            // Not a scoped lock: the simulation kills this daemon when the last rank ends, maybe in its put, and
-            // an unlock while it is being killed aborts the simulation.
-            putLock_->lock();
-            box_->put(next.msg, next.put);
-            putLock_->unlock();
+            box_->put(next.msg, next.size); // the receiver deletes it
         }
     }
 
 private:
     struct Pending {
         Msg* msg = nullptr;
-        std::uint64_t size = 0, put = 0;
+        std::uint64_t size = 0;
     };
     sg4::Mailbox* box_;
-    sg4::MutexPtr putLock_;
     sg4::MutexPtr mutex_ = sg4::Mutex::create();
     sg4::ConditionVariablePtr ready_ = sg4::ConditionVariable::create();
     std::deque<Pending> queue_;
@@ -195,15 +180,6 @@ struct World {
     std::vector<char> done;
     std::vector<std::uint32_t> line; // the line each rank is at
     std::uint64_t messages = 0;
-    // Per pair of ranks (either way): the lock its puts take (Connection).
-    std::map<std::pair<std::int32_t, std::int32_t>, sg4::MutexPtr> putLocks;
-    sg4::MutexPtr putLock(std::int32_t a, std::int32_t b)
-    {
-        sg4::MutexPtr& m = putLocks[{std::min(a, b), std::max(a, b)}];
-        if (!m)
-            m = sg4::Mutex::create();
-        return m;
-    }
 };
 
 // One rank's actor: its events in order.
@@ -302,7 +278,7 @@ private:
         if (first) {
             sg4::Mailbox* box = mailbox(r_, dst);
             box->set_receiver(w_.actors[static_cast<std::size_t>(dst)]); // the bytes move at once (eager)
-            it->second = std::make_unique<Connection>(box, w_.putLock(r_, dst));
+            it->second = std::make_unique<Connection>(box);
             Connection* c = it->second.get();
             sg4::Actor::create("rank" + std::to_string(r_) + ">" + std::to_string(dst), sg4::this_actor::get_host(),
                                [c] { (*c)(); })
@@ -314,7 +290,7 @@ private:
             double& last = localArrival_[dst];
             const double arrive = std::max(sg4::Engine::get_clock() + q.L + loggp::bytesAfterFirst(bytes) * q.G, last);
             last = arrive;
-            sg4::Mailbox* box = mailbox(r_, dst); // not through the pair's Connection: no put, no TCP stream
+            sg4::Mailbox* box = mailbox(r_, dst); // not through the pair's Connection: no TCP stream
             if (delivered) {
                 busy(arrive - sg4::Engine::get_clock());
                 box->put(new Msg(msg), 0);
@@ -333,9 +309,7 @@ private:
             mailbox(r_, dst)->put(new Msg(msg), size); // the receiver deletes it
             return;
         }
-        const double putFrom = w_.net.putFrom;
-        const auto put = putFrom > 0 && bytes >= putFrom ? static_cast<std::uint64_t>(std::llround(bytes - putFrom)) : 0;
-        it->second->push(new Msg(msg), size, put);
+        it->second->push(new Msg(msg), size);
     }
 
     // Takes the next message from `src` (any sender when src < 0) into taken_.
@@ -348,15 +322,10 @@ private:
             return p;
         };
         if (src >= 0) {
-            for (;;) {
-                Posted& p = post(src);
-                p.comm->wait();
-                p.comm = nullptr;
-                if (!p.msg->fragment)
-                    break;
-                delete p.msg; // a put's first part: its message comes next
-            }
-            taken_.push_back({src, posted_[src].msg});
+            Posted& p = post(src);
+            p.comm->wait();
+            p.comm = nullptr;
+            taken_.push_back({src, p.msg});
             return;
         }
         const std::vector<std::int32_t>& senders = w_.sendersTo[static_cast<std::size_t>(r_)];
@@ -368,11 +337,6 @@ private:
         const auto i = static_cast<std::size_t>(sg4::Comm::wait_any(comms));
         Posted& p = posted_[senders[i]];
         p.comm = nullptr;
-        if (p.msg->fragment) {
-            delete p.msg; // a put's first part: its message comes next
-            take(src);
-            return;
-        }
         taken_.push_back({senders[i], p.msg});
     }
 
@@ -440,7 +404,7 @@ std::string simulateHere(const Topology& t, const std::vector<std::size_t>& rank
 {
     const auto engine = makeEngine(options.sim);
 
-    World w{r, net, options, {}, {}, {}, {}, {}, {}, {}, 0, {}};
+    World w{r, net, options, {}, {}, {}, {}, {}, {}, {}, 0};
     const std::vector<std::vector<std::size_t>> peers = peersOf(r, w.schedules);
     const auto n = static_cast<std::size_t>(r.P());
     w.sendersTo.resize(n);

@@ -133,8 +133,10 @@ const Entry kCommands[] = {
      "        on its placed host, the same LogGP) and prints it beside the prediction; a recording whose\n"
      "        simulation would pass --max-events steps is refused with its estimate before it starts\n"
      "        (docs/format.md \"Recordings\"). Links with a burst (a token bucket) are modelled: --json rows\n"
-     "        then give predicted_no_bucket, the replay as if they had none, and since SimGrid's links have no\n"
-     "        bucket, --simulate's sim/pred compares SimGrid with that figure"},
+     "        then give predicted_no_bucket, the replay as if they had none. A design whose logp.loggp has S_put\n"
+     "        (Open MPI's put protocol over TCP) is replayed with it. SimGrid's links have no bucket and its ranks\n"
+     "        send every message whole, so --simulate's sim/pred compares SimGrid with the replay without either,\n"
+     "        which --json gives as predicted_as_simulated"},
 };
 
 void notes(std::ostream& out)

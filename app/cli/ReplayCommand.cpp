@@ -190,9 +190,10 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
     std::vector<std::string> exported;
     std::vector<rec::Prediction> rows;
     // Per row: the prediction as if no link had a token bucket (ReplayOptions::buckets false), where the design's
-    // network has a link with a burst; NaN where it has none. SimGrid's links have no bucket, so --simulate is
-    // compared with it.
-    std::vector<double> noBucket;
+    // network has a link with a burst; NaN where it has none. And as SimGrid's replay models the network: without
+    // the buckets and without Open MPI's put protocol (ReplayOptions::protocol false), where the design has either;
+    // --simulate is compared with it.
+    std::vector<double> noBucket, asSimulated;
     for (int P : Ps) {
         rec::ReplayOptions options;
         options.wholeRun = args.flag("--whole");
@@ -201,10 +202,19 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         try {
             row = rec::predict(doc, byP, P, measured, args.value("--net").value_or(""), options, *file);
             noBucket.push_back(NAN);
+            asSimulated.push_back(NAN);
+            const auto again = [&] {
+                return rec::predict(doc, byP, P, measured, args.value("--net").value_or(""), options, *file).predicted;
+            };
             if (!row.net.net.buckets.empty()) {
                 options.buckets = false;
-                noBucket.back() =
-                    rec::predict(doc, byP, P, measured, args.value("--net").value_or(""), options, *file).predicted;
+                noBucket.back() = again();
+                asSimulated.back() = noBucket.back();
+            }
+            if (row.net.net.putFrom > 0) {
+                options.buckets = false;
+                options.protocol = false;
+                asSimulated.back() = again();
             }
         } catch (const rec::BarrierRangeError& e) {
             throw ModelError("--between " + *args.value("--between") + ": " + e.what());
@@ -244,6 +254,8 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
                          {"hosts", r.net.hosts}});
             if (!std::isnan(noBucket[i]))
                 a.back()["predicted_no_bucket"] = noBucket[i];
+            if (!std::isnan(asSimulated[i]))
+                a.back()["predicted_as_simulated"] = asSimulated[i];
             if (simulate) {
                 const sim::SimulatedRow& x = simulated[i];
                 a.back()["simulated"] = number(x.seconds);
@@ -261,8 +273,9 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         const rec::Prediction& r = rows[i];
         char sim[64] = "", simError[16] = "";
         if (simulate) {
-            // SimGrid's links have no bucket: its time is compared with the prediction without buckets.
-            const double against = std::isnan(noBucket[i]) ? r.predicted : noBucket[i];
+            // SimGrid's links have no bucket, nor its ranks Open MPI's put protocol: its time is compared with the
+            // prediction without either.
+            const double against = std::isnan(asSimulated[i]) ? r.predicted : asSimulated[i];
             std::snprintf(sim, sizeof sim, "%-10s  %8.4f  ", secs(simulated[i].seconds).c_str(),
                           simulated[i].seconds / against);
             std::snprintf(simError, sizeof simError, "%9s", formatPercent(simulated[i].error, 1, true).c_str());
@@ -309,7 +322,11 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
         if (simulate)
             out << "simulated: the recording on SimGrid (CM02, flow level), one actor per rank on its placed host, "
                    "the same LogGP o, g, L and G; sim/pred = simulated / predicted"
-                << (buckets ? " without the links' token buckets (SimGrid's links have none)" : "") << "\n";
+                << (buckets ? " without the links' token buckets (SimGrid's links have none)" : "")
+                << (std::any_of(rows.begin(), rows.end(), [](const rec::Prediction& p) { return p.net.net.putFrom > 0; })
+                        ? " and without Open MPI's put protocol (SimGrid sends every message whole)"
+                        : "")
+                << "\n";
     }
     for (const rec::Prediction& r : rows) {
         if (r.synthesized)

@@ -15,11 +15,6 @@ std::uint64_t pairKey(std::uint32_t src, std::uint32_t dst)
     return (std::uint64_t{src} << 32) | dst;
 }
 
-// The two ranks, either way.
-std::uint64_t bothWays(std::uint32_t a, std::uint32_t b)
-{
-    return a < b ? pairKey(a, b) : pairKey(b, a);
-}
 } // namespace
 
 FluidNetwork::FluidNetwork(const ReplayNetwork& net, bool buckets) : net_(net)
@@ -34,10 +29,9 @@ FluidNetwork::FluidNetwork(const ReplayNetwork& net, bool buckets) : net_(net)
 }
 
 void FluidNetwork::add(std::uint32_t src, std::uint32_t dst, double start, double bytes, double G, double L,
-                       std::uint64_t id, double put)
+                       std::uint64_t id, bool started)
 {
-    put = std::clamp(put, 0.0, bytes);
-    Flow f{src, dst, bytes - put, G, L, id, 0, put};
+    Flow f{src, dst, std::max(0.0, bytes), G, L, id, 0, started};
     if (buckets_) {
         auto it = crossed_.find(pairKey(src, dst));
         if (it == crossed_.end())
@@ -81,26 +75,7 @@ void FluidNetwork::takeNext(Queues& queues, std::uint64_t key, std::vector<Flow>
 
 void FluidNetwork::left(const Flow& f, std::vector<Flow>& starting, std::vector<Arrival>& arrived, double at)
 {
-    const std::uint64_t ways = bothWays(f.src, f.dst);
-    if (f.put > 0) {
-        // The first part has left: its put goes once no other put of the pair is on its way.
-        Flow p = f;
-        p.left = f.put;
-        p.put = -1;
-        if (const auto [q, none] = puts_.try_emplace(ways); none)
-            starting.push_back(p); // the pair's put on its way (its entry: the puts waiting after it)
-        else
-            q->second.push_back(p);
-    } else {
-        arrived.push_back({f.dst, f.id, at + f.L});
-        if (f.put < 0) { // a put has arrived: the pair's next put goes on
-            const auto q = puts_.find(ways);
-            if (q != puts_.end() && q->second.empty())
-                puts_.erase(q);
-            else
-                takeNext(puts_, ways, starting);
-        }
-    }
+    arrived.push_back({f.dst, f.id, at + f.L, at, false});
     takeNext(queued_, pairKey(f.src, f.dst), starting); // the pair's next message goes on the connection now
     if (auto q = queued_.find(pairKey(f.src, f.dst)); q != queued_.end() && q->second.empty())
         queued_.erase(q);
@@ -149,6 +124,8 @@ void FluidNetwork::advance(std::vector<Arrival>& arrived)
             queued_[pairKey(f.src, f.dst)].push_back(f); // behind the pair's message in flight
             continue;
         }
+        if (f.started)
+            arrived.push_back({f.dst, f.id, t, t, true});
         if (f.left > 0) {
             active_.insert(at, f);
             changed = true;

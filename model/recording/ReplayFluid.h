@@ -5,9 +5,10 @@
 // and the rates change whenever a flow starts or ends. Messages between one
 // pair of ranks go one after another, as on the one connection MPI keeps per
 // pair: the next starts when the one before it has left. A message arrives
-// one L after its last byte left. A message with a put part (Replay.h,
-// putFrom) sends its first part, then its put once no other put between the
-// same two ranks (either way) is on its way. Flows are kept in (source, destination) order,
+// one L after its last byte left. An item of no bytes (a control message of
+// Open MPI's put protocol, Replay.h) waits its turn on the pair's connection
+// like any message and arrives one L after the one before it has left. Flows
+// are kept in (source, destination) order,
 // so a set of flows is priced once however often it recurs (for each set of
 // token buckets that hold tokens then).
 //
@@ -63,10 +64,13 @@ public:
     static constexpr double kFrame = 1514;
 
     // A message from rank `src` to rank `dst` whose `bytes` (priced by G, the
-    // host's own seconds per byte for the message's size) start at `start`;
-    // `id` names it in the arrivals. The last `put` of its bytes are a put.
+    // host's own seconds per byte for the message's size) start at `start`,
+    // behind what the pair's connection holds then; `id` names it in the
+    // arrivals. No bytes: a control message, which leaves when its turn comes.
+    // `started`: report it also when its turn comes and its bytes start (an
+    // Arrival with `started` set, at that time).
     void add(std::uint32_t src, std::uint32_t dst, double start, double bytes, double G, double L, std::uint64_t id,
-             double put = 0);
+             bool started = false);
 
     // The time of the next start or end; +infinity when nothing is in flight.
     double next() const;
@@ -74,7 +78,9 @@ public:
     struct Arrival {
         std::uint32_t dst;
         std::uint64_t id;
-        double at; // the message's last byte left, plus L
+        double at;   // the message's last byte left, plus L
+        double left; // its last byte left its sender
+        bool started = false; // not an arrival: its bytes started at `at` (add's `started`)
     };
     // Moves to next(): the flows that end then are appended to `arrived`, and
     // those that start then begin.
@@ -91,7 +97,7 @@ private:
         double left, G, L;
         std::uint64_t id;
         double perByte = 0; // seconds per byte at the current rates
-        double put = 0;      // > 0: bytes of its put, sent after `left`; < 0: this is a put
+        bool started = false; // report its start (add's `started`)
         const Crossed* crossed = nullptr; // its buckets (in crossed_), null: none
     };
     // A bucket's tokens (B) at `since` (s), the load on it since then (B/s),
@@ -107,8 +113,7 @@ private:
     using Queues = std::unordered_map<std::uint64_t, std::deque<Flow>>;
     // Moves the first flow of queue `key` to `starting`.
     static void takeNext(Queues& queues, std::uint64_t key, std::vector<Flow>& starting);
-    // `f` has left at `at`: it arrives, or its put is due; the flows that may start now go to `starting` (the
-    // pair's next message, and after a put the next put waiting for the pair).
+    // `f` has left at `at`: it arrives one L later, and the pair's next message may start now (to `starting`).
     void left(const Flow& f, std::vector<Flow>& starting, std::vector<Arrival>& arrived, double at);
     void reprice();
 
@@ -125,8 +130,6 @@ private:
     std::uint64_t order_ = 0;
     // Per pair with a message in flight: the messages due to start after it, in order.
     Queues queued_;
-    // Per pair of ranks (the lower first) with a put on its way: the puts due after it, in order.
-    Queues puts_;
     // Rates of each flow set seen, by its (source, destination) list and the
     // buckets on its flows that held tokens.
     std::map<std::pair<Flows, std::vector<std::uint32_t>>, std::vector<double>> rates_;

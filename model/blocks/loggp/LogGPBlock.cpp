@@ -119,19 +119,21 @@ std::vector<ParamSpec> logGPInputs()
         v.push_back(std::move(p));
     for (ParamSpec& p : intraNodeLogGPInputs())
         v.push_back(std::move(p));
-    // Open MPI over TCP (ob1's RDMA pipeline, the tcp BTL's put): a message from 192 KiB on sends 64 KiB with its
-    // match and 128 KiB as fragments, and the rest as one put, whose one fragment holds the pair's connection, so
-    // that the control message that starts the other way's put waits behind it. Measured on two namespaces at
-    // 54 Mbit/s: 1 MiB both ways at once took 301.6 ms an exchange (each way alone 161 ms, the links' time
-    // 162 ms: 1.86x), 4 MiB 1.73x, 256 KiB 1.42x, 128 KiB 1.0x; with the tcp BTL's put flag off, or the eager
-    // limit above the message, 1.0x. A recording's replay then keeps a pair's puts from overlapping.
+    // Open MPI over TCP (ob1 and the tcp BTL, whose put flag is on by default): a message above the eager limit
+    // (65,536 B less ob1's header) goes by put. Its header goes first; its receiver, once a receive has met it,
+    // asks for the put; the sender puts the bytes and a FIN. Each waits its turn on the pair's one connection, so
+    // a request written behind a put the other way waits for all of it. Measured on two namespaces at 96 Mbit/s,
+    // 1 MiB both ways at once: 168-180 ms an exchange when the later rank answered the other's header before
+    // sending its own, 88-108 ms when it had not (it slept outside MPI), 88-94 ms with the put flag off (the
+    // links' time 91 ms). A recording's replay runs this protocol (Replay.h).
     v.push_back(wholeBytes("S_put", 0, 0, 1e12,
-                           "messages between nodes from this size on send their bytes beyond it as one put that no "
-                           "other put between the same two ranks overlaps (Open MPI over TCP: 196608 = 192 KiB, "
-                           "btl_tcp_min_rdma_pipeline_size); 0: none, every message as LogGP prices it",
-                           "Open MPI 4.1's ob1 and tcp BTL defaults (eager 64 KiB, pipeline send 128 KiB); the "
-                           "serialised puts measured on the namespace cluster (README, Your program, recorded); "
-                           "default 0"));
+                           "messages between nodes from this size on go by Open MPI's put protocol over TCP: a "
+                           "header, the receiver's request once a receive has met it, then the bytes as one put "
+                           "(65000: the tcp BTL's eager limit of 65536 B less ob1's header); 0: none, every message "
+                           "sent whole",
+                           "Open MPI 4.1's ob1 (pml_ob1_sendreq.h: above btl_eager_limit less its header, a contiguous "
+                           "message over a BTL with put goes by put) and tcp BTL defaults (eager limit 64 KiB); the "
+                           "protocol measured on the namespace cluster (README, Your program, recorded); default 0"));
     return v;
 }
 

@@ -5,6 +5,7 @@
 // hand below; "m" is the bytes a message puts on the wire, k - 1 of its k
 // (the replay prices the first byte in L).
 #include "ReplayTestSupport.h"
+#include "StarNetwork.h"
 #include "model/document/DocumentFormat.h"
 #include "model/prediction/DesignNetwork.h"
 #include "model/recording/CsrecParser.h"
@@ -23,56 +24,9 @@
 
 using namespace cs;
 using namespace cs::rec;
+using cs::test::Star;
 
 namespace {
-
-// Hosts h0 .. h<n-1> on one switch A, every link r = 1e8 B/s (10 ns/B) each way with a bucket of `burst`
-// bytes each way; rank i on host hi.
-struct Star {
-    Topology t;
-    CoreGraph g;
-    PlacedNetwork placed;
-    std::vector<std::size_t> hosts;
-    FairShare share;
-
-    Star(int n, double burst)
-        : t(topology(n, burst)), g(CoreGraph::build(t)), placed{t, g}, hosts(hostsOf(t, n)), share{placed, hosts}
-    {
-    }
-    static Topology topology(int n, double burst)
-    {
-        nlohmann::json d{{"vertices", {{{"id", "A"}, {"kind", "switch"}}}}, {"edges", nlohmann::json::array()}};
-        for (int i = 0; i < n; ++i) {
-            const std::string h = "h" + std::to_string(i);
-            d["vertices"].push_back({{"id", h}, {"kind", "host"}});
-            nlohmann::json link{{"from", h}, {"to", "A"}, {"bandwidth", 1e8}};
-            if (burst > 0)
-                link["burst"] = burst;
-            d["edges"].push_back(link);
-        }
-        return topologyFromJson(d);
-    }
-    static std::vector<std::size_t> hostsOf(const Topology& t, int n)
-    {
-        std::vector<std::size_t> h;
-        for (int i = 0; i < n; ++i)
-            h.push_back(*t.find("h" + std::to_string(i)));
-        return h;
-    }
-    // The LogGP `p` on this network, its buckets wired as DesignNetwork wires a design's.
-    ReplayNetwork net(const loggp::Params& p)
-    {
-        ReplayNetwork n;
-        n.loggp = p;
-        n.secondsPerByte = [this](const Flows& f) { return roundSecondsPerByte(placed, hosts, f); };
-        n.flowRates = [this](const Flows& f) { return share.rates(f); };
-        for (const FairShare::Bucket& b : share.buckets())
-            n.buckets.push_back({b.burst, b.rate});
-        n.bucketsOn = [this](std::uint32_t a, std::uint32_t b) { return share.bucketsOn(a, b); };
-        n.flowRatesOpen = [this](const Flows& f, const std::vector<char>& open) { return share.rates(f, open); };
-        return n;
-    }
-};
 
 // plainNet()'s LogGP: L = 5 us, o_s = 2 us, o_r = 3 us, g = 1 us, G = 1 ns/B (G_floor network: max(G, s)).
 const loggp::Params kPlain = cs::test::plainNet().loggp;

@@ -29,25 +29,30 @@
 //
 // What the factor of two is, measured on tree22 at 73 Mbit/s (seed 3011617704), P = 2, three runs each: Open MPI's
 // protocol for large messages, not the network. Its TCP transport sends a message above 64 KiB (its eager limit) by
-// rendezvous, and from 192 KiB (btl_tcp_min_rdma_pipeline_size) by its RDMA pipeline, whose control messages each
-// rank writes into the connection that carries its own bulk data the other way. The same program with its blocks
+// rendezvous, by put (below), whose control messages each rank writes into the connection that carries its own
+// bulk data the other way. The same program with its blocks
 // of 1 MiB took 1.277 s with Open MPI's defaults and 0.721 s with the eager limit raised to 16 MiB
 // (OMPI_MCA_btl_tcp_eager_limit, _max_send_size), against 0.749 s replayed from the default run's recording and
 // 0.689 s of the links' time for its 6 MiB each way. At 256 KiB blocks (N = 256) 0.283 s against 0.178 s, at
 // 4 MiB (N = 1024) 2.94 s against 2.92 s: the protocol's cost is not a simple function of the size. At P = 4
 // (256 KiB blocks) 1.012 s against 0.741 s (replayed 0.739 s). So the FFT is also run on tree22 at P = 2 and 4 with
 // the eager limit raised, and there its replay at P = 2 is held to issue 44's 10% (fftEager below; P = 4 printed):
-// the network part of the replay is checked, and the protocol's part stays an open finding. At P = 8 (64 KiB blocks: eager in both) the
-// 56 flows of one all-to-all start at once through the tree's shallow queues; -27% and -29% there, not held.
+// the network part of the replay is checked, and the protocol's part stays an open finding.
 //
-// The protocol's part, measured since on two ranks of tree22 at 54 Mbit/s (an irecv, an isend and a wait each way,
-// then a barrier): alone each way takes the links' time at every size; both ways at once take it up to 128 KiB,
-// and 1.42x at 256 KiB, 1.86x at 1 MiB (301.6 ms in every exchange but the first, which was 158 ms), 1.73x at
-// 4 MiB; with the tcp BTL's put flag off, or the eager limit above the block, 1.0x. So it is the put: from 192 KiB
-// a message's bytes beyond it go as one put, and the pair's two puts do not overlap. The design that
-// netns-cluster.sh writes says so (logp.loggp's S_put = 196608), and both replays keep a pair's puts apart: the
-// FFT on tree22 at 54 Mbit/s, replayed from the stored runs, -42.2% -> +3.2% at P = 2, -33.3% -> -21.8% at P = 4,
-// P = 8 unchanged (-23.4%; its blocks are eager). The runs with the eager limit raised are replayed with S_put = 0.
+// The protocol's part. Open MPI's ob1 sends a contiguous message above the tcp BTL's eager limit (65,536 B less its
+// header: the FFT's 64 KiB blocks at P = 8 too) by put: a header; the receiver's request, once a receive has met
+// it; the bytes; a FIN. The replay runs this protocol (Replay.h; logp.loggp's S_put = 65000 in the designs
+// netns-cluster.sh writes): each item waits its turn on the pair's one TCP connection, and a rank takes in what
+// reaches it only inside MPI. A request written behind a put the other way waits for all of it, so two ranks
+// that send each other such messages send them one after the other when one answers the other's header before it
+// has sent its own: on two namespaces at 96 Mbit/s, 1 MiB both ways after a barrier took 168-180 ms, 88-108 ms
+// when the later rank slept outside MPI while the header came, the links' time 91 ms. In the FFT that state keeps
+// itself: the rank whose put went second finishes its waitall first, and its next header reaches the other while
+// it still waits in MPI. A run falls into it or not by chance: in one run (seed 2755112954) P = 2 took the links'
+// time on tree42 at 94 Mbit/s and on tree22 at 53 (replayed -0.4% and -1.1%) and 1.8 times it on tree22 at 94
+// (-44.1%); P = 4 and 8 took 1.2-1.7 times it on all three (-7% to -40%). The replay starts every pair in step
+// and its fluid links share fairly, so it does not fall into that state by chance. The FFT with the defaults is
+// printed, not held (an open finding); the runs with the eager limit raised are replayed with S_put = 0.
 //
 // LAMMPS (Debian's lammps, its Lennard-Jones melt: lammpsInput below) is recorded and replayed the same way: a real
 // program nobody here wrote, printed and not held. It showed the SimGrid replay 18-35% slower than the analytic one
@@ -207,19 +212,21 @@ void replayAndCheck(const std::string& design, const std::string& runs, const st
         const double predicted = row["predicted"].get<double>(), simulated = row["simulated"].get<double>();
         REQUIRE(row["measured"].get<double>() > 0);
         const double error = row["error"].get<double>();
-        // SimGrid's links have no token bucket: it is compared with the replay as if no link had one
-        // (predicted_no_bucket, given where the design's links carry a burst, as netns-cluster.sh writes them).
+        // SimGrid's links have no token bucket and its ranks send every message whole: it is compared with the
+        // replay without either (predicted_as_simulated, given where the design's links carry a burst or its
+        // logp.loggp an S_put, as netns-cluster.sh writes them).
         const double noBucket = row.value("predicted_no_bucket", predicted);
+        const double asSimulated = row.value("predicted_as_simulated", noBucket);
         log << "  " << where << " P = " << row["P"].get<int>() << ": replayed " << predicted << " s, measured "
             << row["measured"].get<double>() << " s, error " << 100 * error << "% ("
             << (std::abs(error) < 0.10 ? "within" : "NOT within") << " issue 44's 10%" << (held ? "" : ", not held")
             << "; without the links' buckets " << noBucket << " s, "
             << 100 * (noBucket / row["measured"].get<double>() - 1) << "%; alone on each route "
             << row["predicted_alone"].get<double>() << " s); simulated " << simulated << " s, "
-            << 100 * (simulated / noBucket - 1) << "% from the replay without buckets\n";
+            << 100 * (simulated / asSimulated - 1) << "% from the replay without buckets and put protocol\n";
         CHECK(row["recorded_at"] == row["P"]);
         INFO(log.str());
-        CHECK(std::abs(simulated / noBucket - 1) < 0.10);
+        CHECK(std::abs(simulated / asSimulated - 1) < 0.10);
         if (held)
             CHECK(std::abs(error) < 0.15);
     }
