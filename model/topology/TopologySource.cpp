@@ -86,6 +86,10 @@ std::vector<OutputSpec> sourceOutputs()
                "cores the job's ranks compute on: P over the most ranks a core of its busiest node runs; ranks "
                "beyond a node's cores share them (a host's cores; 0, not stated, is a core a rank)",
                "DESIGN.md, Job and placement (issue 45: nodes with many cores)"),
+        output("link_burst", Unit::Bytes, "KiB",
+               "least token-bucket burst of a host link (the link field burst): bytes a link idle long enough "
+               "passes above its rate; 0 when a host link has none, as a switched link has none",
+               "the drawn links (scripts/netns-cluster.sh writes tbf's burst into them)"),
     };
     // evaluate() writes one value per enum entry: they must agree.
     if (out.size() != static_cast<std::size_t>(TopologySource::kOutputs))
@@ -389,7 +393,7 @@ void TopologySource::compute(const Topology& t, double* out)
     out[L] = m.avgLatency;
     out[L_max] = m.maxLatency;
 
-    double inj = HUGE_VAL, ch = HUGE_VAL, lbw = HUGE_VAL;
+    double inj = HUGE_VAL, ch = HUGE_VAL, lbw = HUGE_VAL, burst = HUGE_VAL;
     for (std::size_t h : t.hosts()) {
         double hostBw = 0, hostCh = 0;
         for (std::uint32_t e : t.incident(h)) {
@@ -397,6 +401,7 @@ void TopologySource::compute(const Topology& t, double* out)
             hostBw += l.bandwidth * l.channels;
             hostCh += l.channels;
             lbw = std::min(lbw, l.bandwidth);
+            burst = std::min(burst, l.burst);
         }
         inj = std::min(inj, hostBw);
         ch = std::min(ch, hostCh);
@@ -404,6 +409,7 @@ void TopologySource::compute(const Topology& t, double* out)
     out[inj_bw] = std::isfinite(inj) ? inj : 0.0;
     out[channels] = std::isfinite(ch) ? ch : 0.0;
     out[link_bw] = std::isfinite(lbw) ? lbw : 0.0;
+    out[link_burst] = std::isfinite(burst) ? burst : 0.0;
     double seg = HUGE_VAL;
     for (std::size_t v = 0; v < t.vertexCount(); ++v)
         if (t.attributes(v).kind == VertexKind::Segment)

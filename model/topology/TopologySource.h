@@ -76,6 +76,7 @@ public:
         job_cores,     // the cores the job's ranks compute on, as a bulk-synchronous job sees them: its ranks over
                        // the most ranks a core of its busiest node runs (coresOfJob); nodes x cores a node when
                        // each node holds more ranks than cores, P when none does (or its hosts state none)
+        link_burst,    // B, least token-bucket burst of a host link (LinkProps::burst); 0 when one has none
         kOutputs
     };
 

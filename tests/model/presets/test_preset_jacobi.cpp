@@ -12,6 +12,12 @@
 #include "model/core/Plan.h"
 #include "model/formula/FormulaBlock.h"
 
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <string>
+#include <utility>
+
 using namespace cs;
 using namespace cs::test::presets;
 
@@ -136,4 +142,49 @@ TEST_CASE("jacobi: two ranks a node, block against cyclic order, and one node, b
     CHECK(at("app.T_halo") == Approx(7.5728e-4).epsilon(1e-12));
     CHECK(at("app.T_reduce") == Approx(2.008e-5).epsilon(1e-12));
     CHECK(at("app.T") == Approx(0.11136936).epsilon(1e-12));
+}
+
+TEST_CASE("jacobi: the host links' token-bucket burst passes part of each halo (topology.link_burst)", "[presets]")
+{
+    // The preset at its point (N = 96, P = 4, iters = 50, t_cell = 5e-9 s, w = 8 B, L = 5e-5 s) on a drawn star
+    // of 8 hosts whose links carry 125e6 B/s and a burst b: G = topology.G_a2a = 1 / 125e6 = 8e-9 s/B as on the
+    // preset's generated star (4 placed hosts, 3 flows out of each host link at 125e6 / 3 each: a2a_bw =
+    // 3 x 125e6 / 3). T_comp = 0.055296 s (as above), an iteration's compute 0.055296 / 50 = 1.10592e-3 s, in
+    // which an idle link refills 1.10592e-3 / 8e-9 = 138,240 B of its bucket. One rank a node: k_off = 2 planes
+    // of 8 x 96^2 = 73,728 B, 147,456 B a halo.
+    //   b = 90,536 (tbf's 64 KiB + 2 ms at 100 Mbit/s): credit = min(90536, 138240) = 90,536 B;
+    //     T_halo = 50 x (5e-5 + (147456 - 90536) x 8e-9) = 50 x (5e-5 + 4.5536e-4) = 0.025268 s
+    //   b = 1e6: credit = min(1e6, 138240) = 138,240 B, what the compute refills;
+    //     T_halo = 50 x (5e-5 + 9216 x 8e-9) = 50 x 1.23728e-4 = 0.0061864 s
+    //   b = 0 (no bucket): credit 0, T_halo = 0.0614824 s as on the generated star.
+    auto withBurst = [](double b) {
+        nlohmann::json d = nlohmann::json::parse(std::ifstream(presetPath("jacobi")));
+        nlohmann::json t{{"vertices", {{{"id", "s"}, {"kind", "switch"}}}}, {"edges", nlohmann::json::array()}};
+        for (int i = 0; i < 8; ++i) {
+            const std::string h = "h" + std::to_string(i);
+            t["vertices"].push_back({{"id", h}, {"kind", "host"}});
+            nlohmann::json link{{"from", h}, {"to", "s"}, {"bandwidth", 125e6}};
+            if (b > 0)
+                link["burst"] = b;
+            t["edges"].push_back(link);
+        }
+        d["topology"] = t;
+        const DesignDocument doc = documentFromJson(d);
+        const Plan plan = doc.design.compile();
+        std::vector<double> slots = plan.initialSlots();
+        plan.runOrThrow(slots.data());
+        auto at = [&](const char* path) { return slots[static_cast<std::size_t>(plan.slotOf(path))]; };
+        CHECK(at("app.G") == Approx(8e-9).epsilon(1e-12));
+        CHECK(at("app.burst") == b);
+        return std::pair{at("app.credit"), at("app.T_halo")};
+    };
+    const auto [c1, h1] = withBurst(90536);
+    CHECK(c1 == Approx(90536).epsilon(1e-12));
+    CHECK(h1 == Approx(0.025268).epsilon(1e-9));
+    const auto [c2, h2] = withBurst(1e6);
+    CHECK(c2 == Approx(138240).epsilon(1e-9));
+    CHECK(h2 == Approx(0.0061864).epsilon(1e-9));
+    const auto [c0, h0] = withBurst(0);
+    CHECK(c0 == 0);
+    CHECK(h0 == Approx(0.0614824).epsilon(1e-12));
 }

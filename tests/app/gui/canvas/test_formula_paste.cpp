@@ -92,7 +92,7 @@ TEST_CASE("a formula block copied and pasted on the block canvas has the origina
     // The paste had none (the registry's empty formula).
     REQUIRE(b->definition().inputs.size() == a->definition().inputs.size());
     REQUIRE(b->definition().outputs.size() == a->definition().outputs.size());
-    REQUIRE(a->definition().outputs.size() == 9); // nodes, node_ranks, k_off, k_on, r_on, T_comp, T_halo, T_reduce, T
+    REQUIRE(a->definition().outputs.size() == 10); // nodes, node_ranks, k_off, k_on, r_on, T_comp, credit, T_halo, T_reduce, T
     for (std::size_t i = 0; i < a->definition().inputs.size(); ++i) {
         const FormulaInput &x = a->definition().inputs[i], &y = b->definition().inputs[i];
         INFO("input " << x.name);
@@ -125,9 +125,9 @@ TEST_CASE("a formula block copied and pasted on the block canvas has the origina
     // Its formula editor applies an edit of the paste alone: T doubled.
     auto* editor = w.inspector()->form()->findChild<inspector::FormulaEditor*>("formulaEditor");
     REQUIRE(editor);
-    REQUIRE(editor->outputsTable()->rowCount() == 9);
+    REQUIRE(editor->outputsTable()->rowCount() == 10);
     int rowT = -1;
-    for (int r = 0; r < 9; ++r)
+    for (int r = 0; r < 10; ++r)
         if (editor->outputsTable()->item(r, 0)->text() == "T")
             rowT = r;
     REQUIRE(rowT >= 0);
@@ -139,7 +139,7 @@ TEST_CASE("a formula block copied and pasted on the block canvas has the origina
     REQUIRE(editor->applyButton()->isEnabled());
     QTest::mouseClick(editor->applyButton(), Qt::LeftButton);
     QCoreApplication::processEvents();
-    CHECK(asFormula(w.model()->doc().design.block(pasted).block)->definition().outputs.size() == 9);
+    CHECK(asFormula(w.model()->doc().design.block(pasted).block)->definition().outputs.size() == 10);
     for (const FormulaOutput& o : asFormula(w.model()->doc().design.block("app").block)->definition().outputs)
         if (o.name == "T")
             CHECK(o.expr == "T_comp + T_halo + T_reduce"); // the original is left as it was

@@ -61,7 +61,9 @@ TEST_CASE("the formula editor shows the Computes column at the default layout of
     REQUIRE(block);
     view->ensureVisible(block);
     QCoreApplication::processEvents();
-    const QPoint at = view->mapFromScene(block->sceneBoundingRect().center());
+    // On its title bar: the middle of the block can fall on a port's label.
+    const QRectF box = block->sceneBoundingRect();
+    const QPoint at = view->mapFromScene(QPointF(box.center().x(), box.top() + 6));
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
     QCoreApplication::processEvents();
     QWidget* form = w.inspector()->form();

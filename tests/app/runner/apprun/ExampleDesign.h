@@ -54,11 +54,13 @@ inline std::string exampleDesign(const NetnsCluster& cluster, nlohmann::json bas
         if (w.value("to", "").rfind("net.", 0) == 0 && w.value("to", "") != "net.B_net")
             wires.push_back(w);
     // The job's ranks a node and order from the topology, as the preset wires them; the intra-node LogGP from
-    // net, as L and G (its calibration includes the pair on one host when the job has two ranks a node).
+    // net, as L and G (its calibration includes the pair on one host when the job has two ranks a node); the
+    // host links' token-bucket burst, which netns-cluster.sh writes into the links (the preset's credit).
     for (const auto& [from, to] :
          {std::pair{"P", "app.P"}, {"net.T_oneway", "app.L"}, {"net.G_out", "app.G"},
           {"net.T_oneway_node", "app.L_node"}, {"net.G_node_out", "app.G_node"},
-          {"topology.job_ranks_per_node", "app.ranks_per_node"}, {"topology.job_rank_order", "app.rank_order"}})
+          {"topology.job_ranks_per_node", "app.ranks_per_node"}, {"topology.job_rank_order", "app.rank_order"},
+          {"topology.link_burst", "app.burst"}})
         wires.push_back({{"from", from}, {"to", to}});
     base["wires"] = wires;
     nlohmann::json params = nlohmann::json::array();

@@ -13,9 +13,10 @@
 //  - the 2D FFT (fftw.transpose over LogGP, mpi.app.fft2d): verify, T, T_trans and T_a2a within 15% at P = 4
 //    and 8; P = 16 printed, not held (an open finding, below);
 //  - the examples (cs-example-jacobi, cs-example-cg): run-app at P = 2 (one node of 2) and 4, 8, 16; fit
-//    app.t_cell to P = 2 and 4 with P = 8 and 16 held out; their predictions within 15% where the links' bucket
-//    credit allows (below). The preset's formula places the slab chain on the nodes (ranks_per_node,
-//    rank_order: planes between two ranks of one node at the intra-node LogGP, T_oneway_node and G_node). The
+//    app.t_cell to P = 2 and 4 with P = 8 and 16 held out; their predictions within 15%. The preset's formula
+//    places the slab chain on the nodes (ranks_per_node, rank_order: planes between two ranks of one node at the
+//    intra-node LogGP, T_oneway_node and G_node) and takes the links' token-bucket credit off each halo (its
+//    burst input, from topology.link_burst, which netns-cluster.sh writes into the links). The
 //    examples' cores are this machine's CPUs, set apart from the topology's job_cores: the 8 namespaces share
 //    them, which no host of the drawing states (ExampleDesign.h).
 // The errors are printed with the rate, in one WARN, whether or not they are held.
@@ -151,14 +152,16 @@ TEST_CASE("two ranks a host on the namespace tree: the 2D FFT and both examples 
         REQUIRE((fit.rc == 0 || fit.rc == 1)); // 1: fitted, not applied, with the reason
         const json f = json::parse(fit.out);
         REQUIRE(f["inputs"].size() == 1);
-        // Held to 15% unless the emulated links' own credit takes half of it (LiveCluster.h, as YourAppE2ETest
-        // holds its P = 8): the compute gap an iteration is the P = 2 run's (one node, its two ranks on the two
-        // CPUs at once), which bucketCreditShare reads as a P = 1 run's time over min(8, CPUs) ranks at once.
+        // Held to 15% whatever the links' bucket credit, which the preset's formula now takes off each halo
+        // (app.credit). Before, it was held only where the credit was under half of that (LiveCluster.h): at
+        // 94 Mbit/s (seed 2755112954), with a credit of 10.1% of a halo (Jacobi) and 30.2% (CG), the held-out
+        // P = 8 and 16 were +3.2% and -0.2% (Jacobi), +3.7% and -1.5% (CG). The credit is printed: the compute
+        // gap an iteration is the P = 2 run's (one node, its two ranks on the two CPUs at once), which
+        // bucketCreditShare reads as a P = 1 run's time over min(8, CPUs) ranks at once.
         REQUIRE(f["points"][0]["P"] == 2);
         const double cpus = std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
         const double credit = test::bucketCreditShare(mbit, 64, std::stoi(ex.iters),
                                                       f["points"][0]["measured"].get<double>() * cpus);
-        const bool hold = credit < 0.15 / 2;
         log << ex.name << ": t_cell = " << f["inputs"][0]["value"].get<double>() << " s;";
         int heldOut = 0;
         for (const json& p : f["points"]) {
@@ -166,12 +169,10 @@ TEST_CASE("two ranks a host on the namespace tree: the 2D FFT and both examples 
                 << (p["held_out"].get<bool>() ? " (held out)" : "");
             if (p["held_out"].get<bool>()) {
                 ++heldOut;
-                if (hold)
-                    CHECK(std::abs(p["error"].get<double>()) < 0.15);
+                CHECK(std::abs(p["error"].get<double>()) < 0.15);
             }
         }
-        log << (hold ? "" : "; not held") << " (the links' bucket credit " << std::lround(1000 * credit) / 10.0
-            << "% of a halo)\n";
+        log << " (the links' bucket credit " << std::lround(1000 * credit) / 10.0 << "% of a halo, in the model)\n";
         CHECK(heldOut == 2);
     }
     WARN(log.str());

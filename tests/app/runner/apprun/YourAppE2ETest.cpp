@@ -86,17 +86,17 @@ TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, c
         // Each point's figures, so that a failure says by how much (CI prints only what is in scope).
         INFO("points: " << f["points"].dump());
         CHECK(p8["held_out"] == true);
-        // Held to 15% unless the emulated links' own credit (LiveCluster.h) takes half of it: the run then is not
-        // what a cluster would run, and P = 8 is printed, not held.
+        // Held to 15% whatever the emulated links' own credit (LiveCluster.h), which the preset's formula takes off
+        // each halo (app.credit, from the links' burst). Before it did, P = 8 was held only where the credit was
+        // under half of that, and was +17% to +35% where it was 13-20%; with it, at 195 Mbit/s (seed 4), Jacobi
+        // +4.7% (credit 6.7%) and CG +2.9% (credit 23.6%). The credit is printed.
         const double credit =
             test::bucketCreditShare(mbit, 64, std::stoi(ex.iters), f["points"][0]["measured"].get<double>());
-        const bool held = credit < 0.15 / 2;
-        if (held)
-            CHECK(std::abs(p8["error"].get<double>()) < 0.15);
+        CHECK(std::abs(p8["error"].get<double>()) < 0.15);
         log << ex.name << ": t_cell = " << f["inputs"][0]["value"].get<double>() << " s, R^2 "
             << f["r2"].get<double>() << ", " << f["weighting"].get<std::string>() << "; P = 8 held out: "
-            << 100 * p8["error"].get<double>() << "%" << (held ? "" : ", not held") << " (the links' bucket credit "
-            << 100 * credit << "% of a halo)\n";
+            << 100 * p8["error"].get<double>() << "% (the links' bucket credit " << 100 * credit
+            << "% of a halo, in the model)\n";
         if (fit.rc == 1) {
             // The emulated links' token bucket (netns-cluster.sh: one GSO packet plus 2 ms at the rate) lets a
             // link idle during a compute phase send that much at once afterwards, which no switched link does:
@@ -120,8 +120,7 @@ TEST_CASE("your own program on 8 shaped namespaces: run-app at P = 1, 2, 4, 8, c
                 sawEight = true;
                 CHECK(row["held_out"] == true);
                 CHECK(row["measured"].get<double>() > 0);
-                if (held)
-                    CHECK(std::abs(row["error"].get<double>()) < 0.15);
+                CHECK(std::abs(row["error"].get<double>()) < 0.15);
             }
             CHECK(sawEight);
         }
