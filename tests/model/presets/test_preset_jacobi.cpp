@@ -8,6 +8,7 @@
 //   T        = 0.055296 + 0.0614824 + 0.0050064                                        = 0.1217848 s
 // At P = 1 no plane is exchanged and log2 1 = 0: T = 0.221184 s.
 #include "PresetSupport.h"
+#include "../recording/StarNetwork.h"
 
 #include "model/core/Plan.h"
 #include "model/formula/FormulaBlock.h"
@@ -159,16 +160,7 @@ TEST_CASE("jacobi: the host links' token-bucket burst passes part of each halo (
     //   b = 0 (no bucket): credit 0, T_halo = 0.0614824 s as on the generated star.
     auto withBurst = [](double b) {
         nlohmann::json d = nlohmann::json::parse(std::ifstream(presetPath("jacobi")));
-        nlohmann::json t{{"vertices", {{{"id", "s"}, {"kind", "switch"}}}}, {"edges", nlohmann::json::array()}};
-        for (int i = 0; i < 8; ++i) {
-            const std::string h = "h" + std::to_string(i);
-            t["vertices"].push_back({{"id", h}, {"kind", "host"}});
-            nlohmann::json link{{"from", h}, {"to", "s"}, {"bandwidth", 125e6}};
-            if (b > 0)
-                link["burst"] = b;
-            t["edges"].push_back(link);
-        }
-        d["topology"] = t;
+        d["topology"] = cs::test::Star::drawing(8, b, 125e6);
         const DesignDocument doc = documentFromJson(d);
         const Plan plan = doc.design.compile();
         std::vector<double> slots = plan.initialSlots();

@@ -29,19 +29,22 @@ struct Star {
         : t(topology(n, burst)), g(CoreGraph::build(t)), placed{t, g}, hosts(hostsOf(t, n)), share{placed, hosts}
     {
     }
-    static Topology topology(int n, double burst)
+    // The drawing as a design's "topology": hosts h0 .. h<n-1> on switch A, each link `bandwidth` B/s with a
+    // burst of `burst` bytes (0: none).
+    static nlohmann::json drawing(int n, double burst, double bandwidth = 1e8)
     {
         nlohmann::json d{{"vertices", {{{"id", "A"}, {"kind", "switch"}}}}, {"edges", nlohmann::json::array()}};
         for (int i = 0; i < n; ++i) {
             const std::string h = "h" + std::to_string(i);
             d["vertices"].push_back({{"id", h}, {"kind", "host"}});
-            nlohmann::json link{{"from", h}, {"to", "A"}, {"bandwidth", 1e8}};
+            nlohmann::json link{{"from", h}, {"to", "A"}, {"bandwidth", bandwidth}};
             if (burst > 0)
                 link["burst"] = burst;
             d["edges"].push_back(link);
         }
-        return topologyFromJson(d);
+        return d;
     }
+    static Topology topology(int n, double burst) { return topologyFromJson(drawing(n, burst)); }
     static std::vector<std::size_t> hostsOf(const Topology& t, int n)
     {
         std::vector<std::size_t> h;
