@@ -425,7 +425,7 @@ void recordExtensionKeys(const std::string& section, const json& entries, std::v
         const std::string path = at(prefix.empty() ? section : prefix, i);
         if (section == "measured") {
             note(e, path, {"probe", "name", "nodes", "status", "reason", "failed_nodes", "params", "started",
-                           "duration_s", "summary", "calibrates", "parts"});
+                           "duration_s", "summary", "calibrates", "parts", "rank_hosts"});
             if (const auto parts = e.is_object() ? e.find("parts") : e.end(); e.is_object() && parts != e.end() &&
                                                                                 parts->is_array())
                 for (std::size_t k = 0; k < parts->size(); ++k)

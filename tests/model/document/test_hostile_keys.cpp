@@ -136,6 +136,11 @@ TEST_CASE("records other programs write keep unknown keys, with a warning naming
     // Kept as they are, so a save writes them back.
     CHECK(documentToJson(doc)["measured"][0]["job"] == 7);
     CHECK(documentFromJson(base(), testRegistry()).warnings.empty());
+    // The keys ClusterScope's own runner writes are known: an MPI job's rank_hosts (JobResult.cpp) is no warning.
+    j = base();
+    j["measured"] = json::array({{{"probe", "mpi.app.fft2d"}, {"status", "ok"}, {"summary", json::object()},
+                                  {"rank_hosts", json::array({"10.240.0.1", "10.240.0.2"})}}});
+    CHECK(documentFromJson(j, testRegistry()).warnings.empty());
 }
 
 TEST_CASE("data after the JSON value, a NUL byte included, is refused", "[document][hostile][keys]")
