@@ -5,8 +5,8 @@
 // time budget) with MPI as its transport instead of a TCP mesh:
 //   barrier   MPI_Barrier
 //   exchange  pairwise: P-1 rounds of MPI_Sendrecv, in round i to rank r+i and from rank r-i (Open MPI's
-//             pairwise all-to-all); linear: every block at once, MPI_Irecv and MPI_Isend to all, one
-//             MPI_Waitall (its linear one). Both as fftw.transpose's `alltoall` says, rather than
+//             pairwise all-to-all); linear: every block at once, MPI_Isend and then MPI_Irecv to all,
+//             one MPI_Waitall (its linear one, but sends first: MpiFft2d.cpp says why). Both as fftw.transpose's `alltoall` says, rather than
 //             MPI_Alltoall, whose schedule the library picks by message size and P.
 //   max       MPI_Allreduce MAX, which also carries rank 0's stop decision: every rank stops after the
 //             same repetition.

@@ -114,6 +114,29 @@ TEST_CASE("put protocol: a rank that waited in MPI answers first and the two put
     CHECK(replay(rec, net, noProtocol()).seconds == Approx(20.030e-3).epsilon(1e-9));
 }
 
+TEST_CASE("put protocol: a rank that waited in MPI but sends before it receives keeps the two puts at once",
+          "[recording][replay][put]")
+{
+    cs::test::Star s(2, 0);
+    ReplayNetwork net = s.net(kNet);
+    net.putFrom = kPut;
+    // The case above with rank 1's isend posted before its irecv (as the FFT example posts them).
+    const Recording rec = parseRecording(
+        {head(0) + "irecv 1 1000001 0 0 0\nisend 1 1000001 0 0 1\nc 0.001\nsend 1 1001 5 0\nwaitall 2 0 1\nend\n",
+         head(1) + "recv 0 1001 5 0\nisend 0 1000001 0 0 1\nirecv 0 1000001 0 0 0\nwaitall 2 0 1\nend\n"});
+    // As above, rank 1 has taken in rank 0's header (at 10 us, in its recv) and its recv ends at 1.020 ms. Its
+    // isend's header leaves first, at 1.020 ms; then its irecv meets rank 0's header and its request leaves
+    // behind the header, at once (neither has bytes): both reach rank 0, waiting, at 1.030 ms. Rank 0 takes in
+    // the header first, which meets its irecv: its request to rank 1 leaves at 1.030 ms; then the request: its
+    // put leaves behind its own request, 1.030 to 11.030 ms, and its FIN reaches rank 1 at 11.040 ms. Rank 1
+    // takes in rank 0's request at 1.040 ms and puts, 1.040 to 11.040 ms; its FIN reaches rank 0 at 11.050 ms.
+    // The two puts cross different directions at once: rank 0 ends at 11.050 ms (21.050 ms above), rank 1 at
+    // 11.040 ms.
+    const ReplayResult r = replay(rec, net);
+    CHECK(r.rankSeconds[0] == Approx(11.050e-3).epsilon(1e-9));
+    CHECK(r.rankSeconds[1] == Approx(11.040e-3).epsilon(1e-9));
+}
+
 TEST_CASE("put protocol: an isend's request is complete only when its put starts", "[recording][replay][put]")
 {
     cs::test::Star s(2, 0);

@@ -6,8 +6,9 @@
 //    the same program there, which were not recorded;
 //  - on tree22 itself shaped at a second random rate (netns-cluster.sh rate; its own rate restored after),
 //    calibrated there with calibrate's defaults, against runs there.
-// Every figure is printed with issue 44's 10% beside it, and Jacobi and CG are held within 15% at every P, on both
-// trees and at both rates. History: the replay before its flows shared links fairly missed by far (Jacobi +53% at
+// Every figure is printed with issue 44's 10% beside it. Jacobi is held within 10% at every P, on both trees and
+// at both rates, CG within 15% (its P = 8 -8.2% to -10.3% at 161-195 Mbit/s), the 2-D FFT within 10% at
+// P = 2 (P = 4 and 8 printed, below). History: the replay before its flows shared links fairly missed by far (Jacobi +53% at
 // P = 4 and 8 on tree22 at 32 Mbit/s; +63% and +54% at 152 Mbit/s); the fluid replay without the links' buckets
 // put P = 2 30-46% above the runs (tbf's bucket, refilled while the ranks compute, lets each 32 KiB halo through
 // faster than the link's rate, which no switched link does); with the buckets (below) CG's P = 2 at 190 Mbit/s
@@ -45,14 +46,19 @@
 // netns-cluster.sh writes): each item waits its turn on the pair's one TCP connection, and a rank takes in what
 // reaches it only inside MPI. A request written behind a put the other way waits for all of it, so two ranks
 // that send each other such messages send them one after the other when one answers the other's header before it
-// has sent its own: on two namespaces at 96 Mbit/s, 1 MiB both ways after a barrier took 168-180 ms, 88-108 ms
-// when the later rank slept outside MPI while the header came, the links' time 91 ms. In the FFT that state keeps
-// itself: the rank whose put went second finishes its waitall first, and its next header reaches the other while
-// it still waits in MPI. A run falls into it or not by chance: in one run (seed 2755112954) P = 2 took the links'
-// time on tree42 at 94 Mbit/s and on tree22 at 53 (replayed -0.4% and -1.1%) and 1.8 times it on tree22 at 94
-// (-44.1%); P = 4 and 8 took 1.2-1.7 times it on all three (-7% to -40%). The replay starts every pair in step
-// and its fluid links share fairly, so it does not fall into that state by chance. The FFT with the defaults is
-// printed, not held (an open finding); the runs with the eager limit raised are replayed with S_put = 0.
+// has sent its own: that happens when a rank posts its receive first and the other's header had come in while it
+// waited in MPI (its last waitall ended later than the other's). The FFT posted its receives first, and a run fell
+// into that state or not by chance: in one run (seed 2755112954) P = 2 took the links' time on tree42 at 94 Mbit/s
+// and on tree22 at 53 (replayed -0.4% and -1.1%) and 1.8 times it on tree22 at 94 (-44.1%); P = 4 and 8 took
+// 1.2-1.7 times it on all three (-7% to -40%). It was printed, not held, and its runs with the eager limit raised
+// were held at P = 2 instead. The FFT now posts its sends first (examples/fft2d/fft2d.cpp; test_replay_put.cpp
+// derives both orders by hand), so every header leaves before its rank's request and the two puts of a pair
+// overlap whatever the skew. With Open MPI's defaults, one run (tree22 at 40 Mbit/s seed 2244521958, tree42 at
+// 161, tree22 at 195): P = 2 -0.6% / -1.8% / -2.7%, P = 4 -4.7% / -11.1% / -6.1%, P = 8 -10.1% / -28.8% / -38.8%.
+// P = 2 is held to 10%; P = 4 and 8 are printed, an open finding: when every rank's blocks cross at once the tbf
+// queues (2 ms) drop. By hand on tree22 at 195 Mbit/s, P = 8 (64 KiB blocks, seven at once from each rank):
+// 4.5% of the TCP segments were retransmitted, with RTOs among them (nstat in the namespaces), and five runs took
+// 273-625 ms (three more once: 0.39, 3.4 and 38 s) against 266 ms replayed; the replay's fluid links lose nothing.
 //
 // LAMMPS (Debian's lammps, its Lennard-Jones melt: lammpsInput below) is recorded and replayed the same way: a real
 // program nobody here wrote, printed and not held. It showed the SimGrid replay 18-35% slower than the analytic one
@@ -113,11 +119,16 @@ namespace {
 struct Example {
     std::string name, exe;
     std::vector<std::string> args;
-    // every P held within 15% (issue 44's 10% printed beside it); false: printed, an open finding (above).
+    // held: its replays held within `limit` at every P up to `heldUpTo` (issue 44's 10% printed beside every
+    // row); false: printed, not held (LAMMPS, above).
     bool held = true;
     std::string time = "stdout:time_s ([0-9.eE+-]+)"; // run-app --time
     // replay --between: the barriers around what `time` reads; empty: the first to the last (the examples).
     std::string between = {};
+    // args are N and ITERS of a halo exchange (Jacobi, CG): the links' bucket credit is printed as a share of one.
+    bool halos = true;
+    double limit = 0.10;
+    int heldUpTo = 8;
 };
 
 // LAMMPS's Lennard-Jones melt (its bench/in.lj), 10 x 10 x 10 fcc cells (4,000 atoms) for 50 steps: a real MPI
@@ -140,8 +151,15 @@ std::vector<Example> examples(const std::string& folder)
 {
     std::vector<Example> e = {{"jacobi", CS_EXAMPLE_JACOBI_EXE, {"64", "30", "sleep"}},
                               {"cg", CS_EXAMPLE_CG_EXE, {"64", "20", "sleep"}}};
+    // CG's P = 8 came -8.2% and -9.5% on the tree of 4 hosts a leaf at 161 Mbit/s and -10.3% on tree22 at
+    // 195 (eight ranks on two CPUs, two one-double sums an iteration, each waiting for the last rank
+    // scheduled); within 6% at P = 2 and 4. It is held within 15%, with issue 44's 10% printed.
+    e[1].limit = 0.15;
 #ifdef CS_EXAMPLE_FFT2D_EXE
-    e.push_back({"fft2d", CS_EXAMPLE_FFT2D_EXE, {"512", "3", "sleep"}, false});
+    Example fft{"fft2d", CS_EXAMPLE_FFT2D_EXE, {"512", "3", "sleep"}};
+    fft.halos = false;
+    fft.heldUpTo = 2; // P = 4 and 8 printed: the tbf queues' losses (the header)
+    e.push_back(fft);
 #endif
     const std::string lmp = QStandardPaths::findExecutable("lmp").toStdString();
     if (lmp.empty())
@@ -149,7 +167,7 @@ std::vector<Example> examples(const std::string& folder)
     else
         // Its "Loop time" is the span between the third and the fourth of its five barriers.
         e.push_back({"lammps", lmp, {"-in", lammpsInput(folder), "-log", "none"}, false,
-                     "stdout:Loop time of ([0-9.eE+-]+)", "3:4"});
+                     "stdout:Loop time of ([0-9.eE+-]+)", "3:4", /*halos=*/false});
     return e;
 }
 
@@ -192,7 +210,7 @@ double secondsAtP1(const std::string& runs)
 }
 
 // replay DESIGN --results RUNS --json: its rows, each printed into `log` with issue 44's 10% beside it; every P of
-// a held example (Jacobi, CG) held within 15%. `credit`: the links' bucket credit (test::bucketCreditShare), printed.
+// a held example (Jacobi, CG, the FFT) held within its limit up to its heldUpTo. `credit`: the links' bucket credit (test::bucketCreditShare), printed.
 void replayAndCheck(const std::string& design, const std::string& runs, const std::string& where, const Example& ex,
                     double credit, std::ostringstream& log)
 {
@@ -227,17 +245,18 @@ void replayAndCheck(const std::string& design, const std::string& runs, const st
         CHECK(row["recorded_at"] == row["P"]);
         INFO(log.str());
         CHECK(std::abs(simulated / asSimulated - 1) < 0.10);
-        if (held)
-            CHECK(std::abs(error) < 0.15);
+        if (held && row["P"].get<int>() <= ex.heldUpTo)
+            CHECK(std::abs(error) < ex.limit);
     }
     REQUIRE(rows.back()["P"] == 8);
-    log << "  " << where << ": the links' bucket credit " << 100 * credit << "% of a halo\n";
+    if (ex.halos)
+        log << "  " << where << ": the links' bucket credit " << 100 * credit << "% of a halo\n";
 }
 
 // Issue 44's "Other P": the example recorded at P = 2, 3, 4 and 6 only (2 and 4 from `recorded`, 3 and 6 run
 // here), and P = 8 synthesised from them against the P = 8 runs of `recorded`, which was not recorded there.
-// Printed against issue 44's 15% and held within 35%. By hand on tree22 at 89 Mbit/s: +2.9% (191.6 ms against
-// 186.1 ms, P = 6 the template).
+// Held within issue 44's 15% (it was held within 35% before: its figures since were +2.9% by hand on tree22 at
+// 89 Mbit/s, 191.6 ms against 186.1 ms, P = 6 the template; +6.2% at 157 Mbit/s; -3.2% twice at 40 Mbit/s).
 void synthesised(const test::LiveCluster& live, const Example& ex, const std::string& design,
                  const std::string& recorded, std::ostringstream& log)
 {
@@ -266,60 +285,7 @@ void synthesised(const test::LiveCluster& live, const Example& ex, const std::st
         << row["predicted"].get<double>() << " s, measured " << row["measured"].get<double>() << " s, error "
         << 100 * error << "%: " << (std::abs(error) < 0.15 ? "within" : "NOT within") << " issue 44's 15%\n";
     INFO(log.str());
-    CHECK(std::abs(error) < 0.35);
-}
-
-// The FFT's runs at P = 2 and 4 on tree22 with Open MPI's eager limit raised above its blocks (1 MiB at P = 2;
-// see the header), the recordings of `recorded` (made with the defaults) beside them: P = 2 replayed within
-// issue 44's 10%, P = 4 printed.
-void fftEager(const test::LiveCluster& live, const Example& ex, const std::string& design, const std::string& recorded,
-              std::ostringstream& log)
-{
-    const std::string limit = std::to_string(16 << 20);
-    setenv("OMPI_MCA_btl_tcp_eager_limit", limit.c_str(), 1); // mpirun hands OMPI_MCA_ to every rank
-    setenv("OMPI_MCA_btl_tcp_max_send_size", limit.c_str(), 1);
-    json runs;
-    try {
-        // Five runs each: at P = 4 one run in five or six took 0.47-0.57 s where the others took 0.30-0.33 s
-        // (tree22 at 184 Mbit/s, four ranks on two CPUs), and three runs once had two such.
-        runs = readJson(runApp(live, ex, live.cluster().dir + "/" + ex.name + ".eager.json", false, "P=2,4", 5));
-    } catch (...) {
-        unsetenv("OMPI_MCA_btl_tcp_eager_limit");
-        unsetenv("OMPI_MCA_btl_tcp_max_send_size");
-        throw;
-    }
-    unsetenv("OMPI_MCA_btl_tcp_eager_limit");
-    unsetenv("OMPI_MCA_btl_tcp_max_send_size");
-    runs["recordings"] = readJson(recorded).at("recordings");
-    const std::string file = live.cluster().dir + "/" + ex.name + ".eager-with-recordings.json";
-    std::ofstream(file) << runs.dump(1);
-    // These runs send every block eagerly: no put (logp.loggp's S_put = 0), as their MPI settings say.
-    json eagerDesign = readJson(design);
-    for (json& b : eagerDesign.at("blocks"))
-        if (b.at("type") == "logp.loggp")
-            b["values"]["S_put"] = 0;
-    const std::string eager = live.cluster().dir + "/" + ex.name + ".eager.design.json";
-    std::ofstream(eager) << eagerDesign.dump(1);
-    std::ostringstream ro, re;
-    const int rc = cli::run({"replay", eager, "--results", file, "--at", "P=2,4", "--json"}, ro, re);
-    INFO("replay of the eager runs: " << ro.str() << re.str());
-    REQUIRE(rc == 0);
-    const json rows = json::parse(ro.str());
-    REQUIRE(rows.size() == 2);
-    for (const json& row : rows) {
-        const double error = row["error"].get<double>();
-        // P = 2 held to issue 44's 10%. P = 4 printed, not held: its runs vary from run to run beyond what the
-        // replay can follow (four ranks on two CPUs, the uplink shared): medians of five -4.8% at 184 Mbit/s and
-        // -11.8% at 72 Mbit/s, single runs of 0.47-0.57 s among 0.30-0.33 s; an open finding.
-        const bool held = row["P"] == 2;
-        log << "  tree22, eager limit 16 MiB, P = " << row["P"].get<int>() << ": replayed "
-            << row["predicted"].get<double>() << " s, measured " << row["measured"].get<double>() << " s, error "
-            << 100 * error << "% (" << (held ? "held to 10%" : "printed, not held") << ")\n";
-        INFO(log.str());
-        CHECK(row["recorded_at"] == row["P"]);
-        if (held)
-            CHECK(std::abs(error) < 0.10);
-    }
+    CHECK(std::abs(error) < 0.15);
 }
 
 // Issue 44's "replayed at a second random rate on the same tree": tree22 shaped at `mbit` for the life of this
@@ -390,14 +356,14 @@ TEST_CASE("record and replay on the namespace trees: Jacobi, CG, the 2D FFT and 
     const std::vector<Example> all = examples(t22->cluster().dir);
     for (const Example& ex : all) {
         log << ex.name << ":\n";
-        // The compute an iteration, from runs at P = 1 (for the links' bucket credit; not for the FFT, printed).
+        // The compute an iteration, from runs at P = 1 (for the links' bucket credit a halo, printed).
         double t1 = 0;
-        if (ex.held)
+        if (ex.halos)
             t1 = secondsAtP1(runApp(*t22, ex, t22->cluster().dir + "/" + ex.name + ".p1.json", false, "P=1"));
         secondsP1.push_back(t1);
-        // The examples' N and iterations (held ones only: their halos are what the credit is a share of).
+        // The examples' N and iterations (their halos are what the credit is a share of).
         const auto credit = [&](int mbit) {
-            return ex.held ? test::bucketCreditShare(mbit, std::stoi(ex.args[0]), std::stoi(ex.args[1]), t1) : 0.0;
+            return ex.halos ? test::bucketCreditShare(mbit, std::stoi(ex.args[0]), std::stoi(ex.args[1]), t1) : 0.0;
         };
         const std::string recorded =
             runApp(*t22, ex, t22->cluster().dir + "/" + ex.name + ".recorded.json", /*record=*/true);
@@ -407,8 +373,6 @@ TEST_CASE("record and replay on the namespace trees: Jacobi, CG, the 2D FFT and 
                        log);
         if (ex.name == "jacobi")
             synthesised(*t22, ex, design22, recorded, log);
-        if (ex.name == "fft2d")
-            fftEager(*t22, ex, design22, recorded, log);
     }
     // The same tree at a second rate: calibrated there with calibrate's defaults, and each recording (made at the
     // first rate) replayed against runs there.
@@ -421,7 +385,7 @@ TEST_CASE("record and replay on the namespace trees: Jacobi, CG, the 2D FFT and 
         for (std::size_t i = 0; i < all.size(); ++i) {
             const Example& ex = all[i];
             const double credit =
-                ex.held ? test::bucketCreditShare(second, std::stoi(ex.args[0]), std::stoi(ex.args[1]), secondsP1[i])
+                ex.halos ? test::bucketCreditShare(second, std::stoi(ex.args[0]), std::stoi(ex.args[1]), secondsP1[i])
                         : 0.0;
             log << ex.name << " at " << second << " Mbit/s:\n";
             replayAndCheck(designB, runsBeside(*t22, ex, recordedFiles[i], "second"),
