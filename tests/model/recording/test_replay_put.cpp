@@ -30,6 +30,13 @@ std::string head(int r)
     return "csrec 1 " + std::to_string(r) + " 2\n";
 }
 
+// Rank 0 of the two cases where rank 1 waited in MPI: its big irecv and isend, 1 ms of compute, a small message
+// (tag 5) that rank 1 waits for, then its waitall.
+std::string rankZeroThenSmall()
+{
+    return head(0) + "irecv 1 1000001 0 0 0\nisend 1 1000001 0 0 1\nc 0.001\nsend 1 1001 5 0\nwaitall 2 0 1\nend\n";
+}
+
 ReplayOptions noProtocol()
 {
     ReplayOptions o;
@@ -96,7 +103,7 @@ TEST_CASE("put protocol: a rank that waited in MPI answers first and the two put
     // Rank 1 waits in MPI (a recv of a small message, tag 5, that rank 0 sends after 1 ms of compute), then
     // posts its irecv and isend of the big message as rank 0 did at the start.
     const Recording rec = parseRecording(
-        {head(0) + "irecv 1 1000001 0 0 0\nisend 1 1000001 0 0 1\nc 0.001\nsend 1 1001 5 0\nwaitall 2 0 1\nend\n",
+        {rankZeroThenSmall(),
          head(1) + "recv 0 1001 5 0\nirecv 0 1000001 0 0 0\nisend 0 1000001 0 0 1\nwaitall 2 0 1\nend\n"});
     // Rank 0's header reaches rank 1 at 10 us, in its recv: taken in, it meets no receive (the recv is tag 5)
     // and waits. The small message (1000 B on the wire, 10 us) leaves rank 0 at 1 ms + 10 us and arrives at
@@ -122,7 +129,7 @@ TEST_CASE("put protocol: a rank that waited in MPI but sends before it receives 
     net.putFrom = kPut;
     // The case above with rank 1's isend posted before its irecv (as the FFT example posts them).
     const Recording rec = parseRecording(
-        {head(0) + "irecv 1 1000001 0 0 0\nisend 1 1000001 0 0 1\nc 0.001\nsend 1 1001 5 0\nwaitall 2 0 1\nend\n",
+        {rankZeroThenSmall(),
          head(1) + "recv 0 1001 5 0\nisend 0 1000001 0 0 1\nirecv 0 1000001 0 0 0\nwaitall 2 0 1\nend\n"});
     // As above, rank 1 has taken in rank 0's header (at 10 us, in its recv) and its recv ends at 1.020 ms. Its
     // isend's header leaves first, at 1.020 ms; then its irecv meets rank 0's header and its request leaves
