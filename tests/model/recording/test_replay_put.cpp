@@ -30,18 +30,29 @@ std::string head(int r)
     return "csrec 1 " + std::to_string(r) + " 2\n";
 }
 
-// Rank 0 of the two cases where rank 1 waited in MPI: its big irecv and isend, 1 ms of compute, a small message
-// (tag 5) that rank 1 waits for, then its waitall.
-std::string rankZeroThenSmall()
-{
-    return head(0) + "irecv 1 1000001 0 0 0\nisend 1 1000001 0 0 1\nc 0.001\nsend 1 1001 5 0\nwaitall 2 0 1\nend\n";
-}
-
 ReplayOptions noProtocol()
 {
     ReplayOptions o;
     o.protocol = false;
     return o;
+}
+
+// The two cases where rank 1 waited in MPI. Rank 0: its big irecv and isend, 1 ms of compute, a small message
+// (tag 5) that rank 1 waits for in a recv, then its waitall. Rank 1: that recv, then `bigCalls` (its irecv and
+// isend of the big message, in the order given), then its waitall. Replayed with the protocol and sent whole.
+struct WaitedInMpi {
+    ReplayResult put;
+    double whole = 0;
+};
+WaitedInMpi waitedInMpi(const std::string& bigCalls)
+{
+    cs::test::Star s(2, 0);
+    ReplayNetwork net = s.net(kNet);
+    net.putFrom = kPut;
+    const Recording rec = parseRecording(
+        {head(0) + "irecv 1 1000001 0 0 0\nisend 1 1000001 0 0 1\nc 0.001\nsend 1 1001 5 0\nwaitall 2 0 1\nend\n",
+         head(1) + "recv 0 1001 5 0\n" + bigCalls + "waitall 2 0 1\nend\n"});
+    return {replay(rec, net), replay(rec, net, noProtocol()).seconds};
 }
 
 } // namespace
@@ -97,14 +108,9 @@ TEST_CASE("put protocol: both ways at once overlap when the later rank's header 
 TEST_CASE("put protocol: a rank that waited in MPI answers first and the two puts go one after the other",
           "[recording][replay][put]")
 {
-    cs::test::Star s(2, 0);
-    ReplayNetwork net = s.net(kNet);
-    net.putFrom = kPut;
     // Rank 1 waits in MPI (a recv of a small message, tag 5, that rank 0 sends after 1 ms of compute), then
     // posts its irecv and isend of the big message as rank 0 did at the start.
-    const Recording rec = parseRecording(
-        {rankZeroThenSmall(),
-         head(1) + "recv 0 1001 5 0\nirecv 0 1000001 0 0 0\nisend 0 1000001 0 0 1\nwaitall 2 0 1\nend\n"});
+    const WaitedInMpi w = waitedInMpi("irecv 0 1000001 0 0 0\nisend 0 1000001 0 0 1\n");
     // Rank 0's header reaches rank 1 at 10 us, in its recv: taken in, it meets no receive (the recv is tag 5)
     // and waits. The small message (1000 B on the wire, 10 us) leaves rank 0 at 1 ms + 10 us and arrives at
     // 1.020 ms: rank 1's recv ends. Its irecv then meets rank 0's header, and its request leaves at 1.020 ms,
@@ -113,24 +119,18 @@ TEST_CASE("put protocol: a rank that waited in MPI answers first and the two put
     // them. The put leaves 1.030 to 11.030 ms; the FIN and the request reach rank 1 at 11.040 ms, and its put
     // runs 11.040 to 21.040 ms (its send complete at 11.040 ms, with rank 0's FIN in: its end); its FIN reaches
     // rank 0 at 21.050 ms, rank 0's end.
-    const ReplayResult r = replay(rec, net);
-    CHECK(r.rankSeconds[0] == Approx(21.050e-3).epsilon(1e-9));
-    CHECK(r.rankSeconds[1] == Approx(11.040e-3).epsilon(1e-9));
+    CHECK(w.put.rankSeconds[0] == Approx(21.050e-3).epsilon(1e-9));
+    CHECK(w.put.rankSeconds[1] == Approx(11.040e-3).epsilon(1e-9));
     // Sent whole: rank 0's big message holds its connection 0 to 10 ms, the small one behind it to 10.010 ms
     // (arrives 10.020 ms); rank 1's big message then leaves 10.020 to 20.020 ms and arrives at 20.030 ms.
-    CHECK(replay(rec, net, noProtocol()).seconds == Approx(20.030e-3).epsilon(1e-9));
+    CHECK(w.whole == Approx(20.030e-3).epsilon(1e-9));
 }
 
 TEST_CASE("put protocol: a rank that waited in MPI but sends before it receives keeps the two puts at once",
           "[recording][replay][put]")
 {
-    cs::test::Star s(2, 0);
-    ReplayNetwork net = s.net(kNet);
-    net.putFrom = kPut;
     // The case above with rank 1's isend posted before its irecv (as the FFT example posts them).
-    const Recording rec = parseRecording(
-        {rankZeroThenSmall(),
-         head(1) + "recv 0 1001 5 0\nisend 0 1000001 0 0 1\nirecv 0 1000001 0 0 0\nwaitall 2 0 1\nend\n"});
+    const WaitedInMpi w = waitedInMpi("isend 0 1000001 0 0 1\nirecv 0 1000001 0 0 0\n");
     // As above, rank 1 has taken in rank 0's header (at 10 us, in its recv) and its recv ends at 1.020 ms. Its
     // isend's header leaves first, at 1.020 ms; then its irecv meets rank 0's header and its request leaves
     // behind the header, at once (neither has bytes): both reach rank 0, waiting, at 1.030 ms. Rank 0 takes in
@@ -139,9 +139,8 @@ TEST_CASE("put protocol: a rank that waited in MPI but sends before it receives 
     // takes in rank 0's request at 1.040 ms and puts, 1.040 to 11.040 ms; its FIN reaches rank 0 at 11.050 ms.
     // The two puts cross different directions at once: rank 0 ends at 11.050 ms (21.050 ms above), rank 1 at
     // 11.040 ms.
-    const ReplayResult r = replay(rec, net);
-    CHECK(r.rankSeconds[0] == Approx(11.050e-3).epsilon(1e-9));
-    CHECK(r.rankSeconds[1] == Approx(11.040e-3).epsilon(1e-9));
+    CHECK(w.put.rankSeconds[0] == Approx(11.050e-3).epsilon(1e-9));
+    CHECK(w.put.rankSeconds[1] == Approx(11.040e-3).epsilon(1e-9));
 }
 
 TEST_CASE("put protocol: an isend's request is complete only when its put starts", "[recording][replay][put]")
