@@ -7,7 +7,8 @@
 #       10.SUBNET.(i+1)/16 on its interface "eth0"; SUBNET comes from CS_CLUSTER_SUBNET (default
 #       10.240). Defaults: 2 hosts per leaf, 2 leaves per pod, so a host meets its leaf partner in
 #       2 hops, its pod in 4 and everyone else in 6, like a k=4 fat-tree. With RATE (e.g. 100mbit),
-#       every link is shaped by tbf at both ends (burst 64 KiB + 2 ms at RATE, a queue of the burst + 2 ms; below),
+#       every link is shaped by tbf at both ends (burst 64 KiB + 2 ms at RATE; a queue of the burst + 1 MiB at the
+#       switch's ports and of the burst + 2 ms at the hosts' own; below),
 #       and the design's links carry that burst (the link field "burst", bytes) for the replay of a recording.
 #       Writes PREFIX.design.json (the 2D FFT (fftw.transpose) over a LogGP block, wired to the same tree as
 #       its topology as the presets are, hosts h0..h<N-1>, and the nodes), PREFIX.nodes (the --nodes list) and
@@ -40,14 +41,21 @@
 # more, since each burst lets a link run ahead of its rate for burst/rate after an idle spell,
 # which no switched link does.
 #
-# The queue. tbf's queue holds the burst plus 2 ms at the rate (tbf's latency 2ms: 74 KiB at 20 Mbit/s, 30 ms
-# there; 163 KiB at 200 Mbit/s, 6.5 ms), as a switch port's shallow buffer does; the first version held 100 ms.
-# A deep FIFO is a bufferbloated router, not a cluster: TCP (reno) fills whatever queue it is given, and a short
-# message queued behind it waits that long. Over MPI the 2D FFT's every block above Open MPI's eager limit
-# waits for such a message (the receiver's rendezvous ACK) in the FIFO of a host link busy with another rank's
-# data: with 100 ms of queue its all-to-all at P = 8 (256 KiB blocks, 60 Mbit/s, 8 ranks of a standalone
-# pairwise loop) took a median 1.13-1.17x the link's time, with this queue 1.05x. With the hosts' packets kept
-# small (below), a full queue drops a few frames that TCP's fast retransmit repairs.
+# The queue. A switch port's queue and a host's are set apart.
+#  - The host's own eth0 queues the burst plus 2 ms at the rate (tbf's latency 2ms: 74 KiB at 20 Mbit/s, 30 ms
+#    there; 163 KiB at 200 Mbit/s, 6.5 ms), as a NIC's ring does; the first version held 100 ms. A deep FIFO at the
+#    sender is a bufferbloated host: TCP (reno) fills whatever queue it is given, and a short message queued
+#    behind it waits that long. Over MPI the 2D FFT's every block above Open MPI's eager limit waits for such a
+#    message (the receiver's rendezvous ACK) in the FIFO of a host link busy with another rank's data: with 100 ms
+#    of queue its all-to-all at P = 8 (256 KiB blocks, 60 Mbit/s, 8 ranks of a standalone pairwise loop) took a
+#    median 1.13-1.17x the link's time, with this queue 1.05x; with 1 MiB at every tbf, the MPI verify of the FFT
+#    on star8 at 136 Mbit/s was -23.5% at P = 8.
+#  - The switch's ports (every tbf in PREFIX-sw: a leaf's ports towards its hosts, both ends of each uplink)
+#    queue the burst plus 1 MiB, as a switch's shared buffer lets a congested port take. With 2 ms there, an
+#    exchange whose every rank sends at once lost packets whole: the recorded 2D FFT at P = 8 (seven 64 KiB
+#    blocks from each rank, up to 16 at one port of tree22) on tree22 at 195 Mbit/s resent 4.5% of its
+#    segments, with retransmission timeouts (200 ms at least), and took 0.29-0.51 s a run; with 1 MiB at the
+#    switch, 0.29-0.34 s, against 0.27 s replayed. Losses at a full port stay possible beyond 1 MiB.
 #
 # Congestion control: the hosts use reno (net.ipv4.tcp_congestion_control in each host namespace),
 # a loss-based control like cubic, the Linux default on cluster hosts (cubic itself may not be
@@ -106,6 +114,11 @@ shaping() {
   ((gso >= 3000)) || gso=3000
 }
 
+# tbf's queue on a link of namespace $1 (see "The queue" above).
+queue() {
+  if [[ "$1" == "${prefix}-sw" ]]; then echo "limit $((burst + 1048576))"; else echo "latency 2ms"; fi
+}
+
 rate_ok() {
   [[ "$rate" =~ ^[0-9]+(kbit|mbit|gbit)$ ]] || { echo "$0: RATE '$rate': expected e.g. 100mbit or 1gbit" >&2; exit 2; }
 }
@@ -144,7 +157,7 @@ case "$cmd" in
     burst=
     [[ -z "$rate" ]] || shaping
     shape() { # namespace device
-      [[ -z "$rate" ]] || ip netns exec "$1" tc qdisc add dev "$2" root tbf rate "$rate" burst "$burst" latency 2ms
+      [[ -z "$rate" ]] || ip netns exec "$1" tc qdisc add dev "$2" root tbf rate "$rate" burst "$burst" $(queue "$1")
     }
     bridge() { # name
       ip -n "$sw" link add "$1" type bridge stp_state 0 forward_delay 0
@@ -270,7 +283,7 @@ case "$cmd" in
     for ns in $namespaces; do
       # Every link that up shaped: the devices with a tbf at their root.
       for dev in $(ip netns exec "$ns" tc qdisc show | awk '$2 == "tbf" && $6 == "root" {print $5}'); do
-        ip netns exec "$ns" tc qdisc change dev "$dev" root tbf rate "$rate" burst "$burst" latency 2ms
+        ip netns exec "$ns" tc qdisc change dev "$dev" root tbf rate "$rate" burst "$burst" $(queue "$ns")
       done
       [[ "$ns" == "${prefix}-sw" ]] || ip -n "$ns" link set dev eth0 gso_max_size "$gso"
     done

@@ -8,7 +8,7 @@
 //    calibrated there with calibrate's defaults, against runs there.
 // Every figure is printed with issue 44's 10% beside it. Jacobi is held within 10% at every P, on both trees and
 // at both rates, CG within 15% (its P = 8 -8.2% to -10.3% at 161-195 Mbit/s), the 2-D FFT within 10% at
-// P = 2 (P = 4 and 8 printed, below). History: the replay before its flows shared links fairly missed by far (Jacobi +53% at
+// P = 2 and 8 (P = 4 printed, below). History: the replay before its flows shared links fairly missed by far (Jacobi +53% at
 // P = 4 and 8 on tree22 at 32 Mbit/s; +63% and +54% at 152 Mbit/s); the fluid replay without the links' buckets
 // put P = 2 30-46% above the runs (tbf's bucket, refilled while the ranks compute, lets each 32 KiB halo through
 // faster than the link's rate, which no switched link does); with the buckets (below) CG's P = 2 at 190 Mbit/s
@@ -55,10 +55,15 @@
 // derives both orders by hand), so every header leaves before its rank's request and the two puts of a pair
 // overlap whatever the skew. With Open MPI's defaults, one run (tree22 at 40 Mbit/s seed 2244521958, tree42 at
 // 161, tree22 at 195): P = 2 -0.6% / -1.8% / -2.7%, P = 4 -4.7% / -11.1% / -6.1%, P = 8 -10.1% / -28.8% / -38.8%.
-// P = 2 is held to 10%; P = 4 and 8 are printed, an open finding: when every rank's blocks cross at once the tbf
-// queues (2 ms) drop. By hand on tree22 at 195 Mbit/s, P = 8 (64 KiB blocks, seven at once from each rank):
-// 4.5% of the TCP segments were retransmitted, with RTOs among them (nstat in the namespaces), and five runs took
-// 273-625 ms (three more once: 0.39, 3.4 and 38 s) against 266 ms replayed; the replay's fluid links lose nothing.
+// P = 2 was held to 10%, P = 4 and 8 printed: when every rank's blocks cross at once the tbf queues (2 ms) dropped.
+// By hand on tree22 at 195 Mbit/s, P = 8 (64 KiB blocks, seven at once from each rank): 4.5% of the TCP segments
+// were retransmitted, with RTOs among them (nstat in the namespaces), and five runs took 273-625 ms (three more
+// once: 0.39, 3.4 and 38 s) against 266 ms replayed; the replay's fluid links lose nothing. The emulated switch's
+// ports now queue 1 MiB (scripts/netns-cluster.sh, "The queue"), and P = 8 is held to 10% as well: two runs by
+// hand (tree22 78 Mbit/s seed 3699938790, tree42 78, tree22 again at 168; and seed 45: 199, 199, 161) gave
+// P = 2 -1.3..-2.1%, P = 8 -2.0..-2.7%. P = 4 (three 256 KiB blocks a rank, by put) stays printed, an open
+// finding: -4.1..-9.9% in those runs, -13.1% once on tree42 at 163 Mbit/s (a clean clone), fast on one leaf as on
+// two, by about one 64 KiB block's link time a transpose.
 //
 // LAMMPS (Debian's lammps, its Lennard-Jones melt: lammpsInput below) is recorded and replayed the same way: a real
 // program nobody here wrote, printed and not held. It showed the SimGrid replay 18-35% slower than the analytic one
@@ -119,7 +124,7 @@ namespace {
 struct Example {
     std::string name, exe;
     std::vector<std::string> args;
-    // held: its replays held within `limit` at every P up to `heldUpTo` (issue 44's 10% printed beside every
+    // held: its replays held within `limit` at every P but `printedAt` (issue 44's 10% printed beside every
     // row); false: printed, not held (LAMMPS, above).
     bool held = true;
     std::string time = "stdout:time_s ([0-9.eE+-]+)"; // run-app --time
@@ -128,7 +133,7 @@ struct Example {
     // args are N and ITERS of a halo exchange (Jacobi, CG): the links' bucket credit is printed as a share of one.
     bool halos = true;
     double limit = 0.10;
-    int heldUpTo = 8;
+    int printedAt = 0; // a P printed, not held (0: none)
 };
 
 // LAMMPS's Lennard-Jones melt (its bench/in.lj), 10 x 10 x 10 fcc cells (4,000 atoms) for 50 steps: a real MPI
@@ -158,7 +163,7 @@ std::vector<Example> examples(const std::string& folder)
 #ifdef CS_EXAMPLE_FFT2D_EXE
     Example fft{"fft2d", CS_EXAMPLE_FFT2D_EXE, {"512", "3", "sleep"}};
     fft.halos = false;
-    fft.heldUpTo = 2; // P = 4 and 8 printed: the tbf queues' losses (the header)
+    fft.printedAt = 4; // P = 4 printed: 4-13% fast (the header)
     e.push_back(fft);
 #endif
     const std::string lmp = QStandardPaths::findExecutable("lmp").toStdString();
@@ -210,11 +215,11 @@ double secondsAtP1(const std::string& runs)
 }
 
 // replay DESIGN --results RUNS --json: its rows, each printed into `log` with issue 44's 10% beside it; every P of
-// a held example (Jacobi, CG, the FFT) held within its limit up to its heldUpTo. `credit`: the links' bucket credit (test::bucketCreditShare), printed.
+// a held example (Jacobi, CG, the FFT) held within its limit but at its printedAt. `credit`: the links' bucket credit (test::bucketCreditShare), printed.
 void replayAndCheck(const std::string& design, const std::string& runs, const std::string& where, const Example& ex,
                     double credit, std::ostringstream& log)
 {
-    const bool held = ex.held;
+    const auto held = [&](int P) { return ex.held && P != ex.printedAt; };
     std::ostringstream ro, re;
     // --simulate: SimGrid's replay of the same recording beside the analytic one (issue 44: within 10% on the
     // tree), held at every P: both model the same drawn network, so the emulation's credit does not enter.
@@ -237,7 +242,7 @@ void replayAndCheck(const std::string& design, const std::string& runs, const st
         const double asSimulated = row.value("predicted_as_simulated", noBucket);
         log << "  " << where << " P = " << row["P"].get<int>() << ": replayed " << predicted << " s, measured "
             << row["measured"].get<double>() << " s, error " << 100 * error << "% ("
-            << (std::abs(error) < 0.10 ? "within" : "NOT within") << " issue 44's 10%" << (held ? "" : ", not held")
+            << (std::abs(error) < 0.10 ? "within" : "NOT within") << " issue 44's 10%" << (held(row["P"].get<int>()) ? "" : ", not held")
             << "; without the links' buckets " << noBucket << " s, "
             << 100 * (noBucket / row["measured"].get<double>() - 1) << "%; alone on each route "
             << row["predicted_alone"].get<double>() << " s); simulated " << simulated << " s, "
@@ -245,7 +250,7 @@ void replayAndCheck(const std::string& design, const std::string& runs, const st
         CHECK(row["recorded_at"] == row["P"]);
         INFO(log.str());
         CHECK(std::abs(simulated / asSimulated - 1) < 0.10);
-        if (held && row["P"].get<int>() <= ex.heldUpTo)
+        if (held(row["P"].get<int>()))
             CHECK(std::abs(error) < ex.limit);
     }
     REQUIRE(rows.back()["P"] == 8);

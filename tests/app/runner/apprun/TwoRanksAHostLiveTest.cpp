@@ -10,8 +10,8 @@
 //
 // Then, each at 2, 4 and 8 nodes of 2 ranks (P = 4, 8, 16), every one held out (the calibration's pairs
 // spanned no job):
-//  - the 2D FFT (fftw.transpose over LogGP, mpi.app.fft2d): verify, T, T_trans and T_a2a within 15% at P = 4
-//    and 8; P = 16 printed, not held (an open finding, below);
+//  - the 2D FFT (fftw.transpose over LogGP, mpi.app.fft2d): verify, T, T_trans and T_a2a within 15% at P = 4,
+//    8 and 16;
 //  - the examples (cs-example-jacobi, cs-example-cg): run-app at P = 2 (one node of 2) and 4, 8, 16; fit
 //    app.t_cell to P = 2 and 4 with P = 8 and 16 held out; their predictions within 15%. The preset's formula
 //    places the slab chain on the nodes (ranks_per_node, rank_order: planes between two ranks of one node at the
@@ -126,14 +126,11 @@ TEST_CASE("two ranks a host on the namespace tree: the 2D FFT and both examples 
     for (const json& n : report.value("notes", json::array()))
         placed = placed || (n.is_string() && n.get<std::string>().find("placement listed") != std::string::npos);
     CHECK(placed);
-    // P = 16 (8 nodes of 2) is printed, not held: an open finding. Its runs put 16 ranks and 8 shaped links'
-    // packets on this machine's 2 CPUs, and came out 13.3-15.0% slower than predicted in three runs at 94 Mbit/s
-    // (T_a2a alike, so the exchange, not the compute); P = 4 and 8 were within 0-8.5% there.
-    // Held for one stop (alone it was -3.4% to -12.0% in nine runs), it failed in a clean clone's make test with
-    // the unit tests beside it at SCHED_IDLE: -20.8% (T_a2a -19.9%) at 100 Mbit/s, seed 407708305. With the
-    // exchange's sends posted first (MpiFft2d.cpp): -16.4% at 40 Mbit/s, alone (seed 2244521958).
-    log << test::checkVerifyErrors(
-        report, [](double P, const std::string&) { return P >= 16 ? HUGE_VAL : 0.15; }, {4, 8, 16}, 0);
+    // Every P is held, P = 16 (8 nodes of 2) too. It was printed, not held, while the emulated switch's ports
+    // queued 2 ms: its runs put 16 ranks' blocks at once on the ports and tbf dropped them (13.3-15.0% slower
+    // than predicted at 94 Mbit/s; -20.8% in a clean clone's make test at 100 Mbit/s, seed 407708305). With the
+    // switch's ports queuing 1 MiB (scripts/netns-cluster.sh, "The queue"): -2.5% to -4.3% at 33-199 Mbit/s.
+    log << test::checkVerifyErrors(report, [](double, const std::string&) { return 0.15; }, {4, 8, 16}, 0);
 
     // The examples: fitted to one and two nodes, predicted at four and eight.
     const test::Example examples[] = {{"jacobi", CS_EXAMPLE_JACOBI_EXE, "30"}, {"cg", CS_EXAMPLE_CG_EXE, "20"}};
