@@ -80,7 +80,8 @@ const Entry kCommands[] = {
      "        [-o RESULTS.json] [--trust-nodes] [--dry-run]   run the application the design models (app.fft2d for\n"
      "        fftw.transpose) on the first P nodes, evaluate the design at the same P, print predicted (with\n"
      "        the calibrated band) against measured per quantity, the error and which points are held out;\n"
-     "        --dry-run prints the runs (with --json: each job's probe, parameters and nodes) and runs nothing\n"
+     "        --dry-run prints the runs (with --json: each job's probe, parameters and nodes) and runs nothing;\n"
+     "        a run that fails is named on stderr, the report holds the other P, and verify exits 1\n"
      "  verify DESIGN --results FILE [--variant NAME] [--json]   compare saved application results"},
     {"run-app", runAppCommand,
      "run-app --nodes SPEC --at P=1,2,4 [--repeat 5] [--set NAME=VALUE ...] [--time wall|stdout:REGEX]\n"

@@ -120,11 +120,12 @@ json verifyMeasured(const LiveWhere& where, const std::vector<std::string>& args
             for (const char* w : {"--quiet", "-o"})
                 a.emplace_back(w);
             a.push_back(runs);
-            // A run that failed (verify goes on with the other P and says which failed) is run once more, the
-            // first failure said as a warning, as runCliRetried does for run-app: a launch of 8 ranks over 8
-            // sshds on two busy CPUs fails now and then (star8's P = 4 and 8 once in a clean clone's make test).
+            // Runs that failed (verify goes on with the other P, names the failed run and exits 1) are run once
+            // more, the first failure said as a warning, as runCliRetried does for run-app: a launch of 8 ranks
+            // over 8 sshds on two busy CPUs fails now and then (star8's P = 4 and 8 once in a clean clone's make
+            // test, when verify still exited 0 and the report went on without them).
             CliRun s = cliRun(a);
-            if (s.rc != 0 || s.err.find("clusterscope-cli verify: ") != std::string::npos) {
+            if (s.rc != 0) {
                 WARN("verify's runs failed once, run again: " << s.out << s.err);
                 s = cliRun(a);
             }
@@ -133,7 +134,6 @@ json verifyMeasured(const LiveWhere& where, const std::vector<std::string>& args
         });
     INFO("verify: " << m.said);
     REQUIRE(m.rc == 0);
-    CHECK(m.said.find("clusterscope-cli verify: ") == std::string::npos); // every P's run gave its result
     const std::string& design = args.front();
     table = cliRun({"verify", design, "--results", runs}).out;
     const CliRun report = cliRun({"verify", design, "--results", runs, "--json"});

@@ -111,3 +111,25 @@ TEST_CASE("verify runs mpi.app.sort and mpi.app.collectives over Open MPI ranks 
                                {"budget=1", "min_reps=3"}, "mpi:2", "P=2");
     checkRows(coll, {"T_bcast", "T_allreduce", "T_barrier", "T_alltoall"}, {2});
 }
+
+TEST_CASE("verify whose run at one P fails prints the others, says which failed and exits 1", "[verify][app]")
+{
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const std::string path = dir.filePath("sort.json").toStdString();
+    std::ofstream(path) << R"({"format": "clusterscope-design", "version": 3,
+      "blocks": [{"name": "sort", "type": "sort.parallel", "values": {"E_init": 65536}}]})";
+    // P = 2 runs on the first two nodes, P = 3 on all three: the third's agent is /bin/false, which exits at
+    // once, so P = 3's run fails and P = 2's does not.
+    std::ostringstream out, err;
+    const int rc = cli::run({"verify", path, "--nodes", "local:cpu=0,local:cpu=1,local:cpu=0:agent=/bin/false", "--at",
+                             "P=2,3", "--set", "budget=1", "--set", "min_reps=3", "--quiet", "--json"},
+                            out, err);
+    INFO("verify stderr: " << err.str());
+    CHECK(rc == 1);
+    CHECK_THAT(err.str(), Catch::Contains("1 of 2 application runs did not succeed"));
+    const json report = json::parse(out.str());
+    REQUIRE_FALSE(report["rows"].empty());
+    for (const json& r : report["rows"])
+        CHECK(r["P"].get<double>() == 2);
+}
