@@ -92,7 +92,14 @@ std::string sshdConfig(const std::string& ns, const std::string& addr, const std
     QDir().mkpath("/run/sshd"); // sshd's privilege separation folder
     const std::string suffix = port == 2222 ? ns : ns + "-" + std::to_string(port);
     const std::string config = d + "/sshd_config-" + suffix;
-    std::ofstream(config) << "Port " << port << "\nListenAddress " << addr << "\nHostKey " << d << "/host_key\nAuthorizedKeysFile "
+    // Open MPI's session folder for what runs in this host, its own: the namespaces share this machine's /tmp and
+    // its hostname, so every host's orted made its folders under one /tmp/ompi.HOSTNAME.UID/pid.MPIRUN_PID, and
+    // one's cleanup raced another's creation now and then (a rank "exited with status 213", orted's
+    // "ORTE_ERROR_LOG: Error in file orte/util/session_dir.c at line 346", in clean clones' make test).
+    const std::string sessions = d + "/ompi-" + suffix;
+    QDir().mkpath(QString::fromStdString(sessions));
+    std::ofstream(config) << "SetEnv OMPI_MCA_orte_tmpdir_base=" << sessions << "\n"
+                          << "Port " << port << "\nListenAddress " << addr << "\nHostKey " << d << "/host_key\nAuthorizedKeysFile "
                           << d << "/authorized_keys\nPermitRootLogin prohibit-password\nPasswordAuthentication no\n"
                           << "KbdInteractiveAuthentication no\nUsePAM no\nStrictModes no\nSubsystem sftp internal-sftp\n"
                           << "PidFile " << d << "/sshd-" << suffix << ".pid\n";
