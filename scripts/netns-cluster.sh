@@ -76,6 +76,15 @@
 # packets of 1 ms at the rate (gso_max_size; at least 3000 bytes), the share of a link a 64 KiB packet is of a
 # fast NIC's: at 56 Mbit/s the TCP agents' all-to-all then took 0.933-0.939 s in 22 of 22 repetitions and
 # Open MPI's at P = 8 a median 1.04x the link's time (1.16x with 64 KiB packets and a 100 ms queue).
+# A socket may keep two such packets (2 ms at the rate) below it, in the host's queue and link: TCP's small-queue
+# limit (net.ipv4.tcp_limit_output_bytes), which is 4 MiB by default here, 0.3 ms of a 100 Gbit/s NIC but seconds of
+# these links. A connection's first round trips overshoot the link (slow start), and with the default several
+# sockets of one host overflowed its 2 ms queue together: the 2D FFT over Open MPI at P = 4 (four hosts of one
+# leaf, 256 KiB blocks, six transposes, a fresh launch each run) lost 15-36 packets a run at 78 Mbit/s and took a
+# median 1.07x the links' time (1.12x at 180 Mbit/s); with this limit it lost none at 78 and took 1.04x at both
+# (eight launches each, in turn). The loss fell in a launch's first transposes only: a loop's later repetitions
+# took 1.01-1.03x either way. A lone flow keeps the link's rate (4 MiB blocks at P = 2: 582 ms either way, 585 of
+# link time).
 #
 # Slow start after idle is off in the hosts (net.ipv4.tcp_slow_start_after_idle=0). Linux restarts a connection's
 # window from its initial 10 packets when it was idle for an RTO, and the RTO has a floor of 200 ms whatever the
@@ -117,6 +126,12 @@ shaping() {
 # tbf's queue on a link of namespace $1 (see "The queue" above).
 queue() {
   if [[ "$1" == "${prefix}-sw" ]]; then echo "limit $((burst + 1048576))"; else echo "latency 2ms"; fi
+}
+
+# A host's packets and the bytes a socket may queue below it, in namespace $1 (see "The hosts' packets" above).
+packets() {
+  ip -n "$1" link set dev eth0 gso_max_size "$gso"
+  ip netns exec "$1" sysctl -qw net.ipv4.tcp_limit_output_bytes=$((2 * gso))
 }
 
 rate_ok() {
@@ -186,7 +201,7 @@ case "$cmd" in
       ip -n "$h" link set lo up
       ip link add "eth0" netns "$h" type veth peer name "h$i" netns "$sw"
       ip -n "$h" addr add "${subnet}.$((i / 250)).$((i % 250 + 1))/16" dev eth0
-      [[ -z "$rate" ]] || ip -n "$h" link set dev eth0 gso_max_size "$gso"
+      [[ -z "$rate" ]] || packets "$h"
       ip -n "$h" link set eth0 up
       ip netns exec "$h" sysctl -qw net.ipv4.tcp_congestion_control=reno net.ipv4.tcp_slow_start_after_idle=0
       ip -n "$h" route replace "${subnet}.0.0/16" dev eth0 proto kernel scope link \
@@ -285,7 +300,7 @@ case "$cmd" in
       for dev in $(ip netns exec "$ns" tc qdisc show | awk '$2 == "tbf" && $6 == "root" {print $5}'); do
         ip netns exec "$ns" tc qdisc change dev "$dev" root tbf rate "$rate" burst "$burst" $(queue "$ns")
       done
-      [[ "$ns" == "${prefix}-sw" ]] || ip -n "$ns" link set dev eth0 gso_max_size "$gso"
+      [[ "$ns" == "${prefix}-sw" ]] || packets "$ns"
     done
     bw=$rate; bw=${bw/kbit/kbit\/s}; bw=${bw/mbit/Mbit\/s}; bw=${bw/gbit/Gbit\/s}
     if [[ -f "$dir/$prefix.design.json" ]]; then

@@ -21,13 +21,15 @@ namespace {
 
 struct Cluster {
     std::string prefix, dir, error;
-    Cluster(const std::string& folder, int n) : prefix(test::uniquePrefix()), dir(folder)
+    // n hosts, 2 a leaf and 2 leaves a pod; shaped at `rate` (e.g. "78mbit") when it is not empty.
+    Cluster(const std::string& folder, int n, const std::string& rate = {})
+        : prefix(test::uniquePrefix()), dir(folder)
     {
         error = test::namespacesUnavailable();
         std::string out;
         if (error.empty() &&
             test::sh("CS_CLUSTER_DIR=" + dir + " " + test::scriptsDir() + "/netns-cluster.sh up " + prefix + " " +
-                         std::to_string(n),
+                         std::to_string(n) + (rate.empty() ? "" : " 2 2 " + rate),
                      &out) != 0)
             error = "netns-cluster.sh failed: " + out;
     }
@@ -40,6 +42,16 @@ struct Cluster {
         return line;
     }
 };
+
+// What host namespace `ns` says: its eth0's largest GSO packet and its sockets' small-queue limit, as "GSO LIMIT".
+std::string packetsOf(const std::string& ns)
+{
+    std::string out;
+    test::sh("ip -d -n " + ns + " link show eth0 | grep -o 'gso_max_size [0-9]*' | cut -d' ' -f2 | tr '\\n' ' '; "
+             "ip netns exec " + ns + " sysctl -n net.ipv4.tcp_limit_output_bytes",
+             &out);
+    return out.substr(0, out.find_last_not_of(" \n") + 1);
+}
 
 int namespacesNamed(const std::string& prefix)
 {
@@ -107,4 +119,31 @@ TEST_CASE("LogGP calibration of a 16-host namespace cluster with calibrate's def
     // down removed exactly what up made.
     CHECK(namespacesNamed(prefix) == 1);
     test::sh("ip netns del " + prefix + "-hx");
+}
+
+// scripts/netns-cluster.sh, "The hosts' packets": a shaped cluster's hosts send packets of 1 ms at the rate (at least
+// 3000 B) and let a socket keep two of them below TCP (net.ipv4.tcp_limit_output_bytes), set by up and again by rate.
+TEST_CASE("netns-cluster.sh sets the hosts' packets and their sockets' small-queue limit from the rate, at up and "
+          "at rate",
+          "[netns][cluster]")
+{
+    QTemporaryDir dir;
+    Cluster c(dir.path().toStdString(), 2, "78mbit");
+    if (!c.error.empty()) {
+        WARN("skipped: " << c.error);
+        return;
+    }
+    // 78 Mbit/s is 9,750,000 B/s: 9750 B a millisecond, and two of them 19,500 B.
+    CHECK(packetsOf(c.prefix + "-h0") == "9750 19500");
+    CHECK(packetsOf(c.prefix + "-h1") == "9750 19500");
+    const auto rate = [&](const std::string& r) {
+        return test::sh("CS_CLUSTER_DIR=" + c.dir + " " + test::scriptsDir() + "/netns-cluster.sh rate " + c.prefix +
+                        " " + r);
+    };
+    // 180 Mbit/s: 22,500 B a millisecond, 45,000 B two.
+    REQUIRE(rate("180mbit") == 0);
+    CHECK(packetsOf(c.prefix + "-h1") == "22500 45000");
+    // 20 Mbit/s: 2500 B a millisecond, below two full frames, so the floor of 3000 B; 6000 B two.
+    REQUIRE(rate("20mbit") == 0);
+    CHECK(packetsOf(c.prefix + "-h0") == "3000 6000");
 }
