@@ -46,7 +46,7 @@ struct HaloNetwork {
         share = std::make_unique<FairShare>(placed, hosts);
         rn.loggp = {5e-6, 2e-6, 3e-6, 1e-6, 1e-9};
         rn.secondsPerByte = [this](const rec::Flows& f) { return roundSecondsPerByte(placed, hosts, f); };
-        rn.flowRates = [this](const rec::Flows& f) { return share->rates(f); };
+        rn.flowRates = [this](const rec::Flows& f, double ack) { return share->rates(f, {}, ack); };
     }
     HaloNetwork(const HaloNetwork&) = delete;
     HaloNetwork& operator=(const HaloNetwork&) = delete;

@@ -236,8 +236,13 @@ case "$cmd" in
       printf ' "blocks": [{"name": "fft", "type": "fftw.transpose", "values": {"t_pen": 0}},\n'
       # S_put: the hosts' MPI is Open MPI over TCP with its defaults, which sends a message above its eager limit
       # (65,536 B less ob1's header: 64 KiB is above it) by its put protocol (logp.loggp's S_put; a recording's
-      # replay reads it).
-      printf '  {"name": "net", "type": "logp.loggp", "values": {"G_floor": "scaled", "S_put": 65000}}],\n'
+      # replay reads it). ack: the hosts' TCP acknowledges every second segment (delayed ACKs, RFC 5681 4.2), a
+      # 66 B frame per 2 x 1514 B, and in an exchange both ways those ACKs share each link with the data (a
+      # recording's replay loads the reverse routes with them; the calibrated G, a lone flow's, has them on an
+      # idle link). Measured on tree22 at 180 Mbit/s: CG's P = 8 sent 1,404,621 B out of a host's eth0 for
+      # 1,310,720 B of halos (1,370,460 B framed), and its replay went from -7.1% to -4.9%, Jacobi's from
+      # -3.1% to -0.8%, the FFT's from -2.6% to -0.4% (docs/calibration.md, "TCP's ACKs").
+      printf '  {"name": "net", "type": "logp.loggp", "values": {"G_floor": "scaled", "S_put": 65000, "ack": 0.0218}}],\n'
       printf ' "wires": [{"from": "P", "to": "fft.P"}, {"from": "P", "to": "net.P"}, {"from": "rows", "to": "fft.rows"},\n'
       printf '  {"from": "net.L_out", "to": "fft.L"}, {"from": "net.o_s_out", "to": "fft.o_s"}, {"from": "net.o_r_out", "to": "fft.o_r"},\n'
       printf '  {"from": "net.g_out", "to": "fft.g"}, {"from": "net.G_out", "to": "fft.G"},\n'

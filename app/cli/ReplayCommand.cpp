@@ -191,7 +191,8 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
     std::vector<rec::Prediction> rows;
     // Per row: the prediction as if no link had a token bucket (ReplayOptions::buckets false), where the design's
     // network has a link with a burst; NaN where it has none. And as SimGrid's replay models the network: without
-    // the buckets and without Open MPI's put protocol (ReplayOptions::protocol false), where the design has either;
+    // the buckets, without Open MPI's put protocol (ReplayOptions::protocol false) and without TCP's ACKs on the
+    // reverse routes (ReplayOptions::acks false; SimGrid runs without its cross-traffic), where the design has any;
     // --simulate is compared with it.
     std::vector<double> noBucket, asSimulated;
     for (int P : Ps) {
@@ -211,9 +212,10 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
                 noBucket.back() = again();
                 asSimulated.back() = noBucket.back();
             }
-            if (row.net.net.putFrom > 0) {
+            if (row.net.net.putFrom > 0 || row.net.net.ack > 0) {
                 options.buckets = false;
                 options.protocol = false;
+                options.acks = false;
                 asSimulated.back() = again();
             }
         } catch (const rec::BarrierRangeError& e) {
@@ -325,6 +327,9 @@ int replayCommand(const std::vector<std::string>& words, std::ostream& out, std:
                 << (buckets ? " without the links' token buckets (SimGrid's links have none)" : "")
                 << (std::any_of(rows.begin(), rows.end(), [](const rec::Prediction& p) { return p.net.net.putFrom > 0; })
                         ? " and without Open MPI's put protocol (SimGrid sends every message whole)"
+                        : "")
+                << (std::any_of(rows.begin(), rows.end(), [](const rec::Prediction& p) { return p.net.net.ack > 0; })
+                        ? ", nor TCP's ACKs on the reverse routes (SimGrid runs without its cross-traffic)"
                         : "")
                 << "\n";
     }

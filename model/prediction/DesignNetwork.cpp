@@ -101,6 +101,7 @@ DesignNetwork designNetwork(const DesignDocument& doc, int P, const std::string&
     out.net.routeLatency = in[B::L_net];
     out.net.node = {in[B::L_node], in[B::o_s_node], in[B::o_r_node], in[B::g_node], in[B::G_node]};
     out.net.putFrom = in[B::S_put];
+    out.net.ack = in[B::ack];
 
     const BlockInstance* topo = doc.design.topology();
     const auto* source = topo ? dynamic_cast<const TopologySource*>(topo->block) : nullptr;
@@ -140,14 +141,14 @@ DesignNetwork designNetwork(const DesignDocument& doc, int P, const std::string&
     held->share = std::make_unique<FairShare>(*held->net, held->hosts);
     Held* h = held.get();
     out.net.secondsPerByte = [h](const Flows& flows) { return roundSecondsPerByte(*h->net, h->hosts, flows); };
-    out.net.flowRates = [h](const Flows& flows) { return h->share->rates(flows); };
+    out.net.flowRates = [h](const Flows& flows, double ack) { return h->share->rates(flows, {}, ack); };
     // The links' token buckets (their burst), each way a link carries.
     for (const FairShare::Bucket& b : h->share->buckets())
         out.net.buckets.push_back({b.burst, b.rate});
     if (!out.net.buckets.empty()) {
         out.net.bucketsOn = [h](std::uint32_t a, std::uint32_t b) { return h->share->bucketsOn(a, b); };
-        out.net.flowRatesOpen = [h](const Flows& flows, const std::vector<char>& open) {
-            return h->share->rates(flows, open);
+        out.net.flowRatesOpen = [h](const Flows& flows, const std::vector<char>& open, double ack) {
+            return h->share->rates(flows, open, ack);
         };
     }
     out.held = held;

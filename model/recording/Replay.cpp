@@ -328,7 +328,7 @@ ReplayResult replay(const Recording& rec, const ReplayNetwork& net, const Replay
         alone.pricedFlowSets = prices.priced;
         return alone;
     }
-    FluidNetwork fluid(net, options.buckets);
+    FluidNetwork fluid(net, options.buckets, options.acks ? net.ack : 0.0);
     ReplayResult shared = detail::Engine(rec, net, options, prices, &fluid, spanAt).run();
     shared.aloneSeconds = alone.seconds;
     shared.aloneBarrierEnds = alone.barrierEnds;

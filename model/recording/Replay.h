@@ -29,6 +29,12 @@
 //    A sender starts its next message after max(g, o_s), and the two then
 //    share its link: sends to several peers run at once, as MPI's isends over
 //    TCP do. A message arrives one L after its last byte left.
+//  - TCP's acknowledgements (ReplayNetwork::ack, logp.loggp's ack; with
+//    contention and ReplayOptions::acks): each flow also loads the links of
+//    its reverse route with `ack` of its rate, so that a link carrying data
+//    one way and the ACKs of data the other way shares its rate between them
+//    (an exchange both ways at once: r (1 + ack) = the link's rate). A lone
+//    flow's ACKs go on a reverse link nothing else uses and cost nothing.
 //  - Token buckets (ReplayNetwork::buckets, a drawn link's burst; with
 //    contention and ReplayOptions::buckets): a bucket starts full, and while
 //    it holds tokens its link does not limit the flows on it; they drain at
@@ -115,9 +121,10 @@ struct ReplayNetwork {
     // network limit beyond G (s = 0).
     std::function<double(const Flows&)> secondsPerByte;
     // B/s of each of these flows when they run at once (max-min fair on the
-    // placed hosts, +infinity where no link limits it); unset: no contention,
-    // each message priced alone by secondsPerByte.
-    std::function<std::vector<double>(const Flows&)> flowRates;
+    // placed hosts, +infinity where no link limits it), each loading its
+    // reverse route with `ack` of its rate (FairShare::rates); unset: no
+    // contention, each message priced alone by secondsPerByte.
+    std::function<std::vector<double>(const Flows&, double ack)> flowRates;
     // Token buckets of the placed links (a link's burst, one bucket each way
     // it carries; ReplayFluid.h): each one's burst (B) and rate (B/s). Empty:
     // no link has a bucket.
@@ -130,7 +137,11 @@ struct ReplayNetwork {
     std::function<std::vector<std::pair<std::uint32_t, double>>(std::uint32_t, std::uint32_t)> bucketsOn;
     // As flowRates, where the buckets with open[k] != 0 hold tokens: their
     // links do not limit. Unset: the buckets are not modelled.
-    std::function<std::vector<double>(const Flows&, const std::vector<char>& open)> flowRatesOpen;
+    std::function<std::vector<double>(const Flows&, const std::vector<char>& open, double ack)> flowRatesOpen;
+    // TCP's acknowledgements (logp.loggp's ack): link bytes a flow's receiver
+    // sends back per link byte of its data, on the reverse route, with
+    // contention (ReplayOptions::acks). 0: none.
+    double ack = 0;
     // Bytes from which a message between two nodes goes by Open MPI's put
     // protocol (logp.loggp's S_put, Open MPI's eager limit less its header); 0: none, every message
     // is sent whole.
@@ -157,6 +168,9 @@ struct ReplayOptions {
     // false: every message is sent whole, as if ReplayNetwork::putFrom were 0 (SimGrid's replay has no put
     // protocol).
     bool protocol = true;
+    // false: no flow's ACKs load the reverse route, as if ReplayNetwork::ack were 0 (SimGrid's replay runs without
+    // its cross-traffic, sim/ChildRun.cpp).
+    bool acks = true;
     double maxEvents = 4e8;      // events (loops expanded) a replay goes through at most
     // What a prediction (Prediction.h) reports: false, the span between two barriers of all ranks (spanOf);
     // true, the whole run. The replay itself gives both.

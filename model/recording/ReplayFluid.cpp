@@ -17,7 +17,7 @@ std::uint64_t pairKey(std::uint32_t src, std::uint32_t dst)
 
 } // namespace
 
-FluidNetwork::FluidNetwork(const ReplayNetwork& net, bool buckets) : net_(net)
+FluidNetwork::FluidNetwork(const ReplayNetwork& net, bool buckets, double ack) : net_(net), ack_(std::max(0.0, ack))
 {
     buckets_ = buckets && !net.buckets.empty() && net.bucketsOn && net.flowRatesOpen;
     if (!buckets_)
@@ -33,10 +33,15 @@ void FluidNetwork::add(std::uint32_t src, std::uint32_t dst, double start, doubl
 {
     Flow f{src, dst, std::max(0.0, bytes), G, L, id, 0, started};
     if (buckets_) {
-        auto it = crossed_.find(pairKey(src, dst));
-        if (it == crossed_.end())
-            it = crossed_.emplace(pairKey(src, dst), net_.bucketsOn(src, dst)).first;
-        f.crossed = it->second.empty() ? nullptr : &it->second; // stable: an unordered_map's nodes do not move
+        const auto crossing = [&](std::uint32_t a, std::uint32_t b) -> const Crossed* {
+            auto it = crossed_.find(pairKey(a, b));
+            if (it == crossed_.end())
+                it = crossed_.emplace(pairKey(a, b), net_.bucketsOn(a, b)).first;
+            return it->second.empty() ? nullptr : &it->second; // stable: an unordered_map's nodes do not move
+        };
+        f.crossed = crossing(src, dst);
+        if (ack_ > 0 && f.crossed)
+            f.acked = crossing(dst, src);
     }
     pending_.push({std::max(start, now_), order_++, f});
 }
@@ -158,14 +163,15 @@ void FluidNetwork::reprice()
         flows.emplace_back(f.src, f.dst);
         ++from[f.src];
         ++to[f.dst];
-        if (f.crossed)
-            for (const auto& [k, share] : *f.crossed) {
-                settle(k);
-                if (holds(k) && !open_[k]) {
-                    open_[k] = 1;
-                    open.push_back(k);
+        for (const Crossed* c : {f.crossed, f.acked})
+            if (c)
+                for (const auto& [k, share] : *c) {
+                    settle(k);
+                    if (holds(k) && !open_[k]) {
+                        open_[k] = 1;
+                        open.push_back(k);
+                    }
                 }
-            }
     }
     std::sort(open.begin(), open.end());
     auto key = std::pair{std::move(flows), open};
@@ -173,7 +179,8 @@ void FluidNetwork::reprice()
     if (it == rates_.end()) {
         if (rates_.size() >= kMaxCachedSets)
             rates_.clear();
-        std::vector<double> r = open.empty() ? net_.flowRates(key.first) : net_.flowRatesOpen(key.first, open_);
+        std::vector<double> r =
+            open.empty() ? net_.flowRates(key.first, ack_) : net_.flowRatesOpen(key.first, open_, ack_);
         it = rates_.emplace(std::move(key), std::move(r)).first;
         ++priced_;
     }
@@ -208,14 +215,17 @@ void FluidNetwork::reprice()
     // time); a bucket counts those. Counted in payload bytes, a link its flows kept busy carried 4.4% less
     // than its rate, so its bucket refilled while it was full and opened again: every transfer longer than a
     // burst ran at the link's rate instead of the payload's, the replay 5-7% fast (issue 44).
+    // A flow's ACKs load its reverse route's buckets with ack_ of its link bytes.
     for (const Flow& f : active_)
         if (f.crossed) {
             const double framing = scaled && net_.B_cal > 0.0 ? std::max(1.0, f.G * net_.B_cal) : 1.0;
-            for (const auto& [k, share] : *f.crossed) {
-                if (tokens_[k].load == 0)
-                    loaded_.push_back(k);
-                tokens_[k].load += share * framing / f.perByte;
-            }
+            for (const auto& [c, weight] : {std::pair{f.crossed, 1.0}, std::pair{f.acked, ack_}})
+                if (c)
+                    for (const auto& [k, share] : *c) {
+                        if (tokens_[k].load == 0)
+                            loaded_.push_back(k);
+                        tokens_[k].load += weight * share * framing / f.perByte;
+                    }
         }
     for (std::uint32_t k : loaded_) {
         Tokens& b = tokens_[k];

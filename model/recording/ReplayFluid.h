@@ -51,7 +51,9 @@ namespace cs::rec {
 class FluidNetwork {
 public:
     // buckets: model the network's token buckets (ReplayOptions::buckets).
-    explicit FluidNetwork(const ReplayNetwork& net, bool buckets = true);
+    // ack: each flow's ACKs load its reverse route with that share of its rate (ReplayNetwork::ack), in the
+    // rates and in the reverse route's buckets.
+    explicit FluidNetwork(const ReplayNetwork& net, bool buckets = true, double ack = 0.0);
 
     // The fastest a flow passes a bucket that holds tokens, s/B (1 TB/s), where
     // nothing else limits it.
@@ -99,6 +101,7 @@ private:
         double perByte = 0; // seconds per byte at the current rates
         bool started = false; // report its start (add's `started`)
         const Crossed* crossed = nullptr; // its buckets (in crossed_), null: none
+        const Crossed* acked = nullptr;   // its reverse route's buckets (in crossed_, the pair's reverse), ack > 0
     };
     // A bucket's tokens (B) at `since` (s), the load on it since then (B/s),
     // and when its tokens run out at that load (+infinity: not).
@@ -134,6 +137,7 @@ private:
     // buckets on its flows that held tokens.
     std::map<std::pair<Flows, std::vector<std::uint32_t>>, std::vector<double>> rates_;
     bool buckets_ = false; // the network has buckets and they are modelled
+    double ack_ = 0;       // share of a flow's rate its ACKs put on its reverse route
     std::vector<Tokens> tokens_;
     std::vector<std::uint32_t> loaded_; // buckets with a load
     std::vector<char> open_;            // scratch: per bucket, holds tokens (flowRatesOpen's `open`)

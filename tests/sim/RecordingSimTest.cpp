@@ -213,7 +213,7 @@ TEST_CASE("SimGrid sends every message whole: with S_put it agrees with the repl
     ReplayNetwork net;
     net.loggp = {0, 0, 0, 0, 1e-8};
     net.secondsPerByte = [&](const Flows& f) { return roundSecondsPerByte(placed, hosts, f); };
-    net.flowRates = [&](const Flows& f) { return share.rates(f); };
+    net.flowRates = [&](const Flows& f, double ack) { return share.rates(f, {}, ack); };
     const auto both = [](int r) {
         const std::string peer = std::to_string(1 - r);
         return head(r, 2) + "irecv " + peer + " 1048577 0 0 0\nisend " + peer + " 1048577 0 0 1\nwaitall 2 0 1\nend\n";
@@ -267,7 +267,7 @@ TEST_CASE("recording sim: a ring halo exchange on a two-level tree agrees with t
     net.loggp = {30e-6, 5e-6, 5e-6, 5e-6, 1.0 / 1.2e8};
     net.routeLatency = 4e-6;
     net.secondsPerByte = [&](const Flows& f) { return roundSecondsPerByte(placed, hosts, f); };
-    net.flowRates = [&](const Flows& f) { return share.rates(f); };
+    net.flowRates = [&](const Flows& f, double ack) { return share.rates(f, {}, ack); };
     const Recording rec = ringHalo(8, 1000001);
     const double analytic = replay(rec, net).seconds;
     const sim::RecordingSimResult simulated = sim::simulateRecording(t, hosts, rec, net);

@@ -134,6 +134,15 @@ std::vector<ParamSpec> logGPInputs()
                            "Open MPI 4.1's ob1 (pml_ob1_sendreq.h: above btl_eager_limit less its header, a contiguous "
                            "message over a BTL with put goes by put) and tcp BTL defaults (eager limit 64 KiB); the "
                            "protocol measured on the namespace cluster (README, Your program, recorded); default 0"));
+    // TCP's acknowledgements: a flow's receiver sends ACKs back along the reverse route, and on a link that also
+    // carries data that way (an exchange: halos, a transpose) they take part of its rate. A lone flow, which
+    // calibrates G, has its ACKs on an idle reverse link, so G does not hold them.
+    v.push_back(param("ack", Unit::Ratio, "1", 0.0, 0.0, 1.0,
+                      "link bytes a flow's receiver sends back per link byte of its data (TCP's ACKs), loading the "
+                      "reverse route in a replay's fluid network (0.0218: a 66 B frame per two 1514 B segments); "
+                      "0: none",
+                      "RFC 5681 sec. 4.2 (an ACK for at least every second full-sized segment): 66 B (Ethernet 14, "
+                      "IPv4 20, TCP with timestamps 32) per 2 x 1514 B = 0.0218; default 0"));
     return v;
 }
 

@@ -32,7 +32,7 @@ public:
     void evaluate(const double* in, double* out) const override;
 
     enum In { L, o_s, o_r, g, G, k, n, P, alltoall, L_net, B_net, G_floor, B_pair, B_cal, k_1, L_1, G_1, k_2, L_2, G_2,
-              L_node, o_s_node, o_r_node, g_node, G_node, S_put };
+              L_node, o_s_node, o_r_node, g_node, G_node, S_put, ack };
     enum Out {
         T_oneway,
         T_rtt,

@@ -75,7 +75,7 @@ std::vector<double> FairShare::rates(const std::vector<std::pair<std::uint32_t, 
 }
 
 std::vector<double> FairShare::rates(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows,
-                                     const std::vector<char>& open)
+                                     const std::vector<char>& open, double ack)
 {
     // A bucket that holds tokens passes its flows at the device's speed: its link is no bottleneck.
     auto limits = [&](std::uint32_t r) {
@@ -86,7 +86,8 @@ std::vector<double> FairShare::rates(const std::vector<std::pair<std::uint32_t, 
     const std::size_t n = flows.size();
     std::vector<double> rate(n, 0.0);
     std::vector<const Path*> paths(n);
-    if (!open.empty() && unlimited_.size() < n)
+    const bool acks = ack > 0;
+    if ((!open.empty() || acks) && unlimited_.size() < n)
         unlimited_.resize(n);
     std::vector<char> frozen(n, 0);
     // The resources these flows use: capacity left and the weight of the unfrozen flows on each.
@@ -94,13 +95,18 @@ std::vector<double> FairShare::rates(const std::vector<std::pair<std::uint32_t, 
     std::size_t active = 0;
     for (std::size_t i = 0; i < n; ++i) {
         paths[i] = &path(flows[i].first, flows[i].second);
-        if (!open.empty()) {
-            // Only the links that limit it now: its path without the open buckets' links.
+        if (!open.empty() || acks) {
+            // Only the links that limit it now: its path without the open buckets' links, and its ACKs' on the
+            // reverse route (none for a flow that crosses no link).
             Path& kept = unlimited_[i];
             kept.clear();
             for (const auto& u : *paths[i])
                 if (limits(u.first))
                     kept.push_back(u);
+            if (acks && !paths[i]->empty())
+                for (const auto& [r, f] : path(flows[i].second, flows[i].first))
+                    if (limits(r))
+                        kept.emplace_back(r, ack * f);
             paths[i] = &kept;
         }
         if (paths[i]->empty()) {

@@ -34,8 +34,11 @@ public:
     // As above, where the buckets with open[k] != 0 (numbered as buckets())
     // hold tokens: their links do not limit (+infinity for a flow no other
     // link limits). `open` may be shorter than buckets(): the rest are empty.
+    // ack > 0: each flow also loads its reverse route with `ack` of its rate
+    // (TCP's acknowledgements, logp.loggp's ack): a link's flows one way and
+    // the ACKs of those the other way share it, r_data + ack r_back <= C.
     std::vector<double> rates(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& flows,
-                              const std::vector<char>& open);
+                              const std::vector<char>& open, double ack = 0.0);
 
     // The token buckets of the network's links: burst (B) and rate (B/s, the
     // link's bandwidth x channels), one per direction a link carries.
@@ -59,7 +62,8 @@ private:
     std::vector<double> capacity_;
     std::unordered_map<std::uint64_t, Path> paths_;
     std::vector<Bucket> buckets_;
-    // Scratch: each flow's path without its open buckets' links (rates with `open`).
+    // Scratch: each flow's resources, its path and (ack > 0) its reverse route's at `ack` of it, without its open
+    // buckets' links (rates with `open`).
     std::vector<Path> unlimited_;
     // Per resource: its bucket in buckets_, or -1.
     std::vector<std::int32_t> bucketOf_;

@@ -58,11 +58,13 @@ struct Star {
         rec::ReplayNetwork n;
         n.loggp = p;
         n.secondsPerByte = [this](const rec::Flows& f) { return roundSecondsPerByte(placed, hosts, f); };
-        n.flowRates = [this](const rec::Flows& f) { return share.rates(f); };
+        n.flowRates = [this](const rec::Flows& f, double ack) { return share.rates(f, {}, ack); };
         for (const FairShare::Bucket& b : share.buckets())
             n.buckets.push_back({b.burst, b.rate});
         n.bucketsOn = [this](std::uint32_t a, std::uint32_t b) { return share.bucketsOn(a, b); };
-        n.flowRatesOpen = [this](const rec::Flows& f, const std::vector<char>& open) { return share.rates(f, open); };
+        n.flowRatesOpen = [this](const rec::Flows& f, const std::vector<char>& open, double ack) {
+            return share.rates(f, open, ack);
+        };
         return n;
     }
 };

@@ -103,7 +103,7 @@ struct TwoLeaves {
         ReplayNetwork n;
         n.loggp = {0, 0, 0, 0, 0};
         n.secondsPerByte = [this](const Flows& f) { return roundSecondsPerByte(placed, hosts, f); };
-        n.flowRates = [this](const Flows& f) { return share.rates(f); };
+        n.flowRates = [this](const Flows& f, double ack) { return share.rates(f, {}, ack); };
         return n;
     }
 };

@@ -87,7 +87,7 @@ TEST_CASE("intra-node replay: same-node messages are never flows of the network"
         seen.insert(seen.end(), f.begin(), f.end());
         return 1e-6;
     };
-    net.flowRates = [&seen](const Flows& f) {
+    net.flowRates = [&seen](const Flows& f, double) {
         seen.insert(seen.end(), f.begin(), f.end());
         return std::vector<double>(f.size(), 1e6);
     };

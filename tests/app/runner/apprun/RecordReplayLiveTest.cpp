@@ -6,9 +6,9 @@
 //    the same program there, which were not recorded;
 //  - on tree22 itself shaped at a second random rate (netns-cluster.sh rate; its own rate restored after),
 //    calibrated there with calibrate's defaults, against runs there.
-// Every figure is printed with issue 44's 10% beside it. Jacobi is held within 10% at every P, on both trees and
-// at both rates, CG within 15% (its P = 8 -8.2% to -10.3% at 161-195 Mbit/s), the 2-D FFT within 10% at
-// every P (P = 4 was printed until the hosts' small-queue limit, below). History: the replay before its flows
+// Every figure is printed with issue 44's 10% beside it. Jacobi, CG and the 2-D FFT are held within 10% at every P,
+// on both trees and at both rates (the FFT's P = 4 was printed until the hosts' small-queue limit, below; CG was
+// held to 15% until the replay counted TCP's ACKs, below). History: the replay before its flows
 // shared links fairly missed by far (Jacobi +53% at
 // P = 4 and 8 on tree22 at 32 Mbit/s; +63% and +54% at 152 Mbit/s); the fluid replay without the links' buckets
 // put P = 2 30-46% above the runs (tbf's bucket, refilled while the ranks compute, lets each 32 KiB halo through
@@ -158,12 +158,15 @@ std::string lammpsInput(const std::string& folder)
 // held (README, "Your program, recorded").
 std::vector<Example> examples(const std::string& folder)
 {
+    // CG was held within 15%: its P = 8 came -8.2% and -9.5% on the tree of 4 hosts a leaf at 161 Mbit/s and
+    // -10.3% on tree22 at 195. Read by hand on tree22 at 180 Mbit/s on a quiet machine (docs/calibration.md,
+    // "TCP's ACKs"): replayed -2.1 / -4.3 / -7.1% at P = 2, 4, 8. Of P = 8's 4.3 ms, 1.5 ms were TCP's ACKs, which
+    // share each link with the other way's halo and which the replay now counts (logp.loggp's ack in the designs
+    // netns-cluster.sh writes: +0.4 / -2.1 / -4.9%); 2.6 ms are its 40 one-double sums, which took 57.8 ms
+    // without them against 60.4 ms with, where the replay prices them at 0.15 ms (eight ranks on this machine's
+    // two CPUs: at P = 2 the sums cost 0.25 ms, at P = 4 0.8 ms). It is held within issue 44's 10%.
     std::vector<Example> e = {{"jacobi", CS_EXAMPLE_JACOBI_EXE, {"64", "30", "sleep"}},
                               {"cg", CS_EXAMPLE_CG_EXE, {"64", "20", "sleep"}}};
-    // CG's P = 8 came -8.2% and -9.5% on the tree of 4 hosts a leaf at 161 Mbit/s and -10.3% on tree22 at
-    // 195 (eight ranks on two CPUs, two one-double sums an iteration, each waiting for the last rank
-    // scheduled); within 6% at P = 2 and 4. It is held within 15%, with issue 44's 10% printed.
-    e[1].limit = 0.15;
 #ifdef CS_EXAMPLE_FFT2D_EXE
     Example fft{"fft2d", CS_EXAMPLE_FFT2D_EXE, {"512", "3", "sleep"}};
     fft.halos = false;
@@ -249,7 +252,7 @@ void replayAndCheck(const std::string& design, const std::string& runs, const st
             << "; without the links' buckets " << noBucket << " s, "
             << 100 * (noBucket / row["measured"].get<double>() - 1) << "%; alone on each route "
             << row["predicted_alone"].get<double>() << " s); simulated " << simulated << " s, "
-            << 100 * (simulated / asSimulated - 1) << "% from the replay without buckets and put protocol\n";
+            << 100 * (simulated / asSimulated - 1) << "% from the replay without buckets, put protocol and ACKs\n";
         CHECK(row["recorded_at"] == row["P"]);
         INFO(log.str());
         CHECK(std::abs(simulated / asSimulated - 1) < 0.10);
