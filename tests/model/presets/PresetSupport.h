@@ -2,6 +2,7 @@
 // Helpers for the preset tests: load a preset from presets/ in the source
 // tree, sweep it with cs::runSweep, and read the table by variant name and
 // axis value.
+#include "model/core/Plan.h"
 #include "model/document/DocumentFormat.h"
 #include "model/sweep/Sweep.h"
 
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cs::test::presets {
@@ -28,6 +30,23 @@ inline std::string presetPath(const std::string& name)
 inline DesignDocument loadPreset(const std::string& name)
 {
     return loadDocument(presetPath(name));
+}
+
+// The preset `name` evaluated at its point with the inputs `set` ({path, value}, e.g. {"app.ack", 0.0218}): the
+// values of `read`, in order.
+inline std::vector<double> evaluatePreset(const std::string& name, const std::vector<std::pair<std::string, double>>& set,
+                                          const std::vector<std::string>& read)
+{
+    const DesignDocument doc = loadPreset(name);
+    const Plan plan = doc.design.compile();
+    std::vector<double> slots = plan.initialSlots();
+    for (const auto& [path, value] : set)
+        slots[static_cast<std::size_t>(plan.slotOf(path))] = value;
+    plan.runOrThrow(slots.data());
+    std::vector<double> out;
+    for (const std::string& path : read)
+        out.push_back(slots[static_cast<std::size_t>(plan.slotOf(path))]);
+    return out;
 }
 
 // Every preset file, by name (file name without ".json"), sorted.

@@ -34,3 +34,12 @@ TEST_CASE("cg: the solver's formula at its point, and on one rank", "[presets]")
     CHECK(at("app.T_reduce") == 0);
     CHECK(asFormula(doc.design.block("app").block) != nullptr);
 }
+
+TEST_CASE("cg: TCP's ACKs on the node links lengthen the network's part of a halo (app.ack)", "[presets]")
+{
+    // At the preset's point with ack = 0.0218, as jacobi's: T_halo = 50 x (5e-5 + 147456 x 1.0218 x 8e-9)
+    // = 0.06276821632 s (0.0614824 s without); T = 0.110592 + 0.06276821632 + 0.010112928 = 0.18347314432 s.
+    const std::vector<double> v = evaluatePreset("cg", {{"app.ack", 0.0218}}, {"app.T_halo", "app.T"});
+    CHECK(v[0] == Approx(0.06276821632).epsilon(1e-12));
+    CHECK(v[1] == Approx(0.18347314432).epsilon(1e-12));
+}

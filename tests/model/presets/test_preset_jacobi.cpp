@@ -180,3 +180,18 @@ TEST_CASE("jacobi: the host links' token-bucket burst passes part of each halo (
     CHECK(c0 == 0);
     CHECK(h0 == Approx(0.0614824).epsilon(1e-12));
 }
+
+TEST_CASE("jacobi: TCP's ACKs on the node links lengthen the network's part of a halo (app.ack)", "[presets]")
+{
+    // The preset at its point (N = 96, P = 4, iters = 50, w = 8 B, L = 5e-5 s, G = 8e-9 s/B, no burst) with
+    // ack = 0.0218 (a 66 B ACK per two 1514 B segments): one rank a node, k_off = 2 planes of 8 x 96^2 = 73,728 B
+    // each way, and each node link carries its own 147,456 B and the ACKs of the 147,456 B coming in:
+    //   T_halo = 50 x (5e-5 + 147456 x 1.0218 x 8e-9) = 50 x (5e-5 + 150670.5408 x 8e-9)
+    //          = 50 x (5e-5 + 1.2053643264e-3) = 50 x 1.2553643264e-3 = 0.06276821632 s (0.0614824 s without);
+    //   T = 0.055296 + 0.06276821632 + 0.0050064 = 0.12307061632 s.
+    // On one node no plane crosses a link: at P = 1 T_halo stays 0.
+    const std::vector<double> v = evaluatePreset("jacobi", {{"app.ack", 0.0218}}, {"app.T_halo", "app.T"});
+    CHECK(v[0] == Approx(0.06276821632).epsilon(1e-12));
+    CHECK(v[1] == Approx(0.12307061632).epsilon(1e-12));
+    CHECK(evaluatePreset("jacobi", {{"app.ack", 0.0218}, {"P", 1}}, {"app.T_halo"})[0] == 0);
+}

@@ -137,10 +137,11 @@ TEST_CASE("Program fit: runs the formula cannot follow are said so, with units, 
     const int r2At = fit.summaryText().indexOf("R² ");
     REQUIRE(r2At >= 0);
     CHECK(fourDigitsAtMost(fit.summaryText().mid(r2At, fit.summaryText().indexOf(',', r2At) - r2At)));
-    // The runs were made with 32 and 10, the block models N = 96 and iters = 50: a warning first (cores is the
-    // job's, wired from topology.job_cores, so not a value of the block's own).
+    // The runs were made with 32 and 10, the block models N = 96 and iters = 50: a warning first, naming the
+    // block's own unwired counts and ratios (cores is the job's, wired from topology.job_cores, so not a value of
+    // the block's own; ack, TCP's ACK share, is a ratio of its own at 0).
     CHECK(fit.summaryText().startsWith("Warning: the runs of './jacobi 32 10' were made with 32 and 10, which are "
-                                       "the value of no input of block app (N = 96, iters = 50)"));
+                                       "the value of no input of block app (N = 96, ack = 0, iters = 50)"));
 
     // The Verify page predicts each P with t_cell = 5 ns (kBigT's arithmetic), though the runs name the mpi
     // node mpi0, which is no host of the star: it read "-" for every Predicted.

@@ -41,8 +41,12 @@ inline std::string exampleDesign(const NetnsCluster& cluster, nlohmann::json bas
     app["inputs"]["cores"]["value"] = std::max(1u, std::thread::hardware_concurrency());
     nlohmann::json blocks = nlohmann::json::array();
     for (const nlohmann::json& b : base["blocks"])
-        if (b.value("name", "") == "net")
+        if (b.value("name", "") == "net") {
             blocks.push_back(b);
+            // TCP's ACKs on the node links, net's `ack` (netns-cluster.sh writes 0.0218), as the replay takes it.
+            if (const auto v = b.value("values", nlohmann::json::object()); v.contains("ack"))
+                app["inputs"]["ack"]["value"] = v["ack"].is_object() ? v["ack"].at("value") : v["ack"];
+        }
     blocks.push_back(app);
     base["blocks"] = blocks;
     nlohmann::json wires = nlohmann::json::array();

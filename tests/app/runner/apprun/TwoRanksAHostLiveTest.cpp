@@ -167,16 +167,14 @@ TEST_CASE("two ranks a host on the namespace tree: the 2D FFT and both examples 
                 << (p["held_out"].get<bool>() ? " (held out)" : "");
             if (p["held_out"].get<bool>()) {
                 ++heldOut;
-                // CG at 8 nodes of 2 (P = 16) is printed, not held: an open finding. At 139 Mbit/s (seed
-                // 2529850597) it was -32.1% in a clean clone's make test and -36.3% alone (its fitted P = 4
-                // -20.3%), where it was -2.2% at 40 Mbit/s and -2.7% at 33: the faster the links, the more of
-                // an iteration is CG's two sums among 16 ranks on this machine's 2 CPUs, which the preset's
-                // formula prices as LogGP rounds (T_reduce), and the links' credit (33% of a halo there) takes more off.
-                const bool open = ex.name == std::string("cg") && p["P"].get<double>() >= 16;
-                if (open)
-                    log << " [P = 16 printed, not held: an open finding]";
-                else
-                    CHECK(std::abs(p["error"].get<double>()) < 0.15);
+                // CG at 8 nodes of 2 (P = 16) was printed, not held, while it missed by up to a third: -32.1% at
+                // 139 Mbit/s (seed 2529850597) with 2 ms queues at the switch's ports, -29.9% at 115 with 1 MiB at
+                // every port. Since the switch's ports queue 1 MiB and the hosts' 2 ms (scripts/netns-cluster.sh)
+                // it was -0.1%, -1.9%, -1.2%, -1.8%, -10.4% and -0.1% in six runs: its two sums an iteration among 16
+                // ranks on this machine's 2 CPUs (66 ms with them, 59 ms without, at 180 Mbit/s on a quiet
+                // machine), which the formula prices as LogGP rounds (T_reduce), and TCP's ACKs on the node links,
+                // which it now counts (app.ack, net's ack: about 2% of a halo). Held to 15% like the rest.
+                CHECK(std::abs(p["error"].get<double>()) < 0.15);
             }
         }
         log << " (the links' bucket credit " << std::lround(1000 * credit) / 10.0 << "% of a halo, in the model)\n";
