@@ -6,9 +6,11 @@
 #
 # The stages:
 #   build   cmake --build of the preset;
-#   unit    every ctest entry but the live ones, JOBS at a time;
+#   unit    every ctest entry but the live and quiet ones, JOBS at a time;
 #   live    the tests labelled `live` (tests/CMakeLists.txt): namespaces, shaped links, live runs; they share a
 #           cluster and its calibration per shape and run as their own resource locks allow;
+#   quiet   the tests labelled `quiet` (the GUI's liveness tests, which time how long the GUI thread goes
+#           without answering): after unit and live, one at a time, with the machine to themselves;
 #   fuzz    scripts/fuzz.sh (dev preset only): its build and each fuzzer's bounded run (beside the unit tests).
 # The live checks measure through the build tree's store (tests/app/runner/MeasurementStore.h): where nothing that
 # measures has changed since the last run (a change to the models, say), they reuse its runs and predict anew; a
@@ -89,7 +91,7 @@ if [ "$(id -u)" = 0 ] && { [ -w /sys/fs/cgroup/cpu/cpu.shares ] || grep -qw cpu 
     ) &
     fuzz_pid=$!
   fi
-  stage unit $idle ctest --preset "$preset" -j "$jobs" -LE live --output-junit unit.xml
+  stage unit $idle ctest --preset "$preset" -j "$jobs" -LE 'live|quiet' --output-junit unit.xml
   if [ -n "$fuzz_pid" ]; then
     wait "$fuzz_pid"
     cat "$logs/fuzz.log"
@@ -104,10 +106,12 @@ if [ "$(id -u)" = 0 ] && { [ -w /sys/fs/cgroup/cpu/cpu.shares ] || grep -qw cpu 
   names+=(live)
   secs+=("$(awk -v a="$live_start" -v b="$(cat "$logs/live.end" 2>/dev/null || date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')")
   if [ $rc -ne 0 ] && [ $status -eq 0 ]; then status=$rc; fi
+  stage quiet ctest --preset "$preset" -L quiet --output-junit quiet.xml
   wall=$(awk -v a="$build_end" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 else
-  stage unit ctest --preset "$preset" -j "$jobs" -LE live
+  stage unit ctest --preset "$preset" -j "$jobs" -LE 'live|quiet'
   stage live ctest --preset "$preset" -j "$jobs" -L live
+  stage quiet ctest --preset "$preset" -L quiet
   if [ "$preset" = dev ]; then
     stage fuzz bash scripts/fuzz.sh "$fuzz_seconds"
   fi
@@ -135,13 +139,13 @@ elif [ -n "$store_logs" ]; then
 fi
 echo "== the ten slowest tests"
 # ctest's lines: "  12/345 Test  #67: name ......   Passed   12.34 sec"
-cat "$logs"/unit.log "$logs"/live.log |
+cat "$logs"/unit.log "$logs"/live.log "$logs"/quiet.log 2>/dev/null |
   sed -n 's/^ *[0-9]*\/[0-9]* *Test *#[0-9]*: \(.*[^ .]\) \.*[ *]*\([A-Za-z*][A-Za-z* ]*[a-z]\) *\([0-9.]*\) sec$/\3\t\2\t\1/p' |
   sort -rn | head -10 | awk -F'\t' '{ printf "  %8.1f s  %-8s %s\n", $1, $2, $3 }'
 # CI shows the start and the end of this output: each failing check again here, at the end, its first lines (the
 # whole output of the failing test is above, and in build/PRESET/*.xml).
 if [ $status -ne 0 ]; then
   echo "== what failed (each failing check's first lines)"
-  cat "$logs"/unit.log "$logs"/live.log 2>/dev/null | grep -A14 ': FAILED:$' | cut -c1-240 | head -90
+  cat "$logs"/unit.log "$logs"/live.log "$logs"/quiet.log 2>/dev/null | grep -A14 ': FAILED:$' | cut -c1-240 | head -90
 fi
 exit $status
