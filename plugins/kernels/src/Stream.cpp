@@ -217,14 +217,20 @@ StreamResult runStreamClient(const SocketAddress& server, const StreamParams& pa
 
     std::uint64_t B = params.bytesPerStream;
     if (B == 0) {
-        // Adaptive: double from 256 KiB until a repetition lasts >= duration / 4, then aim at duration.
+        // Adaptive: double from 256 KiB until a repetition lasts >= duration / 4 and gives a rate, then aim at
+        // duration. A repetition whose bytes all arrived in one read gives none (receiverRate): a receiver kept
+        // off the CPU while they came (a starved process, a busy machine) once stopped it at 256 KiB with a rate
+        // of NaN, and every repetition at that size gave NaN too (the unit test of this, at SCHED_IDLE beside
+        // the live tests). Without a rate it doubles on until a repetition takes 4 x duration (1 s at least).
         B = std::max<std::uint64_t>(kAdaptiveStart, params.messageSize);
         StreamRepetition last;
         for (int tries = 0; tries < 24; ++tries) {
             const auto t0 = SteadyClock::now();
             last = rep(B);
             const double took = std::chrono::duration<double>(SteadyClock::now() - t0).count();
-            if (took >= params.duration_s / 4 || B >= kMaxBytesPerStream / 2)
+            const bool rated = std::isfinite(last.clientToServer) && last.clientToServer > 0;
+            if ((took >= params.duration_s / 4 && rated) || took >= std::max(1.0, 4 * params.duration_s) ||
+                B >= kMaxBytesPerStream / 2)
                 break;
             B *= 2;
         }
