@@ -3,12 +3,14 @@
 // drawn irregular network the topology benchmarks time.
 #include "model/topology/graph/Topology.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <ctime>
 #include <random>
 #include <string>
+#include <vector>
 
 namespace cs::bench {
 
@@ -42,6 +44,14 @@ inline std::string loadAverage()
     const int n = std::fscanf(f, "%lf", &one);
     std::fclose(f);
     return n == 1 ? std::to_string(one).substr(0, 4) : "?";
+}
+
+// The median of v (0 for none).
+inline double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n == 0 ? 0.0 : (n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]));
 }
 
 template <class Fn>

@@ -147,8 +147,8 @@ struct Example {
 // The examples' P = 8 is held within issue 44's 10% at rates up to this many Mbit/s, and printed above it: eight
 // ranks on this machine's two CPUs make each of their sums' rounds (three at P = 8) wait for the turns of the
 // ranks that share a CPU, which no probe of a pair measures, the replay does not price and no cluster of eight
-// hosts has. On a 6.18 kernel in a VM (a switch between two processes on one CPU: 8 us, four yielding processes
-// on one CPU taking 32 us a turn), the runs at P = 8 took 0.05 to 0.12 ms more a sum round than replayed: CG (40
+// hosts has. On a 6.18 kernel in a VM (a switch between two processes on one CPU: 11-12 us, four yielding
+// processes on one CPU taking 39 us a turn: bench/bench_cpu_turn.cpp), the runs at P = 8 took 0.05 to 0.12 ms more a sum round than replayed: CG (40
 // sums) 9.4 ms more at 106 Mbit/s (-8.6%), 9.9 ms more at 180 on a quiet machine (-14.6%, by hand: 67.6 ms
 // measured, 57.7 replayed), 13.8 ms more at 200 beside the unit tests (-21.0%), -14.1% on tree42 at 179; Jacobi
 // (30 sums) 9.5 ms more at 200 (-10.7%). The excess does not grow with the run, so at the slower rates it is a
