@@ -7,7 +7,7 @@
 //  - on tree22 itself shaped at a second random rate (netns-cluster.sh rate; its own rate restored after),
 //    calibrated there with calibrate's defaults, against runs there.
 // Every figure is printed with issue 44's 10% beside it. Jacobi, CG and the 2-D FFT are held within 10% at every P,
-// on both trees and at both rates, but Jacobi's and CG's P = 8 above 80 Mbit/s (kSumsHeldUpTo, below: their sums'
+// on both trees and at both rates, but Jacobi's and CG's P = 8 above 80 Mbit/s (test::kSumsHeldUpTo, below: their sums'
 // rounds among eight ranks on two CPUs) (the FFT's P = 4 was printed until the hosts' small-queue limit, below; CG was
 // held to 15% until the replay counted TCP's ACKs, below). History: the replay before its flows
 // shared links fairly missed by far (Jacobi +53% at
@@ -140,22 +140,10 @@ struct Example {
     double limit = 0.10;
     int printedAt = 0; // a P printed, not held (0: none)
     // one-double sums (MPI_Allreduce) every iteration (Jacobi, CG): their P = 8 is held only at rates up to
-    // kSumsHeldUpTo (below).
+    // test::kSumsHeldUpTo (below).
     bool sums = true;
 };
 
-// The examples' P = 8 is held within issue 44's 10% at rates up to this many Mbit/s, and printed above it: eight
-// ranks on this machine's two CPUs make each of their sums' rounds (three at P = 8) wait for the turns of the
-// ranks that share a CPU, which no probe of a pair measures, the replay does not price and no cluster of eight
-// hosts has. On a 6.18 kernel in a VM (a switch between two processes on one CPU: 11-12 us, four yielding
-// processes on one CPU taking 39 us a turn: bench/bench_cpu_turn.cpp), the runs at P = 8 took 0.05 to 0.12 ms more a sum round than replayed: CG (40
-// sums) 9.4 ms more at 106 Mbit/s (-8.6%), 9.9 ms more at 180 on a quiet machine (-14.6%, by hand: 67.6 ms
-// measured, 57.7 replayed), 13.8 ms more at 200 beside the unit tests (-21.0%), -14.1% on tree42 at 179; Jacobi
-// (30 sums) 9.5 ms more at 200 (-10.7%). The excess does not grow with the run, so at the slower rates it is a
-// smaller share: at 106 Mbit/s CG's P = 8 took 108.6 ms (in a clean clone, beside the unit tests), and at 80 its
-// halos take a third longer. P = 2 and 4 stayed within 10% at every rate. Pricing
-// a rank's turn on shared CPUs is issue 45's open item (the README, "Nodes with many cores").
-constexpr int kSumsHeldUpTo = 80;
 
 // LAMMPS's Lennard-Jones melt (its bench/in.lj), 10 x 10 x 10 fcc cells (4,000 atoms) for 50 steps: a real MPI
 // program that nobody here wrote (Debian's lammps, issue 44), with a 3-D brick decomposition, six ghost-atom
@@ -240,12 +228,12 @@ double secondsAtP1(const std::string& runs)
 
 // replay DESIGN --results RUNS --json: its rows, each printed into `log` with issue 44's 10% beside it; every P of
 // a held example (Jacobi, CG, the FFT) held within its limit but at its printedAt, and the examples' P = 8 above
-// kSumsHeldUpTo Mbit/s (`mbit`: the links' rate). `credit`: the links' bucket credit (test::bucketCreditShare),
+// test::kSumsHeldUpTo Mbit/s (`mbit`: the links' rate). `credit`: the links' bucket credit (test::bucketCreditShare),
 // printed.
 void replayAndCheck(const std::string& design, const std::string& runs, const std::string& where, int mbit,
                     const Example& ex, double credit, std::ostringstream& log)
 {
-    const auto held = [&](int P) { return ex.held && P != ex.printedAt && !(ex.sums && P == 8 && mbit > kSumsHeldUpTo); };
+    const auto held = [&](int P) { return ex.held && P != ex.printedAt && !(ex.sums && P == 8 && mbit > test::kSumsHeldUpTo); };
     std::ostringstream ro, re;
     // --simulate: SimGrid's replay of the same recording beside the analytic one (issue 44: within 10% on the
     // tree), held at every P: both model the same drawn network, so the emulation's credit does not enter.
@@ -288,7 +276,7 @@ void replayAndCheck(const std::string& design, const std::string& runs, const st
 // here), and P = 8 synthesised from them against the P = 8 runs of `recorded`, which was not recorded there.
 // Held within issue 44's 15% (it was held within 35% before: its figures since were +2.9% by hand on tree22 at
 // 89 Mbit/s, 191.6 ms against 186.1 ms, P = 6 the template; +6.2% at 157 Mbit/s; -3.2% twice at 40 Mbit/s).
-// Printed, not held, above kSumsHeldUpTo Mbit/s, as the replay's own P = 8.
+// Printed, not held, above test::kSumsHeldUpTo Mbit/s, as the replay's own P = 8.
 void synthesised(const test::LiveCluster& live, const Example& ex, const std::string& design,
                  const std::string& recorded, std::ostringstream& log)
 {
@@ -316,10 +304,10 @@ void synthesised(const test::LiveCluster& live, const Example& ex, const std::st
     log << "  " << ex.name << " recorded at P = 2, 3, 4, 6, synthesised at P = 8 (tree22): "
         << row["predicted"].get<double>() << " s, measured " << row["measured"].get<double>() << " s, error "
         << 100 * error << "%: " << (std::abs(error) < 0.15 ? "within" : "NOT within") << " issue 44's 15%"
-        << (live.rate.mbit > kSumsHeldUpTo ? " (not held above " + std::to_string(kSumsHeldUpTo) + " Mbit/s)" : "")
+        << (live.rate.mbit > test::kSumsHeldUpTo ? " (not held above " + std::to_string(test::kSumsHeldUpTo) + " Mbit/s)" : "")
         << "\n";
     INFO(log.str());
-    if (live.rate.mbit <= kSumsHeldUpTo)
+    if (live.rate.mbit <= test::kSumsHeldUpTo)
         CHECK(std::abs(error) < 0.15);
 }
 

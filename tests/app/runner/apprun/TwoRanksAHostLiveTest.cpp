@@ -13,8 +13,9 @@
 //  - the 2D FFT (fftw.transpose over LogGP, mpi.app.fft2d): verify, T, T_trans and T_a2a within 15% at P = 4,
 //    8 and 16;
 //  - the examples (cs-example-jacobi, cs-example-cg): run-app at P = 2 (one node of 2) and 4, 8, 16; fit
-//    app.t_cell to P = 2 and 4 with P = 8 and 16 held out; their predictions within 15% at P = 8, printed at
-//    P = 16 (16 ranks on this machine's 2 CPUs: below). The preset's formula
+//    app.t_cell to P = 2 and 4 with P = 8 and 16 held out; their predictions within 15% at P = 8, and
+//    Jacobi's at P = 16 up to 80 Mbit/s (test::kSumsHeldUpTo); CG's P = 16, and Jacobi's above that rate,
+//    printed (16 ranks on this machine's 2 CPUs: below). The preset's formula
 //    places the slab chain on the nodes (ranks_per_node, rank_order: planes between two ranks of one node at the
 //    intra-node LogGP, T_oneway_node and G_node) and takes the links' token-bucket credit off each halo (its
 //    burst input, from topology.link_burst, which netns-cluster.sh writes into the links). The
@@ -187,10 +188,11 @@ TEST_CASE("two ranks a host on the namespace tree: the 2D FFT and both examples 
                 // same among 8 ranks one a host). Each round waits for the turns of the ranks sharing a CPU,
                 // which no probe of a pair measures and no cluster of 16 cores has: blocked on this machine's 2
                 // CPUs, not the model (the README, "Nodes with many cores").
-                // Jacobi's P = 16 is printed too since then: on that machine it was -10.7% by hand (171 Mbit/s)
-                // and -33.5% in a clean clone's make test (179 Mbit/s, seed 1883727170: 146 ms measured, 97
-                // predicted), its 30 sums among 16 ranks on 2 CPUs.
-                const bool open = p["P"].get<double>() >= 16;
+                // Jacobi's P = 16 is held only up to test::kSumsHeldUpTo Mbit/s since then: on that machine it was
+                // -10.7% by hand (171 Mbit/s), -33.5% (179, seed 1883727170: 146 ms measured, 97 predicted) and
+                // -31.1% (199) in clean clones' make test, -6.4% at 74: its 30 sums among 16 ranks on 2 CPUs.
+                const bool open = p["P"].get<double>() >= 16 &&
+                                  (ex.name == std::string("cg") || mbit > test::kSumsHeldUpTo);
                 if (open)
                     log << " [P = 16 printed, not held: 16 ranks on this machine's 2 CPUs, issue 45]";
                 else
