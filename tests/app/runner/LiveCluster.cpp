@@ -240,4 +240,9 @@ int runCliRetried(const std::vector<std::string>& argv, std::string& out)
     return rc;
 }
 
+bool sumsHeld(int ranks, int mbit)
+{
+    return mbit <= kSumsHeldUpTo || std::thread::hardware_concurrency() >= static_cast<unsigned>(ranks);
+}
+
 } // namespace cs::test

@@ -97,7 +97,20 @@ double bucketCreditShare(int mbit, int n, int iters, double secondsAtP1);
 // Sixteen ranks (two a host on 8 hosts) at 74 Mbit/s: Jacobi -6.4%, CG -9.8% (printed); at 171-199: Jacobi -10.7%
 // to -33.5%, CG -52.9% to -56.5%. Pricing a rank's turn on shared CPUs is issue 45's open item (the README,
 // "Nodes with many cores").
+// The cause is the ranks a CPU, not the job's size or the network. CG (N = 64, 20 iterations) on tree22 by hand,
+// one rank a host at P = 8 spread on the 2 CPUs (4 a CPU) and bound to one (mpirun --bind-to core: every host's
+// core 0 is CPU 0; 8 a CPU), and P = 16 at two a host (8 a CPU): 62.2, 92.7 and 104.1 ms at 200 Mbit/s; 103.8,
+// 111.6 and 124.3 at 110; 275.5, 279.3 and 289.5 at 40 (the waits for turns hide behind the links' time at the
+// slower rates). At N = 16, where compute and planes are negligible, a message round (two sums of log2 P rounds and
+// one halo an iteration) cost 0.117, 0.132, 0.212, 0.421 ms at 1, 2, 4, 8 ranks a CPU at 200 Mbit/s (P = 2, 4, 4
+// bound, 8 bound) and 0.234 and 0.436 ms at P = 8 and 16 spread: about 0.09 + 0.047 (k - 1) ms at k ranks a CPU,
+// whatever P.
 constexpr int kSumsHeldUpTo = 80;
+
+// Whether the examples' figures at `ranks` ranks are held at `mbit` Mbit/s: at rates up to kSumsHeldUpTo, and at
+// every rate on a machine with a CPU for each rank (std::thread::hardware_concurrency() >= ranks), where no rank
+// waits for another's turn.
+bool sumsHeld(int ranks, int mbit);
 
 // clusterscope-cli `argv` (a run-app over mpirun and the hosts' sshds), run once more when it fails, the first
 // failure said as a warning: a launch of 8 ranks over 8 sshds on two busy CPUs fails now and then (mpirun exited

@@ -15,7 +15,7 @@
 //  - the examples (cs-example-jacobi, cs-example-cg): run-app at P = 2 (one node of 2) and 4, 8, 16; fit
 //    app.t_cell to P = 2 and 4 with P = 8 and 16 held out; their predictions within 15% at P = 8, and
 //    Jacobi's at P = 16 up to 80 Mbit/s (test::kSumsHeldUpTo); CG's P = 16, and Jacobi's above that rate,
-//    printed (16 ranks on this machine's 2 CPUs: below). The preset's formula
+//    printed on a machine of fewer than 16 CPUs (16 ranks on this machine's 2 CPUs: below). The preset's formula
 //    places the slab chain on the nodes (ranks_per_node, rank_order: planes between two ranks of one node at the
 //    intra-node LogGP, T_oneway_node and G_node) and takes the links' token-bucket credit off each halo (its
 //    burst input, from topology.link_burst, which netns-cluster.sh writes into the links). The
@@ -191,10 +191,14 @@ TEST_CASE("two ranks a host on the namespace tree: the 2D FFT and both examples 
                 // Jacobi's P = 16 is held only up to test::kSumsHeldUpTo Mbit/s since then: on that machine it was
                 // -10.7% by hand (171 Mbit/s), -33.5% (179, seed 1883727170: 146 ms measured, 97 predicted) and
                 // -31.1% (199) in clean clones' make test, -6.4% at 74: its 30 sums among 16 ranks on 2 CPUs.
+                // On a machine with a CPU for each of the 16 ranks both are held at every rate (test::sumsHeld;
+                // CG, whose 41 sums and shorter compute leave it nearer, only there): LiveCluster.h has the
+                // measurements that put the excess on the ranks a CPU (P = 8 bound to one CPU runs nearly as slow).
+                const unsigned machineCpus = std::thread::hardware_concurrency();
                 const bool open = p["P"].get<double>() >= 16 &&
-                                  (ex.name == std::string("cg") || mbit > test::kSumsHeldUpTo);
+                                  (ex.name == std::string("cg") ? machineCpus < 16 : !test::sumsHeld(16, mbit));
                 if (open)
-                    log << " [P = 16 printed, not held: 16 ranks on this machine's 2 CPUs, issue 45]";
+                    log << " [P = 16 printed, not held: 16 ranks on this machine's " << machineCpus << " CPUs, issue 45]";
                 else
                     CHECK(std::abs(p["error"].get<double>()) < 0.15);
             }
